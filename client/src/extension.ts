@@ -1,0 +1,75 @@
+/**
+ * The VS Code side: starts the language server over ipc, shows its status in the "ICAO Route"
+ * output channel, and hands it the hub key from SecretStorage. Everything about routes happens
+ * in the server.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SERVER_INFO_REQUEST, STATUS_NOTIFICATION, type ServerInfo, type StatusParams } from '../../server/src/protocol/lspMessages';
+import { HubKeyStore, registerHubKeyCommands } from './hubKey';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('ICAO Route', { log: true });
+  context.subscriptions.push(output);
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'icao-route' },
+      { scheme: 'untitled', language: 'icao-route' },
+    ],
+    // Pushes `icaoRoute.*` on change; the server also pulls it through workspace/configuration.
+    synchronize: { configurationSection: 'icaoRoute' },
+    outputChannel: output,
+  };
+  client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
+
+  const log = (message: string) => output.info(message);
+  const keys = new HubKeyStore(context.secrets, () => client, log);
+  registerHubKeyCommands(context, keys);
+  context.subscriptions.push(
+    vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
+      output.show(true);
+      await logServerInfo(log);
+    }),
+  );
+
+  client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
+    if (params.level === 'error') output.error(params.message);
+    else if (params.level === 'warning') output.warn(params.message);
+    else output.info(params.message);
+  });
+
+  await client.start();
+  await keys.sendToServer();
+}
+
+async function logServerInfo(log: (message: string) => void): Promise<void> {
+  if (!client?.isRunning()) {
+    log('the language server is not running');
+    return;
+  }
+  try {
+    const info = await client.sendRequest<ServerInfo>(SERVER_INFO_REQUEST);
+    const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+    log(
+      `server ${info.version}, pid ${info.pid}: ${info.documents} open document(s), hub key ${info.hubKey}, ` +
+        `debounce ${info.settings.debounceMs} ms, navdata ${info.settings.navdataFolder || '(none)'}, ` +
+        `memory ${mb(info.memory.rssBytes)} RSS, ${mb(info.memory.heapUsedBytes)} heap`,
+    );
+  } catch (error) {
+    log(`could not ask the server: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

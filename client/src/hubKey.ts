@@ -1,0 +1,69 @@
+/**
+ * The hub user_key lives in VS Code's SecretStorage, never in settings. When none is stored the
+ * extension host's HUB_USER_KEY environment variable is used. The key goes to the server only in
+ * the icaoRoute/setHubKey notification, and is never written to the output channel.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
+
+const SECRET_NAME = 'icaoRoute.hub.userKey';
+
+export class HubKeyStore {
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly client: () => LanguageClient | undefined,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  async current(): Promise<SetHubKeyParams> {
+    const stored = await this.secrets.get(SECRET_NAME);
+    if (stored) return { userKey: stored, source: 'secretStorage' };
+    const fromEnvironment = process.env.HUB_USER_KEY?.trim();
+    if (fromEnvironment) return { userKey: fromEnvironment, source: 'environment' };
+    return { userKey: null, source: 'none' };
+  }
+
+  async store(key: string): Promise<void> {
+    await this.secrets.store(SECRET_NAME, key);
+    await this.sendToServer();
+  }
+
+  async clear(): Promise<void> {
+    await this.secrets.delete(SECRET_NAME);
+    await this.sendToServer();
+  }
+
+  async sendToServer(): Promise<void> {
+    const client = this.client();
+    if (!client?.isRunning()) return;
+    const params = await this.current();
+    await client.sendNotification(SET_HUB_KEY_NOTIFICATION, params);
+    this.log(params.userKey ? `hub key passed to the server (from ${params.source})` : 'no hub key: offline features only');
+  }
+}
+
+export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: HubKeyStore): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('icaoRoute.setHubKey', async () => {
+      const key = await vscode.window.showInputBox({
+        title: 'ICAO Route: Set Hub Key',
+        prompt: 'Your hub user_key. It is kept in VS Code\'s secret storage, not in settings.',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim().length === 0 ? 'The key cannot be empty' : /\s/.test(value.trim()) ? 'The key contains blanks' : undefined),
+      });
+      if (key === undefined) return;
+      await keys.store(key.trim());
+      void vscode.window.showInformationMessage('ICAO Route: hub key stored.');
+    }),
+    vscode.commands.registerCommand('icaoRoute.clearHubKey', async () => {
+      await keys.clear();
+      void vscode.window.showInformationMessage('ICAO Route: hub key cleared.');
+    }),
+    // Another window may set or clear the key: follow it.
+    context.secrets.onDidChange(async (event) => {
+      if (event.key === SECRET_NAME) await keys.sendToServer();
+    }),
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Quick fixes, only where the fix is unambiguous. Each fixer is keyed by the diagnostic code the
+ * parser (R1xx/R2xx) or the expansion emits; one more fixer recognises the ambiguous first fix by
+ * the shape of its data (candidates), whatever code the expansion gives it, and offers to choose a
+ * candidate by inserting a `referenceFix:` directive.
+ */
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import {
+  pointOf,
+  type CancellationToken,
+  type NavPoint,
+  type Range,
+  type RouteBlock,
+  type RouteDocument,
+} from '../route/model';
+import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { blockAt } from './locate';
+import { comparePositions, LineIndex, rangesIntersect } from './ranges';
+
+export interface FixContext {
+  uri: string;
+  document: RouteDocument;
+  lines: LineIndex;
+  diagnostic: Diagnostic;
+  block: RouteBlock | undefined;
+}
+
+export type Fixer = (context: FixContext) => CodeAction[];
+
+export const FIXERS: Record<string, Fixer> = {
+  R102: upperCase,
+  R206: insertDirect,
+  R210: roundFlightLevel,
+};
+
+export function codeActions(
+  uri: string,
+  document: RouteDocument,
+  lines: LineIndex,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+  token: CancellationToken,
+): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (token.isCancellationRequested) return [];
+    if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+    if (!rangesIntersect(diagnostic.range, range)) continue;
+    const context: FixContext = { uri, document, lines, diagnostic, block: blockAt(document, diagnostic.range.start) };
+    const fixer = typeof diagnostic.code === 'string' ? FIXERS[diagnostic.code] : undefined;
+    if (fixer) actions.push(...fixer(context));
+    if (firstFixCandidates(diagnostic.data)) actions.push(...chooseFirstFix(context));
+  }
+  return actions;
+}
+
+function quickFix(context: FixContext, title: string, edits: TextEdit[], isPreferred = true): CodeAction {
+  return {
+    title,
+    kind: 'quickfix',
+    diagnostics: [context.diagnostic],
+    isPreferred,
+    edit: { changes: { [context.uri]: edits } },
+  };
+}
+
+function upperCase(context: FixContext): CodeAction[] {
+  const range = context.diagnostic.range;
+  const text = context.lines.getText(range);
+  const upper = text.toUpperCase();
+  if (!text || upper === text) return [];
+  return [quickFix(context, `Write ${upper} in upper case`, [{ range, newText: upper }])];
+}
+
+/** `A B` → `A DCT B` for the pair of consecutive points the diagnostic lies on. */
+function insertDirect(context: FixContext): CodeAction[] {
+  const elements = context.block?.elements ?? [];
+  for (let i = 0; i + 1 < elements.length; i++) {
+    const [a, b] = [elements[i], elements[i + 1]];
+    if (!pointOf(a) || !pointOf(b)) continue;
+    const pair = { start: a.range.start, end: b.range.end };
+    if (!rangesIntersect(pair, context.diagnostic.range)) continue;
+    // The diagnostic may sit on either point or span both; prefer the pair it starts in.
+    if (comparePositions(context.diagnostic.range.start, b.range.end) > 0) continue;
+    return [
+      quickFix(context, `Insert DCT between ${a.text} and ${b.text}`, [
+        { range: { start: a.range.end, end: a.range.end }, newText: ' DCT' },
+      ]),
+    ];
+  }
+  return [];
+}
+
+/** F352 → F350, F353 → F355: the nearest multiple of 5 (ties cannot happen). */
+function roundFlightLevel(context: FixContext): CodeAction[] {
+  const range = context.diagnostic.range;
+  const text = context.lines.getText(range);
+  const start = context.lines.offsetAt(range.start);
+  const edits: TextEdit[] = [];
+  let rounded = '';
+  for (const match of text.matchAll(/F(\d{3})(?!\d)/gi)) {
+    const level = Number(match[1]);
+    if (level % 5 === 0) continue;
+    const nearest = Math.min(995, Math.round(level / 5) * 5);
+    rounded = `F${String(nearest).padStart(3, '0')}`;
+    const from = start + (match.index ?? 0);
+    edits.push({ range: toRange(context.lines, from, from + match[0].length), newText: rounded });
+  }
+  if (edits.length !== 1) return edits.length === 0 ? [] : [quickFix(context, 'Round the flight levels to multiples of 5', edits)];
+  return [quickFix(context, `Round to ${rounded}`, edits)];
+}
+
+function toRange(lines: LineIndex, from: number, to: number): Range {
+  return { start: lines.positionAt(from), end: lines.positionAt(to) };
+}
+
+type Candidate = NavPoint & { distanceToOriginNm?: number };
+
+function firstFixCandidates(data: unknown): Candidate[] | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const candidates = (data as { candidates?: unknown }).candidates;
+  if (!Array.isArray(candidates) || candidates.length === 0) return undefined;
+  const valid = candidates.filter(
+    (c): c is Candidate =>
+      typeof c === 'object' && c !== null && typeof c.ident === 'string' && Number.isFinite(c.lat) && Number.isFinite(c.lon),
+  );
+  return valid.length > 0 ? valid : undefined;
+}
+
+/** One action per candidate: a `referenceFix:` line at the block's start naming its coordinates. */
+function chooseFirstFix(context: FixContext): CodeAction[] {
+  const candidates = firstFixCandidates(context.diagnostic.data) ?? [];
+  const block = context.block;
+  if (!block || block.kind !== 'route') return [];
+  const existing = block.directives.find((d) => d.key === 'referenceFix');
+  return candidates.map((candidate) => {
+    const where = coordinate(candidate.lat, candidate.lon);
+    const what = [candidate.ident, candidate.type, candidate.region, candidate.name].filter(Boolean).join(' ');
+    const away = candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
+    const edit: TextEdit = existing
+      ? { range: existing.valueRange, newText: where }
+      : { range: { start: block.range.start, end: block.range.start }, newText: `referenceFix: ${where}\n` };
+    return quickFix(context, `Use ${what} at ${where}${away} (referenceFix)`, [edit], false);
+  });
+}
+
+/** ddmmNdddmmE, the 11-character form of Item 15, rounded to the minute. */
+export function coordinate(lat: number, lon: number): string {
+  const part = (value: number, degreeDigits: number, positive: string, negative: string) => {
+    const totalMinutes = Math.round(Math.abs(value) * 60);
+    const degrees = Math.floor(totalMinutes / 60);
+    const minutes = totalMinutes % 60;
+    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${value < 0 ? negative : positive}`;
+  };
+  return `${part(lat, 2, 'N', 'S')}${part(lon, 3, 'E', 'W')}`;
+}

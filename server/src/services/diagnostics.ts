@@ -1,0 +1,60 @@
+/**
+ * The model's findings as LSP diagnostics: every finding of every block plus the document-level
+ * ones (and, once expansion runs, its findings), in document order, capped so that a 5 MB file of
+ * garbage cannot flood the editor.
+ */
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import type { CancellationToken, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
+import { comparePositions } from './ranges';
+
+export const DIAGNOSTIC_SOURCE = 'icao-route';
+export const MAX_DIAGNOSTICS = 1000;
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Every finding of the document, sorted by position. */
+export function allFindings(document: RouteDocument, extra: readonly RouteDiagnostic[] = []): RouteDiagnostic[] {
+  const findings = [...document.diagnostics];
+  for (const block of document.blocks) findings.push(...block.diagnostics);
+  findings.push(...extra);
+  return findings.sort((a, b) => comparePositions(a.range.start, b.range.start));
+}
+
+export function toLspDiagnostic(finding: RouteDiagnostic): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: finding.range,
+    severity: SEVERITY[finding.severity] ?? DiagnosticSeverity.Error,
+    code: finding.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: finding.message,
+  };
+  if (finding.data !== undefined) diagnostic.data = finding.data;
+  return diagnostic;
+}
+
+export function documentDiagnostics(
+  document: RouteDocument,
+  token: CancellationToken,
+  extra: readonly RouteDiagnostic[] = [],
+  max = MAX_DIAGNOSTICS,
+): Diagnostic[] {
+  if (token.isCancellationRequested) return [];
+  const findings = allFindings(document, extra);
+  const shown = findings.slice(0, max).map(toLspDiagnostic);
+  if (findings.length > max) {
+    const last = findings[max - 1].range;
+    shown.push({
+      range: { start: last.start, end: last.start },
+      severity: DiagnosticSeverity.Information,
+      code: 'too-many-problems',
+      source: DIAGNOSTIC_SOURCE,
+      message: `${findings.length - max} more problems after this one are not shown; fix the ones above first.`,
+    });
+  }
+  return shown;
+}

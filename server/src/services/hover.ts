@@ -1,0 +1,217 @@
+/**
+ * Hover: what the thing under the cursor is, what it means decoded, and where it may stand.
+ * Every element kind has its own explanation (the switch is exhaustive, so a new kind in the
+ * model fails the type check here until it is explained).
+ */
+import type { Hover } from 'vscode-languageserver-types';
+import type { CancellationToken, Position, RouteDocument, RouteElement } from '../route/model';
+import { describeLevel, describeSpeed, escapeMarkdown, inlineCode } from './format';
+import { locate } from './locate';
+
+export function hover(document: RouteDocument, position: Position, token: CancellationToken): Hover | null {
+  if (token.isCancellationRequested) return null;
+  const found = locate(document, position);
+  if (!found) return null;
+  switch (found.kind) {
+    case 'element':
+      return markdown(elementHover(found.element), found.element.range);
+    case 'directive': {
+      const d = found.directive;
+      return markdown(directiveHover(d.key, d.value), found.part === 'key' ? d.keyRange : d.valueRange);
+    }
+    case 'fplItem':
+      return markdown(fplItemHover(found.item.indicator, found.item.value), found.item.range);
+    case 'fplField':
+      return markdown(fplFieldHover(found.field.number, found.field.text), found.field.range);
+    case 'block':
+      return null;
+  }
+}
+
+function markdown(value: string, range: Hover['range']): Hover {
+  return { contents: { kind: 'markdown', value }, range };
+}
+
+function title(text: string, what: string): string {
+  return `${inlineCode(text)} — **${what}**`;
+}
+
+/** Exported for tests and for the command-line checker's explanations. */
+export function elementHover(element: RouteElement): string {
+  const lines = [title(element.text, kindTitle(element))];
+  if (element.description) lines.push('', escapeMarkdown(element.description));
+  lines.push('', kindExplanation(element));
+  return lines.join('\n');
+}
+
+export function kindTitle(element: RouteElement): string {
+  switch (element.kind) {
+    case 'speedLevel':
+      return 'speed and level';
+    case 'direct':
+      return 'direct';
+    case 'airway':
+      return 'ATS route';
+    case 'track':
+      return element.system === 'NAT' ? 'North Atlantic track' : 'PACOTS track';
+    case 'sid':
+      return 'standard instrument departure (SID)';
+    case 'star':
+      return 'standard arrival route (STAR)';
+    case 'point':
+      return pointTitle(element.ident);
+    case 'latLon':
+      return 'geographic coordinates';
+    case 'bearingDistance':
+      return 'bearing and distance from a point';
+    case 'aerodrome':
+      return 'aerodrome';
+    case 'pointChange':
+      return 'change of speed and level';
+    case 'cruiseClimb':
+      return 'cruise climb';
+    case 'flightRules':
+      return `change to ${element.rules}`;
+    case 'truncation':
+      return 'route truncated';
+    case 'trafficType':
+      return element.traffic === 'OAT' ? 'operational air traffic' : 'general air traffic';
+    case 'ifps':
+      return element.mode === 'IFPSTOP' ? 'IFPS processing stops' : 'IFPS processing resumes';
+    case 'stay':
+      return 'stay';
+    case 'unknown':
+      return 'not a route element';
+  }
+}
+
+function pointTitle(ident: string): string {
+  if (ident.length <= 3) return 'navaid';
+  if (ident.length === 5) return 'named point';
+  return 'significant point';
+}
+
+function kindExplanation(element: RouteElement): string {
+  switch (element.kind) {
+    case 'speedLevel':
+      return `Cruising ${describeSpeed(element.speed)} at ${describeLevel(element.level)}. The route text starts with this group; later a speed/level group may only follow a point and \`/\`.`;
+    case 'direct':
+      return 'The route goes direct to the next point. `DCT` must be followed by a point and must not follow an ATS route.';
+    case 'airway':
+      return `ATS route ${inlineCode(element.designator)}, flown from the point before it to the point after it, where it is left.`;
+    case 'track':
+      return element.system === 'NAT'
+        ? `North Atlantic organised track ${inlineCode(element.designator)} of the day, used like an ATS route.`
+        : `Pacific organised track system (PACOTS) track ${inlineCode(element.designator)}, used like an ATS route.`;
+    case 'sid':
+      return element.designator === null
+        ? 'The word `SID`: a departure procedure to be assigned by air traffic control. Only as the first element after the speed/level group.'
+        : 'Departure procedure from the departure aerodrome. Only as the first element after the speed/level group.';
+    case 'star':
+      return element.designator === null
+        ? 'The word `STAR`: an arrival procedure to be assigned by air traffic control. Only as the last element of the route.'
+        : 'Arrival procedure to the destination aerodrome. Only as the last element of the route.';
+    case 'point':
+      return element.ident.length <= 3
+        ? 'Coded designator of a radio navigation aid (VOR, NDB, DME or TACAN). Written `DCT` between two points unless an ATS route joins them.'
+        : 'Coded designator of a significant point. Written `DCT` between two points unless an ATS route joins them.';
+    case 'latLon':
+      return `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of latitude and longitude (\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`;
+    case 'bearingDistance':
+      return `The point ${element.distanceNm} NM from ${inlineCode(element.ident)} on magnetic bearing ${String(element.bearing).padStart(3, '0')}°.`;
+    case 'aerodrome':
+      return `ICAO location indicator of an aerodrome. Accepted as the first or last word of route text (the hub's route expansion accepts route text that contains the aerodromes); in an FPL message the aerodromes belong in fields 13 and 16.`;
+    case 'pointChange':
+      return `At ${inlineCode(element.point.text)} the flight changes to ${describeSpeed(element.speedLevel.speed)} at ${describeLevel(element.speedLevel.level)}.`;
+    case 'cruiseClimb':
+      return element.toLevel
+        ? `From ${inlineCode(element.point.text)} the flight climbs at ${describeSpeed(element.speed)} between ${describeLevel(element.fromLevel)} and ${describeLevel(element.toLevel)}.`
+        : `From ${inlineCode(element.point.text)} the flight climbs at ${describeSpeed(element.speed)} from ${describeLevel(element.fromLevel)} and above (\`PLUS\`).`;
+    case 'flightRules':
+      return element.rules === 'VFR'
+        ? 'From the preceding point the flight continues under visual flight rules.'
+        : 'From the preceding point the flight continues under instrument flight rules; the point normally carries a new speed and level.';
+    case 'truncation':
+      return 'The route is truncated here and continues outside the text (only as the last element).';
+    case 'trafficType':
+      return element.traffic === 'OAT'
+        ? 'From the preceding point the flight is operational (military) air traffic (EUROCONTROL).'
+        : 'From the preceding point the flight is general air traffic (EUROCONTROL).';
+    case 'ifps':
+      return element.mode === 'IFPSTOP'
+        ? 'EUROCONTROL IFPS stops checking the route from the preceding point.'
+        : 'EUROCONTROL IFPS resumes checking the route from the preceding point.';
+    case 'stay':
+      return `Stay number ${element.index}: the flight spends ${formatMinutes(element.minutes)} in the area of the preceding point (EUROCONTROL \`STAYn/hhmm\`).`;
+    case 'unknown':
+      return 'The parser could not read this as any Item 15 element; see the problem reported on it.';
+  }
+}
+
+function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}
+
+const DIRECTIVES: Record<string, string> = {
+  origin: 'Departure aerodrome (ICAO location indicator) sent with the route to the route expansion as `origin`.',
+  destination: 'Destination aerodrome (ICAO location indicator) sent with the route to the route expansion as `destination`.',
+  referenceFix:
+    'Chooses among several points that share the name of the first point: a fix, a fix radial such as `DVR090020`, or a coordinate. The candidate closest to it is taken.',
+};
+
+function directiveHover(key: string, value: string): string {
+  const known = DIRECTIVES[key];
+  if (!known) {
+    return `${title(`${key}:`, 'unknown directive')}\n\nKnown directives: \`origin:\`, \`destination:\`, \`referenceFix:\`.`;
+  }
+  return `${title(`${key}: ${value}`, 'directive')}\n\n${known}`;
+}
+
+const FPL_FIELDS: Record<number, [string, string]> = {
+  7: ['aircraft identification', 'Field 7: the call sign or registration, optionally with the SSR mode and code (`/A1234`).'],
+  8: ['flight rules and type of flight', 'Field 8: flight rules (`I`, `V`, `Y`, `Z`) and type of flight (`S` scheduled, `N` non-scheduled, `G` general aviation, `M` military, `X` other).'],
+  9: ['number and type of aircraft, wake turbulence', 'Field 9: number of aircraft if more than one, ICAO aircraft type designator and wake turbulence category after `/` (`L`, `M`, `H`, `J`).'],
+  10: ['equipment and capabilities', 'Field 10: radio communication, navigation and approach aid equipment before `/`, surveillance equipment after it.'],
+  13: ['departure aerodrome and time', 'Field 13: ICAO location indicator of the departure aerodrome and the estimated off-block time (`hhmm`, UTC). It is the origin of the route.'],
+  15: ['route', 'Field 15: cruising speed and level followed by the route (ICAO Doc 4444 Item 15).'],
+  16: ['destination, total EET and alternates', 'Field 16: ICAO location indicator of the destination, total estimated elapsed time (`hhmm`) and up to two alternate aerodromes.'],
+  18: ['other information', 'Field 18: indicators followed by `/` and their values (`DOF/`, `REG/`, `EET/`, `RMK/` …), or `0` when there is none.'],
+};
+
+function fplFieldHover(number: number, text: string): string {
+  const [name, explanation] = FPL_FIELDS[number] ?? [`field ${number}`, `Field ${number} of the flight plan message.`];
+  return `${title(text, `FPL ${name}`)}\n\n${explanation}`;
+}
+
+const FIELD_18: Record<string, string> = {
+  STS: 'reason for special handling by ATS',
+  PBN: 'performance-based navigation capabilities',
+  NAV: 'navigation equipment other than in field 10',
+  COM: 'communication equipment other than in field 10',
+  DAT: 'data communication equipment other than in field 10',
+  SUR: 'surveillance equipment other than in field 10',
+  DEP: 'departure aerodrome not in the ICAO location indicators (field 13 is ZZZZ)',
+  DEST: 'destination aerodrome not in the ICAO location indicators (field 16 is ZZZZ)',
+  DOF: 'date of flight (YYMMDD)',
+  REG: 'aircraft registration',
+  EET: 'estimated elapsed times to points or FIR boundaries',
+  SEL: 'SELCAL code',
+  TYP: 'aircraft type not in the ICAO designators (field 9 is ZZZZ)',
+  CODE: 'aircraft address (24-bit, hexadecimal)',
+  DLE: 'en-route delay or holding',
+  OPR: 'aircraft operator',
+  ORGN: "originator's address",
+  PER: 'aircraft performance category',
+  ALTN: 'alternate aerodrome not in the ICAO location indicators',
+  RALT: 'en-route alternate aerodromes',
+  TALT: 'take-off alternate aerodrome',
+  RIF: 'route to the revised destination aerodrome',
+  RMK: 'plain-language remarks',
+};
+
+function fplItemHover(indicator: string, value: string): string {
+  const meaning = FIELD_18[indicator.toUpperCase()] ?? 'an indicator of field 18';
+  return `${title(`${indicator}/${value}`, 'FPL other information')}\n\n${inlineCode(`${indicator}/`)}: ${meaning}.`;
+}
