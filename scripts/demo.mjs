@@ -1,0 +1,84 @@
+// `npm run demo [-- --port N] [-- --code-server]`: the extension in a real VS Code against the
+// hub simulator, on a workspace of sample routes. Uses the user's own `code` when it is on PATH
+// (as an extension development host, so the user's installation stays untouched), else code-server
+// in the browser (installed into a cache on first use). Ctrl+C stops everything it started.
+import { spawnSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cacheRoot } from './e2e/env.mjs';
+import {
+  REPO, DEMO_KEY, startVsCodeSession, packageExtension, startHubSimulator, prepareWorkspace, extensionSettings,
+} from './e2e/session.mjs';
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const port = option('--port') ? Number(option('--port')) : 8080;
+const forceCodeServer = args.includes('--code-server');
+const stateDir = join(cacheRoot(), 'demo');
+const workspace = join(stateDir, 'workspace');
+
+function desktopCode() {
+  if (forceCodeServer) return undefined;
+  const r = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' });
+  const path = r.stdout.trim();
+  // code-server's own `code` shim, if any, is not a desktop VS Code.
+  return r.status === 0 && path && !path.includes('code-server') ? path : undefined;
+}
+
+function untilSignal(stop, child) {
+  let stopping = false;
+  const shutdown = async (why, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${why}: stopping everything the demo started…`);
+    await stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => shutdown('Ctrl+C'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  child?.once('exit', (code) => shutdown(`code-server exited (${code})`, 1));
+}
+
+async function withDesktopCode(code) {
+  await packageExtension({ logFile: join(stateDir, 'session.log') });
+  const sim = await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log') });
+  let files;
+  try {
+    files = prepareWorkspace(workspace);
+  } catch (err) {
+    await sim?.stop();
+    throw err;
+  }
+  // Desktop VS Code keeps the user's profile; the extension's settings go into the workspace.
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify(extensionSettings(sim?.url), null, 2)}\n`);
+  spawn(code, ['--new-window', `--extensionDevelopmentPath=${REPO}`, workspace], {
+    stdio: 'inherit', env: { ...process.env, HUB_USER_KEY: DEMO_KEY },
+  }).on('error', (err) => console.error(`cannot start ${code}: ${err.message}`));
+  console.log(`\nICAO Route demo in your VS Code (${code}), workspace ${workspace}`);
+  console.log(`  samples: ${files.join(', ')}`);
+  if (sim) console.log(`  hub simulator: ${sim.url} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
+  console.log('Ctrl+C stops the simulator (close the VS Code window yourself).');
+  untilSignal(async () => sim?.stop());
+}
+
+async function withCodeServer() {
+  const session = await startVsCodeSession({ stateDir, workspace, port, browser: false });
+  console.log('\nICAO Route demo in VS Code (code-server), open in your browser:');
+  console.log(`  ${session.folderUrl}`);
+  console.log(`  samples: ${session.files.join(', ')} (workspace ${workspace})`);
+  if (session.hubUrl) console.log(`  hub simulator: ${session.hubUrl} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
+  console.log(`  logs: ${stateDir}`);
+  console.log('Ctrl+C stops everything.');
+  untilSignal(session.stop, session.codeServer);
+}
+
+const code = desktopCode();
+mkdirSync(stateDir, { recursive: true });
+(code ? withDesktopCode(code) : withCodeServer()).catch((err) => {
+  console.error(`\ndemo failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,197 @@
+// One set-up shared by `npm run demo` and `npm run test:e2e`: package the extension, start the hub
+// simulator, prepare a workspace of sample routes, configure a fresh VS Code profile against the
+// simulator, install the .vsix into code-server and start it on 127.0.0.1. Returns handles and a
+// `stop()` that ends every process it started (process groups, so no orphans).
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { ensureE2eEnvironment } from './env.mjs';
+import { run, startDetached, stopGroup, waitFor } from './proc.mjs';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const VSIX = join(REPO, 'dist', 'icao-route.vsix');
+export const SAMPLES = join(REPO, 'samples');
+export const NAVDATA_FIXTURE = join(REPO, 'test', 'fixtures', 'navdata');
+/** The hub simulator's built-in key with every group (see test/hub-sim). */
+export const DEMO_KEY = 'demo';
+
+const say = (message) => console.log(`[vscode] ${message}`);
+
+export async function packageExtension({ logFile } = {}) {
+  say('building and packaging the extension (npm run package)');
+  await run('npm', ['run', 'package', '--', '--allow-missing-repository'], {
+    cwd: REPO, timeoutMs: 5 * 60_000, logFile, label: 'npm run package',
+  });
+  if (!existsSync(VSIX)) throw new Error(`npm run package did not produce ${VSIX}`);
+  return VSIX;
+}
+
+/** Starts `npm run hub-sim -- --port 0` and reads the base address from its first line. */
+export async function startHubSimulator({ logFile } = {}) {
+  const main = join(REPO, 'test', 'hub-sim', 'main.ts');
+  if (!existsSync(main)) {
+    say('hub simulator not present (test/hub-sim/main.ts): the extension runs without a hub');
+    return undefined;
+  }
+  const child = startDetached(process.execPath, ['--import', 'tsx', main, '--port', '0'], {
+    cwd: REPO, env: process.env,
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error('hub simulator printed no address within 30 s')), 30_000);
+    let errText = '';
+    child.stderr.on('data', (c) => (errText = (errText + c).slice(-2000)));
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      const match = /https?:\/\/[^\s]+/.exec(line);
+      if (match) resolvePromise(match[0].replace(/\/$/, ''));
+      else reject(new Error(`hub simulator's first line has no address: ${line}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`hub simulator exited (${code}) before printing its address\n${errText}`));
+    });
+  }).catch(async (err) => {
+    await stopGroup(child);
+    throw err;
+  });
+  if (logFile) {
+    lines.on('line', (line) => writeFileSync(logFile, `${line}\n`, { flag: 'a' }));
+    child.stderr.on('data', (c) => writeFileSync(logFile, c, { flag: 'a' }));
+  }
+  say(`hub simulator at ${url}`);
+  return { url, child, stop: () => stopGroup(child) };
+}
+
+/** Copies samples/*.route into `folder` (created when missing, sample files overwritten). */
+export function prepareWorkspace(folder) {
+  if (!existsSync(SAMPLES)) throw new Error(`no sample routes: ${SAMPLES} is missing`);
+  mkdirSync(folder, { recursive: true });
+  const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.route'));
+  for (const file of files) copyFileSync(join(SAMPLES, file), join(folder, file));
+  return files.sort();
+}
+
+function contributedSettingKeys() {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  const configs = [manifest.contributes?.configuration ?? []].flat();
+  return configs.flatMap((c) => Object.keys(c.properties ?? {}));
+}
+
+/** The extension's settings for a workspace served by the simulator at `hubUrl`. */
+export function extensionSettings(hubUrl) {
+  const settings = { 'icaoRoute.navdata.folder': NAVDATA_FIXTURE };
+  if (hubUrl) {
+    // Every contributed base address (hub, reference service) points at the simulator, which serves both.
+    const keys = new Set(['icaoRoute.hub.baseUrl', ...contributedSettingKeys().filter((k) => /baseUrl$/i.test(k))]);
+    for (const key of keys) settings[key] = hubUrl;
+  }
+  return settings;
+}
+
+/** Workbench settings that keep Restricted Mode, welcome pages and AI side panels out of the way. */
+export const WORKBENCH_SETTINGS = {
+  'security.workspace.trust.enabled': false,
+  'workbench.startupEditor': 'none',
+  'chat.disableAIFeatures': true,
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'git.enabled': false,
+  'files.autoSave': 'off',
+};
+
+function writeUserSettings(userDataDir, settings) {
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+function freePort() {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+/**
+ * The whole set-up. `stateDir` holds the profile (user data, extensions) and logs; `workspace` the
+ * sample files. Both are emptied first unless `keepProfile` (the demo keeps its extensions dir).
+ */
+export async function startVsCodeSession({ stateDir, workspace, port, browser = true, hub = true, logFile } = {}) {
+  const started = [];
+  const stop = async () => {
+    for (const handle of started.reverse()) await handle.stop().catch(() => {});
+    started.length = 0;
+  };
+  try {
+    const env = await ensureE2eEnvironment({ browser });
+    mkdirSync(stateDir, { recursive: true });
+    const log = logFile ?? join(stateDir, 'session.log');
+    await packageExtension({ logFile: log });
+    const sim = hub ? await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log') }) : undefined;
+    if (sim) started.push(sim);
+
+    const files = prepareWorkspace(workspace);
+    const userDataDir = join(stateDir, 'user-data');
+    const extensionsDir = join(stateDir, 'extensions');
+    rmSync(userDataDir, { recursive: true, force: true });
+    writeUserSettings(userDataDir, { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url) });
+
+    const nodeEnv = {
+      ...process.env,
+      PATH: `${dirname(env.node)}:${process.env.PATH}`,
+      // The extension host inherits this: the client's fallback when SecretStorage has no key.
+      HUB_USER_KEY: DEMO_KEY,
+    };
+    const profile = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+    say('installing dist/icao-route.vsix into code-server');
+    await run(env.node, [env.codeServerEntry, ...profile, '--force', '--install-extension', VSIX], {
+      env: nodeEnv, timeoutMs: 2 * 60_000, logFile: log, label: 'code-server --install-extension',
+    });
+
+    const listenPort = port ?? (await freePort());
+    const child = startDetached(env.node, [
+      env.codeServerEntry, ...profile,
+      '--auth', 'none', '--bind-addr', `127.0.0.1:${listenPort}`,
+      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+      '--disable-getting-started-override', workspace,
+    ], { env: nodeEnv, logFile: join(stateDir, 'code-server.log') });
+    const codeServer = { child, stop: () => stopGroup(child, 5000) };
+    started.push(codeServer);
+    const url = `http://127.0.0.1:${listenPort}`;
+    let exited;
+    child.once('exit', (code, signal) => (exited = code ?? signal));
+    await waitFor(async () => {
+      if (exited !== undefined) throw new Error(`code-server exited (${exited}); see ${join(stateDir, 'code-server.log')}`);
+      const res = await fetch(`${url}/healthz`).catch(() => undefined);
+      return res?.ok;
+    }, { timeoutMs: 60_000, what: `code-server to answer on ${url}` });
+    say(`code-server at ${url}`);
+
+    return {
+      url,
+      folderUrl: `${url}/?folder=${encodeURIComponent(workspace)}`,
+      workspace,
+      files,
+      userDataDir,
+      hubUrl: sim?.url,
+      chromium: env.chromium,
+      codeServer: child,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
