@@ -1,0 +1,173 @@
+/**
+ * The language server's wiring: LSP in, services out. Nothing here knows the route grammar; it
+ * keeps documents, settings and timers, and translates between the protocol and the services.
+ */
+import {
+  DidChangeConfigurationNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  SERVER_INFO_REQUEST,
+  SET_HUB_KEY_NOTIFICATION,
+  STATUS_NOTIFICATION,
+  type ServerInfo,
+  type SetHubKeyParams,
+  type StatusParams,
+} from '../protocol/lspMessages';
+import { codeActions } from '../services/codeActions';
+import { documentDiagnostics } from '../services/diagnostics';
+import { foldingRanges } from '../services/folding';
+import { hover } from '../services/hover';
+import { documentSymbols } from '../services/symbols';
+import { HubCredentials } from './credentials';
+import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { describeError, guard } from './guard';
+import { ParsedDocuments } from './parsedDocuments';
+import { DEFAULT_SETTINGS, mergeSettings, readSettings, type ServerSettings } from './settings';
+
+export const SERVER_NAME = 'icao-route-language-server';
+
+export function startLanguageServer(connection: Connection, version: string): void {
+  const documents = new TextDocuments(TextDocument);
+  const parsed = new ParsedDocuments();
+  const credentials = new HubCredentials();
+  let initialSettings: Partial<ServerSettings> = {};
+  let settings: ServerSettings = DEFAULT_SETTINGS;
+  let canPullConfiguration = false;
+
+  const status = (level: StatusParams['level'], message: string) => {
+    void connection.sendNotification(STATUS_NOTIFICATION, { level, message } satisfies StatusParams).catch(() => {});
+  };
+  const logError = (message: string) => {
+    connection.console.error(message);
+    status('error', message.split('\n')[0]);
+  };
+
+  const scheduler = new DiagnosticsScheduler(
+    () => settings.debounceMs,
+    (uri) => {
+      const textDocument = documents.get(uri);
+      if (!textDocument) return;
+      try {
+        const current = parsed.get(textDocument);
+        const diagnostics = documentDiagnostics(current.document, { isCancellationRequested: false });
+        void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
+      } catch (error) {
+        logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
+      }
+    },
+  );
+
+  connection.onInitialize((params): InitializeResult => {
+    initialSettings = readSettings(params.initializationOptions);
+    settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
+    canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        documentSymbolProvider: { label: 'ICAO Route' },
+        foldingRangeProvider: true,
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+      },
+      serverInfo: { name: SERVER_NAME, version },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (canPullConfiguration) {
+      await connection.client.register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' }).catch(() => {});
+      await refreshSettings(undefined);
+    }
+    status('info', `ICAO Route language server ${version} ready (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
+  });
+
+  async function refreshSettings(pushed: unknown): Promise<void> {
+    let layer = readSettings(pushed);
+    if (canPullConfiguration) {
+      try {
+        layer = readSettings(await connection.workspace.getConfiguration('icaoRoute'));
+      } catch (error) {
+        connection.console.warn(`could not read the icaoRoute settings: ${describeError(error)}`);
+      }
+    }
+    settings = mergeSettings(DEFAULT_SETTINGS, initialSettings, layer);
+  }
+
+  connection.onDidChangeConfiguration((params) => {
+    void refreshSettings(params.settings).catch((error) => logError(`settings update failed: ${describeError(error)}`));
+  });
+
+  connection.onNotification(SET_HUB_KEY_NOTIFICATION, (params: SetHubKeyParams) => {
+    credentials.set(params ?? { userKey: null, source: 'none' });
+    status('info', credentials.toString());
+  });
+
+  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfo => {
+    const memory = process.memoryUsage();
+    return {
+      version,
+      pid: process.pid,
+      documents: documents.all().length,
+      hubKey: credentials.userKey ? 'set' : 'unset',
+      settings: { debounceMs: settings.debounceMs, navdataFolder: settings.navdataFolder },
+      memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
+    };
+  });
+
+  documents.onDidChangeContent((event) => scheduler.schedule(event.document.uri));
+  documents.onDidClose((event) => {
+    scheduler.forget(event.document.uri);
+    parsed.delete(event.document.uri);
+    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
+  });
+
+  const log = (message: string) => logError(message);
+  const parsedFor = (uri: string) => {
+    const textDocument = documents.get(uri);
+    return textDocument ? parsed.get(textDocument) : undefined;
+  };
+
+  connection.onHover(
+    guard('hover', log, null, (params, token) => {
+      const current = parsedFor(params.textDocument.uri);
+      return current ? hover(current.document, params.position, token) : null;
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    guard('document symbols', log, [], (params, token) => {
+      const current = parsedFor(params.textDocument.uri);
+      return current ? documentSymbols(current.document, token) : [];
+    }),
+  );
+
+  connection.onFoldingRanges(
+    guard('folding ranges', log, [], (params, token) => {
+      const current = parsedFor(params.textDocument.uri);
+      return current ? foldingRanges(current.document, current.text, token) : [];
+    }),
+  );
+
+  connection.onCodeAction(
+    guard('code actions', log, [], (params, token) => {
+      const current = parsedFor(params.textDocument.uri);
+      if (!current) return [];
+      // Clients that send no diagnostics in the context still get fixes for ours in the range.
+      const diagnostics =
+        params.context.diagnostics.length > 0
+          ? params.context.diagnostics
+          : documentDiagnostics(current.document, token);
+      return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
+    }),
+  );
+
+  connection.onShutdown(() => scheduler.dispose());
+
+  documents.listen(connection);
+  connection.listen();
+}

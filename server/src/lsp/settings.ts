@@ -1,0 +1,51 @@
+/**
+ * The server's settings (`icaoRoute.*`). They arrive three ways, merged in this order over the
+ * defaults: initializationOptions (standalone editors, the bench), the workspace/configuration
+ * pull (VS Code, Neovim, Helix) and didChangeConfiguration payloads from clients that cannot be
+ * asked. Every value is validated: a wrong type falls back to the default instead of breaking.
+ */
+
+export interface ServerSettings {
+  debounceMs: number;
+  navdataFolder: string;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '' };
+
+type Partial2 = Partial<ServerSettings>;
+
+/** Reads `{icaoRoute: {...}}`, the section itself `{diagnostics: {...}}`, or dotted keys. */
+export function readSettings(raw: unknown): Partial2 {
+  if (!isObject(raw)) return {};
+  const section = isObject(raw.icaoRoute) ? raw.icaoRoute : raw;
+  const result: Partial2 = {};
+  const debounce = pick(section, ['diagnostics', 'debounceMs']) ?? raw['icaoRoute.diagnostics.debounceMs'];
+  if (typeof debounce === 'number' && Number.isFinite(debounce)) {
+    result.debounceMs = Math.min(5000, Math.max(0, Math.round(debounce)));
+  }
+  const folder = pick(section, ['navdata', 'folder']) ?? raw['icaoRoute.navdata.folder'];
+  if (typeof folder === 'string') result.navdataFolder = folder;
+  return result;
+}
+
+export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): ServerSettings {
+  const merged = { ...base };
+  for (const layer of layers) {
+    if (layer.debounceMs !== undefined) merged.debounceMs = layer.debounceMs;
+    if (layer.navdataFolder !== undefined) merged.navdataFolder = layer.navdataFolder;
+  }
+  return merged;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function pick(object: Record<string, unknown>, path: string[]): unknown {
+  let value: unknown = object;
+  for (const key of path) {
+    if (!isObject(value)) return undefined;
+    value = value[key];
+  }
+  return value;
+}

@@ -1,0 +1,194 @@
+/**
+ * Runs the real built language server (`node dist/server.js --stdio`) and talks to it over
+ * stdio with vscode-languageserver-protocol, as an editor would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  CodeActionRequest,
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DocumentSymbolRequest,
+  ExitNotification,
+  FoldingRangeRequest,
+  HoverRequest,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CodeAction,
+  type Command,
+  type Diagnostic,
+  type DocumentSymbol,
+  type FoldingRange,
+  type Hover,
+  type InitializeResult,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type Range,
+  type SymbolInformation,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+import { SERVER_INFO_REQUEST, STATUS_NOTIFICATION, type ServerInfo, type StatusParams } from '../../../server/src/protocol/lspMessages';
+import { buildOnce, ROOT, SERVER_JS } from './build';
+
+/** A generous bound so a broken server fails the test instead of hanging it; not a speed check. */
+const WAIT_LIMIT_MS = 30_000;
+
+interface Waiter {
+  uri: string;
+  accept: (p: PublishDiagnosticsParams) => boolean;
+  resolve: (p: PublishDiagnosticsParams) => void;
+}
+
+export class ServerUnderTest {
+  readonly published = new Map<string, PublishDiagnosticsParams[]>();
+  readonly statuses: StatusParams[] = [];
+  stderr = '';
+  private readonly waiters: Waiter[] = [];
+  private readonly versions = new Map<string, number>();
+  initializeResult!: InitializeResult;
+
+  private constructor(
+    readonly process: ChildProcess,
+    readonly connection: ProtocolConnection,
+  ) {}
+
+  static async start(initializationOptions: unknown = { icaoRoute: { diagnostics: { debounceMs: 0 } } }): Promise<ServerUnderTest> {
+    buildOnce();
+    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const server = new ServerUnderTest(child, connection);
+    child.stderr!.on('data', (chunk: Buffer) => (server.stderr += chunk.toString()));
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => server.receive(params));
+    connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
+      server.statuses.push(params);
+    });
+    connection.onNotification('window/logMessage', () => {});
+    connection.listen();
+    server.initializeResult = await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions,
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return server;
+  }
+
+  private receive(params: PublishDiagnosticsParams): void {
+    const list = this.published.get(params.uri) ?? [];
+    list.push(params);
+    this.published.set(params.uri, list);
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const waiter = this.waiters[i];
+      if (waiter.uri === params.uri && waiter.accept(params)) {
+        this.waiters.splice(i, 1);
+        waiter.resolve(params);
+      }
+    }
+  }
+
+  /** The diagnostics published for `uri` at `version` (waits for them if need be). */
+  diagnosticsFor(uri: string, version: number): Promise<PublishDiagnosticsParams> {
+    const accept = (p: PublishDiagnosticsParams) => p.version === version;
+    const already = this.published.get(uri)?.find(accept);
+    if (already) return Promise.resolve(already);
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { uri, accept, resolve };
+      this.waiters.push(waiter);
+      const timer = setTimeout(() => {
+        const index = this.waiters.indexOf(waiter);
+        if (index >= 0) this.waiters.splice(index, 1);
+        reject(new Error(`no diagnostics for ${uri} version ${version}; server stderr:\n${this.stderr}`));
+      }, WAIT_LIMIT_MS);
+      timer.unref();
+    }).then((p) => p as PublishDiagnosticsParams);
+  }
+
+  async open(uri: string, text: string): Promise<Diagnostic[]> {
+    this.versions.set(uri, 1);
+    const waiting = this.diagnosticsFor(uri, 1);
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'icao-route', version: 1, text },
+    });
+    return (await waiting).diagnostics;
+  }
+
+  /** Sends changes (whole text or ranged edits) and returns the diagnostics of the new version. */
+  async change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const waiting = this.diagnosticsFor(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
+    return (await waiting).diagnostics;
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  hover(uri: string, line: number, character: number): Promise<Hover | null> {
+    return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+  }
+
+  async symbols(uri: string): Promise<DocumentSymbol[]> {
+    const result = await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+    return (result ?? []) as (DocumentSymbol | SymbolInformation)[] as DocumentSymbol[];
+  }
+
+  async folding(uri: string): Promise<FoldingRange[]> {
+    return (await this.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } })) ?? [];
+  }
+
+  async codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
+    const result = await this.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range,
+      context: { diagnostics },
+    });
+    return ((result ?? []) as (CodeAction | Command)[]).filter((a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
+  }
+
+  serverInfo(): Promise<ServerInfo> {
+    return this.connection.sendRequest(SERVER_INFO_REQUEST);
+  }
+
+  get alive(): boolean {
+    return this.process.exitCode === null && this.process.signalCode === null;
+  }
+
+  async stop(): Promise<void> {
+    if (this.alive) {
+      try {
+        await this.connection.sendRequest(ShutdownRequest.type);
+        await this.connection.sendNotification(ExitNotification.type);
+      } catch {
+        // The server may already be gone; the kill below makes sure.
+      }
+    }
+    const exited = new Promise<void>((resolve) => {
+      if (!this.alive) resolve();
+      else this.process.once('exit', () => resolve());
+    });
+    const killer = setTimeout(() => this.process.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(killer);
+    this.connection.dispose();
+  }
+}
+
+/** Applies LSP text edits to a string (for checking what a quick fix produces). */
+export function applyEdits(text: string, edits: { range: Range; newText: string }[]): string {
+  const lines = text.split('\n');
+  const offset = (p: Range['start']) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  return [...edits]
+    .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+    .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+}
