@@ -1,0 +1,132 @@
+/**
+ * One block of a .route file: comments, directives, and either route text (all other lines,
+ * joined) or an FPL message. Ranges are absolute in the document.
+ */
+import type { RawBlock } from './blocks';
+import { DiagnosticSink, spanRange } from './diagnostics';
+import { readDirective } from './directives';
+import { readFpl, type FplResult } from './fpl';
+import type { Directive, Located, Range, RouteBlock, RouteElement } from './model';
+import { isBlankCode, readRouteText, type TextSegment } from './route-text';
+
+function firstNonBlank(text: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isBlankCode(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function lastNonBlankEnd(text: string, end: number): number {
+  let i = end;
+  while (i > 0 && isBlankCode(text.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+function blockName(block: RouteBlock, aircraftId: string | undefined): string {
+  const o = block.origin?.value;
+  const d = block.destination?.value;
+  const route = o && d ? `${o} → ${d}` : '';
+  if (block.kind === 'fpl') return [aircraftId ?? 'FPL', route].filter(Boolean).join(' ');
+  if (route) return route;
+  const words = block.routeText.split(' ', 4);
+  return words.length > 3 ? `${words.slice(0, 3).join(' ')} …` : words.join(' ') || 'route';
+}
+
+/** Parses one block; a block of nothing but comments gives undefined. */
+export function parseBlock(raw: RawBlock): RouteBlock | undefined {
+  const sink = new DiagnosticSink();
+  const { lines, firstLine } = raw;
+  const n = lines.length;
+  const contentEnd: number[] = new Array(n);
+  for (let li = 0; li < n; li++) {
+    const hash = lines[li].indexOf('#');
+    contentEnd[li] = hash < 0 ? lines[li].length : hash;
+  }
+
+  const segments: TextSegment[] = [];
+  const directives: Directive[] = [];
+  let fpl: FplResult | undefined;
+  for (let li = 0; li < n; li++) {
+    const text = lines[li];
+    const line = firstLine + li;
+    const end = contentEnd[li];
+    const s = firstNonBlank(text, 0, end);
+    if (s >= end) continue;
+    if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
+      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink);
+      li = fpl.endIndex;
+      continue;
+    }
+    const colon = text.indexOf(':', s);
+    if (colon >= 0 && colon < end) {
+      const d = readDirective(text, line, colon, end, sink);
+      if (d) {
+        directives.push(d);
+        continue;
+      }
+    }
+    if (fpl) {
+      const e = lastNonBlankEnd(text, end);
+      sink.add('R008', 'text after the end of the FPL message: put other routes in their own block after a blank line', spanRange(line, s, line, e));
+      continue;
+    }
+    segments.push({ line, text, start: s, end });
+  }
+
+  if (!fpl && segments.length === 0 && directives.length === 0) return undefined;
+
+  let elements: RouteElement[];
+  let routeText: string;
+  if (fpl) {
+    elements = fpl.elements;
+    routeText = fpl.routeText;
+  } else {
+    const r = readRouteText(segments, sink);
+    elements = r.elements;
+    routeText = r.routeText;
+  }
+
+  // Block range: first to last non-blank line (comments included).
+  const startChar = firstNonBlank(lines[0], 0, lines[0].length);
+  const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, lastNonBlankEnd(lines[n - 1], lines[n - 1].length));
+
+  const block: RouteBlock = {
+    kind: fpl ? 'fpl' : 'route',
+    range,
+    name: '',
+    directives,
+    routeText,
+    elements,
+    diagnostics: [],
+  };
+  if (fpl) block.fpl = fpl.fpl;
+
+  const seen = new Set<string>();
+  for (const d of directives) {
+    if (seen.has(d.key)) {
+      sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
+      continue;
+    }
+    seen.add(d.key);
+    if (!d.value) continue;
+    const located: Located<string> = { value: d.value, range: d.valueRange };
+    if (d.key === 'origin') block.origin = located;
+    else if (d.key === 'destination') block.destination = located;
+    else if (d.key === 'referenceFix') block.referenceFix = located;
+  }
+  const firstEl = elements[0];
+  const lastEl = elements[elements.length - 1];
+  block.origin ??= fpl?.origin ?? (firstEl?.kind === 'aerodrome' ? { value: firstEl.icao, range: firstEl.range } : undefined);
+  block.destination ??=
+    fpl?.destination ?? (lastEl?.kind === 'aerodrome' && elements.length > 1 ? { value: lastEl.icao, range: lastEl.range } : undefined);
+  if (block.origin === undefined) delete block.origin;
+  if (block.destination === undefined) delete block.destination;
+
+  if (firstEl && lastEl) {
+    block.routeRange = spanRange(firstEl.range.start.line, firstEl.range.start.character, lastEl.range.end.line, lastEl.range.end.character);
+  } else if (!fpl) {
+    sink.add('R009', 'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN', range);
+  }
+  block.name = blockName(block, fpl?.fpl.aircraftId);
+  block.diagnostics = sink.finish();
+  return block;
+}

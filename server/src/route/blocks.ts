@@ -1,0 +1,54 @@
+/**
+ * Splitting a .route file into lines and blank-line separated blocks. A block's key is its exact
+ * text, so the incremental parser can tell unchanged blocks apart from edited ones.
+ */
+
+export interface DocumentLines {
+  /** Lines without their line break (a trailing CR is dropped: CRLF files read the same). */
+  lines: string[];
+}
+
+export interface RawBlock {
+  /** Zero-based index of the block's first line in the document. */
+  firstLine: number;
+  lines: string[];
+  /** The block's lines joined by '\n': the cache key. */
+  key: string;
+}
+
+export function splitLines(text: string): string[] {
+  const lines: string[] = [];
+  let from = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', from);
+    const end = nl < 0 ? text.length : nl;
+    const stop = end > from && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    lines.push(text.slice(from, stop));
+    if (nl < 0) break;
+    from = nl + 1;
+  }
+  return lines;
+}
+
+/** Whether a line holds nothing but blanks (a comment line is not blank: it belongs to its block). */
+export function isBlankLine(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && c !== 0xfeff) return false;
+  }
+  return true;
+}
+
+export function splitBlocks(lines: string[]): RawBlock[] {
+  const blocks: RawBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    while (i < lines.length && isBlankLine(lines[i])) i++;
+    if (i >= lines.length) break;
+    const first = i;
+    while (i < lines.length && !isBlankLine(lines[i])) i++;
+    const blockLines = lines.slice(first, i);
+    blocks.push({ firstLine: first, lines: blockLines, key: blockLines.join('\n') });
+  }
+  return blocks;
+}

@@ -1,0 +1,75 @@
+/**
+ * Every diagnostic code the parser and the local checks emit. The codes are stable: tools,
+ * docs and quick fixes key on them. Groups: R0xx file and directives, R1xx the syntax of one
+ * element, R2xx the sequence rules of Doc 4444 Item 15, R3xx FPL messages.
+ */
+import type { Severity } from './model';
+
+export interface DiagnosticCodeInfo {
+  severity: Severity;
+  title: string;
+}
+
+export const DIAGNOSTIC_CODES = {
+  // File and directives
+  R001: { severity: 'error', title: 'Binary content: the file is not plain text' },
+  R002: { severity: 'error', title: 'Unknown directive key' },
+  R003: { severity: 'error', title: 'Directive without a value' },
+  R004: { severity: 'warning', title: 'Directive given twice in one block' },
+  R005: { severity: 'error', title: 'Directive value is not a 4-letter aerodrome designator' },
+  R006: { severity: 'error', title: 'referenceFix is not a significant point' },
+  R007: { severity: 'error', title: 'Colon in route text: a directive line is `key: value`' },
+  R008: { severity: 'error', title: 'Text after the end of the FPL message' },
+  R009: { severity: 'warning', title: 'Block without route text' },
+  R010: { severity: 'information', title: 'Too many problems in one block: the rest are not shown' },
+
+  // Syntax of one element
+  R101: { severity: 'error', title: 'Unreadable element' },
+  R102: { severity: 'warning', title: 'Element written in lower case' },
+  R103: { severity: 'error', title: 'Malformed speed' },
+  R104: { severity: 'error', title: 'Malformed level' },
+  R105: { severity: 'error', title: 'Latitude out of range (0–90)' },
+  R106: { severity: 'error', title: 'Longitude out of range (0–180)' },
+  R107: { severity: 'error', title: 'Minutes out of range (0–59)' },
+  R108: { severity: 'error', title: 'Bearing out of range (000–360)' },
+  R109: { severity: 'error', title: 'Malformed latitude/longitude' },
+  R110: { severity: 'error', title: 'Element longer than Doc 4444 allows' },
+  R111: { severity: 'error', title: 'Malformed change of speed/level (point/speed level)' },
+  R112: { severity: 'error', title: 'Malformed cruise climb (C/point/speed level level|PLUS)' },
+  R113: { severity: 'error', title: 'Malformed STAY element (STAYn/hhmm)' },
+  R114: { severity: 'error', title: 'Character not allowed in route text' },
+  R115: { severity: 'warning', title: '4-letter designator inside the route is not a valid point' },
+  R116: { severity: 'warning', title: 'Looks like a SID/STAR designator inside the route' },
+
+  // Sequence rules (Doc 4444 Item 15)
+  R201: { severity: 'error', title: 'Route does not begin with a speed/level group' },
+  R202: { severity: 'error', title: 'ATS route not followed by the point where it is left' },
+  R203: { severity: 'error', title: 'Two ATS routes without a joining point' },
+  R204: { severity: 'error', title: 'DCT not followed by a point' },
+  R205: { severity: 'error', title: 'DCT directly after an ATS route' },
+  R206: { severity: 'warning', title: 'Two points without DCT between them' },
+  R207: { severity: 'error', title: 'SID not the first route element' },
+  R208: { severity: 'error', title: 'STAR not the last route element' },
+  R209: { severity: 'error', title: 'Speed/level group not attached to a point' },
+  R210: { severity: 'warning', title: 'Flight level not a usual cruising level (multiple of 5, of 10 from FL200)' },
+  R211: { severity: 'error', title: 'T (truncation) not the last element' },
+  R212: { severity: 'warning', title: 'Change to IFR without a new speed/level' },
+  R213: { severity: 'error', title: 'Change of flight rules not after a point' },
+  R214: { severity: 'warning', title: 'OAT/GAT/IFPSTOP/IFPSTART/STAY not after a point' },
+
+  // FPL messages
+  R301: { severity: 'error', title: 'Unbalanced parentheses in the FPL message' },
+  R302: { severity: 'error', title: 'FPL field missing' },
+  R303: { severity: 'error', title: 'Malformed field 7 (aircraft identification)' },
+  R304: { severity: 'error', title: 'Malformed field 8 (flight rules and type of flight)' },
+  R305: { severity: 'error', title: 'Malformed field 9 (number, type of aircraft, wake turbulence)' },
+  R306: { severity: 'error', title: 'Malformed field 10 (equipment/surveillance)' },
+  R307: { severity: 'error', title: 'Malformed field 13 (departure aerodrome and time)' },
+  R308: { severity: 'error', title: 'Malformed field 16 (destination, total EET, alternates)' },
+  R309: { severity: 'error', title: 'Malformed field 18 (other information)' },
+  R310: { severity: 'warning', title: 'Unexpected extra FPL field' },
+  R311: { severity: 'error', title: 'Empty FPL field 15 (route)' },
+  R312: { severity: 'error', title: 'Message type is not FPL' },
+} as const satisfies Record<string, DiagnosticCodeInfo>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -1,0 +1,87 @@
+/** `key: value` lines of a block: origin, destination and referenceFix (keys case-insensitive). */
+import type { DiagnosticSink } from './diagnostics';
+import { lineRange } from './diagnostics';
+import type { Directive, DirectiveKey } from './model';
+import { isBlankCode } from './route-text';
+
+const KEYS: Record<string, DirectiveKey> = {
+  origin: 'origin',
+  destination: 'destination',
+  referencefix: 'referenceFix',
+};
+
+/** Levenshtein distance, for "did you mean" on short keys only. */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return row[b.length];
+}
+
+function suggestion(key: string): string {
+  const k = key.toLowerCase();
+  let best = '';
+  let bestD = 3;
+  for (const [low, name] of Object.entries(KEYS)) {
+    const d = distance(k, low);
+    if (d < bestD) {
+      bestD = d;
+      best = name;
+    }
+  }
+  return best ? ` (did you mean ${best}?)` : '';
+}
+
+const POINT_RE = /^([A-Z]{2,5}|\d{2}[NS]\d{3}[EW]|\d{4}[NS]\d{5}[EW]|[A-Z]{2,5}\d{6})$/;
+
+/**
+ * Reads a line with a colon at `colon` (content ends at `end`). Returns the directive, or
+ * undefined when the text before the colon is no key (route text with a stray colon).
+ */
+export function readDirective(text: string, line: number, colon: number, end: number, sink: DiagnosticSink): Directive | undefined {
+  let ks = 0;
+  while (ks < colon && isBlankCode(text.charCodeAt(ks))) ks++;
+  let ke = colon;
+  while (ke > ks && isBlankCode(text.charCodeAt(ke - 1))) ke--;
+  const key = text.slice(ks, ke);
+  // Not a key: route text with a stray colon, which the element reader reports (R007).
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(key)) return undefined;
+  let vs = colon + 1;
+  while (vs < end && isBlankCode(text.charCodeAt(vs))) vs++;
+  let ve = end;
+  while (ve > vs && isBlankCode(text.charCodeAt(ve - 1))) ve--;
+  const value = text.slice(vs, ve);
+  const keyRange = lineRange(line, ks, ke);
+  const valueRange = lineRange(line, vs, ve);
+  const known = KEYS[key.toLowerCase()];
+  const directive: Directive = {
+    key: known ?? key,
+    value: value.toUpperCase(),
+    range: lineRange(line, ks, Math.max(ve, colon + 1)),
+    keyRange,
+    valueRange,
+  };
+  if (!known) {
+    sink.add('R002', `unknown directive '${key}'${suggestion(key)}: expected origin, destination or referenceFix`, keyRange);
+    return directive;
+  }
+  if (!value) {
+    const example = known === 'referenceFix' ? 'DVR' : 'EGLL';
+    sink.add('R003', `${known}: has no value: expected e.g. '${known}: ${example}'`, lineRange(line, ks, colon + 1));
+    return directive;
+  }
+  const upper = directive.value;
+  if (known !== 'referenceFix' && !/^[A-Z]{4}$/.test(upper)) {
+    sink.add('R005', `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`, valueRange);
+  } else if (known === 'referenceFix' && !POINT_RE.test(upper)) {
+    sink.add('R006', `referenceFix '${value}' is not a significant point: expected a navaid or named point (DVR, KONAN), lat/lon (46N078W) or bearing/distance (DUB180040)`, valueRange);
+  }
+  return directive;
+}

@@ -1,0 +1,93 @@
+/**
+ * The whole .route document: blocks parsed one by one, plus findings that belong to no block.
+ * `IncrementalRouteParser` keeps the last parse of every block keyed by its exact text, so an
+ * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
+ */
+import { parseBlock } from './block';
+import { splitBlocks, splitLines } from './blocks';
+import { DIAGNOSTIC_CODES } from './codes';
+import { lineRange } from './diagnostics';
+import type { RouteBlock, RouteDiagnostic, RouteDocument } from './model';
+
+/** Characters that never occur in text files; the first one found is reported once. */
+function findBinary(lines: readonly string[]): RouteDiagnostic | undefined {
+  for (let line = 0; line < lines.length; line++) {
+    const text = lines[line];
+    for (let ch = 0; ch < text.length; ch++) {
+      const c = text.charCodeAt(ch);
+      if ((c < 32 && c !== 9 && c !== 11 && c !== 12 && c !== 13) || c === 0xfffd) {
+        const what = c === 0xfffd ? 'undecodable bytes (U+FFFD)' : `control character U+${c.toString(16).padStart(4, '0')}`;
+        return {
+          code: 'R001',
+          severity: DIAGNOSTIC_CODES.R001.severity,
+          message: `the file holds ${what}: a .route file is plain text (route text, directives, FPL messages, # comments)`,
+          range: lineRange(line, ch, ch + 1),
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A deep copy of `value` with every position moved by `delta` lines. */
+function shifted<T>(value: T, delta: number): T {
+  if (Array.isArray(value)) return value.map((v) => shifted(v, delta)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const src = value as Record<string, unknown>;
+  if (typeof src.line === 'number' && typeof src.character === 'number') {
+    return { line: src.line + delta, character: src.character } as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(src)) out[key] = shifted(src[key], delta);
+  return out as T;
+}
+
+interface CachedBlock {
+  block: RouteBlock | undefined;
+  firstLine: number;
+}
+
+export class IncrementalRouteParser {
+  private cache = new Map<string, CachedBlock>();
+  /** Blocks taken from the cache unchanged, shifted, and parsed anew by the last parse. */
+  readonly lastStats = { reused: 0, shifted: 0, parsed: 0 };
+
+  parse(text: string): RouteDocument {
+    const lines = splitLines(text);
+    const next = new Map<string, CachedBlock>();
+    const blocks: RouteBlock[] = [];
+    const stats = { reused: 0, shifted: 0, parsed: 0 };
+    for (const raw of splitBlocks(lines)) {
+      const hit = next.get(raw.key) ?? this.cache.get(raw.key);
+      let block: RouteBlock | undefined;
+      if (hit && hit.firstLine === raw.firstLine) {
+        block = hit.block;
+        stats.reused++;
+      } else if (hit) {
+        block = hit.block && shifted(hit.block, raw.firstLine - hit.firstLine);
+        stats.shifted++;
+      } else {
+        block = parseBlock(raw);
+        stats.parsed++;
+      }
+      next.set(raw.key, { block, firstLine: raw.firstLine });
+      if (block) blocks.push(block);
+    }
+    this.cache = next;
+    Object.assign(this.lastStats, stats);
+    const binary = findBinary(lines);
+    return { blocks, diagnostics: binary ? [binary] : [] };
+  }
+}
+
+/** Parses a whole document with every local check. Never throws on any input. */
+export function parseRouteDocument(text: string): RouteDocument {
+  const lines = splitLines(text);
+  const blocks: RouteBlock[] = [];
+  for (const raw of splitBlocks(lines)) {
+    const block = parseBlock(raw);
+    if (block) blocks.push(block);
+  }
+  const binary = findBinary(lines);
+  return { blocks, diagnostics: binary ? [binary] : [] };
+}

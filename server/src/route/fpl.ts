@@ -1,0 +1,226 @@
+/**
+ * An ICAO FPL message `(FPL-7-8-9-10-13-15-16-18)` that may span several lines: fields are
+ * split on '-', each keeps its exact range; field 15 goes through the route-text reader.
+ */
+import type { DiagnosticSink } from './diagnostics';
+import { lineRange, spanRange } from './diagnostics';
+import type { FplField, FplMessage, Located, Range, RouteElement } from './model';
+import { isBlankCode, readRouteText, type TextSegment } from './route-text';
+
+/** The lines of a block with where their content (before any '#') ends. */
+export interface BlockLines {
+  lines: readonly string[];
+  contentEnd: readonly number[];
+  firstLine: number;
+}
+
+export interface FplResult {
+  fpl: FplMessage;
+  elements: RouteElement[];
+  routeText: string;
+  origin?: Located<string>;
+  destination?: Located<string>;
+  /** Index (in the block) of the line holding the closing parenthesis, or the last line. */
+  endIndex: number;
+}
+
+const FIELD_NUMBERS = [7, 8, 9, 10, 13, 15, 16, 18, 19];
+const FIELD_NAMES: Record<number, string> = {
+  7: 'aircraft identification',
+  8: 'flight rules and type of flight',
+  9: 'number and type of aircraft and wake turbulence category',
+  10: 'equipment and capabilities',
+  13: 'departure aerodrome and time',
+  15: 'route',
+  16: 'destination aerodrome, total EET and alternates',
+  18: 'other information',
+};
+
+interface RawField {
+  segments: TextSegment[];
+  /** Where the field starts (just after its '-'), for an empty field's range. */
+  line: number;
+  character: number;
+}
+
+function fieldText(f: RawField): string {
+  let out = '';
+  for (const s of f.segments) {
+    const piece = s.text.slice(s.start, s.end).trim();
+    if (piece) out = out ? `${out} ${piece}` : piece;
+  }
+  return out;
+}
+
+function fieldRange(f: RawField): Range {
+  let first: TextSegment | undefined;
+  let firstAt = 0;
+  let last: TextSegment | undefined;
+  let lastEnd = 0;
+  for (const s of f.segments) {
+    let a = s.start;
+    while (a < s.end && isBlankCode(s.text.charCodeAt(a))) a++;
+    if (a >= s.end) continue;
+    let b = s.end;
+    while (b > a && isBlankCode(s.text.charCodeAt(b - 1))) b--;
+    if (!first) {
+      first = s;
+      firstAt = a;
+    }
+    last = s;
+    lastEnd = b;
+  }
+  if (!first || !last) return lineRange(f.line, f.character, f.character);
+  return spanRange(first.line, firstAt, last.line, lastEnd);
+}
+
+const CHECKS: Record<number, { re: RegExp; code: 'R303' | 'R304' | 'R305' | 'R306' | 'R307' | 'R308'; expected: string }> = {
+  7: { re: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/, code: 'R303', expected: 'up to 7 letters and digits, e.g. DLH4AB (optionally /A1234)' },
+  8: { re: /^[IVYZ][SNGMX]$/, code: 'R304', expected: 'flight rules I, V, Y or Z + type S, N, G, M or X, e.g. IS' },
+  9: { re: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/, code: 'R305', expected: 'optional number + type designator / wake category L, M, H or J, e.g. A320/M' },
+  10: { re: /^[A-Z0-9]+\/[A-Z0-9]+$/, code: 'R306', expected: 'equipment / surveillance codes, e.g. SDE2E3FGIJ1RWY/LB1' },
+  13: { re: /^[A-Z]{4}\d{4}$/, code: 'R307', expected: 'departure aerodrome + time hhmm, e.g. EGLL1200' },
+  16: { re: /^[A-Z]{4}\d{4}( [A-Z]{4}){0,2}$/, code: 'R308', expected: 'destination + total EET hhmm + up to two alternates, e.g. EDDF0105 EDDK' },
+};
+
+/** The first four characters of a field as an aerodrome, when they are letters. */
+function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
+  if (!/^[A-Z]{4}/.test(text)) return undefined;
+  const r = fieldRange(f);
+  return { value: text.slice(0, 4), range: lineRange(r.start.line, r.start.character, r.start.character + 4) };
+}
+
+/** Reads the message whose '(' is at (block line `index`, `paren`). */
+export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink): FplResult {
+  const { lines, contentEnd, firstLine } = block;
+  const fields: RawField[] = [];
+  let current: RawField = { segments: [], line: firstLine + index, character: paren + 1 };
+  fields.push(current);
+  let closed: Range | undefined;
+  let li = index;
+  let lastContent = { line: firstLine + index, character: paren + 1 };
+  for (; li < lines.length && !closed; li++) {
+    const text = lines[li];
+    const line = firstLine + li;
+    let pieceStart = li === index ? paren + 1 : 0;
+    const end = contentEnd[li];
+    for (let ch = pieceStart; ch < end; ch++) {
+      const c = text.charCodeAt(ch);
+      if (!isBlankCode(c)) lastContent = { line, character: ch + 1 };
+      if (c === 45 /* - */ || c === 41 /* ) */) {
+        current.segments.push({ line, text, start: pieceStart, end: ch });
+        pieceStart = ch + 1;
+        if (c === 41) {
+          closed = lineRange(line, ch, ch + 1);
+          let rest = ch + 1;
+          while (rest < end && isBlankCode(text.charCodeAt(rest))) rest++;
+          if (rest < end) {
+            sink.add('R008', `text after the end of the FPL message: '${text.slice(rest, end).trim()}'; put other routes in their own block after a blank line`, lineRange(line, rest, end));
+          }
+          break;
+        }
+        current = { segments: [], line, character: ch + 1 };
+        fields.push(current);
+      } else if (c === 40 /* ( */) {
+        sink.add('R301', "unexpected '(' inside the FPL message: parentheses only open and close the message", lineRange(line, ch, ch + 1));
+      }
+    }
+    if (!closed) current.segments.push({ line, text, start: pieceStart, end });
+  }
+  const endIndex = closed ? li - 1 : lines.length - 1;
+  const endRange = closed ?? lineRange(lastContent.line, lastContent.character, lastContent.character);
+  if (!closed) {
+    sink.add('R301', "the FPL message is not closed: expected ')' after field 18 (other information)", endRange);
+  }
+
+  const typeText = fieldText(fields[0]).toUpperCase();
+  if (typeText !== 'FPL') {
+    sink.add('R312', `message type '${fieldText(fields[0])}' is not FPL: this block is read as an FPL message, which starts with (FPL-`, fieldRange(fields[0]));
+  }
+
+  const fpl: FplMessage = { fields: [], otherInformation: [] };
+  const result: FplResult = { fpl, elements: [], routeText: '', endIndex };
+  const present = fields.length - 1;
+  if (present < 8) {
+    const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);
+    sink.add(
+      'R302',
+      `the FPL message has ${present} of its 8 fields: missing field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected (FPL-7-8-9-10-13-15-16-18)`,
+      endRange,
+    );
+  }
+  for (let k = 1; k < fields.length; k++) {
+    const number = FIELD_NUMBERS[k - 1];
+    const raw = fields[k];
+    const range = fieldRange(raw);
+    if (number === undefined) {
+      sink.add('R310', `unexpected extra field after field 19: an FPL message ends with field 18 (or 19); remove it or join it to field 18`, range);
+      continue;
+    }
+    const text = fieldText(raw);
+    fpl.fields.push({ number, text, range } satisfies FplField);
+    const upper = text.toUpperCase();
+    if (number !== 15 && upper !== text) {
+      sink.add('R102', `write field ${number} in upper case: ${upper}`, range, { replacement: upper });
+    }
+    const check = CHECKS[number];
+    if (check && !check.re.test(upper)) {
+      sink.add(check.code, `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`, range);
+    }
+    switch (number) {
+      case 7:
+        if (text) fpl.aircraftId = upper.split('/')[0];
+        break;
+      case 13:
+        result.origin = aerodromeOf(raw, upper);
+        break;
+      case 16:
+        result.destination = aerodromeOf(raw, upper);
+        break;
+      case 15: {
+        const route = readRouteText(raw.segments, sink);
+        result.elements = route.elements;
+        result.routeText = route.routeText;
+        if (route.elements.length === 0) {
+          sink.add('R311', 'field 15 (route) is empty: expected speed/level and route, e.g. N0450F350 DET L6 DVR', range);
+        }
+        break;
+      }
+      case 18:
+        readOtherInformation(raw, fpl, sink);
+        break;
+    }
+  }
+  return result;
+}
+
+/** Field 18: `0`, or indicators like DOF/ REG/ RMK/ each followed by its value. */
+function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink): void {
+  type Item = FplMessage['otherInformation'][number];
+  let item: Item | undefined;
+  let words = 0;
+  for (const s of raw.segments) {
+    let i = s.start;
+    while (i < s.end) {
+      while (i < s.end && isBlankCode(s.text.charCodeAt(i))) i++;
+      if (i >= s.end) break;
+      const from = i;
+      while (i < s.end && !isBlankCode(s.text.charCodeAt(i))) i++;
+      const word = s.text.slice(from, i);
+      words++;
+      const m = /^([A-Za-z]{2,4})\//.exec(word);
+      if (m) {
+        item = { indicator: m[1].toUpperCase(), value: word.slice(m[0].length), range: lineRange(s.line, from, i) };
+        fpl.otherInformation.push(item);
+        if (item.indicator === 'DOF' && !/^\d{6}$/.test(item.value)) {
+          sink.add('R309', `DOF/${item.value}: the date of flight is YYMMDD, e.g. DOF/261121`, lineRange(s.line, from, i));
+        }
+      } else if (item) {
+        item.value = item.value ? `${item.value} ${word}` : word;
+        item.range = spanRange(item.range.start.line, item.range.start.character, s.line, i);
+      } else if (!(word === '0' && words === 1)) {
+        sink.add('R309', `'${word}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`, lineRange(s.line, from, i));
+      }
+    }
+  }
+}

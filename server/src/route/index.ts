@@ -1,0 +1,6 @@
+/** The route language core: model, parser and local checks. Free of LSP and VS Code types. */
+export * from './model';
+export { DIAGNOSTIC_CODES, type DiagnosticCode, type DiagnosticCodeInfo } from './codes';
+export { parseRouteDocument, IncrementalRouteParser } from './document';
+export { parseBlock } from './block';
+export { splitBlocks, splitLines, type RawBlock } from './blocks';

@@ -1,0 +1,173 @@
+/**
+ * The sequence rules of Doc 4444 Item 15 (numbers as in notes/icao-route.md §1), checked over
+ * the elements of one route. Element-level syntax was checked while reading; unreadable
+ * elements already carry an error and are not judged again here.
+ */
+import type { DiagnosticSink } from './diagnostics';
+import { lineRange } from './diagnostics';
+import type { Level, Range, RouteElement } from './model';
+
+function isPointLike(e: RouteElement): boolean {
+  switch (e.kind) {
+    case 'point':
+    case 'latLon':
+    case 'bearingDistance':
+    case 'pointChange':
+    case 'cruiseClimb':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Coordinates-like points, between which DCT may be left out. */
+function isComputedPoint(e: RouteElement): boolean {
+  const p = e.kind === 'pointChange' || e.kind === 'cruiseClimb' ? e.point : e;
+  return p.kind === 'latLon' || p.kind === 'bearingDistance';
+}
+
+function isRoute(e: RouteElement): boolean {
+  return e.kind === 'airway' || e.kind === 'track';
+}
+
+/** "ATS route UL9", "DCT", "point KONAN": what was found, for messages. */
+export function nameOf(e: RouteElement): string {
+  const text = e.text.toUpperCase();
+  switch (e.kind) {
+    case 'airway':
+      return `ATS route ${text}`;
+    case 'track':
+      return `track ${text}`;
+    case 'direct':
+      return 'DCT';
+    case 'speedLevel':
+      return `speed/level group ${text}`;
+    case 'sid':
+      return `SID ${text}`;
+    case 'star':
+      return `STAR ${text}`;
+    case 'aerodrome':
+      return `aerodrome ${text}`;
+    case 'flightRules':
+      return `flight rules change ${text}`;
+    case 'truncation':
+      return 'T (truncation)';
+    case 'unknown':
+      return `'${text}'`;
+    default:
+      return isPointLike(e) ? `point ${text}` : text;
+  }
+}
+
+/** The characters of a level that ends `endOffset` characters before the element's end. */
+function levelRange(e: RouteElement, level: Level, endOffset: number): Range {
+  const end = e.range.end.character - endOffset;
+  return lineRange(e.range.end.line, end - level.text.length, end);
+}
+
+function checkFlightLevel(e: RouteElement, level: Level, endOffset: number, sink: DiagnosticSink): void {
+  if (level.unit !== 'flightLevel') return;
+  const v = level.value;
+  // Half levels (…5) are VFR cruising levels, which stop below FL200.
+  if (v % 5 !== 0 || (v >= 200 && v % 10 === 5)) {
+    const below = String(v - (v % 10)).padStart(3, '0');
+    const above = String(v - (v % 10) + 10).padStart(3, '0');
+    sink.add(
+      'R210',
+      `flight level ${level.text} is not a usual cruising level: levels are multiples of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
+      levelRange(e, level, endOffset),
+    );
+  }
+}
+
+function up(e: RouteElement): string {
+  return e.text.toUpperCase();
+}
+
+export function checkSequence(elements: RouteElement[], sink: DiagnosticSink): void {
+  const n = elements.length;
+  if (n === 0) return;
+  const start = elements[0].kind === 'aerodrome' && n > 1 ? 1 : 0;
+  const first = elements[start];
+  if (first.kind !== 'speedLevel' && first.kind !== 'unknown') {
+    sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first)}`, first.range);
+  }
+  const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
+  let last = n - 1;
+  if (elements[last].kind === 'aerodrome' && last > start) last--;
+  let vfr = first.kind === 'speedLevel' && first.level.unit === 'vfr';
+
+  for (let i = 0; i < n; i++) {
+    const e = elements[i];
+    const next = i + 1 < n ? elements[i + 1] : undefined;
+    const prev = i > 0 ? elements[i - 1] : undefined;
+    switch (e.kind) {
+      case 'airway':
+      case 'track':
+        if (!next) {
+          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left; the route ends here`, e.range);
+        } else if (next.kind === 'direct') {
+          sink.add('R205', `DCT cannot follow ${nameOf(e)}: write the point where ${up(e)} is left, then DCT`, next.range);
+        } else if (isRoute(next)) {
+          sink.add('R203', `${nameOf(e)} and ${nameOf(next)} need their joining point between them, e.g. ${up(e)} POINT ${up(next)}`, next.range);
+        } else if (!isPointLike(next) && next.kind !== 'unknown') {
+          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left, found ${nameOf(next)}`, next.range);
+        }
+        break;
+      case 'direct':
+        if (!next) {
+          sink.add('R204', 'DCT must be followed by a point; the route ends here', e.range);
+        } else if (!isPointLike(next) && next.kind !== 'aerodrome' && next.kind !== 'unknown') {
+          sink.add('R204', `DCT must be followed by a point, found ${nameOf(next)}`, next.range);
+        }
+        break;
+      case 'speedLevel':
+        if (i !== start) {
+          sink.add('R209', `${nameOf(e)} must be attached to a point with '/', e.g. POINT/${up(e)}; only the first group stands alone`, e.range);
+        }
+        checkFlightLevel(e, e.level, 0, sink);
+        break;
+      case 'pointChange':
+        checkFlightLevel(e, e.speedLevel.level, 0, sink);
+        break;
+      case 'cruiseClimb':
+        checkFlightLevel(e, e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
+        if (e.toLevel) checkFlightLevel(e, e.toLevel, 0, sink);
+        break;
+      case 'sid':
+        if (i !== sidSlot) {
+          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(e)} at element ${i + 1}`, e.range);
+        }
+        break;
+      case 'star':
+        if (i !== last) {
+          sink.add('R208', `a STAR may appear only as the last route element; ${up(e)} is followed by ${next ? nameOf(next) : 'more'}`, e.range);
+        }
+        break;
+      case 'truncation':
+        if (i !== n - 1) sink.add('R211', `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next) : 'more'}`, e.range);
+        break;
+      case 'flightRules':
+        if (!prev || !isPointLike(prev)) {
+          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev) : 'nothing'} before it`, e.range);
+        } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
+          sink.add('R212', `the change to IFR at ${up(prev)} normally gives the new speed and level, e.g. ${up(prev)}/N0450F350 IFR`, e.range);
+        }
+        vfr = e.rules === 'VFR';
+        break;
+      case 'trafficType':
+      case 'ifps':
+      case 'stay':
+        if (!prev || !isPointLike(prev)) {
+          sink.add('R214', `${up(e)} must follow the point where it applies; found ${prev ? nameOf(prev) : 'nothing'} before it`, e.range);
+        }
+        break;
+    }
+    if (next && isPointLike(e) && isPointLike(next) && !(isComputedPoint(e) && isComputedPoint(next))) {
+      sink.add('R206', `write DCT between ${up(e)} and ${up(next)} (or the ATS route that joins them)`, next.range, {
+        insert: 'DCT ',
+        at: next.range.start,
+      });
+    }
+  }
+}
