@@ -1,0 +1,47 @@
+/** Shared handling of answer bodies: which syntax they are in, and shape errors made typed. */
+import { HubError, malformed, ShapeError } from './errors';
+import { parseJson } from './geojson';
+import type { HttpResponse } from './transport';
+import { parseXml, type XmlNode } from './xml';
+
+export type BodyKind = 'json' | 'xml' | 'html' | 'text';
+
+export function bodyKind(res: HttpResponse): BodyKind {
+  const ct = res.contentType;
+  if (ct.includes('json')) return 'json';
+  if (ct.includes('html')) return 'html';
+  if (ct.includes('xml')) return 'xml';
+  const start = res.body.subarray(0, 256).toString('utf8').trimStart();
+  if (start.startsWith('{') || start.startsWith('[')) return 'json';
+  if (/^<!doctype html|^<html/i.test(start)) return 'html';
+  if (start.startsWith('<')) return 'xml';
+  return 'text';
+}
+
+/** Runs a reader over the body, turning any ShapeError into a malformedResponse HubError. */
+export function readBody<T>(res: HttpResponse, what: string, reader: () => T): T {
+  try {
+    return reader();
+  } catch (err) {
+    if (err instanceof HubError) throw err;
+    if (err instanceof ShapeError) throw malformed(what, res.url, err.message, err);
+    throw malformed(what, res.url, err instanceof Error ? err.message : String(err), err);
+  }
+}
+
+export function jsonOf(res: HttpResponse): unknown {
+  return parseJson(res.body.toString('utf8'));
+}
+
+export function xmlOf(res: HttpResponse, maxDepth: number): XmlNode {
+  return parseXml(res.body.toString('utf8'), maxDepth);
+}
+
+export function expectDataKind(res: HttpResponse, what: string, allowed: BodyKind[]): BodyKind {
+  const kind = bodyKind(res);
+  if (!allowed.includes(kind)) {
+    const hint = kind === 'html' ? ' (an HTML page: a captive portal, a proxy, or a wrong base URL?)' : '';
+    throw malformed(what, res.url, `it is ${kind === 'html' ? 'HTML' : kind.toUpperCase()} instead of ${allowed.map((k) => k.toUpperCase()).join(' or ')}${hint}`);
+  }
+  return kind;
+}

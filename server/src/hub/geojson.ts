@@ -1,0 +1,332 @@
+/**
+ * GeoJSON checked at the boundary by small hand-written validators: a response that does not
+ * have the promised shape becomes a ShapeError naming the exact place ("features[3].geometry
+ * .coordinates is not a [lon, lat] pair"), never a crash deep inside the editor.
+ */
+import { ShapeError } from './errors';
+
+export type LonLat = [number, number];
+
+export type Geometry =
+  | { type: 'Point'; coordinates: LonLat }
+  | { type: 'MultiPoint' | 'LineString'; coordinates: LonLat[] }
+  | { type: 'Polygon' | 'MultiLineString'; coordinates: LonLat[][] }
+  | { type: 'MultiPolygon'; coordinates: LonLat[][][] };
+
+export interface Feature<P> {
+  type: 'Feature';
+  id?: string | number;
+  /** Null for a feature the service could not place (e.g. an unknown route name). */
+  geometry: Geometry | null;
+  properties: P;
+}
+
+export interface Results {
+  publishTime?: string;
+  status?: string;
+  /** An integer in airspace responses, a string in the route expansion response. */
+  total?: number;
+}
+
+export interface FeatureCollection<P> {
+  type: 'FeatureCollection';
+  features: Feature<P>[];
+  results?: Results;
+}
+
+export interface VerticalLimit {
+  uom?: string;
+  value?: string;
+  reference?: string;
+}
+
+export interface AirspaceSchedule {
+  day?: string;
+  dayTil?: string;
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+  timeReference?: string;
+}
+
+export interface AirspaceProperties {
+  name: string;
+  designator: string;
+  type: string;
+  localType?: string;
+  controlType?: string;
+  activity?: string;
+  classification?: string;
+  lowerLimit?: VerticalLimit;
+  upperLimit?: VerticalLimit;
+  schedules?: AirspaceSchedule[];
+  [extra: string]: unknown;
+}
+
+export interface MicrolightProperties {
+  designator: string;
+  name: string;
+  controlType?: string;
+  elevation?: VerticalLimit;
+  [extra: string]: unknown;
+}
+
+export interface WaypointProperties {
+  designator: string;
+  resolvedFix?: string;
+  elevation?: string;
+  elevationUom?: string;
+  [extra: string]: unknown;
+}
+
+export interface FlightSummaryProperties {
+  callsign?: string;
+  flightStatus?: string;
+  positionReport?: { track?: number; source?: string; altitude?: number; captureTimestamp?: string; [extra: string]: unknown };
+  aircraftDescription?: { aircraftCode?: string; aircraftRegistration?: string; [extra: string]: unknown };
+  [extra: string]: unknown;
+}
+
+export interface NotamProperties {
+  series?: string;
+  number?: string | number;
+  year?: string | number;
+  lat?: number;
+  lon?: number;
+  location?: string;
+  affectedFIR?: string;
+  countryCode?: string;
+  text?: string;
+  issued?: string;
+  effectiveStart?: string;
+  effectiveEnd?: string;
+  schedule?: string;
+  affectedAerodrome?: string;
+  [extra: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function object(value: unknown, path: string): Obj {
+  if (!isObject(value)) throw new ShapeError(path, 'is not an object');
+  return value;
+}
+
+function array(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new ShapeError(path, 'is not an array');
+  return value;
+}
+
+function requiredString(obj: Obj, key: string, path: string): string {
+  const value = obj[key];
+  if (typeof value !== 'string') throw new ShapeError(`${path}.${key}`, value === undefined ? 'is missing' : 'is not a string');
+  return value;
+}
+
+function optionalString(obj: Obj, key: string, path: string): void {
+  const value = obj[key];
+  if (value !== undefined && value !== null && typeof value !== 'string') throw new ShapeError(`${path}.${key}`, 'is not a string');
+}
+
+function optionalObject(obj: Obj, key: string, path: string): Obj | undefined {
+  const value = obj[key];
+  if (value === undefined || value === null) return undefined;
+  return object(value, `${path}.${key}`);
+}
+
+function position(value: unknown, path: string): LonLat {
+  if (!Array.isArray(value) || value.length < 2 || typeof value[0] !== 'number' || typeof value[1] !== 'number') {
+    throw new ShapeError(path, 'is not a [lon, lat] pair');
+  }
+  const [lon, lat] = value as number[] as [number, number];
+  if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
+    throw new ShapeError(path, `is not a [lon, lat] pair within ±180/±90 (got [${lon}, ${lat}])`);
+  }
+  return [lon, lat];
+}
+
+function positions(value: unknown, path: string, min: number): LonLat[] {
+  const list = array(value, path);
+  if (list.length < min) throw new ShapeError(path, `has ${list.length} positions, at least ${min} expected`);
+  return list.map((p, i) => position(p, `${path}[${i}]`));
+}
+
+function ring(value: unknown, path: string): LonLat[] {
+  const list = positions(value, path, 4);
+  const first = list[0]!;
+  const last = list[list.length - 1]!;
+  if (first[0] !== last[0] || first[1] !== last[1]) throw new ShapeError(path, 'is not a closed ring (first and last positions differ)');
+  return list;
+}
+
+export function validateGeometry(value: unknown, path: string, allowNull: boolean): Geometry | null {
+  if (value === null || value === undefined) {
+    if (allowNull) return null;
+    throw new ShapeError(path, 'is missing');
+  }
+  const g = object(value, path);
+  const c = g.coordinates;
+  const cp = `${path}.coordinates`;
+  switch (g.type) {
+    case 'Point':
+      return { type: 'Point', coordinates: position(c, cp) };
+    case 'MultiPoint':
+      return { type: 'MultiPoint', coordinates: positions(c, cp, 1) };
+    case 'LineString':
+      return { type: 'LineString', coordinates: positions(c, cp, 2) };
+    case 'MultiLineString':
+      return { type: 'MultiLineString', coordinates: array(c, cp).map((l, i) => positions(l, `${cp}[${i}]`, 2)) };
+    case 'Polygon':
+      return { type: 'Polygon', coordinates: nonEmpty(array(c, cp), cp).map((r, i) => ring(r, `${cp}[${i}]`)) };
+    case 'MultiPolygon':
+      return {
+        type: 'MultiPolygon',
+        coordinates: array(c, cp).map((poly, i) => nonEmpty(array(poly, `${cp}[${i}]`), `${cp}[${i}]`).map((r, j) => ring(r, `${cp}[${i}][${j}]`))),
+      };
+    default:
+      throw new ShapeError(`${path}.type`, `is ${JSON.stringify(g.type)}, not a GeoJSON geometry type`);
+  }
+}
+
+function nonEmpty<T>(list: T[], path: string): T[] {
+  if (list.length === 0) throw new ShapeError(path, 'is empty');
+  return list;
+}
+
+function results(value: unknown, path: string): Results | undefined {
+  if (value === undefined || value === null) return undefined;
+  const r = object(value, path);
+  optionalString(r, 'publishTime', path);
+  optionalString(r, 'status', path);
+  let total: number | undefined;
+  if (typeof r.total === 'number' && Number.isInteger(r.total)) total = r.total;
+  else if (typeof r.total === 'string' && /^\d+$/.test(r.total.trim())) total = Number(r.total);
+  else if (r.total !== undefined) throw new ShapeError(`${path}.total`, 'is not a count');
+  return { publishTime: r.publishTime as string | undefined, status: r.status as string | undefined, total };
+}
+
+export interface CollectionRules<P> {
+  /** Geometry types a feature may have. */
+  geometry: Geometry['type'][];
+  /** Whether a feature may come without geometry. */
+  nullGeometry: boolean;
+  properties: (props: Obj, path: string) => P;
+}
+
+export function validateFeatureCollection<P>(value: unknown, rules: CollectionRules<P>): FeatureCollection<P> {
+  const fc = object(value, 'body');
+  if (fc.type !== 'FeatureCollection') throw new ShapeError('type', `is ${JSON.stringify(fc.type)}, not "FeatureCollection"`);
+  const features = array(fc.features, 'features').map((item, i): Feature<P> => {
+    const path = `features[${i}]`;
+    const f = object(item, path);
+    if (f.type !== 'Feature') throw new ShapeError(`${path}.type`, `is ${JSON.stringify(f.type)}, not "Feature"`);
+    const geometry = validateGeometry(f.geometry, `${path}.geometry`, rules.nullGeometry);
+    if (geometry && !rules.geometry.includes(geometry.type)) {
+      throw new ShapeError(`${path}.geometry.type`, `is ${geometry.type}; expected ${rules.geometry.join(' or ')}`);
+    }
+    if (f.id !== undefined && typeof f.id !== 'string' && typeof f.id !== 'number') throw new ShapeError(`${path}.id`, 'is not a string');
+    const props = f.properties === null || f.properties === undefined ? {} : object(f.properties, `${path}.properties`);
+    return {
+      type: 'Feature',
+      ...(f.id !== undefined ? { id: f.id as string | number } : {}),
+      geometry,
+      properties: rules.properties(props, `${path}.properties`),
+    };
+  });
+  const res = results(fc.results, 'results');
+  return { type: 'FeatureCollection', features, ...(res ? { results: res } : {}) };
+}
+
+function limit(props: Obj, key: string, path: string): void {
+  const l = optionalObject(props, key, path);
+  if (!l) return;
+  for (const k of ['uom', 'value', 'reference']) {
+    const v = l[k];
+    if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') throw new ShapeError(`${path}.${key}.${k}`, 'is not a string');
+  }
+}
+
+export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
+  geometry: ['Polygon', 'MultiPolygon'],
+  nullGeometry: false,
+  properties(p, path) {
+    requiredString(p, 'designator', path);
+    optionalString(p, 'name', path);
+    optionalString(p, 'type', path);
+    for (const k of ['localType', 'controlType', 'activity', 'classification']) optionalString(p, k, path);
+    limit(p, 'lowerLimit', path);
+    limit(p, 'upperLimit', path);
+    if (p.schedules !== undefined && p.schedules !== null) {
+      array(p.schedules, `${path}.schedules`).forEach((s, i) => object(s, `${path}.schedules[${i}]`));
+    }
+    return { ...p, name: (p.name as string | undefined) ?? '', type: (p.type as string | undefined) ?? '' } as AirspaceProperties;
+  },
+};
+
+export const MICROLIGHT_RULES: CollectionRules<MicrolightProperties> = {
+  geometry: ['Point'],
+  nullGeometry: false,
+  properties(p, path) {
+    requiredString(p, 'designator', path);
+    optionalString(p, 'name', path);
+    optionalString(p, 'controlType', path);
+    limit(p, 'elevation', path);
+    return { ...p, name: (p.name as string | undefined) ?? '' } as MicrolightProperties;
+  },
+};
+
+export const WAYPOINT_RULES: CollectionRules<WaypointProperties> = {
+  geometry: ['Point'],
+  nullGeometry: true,
+  properties(p, path) {
+    requiredString(p, 'designator', path);
+    optionalString(p, 'resolvedFix', path);
+    for (const k of ['elevation', 'elevationUom']) {
+      const v = p[k];
+      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') throw new ShapeError(`${path}.${k}`, 'is not a string');
+    }
+    return p as WaypointProperties;
+  },
+};
+
+export const FLIGHT_SUMMARY_RULES: CollectionRules<FlightSummaryProperties> = {
+  geometry: ['Point', 'LineString', 'MultiPoint'],
+  nullGeometry: true,
+  properties(p, path) {
+    optionalString(p, 'callsign', path);
+    optionalString(p, 'flightStatus', path);
+    optionalObject(p, 'positionReport', path);
+    optionalObject(p, 'aircraftDescription', path);
+    return p as FlightSummaryProperties;
+  },
+};
+
+export const NOTAM_RULES: CollectionRules<NotamProperties> = {
+  geometry: ['Point', 'Polygon', 'MultiPolygon', 'LineString'],
+  nullGeometry: true,
+  properties(p, path) {
+    for (const k of ['series', 'location', 'affectedFIR', 'countryCode', 'text', 'issued', 'effectiveStart', 'effectiveEnd', 'schedule', 'affectedAerodrome']) {
+      optionalString(p, k, path);
+    }
+    for (const k of ['lat', 'lon']) {
+      if (p[k] !== undefined && p[k] !== null && typeof p[k] !== 'number') throw new ShapeError(`${path}.${k}`, 'is not a number');
+    }
+    return p as NotamProperties;
+  },
+};
+
+/** Parses JSON text; a syntax error becomes a ShapeError. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ShapeError('body', `is not valid JSON (${err instanceof Error ? err.message.slice(0, 120) : 'syntax error'})`);
+  }
+}

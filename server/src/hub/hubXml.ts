@@ -1,0 +1,249 @@
+/**
+ * Typed readers for the hub's XML bodies: link lists (XLink), AIXM 5.1 airspaces and Digital
+ * NOTAMs, FIXM 3.0 flight summaries. The documents' detail is "not shown" in the contract, so
+ * the readers look for well-known element names wherever they sit, and keep what they find.
+ */
+import { ShapeError } from './errors';
+import type { AirspaceProperties, Feature, LonLat } from './geojson';
+import { asArray, attr, findAll, textAt, textOf, type XmlNode, type XmlValue } from './xml';
+
+export interface Link {
+  href: string;
+  /** xlink:title, or the text / designator of the linking element. */
+  title?: string;
+  /** Local name of the element that carried the link (e.g. `fir`, `notams`). */
+  element: string;
+  /** Last path segment of the link, e.g. the FIR code. */
+  id: string;
+}
+
+export function readLinks(doc: XmlNode): Link[] {
+  const links: Link[] = [];
+  const walk = (value: XmlValue, element: string): void => {
+    if (typeof value === 'string') return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, element);
+      return;
+    }
+    const href = attr(value, 'href');
+    if (href) {
+      const title = attr(value, 'title') ?? (textOf(value) || textAt(value, 'designator') || textAt(value, 'name'));
+      const path = href.split(/[?#]/)[0]!.replace(/\/+$/, '');
+      links.push({ href, element, id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), ...(title ? { title } : {}) });
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (!key.startsWith('@_') && key !== '#text') walk(child, key);
+    }
+  };
+  walk(doc, '');
+  return links;
+}
+
+/** Parses a GML position list; AIXM (EPSG:4326) writes latitude first unless the CRS says CRS84. */
+export function readPositions(text: string, latFirst: boolean, path: string): LonLat[] {
+  const numbers = text.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+  if (numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) throw new ShapeError(path, 'is not a list of coordinate pairs');
+  const out: LonLat[] = [];
+  for (let i = 0; i < numbers.length; i += 2) {
+    const [a, b] = [numbers[i]!, numbers[i + 1]!];
+    const [lon, lat] = latFirst ? [b, a] : [a, b];
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new ShapeError(path, `holds a position out of range (${a} ${b})`);
+    out.push([lon, lat]);
+  }
+  return out;
+}
+
+function latFirstFor(node: XmlNode | undefined, inherited: boolean): boolean {
+  const srs = node ? attr(node, 'srsName') : undefined;
+  if (!srs) return inherited;
+  if (/CRS84/i.test(srs)) return false;
+  return /4326/.test(srs) ? true : inherited;
+}
+
+function ringsOf(node: XmlNode, latFirst: boolean, path: string): LonLat[][] {
+  const rings: LonLat[][] = [];
+  const lists = findAll(node, 'posList');
+  lists.forEach((list, i) => {
+    const ring = readPositions(textOf(list), latFirstFor(list, latFirst), `${path}.posList[${i}]`);
+    if (ring.length >= 3) {
+      const [f, l] = [ring[0]!, ring[ring.length - 1]!];
+      if (f[0] !== l[0] || f[1] !== l[1]) ring.push([f[0], f[1]]);
+      rings.push(ring);
+    }
+  });
+  if (rings.length === 0) {
+    const points = findAll(node, 'pos').flatMap((p, i) => readPositions(textOf(p), latFirstFor(p, latFirst), `${path}.pos[${i}]`));
+    if (points.length >= 3) {
+      const [f, l] = [points[0]!, points[points.length - 1]!];
+      if (f[0] !== l[0] || f[1] !== l[1]) points.push([f[0], f[1]]);
+      rings.push(points);
+    }
+  }
+  return rings;
+}
+
+function limitOf(node: XmlNode | undefined, prefix: 'upper' | 'lower'): AirspaceProperties['lowerLimit'] {
+  const el = findAll(node, `${prefix}Limit`)[0];
+  if (!el) return undefined;
+  const reference = textAt(node, `${prefix}LimitReference`);
+  return { value: textOf(el), ...(attr(el, 'uom') ? { uom: attr(el, 'uom') } : {}), ...(reference ? { reference } : {}) };
+}
+
+/** AIXM 5.1 `Airspace` elements as the same features the GeoJSON form gives. */
+export function readAixmAirspaces(doc: XmlNode): Feature<AirspaceProperties>[] {
+  const srsRoot = latFirstFor(findAll(doc, 'Envelope')[0], true);
+  return findAll(doc, 'Airspace').map((airspace, i) => {
+    const path = `Airspace[${i}]`;
+    const slice = findAll(airspace, 'AirspaceTimeSlice')[0] ?? airspace;
+    const designator = textAt(slice, 'designator');
+    if (!designator) throw new ShapeError(`${path}.designator`, 'is missing');
+    const rings = ringsOf(slice, srsRoot, path);
+    if (rings.length === 0) throw new ShapeError(`${path}.geometry`, 'has no polygon (no gml:posList or gml:pos)');
+    const lower = limitOf(slice, 'lower');
+    const upper = limitOf(slice, 'upper');
+    const properties: AirspaceProperties = {
+      designator,
+      name: textAt(slice, 'name') ?? '',
+      type: textAt(slice, 'type') ?? '',
+      ...optional('localType', textAt(slice, 'localType')),
+      ...optional('controlType', textAt(slice, 'controlType')),
+      ...optional('activity', textAt(slice, 'activity')),
+      ...optional('classification', textAt(slice, 'classification')),
+      ...(lower ? { lowerLimit: lower } : {}),
+      ...(upper ? { upperLimit: upper } : {}),
+    };
+    const id = attr(airspace, 'id') ?? textAt(airspace, 'identifier');
+    return { type: 'Feature', ...(id ? { id } : {}), geometry: { type: 'Polygon', coordinates: rings }, properties };
+  });
+}
+
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+// ---------------------------------------------------------------------------------------------
+// NOTAMs
+
+/** One NOTAM, whichever shape (AIXM 5.1 Digital NOTAM or the v2 GeoJSON) it came in. */
+export interface Notam {
+  id?: string;
+  series?: string;
+  number?: string;
+  year?: string;
+  /** E.g. "A1234/26". */
+  designation?: string;
+  type?: string;
+  location?: string;
+  affectedFIR?: string;
+  affectedAerodrome?: string;
+  countryCode?: string;
+  selectionCode?: string;
+  text?: string;
+  issued?: string;
+  effectiveStart?: string;
+  effectiveEnd?: string;
+  schedule?: string;
+  lat?: number;
+  lon?: number;
+  radiusNm?: number;
+  minimumFL?: string;
+  maximumFL?: string;
+  /** NOTAMs this one cancels or replaces (AIXM extension), by designation. */
+  replaces?: string[];
+}
+
+/** "5129N00028W" (degrees and minutes) into decimal degrees. */
+export function parseNotamCoordinates(text: string): { lat: number; lon: number } | undefined {
+  const m = /^(\d{2})(\d{2})([NS])(\d{3})(\d{2})([EW])$/.exec(text.trim());
+  if (!m) return undefined;
+  const lat = (Number(m[1]) + Number(m[2]) / 60) * (m[3] === 'S' ? -1 : 1);
+  const lon = (Number(m[4]) + Number(m[5]) / 60) * (m[6] === 'W' ? -1 : 1);
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : undefined;
+}
+
+export function designationOf(n: Pick<Notam, 'series' | 'number' | 'year'>): string | undefined {
+  if (!n.number || !n.year) return undefined;
+  const year = n.year.length === 4 ? n.year.slice(2) : n.year;
+  return `${n.series ?? ''}${n.number.padStart(4, '0')}/${year}`;
+}
+
+export function readAixmNotams(doc: XmlNode): Notam[] {
+  const records = findAll(doc, 'NOTAM');
+  return records.map((el) => {
+    const get = (name: string): string | undefined => {
+      const child = el[name];
+      if (child === undefined) return undefined;
+      const text = textOf(asArray(child)[0]);
+      return text === '' ? undefined : text;
+    };
+    const notam: Notam = {};
+    for (const key of ['series', 'number', 'year', 'type', 'location', 'affectedFIR', 'selectionCode', 'text', 'issued', 'effectiveStart', 'effectiveEnd', 'schedule', 'minimumFL', 'maximumFL'] as const) {
+      const v = get(key);
+      if (v !== undefined) (notam as Record<string, unknown>)[key] = v;
+    }
+    const id = attr(el, 'id');
+    if (id) notam.id = id;
+    const coords = get('coordinates');
+    const place = coords ? parseNotamCoordinates(coords) : undefined;
+    if (place) Object.assign(notam, place);
+    const radius = Number(get('radius'));
+    if (get('radius') !== undefined && Number.isFinite(radius)) notam.radiusNm = radius;
+    const designation = designationOf(notam);
+    if (designation) notam.designation = designation;
+    return notam;
+  }).map((notam, i) => {
+    // The cancel/replace extension sits beside the NOTAM inside its Event.
+    const event = findAll(doc, 'Event')[i];
+    const replaced = event ? findAll(event, 'replaces').concat(findAll(event, 'cancels')).map((r) => textOf(r)).filter(Boolean) : [];
+    return replaced.length ? { ...notam, replaces: replaced } : notam;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// FIXM flight summaries
+
+/** A flight summary, whichever format (FIXM XML or GeoJSON) it came in. */
+export interface FlightSummary {
+  gufi?: string;
+  callsign?: string;
+  status?: string;
+  departure?: string;
+  arrival?: string;
+  lat?: number;
+  lon?: number;
+  altitude?: number;
+  track?: number;
+  aircraftType?: string;
+  registration?: string;
+}
+
+export function readFixmFlights(doc: XmlNode): FlightSummary[] {
+  return findAll(doc, 'Flight').map((flight, i) => {
+    const summary: FlightSummary = {};
+    const gufi = textAt(flight, 'gufi');
+    if (gufi) summary.gufi = gufi;
+    const ident = findAll(flight, 'flightIdentification')[0];
+    const callsign = attr(ident, 'aircraftIdentification') ?? textAt(flight, 'aircraftIdentification');
+    if (callsign) summary.callsign = callsign;
+    const statusEl = findAll(flight, 'flightStatus')[0];
+    const status = attr(statusEl, 'currentFlightStatus') ?? (statusEl ? textOf(statusEl) || textAt(statusEl, 'currentFlightStatus') : undefined);
+    if (status) summary.status = status;
+    const departure = findAll(flight, 'departure')[0];
+    const dep = attr(departure, 'departureAerodrome') ?? textAt(departure, 'locationIndicator') ?? textAt(departure, 'code');
+    if (dep) summary.departure = dep;
+    const arrival = findAll(flight, 'arrival')[0];
+    const arr = attr(arrival, 'arrivalAerodrome') ?? textAt(arrival, 'locationIndicator') ?? textAt(arrival, 'code');
+    if (arr) summary.arrival = arr;
+    const pos = textAt(flight, 'pos');
+    if (pos) {
+      const [p] = readPositions(pos, true, `Flight[${i}].pos`);
+      if (p) [summary.lon, summary.lat] = p;
+    }
+    const aircraft = findAll(flight, 'aircraftDescription')[0] ?? findAll(flight, 'aircraft')[0];
+    const type = attr(aircraft, 'aircraftType') ?? textAt(aircraft, 'icaoModelIdentifier') ?? textAt(aircraft, 'aircraftCode');
+    if (type) summary.aircraftType = type;
+    const registration = attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');
+    if (registration) summary.registration = registration;
+    return summary;
+  });
+}

@@ -1,0 +1,389 @@
+/**
+ * The reference family (appId + appKey): airlines (active, all, by FlightStats/IATA/ICAO code,
+ * optionally as of a date) and flight status by flight and departure date. Handles both error
+ * modes (HTTP 200 with a filled `error` object, and `useHttpErrors` with a text/plain body),
+ * typed `extendedOptions`, appendix references resolved into the records, and the airline
+ * cache on disk (refreshed at least weekly, served stale with a warning when offline).
+ */
+import { checkBaseUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
+import type { ReferenceEndpointId } from './endpoints';
+import { HubError, ShapeError } from './errors';
+import { pageText } from './errorPages';
+import { bodyKind, jsonOf, readBody } from './body';
+import { SharedCache } from './cache';
+import { DiskCache } from './diskCache';
+import { redactText } from './redact';
+import { HttpTransport, type HttpResponse } from './transport';
+
+export type LanguageCode = 'en' | 'ar' | 'de' | 'es' | 'fr' | 'ja' | 'ko' | 'pt' | 'zh';
+
+export interface ExtendedOptions {
+  /** Errors as real HTTP statuses with a text/plain body (both modes are read either way). */
+  useHttpErrors?: boolean;
+  /** Airline/airport/equipment objects embedded where referenced; no appendix. */
+  useInlinedReferences?: boolean;
+  /** Adds the non-LTS fields of the version. */
+  includeNewFields?: boolean;
+  languageCode?: LanguageCode;
+}
+
+export function extendedOptionsValue(o: ExtendedOptions = {}): string | undefined {
+  const parts: string[] = [];
+  if (o.useHttpErrors) parts.push('useHttpErrors');
+  if (o.useInlinedReferences) parts.push('useInlinedReferences');
+  if (o.includeNewFields) parts.push('includeNewFields');
+  if (o.languageCode) parts.push(`languageCode:${o.languageCode}`);
+  return parts.length ? parts.join('+') : undefined;
+}
+
+export interface Airline {
+  fs: string;
+  iata?: string;
+  icao?: string;
+  name: string;
+  phoneNumber?: string;
+  active: boolean;
+  dateFrom?: string;
+  dateTo?: string;
+  category?: string;
+  [extra: string]: unknown;
+}
+
+export interface AirlinesResult {
+  airlines: Airline[];
+  /** When the data were fetched from the service (ms since the epoch). */
+  fetchedAt: number;
+  source: 'network' | 'disk';
+  /** Set when the service could not be reached and older data are served. */
+  stale?: boolean;
+  warning?: string;
+}
+
+export interface ReferenceDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export interface ReferenceCallOptions {
+  signal?: AbortSignal;
+  extendedOptions?: ExtendedOptions;
+}
+
+export interface FlightStatusOptions extends ReferenceCallOptions {
+  utc?: boolean;
+  airport?: string;
+  codeType?: string;
+}
+
+export interface FlightStatusResult {
+  /** Flight status records, appendix references resolved (e.g. `departureAirport` beside `departureAirportFsCode`). */
+  flightStatuses: Record<string, unknown>[];
+  request?: Record<string, unknown>;
+  appendix?: Record<string, unknown>;
+}
+
+export interface ReferenceClientDeps {
+  transport?: HttpTransport;
+  now?: () => number;
+}
+
+export class ReferenceClient {
+  readonly settings: ReferenceSettings;
+  private readonly base: URL;
+  private readonly transport: HttpTransport;
+  private readonly ownsTransport: boolean;
+  private readonly memory: SharedCache;
+  private readonly disk?: DiskCache;
+  private readonly now: () => number;
+
+  constructor(
+    settings: Partial<ReferenceSettings>,
+    private readonly credentials: { appId: string; appKey: string },
+    deps: ReferenceClientDeps = {},
+  ) {
+    this.settings = referenceSettings(settings);
+    this.base = checkBaseUrl(this.settings.baseUrl, 'icaoRoute.reference.baseUrl');
+    if (!credentials.appId || !credentials.appKey) {
+      throw new HubError('configuration', 'No reference application credentials are set. Run "ICAO Route: Set Reference Credentials" (appId and appKey).');
+    }
+    this.transport = deps.transport ?? new HttpTransport(this.settings);
+    this.ownsTransport = !deps.transport;
+    this.now = deps.now ?? Date.now;
+    this.memory = new SharedCache(200, this.now);
+    if (this.settings.cacheFolder) this.disk = new DiskCache(this.settings.cacheFolder);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsTransport) await this.transport.close();
+  }
+
+  async activeAirlines(opts: ReferenceCallOptions & { date?: ReferenceDate } = {}): Promise<AirlinesResult> {
+    return this.airlines('airlinesActive', {}, opts.date, opts, 'the list of active airlines');
+  }
+
+  async allAirlines(opts: ReferenceCallOptions = {}): Promise<AirlinesResult> {
+    return this.airlines('airlinesAll', {}, undefined, opts, 'the list of all airlines');
+  }
+
+  async airlineByFs(code: string, opts: ReferenceCallOptions & { date?: ReferenceDate } = {}): Promise<AirlinesResult> {
+    return this.airlines('airlineByFs', { code: need(code, 'airline code') }, opts.date, opts, `the airline ${code}`);
+  }
+
+  async airlinesByIata(code: string, opts: ReferenceCallOptions & { date?: ReferenceDate } = {}): Promise<AirlinesResult> {
+    return this.airlines('airlinesByIata', { code: need(code, 'IATA code') }, opts.date, opts, `the airlines with IATA code ${code}`);
+  }
+
+  async airlinesByIcao(code: string, opts: ReferenceCallOptions & { date?: ReferenceDate } = {}): Promise<AirlinesResult> {
+    return this.airlines('airlinesByIcao', { code: need(code, 'ICAO code') }, opts.date, opts, `the airlines with ICAO code ${code}`);
+  }
+
+  async flightStatus(carrier: string, flight: string, date: ReferenceDate, opts: FlightStatusOptions = {}): Promise<FlightStatusResult> {
+    const what = `the flight status of ${carrier} ${flight}`;
+    const query: Record<string, string> = {};
+    if (opts.utc !== undefined) query.utc = String(opts.utc);
+    if (opts.airport) query.airport = opts.airport;
+    if (opts.codeType) query.codeType = opts.codeType;
+    const res = await this.send('flightStatus', { carrier: need(carrier, 'carrier'), flight: need(flight, 'flight number'), ...dateParams(date) }, query, opts, what);
+    const envelope = this.envelope(res, what);
+    return readBody(res, what, () => {
+      const raw = envelope.flightStatuses ?? envelope.flightStatus;
+      const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
+      list.forEach((r, i) => {
+        if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
+      });
+      const appendix = isObject(envelope.appendix) ? envelope.appendix : undefined;
+      const flightStatuses = (list as Record<string, unknown>[]).map((r) => (appendix ? resolveAppendix(r, appendix) : r));
+      return {
+        flightStatuses,
+        ...(isObject(envelope.request) ? { request: envelope.request } : {}),
+        ...(appendix ? { appendix } : {}),
+      };
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private async airlines(id: ReferenceEndpointId, params: Record<string, string>, date: ReferenceDate | undefined, opts: ReferenceCallOptions, what: string): Promise<AirlinesResult> {
+    const key = JSON.stringify([this.base.href, id, params, date ?? null, extendedOptionsValue(opts.extendedOptions) ?? '']);
+    return this.memory.get(key, this.settings.airlineMaxAgeMs, opts.signal, async (signal) => {
+      const stored = await this.disk?.read<Airline[]>(key);
+      if (stored && this.now() - stored.fetchedAt < this.settings.airlineMaxAgeMs) {
+        return { airlines: stored.value, fetchedAt: stored.fetchedAt, source: 'disk' } satisfies AirlinesResult;
+      }
+      try {
+        const res = await this.send(id, { ...params, ...(date ? dateParams(date) : {}) }, {}, { ...opts, signal }, what, date !== undefined);
+        const envelope = this.envelope(res, what);
+        const airlines = readBody(res, what, () => readAirlines(envelope));
+        const fetchedAt = this.now();
+        await this.disk?.write(key, airlines, fetchedAt).catch(() => undefined);
+        return { airlines, fetchedAt, source: 'network' } satisfies AirlinesResult;
+      } catch (err) {
+        if (stored && err instanceof HubError && err.transient) {
+          const day = new Date(stored.fetchedAt).toISOString().slice(0, 10);
+          return {
+            airlines: stored.value,
+            fetchedAt: stored.fetchedAt,
+            source: 'disk',
+            stale: true,
+            warning: `Airline data from ${day} are shown because the reference service could not be reached (${err.kind}); they are refreshed when it answers again.`,
+          } satisfies AirlinesResult;
+        }
+        throw err;
+      }
+    });
+  }
+
+  private async send(
+    id: ReferenceEndpointId,
+    params: Record<string, string | number>,
+    query: Record<string, string>,
+    opts: ReferenceCallOptions,
+    what: string,
+    withDate = false,
+  ): Promise<HttpResponse> {
+    const endpoint = referenceEndpoint(this.settings, id);
+    const version = id === 'flightStatus' ? this.settings.versions.flightStatus : this.settings.versions.airlines;
+    let path = fillTemplate(endpoint.path, { ...params, version, format: 'json' });
+    if (withDate && id !== 'flightStatus' && !endpoint.path.includes('{year}')) {
+      path += `/${params.year}/${params.month}/${params.day}`;
+    }
+    const url = new URL(this.base.href.replace(/\/$/, '') + path);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const extended = extendedOptionsValue(opts.extendedOptions);
+    if (extended) url.searchParams.set('extendedOptions', extended);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.settings.credentialsIn === 'query') {
+      url.searchParams.set('appId', this.credentials.appId);
+      url.searchParams.set('appKey', this.credentials.appKey);
+    } else {
+      headers.appId = this.credentials.appId;
+      headers.appKey = this.credentials.appKey;
+    }
+    const res = await this.transport.send({ method: endpoint.method, url, headers, signal: opts.signal, what });
+    if (res.status !== 200) throw this.errorOf(res, what);
+    return res;
+  }
+
+  /** The JSON envelope of a 200 answer; a filled `error` object becomes a HubError. */
+  private envelope(res: HttpResponse, what: string): Record<string, unknown> {
+    const kind = bodyKind(res);
+    if (kind !== 'json') throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
+    const body = readBody(res, what, () => jsonOf(res));
+    if (!isObject(body)) throw readBody(res, what, () => { throw new ShapeError('body', 'is not a JSON object'); });
+    const error = body.error;
+    if (isObject(error) && (error.errorCode !== undefined || error.httpStatusCode !== undefined || error.errorMessage !== undefined)) {
+      throw this.referenceError(
+        typeof error.httpStatusCode === 'number' ? error.httpStatusCode : Number(error.httpStatusCode) || 500,
+        str(error.errorCode),
+        str(error.errorMessage),
+        str(error.errorId),
+        what,
+        res.url,
+      );
+    }
+    return body;
+  }
+
+  /** A non-200 answer: `useHttpErrors` text/plain, an error envelope, or an HTML page. */
+  private errorOf(res: HttpResponse, what: string, problem?: string): HubError {
+    const text = res.body.toString('utf8').slice(0, 20_000);
+    if (res.status === 200) {
+      return new HubError('malformedResponse', `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`, { url: res.url, status: 200 });
+    }
+    let parsed = parseErrorText(text);
+    if (bodyKind(res) === 'json') {
+      try {
+        const body = JSON.parse(text) as { error?: Record<string, unknown> };
+        const e = isObject(body.error) ? body.error : (body as Record<string, unknown>);
+        parsed = { code: str(e.errorCode), message: str(e.errorMessage), id: str(e.errorId) };
+      } catch {
+        // Keep what the text parse found.
+      }
+    } else if (bodyKind(res) === 'html') {
+      parsed = parseErrorText(pageText(text));
+    }
+    return this.referenceError(res.status, parsed.code, parsed.message, parsed.id, what, res.url);
+  }
+
+  private referenceError(status: number, code: string | undefined, message: string | undefined, id: string | undefined, what: string, url: string): HubError {
+    const said = message ? `: ${redactText(message, [this.credentials.appId, this.credentials.appKey]).slice(0, 300)}` : '';
+    const details = { status, url, errorCode: code, supportId: id };
+    const ref = id ? ` (error id ${id})` : '';
+    if (status === 400 || code === 'BAD_REQUEST') {
+      return new HubError('badRequest', `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`, details);
+    }
+    if (status === 401 || code === 'UNAUTHORIZED') {
+      return new HubError('notAuthorised', `The reference service did not accept the application credentials for ${what} (HTTP ${status})${said}. Set appId and appKey again with "ICAO Route: Set Reference Credentials".`, details);
+    }
+    if (status === 403 || status === 429) {
+      const usage = /limit|quota|exceed/i.test(`${message ?? ''} ${code ?? ''}`) || status === 429;
+      return usage
+        ? new HubError('usageLimit', `The reference service refused ${what}: the application's usage limit is exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`, details)
+        : new HubError('notAuthorised', `The application has no permission for ${what} (HTTP ${status})${said}. Check the plan of the application.`, details);
+    }
+    if (status === 404) return new HubError('notFound', `The reference service has no such item for ${what} (HTTP 404)${said}. Check the code and the endpoint path setting.`, details);
+    if (status === 405) return new HubError('badRequest', `The reference service does not support this method for ${what} (HTTP 405). Check the method setting of the endpoint.`, details);
+    return new HubError('serverFailure', `The reference service failed while answering ${what} (HTTP ${status})${ref}. Try again later${id ? '; quote the error id when contacting support' : ''}.`, { ...details, supportId: id });
+  }
+}
+
+/**
+ * The `useHttpErrors` body: "a block of text with the parts status, code, message and id",
+ * layout unknown. Reads `name: value` / `name=value` lines or pairs in any order and case.
+ */
+export function parseErrorText(text: string): { status?: number; code?: string; message?: string; id?: string } {
+  const out: { status?: number; code?: string; message?: string; id?: string } = {};
+  const field = (names: string): string | undefined => {
+    const m = new RegExp(`(?:^|[\\s,;{"])(?:${names})"?\\s*[:=]\\s*"?([^\\n\\r",;}]*)`, 'i').exec(text);
+    return m?.[1]?.trim() || undefined;
+  };
+  const status = Number(field('httpStatusCode|httpStatus|statusCode|status'));
+  if (Number.isInteger(status) && status >= 100 && status < 600) out.status = status;
+  const code = field('errorCode|code');
+  if (code && /^[A-Z0-9_]+$/i.test(code)) out.code = code.toUpperCase();
+  const message = /(?:^|[\s,;{"])(?:errorMessage|message)"?\s*[:=]\s*"?([^\n\r"]*)/i.exec(text)?.[1]?.trim();
+  if (message) out.message = message;
+  const id = field('errorId|id');
+  if (id && /^[A-Za-z0-9-]{4,}$/.test(id)) out.id = id;
+  if (!out.message && !out.code && text.trim()) out.message = text.trim().split(/\r?\n/)[0]!.slice(0, 200);
+  return out;
+}
+
+function readAirlines(envelope: Record<string, unknown>): Airline[] {
+  const raw = envelope.airlines ?? envelope.airline;
+  if (raw === undefined || raw === null) return [];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const key = Array.isArray(raw) ? 'airlines' : 'airline';
+  return list.map((item, i) => {
+    const path = Array.isArray(raw) ? `${key}[${i}]` : key;
+    if (!isObject(item)) throw new ShapeError(path, 'is not an object');
+    if (typeof item.fs !== 'string') throw new ShapeError(`${path}.fs`, item.fs === undefined ? 'is missing' : 'is not a string');
+    if (typeof item.name !== 'string') throw new ShapeError(`${path}.name`, item.name === undefined ? 'is missing' : 'is not a string');
+    for (const k of ['iata', 'icao', 'phoneNumber', 'dateFrom', 'dateTo', 'category']) {
+      if (item[k] !== undefined && item[k] !== null && typeof item[k] !== 'string') throw new ShapeError(`${path}.${k}`, 'is not a string');
+    }
+    const active = item.active === true || item.active === 'true';
+    if (item.active !== undefined && typeof item.active !== 'boolean' && item.active !== 'true' && item.active !== 'false') {
+      throw new ShapeError(`${path}.active`, 'is not a boolean');
+    }
+    return { ...item, active } as Airline;
+  });
+}
+
+const REFERENCE_KEYS: { pattern: RegExp; list: string; by: string; suffix: string }[] = [
+  { pattern: /^(.*)AirportFsCode$/, list: 'airports', by: 'fs', suffix: 'Airport' },
+  { pattern: /^(.*)CarrierFsCode$/, list: 'airlines', by: 'fs', suffix: 'Carrier' },
+  { pattern: /^(.*)EquipmentIataCode$/, list: 'equipments', by: 'iata', suffix: 'Equipment' },
+  { pattern: /^()fsCode$/, list: 'airlines', by: 'fs', suffix: 'carrier' },
+];
+
+/**
+ * Puts the appendix objects beside the codes that refer to them: `departureAirportFsCode` gains
+ * `departureAirport`, `carrierFsCode` gains `carrier`, `scheduledEquipmentIataCode` gains
+ * `scheduledEquipment`. Existing (inlined) objects are left alone.
+ */
+export function resolveAppendix(record: Record<string, unknown>, appendix: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  if (depth > 12) return record;
+  const index = (list: string, by: string): Map<string, unknown> => {
+    const items = Array.isArray(appendix[list]) ? (appendix[list] as unknown[]) : [];
+    return new Map(items.filter(isObject).map((item) => [String(item[by]), item]));
+  };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (Array.isArray(value)) out[key] = value.map((v) => (isObject(v) ? resolveAppendix(v, appendix, depth + 1) : v));
+    else if (isObject(value)) out[key] = resolveAppendix(value, appendix, depth + 1);
+    else out[key] = value;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value !== 'string') continue;
+    for (const ref of REFERENCE_KEYS) {
+      const m = ref.pattern.exec(key);
+      if (!m) continue;
+      const target = m[1] ? `${m[1]}${ref.suffix}` : ref.suffix.charAt(0).toLowerCase() + ref.suffix.slice(1);
+      const found = index(ref.list, ref.by).get(value);
+      if (found !== undefined && out[target] === undefined) out[target] = found;
+    }
+  }
+  return out;
+}
+
+function dateParams(d: ReferenceDate): { year: number; month: number; day: number } {
+  const ok = Number.isInteger(d.year) && Number.isInteger(d.month) && Number.isInteger(d.day) && d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31;
+  if (!ok) throw new HubError('badRequest', `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`);
+  return { year: d.year, month: d.month, day: d.day };
+}
+
+function need(value: string, name: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new HubError('badRequest', `The ${name} is empty; give a value.`);
+  return value.trim();
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+

@@ -1,0 +1,242 @@
+/**
+ * The one HTTP layer of the extension: an undici dispatcher it owns (direct, or through the
+ * configured / environment proxy), a concurrency limit, a deadline on every attempt, the
+ * caller's AbortSignal wired to the socket, bounded retries with backoff and jitter for
+ * idempotent requests only, response size limits enforced while streaming, and transparent,
+ * size-limited gzip decompression.
+ *
+ * It returns every HTTP status as a response; what a status means is the families' business.
+ */
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { HttpSettings } from './config';
+import { HubError } from './errors';
+import { ConcurrencyLimiter } from './limiter';
+import { redactUrl } from './redact';
+
+const gunzipAsync = promisify(gunzip);
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  /** Aborting it aborts the socket; the call then fails with kind `cancelled`. */
+  signal?: AbortSignal;
+  /** Words for messages, e.g. "the hub's route expansion". */
+  what: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  contentType: string;
+  body: Buffer;
+  /** The request URL, redacted, for messages. */
+  url: string;
+}
+
+/** Statuses worth a second attempt of an idempotent request. */
+function retryableStatus(status: number): boolean {
+  return status === 500 || status === 502 || status === 503 || status === 504;
+}
+
+export function createDispatcher(settings: HttpSettings): Dispatcher {
+  const connections = Math.max(1, settings.maxConcurrency);
+  const env = process.env;
+  const envProxy = env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy;
+  const tls = { rejectUnauthorized: settings.proxyStrictSSL };
+  if (settings.proxy || envProxy) {
+    // EnvHttpProxyAgent honours NO_PROXY; an explicit `http.proxy` wins over the environment.
+    return new EnvHttpProxyAgent({
+      connections,
+      httpProxy: settings.proxy || undefined,
+      httpsProxy: settings.proxy || undefined,
+      noProxy: settings.noProxy,
+      requestTls: tls,
+      proxyTls: tls,
+    });
+  }
+  return new Agent({ connections, connect: tls });
+}
+
+export class HttpTransport {
+  private readonly dispatcher: Dispatcher;
+  private readonly limiter: ConcurrencyLimiter;
+  private closed = false;
+
+  constructor(
+    private readonly settings: HttpSettings,
+    dispatcher?: Dispatcher,
+  ) {
+    this.dispatcher = dispatcher ?? createDispatcher(settings);
+    this.limiter = new ConcurrencyLimiter(settings.maxConcurrency);
+  }
+
+  get limits(): { inFlight: number; queued: number } {
+    return { inFlight: this.limiter.inFlight, queued: this.limiter.queued };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.dispatcher.close();
+  }
+
+  /** Sends the request; GETs are retried on transient failures, POSTs never. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const shown = redactUrl(req.url);
+    if (req.signal?.aborted) throw cancelled(req.what, shown);
+    let release: () => void;
+    try {
+      release = await this.limiter.acquire(req.signal);
+    } catch {
+      throw cancelled(req.what, shown);
+    }
+    try {
+      const attempts = req.method === 'GET' ? 1 + Math.max(0, this.settings.retries) : 1;
+      for (let attempt = 1; ; attempt++) {
+        let response: HttpResponse | undefined;
+        try {
+          response = await this.once(req, shown);
+        } catch (err) {
+          if (attempt >= attempts || !(err instanceof HubError) || !err.transient) throw err;
+        }
+        if (response && (attempt >= attempts || !retryableStatus(response.status))) return response;
+        await this.backoff(attempt, req, shown);
+      }
+    } finally {
+      release();
+    }
+  }
+
+  private async backoff(attempt: number, req: HttpRequest, shown: string): Promise<void> {
+    const base = this.settings.retryBaseDelayMs * 2 ** (attempt - 1);
+    const delay = Math.min(10_000, base * (0.5 + Math.random()));
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(cancelled(req.what, shown));
+      };
+      const timer = setTimeout(() => {
+        req.signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, delay);
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private async once(req: HttpRequest, shown: string): Promise<HttpResponse> {
+    const limit = this.settings.maxResponseBytes;
+    const timeoutMs = this.settings.timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('deadline'));
+    }, timeoutMs);
+    const onCallerAbort = (): void => controller.abort(new Error('cancelled'));
+    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const failure = (err: unknown): HubError => {
+      if (err instanceof HubError) return err;
+      if (req.signal?.aborted) return cancelled(req.what, shown);
+      const code = (err as { code?: string }).code ?? '';
+      if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+        return new HubError(
+          'timeout',
+          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms (${hostOf(req.url)}). Check the network, or raise the timeout setting if the service is just slow.`,
+          { url: shown },
+        );
+      }
+      return new HubError(
+        'network',
+        `Cannot reach ${hostOf(req.url)} for ${req.what}${code ? ` (${code})` : ''}. Check the network connection, the proxy (http.proxy) and the base URL setting.`,
+        { url: shown, cause: err },
+      );
+    };
+    try {
+      const res = await request(req.url, {
+        method: req.method,
+        headers: { 'user-agent': this.settings.userAgent, ...req.headers },
+        body: req.body,
+        dispatcher: this.dispatcher,
+        signal: controller.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const headers = flattenHeaders(res.headers);
+      const tooLarge = (): HubError =>
+        new HubError(
+          'responseTooLarge',
+          `${capital(req.what)} answered more than ${limit} bytes; the answer was refused. Raise the response size limit setting if such answers are expected.`,
+          { url: shown, status: res.statusCode },
+        );
+      const declared = Number(headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) {
+        res.body.destroy();
+        throw tooLarge();
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > limit) {
+          res.body.destroy();
+          throw tooLarge();
+        }
+        chunks.push(chunk as Buffer);
+      }
+      let body = Buffer.concat(chunks, size);
+      const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
+      if (encoding === 'gzip' || encoding === 'x-gzip') {
+        try {
+          body = await gunzipAsync(body, { maxOutputLength: limit });
+        } catch (err) {
+          if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+          throw new HubError('malformedResponse', `${capital(req.what)} sent a gzip body that does not decompress. Try again; if it persists, the service or a proxy is broken.`, {
+            url: shown,
+            status: res.statusCode,
+          });
+        }
+      } else if (encoding && encoding !== 'identity') {
+        throw new HubError('malformedResponse', `${capital(req.what)} used the content encoding "${encoding}", which this client does not ask for nor read.`, {
+          url: shown,
+          status: res.statusCode,
+        });
+      }
+      return {
+        status: res.statusCode,
+        headers,
+        contentType: (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+        body,
+        url: shown,
+      };
+    } catch (err) {
+      throw failure(err);
+    } finally {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+}
+
+function cancelled(what: string, url: string): HubError {
+  return new HubError('cancelled', `${capital(what)} was cancelled.`, { url });
+}
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+export function hostOf(url: URL): string {
+  return url.host;
+}
+
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
