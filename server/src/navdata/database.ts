@@ -1,0 +1,254 @@
+/**
+ * The loaded navigation data: points (fixes, navaids, aerodromes, airway-only ends) in a column
+ * store, a name index, an aerodrome index, airways as graphs and a spatial index for
+ * nearest-candidate queries.
+ */
+import KDBush from 'kdbush';
+import { around } from 'geokdbush';
+import type { FixType, NavPoint } from '../route/model';
+import { Airway, BOTH_WAYS } from './airway';
+import { KIND_AERODROME, KIND_DME, KIND_FIX, KIND_NDB, KIND_TACAN, KIND_VOR, NameIndex, POINT_TYPES, PointTable, SOURCE_AIRWAY_END } from './points';
+
+const KM_PER_NM = 1.852;
+
+/** What one data file contributed. */
+export interface LoadedFile {
+  kind: 'fix' | 'nav' | 'awy' | 'aerodromes';
+  path: string;
+  /** Format and version as read from the header, e.g. `fix 600`, `nav 1150`, `airports.tsv`. */
+  format: string;
+  rows: number;
+  /** Rows that could not be read (wrong column count, bad numbers, coordinates out of range). */
+  malformed: number;
+  /** The first few malformed rows, for messages. */
+  malformedSamples: { line: number; text: string }[];
+  /** Rows read but deliberately not kept (ILS parts, terminal fixes, duplicates, unresolved airway ends). */
+  skipped: number;
+}
+
+export interface LoadReport {
+  folder: string;
+  files: LoadedFile[];
+  /** Kinds of data not found in the folder. */
+  missing: ('fix' | 'nav' | 'awy' | 'aerodromes')[];
+  fixes: number;
+  navaids: number;
+  aerodromes: number;
+  airways: number;
+  airwaySegments: number;
+  milliseconds: number;
+}
+
+export interface NearestOptions {
+  maxResults?: number;
+  maxDistanceNm?: number;
+  /** Only points of these types. */
+  types?: readonly FixType[];
+  /** Further filter on point indices. */
+  filter?: (index: number) => boolean;
+}
+
+export class NavDatabase {
+  private spatial?: KDBush;
+
+  constructor(
+    readonly points: PointTable,
+    private readonly names: NameIndex,
+    private readonly aerodromeIndex: Map<string, number>,
+    private readonly airways: Map<string, Airway>,
+    readonly report: LoadReport,
+  ) {}
+
+  get size(): number {
+    return this.points.size;
+  }
+
+  ident(i: number): string {
+    return this.points.ident[i];
+  }
+
+  type(i: number): FixType {
+    return POINT_TYPES[this.points.kind[i]];
+  }
+
+  lat(i: number): number {
+    return this.points.lat[i];
+  }
+
+  lon(i: number): number {
+    return this.points.lon[i];
+  }
+
+  /** Station declination in degrees east positive, or undefined when the data has none. */
+  variation(i: number): number | undefined {
+    const v = this.points.variation[i];
+    return Number.isNaN(v) ? undefined : v;
+  }
+
+  /** True when the point is only known as an airway end (awy 640 lists coordinates). */
+  isAirwayEndOnly(i: number): boolean {
+    return this.points.source[i] === SOURCE_AIRWAY_END;
+  }
+
+  point(i: number): NavPoint {
+    const p = this.points;
+    const result: NavPoint = { ident: p.ident[i], type: POINT_TYPES[p.kind[i]], lat: p.lat[i], lon: p.lon[i] };
+    if (p.region[i]) result.region = p.region[i];
+    if (p.name[i]) result.name = p.name[i];
+    if (!Number.isNaN(p.elevationFt[i])) result.elevationFt = p.elevationFt[i];
+    return result;
+  }
+
+  /** Fixes and navaids bearing this ident (aerodromes are looked up with `aerodrome`). */
+  lookup(ident: string): readonly number[] {
+    return this.names.get(ident);
+  }
+
+  aerodrome(icao: string): number | undefined {
+    return this.aerodromeIndex.get(icao);
+  }
+
+  airway(name: string): Airway | undefined {
+    return this.airways.get(name);
+  }
+
+  get airwayCount(): number {
+    return this.airways.size;
+  }
+
+  /** Point indices in order of increasing distance from (lat, lon). */
+  nearest(lat: number, lon: number, options: NearestOptions = {}): number[] {
+    const index = this.spatialIndex();
+    const kinds = options.types ? new Set(options.types.map((t) => POINT_TYPES.indexOf(t))) : undefined;
+    const filter = options.filter;
+    const predicate =
+      kinds || filter
+        ? (i: number) => (!kinds || kinds.has(this.points.kind[i])) && (!filter || filter(i))
+        : undefined;
+    const maxKm = options.maxDistanceNm === undefined ? Infinity : options.maxDistanceNm * KM_PER_NM;
+    return around(index, lon, lat, options.maxResults ?? 10, maxKm, predicate) as number[];
+  }
+
+  private spatialIndex(): KDBush {
+    if (this.spatial) return this.spatial;
+    const p = this.points;
+    const index = new KDBush(Math.max(1, p.size), 64, Float64Array);
+    for (let i = 0; i < p.size; i++) index.add(p.lon[i], p.lat[i]);
+    if (p.size === 0) index.add(0, 0);
+    index.finish();
+    this.spatial = index;
+    return index;
+  }
+}
+
+/** Tolerance in degrees within which two points of one ident are the same place. */
+const SAME_PLACE_DEGREES = 0.03;
+
+/** Collects rows from the parsers and resolves airway ends to points. */
+export class NavDatabaseBuilder {
+  readonly points = new PointTable();
+  readonly names = new NameIndex();
+  readonly aerodromes = new Map<string, number>();
+  readonly airways = new Map<string, Airway>();
+  fixCount = 0;
+  navaidCount = 0;
+  segmentCount = 0;
+
+  /** The existing point of this ident at (about) this place, or -1. */
+  findSamePlace(ident: string, lat: number, lon: number): number {
+    const candidates = this.names.get(ident);
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k];
+      if (Math.abs(this.points.lat[i] - lat) < SAME_PLACE_DEGREES && Math.abs(this.points.lon[i] - lon) < SAME_PLACE_DEGREES) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Adds a fix unless a navaid or fix of the same ident already stands there. Returns false for a duplicate. */
+  addFix(ident: string, lat: number, lon: number, region = ''): boolean {
+    if (this.findSamePlace(ident, lat, lon) >= 0) return false;
+    this.names.add(ident, this.points.add(ident, KIND_FIX, lat, lon, region));
+    this.fixCount++;
+    return true;
+  }
+
+  /**
+   * Adds a navaid. A DME at the place of a VOR, NDB or TACAN of the same ident is the same
+   * station (VOR/DME) and is not added again. Returns false for such a duplicate.
+   */
+  addNavaid(kind: number, ident: string, lat: number, lon: number, region: string, name: string, elevationFt: number, variation: number): boolean {
+    const existing = this.findSamePlace(ident, lat, lon);
+    if (existing >= 0) {
+      const k = this.points.kind[existing];
+      if (kind === KIND_DME || kind === KIND_TACAN || k === kind || (k === KIND_VOR && kind !== KIND_NDB)) {
+        if (Number.isNaN(this.points.variation[existing]) && !Number.isNaN(variation)) this.points.variation[existing] = variation;
+        return false;
+      }
+    }
+    this.names.add(ident, this.points.add(ident, kind, lat, lon, region, name, elevationFt, variation));
+    this.navaidCount++;
+    return true;
+  }
+
+  addAerodrome(icao: string, lat: number, lon: number, name: string, elevationFt: number): boolean {
+    if (this.aerodromes.has(icao)) return false;
+    this.aerodromes.set(icao, this.points.add(icao, KIND_AERODROME, lat, lon, '', name, elevationFt));
+    return true;
+  }
+
+  /** awy 640 ends carry coordinates: the point of that ident there, or a new airway-only fix. */
+  pointAt(ident: string, lat: number, lon: number): number {
+    const found = this.findSamePlace(ident, lat, lon);
+    if (found >= 0) return found;
+    const index = this.points.add(ident, KIND_FIX, lat, lon, '', '', NaN, NaN, SOURCE_AIRWAY_END);
+    this.names.add(ident, index);
+    return index;
+  }
+
+  /** awy 1100 ends are references: ident + region + type (11 fix, 2 NDB, 3 VHF navaid). Returns -1 when unknown. */
+  pointByReference(ident: string, region: string, typeCode: number): number {
+    const candidates = this.names.get(ident);
+    let fallback = -1;
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k];
+      if (this.points.region[i] !== region) continue;
+      const kind = this.points.kind[i];
+      const matches =
+        typeCode === 11 ? kind === KIND_FIX : typeCode === 2 ? kind === KIND_NDB : kind === KIND_VOR || kind === KIND_DME || kind === KIND_TACAN;
+      if (matches) return i;
+      if (fallback < 0) fallback = i;
+    }
+    return fallback;
+  }
+
+  addSegment(names: string, from: number, to: number, direction = BOTH_WAYS): void {
+    this.segmentCount++;
+    let start = 0;
+    // Several designators share a segment as `L613-N57`.
+    for (let i = 0; i <= names.length; i++) {
+      if (i === names.length || names.charCodeAt(i) === 45) {
+        if (i > start) {
+          const name = names.slice(start, i);
+          let airway = this.airways.get(name);
+          if (!airway) this.airways.set(name, (airway = new Airway(name)));
+          airway.addSegment(from, to, direction);
+        }
+        start = i + 1;
+      }
+    }
+  }
+
+  build(report: LoadReport): NavDatabase {
+    this.points.trim();
+    report.fixes = this.fixCount;
+    report.navaids = this.navaidCount;
+    report.aerodromes = this.aerodromes.size;
+    report.airways = this.airways.size;
+    report.airwaySegments = this.segmentCount;
+    return new NavDatabase(this.points, this.names, this.aerodromes, this.airways, report);
+  }
+}
+
+export { KIND_AERODROME, KIND_DME, KIND_FIX, KIND_NDB, KIND_TACAN, KIND_VOR };

@@ -1,0 +1,131 @@
+/**
+ * Navigation data from disk: X-Plane / FlightGear fix, nav and airway files of the old (fix 600,
+ * nav 810, awy 640) and current (fix 1101/1200, nav 1150/1200, awy 1100) generations, plain or
+ * gzipped, plus aerodromes from `airports.tsv` or `apt.dat`.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { NavDatabase, NavDatabaseBuilder, type LoadedFile, type LoadReport } from './database';
+import { parseAirportsTsv, parseAirways, parseAptDat, parseFixes, parseNavaids } from './parsers';
+import { decodeDataFile } from './text';
+
+export { NavDatabase, NavDatabaseBuilder } from './database';
+export type { LoadedFile, LoadReport, NearestOptions } from './database';
+export { Airway } from './airway';
+
+type Kind = LoadedFile['kind'];
+
+/** File names per kind, in order of preference (each also with `.gz`). */
+const FILE_NAMES: Record<Kind, string[]> = {
+  fix: ['earth_fix.dat', 'fix.dat', 'user_fix.dat'],
+  nav: ['earth_nav.dat', 'nav.dat', 'user_nav.dat'],
+  awy: ['earth_awy.dat', 'awy.dat'],
+  aerodromes: ['airports.tsv', 'apt.dat'],
+};
+
+/** Where X-Plane keeps the files below its installation folder. */
+const SUBFOLDERS = ['Custom Data', path.join('Resources', 'default data'), 'Earth nav data', 'Navaids'];
+
+export class NavDataError extends Error {
+  override name = 'NavDataError';
+}
+
+/** The data files found in a folder (or in X-Plane's subfolders of it), by kind. */
+export async function findNavDataFiles(folder: string): Promise<Partial<Record<Kind, string>>> {
+  const found: Partial<Record<Kind, string>> = {};
+  for (const dir of [folder, ...SUBFOLDERS.map((s) => path.join(folder, s))]) {
+    let entries: string[];
+    try {
+      entries = await fs.readdir(dir);
+    } catch {
+      continue;
+    }
+    const byLowerCase = new Map(entries.map((e) => [e.toLowerCase(), e]));
+    for (const kind of Object.keys(FILE_NAMES) as Kind[]) {
+      if (found[kind]) continue;
+      for (const name of FILE_NAMES[kind]) {
+        const entry = byLowerCase.get(name) ?? byLowerCase.get(`${name}.gz`);
+        if (entry) {
+          found[kind] = path.join(dir, entry);
+          break;
+        }
+      }
+    }
+    if (found.fix || found.nav || found.awy) break;
+  }
+  return found;
+}
+
+/**
+ * Loads every data file of a folder. Malformed rows are counted in the report, never thrown;
+ * a folder that cannot be read or holds no fix, nav or airway file is a NavDataError.
+ */
+export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
+  const started = performance.now();
+  try {
+    const stat = await fs.stat(folder);
+    if (!stat.isDirectory()) throw new NavDataError(`Navigation data folder ${folder} is not a folder.`);
+  } catch (error) {
+    if (error instanceof NavDataError) throw error;
+    throw new NavDataError(`Navigation data folder ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+  }
+  const files = await findNavDataFiles(folder);
+  if (!files.fix && !files.nav && !files.awy) {
+    throw new NavDataError(
+      `No navigation data in ${folder}: expected fix.dat, nav.dat and awy.dat (plain or .gz), or X-Plane's earth_fix.dat, earth_nav.dat and earth_awy.dat.`,
+    );
+  }
+  // Decompression runs on libuv's thread pool, all files at once; parsing runs in order, as
+  // airway ends resolve against the navaids and fixes read before them.
+  const order: Kind[] = ['nav', 'fix', 'awy', 'aerodromes'];
+  const texts = await Promise.all(
+    order.map(async (kind) => {
+      const file = files[kind];
+      if (!file) return undefined;
+      const buffer = await fs.readFile(file);
+      return decodeDataFile(buffer, kind === 'aerodromes' && !/apt\.dat/i.test(file) ? 'utf8' : 'latin1');
+    }),
+  );
+  const builder = new NavDatabaseBuilder();
+  const report: LoadReport = {
+    folder,
+    files: [],
+    missing: order.filter((kind) => !files[kind]),
+    fixes: 0,
+    navaids: 0,
+    aerodromes: 0,
+    airways: 0,
+    airwaySegments: 0,
+    milliseconds: 0,
+  };
+  order.forEach((kind, i) => {
+    const text = texts[i];
+    const file = files[kind];
+    if (text === undefined || !file) return;
+    const loaded: LoadedFile = { kind, path: file, format: '', rows: 0, malformed: 0, malformedSamples: [], skipped: 0 };
+    if (kind === 'nav') parseNavaids(text, builder, loaded);
+    else if (kind === 'fix') parseFixes(text, builder, loaded);
+    else if (kind === 'awy') parseAirways(text, builder, loaded);
+    else if (/apt\.dat/i.test(file)) parseAptDat(text, builder, loaded);
+    else parseAirportsTsv(text, builder, loaded);
+    report.files.push(loaded);
+  });
+  const db = builder.build(report);
+  report.milliseconds = Math.round(performance.now() - started);
+  return db;
+}
+
+/** One line per file for logs and the command line. */
+export function describeLoadReport(report: LoadReport): string {
+  const lines = [
+    `${report.fixes} fixes, ${report.navaids} navaids, ${report.airways} airways (${report.airwaySegments} segments), ${report.aerodromes} aerodromes from ${report.folder} in ${report.milliseconds} ms`,
+  ];
+  for (const f of report.files) {
+    let line = `  ${path.basename(f.path)} (${f.format}): ${f.rows} rows`;
+    if (f.skipped) line += `, ${f.skipped} not used`;
+    if (f.malformed) line += `, ${f.malformed} malformed (first at line ${f.malformedSamples[0]?.line})`;
+    lines.push(line);
+  }
+  if (report.missing.length) lines.push(`  not found: ${report.missing.join(', ')}`);
+  return lines.join('\n');
+}
