@@ -28,7 +28,8 @@ export function parseXml(text: string, maxDepth: number): XmlNode {
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
-    maxNestedTags: maxDepth,
+    // The parser counts the enclosing elements of a new one, so depth d needs d - 1.
+    maxNestedTags: Math.max(1, maxDepth - 1),
   });
   let result: unknown;
   try {
