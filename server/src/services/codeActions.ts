@@ -15,7 +15,7 @@ import {
 } from '../route/model';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { blockAt } from './locate';
-import { comparePositions, LineIndex, rangesIntersect } from './ranges';
+import { LineIndex, rangeContains, rangesIntersect } from './ranges';
 
 export interface FixContext {
   uri: string;
@@ -67,47 +67,60 @@ function quickFix(context: FixContext, title: string, edits: TextEdit[], isPrefe
 function upperCase(context: FixContext): CodeAction[] {
   const range = context.diagnostic.range;
   const text = context.lines.getText(range);
-  const upper = text.toUpperCase();
+  // The parser names the replacement; upper-casing the range is the same fix without it.
+  const suggested = (context.diagnostic.data as { replacement?: unknown } | undefined)?.replacement;
+  const upper = typeof suggested === 'string' && suggested.toLowerCase() === text.toLowerCase() ? suggested : text.toUpperCase();
   if (!text || upper === text) return [];
   return [quickFix(context, `Write ${upper} in upper case`, [{ range, newText: upper }])];
 }
 
-/** `A B` → `A DCT B` for the pair of consecutive points the diagnostic lies on. */
+/** `A B` → `A DCT B` for the pair of consecutive points whose second point carries the diagnostic. */
 function insertDirect(context: FixContext): CodeAction[] {
   const elements = context.block?.elements ?? [];
-  for (let i = 0; i + 1 < elements.length; i++) {
-    const [a, b] = [elements[i], elements[i + 1]];
-    if (!pointOf(a) || !pointOf(b)) continue;
-    const pair = { start: a.range.start, end: b.range.end };
-    if (!rangesIntersect(pair, context.diagnostic.range)) continue;
-    // The diagnostic may sit on either point or span both; prefer the pair it starts in.
-    if (comparePositions(context.diagnostic.range.start, b.range.end) > 0) continue;
+  const at = context.diagnostic.range.start;
+  for (let i = 1; i < elements.length; i++) {
+    const [a, b] = [elements[i - 1], elements[i]];
+    if (!pointOf(a) || !pointOf(b) || !rangeContains(b.range, at)) continue;
+    // Before the second point, so the edit reads `A DCT B` on whichever line B starts.
     return [
       quickFix(context, `Insert DCT between ${a.text} and ${b.text}`, [
-        { range: { start: a.range.end, end: a.range.end }, newText: ' DCT' },
+        { range: { start: b.range.start, end: b.range.start }, newText: 'DCT ' },
       ]),
     ];
   }
   return [];
 }
 
-/** F352 → F350, F353 → F355: the nearest multiple of 5 (ties cannot happen). */
+/**
+ * F352 → F350, F353 → F355, F213 → F210: the nearest usual cruising level (multiples of 5, of 10
+ * from FL200, as R210 checks). Halfway between two (F355), both are offered and neither preferred.
+ */
 function roundFlightLevel(context: FixContext): CodeAction[] {
   const range = context.diagnostic.range;
   const text = context.lines.getText(range);
-  const start = context.lines.offsetAt(range.start);
-  const edits: TextEdit[] = [];
-  let rounded = '';
-  for (const match of text.matchAll(/F(\d{3})(?!\d)/gi)) {
-    const level = Number(match[1]);
-    if (level % 5 === 0) continue;
-    const nearest = Math.min(995, Math.round(level / 5) * 5);
-    rounded = `F${String(nearest).padStart(3, '0')}`;
-    const from = start + (match.index ?? 0);
-    edits.push({ range: toRange(context.lines, from, from + match[0].length), newText: rounded });
+  const match = /F(\d{3})(?!\d)/i.exec(text);
+  if (!match) return [];
+  const written = Number(match[1]);
+  const nearest = nearestUsualLevels(written);
+  if (nearest.includes(written)) return [];
+  const from = context.lines.offsetAt(range.start) + match.index;
+  const where = toRange(context.lines, from, from + match[0].length);
+  return nearest.map((level) => {
+    const newText = `F${String(level).padStart(3, '0')}`;
+    return quickFix(context, `Change ${match[0]} to ${newText}`, [{ range: where, newText }], nearest.length === 1);
+  });
+}
+
+export function isUsualFlightLevel(level: number): boolean {
+  return level % 5 === 0 && (level < 200 || level % 10 === 0);
+}
+
+function nearestUsualLevels(level: number): number[] {
+  for (let distance = 0; distance <= 10; distance++) {
+    const found = [level - distance, level + distance].filter((l, i) => (i === 0 || distance > 0) && l >= 0 && l <= 999 && isUsualFlightLevel(l));
+    if (found.length > 0) return found;
   }
-  if (edits.length !== 1) return edits.length === 0 ? [] : [quickFix(context, 'Round the flight levels to multiples of 5', edits)];
-  return [quickFix(context, `Round to ${rounded}`, edits)];
+  return [];
 }
 
 function toRange(lines: LineIndex, from: number, to: number): Range {

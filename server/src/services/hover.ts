@@ -7,14 +7,22 @@ import type { Hover } from 'vscode-languageserver-types';
 import type { CancellationToken, Position, RouteDocument, RouteElement } from '../route/model';
 import { describeLevel, describeSpeed, escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';
+import { rangesIntersect } from './ranges';
 
 export function hover(document: RouteDocument, position: Position, token: CancellationToken): Hover | null {
   if (token.isCancellationRequested) return null;
   const found = locate(document, position);
   if (!found) return null;
   switch (found.kind) {
-    case 'element':
-      return markdown(elementHover(found.element), found.element.range);
+    case 'element': {
+      let value = elementHover(found.element);
+      if (found.element.kind === 'unknown') {
+        // Editors without diagnostic hovers (or with them off) still learn what is wrong.
+        const problems = found.block.diagnostics.filter((d) => rangesIntersect(d.range, found.element.range));
+        if (problems.length > 0) value += `\n\n${problems.map((d) => `- ${d.code}: ${escapeMarkdown(d.message)}`).join('\n')}`;
+      }
+      return markdown(value, found.element.range);
+    }
     case 'directive': {
       const d = found.directive;
       return markdown(directiveHover(d.key, d.value), found.part === 'key' ? d.keyRange : d.valueRange);

@@ -48,7 +48,7 @@ function blockDetail(block: RouteBlock): string {
 export function pointKindName(point: PointElement): string {
   switch (point.kind) {
     case 'point':
-      return point.ident.length <= 3 ? 'navaid' : 'named point';
+      return point.ident.length <= 3 ? 'navaid' : point.ident.length === 5 ? 'named point' : 'significant point';
     case 'latLon':
       return 'lat/lon';
     case 'bearingDistance':

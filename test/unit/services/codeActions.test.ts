@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import { parseRouteDocument } from '../../../server/src/route';
+import { codeActions, coordinate } from '../../../server/src/services/codeActions';
+import { documentDiagnostics } from '../../../server/src/services/diagnostics';
+import { LineIndex } from '../../../server/src/services/ranges';
+
+const live = { isCancellationRequested: false };
+const URI = 'file:///routes/test.route';
+
+function apply(text: string, edits: TextEdit[]): string {
+  const lines = new LineIndex(text);
+  return [...edits]
+    .sort((a, b) => lines.offsetAt(b.range.start) - lines.offsetAt(a.range.start))
+    .reduce((t, e) => t.slice(0, lines.offsetAt(e.range.start)) + e.newText + t.slice(lines.offsetAt(e.range.end)), text);
+}
+
+/** The fixes offered for the diagnostics with `code`, as the editor would ask for them. */
+function fixesFor(text: string, code: string, diagnostics?: Diagnostic[]): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
+  const document = parseRouteDocument(text);
+  const all = diagnostics ?? documentDiagnostics(document, live);
+  const matching = all.filter((d) => d.code === code);
+  assert.ok(matching.length > 0, `no ${code} in ${JSON.stringify(all.map((d) => d.code))}`);
+  const actions = matching.flatMap((d) => codeActions(URI, document, new LineIndex(text), d.range, [d], live));
+  return { actions, diagnostics: matching };
+}
+
+function applyOnly(text: string, action: CodeAction): string {
+  assert.equal(action.kind, 'quickfix');
+  const edits = action.edit?.changes?.[URI];
+  assert.ok(edits && edits.length > 0, action.title);
+  return apply(text, edits);
+}
+
+function codesOf(text: string): string[] {
+  return documentDiagnostics(parseRouteDocument(text), live).map((d) => String(d.code));
+}
+
+test('a lower-case element is written in upper case, and the warning goes away', () => {
+  const text = 'n0450f350 dvr UL9 konan';
+  const { actions } = fixesFor(text, 'R102');
+  assert.deepEqual(actions.map((a) => a.title), ['Write N0450F350 in upper case', 'Write DVR in upper case', 'Write KONAN in upper case']);
+  let fixed = text;
+  // Each fix touches only its element, so they can be applied one after the other.
+  for (const action of actions) fixed = applyOnly(fixed, action);
+  assert.equal(fixed, 'N0450F350 DVR UL9 KONAN');
+  assert.deepEqual(codesOf(fixed), []);
+});
+
+test('DCT is inserted between two coded points, also across a line break', () => {
+  const text = 'N0450F350 DVR KONAN UL607 AMASI';
+  const { actions } = fixesFor(text, 'R206');
+  assert.equal(actions.length, 1);
+  assert.equal(actions[0].title, 'Insert DCT between DVR and KONAN');
+  assert.equal(actions[0].isPreferred, true);
+  const fixed = applyOnly(text, actions[0]);
+  assert.equal(fixed, 'N0450F350 DVR DCT KONAN UL607 AMASI');
+  assert.deepEqual(codesOf(fixed), []);
+
+  const twoLines = 'N0480F340 POL UN57 GINGA\r\nGOMUP DCT 57N020W';
+  const [across] = fixesFor(twoLines, 'R206').actions;
+  const fixedAcross = applyOnly(twoLines, across);
+  assert.equal(fixedAcross, 'N0480F340 POL UN57 GINGA\r\nDCT GOMUP DCT 57N020W');
+  assert.deepEqual(codesOf(fixedAcross), []);
+});
+
+test('an unusual flight level is changed to the nearest usual one', () => {
+  for (const [written, expected] of [
+    ['F352', 'F350'],
+    ['F213', 'F210'],
+    ['F153', 'F155'],
+    ['F011', 'F010'],
+    ['F997', 'F990'],
+  ]) {
+    const text = `N0450${written} DVR UL9 KONAN`;
+    const { actions } = fixesFor(text, 'R210');
+    assert.equal(actions.length, 1, written);
+    assert.equal(actions[0].title, `Change ${written} to ${expected}`);
+    assert.equal(actions[0].isPreferred, true);
+    const fixed = applyOnly(text, actions[0]);
+    assert.equal(fixed, `N0450${expected} DVR UL9 KONAN`);
+    assert.ok(!codesOf(fixed).includes('R210'), fixed);
+  }
+  // Halfway between two usual levels: both are offered, neither preferred.
+  const halfway = fixesFor('N0450F355 DVR UL9 KONAN', 'R210').actions;
+  assert.deepEqual(halfway.map((a) => [a.title, a.isPreferred]), [
+    ['Change F355 to F350', false],
+    ['Change F355 to F360', false],
+  ]);
+  // In a cruise climb each level has its own diagnostic and its own fix.
+  const climb = 'N0450F350 DVR DCT C/48N050W/M082F291F352 DCT 50N050W';
+  const fixes = fixesFor(climb, 'R210').actions;
+  assert.deepEqual(fixes.map((a) => a.title), ['Change F291 to F290', 'Change F352 to F350']);
+  const fixed = applyOnly(applyOnly(climb, fixes[1]), fixes[0]);
+  assert.equal(fixed, 'N0450F350 DVR DCT C/48N050W/M082F290F350 DCT 50N050W');
+  assert.ok(!codesOf(fixed).includes('R210'), fixed);
+});
+
+test('no fix is offered where the fix is ambiguous', () => {
+  // DCT after an airway: the missing exit point cannot be guessed.
+  assert.deepEqual(fixesFor('N0450F350 DVR UL9 DCT KONAN', 'R205').actions, []);
+  // Two airways without their joining point.
+  assert.deepEqual(fixesFor('N0450F350 DVR UL9 UL607 AMASI', 'R203').actions, []);
+});
+
+test('an ambiguous first fix offers one referenceFix per candidate', () => {
+  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const document = parseRouteDocument(text);
+  const sam = document.blocks[0].elements[1];
+  // The shape the expansion reports (ExpansionResult.ambiguousFirstFix) in the diagnostic's data.
+  const diagnostic: Diagnostic = {
+    range: sam.range,
+    severity: 2,
+    code: 'X-ambiguous',
+    source: 'icao-route',
+    message: 'SAM names 2 points',
+    data: {
+      ident: 'SAM',
+      candidates: [
+        { ident: 'SAM', type: 'vor', lat: 50.955, lon: -1.345, region: 'EG', distanceToOriginNm: 4.2 },
+        { ident: 'SAM', type: 'vor', lat: 37.69, lon: 26.91, region: 'LG' },
+      ],
+    },
+  };
+  const actions = codeActions(URI, document, new LineIndex(text), sam.range, [diagnostic], live);
+  assert.deepEqual(actions.map((a) => a.title), [
+    'Use SAM vor EG at 5057N00121W, 4 NM from origin (referenceFix)',
+    'Use SAM vor LG at 3741N02655E (referenceFix)',
+  ]);
+  const fixed = applyOnly(text, actions[0]);
+  assert.equal(fixed, 'referenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
+  assert.deepEqual(parseRouteDocument(fixed).blocks[0].referenceFix?.value, '5057N00121W');
+  assert.deepEqual(codesOf(fixed), []);
+
+  // With a referenceFix already there, its value is replaced.
+  const withFix = 'referenceFix: OCK\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const doc2 = parseRouteDocument(withFix);
+  const sam2 = doc2.blocks[0].elements[1];
+  const [replace] = codeActions(URI, doc2, new LineIndex(withFix), sam2.range, [{ ...diagnostic, range: sam2.range }], live);
+  assert.equal(applyOnly(withFix, replace), 'referenceFix: 3741N02655E\nN0240F090 SAM DCT ORTAC DCT JSY'.replace('3741N02655E', '5057N00121W'));
+});
+
+test('coordinates are written as ddmmNdddmmE, rounded to the minute', () => {
+  assert.equal(coordinate(50.955, -1.345), '5057N00121W');
+  assert.equal(coordinate(-33.9461, 151.1772), '3357S15111E');
+  assert.equal(coordinate(0, 0), '0000N00000E');
+  assert.equal(coordinate(59.9999, 179.9999), '6000N18000E');
+});
+
+test('diagnostics outside the requested range or from other sources get no fix', () => {
+  const text = 'n0450f350 DVR UL9 KONAN';
+  const document = parseRouteDocument(text);
+  const [lower] = documentDiagnostics(document, live);
+  const elsewhere = { start: { line: 0, character: 14 }, end: { line: 0, character: 17 } };
+  assert.deepEqual(codeActions(URI, document, new LineIndex(text), elsewhere, [lower], live), []);
+  assert.deepEqual(codeActions(URI, document, new LineIndex(text), lower.range, [{ ...lower, source: 'eslint' }], live), []);
+  assert.deepEqual(codeActions(URI, document, new LineIndex(text), lower.range, [lower], { isCancellationRequested: true }), []);
+});

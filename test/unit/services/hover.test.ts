@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import type { MarkupContent } from 'vscode-languageserver-types';
+import { parseRouteDocument, type ElementKind } from '../../../server/src/route';
+import { hover } from '../../../server/src/services/hover';
+
+const live = { isCancellationRequested: false };
+
+function hoverText(text: string, line: number, character: number): string | undefined {
+  const result = hover(parseRouteDocument(text), { line, character }, live);
+  return result ? (result.contents as MarkupContent).value : undefined;
+}
+
+/** Hovers the middle of the first element of each kind in a block and returns its markdown. */
+function hoversByKind(text: string): Map<ElementKind, string> {
+  const document = parseRouteDocument(text);
+  const found = new Map<ElementKind, string>();
+  for (const element of document.blocks.flatMap((b) => b.elements)) {
+    if (found.has(element.kind)) continue;
+    const middle = { line: element.range.start.line, character: (element.range.start.character + element.range.end.character) >> 1 };
+    const result = hover(document, middle, live);
+    assert.ok(result, `no hover for ${element.kind} ${element.text}`);
+    assert.deepEqual(result.range, element.range, `hover range of ${element.text}`);
+    found.set(element.kind, (result.contents as MarkupContent).value);
+  }
+  return found;
+}
+
+test('every element kind has its own hover with the decoded meaning', () => {
+  const routes = [
+    'EGLL N0450F350 SID DVR UL9 KONAN/M082F370 DCT 4620N07805W 46N078W DUB180040 NATD 50N050W DCT YYT STAR EDDF',
+    'N0480F340 POL C/48N050W/M082F290F350 DCT LN/N0284A045 VFR DCT ROM/N0180A090 IFR DCT TOP STAY1/0030 OAT DCT NEV GAT IFPSTOP DCT ABB IFPSTART PTS3 KEC T',
+    'N0450F350 DVR6J DVR $$$ KONAN',
+  ].join('\n\n');
+  const hovers = hoversByKind(routes);
+  const kinds: ElementKind[] = [
+    'speedLevel', 'direct', 'airway', 'track', 'sid', 'star', 'point', 'latLon', 'bearingDistance', 'aerodrome',
+    'pointChange', 'cruiseClimb', 'flightRules', 'truncation', 'trafficType', 'ifps', 'stay', 'unknown',
+  ];
+  for (const kind of kinds) assert.ok(hovers.has(kind), `the sample routes contain no ${kind}`);
+  assert.match(hovers.get('speedLevel')!, /N0450F350.*speed and level[\s\S]*450 kt TAS at FL350/);
+  assert.match(hovers.get('aerodrome')!, /accepted as the first or last word of route text/i);
+  assert.match(hovers.get('latLon')!, /46°20'N 078°05'W/);
+  assert.match(hovers.get('bearingDistance')!, /40 NM from `DUB` on magnetic bearing 180°/);
+  assert.match(hovers.get('pointChange')!, /At `KONAN` the flight changes to Mach 0\.82 at flight level 370/);
+  assert.match(hovers.get('cruiseClimb')!, /between flight level 290 and flight level 350/);
+  assert.match(hovers.get('track')!, /North Atlantic/);
+  assert.match(hovers.get('stay')!, /30 min/);
+  assert.match(hovers.get('unknown')!, /could not read[\s\S]*- R1\d\d: /);
+  // Each kind explains itself differently: no two hovers share their explanation.
+  const explanations = [...hovers.values()].map((h) => h.split('\n').at(-1));
+  assert.equal(new Set(explanations).size, explanations.length);
+});
+
+test('hover explains directives, FPL fields and field-18 items', () => {
+  const text = [
+    'origin: EGLL',
+    'referenceFix: OCK',
+    'N0450F350 DVR UL9 KONAN',
+    '',
+    '(FPL-DLH4AB-IS',
+    '-A320/M-SDE2E3FGIJ1RWY/LB1',
+    '-EGLL1200',
+    '-N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS',
+    '-EDDF0105 EDDK',
+    '-DOF/261121 REG/DAIZB RMK/TCAS)',
+  ].join('\n');
+  assert.match(hoverText(text, 0, 2)!, /Departure aerodrome/);
+  assert.match(hoverText(text, 1, 16)!, /closest to it/);
+  assert.match(hoverText(text, 6, 3)!, /departure aerodrome and time/);
+  assert.match(hoverText(text, 8, 3)!, /destination, total EET and alternates/);
+  assert.match(hoverText(text, 9, 3)!, /date of flight/);
+  // The route inside the FPL message is hovered element by element.
+  assert.match(hoverText(text, 7, 27)!, /`KONAN` — \*\*named point\*\*/);
+});
+
+test('no hover on blank lines and comments, and none when cancelled', () => {
+  const text = '# a comment\nN0450F350 DVR UL9 KONAN\n\n';
+  assert.equal(hoverText(text, 0, 3), undefined);
+  assert.equal(hoverText(text, 2, 0), undefined);
+  const document = parseRouteDocument(text);
+  assert.ok(hover(document, { line: 1, character: 11 }, live));
+  assert.equal(hover(document, { line: 1, character: 11 }, { isCancellationRequested: true }), null);
+});
+
+test('hover markdown cannot be broken by backticks or control characters in the source', () => {
+  const value = hoverText('N0450F350 DVR `A`\u0001B KONAN', 0, 15)!;
+  assert.ok(value.startsWith('``'), value);
+  assert.ok(!value.includes('\u0001'));
+});

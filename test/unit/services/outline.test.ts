@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import test from 'node:test';
+import { SymbolKind } from 'vscode-languageserver-types';
+import { parseRouteDocument } from '../../../server/src/route';
+import { foldingRanges } from '../../../server/src/services/folding';
+import { rangeInside } from '../../../server/src/services/ranges';
+import { documentSymbols } from '../../../server/src/services/symbols';
+
+const live = { isCancellationRequested: false };
+const cancelled = { isCancellationRequested: true };
+
+const TEXT = [
+  '# Heathrow to Frankfurt',
+  '# on real airways',
+  'origin: EGLL',
+  'destination: EDDF',
+  'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A',
+  '',
+  'N0480F340 POL UN57 GINGA DCT GOMUP/M083F360 DCT 57N020W 58N030W',
+  'DCT YDP DCT YMX J524 YUL',
+  '',
+  '(FPL-DLH4AB-IS',
+  '-A320/M-SDE2E3FGIJ1RWY/LB1',
+  '-EGLL1200',
+  '-N0450F350 DVR UL9 KONAN',
+  '-EDDF0105 EDDK',
+  '-DOF/261121)',
+].join('\n');
+
+test('one symbol per block, named like the block, with its points as children', () => {
+  const document = parseRouteDocument(TEXT);
+  const symbols = documentSymbols(document, live);
+  assert.equal(symbols.length, 3);
+  assert.deepEqual(
+    symbols.map((s) => s.name),
+    document.blocks.map((b) => b.name),
+  );
+  assert.deepEqual(symbols.map((s) => s.kind), [SymbolKind.Namespace, SymbolKind.Namespace, SymbolKind.Object]);
+
+  assert.deepEqual(symbols[0].children!.map((c) => c.name), ['DVR', 'KONAN', 'RUDUS', 'ROLIS']);
+  const north = symbols[1].children!;
+  assert.deepEqual(north.map((c) => [c.name, c.detail]), [
+    ['POL', 'navaid'],
+    ['GINGA', 'named point'],
+    ['GOMUP', 'named point'],
+    ['57N020W', 'lat/lon'],
+    ['58N030W', 'lat/lon'],
+    ['YDP', 'navaid'],
+    ['YMX', 'navaid'],
+    ['YUL', 'navaid'],
+  ]);
+  // The point change keeps the whole element as its range and the point as its name.
+  assert.equal(north[2].range.end.character - north[2].range.start.character, 'GOMUP/M083F360'.length);
+  assert.equal(north[2].selectionRange.end.character - north[2].selectionRange.start.character, 'GOMUP'.length);
+  assert.deepEqual(symbols[2].children!.map((c) => c.name), ['DVR', 'KONAN']);
+
+  // What clients check: selection inside range, children inside their parent.
+  for (const symbol of symbols) {
+    assert.ok(rangeInside(symbol.selectionRange, symbol.range), symbol.name);
+    for (const child of symbol.children ?? []) {
+      assert.ok(rangeInside(child.range, symbol.range), `${child.name} inside ${symbol.name}`);
+      assert.ok(rangeInside(child.selectionRange, child.range), child.name);
+    }
+  }
+});
+
+test('aerodromes at the ends of route text are points of kind aerodrome', () => {
+  const [symbol] = documentSymbols(parseRouteDocument('EGLL N0450F350 DVR UL9 KONAN EDDF'), live);
+  const first = symbol.children![0];
+  const last = symbol.children!.at(-1)!;
+  assert.deepEqual([first.name, first.detail, first.kind], ['EGLL', 'aerodrome', SymbolKind.Module]);
+  assert.deepEqual([last.name, last.detail], ['EDDF', 'aerodrome']);
+});
+
+test('every sample file gives a valid outline', () => {
+  const samples = path.resolve(__dirname, '../../../samples');
+  const files = ['europe.route', 'north-atlantic.route', 'asia.route', 'fpl-message.route', 'broken.route'];
+  for (const file of files) {
+    const document = parseRouteDocument(readFileSync(path.join(samples, file), 'utf8'));
+    const symbols = documentSymbols(document, live);
+    assert.equal(symbols.length, document.blocks.length, file);
+    for (const s of symbols) assert.ok(s.name.length > 0 && rangeInside(s.selectionRange, s.range), `${file}: ${s.name}`);
+  }
+});
+
+test('blocks and comment runs fold; one-line blocks and single comments do not', () => {
+  const document = parseRouteDocument(TEXT);
+  const ranges = foldingRanges(document, TEXT, live);
+  assert.deepEqual(ranges, [
+    { startLine: 0, endLine: 4, kind: 'region' },
+    { startLine: 0, endLine: 1, kind: 'comment' },
+    { startLine: 6, endLine: 7, kind: 'region' },
+    { startLine: 9, endLine: 14, kind: 'region' },
+  ]);
+  const single = '# one comment\nN0450F350 DVR UL9 KONAN\n';
+  assert.deepEqual(foldingRanges(parseRouteDocument(single), single, live).filter((r) => r.kind === 'comment'), []);
+});
+
+test('cancelled requests return nothing', () => {
+  const document = parseRouteDocument(TEXT);
+  assert.deepEqual(documentSymbols(document, cancelled), []);
+  assert.deepEqual(foldingRanges(document, TEXT, cancelled), []);
+});
