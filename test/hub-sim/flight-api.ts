@@ -1,0 +1,264 @@
+/** Hub endpoints 1–8: flight summaries, one flight in full, its delay, flights in a FIR. */
+import type { SimContext } from './context';
+import { SimRequest, SimResponse, badRequestPage, contentTypeOf, json, negotiate, notAcceptablePage, notFoundPage, results, xml } from './http';
+import { COMPLETED_RETENTION_MS, FLIGHT_STATUSES, Flight, FlightState, FlightStatus, stateOf } from './flights';
+import { el, text, xmlDocument } from './xml';
+import { pointInMultiPolygon } from './geo';
+
+const ACTIVE: FlightStatus[] = ['SCHEDULED', 'FILED', 'AIRBORNE'];
+
+const NAMESPACES = {
+  xmlns: 'http://www.laminardata.aero/flight/1.0',
+  'xmlns:fx': 'http://www.fixm.aero/flight/3.0',
+  'xmlns:fb': 'http://www.fixm.aero/base/3.0',
+  'xmlns:lx': 'http://www.laminardata.aero/fixm/3.0/extension',
+};
+
+/** Status filter per the spec: case sensitive; COMPLETED refused where `allowCompleted` is false. */
+function statusFilter(req: SimRequest, allowCompleted: boolean): FlightStatus[] | SimResponse {
+  const value = req.query.get('status');
+  if (value === null) return ACTIVE;
+  if (!(FLIGHT_STATUSES as readonly string[]).includes(value)) {
+    return badRequestPage(`Invalid status '${value}'. Allowed values (case sensitive): ${(allowCompleted ? FLIGHT_STATUSES : FLIGHT_STATUSES.filter((s) => s !== 'COMPLETED')).join(', ')}.`);
+  }
+  if (!allowCompleted && value === 'COMPLETED') {
+    return badRequestPage('Invalid status COMPLETED for flights between two aerodromes. Allowed values: AIRBORNE, CANCELLED, FILED, SCHEDULED.');
+  }
+  return [value as FlightStatus];
+}
+
+const iso = (d?: Date) => d?.toISOString();
+
+function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
+  const { plan } = flight;
+  const pos = (lat: number, lon: number) => el('fb:location', { srsName: 'urn:ogc:def:crs:EPSG::4326' }, text('fb:pos', `${lat} ${lon}`));
+  return el(
+    'fx:Flight',
+    { timestamp: iso(now) },
+    text('fx:gufi', flight.gufi, { codeSpace: 'urn:uuid' }),
+    el('fx:flightIdentification', { aircraftIdentification: flight.callsign, majorCarrierIdentifier: flight.airline.icao }),
+    el('fx:flightStatus', { currentStatus: state.status }),
+    el(
+      'fx:departure',
+      undefined,
+      el('fx:departureAerodrome', { locationIndicator: plan.origin.icao, name: plan.origin.name }),
+      text('fx:scheduledOffBlockTime', iso(flight.scheduledDeparture)),
+      text('fx:estimatedOffBlockTime', iso(state.estimatedDeparture)),
+      text('fx:actualTimeOfDeparture', iso(state.actualDeparture)),
+    ),
+    el(
+      'fx:arrival',
+      undefined,
+      el('fx:destinationAerodrome', { locationIndicator: plan.destination.icao, name: plan.destination.name }),
+      text('fx:scheduledInBlockTime', iso(flight.scheduledArrival)),
+      text('fx:estimatedInBlockTime', iso(state.estimatedArrival)),
+      text('fx:actualTimeOfArrival', iso(state.actualArrival)),
+    ),
+    el('fx:aircraftDescription', { registration: flight.registration.replace('-', '') }, el('fx:aircraftType', undefined, text('fx:icaoModelIdentifier', flight.aircraftType))),
+    el(
+      'fx:enRoute',
+      undefined,
+      el(
+        'fx:position',
+        { positionTime: iso(now), source: state.status === 'AIRBORNE' ? 'ADS-B' : 'AERODROME', track: state.track },
+        el('fx:position', undefined, pos(state.lat, state.lon)),
+        text('fx:altitude', state.altitudeFeet, { uom: 'FT' }),
+        el('fx:actualSpeed', undefined, text('fx:surveillance', state.groundSpeedKnots, { uom: 'KNOTS' })),
+      ),
+    ),
+    detail
+      ? el(
+          'fx:agreed',
+          undefined,
+          el(
+            'fx:route',
+            { routeText: plan.routeText, initialFlightRules: 'IFR' },
+            text('fx:initialSpeed', plan.cruiseKnots, { uom: 'KNOTS' }),
+            text('fx:requestedAltitude', plan.cruiseFeet, { uom: 'FT' }),
+            el('fx:expandedRoute', undefined, ...plan.path.map((p) => el('fx:routePoint', { designator: p.designator }, pos(p.lat, p.lon)))),
+          ),
+        )
+      : undefined,
+    el('lx:delay', { minutes: flight.delayMinutes }),
+  );
+}
+
+function summaryProperties(flight: Flight, state: FlightState, now: Date) {
+  return {
+    gufi: flight.gufi,
+    callsign: flight.callsign,
+    flightStatus: state.status,
+    airline: flight.airline.icao,
+    flightNumber: flight.flightNumber,
+    departure: { aerodrome: flight.plan.origin.icao, scheduledTime: iso(flight.scheduledDeparture), estimatedTime: iso(state.estimatedDeparture), actualTime: iso(state.actualDeparture) },
+    arrival: { aerodrome: flight.plan.destination.icao, scheduledTime: iso(flight.scheduledArrival), estimatedTime: iso(state.estimatedArrival), actualTime: iso(state.actualArrival) },
+    positionReport: { track: state.track, source: state.status === 'AIRBORNE' ? 'ADS-B' : 'AERODROME', altitude: state.altitudeFeet, groundSpeed: state.groundSpeedKnots, captureTimestamp: iso(now) },
+    aircraftDescription: { aircraftCode: flight.aircraftType, aircraftRegistration: flight.registration.replace('-', '') },
+  };
+}
+
+function feature(flight: Flight, state: FlightState, now: Date) {
+  return { type: 'Feature', id: flight.gufi, geometry: { type: 'Point', coordinates: [state.lon, state.lat] }, properties: summaryProperties(flight, state, now) };
+}
+
+function listResponse(req: SimRequest, ctx: SimContext, selected: { flight: Flight; state: FlightState }[]): SimResponse {
+  const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
+  if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
+  const now = ctx.now();
+  if (format === 'xml') return xml(xmlDocument(el('flightMessage', NAMESPACES, ...selected.map((s) => fixmFlight(s.flight, s.state, now, false)))));
+  return json({ type: 'FeatureCollection', features: selected.map((s) => feature(s.flight, s.state, now)), results: results(selected.length, now) }, 200, contentTypeOf(format));
+}
+
+function select(ctx: SimContext, statuses: FlightStatus[], predicate: (f: Flight) => boolean) {
+  const now = ctx.now();
+  return ctx.flights
+    .flightsAround(now)
+    .filter(predicate)
+    .map((flight) => ({ flight, state: stateOf(flight, now) }))
+    .filter((s) => statuses.includes(s.state.status))
+    .sort((a, b) => a.flight.scheduledDeparture.getTime() - b.flight.scheduledDeparture.getTime());
+}
+
+const stripZeros = (n: string) => n.replace(/^0+(?=.)/, '');
+
+export function airlineFlights(req: SimRequest, ctx: SimContext): SimResponse {
+  const statuses = statusFilter(req, true);
+  if (!Array.isArray(statuses)) return statuses;
+  const { airline } = req.params;
+  if (!/^[A-Za-z]{3}$/.test(airline)) return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
+  return listResponse(req, ctx, select(ctx, statuses, (f) => f.airline.icao === airline));
+}
+
+export function airlineFlightNumber(req: SimRequest, ctx: SimContext): SimResponse {
+  const statuses = statusFilter(req, true);
+  if (!Array.isArray(statuses)) return statuses;
+  const { airline, number } = req.params;
+  if (!/^[A-Za-z]{3}$/.test(airline)) return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
+  if (!/^[0-9A-Z]{1,5}$/.test(number)) return badRequestPage(`'${number}' is not a flight number.`);
+  return listResponse(req, ctx, select(ctx, statuses, (f) => f.airline.icao === airline && stripZeros(f.flightNumber) === stripZeros(number)));
+}
+
+function aerodromeOr404(ctx: SimContext, icao: string) {
+  return ctx.world.aerodromes.get(icao);
+}
+
+export function flightsBetween(req: SimRequest, ctx: SimContext): SimResponse {
+  const statuses = statusFilter(req, false);
+  if (!Array.isArray(statuses)) return statuses;
+  const { origin, destination } = req.params;
+  for (const code of [origin, destination]) if (!aerodromeOr404(ctx, code)) return notFoundPage(`Aerodrome ${code}`);
+  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.origin.icao === origin && f.plan.destination.icao === destination));
+}
+
+export function arrivals(req: SimRequest, ctx: SimContext): SimResponse {
+  const statuses = statusFilter(req, true);
+  if (!Array.isArray(statuses)) return statuses;
+  const { aerodrome } = req.params;
+  if (!aerodromeOr404(ctx, aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
+  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.destination.icao === aerodrome));
+}
+
+export function departures(req: SimRequest, ctx: SimContext): SimResponse {
+  const statuses = statusFilter(req, true);
+  if (!Array.isArray(statuses)) return statuses;
+  const { aerodrome } = req.params;
+  if (!aerodromeOr404(ctx, aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
+  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.origin.icao === aerodrome));
+}
+
+/** GUFI lookups: unknown, or completed more than 6 hours ago → 404. */
+function retrievable(req: SimRequest, ctx: SimContext): { flight: Flight; state: FlightState } | SimResponse {
+  const now = ctx.now();
+  const flight = ctx.flights.byGufi(req.params.gufi, now);
+  if (!flight) return notFoundPage(`Flight ${req.params.gufi}`);
+  const state = stateOf(flight, now);
+  if (state.status === 'COMPLETED' && state.actualArrival && now.getTime() - state.actualArrival.getTime() > COMPLETED_RETENTION_MS) {
+    return notFoundPage(`Flight ${req.params.gufi} (completed flights are kept for 6 hours after landing)`);
+  }
+  return { flight, state };
+}
+
+export function flightByGufi(req: SimRequest, ctx: SimContext): SimResponse {
+  const found = retrievable(req, ctx);
+  if ('status' in found && !('flight' in found)) return found;
+  const { flight, state } = found as { flight: Flight; state: FlightState };
+  const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
+  if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
+  const now = ctx.now();
+  if (format === 'xml') return xml(xmlDocument(el('flightMessage', NAMESPACES, fixmFlight(flight, state, now, true))));
+  const main = feature(flight, state, now);
+  Object.assign(main.properties, {
+    routeText: flight.plan.routeText,
+    cruisingSpeed: { value: flight.plan.cruiseKnots, uom: 'KNOTS' },
+    cruisingLevel: { value: flight.plan.cruiseFeet, uom: 'FT' },
+    delayMinutes: flight.delayMinutes,
+  });
+  const route = {
+    type: 'Feature',
+    id: `${flight.gufi}-route`,
+    geometry: { type: 'LineString', coordinates: flight.plan.path.map((p) => [p.lon, p.lat]) },
+    properties: { kind: 'route', routeText: flight.plan.routeText, designators: flight.plan.path.map((p) => p.designator) },
+  };
+  return json({ type: 'FeatureCollection', features: [main, route], results: results(2, now) }, 200, contentTypeOf(format));
+}
+
+/** Delay data are reliable only in European airspace (ICAO prefixes E and L). */
+const european = (icao: string) => /^[EL]/.test(icao);
+
+export function flightDelay(req: SimRequest, ctx: SimContext): SimResponse {
+  const found = retrievable(req, ctx);
+  if ('status' in found && !('flight' in found)) return found;
+  const { flight, state } = found as { flight: Flight; state: FlightState };
+  const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
+  if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
+  const accuracy = european(flight.plan.origin.icao) && european(flight.plan.destination.icao) ? 'RELIABLE' : 'UNCERTAIN';
+  const delay = {
+    gufi: flight.gufi,
+    callsign: flight.callsign,
+    flightStatus: state.status,
+    departure: { aerodrome: flight.plan.origin.icao, scheduledTime: iso(flight.scheduledDeparture), estimatedTime: iso(state.estimatedDeparture), actualTime: iso(state.actualDeparture), delayMinutes: flight.delayMinutes },
+    arrival: { aerodrome: flight.plan.destination.icao, scheduledTime: iso(flight.scheduledArrival), estimatedTime: iso(state.estimatedArrival), actualTime: iso(state.actualArrival), delayMinutes: flight.delayMinutes },
+    delayMinutes: state.status === 'CANCELLED' ? null : flight.delayMinutes,
+    accuracy,
+  };
+  if (format === 'json') return json(delay);
+  if (format === 'geojson') {
+    return json({ type: 'Feature', id: flight.gufi, geometry: { type: 'Point', coordinates: [state.lon, state.lat] }, properties: delay }, 200, 'application/geo+json');
+  }
+  const times = (name: string, t: typeof delay.departure) =>
+    el(name, { aerodrome: t.aerodrome }, text('scheduledTime', t.scheduledTime), text('estimatedTime', t.estimatedTime), text('actualTime', t.actualTime), text('delayMinutes', t.delayMinutes));
+  return xml(
+    xmlDocument(
+      el(
+        'flightDelay',
+        { xmlns: NAMESPACES.xmlns, gufi: flight.gufi },
+        text('callsign', flight.callsign),
+        text('flightStatus', state.status),
+        times('departure', delay.departure),
+        times('arrival', delay.arrival),
+        text('delayMinutes', delay.delayMinutes ?? ''),
+        text('accuracy', accuracy),
+      ),
+    ),
+  );
+}
+
+export function firFlights(req: SimRequest, ctx: SimContext): SimResponse {
+  const { prefix, fir: code } = req.params;
+  const fir = ctx.world.firs.get(code);
+  if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
+  const format = negotiate(req, ['geojson'], 'geojson');
+  if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
+  let statuses: FlightStatus[] = ['AIRBORNE'];
+  if (req.query.get('status') !== null) {
+    const filter = statusFilter(req, true);
+    if (!Array.isArray(filter)) return filter;
+    statuses = filter;
+  }
+  const now = ctx.now();
+  // FIR flight data are European: elsewhere the collection is empty.
+  const selected = european(code)
+    ? select(ctx, statuses, () => true).filter((s) => pointInMultiPolygon(s.state.lon, s.state.lat, fir.polygons))
+    : [];
+  return json({ type: 'FeatureCollection', features: selected.map((s) => feature(s.flight, s.state, now)), results: results(selected.length, now) }, 200, 'application/geo+json');
+}

@@ -1,0 +1,279 @@
+/**
+ * Generated flights: real aerodrome pairs and real route texts (the project's sample routes),
+ * operated by real-looking airlines, spread over yesterday, today and tomorrow (seeded by date,
+ * so every run agrees). Status follows the clock: SCHEDULED → FILED (3 h before off-block) →
+ * AIRBORNE → COMPLETED; a few are CANCELLED.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RouteBlock } from '../../server/src/route/model';
+import type { World, Aerodrome } from './world';
+import type { RouteEngine } from './route-engine';
+import { AirlineRecord, OPERATORS_BY_COUNTRY, airlineByIcao } from './airlines';
+import { Random, uuidFrom } from './random';
+import { bearingDeg, distanceNm, round } from './geo';
+
+export const FLIGHT_STATUSES = ['AIRBORNE', 'CANCELLED', 'COMPLETED', 'FILED', 'SCHEDULED'] as const;
+export type FlightStatus = (typeof FLIGHT_STATUSES)[number];
+
+/** Completed flights stay retrievable by GUFI and delay for this long after landing. */
+export const COMPLETED_RETENTION_MS = 6 * 3600_000;
+
+export interface RoutePlan {
+  origin: Aerodrome;
+  destination: Aerodrome;
+  routeText: string;
+  /** Expanded path from origin to destination (great circle when expansion was unavailable). */
+  path: { lat: number; lon: number; designator: string }[];
+  lengthNm: number;
+  cruiseFeet: number;
+  cruiseKnots: number;
+}
+
+export interface Flight {
+  gufi: string;
+  callsign: string;
+  airline: AirlineRecord;
+  flightNumber: string;
+  plan: RoutePlan;
+  aircraftType: string;
+  registration: string;
+  scheduledDeparture: Date;
+  scheduledArrival: Date;
+  delayMinutes: number;
+  cancelled: boolean;
+}
+
+export interface FlightState {
+  status: FlightStatus;
+  actualDeparture?: Date;
+  actualArrival?: Date;
+  estimatedDeparture: Date;
+  estimatedArrival: Date;
+  lat: number;
+  lon: number;
+  altitudeFeet: number;
+  track: number;
+  groundSpeedKnots: number;
+}
+
+const FALLBACK_ROUTES = [
+  { origin: 'EGLL', destination: 'EDDF', routeText: 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A' },
+  { origin: 'WSSS', destination: 'VTBS', routeText: 'N0470F350 VJR R325 VIH A464 BKK' },
+];
+
+function cruiseOf(block: RouteBlock): { feet: number; knots: number } {
+  const first = block.elements.find((e) => e.kind === 'speedLevel');
+  if (first && first.kind === 'speedLevel') {
+    const level = first.level;
+    const feet = level.unit === 'flightLevel' || level.unit === 'altitudeFeet' ? level.value * 100 : level.unit === 'vfr' ? 4500 : Math.round(level.value * 10 * 3.2808);
+    const s = first.speed;
+    const knots = s.unit === 'knots' ? s.value : s.unit === 'kmh' ? Math.round(s.value / 1.852) : Math.round((s.value / 100) * 573);
+    return { feet, knots };
+  }
+  return { feet: 35000, knots: 450 };
+}
+
+function planOf(world: World, engine: RouteEngine, block: RouteBlock): RoutePlan | undefined {
+  const origin = world.aerodromes.get(block.origin?.value ?? '');
+  const destination = world.aerodromes.get(block.destination?.value ?? '');
+  if (!origin || !destination || !block.routeText) return undefined;
+  let result: ReturnType<RouteEngine['expandBlock']>;
+  try {
+    result = engine.expandBlock(block);
+  } catch {
+    result = undefined; // a failing engine leaves the great circle
+  }
+  if (result?.ambiguousFirstFix) return undefined;
+  const path = [{ lat: origin.lat, lon: origin.lon, designator: origin.icao }];
+  for (const p of result?.points ?? []) {
+    if (p.designator === origin.icao || p.designator === destination.icao) continue;
+    path.push({ lat: p.lat, lon: p.lon, designator: p.designator });
+  }
+  path.push({ lat: destination.lat, lon: destination.lon, designator: destination.icao });
+  let lengthNm = 0;
+  for (let i = 1; i < path.length; i++) lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
+  const cruise = cruiseOf(block);
+  return { origin, destination, routeText: block.routeText, path, lengthNm, cruiseFeet: cruise.feet, cruiseKnots: cruise.knots };
+}
+
+/** Route plans from samples/*.route (the routes the project knows to expand), deduplicated. */
+export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder: string): RoutePlan[] {
+  const blocks: RouteBlock[] = [];
+  if (existsSync(samplesFolder)) {
+    for (const name of readdirSync(samplesFolder).sort()) {
+      if (!name.endsWith('.route') || name.startsWith('broken')) continue;
+      let doc: ReturnType<RouteEngine['parse']>;
+      try {
+        doc = engine.parse(readFileSync(join(samplesFolder, name), 'utf8'));
+      } catch {
+        continue;
+      }
+      for (const block of doc?.blocks ?? []) if (!block.diagnostics.some((d) => d.severity === 'error')) blocks.push(block);
+    }
+  }
+  if (blocks.length === 0) {
+    for (const r of FALLBACK_ROUTES) {
+      try {
+        const doc = engine.parse(`origin: ${r.origin}\ndestination: ${r.destination}\n${r.routeText}\n`);
+        if (doc?.blocks[0]) blocks.push(doc.blocks[0]);
+      } catch {
+        break;
+      }
+    }
+  }
+  const plans = new Map<string, RoutePlan>();
+  for (const block of blocks) {
+    const plan = planOf(world, engine, block);
+    if (plan) plans.set(`${plan.origin.icao}-${plan.destination.icao}-${plan.routeText}`, plan);
+  }
+  if (plans.size === 0) {
+    // No parser yet (or no sample aerodromes in the data): straight lines between known aerodromes.
+    for (const r of FALLBACK_ROUTES) {
+      const origin = world.aerodromes.get(r.origin);
+      const destination = world.aerodromes.get(r.destination);
+      if (!origin || !destination) continue;
+      const path = [
+        { lat: origin.lat, lon: origin.lon, designator: origin.icao },
+        { lat: destination.lat, lon: destination.lon, designator: destination.icao },
+      ];
+      plans.set(r.routeText, { origin, destination, routeText: r.routeText, path, lengthNm: distanceNm(origin.lat, origin.lon, destination.lat, destination.lon), cruiseFeet: 35000, cruiseKnots: 450 });
+    }
+  }
+  return [...plans.values()];
+}
+
+const DAY_MS = 86400_000;
+
+function dayStart(time: number): number {
+  return Math.floor(time / DAY_MS) * DAY_MS;
+}
+
+function registrationFor(airline: AirlineRecord, random: Random): string {
+  const prefix = airline.registrationPrefix ?? 'N';
+  if (prefix === 'JA') return `JA${random.int(601, 899)}${random.letters(1)}`;
+  if (prefix === 'N') return `N${random.int(100, 999)}${random.letters(2)}`;
+  const letters = prefix.includes('-') ? 5 - prefix.replace('-', '').length : 3;
+  return `${prefix}${random.letters(Math.max(1, letters))}`;
+}
+
+function makeFlights(plans: RoutePlan[], day: number): Flight[] {
+  const flights: Flight[] = [];
+  const date = new Date(day).toISOString().slice(0, 10);
+  plans.forEach((plan) => {
+    const operators = [...(OPERATORS_BY_COUNTRY[plan.origin.country?.iso2 ?? ''] ?? []), ...(OPERATORS_BY_COUNTRY[plan.destination.country?.iso2 ?? ''] ?? [])];
+    if (operators.length === 0) operators.push('DLH');
+    const perDay = 4;
+    for (let k = 0; k < perDay; k++) {
+      const random = new Random(`flight:${plan.origin.icao}:${plan.destination.icao}:${plan.routeText}:${date}:${k}`);
+      const airline = airlineByIcao(operators[k % operators.length]) ?? airlineByIcao('DLH')!;
+      // A flight number is stable across days for the same slot, like a timetable.
+      const slot = new Random(`slot:${plan.origin.icao}:${plan.destination.icao}:${airline.icao}:${k}`);
+      const flightNumber = String(slot.int(1, 9) * 100 + slot.int(0, 99) + (k % 2 === 0 ? 0 : 1000 * slot.int(0, 1)));
+      const departureMinute = 5 * 60 + Math.floor(((k + slot.next()) / perDay) * 17 * 60);
+      const scheduledDeparture = new Date(day + departureMinute * 60_000);
+      const blockMinutes = Math.round((plan.lengthNm / Math.max(250, plan.cruiseKnots - 20)) * 60 + 25);
+      const scheduledArrival = new Date(scheduledDeparture.getTime() + blockMinutes * 60_000);
+      const r = random.next();
+      const delayMinutes = r < 0.6 ? random.int(0, 5) : r < 0.9 ? random.int(6, 35) : random.int(36, 140);
+      const long = plan.lengthNm > 2500 && (airline.fleet?.long.length ?? 0) > 0;
+      const types = (long ? airline.fleet?.long : airline.fleet?.short.length ? airline.fleet.short : airline.fleet?.long) ?? ['A320'];
+      const callsign = `${airline.icao}${flightNumber}`;
+      flights.push({
+        gufi: uuidFrom(`gufi:${callsign}:${date}:${plan.origin.icao}`),
+        callsign,
+        airline,
+        flightNumber,
+        plan,
+        aircraftType: random.pick(types),
+        registration: registrationFor(airline, random),
+        scheduledDeparture,
+        scheduledArrival,
+        delayMinutes,
+        cancelled: random.chance(0.05),
+      });
+    }
+  });
+  return flights;
+}
+
+/** Where a flight is after flying `flownNm` along its path, and its track there. */
+function positionAlong(plan: RoutePlan, flownNm: number): { lat: number; lon: number; track: number } {
+  let remaining = flownNm;
+  for (let i = 1; i < plan.path.length; i++) {
+    const a = plan.path[i - 1];
+    const b = plan.path[i];
+    const leg = distanceNm(a.lat, a.lon, b.lat, b.lon);
+    if (remaining <= leg || i === plan.path.length - 1) {
+      const f = leg > 0 ? Math.min(1, remaining / leg) : 1;
+      return { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f, track: bearingDeg(a.lat, a.lon, b.lat, b.lon) };
+    }
+    remaining -= leg;
+  }
+  const last = plan.path[plan.path.length - 1];
+  return { lat: last.lat, lon: last.lon, track: 0 };
+}
+
+export function stateOf(flight: Flight, now: Date): FlightState {
+  const t = now.getTime();
+  const delay = flight.delayMinutes * 60_000;
+  const departure = flight.scheduledDeparture.getTime() + delay;
+  const arrival = flight.scheduledArrival.getTime() + delay;
+  const base = { estimatedDeparture: new Date(departure), estimatedArrival: new Date(arrival), groundSpeedKnots: 0, altitudeFeet: 0 };
+  const { origin, destination } = flight.plan;
+  if (flight.cancelled) return { ...base, status: 'CANCELLED', lat: origin.lat, lon: origin.lon, track: 0, altitudeFeet: origin.elevationFt };
+  if (t < departure) {
+    return { ...base, status: t < departure - 3 * 3600_000 ? 'SCHEDULED' : 'FILED', lat: origin.lat, lon: origin.lon, track: 0, altitudeFeet: origin.elevationFt };
+  }
+  if (t >= arrival) {
+    return { ...base, status: 'COMPLETED', actualDeparture: new Date(departure), actualArrival: new Date(arrival), lat: destination.lat, lon: destination.lon, track: 0, altitudeFeet: destination.elevationFt };
+  }
+  const fraction = (t - departure) / (arrival - departure);
+  const flown = fraction * flight.plan.lengthNm;
+  const toGo = flight.plan.lengthNm - flown;
+  const position = positionAlong(flight.plan, flown);
+  const ramp = Math.min(1, flown / 120, toGo / 120);
+  const altitude = Math.round((origin.elevationFt + (flight.plan.cruiseFeet - origin.elevationFt) * Math.max(0, ramp)) / 100) * 100;
+  return {
+    ...base,
+    status: 'AIRBORNE',
+    actualDeparture: new Date(departure),
+    lat: round(position.lat, 5),
+    lon: round(position.lon, 5),
+    track: Math.round(position.track),
+    altitudeFeet: altitude,
+    groundSpeedKnots: Math.round(flight.plan.cruiseKnots * (0.6 + 0.4 * ramp)),
+  };
+}
+
+export interface FlightStore {
+  plans: RoutePlan[];
+  /** Flights of yesterday, today and tomorrow around `now`. */
+  flightsAround(now: Date): Flight[];
+  /** Flights scheduled to depart on the UTC day starting at `dayStartMs`. */
+  flightsOn(dayStartMs: number): Flight[];
+  byGufi(gufi: string, now: Date): Flight | undefined;
+}
+
+export function createFlightStore(plans: RoutePlan[]): FlightStore {
+  const cache = new Map<number, Flight[]>();
+  const day = (d: number) => {
+    let list = cache.get(d);
+    if (!list) {
+      list = makeFlights(plans, d);
+      cache.set(d, list);
+      if (cache.size > 8) cache.delete(cache.keys().next().value as number);
+    }
+    return list;
+  };
+  const flightsAround = (now: Date) => {
+    const today = dayStart(now.getTime());
+    return [...day(today - DAY_MS), ...day(today), ...day(today + DAY_MS)];
+  };
+  return {
+    plans,
+    flightsAround,
+    flightsOn: (d) => day(dayStart(d)),
+    byGufi: (gufi, now) => flightsAround(now).find((f) => f.gufi === gufi),
+  };
+}

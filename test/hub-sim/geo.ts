@@ -1,0 +1,99 @@
+/** Small spherical-earth helpers: good enough for generated shapes and positions. */
+
+export type LonLat = [number, number];
+export type Ring = LonLat[];
+
+const EARTH_RADIUS_NM = 3440.065;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+
+export function distanceNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = rad(lat2 - lat1);
+  const dLon = rad(lon2 - lon1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const y = Math.sin(rad(lon2 - lon1)) * Math.cos(rad(lat2));
+  const x = Math.cos(rad(lat1)) * Math.sin(rad(lat2)) - Math.sin(rad(lat1)) * Math.cos(rad(lat2)) * Math.cos(rad(lon2 - lon1));
+  return (deg(Math.atan2(y, x)) + 360) % 360;
+}
+
+/** The point at a bearing and distance from a start point. */
+export function destination(lat: number, lon: number, bearing: number, distance: number): { lat: number; lon: number } {
+  const d = distance / EARTH_RADIUS_NM;
+  const b = rad(bearing);
+  const lat1 = rad(lat);
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
+  const lon2 = rad(lon) + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  return { lat: deg(lat2), lon: ((deg(lon2) + 540) % 360) - 180 };
+}
+
+export function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** A closed ring approximating a circle (or, with jitter, an irregular area around a centre). */
+export function circleRing(lat: number, lon: number, radiusNm: number, vertices = 24, jitter?: () => number): Ring {
+  const ring: Ring = [];
+  for (let i = 0; i < vertices; i++) {
+    const r = jitter ? radiusNm * (0.75 + 0.5 * jitter()) : radiusNm;
+    const p = destination(lat, lon, (360 * i) / vertices, r);
+    ring.push([round(p.lon, 5), round(p.lat, 5)]);
+  }
+  ring.push([ring[0][0], ring[0][1]]);
+  return ring;
+}
+
+/** Ray casting on lon/lat: fine for FIR-sized polygons away from the poles and the antimeridian. */
+export function pointInRing(lon: number, lat: number, ring: Ring): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** A polygon is [outer, ...holes]; a multipolygon a list of those. */
+export function pointInMultiPolygon(lon: number, lat: number, polygons: Ring[][]): boolean {
+  return polygons.some((rings) => rings.length > 0 && pointInRing(lon, lat, rings[0]) && !rings.slice(1).some((hole) => pointInRing(lon, lat, hole)));
+}
+
+export interface BBox {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+}
+
+export function bboxOf(polygons: Ring[][]): BBox {
+  const box = { minLon: 180, minLat: 90, maxLon: -180, maxLat: -90 };
+  for (const rings of polygons) {
+    for (const [lon, lat] of rings[0] ?? []) {
+      box.minLon = Math.min(box.minLon, lon);
+      box.maxLon = Math.max(box.maxLon, lon);
+      box.minLat = Math.min(box.minLat, lat);
+      box.maxLat = Math.max(box.maxLat, lat);
+    }
+  }
+  return box;
+}
+
+export function inBBox(lon: number, lat: number, box: BBox): boolean {
+  return lon >= box.minLon && lon <= box.maxLon && lat >= box.minLat && lat <= box.maxLat;
+}
+
+/** ICAO NOTAM coordinate form, e.g. 5002N00833E. */
+export function notamCoordinates(lat: number, lon: number): string {
+  const part = (value: number, width: number, pos: string, neg: string) => {
+    const abs = Math.abs(value);
+    const d = Math.floor(abs);
+    const m = Math.min(59, Math.round((abs - d) * 60));
+    return `${String(d).padStart(width, '0')}${String(m).padStart(2, '0')}${value >= 0 ? pos : neg}`;
+  };
+  return part(lat, 2, 'N', 'S') + part(lon, 3, 'E', 'W');
+}

@@ -1,0 +1,405 @@
+/**
+ * The hub simulator: one HTTP server on 127.0.0.1 speaking the hub family (user_key; at the
+ * root, like the real base URL) and the reference family (appId/appKey; below `/reference`),
+ * plus `/__control/…` for faults, the request log and settings. See README.md.
+ */
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  DEFAULT_HUB_VERSIONS,
+  DEFAULT_REFERENCE_VERSIONS,
+  HUB_ENDPOINTS,
+  REFERENCE_ENDPOINTS,
+  HubApiSet,
+  HubEndpointId,
+  ReferenceEndpointId,
+} from '../../server/src/hub/endpoints';
+import { loadWorld } from './world';
+import { createRouteEngine } from './route-engine';
+import { createFlightStore, loadRoutePlans } from './flights';
+import type { SimContext, SimSettings } from './context';
+import { FaultControl, FaultTable, validateFault, ActiveFault } from './faults';
+import { RequestLog, LoggedRequest, redactBody, redactHeaders, redactUrl } from './request-log';
+import { compileRoute, matchRoute, sortRoutes, Route } from './router';
+import { HUB_KEYS, ENDPOINT_GROUPS, isRestricted, referenceCredentials, referenceCredentialsValid } from './auth';
+import {
+  SimRequest,
+  SimResponse,
+  json,
+  methodNotAllowedPage,
+  notFoundPage,
+  restrictedPage,
+  serverErrorPage,
+  unauthorizedPage,
+  usageLimitPage,
+  htmlPage,
+} from './http';
+import { HUB_HANDLERS } from './hub-handlers';
+import { REFERENCE_HANDLERS, referenceError } from './reference';
+
+type EndpointOverride = { method?: 'GET' | 'POST'; path?: string };
+
+export interface HubSimulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** Navigation data folder (default: the excerpt in test/fixtures/navdata). */
+  navdataFolder?: string;
+  /** Real FIR boundaries (GeoJSON, plain or .gz); default: the built-in table. */
+  firsFile?: string;
+  /** Overrides of the hub path table (same shape as endpoints.ts). */
+  endpoints?: Partial<Record<HubEndpointId, EndpointOverride>>;
+  versions?: Partial<Record<HubApiSet, string>>;
+  referenceEndpoints?: Partial<Record<ReferenceEndpointId, EndpointOverride>>;
+  /** Where the reference family lives below the server root (default `/reference`). */
+  referencePrefix?: string;
+  /** Folder of .route files the flights are generated from (default: the project's samples/). */
+  samplesFolder?: string;
+  /** Initial settings (unresolved-point marking, fixed clock). */
+  settings?: Partial<SimSettings>;
+  /** No log lines on stderr for handler failures. */
+  quiet?: boolean;
+}
+
+export interface HubSimulator {
+  /** Base URL of the hub family, e.g. http://127.0.0.1:PORT */
+  url: string;
+  /** Base URL of the reference family, e.g. http://127.0.0.1:PORT/reference */
+  referenceUrl: string;
+  faults: FaultControl;
+  requests: { list(): LoggedRequest[]; clear(): void };
+  settings: SimSettings;
+  /** Why route expansion is unavailable (a module of the project missing), else undefined. */
+  routeExpansionUnavailable?: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1 << 20;
+const DEFAULT_SETTINGS: SimSettings = { unresolvedPoints: 'omit' };
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Cuts a body so it no longer parses: mid-way, inside a value or a tag. */
+function malform(body: Buffer): Buffer {
+  const cut = Math.max(1, Math.floor(body.length * 0.55));
+  return Buffer.concat([body.subarray(0, cut), Buffer.from('\u0000<<"')]);
+}
+
+export async function startHubSimulator(options: HubSimulatorOptions = {}): Promise<HubSimulator> {
+  const navdataFolder = options.navdataFolder ?? resolve(__dirname, '../fixtures/navdata');
+  const world = loadWorld(navdataFolder, options.firsFile);
+  const routes = await createRouteEngine(navdataFolder);
+  const plans = loadRoutePlans(world, routes, options.samplesFolder ?? resolve(__dirname, '../../samples'));
+  const flights = createFlightStore(plans);
+  const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const referencePrefix = (options.referencePrefix ?? '/reference').replace(/\/$/, '');
+  const faults = new FaultTable();
+  const log = new RequestLog();
+
+  const hubVersions = { ...DEFAULT_HUB_VERSIONS, ...options.versions };
+  const hubTable = Object.fromEntries(
+    (Object.keys(HUB_ENDPOINTS) as HubEndpointId[]).map((id) => [id, { ...HUB_ENDPOINTS[id], ...options.endpoints?.[id] }]),
+  ) as Record<HubEndpointId, (typeof HUB_ENDPOINTS)[HubEndpointId]>;
+  const hubRoutes = sortRoutes((Object.keys(hubTable) as HubEndpointId[]).map((id) => compileRoute(id, hubTable[id].method, hubTable[id].path, { version: hubVersions[hubTable[id].set] })));
+  const referenceRoutes = sortRoutes(
+    (Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]).flatMap((id) => {
+      const def = { ...REFERENCE_ENDPOINTS[id], ...options.referenceEndpoints?.[id] };
+      const version = id === 'flightStatus' ? DEFAULT_REFERENCE_VERSIONS.flightStatus : DEFAULT_REFERENCE_VERSIONS.airlines;
+      const base = compileRoute(id, def.method, def.path, { version });
+      // The airline lookups take an optional /{year}/{month}/{day}.
+      const dated = ['airlinesActive', 'airlineByFs', 'airlinesByIata', 'airlinesByIcao'].includes(id) ? [compileRoute(id, def.method, `${def.path}/{year}/{month}/{day}`, { version })] : [];
+      return [base, ...dated] as Route<ReferenceEndpointId>[];
+    }),
+  );
+
+  let hubBase = '';
+  const ctx: SimContext = {
+    world,
+    routes,
+    flights,
+    settings,
+    now: () => (settings.fixedNow ? new Date(settings.fixedNow) : new Date()),
+    get hubBase() {
+      return hubBase;
+    },
+    hubPath(id, params) {
+      const def = hubTable[id];
+      let path = def.path.split('{version}').join(hubVersions[def.set]);
+      for (const [k, v] of Object.entries(params)) path = path.split(`{${k}}`).join(encodeURIComponent(v));
+      return path;
+    },
+  };
+
+  const openSockets = new Set<Socket>();
+
+  async function control(req: IncomingMessage, path: string, body: Buffer): Promise<SimResponse> {
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return json({ error: 'control endpoints answer loopback clients only' }, 403);
+    let parsed: unknown;
+    if (body.length) {
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        return json({ error: 'body is not JSON' }, 400);
+      }
+    }
+    const method = req.method ?? 'GET';
+    if (path === '/__control/faults') {
+      if (method === 'GET') return json({ faults: faults.list() });
+      if (method === 'DELETE') {
+        faults.clear();
+        return json({ faults: [] });
+      }
+      if (method === 'POST') {
+        const specs = Array.isArray(parsed) ? parsed : [parsed];
+        const checked = specs.map(validateFault);
+        const problem = checked.find((c) => typeof c === 'string');
+        if (problem) return json({ error: problem }, 400);
+        return json({ faults: checked.map((spec) => faults.add(spec as Exclude<typeof spec, string>)) }, 201);
+      }
+    }
+    if (path === '/__control/requests') {
+      if (method === 'GET') return json({ requests: log.list() });
+      if (method === 'DELETE') {
+        log.clear();
+        return json({ requests: [] });
+      }
+    }
+    if (path === '/__control/settings') {
+      if (method === 'GET') return json(settings);
+      if (method === 'POST' || method === 'PUT') {
+        const update = (parsed ?? {}) as Partial<Record<keyof SimSettings, unknown>>;
+        if (update.unresolvedPoints !== undefined) {
+          if (update.unresolvedPoints !== 'omit' && update.unresolvedPoints !== 'nullGeometry') return json({ error: 'unresolvedPoints is omit or nullGeometry' }, 400);
+          settings.unresolvedPoints = update.unresolvedPoints;
+        }
+        if (update.fixedNow !== undefined) {
+          if (update.fixedNow !== null && (typeof update.fixedNow !== 'string' || Number.isNaN(Date.parse(update.fixedNow)))) return json({ error: 'fixedNow is an ISO time or null' }, 400);
+          settings.fixedNow = (update.fixedNow as string | null) ?? undefined;
+        }
+        return json(settings);
+      }
+    }
+    if (path === '/__control/reset' && method === 'POST') {
+      faults.clear();
+      log.clear();
+      Object.assign(settings, DEFAULT_SETTINGS, options.settings, { fixedNow: options.settings?.fixedNow });
+      return json(settings);
+    }
+    return json({ error: `no control endpoint ${method} ${path}` }, 404);
+  }
+
+  function hubFaultResponse(fault: ActiveFault): SimResponse | undefined {
+    switch (fault.kind) {
+      case 'serverError':
+        return serverErrorPage();
+      case 'forbidden':
+        return restrictedPage('requested');
+      case 'unauthorized':
+        return unauthorizedPage('the user_key is not valid');
+      case 'usageLimit':
+        return usageLimitPage();
+      case 'notFound':
+        return notFoundPage('The requested item');
+      default:
+        return undefined;
+    }
+  }
+
+  function referenceFaultResponse(sim: SimRequest, fault: ActiveFault): SimResponse | undefined {
+    switch (fault.kind) {
+      case 'serverError':
+        return referenceError(sim, 500, 'SERVER_ERROR', 'An unexpected error occurred; quote the error id to support');
+      case 'forbidden':
+        return referenceError(sim, 403, 'FORBIDDEN', 'The application has no permission for this API');
+      case 'unauthorized':
+        return referenceError(sim, 401, 'UNAUTHORIZED', 'application is not active or appId/appKey is invalid');
+      case 'usageLimit':
+        return referenceError(sim, 403, 'USAGE_LIMIT_EXCEEDED', 'The usage limit of the application has been exceeded');
+      case 'notFound':
+        return referenceError(sim, 404, 'NOT_FOUND', 'The requested item was not found');
+      default:
+        return undefined;
+    }
+  }
+
+  /** Routing, faults that replace the answer, authentication, the handler. */
+  async function answer(sim: SimRequest, fullPath: string, applied: ActiveFault[], entry: Partial<LoggedRequest>): Promise<SimResponse> {
+    const method = sim.method;
+    if (fullPath === referencePrefix || fullPath.startsWith(`${referencePrefix}/`)) {
+      entry.family = 'reference';
+      sim.path = fullPath.slice(referencePrefix.length) || '/';
+      const match = matchRoute(referenceRoutes, method, sim.path);
+      if (!match) return referenceError(sim, 404, 'NOT_FOUND', `No endpoint at ${sim.path}`, true);
+      if ('methodMismatch' in match) return referenceError(sim, 405, 'METHOD_NOT_ALLOWED', `${method} is not supported; use ${match.methodMismatch}`, true);
+      entry.endpoint = match.route.id;
+      sim.params = match.params;
+      for (const fault of applied) {
+        const replaced = referenceFaultResponse(sim, fault);
+        if (replaced) return replaced;
+      }
+      if (!referenceCredentialsValid(referenceCredentials(sim.query, sim.headers))) {
+        return referenceError(sim, 401, 'UNAUTHORIZED', 'application is not active or appId/appKey is invalid');
+      }
+      return REFERENCE_HANDLERS[match.route.id](sim, ctx);
+    }
+
+    entry.family = 'hub';
+    const match = matchRoute(hubRoutes, method, fullPath);
+    if (!match) return notFoundPage(`The endpoint ${fullPath}`);
+    if ('methodMismatch' in match) return methodNotAllowedPage(method, match.methodMismatch);
+    const id = match.route.id;
+    entry.endpoint = id;
+    sim.params = match.params;
+    for (const fault of applied) {
+      const replaced = hubFaultResponse(fault);
+      if (replaced) return replaced;
+    }
+    let key = sim.query.get('user_key') ?? undefined;
+    if (key === undefined && method === 'POST' && sim.body.length) {
+      try {
+        const parsed = JSON.parse(sim.body.toString('utf8')) as { user_key?: unknown };
+        if (typeof parsed?.user_key === 'string') key = parsed.user_key;
+      } catch {
+        // The handler reports the malformed body.
+      }
+    }
+    if (!key) return unauthorizedPage('the user_key parameter is missing');
+    const account = HUB_KEYS[key];
+    if (!account) return unauthorizedPage('the user_key is not valid');
+    if (isRestricted(id) && !account.approvedForRestricted) return restrictedPage(ENDPOINT_GROUPS[id]);
+    return HUB_HANDLERS[id](sim, ctx);
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, sim: SimRequest | undefined, response: SimResponse, applied: ActiveFault[]): Promise<void> {
+    let body = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body, 'utf8');
+    const headers: Record<string, string | number> = { 'Content-Type': response.contentType, ...response.headers };
+    const kinds = new Set(applied.map((f) => f.kind));
+    if (kinds.has('malformedBody')) body = malform(body);
+    const acceptsGzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+    if (kinds.has('truncatedGzip')) {
+      const zipped = gzipSync(body);
+      body = zipped.subarray(0, Math.max(10, Math.floor(zipped.length * 0.6)));
+      headers['Content-Encoding'] = 'gzip';
+    } else if (response.gzip && acceptsGzip) {
+      body = gzipSync(body);
+      headers['Content-Encoding'] = 'gzip';
+      headers.Vary = 'Accept-Encoding';
+    }
+    const drip = applied.find((f) => f.kind === 'slowDrip');
+    if (!drip) {
+      headers['Content-Length'] = body.length;
+      res.writeHead(response.status, headers);
+      res.end(sim?.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(response.status, headers);
+    const chunk = Math.max(1, drip.chunkBytes ?? 16);
+    const interval = drip.intervalMs ?? 100;
+    for (let offset = 0; offset < body.length; offset += chunk) {
+      if (res.destroyed || res.socket?.destroyed) return;
+      res.write(body.subarray(offset, offset + chunk));
+      await sleep(interval);
+    }
+    res.end();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const body = await readBody(req);
+    if (path.startsWith('/__control/')) {
+      const response = await control(req, path, body ?? Buffer.alloc(0));
+      await send(req, res, undefined, response, []);
+      return;
+    }
+    const entry: Partial<LoggedRequest> = {
+      time: new Date().toISOString(),
+      method,
+      url: redactUrl(req.url ?? '/'),
+      family: 'unknown',
+      headers: redactHeaders(req.headers),
+      body: body ? redactBody(body) : '(too large)',
+    };
+    const applied = faults.take(method, path);
+    entry.faults = applied.map((f) => f.kind);
+    const logged = log.add(entry as Omit<LoggedRequest, 'seq'>);
+    const latency = applied.filter((f) => f.kind === 'latency').reduce((sum, f) => sum + (f.latencyMs ?? 500), 0);
+    if (latency > 0) await sleep(latency);
+    if (applied.some((f) => f.kind === 'reset')) {
+      logged.status = 0;
+      req.socket.resetAndDestroy();
+      return;
+    }
+    const sim: SimRequest = { method, path, query: url.searchParams, headers: req.headers, body: body ?? Buffer.alloc(0), params: {}, hubBase, now: ctx.now() };
+    let response: SimResponse;
+    if (!body) {
+      response = htmlPage(413, 'Payload Too Large', 'Error 413 - Payload Too Large', ['The request body exceeds 1 MiB.']);
+    } else {
+      try {
+        response = await answer(sim, path, applied, logged);
+      } catch (error) {
+        if (!options.quiet) process.stderr.write(`hub-sim: ${method} ${redactUrl(req.url ?? '')} failed: ${(error as Error).stack ?? error}\n`);
+        response = serverErrorPage();
+      }
+    }
+    logged.status = response.status;
+    await send(req, res, sim, response, applied);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (!options.quiet) process.stderr.write(`hub-sim: ${(error as Error).message}\n`);
+      if (!res.headersSent) {
+        const page = serverErrorPage();
+        res.writeHead(500, { 'Content-Type': page.contentType });
+        res.end(page.body);
+      } else {
+        res.destroy();
+      }
+    });
+  });
+  server.on('connection', (socket) => {
+    openSockets.add(socket);
+    socket.on('close', () => openSockets.delete(socket));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  hubBase = `http://${host}:${port}`;
+
+  return {
+    url: hubBase,
+    referenceUrl: `${hubBase}${referencePrefix}`,
+    faults,
+    requests: { list: () => log.list(), clear: () => log.clear() },
+    settings,
+    routeExpansionUnavailable: routes.unavailable,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        for (const socket of openSockets) socket.destroy();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
