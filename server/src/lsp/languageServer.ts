@@ -38,6 +38,7 @@ export function startLanguageServer(connection: Connection, version: string): vo
   let initialSettings: Partial<ServerSettings> = {};
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let canPullConfiguration = false;
+  let canRegisterConfiguration = false;
 
   const status = (level: StatusParams['level'], message: string) => {
     void connection.sendNotification(STATUS_NOTIFICATION, { level, message } satisfies StatusParams).catch(() => {});
@@ -66,6 +67,7 @@ export function startLanguageServer(connection: Connection, version: string): vo
     initialSettings = readSettings(params.initializationOptions);
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -79,10 +81,10 @@ export function startLanguageServer(connection: Connection, version: string): vo
   });
 
   connection.onInitialized(async () => {
-    if (canPullConfiguration) {
+    if (canRegisterConfiguration) {
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' }).catch(() => {});
-      await refreshSettings(undefined);
     }
+    if (canPullConfiguration) await refreshSettings(undefined);
     status('info', `ICAO Route language server ${version} ready (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
   });
 

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   CodeActionRequest,
+  ConfigurationRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
@@ -47,6 +48,7 @@ interface Waiter {
 export class ServerUnderTest {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
   readonly statuses: StatusParams[] = [];
+  readonly logMessages: string[] = [];
   stderr = '';
   private readonly waiters: Waiter[] = [];
   private readonly versions = new Map<string, number>();
@@ -57,7 +59,14 @@ export class ServerUnderTest {
     readonly connection: ProtocolConnection,
   ) {}
 
-  static async start(initializationOptions: unknown = { icaoRoute: { diagnostics: { debounceMs: 0 } } }): Promise<ServerUnderTest> {
+  /**
+   * `configuration`, when given, is what this client answers to workspace/configuration (and it
+   * then declares that capability), like VS Code or Neovim with settings.
+   */
+  static async start(
+    options: { initializationOptions?: unknown; configuration?: unknown } = {},
+  ): Promise<ServerUnderTest> {
+    const initializationOptions = 'initializationOptions' in options ? options.initializationOptions : { icaoRoute: { diagnostics: { debounceMs: 0 } } };
     buildOnce();
     const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -67,12 +76,18 @@ export class ServerUnderTest {
     connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
       server.statuses.push(params);
     });
-    connection.onNotification('window/logMessage', () => {});
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      server.logMessages.push(params.message);
+    });
+    const pull = options.configuration !== undefined;
+    if (pull) {
+      connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => options.configuration));
+    }
     connection.listen();
     server.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: {},
+      capabilities: pull ? { workspace: { configuration: true } } : {},
       initializationOptions,
     });
     await connection.sendNotification(InitializedNotification.type, {});

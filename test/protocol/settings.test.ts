@@ -1,0 +1,86 @@
+/**
+ * Settings reach the server by every route editors use, and the hub key goes in through the
+ * custom notification without ever coming back out in a log or status line.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol';
+import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
+import { ServerUnderTest } from './support/server';
+
+async function withServer(options: Parameters<typeof ServerUnderTest.start>[0], body: (s: ServerUnderTest) => Promise<void>) {
+  const server = await ServerUnderTest.start(options);
+  try {
+    await body(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+test('without settings the defaults apply', async () => {
+  await withServer({ initializationOptions: undefined }, async (server) => {
+    const info = await server.serverInfo();
+    assert.deepEqual(info.settings, { debounceMs: 150, navdataFolder: '' });
+  });
+});
+
+test('initializationOptions set the settings (standalone editors, the bench)', async () => {
+  await withServer({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: '/data/nav' } } } }, async (server) => {
+    assert.deepEqual((await server.serverInfo()).settings, { debounceMs: 0, navdataFolder: '/data/nav' });
+  });
+});
+
+test('workspace/configuration answers override initializationOptions; wrong types fall back', async () => {
+  await withServer(
+    {
+      initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 } } },
+      configuration: { diagnostics: { debounceMs: 40 }, navdata: { folder: 42 } },
+    },
+    async (server) => {
+      // The pull happens after `initialized`; the ready status says it is done.
+      await waitFor(() => server.statuses.some((s) => /ready/.test(s.message)));
+      assert.deepEqual((await server.serverInfo()).settings, { debounceMs: 40, navdataFolder: '' });
+    },
+  );
+});
+
+test('didChangeConfiguration payloads update the settings of clients that cannot be asked', async () => {
+  await withServer({}, async (server) => {
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { icaoRoute: { diagnostics: { debounceMs: 99999 } } },
+    });
+    // Clamped to the setting's maximum.
+    await waitFor(async () => (await server.serverInfo()).settings.debounceMs === 5000);
+  });
+});
+
+test('the hub key is held by the server and never echoed', async () => {
+  const secret = 'k3y-that-must-not-leak-7f1c';
+  await withServer({}, async (server) => {
+    assert.equal((await server.serverInfo()).hubKey, 'unset');
+    await server.connection.sendNotification(SET_HUB_KEY_NOTIFICATION, { userKey: secret, source: 'secretStorage' } satisfies SetHubKeyParams);
+    await waitFor(async () => (await server.serverInfo()).hubKey === 'set');
+    assert.ok(server.statuses.some((s) => s.message === 'hub key set (from secretStorage)'));
+    await server.connection.sendNotification(SET_HUB_KEY_NOTIFICATION, { userKey: null, source: 'none' } satisfies SetHubKeyParams);
+    await waitFor(async () => (await server.serverInfo()).hubKey === 'unset');
+    const everything = JSON.stringify([server.statuses, server.logMessages, server.stderr, await server.serverInfo()]);
+    assert.ok(!everything.includes(secret));
+  });
+});
+
+test('the server refuses to start without a transport, with a clear message', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { SERVER_JS, buildOnce } = await import('./support/build');
+  buildOnce();
+  const run = spawnSync(process.execPath, [SERVER_JS], { encoding: 'utf8' });
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /--stdio/);
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.fail('condition not reached');
+}
