@@ -16,10 +16,13 @@ import * as path from 'node:path';
 import packageJson from '../../package.json';
 import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument, type Severity } from './route';
 import { allFindings } from './services/diagnostics';
+import { createHubEnricher } from './hub/cliHub';
 
 export interface CheckOptions {
   format: 'text' | 'json';
   paths: string[];
+  /** Base URL of the hub whose route expansion adds findings (key from HUB_USER_KEY). */
+  hub?: string;
 }
 
 /** A failure that ends the run with exit code 2 and one line on stderr. */
@@ -49,6 +52,15 @@ const OPTIONS: OptionSpec[] = [
     apply(options, value) {
       if (value !== 'text' && value !== 'json') throw new CliFailure(`--format must be text or json, not "${value}"`, true);
       options.format = value;
+    },
+  },
+  {
+    flag: '--hub',
+    value: 'base-url',
+    help: "also expand every route with the hub's route expansion (key from env HUB_USER_KEY)",
+    apply(options, value) {
+      if (!value.trim()) throw new CliFailure('--hub needs a base URL, e.g. https://api.laminardata.aero', true);
+      options.hub = value.trim();
     },
   },
 ];
@@ -82,7 +94,9 @@ export interface Enricher {
 }
 
 /** Each returns an enricher when its options ask for it. */
-const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [];
+const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [
+  async (options) => (options.hub ? createHubEnricher(options.hub, process.env, (message) => new CliFailure(message)) : undefined),
+];
 
 const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
 

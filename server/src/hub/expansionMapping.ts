@@ -17,6 +17,8 @@ export const HUB_FINDING_CODES = {
   H002: { severity: 'error', title: 'The hub left this point out of its expansion' },
   /** No point was selected for the first fix (duplicate name, no referenceFix). */
   H003: { severity: 'warning', title: 'First fix ambiguous at the hub: add a referenceFix' },
+  /** The hub rejected the route text as a bad request (checker only). */
+  H004: { severity: 'error', title: 'The hub rejected the route text' },
 } as const;
 
 const FIX_TYPES: FixType[] = ['fix', 'vor', 'ndb', 'dme', 'tacan', 'aerodrome', 'latLon', 'computed'];
