@@ -314,4 +314,6 @@ export interface ExpansionResult {
   ambiguousFirstFix?: AmbiguousFirstFix;
   /** Procedure markers (SID/STAR) kept without geometry. */
   procedures: { kind: 'sid' | 'star'; designator: string | null; elementIndex: number }[];
+  /** True when a cancellation token stopped the expansion early (points and findings are partial). */
+  cancelled?: boolean;
 }

@@ -1,0 +1,399 @@
+/**
+ * Offline route expansion: the elements of a parsed route block, resolved against navigation
+ * data into an ordered list of points. Airways are expanded into the points between entry and
+ * exit, namesakes are chosen by proximity (an airway restricting the choice to its own points),
+ * and every problem becomes a finding on the element's range.
+ *
+ * The first point follows the hub's rule: when its name is ambiguous and no referenceFix chose
+ * a candidate, no point is selected and the result lists the candidates.
+ */
+import type {
+  AirwayElement,
+  AmbiguousFirstFix,
+  CancellationToken,
+  ExpandedPoint,
+  ExpansionResult,
+  PointElement,
+  Range,
+  RouteBlock,
+  RouteDiagnostic,
+  RouteElement,
+} from '../route/model';
+import { pointOf } from '../route/model';
+import type { Airway, NavDatabase } from '../navdata';
+import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
+import { distanceNm, formatPosition } from './geo';
+import { bearingDistancePoint, databasePoint, describePoint } from './points';
+import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
+
+export { EXPANSION_CODES, FAR_POINT_NM } from './codes';
+export type { ExpansionCode } from './codes';
+export { parseReferenceFix, resolveReferenceFix } from './reference';
+export { distanceNm } from './geo';
+
+export function expandRoute(block: RouteBlock, db: NavDatabase, token?: CancellationToken): ExpansionResult {
+  return new Expansion(block, db, token).run();
+}
+
+/** The last point placed, to choose namesakes and measure legs. */
+interface Placed {
+  lat: number;
+  lon: number;
+  /** Database index, or -1 for lat/lon and computed points. */
+  index: number;
+  ident: string;
+}
+
+interface PendingAirway {
+  element: AirwayElement;
+  elementIndex: number;
+  airway?: Airway;
+  /** Where the airway is joined (database index), when known. */
+  entry?: number;
+}
+
+class Expansion {
+  private readonly points: ExpandedPoint[] = [];
+  private readonly findings: RouteDiagnostic[] = [];
+  private readonly procedures: ExpansionResult['procedures'] = [];
+  private ambiguousFirstFix?: AmbiguousFirstFix;
+  private cancelled = false;
+  private previous?: Placed;
+  private pending?: PendingAirway;
+  private seenRoutePoint = false;
+  private origin?: { lat: number; lon: number; icao: string };
+  private reference?: ReferenceFixSpec;
+  private destinationPlaced = false;
+
+  constructor(
+    private readonly block: RouteBlock,
+    private readonly db: NavDatabase,
+    private readonly token?: CancellationToken,
+  ) {}
+
+  run(): ExpansionResult {
+    this.readReferenceFix();
+    this.placeOrigin();
+    const elements = this.block.elements;
+    for (let i = 0; i < elements.length; i++) {
+      if (this.token?.isCancellationRequested) {
+        this.cancelled = true;
+        break;
+      }
+      this.visit(elements[i], i);
+    }
+    if (!this.cancelled) this.placeDestination();
+    const result: ExpansionResult = { points: this.points, findings: this.findings, procedures: this.procedures };
+    if (this.ambiguousFirstFix) result.ambiguousFirstFix = this.ambiguousFirstFix;
+    if (this.cancelled) result.cancelled = true;
+    return result;
+  }
+
+  private visit(element: RouteElement, i: number): void {
+    switch (element.kind) {
+      case 'sid':
+      case 'star':
+        this.procedures.push({ kind: element.kind, designator: element.designator, elementIndex: i });
+        return;
+      case 'direct':
+        this.pending = undefined;
+        return;
+      case 'track':
+        this.pending = undefined;
+        this.report('X010', element.range, `${element.text}: oceanic tracks are published daily and are not in the navigation data; the leg is drawn as a direct line to the next point.`);
+        return;
+      case 'airway':
+        this.joinAirway(element, i);
+        return;
+      default: {
+        const point = pointOf(element);
+        if (point) this.placePoint(point, i);
+      }
+    }
+  }
+
+  // --- airways -------------------------------------------------------------------------------
+
+  private joinAirway(element: AirwayElement, i: number): void {
+    const airway = this.db.airway(element.designator.toUpperCase());
+    if (!airway) {
+      this.report('X006', element.range, `Airway ${element.designator} is not in the navigation data: check the designator, or replace it by DCT and the points it passes.`);
+      this.pending = { element, elementIndex: i };
+      return;
+    }
+    const before = this.pending;
+    if (before) {
+      // Two airways in a row (the parser flags the missing joining point): find where they meet.
+      this.pending = { element, elementIndex: i, airway };
+      if (before.airway) this.joinAirways(before, this.pending);
+      return;
+    }
+    const previous = this.previous;
+    let entry: number | undefined;
+    if (previous && previous.index >= 0 && airway.has(previous.index)) entry = previous.index;
+    else if (previous && this.seenRoutePoint) {
+      this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at one of its own points; write the point where you join ${element.designator}, or DCT to the next point.`);
+    }
+    this.pending = { element, elementIndex: i, airway, entry };
+  }
+
+  private joinAirways(first: PendingAirway, second: PendingAirway): void {
+    const a = first.airway!;
+    const b = second.airway!;
+    const junctions = a.nodesWhere((node) => b.has(node));
+    if (junctions.length === 0) {
+      this.report('X003', second.element.range, `${a.name} and ${b.name} do not meet: no point lies on both. Leave ${a.name} at one of its points and continue DCT to a point of ${b.name}.`);
+      return;
+    }
+    const path = first.entry !== undefined ? a.path(first.entry, junctions) : undefined;
+    const junction = path ? path[path.length - 1] : this.closest(junctions);
+    if (path) this.placeInterior(path, first);
+    this.place(databasePoint(this.db, junction, this.db.ident(junction), second.elementIndex, a.name), junction, second.element.range);
+    second.entry = junction;
+  }
+
+  /** Points strictly between the ends of an airway path. */
+  private placeInterior(path: readonly number[], along: PendingAirway): void {
+    for (let k = 1; k < path.length - 1; k++) {
+      const node = path[k];
+      this.points.push(databasePoint(this.db, node, this.db.ident(node), along.elementIndex, along.airway!.name));
+      this.previous = { lat: this.db.lat(node), lon: this.db.lon(node), index: node, ident: this.db.ident(node) };
+    }
+  }
+
+  // --- points --------------------------------------------------------------------------------
+
+  private placePoint(point: PointElement, i: number): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (point.kind === 'latLon') {
+      // Out-of-range coordinates are the parser's finding; there is no place to put them.
+      if (!(Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180)) return;
+      this.leaveAirwayAt(pending, point);
+      this.seenRoutePoint = true;
+      const at: ExpandedPoint = {
+        designator: point.text,
+        resolvedFix: `${point.text} ${formatPosition(point.lat, point.lon)}`,
+        lat: point.lat,
+        lon: point.lon,
+        type: 'latLon',
+        elementIndex: i,
+      };
+      this.place(at, -1, point.range);
+      return;
+    }
+    if (point.kind === 'aerodrome') {
+      this.placeAerodromeElement(point.icao.toUpperCase(), point.range, i);
+      return;
+    }
+    const ident = point.ident.toUpperCase();
+    const first = !this.seenRoutePoint;
+    this.seenRoutePoint = true;
+    const chosen = this.choose(ident, point, i, pending, first && point.kind === 'point' ? 'first' : first ? 'firstBase' : 'later');
+    if (chosen === undefined) return;
+    if (point.kind === 'bearingDistance') {
+      this.leaveAirwayAt(pending, point);
+      const computed = bearingDistancePoint(this.db, chosen, point.bearing, point.distanceNm);
+      this.place(
+        { designator: point.text, resolvedFix: computed.description, lat: computed.lat, lon: computed.lon, type: 'computed', elementIndex: i },
+        -1,
+        point.range,
+      );
+      return;
+    }
+    if (pending?.airway && pending.entry !== undefined && pending.airway.has(chosen)) {
+      const path = pending.airway.path(pending.entry, [chosen]);
+      if (path) this.placeInterior(path, pending);
+      else {
+        this.report('X007', pending.element.range, `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ${ident}: the airway is one-way in the other direction here, or made of separate pieces. Check the direction, or use DCT.`);
+      }
+    }
+    this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range);
+  }
+
+  /** A lat/lon or computed point cannot be an airway's exit. */
+  private leaveAirwayAt(pending: PendingAirway | undefined, point: PointElement): void {
+    if (pending?.airway) {
+      this.report('X002', pending.element.range, `${pending.airway.name} cannot be left at ${point.text}: an airway is left at one of its own named points; write that point, then DCT ${point.text}.`);
+    }
+  }
+
+  /**
+   * Picks the database point a coded name stands for. Candidates on the airway being left, or
+   * on the airway that follows, take precedence; then the candidate closest to the previous
+   * point. The first point of the route is not guessed: see `chooseFirst`.
+   */
+  private choose(ident: string, point: PointElement, i: number, pending: PendingAirway | undefined, position: 'first' | 'firstBase' | 'later'): number | undefined {
+    let candidates = [...this.db.lookup(ident)];
+    if (candidates.length === 0) {
+      this.report('X001', point.range, `${ident} is not in the navigation data: check the spelling, or give the position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a known navaid (e.g. DVR090020).`);
+      return undefined;
+    }
+    if (point.kind === 'point') {
+      if (pending?.airway) {
+        const onAirway = candidates.filter((c) => pending.airway!.has(c));
+        if (onAirway.length > 0) candidates = onAirway;
+        else this.report('X002', pending.element.range, `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`);
+      }
+      const next = this.block.elements[i + 1];
+      const following = next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined;
+      if (following) {
+        const onNext = candidates.filter((c) => following.has(c));
+        if (onNext.length > 0) candidates = onNext;
+      }
+    }
+    if (candidates.length === 1) return candidates[0];
+    if (position !== 'later') return this.chooseFirst(ident, point, candidates);
+    if (pending?.airway && pending.entry !== undefined) {
+      const path = pending.airway.path(pending.entry, candidates);
+      if (path) return path[path.length - 1];
+    }
+    return this.closest(candidates);
+  }
+
+  private chooseFirst(ident: string, point: PointElement, candidates: number[]): number | undefined {
+    const near = candidates.map((c) => ({ lat: this.db.lat(c), lon: this.db.lon(c) }));
+    const reference = this.reference ? resolveReferenceFix(this.reference, this.db, near) : undefined;
+    if (reference) {
+      let best = candidates[0];
+      let bestDistance = Infinity;
+      for (const c of candidates) {
+        const d = distanceNm(reference.lat, reference.lon, this.db.lat(c), this.db.lon(c));
+        if (d < bestDistance) [best, bestDistance] = [c, d];
+      }
+      return best;
+    }
+    const origin = this.origin;
+    const listed = candidates.map((c) => {
+      const candidate: AmbiguousFirstFix['candidates'][number] = this.db.point(c);
+      if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
+      return candidate;
+    });
+    if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);
+    this.ambiguousFirstFix = { ident, range: point.range, candidates: listed };
+    const lines = listed.map((c) => {
+      const where = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from ${origin!.icao}` : '';
+      return `${c.name ?? c.ident} (${c.type}${c.region ? ` ${c.region}` : ''}) ${formatPosition(c.lat, c.lon)}${where}`;
+    });
+    this.report(
+      'X005',
+      point.range,
+      `${ident} names ${listed.length} places: ${lines.join('; ')}. Route expansion selects none of them as the first point; add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
+      { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
+    );
+    return undefined;
+  }
+
+  private airwayHint(pending: PendingAirway): string {
+    const airway = pending.airway!;
+    if (pending.entry === undefined) return `; write the point of ${airway.name} where you leave it`;
+    const reachable = this.reachableIdents(airway, pending.entry, 8);
+    return reachable.length ? `; from ${this.db.ident(pending.entry)} its nearest points are ${reachable.join(', ')}` : '';
+  }
+
+  private reachableIdents(airway: Airway, from: number, limit: number): string[] {
+    // Nodes of the airway nearest to the entry give the dispatcher the names to choose from.
+    const nodes = airway.nodes().filter((n) => n !== from);
+    const lat = this.db.lat(from);
+    const lon = this.db.lon(from);
+    nodes.sort((a, b) => distanceNm(lat, lon, this.db.lat(a), this.db.lon(a)) - distanceNm(lat, lon, this.db.lat(b), this.db.lon(b)));
+    return [...new Set(nodes.slice(0, limit).map((n) => this.db.ident(n)))];
+  }
+
+  private closest(candidates: readonly number[]): number {
+    const anchor = this.previous ?? this.origin;
+    if (!anchor) return candidates[0];
+    let best = candidates[0];
+    let bestDistance = Infinity;
+    for (const c of candidates) {
+      const d = distanceNm(anchor.lat, anchor.lon, this.db.lat(c), this.db.lon(c));
+      if (d < bestDistance) [best, bestDistance] = [c, d];
+    }
+    return best;
+  }
+
+  /** Appends a point, checking the leg from the previous one. */
+  private place(point: ExpandedPoint, index: number, range: Range): void {
+    const previous = this.previous;
+    if (previous) {
+      const leg = distanceNm(previous.lat, previous.lon, point.lat, point.lon);
+      if (leg > FAR_POINT_NM) {
+        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, the point before it: check that the right ${point.designator} is meant, or add the points in between.`);
+      }
+    }
+    this.points.push(point);
+    this.previous = { lat: point.lat, lon: point.lon, index, ident: point.designator };
+  }
+
+  // --- aerodromes and directives -------------------------------------------------------------
+
+  private placeOrigin(): void {
+    const origin = this.block.origin;
+    if (!origin) return;
+    const icao = origin.value.toUpperCase();
+    const index = this.db.aerodrome(icao);
+    if (index === undefined) {
+      this.report('X008', origin.range, `Aerodrome ${icao} is not in the navigation data: the route is expanded without its origin.`);
+      return;
+    }
+    this.origin = { lat: this.db.lat(index), lon: this.db.lon(index), icao };
+    this.place(databasePoint(this.db, index, icao, -1), index, origin.range);
+  }
+
+  private placeDestination(): void {
+    const destination = this.block.destination;
+    if (!destination || this.destinationPlaced) return;
+    const icao = destination.value.toUpperCase();
+    const index = this.db.aerodrome(icao);
+    if (index === undefined) {
+      this.report('X008', destination.range, `Aerodrome ${icao} is not in the navigation data: the route is expanded without its destination.`);
+      return;
+    }
+    this.place(databasePoint(this.db, index, icao, -1), index, destination.range);
+  }
+
+  private placeAerodromeElement(icao: string, range: Range, i: number): void {
+    if (this.block.origin && !this.seenRoutePoint && this.block.origin.value.toUpperCase() === icao && this.origin) return;
+    const index = this.db.aerodrome(icao);
+    if (index === undefined) {
+      this.report('X008', range, `Aerodrome ${icao} is not in the navigation data.`);
+      return;
+    }
+    if (this.block.destination?.value.toUpperCase() === icao) this.destinationPlaced = true;
+    this.place(databasePoint(this.db, index, icao, i), index, range);
+  }
+
+  private readReferenceFix(): void {
+    const reference = this.block.referenceFix;
+    if (!reference) return;
+    const spec = parseReferenceFix(reference.value);
+    if (!spec) {
+      this.report('X009', reference.range, `referenceFix ${reference.value} has none of the three forms: a fix (e.g. OCK), a fix radial (e.g. GWC270020: radial 270, 20 NM) or a coordinate (e.g. 5057N00121W).`);
+      return;
+    }
+    if (spec.kind !== 'coordinate' && this.db.lookup(spec.ident).length === 0 && this.db.aerodrome(spec.ident) === undefined) {
+      this.report('X009', reference.range, `referenceFix ${reference.value}: ${spec.ident} is not in the navigation data; use another fix nearby or a coordinate (e.g. 5057N00121W).`);
+      return;
+    }
+    this.reference = spec;
+  }
+
+  private report(code: ExpansionCode, range: Range, message: string, data?: unknown): void {
+    const finding: RouteDiagnostic = { code, severity: EXPANSION_CODES[code].severity, message, range };
+    if (data !== undefined) finding.data = data;
+    this.findings.push(finding);
+  }
+}
+
+/** ICAO coordinate `ddmmNdddmmE` of a position, rounded to the minute. */
+export function icaoCoordinate(lat: number, lon: number): string {
+  const part = (value: number, degreeDigits: number, hemispheres: string) => {
+    let minutes = Math.round(Math.abs(value) * 60);
+    const degrees = Math.floor(minutes / 60);
+    minutes -= degrees * 60;
+    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${value < 0 ? hemispheres[1] : hemispheres[0]}`;
+  };
+  return `${part(lat, 2, 'NS')}${part(lon, 3, 'EW')}`;
+}
+
+export { describePoint };
