@@ -66,8 +66,8 @@ export function startLanguageServer(connection: Connection, version: string): vo
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
-    canPullConfiguration = params.capabilities.workspace?.configuration === true;
-    canRegisterConfiguration = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    canPullConfiguration = params.capabilities?.workspace?.configuration === true;
+    canRegisterConfiguration = params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
