@@ -457,7 +457,11 @@ function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
     ['departure', ['departure', 'origin', 'departureAerodrome']],
     ['arrival', ['arrival', 'destination', 'arrivalAerodrome']],
   ] as const) {
-    for (const name of names) if (typeof p[name] === 'string') s[key] = p[name] as string;
+    for (const name of names) {
+      const v = p[name];
+      if (typeof v === 'string') s[key] = v;
+      else if (v && typeof v === 'object' && typeof (v as { aerodrome?: unknown }).aerodrome === 'string') s[key] = (v as { aerodrome: string }).aerodrome;
+    }
   }
   if (f.geometry?.type === 'Point') [s.lon, s.lat] = f.geometry.coordinates;
   if (typeof p.positionReport?.altitude === 'number') s.altitude = p.positionReport.altitude;

@@ -217,6 +217,13 @@ export interface FlightSummary {
   registration?: string;
 }
 
+/** The aerodrome of a FIXM departure/arrival: an attribute, or a nested location indicator. */
+function aerodromeOf(node: XmlNode | undefined, element: string): string | undefined {
+  if (!node) return undefined;
+  const el = findAll(node, element)[0];
+  return attr(el, 'locationIndicator') ?? attr(node, element) ?? (el ? textOf(el) || textAt(el, 'locationIndicator') : undefined) ?? textAt(node, 'locationIndicator');
+}
+
 export function readFixmFlights(doc: XmlNode): FlightSummary[] {
   return findAll(doc, 'Flight').map((flight, i) => {
     const summary: FlightSummary = {};
@@ -226,19 +233,22 @@ export function readFixmFlights(doc: XmlNode): FlightSummary[] {
     const callsign = attr(ident, 'aircraftIdentification') ?? textAt(flight, 'aircraftIdentification');
     if (callsign) summary.callsign = callsign;
     const statusEl = findAll(flight, 'flightStatus')[0];
-    const status = attr(statusEl, 'currentFlightStatus') ?? (statusEl ? textOf(statusEl) || textAt(statusEl, 'currentFlightStatus') : undefined);
+    const status = attr(statusEl, 'currentStatus') ?? attr(statusEl, 'currentFlightStatus') ?? (statusEl ? textOf(statusEl) || undefined : undefined);
     if (status) summary.status = status;
-    const departure = findAll(flight, 'departure')[0];
-    const dep = attr(departure, 'departureAerodrome') ?? textAt(departure, 'locationIndicator') ?? textAt(departure, 'code');
+    const dep = aerodromeOf(findAll(flight, 'departure')[0], 'departureAerodrome');
     if (dep) summary.departure = dep;
-    const arrival = findAll(flight, 'arrival')[0];
-    const arr = attr(arrival, 'arrivalAerodrome') ?? textAt(arrival, 'locationIndicator') ?? textAt(arrival, 'code');
+    const arr = aerodromeOf(findAll(flight, 'arrival')[0], 'destinationAerodrome') ?? aerodromeOf(findAll(flight, 'arrival')[0], 'arrivalAerodrome');
     if (arr) summary.arrival = arr;
-    const pos = textAt(flight, 'pos');
+    const position = findAll(flight, 'enRoute')[0] ?? flight;
+    const pos = textAt(position, 'pos');
     if (pos) {
       const [p] = readPositions(pos, true, `Flight[${i}].pos`);
       if (p) [summary.lon, summary.lat] = p;
     }
+    const altitude = Number(textAt(position, 'altitude'));
+    if (textAt(position, 'altitude') !== undefined && Number.isFinite(altitude)) summary.altitude = altitude;
+    const track = Number(attr(findAll(position, 'position')[0], 'track'));
+    if (attr(findAll(position, 'position')[0], 'track') !== undefined && Number.isFinite(track)) summary.track = track;
     const aircraft = findAll(flight, 'aircraftDescription')[0] ?? findAll(flight, 'aircraft')[0];
     const type = attr(aircraft, 'aircraftType') ?? textAt(aircraft, 'icaoModelIdentifier') ?? textAt(aircraft, 'aircraftCode');
     if (type) summary.aircraftType = type;
