@@ -82,8 +82,14 @@ export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
     order.map(async (kind) => {
       const file = files[kind];
       if (!file) return undefined;
-      const buffer = await fs.readFile(file);
-      return decodeDataFile(buffer, kind === 'aerodromes' && !/apt\.dat/i.test(file) ? 'utf8' : 'latin1');
+      const buffer = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+        throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
+      });
+      try {
+        return await decodeDataFile(buffer, kind === 'aerodromes' && !/apt\.dat/i.test(file) ? 'utf8' : 'latin1');
+      } catch (error) {
+        throw new NavDataError(`${file} cannot be decompressed (${(error as Error).message}): the gzip file is damaged or incomplete.`);
+      }
     }),
   );
   const builder = new NavDatabaseBuilder();
