@@ -331,11 +331,11 @@ function readAirlines(envelope: Record<string, unknown>): Airline[] {
   });
 }
 
-const REFERENCE_KEYS: { pattern: RegExp; list: string; by: string; suffix: string }[] = [
-  { pattern: /^(.*)AirportFsCode$/, list: 'airports', by: 'fs', suffix: 'Airport' },
-  { pattern: /^(.*)CarrierFsCode$/, list: 'airlines', by: 'fs', suffix: 'Carrier' },
-  { pattern: /^(.*)EquipmentIataCode$/, list: 'equipments', by: 'iata', suffix: 'Equipment' },
-  { pattern: /^()fsCode$/, list: 'airlines', by: 'fs', suffix: 'carrier' },
+const REFERENCE_KEYS: { pattern: RegExp; list: string; by: string; noun: string }[] = [
+  { pattern: /^(.*?)[aA]irportFsCode$/, list: 'airports', by: 'fs', noun: 'Airport' },
+  { pattern: /^(.*?)[cC]arrierFsCode$/, list: 'airlines', by: 'fs', noun: 'Carrier' },
+  { pattern: /^(.*?)[eE]quipmentIataCode$/, list: 'equipments', by: 'iata', noun: 'Equipment' },
+  { pattern: /^()fsCode$/, list: 'airlines', by: 'fs', noun: 'Carrier' },
 ];
 
 /**
@@ -360,7 +360,7 @@ export function resolveAppendix(record: Record<string, unknown>, appendix: Recor
     for (const ref of REFERENCE_KEYS) {
       const m = ref.pattern.exec(key);
       if (!m) continue;
-      const target = m[1] ? `${m[1]}${ref.suffix}` : ref.suffix.charAt(0).toLowerCase() + ref.suffix.slice(1);
+      const target = m[1] ? `${m[1]}${ref.noun}` : ref.noun.toLowerCase();
       const found = index(ref.list, ref.by).get(value);
       if (found !== undefined && out[target] === undefined) out[target] = found;
     }
