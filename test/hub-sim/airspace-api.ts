@@ -1,6 +1,41 @@
-import type { SimRequest, SimResponse } from './http';
+/** Hub endpoints 10–12: airspaces of a FIR (GeoJSON or AIXM), of a country, microlight aerodromes. */
 import type { SimContext } from './context';
-import { serverErrorPage } from './http';
-export function firAirspaces(_r: SimRequest, _c: SimContext): SimResponse { return serverErrorPage(); }
-export function countryAirspaces(_r: SimRequest, _c: SimContext): SimResponse { return serverErrorPage(); }
-export function microlights(_r: SimRequest, _c: SimContext): SimResponse { return serverErrorPage(); }
+import { SimRequest, SimResponse, contentTypeOf, json, negotiate, notAcceptablePage, notFoundPage, results, xml } from './http';
+import { aerodromeAirspaces, airspaceFeature, airspacesOfFir, specialAreas } from './airspaces';
+import { airspacesAixm } from './aixm';
+import { countryByIso, countryOfIcao } from './countries';
+import { microlightFeature, microlightsOf } from './microlights';
+
+/** AIRAC-like validity start: the first day of the current year. */
+const validFrom = (now: Date) => `${now.getUTCFullYear()}-01-01T00:00:00Z`;
+
+export function firAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
+  const { prefix, fir: code } = req.params;
+  const fir = ctx.world.firs.get(code);
+  if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
+  const format = negotiate(req, ['geojson', 'json', 'xml'], 'geojson');
+  if (!format) return notAcceptablePage(['application/geo+json', 'application/json', 'application/xml']);
+  const airspaces = airspacesOfFir(ctx.world, fir);
+  const now = ctx.now();
+  if (format === 'xml') return xml(airspacesAixm(airspaces, `airspaces-${code}`, validFrom(now)));
+  return json({ type: 'FeatureCollection', features: airspaces.map(airspaceFeature), results: results(airspaces.length, now) }, 200, contentTypeOf(format));
+}
+
+export function countryAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
+  const country = countryByIso(req.params.country);
+  if (!country) return notFoundPage(`Country ${req.params.country}`);
+  const format = negotiate(req, ['geojson', 'json'], 'geojson');
+  if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
+  const firs = [...ctx.world.firs.values()].filter((f) => countryOfIcao(f.code) === country);
+  const airspaces = [...ctx.world.aerodromesOfCountry(country).flatMap(aerodromeAirspaces), ...firs.flatMap((f) => specialAreas(ctx.world, f))];
+  return json({ type: 'FeatureCollection', features: airspaces.map(airspaceFeature), results: results(airspaces.length, ctx.now()) }, 200, contentTypeOf(format));
+}
+
+export function microlights(req: SimRequest, ctx: SimContext): SimResponse {
+  const country = countryByIso(req.params.country);
+  if (!country) return notFoundPage(`Country ${req.params.country}`);
+  const format = negotiate(req, ['geojson', 'json'], 'geojson');
+  if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
+  const list = microlightsOf(ctx.world, country);
+  return json({ type: 'FeatureCollection', features: list.map(microlightFeature), results: results(list.length, ctx.now()) }, 200, contentTypeOf(format));
+}

@@ -24,7 +24,7 @@ export interface RoutePlan {
   destination: Aerodrome;
   routeText: string;
   /** Expanded path from origin to destination (great circle when expansion was unavailable). */
-  path: { lat: number; lon: number; designator: string }[];
+  path: { lat: number; lon: number; designator: string; type?: string }[];
   lengthNm: number;
   cruiseFeet: number;
   cruiseKnots: number;
@@ -85,12 +85,12 @@ function planOf(world: World, engine: RouteEngine, block: RouteBlock): RoutePlan
     result = undefined; // a failing engine leaves the great circle
   }
   if (result?.ambiguousFirstFix) return undefined;
-  const path = [{ lat: origin.lat, lon: origin.lon, designator: origin.icao }];
+  const path: RoutePlan['path'] = [{ lat: origin.lat, lon: origin.lon, designator: origin.icao, type: 'aerodrome' }];
   for (const p of result?.points ?? []) {
     if (p.designator === origin.icao || p.designator === destination.icao) continue;
-    path.push({ lat: p.lat, lon: p.lon, designator: p.designator });
+    path.push({ lat: p.lat, lon: p.lon, designator: p.designator, type: p.type });
   }
-  path.push({ lat: destination.lat, lon: destination.lon, designator: destination.icao });
+  path.push({ lat: destination.lat, lon: destination.lon, designator: destination.icao, type: 'aerodrome' });
   let lengthNm = 0;
   for (let i = 1; i < path.length; i++) lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
   const cruise = cruiseOf(block);

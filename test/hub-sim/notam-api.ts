@@ -1,5 +1,145 @@
-import type { SimRequest, SimResponse } from './http';
+/**
+ * Hub endpoints 17–18: NOTAMs of a FIR and of an aerodrome. XML (default) is AIXM 5.1 Digital
+ * NOTAM (one event:Event per NOTAM); JSON/GeoJSON carries the v2-style properties. gzip when
+ * asked. An aerodrome without NOTAMs answers 404, like the real service may.
+ */
 import type { SimContext } from './context';
-import { serverErrorPage } from './http';
-export function firNotams(_r: SimRequest, _c: SimContext): SimResponse { return serverErrorPage(); }
-export function aerodromeNotams(_r: SimRequest, _c: SimContext): SimResponse { return serverErrorPage(); }
+import { SimRequest, SimResponse, contentTypeOf, json, negotiate, notAcceptablePage, notFoundPage, results, xml } from './http';
+import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
+import { AIXM_NAMESPACES } from './aixm';
+import { el, text, xmlDocument } from './xml';
+import { notamCoordinates } from './geo';
+
+function notamFeature(n: Notam) {
+  return {
+    type: 'Feature',
+    id: n.id,
+    geometry: { type: 'Point', coordinates: [n.lon, n.lat] },
+    properties: {
+      id: notamId(n),
+      series: n.series,
+      number: n.number,
+      year: n.year,
+      type: n.type,
+      replaces: n.replaces ? notamId({ ...n, ...n.replaces } as Notam) : undefined,
+      lat: n.lat,
+      lon: n.lon,
+      radius: n.radiusNm,
+      location: n.location,
+      affectedFIR: n.fir,
+      countryCode: n.countryCode,
+      qcode: n.qcode,
+      traffic: n.traffic,
+      purpose: n.purpose,
+      scope: n.scope,
+      minimumFL: String(n.lowerFl).padStart(3, '0'),
+      maximumFL: String(n.upperFl).padStart(3, '0'),
+      text: n.text,
+      icaoText: icaoText(n),
+      issued: n.issued.toISOString(),
+      effectiveStart: n.start.toISOString(),
+      effectiveEnd: n.end ? n.end.toISOString() : 'PERM',
+      estimatedEnd: n.estimated,
+      schedule: n.schedule,
+      affectedAerodrome: n.aerodrome ?? null,
+      lowerLimit: n.lowerLimit,
+      upperLimit: n.upperLimit,
+    },
+  };
+}
+
+function notamEvent(n: Notam): { raw: string } {
+  const gid = (s: string) => `${s}-${n.id}`;
+  return el(
+    'event:Event',
+    { 'gml:id': `uuid.${n.id}` },
+    text('gml:identifier', n.id, { codeSpace: 'urn:uuid:' }),
+    el(
+      'event:timeSlice',
+      undefined,
+      el(
+        'event:EventTimeSlice',
+        { 'gml:id': gid('ts') },
+        el(
+          'gml:validTime',
+          undefined,
+          el('gml:TimePeriod', { 'gml:id': gid('vt') }, text('gml:beginPosition', n.start.toISOString()), n.end ? text('gml:endPosition', n.end.toISOString()) : el('gml:endPosition', { indeterminatePosition: 'unknown' })),
+        ),
+        text('aixm:interpretation', 'BASELINE'),
+        text('event:encoding', 'DIGITAL'),
+        el(
+          'event:textNOTAM',
+          undefined,
+          el(
+            'event:NOTAM',
+            { 'gml:id': gid('notam') },
+            text('event:series', n.series),
+            text('event:number', n.number),
+            text('event:year', n.year),
+            text('event:type', n.type),
+            n.replaces ? text('event:referredSeries', n.replaces.series) : undefined,
+            n.replaces ? text('event:referredNumber', n.replaces.number) : undefined,
+            n.replaces ? text('event:referredYear', n.replaces.year) : undefined,
+            text('event:issued', n.issued.toISOString()),
+            text('event:affectedFIR', n.fir),
+            text('event:selectionCode', n.qcode),
+            text('event:traffic', n.traffic),
+            text('event:purpose', n.purpose),
+            text('event:scope', n.scope),
+            text('event:minimumFL', String(n.lowerFl).padStart(3, '0')),
+            text('event:maximumFL', String(n.upperFl).padStart(3, '0')),
+            text('event:coordinates', notamCoordinates(n.lat, n.lon)),
+            text('event:radius', String(n.radiusNm).padStart(3, '0')),
+            text('event:location', n.location),
+            text('event:effectiveStart', notamTime(n.start)),
+            text('event:effectiveEnd', n.end ? `${notamTime(n.end)}${n.estimated ? 'EST' : ''}` : 'PERM'),
+            n.schedule ? text('event:schedule', n.schedule) : undefined,
+            text('event:text', n.text),
+            n.lowerLimit ? text('event:lowerLimit', n.lowerLimit) : undefined,
+            n.upperLimit ? text('event:upperLimit', n.upperLimit) : undefined,
+          ),
+        ),
+        n.replaces
+          ? el('event:extension', undefined, el('lx:EventExtension', { 'gml:id': gid('ext') }, el('lx:replacedEvent', { 'xlink:href': `urn:uuid:${n.replaces.id}`, 'xlink:title': `Q) ${qLine(n)}` })))
+          : undefined,
+      ),
+    ),
+  );
+}
+
+function notamResponse(req: SimRequest, ctx: SimContext, notams: Notam[], id: string): SimResponse {
+  const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
+  if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
+  const sorted = [...notams].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+  const response =
+    format === 'xml'
+      ? xml(
+          xmlDocument(
+            el(
+              'message:AIXMBasicMessage',
+              { ...AIXM_NAMESPACES, 'xmlns:lx': 'http://www.laminardata.aero/aixm/5.1/extension', 'gml:id': id },
+              ...sorted.map((n) => el('message:hasMember', undefined, notamEvent(n))),
+            ),
+          ),
+        )
+      : json({ type: 'FeatureCollection', features: sorted.map(notamFeature), results: results(sorted.length, ctx.now()) }, 200, contentTypeOf(format));
+  response.gzip = true;
+  response.headers = { 'Cache-Control': 'public, max-age=60' };
+  return response;
+}
+
+export function firNotams(req: SimRequest, ctx: SimContext): SimResponse {
+  const { prefix, fir: code } = req.params;
+  const fir = ctx.world.firs.get(code);
+  if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
+  return notamResponse(req, ctx, firNotamsOf(ctx, fir), `notams-${code}`);
+}
+
+export function aerodromeNotams(req: SimRequest, ctx: SimContext): SimResponse {
+  const { aerodrome: icao } = req.params;
+  const aerodrome = ctx.world.aerodromes.get(icao);
+  if (!aerodrome) return notFoundPage(`Aerodrome ${icao}`);
+  const notams = aerodromeNotamsOf(ctx, aerodrome);
+  if (notams.length === 0) return notFoundPage(`NOTAMs for aerodrome ${icao}`);
+  return notamResponse(req, ctx, notams, `notams-${icao}`);
+}

@@ -1,0 +1,278 @@
+/**
+ * Generated NOTAMs: aerodrome NOTAMs (runway and taxiway closures on real ILS runways,
+ * obstacles, ILS outages), en-route NOTAMs near the real points of the sample routes (navaids
+ * unserviceable, obstacles, parachuting, drones) and activations of the FIR's R/D areas.
+ * Validity windows are offsets from the start of the current UTC day, so the set is stable
+ * through a day and always straddles "now".
+ */
+import type { SimContext } from './context';
+import type { Aerodrome, Fir } from './world';
+import { placeName } from './world';
+import { Random, uuidFrom } from './random';
+import { destination, notamCoordinates, pointInMultiPolygon, round } from './geo';
+import { isControlled, specialAreas } from './airspaces';
+import { countryOfIcao } from './countries';
+
+export interface Notam {
+  id: string;
+  series: string;
+  number: number;
+  year: number;
+  type: 'N' | 'R';
+  /** For NOTAMR: the NOTAM it replaces. */
+  replaces?: { series: string; number: number; year: number; id: string };
+  qcode: string;
+  fir: string;
+  traffic: string;
+  purpose: string;
+  scope: string;
+  lowerFl: number;
+  upperFl: number;
+  lat: number;
+  lon: number;
+  radiusNm: number;
+  location: string;
+  aerodrome?: string;
+  countryCode?: string;
+  issued: Date;
+  start: Date;
+  /** Undefined = PERM. */
+  end?: Date;
+  estimated: boolean;
+  schedule: string;
+  text: string;
+  lowerLimit?: string;
+  upperLimit?: string;
+}
+
+const DAY_MS = 86400_000;
+const HOUR_MS = 3600_000;
+
+interface Draft {
+  qcode: string;
+  traffic: string;
+  purpose: string;
+  scope: string;
+  lowerFl?: number;
+  upperFl?: number;
+  radiusNm: number;
+  lat: number;
+  lon: number;
+  text: string;
+  schedule?: string;
+  perm?: boolean;
+  lowerLimit?: string;
+  upperLimit?: string;
+}
+
+function reciprocal(runway: string): string {
+  const n = Number(runway.slice(0, 2));
+  const side = { L: 'R', R: 'L', C: 'C' }[runway[2] as 'L' | 'R' | 'C'] ?? '';
+  return `${String(((n + 17) % 36) + 1).padStart(2, '0')}${side}`;
+}
+
+function runwayPair(runway: string): string {
+  const other = reciprocal(runway);
+  return Number(runway.slice(0, 2)) <= 18 ? `${runway}/${other}` : `${other}/${runway}`;
+}
+
+function obstacle(random: Random, lat: number, lon: number, near: string, elevationFt: number): Draft {
+  const p = destination(lat, lon, random.range(0, 360), random.range(0.6, 4));
+  const agl = random.pick([150, 180, 220, 300, 450, 600]);
+  const what = random.pick(['CRANE', 'MOBILE CRANE', 'WIND TURBINE', 'MAST']);
+  return {
+    qcode: 'QOBCE', traffic: 'IV', purpose: 'M', scope: 'AE', radiusNm: 1, lat: p.lat, lon: p.lon, perm: what === 'WIND TURBINE' || what === 'MAST',
+    text: `OBST ${what} ERECTED PSN ${notamCoordinates(p.lat, p.lon)} (${near}). HGT ${elevationFt + agl}FT AMSL/${agl}FT AGL. OBST LGT DAY AND NIGHT.`,
+  };
+}
+
+/** Drafts for one aerodrome; controlled aerodromes get more, and runway items on their ILS runways. */
+function aerodromeDrafts(a: Aerodrome, random: Random): Draft[] {
+  const drafts: Draft[] = [];
+  const at = { lat: a.lat, lon: a.lon };
+  const place = placeName(a).toUpperCase();
+  if (isControlled(a)) {
+    const runway = a.ilsRunways.length ? random.pick(a.ilsRunways) : undefined;
+    const kinds = ['QMXLC', 'QOBCE', 'QFAXX', 'QMNHW', ...(runway ? ['QMRLC', 'QICAS', 'QLRAS'] : [])];
+    const count = random.int(2, 5);
+    // Each kind at most once per aerodrome (obstacles excepted): shuffle, then take.
+    const order = kinds.map((k) => ({ k, r: random.next() })).sort((x, y) => x.r - y.r).map((x) => x.k);
+    for (let i = 0; i < count; i++) {
+      const kind = order[i] ?? 'QOBCE';
+      const twy = `${random.letters(1, 'ABCDEFGHKLMNPRS')}`;
+      switch (kind) {
+        case 'QMRLC':
+          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'NBO', scope: 'A', radiusNm: 5, ...at, schedule: 'DAILY 2300-0500', text: `RWY ${runwayPair(runway!)} CLSD DUE TO MAINT.` });
+          break;
+        case 'QICAS':
+          drafts.push({ qcode: kind, traffic: 'I', purpose: 'NBO', scope: 'A', radiusNm: 5, ...at, text: `ILS RWY ${runway} U/S.` });
+          break;
+        case 'QLRAS':
+          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'NBO', scope: 'A', radiusNm: 5, ...at, text: `RWY ${runway} CL LGT U/S.` });
+          break;
+        case 'QMXLC':
+          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'M', scope: 'A', radiusNm: 5, ...at, text: `TWY ${twy} BTN TWY ${twy}${random.int(1, 4)} AND TWY ${twy}${random.int(5, 9)} CLSD DUE TO WIP.` });
+          break;
+        case 'QMNHW':
+          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'M', scope: 'A', radiusNm: 5, ...at, text: `WIP ON APRON ${random.int(1, 6)} STANDS ${random.int(10, 40)} TO ${random.int(41, 60)}. MARSHALLER AVBL.` });
+          break;
+        case 'QFAXX':
+          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'BO', scope: 'A', radiusNm: 5, ...at, text: 'BIRD CONCENTRATION IN THE VICINITY OF AD. PILOTS EXERCISE CAUTION DURING TKOF AND LDG.' });
+          break;
+        default:
+          drafts.push({ ...obstacle(random, a.lat, a.lon, place, a.elevationFt), scope: 'A' });
+      }
+    }
+  } else if (random.chance(0.5)) {
+    const kinds = ['QFAAH', 'QWPLW', 'QOBCE'];
+    for (let i = random.int(1, 2); i > 0; i--) {
+      const kind = random.pick(kinds);
+      if (kind === 'QFAAH') drafts.push({ qcode: kind, traffic: 'V', purpose: 'B', scope: 'A', radiusNm: 5, ...at, text: `AD HR OF OPS: MON-FRI 0800-1700, SAT-SUN 0900-SS. PPR OUTSIDE THESE HR.` });
+      else if (kind === 'QWPLW')
+        drafts.push({ qcode: kind, traffic: 'V', purpose: 'BO', scope: 'W', radiusNm: 2, lowerFl: 0, upperFl: 150, ...at, schedule: 'SAT SUN 0800-SS', lowerLimit: 'SFC', upperLimit: 'FL150', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${notamCoordinates(a.lat, a.lon)} (${place} AD).` });
+      else drafts.push({ ...obstacle(random, a.lat, a.lon, place, a.elevationFt), scope: 'A' });
+    }
+  }
+  return drafts;
+}
+
+/** En-route drafts near a real route point of the sample flights. */
+function routePointDraft(point: { lat: number; lon: number; designator: string; type?: string }, random: Random): Draft {
+  const navaid = point.type === 'vor' || point.type === 'ndb' || point.type === 'dme' || (!point.type && point.designator.length <= 3);
+  if (navaid && random.chance(0.7)) {
+    const kind = point.type === 'ndb' ? 'NDB' : point.type === 'dme' ? 'DME' : 'VOR/DME';
+    return { qcode: point.type === 'ndb' ? 'QNBAS' : 'QNMAS', traffic: 'IV', purpose: 'BO', scope: 'E', radiusNm: 25, lat: point.lat, lon: point.lon, lowerFl: 0, upperFl: 999, text: `${point.designator} ${kind} U/S.` };
+  }
+  const p = destination(point.lat, point.lon, random.range(0, 360), random.range(2, 9));
+  const where = `PSN ${notamCoordinates(p.lat, p.lon)}, ${random.int(2, 9)}NM FROM ${point.designator}`;
+  switch (random.int(0, 3)) {
+    case 0:
+      return { qcode: 'QWPLW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 2, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 150, lowerLimit: 'SFC', upperLimit: 'FL150', schedule: 'DAILY 0800-1700', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${where}.` };
+    case 1:
+      return { qcode: 'QWULW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 1, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 4, lowerLimit: 'SFC', upperLimit: '400FT AGL', text: `UAS (DRONE) OPS WI 1NM RADIUS ${where}.` };
+    case 2:
+      return { qcode: 'QWELW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 3, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 100, lowerLimit: 'SFC', upperLimit: 'FL100', text: `LASER DISPLAY WI 3NM RADIUS ${where}. PILOTS MAY EXPERIENCE DAZZLE.` };
+    default:
+      return { qcode: 'QOBCE', traffic: 'IV', purpose: 'M', scope: 'E', radiusNm: 1, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 20, perm: true, text: `OBST WIND TURBINE ERECTED ${where}. HGT ${random.int(5, 9) * 100}FT AMSL. OBST LGT NIGHT ONLY.` };
+  }
+}
+
+const DURATIONS_H = [4, 10, 36, 7 * 24, 30 * 24, 90 * 24];
+
+/** Dates, series and number for a draft; seeded by location and UTC day. */
+function finish(draft: Draft, location: string, fir: string, aerodrome: string | undefined, seed: string, day: number): Notam {
+  const random = new Random(seed);
+  const start = new Date(day + random.int(-96, 20) * HOUR_MS + random.int(0, 11) * 5 * 60_000);
+  const hours = random.pick(DURATIONS_H);
+  const end = draft.perm ? undefined : new Date(start.getTime() + hours * HOUR_MS);
+  const issued = new Date(start.getTime() - random.int(1, 48) * HOUR_MS - random.int(0, 59) * 60_000);
+  const year = issued.getUTCFullYear();
+  const series = aerodrome ? 'A' : random.pick(['B', 'C']);
+  const number = random.int(1000, 9999);
+  const replace = random.chance(0.15);
+  return {
+    id: uuidFrom(`notam:${seed}`),
+    series,
+    number,
+    year,
+    type: replace ? 'R' : 'N',
+    replaces: replace ? { series, number: Math.max(1, number - random.int(1, 400)), year, id: uuidFrom(`notam-replaced:${seed}`) } : undefined,
+    qcode: draft.qcode,
+    fir,
+    traffic: draft.traffic,
+    purpose: draft.purpose,
+    scope: draft.scope,
+    lowerFl: draft.lowerFl ?? 0,
+    upperFl: draft.upperFl ?? 999,
+    lat: round(draft.lat, 5),
+    lon: round(draft.lon, 5),
+    radiusNm: draft.radiusNm,
+    location,
+    aerodrome,
+    countryCode: countryOfIcao(location)?.iso2,
+    issued,
+    start,
+    end,
+    estimated: !!end && random.chance(0.2),
+    schedule: draft.schedule ?? '',
+    text: draft.text,
+    lowerLimit: draft.lowerLimit,
+    upperLimit: draft.upperLimit,
+  };
+}
+
+const stillValid = (n: Notam, now: Date) => !n.end || n.end.getTime() > now.getTime();
+const dayOf = (now: Date) => Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+
+export function aerodromeNotamsOf(ctx: SimContext, a: Aerodrome): Notam[] {
+  const now = ctx.now();
+  const day = dayOf(now);
+  const date = new Date(day).toISOString().slice(0, 10);
+  const fir = ctx.world.firOf(a.lat, a.lon, a.icao)?.code ?? `${a.icao.slice(0, 2)}XX`;
+  const drafts = aerodromeDrafts(a, new Random(`ad-notams:${a.icao}:${date}`));
+  return drafts.map((d, i) => finish(d, a.icao, fir, a.icao, `ad:${a.icao}:${date}:${i}`, day)).filter((n) => stillValid(n, now));
+}
+
+export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
+  const now = ctx.now();
+  const day = dayOf(now);
+  const date = new Date(day).toISOString().slice(0, 10);
+  const random = new Random(`fir-notams:${fir.code}:${date}`);
+  const notams: Notam[] = [];
+  const seen = new Set<string>();
+  for (const plan of ctx.flights.plans) {
+    for (const point of plan.path) {
+      if (point.type === 'aerodrome' || seen.has(point.designator) || !pointInMultiPolygon(point.lon, point.lat, fir.polygons)) continue;
+      seen.add(point.designator);
+      if (!random.chance(0.45)) continue;
+      notams.push(finish(routePointDraft(point, random), fir.code, fir.code, undefined, `enr:${fir.code}:${point.designator}:${date}`, day));
+    }
+  }
+  for (const area of specialAreas(ctx.world, fir)) {
+    if (!random.chance(0.5)) continue;
+    const [lon, lat] = area.ring[0];
+    const upper = area.upperLimit.uom === 'FL' ? Number(area.upperLimit.value) : Math.ceil(Number(area.upperLimit.value) / 100);
+    const kind = area.type === 'R' ? 'QRRCA' : 'QRDCA';
+    notams.push(
+      finish(
+        { qcode: kind, traffic: 'IV', purpose: 'BO', scope: 'W', radiusNm: 10, lat, lon, lowerFl: 0, upperFl: upper, schedule: 'MON-FRI 0800-1600', lowerLimit: 'SFC', upperLimit: area.upperLimit.uom === 'FL' ? `FL${area.upperLimit.value}` : `${area.upperLimit.value}FT AMSL`, text: `${area.type === 'R' ? 'RESTRICTED' : 'DANGER'} AREA ${area.designator} ACTIVATED.` },
+        fir.code,
+        fir.code,
+        undefined,
+        `area:${fir.code}:${area.designator}:${date}`,
+        day,
+      ),
+    );
+  }
+  const notable = ctx.world
+    .aerodromesInFir(fir)
+    .filter(isControlled)
+    .sort((a, b) => b.ilsRunways.length - a.ilsRunways.length || a.icao.localeCompare(b.icao))
+    .slice(0, 25);
+  for (const a of notable) notams.push(...aerodromeNotamsOf(ctx, a));
+  return notams.filter((n) => stillValid(n, now));
+}
+
+/** YYMMDDHHMM as in items B) and C). */
+export function notamTime(d: Date): string {
+  return d.toISOString().slice(2, 16).replace(/[-T:]/g, '');
+}
+
+export function qLine(n: Notam): string {
+  const fl = (v: number) => String(v).padStart(3, '0');
+  return `${n.fir}/${n.qcode}/${n.traffic}/${n.purpose}/${n.scope}/${fl(n.lowerFl)}/${fl(n.upperFl)}/${notamCoordinates(n.lat, n.lon)}${String(n.radiusNm).padStart(3, '0')}`;
+}
+
+export function notamId(n: Notam): string {
+  return `${n.series}${String(n.number).padStart(4, '0')}/${String(n.year).slice(2)}`;
+}
+
+/** The NOTAM in ICAO format, as a pilot reads it. */
+export function icaoText(n: Notam): string {
+  const head = n.type === 'R' && n.replaces ? `${notamId(n)} NOTAMR ${notamId({ ...n, ...n.replaces } as Notam)}` : `${notamId(n)} NOTAMN`;
+  const lines = [head, `Q) ${qLine(n)}`, `A) ${n.location} B) ${notamTime(n.start)} C) ${n.end ? `${notamTime(n.end)}${n.estimated ? ' EST' : ''}` : 'PERM'}`];
+  if (n.schedule) lines.push(`D) ${n.schedule}`);
+  lines.push(`E) ${n.text}`);
+  if (n.lowerLimit) lines.push(`F) ${n.lowerLimit} G) ${n.upperLimit}`);
+  return lines.join('\n');
+}
