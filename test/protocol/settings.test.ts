@@ -3,9 +3,11 @@
  * custom notification without ever coming back out in a log or status line.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
+import { buildOnce, SERVER_JS } from './support/build';
 import { ServerUnderTest } from './support/server';
 
 async function withServer(options: Parameters<typeof ServerUnderTest.start>[0], body: (s: ServerUnderTest) => Promise<void>) {
@@ -69,8 +71,6 @@ test('the hub key is held by the server and never echoed', async () => {
 });
 
 test('the server refuses to start without a transport, with a clear message', async () => {
-  const { spawnSync } = await import('node:child_process');
-  const { SERVER_JS, buildOnce } = await import('./support/build');
   buildOnce();
   const run = spawnSync(process.execPath, [SERVER_JS], { encoding: 'utf8' });
   assert.equal(run.status, 2);

@@ -19,7 +19,7 @@ test('findings become LSP diagnostics with severity, code, source and exact rang
   for (const d of diagnostics) {
     const info = DIAGNOSTIC_CODES[d.code as keyof typeof DIAGNOSTIC_CODES];
     assert.ok(info, `${d.code} is documented`);
-    assert.ok(d.message.length > 10);
+    assert.ok(typeof d.message === 'string' && d.message.length > 10);
   }
 });
 
@@ -44,7 +44,7 @@ test('a flood of findings is capped with one note saying how many are hidden', (
   const diagnostics = documentDiagnostics(document, live, [], 50);
   assert.equal(diagnostics.length, 51);
   assert.equal(diagnostics[50].code, 'too-many-problems');
-  assert.match(diagnostics[50].message, /^\d+ more problems/);
+  assert.match(diagnostics[50].message as string, /^\d+ more problems/);
   assert.ok(documentDiagnostics(document, live).length <= MAX_DIAGNOSTICS + 1);
   assert.deepEqual(documentDiagnostics(document, { isCancellationRequested: true }), []);
 });

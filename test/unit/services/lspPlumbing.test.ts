@@ -1,0 +1,69 @@
+/** The small pieces of the server's wiring that the protocol tests cannot reach reliably. */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { inspect } from 'node:util';
+import { CancellationTokenSource, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { HubCredentials } from '../../../server/src/lsp/credentials';
+import { guard } from '../../../server/src/lsp/guard';
+import { DEFAULT_SETTINGS, mergeSettings, readSettings } from '../../../server/src/lsp/settings';
+
+test('guard answers RequestCancelled for a cancelled request without running it', () => {
+  const log: string[] = [];
+  let ran = false;
+  const handler = guard('hover', (m) => log.push(m), null, () => {
+    ran = true;
+    return 'result';
+  });
+  const source = new CancellationTokenSource();
+  source.cancel();
+  const answer = handler({}, source.token);
+  assert.ok(answer instanceof ResponseError);
+  assert.equal(answer.code, LSPErrorCodes.RequestCancelled);
+  assert.equal(ran, false);
+  assert.deepEqual(log, []);
+});
+
+test('guard turns an exception into the empty answer and a log line', () => {
+  const log: string[] = [];
+  const handler = guard('document symbols', (m) => log.push(m), [] as string[], () => {
+    throw new TypeError('boom');
+  });
+  assert.deepEqual(handler({}, new CancellationTokenSource().token), []);
+  assert.equal(log.length, 1);
+  assert.match(log[0], /^document symbols failed: TypeError: boom/);
+});
+
+test('guard answers RequestCancelled when cancellation came while it ran', () => {
+  const source = new CancellationTokenSource();
+  const handler = guard('hover', () => {}, null, () => {
+    source.cancel();
+    return 'late';
+  });
+  const answer = handler({}, source.token);
+  assert.ok(answer instanceof ResponseError && answer.code === LSPErrorCodes.RequestCancelled);
+});
+
+test('settings are read from every shape editors send, invalid values ignored', () => {
+  assert.deepEqual(readSettings({ icaoRoute: { diagnostics: { debounceMs: 20 }, navdata: { folder: '/nav' } } }), {
+    debounceMs: 20,
+    navdataFolder: '/nav',
+  });
+  assert.deepEqual(readSettings({ diagnostics: { debounceMs: 20.6 } }), { debounceMs: 21 });
+  assert.deepEqual(readSettings({ 'icaoRoute.diagnostics.debounceMs': -5 }), { debounceMs: 0 });
+  assert.deepEqual(readSettings({ diagnostics: { debounceMs: '20' }, navdata: { folder: null } }), {});
+  assert.deepEqual(readSettings(null), {});
+  assert.deepEqual(readSettings([1, 2]), {});
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x' });
+});
+
+test('the hub key never shows in the credentials object’s string forms', () => {
+  const credentials = new HubCredentials();
+  credentials.set({ userKey: '  s3cret-key  ', source: 'environment' });
+  assert.equal(credentials.userKey, 's3cret-key');
+  assert.equal(String(credentials), 'hub key set (from environment)');
+  assert.ok(!JSON.stringify({ credentials }).includes('s3cret'));
+  assert.ok(!inspect(credentials, { showHidden: true, depth: 5 }).includes('s3cret'));
+  credentials.set({ userKey: '   ', source: 'secretStorage' });
+  assert.equal(credentials.userKey, null);
+  assert.equal(credentials.source, 'none');
+});
