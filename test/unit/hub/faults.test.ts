@@ -1,0 +1,180 @@
+/** Every fault of the hub simulator, and the client's time-outs, retries, cancellation and caching. */
+import test, { after, afterEach, before } from 'node:test';
+import assert from 'node:assert/strict';
+import type { HubSimulator } from '../../hub-sim/server';
+import { HubClient } from '../../../server/src/hub/hubClient';
+import type { HubSettings } from '../../../server/src/hub/config';
+import { expectHubError, logged, startSim } from './sim-helpers';
+
+let sim: HubSimulator;
+const open: HubClient[] = [];
+
+function client(settings: Partial<HubSettings> = {}, key = 'demo', now?: () => number): HubClient {
+  const hub = new HubClient({ baseUrl: sim.url, retries: 0, retryBaseDelayMs: 5, ...settings }, { userKey: key }, now ? { now } : {});
+  open.push(hub);
+  return hub;
+}
+
+before(async () => {
+  sim = await startSim();
+});
+afterEach(() => {
+  sim.faults.clear();
+  sim.requests.clear();
+});
+after(async () => {
+  await Promise.all(open.map((h) => h.close()));
+  await sim.close();
+});
+
+test('serverError: kind serverFailure with the support id from the page', async () => {
+  sim.faults.add({ kind: 'serverError', path: '/v1/icao-prefixes' });
+  const err = await expectHubError(client().icaoPrefixes(), 'serverFailure');
+  assert.match(err.supportId ?? '', /^[0-9a-f-]{36}$/);
+  assert.ok(err.message.includes(err.supportId!));
+  assert.match(err.message, /Try again later/);
+});
+
+test('serverError once: an idempotent GET is retried and succeeds', async () => {
+  sim.faults.add({ kind: 'serverError', path: '/v1/icao-prefixes', count: 1 });
+  const { links } = await client({ retries: 2 }).icaoPrefixes();
+  assert.ok(links.length > 0);
+  assert.equal(logged(sim, 'icaoPrefixes').length, 2);
+});
+
+test('serverError on the route expansion POST is never retried', async () => {
+  sim.faults.add({ kind: 'serverError', method: 'POST' });
+  await expectHubError(client({ retries: 3 }).expandRoute({ routeText: 'DVR L9 KONAN' }), 'serverFailure');
+  assert.equal(logged(sim, 'routeExpansion').length, 1);
+});
+
+test('forbidden, and a restricted API with a key lacking approval: kind restricted with the group names', async () => {
+  const basic = client({}, 'demo-basic');
+  const err = await expectHubError(basic.firAirspaces('E', 'EGTT'), 'restricted');
+  assert.deepEqual(err.groups, ['Airspaces']);
+  assert.match(err.message, /Airspaces.*access request form/);
+  const open = await basic.icaoPrefixes();
+  assert.ok(open.links.length > 0, 'the same key reads unrestricted APIs');
+  sim.faults.add({ kind: 'forbidden', path: '/v1/icao-prefixes' });
+  const forbidden = await expectHubError(client().icaoPrefixes(), 'restricted');
+  assert.equal(forbidden.status, 403);
+  assert.ok((forbidden.groups ?? []).length > 0);
+});
+
+test('unauthorized, and an unknown key: kind notAuthorised telling how to set the key', async () => {
+  sim.faults.add({ kind: 'unauthorized', path: '/v1/icao-prefixes', count: 1 });
+  const err = await expectHubError(client().icaoPrefixes(), 'notAuthorised');
+  assert.match(err.message, /Set Hub Key/);
+  const wrong = await expectHubError(client({}, 'no-such-key-123').icaoPrefixes(), 'notAuthorised');
+  assert.ok(!JSON.stringify({ m: wrong.message, u: wrong.url }).includes('no-such-key-123'));
+});
+
+test('usageLimit: kind usageLimit, not retried', async () => {
+  sim.faults.add({ kind: 'usageLimit' });
+  const err = await expectHubError(client({ retries: 3 }).airlineFlights('BAW'), 'usageLimit');
+  assert.match(err.message, /usage limit/);
+  assert.equal(logged(sim, 'airlineFlights').length, 1);
+});
+
+test('notFound: kind notFound; an unknown FIR too', async () => {
+  sim.faults.add({ kind: 'notFound', path: '*/airspaces', count: 1 });
+  await expectHubError(client().firAirspaces('E', 'EGTT'), 'notFound');
+  await expectHubError(client().fir('E', 'QQQQ'), 'notFound');
+});
+
+test('malformedBody: a cut JSON or XML body is a malformedResponse, not a crash', async () => {
+  sim.faults.add({ kind: 'malformedBody', path: '*/airspaces', count: 2 });
+  const hub = client();
+  const err = await expectHubError(hub.firAirspaces('E', 'EGTT'), 'malformedResponse');
+  assert.match(err.message, /not valid JSON/);
+  const xml = await expectHubError(hub.firAirspaces('E', 'EGTT', { format: 'xml' }), 'malformedResponse');
+  assert.match(xml.message, /well-formed/);
+});
+
+test('truncatedGzip: a broken compressed body is a malformedResponse', async () => {
+  sim.faults.add({ kind: 'truncatedGzip', path: '/v1/icao-prefixes/E/firs' });
+  const err = await expectHubError(client().firs('E'), 'malformedResponse');
+  assert.match(err.message, /gzip/);
+});
+
+test('reset: the connection dropped is a network error; retried GETs get through', async () => {
+  sim.faults.add({ kind: 'reset', path: '/v1/icao-prefixes/E', count: 1 });
+  await expectHubError(client().icaoPrefix('E'), 'network');
+  sim.faults.add({ kind: 'reset', path: '/v1/icao-prefixes/E', count: 1 });
+  const { links } = await client({ retries: 1 }).icaoPrefix('E');
+  assert.ok(links.length > 0);
+});
+
+test('slowDrip: a body that never completes in time ends in a timeout', async () => {
+  sim.faults.add({ kind: 'slowDrip', path: '/v1/icao-prefixes', chunkBytes: 8, intervalMs: 200 });
+  const err = await expectHubError(client({ timeoutMs: 300 }).icaoPrefixes(), 'timeout');
+  assert.match(err.message, /300 ms/);
+});
+
+test('latency: under the time-out the answer arrives, over it the call times out', async () => {
+  sim.faults.add({ kind: 'latency', path: '/v1/icao-prefixes', latencyMs: 50, count: 1 });
+  assert.ok((await client({ timeoutMs: 5000 }).icaoPrefixes()).links.length > 0);
+  sim.faults.add({ kind: 'latency', path: '/v1/icao-prefixes', latencyMs: 2000, count: 1 });
+  await expectHubError(client({ timeoutMs: 100 }).icaoPrefixes(), 'timeout');
+});
+
+test('cancellation: aborting the caller signal ends the call at once with kind cancelled', async () => {
+  sim.faults.add({ kind: 'latency', latencyMs: 3000, count: 1 });
+  const controller = new AbortController();
+  const pending = client({ timeoutMs: 60_000 }).airlineFlights('BAW', { signal: controller.signal });
+  setTimeout(() => controller.abort(), 30);
+  await expectHubError(pending, 'cancelled');
+});
+
+test('identical requests in flight are sent once; a cancelled waiter does not cancel the others', async () => {
+  sim.faults.add({ kind: 'latency', latencyMs: 150, count: 1 });
+  const hub = client();
+  const controller = new AbortController();
+  const a = hub.airlineFlights('BAW');
+  const b = hub.airlineFlights('BAW', { signal: controller.signal });
+  const c = hub.airlineFlights('BAW');
+  controller.abort();
+  await expectHubError(b, 'cancelled');
+  const [ra, rc] = await Promise.all([a, c]);
+  assert.deepEqual(ra, rc);
+  assert.equal(logged(sim, 'airlineFlights').length, 1);
+});
+
+test('airspaces are cached for a day, NOTAM lists for a minute (clock injected)', async () => {
+  let clock = 1_000_000;
+  const hub = client({}, 'demo', () => clock);
+  await hub.firAirspaces('E', 'EGTT');
+  await hub.firAirspaces('E', 'EGTT');
+  clock += 23 * 3600_000;
+  await hub.firAirspaces('E', 'EGTT');
+  assert.equal(logged(sim, 'firAirspaces').length, 1);
+  clock += 2 * 3600_000;
+  await hub.firAirspaces('E', 'EGTT');
+  assert.equal(logged(sim, 'firAirspaces').length, 2);
+
+  await hub.aerodromeNotams('EGLL').catch(() => undefined);
+  clock += 30_000;
+  await hub.aerodromeNotams('EGLL').catch(() => undefined);
+  const afterHalfMinute = logged(sim, 'aerodromeNotams').length;
+  clock += 31_000;
+  await hub.aerodromeNotams('EGLL').catch(() => undefined);
+  assert.equal(logged(sim, 'aerodromeNotams').length, afterHalfMinute + 1);
+});
+
+test('flights are never cached: two calls, two requests', async () => {
+  const hub = client();
+  await hub.airlineFlights('BAW');
+  await hub.airlineFlights('BAW');
+  assert.equal(logged(sim, 'airlineFlights').length, 2);
+});
+
+test('the concurrency limit holds against the simulator', async () => {
+  sim.faults.add({ kind: 'latency', latencyMs: 40 });
+  const hub = client({ maxConcurrency: 2 });
+  const calls = ['BAW', 'DLH', 'EZY', 'AFR', 'KLM', 'RYR'].map((a) => hub.airlineFlights(a).catch(() => undefined));
+  await new Promise((r) => setTimeout(r, 20));
+  // An upper bound only (no timing assumption): the others are still queued in the client.
+  assert.ok(sim.requests.list().length <= 2, 'at most two requests at the simulator while they are slow');
+  await Promise.all(calls);
+  assert.equal(logged(sim, 'airlineFlights').length, 6);
+});
