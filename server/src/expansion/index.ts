@@ -64,6 +64,8 @@ class Expansion {
   private origin?: { lat: number; lon: number; icao: string };
   private reference?: ReferenceFixSpec;
   private destinationPlaced = false;
+  /** An oceanic track crosses an ocean in one leg: no far-point warning for it. */
+  private afterTrack = false;
 
   constructor(
     private readonly block: RouteBlock,
@@ -100,6 +102,7 @@ class Expansion {
         return;
       case 'track':
         this.pending = undefined;
+        this.afterTrack = true;
         this.report('X010', element.range, `${element.text}: oceanic tracks are published daily and are not in the navigation data; the leg is drawn as a direct line to the next point.`);
         return;
       case 'airway':
@@ -317,12 +320,17 @@ class Expansion {
     const previous = this.previous;
     if (previous) {
       const leg = distanceNm(previous.lat, previous.lon, point.lat, point.lon);
-      if (leg > FAR_POINT_NM) {
-        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, the point before it: check that the right ${point.designator} is meant, or add the points in between.`);
+      if (leg > FAR_POINT_NM && !this.afterTrack) {
+        const advice =
+          point.type === 'latLon' || point.type === 'computed'
+            ? 'check the coordinates, or add the points in between'
+            : `check that the right ${point.designator} is meant, or add the points in between`;
+        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, the point before it: ${advice}.`);
       }
     }
     this.points.push(point);
     this.previous = { lat: point.lat, lon: point.lon, index, ident: point.designator };
+    this.afterTrack = false;
   }
 
   // --- aerodromes and directives -------------------------------------------------------------

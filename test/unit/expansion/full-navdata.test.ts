@@ -1,0 +1,62 @@
+/**
+ * The loaders and the expansion on the full navigation data in ../shared/navdata (development
+ * and CI only; skipped with the reason elsewhere).
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseRouteDocument } from '../../../server/src/route';
+import { expandRoute } from '../../../server/src/expansion';
+import { EXCERPT, SAMPLES, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
+
+const skip = fullNavdataMissing;
+
+test('the full data loads: every file, no malformed rows, the expected sizes', { skip }, async () => {
+  const db = await load(SHARED_NAVDATA);
+  assert.deepEqual(db.report.files.map((f) => f.format), ['nav 810', 'fix 600', 'awy 640', 'airports.tsv']);
+  for (const f of db.report.files) assert.equal(f.malformed, 0, `${f.path}: ${JSON.stringify(f.malformedSamples)}`);
+  assert.ok(db.report.fixes > 115_000, `fixes ${db.report.fixes}`);
+  assert.ok(db.report.navaids > 10_000, `navaids ${db.report.navaids}`);
+  assert.ok(db.report.airwaySegments > 70_000, `segments ${db.report.airwaySegments}`);
+  assert.ok(db.report.aerodromes > 33_000, `aerodromes ${db.report.aerodromes}`);
+  assert.ok(db.airway('MT E'), 'airway designators with blanks');
+});
+
+test('the samples expand on the full data exactly as on the excerpt', { skip }, async () => {
+  const [full, excerpt] = await Promise.all([load(SHARED_NAVDATA), load(EXCERPT)]);
+  for (const file of ['europe.route', 'north-atlantic.route', 'asia.route', 'fpl-message.route', 'ambiguous-first-fix.route']) {
+    const blocks = parseRouteDocument(fs.readFileSync(path.join(SAMPLES, file), 'utf8')).blocks;
+    for (const b of blocks) {
+      const a = expandRoute(b, full);
+      const e = expandRoute(b, excerpt);
+      assert.deepEqual(a.points, e.points, `${file} ${b.name}`);
+      assert.deepEqual(a.findings.map((f) => f.code), e.findings.map((f) => f.code), `${file} ${b.name}`);
+    }
+  }
+});
+
+test('full data: DVR also names an airway point in Papua New Guinea, so a route starting DVR DCT needs a referenceFix', { skip }, async () => {
+  const db = await load(SHARED_NAVDATA);
+  const bare = parseRouteDocument('N0450F350 DVR DCT KONAN').blocks[0];
+  const result = expandRoute(bare, db);
+  assert.deepEqual(result.findings.map((f) => f.code), ['X005']);
+  assert.equal(result.ambiguousFirstFix?.candidates.length, 2);
+  // On UL9 only the Dover VOR is possible: the airway decides.
+  const onAirway = expandRoute(parseRouteDocument('N0450F350 DVR UL9 KONAN').blocks[0], db);
+  assert.deepEqual(onAirway.findings, []);
+  assert.match(onAirway.points[0].resolvedFix, /DOVER/);
+  const withReference = expandRoute(parseRouteDocument('referenceFix: DVR090005\nN0450F350 DVR DCT KONAN').blocks[0], db);
+  assert.deepEqual(withReference.findings, []);
+  assert.match(withReference.points[0].resolvedFix, /DOVER/);
+});
+
+test('full data: a long route across Europe and Asia', { skip }, async () => {
+  const db = await load(SHARED_NAVDATA);
+  const b = parseRouteDocument(
+    'origin: EHAM\ndestination: LEMD\nN0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU UN857 MITUM UN733 PRADO',
+  ).blocks[0];
+  const result = expandRoute(b, db);
+  assert.deepEqual(result.findings, []);
+  assert.equal(result.points.length, 28);
+});
