@@ -56,6 +56,20 @@ test('didChangeConfiguration payloads update the settings of clients that cannot
   });
 });
 
+test('with a debounce, a burst of changes publishes only the last version', async () => {
+  await withServer({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 1000 } } } }, async (server) => {
+    const uri = 'file:///settings/debounce.route';
+    // The first publication (on open) does not wait for the debounce.
+    assert.deepEqual(await server.open(uri, 'N0450F350 DVR UL9 KONAN'), []);
+    await server.sendChange(uri, [{ text: 'N0450F350 DVR KONAN' }]);
+    await server.sendChange(uri, [{ text: 'N0450F350 DVR UL9 UL607 AMASI' }]);
+    const lastVersion = await server.sendChange(uri, [{ text: 'N0450F350 DVR UL9 DCT KONAN' }]);
+    const published = await server.diagnosticsFor(uri, lastVersion);
+    assert.deepEqual(published.diagnostics.map((d) => d.code), ['R205']);
+    assert.deepEqual(server.published.get(uri)!.map((p) => p.version), [1, 4]);
+  });
+});
+
 test('the hub key is held by the server and never echoed', async () => {
   const secret = 'k3y-that-must-not-leak-7f1c';
   await withServer({}, async (server) => {

@@ -136,13 +136,20 @@ export class ServerUnderTest {
   /** Sends changes (whole text or ranged edits) and returns the diagnostics of the new version. */
   async change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<Diagnostic[]> {
     const version = (this.versions.get(uri) ?? 1) + 1;
-    this.versions.set(uri, version);
     const waiting = this.diagnosticsFor(uri, version);
+    await this.sendChange(uri, changes);
+    return (await waiting).diagnostics;
+  }
+
+  /** Sends changes without waiting for diagnostics; returns the new version. */
+  async sendChange(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<number> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri, version },
       contentChanges: changes,
     });
-    return (await waiting).diagnostics;
+    return version;
   }
 
   async close(uri: string): Promise<void> {
