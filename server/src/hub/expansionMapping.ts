@@ -12,9 +12,9 @@ import type { FeatureCollection, WaypointProperties } from './geojson';
 
 export const HUB_FINDING_CODES = {
   /** The hub returned the name without a position: it does not know it. */
-  H001: { severity: 'error', title: 'The hub does not know this point' },
+  H001: { severity: 'warning', title: 'The hub does not know this point' },
   /** The route names a point the hub's expansion left out. */
-  H002: { severity: 'error', title: 'The hub left this point out of its expansion' },
+  H002: { severity: 'warning', title: 'The hub left this point out of its expansion' },
   /** No point was selected for the first fix (duplicate name, no referenceFix). */
   H003: { severity: 'warning', title: 'First fix ambiguous at the hub: add a referenceFix' },
   /** The hub rejected the route text as a bad request (checker only). */
@@ -82,6 +82,11 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       elementIndex = hit.index;
       cursor = hit.index;
       matched.add(hit.index);
+    } else if (cursor === -1 && name === block.origin?.value.toUpperCase()) {
+      // Origin and destination given as directives are no elements: index -1, as the offline engine does.
+      elementIndex = -1;
+    } else if (name === block.destination?.value.toUpperCase() && !candidates.some((c) => c.index > cursor && c.element.kind === 'point')) {
+      elementIndex = -1;
     } else {
       // An interior point of the airway being flown after the last matched element.
       const airway = block.elements.findIndex((e, i) => i > cursor && e.kind === 'airway');
@@ -90,7 +95,7 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
         const element = block.elements[airway]!;
         via = element.kind === 'airway' ? element.designator : undefined;
       } else {
-        elementIndex = name === block.destination?.value.toUpperCase() ? Math.max(0, block.elements.length - 1) : Math.max(0, cursor);
+        elementIndex = Math.max(0, cursor);
       }
     }
     if (!feature.geometry || feature.geometry.type !== 'Point') {
@@ -98,7 +103,7 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       else {
         findings.push({
           code: 'H001',
-          severity: 'error',
+          severity: 'warning',
           message: `The hub does not know ${p.designator}: check the spelling, or whether the point exists in current data.`,
           range: block.elements[elementIndex]?.range ?? fallbackRange,
         });
@@ -106,13 +111,13 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       continue;
     }
     const [lon, lat] = feature.geometry.coordinates;
-    const element = block.elements[elementIndex];
+    const element = elementIndex >= 0 ? block.elements[elementIndex] : undefined;
     const point: ExpandedPoint = {
       designator: p.designator,
       resolvedFix: p.resolvedFix ?? '',
       lat,
       lon,
-      type: typeOf(p, hit ? element : undefined),
+      type: elementIndex === -1 && !p.type ? 'aerodrome' : typeOf(p, hit ? element : undefined),
       elementIndex,
     };
     const elevation = elevationFt(p);
@@ -143,13 +148,13 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       missing
         ? {
             code: 'H002',
-            severity: 'error',
+            severity: 'warning',
             message: `The hub left ${c.element.text} out of its expansion: it does not know the point, or cannot reach it along the route.`,
             range: c.element.range,
           }
         : {
             code: 'H001',
-            severity: 'error',
+            severity: 'warning',
             message: `The hub does not know ${c.element.text}: check the spelling, or whether the point exists in current data.`,
             range: c.element.range,
           },
