@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_INFO_REQUEST, STATUS_NOTIFICATION, type ServerInfo, type StatusParams } from '../../server/src/protocol/lspMessages';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 
@@ -47,8 +47,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     else output.info(params.message);
   });
 
+  // After a crash the client restarts the server, which then has no key: send it on every start.
+  context.subscriptions.push(
+    client.onDidChangeState((event) => {
+      if (event.newState === State.Running) void keys.sendToServer().catch((error) => output.error(`could not pass the hub key: ${String(error)}`));
+    }),
+  );
   await client.start();
-  await keys.sendToServer();
 }
 
 async function logServerInfo(log: (message: string) => void): Promise<void> {
