@@ -17,12 +17,15 @@ import packageJson from '../../package.json';
 import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument, type Severity } from './route';
 import { allFindings } from './services/diagnostics';
 import { createHubEnricher } from './hub/cliHub';
+import { createNavdataEnricher } from './expansion/cliNavdata';
 
 export interface CheckOptions {
   format: 'text' | 'json';
   paths: string[];
   /** Base URL of the hub whose route expansion adds findings (key from HUB_USER_KEY). */
   hub?: string;
+  /** Folder of X-Plane / FlightGear navigation data for offline route expansion. */
+  navdata?: string;
 }
 
 /** A failure that ends the run with exit code 2 and one line on stderr. */
@@ -63,6 +66,15 @@ const OPTIONS: OptionSpec[] = [
       options.hub = value.trim();
     },
   },
+  {
+    flag: '--navdata',
+    value: 'folder',
+    help: 'also expand every route offline with the navigation data in this folder (fix/nav/awy .dat, plain or .gz)',
+    apply(options, value) {
+      if (!value.trim()) throw new CliFailure('--navdata needs a folder, e.g. ../shared/navdata', true);
+      options.navdata = value.trim();
+    },
+  },
 ];
 
 export interface BlockReport {
@@ -96,6 +108,7 @@ export interface Enricher {
 /** Each returns an enricher when its options ask for it. */
 const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [
   async (options) => (options.hub ? createHubEnricher(options.hub, process.env, (message) => new CliFailure(message)) : undefined),
+  async (options) => (options.navdata ? createNavdataEnricher(options.navdata, (message) => new CliFailure(message)) : undefined),
 ];
 
 const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
