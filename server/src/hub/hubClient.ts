@@ -486,8 +486,16 @@ function notamOfFeature(f: Feature<Record<string, unknown>>): Notam {
   } else if (f.geometry?.type === 'Point') {
     [n.lon, n.lat] = f.geometry.coordinates;
   }
+  if (typeof p.radius === 'number') n.radiusNm = p.radius;
+  for (const key of ['minimumFL', 'maximumFL'] as const) {
+    const v = str(p[key]);
+    if (v !== undefined) n[key] = v;
+  }
+  if (!n.selectionCode && typeof p.qcode === 'string') n.selectionCode = p.qcode;
   const designation = designationOf(n);
   if (designation) n.designation = designation;
+  const replaces = str(p.replaces);
+  if (replaces) n.replaces = [replaces];
   return n;
 }
 

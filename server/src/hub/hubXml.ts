@@ -142,6 +142,8 @@ export interface Notam {
   issued?: string;
   effectiveStart?: string;
   effectiveEnd?: string;
+  /** The end time is an estimate (EST in item C). */
+  effectiveEndEstimated?: boolean;
   schedule?: string;
   lat?: number;
   lon?: number;
@@ -167,36 +169,49 @@ export function designationOf(n: Pick<Notam, 'series' | 'number' | 'year'>): str
   return `${n.series ?? ''}${n.number.padStart(4, '0')}/${year}`;
 }
 
+/** ICAO NOTAM times "YYMMDDhhmm" as ISO 8601 UTC, like the GeoJSON shape; other text as is. */
+export function notamTime(text: string): string {
+  const m = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\s*EST)?$/.exec(text.trim());
+  return m ? `20${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00.000Z` : text;
+}
+
+function readAixmNotam(el: XmlNode, event: XmlNode | undefined): Notam {
+  const get = (name: string): string | undefined => {
+    const child = el[name];
+    if (child === undefined) return undefined;
+    const text = textOf(asArray(child)[0]);
+    return text === '' ? undefined : text;
+  };
+  const notam: Notam = {};
+  for (const key of ['series', 'number', 'year', 'type', 'location', 'affectedFIR', 'selectionCode', 'text', 'issued', 'schedule', 'minimumFL', 'maximumFL'] as const) {
+    const v = get(key);
+    if (v !== undefined) notam[key] = v;
+  }
+  for (const key of ['effectiveStart', 'effectiveEnd'] as const) {
+    const v = get(key);
+    if (v !== undefined) notam[key] = notamTime(v);
+  }
+  if (/EST$/.test(get('effectiveEnd') ?? '')) notam.effectiveEndEstimated = true;
+  // The Event's identifier is the NOTAM's UUID, the same id the GeoJSON shape carries.
+  const id = (event && textOf(event.identifier)) || attr(el, 'id');
+  if (id) notam.id = id;
+  const coords = get('coordinates');
+  const place = coords ? parseNotamCoordinates(coords) : undefined;
+  if (place) Object.assign(notam, place);
+  const radius = Number(get('radius'));
+  if (get('radius') !== undefined && Number.isFinite(radius)) notam.radiusNm = radius;
+  const designation = designationOf(notam);
+  if (designation) notam.designation = designation;
+  const referred = designationOf({ series: get('referredSeries'), number: get('referredNumber'), year: get('referredYear') });
+  if (referred) notam.replaces = [referred];
+  return notam;
+}
+
+/** AIXM 5.1 Digital NOTAMs: one event:Event per NOTAM (or bare NOTAM elements). */
 export function readAixmNotams(doc: XmlNode): Notam[] {
-  const records = findAll(doc, 'NOTAM');
-  return records.map((el) => {
-    const get = (name: string): string | undefined => {
-      const child = el[name];
-      if (child === undefined) return undefined;
-      const text = textOf(asArray(child)[0]);
-      return text === '' ? undefined : text;
-    };
-    const notam: Notam = {};
-    for (const key of ['series', 'number', 'year', 'type', 'location', 'affectedFIR', 'selectionCode', 'text', 'issued', 'effectiveStart', 'effectiveEnd', 'schedule', 'minimumFL', 'maximumFL'] as const) {
-      const v = get(key);
-      if (v !== undefined) (notam as Record<string, unknown>)[key] = v;
-    }
-    const id = attr(el, 'id');
-    if (id) notam.id = id;
-    const coords = get('coordinates');
-    const place = coords ? parseNotamCoordinates(coords) : undefined;
-    if (place) Object.assign(notam, place);
-    const radius = Number(get('radius'));
-    if (get('radius') !== undefined && Number.isFinite(radius)) notam.radiusNm = radius;
-    const designation = designationOf(notam);
-    if (designation) notam.designation = designation;
-    return notam;
-  }).map((notam, i) => {
-    // The cancel/replace extension sits beside the NOTAM inside its Event.
-    const event = findAll(doc, 'Event')[i];
-    const replaced = event ? findAll(event, 'replaces').concat(findAll(event, 'cancels')).map((r) => textOf(r)).filter(Boolean) : [];
-    return replaced.length ? { ...notam, replaces: replaced } : notam;
-  });
+  const events = findAll(doc, 'Event');
+  if (events.length === 0) return findAll(doc, 'NOTAM').map((n) => readAixmNotam(n, undefined));
+  return events.flatMap((event) => findAll(event, 'NOTAM').map((n) => readAixmNotam(n, event)));
 }
 
 // ---------------------------------------------------------------------------------------------
