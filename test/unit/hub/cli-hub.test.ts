@@ -1,0 +1,83 @@
+/** `check --hub`: the checker adds the hub's findings; service failures exit 2 with one line. */
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { HubSimulator } from '../../hub-sim/server';
+import { startSim } from './sim-helpers';
+
+const ROOT = resolve(__dirname, '../../..');
+const CLI = resolve(ROOT, 'server/src/cli.ts');
+const AMBIGUOUS = resolve(ROOT, 'samples/ambiguous-first-fix.route');
+const EUROPE = resolve(ROOT, 'samples/europe.route');
+
+let sim: HubSimulator;
+before(async () => {
+  sim = await startSim();
+});
+after(() => sim.close());
+
+function check(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: undefined, HTTP_PROXY: undefined, HTTPS_PROXY: undefined, http_proxy: undefined, https_proxy: undefined, ...env };
+  for (const k of Object.keys(childEnv)) if (childEnv[k] === undefined) delete childEnv[k];
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', CLI, 'check', ...args], { cwd: ROOT, env: childEnv, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+test('the hub findings join the local ones: the ambiguous first fix is reported on its line', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  const run = await check(['--hub', sim.url, AMBIGUOUS], { HUB_USER_KEY: 'demo' });
+  const h003 = run.stdout.split('\n').filter((l) => / H003 /.test(l));
+  assert.equal(h003.length, 1, run.stdout + run.stderr);
+  assert.match(h003[0]!, /ambiguous-first-fix\.route:8:11 H003 warning: .*SAM.*referenceFix/);
+  assert.ok(run.code === 0 || run.code === 1, `exit ${run.code}: ${run.stderr}`);
+  assert.ok(sim.requests.list().some((r) => r.endpoint === 'routeExpansion' && /user_key=REDACTED/.test(r.url)));
+});
+
+test('--format json carries the hub expansion of each block', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  const run = await check(['--hub', sim.url, '--format', 'json', EUROPE], { HUB_USER_KEY: 'demo' });
+  const report = JSON.parse(run.stdout) as { files: { blocks: { expansion?: { source: string; points: unknown[] } }[] }[] };
+  const blocks = report.files[0]!.blocks;
+  assert.ok(blocks.length > 0);
+  for (const b of blocks) {
+    assert.equal(b.expansion?.source, 'hub');
+    assert.ok(b.expansion.points.length > 0);
+  }
+});
+
+test('without HUB_USER_KEY: exit 2 and one line saying where the key goes', async () => {
+  const run = await check(['--hub', sim.url, EUROPE], {});
+  assert.equal(run.code, 2);
+  assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
+  assert.match(run.stderr, /HUB_USER_KEY/);
+});
+
+test('a service failure: exit 2, one clear line with the support id, no stack trace', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  sim.faults.add({ kind: 'serverError', method: 'POST' });
+  t.after(() => sim.faults.clear());
+  const run = await check(['--hub', sim.url, EUROPE], { HUB_USER_KEY: 'demo' });
+  assert.equal(run.code, 2);
+  const lines = run.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, run.stderr);
+  assert.match(lines[0]!, /^icao-route: hub: .*HTTP 500, support id [0-9a-f-]{36}/);
+  assert.ok(!/\n\s+at /.test(run.stderr));
+});
+
+test('a wrong key: exit 2, and the key appears nowhere in the output', async () => {
+  const run = await check(['--hub', sim.url, EUROPE], { HUB_USER_KEY: 'not-the-key-4711' });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /did not accept the key/);
+  assert.ok(!(run.stdout + run.stderr).includes('not-the-key-4711'));
+});
+
+test('plain http to a remote host is refused before any request', async () => {
+  const run = await check(['--hub', 'http://hub.example.com', EUROPE], { HUB_USER_KEY: 'demo' });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /must use https/);
+});
