@@ -6,18 +6,45 @@ import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import { pointOf, type CancellationToken, type PointElement, type RouteBlock, type RouteDocument } from '../route/model';
 import { rangeInside } from './ranges';
 
-export function documentSymbols(document: RouteDocument, token: CancellationToken): DocumentSymbol[] {
+/**
+ * An outline of more symbols than this is of no use to anyone and costs seconds to encode (a 5 MB
+ * file has ~80,000 blocks): past it, blocks lose their points, then the rest is one summary entry.
+ */
+export const MAX_SYMBOLS = 20_000;
+
+export function documentSymbols(document: RouteDocument, token: CancellationToken, maxSymbols = MAX_SYMBOLS): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
-  for (const block of document.blocks) {
+  let budget = maxSymbols;
+  const blocks = document.blocks;
+  for (let i = 0; i < blocks.length; i++) {
     if (token.isCancellationRequested) return [];
-    symbols.push(blockSymbol(block));
+    if (budget <= 1 && i < blocks.length - 1) {
+      symbols.push(omitted(blocks.slice(i)));
+      break;
+    }
+    const symbol = blockSymbol(blocks[i], budget - 1);
+    budget -= 1 + (symbol.children?.length ?? 0);
+    symbols.push(symbol);
   }
   return symbols;
 }
 
-function blockSymbol(block: RouteBlock): DocumentSymbol {
+function omitted(rest: RouteBlock[]): DocumentSymbol {
+  const range = { start: rest[0].range.start, end: rest[rest.length - 1].range.end };
+  return {
+    name: `… ${rest.length} more blocks`,
+    detail: 'not listed: the outline stops here in very large files',
+    kind: SymbolKind.Namespace,
+    range,
+    selectionRange: rest[0].range,
+    children: [],
+  };
+}
+
+function blockSymbol(block: RouteBlock, maxChildren: number): DocumentSymbol {
   const children: DocumentSymbol[] = [];
   for (const element of block.elements) {
+    if (children.length >= maxChildren) break;
     const point = pointOf(element);
     if (!point) continue;
     children.push({

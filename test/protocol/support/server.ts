@@ -37,7 +37,7 @@ import { SERVER_INFO_REQUEST, STATUS_NOTIFICATION, type ServerInfo, type StatusP
 import { buildOnce, ROOT, SERVER_JS } from './build';
 
 /** A generous bound so a broken server fails the test instead of hanging it; not a speed check. */
-const WAIT_LIMIT_MS = 30_000;
+const WAIT_LIMIT_MS = Number(process.env.ICAO_ROUTE_WAIT_MS) || 30_000;
 
 interface Waiter {
   uri: string;
@@ -68,7 +68,7 @@ export class ServerUnderTest {
   ): Promise<ServerUnderTest> {
     const initializationOptions = 'initializationOptions' in options ? options.initializationOptions : { icaoRoute: { diagnostics: { debounceMs: 0 } } };
     buildOnce();
-    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(process.env.ICAO_ROUTE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER_JS, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new ServerUnderTest(child, connection);
     child.stderr!.on('data', (chunk: Buffer) => (server.stderr += chunk.toString()));

@@ -103,3 +103,17 @@ test('cancelled requests return nothing', () => {
   assert.deepEqual(documentSymbols(document, cancelled), []);
   assert.deepEqual(foldingRanges(document, TEXT, cancelled), []);
 });
+
+test('a huge document gets a capped outline that says what it left out', () => {
+  const text = Array.from({ length: 50 }, () => 'N0450F350 DVR UL9 KONAN UL607 AMASI').join('\n\n');
+  const document = parseRouteDocument(text);
+  const symbols = documentSymbols(document, live, 20);
+  // 6 blocks of 1 + 3 points fit into 20 (the last with only part of its points), then a summary.
+  const count = (list: typeof symbols): number => list.reduce((n, s) => n + 1 + count(s.children ?? []), 0);
+  assert.ok(count(symbols) <= 21, String(count(symbols)));
+  const summary = symbols.at(-1)!;
+  assert.equal(summary.name, `… ${50 - (symbols.length - 1)} more blocks`);
+  assert.deepEqual(summary.range.end, document.blocks[49].range.end);
+  assert.deepEqual(summary.range.start, document.blocks[symbols.length - 1].range.start);
+  assert.equal(documentSymbols(document, live).length, 50, 'small documents are complete');
+});
