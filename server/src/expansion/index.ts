@@ -345,7 +345,7 @@ class Expansion {
       return;
     }
     this.origin = { lat: this.db.lat(index), lon: this.db.lon(index), icao };
-    this.place(databasePoint(this.db, index, icao, -1), index, origin.range);
+    this.place(databasePoint(this.db, index, icao, this.elementAt(origin.range)), index, origin.range);
   }
 
   private placeDestination(): void {
@@ -357,7 +357,18 @@ class Expansion {
       this.report('X008', destination.range, `Aerodrome ${icao} is not in the navigation data: the route is expanded without its destination.`);
       return;
     }
-    this.place(databasePoint(this.db, index, icao, -1), index, destination.range);
+    this.place(databasePoint(this.db, index, icao, this.elementAt(destination.range)), index, destination.range);
+  }
+
+  /** The route element an origin or destination was read from, or -1 for a directive or FPL field. */
+  private elementAt(range: Range): number {
+    return this.block.elements.findIndex(
+      (e) =>
+        e.kind === 'aerodrome' &&
+        e.range.start.line === range.start.line &&
+        e.range.start.character === range.start.character &&
+        e.range.end.character === range.end.character,
+    );
   }
 
   private placeAerodromeElement(icao: string, range: Range, i: number): void {
@@ -368,6 +379,8 @@ class Expansion {
       return;
     }
     if (this.block.destination?.value.toUpperCase() === icao) this.destinationPlaced = true;
+    // An aerodrome written before the first point is the origin, for the first fix's candidates.
+    if (!this.origin && !this.seenRoutePoint) this.origin = { lat: this.db.lat(index), lon: this.db.lon(index), icao };
     this.place(databasePoint(this.db, index, icao, i), index, range);
   }
 

@@ -249,3 +249,11 @@ test('every block of every sample file expands without throwing, broken ones inc
     }
   }
 });
+
+test('an aerodrome written first in the route text is the origin, not a first fix', async () => {
+  const db = await load(EXCERPT);
+  const result = expandRoute(block('EGHI N0240F090 SAM DCT ORTAC DCT JSY EGJJ'), db);
+  assert.deepEqual(result.points.map((p) => p.designator), ['EGHI', 'ORTAC', 'JSY', 'EGJJ']);
+  assert.ok(result.ambiguousFirstFix!.candidates[0].distanceToOriginNm! < 2);
+  assert.deepEqual(result.points.map((p) => p.elementIndex), [0, 4, 6, 7]);
+});

@@ -4,8 +4,11 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { parseRouteDocument } from '../../../server/src/route';
 import { expandRoute } from '../../../server/src/expansion';
 import { EXCERPT, SAMPLES, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
@@ -59,4 +62,15 @@ test('full data: a long route across Europe and Asia', { skip }, async () => {
   const result = expandRoute(b, db);
   assert.deepEqual(result.findings, []);
   assert.equal(result.points.length, 28);
+});
+
+test('the committed excerpt is what make-excerpt.ts makes from the full data and the samples', { skip }, () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'excerpt-'));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(EXCERPT, 'make-excerpt.ts'), SHARED_NAVDATA, out], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  for (const file of ['fix.dat.gz', 'nav.dat.gz', 'awy.dat.gz', 'airports.tsv.gz']) {
+    const made = zlib.gunzipSync(fs.readFileSync(path.join(out, file))).toString('latin1');
+    const committed = zlib.gunzipSync(fs.readFileSync(path.join(EXCERPT, file))).toString('latin1');
+    assert.ok(made === committed, `${file} is out of date: run node --import tsx test/fixtures/navdata/make-excerpt.ts`);
+  }
 });
