@@ -39,8 +39,8 @@ test('workspace/configuration answers override initializationOptions; wrong type
       configuration: { diagnostics: { debounceMs: 40 }, navdata: { folder: 42 } },
     },
     async (server) => {
-      // The pull happens after `initialized`; the ready status says it is done.
-      await waitFor(() => server.statuses.some((s) => /ready/.test(s.message)));
+      // The pull happens after `initialized`; the "started" status says it is done.
+      await waitFor(() => server.statuses.some((s) => /language server .* started/.test(s.message)));
       assert.deepEqual((await server.serverInfo()).settings, { debounceMs: 40, navdataFolder: '' });
     },
   );

@@ -85,7 +85,7 @@ export function startLanguageServer(connection: Connection, version: string): vo
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' }).catch(() => {});
     }
     if (canPullConfiguration) await refreshSettings(undefined);
-    status('info', `ICAO Route language server ${version} ready (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
+    status('info', `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
   });
 
   async function refreshSettings(pushed: unknown): Promise<void> {
