@@ -341,7 +341,7 @@ class Expansion {
     const icao = origin.value.toUpperCase();
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
-      this.report('X008', origin.range, `Aerodrome ${icao} is not in the navigation data: the route is expanded without its origin.`);
+      this.unknownAerodrome(icao, origin.range, 'the route is expanded without its origin');
       return;
     }
     this.origin = { lat: this.db.lat(index), lon: this.db.lon(index), icao };
@@ -354,7 +354,7 @@ class Expansion {
     const icao = destination.value.toUpperCase();
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
-      this.report('X008', destination.range, `Aerodrome ${icao} is not in the navigation data: the route is expanded without its destination.`);
+      this.unknownAerodrome(icao, destination.range, 'the route is expanded without its destination');
       return;
     }
     this.place(databasePoint(this.db, index, icao, this.elementAt(destination.range)), index, destination.range);
@@ -375,13 +375,19 @@ class Expansion {
     if (this.block.origin && !this.seenRoutePoint && this.block.origin.value.toUpperCase() === icao && this.origin) return;
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
-      this.report('X008', range, `Aerodrome ${icao} is not in the navigation data.`);
+      this.unknownAerodrome(icao, range, 'the route is expanded without it');
       return;
     }
     if (this.block.destination?.value.toUpperCase() === icao) this.destinationPlaced = true;
     // An aerodrome written before the first point is the origin, for the first fix's candidates.
     if (!this.origin && !this.seenRoutePoint) this.origin = { lat: this.db.lat(index), lon: this.db.lon(index), icao };
     this.place(databasePoint(this.db, index, icao, i), index, range);
+  }
+
+  /** Data without an aerodrome table (X-Plane's earth_*.dat alone) knows no aerodrome: nothing to report. */
+  private unknownAerodrome(icao: string, range: Range, consequence: string): void {
+    if (this.db.report.aerodromes === 0) return;
+    this.report('X008', range, `Aerodrome ${icao} is not in the navigation data: ${consequence}.`);
   }
 
   private readReferenceFix(): void {

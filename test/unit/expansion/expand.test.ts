@@ -257,3 +257,10 @@ test('an aerodrome written first in the route text is the origin, not a first fi
   assert.ok(result.ambiguousFirstFix!.candidates[0].distanceToOriginNm! < 2);
   assert.deepEqual(result.points.map((p) => p.elementIndex), [0, 4, 6, 7]);
 });
+
+test('data without an aerodrome table expands routes without their ends and without X008', async () => {
+  const db = await load(XPLANE11);
+  const result = expandRoute(block('origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN'), db);
+  assert.deepEqual(result.findings, []);
+  assert.deepEqual(result.points.map((p) => p.designator), ['DVR', 'KONAN']);
+});
