@@ -6,8 +6,9 @@ import type { RawBlock } from './blocks';
 import { DiagnosticSink, spanRange } from './diagnostics';
 import { readDirective } from './directives';
 import { readFpl, type FplResult } from './fpl';
-import type { Directive, Located, Range, RouteBlock, RouteElement } from './model';
-import { isBlankCode, readRouteText, type TextSegment } from './route-text';
+import type { Directive, Located, Range, RouteBlock } from './model';
+import { LazyRouteBlock } from './lazy-block';
+import { checkRouteText, isBlankCode, type RouteTextFacts, type TextSegment } from './route-text';
 
 function firstNonBlank(text: string, from: number, end: number): number {
   let i = from;
@@ -21,18 +22,18 @@ function lastNonBlankEnd(text: string, end: number): number {
   return i;
 }
 
-function blockName(block: RouteBlock, aircraftId: string | undefined): string {
+function blockName(block: Omit<RouteBlock, 'elements'>, aircraftId: string | undefined): string {
   const o = block.origin?.value;
   const d = block.destination?.value;
   const route = o && d ? `${o} → ${d}` : '';
-  if (block.kind === 'fpl') return [aircraftId ?? 'FPL', route].filter(Boolean).join(' ');
+  if (block.kind === 'fpl') return route ? `${aircraftId ?? 'FPL'} ${route}` : aircraftId ?? 'FPL';
   if (route) return route;
   const words = block.routeText.split(' ', 4);
   return words.length > 3 ? `${words.slice(0, 3).join(' ')} …` : words.join(' ') || 'route';
 }
 
 /** Parses one block; a block of nothing but comments gives undefined. */
-export function parseBlock(raw: RawBlock): RouteBlock | undefined {
+export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -74,59 +75,46 @@ export function parseBlock(raw: RawBlock): RouteBlock | undefined {
 
   if (!fpl && segments.length === 0 && directives.length === 0) return undefined;
 
-  let elements: RouteElement[];
-  let routeText: string;
-  if (fpl) {
-    elements = fpl.elements;
-    routeText = fpl.routeText;
-  } else {
-    const r = readRouteText(segments, sink);
-    elements = r.elements;
-    routeText = r.routeText;
-  }
+  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink);
+  const routeSegments = fpl ? fpl.routeSegments : segments;
 
   // Block range: first to last non-blank line (comments included).
   const startChar = firstNonBlank(lines[0], 0, lines[0].length);
   const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, lastNonBlankEnd(lines[n - 1], lines[n - 1].length));
 
-  const block: RouteBlock = {
-    kind: fpl ? 'fpl' : 'route',
-    range,
-    name: '',
-    directives,
-    routeText,
-    elements,
-    diagnostics: [],
-  };
+  const block: Omit<RouteBlock, 'elements'> = { kind: fpl ? 'fpl' : 'route', range, name: '', directives, routeText: route.routeText, diagnostics: [] };
   if (fpl) block.fpl = fpl.fpl;
 
-  const seen = new Set<string>();
-  for (const d of directives) {
-    if (seen.has(d.key)) {
+  // First occurrence of each key counts; later ones are reported.
+  let origin: Located<string> | undefined;
+  let destination: Located<string> | undefined;
+  let referenceFix: Located<string> | undefined;
+  for (let k = 0; k < directives.length; k++) {
+    const d = directives[k];
+    let twice = false;
+    for (let j = 0; j < k && !twice; j++) twice = directives[j].key === d.key;
+    if (twice) {
       sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
       continue;
     }
-    seen.add(d.key);
     if (!d.value) continue;
     const located: Located<string> = { value: d.value, range: d.valueRange };
-    if (d.key === 'origin') block.origin = located;
-    else if (d.key === 'destination') block.destination = located;
-    else if (d.key === 'referenceFix') block.referenceFix = located;
+    if (d.key === 'origin') origin = located;
+    else if (d.key === 'destination') destination = located;
+    else if (d.key === 'referenceFix') referenceFix = located;
   }
-  const firstEl = elements[0];
-  const lastEl = elements[elements.length - 1];
-  block.origin ??= fpl?.origin ?? (firstEl?.kind === 'aerodrome' ? { value: firstEl.icao, range: firstEl.range } : undefined);
-  block.destination ??=
-    fpl?.destination ?? (lastEl?.kind === 'aerodrome' && elements.length > 1 ? { value: lastEl.icao, range: lastEl.range } : undefined);
-  if (block.origin === undefined) delete block.origin;
-  if (block.destination === undefined) delete block.destination;
+  origin ??= fpl?.origin ?? route.firstAerodrome;
+  destination ??= fpl?.destination ?? route.lastAerodrome;
+  if (origin) block.origin = origin;
+  if (destination) block.destination = destination;
+  if (referenceFix) block.referenceFix = referenceFix;
 
-  if (firstEl && lastEl) {
-    block.routeRange = spanRange(firstEl.range.start.line, firstEl.range.start.character, lastEl.range.end.line, lastEl.range.end.character);
+  if (route.routeRange) {
+    block.routeRange = route.routeRange;
   } else if (!fpl) {
     sink.add('R009', 'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN', range);
   }
   block.name = blockName(block, fpl?.fpl.aircraftId);
   block.diagnostics = sink.finish();
-  return block;
+  return new LazyRouteBlock(block, routeSegments);
 }

@@ -39,7 +39,8 @@ export function isBlankLine(line: string): boolean {
   return true;
 }
 
-export function splitBlocks(lines: string[]): RawBlock[] {
+/** `withKeys` false leaves `key` empty (only the incremental parser needs it). */
+export function splitBlocks(lines: string[], withKeys = true): RawBlock[] {
   const blocks: RawBlock[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -48,7 +49,7 @@ export function splitBlocks(lines: string[]): RawBlock[] {
     const first = i;
     while (i < lines.length && !isBlankLine(lines[i])) i++;
     const blockLines = lines.slice(first, i);
-    blocks.push({ firstLine: first, lines: blockLines, key: blockLines.join('\n') });
+    blocks.push({ firstLine: first, lines: blockLines, key: withKeys ? blockLines.join('\n') : '' });
   }
   return blocks;
 }

@@ -61,10 +61,12 @@ export function readDirective(text: string, line: number, colon: number, end: nu
   const keyRange = lineRange(line, ks, ke);
   const valueRange = lineRange(line, vs, ve);
   const known = KEYS[key.toLowerCase()];
+  // The whole directive's range shares its ends with the key and value ranges.
+  const rangeEnd = ve > colon ? valueRange.end : { line, character: colon + 1 };
   const directive: Directive = {
     key: known ?? key,
     value: value.toUpperCase(),
-    range: lineRange(line, ks, Math.max(ve, colon + 1)),
+    range: { start: keyRange.start, end: rangeEnd },
     keyRange,
     valueRange,
   };

@@ -4,29 +4,31 @@
  * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
  */
 import { parseBlock } from './block';
+import { LazyRouteBlock } from './lazy-block';
 import { splitBlocks, splitLines } from './blocks';
 import { DIAGNOSTIC_CODES } from './codes';
 import { lineRange } from './diagnostics';
 import type { RouteBlock, RouteDiagnostic, RouteDocument } from './model';
 
-/** Characters that never occur in text files; the first one found is reported once. */
-function findBinary(lines: readonly string[]): RouteDiagnostic | undefined {
-  for (let line = 0; line < lines.length; line++) {
-    const text = lines[line];
-    for (let ch = 0; ch < text.length; ch++) {
-      const c = text.charCodeAt(ch);
-      if ((c < 32 && c !== 9 && c !== 11 && c !== 12 && c !== 13) || c === 0xfffd) {
-        const what = c === 0xfffd ? 'undecodable bytes (U+FFFD)' : `control character U+${c.toString(16).padStart(4, '0')}`;
-        return {
-          code: 'R001',
-          severity: DIAGNOSTIC_CODES.R001.severity,
-          message: `the file holds ${what}: a .route file is plain text (route text, directives, FPL messages, # comments)`,
-          range: lineRange(line, ch, ch + 1),
-        };
-      }
-    }
-  }
-  return undefined;
+/** Characters that never occur in text files: C0 controls other than blanks, and U+FFFD. */
+const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
+
+/** The first such character, reported once for the document (a native scan, not a JS loop). */
+function findBinary(text: string): RouteDiagnostic | undefined {
+  const m = BINARY.exec(text);
+  if (!m) return undefined;
+  const before = text.lastIndexOf('\n', m.index - 1);
+  let line = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
+  const ch = m.index - before - 1;
+  const c = m[0].charCodeAt(0);
+  const what = c === 0xfffd ? 'undecodable bytes (U+FFFD)' : `control character U+${c.toString(16).padStart(4, '0')}`;
+  return {
+    code: 'R001',
+    severity: DIAGNOSTIC_CODES.R001.severity,
+    message: `the file holds ${what}: a .route file is plain text (route text, directives, FPL messages, # comments)`,
+    range: lineRange(line, ch, ch + 1),
+  };
 }
 
 /** A deep copy of `value` with every position moved by `delta` lines. */
@@ -42,8 +44,15 @@ function shifted<T>(value: T, delta: number): T {
   return out as T;
 }
 
+/** The block moved by `delta` lines: its data shifted, its elements built lazily from moved text. */
+function shiftBlock(block: LazyRouteBlock, delta: number): LazyRouteBlock {
+  const segments = block.routeSegments.map((s) => ({ ...s, line: s.line + delta }));
+  const data = shifted({ ...block }, delta);
+  return new LazyRouteBlock(data, segments);
+}
+
 interface CachedBlock {
-  block: RouteBlock | undefined;
+  block: LazyRouteBlock | undefined;
   firstLine: number;
 }
 
@@ -59,12 +68,12 @@ export class IncrementalRouteParser {
     const stats = { reused: 0, shifted: 0, parsed: 0 };
     for (const raw of splitBlocks(lines)) {
       const hit = next.get(raw.key) ?? this.cache.get(raw.key);
-      let block: RouteBlock | undefined;
+      let block: LazyRouteBlock | undefined;
       if (hit && hit.firstLine === raw.firstLine) {
         block = hit.block;
         stats.reused++;
       } else if (hit) {
-        block = hit.block && shifted(hit.block, raw.firstLine - hit.firstLine);
+        block = hit.block && shiftBlock(hit.block, raw.firstLine - hit.firstLine);
         stats.shifted++;
       } else {
         block = parseBlock(raw);
@@ -75,7 +84,7 @@ export class IncrementalRouteParser {
     }
     this.cache = next;
     Object.assign(this.lastStats, stats);
-    const binary = findBinary(lines);
+    const binary = findBinary(text);
     return { blocks, diagnostics: binary ? [binary] : [] };
   }
 }
@@ -84,10 +93,10 @@ export class IncrementalRouteParser {
 export function parseRouteDocument(text: string): RouteDocument {
   const lines = splitLines(text);
   const blocks: RouteBlock[] = [];
-  for (const raw of splitBlocks(lines)) {
+  for (const raw of splitBlocks(lines, false)) {
     const block = parseBlock(raw);
     if (block) blocks.push(block);
   }
-  const binary = findBinary(lines);
+  const binary = findBinary(text);
   return { blocks, diagnostics: binary ? [binary] : [] };
 }

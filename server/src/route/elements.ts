@@ -23,13 +23,44 @@ import type {
   RouteElement,
   SpeedLevelElement,
 } from './model';
-import { digitRun, digitsValue, isDigitCode, isLetterCode, readLevel, readSpeed, type SubReport } from './speed-level';
+import { readLevel, readSpeed, type SubReport } from './speed-level';
+
+// Local copies of the char helpers: calls across modules cost a property read each under the
+// CommonJS transform, and these run for every character of every element.
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isLetterCode(c: number): boolean {
+  return c >= 65 && c <= 90;
+}
+
+function digitRun(u: string, from: number, to: number): number {
+  let i = from;
+  while (i < to) {
+    const c = u.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    i++;
+  }
+  return i - from;
+}
+
+function digitsValue(u: string, from: number, count: number): number {
+  let v = 0;
+  for (let i = from; i < from + count; i++) v = v * 10 + (u.charCodeAt(i) - 48);
+  return v;
+}
 
 /** Position flags of a token in its route. */
 export const FIRST_WORD = 1;
 export const LAST_WORD = 2;
 export const SID_SLOT = 4;
 export const STAR_SLOT = 8;
+
+const NO_RANGE: Range = Object.freeze({
+  start: Object.freeze({ line: 0, character: 0 }),
+  end: Object.freeze({ line: 0, character: 0 }),
+});
 
 const EXPECTED =
   'expected a speed/level group (N0450F350), DCT, an ATS route (UL607), a point (DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level (LN/N0284A045)';
@@ -49,14 +80,23 @@ export function looksLikeSpeedLevel(u: string): boolean {
 
 export class ElementReader {
   private text = '';
-  private u = '';
+  /** The last token read, in upper case. */
+  u = '';
   private line = 0;
   private start = 0;
   private flags = 0;
   private readonly cursor = { end: 0 };
   private readonly subReport: SubReport;
 
-  constructor(private readonly sink: DiagnosticSink) {
+  /**
+   * `build` false: the check pass, which only needs kinds and findings, so elements get a
+   * shared placeholder range and no description (nothing survives the pass). `build` true:
+   * the elements handed out, complete, with `sink` null (findings were taken in the check pass).
+   */
+  constructor(
+    private readonly sink: DiagnosticSink | null,
+    private readonly build: boolean,
+  ) {
     this.subReport = (code, message, from, to) => this.report(code, message, from, to);
   }
 
@@ -72,7 +112,7 @@ export class ElementReader {
       const c = text.charCodeAt(i);
       if (c >= 97 && c <= 122) {
         u = text.toUpperCase();
-        this.report('R102', `write '${text}' in upper case: ${u}`, 0, text.length, { replacement: u });
+        if (this.sink) this.report('R102', `write '${text}' in upper case: ${u}`, 0, text.length, { replacement: u });
         break;
       }
     }
@@ -81,16 +121,16 @@ export class ElementReader {
   }
 
   private range(from: number, to: number): Range {
-    return lineRange(this.line, this.start + from, this.start + to);
+    return this.build ? lineRange(this.line, this.start + from, this.start + to) : NO_RANGE;
   }
 
   private report(code: DiagnosticCode, message: string, from: number, to: number, data?: unknown): void {
-    this.sink.add(code, message, this.range(from, Math.max(to, from)), data);
+    if (this.sink) this.sink.add(code, message, lineRange(this.line, this.start + from, this.start + Math.max(to, from)), data);
   }
 
   private unknown(code: DiagnosticCode, message: string, from = 0, to = this.text.length): RouteElement {
     this.report(code, message, from, to);
-    return { kind: 'unknown', text: this.text, range: this.range(0, this.text.length), description: 'unreadable element' };
+    return { kind: 'unknown', text: this.text, range: this.range(0, this.text.length), description: this.build ? 'unreadable element' : '' };
   }
 
   private classify(): RouteElement {
@@ -123,30 +163,30 @@ export class ElementReader {
     const range = this.range(0, text.length);
     switch (u) {
       case 'DCT':
-        return { kind: 'direct', text, range, description: 'direct: a straight line to the next point' };
+        return { kind: 'direct', text, range, description: this.build ? 'direct: a straight line to the next point' : '' };
       case 'T':
-        return { kind: 'truncation', text, range, description: 'truncation: the route continues outside this plan' };
+        return { kind: 'truncation', text, range, description: this.build ? 'truncation: the route continues outside this plan' : '' };
       case 'VFR':
       case 'IFR':
-        return { kind: 'flightRules', text, range, rules: u, description: `change of flight rules to ${u} at the preceding point` };
+        return { kind: 'flightRules', text, range, rules: u, description: this.build ? `change of flight rules to ${u} at the preceding point` : '' };
       case 'OAT':
-        return { kind: 'trafficType', text, range, traffic: 'OAT', description: 'operational air traffic (OAT) from the preceding point' };
+        return { kind: 'trafficType', text, range, traffic: 'OAT', description: this.build ? 'operational air traffic (OAT) from the preceding point' : '' };
       case 'GAT':
-        return { kind: 'trafficType', text, range, traffic: 'GAT', description: 'general air traffic (GAT) from the preceding point' };
+        return { kind: 'trafficType', text, range, traffic: 'GAT', description: this.build ? 'general air traffic (GAT) from the preceding point' : '' };
       case 'IFPSTOP':
-        return { kind: 'ifps', text, range, mode: 'IFPSTOP', description: 'IFPS route checking stops at the preceding point' };
+        return { kind: 'ifps', text, range, mode: 'IFPSTOP', description: this.build ? 'IFPS route checking stops at the preceding point' : '' };
       case 'IFPSTART':
-        return { kind: 'ifps', text, range, mode: 'IFPSTART', description: 'IFPS route checking resumes at the preceding point' };
+        return { kind: 'ifps', text, range, mode: 'IFPSTART', description: this.build ? 'IFPS route checking resumes at the preceding point' : '' };
       case 'SID':
-        return { kind: 'sid', text, range, designator: null, description: 'standard instrument departure (designator not given)' };
+        return { kind: 'sid', text, range, designator: null, description: this.build ? 'standard instrument departure (designator not given)' : '' };
       case 'STAR':
-        return { kind: 'star', text, range, designator: null, description: 'standard arrival route (designator not given)' };
+        return { kind: 'star', text, range, designator: null, description: this.build ? 'standard arrival route (designator not given)' : '' };
     }
     if (u.length === 4 && u.startsWith('NAT')) {
-      return { kind: 'track', text, range, system: 'NAT', designator: u, description: `North Atlantic track ${u[3]}` };
+      return { kind: 'track', text, range, system: 'NAT', designator: u, description: this.build ? `North Atlantic track ${u[3]}` : '' };
     }
     if (u.length >= 4 && u.length <= 6 && u.startsWith('PTS')) {
-      return { kind: 'track', text, range, system: 'PTS', designator: u, description: `Pacific organised track (PACOTS) ${u.slice(3)}` };
+      return { kind: 'track', text, range, system: 'PTS', designator: u, description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '' };
     }
     if (u.length === 1) {
       return this.unknown('R101', `'${text}' is a single letter: ${EXPECTED}`);
@@ -167,7 +207,7 @@ export class ElementReader {
       const edge = whole ? this.flags & (FIRST_WORD | LAST_WORD) : this.flags & FIRST_WORD;
       if (edge) {
         const where = this.flags & FIRST_WORD ? 'first word: the departure aerodrome' : 'last word: the destination aerodrome';
-        return { kind: 'aerodrome', text, range, icao: ident, description: `aerodrome ${ident} (${where})` };
+        return { kind: 'aerodrome', text, range, icao: ident, description: this.build ? `aerodrome ${ident} (${where})` : '' };
       }
       this.report(
         'R115',
@@ -175,9 +215,9 @@ export class ElementReader {
         from,
         to,
       );
-      return { kind: 'point', text, range, ident, description: `${ident}: 4-letter designator, not a standard point (aerodrome?)` };
+      return { kind: 'point', text, range, ident, description: this.build ? `${ident}: 4-letter designator, not a standard point (aerodrome?)` : '' };
     }
-    const description = len <= 3 ? `navaid ${ident}` : `named point ${ident}`;
+    const description = this.build ? (len <= 3 ? `navaid ${ident}` : `named point ${ident}`) : '';
     return { kind: 'point', text, range, ident, description };
   }
 
@@ -186,7 +226,7 @@ export class ElementReader {
     const n = u.length;
     const c0 = u.charCodeAt(0);
     if (n >= 4 && n <= 6 && u.startsWith('PTS')) {
-      return { kind: 'track', text: this.text, range: this.range(0, n), system: 'PTS', designator: u, description: `Pacific organised track (PACOTS) ${u.slice(3)}` };
+      return { kind: 'track', text: this.text, range: this.range(0, n), system: 'PTS', designator: u, description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '' };
     }
     if (looksLikeSpeedLevel(u)) return this.speedLevel(0, n, true) ?? this.unknownQuiet();
     if ((c0 === 78 || c0 === 75) && n === 5 && digitRun(u, 1, n) === 4) {
@@ -209,7 +249,7 @@ export class ElementReader {
   }
 
   private unknownQuiet(): RouteElement {
-    return { kind: 'unknown', text: this.text, range: this.range(0, this.text.length), description: 'unreadable element' };
+    return { kind: 'unknown', text: this.text, range: this.range(0, this.text.length), description: this.build ? 'unreadable element' : '' };
   }
 
   /** 2–7 letters and digits with a digit: an ATS route, or a SID/STAR in its slot. */
@@ -220,10 +260,10 @@ export class ElementReader {
     // Procedures are a name (3–5 letters) + digit + letter; ATS routes have a 1–2 letter prefix.
     const procedureLike = leadingLetters >= 3;
     if (procedureLike && this.flags & SID_SLOT) {
-      return { kind: 'sid', text, range, designator: u, description: `standard instrument departure ${u}` };
+      return { kind: 'sid', text, range, designator: u, description: this.build ? `standard instrument departure ${u}` : '' };
     }
     if (procedureLike && this.flags & STAR_SLOT) {
-      return { kind: 'star', text, range, designator: u, description: `standard arrival route ${u}` };
+      return { kind: 'star', text, range, designator: u, description: this.build ? `standard arrival route ${u}` : '' };
     }
     if (procedureLike) {
       this.report(
@@ -233,7 +273,7 @@ export class ElementReader {
         u.length,
       );
     }
-    return { kind: 'airway', text, range, designator: u, description: `ATS route ${u}` };
+    return { kind: 'airway', text, range, designator: u, description: this.build ? `ATS route ${u}` : '' };
   }
 
   private bearingDistance(from: number, to: number, letters: number): BearingDistanceElement {
@@ -252,7 +292,7 @@ export class ElementReader {
       ident,
       bearing,
       distanceNm,
-      description: `${b}° magnetic, ${distanceNm} NM from ${ident}`,
+      description: this.build ? `${b}° magnetic, ${distanceNm} NM from ${ident}` : '',
     };
   }
 
@@ -307,7 +347,7 @@ export class ElementReader {
       lat,
       lon,
       precision: minutes ? 'minutes' : 'degrees',
-      description: describeLatLon(latDeg, latMin, nsL, lonDeg, lonMin, ewL, minutes),
+      description: this.build ? describeLatLon(latDeg, latMin, nsL, lonDeg, lonMin, ewL, minutes) : '',
     };
   }
 
@@ -352,7 +392,7 @@ export class ElementReader {
       range: this.range(from, to),
       speed,
       level,
-      description: describeSpeedLevel(speed, level),
+      description: this.build ? describeSpeedLevel(speed, level) : '',
     };
   }
 
@@ -378,7 +418,7 @@ export class ElementReader {
       range: this.range(0, n),
       point,
       speedLevel: sl,
-      description: `at ${point.description}: ${sl.description}`,
+      description: this.build ? `at ${point.description}: ${sl.description}` : '',
     };
   }
 
@@ -413,7 +453,7 @@ export class ElementReader {
     }
     if (!point) return this.unknownQuiet();
     if (n > 28) this.report('R110', `cruise climb '${this.text}' has ${n} characters: at most 28 allowed`, 0, n);
-    const band = to ? `between ${describeLevel(from)} and ${describeLevel(to)}` : `from ${describeLevel(from)} and above`;
+    const band = !this.build ? '' : to ? `between ${describeLevel(from)} and ${describeLevel(to)}` : `from ${describeLevel(from)} and above`;
     return {
       kind: 'cruiseClimb',
       text: this.text,
@@ -422,7 +462,7 @@ export class ElementReader {
       speed,
       fromLevel: from,
       toLevel: to,
-      description: `cruise climb from ${point.description} at ${describeSpeed(speed)} ${band}`,
+      description: this.build ? `cruise climb from ${point.description} at ${describeSpeed(speed)} ${band}` : '',
     };
   }
 
@@ -451,7 +491,7 @@ export class ElementReader {
       range: this.range(0, n),
       index,
       minutes,
-      description: `stay ${index}: ${hours} h ${mins} min at the preceding point`,
+      description: this.build ? `stay ${index}: ${hours} h ${mins} min at the preceding point` : '',
     };
   }
 }

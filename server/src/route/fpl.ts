@@ -4,8 +4,8 @@
  */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange, spanRange } from './diagnostics';
-import type { FplField, FplMessage, Located, Range, RouteElement } from './model';
-import { isBlankCode, readRouteText, type TextSegment } from './route-text';
+import type { FplField, FplMessage, Located, Range } from './model';
+import { checkRouteText, isBlankCode, type RouteTextFacts, type TextSegment } from './route-text';
 
 /** The lines of a block with where their content (before any '#') ends. */
 export interface BlockLines {
@@ -16,8 +16,9 @@ export interface BlockLines {
 
 export interface FplResult {
   fpl: FplMessage;
-  elements: RouteElement[];
-  routeText: string;
+  /** Where field 15 lives, for building the elements on demand. */
+  routeSegments: TextSegment[];
+  route: RouteTextFacts;
   origin?: Located<string>;
   destination?: Located<string>;
   /** Index (in the block) of the line holding the closing parenthesis, or the last line. */
@@ -98,7 +99,8 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   fields.push(current);
   let closed: Range | undefined;
   let li = index;
-  let lastContent = { line: firstLine + index, character: paren + 1 };
+  let lastLine = firstLine + index;
+  let lastChar = paren + 1;
   for (; li < lines.length && !closed; li++) {
     const text = lines[li];
     const line = firstLine + li;
@@ -106,7 +108,10 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     const end = contentEnd[li];
     for (let ch = pieceStart; ch < end; ch++) {
       const c = text.charCodeAt(ch);
-      if (!isBlankCode(c)) lastContent = { line, character: ch + 1 };
+      if (!isBlankCode(c)) {
+        lastLine = line;
+        lastChar = ch + 1;
+      }
       if (c === 45 /* - */ || c === 41 /* ) */) {
         current.segments.push({ line, text, start: pieceStart, end: ch });
         pieceStart = ch + 1;
@@ -128,7 +133,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     if (!closed) current.segments.push({ line, text, start: pieceStart, end });
   }
   const endIndex = closed ? li - 1 : lines.length - 1;
-  const endRange = closed ?? lineRange(lastContent.line, lastContent.character, lastContent.character);
+  const endRange = closed ?? lineRange(lastLine, lastChar, lastChar);
   if (!closed) {
     sink.add('R301', "the FPL message is not closed: expected ')' after field 18 (other information)", endRange);
   }
@@ -139,7 +144,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   }
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
-  const result: FplResult = { fpl, elements: [], routeText: '', endIndex };
+  const result: FplResult = { fpl, routeSegments: [], route: { count: 0, routeText: '' }, endIndex };
   const present = fields.length - 1;
   if (present < 8) {
     const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);
@@ -178,10 +183,10 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         result.destination = aerodromeOf(raw, upper);
         break;
       case 15: {
-        const route = readRouteText(raw.segments, sink);
-        result.elements = route.elements;
-        result.routeText = route.routeText;
-        if (route.elements.length === 0) {
+        const route = checkRouteText(raw.segments, sink);
+        result.route = route;
+        result.routeSegments = raw.segments;
+        if (route.count === 0) {
           sink.add('R311', 'field 15 (route) is empty: expected speed/level and route, e.g. N0450F350 DET L6 DVR', range);
         }
         break;

@@ -2,8 +2,13 @@
  * Item 15 route text spread over pieces of lines (a block's route lines, or field 15 of an FPL
  * message): a single pass over char codes splits it into tokens, the element reader classifies
  * each by its position, and the sequence rules run over the result.
+ *
+ * Two modes share this code. The check pass (`build` false) produces the findings and the facts
+ * a block needs, allocating nothing that outlives it; the build pass (`build` true, no sink)
+ * produces the complete elements when someone reads `block.elements`.
  */
 import type { DiagnosticSink } from './diagnostics';
+import { lineRange } from './diagnostics';
 import {
   ElementReader,
   FIRST_WORD,
@@ -13,7 +18,7 @@ import {
   isAerodromeWord,
   looksLikeSpeedLevel,
 } from './elements';
-import type { RouteElement } from './model';
+import type { Located, Range, RouteElement } from './model';
 import { checkSequence } from './sequence';
 
 /** Characters [start, end) of one line that hold route text. */
@@ -29,38 +34,78 @@ export function isBlankCode(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff;
 }
 
-export interface RouteTextResult {
-  elements: RouteElement[];
+export interface RouteTextFacts {
+  count: number;
   /** The tokens in upper case joined by single spaces. */
   routeText: string;
+  /** From the first to the last element. */
+  routeRange?: Range;
+  /** Aerodromes written as the first / last word. */
+  firstAerodrome?: Located<string>;
+  lastAerodrome?: Located<string>;
 }
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered).
 let tokText: string[] = [];
 let tokLine: number[] = [];
 let tokStart: number[] = [];
+/** Each segment's text from its first to its last token, and whether single spaces separate all tokens. */
+const pieces: string[] = [];
+let singleSpaced = true;
 
-export function readRouteText(segments: readonly TextSegment[], sink: DiagnosticSink): RouteTextResult {
+function tokenize(segments: readonly TextSegment[]): number {
   let count = 0;
-  for (const seg of segments) {
+  pieces.length = 0;
+  singleSpaced = true;
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k];
     const s = seg.text;
-    let i = seg.start;
     const end = seg.end;
+    let i = seg.start;
+    let first = -1;
+    let lastEnd = -1;
     while (i < end) {
-      while (i < end && isBlankCode(s.charCodeAt(i))) i++;
+      const gap = i;
+      let c = s.charCodeAt(i);
+      while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff) {
+        if (++i >= end) break;
+        c = s.charCodeAt(i);
+      }
       if (i >= end) break;
+      if (first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) singleSpaced = false;
       const from = i;
-      while (i < end && !isBlankCode(s.charCodeAt(i))) i++;
+      while (++i < end) {
+        c = s.charCodeAt(i);
+        if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff) break;
+      }
+      if (first < 0) first = from;
+      lastEnd = i;
       tokText[count] = s.slice(from, i);
       tokLine[count] = seg.line;
       tokStart[count] = from;
       count++;
     }
+    if (first >= 0) pieces.push(s.slice(first, lastEnd));
   }
-  const elements: RouteElement[] = new Array(count);
-  if (count === 0) return { elements, routeText: '' };
+  return count;
+}
 
-  // Positions that change how a token reads.
+function release(count: number): void {
+  // Let a huge parse's strings go; small buffers are kept for the next call.
+  if (count > 4096) {
+    tokText = [];
+    tokLine = [];
+    tokStart = [];
+  }
+}
+
+/** Reads every element with its position rules; the sequence rules run when there is a sink. */
+/** Whether some token was written in lower case (set by readElements). */
+let sawLowerCase = false;
+
+function readElements(count: number, reader: ElementReader): RouteElement[] {
+  sawLowerCase = false;
+  const elements: RouteElement[] = new Array(count);
   let firstFlags = 0;
   let start = 0;
   if (count > 1 && isAerodromeWord(tokText[0].toUpperCase())) {
@@ -74,25 +119,58 @@ export function readRouteText(segments: readonly TextSegment[], sink: Diagnostic
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
-
-  const reader = new ElementReader(sink);
-  let routeText = '';
   for (let k = 0; k < count; k++) {
     let flags = 0;
     if (k === 0) flags |= firstFlags;
     if (k === count - 1) flags |= lastFlags;
     if (k === sidSlot) flags |= SID_SLOT;
     if (k === starSlot && k > start) flags |= STAR_SLOT;
-    const e = reader.read(tokText[k], tokLine[k], tokStart[k], flags);
-    elements[k] = e;
-    routeText = k === 0 ? e.text : routeText + ' ' + e.text;
+    const text = tokText[k];
+    elements[k] = reader.read(text, tokLine[k], tokStart[k], flags);
+    if (reader.u !== text) sawLowerCase = true;
   }
-  // Release the strings for the garbage collector when a huge parse is done.
-  if (count > 4096) {
-    tokText = [];
-    tokLine = [];
-    tokStart = [];
+  return elements;
+}
+
+function tokenRange(k: number): Range {
+  return lineRange(tokLine[k], tokStart[k], tokStart[k] + tokText[k].length);
+}
+
+/** The check pass: findings into `sink`, and what the block needs to know. */
+export function checkRouteText(segments: readonly TextSegment[], sink: DiagnosticSink): RouteTextFacts {
+  const count = tokenize(segments);
+  if (count === 0) return { count, routeText: '' };
+  const elements = readElements(count, new ElementReader(sink, false));
+  checkSequence(elements, tokLine, tokStart, sink);
+  // One flat string: from the source lines when they are already single-spaced, else from the
+  // tokens (a chain of `+` would keep a cons cell per element alive as long as the block).
+  let routeText: string;
+  if (singleSpaced) {
+    routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
+  } else {
+    tokText.length = count;
+    routeText = tokText.join(' ');
   }
-  checkSequence(elements, sink);
-  return { elements, routeText: routeText.toUpperCase() };
+  if (sawLowerCase) routeText = routeText.toUpperCase();
+  const facts: RouteTextFacts = { count, routeText };
+  const last = count - 1;
+  facts.routeRange = {
+    start: { line: tokLine[0], character: tokStart[0] },
+    end: { line: tokLine[last], character: tokStart[last] + tokText[last].length },
+  };
+  const first = elements[0];
+  if (first.kind === 'aerodrome') facts.firstAerodrome = { value: first.icao, range: tokenRange(0) };
+  const end = elements[last];
+  if (end.kind === 'aerodrome' && last > 0) facts.lastAerodrome = { value: end.icao, range: tokenRange(last) };
+  release(count);
+  return facts;
+}
+
+/** The build pass: the complete elements of route text already checked. */
+export function buildElements(segments: readonly TextSegment[]): RouteElement[] {
+  const count = tokenize(segments);
+  if (count === 0) return [];
+  const elements = readElements(count, new ElementReader(null, true));
+  release(count);
+  return elements;
 }

@@ -59,13 +59,8 @@ export function nameOf(e: RouteElement): string {
   }
 }
 
-/** The characters of a level that ends `endOffset` characters before the element's end. */
-function levelRange(e: RouteElement, level: Level, endOffset: number): Range {
-  const end = e.range.end.character - endOffset;
-  return lineRange(e.range.end.line, end - level.text.length, end);
-}
-
-function checkFlightLevel(e: RouteElement, level: Level, endOffset: number, sink: DiagnosticSink): void {
+/** Warns on a flight level that ends `endOffset` characters before `elementEnd` on `line`. */
+function checkFlightLevel(line: number, elementEnd: number, level: Level, endOffset: number, sink: DiagnosticSink): void {
   if (level.unit !== 'flightLevel') return;
   const v = level.value;
   // Half levels (…5) are VFR cruising levels, which stop below FL200.
@@ -75,7 +70,7 @@ function checkFlightLevel(e: RouteElement, level: Level, endOffset: number, sink
     sink.add(
       'R210',
       `flight level ${level.text} is not a usual cruising level: levels are multiples of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
-      levelRange(e, level, endOffset),
+      lineRange(line, elementEnd - endOffset - level.text.length, elementEnd - endOffset),
     );
   }
 }
@@ -84,13 +79,23 @@ function up(e: RouteElement): string {
   return e.text.toUpperCase();
 }
 
-export function checkSequence(elements: RouteElement[], sink: DiagnosticSink): void {
+/**
+ * Checks the elements; their ranges come from `lines`/`starts` (the check pass gives elements
+ * placeholder ranges) and are built only for findings.
+ */
+export function checkSequence(
+  elements: readonly RouteElement[],
+  lines: readonly number[],
+  starts: readonly number[],
+  sink: DiagnosticSink,
+): void {
   const n = elements.length;
+  const rangeAt = (k: number): Range => lineRange(lines[k], starts[k], starts[k] + elements[k].text.length);
   if (n === 0) return;
   const start = elements[0].kind === 'aerodrome' && n > 1 ? 1 : 0;
   const first = elements[start];
   if (first.kind !== 'speedLevel' && first.kind !== 'unknown') {
-    sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first)}`, first.range);
+    sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first)}`, rangeAt(start));
   }
   const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
   let last = n - 1;
@@ -105,53 +110,53 @@ export function checkSequence(elements: RouteElement[], sink: DiagnosticSink): v
       case 'airway':
       case 'track':
         if (!next) {
-          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left; the route ends here`, e.range);
+          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left; the route ends here`, rangeAt(i));
         } else if (next.kind === 'direct') {
-          sink.add('R205', `DCT cannot follow ${nameOf(e)}: write the point where ${up(e)} is left, then DCT`, next.range);
+          sink.add('R205', `DCT cannot follow ${nameOf(e)}: write the point where ${up(e)} is left, then DCT`, rangeAt(i + 1));
         } else if (isRoute(next)) {
-          sink.add('R203', `${nameOf(e)} and ${nameOf(next)} need their joining point between them, e.g. ${up(e)} POINT ${up(next)}`, next.range);
+          sink.add('R203', `${nameOf(e)} and ${nameOf(next)} need their joining point between them, e.g. ${up(e)} POINT ${up(next)}`, rangeAt(i + 1));
         } else if (!isPointLike(next) && next.kind !== 'unknown') {
-          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left, found ${nameOf(next)}`, next.range);
+          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left, found ${nameOf(next)}`, rangeAt(i + 1));
         }
         break;
       case 'direct':
         if (!next) {
-          sink.add('R204', 'DCT must be followed by a point; the route ends here', e.range);
+          sink.add('R204', 'DCT must be followed by a point; the route ends here', rangeAt(i));
         } else if (!isPointLike(next) && next.kind !== 'aerodrome' && next.kind !== 'unknown') {
-          sink.add('R204', `DCT must be followed by a point, found ${nameOf(next)}`, next.range);
+          sink.add('R204', `DCT must be followed by a point, found ${nameOf(next)}`, rangeAt(i + 1));
         }
         break;
       case 'speedLevel':
         if (i !== start) {
-          sink.add('R209', `${nameOf(e)} must be attached to a point with '/', e.g. POINT/${up(e)}; only the first group stands alone`, e.range);
+          sink.add('R209', `${nameOf(e)} must be attached to a point with '/', e.g. POINT/${up(e)}; only the first group stands alone`, rangeAt(i));
         }
-        checkFlightLevel(e, e.level, 0, sink);
+        checkFlightLevel(lines[i], starts[i] + e.text.length, e.level, 0, sink);
         break;
       case 'pointChange':
-        checkFlightLevel(e, e.speedLevel.level, 0, sink);
+        checkFlightLevel(lines[i], starts[i] + e.text.length, e.speedLevel.level, 0, sink);
         break;
       case 'cruiseClimb':
-        checkFlightLevel(e, e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
-        if (e.toLevel) checkFlightLevel(e, e.toLevel, 0, sink);
+        checkFlightLevel(lines[i], starts[i] + e.text.length, e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
+        if (e.toLevel) checkFlightLevel(lines[i], starts[i] + e.text.length, e.toLevel, 0, sink);
         break;
       case 'sid':
         if (i !== sidSlot) {
-          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(e)} at element ${i + 1}`, e.range);
+          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(e)} at element ${i + 1}`, rangeAt(i));
         }
         break;
       case 'star':
         if (i !== last) {
-          sink.add('R208', `a STAR may appear only as the last route element; ${up(e)} is followed by ${next ? nameOf(next) : 'more'}`, e.range);
+          sink.add('R208', `a STAR may appear only as the last route element; ${up(e)} is followed by ${next ? nameOf(next) : 'more'}`, rangeAt(i));
         }
         break;
       case 'truncation':
-        if (i !== n - 1) sink.add('R211', `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next) : 'more'}`, e.range);
+        if (i !== n - 1) sink.add('R211', `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next) : 'more'}`, rangeAt(i));
         break;
       case 'flightRules':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev) : 'nothing'} before it`, e.range);
+          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev) : 'nothing'} before it`, rangeAt(i));
         } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
-          sink.add('R212', `the change to IFR at ${up(prev)} normally gives the new speed and level, e.g. ${up(prev)}/N0450F350 IFR`, e.range);
+          sink.add('R212', `the change to IFR at ${up(prev)} normally gives the new speed and level, e.g. ${up(prev)}/N0450F350 IFR`, rangeAt(i));
         }
         vfr = e.rules === 'VFR';
         break;
@@ -159,14 +164,14 @@ export function checkSequence(elements: RouteElement[], sink: DiagnosticSink): v
       case 'ifps':
       case 'stay':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R214', `${up(e)} must follow the point where it applies; found ${prev ? nameOf(prev) : 'nothing'} before it`, e.range);
+          sink.add('R214', `${up(e)} must follow the point where it applies; found ${prev ? nameOf(prev) : 'nothing'} before it`, rangeAt(i));
         }
         break;
     }
     if (next && isPointLike(e) && isPointLike(next) && !(isComputedPoint(e) && isComputedPoint(next))) {
-      sink.add('R206', `write DCT between ${up(e)} and ${up(next)} (or the ATS route that joins them)`, next.range, {
+      sink.add('R206', `write DCT between ${up(e)} and ${up(next)} (or the ATS route that joins them)`, rangeAt(i + 1), {
         insert: 'DCT ',
-        at: next.range.start,
+        at: rangeAt(i + 1).start,
       });
     }
   }

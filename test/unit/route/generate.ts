@@ -1,0 +1,84 @@
+/**
+ * A deterministic generator of realistic .route files (route blocks with directives and FPL
+ * messages) for the bench and the large-input tests. Routes are well-formed by construction.
+ */
+
+/** mulberry32: small, fast, seeded. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const AERODROMES = ['EGLL', 'EDDF', 'LFPG', 'EHAM', 'LEMD', 'LIRF', 'KJFK', 'CYUL', 'EIDW', 'LSZH'];
+const NAVAIDS = ['DVR', 'DET', 'LN', 'KOK', 'BUB', 'CPT', 'OCK', 'MID', 'SAM', 'TNT'];
+const NAMED = ['KONAN', 'AMASI', 'NAPSI', 'ROXOG', 'LOGAN', 'BIBAX', 'REDFA', 'GIBSO', 'TUPAR', 'SOVAT'];
+const AIRWAYS = ['UL9', 'UL607', 'L6', 'UN850', 'Q100', 'J80', 'Y163', 'W615A', 'A1', 'UM605'];
+const SIDS = ['DET1J', 'ANEKI1L', 'ROXOG1H', 'BPK7G', 'MID2X'];
+const STARS = ['KERAX2B', 'ROKIL1A', 'LOGAN2H', 'BIG1E'];
+
+function pick<T>(r: () => number, list: readonly T[]): T {
+  return list[Math.floor(r() * list.length)];
+}
+
+function pad(n: number, w: number): string {
+  return String(n).padStart(w, '0');
+}
+
+function point(r: () => number): string {
+  const k = r();
+  if (k < 0.45) return pick(r, NAMED);
+  if (k < 0.8) return pick(r, NAVAIDS);
+  if (k < 0.9) return `${pad(40 + Math.floor(r() * 20), 2)}N${pad(10 + Math.floor(r() * 60), 3)}W`;
+  if (k < 0.95) return `${pad(Math.floor(r() * 90), 2)}${pad(Math.floor(r() * 60), 2)}N${pad(Math.floor(r() * 180), 3)}${pad(Math.floor(r() * 60), 2)}E`;
+  return `${pick(r, NAVAIDS)}${pad(Math.floor(r() * 360), 3)}${pad(Math.floor(r() * 200), 3)}`;
+}
+
+function speedLevel(r: () => number): string {
+  const k = r();
+  if (k < 0.6) return `N0${400 + Math.floor(r() * 9) * 10}F${pad(290 + Math.floor(r() * 12) * 10, 3)}`;
+  if (k < 0.8) return `M0${78 + Math.floor(r() * 8)}F${pad(300 + Math.floor(r() * 10) * 10, 3)}`;
+  return `K0${800 + Math.floor(r() * 10) * 10}S${pad(1000 + Math.floor(r() * 20) * 10, 4)}`;
+}
+
+/** Item 15 route text of about `length` elements. */
+export function generateRouteText(r: () => number, length: number): string {
+  const out: string[] = [speedLevel(r)];
+  out.push(r() < 0.5 ? pick(r, SIDS) : pick(r, NAVAIDS));
+  while (out.length < length) {
+    const k = r();
+    if (k < 0.55) out.push(pick(r, AIRWAYS), point(r));
+    else if (k < 0.85) out.push('DCT', point(r));
+    else if (k < 0.95) out.push('DCT', `${pick(r, NAMED)}/${speedLevel(r)}`);
+    else out.push('DCT', `C/${pad(45 + Math.floor(r() * 10), 2)}N0${pad(10 + Math.floor(r() * 50), 2)}W/M082F290F350`);
+  }
+  if (r() < 0.5) out.push(pick(r, STARS));
+  return out.join(' ');
+}
+
+/** A .route file of `blocks` blocks: mostly route blocks, every fifth an FPL message. */
+export function generateRouteFile(blocks: number, seed = 1): string {
+  const r = random(seed);
+  const parts: string[] = [];
+  for (let i = 0; i < blocks; i++) {
+    const from = pick(r, AERODROMES);
+    const to = pick(r, AERODROMES);
+    const route = generateRouteText(r, 12 + Math.floor(r() * 30));
+    if (i % 5 === 4) {
+      const half = route.split(' ');
+      const mid = Math.floor(half.length / 2);
+      parts.push(
+        `# flight ${i}\n(FPL-TST${pad(i, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${pick(r, AERODROMES)}\n-DOF/261121 REG/DAIPX RMK/GENERATED)`,
+      );
+    } else {
+      const wrapped = route.replace(/((?:\S+ ){12})/g, '$1\n').replace(/ \n/g, '\n');
+      parts.push(`# route ${i}\norigin: ${from}\ndestination: ${to}\n${wrapped}`);
+    }
+  }
+  return parts.join('\n\n') + '\n';
+}
