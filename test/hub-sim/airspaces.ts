@@ -135,6 +135,9 @@ export function specialAreas(world: World, fir: Fir): Airspace[] {
     const lat = random.range(box.minLat, box.maxLat);
     const lon = random.range(box.minLon, box.maxLon);
     if (!pointInMultiPolygon(lon, lat, fir.polygons)) continue;
+    // The whole area inside the FIR, not just its centre.
+    const ring = circleRing(lat, lon, random.range(3, 14), random.int(6, 9), () => random.next());
+    if (!ring.every(([x, y]) => pointInMultiPolygon(x, y, fir.polygons))) continue;
     const kind: 'R' | 'D' = random.chance(0.45) ? 'R' : 'D';
     const number = random.int(kind === 'R' ? 101 : 201, kind === 'R' ? 299 : 899);
     const designator = specialAreaDesignator(prefix, kind, number);
@@ -153,7 +156,7 @@ export function specialAreas(world: World, fir: Fir): Airspace[] {
       lowerLimit: random.chance(0.8) ? SFC : feet(random.pick([500, 1000, 1500]), 'SFC'),
       upperLimit: upper,
       schedules: kind === 'R' ? weekdaySchedule(random) : seasonalSchedule(random),
-      ring: circleRing(lat, lon, random.range(3, 14), random.int(6, 9), () => random.next()),
+      ring,
       country,
     });
     i++;

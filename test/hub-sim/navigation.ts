@@ -70,7 +70,7 @@ export function firs(req: SimRequest, ctx: SimContext): SimResponse {
   return xml(
     collection(
       `firs-${prefix}`,
-      ...list.map((f) => el('gml:featureMember', { 'xlink:href': link(ctx, 'fir', { prefix, fir: f.code }), 'xlink:title': `${f.code} ${f.name}` })),
+      ...list.map((f) => el('gml:featureMember', { 'xlink:href': link(ctx, 'fir', { prefix, fir: f.code }), 'xlink:title': f.name === f.code ? f.code : `${f.code} ${f.name}` })),
     ),
   );
 }

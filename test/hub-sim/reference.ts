@@ -185,7 +185,9 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
   const utc = req.query.get('utc') !== 'false';
   const now = ctx.now();
   const dayStart = Date.parse(`${date}T00:00:00Z`);
-  const flights: Flight[] = airline ? ctx.flights.flightsOn(dayStart).filter((f) => f.airline === airline && f.flightNumber.replace(/^0+/, '') === number.replace(/^0+/, '')) : [];
+  // Flight status covers about 3 days before departure to about 7 days after arrival.
+  const inWindow = dayStart >= now.getTime() - 8 * 86400_000 && dayStart <= now.getTime() + 3 * 86400_000;
+  const flights: Flight[] = airline && inWindow ? ctx.flights.flightsOn(dayStart).filter((f) => f.airline === airline && f.flightNumber.replace(/^0+/, '') === number.replace(/^0+/, '')) : [];
   const matching = flights.filter((f) => !airport || fsOf(f.plan.origin) === airport || f.plan.origin.icao === airport);
   const airlinesRef = new Map<string, AirlineRecord>();
   const airportsRef = new Map<string, Aerodrome>();
