@@ -127,7 +127,8 @@ function toRange(lines: LineIndex, from: number, to: number): Range {
   return { start: lines.positionAt(from), end: lines.positionAt(to) };
 }
 
-type Candidate = NavPoint & { distanceToOriginNm?: number };
+/** A candidate as the expansion reports it; `referenceFix` is its own suggestion for the value. */
+type Candidate = NavPoint & { distanceToOriginNm?: number; referenceFix?: string };
 
 function firstFixCandidates(data: unknown): Candidate[] | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -146,13 +147,16 @@ function chooseFirstFix(context: FixContext): CodeAction[] {
   const block = context.block;
   if (!block || block.kind !== 'route') return [];
   const existing = block.directives.find((d) => d.key === 'referenceFix');
+  // Below the block's comment header, above its first directive or route line.
+  const starts = [...block.directives.map((d) => d.range.start), ...block.elements.slice(0, 1).map((e) => e.range.start)];
+  const firstLine = { line: starts.length > 0 ? Math.min(...starts.map((p) => p.line)) : block.range.start.line, character: 0 };
   return candidates.map((candidate) => {
-    const where = coordinate(candidate.lat, candidate.lon);
+    const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : coordinate(candidate.lat, candidate.lon);
     const what = [candidate.ident, candidate.type, candidate.region, candidate.name].filter(Boolean).join(' ');
     const away = candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
     const edit: TextEdit = existing
       ? { range: existing.valueRange, newText: where }
-      : { range: { start: block.range.start, end: block.range.start }, newText: `referenceFix: ${where}\n` };
+      : { range: { start: firstLine, end: firstLine }, newText: `referenceFix: ${where}\n` };
     return quickFix(context, `Use ${what} at ${where}${away} (referenceFix)`, [edit], false);
   });
 }
