@@ -290,6 +290,11 @@ export async function runCheck(options: CheckOptions, out: (s: string) => void, 
 }
 
 async function main(): Promise<void> {
+  // `check … | head` closes the pipe early: stop quietly instead of a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   const out = (s: string) => process.stdout.write(`${s}\n`);
   const err = (s: string) => process.stderr.write(`${s}\n`);
   let code: number;
