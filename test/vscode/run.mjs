@@ -1,0 +1,117 @@
+// `npm run test:vscode`: the desktop suite. Compiles test/vscode/suite/*.ts with esbuild into
+// dist/test/vscode/, builds the extension, and runs the suite inside a desktop VS Code through
+// @vscode/test-electron. It never downloads anything unless asked (VSCODE_TEST_DOWNLOAD=1):
+// VS Code comes from VSCODE_EXECUTABLE or from an earlier download in .vscode-test/. Without
+// either it says so and exits 0 without running (or claiming to run) any test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { download, runTests } from '@vscode/test-electron';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const suiteSource = path.join(root, 'test', 'vscode', 'suite');
+const suiteOut = path.join(root, 'dist', 'test', 'vscode');
+const cachePath = path.join(root, '.vscode-test');
+// The oldest VS Code the manifest accepts (engines.vscode ^1.91.0).
+const MINIMUM_VERSION = [1, 91, 0];
+
+async function main() {
+  await compileSuite();
+  const vscode = await findVSCode();
+  if (!vscode) {
+    console.log(
+      'desktop VS Code not available: set VSCODE_EXECUTABLE=/path/to/the/VS Code binary (see test/vscode/README.md), ' +
+        'or VSCODE_TEST_DOWNLOAD=1 to download one. Desktop suite skipped: no tests ran.',
+    );
+    return 0;
+  }
+  console.log(`desktop suite: VS Code from ${vscode.source}: ${vscode.executable}`);
+  run('npm', ['run', 'build']);
+  try {
+    return await runTests({
+      vscodeExecutablePath: vscode.executable,
+      extensionDevelopmentPath: root,
+      extensionTestsPath: path.join(suiteOut, 'index.js'),
+      // The samples folder as workspace; no other extension may interfere.
+      launchArgs: [path.join(root, 'samples'), '--disable-extensions'],
+    });
+  } catch (error) {
+    console.error(`desktop suite failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+async function compileSuite() {
+  rmSync(suiteOut, { recursive: true, force: true });
+  const entryPoints = readdirSync(suiteSource)
+    .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+    .map((f) => path.join(suiteSource, f));
+  await esbuild.build({
+    entryPoints,
+    outdir: suiteOut,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+  console.log(`desktop suite compiled: ${entryPoints.length} file(s) into ${path.relative(root, suiteOut)}`);
+}
+
+async function findVSCode() {
+  const fromEnvironment = process.env.VSCODE_EXECUTABLE;
+  if (fromEnvironment) {
+    if (!existsSync(fromEnvironment)) throw new Error(`VSCODE_EXECUTABLE=${fromEnvironment} does not exist`);
+    return { executable: fromEnvironment, source: 'VSCODE_EXECUTABLE' };
+  }
+  const cached = newestCachedVersion();
+  if (cached) {
+    // A version whose folder exists is taken from the cache without asking the network.
+    return { executable: await download({ version: cached, platform: platformName(), cachePath }), source: `${path.relative(root, cachePath)}/` };
+  }
+  if (process.env.VSCODE_TEST_DOWNLOAD === '1') {
+    return { executable: await download({ cachePath, extensionDevelopmentPath: root }), source: 'a fresh download' };
+  }
+  return undefined;
+}
+
+/** The newest complete download in .vscode-test/ for this platform that the manifest accepts. */
+function newestCachedVersion() {
+  if (!existsSync(cachePath)) return undefined;
+  const prefix = `vscode-${platformName()}-`;
+  const versions = readdirSync(cachePath)
+    .filter((name) => name.startsWith(prefix) && existsSync(path.join(cachePath, name, 'is-complete')))
+    .map((name) => name.slice(prefix.length))
+    .filter((version) => /^\d+\.\d+\.\d+$/.test(version) && compareVersions(version.split('.').map(Number), MINIMUM_VERSION) >= 0)
+    .sort((a, b) => compareVersions(b.split('.').map(Number), a.split('.').map(Number)));
+  return versions[0];
+}
+
+function compareVersions(a, b) {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+/** @vscode/test-electron's name for this machine's platform (its download folder names use it). */
+function platformName() {
+  if (process.platform === 'darwin') return process.arch === 'arm64' ? 'darwin-arm64' : 'darwin';
+  if (process.platform === 'win32') return process.arch === 'arm64' ? 'win32-arm64-archive' : 'win32-x64-archive';
+  return process.arch === 'arm64' ? 'linux-arm64' : process.arch === 'arm' ? 'linux-armhf' : 'linux-x64';
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`desktop suite could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
