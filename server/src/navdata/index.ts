@@ -3,11 +3,15 @@
  * nav 810, awy 640) and current (fix 1101/1200, nav 1150/1200, awy 1100) generations, plain or
  * gzipped, plus aerodromes from `airports.tsv` or `apt.dat`.
  */
+import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
 import { NavDatabase, NavDatabaseBuilder, type LoadedFile, type LoadReport } from './database';
-import { parseAirportsTsv, parseAirways, parseAptDat, parseFixes, parseNavaids } from './parsers';
-import { decodeDataFile } from './text';
+import { AptDatParser, parseAirportsTsv, parseAirways, parseFixes, parseNavaids } from './parsers';
+import { decodeDataFile, isGzip } from './text';
 
 export { NavDatabase, NavDatabaseBuilder } from './database';
 export type { LoadedFile, LoadReport, NearestOptions } from './database';
@@ -81,12 +85,12 @@ export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
   const texts = await Promise.all(
     order.map(async (kind) => {
       const file = files[kind];
-      if (!file) return undefined;
+      if (!file || isAptDat(file)) return undefined;
       const buffer = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
         throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
       });
       try {
-        return await decodeDataFile(buffer, kind === 'aerodromes' && !/apt\.dat/i.test(file) ? 'utf8' : 'latin1');
+        return await decodeDataFile(buffer, kind === 'aerodromes' ? 'utf8' : 'latin1');
       } catch (error) {
         throw new NavDataError(`${file} cannot be decompressed (${(error as Error).message}): the gzip file is damaged or incomplete.`);
       }
@@ -104,21 +108,54 @@ export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
     airwaySegments: 0,
     milliseconds: 0,
   };
-  order.forEach((kind, i) => {
+  for (const [i, kind] of order.entries()) {
     const text = texts[i];
     const file = files[kind];
-    if (text === undefined || !file) return;
+    if (!file) continue;
     const loaded: LoadedFile = { kind, path: file, format: '', rows: 0, malformed: 0, malformedSamples: [], skipped: 0 };
-    if (kind === 'nav') parseNavaids(text, builder, loaded);
+    if (isAptDat(file)) await streamAptDat(file, builder, loaded);
+    else if (text === undefined) continue;
+    else if (kind === 'nav') parseNavaids(text, builder, loaded);
     else if (kind === 'fix') parseFixes(text, builder, loaded);
     else if (kind === 'awy') parseAirways(text, builder, loaded);
-    else if (/apt\.dat/i.test(file)) parseAptDat(text, builder, loaded);
     else parseAirportsTsv(text, builder, loaded);
     report.files.push(loaded);
-  });
+  }
   const db = builder.build(report);
   report.milliseconds = Math.round(performance.now() - started);
   return db;
+}
+
+function isAptDat(file: string): boolean {
+  return /apt\.dat(\.gz)?$/i.test(file);
+}
+
+/** X-Plane's global apt.dat is far too big to hold as one string: it is read in 1 MB chunks. */
+async function streamAptDat(file: string, builder: NavDatabaseBuilder, loaded: LoadedFile): Promise<void> {
+  const head = Buffer.alloc(2);
+  const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
+  });
+  try {
+    await handle.read(head, 0, 2, 0);
+  } finally {
+    await handle.close();
+  }
+  const parser = new AptDatParser(builder, loaded);
+  // apt.dat 1000+ is UTF-8; the decoder keeps a character split between chunks whole.
+  const decoder = new StringDecoder('utf8');
+  const consume = async (chunks: AsyncIterable<Buffer>) => {
+    for await (const chunk of chunks) parser.feed(decoder.write(chunk));
+    parser.feed(decoder.end());
+  };
+  const source = createReadStream(file, { highWaterMark: 1 << 20 });
+  try {
+    if (isGzip(head)) await pipeline(source, createGunzip(), consume);
+    else await pipeline(source, consume);
+  } catch (error) {
+    throw new NavDataError(`${file} cannot be read (${(error as Error).message}): the file is damaged or incomplete.`);
+  }
+  parser.end();
 }
 
 /** One line per file for logs and the command line. */

@@ -183,64 +183,120 @@ export function parseAirportsTsv(text: string, builder: NavDatabaseBuilder, file
 }
 
 /**
- * apt.dat (any version): aerodrome header rows 1 (land), 16 (seaplane base), 17 (heliport):
+ * apt.dat (any version), fed in chunks because X-Plane's global apt.dat runs to hundreds of MB:
+ * aerodrome header rows 1 (land), 16 (seaplane base), 17 (heliport):
  * `code elevation - - ICAO name…`; the position is the `1302 datum_lat/datum_lon` metadata when
  * present, else the mean of the runway ends (rows 100, 101) or helipads (102).
  */
-export function parseAptDat(text: string, builder: NavDatabaseBuilder, file: LoadedFile): void {
-  const header = readHeader(text);
-  file.format = `apt.dat ${header.version || 'unknown version'}`;
-  const t = new Tokens();
-  const count = new RowCounter(file);
-  const body = text.slice(header.dataStart);
-  let icao = '';
-  let name = '';
-  let elevation = NaN;
-  let sumLat = 0, sumLon = 0, ends = 0;
-  let datumLat = NaN, datumLon = NaN;
-  const flush = () => {
-    if (!icao) return;
-    const lat = !Number.isNaN(datumLat) && !Number.isNaN(datumLon) ? datumLat : ends ? sumLat / ends : NaN;
-    const lon = !Number.isNaN(datumLat) && !Number.isNaN(datumLon) ? datumLon : ends ? sumLon / ends : NaN;
-    if (inRange(lat, lon)) {
-      if (!builder.addAerodrome(icao, lat, lon, name, elevation)) file.skipped++;
-    } else {
-      file.skipped++; // an aerodrome without runways or datum has no position
+export class AptDatParser {
+  private readonly t = new Tokens();
+  private readonly count: RowCounter;
+  private carry = '';
+  private lineNumber = 0;
+  private inHeader = true;
+  private ended = false;
+  private icao = '';
+  private name = '';
+  private elevation = NaN;
+  private sumLat = 0;
+  private sumLon = 0;
+  private ends = 0;
+  private datumLat = NaN;
+  private datumLon = NaN;
+
+  constructor(
+    private readonly builder: NavDatabaseBuilder,
+    private readonly file: LoadedFile,
+  ) {
+    this.count = new RowCounter(file);
+    file.format = 'apt.dat unknown version';
+  }
+
+  /** Text of any length; a line split between chunks is completed by the next one. */
+  feed(chunk: string): void {
+    const text = this.carry + chunk;
+    const last = text.lastIndexOf('\n');
+    if (last < 0) {
+      this.carry = text;
+      return;
     }
-    icao = '';
-  };
-  const addEnd = (lat: number, lon: number) => {
-    if (!inRange(lat, lon)) return;
-    sumLat += lat;
-    sumLon += lon;
-    ends++;
-  };
-  forEachRow(body, header, (start, end, lineNumber) => {
-    const n = t.split(body, start, end);
+    this.carry = text.slice(last + 1);
+    forEachLine(text.slice(0, last + 1), (start, end) => this.line(text, start, end));
+  }
+
+  end(): void {
+    if (this.carry) this.line(this.carry, 0, this.carry.length);
+    this.carry = '';
+    this.flush();
+  }
+
+  private line(text: string, start: number, end: number): void {
+    this.lineNumber++;
+    if (this.ended) return;
+    const t = this.t;
+    const n = t.split(text, start, end);
+    if (n === 0) return;
+    if (this.inHeader) {
+      if (n === 1 && (t.equals(0, 'I') || t.equals(0, 'A'))) return;
+      if (n >= 2 && t.equals(1, 'Version') && Number.isInteger(t.number(0))) {
+        this.file.format = `apt.dat ${t.number(0)}`;
+        return;
+      }
+      this.inHeader = false;
+    }
     const code = t.number(0);
+    if (code === 99 && n === 1) {
+      this.ended = true;
+      return;
+    }
     if (code === 1 || code === 16 || code === 17) {
-      flush();
-      if (n < 5) return count.malformed(lineNumber, body, start, end);
-      file.rows++;
-      icao = t.string(4);
-      name = t.rest(5);
-      elevation = t.number(1);
-      sumLat = sumLon = ends = 0;
-      datumLat = datumLon = NaN;
-    } else if (!icao) {
+      this.flush();
+      if (n < 5) return this.count.malformed(this.lineNumber, text, start, end);
+      this.file.rows++;
+      this.icao = t.string(4);
+      this.name = t.rest(5);
+      this.elevation = t.number(1);
+      this.sumLat = this.sumLon = this.ends = 0;
+      this.datumLat = this.datumLon = NaN;
+    } else if (!this.icao) {
       return;
     } else if (code === 100 && n >= 20) {
-      addEnd(t.number(9), t.number(10));
-      addEnd(t.number(18), t.number(19));
+      this.addEnd(t.number(9), t.number(10));
+      this.addEnd(t.number(18), t.number(19));
     } else if (code === 101 && n >= 9) {
-      addEnd(t.number(4), t.number(5));
-      addEnd(t.number(7), t.number(8));
+      this.addEnd(t.number(4), t.number(5));
+      this.addEnd(t.number(7), t.number(8));
     } else if (code === 102 && n >= 4) {
-      addEnd(t.number(2), t.number(3));
+      this.addEnd(t.number(2), t.number(3));
     } else if (code === 1302 && n >= 3) {
-      if (t.equals(1, 'datum_lat')) datumLat = t.number(2);
-      else if (t.equals(1, 'datum_lon')) datumLon = t.number(2);
+      if (t.equals(1, 'datum_lat')) this.datumLat = t.number(2);
+      else if (t.equals(1, 'datum_lon')) this.datumLon = t.number(2);
     }
-  });
-  flush();
+  }
+
+  private addEnd(lat: number, lon: number): void {
+    if (!inRange(lat, lon)) return;
+    this.sumLat += lat;
+    this.sumLon += lon;
+    this.ends++;
+  }
+
+  private flush(): void {
+    if (!this.icao) return;
+    const datum = !Number.isNaN(this.datumLat) && !Number.isNaN(this.datumLon);
+    const lat = datum ? this.datumLat : this.ends ? this.sumLat / this.ends : NaN;
+    const lon = datum ? this.datumLon : this.ends ? this.sumLon / this.ends : NaN;
+    if (inRange(lat, lon)) {
+      if (!this.builder.addAerodrome(this.icao, lat, lon, this.name, this.elevation)) this.file.skipped++;
+    } else {
+      this.file.skipped++; // an aerodrome without runways or datum has no position
+    }
+    this.icao = '';
+  }
+}
+
+export function parseAptDat(text: string, builder: NavDatabaseBuilder, file: LoadedFile): void {
+  const parser = new AptDatParser(builder, file);
+  parser.feed(text);
+  parser.end();
 }

@@ -4,7 +4,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { describeLoadReport, findNavDataFiles, loadNavDatabase, NavDataError } from '../../../server/src/navdata';
+import fc from 'fast-check';
+import { describeLoadReport, findNavDataFiles, loadNavDatabase, NavDataError, NavDatabaseBuilder, type LoadedFile } from '../../../server/src/navdata';
+import { AptDatParser, parseAptDat } from '../../../server/src/navdata/parsers';
 import { EXCERPT, XPLANE11, load } from './paths';
 
 function tempFolder(files: Record<string, string | Buffer>): string {
@@ -195,3 +197,47 @@ test('binary garbage is counted as malformed; a corrupt gzip file is a NavDataEr
     (e: Error) => e instanceof NavDataError && /fix\.dat\.gz cannot be decompressed/.test(e.message),
   );
 });
+
+test('apt.dat is read in chunks: any split of the text gives the same aerodromes; gzip and damage handled', async () => {
+  const tsv = zlib.gunzipSync(fs.readFileSync(path.join(EXCERPT, 'airports.tsv.gz'))).toString('utf8');
+  const rows = tsv.trim().split('\n').slice(1).map((line) => line.split('\t'));
+  const apt = [
+    'I',
+    `1000 ${COPYRIGHT}`,
+    '',
+    ...rows.flatMap(([ident, , name, lat, lon, elevation]) => [
+      `1 ${elevation} 0 0 ${ident} ${name}`,
+      `1302 datum_lat ${lat}`,
+      `1302 datum_lon ${lon}`,
+    ]),
+    '99',
+  ].join('\r\n');
+  const whole = new NavDatabaseBuilder();
+  parseAptDat(apt, whole, emptyFile());
+  assert.equal(whole.aerodromes.size, rows.length);
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 1, max: apt.length - 1 }), { maxLength: 20 }), (cuts) => {
+      const builder = new NavDatabaseBuilder();
+      const parser = new AptDatParser(builder, emptyFile());
+      const points = [0, ...[...new Set(cuts)].sort((a, b) => a - b), apt.length];
+      for (let k = 1; k < points.length; k++) parser.feed(apt.slice(points[k - 1], points[k]));
+      parser.end();
+      assert.deepEqual([...builder.aerodromes.keys()], [...whole.aerodromes.keys()]);
+      const i = builder.aerodromes.get('EGLL')!;
+      assert.equal(builder.points.name[i], 'London Heathrow');
+    }),
+    { numRuns: 50 },
+  );
+  const fix = `I\n600 ${COPYRIGHT}\n 51.1 1.3 ABCDE\n99\n`;
+  const db = await loadNavDatabase(tempFolder({ 'fix.dat': fix, 'apt.dat.gz': zlib.gzipSync(apt) }));
+  assert.equal(db.report.aerodromes, rows.length);
+  assert.equal(db.report.files.find((f) => f.kind === 'aerodromes')!.format, 'apt.dat 1000');
+  await assert.rejects(
+    loadNavDatabase(tempFolder({ 'fix.dat': fix, 'apt.dat.gz': zlib.gzipSync(apt).subarray(0, 2000) })),
+    (e: Error) => e instanceof NavDataError && /apt\.dat\.gz cannot be read/.test(e.message),
+  );
+});
+
+function emptyFile(): LoadedFile {
+  return { kind: 'aerodromes', path: 'apt.dat', format: '', rows: 0, malformed: 0, malformedSamples: [], skipped: 0 };
+}
