@@ -196,7 +196,8 @@ export class HubClient {
       }
       const json = jsonOf(res) as { type?: unknown };
       const collection = validateFeatureCollection(json && json.type === 'Feature' ? { type: 'FeatureCollection', features: [json] } : json, FLIGHT_SUMMARY_RULES);
-      return { format: 'json', flight: collection.features.map(summaryOfFeature)[0], collection };
+      const flight = collection.features.find((f) => f.geometry?.type === 'Point') ?? collection.features[0];
+      return { format: 'json', flight: flight ? summaryOfFeature(flight) : undefined, collection };
     });
   }
 
@@ -494,6 +495,7 @@ function notamOfFeature(f: Feature<Record<string, unknown>>): Notam {
   if (!n.selectionCode && typeof p.qcode === 'string') n.selectionCode = p.qcode;
   const designation = designationOf(n);
   if (designation) n.designation = designation;
+  if (p.estimatedEnd === true) n.effectiveEndEstimated = true;
   const replaces = str(p.replaces);
   if (replaces) n.replaces = [replaces];
   return n;
