@@ -88,6 +88,9 @@ export function routeExpansion(req: SimRequest, ctx: SimContext): SimResponse {
   if (ctx.routes.unavailable) return serverErrorPage();
   const expansion = ctx.routes.expand({ routeText, origin: fields.origin as string | undefined, destination: fields.destination as string | undefined, referenceFix: referenceFix || undefined });
   if (!expansion || expansion.block.elements.length === 0) return badRequestPage('routeText holds no route elements.');
+  // The engine's X009: the referenceFix names nothing usable (unknown fix, bad radial or coordinate).
+  const badReference = expansion.result.findings.find((f) => f.code === 'X009');
+  if (badReference) return badRequestPage(`referenceFix cannot be used: ${badReference.message}`);
   const features = toFeatures(expansion.block, expansion.result, ctx.settings.unresolvedPoints);
   const now = ctx.now();
   return json({ type: 'FeatureCollection', features, results: { publishTime: now.toISOString(), status: 'ok', total: String(features.length) } }, 200, 'application/geo+json');

@@ -61,6 +61,7 @@ test('bad bodies are 400 pages', async () => {
   await bad('{}');
   await bad('{"routeText": 42}');
   await bad('{"routeText": "N0450F350 DVR", "origin": "egll"}');
+  await bad('{"routeText": "N0240F090 SAM DCT ORTAC", "referenceFix": "NOSUCHFIX"}');
 });
 
 test('ambiguous first fix without referenceFix: no point selected, feature left out (omit mode)', async () => {
