@@ -30,6 +30,12 @@ const FILE_NAMES: Record<Kind, string[]> = {
 /** Where X-Plane keeps the files below its installation folder. */
 const SUBFOLDERS = ['Custom Data', path.join('Resources', 'default data'), 'Earth nav data', 'Navaids'];
 
+/** Where X-Plane 11 and 12 keep the global apt.dat below the installation folder. */
+const AERODROME_SUBFOLDERS = [
+  path.join('Global Scenery', 'X-Plane 12 Global Airports', 'Earth nav data'),
+  path.join('Global Scenery', 'Global Airports', 'Earth nav data'),
+];
+
 export class NavDataError extends Error {
   override name = 'NavDataError';
 }
@@ -56,6 +62,15 @@ export async function findNavDataFiles(folder: string): Promise<Partial<Record<K
       }
     }
     if (found.fix || found.nav || found.awy) break;
+  }
+  for (const sub of found.aerodromes ? [] : AERODROME_SUBFOLDERS) {
+    const dir = path.join(folder, sub);
+    const entries = await fs.readdir(dir).catch(() => [] as string[]);
+    const entry = entries.find((e) => /^apt\.dat(\.gz)?$/i.test(e));
+    if (entry) {
+      found.aerodromes = path.join(dir, entry);
+      break;
+    }
   }
   return found;
 }

@@ -172,12 +172,19 @@ test('X-Plane folders: files are found in Custom Data, names case-insensitively'
     'Custom Data/earth_fix.dat': `I\n1101 ${COPYRIGHT}\n\n 51.130833000 2.000000000 KONAN ENRT EB 2115159\n99\n`,
     'Custom Data/EARTH_NAV.DAT': `I\n1150 ${COPYRIGHT}\n\n3 51.1625 1.359167 315 11495 130 -3.0 DVR ENRT EG DOVER VOR-DME\n99\n`,
   });
+  fs.mkdirSync(path.join(dir, 'Global Scenery', 'X-Plane 12 Global Airports', 'Earth nav data'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'Global Scenery', 'X-Plane 12 Global Airports', 'Earth nav data', 'apt.dat'),
+    `I\n1200 ${COPYRIGHT}\n\n1 83 0 0 EGLL London Heathrow\n1302 datum_lat 51.4775\n1302 datum_lon -0.461389\n99\n`,
+  );
   const found = await findNavDataFiles(dir);
+  assert.match(found.aerodromes!, /X-Plane 12 Global Airports/);
   assert.equal(found.fix, path.join(dir, 'Custom Data', 'earth_fix.dat'));
   assert.equal(found.nav, path.join(dir, 'Custom Data', 'EARTH_NAV.DAT'));
   const db = await loadNavDatabase(dir);
   assert.equal(db.point(db.lookup('KONAN')[0]).region, 'EB');
-  assert.deepEqual(db.report.missing, ['awy', 'aerodromes']);
+  assert.deepEqual(db.report.missing, ['awy']);
+  assert.equal(db.lat(db.aerodrome('EGLL')!), 51.4775);
 });
 
 test('a missing or empty folder is a NavDataError with a message that says what is expected', async () => {
