@@ -221,5 +221,20 @@ const FIELD_18: Record<string, string> = {
 
 function fplItemHover(indicator: string, value: string): string {
   const meaning = FIELD_18[indicator.toUpperCase()] ?? 'an indicator of field 18';
-  return `${title(`${indicator}/${value}`, 'FPL other information')}\n\n${inlineCode(`${indicator}/`)}: ${meaning}.`;
+  const lines = [title(`${indicator}/${value}`, 'FPL other information'), '', `${inlineCode(`${indicator}/`)}: ${meaning}.`];
+  const date = indicator.toUpperCase() === 'DOF' ? dateOfFlight(value.trim()) : undefined;
+  if (date) lines.push('', `Date of flight: ${date}.`);
+  return lines.join('\n');
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `261121` → "21 November 2026"; undefined unless it is a real YYMMDD date. */
+function dateOfFlight(value: string): string | undefined {
+  const match = /^(\d\d)(\d\d)(\d\d)$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [2000 + Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return `${day} ${MONTHS[month - 1]} ${year}`;
 }

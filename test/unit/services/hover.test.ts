@@ -69,7 +69,8 @@ test('hover explains directives, FPL fields and field-18 items', () => {
   assert.match(hoverText(text, 1, 16)!, /closest to it/);
   assert.match(hoverText(text, 6, 3)!, /departure aerodrome and time/);
   assert.match(hoverText(text, 8, 3)!, /destination, total EET and alternates/);
-  assert.match(hoverText(text, 9, 3)!, /date of flight/);
+  assert.match(hoverText(text, 9, 3)!, /date of flight[\s\S]*Date of flight: 21 November 2026\./);
+  assert.doesNotMatch(hoverText(text.replace('DOF/261121', 'DOF/261321'), 9, 3)!, /Date of flight:/);
   // The route inside the FPL message is hovered element by element.
   assert.match(hoverText(text, 7, 27)!, /`KONAN` — \*\*named point\*\*/);
 });
