@@ -246,7 +246,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       sim.path = fullPath.slice(referencePrefix.length) || '/';
       const match = matchRoute(referenceRoutes, method, sim.path);
       if (!match) return referenceError(sim, 404, 'NOT_FOUND', `No endpoint at ${sim.path}`, true);
-      if ('methodMismatch' in match) return referenceError(sim, 405, 'METHOD_NOT_ALLOWED', `${method} is not supported; use ${match.methodMismatch}`, true);
+      // A valid resource with the wrong method: reported in the error mode the request chose.
+      if ('methodMismatch' in match) return referenceError(sim, 405, 'METHOD_NOT_ALLOWED', `${method} is not supported; use ${match.methodMismatch}`);
       entry.endpoint = match.route.id;
       sim.params = match.params;
       for (const fault of applied) {

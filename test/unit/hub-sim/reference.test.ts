@@ -58,6 +58,12 @@ test('useHttpErrors: real status and a text/plain block with status, code, messa
   assert.match(text, /^message: .+$/m);
   assert.match(text, /^id: [0-9a-f-]{36}$/m);
   assert.ok(!text.includes('wrong'), 'the key is not echoed');
+  const wrongMethod = await fetch(reference(sim, `${airlines}/json/all`), { method: 'POST' });
+  assert.equal(wrongMethod.status, 200);
+  assert.equal(((await wrongMethod.json()) as any).error.httpStatusCode, 405);
+  const noEndpoint = await fetch(reference(sim, '/flex/airlines/rest/v1/json/everything'));
+  assert.equal(noEndpoint.status, 404, 'no such resource: a real 404');
+  await noEndpoint.text();
   const bad = await fetch(reference(sim, `${airlines}/csv/all`, { extendedOptions: 'useHttpErrors' }));
   assert.equal(bad.status, 400);
   assert.match(await bad.text(), /code: BAD_REQUEST/);
