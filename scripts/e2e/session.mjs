@@ -96,6 +96,7 @@ export const WORKBENCH_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'workbench.startupEditor': 'none',
   'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
@@ -154,7 +155,9 @@ export async function startVsCodeSession({ stateDir, workspace, port, browser = 
       // The extension host inherits this: the client's fallback when SecretStorage has no key.
       HUB_USER_KEY: DEMO_KEY,
     };
-    const profile = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+    // An own config file, so that code-server leaves the user's ~/.config/code-server alone.
+    writeFileSync(join(stateDir, 'code-server.yaml'), 'auth: none\n');
+    const profile = ['--config', join(stateDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
     say('installing dist/icao-route.vsix into code-server');
     await run(env.node, [env.codeServerEntry, ...profile, '--force', '--install-extension', VSIX], {
       env: nodeEnv, timeoutMs: 2 * 60_000, logFile: log, label: 'code-server --install-extension',

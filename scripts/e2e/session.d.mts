@@ -1,0 +1,33 @@
+// Types of session.mjs for the TypeScript e2e harness.
+import type { ChildProcess } from 'node:child_process';
+
+export declare const REPO: string;
+export declare const VSIX: string;
+export declare const SAMPLES: string;
+export declare const NAVDATA_FIXTURE: string;
+export declare const DEMO_KEY: string;
+export declare const WORKBENCH_SETTINGS: Record<string, unknown>;
+
+export interface VsCodeSession {
+  url: string;
+  folderUrl: string;
+  workspace: string;
+  files: string[];
+  userDataDir: string;
+  hubUrl?: string;
+  chromium?: string;
+  codeServer: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export declare function startVsCodeSession(options: {
+  stateDir: string;
+  workspace: string;
+  port?: number;
+  browser?: boolean;
+  hub?: boolean;
+  logFile?: string;
+}): Promise<VsCodeSession>;
+export declare function packageExtension(options?: { logFile?: string }): Promise<string>;
+export declare function prepareWorkspace(folder: string): string[];
+export declare function extensionSettings(hubUrl?: string): Record<string, unknown>;

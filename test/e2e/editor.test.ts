@@ -1,0 +1,177 @@
+/**
+ * The extension in a real VS Code (code-server in Chromium), installed from its .vsix, on the
+ * sample routes: diagnostics on exact ranges, hovers, grammar colours, outline, quick fixes and
+ * the server's output channel. Each test is one step and leaves a screenshot in test-results/e2e/.
+ *
+ * Expected values are written out here on purpose (codes, lines, columns, words of the hover): a
+ * broken feature must fail this suite. Lines and columns are one-based, as VS Code shows them.
+ *
+ * A new feature adds a step with `step('what it shows', async (wb) => { … })`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchWorkbench, type E2eContext } from './harness/launch';
+import { assertDiagnostics, assertNoProblems } from './harness/checks';
+import type { Workbench } from './harness/workbench';
+
+let context: E2eContext | undefined;
+
+before(async () => {
+  context = await launchWorkbench('editor');
+}, { timeout: 15 * 60_000 });
+
+after(async () => {
+  await context?.close();
+});
+
+/** One step of the suite; its screenshot is taken whether it passes or fails. */
+function step(name: string, body: (wb: Workbench) => Promise<void>): void {
+  test(name, { timeout: 3 * 60_000 }, async () => {
+    assert.ok(context, 'the workbench did not start (see the error of the set-up above)');
+    const wb = context.workbench;
+    try {
+      await body(wb);
+    } finally {
+      await wb.screenshot(name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()).catch(() => undefined);
+    }
+  });
+}
+
+step('a .route file opens in the ICAO Route language and its server starts', async (wb) => {
+  await wb.openFile('europe.route');
+  assert.equal(await wb.languageMode(), 'ICAO Route');
+  const output = await wb.until(async () => {
+    const text = await wb.outputChannel('ICAO Route');
+    return /language server/i.test(text) ? text : undefined;
+  }, 'the ICAO Route output channel to report the server');
+  assert.match(output, /ICAO Route language server \S+ ready \(pid \d+/);
+  // The demo key reaches the server from the extension host's environment (never from settings).
+  assert.match(output, /hub key set \(from environment\)/);
+  assert.doesNotMatch(output, /\bdemo\b/, 'the key itself must not be logged');
+  await wb.closePanel();
+});
+
+for (const file of ['europe.route', 'north-atlantic.route', 'asia.route', 'ambiguous-first-fix.route', 'fpl-message.route']) {
+  step(`${file} has no problems`, async (wb) => {
+    await wb.openFile(file);
+    await assertNoProblems(wb, file);
+  });
+}
+
+step('broken.route: every mistake has its diagnostic on its exact range', async (wb) => {
+  await wb.openFile('broken.route');
+  await wb.until(async () => {
+    const c = await wb.problemCounts();
+    return c.errors === 7 && c.warnings === 6;
+  }, '7 errors and 6 warnings in the status bar');
+  await assertDiagnostics(wb, 'broken.route', [
+    { line: 4, from: 15, to: 20, severity: 'warning', code: 'R206', message: 'write DCT between DVR and KONAN' },
+    { line: 7, from: 19, to: 22, severity: 'error', code: 'R205', message: 'DCT cannot follow ATS route UL9' },
+    { line: 10, from: 19, to: 24, severity: 'error', code: 'R203', message: 'ATS route UL9 and ATS route UL607 need their joining point' },
+    { line: 13, from: 6, to: 10, severity: 'warning', code: 'R210', message: 'flight level F355 is not a usual cruising level' },
+    { line: 16, from: 21, to: 23, severity: 'error', code: 'R105', message: 'latitude 95N out of range' },
+    { line: 19, from: 1, to: 10, severity: 'warning', code: 'R102', message: 'N0450F350' },
+    { line: 19, from: 11, to: 14, severity: 'warning', code: 'R102', message: 'DVR' },
+    { line: 19, from: 15, to: 18, severity: 'warning', code: 'R102', message: 'UL9' },
+    { line: 19, from: 19, to: 24, severity: 'warning', code: 'R102', message: 'KONAN' },
+    { line: 22, from: 1, to: 4, severity: 'error', code: 'R201', message: 'must begin with a speed/level group' },
+    { line: 22, from: 5, to: 14, severity: 'error', code: 'R209', message: "must be attached to a point with '/'" },
+    { line: 25, from: 19, to: 20, severity: 'error', code: 'R202', message: 'ATS route UL9 must be followed by the point where it is left' },
+    { line: 25, from: 19, to: 20, severity: 'error', code: 'R211', message: 'T (truncation) may appear only as the last element' },
+  ]);
+});
+
+step('hovers decode speed/level groups, airways and procedures', async (wb) => {
+  await wb.openFile('europe.route');
+  const speedLevel = await wb.hover(7, 'N0450F350');
+  assert.match(speedLevel, /speed and level/);
+  assert.match(speedLevel, /450 kt TAS at FL350/);
+  assert.match(await wb.hover(7, 'UL9'), /ATS route/);
+  assert.match(await wb.hover(7, 'DVR6J'), /standard instrument departure/);
+  assert.match(await wb.hover(7, 'ROLIS1A'), /standard arrival route/);
+  assert.match(await wb.hover(7, 'DVR', 1), /navaid/);
+});
+
+step('hovers decode lat/lon points and changes of speed and level', async (wb) => {
+  await wb.openFile('north-atlantic.route');
+  const degrees = await wb.hover(6, '57N020W');
+  assert.match(degrees, /geographic coordinates/);
+  assert.match(degrees, /57°N 020°W/);
+  assert.match(degrees, /57\.0000, -20\.0000/);
+  const minutes = await wb.hover(12, '5330N02000W');
+  assert.match(minutes, /53°30'N 020°00'W/);
+  assert.match(minutes, /53\.5000, -20\.0000/);
+  const change = await wb.hover(6, 'GOMUP/M083F360');
+  assert.match(change, /change of speed and level/);
+  assert.match(change, /Mach 0\.83 at FL360/);
+});
+
+step('hovers explain aerodromes in directives and FPL fields', async (wb) => {
+  await wb.openFile('north-atlantic.route');
+  assert.match(await wb.hover(4, 'EGCC'), /Departure aerodrome/);
+  await wb.openFile('fpl-message.route');
+  assert.match(await wb.hover(6, 'EGLL1200'), /departure aerodrome and time/);
+  assert.match(await wb.hover(8, 'EDDF0105'), /destination, total EET and alternates/);
+  assert.match(await wb.hover(9, 'DOF/261121'), /date of flight/);
+});
+
+step('the grammar colours DCT, airways, points, coordinates and speed/level groups apart', async (wb) => {
+  await wb.openFile('north-atlantic.route');
+  const colours = {
+    speedLevel: (await wb.token(6, 'N0480F340')).color,
+    point: (await wb.token(6, 'POL')).color,
+    airway: (await wb.token(6, 'UN57')).color,
+    direct: (await wb.token(6, 'DCT')).color,
+    latLon: (await wb.token(6, '57N020W')).color,
+  };
+  const distinct = new Set(Object.values(colours));
+  assert.equal(distinct.size, 5, `five different colours expected: ${JSON.stringify(colours)}`);
+  assert.match(await wb.tokenScopes(6, 'DCT'), /keyword\.control\.direct\.icao-route/);
+  assert.match(await wb.tokenScopes(6, 'UN57'), /entity\.name\.type\.airway\.icao-route/);
+  assert.match(await wb.tokenScopes(6, 'POL'), /variable\.other\.point\.icao-route/);
+});
+
+step('the outline lists each route by origin and destination with its points', async (wb) => {
+  await wb.openFile('europe.route');
+  assert.deepEqual(await wb.outline(), [
+    'EGLL → EDDF', '  DVR', '  KONAN', '  RUDUS', '  ROLIS',
+    'LFPG → LIRF', '  OKASI', '  SRN', '  TAQ',
+    'EHAM → LEMD', '  LOPIK', '  LNO', '  RESMI', '  SAU', '  MITUM', '  PRADO',
+  ]);
+  await wb.openFile('fpl-message.route');
+  assert.deepEqual(await wb.outline(), [
+    'DLH4AB EGLL → EDDF', '  DVR', '  KONAN', '  RUDUS', '  ROLIS',
+    'AFR1404 LFPG → LIRF', '  OKASI', '  SRN', '  TAQ',
+  ]);
+});
+
+step('quick fix: insert the missing DCT, and the warning goes away', async (wb) => {
+  await wb.openFile('broken.route');
+  const original = await wb.lineText(4);
+  assert.equal(original, 'N0450F350 DVR KONAN UL607 AMASI');
+  const fixes = await wb.quickFixes(4, 'KONAN');
+  assert.ok(fixes.includes('Insert DCT between DVR and KONAN'), `offered: ${JSON.stringify(fixes)}`);
+  await wb.screenshot('quick-fix-menu');
+  await wb.applyQuickFix('Insert DCT between DVR and KONAN');
+  await wb.until(async () => (await wb.lineText(4)) === 'N0450F350 DVR DCT KONAN UL607 AMASI', 'the fixed line');
+  await wb.until(async () => {
+    const c = await wb.problemCounts();
+    return c.errors === 7 && c.warnings === 5;
+  }, 'one warning fewer (7 errors, 5 warnings)');
+  assert.deepEqual(await wb.squiggles(4), []);
+  await wb.undoUntil(4, original);
+});
+
+step('quick fix: write a lower-case element in upper case', async (wb) => {
+  await wb.openFile('broken.route');
+  const fixes = await wb.quickFixes(19, 'dvr');
+  assert.ok(fixes.includes('Write DVR in upper case'), `offered: ${JSON.stringify(fixes)}`);
+  await wb.applyQuickFix('Write DVR in upper case');
+  await wb.until(async () => (await wb.lineText(19)) === 'n0450f350 DVR ul9 konan', 'line 19 with DVR in upper case');
+  await wb.until(async () => (await wb.problemCounts()).warnings === 5, '5 warnings');
+  assert.deepEqual(
+    (await wb.squiggles(19)).map((s) => [s.startColumn, s.endColumn]),
+    [[1, 10], [15, 18], [19, 24]],
+  );
+  await wb.undoUntil(19, 'n0450f350 dvr ul9 konan');
+});

@@ -1,0 +1,67 @@
+/**
+ * Assertions the suite repeats for several samples: exact diagnostics (Problems panel and
+ * squiggles), and "this file has no problems" proven by a round trip through the server.
+ */
+import assert from 'node:assert/strict';
+import type { Severity, Workbench } from './workbench';
+
+/** One expected diagnostic; lines and columns one-based, `to` exclusive (as VS Code shows them). */
+export interface ExpectedDiagnostic {
+  line: number;
+  from: number;
+  to: number;
+  severity: Severity;
+  code: string;
+  /** A part of the message that says what is wrong. */
+  message: string;
+}
+
+/**
+ * The Problems panel lists exactly `expected` for `file` (position, code, severity, message) and
+ * each one is drawn as a squiggle over exactly its range.
+ */
+export async function assertDiagnostics(wb: Workbench, file: string, expected: ExpectedDiagnostic[]): Promise<void> {
+  const key = (d: { line: number; column: number; code: string; severity: string }) => `${d.line}:${d.column} ${d.code} ${d.severity}`;
+  const problems = (await wb.problems()).filter((p) => p.file === file);
+  assert.deepEqual(
+    problems.map(key).sort(),
+    expected.map((e) => key({ ...e, column: e.from })).sort(),
+    `Problems panel of ${file}`,
+  );
+  for (const e of expected) {
+    const p = problems.find((x) => key(x) === key({ ...e, column: e.from }));
+    assert.ok(p?.message.includes(e.message), `${file}:${e.line}:${e.from} ${e.code} says "${p?.message}", expected it to contain "${e.message}"`);
+    assert.equal(p?.source, 'icao-route', `source of ${e.code}`);
+  }
+  await wb.closePanel();
+  for (const line of [...new Set(expected.map((e) => e.line))]) {
+    const drawn = await wb.squiggles(line);
+    for (const e of expected.filter((x) => x.line === line)) {
+      assert.ok(
+        drawn.some((s) => s.severity === e.severity && s.startColumn === e.from && s.endColumn === e.to),
+        `${file} line ${line}: no ${e.severity} squiggle on columns ${e.from}–${e.to} for ${e.code}; drawn: ${JSON.stringify(drawn)}`,
+      );
+    }
+  }
+}
+
+/**
+ * Proves that the active file has no problems: an edit that breaks line 1 must produce an error
+ * (so the server is analysing this file), and undoing it must bring the counts back, after which
+ * the Problems panel lists nothing for the file.
+ */
+export async function assertNoProblems(wb: Workbench, file: string): Promise<void> {
+  const before = await wb.problemCounts();
+  const original = await wb.lineText(1);
+  // A route block that does not start with a speed/level group.
+  await wb.typeAt(1, 1, 'XYZ1\n\n');
+  await wb.until(async () => (await wb.problemCounts()).errors > before.errors, `an error after breaking ${file}`);
+  await wb.undoUntil(1, original);
+  await wb.until(async () => {
+    const now = await wb.problemCounts();
+    return now.errors === before.errors && now.warnings === before.warnings && now.infos === before.infos;
+  }, `the counts of before the edit of ${file}`);
+  const problems = (await wb.problems()).filter((p) => p.file === file);
+  assert.deepEqual(problems, [], `${file} should have no problems`);
+  await wb.closePanel();
+}

@@ -1,0 +1,484 @@
+/**
+ * Drives the VS Code workbench (code-server in Chromium) the way a user does: quick open, the
+ * Problems panel, hovers, the Outline view, quick fixes, output channels. Every wait is on a
+ * condition with a deadline; nothing sleeps for a fixed time.
+ *
+ * Lines and columns in this API are one-based, as VS Code shows them ("Ln 4, Col 11").
+ */
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface Problem {
+  file: string;
+  severity: Severity;
+  message: string;
+  /** The diagnostic code as the panel shows it, without the source. */
+  code: string;
+  source: string;
+  line: number;
+  column: number;
+}
+
+export interface Squiggle {
+  severity: Severity;
+  line: number;
+  /** One-based, end exclusive, like VS Code's columns. */
+  startColumn: number;
+  endColumn: number;
+}
+
+export interface Token {
+  text: string;
+  className: string;
+  color: string;
+  fontStyle: string;
+}
+
+const EDITOR = '.part.editor .editor-instance .monaco-editor';
+const QUICK_FIX_MENU = '.action-widget:not(.action-list-submenu-panel)';
+const ACTIVE_EDITOR = `.part.editor .editor-group-container.active ${EDITOR.replace('.part.editor ', '')}`;
+
+export class Workbench {
+  private step = 0;
+
+  constructor(
+    readonly page: Page,
+    readonly screenshotDir: string,
+  ) {
+    mkdirSync(screenshotDir, { recursive: true });
+  }
+
+  /** Polls `probe` until it returns something truthy; the error names `what` and the last value. */
+  async until<T>(probe: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 20_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    let last: unknown;
+    for (;;) {
+      try {
+        const value = await probe();
+        if (value) return value;
+        last = value;
+      } catch (error) {
+        last = error instanceof Error ? error.message : error;
+      }
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
+      await this.page.waitForTimeout(150);
+    }
+  }
+
+  async screenshot(name: string): Promise<string> {
+    this.step += 1;
+    const file = path.join(this.screenshotDir, `${String(this.step).padStart(2, '0')}-${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  async waitForWorkbench(): Promise<void> {
+    await this.page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
+    await this.page.waitForSelector('#status\\.problems', { timeout: 90_000 });
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Commands and files
+
+  /**
+   * Runs a command by its label from the command palette (e.g. "View: Toggle Outline").
+   * `opensPicker`: the command shows a quick pick of its own, so the palette stays open.
+   */
+  async runCommand(label: string, { opensPicker = false } = {}): Promise<void> {
+    await this.dismiss();
+    await this.page.keyboard.press('Control+Shift+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${label}`);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+    await row.waitFor({ state: 'visible' });
+    await row.click();
+    if (!opensPicker) await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /** Opens a workspace file by name with quick open and waits until its editor is active. */
+  async openFile(name: string): Promise<void> {
+    await this.dismiss();
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    // Enter only once the list has filtered down to the file (it first shows recent files).
+    const row = this.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first();
+    await row.waitFor({ state: 'visible' });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.part.editor .tab.active', { hasText: name }).waitFor({ state: 'visible' });
+    await this.page.locator(`${ACTIVE_EDITOR} .view-line`).first().waitFor({ state: 'visible' });
+  }
+
+  /** The language mode shown in the status bar for the active editor (e.g. "ICAO Route"). */
+  async languageMode(): Promise<string> {
+    return (await this.page.locator('#status\\.editor\\.mode').innerText()).trim();
+  }
+
+  /** Closes hovers, widgets and quick inputs. */
+  async dismiss(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    // An empty spot of the side bar: nothing shows a hover there.
+    await this.page.mouse.move(150, 700);
+  }
+
+  /** Moves the cursor to a line (and column) with "Go to Line", so the line is rendered. */
+  async goTo(line: number, column = 1): Promise<void> {
+    await this.dismiss();
+    await this.page.locator(`${ACTIVE_EDITOR} .view-lines`).click({ position: { x: 1, y: 1 } }).catch(() => undefined);
+    await this.page.keyboard.press('Control+G');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await this.until(async () => (await this.cursor()).line === line, `cursor on line ${line}`);
+  }
+
+  /** The cursor position from the status bar ("Ln 4, Col 11"). */
+  async cursor(): Promise<{ line: number; column: number }> {
+    const text = await this.page.locator('#status\\.editor\\.selection').innerText();
+    const m = /Ln (\d+), Col (\d+)/.exec(text);
+    if (!m) throw new Error(`no cursor position in the status bar: ${text}`);
+    return { line: Number(m[1]), column: Number(m[2]) };
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Problems
+
+  /** The counts in the status bar's Problems item. */
+  async problemCounts(): Promise<{ errors: number; warnings: number; infos: number }> {
+    return this.page.locator('#status\\.problems').evaluate((item) => {
+      const counts = { errors: 0, warnings: 0, infos: 0 };
+      const icons = Array.from(item.querySelectorAll('.codicon'));
+      for (const icon of icons) {
+        // The count is the text right after the icon.
+        let text = '';
+        for (let n = icon.nextSibling; n && !(n instanceof Element && n.classList.contains('codicon')); n = n.nextSibling) {
+          text += n.textContent ?? '';
+        }
+        const value = Number(text.trim() || 0);
+        if (icon.classList.contains('codicon-error')) counts.errors = value;
+        else if (icon.classList.contains('codicon-warning')) counts.warnings = value;
+        else if (icon.classList.contains('codicon-info')) counts.infos = value;
+      }
+      return counts;
+    });
+  }
+
+  async showProblems(): Promise<void> {
+    if (!(await this.page.locator('.markers-panel').isVisible())) {
+      await this.runCommand('View: Focus Problems');
+    }
+    await this.page.locator('.markers-panel').waitFor({ state: 'visible' });
+  }
+
+  async closePanel(): Promise<void> {
+    if (await this.page.locator('.part.panel').isVisible()) await this.runCommand('View: Hide Panel');
+    await this.page.locator('.part.panel').waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Every row of the Problems panel, walked with the keyboard so that rows outside the visible
+   * part of the list are rendered too.
+   */
+  async problems(): Promise<Problem[]> {
+    await this.showProblems();
+    const tree = this.page.locator('.markers-panel .monaco-list');
+    await tree.focus();
+    await this.page.keyboard.press('Home');
+    const problems: Problem[] = [];
+    let file = '';
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const row = await tree.evaluate((list) => {
+        const focused = list.querySelector('.monaco-list-row.focused');
+        if (!focused) return undefined;
+        const text = (sel: string) => focused.querySelector(sel)?.textContent?.trim() ?? '';
+        const icon = focused.querySelector('.marker-icon');
+        return {
+          index: focused.getAttribute('data-index') ?? '',
+          level: Number(focused.getAttribute('aria-level') ?? 0),
+          label: text('.label-name'),
+          severity: icon ? (['error', 'warning', 'info', 'hint'].find((s) => icon.classList.contains(s)) ?? 'hint') : '',
+          message: text('.marker-message'),
+          source: text('.marker-source'),
+          code: text('.marker-code'),
+          position: text('.marker-line'),
+          last: focused.getAttribute('data-last-element') === 'true',
+        };
+      });
+      if (!row || seen.has(row.index)) break;
+      seen.add(row.index);
+      if (row.level === 1) file = row.label;
+      else if (row.severity) {
+        const m = /Ln (\d+), Col (\d+)/.exec(row.position);
+        problems.push({
+          file,
+          severity: row.severity as Severity,
+          message: row.message,
+          source: row.source,
+          code: row.code,
+          line: m ? Number(m[1]) : 0,
+          column: m ? Number(m[2]) : 0,
+        });
+      }
+      if (row.last) break;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    return problems;
+  }
+
+  /** The squiggles drawn on one line of the active editor, with columns from their geometry. */
+  async squiggles(line: number): Promise<Squiggle[]> {
+    await this.revealLine(line);
+    return this.page.locator(ACTIVE_EDITOR).evaluate((editor, line) => {
+      const lineTop = lineTopOf(editor, line);
+      const charWidth = measureCharWidth(editor);
+      const result: { severity: string; line: number; startColumn: number; endColumn: number }[] = [];
+      for (const el of Array.from(editor.querySelectorAll('.view-overlays [class*="squiggly-"]')) as HTMLElement[]) {
+        if (el.parentElement?.style.top !== lineTop) continue;
+        const severity = /squiggly-(error|warning|info|hint)/.exec(el.className)?.[1] ?? 'unknown';
+        const left = parseFloat(el.style.left);
+        const width = parseFloat(el.style.width);
+        result.push({
+          severity,
+          line,
+          startColumn: Math.round(left / charWidth) + 1,
+          endColumn: Math.round((left + width) / charWidth) + 1,
+        });
+      }
+      return result.sort((a, b) => a.startColumn - b.startColumn);
+
+      function lineTopOf(root: Element, n: number): string {
+        for (const num of Array.from(root.querySelectorAll('.margin-view-overlays .line-numbers'))) {
+          if (num.textContent?.trim() === String(n)) return (num.parentElement as HTMLElement).style.top;
+        }
+        throw new Error(`line ${n} is not rendered`);
+      }
+      function measureCharWidth(root: Element): number {
+        let best: HTMLElement | undefined;
+        for (const l of Array.from(root.querySelectorAll('.view-lines .view-line')) as HTMLElement[]) {
+          if ((l.textContent?.length ?? 0) > (best?.textContent?.length ?? 0)) best = l;
+        }
+        const span = best?.firstElementChild as HTMLElement | undefined;
+        if (!span || !span.textContent) throw new Error('no text rendered to measure');
+        return span.getBoundingClientRect().width / span.textContent.length;
+      }
+    }, line) as Promise<Squiggle[]>;
+  }
+
+  /** Makes sure a line of the active editor is rendered and wholly inside the editor's viewport. */
+  async revealLine(line: number): Promise<void> {
+    const visible = await this.page.locator(ACTIVE_EDITOR).evaluate((editor, n) => {
+      const box = editor.getBoundingClientRect();
+      return Array.from(editor.querySelectorAll('.margin-view-overlays .line-numbers')).some((x) => {
+        if (x.textContent?.trim() !== String(n)) return false;
+        const r = x.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom;
+      });
+    }, line);
+    if (!visible) await this.goTo(line);
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Text positions, hovers, tokens
+
+  /** Screen centre of the `occurrence`-th `text` on a line of the active editor. */
+  async positionOf(line: number, text: string, occurrence = 0): Promise<{ x: number; y: number; column: number }> {
+    await this.revealLine(line);
+    return this.page.locator(ACTIVE_EDITOR).evaluate(
+      (editor, { line, text, occurrence }) => {
+        let top = '';
+        for (const num of Array.from(editor.querySelectorAll('.margin-view-overlays .line-numbers'))) {
+          if (num.textContent?.trim() === String(line)) top = (num.parentElement as HTMLElement).style.top;
+        }
+        const view = (Array.from(editor.querySelectorAll('.view-lines .view-line')) as HTMLElement[]).find((l) => l.style.top === top);
+        if (!top || !view) throw new Error(`line ${line} is not rendered`);
+        const content = (view.textContent ?? '').replace(/\u00a0/g, ' ');
+        let index = -1;
+        for (let i = 0; i <= occurrence; i++) index = content.indexOf(text, index + 1);
+        if (index < 0) throw new Error(`"${text}" not found on line ${line}: ${content}`);
+        // A DOM range over the characters gives their box on screen.
+        const range = document.createRange();
+        const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+        let offset = 0;
+        let startSet = false;
+        const end = index + text.length;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent?.length ?? 0;
+          if (!startSet && index < offset + length) {
+            range.setStart(node, index - offset);
+            startSet = true;
+          }
+          if (startSet && end <= offset + length) {
+            range.setEnd(node, end - offset);
+            break;
+          }
+          offset += length;
+        }
+        const box = range.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2, column: index + 1 };
+      },
+      { line, text, occurrence },
+    );
+  }
+
+  /** Hovers `text` on a line and returns the hover's text once it has settled. */
+  async hover(line: number, text: string, occurrence = 0): Promise<string> {
+    await this.dismiss();
+    await this.page.locator('.monaco-hover-content').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+    const { x, y } = await this.positionOf(line, text, occurrence);
+    await this.page.mouse.move(x, y);
+    const hover = this.page.locator('.monaco-editor .monaco-hover:not(.hidden) .monaco-hover-content').first();
+    // A hover fills in as providers answer ("Loading..." first): wait until two reads agree.
+    let previous = '';
+    return this.until(async () => {
+      if (!(await hover.isVisible())) return undefined;
+      const now = (await hover.innerText()).trim();
+      const stable = now && now === previous && !/^Loading\.\.\.$/.test(now);
+      previous = now;
+      return stable ? now : undefined;
+    }, `a hover over "${text}" on line ${line}`);
+  }
+
+  /** The rendered token (span) that holds `text` on a line, with its computed colour. */
+  async token(line: number, text: string, occurrence = 0): Promise<Token> {
+    const { x, y } = await this.positionOf(line, text, occurrence);
+    return this.page.evaluate(
+      ({ x, y }) => {
+        const el = document.elementFromPoint(x, y) as HTMLElement | null;
+        const span = el?.closest('.view-line > span > span') as HTMLElement | null;
+        if (!span) throw new Error(`no token span at ${x},${y}`);
+        const style = getComputedStyle(span);
+        return { text: span.textContent ?? '', className: span.className, color: style.color, fontStyle: style.fontStyle };
+      },
+      { x, y },
+    );
+  }
+
+  /** TextMate scopes of the token under `text`, from "Developer: Inspect Editor Tokens and Scopes". */
+  async tokenScopes(line: number, text: string, occurrence = 0): Promise<string> {
+    const { column } = await this.positionOf(line, text, occurrence);
+    await this.goTo(line, column);
+    await this.runCommand('Developer: Inspect Editor Tokens and Scopes');
+    const widget = this.page.locator('.token-inspect-widget');
+    await widget.waitFor({ state: 'visible' });
+    const scopes = await this.until(async () => {
+      const t = await widget.innerText();
+      return /textmate scopes/i.test(t) ? t : undefined;
+    }, 'the token inspector');
+    await this.dismiss();
+    return scopes;
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Outline, quick fixes, output
+
+  /** The Outline view's rows as "indent + label" (two spaces per level), walked with the keyboard. */
+  async outline(): Promise<string[]> {
+    await this.runCommand('Explorer: Focus on Outline View');
+    const tree = this.page.locator('.outline-pane .monaco-list').first();
+    await tree.waitFor({ state: 'visible' });
+    await this.until(async () => (await tree.locator('.monaco-list-row').count()) > 0, 'outline rows');
+    const rows = await this.walkList(tree);
+    await this.dismiss();
+    return rows.map((r) => `${'  '.repeat(r.level - 1)}${r.label}`);
+  }
+
+  /**
+   * Every row of a (virtualised) list or tree: focus it, press Home, then ArrowDown until the
+   * last row, reading the focused row each time.
+   */
+  async walkList(list: Locator): Promise<{ level: number; label: string; detail: string }[]> {
+    await list.focus();
+    await this.page.keyboard.press('Home');
+    const rows: { level: number; label: string; detail: string }[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const row = await list.evaluate((el) => {
+        const focused = el.querySelector('.monaco-list-row.focused');
+        if (!focused) return undefined;
+        return {
+          index: focused.getAttribute('data-index') ?? '',
+          level: Number(focused.getAttribute('aria-level') ?? 1),
+          label: focused.querySelector('.label-name')?.textContent?.trim() ?? '',
+          detail: focused.querySelector('.label-description')?.textContent?.trim() ?? '',
+          last: focused.getAttribute('data-last-element') === 'true',
+        };
+      });
+      if (!row || seen.has(row.index)) break;
+      seen.add(row.index);
+      rows.push({ level: row.level, label: row.label, detail: row.detail });
+      if (row.last) break;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    return rows;
+  }
+
+  /** Opens the quick-fix menu at `text` on a line and returns the offered titles. */
+  async quickFixes(line: number, text: string, occurrence = 0): Promise<string[]> {
+    const { column } = await this.positionOf(line, text, occurrence);
+    await this.goTo(line, column);
+    await this.page.keyboard.press('Control+.');
+    const menu = this.page.locator(QUICK_FIX_MENU);
+    await menu.waitFor({ state: 'visible' });
+    return this.until(async () => {
+      const titles = await menu.locator('.monaco-list-row.action').allInnerTexts();
+      return titles.length ? titles.map((t) => t.trim()) : undefined;
+    }, `quick fixes at "${text}" on line ${line}`);
+  }
+
+  /** Applies the quick fix whose title contains `title` (the menu must be open). */
+  async applyQuickFix(title: string): Promise<void> {
+    const item = this.page.locator(`${QUICK_FIX_MENU} .monaco-list-row.action`, { hasText: title }).first();
+    await item.click();
+    await this.page.locator(QUICK_FIX_MENU).waitFor({ state: 'hidden' });
+  }
+
+  /** Types `text` at a position of the active editor (widgets it opens are closed again). */
+  async typeAt(line: number, column: number, text: string): Promise<void> {
+    await this.goTo(line, column);
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Undoes until `line` reads `expected` again (an edit may take several undo steps). */
+  async undoUntil(line: number, expected: string): Promise<void> {
+    for (let i = 0; i < 10 && (await this.lineText(line)) !== expected; i++) {
+      await this.page.keyboard.press('Control+Z');
+    }
+    const now = await this.lineText(line);
+    if (now !== expected) throw new Error(`undo did not restore line ${line}: ${now}`);
+  }
+
+  /** Text of one line of the active editor. */
+  async lineText(line: number): Promise<string> {
+    await this.revealLine(line);
+    return this.page.locator(ACTIVE_EDITOR).evaluate((editor, line) => {
+      for (const num of Array.from(editor.querySelectorAll('.margin-view-overlays .line-numbers'))) {
+        if (num.textContent?.trim() !== String(line)) continue;
+        const top = (num.parentElement as HTMLElement).style.top;
+        const view = (Array.from(editor.querySelectorAll('.view-lines .view-line')) as HTMLElement[]).find((l) => l.style.top === top);
+        return (view?.textContent ?? '').replace(/\u00a0/g, ' ');
+      }
+      throw new Error(`line ${line} is not rendered`);
+    }, line);
+  }
+
+  /** Shows an output channel and returns its text (the lines the output editor renders). */
+  async outputChannel(name: string): Promise<string> {
+    await this.runCommand('Output: Show Output Channels...', { opensPicker: true });
+    const input = this.page.locator('.quick-input-widget input[placeholder*="Output Channel"]');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+    const lines = this.page.locator('.part.panel .monaco-editor .view-lines');
+    await lines.waitFor({ state: 'visible' });
+    return (await lines.innerText()).replace(/\u00a0/g, ' ');
+  }
+}
