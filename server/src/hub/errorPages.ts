@@ -71,9 +71,11 @@ export function hubErrorFromResponse(res: HttpResponse, what: string, secrets: s
   const details = { status, url: res.url };
   const usage = /usage limit|rate limit|quota|too many requests|limit (?:of the application )?(?:has been |was )?exceeded/.test(lower);
   if (status === 429 || ((status === 401 || status === 403) && usage)) {
+    const retryAfter = Number(res.headers['retry-after']);
+    const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? `Wait ${Math.ceil(retryAfter)} s before trying again` : 'Wait before trying again';
     return new HubError(
       'usageLimit',
-      `The hub refused ${what}: the application's usage limit is exceeded (HTTP ${status}). Wait before trying again, or raise the plan's limit on the developer portal.`,
+      `The hub refused ${what}: the application's usage limit is exceeded (HTTP ${status}). ${wait}, or raise the plan's limit on the developer portal.`,
       details,
     );
   }

@@ -72,7 +72,7 @@ test('unauthorized, and an unknown key: kind notAuthorised telling how to set th
 test('usageLimit: kind usageLimit, not retried', async () => {
   sim.faults.add({ kind: 'usageLimit' });
   const err = await expectHubError(client({ retries: 3 }).airlineFlights('BAW'), 'usageLimit');
-  assert.match(err.message, /usage limit/);
+  assert.match(err.message, /usage limit.*Wait 60 s/);
   assert.equal(logged(sim, 'airlineFlights').length, 1);
 });
 
