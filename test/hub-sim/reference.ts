@@ -45,12 +45,17 @@ function formatOf(req: SimRequest): Format | undefined {
   return f === 'json' || f === 'jsonp' || f === 'xml' ? f : undefined;
 }
 
+/** A JSONP callback must be a plain (dotted) identifier, never a piece of script. */
+function badCallback(req: SimRequest): boolean {
+  return formatOf(req) === 'jsonp' && !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(req.query.get('callback') ?? 'callback');
+}
+
 function render(req: SimRequest, root: string, envelope: Record<string, unknown>, status = 200): SimResponse {
   const format = formatOf(req) ?? 'json';
   if (format === 'xml') return { status, contentType: 'application/xml; charset=utf-8', body: xmlDocument(jsonToXml(root, envelope)) };
   const body = JSON.stringify(envelope);
   if (format === 'jsonp') {
-    const callback = req.query.get('callback') ?? 'callback';
+    const callback = badCallback(req) ? 'callback' : (req.query.get('callback') ?? 'callback');
     return { status, contentType: 'application/javascript; charset=utf-8', body: `${callback}(${body});` };
   }
   return { status, contentType: 'application/json; charset=utf-8', body };
@@ -111,7 +116,7 @@ function requestEcho(req: SimRequest, options: Options, extra: Record<string, un
 
 function airlines(req: SimRequest, which: ReferenceEndpointId): SimResponse {
   if (!formatOf(req)) return referenceError(req, 400, 'BAD_REQUEST', `Unsupported format '${req.params.format}': use json, jsonp or xml`);
-  if (formatOf(req) === 'jsonp' && !/^[A-Za-z_$][\w$.]*$/.test(req.query.get('callback') ?? 'callback')) return referenceError(req, 400, 'BAD_REQUEST', 'Invalid callback name');
+  if (badCallback(req)) return referenceError(req, 400, 'BAD_REQUEST', 'Invalid callback name');
   const options = extendedOptions(req);
   const date = requestedDate(req);
   if (typeof date === 'object') return referenceError(req, 400, 'BAD_REQUEST', date.error);
@@ -175,6 +180,7 @@ const STATUS_CODES = { SCHEDULED: 'S', FILED: 'S', AIRBORNE: 'A', COMPLETED: 'L'
 
 function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
   if (!formatOf(req)) return referenceError(req, 400, 'BAD_REQUEST', `Unsupported format '${req.params.format}': use json, jsonp or xml`);
+  if (badCallback(req)) return referenceError(req, 400, 'BAD_REQUEST', 'Invalid callback name');
   const options = extendedOptions(req);
   const date = requestedDate(req);
   if (!date || typeof date === 'object') return referenceError(req, 400, 'BAD_REQUEST', date && typeof date === 'object' ? date.error : 'A departure date is required');

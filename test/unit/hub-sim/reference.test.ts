@@ -87,6 +87,9 @@ test('xml and jsonp formats', async () => {
   const text = await jsonp.text();
   assert.match(text, /^handleAirline\(\{.*\}\);$/s);
   assert.equal(JSON.parse(text.slice('handleAirline('.length, -2)).airline.icao, 'KLM');
+  const injected = await (await fetch(reference(sim, `${airlines}/jsonp/fs/KL`, { callback: 'alert(1)//' }))).text();
+  assert.match(injected, /^callback\(\{/);
+  assert.match(injected, /BAD_REQUEST/);
 });
 
 test('flight status finds a hub flight; appendix or inlined references', async () => {
