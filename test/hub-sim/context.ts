@@ -12,6 +12,11 @@ export interface SimSettings {
   unresolvedPoints: 'omit' | 'nullGeometry';
   /** A fixed clock (ISO time) for deterministic tests; undefined = the real clock. */
   fixedNow?: string;
+  /**
+   * A usage limit per credential (user_key, or appId): at most `requests` accepted calls per
+   * fixed window of `windowSeconds` (real time), then the usage-limit failure; undefined = none.
+   */
+  usageLimit?: { requests: number; windowSeconds: number };
 }
 
 export interface SimContext {

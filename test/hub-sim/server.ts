@@ -147,6 +147,22 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   };
 
   const openSockets = new Set<Socket>();
+  const usage = new Map<string, { windowStart: number; count: number }>();
+
+  /** Counts a call of an authenticated credential; the seconds to wait when over the limit. */
+  function overUsageLimit(credential: string): number | undefined {
+    const limit = settings.usageLimit;
+    if (!limit) return undefined;
+    const now = Date.now();
+    const windowMs = limit.windowSeconds * 1000;
+    let entry = usage.get(credential);
+    if (!entry || now - entry.windowStart >= windowMs) {
+      entry = { windowStart: now, count: 0 };
+      usage.set(credential, entry);
+    }
+    entry.count += 1;
+    return entry.count > limit.requests ? Math.max(1, Math.ceil((entry.windowStart + windowMs - now) / 1000)) : undefined;
+  }
 
   async function control(req: IncomingMessage, path: string, body: Buffer): Promise<SimResponse> {
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return json({ error: 'control endpoints answer loopback clients only' }, 403);
@@ -188,6 +204,15 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
           if (update.unresolvedPoints !== 'omit' && update.unresolvedPoints !== 'nullGeometry') return json({ error: 'unresolvedPoints is omit or nullGeometry' }, 400);
           settings.unresolvedPoints = update.unresolvedPoints;
         }
+        if (update.usageLimit !== undefined) {
+          const limit = update.usageLimit as { requests?: unknown; windowSeconds?: unknown } | null;
+          const valid = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+          if (limit !== null && (typeof limit !== 'object' || !valid(limit.requests) || !valid(limit.windowSeconds))) {
+            return json({ error: 'usageLimit is {requests, windowSeconds} with positive numbers, or null' }, 400);
+          }
+          settings.usageLimit = limit ? { requests: limit.requests as number, windowSeconds: limit.windowSeconds as number } : undefined;
+          usage.clear();
+        }
         if (update.fixedNow !== undefined) {
           if (update.fixedNow !== null && (typeof update.fixedNow !== 'string' || Number.isNaN(Date.parse(update.fixedNow)))) return json({ error: 'fixedNow is an ISO time or null' }, 400);
           settings.fixedNow = (update.fixedNow as string | null) ?? undefined;
@@ -198,7 +223,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     if (path === '/__control/reset' && method === 'POST') {
       faults.clear();
       log.clear();
-      Object.assign(settings, DEFAULT_SETTINGS, options.settings, { fixedNow: options.settings?.fixedNow });
+      Object.assign(settings, DEFAULT_SETTINGS, options.settings, { fixedNow: options.settings?.fixedNow, usageLimit: options.settings?.usageLimit });
+      usage.clear();
       return json(settings);
     }
     return json({ error: `no control endpoint ${method} ${path}` }, 404);
@@ -254,8 +280,12 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
         const replaced = referenceFaultResponse(sim, fault);
         if (replaced) return replaced;
       }
-      if (!referenceCredentialsValid(referenceCredentials(sim.query, sim.headers))) {
+      const credentials = referenceCredentials(sim.query, sim.headers);
+      if (!referenceCredentialsValid(credentials)) {
         return referenceError(sim, 401, 'UNAUTHORIZED', 'application is not active or appId/appKey is invalid');
+      }
+      if (overUsageLimit(`reference:${credentials.appId}`) !== undefined) {
+        return referenceError(sim, 403, 'USAGE_LIMIT_EXCEEDED', 'The usage limit of the application has been exceeded');
       }
       return REFERENCE_HANDLERS[match.route.id](sim, ctx);
     }
@@ -283,6 +313,12 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     if (!key) return unauthorizedPage('the user_key parameter is missing');
     const account = HUB_KEYS[key];
     if (!account) return unauthorizedPage('the user_key is not valid');
+    const wait = overUsageLimit(`hub:${key}`);
+    if (wait !== undefined) {
+      const page = usageLimitPage();
+      page.headers = { 'Retry-After': String(wait) };
+      return page;
+    }
     if (isRestricted(id) && !account.approvedForRestricted) return restrictedPage(ENDPOINT_GROUPS[id]);
     return HUB_HANDLERS[id](sim, ctx);
   }

@@ -133,3 +133,27 @@ test('slowDrip stops when the client gives up', async () => {
   controller.abort();
   assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200, 'the server still answers');
 });
+
+test('usage limit setting: calls beyond the limit per key fail until the window ends', async () => {
+  const set = await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: { requests: 2, windowSeconds: 3600 } }) });
+  assert.equal(set.status, 200);
+  try {
+    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200);
+    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200);
+    const third = await fetch(hub(sim, '/v1/icao-prefixes'));
+    assert.equal(third.status, 429);
+    assert.ok(Number(third.headers.get('retry-after')) > 3500, 'Retry-After counts the rest of the window');
+    assert.match(await third.text(), /usage limit/i);
+    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes', {}, 'demo-basic'))).status, 200, 'another key has its own count');
+    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes', {}, 'wrong'))).status, 401, 'bad keys are refused before counting');
+
+    for (let i = 0; i < 2; i++) assert.deepEqual(((await (await fetch(reference(sim, '/flex/airlines/rest/v1/json/fs/LH'))).json()) as any).error, {});
+    const over = (await (await fetch(reference(sim, '/flex/airlines/rest/v1/json/fs/LH'))).json()) as any;
+    assert.equal(over.error.httpStatusCode, 403);
+    assert.equal(over.error.errorCode, 'USAGE_LIMIT_EXCEEDED');
+  } finally {
+    await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: null }) });
+  }
+  assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200, 'lifted');
+  assert.equal((await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: { requests: 0 } }) })).status, 400);
+});
