@@ -156,14 +156,11 @@ export class NavDatabaseBuilder {
 
   /** The existing point of this ident at (about) this place, or -1. */
   findSamePlace(ident: string, lat: number, lon: number): number {
-    const candidates = this.names.get(ident);
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k];
-      if (Math.abs(this.points.lat[i] - lat) < SAME_PLACE_DEGREES && Math.abs(this.points.lon[i] - lon) < SAME_PLACE_DEGREES) {
-        return i;
-      }
-    }
-    return -1;
+    const points = this.points;
+    return this.names.find(
+      ident,
+      (i) => Math.abs(points.lat[i] - lat) < SAME_PLACE_DEGREES && Math.abs(points.lon[i] - lon) < SAME_PLACE_DEGREES,
+    );
   }
 
   /** Adds a fix unless a navaid or fix of the same ident already stands there. Returns false for a duplicate. */

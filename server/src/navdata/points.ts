@@ -102,6 +102,15 @@ export class NameIndex {
     return typeof found === 'number' ? [found] : found;
   }
 
+  /** The first index of this name that passes the test, or -1 (no array is made). */
+  find(name: string, test: (index: number) => boolean): number {
+    const found = this.map.get(name);
+    if (found === undefined) return -1;
+    if (typeof found === 'number') return test(found) ? found : -1;
+    for (let k = 0; k < found.length; k++) if (test(found[k])) return found[k];
+    return -1;
+  }
+
   has(name: string): boolean {
     return this.map.has(name);
   }
