@@ -278,10 +278,11 @@ class Expansion {
       const where = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from ${origin!.icao}` : '';
       return `${c.name ?? c.ident} (${c.type}${c.region ? ` ${c.region}` : ''}) ${formatPosition(c.lat, c.lon)}${where}`;
     });
+    const shown = lines.length > 6 ? [...lines.slice(0, 6), `and ${lines.length - 6} more`] : lines;
     this.report(
       'X005',
       point.range,
-      `${ident} names ${listed.length} places: ${lines.join('; ')}. Route expansion selects none of them as the first point; add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
+      `${ident} names ${listed.length} places: ${shown.join('; ')}. Route expansion selects none of them as the first point; add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
