@@ -4,7 +4,6 @@
  */
 
 export interface DocumentLines {
-  /** Lines without their line break (a trailing CR is dropped: CRLF files read the same). */
   lines: string[];
 }
 
@@ -16,14 +15,14 @@ export interface RawBlock {
   key: string;
 }
 
+/** Lines as LSP counts them: \n, \r\n and a lone \r all end a line. */
 export function splitLines(text: string): string[] {
+  if (text.indexOf('\r') >= 0) return text.split(/\r\n|\r|\n/);
   const lines: string[] = [];
   let from = 0;
   for (;;) {
     const nl = text.indexOf('\n', from);
-    const end = nl < 0 ? text.length : nl;
-    const stop = end > from && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    lines.push(text.slice(from, stop));
+    lines.push(text.slice(from, nl < 0 ? text.length : nl));
     if (nl < 0) break;
     from = nl + 1;
   }

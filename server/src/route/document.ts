@@ -17,10 +17,9 @@ const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 function findBinary(text: string): RouteDiagnostic | undefined {
   const m = BINARY.exec(text);
   if (!m) return undefined;
-  const before = text.lastIndexOf('\n', m.index - 1);
-  let line = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
-  const ch = m.index - before - 1;
+  const linesBefore = splitLines(text.slice(0, m.index));
+  const line = linesBefore.length - 1;
+  const ch = linesBefore[line].length;
   const c = m[0].charCodeAt(0);
   const what = c === 0xfffd ? 'undecodable bytes (U+FFFD)' : `control character U+${c.toString(16).padStart(4, '0')}`;
   return {

@@ -36,7 +36,7 @@ export function rangeInside(range: Range, lines: string[]): boolean {
   return ok(range.start) && ok(range.end) && ordered;
 }
 
-/** Lines as an LSP client sees them: split on \n, \r\n and lone \r would differ; we use \n and \r\n. */
+/** Lines as an LSP client counts them: \n, \r\n and a lone \r end a line. */
 export function documentLines(text: string): string[] {
-  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  return text.split(/\r\n|\r|\n/);
 }

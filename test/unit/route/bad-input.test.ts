@@ -1,0 +1,77 @@
+/** Bad input never throws and gives clear findings on exact ranges. */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { IncrementalRouteParser, parseRouteDocument } from '../../../server/src/route';
+import { generateRouteFile } from './generate';
+import { allDiagnostics, documentLines, rangeInside } from './helpers';
+
+test('a 5 MB file of routes parses completely and cleanly', () => {
+  let text = generateRouteFile(2000, 3);
+  while (text.length < 5 * 1024 * 1024) text += '\n' + text;
+  const doc = parseRouteDocument(text);
+  assert.ok(doc.blocks.length >= 2000 * 8, `blocks: ${doc.blocks.length}`);
+  assert.deepEqual(allDiagnostics(doc), []);
+  const last = doc.blocks[doc.blocks.length - 1];
+  assert.ok(rangeInside(last.elements[last.elements.length - 1].range, documentLines(text)));
+});
+
+test('a 10,000-character line: one route of 1,000+ elements, and one unbroken token', () => {
+  const words: string[] = ['N0450F350', 'DVR'];
+  while (words.join(' ').length < 10_000) words.push('DCT', 'KONAN', 'UL9', 'DVR');
+  const line = words.join(' ');
+  const doc = parseRouteDocument(line);
+  assert.equal(doc.blocks[0].elements.length, words.length);
+  assert.deepEqual(allDiagnostics(doc), []);
+  const token = 'A'.repeat(10_000);
+  const garbage = parseRouteDocument(`N0450F350 ${token}`);
+  assert.deepEqual(allDiagnostics(garbage).map((d) => [d.code, d.range.start.character, d.range.end.character]), [
+    ['R101', 10, 10_010],
+  ]);
+});
+
+test('binary garbage: one document-level finding, capped block findings, ranges inside', () => {
+  const bytes = randomBytes(200_000);
+  const text = bytes.toString('latin1');
+  const doc = parseRouteDocument(text);
+  assert.equal(doc.diagnostics.length, 1);
+  assert.equal(doc.diagnostics[0].code, 'R001');
+  const lines = documentLines(text);
+  for (const d of allDiagnostics(doc)) assert.ok(rangeInside(d.range, lines), JSON.stringify(d.range));
+  for (const block of doc.blocks) assert.ok(block.diagnostics.length <= 201, `${block.diagnostics.length} findings in one block`);
+  // Decoding binary as UTF-8 gives replacement characters: also reported.
+  const utf8 = parseRouteDocument(bytes.toString('utf8'));
+  assert.equal(utf8.diagnostics[0]?.code, 'R001');
+});
+
+test('a NUL byte is located exactly, also after CRLF and lone CR line ends', () => {
+  const doc = parseRouteDocument('N0450F350 DVR\r\n\rN0450F350 D\u0000VR');
+  assert.deepEqual(doc.diagnostics.map((d) => [d.code, d.range]), [
+    ['R001', { start: { line: 2, character: 11 }, end: { line: 2, character: 12 } }],
+  ]);
+});
+
+test('many problems in one block are capped with a summary finding', () => {
+  const doc = parseRouteDocument(`N0450F350 ${'? '.repeat(1000)}`);
+  const ds = doc.blocks[0].diagnostics;
+  assert.equal(ds.length, 201);
+  assert.equal(ds[ds.length - 1].code, 'R010');
+  assert.match(ds[ds.length - 1].message, /800 more problem/);
+});
+
+test('lower case, tabs and CRLF everywhere still read as the clean route', () => {
+  const doc = parseRouteDocument('ORIGIN:\tegll\r\n\tn0450f350\tdet\tl6\tdvr\r\n\r\nN0450F350 DVR\r\n');
+  assert.equal(doc.blocks.length, 2);
+  assert.equal(doc.blocks[0].routeText, 'N0450F350 DET L6 DVR');
+  assert.equal(doc.blocks[0].origin?.value, 'EGLL');
+  assert.deepEqual(new Set(doc.blocks[0].diagnostics.map((d) => d.code)), new Set(['R102']));
+});
+
+test('the incremental parser handles the same bad inputs', () => {
+  const parser = new IncrementalRouteParser();
+  for (const text of ['', '\u0000\u0001\u0002', 'x'.repeat(10_000), randomBytes(5000).toString('latin1'), '(((((', ')))', '(FPL-', '-\n-\n-']) {
+    const doc = parser.parse(text);
+    const lines = documentLines(text);
+    for (const d of allDiagnostics(doc)) assert.ok(rangeInside(d.range, lines));
+  }
+});

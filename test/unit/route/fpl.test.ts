@@ -1,0 +1,110 @@
+/** FPL messages: fields split out with ranges, origin/destination/route taken from 13/16/15. */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { parseRouteDocument } from '../../../server/src/route';
+import { codes, onlyBlock, r } from './helpers';
+
+const MESSAGE = `(FPL-DLH4AB-IS
+-A320/M-SDE2E3FGIJ1RWY/LB1
+-EGLL1200
+-N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI
+-EDDF0105 EDDK
+-DOF/261121 REG/DAIPX RMK/TCAS EQUIPPED)`;
+
+test('a well-formed FPL message: fields, identification, origin, destination, route', () => {
+  const block = onlyBlock(MESSAGE);
+  assert.equal(block.kind, 'fpl');
+  assert.deepEqual(block.diagnostics, []);
+  assert.equal(block.name, 'DLH4AB EGLL → EDDF');
+  assert.equal(block.fpl?.aircraftId, 'DLH4AB');
+  assert.deepEqual(
+    block.fpl?.fields.map((f) => [f.number, f.text]),
+    [
+      [7, 'DLH4AB'],
+      [8, 'IS'],
+      [9, 'A320/M'],
+      [10, 'SDE2E3FGIJ1RWY/LB1'],
+      [13, 'EGLL1200'],
+      [15, 'N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI'],
+      [16, 'EDDF0105 EDDK'],
+      [18, 'DOF/261121 REG/DAIPX RMK/TCAS EQUIPPED'],
+    ],
+  );
+  const f = (n: number) => block.fpl?.fields.find((x) => x.number === n)?.range;
+  assert.deepEqual(f(7), r(0, 5, 11));
+  assert.deepEqual(f(8), r(0, 12, 14));
+  assert.deepEqual(f(10), r(1, 8, 26));
+  assert.deepEqual(f(15), r(3, 1, 43));
+  assert.deepEqual(block.origin, { value: 'EGLL', range: r(2, 1, 5) });
+  assert.deepEqual(block.destination, { value: 'EDDF', range: r(4, 1, 5) });
+  assert.equal(block.routeText, 'N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI');
+  assert.deepEqual(block.elements[0].range, r(3, 1, 10));
+  assert.deepEqual(block.routeRange, { start: { line: 3, character: 1 }, end: { line: 3, character: 43 } });
+  assert.deepEqual(
+    block.fpl?.otherInformation.map((i) => [i.indicator, i.value, i.range]),
+    [
+      ['DOF', '261121', r(5, 1, 11)],
+      ['REG', 'DAIPX', r(5, 12, 21)],
+      ['RMK', 'TCAS EQUIPPED', r(5, 22, 39)],
+    ],
+  );
+  assert.deepEqual(block.range, { start: { line: 0, character: 0 }, end: { line: 5, character: 40 } });
+});
+
+test('the whole message on one line, and field 15 spanning lines', () => {
+  const one = onlyBlock('(FPL-ABC123-IS-B738/M-S/C-EHAM0900-N0440F360 SPY DCT DVR-EGLL0040-0)');
+  assert.deepEqual(one.diagnostics, []);
+  assert.equal(one.routeText, 'N0440F360 SPY DCT DVR');
+  assert.deepEqual(one.elements[1].range, r(0, 45, 48));
+  const spread = onlyBlock('(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F360 SPY\n   DCT DVR\n-EGLL0040-0)');
+  assert.deepEqual(spread.diagnostics, []);
+  assert.deepEqual(spread.fpl?.fields.find((f) => f.number === 15), {
+    number: 15,
+    text: 'N0440F360 SPY DCT DVR',
+    range: { start: { line: 1, character: 1 }, end: { line: 2, character: 10 } },
+  });
+  assert.deepEqual(spread.elements.map((e) => e.range.start), [
+    { line: 1, character: 1 },
+    { line: 1, character: 11 },
+    { line: 2, character: 3 },
+    { line: 2, character: 7 },
+  ]);
+});
+
+test('route errors inside field 15 are reported at their place in the file', () => {
+  const block = onlyBlock(MESSAGE.replace('UL9 KONAN', 'UL9 DCT KONAN'));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R205', r(3, 26, 29)]]);
+});
+
+test('missing fields and unbalanced parentheses, and the parse goes on', () => {
+  const missing = onlyBlock('(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR UL9)');
+  assert.deepEqual(missing.diagnostics.map((d) => d.code), ['R202', 'R302']);
+  assert.match(missing.diagnostics[1].message, /missing fields 16 \(destination.*18 \(other information\)/);
+  assert.equal(missing.origin?.value, 'EGLL');
+  const open = onlyBlock(MESSAGE.slice(0, -1));
+  assert.deepEqual(open.diagnostics.map((d) => d.code), ['R301']);
+  assert.equal(open.elements.length, 8);
+  const nested = onlyBlock(MESSAGE.replace('RMK/TCAS', 'RMK/(TCAS'));
+  assert.deepEqual(nested.diagnostics.map((d) => [d.code, d.range]), [['R301', r(5, 26, 27)]]);
+});
+
+test('lower-case fields are read and reported with the fix', () => {
+  const block = onlyBlock(MESSAGE.replace('-EGLL1200', '-egll1200').replace('(FPL-', '(fpl-'));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range, d.data]), [['R102', r(2, 1, 9), { replacement: 'EGLL1200' }]]);
+  assert.equal(block.origin?.value, 'EGLL');
+});
+
+test('directives beside an FPL message; text after it is reported', () => {
+  const doc = parseRouteDocument(`referenceFix: DVR\n${MESSAGE}\nreferenceFix: KOK`);
+  const block = doc.blocks[0];
+  assert.equal(block.referenceFix?.value, 'DVR');
+  assert.deepEqual(block.diagnostics.map((d) => d.code), ['R004']);
+  assert.deepEqual(codes(`${MESSAGE} trailing`), ['R008']);
+});
+
+test('CRLF line ends and tabs in a message', () => {
+  const block = onlyBlock(MESSAGE.replace(/\n/g, '\r\n').replace('DET L6', 'DET\tL6'));
+  assert.deepEqual(block.diagnostics, []);
+  assert.equal(block.routeText, 'N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI');
+  assert.deepEqual(block.range.end, { line: 5, character: 40 });
+});

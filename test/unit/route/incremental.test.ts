@@ -1,0 +1,74 @@
+/** The incremental parser: same result as a full parse; unchanged blocks reused or shifted. */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { IncrementalRouteParser, parseRouteDocument, type RouteDocument } from '../../../server/src/route';
+import { generateRouteFile } from './generate';
+
+/** The document as plain data (elements built), for deep comparison. */
+function plain(doc: RouteDocument): unknown {
+  return JSON.parse(JSON.stringify(doc));
+}
+
+const BASE = generateRouteFile(30, 7);
+
+test('first parse equals the full parse', () => {
+  const parser = new IncrementalRouteParser();
+  assert.deepEqual(plain(parser.parse(BASE)), plain(parseRouteDocument(BASE)));
+  assert.deepEqual(parser.lastStats, { reused: 0, shifted: 0, parsed: 30 });
+});
+
+test('an edit inside one block re-parses only that block; the others are the same objects', () => {
+  const parser = new IncrementalRouteParser();
+  const before = parser.parse(BASE);
+  const lines = BASE.split('\n');
+  const target = lines.findIndex((l, i) => i > 40 && /^N0|^M0|^K0/.test(l));
+  lines[target] = lines[target].replace(/ (\S+)$/, ' UL9');
+  const edited = lines.join('\n');
+  const after = parser.parse(edited);
+  assert.deepEqual(parser.lastStats, { reused: 29, shifted: 0, parsed: 1 });
+  assert.deepEqual(plain(after), plain(parseRouteDocument(edited)));
+  const changed = after.blocks.findIndex((b) => b.range.start.line <= target && b.range.end.line >= target);
+  after.blocks.forEach((b, i) => {
+    if (i === changed) assert.notEqual(b, before.blocks[i]);
+    else assert.equal(b, before.blocks[i], `block ${i} should be reused as is`);
+  });
+});
+
+test('inserting lines shifts the blocks below without re-reading them', () => {
+  const parser = new IncrementalRouteParser();
+  const before = parser.parse(BASE);
+  const edited = `# a new header\n\nN0450F350 DVR DCT KONAN\n\n${BASE}`;
+  const after = parser.parse(edited);
+  // Parsed: the new comment group and the new route.
+  assert.deepEqual(parser.lastStats, { reused: 0, shifted: 30, parsed: 2 });
+  assert.deepEqual(plain(after), plain(parseRouteDocument(edited)));
+  assert.equal(after.blocks[1].range.start.line, before.blocks[0].range.start.line + 4);
+  // A shifted block builds its elements at the new lines.
+  assert.equal(after.blocks[1].elements[0].range.start.line, before.blocks[0].elements[0].range.start.line + 4);
+});
+
+test('a series of random edits always matches the full parse', () => {
+  const parser = new IncrementalRouteParser();
+  let text = BASE;
+  parser.parse(text);
+  let seed = 12345;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const pieces = ['\n', '\n\n', ' DCT ', 'UL9', '#', '(FPL-', ')', ':', '\r\n', 'x', ''];
+  for (let step = 0; step < 40; step++) {
+    const at = rand(text.length + 1);
+    const cut = rand(8);
+    text = text.slice(0, at) + pieces[rand(pieces.length)] + text.slice(at + cut);
+    assert.deepEqual(plain(parser.parse(text)), plain(parseRouteDocument(text)), `after edit ${step}`);
+  }
+});
+
+test('identical blocks at different places both come out right', () => {
+  const parser = new IncrementalRouteParser();
+  const text = 'N0450F350 DVR UL9\n\nN0450F350 DVR UL9\n';
+  const doc = parser.parse(text);
+  assert.deepEqual(doc.blocks.map((b) => b.diagnostics[0].range.start.line), [0, 2]);
+  assert.deepEqual(plain(parser.parse(text)), plain(parseRouteDocument(text)));
+});
