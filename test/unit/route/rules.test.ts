@@ -55,3 +55,8 @@ test('quick-fix data: the upper-case replacement and the DCT insertion point', (
   const dct = allDiagnostics(parseRouteDocument('N0450F350 DVR KONAN')).find((d) => d.code === 'R206');
   assert.deepEqual(dct?.data, { insert: 'DCT ', at: { line: 0, character: 14 } });
 });
+
+test('docs/diagnostics.md lists every code with the messages the parser gives', async () => {
+  const { currentDoc, diagnosticsMarkdown } = await import('./diagnostics-doc');
+  assert.equal(currentDoc(), diagnosticsMarkdown(), 'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnostics-doc.ts --write');
+});
