@@ -6,7 +6,7 @@
 import { checkBaseUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
 import type { HubEndpointId } from './endpoints';
 import { HubError, ShapeError } from './errors';
-import { hubErrorFromResponse } from './errorPages';
+import { hubErrorFromResponse, pageText } from './errorPages';
 import {
   AIRSPACE_RULES,
   FLIGHT_SUMMARY_RULES,
@@ -395,7 +395,12 @@ export class HubClient {
   }
 
   private notamList(res: HttpResponse, what: string): NotamList {
-    if (res.status === 404) return { format: 'aixm', notams: [], noneFound: true };
+    if (res.status === 404) {
+      // "No NOTAMs" and "no such FIR/aerodrome" share the status; the page tells them apart.
+      const text = pageText(res.body.toString('utf8'));
+      if (text === '' || /notam/i.test(text)) return { format: 'aixm', notams: [], noneFound: true };
+      throw hubErrorFromResponse(res, what, [this.credentials.userKey]);
+    }
     const kind = expectDataKind(res, what, ['xml', 'json']);
     return readBody(res, what, () => {
       if (kind === 'xml') return { format: 'aixm', notams: readAixmNotams(xmlOf(res, this.settings.maxXmlDepth)) };

@@ -174,3 +174,18 @@ test('a GeoJSON answer with a bad position names the exact place', async (t) => 
   assert.equal(err.kind, 'malformedResponse');
   assert.match(err.message, /features\[3\]\.geometry\.coordinates is not a \[lon, lat\] pair/);
 });
+
+test('a 404 NOTAM list that says "no NOTAMs" is an empty list; other 404 pages are errors', async (t) => {
+  const server = await startLocalServer((req, res) => {
+    const page = req.url?.startsWith('/v1/aerodromes/EGXX') ? 'No NOTAMs for aerodrome EGXX.' : 'The endpoint does not exist.';
+    res.writeHead(404, { 'content-type': 'text/html' }).end(`<html><body><h1>Error 404</h1><p>${page}</p></body></html>`);
+  });
+  const hub = new HubClient({ baseUrl: server.url }, { userKey: KEY });
+  t.after(async () => {
+    await hub.close();
+    await server.close();
+  });
+  assert.deepEqual(await hub.aerodromeNotams('EGXX'), { format: 'aixm', notams: [], noneFound: true });
+  const err = await failure(hub.aerodromeNotams('EGYY'));
+  assert.equal(err.kind, 'notFound');
+});

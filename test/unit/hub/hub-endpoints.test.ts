@@ -164,9 +164,9 @@ test('17 NOTAMs of a FIR and 18 of an aerodrome: gzip asked for; AIXM and GeoJSO
   assert.ok(ad.notams.length > 0 || ad.noneFound);
 });
 
-test('18 an aerodrome without NOTAMs answers 404, read as "none found"', async () => {
-  const none = await hub.aerodromeNotams('ZZZZ');
-  assert.deepEqual(none, { format: 'aixm', notams: [], noneFound: true });
+test('17/18 an unknown FIR or aerodrome is notFound, not "no NOTAMs"', async () => {
+  await expectHubError(hub.aerodromeNotams('ZZZZ'), 'notFound');
+  await expectHubError(hub.firNotams('E', 'EQQQ'), 'notFound');
 });
 
 test('every endpoint of the table was exercised', () => {
