@@ -20,22 +20,14 @@ import { loadWorld } from './world';
 import { createRouteEngine } from './route-engine';
 import { createFlightStore, loadRoutePlans } from './flights';
 import type { SimContext, SimSettings } from './context';
-import { FaultControl, FaultTable, validateFault, ActiveFault } from './faults';
+import { FaultControl, FaultTable, ActiveFault } from './faults';
+import { handleControl, ControlState } from './control';
+import { UsageCounter } from './usage';
+import { hubFaultAnswer, referenceFaultAnswer } from './fault-answers';
 import { RequestLog, LoggedRequest, redactBody, redactHeaders, redactUrl } from './request-log';
 import { compileRoute, matchRoute, sortRoutes, Route } from './router';
 import { HUB_KEYS, ENDPOINT_GROUPS, isRestricted, referenceCredentials, referenceCredentialsValid } from './auth';
-import {
-  SimRequest,
-  SimResponse,
-  json,
-  methodNotAllowedPage,
-  notFoundPage,
-  restrictedPage,
-  serverErrorPage,
-  unauthorizedPage,
-  usageLimitPage,
-  htmlPage,
-} from './http';
+import { SimRequest, SimResponse, methodNotAllowedPage, notFoundPage, restrictedPage, serverErrorPage, unauthorizedPage, usageLimitPage, htmlPage } from './http';
 import { HUB_HANDLERS } from './hub-handlers';
 import { REFERENCE_HANDLERS, referenceError } from './reference';
 
@@ -78,7 +70,6 @@ export interface HubSimulator {
 
 const MAX_BODY_BYTES = 1 << 20;
 const DEFAULT_SETTINGS: SimSettings = { unresolvedPoints: 'omit' };
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolveBody, reject) => {
@@ -147,122 +138,17 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   };
 
   const openSockets = new Set<Socket>();
-  const usage = new Map<string, { windowStart: number; count: number }>();
-
-  /** Counts a call of an authenticated credential; the seconds to wait when over the limit. */
-  function overUsageLimit(credential: string): number | undefined {
-    const limit = settings.usageLimit;
-    if (!limit) return undefined;
-    const now = Date.now();
-    const windowMs = limit.windowSeconds * 1000;
-    let entry = usage.get(credential);
-    if (!entry || now - entry.windowStart >= windowMs) {
-      entry = { windowStart: now, count: 0 };
-      usage.set(credential, entry);
-    }
-    entry.count += 1;
-    return entry.count > limit.requests ? Math.max(1, Math.ceil((entry.windowStart + windowMs - now) / 1000)) : undefined;
-  }
-
-  async function control(req: IncomingMessage, path: string, body: Buffer): Promise<SimResponse> {
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return json({ error: 'control endpoints answer loopback clients only' }, 403);
-    let parsed: unknown;
-    if (body.length) {
-      try {
-        parsed = JSON.parse(body.toString('utf8'));
-      } catch {
-        return json({ error: 'body is not JSON' }, 400);
-      }
-    }
-    const method = req.method ?? 'GET';
-    if (path === '/__control/faults') {
-      if (method === 'GET') return json({ faults: faults.list() });
-      if (method === 'DELETE') {
-        faults.clear();
-        return json({ faults: [] });
-      }
-      if (method === 'POST') {
-        const specs = Array.isArray(parsed) ? parsed : [parsed];
-        const checked = specs.map(validateFault);
-        const problem = checked.find((c) => typeof c === 'string');
-        if (problem) return json({ error: problem }, 400);
-        return json({ faults: checked.map((spec) => faults.add(spec as Exclude<typeof spec, string>)) }, 201);
-      }
-    }
-    if (path === '/__control/requests') {
-      if (method === 'GET') return json({ requests: log.list() });
-      if (method === 'DELETE') {
-        log.clear();
-        return json({ requests: [] });
-      }
-    }
-    if (path === '/__control/settings') {
-      if (method === 'GET') return json(settings);
-      if (method === 'POST' || method === 'PUT') {
-        const update = (parsed ?? {}) as Partial<Record<keyof SimSettings, unknown>>;
-        if (update.unresolvedPoints !== undefined) {
-          if (update.unresolvedPoints !== 'omit' && update.unresolvedPoints !== 'nullGeometry') return json({ error: 'unresolvedPoints is omit or nullGeometry' }, 400);
-          settings.unresolvedPoints = update.unresolvedPoints;
-        }
-        if (update.usageLimit !== undefined) {
-          const limit = update.usageLimit as { requests?: unknown; windowSeconds?: unknown } | null;
-          const valid = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
-          if (limit !== null && (typeof limit !== 'object' || !valid(limit.requests) || !valid(limit.windowSeconds))) {
-            return json({ error: 'usageLimit is {requests, windowSeconds} with positive numbers, or null' }, 400);
-          }
-          settings.usageLimit = limit ? { requests: limit.requests as number, windowSeconds: limit.windowSeconds as number } : undefined;
-          usage.clear();
-        }
-        if (update.fixedNow !== undefined) {
-          if (update.fixedNow !== null && (typeof update.fixedNow !== 'string' || Number.isNaN(Date.parse(update.fixedNow)))) return json({ error: 'fixedNow is an ISO time or null' }, 400);
-          settings.fixedNow = (update.fixedNow as string | null) ?? undefined;
-        }
-        return json(settings);
-      }
-    }
-    if (path === '/__control/reset' && method === 'POST') {
-      faults.clear();
-      log.clear();
-      Object.assign(settings, DEFAULT_SETTINGS, options.settings, { fixedNow: options.settings?.fixedNow, usageLimit: options.settings?.usageLimit });
+  const usage = new UsageCounter(settings);
+  const controlState: ControlState = {
+    faults,
+    log,
+    settings,
+    resetSettings: () => {
+      Object.assign(settings, DEFAULT_SETTINGS, { fixedNow: undefined, usageLimit: undefined }, options.settings);
       usage.clear();
-      return json(settings);
-    }
-    return json({ error: `no control endpoint ${method} ${path}` }, 404);
-  }
-
-  function hubFaultResponse(fault: ActiveFault): SimResponse | undefined {
-    switch (fault.kind) {
-      case 'serverError':
-        return serverErrorPage();
-      case 'forbidden':
-        return restrictedPage('requested');
-      case 'unauthorized':
-        return unauthorizedPage('the user_key is not valid');
-      case 'usageLimit':
-        return usageLimitPage();
-      case 'notFound':
-        return notFoundPage('The requested item');
-      default:
-        return undefined;
-    }
-  }
-
-  function referenceFaultResponse(sim: SimRequest, fault: ActiveFault): SimResponse | undefined {
-    switch (fault.kind) {
-      case 'serverError':
-        return referenceError(sim, 500, 'SERVER_ERROR', 'An unexpected error occurred; quote the error id to support');
-      case 'forbidden':
-        return referenceError(sim, 403, 'FORBIDDEN', 'The application has no permission for this API');
-      case 'unauthorized':
-        return referenceError(sim, 401, 'UNAUTHORIZED', 'application is not active or appId/appKey is invalid');
-      case 'usageLimit':
-        return referenceError(sim, 403, 'USAGE_LIMIT_EXCEEDED', 'The usage limit of the application has been exceeded');
-      case 'notFound':
-        return referenceError(sim, 404, 'NOT_FOUND', 'The requested item was not found');
-      default:
-        return undefined;
-    }
-  }
+    },
+    clearUsage: () => usage.clear(),
+  };
 
   /** Routing, faults that replace the answer, authentication, the handler. */
   async function answer(sim: SimRequest, fullPath: string, applied: ActiveFault[], entry: Partial<LoggedRequest>): Promise<SimResponse> {
@@ -277,14 +163,14 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       entry.endpoint = match.route.id;
       sim.params = match.params;
       for (const fault of applied) {
-        const replaced = referenceFaultResponse(sim, fault);
+        const replaced = referenceFaultAnswer(sim, fault);
         if (replaced) return replaced;
       }
       const credentials = referenceCredentials(sim.query, sim.headers);
       if (!referenceCredentialsValid(credentials)) {
         return referenceError(sim, 401, 'UNAUTHORIZED', 'application is not active or appId/appKey is invalid');
       }
-      if (overUsageLimit(`reference:${credentials.appId}`) !== undefined) {
+      if (usage.overLimit(`reference:${credentials.appId}`) !== undefined) {
         return referenceError(sim, 403, 'USAGE_LIMIT_EXCEEDED', 'The usage limit of the application has been exceeded');
       }
       return REFERENCE_HANDLERS[match.route.id](sim, ctx);
@@ -298,7 +184,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     entry.endpoint = id;
     sim.params = match.params;
     for (const fault of applied) {
-      const replaced = hubFaultResponse(fault);
+      const replaced = hubFaultAnswer(fault);
       if (replaced) return replaced;
     }
     let key = sim.query.get('user_key') ?? undefined;
@@ -313,7 +199,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     if (!key) return unauthorizedPage('the user_key parameter is missing');
     const account = HUB_KEYS[key];
     if (!account) return unauthorizedPage('the user_key is not valid');
-    const wait = overUsageLimit(`hub:${key}`);
+    const wait = usage.overLimit(`hub:${key}`);
     if (wait !== undefined) {
       const page = usageLimitPage();
       page.headers = { 'Retry-After': String(wait) };
@@ -363,7 +249,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     const method = (req.method ?? 'GET').toUpperCase();
     const body = await readBody(req);
     if (path.startsWith('/__control/')) {
-      const response = await control(req, path, body ?? Buffer.alloc(0));
+      const response = handleControl(req.socket.remoteAddress, method, path, body ?? Buffer.alloc(0), controlState);
       await send(req, res, undefined, response, []);
       return;
     }

@@ -157,3 +157,15 @@ test('usage limit setting: calls beyond the limit per key fail until the window 
   assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200, 'lifted');
   assert.equal((await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: { requests: 0 } }) })).status, 400);
 });
+
+test('control: a refused settings update changes nothing; reset restores the start state', async () => {
+  const refused = await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: 'yesterday-ish' }) });
+  assert.equal(refused.status, 400);
+  assert.equal(sim.settings.unresolvedPoints, 'omit', 'the valid part was not applied either');
+  sim.faults.add({ kind: 'latency', latencyMs: 1 });
+  await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: '2026-01-01T12:00:00Z' }) });
+  const reset = await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
+  assert.deepEqual(await reset.json(), { unresolvedPoints: 'omit' });
+  assert.deepEqual(sim.faults.list(), []);
+  assert.deepEqual(sim.requests.list(), []);
+});
