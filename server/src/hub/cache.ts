@@ -34,7 +34,8 @@ export class SharedCache {
     this.stored.clear();
   }
 
-  async get<T>(key: string, ttlMs: number, signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /** `ttlMs` may depend on the value (e.g. nothing kept for data served stale). */
+  async get<T>(key: string, ttlMs: number | ((value: T) => number), signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const hit = this.stored.get(key);
     if (hit && hit.expires > this.now()) return hit.value as T;
     if (hit) this.stored.delete(key);
@@ -43,7 +44,8 @@ export class SharedCache {
       const controller = new AbortController();
       const promise = load(controller.signal).then(
         (value) => {
-          if (ttlMs > 0) this.store(key, value, ttlMs);
+          const ttl = typeof ttlMs === 'function' ? ttlMs(value) : ttlMs;
+          if (ttl > 0) this.store(key, value, ttl);
           return value;
         },
       );

@@ -166,7 +166,9 @@ export class ReferenceClient {
 
   private async airlines(id: ReferenceEndpointId, params: Record<string, string>, date: ReferenceDate | undefined, opts: ReferenceCallOptions, what: string): Promise<AirlinesResult> {
     const key = JSON.stringify([this.base.href, id, params, date ?? null, extendedOptionsValue(opts.extendedOptions) ?? '']);
-    return this.memory.get(key, this.settings.airlineMaxAgeMs, opts.signal, async (signal) => {
+    // Kept in memory until the data are due for a refresh; data served stale are not kept.
+    const ttl = (r: AirlinesResult): number => (r.stale ? 0 : this.settings.airlineMaxAgeMs - (this.now() - r.fetchedAt));
+    return this.memory.get(key, ttl, opts.signal, async (signal) => {
       const stored = await this.disk?.read<Airline[]>(key);
       if (stored && this.now() - stored.fetchedAt < this.settings.airlineMaxAgeMs) {
         return { airlines: stored.value, fetchedAt: stored.fetchedAt, source: 'disk' } satisfies AirlinesResult;

@@ -160,13 +160,16 @@ test('airline data are cached on disk (no credential in the file), refreshed aft
   assert.equal(stale.stale, true);
   assert.match(stale.warning ?? '', /2026-11-21.*could not be reached/);
   assert.deepEqual(stale.airlines, fresh.airlines);
+  const again = await offline.activeAirlines();
+  assert.equal(again.source, 'network', 'stale data are not kept: the same client asks again once the service is back');
+  assert.equal(again.fetchedAt, clock);
   await offline.close();
 
-  const online = client({ cacheFolder: folder }, now);
-  const refreshed = await online.activeAirlines();
-  assert.equal(refreshed.source, 'network');
+  const later = client({ cacheFolder: folder }, now);
+  const refreshed = await later.activeAirlines();
+  assert.equal(refreshed.source, 'disk', 'the refreshed copy was written back');
   assert.equal(refreshed.fetchedAt, clock);
-  await online.close();
+  await later.close();
 });
 
 test('without a disk copy, an unreachable service is an error, not empty data', async () => {
