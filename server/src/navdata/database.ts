@@ -156,17 +156,27 @@ export class NavDatabaseBuilder {
 
   /** The existing point of this ident at (about) this place, or -1. */
   findSamePlace(ident: string, lat: number, lon: number): number {
-    const points = this.points;
-    return this.names.find(
-      ident,
-      (i) => Math.abs(points.lat[i] - lat) < SAME_PLACE_DEGREES && Math.abs(points.lon[i] - lon) < SAME_PLACE_DEGREES,
-    );
+    return this.samePlaceIn(this.names.entry(ident), lat, lon);
+  }
+
+  private samePlaceIn(entry: number | number[] | undefined, lat: number, lon: number): number {
+    if (entry === undefined) return -1;
+    const p = this.points;
+    if (typeof entry === 'number') {
+      return Math.abs(p.lat[entry] - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[entry] - lon) < SAME_PLACE_DEGREES ? entry : -1;
+    }
+    for (let k = 0; k < entry.length; k++) {
+      const i = entry[k];
+      if (Math.abs(p.lat[i] - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[i] - lon) < SAME_PLACE_DEGREES) return i;
+    }
+    return -1;
   }
 
   /** Adds a fix unless a navaid or fix of the same ident already stands there. Returns false for a duplicate. */
   addFix(ident: string, lat: number, lon: number, region = ''): boolean {
-    if (this.findSamePlace(ident, lat, lon) >= 0) return false;
-    this.names.add(ident, this.points.add(ident, KIND_FIX, lat, lon, region));
+    const entry = this.names.entry(ident);
+    if (this.samePlaceIn(entry, lat, lon) >= 0) return false;
+    this.names.addToEntry(ident, entry, this.points.add(ident, KIND_FIX, lat, lon, region));
     this.fixCount++;
     return true;
   }
@@ -197,10 +207,11 @@ export class NavDatabaseBuilder {
 
   /** awy 640 ends carry coordinates: the point of that ident there, or a new airway-only fix. */
   pointAt(ident: string, lat: number, lon: number): number {
-    const found = this.findSamePlace(ident, lat, lon);
+    const entry = this.names.entry(ident);
+    const found = this.samePlaceIn(entry, lat, lon);
     if (found >= 0) return found;
     const index = this.points.add(ident, KIND_FIX, lat, lon, '', '', NaN, NaN, SOURCE_AIRWAY_END);
-    this.names.add(ident, index);
+    this.names.addToEntry(ident, entry, index);
     return index;
   }
 

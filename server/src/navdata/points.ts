@@ -102,13 +102,16 @@ export class NameIndex {
     return typeof found === 'number' ? [found] : found;
   }
 
-  /** The first index of this name that passes the test, or -1 (no array is made). */
-  find(name: string, test: (index: number) => boolean): number {
-    const found = this.map.get(name);
-    if (found === undefined) return -1;
-    if (typeof found === 'number') return test(found) ? found : -1;
-    for (let k = 0; k < found.length; k++) if (test(found[k])) return found[k];
-    return -1;
+  /** The raw entry of a name: one index, several, or undefined (for lookups without allocation). */
+  entry(name: string): number | number[] | undefined {
+    return this.map.get(name);
+  }
+
+  /** Adds an index for a name whose entry was just read with `entry` (one hash lookup saved). */
+  addToEntry(name: string, entry: number | number[] | undefined, index: number): void {
+    if (entry === undefined) this.map.set(name, index);
+    else if (typeof entry === 'number') this.map.set(name, [entry, index]);
+    else entry.push(index);
   }
 
   has(name: string): boolean {
