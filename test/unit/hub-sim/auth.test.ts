@@ -2,6 +2,10 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HUB_ENDPOINTS, HubEndpointId } from '../../../server/src/hub/endpoints';
+import { ENDPOINT_GROUPS, isRestricted } from '../../hub-sim/auth';
 import { startSim, hub, reference } from './helpers';
 
 let sim: HubSimulator;
@@ -106,4 +110,18 @@ test('the request log redacts user_key and appKey', async () => {
   assert.equal(requests[1].headers.appkey, 'REDACTED');
   assert.equal(requests[1].family, 'reference');
   assert.ok(!JSON.stringify(requests).includes('=demo&appKey=demo'));
+});
+
+test('README’s endpoint → group table says what the simulator does', async () => {
+  const readme = readFileSync(path.resolve(__dirname, '../../hub-sim/README.md'), 'utf8');
+  const rows = readme.split('\n').filter((line) => /^\| \d/.test(line));
+  const documented = new Map<string, { group: string; restricted: boolean }>();
+  for (const row of rows) {
+    const cells = row.split('|').map((c) => c.trim());
+    const ids = cells[2].split(',').map((id) => id.trim());
+    for (const id of ids) documented.set(id, { group: cells[4], restricted: cells[5].includes('yes') });
+  }
+  for (const id of Object.keys(HUB_ENDPOINTS) as HubEndpointId[]) {
+    assert.deepEqual(documented.get(id), { group: ENDPOINT_GROUPS[id], restricted: isRestricted(id) }, id);
+  }
 });
