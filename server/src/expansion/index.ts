@@ -269,6 +269,7 @@ class Expansion {
     const origin = this.origin;
     const listed = candidates.map((c) => {
       const candidate: AmbiguousFirstFix['candidates'][number] = this.db.point(c);
+      candidate.region ??= nationalityNear(this.db, candidate.lat, candidate.lon);
       if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
       return candidate;
     });
@@ -411,6 +412,25 @@ class Expansion {
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }
+}
+
+/** ICAO nationality letters with one letter; all others have two (EG, LG, VI…). */
+const ONE_LETTER_NATIONALITIES = new Set(['C', 'K', 'U', 'Y', 'Z']);
+
+/**
+ * Data of the old formats has no region codes. The ICAO nationality letters of the nearest
+ * aerodrome (within 100 NM) tell a dispatcher which country a candidate is in.
+ */
+function nationalityNear(db: NavDatabase, lat: number, lon: number): string | undefined {
+  const [nearest] = db.nearest(lat, lon, {
+    maxResults: 1,
+    maxDistanceNm: 100,
+    types: ['aerodrome'],
+    filter: (i) => /^[A-Z]{4}$/.test(db.ident(i)),
+  });
+  if (nearest === undefined) return undefined;
+  const icao = db.ident(nearest);
+  return ONE_LETTER_NATIONALITIES.has(icao[0]) ? icao[0] : icao.slice(0, 2);
 }
 
 /** ICAO coordinate `ddmmNdddmmE` of a position, rounded to the minute. */

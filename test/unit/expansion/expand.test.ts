@@ -102,6 +102,8 @@ test('ambiguous first fix without referenceFix: no point selected, candidates wi
   const sam = route.elements.find((e) => e.text === 'SAM')!;
   assert.deepEqual(ambiguous.range, sam.range);
   assert.deepEqual(ambiguous.candidates.map((c) => c.name), ['SOUTHAMPTON VOR-DME', 'SAMOS VOR-DME', 'SAMSVILLE VOR-DME', 'SAMPLA VOR-DME']);
+  // The old formats have no regions: the nationality letters of the nearest aerodrome stand in.
+  assert.deepEqual(ambiguous.candidates.map((c) => c.region), ['EG', 'LG', 'K', 'VI']);
   assert.ok(ambiguous.candidates[0].distanceToOriginNm! < 2);
   assert.ok(ambiguous.candidates[1].distanceToOriginNm! > 1000);
   const [finding] = result.findings;
