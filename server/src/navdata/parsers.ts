@@ -6,7 +6,7 @@
 import { BACKWARD_ONLY, BOTH_WAYS, FORWARD_ONLY } from './airway';
 import type { LoadedFile, NavDatabaseBuilder } from './database';
 import { KIND_DME, KIND_NDB, KIND_TACAN, KIND_VOR } from './points';
-import { forEachLine, readNumber, Tokens } from './text';
+import { forEachLine, Tokens } from './text';
 
 interface Header {
   /** Version number of the format (600, 1101, 810, 1150, 640, 1100…), or 0 when absent. */
