@@ -28,6 +28,17 @@ export interface RoutePlan {
   lengthNm: number;
   cruiseFeet: number;
   cruiseKnots: number;
+  /** Flight plans filed for this route in the samples (FPL messages): flown daily as filed. */
+  filed: FiledPlan[];
+}
+
+export interface FiledPlan {
+  callsign: string;
+  aircraftType: string;
+  registration?: string;
+  /** Minutes after midnight UTC (field 13) and total EET in minutes (field 16). */
+  offBlockMinute: number;
+  eetMinutes: number;
 }
 
 export interface Flight {
@@ -94,7 +105,23 @@ function planOf(world: World, engine: RouteEngine, block: RouteBlock): RoutePlan
   let lengthNm = 0;
   for (let i = 1; i < path.length; i++) lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
   const cruise = cruiseOf(block);
-  return { origin, destination, routeText: block.routeText, path, lengthNm, cruiseFeet: cruise.feet, cruiseKnots: cruise.knots };
+  return { origin, destination, routeText: block.routeText, path, lengthNm, cruiseFeet: cruise.feet, cruiseKnots: cruise.knots, filed: [] };
+}
+
+/** Callsign, type, registration, off-block time and EET of an FPL message block. */
+function filedPlanOf(block: RouteBlock): FiledPlan | undefined {
+  const fpl = block.fpl;
+  const field = (n: number) => fpl?.fields.find((f) => f.number === n)?.text ?? '';
+  const offBlock = /^[A-Z]{4}(\d\d)(\d\d)$/.exec(field(13));
+  const eet = /^[A-Z]{4}(\d\d)(\d\d)/.exec(field(16));
+  if (!fpl?.aircraftId || !offBlock || !eet || !/^[A-Z]{3}\w+$/.test(fpl.aircraftId)) return undefined;
+  return {
+    callsign: fpl.aircraftId,
+    aircraftType: field(9).split('/')[0] || 'A320',
+    registration: fpl.otherInformation.find((o) => o.indicator === 'REG')?.value,
+    offBlockMinute: Number(offBlock[1]) * 60 + Number(offBlock[2]),
+    eetMinutes: Number(eet[1]) * 60 + Number(eet[2]),
+  };
 }
 
 /** Route plans from samples/*.route (the routes the project knows to expand), deduplicated. */
@@ -125,7 +152,12 @@ export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder:
   const plans = new Map<string, RoutePlan>();
   for (const block of blocks) {
     const plan = planOf(world, engine, block);
-    if (plan) plans.set(`${plan.origin.icao}-${plan.destination.icao}-${plan.routeText}`, plan);
+    if (!plan) continue;
+    const key = `${plan.origin.icao}-${plan.destination.icao}-${plan.routeText}`;
+    const kept = plans.get(key) ?? plan;
+    plans.set(key, kept);
+    const filed = filedPlanOf(block);
+    if (filed && !kept.filed.some((f) => f.callsign === filed.callsign)) kept.filed.push(filed);
   }
   if (plans.size === 0) {
     // No parser yet (or no sample aerodromes in the data): straight lines between known aerodromes.
@@ -137,7 +169,7 @@ export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder:
         { lat: origin.lat, lon: origin.lon, designator: origin.icao },
         { lat: destination.lat, lon: destination.lon, designator: destination.icao },
       ];
-      plans.set(r.routeText, { origin, destination, routeText: r.routeText, path, lengthNm: distanceNm(origin.lat, origin.lon, destination.lat, destination.lon), cruiseFeet: 35000, cruiseKnots: 450 });
+      plans.set(r.routeText, { origin, destination, routeText: r.routeText, path, lengthNm: distanceNm(origin.lat, origin.lon, destination.lat, destination.lon), cruiseFeet: 35000, cruiseKnots: 450, filed: [] });
     }
   }
   return [...plans.values()];
@@ -191,6 +223,26 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
         scheduledArrival,
         delayMinutes,
         cancelled: random.chance(0.05),
+      });
+    }
+    for (const filed of plan.filed) {
+      const airline = airlineByIcao(filed.callsign.slice(0, 3));
+      if (!airline) continue;
+      const random = new Random(`filed:${filed.callsign}:${date}`);
+      const scheduledDeparture = new Date(day + filed.offBlockMinute * 60_000);
+      const r = random.next();
+      flights.push({
+        gufi: uuidFrom(`gufi:${filed.callsign}:${date}:${plan.origin.icao}`),
+        callsign: filed.callsign,
+        airline,
+        flightNumber: filed.callsign.slice(3),
+        plan,
+        aircraftType: filed.aircraftType,
+        registration: filed.registration ?? registrationFor(airline, random),
+        scheduledDeparture,
+        scheduledArrival: new Date(scheduledDeparture.getTime() + (filed.eetMinutes + 15) * 60_000),
+        delayMinutes: r < 0.7 ? random.int(0, 5) : random.int(6, 40),
+        cancelled: false,
       });
     }
   });

@@ -137,3 +137,15 @@ test('the same clock gives the same data in another simulator', async () => {
     await other.close();
   }
 });
+
+test('the FPL messages of the samples fly daily as filed: callsign, type, registration, off-block time, EET', async () => {
+  const body = (await (await fetch(hub(sim, '/v1/airlines/DLH/flights/4AB', { format: 'json', status: 'SCHEDULED' }))).json()) as any;
+  const flight = body.features[0];
+  assert.ok(flight, 'DLH4AB of samples/fpl-message.route is scheduled for tomorrow');
+  assert.equal(flight.properties.callsign, 'DLH4AB');
+  assert.equal(flight.properties.aircraftDescription.aircraftCode, 'A320');
+  assert.equal(flight.properties.aircraftDescription.aircraftRegistration, 'DAIZB');
+  assert.match(flight.properties.departure.scheduledTime, /T12:00:00\.000Z$/);
+  assert.equal(Date.parse(flight.properties.arrival.scheduledTime) - Date.parse(flight.properties.departure.scheduledTime), (65 + 15) * 60_000);
+  assert.equal(flight.properties.arrival.aerodrome, 'EDDF');
+});

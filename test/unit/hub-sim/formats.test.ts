@@ -44,7 +44,7 @@ test('GeoJSON flight summaries carry the documented properties', async () => {
   const f = body.features[0];
   assert.match(f.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.equal(f.geometry.type, 'Point');
-  assert.match(f.properties.callsign, /^[A-Z]{3}\d{1,4}$/);
+  assert.match(f.properties.callsign, /^[A-Z]{3}\d[0-9A-Z]{0,3}$/);
   for (const key of ['track', 'source', 'altitude', 'captureTimestamp']) assert.ok(key in f.properties.positionReport, key);
   for (const key of ['aircraftCode', 'aircraftRegistration']) assert.ok(f.properties.aircraftDescription[key], key);
   assert.deepEqual(Object.keys(body.results).sort(), ['publishTime', 'status', 'total']);

@@ -44,7 +44,8 @@ export async function anyFlightGufi(sim: HubSimulator, status: string): Promise<
     const res = await fetch(hub(sim, `/v1/aerodromes/${aerodrome}/departures`, { status, format: 'json' }));
     if (res.status !== 200) continue;
     const body = (await res.json()) as { features: { properties: any }[] };
-    const f = body.features[0];
+    // Timetable flights (numeric numbers) first: FPL callsigns like DLH4AB have no commercial number.
+    const f = body.features.find((x) => /^\d+$/.test(x.properties.flightNumber)) ?? body.features[0];
     if (f) return { gufi: f.properties.gufi, origin: f.properties.departure.aerodrome, destination: f.properties.arrival.aerodrome, airline: f.properties.airline, flightNumber: f.properties.flightNumber };
   }
   return undefined;
