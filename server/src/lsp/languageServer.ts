@@ -11,9 +11,11 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  EXPANSION_STATUS_NOTIFICATION,
   SERVER_INFO_REQUEST,
   SET_HUB_KEY_NOTIFICATION,
   STATUS_NOTIFICATION,
+  type ExpansionStatusParams,
   type ServerInfo,
   type SetHubKeyParams,
   type StatusParams,
@@ -21,17 +23,23 @@ import {
 import { codeActions } from '../services/codeActions';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
-import { hover } from '../services/hover';
+import { hover, type ExpansionLookup } from '../services/hover';
 import { documentSymbols } from '../services/symbols';
 import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { DocumentExpansions } from './expansion/service';
 import { describeError, guard } from './guard';
 import { ParsedDocuments } from './parsedDocuments';
 import { DEFAULT_SETTINGS, mergeSettings, readSettings, type ServerSettings } from './settings';
 
 export const SERVER_NAME = 'icao-route-language-server';
 
-export function startLanguageServer(connection: Connection, version: string): void {
+export interface LanguageServerOptions {
+  /** After a service failure, open documents are expanded again after this delay. */
+  expansionRetryMs?: number;
+}
+
+export function startLanguageServer(connection: Connection, version: string, options: LanguageServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument);
   const parsed = new ParsedDocuments();
   const credentials = new HubCredentials();
@@ -39,6 +47,7 @@ export function startLanguageServer(connection: Connection, version: string): vo
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
+  let initialized = false;
 
   const status = (level: StatusParams['level'], message: string) => {
     void connection.sendNotification(STATUS_NOTIFICATION, { level, message } satisfies StatusParams).catch(() => {});
@@ -48,20 +57,51 @@ export function startLanguageServer(connection: Connection, version: string): vo
     status('error', message.split('\n')[0]);
   };
 
-  const scheduler = new DiagnosticsScheduler(
-    () => settings.debounceMs,
-    (uri) => {
-      const textDocument = documents.get(uri);
-      if (!textDocument) return;
-      try {
-        const current = parsed.get(textDocument);
-        const diagnostics = documentDiagnostics(current.document, { isCancellationRequested: false });
-        void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
-      } catch (error) {
-        logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
-      }
+  const live = { isCancellationRequested: false };
+  const expansions = new DocumentExpansions(
+    {
+      status: (params: ExpansionStatusParams) => {
+        void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, params).catch(() => {});
+        status(params.state === 'offline' || params.state === 'degraded' ? 'warning' : 'info', params.message);
+      },
+      rerun: () => {
+        for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
+      },
     },
+    { retryMs: options.expansionRetryMs },
   );
+
+  /**
+   * Local findings (with the expansion findings already known) at once; then the expansion of
+   * the blocks that changed, published again when it brings something new for this version.
+   */
+  function publishDiagnostics(uri: string): void {
+    const textDocument = documents.get(uri);
+    if (!textDocument) return;
+    try {
+      const current = parsed.get(textDocument);
+      const diagnostics = documentDiagnostics(current.document, live, expansions.known(current));
+      void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
+      void expansions.run(current).then(
+        (findings) => {
+          if (!findings || documents.get(uri)?.version !== current.version) return;
+          void connection.sendDiagnostics({ uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
+        },
+        (error: unknown) => logError(`expansion of ${uri} failed: ${describeError(error)}`),
+      );
+    } catch (error) {
+      logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
+    }
+  }
+
+  const scheduler = new DiagnosticsScheduler(() => settings.debounceMs, publishDiagnostics);
+
+  /** The hub key from the client, else the server's own HUB_USER_KEY (editors other than VS Code). */
+  function configureExpansion(): void {
+    if (!initialized) return;
+    const userKey = credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null);
+    expansions.configure({ userKey, hub: settings.hub, navdataFolder: settings.navdataFolder });
+  }
 
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
@@ -86,13 +126,16 @@ export function startLanguageServer(connection: Connection, version: string): vo
     }
     if (canPullConfiguration) await refreshSettings(undefined);
     status('info', `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
+    initialized = true;
+    configureExpansion();
   });
 
   async function refreshSettings(pushed: unknown): Promise<void> {
     let layer = readSettings(pushed);
     if (canPullConfiguration) {
       try {
-        layer = readSettings(await connection.workspace.getConfiguration('icaoRoute'));
+        const [section, http] = await connection.workspace.getConfiguration([{ section: 'icaoRoute' }, { section: 'http' }]);
+        layer = readSettings(section, isRecord(http) ? { proxy: http.proxy, proxyStrictSSL: http.proxyStrictSSL } : {});
       } catch (error) {
         connection.console.warn(`could not read the icaoRoute settings: ${describeError(error)}`);
       }
@@ -101,12 +144,15 @@ export function startLanguageServer(connection: Connection, version: string): vo
   }
 
   connection.onDidChangeConfiguration((params) => {
-    void refreshSettings(params.settings).catch((error) => logError(`settings update failed: ${describeError(error)}`));
+    void refreshSettings(params.settings)
+      .then(configureExpansion)
+      .catch((error) => logError(`settings update failed: ${describeError(error)}`));
   });
 
   connection.onNotification(SET_HUB_KEY_NOTIFICATION, (params: SetHubKeyParams) => {
     credentials.set(params ?? { userKey: null, source: 'none' });
     status('info', credentials.toString());
+    configureExpansion();
   });
 
   connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfo => {
@@ -118,12 +164,14 @@ export function startLanguageServer(connection: Connection, version: string): vo
       hubKey: credentials.userKey ? 'set' : 'unset',
       settings: { debounceMs: settings.debounceMs, navdataFolder: settings.navdataFolder },
       memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
+      expansion: expansions.status,
     };
   });
 
   documents.onDidChangeContent((event) => scheduler.schedule(event.document.uri));
   documents.onDidClose((event) => {
     scheduler.forget(event.document.uri);
+    expansions.cancel(event.document.uri);
     parsed.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
   });
@@ -137,7 +185,13 @@ export function startLanguageServer(connection: Connection, version: string): vo
   connection.onHover(
     guard('hover', log, null, (params, token) => {
       const current = parsedFor(params.textDocument.uri);
-      return current ? hover(current.document, params.position, token) : null;
+      if (!current) return null;
+      const status = expansions.status;
+      const lookup: ExpansionLookup = {
+        sourceName: status.source === 'hub' ? 'the hub' : 'navigation data',
+        resultFor: (block) => expansions.resultFor(block, current.lines),
+      };
+      return hover(current.document, params.position, token, lookup);
     }),
   );
 
@@ -163,13 +217,20 @@ export function startLanguageServer(connection: Connection, version: string): vo
       const diagnostics =
         params.context.diagnostics.length > 0
           ? params.context.diagnostics
-          : documentDiagnostics(current.document, token);
+          : documentDiagnostics(current.document, token, expansions.known(current));
       return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
     }),
   );
 
-  connection.onShutdown(() => scheduler.dispose());
+  connection.onShutdown(async () => {
+    scheduler.dispose();
+    await expansions.dispose();
+  });
 
   documents.listen(connection);
   connection.listen();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

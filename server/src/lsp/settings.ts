@@ -5,17 +5,22 @@
  * asked. Every value is validated: a wrong type falls back to the default instead of breaking.
  */
 
+import type { HubSettings } from '../hub/config';
+import { readClientSettings, type HttpEnvironment } from '../hub/settings';
+
 export interface ServerSettings {
   debounceMs: number;
   navdataFolder: string;
+  /** `icaoRoute.hub.*` (base URL, versions, paths, time-outs) with VS Code's `http.proxy`. */
+  hub: Partial<HubSettings>;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '' };
+export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {} };
 
 type Partial2 = Partial<ServerSettings>;
 
 /** Reads `{icaoRoute: {...}}`, the section itself `{diagnostics: {...}}`, or dotted keys. */
-export function readSettings(raw: unknown): Partial2 {
+export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2 {
   if (!isObject(raw)) return {};
   const section = isObject(raw.icaoRoute) ? raw.icaoRoute : raw;
   const result: Partial2 = {};
@@ -25,6 +30,10 @@ export function readSettings(raw: unknown): Partial2 {
   }
   const folder = pick(section, ['navdata', 'folder']) ?? raw['icaoRoute.navdata.folder'];
   if (typeof folder === 'string') result.navdataFolder = folder;
+  // Only a layer that speaks of the hub replaces the hub settings of the layers below it.
+  if (isObject(section.hub) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.hub.')) || http.proxy !== undefined) {
+    result.hub = readClientSettings(raw, http).hub;
+  }
   return result;
 }
 
@@ -33,6 +42,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
   for (const layer of layers) {
     if (layer.debounceMs !== undefined) merged.debounceMs = layer.debounceMs;
     if (layer.navdataFolder !== undefined) merged.navdataFolder = layer.navdataFolder;
+    if (layer.hub !== undefined) merged.hub = layer.hub;
   }
   return merged;
 }

@@ -30,4 +30,27 @@ export interface ServerInfo {
   hubKey: 'set' | 'unset';
   settings: { debounceMs: number; navdataFolder: string };
   memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number };
+  /** The current route expansion status (see EXPANSION_STATUS_NOTIFICATION). */
+  expansion?: ExpansionStatusParams;
+}
+
+/**
+ * Server → client: the state of route expansion, sent only when it changes (a failing service
+ * gives one of these, not one per request). The client shows it in a status bar item; other
+ * editors see the same text as a window/logMessage line. Never carries a secret.
+ *
+ * - `ok`: expansions succeed (source `hub` or `navdata`).
+ * - `loading`: the navigation data is being read.
+ * - `local`: neither a hub key nor a navdata folder: local checks only.
+ * - `offline`: the hub cannot be reached (network down, timeout); local checks continue.
+ * - `degraded`: the source answers with failures (refused key, usage limit, server error,
+ *   malformed answer) or the navigation data could not be read; local checks continue.
+ */
+export const EXPANSION_STATUS_NOTIFICATION = 'icaoRoute/expansionStatus';
+export type ExpansionState = 'ok' | 'loading' | 'local' | 'offline' | 'degraded';
+export interface ExpansionStatusParams {
+  state: ExpansionState;
+  source: 'hub' | 'navdata' | 'none';
+  /** One line for the status bar's tooltip and the output channel. */
+  message: string;
 }

@@ -4,12 +4,20 @@
  * model fails the type check here until it is explained).
  */
 import type { Hover } from 'vscode-languageserver-types';
-import type { CancellationToken, Position, RouteDocument, RouteElement } from '../route/model';
+import type { CancellationToken, ExpansionResult, Position, RouteBlock, RouteDocument, RouteElement } from '../route/model';
+import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
 import { describeLevel, describeSpeed, escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';
 import { rangesIntersect } from './ranges';
 
-export function hover(document: RouteDocument, position: Position, token: CancellationToken): Hover | null {
+/** What route expansion knows of the document's blocks, handed in by the caller. */
+export interface ExpansionLookup {
+  /** "the hub" or "navigation data": named in the hover so the user knows where it came from. */
+  sourceName: string;
+  resultFor(block: RouteBlock): ExpansionResult | undefined;
+}
+
+export function hover(document: RouteDocument, position: Position, token: CancellationToken, expansion?: ExpansionLookup): Hover | null {
   if (token.isCancellationRequested) return null;
   const found = locate(document, position);
   if (!found) return null;
@@ -21,11 +29,22 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
         const problems = found.block.diagnostics.filter((d) => rangesIntersect(d.range, found.element.range));
         if (problems.length > 0) value += `\n\n${problems.map((d) => `- ${d.code}: ${escapeMarkdown(d.message)}`).join('\n')}`;
       }
+      const result = expansion?.resultFor(found.block);
+      const section = result ? expansionHoverSection(found.element, found.index, result, expansion!.sourceName) : undefined;
+      if (section) value += `\n\n---\n\n${section}`;
       return markdown(value, found.element.range);
     }
     case 'directive': {
       const d = found.directive;
-      return markdown(directiveHover(d.key, d.value), found.part === 'key' ? d.keyRange : d.valueRange);
+      let value = directiveHover(d.key, d.value);
+      const result = d.key === 'origin' || d.key === 'destination' ? expansion?.resultFor(found.block) : undefined;
+      const points = result?.points ?? [];
+      const end = d.key === 'origin' ? points[0] : points[points.length - 1];
+      if (end && end.elementIndex === -1) {
+        value += `\n\n---\n\n*Route expansion (${expansion!.sourceName})*\n\n**Resolved:** aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
+        if (end.resolvedFix) value += `\n\n${escapeMarkdown(end.resolvedFix)}`;
+      }
+      return markdown(value, found.part === 'key' ? d.keyRange : d.valueRange);
     }
     case 'fplItem':
       return markdown(fplItemHover(found.item.indicator, found.item.value), found.item.range);

@@ -33,7 +33,14 @@ import {
   type SymbolInformation,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { SERVER_INFO_REQUEST, STATUS_NOTIFICATION, type ServerInfo, type StatusParams } from '../../../server/src/protocol/lspMessages';
+import {
+  EXPANSION_STATUS_NOTIFICATION,
+  SERVER_INFO_REQUEST,
+  STATUS_NOTIFICATION,
+  type ExpansionStatusParams,
+  type ServerInfo,
+  type StatusParams,
+} from '../../../server/src/protocol/lspMessages';
 import { buildOnce, ROOT, SERVER_JS } from './build';
 
 /** A generous bound so a broken server fails the test instead of hanging it; not a speed check. */
@@ -48,6 +55,8 @@ interface Waiter {
 export class ServerUnderTest {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
   readonly statuses: StatusParams[] = [];
+  readonly expansionStatuses: ExpansionStatusParams[] = [];
+  private readonly statusWaiters: { accept: (s: ExpansionStatusParams) => boolean; resolve: (s: ExpansionStatusParams) => void }[] = [];
   readonly logMessages: string[] = [];
   stderr = '';
   private readonly waiters: Waiter[] = [];
@@ -76,6 +85,7 @@ export class ServerUnderTest {
     connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
       server.statuses.push(params);
     });
+    connection.onNotification(EXPANSION_STATUS_NOTIFICATION, (params: ExpansionStatusParams) => server.receiveStatus(params));
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       server.logMessages.push(params.message);
     });
@@ -107,9 +117,41 @@ export class ServerUnderTest {
     }
   }
 
+  private receiveStatus(params: ExpansionStatusParams): void {
+    this.expansionStatuses.push(params);
+    for (let i = this.statusWaiters.length - 1; i >= 0; i--) {
+      if (this.statusWaiters[i].accept(params)) this.statusWaiters.splice(i, 1)[0].resolve(params);
+    }
+  }
+
+  /** The first expansion status (received so far, from index `from` on, or later) that `accept`s. */
+  expansionStatus(accept: (s: ExpansionStatusParams) => boolean, from = 0): Promise<ExpansionStatusParams> {
+    const already = this.expansionStatuses.slice(from).find(accept);
+    if (already) return Promise.resolve(already);
+    return new Promise((resolve, reject) => {
+      const waiter = { accept, resolve };
+      this.statusWaiters.push(waiter);
+      const timer = setTimeout(() => {
+        const index = this.statusWaiters.indexOf(waiter);
+        if (index >= 0) this.statusWaiters.splice(index, 1);
+        reject(new Error(`no such expansion status; received: ${JSON.stringify(this.expansionStatuses)}; server stderr:\n${this.stderr}`));
+      }, WAIT_LIMIT_MS);
+      timer.unref();
+    });
+  }
+
+  /** Sends a notification of the extension's own protocol (e.g. icaoRoute/setHubKey). */
+  notify(method: string, params: unknown): Promise<void> {
+    return this.connection.sendNotification(method, params);
+  }
+
   /** The diagnostics published for `uri` at `version` (waits for them if need be). */
   diagnosticsFor(uri: string, version: number): Promise<PublishDiagnosticsParams> {
-    const accept = (p: PublishDiagnosticsParams) => p.version === version;
+    return this.diagnosticsWhere(uri, (p) => p.version === version);
+  }
+
+  /** The first publication for `uri` that `accept`s (received already, or waits for it). */
+  diagnosticsWhere(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
     const already = this.published.get(uri)?.find(accept);
     if (already) return Promise.resolve(already);
     return new Promise((resolve, reject) => {
@@ -118,7 +160,8 @@ export class ServerUnderTest {
       const timer = setTimeout(() => {
         const index = this.waiters.indexOf(waiter);
         if (index >= 0) this.waiters.splice(index, 1);
-        reject(new Error(`no diagnostics for ${uri} version ${version}; server stderr:\n${this.stderr}`));
+        const seen = (this.published.get(uri) ?? []).map((p) => `v${p.version}: ${p.diagnostics.map((d) => d.code).join(',')}`);
+        reject(new Error(`no such diagnostics for ${uri} (published: ${seen.join(' | ') || 'none'}); server stderr:\n${this.stderr}`));
       }, WAIT_LIMIT_MS);
       timer.unref();
     }).then((p) => p as PublishDiagnosticsParams);

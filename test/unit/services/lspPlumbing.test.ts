@@ -53,7 +53,20 @@ test('settings are read from every shape editors send, invalid values ignored', 
   assert.deepEqual(readSettings({ diagnostics: { debounceMs: '20' }, navdata: { folder: null } }), {});
   assert.deepEqual(readSettings(null), {});
   assert.deepEqual(readSettings([1, 2]), {});
-  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x' });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {} });
+});
+
+test('hub settings come with a layer that speaks of the hub, and replace the lower layers only then', () => {
+  const initial = readSettings({ icaoRoute: { hub: { baseUrl: 'http://127.0.0.1:4010', timeoutSeconds: 3 } } });
+  assert.equal(initial.hub?.baseUrl, 'http://127.0.0.1:4010');
+  assert.equal(initial.hub?.timeoutMs, 3000);
+  const pulledWithoutHub = readSettings({ diagnostics: { debounceMs: 10 } });
+  assert.equal(pulledWithoutHub.hub, undefined);
+  assert.equal(mergeSettings(DEFAULT_SETTINGS, initial, pulledWithoutHub).hub.baseUrl, 'http://127.0.0.1:4010');
+  const dotted = readSettings({ 'icaoRoute.hub.baseUrl': 'https://hub.example' });
+  assert.equal(mergeSettings(DEFAULT_SETTINGS, initial, dotted).hub.baseUrl, 'https://hub.example');
+  // VS Code's proxy setting reaches the hub client.
+  assert.equal(readSettings({ hub: {} }, { proxy: 'http://proxy.local:3128' }).hub?.proxy, 'http://proxy.local:3128');
 });
 
 test('the hub key never shows in the credentials object’s string forms', () => {

@@ -1,0 +1,214 @@
+/**
+ * Route expansion for the open documents, off the typing path: local diagnostics are published
+ * at once (with the expansion findings already known for unchanged blocks), then the blocks
+ * whose lines changed are expanded in the background and the diagnostics published again. A
+ * newer edit cancels the older run; a failing service becomes one status, never diagnostics.
+ */
+import { createHash } from 'node:crypto';
+import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../../route/model';
+import type { HubSettings } from '../../hub';
+import type { ParsedDocument } from '../parsedDocuments';
+import type { LineIndex } from '../../services/ranges';
+import { blockKey, ExpansionCache, resultAt } from './cache';
+import { HubSource, NavdataSource, type ExpansionSource } from './sources';
+import { ExpansionStatusTracker, failureStatus, redact, type ExpansionStatus } from './status';
+
+export interface ExpansionConfig {
+  /** From SecretStorage (setHubKey) or HUB_USER_KEY; never logged. */
+  userKey: string | null;
+  hub: Partial<HubSettings>;
+  navdataFolder: string;
+}
+
+export interface ExpansionEvents {
+  /** The status changed (at most once per change of state or kind of failure). */
+  status(status: ExpansionStatus): void;
+  /** The source changed or may have recovered: expand every open document again. */
+  rerun(): void;
+}
+
+export interface ExpansionOptions {
+  /** After a failure, all documents are tried again once after this delay (0: never). */
+  retryMs?: number;
+  /** Navigation data loader (tests give a slow or failing one). */
+  loadNavdata?: ConstructorParameters<typeof NavdataSource>[1];
+}
+
+const HUB_CONCURRENCY = 4;
+
+export class DocumentExpansions {
+  private source?: ExpansionSource;
+  private signature = '';
+  private generation = 0;
+  private readonly cache = new ExpansionCache();
+  private readonly runs = new Map<string, AbortController>();
+  private readonly tracker: ExpansionStatusTracker;
+  private userKey: string | null = null;
+  private retryTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly events: ExpansionEvents,
+    private readonly options: ExpansionOptions = {},
+  ) {
+    this.tracker = new ExpansionStatusTracker(events.status);
+  }
+
+  get status(): ExpansionStatus {
+    return this.tracker.status;
+  }
+
+  /** Chooses the source: the hub with a key, else the navdata folder, else none. */
+  configure(config: ExpansionConfig): void {
+    const key = config.userKey?.trim() || null;
+    const folder = config.navdataFolder.trim();
+    // The key enters the signature only as a hash: the signature is compared, never shown.
+    const signature = key
+      ? JSON.stringify(['hub', createHash('sha256').update(key).digest('hex'), config.hub])
+      : folder
+        ? JSON.stringify(['navdata', folder])
+        : 'none';
+    if (signature === this.signature) return;
+    this.signature = signature;
+    this.userKey = key;
+    this.generation++;
+    for (const run of this.runs.values()) run.abort();
+    this.runs.clear();
+    this.cache.clear();
+    this.clearRetry();
+    const old = this.source;
+    this.source = undefined;
+    void old?.dispose().catch(() => {});
+
+    if (key) {
+      try {
+        this.source = new HubSource(config.hub, key);
+        this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
+      } catch (error) {
+        this.tracker.set(failureStatus(error, 'hub', key) ?? { state: 'degraded', source: 'hub', message: 'The hub settings are not usable.' });
+      }
+    } else if (folder) {
+      this.source = new NavdataSource(folder, this.options.loadNavdata);
+      this.tracker.set({ state: 'loading', source: 'navdata', message: `Reading the navigation data in ${folder}…` });
+    } else {
+      this.tracker.set({
+        state: 'local',
+        source: 'none',
+        message: 'Local checks only: set a hub key (ICAO Route: Set Hub Key) or icaoRoute.navdata.folder to expand routes.',
+      });
+    }
+    this.events.rerun();
+  }
+
+  /** The expansion of a block, when it is known (for hovers). */
+  resultFor(block: RouteBlock, lines: LineIndex): ExpansionResult | undefined {
+    if (!this.source || block.elements.length === 0) return undefined;
+    const cached = this.cache.get(blockKey(block, lines));
+    return cached ? resultAt(cached, block.range.start.line) : undefined;
+  }
+
+  /** Findings of every block already expanded, on the document's current ranges. */
+  known(parsed: ParsedDocument): RouteDiagnostic[] {
+    if (!this.source) return [];
+    const findings: RouteDiagnostic[] = [];
+    for (const block of parsed.document.blocks) {
+      const result = this.resultFor(block, parsed.lines);
+      if (result) findings.push(...result.findings);
+    }
+    return findings;
+  }
+
+  /**
+   * Expands the blocks not yet known. Resolves with every expansion finding of the document when
+   * new results came in, or undefined when there is nothing new to publish (all known, cancelled
+   * by a newer run, or the source failed before any result).
+   */
+  async run(parsed: ParsedDocument): Promise<RouteDiagnostic[] | undefined> {
+    const source = this.source;
+    if (!source) return undefined;
+    this.cancel(parsed.uri);
+    const controller = new AbortController();
+    this.runs.set(parsed.uri, controller);
+    const generation = this.generation;
+    const current = () => !controller.signal.aborted && generation === this.generation;
+    try {
+      if (!source.ready) {
+        try {
+          await source.prepare();
+        } catch (error) {
+          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redact(error instanceof Error ? error.message : String(error))} Local checks continue.` });
+          return undefined;
+        }
+        if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
+      }
+      if (!current()) return undefined;
+      const todo = parsed.document.blocks
+        .filter((block) => block.elements.length > 0)
+        .map((block) => ({ block, key: blockKey(block, parsed.lines) }))
+        .filter(({ key }) => this.cache.get(key) === undefined);
+      if (todo.length === 0) return undefined;
+
+      let added = 0;
+      let failure: unknown;
+      // The first failure stops the calls in flight too: a hub that is down fails them all alike.
+      const stop = new AbortController();
+      const signal = AbortSignal.any([controller.signal, stop.signal]);
+      let next = 0;
+      const worker = async () => {
+        while (next < todo.length && failure === undefined && current()) {
+          const { block, key } = todo[next++];
+          try {
+            const result = await source.expand(block, signal);
+            if (!current() || result.cancelled) return;
+            this.cache.set(key, { result, line: block.range.start.line });
+            added++;
+          } catch (error) {
+            if (current() && failure === undefined) {
+              failure = error;
+              stop.abort();
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: source.kind === 'hub' ? HUB_CONCURRENCY : 1 }, worker));
+      if (generation !== this.generation) return undefined;
+      const failed = failure !== undefined ? failureStatus(failure, source.kind, this.userKey) : undefined;
+      if (failed) {
+        this.tracker.set(failed);
+        this.scheduleRetry();
+      } else if (added > 0) {
+        this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
+      }
+      return added > 0 && current() ? this.known(parsed) : undefined;
+    } finally {
+      if (this.runs.get(parsed.uri) === controller) this.runs.delete(parsed.uri);
+    }
+  }
+
+  cancel(uri: string): void {
+    this.runs.get(uri)?.abort();
+    this.runs.delete(uri);
+  }
+
+  private scheduleRetry(): void {
+    const delay = this.options.retryMs ?? 30_000;
+    if (delay <= 0 || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.events.rerun();
+    }, delay);
+    this.retryTimer.unref?.();
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  async dispose(): Promise<void> {
+    this.clearRetry();
+    for (const run of this.runs.values()) run.abort();
+    this.runs.clear();
+    await this.source?.dispose().catch(() => {});
+    this.source = undefined;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Where expansions come from: the hub's route expansion (a hub key is set) or the offline engine
+ * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
+ */
+import type { ExpansionResult, RouteBlock } from '../../route/model';
+import { expandRoute } from '../../expansion';
+import { expansionFromHub, HubClient, HubError, type HubSettings } from '../../hub';
+import { loadNavDatabase, type NavDatabase } from '../../navdata';
+
+export interface ExpansionSource {
+  readonly kind: 'hub' | 'navdata';
+  /** What the status says while the source works. */
+  readonly okMessage: string;
+  /** True once `prepare` has nothing left to do. */
+  readonly ready: boolean;
+  /** Loads what the source needs, once; rejects when it cannot work at all. */
+  prepare(): Promise<void>;
+  /** Rejects with the service's error when the call fails (never for a route's own problems). */
+  expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult>;
+  dispose(): Promise<void>;
+}
+
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class NavdataSource implements ExpansionSource {
+  readonly kind = 'navdata';
+  private db?: NavDatabase;
+  private loading?: Promise<void>;
+
+  constructor(
+    readonly folder: string,
+    private readonly load: (folder: string) => Promise<NavDatabase> = loadNavDatabase,
+  ) {}
+
+  get ready(): boolean {
+    return this.db !== undefined;
+  }
+
+  get okMessage(): string {
+    const r = this.db?.report;
+    const counts = r ? ` (${r.fixes} fixes, ${r.navaids} navaids, ${r.airways} airways, ${r.aerodromes} aerodromes)` : '';
+    return `Route expansion offline with the navigation data in ${this.folder}${counts}.`;
+  }
+
+  prepare(): Promise<void> {
+    // Loaded once per source; a new folder setting makes a new source.
+    this.loading ??= this.load(this.folder).then(
+      (db) => {
+        this.db = db;
+      },
+      (error: unknown) => {
+        const text = error instanceof Error ? error.message : String(error);
+        throw new Error(`The navigation data in ${this.folder} could not be read: ${text}`);
+      },
+    );
+    return this.loading;
+  }
+
+  async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
+    await this.prepare();
+    // One block at a time between other events, so a newer edit can cancel a long document.
+    await yieldToEvents();
+    return expandRoute(block, this.db!, { get isCancellationRequested() { return signal.aborted; } });
+  }
+
+  async dispose(): Promise<void> {}
+}
+
+export class HubSource implements ExpansionSource {
+  readonly kind = 'hub';
+  readonly ready = true;
+  private readonly hub: HubClient;
+
+  /** Throws a HubError (configuration) for a base URL the client refuses. */
+  constructor(settings: Partial<HubSettings>, userKey: string) {
+    this.hub = new HubClient(settings, { userKey });
+  }
+
+  get okMessage(): string {
+    return `Route expansion by the hub at ${this.hub.baseUrl}.`;
+  }
+
+  async prepare(): Promise<void> {}
+
+  async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
+    try {
+      const { collection } = await this.hub.expandRoute(
+        { routeText: block.routeText, origin: block.origin?.value, destination: block.destination?.value, referenceFix: block.referenceFix?.value },
+        { signal },
+      );
+      return expansionFromHub(collection, block);
+    } catch (error) {
+      if (error instanceof HubError && error.kind === 'badRequest') {
+        // The hub refused this route's text: a finding on the route, not a failure of the service.
+        return { points: [], procedures: [], findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }] };
+      }
+      throw error;
+    }
+  }
+
+  dispose(): Promise<void> {
+    return this.hub.close();
+  }
+}

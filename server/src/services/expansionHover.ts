@@ -1,0 +1,100 @@
+/**
+ * What route expansion made of the element under the cursor, for the hover: the resolved fix,
+ * its type and position for a point; the points an airway passes between entry and exit; the
+ * candidates of an ambiguous first fix. Pure: the expansion result comes in as data.
+ */
+import { pointOf, type ExpandedPoint, type ExpansionResult, type FixType, type RouteElement } from '../route/model';
+import { escapeMarkdown, inlineCode } from './format';
+import { rangesIntersect } from './ranges';
+
+const TYPE_NAMES: Record<FixType, string> = {
+  fix: 'named fix',
+  vor: 'VOR',
+  ndb: 'NDB',
+  dme: 'DME',
+  tacan: 'TACAN',
+  aerodrome: 'aerodrome',
+  latLon: 'lat/lon point',
+  computed: 'computed point',
+};
+
+/** Longest airway listing shown in full; longer ones show both ends and a count. */
+const MAX_LISTED = 25;
+
+/** `51°09.7'N 001°21.6'E` (minutes rounded to a tenth). */
+export function formatDegreesMinutes(lat: number, lon: number): string {
+  const part = (value: number, degreeDigits: number, positive: string, negative: string) => {
+    const tenths = Math.round(Math.abs(value) * 600);
+    const degrees = Math.floor(tenths / 600);
+    const minutes = (tenths % 600) / 10;
+    return `${String(degrees).padStart(degreeDigits, '0')}°${minutes.toFixed(1).padStart(4, '0')}'${value < 0 ? negative : positive}`;
+  };
+  return `${part(lat, 2, 'N', 'S')} ${part(lon, 3, 'E', 'W')}`;
+}
+
+/**
+ * Order of a point along the route: its element index, with the origin and destination given as
+ * directives (index -1) before and after every element.
+ */
+function order(point: ExpandedPoint, position: number): number {
+  if (point.elementIndex >= 0) return point.elementIndex;
+  return position === 0 ? -1 : Number.POSITIVE_INFINITY;
+}
+
+function pointLine(point: ExpandedPoint): string {
+  const parts = [`${inlineCode(point.designator)} ${TYPE_NAMES[point.type] ?? point.type}`, formatDegreesMinutes(point.lat, point.lon)];
+  if (point.elevationFt !== undefined && point.type === 'aerodrome') parts.push(`elevation ${Math.round(point.elevationFt)} ft`);
+  return parts.join(', ');
+}
+
+function resolvedLines(point: ExpandedPoint): string[] {
+  const lines = [`**Resolved:** ${TYPE_NAMES[point.type] ?? point.type} at ${formatDegreesMinutes(point.lat, point.lon)}`];
+  if (point.resolvedFix) lines.push('', escapeMarkdown(point.resolvedFix));
+  if (point.elevationFt !== undefined && point.type === 'aerodrome') lines.push('', `Elevation ${Math.round(point.elevationFt)} ft.`);
+  return lines;
+}
+
+/** The hover section for an element, or undefined when the expansion has nothing to say of it. */
+export function expansionHoverSection(element: RouteElement, elementIndex: number, result: ExpansionResult, sourceName: string): string | undefined {
+  const from = `*Route expansion (${sourceName})*`;
+  if (element.kind === 'airway' || element.kind === 'track') return airwaySection(element.text, element.designator, elementIndex, result, from);
+  const point = pointOf(element);
+  if (!point) return undefined;
+  const placed = result.points.find((p) => p.elementIndex === elementIndex && p.via === undefined);
+  if (placed) return [from, '', ...resolvedLines(placed)].join('\n');
+
+  const ambiguous = result.ambiguousFirstFix;
+  if (ambiguous && rangesIntersect(ambiguous.range, point.range)) {
+    const lines = [from, '', `**Not selected:** ${inlineCode(ambiguous.ident)} names several places and the route gives no \`referenceFix:\`.`];
+    if (ambiguous.candidates.length > 0) {
+      lines.push('', 'Candidates:', '');
+      for (const c of ambiguous.candidates) {
+        const what = [TYPE_NAMES[c.type] ?? c.type, c.region, c.name].filter(Boolean).map((s) => escapeMarkdown(String(s))).join(' ');
+        const away = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from the origin` : '';
+        lines.push(`- ${inlineCode(c.ident)} ${what}, ${formatDegreesMinutes(c.lat, c.lon)}${away}`);
+      }
+    }
+    return lines.join('\n');
+  }
+  const problems = result.findings.filter((f) => rangesIntersect(f.range, point.range));
+  if (problems.length === 0) return undefined;
+  return [from, '', '**Not resolved:**', '', ...problems.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join('\n');
+}
+
+function airwaySection(text: string, designator: string, elementIndex: number, result: ExpansionResult, from: string): string | undefined {
+  const ordered = result.points.map((p, i) => ({ p, at: order(p, i) }));
+  const mine = ordered.filter((o) => o.at === elementIndex).map((o) => o.p);
+  // Where two airways meet, the junction carries the second airway's index and the first one's name.
+  const interior = mine.filter((p) => p.via === undefined || p.via.toUpperCase() === designator.toUpperCase());
+  const junction = mine.filter((p) => !interior.includes(p));
+  const entry = junction[junction.length - 1] ?? [...ordered].reverse().find((o) => o.at < elementIndex)?.p;
+  const exit = ordered.find((o) => o.at > elementIndex)?.p;
+  if (!entry && !exit && interior.length === 0) return undefined;
+  const name = (p: ExpandedPoint | undefined) => (p ? inlineCode(p.designator) : 'an unresolved point');
+  const lines = [from, '', `${inlineCode(text)} from ${name(entry)} to ${name(exit)}:`, ''];
+  const all = [entry, ...interior, exit].filter((p): p is ExpandedPoint => p !== undefined);
+  const shown = all.length > MAX_LISTED ? [...all.slice(0, MAX_LISTED - 2), undefined, all[all.length - 1]] : all;
+  for (const p of shown) lines.push(p ? `- ${pointLine(p)}` : `- … ${all.length - MAX_LISTED + 1} more points`);
+  if (interior.length === 0) lines.push('', 'No points in between.');
+  return lines.join('\n');
+}

@@ -1,0 +1,134 @@
+/**
+ * Route expansion offline in the real built server: with `icaoRoute.navdata.folder` set to the
+ * project's navdata excerpt, the expansion findings (X…) join the local ones (R…) on their exact
+ * ranges, the ambiguous first fix gets its referenceFix quick fixes, and hovers show what each
+ * point resolved to.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Diagnostic, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { ROOT } from './support/build';
+import { applyEdits, ServerUnderTest } from './support/server';
+
+const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
+const sample = (name: string) => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
+const at = (d: Diagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
+const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^X\d{3}$/.test(String(d.code)));
+
+let server: ServerUnderTest;
+
+before(async () => {
+  server = await ServerUnderTest.start({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA } } } });
+});
+
+after(async () => {
+  await server?.stop();
+});
+
+test('the navigation data is read and the status says so', async () => {
+  // Reading starts with the first document that needs it.
+  await server.open('file:///offline/first.route', 'N0450F350 DVR UL9 KONAN');
+  const ok = await server.expansionStatus((s) => s.state === 'ok');
+  assert.equal(ok.source, 'navdata');
+  assert.match(ok.message, /fixture|navdata/);
+  assert.match(ok.message, /\d+ fixes/);
+  const loading = server.expansionStatuses.findIndex((s) => s.state === 'loading');
+  assert.ok(loading >= 0 && loading < server.expansionStatuses.indexOf(ok), JSON.stringify(server.expansionStatuses));
+  assert.equal((await server.serverInfo()).expansion?.state, 'ok');
+});
+
+test('broken.route: expansion findings on their exact ranges, merged with the local ones', async () => {
+  const uri = 'file:///offline/broken.route';
+  const local = await server.open(uri, sample('broken.route'));
+  const localCodes = local.map(at).filter((c) => c.startsWith('R'));
+  assert.ok(localCodes.length >= 10, localCodes.join(' '));
+  const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
+  assert.deepEqual(
+    merged.map(at).filter((c) => c.startsWith('X')),
+    ['X001@27:18-23', 'X002@31:14-17', 'X002@34:14-16', 'X002@34:14-16'],
+  );
+  // Every local finding is still there, and the list stays in document order.
+  assert.deepEqual(merged.map(at).filter((c) => c.startsWith('R')), localCodes);
+  const lines = merged.map((d) => d.range.start.line);
+  assert.deepEqual(lines, [...lines].sort((a, b) => a - b));
+  const knoan = merged.find((d) => d.code === 'X001')!;
+  assert.equal(knoan.severity, 2);
+  assert.equal(knoan.source, 'icao-route');
+  assert.match(knoan.message, /KNOAN is not in the navigation data/);
+});
+
+test('an edit to one block keeps the known findings of the others in the first publication', async () => {
+  const uri = 'file:///offline/broken.route';
+  // Fix the typo on line 27 (KNOAN → KONAN): the other blocks are unchanged and already expanded.
+  const version = await server.sendChange(uri, [{ range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' }]);
+  const first = (await server.diagnosticsFor(uri, version)).diagnostics;
+  assert.deepEqual(first.map(at).filter((c) => c.startsWith('X')), ['X002@31:14-17', 'X002@34:14-16', 'X002@34:14-16']);
+});
+
+test('ambiguous-first-fix.route: the first fix is reported and its quick fixes choose a candidate', async () => {
+  const uri = 'file:///offline/ambiguous.route';
+  const text = sample('ambiguous-first-fix.route');
+  await server.open(uri, text);
+  const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
+  assert.deepEqual(merged.map(at), ['X005@7:10-13']);
+  const ambiguous = merged[0];
+  const candidates = (ambiguous.data as { candidates: { ident: string }[] }).candidates;
+  assert.ok(candidates.length >= 2);
+
+  const actions = await server.codeActions(uri, ambiguous.range, [ambiguous]);
+  assert.equal(actions.length, candidates.length);
+  for (const action of actions) assert.match(action.title, /^Use SAM .*\(referenceFix\)$/);
+  const southampton = actions.find((a) => /GB|England|SOUTHAMPTON/i.test(a.title)) ?? actions[0];
+  const fixed = applyEdits(text, southampton.edit!.changes![uri]);
+  assert.match(fixed.split('\n').slice(4, 8).join('\n'), /^referenceFix: \d{4}[NS]\d{5}[EW]$/m);
+
+  // Applying it: the block is expanded again and the first fix is no longer ambiguous.
+  const version = await server.sendChange(uri, [{ text: fixed }]);
+  const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
+  assert.deepEqual(after.diagnostics.map(at), []);
+});
+
+test('hover on a point shows what it resolved to, with its coordinates', async () => {
+  const uri = 'file:///offline/hover.route';
+  const text = ['origin: EGLL', 'destination: EDDF', 'N0450F350 DVR UL9 KONAN UL607 AMASI/N0440F330 DCT 5030N00500E'].join('\n');
+  await server.open(uri, text);
+  await server.diagnosticsWhere(uri, () => true);
+  const dvr = await hoverWhen(uri, 2, 11, /Resolved/);
+  assert.match(dvr, /\*\*Resolved:\*\* VOR at 51°09\.\d'N 001°21\.\d'E/);
+  assert.match(dvr, /DVR VOR/);
+
+  const airway = await hoverWhen(uri, 2, 24, /KONAN/);
+  assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);
+  for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG']) assert.match(airway, new RegExp(`\`${point}\``));
+
+  const change = await hoverWhen(uri, 2, 33, /Resolved/);
+  assert.match(change, /AMASI/);
+  const latLon = await hoverWhen(uri, 2, 55, /Resolved/);
+  assert.match(latLon, /lat\/lon point at 50°30\.0'N 005°00\.0'E/);
+  const origin = await hoverWhen(uri, 0, 9, /Resolved/);
+  assert.match(origin, /aerodrome at 51°28\.\d'N 000°2\d\.\d'W/);
+});
+
+test('hover on an ambiguous first fix lists the candidates', async () => {
+  const uri = 'file:///offline/ambiguous-hover.route';
+  await server.open(uri, sample('ambiguous-first-fix.route'));
+  const text = await hoverWhen(uri, 7, 11, /Candidates/);
+  assert.match(text, /\*\*Not selected:\*\* `SAM`/);
+  const listed = text.split('\n').filter((l) => l.startsWith('- `SAM`'));
+  assert.ok(listed.length >= 2, text);
+  for (const line of listed) assert.match(line, /\d{2}°\d{2}\.\d'[NS] \d{3}°\d{2}\.\d'[EW]/);
+});
+
+/** Hovers until the expansion of the block is known (it runs after the local diagnostics). */
+async function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const result = await server.hover(uri, line, character);
+    const value = (result?.contents as MarkupContent | undefined)?.value ?? '';
+    if (expected.test(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const result = await server.hover(uri, line, character);
+  return (result?.contents as MarkupContent | undefined)?.value ?? '';
+}
