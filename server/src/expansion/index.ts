@@ -42,6 +42,8 @@ interface Placed {
   /** Database index, or -1 for lat/lon and computed points. */
   index: number;
   ident: string;
+  /** The route element it was placed for (-1: origin directive or FPL field). */
+  elementIndex: number;
 }
 
 interface PendingAirway {
@@ -134,7 +136,9 @@ class Expansion {
     const previous = this.previous;
     let entry: number | undefined;
     if (previous && previous.index >= 0 && airway.has(previous.index)) entry = previous.index;
-    else if (previous && this.seenRoutePoint) {
+    else if (previous && previous.elementIndex === i - 1) {
+      // Only the point written right before the airway can be its entry; when that point was
+      // unknown or ambiguous, its own finding says so.
       this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at one of its own points; write the point where you join ${element.designator}, or DCT to the next point.`);
     }
     this.pending = { element, elementIndex: i, airway, entry };
@@ -160,7 +164,7 @@ class Expansion {
     for (let k = 1; k < path.length - 1; k++) {
       const node = path[k];
       this.points.push(databasePoint(this.db, node, this.db.ident(node), along.elementIndex, along.airway!.name));
-      this.previous = { lat: this.db.lat(node), lon: this.db.lon(node), index: node, ident: this.db.ident(node) };
+      this.previous = { lat: this.db.lat(node), lon: this.db.lon(node), index: node, ident: this.db.ident(node), elementIndex: along.elementIndex };
     }
   }
 
@@ -331,7 +335,7 @@ class Expansion {
       }
     }
     this.points.push(point);
-    this.previous = { lat: point.lat, lon: point.lon, index, ident: point.designator };
+    this.previous = { lat: point.lat, lon: point.lon, index, ident: point.designator, elementIndex: point.elementIndex };
     this.afterTrack = false;
   }
 

@@ -266,3 +266,10 @@ test('data without an aerodrome table expands routes without their ends and with
   assert.deepEqual(result.findings, []);
   assert.deepEqual(result.points.map((p) => p.designator), ['DVR', 'KONAN']);
 });
+
+test('an unknown point before an airway is one finding, not also a wrong entry', async () => {
+  const db = await load(EXCERPT);
+  const result = expandRoute(block('origin: EGLL\nN0450F350 KNOAN UL9 KONAN'), db);
+  assert.deepEqual(result.findings.map((f) => f.code), ['X001']);
+  assert.deepEqual(result.points.map((p) => p.designator), ['EGLL', 'KONAN']);
+});
