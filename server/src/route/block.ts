@@ -7,7 +7,7 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { readDirective } from './directives';
 import { readFpl, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { LazyRouteBlock } from './lazy-block';
+import { LazyRouteBlock, type BlockData } from './lazy-block';
 import { checkRouteText, isBlankCode, type RouteTextFacts, type TextSegment } from './route-text';
 
 function firstNonBlank(text: string, from: number, end: number): number {
@@ -22,13 +22,19 @@ function lastNonBlankEnd(text: string, end: number): number {
   return i;
 }
 
-function blockName(block: Omit<RouteBlock, 'elements'>, aircraftId: string | undefined): string {
-  const o = block.origin?.value;
-  const d = block.destination?.value;
+function blockName(
+  kind: RouteBlock['kind'],
+  origin: Located<string> | undefined,
+  destination: Located<string> | undefined,
+  routeText: string,
+  aircraftId: string | undefined,
+): string {
+  const o = origin?.value;
+  const d = destination?.value;
   const route = o && d ? `${o} → ${d}` : '';
-  if (block.kind === 'fpl') return route ? `${aircraftId ?? 'FPL'} ${route}` : aircraftId ?? 'FPL';
+  if (kind === 'fpl') return route ? `${aircraftId ?? 'FPL'} ${route}` : aircraftId ?? 'FPL';
   if (route) return route;
-  const words = block.routeText.split(' ', 4);
+  const words = routeText.split(' ', 4);
   return words.length > 3 ? `${words.slice(0, 3).join(' ')} …` : words.join(' ') || 'route';
 }
 
@@ -82,9 +88,6 @@ export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   const startChar = firstNonBlank(lines[0], 0, lines[0].length);
   const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, lastNonBlankEnd(lines[n - 1], lines[n - 1].length));
 
-  const block: Omit<RouteBlock, 'elements'> = { kind: fpl ? 'fpl' : 'route', range, name: '', directives, routeText: route.routeText, diagnostics: [] };
-  if (fpl) block.fpl = fpl.fpl;
-
   // First occurrence of each key counts; later ones are reported.
   let origin: Located<string> | undefined;
   let destination: Located<string> | undefined;
@@ -105,16 +108,22 @@ export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   }
   origin ??= fpl?.origin ?? route.firstAerodrome;
   destination ??= fpl?.destination ?? route.lastAerodrome;
-  if (origin) block.origin = origin;
-  if (destination) block.destination = destination;
-  if (referenceFix) block.referenceFix = referenceFix;
-
-  if (route.routeRange) {
-    block.routeRange = route.routeRange;
-  } else if (!fpl) {
+  if (!route.routeRange && !fpl) {
     sink.add('R009', 'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN', range);
   }
-  block.name = blockName(block, fpl?.fpl.aircraftId);
-  block.diagnostics = sink.finish();
-  return new LazyRouteBlock(block, routeSegments);
+  const kind = fpl ? 'fpl' : 'route';
+  const data: BlockData = {
+    kind,
+    range,
+    name: blockName(kind, origin, destination, route.routeText, fpl?.fpl.aircraftId),
+    directives,
+    routeText: route.routeText,
+    diagnostics: sink.finish(),
+    origin,
+    destination,
+    referenceFix,
+    routeRange: route.routeRange,
+    fpl: fpl?.fpl,
+  };
+  return new LazyRouteBlock(data, routeSegments);
 }

@@ -62,8 +62,73 @@ const NO_RANGE: Range = Object.freeze({
   end: Object.freeze({ line: 0, character: 0 }),
 });
 
+// What the check pass hands back for the common kinds: the sequence rules need only the kind.
+const CHECK_DIRECT: RouteElement = Object.freeze({ kind: 'direct', text: '', range: NO_RANGE, description: '' });
+const CHECK_POINT: CodedPointElement = Object.freeze({ kind: 'point', text: '', range: NO_RANGE, description: '', ident: '' });
+const CHECK_AIRWAY: RouteElement = Object.freeze({ kind: 'airway', text: '', range: NO_RANGE, description: '', designator: '' });
+const CHECK_LATLON: LatLonElement = Object.freeze({ kind: 'latLon', text: '', range: NO_RANGE, description: '', lat: 0, lon: 0, precision: 'degrees' });
+const CHECK_BEARING: BearingDistanceElement = Object.freeze({
+  kind: 'bearingDistance',
+  text: '',
+  range: NO_RANGE,
+  description: '',
+  ident: '',
+  bearing: 0,
+  distanceNm: 0,
+});
+
 const EXPECTED =
   'expected a speed/level group (N0450F350), DCT, an ATS route (UL607), a point (DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level (LN/N0284A045)';
+
+/**
+ * The check pass's shortcut for the commonest shapes, read straight from the line without
+ * slicing the token: DCT, a 2–3 or 5-letter point, an ATS route of 1–2 letters + digits (+ one
+ * letter). Null for anything else (including lower case), which takes the full reader; what it
+ * returns is what the full reader would decide, whatever the position.
+ */
+export function quickCheck(s: string, from: number, to: number): RouteElement | null {
+  const n = to - from;
+  let i = from;
+  while (i < to) {
+    const c = s.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    i++;
+  }
+  const letters = i - from;
+  if (letters === 0) return null;
+  if (i === to) {
+    if (n === 2) return CHECK_POINT;
+    if (n === 3) {
+      const a = s.charCodeAt(from);
+      const b = s.charCodeAt(from + 1);
+      const c = s.charCodeAt(from + 2);
+      if (a === 68 && b === 67 && c === 84) return CHECK_DIRECT; // DCT
+      // VFR IFR OAT GAT SID are keywords: the full reader decides.
+      if (b === 70 && c === 82) return null;
+      if (b === 65 && c === 84) return null;
+      if (a === 83 && b === 73 && c === 68) return null;
+      return CHECK_POINT;
+    }
+    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83)) return CHECK_POINT;
+    return null;
+  }
+  if (letters > 2 || n > 6) return null;
+  let d = i;
+  while (d < to) {
+    const c = s.charCodeAt(d);
+    if (c < 48 || c > 57) break;
+    d++;
+  }
+  if (d === i) return null;
+  if (d < to - 1) return null;
+  if (d === to - 1) {
+    const c = s.charCodeAt(d);
+    if (c < 65 || c > 90) return null;
+  }
+  const c0 = s.charCodeAt(from);
+  if (letters === 1 && (c0 === 78 || c0 === 75) && d - i === 4 && d === to) return null; // speed without level
+  return CHECK_AIRWAY;
+}
 
 /** 4 letters that are not a keyword or track: an aerodrome designator when first or last. */
 export function isAerodromeWord(u: string): boolean {
@@ -106,18 +171,15 @@ export class ElementReader {
     this.line = line;
     this.start = start;
     this.flags = flags;
-    let u = text;
-    // Lower case costs a toUpperCase only when a lower-case letter is present.
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 97 && c <= 122) {
-        u = text.toUpperCase();
-        if (this.sink) this.report('R102', `write '${text}' in upper case: ${u}`, 0, text.length, { replacement: u });
-        break;
-      }
-    }
-    this.u = u;
+    this.u = text;
     return this.classify();
+  }
+
+  /** Lower case costs a toUpperCase (and a second look) only when a lower-case letter is present. */
+  private toUpper(): void {
+    const text = this.text;
+    this.u = text.toUpperCase();
+    if (this.sink) this.report('R102', `write '${text}' in upper case: ${this.u}`, 0, text.length, { replacement: this.u });
   }
 
   private range(from: number, to: number): Range {
@@ -134,12 +196,20 @@ export class ElementReader {
   }
 
   private classify(): RouteElement {
-    const u = this.u;
+    let u = this.u;
     const n = u.length;
     let slash = -1;
     let digits = 0;
     for (let i = 0; i < n; i++) {
       const c = u.charCodeAt(i);
+      if (c >= 97 && c <= 122 && u === this.text) {
+        this.toUpper();
+        u = this.u;
+        i = -1;
+        slash = -1;
+        digits = 0;
+        continue;
+      }
       if (isDigitCode(c)) digits++;
       else if (c === 47) {
         if (slash < 0) slash = i;
@@ -163,6 +233,7 @@ export class ElementReader {
     const range = this.range(0, text.length);
     switch (u) {
       case 'DCT':
+        if (!this.build) return CHECK_DIRECT;
         return { kind: 'direct', text, range, description: this.build ? 'direct: a straight line to the next point' : '' };
       case 'T':
         return { kind: 'truncation', text, range, description: this.build ? 'truncation: the route continues outside this plan' : '' };
@@ -199,10 +270,11 @@ export class ElementReader {
 
   /** A coded point of 2–5 letters at [from, to); `whole` when it is the entire token. */
   private codedPoint(from: number, to: number, whole: boolean): CodedPointElement | AerodromeElement {
+    const len = to - from;
+    if (len !== 4 && !this.build) return CHECK_POINT;
     const ident = this.u.slice(from, to);
     const text = this.text.slice(from, to);
     const range = this.range(from, to);
-    const len = to - from;
     if (len === 4) {
       const edge = whole ? this.flags & (FIRST_WORD | LAST_WORD) : this.flags & FIRST_WORD;
       if (edge) {
@@ -215,7 +287,8 @@ export class ElementReader {
         from,
         to,
       );
-      return { kind: 'point', text, range, ident, description: this.build ? `${ident}: 4-letter designator, not a standard point (aerodrome?)` : '' };
+      if (!this.build) return CHECK_POINT;
+      return { kind: 'point', text, range, ident, description: `${ident}: 4-letter designator, not a standard point (aerodrome?)` };
     }
     const description = this.build ? (len <= 3 ? `navaid ${ident}` : `named point ${ident}`) : '';
     return { kind: 'point', text, range, ident, description };
@@ -273,17 +346,19 @@ export class ElementReader {
         u.length,
       );
     }
-    return { kind: 'airway', text, range, designator: u, description: this.build ? `ATS route ${u}` : '' };
+    if (!this.build) return CHECK_AIRWAY;
+    return { kind: 'airway', text, range, designator: u, description: `ATS route ${u}` };
   }
 
   private bearingDistance(from: number, to: number, letters: number): BearingDistanceElement {
     const u = this.u;
-    const ident = u.slice(from, from + letters);
     const bearing = digitsValue(u, from + letters, 3);
-    const distanceNm = digitsValue(u, from + letters + 3, 3);
     if (bearing > 360) {
       this.report('R108', `bearing ${u.slice(from + letters, from + letters + 3)}° is out of range: expected 000–360 degrees magnetic`, from + letters, from + letters + 3);
     }
+    if (!this.build) return CHECK_BEARING;
+    const ident = u.slice(from, from + letters);
+    const distanceNm = digitsValue(u, from + letters + 3, 3);
     const b = u.slice(from + letters, from + letters + 3);
     return {
       kind: 'bearingDistance',
@@ -336,6 +411,7 @@ export class ElementReader {
     if (lonDeg > 180 || (lonDeg === 180 && lonMin > 0)) {
       this.report('R106', `longitude ${u.slice(lonAt, lonAt + latDigits + 1)}${u[to - 1]} out of range: expected 000–180 degrees`, lonAt, lonAt + latDigits + 1);
     }
+    if (!this.build) return CHECK_LATLON;
     const nsL = ns === 78 ? 'N' : 'S';
     const ewL = ew === 69 ? 'E' : 'W';
     const lat = (latDeg + latMin / 60) * (nsL === 'N' ? 1 : -1);

@@ -213,9 +213,11 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
       while (i < s.end && !isBlankCode(s.text.charCodeAt(i))) i++;
       const word = s.text.slice(from, i);
       words++;
-      const m = /^([A-Za-z]{2,4})\//.exec(word);
-      if (m) {
-        item = { indicator: m[1].toUpperCase(), value: word.slice(m[0].length), range: lineRange(s.line, from, i) };
+      // An indicator is 2–4 letters and '/', e.g. DOF/ REG/ CODE/.
+      let j = 0;
+      while (j < word.length && j < 5 && ((word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122)) j++;
+      if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
+        item = { indicator: word.slice(0, j).toUpperCase(), value: word.slice(j + 1), range: lineRange(s.line, from, i) };
         fpl.otherInformation.push(item);
         if (item.indicator === 'DOF' && !/^\d{6}$/.test(item.value)) {
           sink.add('R309', `DOF/${item.value}: the date of flight is YYMMDD, e.g. DOF/261121`, lineRange(s.line, from, i));

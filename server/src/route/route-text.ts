@@ -11,6 +11,7 @@ import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import {
   ElementReader,
+  quickCheck,
   FIRST_WORD,
   LAST_WORD,
   SID_SLOT,
@@ -45,10 +46,13 @@ export interface RouteTextFacts {
   lastAerodrome?: Located<string>;
 }
 
-// Token buffers reused across calls (parsing is synchronous, never re-entered).
+// Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
+// (line text, start, end); its own string is sliced only when someone needs it (textAt).
+let tokSrc: string[] = [];
 let tokText: string[] = [];
 let tokLine: number[] = [];
 let tokStart: number[] = [];
+let tokEnd: number[] = [];
 /** Each segment's text from its first to its last token, and whether single spaces separate all tokens. */
 const pieces: string[] = [];
 let singleSpaced = true;
@@ -80,9 +84,11 @@ function tokenize(segments: readonly TextSegment[]): number {
       }
       if (first < 0) first = from;
       lastEnd = i;
-      tokText[count] = s.slice(from, i);
+      tokSrc[count] = s;
+      tokText[count] = '';
       tokLine[count] = seg.line;
       tokStart[count] = from;
+      tokEnd[count] = i;
       count++;
     }
     if (first >= 0) pieces.push(s.slice(first, lastEnd));
@@ -90,42 +96,56 @@ function tokenize(segments: readonly TextSegment[]): number {
   return count;
 }
 
+/** The token's text as written, sliced on first use. */
+function textAt(k: number): string {
+  return tokText[k] || (tokText[k] = tokSrc[k].slice(tokStart[k], tokEnd[k]));
+}
+
 function release(count: number): void {
   // Let a huge parse's strings go; small buffers are kept for the next call.
   if (count > 4096) {
+    tokSrc = [];
     tokText = [];
     tokLine = [];
     tokStart = [];
+    tokEnd = [];
   }
 }
 
-/** Reads every element with its position rules; the sequence rules run when there is a sink. */
 /** Whether some token was written in lower case (set by readElements). */
 let sawLowerCase = false;
 
-function readElements(count: number, reader: ElementReader): RouteElement[] {
+/** Reads every element with its position rules. */
+function readElements(count: number, reader: ElementReader, check: boolean): RouteElement[] {
   sawLowerCase = false;
   const elements: RouteElement[] = new Array(count);
   let firstFlags = 0;
   let start = 0;
-  if (count > 1 && isAerodromeWord(tokText[0].toUpperCase())) {
+  if (count > 1 && isAerodromeWord(textAt(0).toUpperCase())) {
     firstFlags = FIRST_WORD;
     start = 1;
   }
-  const sidSlot = looksLikeSpeedLevel(tokText[start].toUpperCase()) ? start + 1 : start;
+  const sidSlot = looksLikeSpeedLevel(textAt(start).toUpperCase()) ? start + 1 : start;
   let starSlot = count - 1;
   let lastFlags = 0;
-  if (count - 1 > start && isAerodromeWord(tokText[count - 1].toUpperCase())) {
+  if (count - 1 > start && isAerodromeWord(textAt(count - 1).toUpperCase())) {
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
   for (let k = 0; k < count; k++) {
+    if (check) {
+      const quick = quickCheck(tokSrc[k], tokStart[k], tokEnd[k]);
+      if (quick) {
+        elements[k] = quick;
+        continue;
+      }
+    }
     let flags = 0;
     if (k === 0) flags |= firstFlags;
     if (k === count - 1) flags |= lastFlags;
     if (k === sidSlot) flags |= SID_SLOT;
     if (k === starSlot && k > start) flags |= STAR_SLOT;
-    const text = tokText[k];
+    const text = textAt(k);
     elements[k] = reader.read(text, tokLine[k], tokStart[k], flags);
     if (reader.u !== text) sawLowerCase = true;
   }
@@ -133,21 +153,22 @@ function readElements(count: number, reader: ElementReader): RouteElement[] {
 }
 
 function tokenRange(k: number): Range {
-  return lineRange(tokLine[k], tokStart[k], tokStart[k] + tokText[k].length);
+  return lineRange(tokLine[k], tokStart[k], tokEnd[k]);
 }
 
 /** The check pass: findings into `sink`, and what the block needs to know. */
 export function checkRouteText(segments: readonly TextSegment[], sink: DiagnosticSink): RouteTextFacts {
   const count = tokenize(segments);
   if (count === 0) return { count, routeText: '' };
-  const elements = readElements(count, new ElementReader(sink, false));
-  checkSequence(elements, tokLine, tokStart, sink);
+  const elements = readElements(count, new ElementReader(sink, false), true);
+  checkSequence(elements, textAt, tokLine, tokStart, tokEnd, sink);
   // One flat string: from the source lines when they are already single-spaced, else from the
   // tokens (a chain of `+` would keep a cons cell per element alive as long as the block).
   let routeText: string;
   if (singleSpaced) {
     routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
   } else {
+    for (let k = 0; k < count; k++) textAt(k);
     tokText.length = count;
     routeText = tokText.join(' ');
   }
@@ -156,7 +177,7 @@ export function checkRouteText(segments: readonly TextSegment[], sink: Diagnosti
   const last = count - 1;
   facts.routeRange = {
     start: { line: tokLine[0], character: tokStart[0] },
-    end: { line: tokLine[last], character: tokStart[last] + tokText[last].length },
+    end: { line: tokLine[last], character: tokEnd[last] },
   };
   const first = elements[0];
   if (first.kind === 'aerodrome') facts.firstAerodrome = { value: first.icao, range: tokenRange(0) };
@@ -170,7 +191,7 @@ export function checkRouteText(segments: readonly TextSegment[], sink: Diagnosti
 export function buildElements(segments: readonly TextSegment[]): RouteElement[] {
   const count = tokenize(segments);
   if (count === 0) return [];
-  const elements = readElements(count, new ElementReader(null, true));
+  const elements = readElements(count, new ElementReader(null, true), false);
   release(count);
   return elements;
 }

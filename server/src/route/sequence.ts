@@ -31,8 +31,8 @@ function isRoute(e: RouteElement): boolean {
 }
 
 /** "ATS route UL9", "DCT", "point KONAN": what was found, for messages. */
-export function nameOf(e: RouteElement): string {
-  const text = e.text.toUpperCase();
+export function nameOf(e: RouteElement, written: string = e.text): string {
+  const text = written.toUpperCase();
   switch (e.kind) {
     case 'airway':
       return `ATS route ${text}`;
@@ -75,27 +75,29 @@ function checkFlightLevel(line: number, elementEnd: number, level: Level, endOff
   }
 }
 
-function up(e: RouteElement): string {
-  return e.text.toUpperCase();
+function up(written: string): string {
+  return written.toUpperCase();
 }
 
 /**
- * Checks the elements; their ranges come from `lines`/`starts` (the check pass gives elements
- * placeholder ranges) and are built only for findings.
+ * Checks the elements. Their texts and ranges come from `textAt`/`lines`/`starts`/`ends`: the check
+ * pass gives elements shared placeholders, and ranges are built only for findings.
  */
 export function checkSequence(
   elements: readonly RouteElement[],
+  textAt: (k: number) => string,
   lines: readonly number[],
   starts: readonly number[],
+  ends: readonly number[],
   sink: DiagnosticSink,
 ): void {
   const n = elements.length;
-  const rangeAt = (k: number): Range => lineRange(lines[k], starts[k], starts[k] + elements[k].text.length);
+  const rangeAt = (k: number): Range => lineRange(lines[k], starts[k], ends[k]);
   if (n === 0) return;
   const start = elements[0].kind === 'aerodrome' && n > 1 ? 1 : 0;
   const first = elements[start];
   if (first.kind !== 'speedLevel' && first.kind !== 'unknown') {
-    sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first)}`, rangeAt(start));
+    sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first, textAt(start))}`, rangeAt(start));
   }
   const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
   let last = n - 1;
@@ -110,53 +112,53 @@ export function checkSequence(
       case 'airway':
       case 'track':
         if (!next) {
-          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left; the route ends here`, rangeAt(i));
+          sink.add('R202', `${nameOf(e, textAt(i))} must be followed by the point where it is left; the route ends here`, rangeAt(i));
         } else if (next.kind === 'direct') {
-          sink.add('R205', `DCT cannot follow ${nameOf(e)}: write the point where ${up(e)} is left, then DCT`, rangeAt(i + 1));
+          sink.add('R205', `DCT cannot follow ${nameOf(e, textAt(i))}: write the point where ${up(textAt(i))} is left, then DCT`, rangeAt(i + 1));
         } else if (isRoute(next)) {
-          sink.add('R203', `${nameOf(e)} and ${nameOf(next)} need their joining point between them, e.g. ${up(e)} POINT ${up(next)}`, rangeAt(i + 1));
+          sink.add('R203', `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
         } else if (!isPointLike(next) && next.kind !== 'unknown') {
-          sink.add('R202', `${nameOf(e)} must be followed by the point where it is left, found ${nameOf(next)}`, rangeAt(i + 1));
+          sink.add('R202', `${nameOf(e, textAt(i))} must be followed by the point where it is left, found ${nameOf(next, textAt(i + 1))}`, rangeAt(i + 1));
         }
         break;
       case 'direct':
         if (!next) {
           sink.add('R204', 'DCT must be followed by a point; the route ends here', rangeAt(i));
         } else if (!isPointLike(next) && next.kind !== 'aerodrome' && next.kind !== 'unknown') {
-          sink.add('R204', `DCT must be followed by a point, found ${nameOf(next)}`, rangeAt(i + 1));
+          sink.add('R204', `DCT must be followed by a point, found ${nameOf(next, textAt(i + 1))}`, rangeAt(i + 1));
         }
         break;
       case 'speedLevel':
         if (i !== start) {
-          sink.add('R209', `${nameOf(e)} must be attached to a point with '/', e.g. POINT/${up(e)}; only the first group stands alone`, rangeAt(i));
+          sink.add('R209', `${nameOf(e, textAt(i))} must be attached to a point with '/', e.g. POINT/${up(textAt(i))}; only the first group stands alone`, rangeAt(i));
         }
-        checkFlightLevel(lines[i], starts[i] + e.text.length, e.level, 0, sink);
+        checkFlightLevel(lines[i], ends[i], e.level, 0, sink);
         break;
       case 'pointChange':
-        checkFlightLevel(lines[i], starts[i] + e.text.length, e.speedLevel.level, 0, sink);
+        checkFlightLevel(lines[i], ends[i], e.speedLevel.level, 0, sink);
         break;
       case 'cruiseClimb':
-        checkFlightLevel(lines[i], starts[i] + e.text.length, e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
-        if (e.toLevel) checkFlightLevel(lines[i], starts[i] + e.text.length, e.toLevel, 0, sink);
+        checkFlightLevel(lines[i], ends[i], e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
+        if (e.toLevel) checkFlightLevel(lines[i], ends[i], e.toLevel, 0, sink);
         break;
       case 'sid':
         if (i !== sidSlot) {
-          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(e)} at element ${i + 1}`, rangeAt(i));
+          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(textAt(i))} at element ${i + 1}`, rangeAt(i));
         }
         break;
       case 'star':
         if (i !== last) {
-          sink.add('R208', `a STAR may appear only as the last route element; ${up(e)} is followed by ${next ? nameOf(next) : 'more'}`, rangeAt(i));
+          sink.add('R208', `a STAR may appear only as the last route element; ${up(textAt(i))} is followed by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`, rangeAt(i));
         }
         break;
       case 'truncation':
-        if (i !== n - 1) sink.add('R211', `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next) : 'more'}`, rangeAt(i));
+        if (i !== n - 1) sink.add('R211', `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`, rangeAt(i));
         break;
       case 'flightRules':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev, textAt(i - 1)) : 'nothing'} before it`, rangeAt(i));
         } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
-          sink.add('R212', `the change to IFR at ${up(prev)} normally gives the new speed and level, e.g. ${up(prev)}/N0450F350 IFR`, rangeAt(i));
+          sink.add('R212', `the change to IFR at ${up(textAt(i - 1))} normally gives the new speed and level, e.g. ${up(textAt(i - 1))}/N0450F350 IFR`, rangeAt(i));
         }
         vfr = e.rules === 'VFR';
         break;
@@ -164,12 +166,12 @@ export function checkSequence(
       case 'ifps':
       case 'stay':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R214', `${up(e)} must follow the point where it applies; found ${prev ? nameOf(prev) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R214', `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, textAt(i - 1)) : 'nothing'} before it`, rangeAt(i));
         }
         break;
     }
     if (next && isPointLike(e) && isPointLike(next) && !(isComputedPoint(e) && isComputedPoint(next))) {
-      sink.add('R206', `write DCT between ${up(e)} and ${up(next)} (or the ATS route that joins them)`, rangeAt(i + 1), {
+      sink.add('R206', `write DCT between ${up(textAt(i))} and ${up(textAt(i + 1))} (or the ATS route that joins them)`, rangeAt(i + 1), {
         insert: 'DCT ',
         at: rangeAt(i + 1).start,
       });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
 import { EXAMPLES } from './examples';
 import { allDiagnostics } from './helpers';
+import { currentDoc, diagnosticsMarkdown } from './diagnostics-doc';
 
 for (const ex of EXAMPLES) {
   test(`${ex.code}: ${DIAGNOSTIC_CODES[ex.code as keyof typeof DIAGNOSTIC_CODES]?.title}`, () => {
@@ -56,7 +57,6 @@ test('quick-fix data: the upper-case replacement and the DCT insertion point', (
   assert.deepEqual(dct?.data, { insert: 'DCT ', at: { line: 0, character: 14 } });
 });
 
-test('docs/diagnostics.md lists every code with the messages the parser gives', async () => {
-  const { currentDoc, diagnosticsMarkdown } = await import('./diagnostics-doc');
+test('docs/diagnostics.md lists every code with the messages the parser gives', () => {
   assert.equal(currentDoc(), diagnosticsMarkdown(), 'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnostics-doc.ts --write');
 });
