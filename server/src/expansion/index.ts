@@ -153,7 +153,7 @@ class Expansion {
       return;
     }
     const path = first.entry !== undefined ? a.path(first.entry, junctions) : undefined;
-    const junction = path ? path[path.length - 1] : this.closest(junctions);
+    const junction = path ? path[path.length - 1] : this.closest(junctions, second.elementIndex);
     if (path) this.placeInterior(path, first);
     this.place(databasePoint(this.db, junction, this.db.ident(junction), second.elementIndex, a.name), junction, second.element.range);
     second.entry = junction;
@@ -255,7 +255,7 @@ class Expansion {
       const path = pending.airway.path(pending.entry, candidates);
       if (path) return path[path.length - 1];
     }
-    return this.closest(candidates);
+    return this.closest(candidates, i);
   }
 
   private chooseFirst(ident: string, point: PointElement, candidates: number[]): number | undefined {
@@ -309,8 +309,9 @@ class Expansion {
     return [...new Set(nodes.slice(0, limit).map((n) => this.db.ident(n)))];
   }
 
-  private closest(candidates: readonly number[]): number {
-    const anchor = this.previous ?? this.origin;
+  /** The candidate closest to the previous point (or the origin, or the next unambiguous point). */
+  private closest(candidates: readonly number[], elementIndex: number): number {
+    const anchor = this.previous ?? this.origin ?? this.anchorAfter(elementIndex);
     if (!anchor) return candidates[0];
     let best = candidates[0];
     let bestDistance = Infinity;
@@ -319,6 +320,31 @@ class Expansion {
       if (d < bestDistance) [best, bestDistance] = [c, d];
     }
     return best;
+  }
+
+  /**
+   * With nothing placed before (the first point was ambiguous and there is no origin), the next
+   * point that has one place only — a lat/lon, a unique name, an aerodrome — or the destination
+   * says where the route is.
+   */
+  private anchorAfter(elementIndex: number): { lat: number; lon: number } | undefined {
+    const elements = this.block.elements;
+    for (let j = elementIndex + 1; j < elements.length; j++) {
+      const point = pointOf(elements[j]);
+      let only: number | undefined;
+      if (!point) continue;
+      if (point.kind === 'latLon') {
+        if (Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180) return point;
+      } else if (point.kind === 'aerodrome') {
+        only = this.db.aerodrome(point.icao.toUpperCase());
+      } else {
+        const found = this.db.lookup(point.ident.toUpperCase());
+        if (found.length === 1) only = found[0];
+      }
+      if (only !== undefined) return { lat: this.db.lat(only), lon: this.db.lon(only) };
+    }
+    const destination = this.block.destination ? this.db.aerodrome(this.block.destination.value.toUpperCase()) : undefined;
+    return destination === undefined ? undefined : { lat: this.db.lat(destination), lon: this.db.lon(destination) };
   }
 
   /** Appends a point, checking the leg from the previous one. */

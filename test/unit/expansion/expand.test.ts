@@ -273,3 +273,10 @@ test('an unknown point before an airway is one finding, not also a wrong entry',
   assert.deepEqual(result.findings.map((f) => f.code), ['X001']);
   assert.deepEqual(result.points.map((p) => p.designator), ['EGLL', 'KONAN']);
 });
+
+test('after an unselected first fix, a namesake is chosen near the next unambiguous point or the destination', async () => {
+  const db = await load(EXCERPT);
+  const prawn = (text: string) => expandRoute(block(text), db).points.find((p) => p.designator === 'PRAWN')!;
+  assert.ok(Math.abs(prawn('N0450F350 SAM DCT PRAWN DCT 57N050W').lat - 57.2) < 0.01, 'Labrador, near 57N050W');
+  assert.ok(Math.abs(prawn('destination: VHHH\nN0450F350 SAM DCT PRAWN').lat - 22.27) < 0.01, 'Hong Kong, near VHHH');
+});
