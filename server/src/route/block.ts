@@ -26,16 +26,14 @@ function blockName(
   kind: RouteBlock['kind'],
   origin: Located<string> | undefined,
   destination: Located<string> | undefined,
-  routeText: string,
+  firstWords: string,
   aircraftId: string | undefined,
 ): string {
   const o = origin?.value;
   const d = destination?.value;
   const route = o && d ? `${o} → ${d}` : '';
   if (kind === 'fpl') return route ? `${aircraftId ?? 'FPL'} ${route}` : aircraftId ?? 'FPL';
-  if (route) return route;
-  const words = routeText.split(' ', 4);
-  return words.length > 3 ? `${words.slice(0, 3).join(' ')} …` : words.join(' ') || 'route';
+  return route || firstWords || 'route';
 }
 
 /** Parses one block; a block of nothing but comments gives undefined. */
@@ -92,10 +90,17 @@ export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   let origin: Located<string> | undefined;
   let destination: Located<string> | undefined;
   let referenceFix: Located<string> | undefined;
+  // A look back is cheapest for the usual two or three; a set keeps garbage input linear.
+  const seen = directives.length > 8 ? new Set<string>() : undefined;
   for (let k = 0; k < directives.length; k++) {
     const d = directives[k];
     let twice = false;
-    for (let j = 0; j < k && !twice; j++) twice = directives[j].key === d.key;
+    if (seen) {
+      twice = seen.has(d.key);
+      seen.add(d.key);
+    } else {
+      for (let j = 0; j < k && !twice; j++) twice = directives[j].key === d.key;
+    }
     if (twice) {
       sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
       continue;
@@ -115,9 +120,8 @@ export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   const data: BlockData = {
     kind,
     range,
-    name: blockName(kind, origin, destination, route.routeText, fpl?.fpl.aircraftId),
+    name: blockName(kind, origin, destination, route.firstWords, fpl?.fpl.aircraftId),
     directives,
-    routeText: route.routeText,
     diagnostics: sink.finish(),
     origin,
     destination,

@@ -144,7 +144,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   }
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
-  const result: FplResult = { fpl, routeSegments: [], route: { count: 0, routeText: '' }, endIndex };
+  const result: FplResult = { fpl, routeSegments: [], route: { count: 0, firstWords: '' }, endIndex };
   const present = fields.length - 1;
   if (present < 8) {
     const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);

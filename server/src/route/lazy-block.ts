@@ -1,22 +1,21 @@
 /**
- * A RouteBlock whose `elements` are built on first read. Diagnostics need only the check pass,
- * which allocates nothing per element; the complete elements (ranges, decoded descriptions)
- * cost as much again and are wanted only by hovers, symbols and expansion.
+ * A RouteBlock whose `elements` and `routeText` are built on first read. Diagnostics need only
+ * the check pass, which allocates next to nothing per element; the complete elements (ranges,
+ * decoded descriptions) cost as much again and are wanted only by hovers, symbols, expansion.
  *
- * `elements` is an accessor on the prototype: reading it, JSON.stringify (through toJSON) and
- * `structuredBlock()` see the elements; a plain object spread `{ ...block }` does not.
+ * Both are accessors on the prototype: reading them, JSON.stringify (through toJSON) and
+ * `structuredBlock()` see them; a plain object spread `{ ...block }` does not.
  */
 import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic, RouteElement } from './model';
-import { buildElements, type TextSegment } from './route-text';
+import { buildElements, buildRouteText, type TextSegment } from './route-text';
 
-export type BlockData = Omit<RouteBlock, 'elements'>;
+export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
 
 export class LazyRouteBlock implements RouteBlock {
   kind: 'route' | 'fpl';
   range: Range;
   name: string;
   directives: Directive[];
-  routeText: string;
   diagnostics: RouteDiagnostic[];
   declare origin?: Located<string>;
   declare destination?: Located<string>;
@@ -24,6 +23,7 @@ export class LazyRouteBlock implements RouteBlock {
   declare routeRange?: Range;
   declare fpl?: FplMessage;
   #elements: RouteElement[] | undefined;
+  #routeText: string | undefined;
   readonly #segments: readonly TextSegment[];
 
   constructor(data: BlockData, segments: readonly TextSegment[]) {
@@ -31,7 +31,6 @@ export class LazyRouteBlock implements RouteBlock {
     this.range = data.range;
     this.name = data.name;
     this.directives = data.directives;
-    this.routeText = data.routeText;
     this.diagnostics = data.diagnostics;
     if (data.origin) this.origin = data.origin;
     if (data.destination) this.destination = data.destination;
@@ -49,6 +48,14 @@ export class LazyRouteBlock implements RouteBlock {
     this.#elements = value;
   }
 
+  get routeText(): string {
+    return (this.#routeText ??= buildRouteText(this.#segments));
+  }
+
+  set routeText(value: string) {
+    this.#routeText = value;
+  }
+
   /** Where the route text lives, to build a moved copy of this block without re-reading it. */
   get routeSegments(): readonly TextSegment[] {
     return this.#segments;
@@ -56,7 +63,7 @@ export class LazyRouteBlock implements RouteBlock {
 
   /** The block as plain data, elements included. */
   toJSON(): RouteBlock {
-    return { ...this, elements: this.elements };
+    return { ...this, routeText: this.routeText, elements: this.elements };
   }
 }
 

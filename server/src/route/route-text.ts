@@ -37,8 +37,8 @@ export function isBlankCode(c: number): boolean {
 
 export interface RouteTextFacts {
   count: number;
-  /** The tokens in upper case joined by single spaces. */
-  routeText: string;
+  /** The first three elements in upper case (and … when there are more), for a block's name. */
+  firstWords: string;
   /** From the first to the last element. */
   routeRange?: Range;
   /** Aerodromes written as the first / last word. */
@@ -112,12 +112,8 @@ function release(count: number): void {
   }
 }
 
-/** Whether some token was written in lower case (set by readElements). */
-let sawLowerCase = false;
-
 /** Reads every element with its position rules. */
 function readElements(count: number, reader: ElementReader, check: boolean): RouteElement[] {
-  sawLowerCase = false;
   const elements: RouteElement[] = new Array(count);
   let firstFlags = 0;
   let start = 0;
@@ -145,9 +141,7 @@ function readElements(count: number, reader: ElementReader, check: boolean): Rou
     if (k === count - 1) flags |= lastFlags;
     if (k === sidSlot) flags |= SID_SLOT;
     if (k === starSlot && k > start) flags |= STAR_SLOT;
-    const text = textAt(k);
-    elements[k] = reader.read(text, tokLine[k], tokStart[k], flags);
-    if (reader.u !== text) sawLowerCase = true;
+    elements[k] = reader.read(textAt(k), tokLine[k], tokStart[k], flags);
   }
   return elements;
 }
@@ -159,21 +153,14 @@ function tokenRange(k: number): Range {
 /** The check pass: findings into `sink`, and what the block needs to know. */
 export function checkRouteText(segments: readonly TextSegment[], sink: DiagnosticSink): RouteTextFacts {
   const count = tokenize(segments);
-  if (count === 0) return { count, routeText: '' };
+  if (count === 0) return { count, firstWords: '' };
   const elements = readElements(count, new ElementReader(sink, false), true);
   checkSequence(elements, textAt, tokLine, tokStart, tokEnd, sink);
-  // One flat string: from the source lines when they are already single-spaced, else from the
-  // tokens (a chain of `+` would keep a cons cell per element alive as long as the block).
-  let routeText: string;
-  if (singleSpaced) {
-    routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
-  } else {
-    for (let k = 0; k < count; k++) textAt(k);
-    tokText.length = count;
-    routeText = tokText.join(' ');
-  }
-  if (sawLowerCase) routeText = routeText.toUpperCase();
-  const facts: RouteTextFacts = { count, routeText };
+  let firstWords = textAt(0);
+  if (count > 1) firstWords += ' ' + textAt(1);
+  if (count > 2) firstWords += ' ' + textAt(2);
+  if (count > 3) firstWords += ' …';
+  const facts: RouteTextFacts = { count, firstWords: firstWords.toUpperCase() };
   const last = count - 1;
   facts.routeRange = {
     start: { line: tokLine[0], character: tokStart[0] },
@@ -185,6 +172,24 @@ export function checkRouteText(segments: readonly TextSegment[], sink: Diagnosti
   if (end.kind === 'aerodrome' && last > 0) facts.lastAerodrome = { value: end.icao, range: tokenRange(last) };
   release(count);
   return facts;
+}
+
+/**
+ * The route text as one line, elements in upper case joined by single spaces (built on demand:
+ * the check pass does not need it). From the source lines when they are single-spaced already.
+ */
+export function buildRouteText(segments: readonly TextSegment[]): string {
+  const count = tokenize(segments);
+  let routeText: string;
+  if (singleSpaced) {
+    routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
+  } else {
+    for (let k = 0; k < count; k++) textAt(k);
+    tokText.length = count;
+    routeText = tokText.join(' ');
+  }
+  release(count);
+  return routeText.toUpperCase();
 }
 
 /** The build pass: the complete elements of route text already checked. */

@@ -75,3 +75,11 @@ test('the incremental parser handles the same bad inputs', () => {
     for (const d of allDiagnostics(doc)) assert.ok(rangeInside(d.range, lines));
   }
 });
+
+test('a block of 100,000 directive lines stays linear (and every repeat is reported, capped)', () => {
+  const text = Array.from({ length: 100_000 }, (_, i) => `key${i % 50}: value`).join('\n');
+  const doc = parseRouteDocument(text);
+  assert.equal(doc.blocks.length, 1);
+  assert.equal(doc.blocks[0].directives.length, 100_000);
+  assert.equal(doc.blocks[0].diagnostics.length, 201);
+});
