@@ -2,13 +2,16 @@
 // dist/test/vscode/, builds the extension, and runs the suite inside a desktop VS Code through
 // @vscode/test-electron. It never downloads anything unless asked (VSCODE_TEST_DOWNLOAD=1):
 // VS Code comes from VSCODE_EXECUTABLE or from an earlier download in .vscode-test/. Without
-// either it says so and exits 0 without running (or claiming to run) any test.
+// either, the same suite runs in code-server when the e2e environment is already installed
+// (VSCODE_TEST_CODE_SERVER=0 turns that off); with none of them it says so and exits 0 without
+// running (or claiming to run) any test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { download, runTests } from '@vscode/test-electron';
+import { findCodeServer, runInCodeServer } from './codeServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const suiteSource = path.join(root, 'test', 'vscode', 'suite');
@@ -21,6 +24,15 @@ async function main() {
   await compileSuite();
   const vscode = await findVSCode();
   if (!vscode) {
+    const codeServer = process.env.VSCODE_TEST_CODE_SERVER === '0' ? undefined : await findCodeServer(root);
+    if (codeServer) {
+      console.log(
+        `desktop VS Code not available; running the suite in code-server ${codeServer.version} ` +
+          '(VS Code in headless chromium, extension host in Node) from the e2e environment',
+      );
+      run('npm', ['run', 'build']);
+      return runInCodeServer({ root, testsEntry: path.join(suiteOut, 'index.js'), workspace: path.join(root, 'samples'), codeServer });
+    }
     console.log(
       'desktop VS Code not available: set VSCODE_EXECUTABLE=/path/to/the/VS Code binary (see test/vscode/README.md), ' +
         'or VSCODE_TEST_DOWNLOAD=1 to download one. Desktop suite skipped: no tests ran.',

@@ -91,6 +91,26 @@ export function waitForDiagnostics(
   });
 }
 
+/** Resolves once `condition` holds, checking now and whenever `event` fires. */
+export function until<T>(condition: () => boolean, event: vscode.Event<T>, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (condition()) {
+      resolve();
+      return;
+    }
+    const subscription = event(() => {
+      if (!condition()) return;
+      subscription.dispose();
+      clearTimeout(timer);
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`gave up waiting for ${what} after ${WAIT_LIMIT_MS} ms`));
+    }, WAIT_LIMIT_MS);
+  });
+}
+
 /** The line number of the one line of `document` whose text is exactly `line`. */
 export function lineNumberOf(document: vscode.TextDocument, line: string): number {
   const found: number[] = [];

@@ -1,7 +1,6 @@
 /** Hovers through `vscode.executeHoverProvider`: what each kind of element decodes to. */
 import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
-import * as vscode from 'vscode';
 import { activateExtension, hoverText, openSample, rangeOf } from './helpers';
 
 interface Case {
@@ -66,10 +65,4 @@ suite('hover', () => {
       );
     });
   }
-
-  test('a comment has no hover', async () => {
-    const document = await openSample('europe.route');
-    const { text } = await hoverText(document.uri, new vscode.Position(0, 3));
-    assert.equal(text, '');
-  });
 });
