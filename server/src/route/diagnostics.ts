@@ -32,7 +32,7 @@ export class DiagnosticSink {
 
   /** Closes the list: adds the summary of what was left out. */
   finish(): RouteDiagnostic[] {
-    this.list.sort(
+    if (this.list.length > 1) this.list.sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     );
     if (this.dropped > 0 && this.lastRange) {

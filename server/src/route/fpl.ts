@@ -164,8 +164,8 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     }
     const text = fieldText(raw);
     fpl.fields.push({ number, text, range } satisfies FplField);
-    const upper = text.toUpperCase();
-    if (number !== 15 && upper !== text) {
+    const upper = number === 15 ? text : text.toUpperCase();
+    if (upper !== text) {
       sink.add('R102', `write field ${number} in upper case: ${upper}`, range, { replacement: upper });
     }
     const check = CHECKS[number];

@@ -57,7 +57,7 @@ let tokEnd: number[] = [];
 const pieces: string[] = [];
 let singleSpaced = true;
 
-function tokenize(segments: readonly TextSegment[]): number {
+function tokenize(segments: readonly TextSegment[], withPieces: boolean): number {
   let count = 0;
   pieces.length = 0;
   singleSpaced = true;
@@ -91,7 +91,7 @@ function tokenize(segments: readonly TextSegment[]): number {
       tokEnd[count] = i;
       count++;
     }
-    if (first >= 0) pieces.push(s.slice(first, lastEnd));
+    if (withPieces && first >= 0) pieces.push(s.slice(first, lastEnd));
   }
   return count;
 }
@@ -104,6 +104,7 @@ function textAt(k: number): string {
 function release(count: number): void {
   // Let a huge parse's strings go; small buffers are kept for the next call.
   if (count > 4096) {
+    checkBuffer = [];
     tokSrc = [];
     tokText = [];
     tokLine = [];
@@ -113,8 +114,11 @@ function release(count: number): void {
 }
 
 /** Reads every element with its position rules. */
+/** The check pass's elements, reused: nothing of them outlives the pass. */
+let checkBuffer: RouteElement[] = [];
+
 function readElements(count: number, reader: ElementReader, check: boolean): RouteElement[] {
-  const elements: RouteElement[] = new Array(count);
+  const elements: RouteElement[] = check ? checkBuffer : new Array(count);
   let firstFlags = 0;
   let start = 0;
   if (count > 1 && isAerodromeWord(textAt(0).toUpperCase())) {
@@ -152,10 +156,10 @@ function tokenRange(k: number): Range {
 
 /** The check pass: findings into `sink`, and what the block needs to know. */
 export function checkRouteText(segments: readonly TextSegment[], sink: DiagnosticSink): RouteTextFacts {
-  const count = tokenize(segments);
+  const count = tokenize(segments, false);
   if (count === 0) return { count, firstWords: '' };
   const elements = readElements(count, new ElementReader(sink, false), true);
-  checkSequence(elements, textAt, tokLine, tokStart, tokEnd, sink);
+  checkSequence(elements, count, textAt, tokLine, tokStart, tokEnd, sink);
   let firstWords = textAt(0);
   if (count > 1) firstWords += ' ' + textAt(1);
   if (count > 2) firstWords += ' ' + textAt(2);
@@ -179,7 +183,7 @@ export function checkRouteText(segments: readonly TextSegment[], sink: Diagnosti
  * the check pass does not need it). From the source lines when they are single-spaced already.
  */
 export function buildRouteText(segments: readonly TextSegment[]): string {
-  const count = tokenize(segments);
+  const count = tokenize(segments, true);
   let routeText: string;
   if (singleSpaced) {
     routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
@@ -194,7 +198,7 @@ export function buildRouteText(segments: readonly TextSegment[]): string {
 
 /** The build pass: the complete elements of route text already checked. */
 export function buildElements(segments: readonly TextSegment[]): RouteElement[] {
-  const count = tokenize(segments);
+  const count = tokenize(segments, false);
   if (count === 0) return [];
   const elements = readElements(count, new ElementReader(null, true), false);
   release(count);

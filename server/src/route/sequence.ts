@@ -85,13 +85,14 @@ function up(written: string): string {
  */
 export function checkSequence(
   elements: readonly RouteElement[],
+  count: number,
   textAt: (k: number) => string,
   lines: readonly number[],
   starts: readonly number[],
   ends: readonly number[],
   sink: DiagnosticSink,
 ): void {
-  const n = elements.length;
+  const n = count;
   const rangeAt = (k: number): Range => lineRange(lines[k], starts[k], ends[k]);
   if (n === 0) return;
   const start = elements[0].kind === 'aerodrome' && n > 1 ? 1 : 0;
