@@ -56,7 +56,7 @@ test('broken.route: expansion findings on their exact ranges, merged with the lo
   const knoan = merged.find((d) => d.code === 'X001')!;
   assert.equal(knoan.severity, 2);
   assert.equal(knoan.source, 'icao-route');
-  assert.match(knoan.message, /KNOAN is not in the navigation data/);
+  assert.match(String(knoan.message), /KNOAN is not in the navigation data/);
 });
 
 test('an edit to one block keeps the known findings of the others in the first publication', async () => {

@@ -61,8 +61,9 @@ export function startLanguageServer(connection: Connection, version: string, opt
   const expansions = new DocumentExpansions(
     {
       status: (params: ExpansionStatusParams) => {
-        void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, params).catch(() => {});
+        // The output line first: a client that reacts to the status finds the line already there.
         status(params.state === 'offline' || params.state === 'degraded' ? 'warning' : 'info', params.message);
+        void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, params).catch(() => {});
       },
       rerun: () => {
         for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);

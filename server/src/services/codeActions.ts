@@ -31,6 +31,7 @@ export const FIXERS: Record<string, Fixer> = {
   R102: upperCase,
   R206: insertDirect,
   R210: roundFlightLevel,
+  H003: originAsReference,
 };
 
 export function codeActions(
@@ -144,21 +145,36 @@ function firstFixCandidates(data: unknown): Candidate[] | undefined {
 /** One action per candidate: a `referenceFix:` line at the block's start naming its coordinates. */
 function chooseFirstFix(context: FixContext): CodeAction[] {
   const candidates = firstFixCandidates(context.diagnostic.data) ?? [];
-  const block = context.block;
-  if (!block || block.kind !== 'route') return [];
-  const existing = block.directives.find((d) => d.key === 'referenceFix');
-  // Below the block's comment header, above its first directive or route line.
-  const starts = [...block.directives.map((d) => d.range.start), ...block.elements.slice(0, 1).map((e) => e.range.start)];
-  const firstLine = { line: starts.length > 0 ? Math.min(...starts.map((p) => p.line)) : block.range.start.line, character: 0 };
-  return candidates.map((candidate) => {
+  return candidates.flatMap((candidate) => {
     const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : coordinate(candidate.lat, candidate.lon);
     const what = [candidate.ident, candidate.type, candidate.region, candidate.name].filter(Boolean).join(' ');
     const away = candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
-    const edit: TextEdit = existing
-      ? { range: existing.valueRange, newText: where }
-      : { range: { start: firstLine, end: firstLine }, newText: `referenceFix: ${where}\n` };
-    return quickFix(context, `Use ${what} at ${where}${away} (referenceFix)`, [edit], false);
+    const edit = referenceFixEdit(context, where);
+    return edit ? [quickFix(context, `Use ${what} at ${where}${away} (referenceFix)`, [edit], false)] : [];
   });
+}
+
+/** The hub lists no candidates; the origin's position selects the namesake nearest the departure. */
+function originAsReference(context: FixContext): CodeAction[] {
+  const origin = (context.diagnostic.data as { ident?: unknown; origin?: { icao?: unknown; lat?: unknown; lon?: unknown } } | undefined)?.origin;
+  const ident = (context.diagnostic.data as { ident?: unknown } | undefined)?.ident;
+  if (!origin || typeof origin.icao !== 'string' || typeof origin.lat !== 'number' || typeof origin.lon !== 'number' || typeof ident !== 'string') return [];
+  if (!Number.isFinite(origin.lat) || !Number.isFinite(origin.lon)) return [];
+  const where = coordinate(origin.lat, origin.lon);
+  const edit = referenceFixEdit(context, where);
+  return edit ? [quickFix(context, `Use the ${ident} nearest the origin ${origin.icao}: referenceFix ${where}`, [edit])] : [];
+}
+
+/** Sets the block's referenceFix, or inserts the line below its comment header. */
+function referenceFixEdit(context: FixContext, value: string): TextEdit | undefined {
+  const block = context.block;
+  if (!block || block.kind !== 'route') return undefined;
+  const existing = block.directives.find((d) => d.key === 'referenceFix');
+  if (existing) return { range: existing.valueRange, newText: value };
+  // Below the block's comment header, above its first directive or route line.
+  const starts = [...block.directives.map((d) => d.range.start), ...block.elements.slice(0, 1).map((e) => e.range.start)];
+  const firstLine = { line: starts.length > 0 ? Math.min(...starts.map((p) => p.line)) : block.range.start.line, character: 0 };
+  return { range: { start: firstLine, end: firstLine }, newText: `referenceFix: ${value}\n` };
 }
 
 /** ddmmNdddmmE, the 11-character form of Item 15, rounded to the minute. */

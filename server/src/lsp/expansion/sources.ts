@@ -88,7 +88,7 @@ export class HubSource implements ExpansionSource {
         { routeText: block.routeText, origin: block.origin?.value, destination: block.destination?.value, referenceFix: block.referenceFix?.value },
         { signal },
       );
-      return expansionFromHub(collection, block);
+      return withOriginReference(expansionFromHub(collection, block));
     } catch (error) {
       if (error instanceof HubError && error.kind === 'badRequest') {
         // The hub refused this route's text: a finding on the route, not a failure of the service.
@@ -101,4 +101,19 @@ export class HubSource implements ExpansionSource {
   dispose(): Promise<void> {
     return this.hub.close();
   }
+}
+
+/**
+ * The hub names no candidates for an ambiguous first fix, but it places the origin aerodrome:
+ * its position, as a referenceFix, selects the namesake nearest the departure, which is what the
+ * quick fix for H003 offers.
+ */
+export function withOriginReference(result: ExpansionResult): ExpansionResult {
+  const origin = result.points[0];
+  if (!result.ambiguousFirstFix || !origin || origin.type !== 'aerodrome') return result;
+  const ident = result.ambiguousFirstFix.ident;
+  const findings = result.findings.map((f) =>
+    f.code === 'H003' ? { ...f, data: { ident, origin: { icao: origin.designator, lat: origin.lat, lon: origin.lon } } } : f,
+  );
+  return { ...result, findings };
 }

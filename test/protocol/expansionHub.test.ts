@@ -1,0 +1,197 @@
+/**
+ * Route expansion through the hub in the real built server, against the real hub simulator on
+ * 127.0.0.1: the key arrives by icaoRoute/setHubKey, the hub's findings join the local ones,
+ * hovers show the hub's points. Then the simulator's faults: each failure of the service gives
+ * ONE status notification and no flood of diagnostics or log lines, local diagnostics keep
+ * coming, and clearing the fault brings the status back to ok.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, afterEach, before, test } from 'node:test';
+import type { Diagnostic, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
+import { ROOT } from './support/build';
+import { applyEdits, ServerUnderTest } from './support/server';
+
+const sample = (name: string) => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
+const at = (d: Diagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
+const fromHub = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^H\d{3}$/.test(String(d.code)));
+
+let sim: HubSimulator;
+let server: ServerUnderTest;
+
+before(async () => {
+  sim = await startHubSimulator({ port: 0, quiet: true });
+  server = await ServerUnderTest.start({
+    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 5 } } },
+  });
+  await server.expansionStatus((s) => s.state === 'local');
+  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
+  await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
+});
+
+// A failed test must not leave its fault on for the next one.
+afterEach(() => sim.faults.clear());
+
+after(async () => {
+  await server?.stop();
+  await sim?.close();
+});
+
+test('broken.route through the hub: its findings on their exact ranges, merged with the local ones', async () => {
+  const uri = 'file:///hub/broken.route';
+  const local = await server.open(uri, sample('broken.route'));
+  const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
+  assert.deepEqual(merged.map(at).filter((c) => c.startsWith('H')), ['H002@15:20-27', 'H002@27:18-23']);
+  assert.deepEqual(merged.map(at).filter((c) => c.startsWith('R')), local.map(at));
+  // One call per route block, the key never in the logged request.
+  const expansions = () => sim.requests.list().filter((r) => r.endpoint === 'routeExpansion');
+  assert.equal(expansions().length, 11);
+  assert.ok(expansions().every((r) => !r.url.includes('demo')));
+
+  // An edit in one block expands that block only; the others come from the cache.
+  const version = await server.sendChange(uri, [{ range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' }]);
+  const fixed = await server.diagnosticsWhere(uri, (p) => p.version === version);
+  assert.deepEqual(fixed.diagnostics.map(at).filter((c) => c.startsWith('H')), ['H002@15:20-27']);
+  await until(() => expansions().length > 11);
+  await settle();
+  assert.equal(expansions().length, 12);
+});
+
+test('ambiguous-first-fix.route through the hub: the first fix is reported, the others expand', async () => {
+  const uri = 'file:///hub/ambiguous.route';
+  await server.open(uri, sample('ambiguous-first-fix.route'));
+  const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
+  assert.deepEqual(merged.map(at), ['H003@7:10-13']);
+  assert.match(String(merged[0].message), /referenceFix/);
+
+  // The hub lists no candidates, but it placed the origin: its position picks the SAM nearest EGHI.
+  const [action] = await server.codeActions(uri, merged[0].range, [merged[0]]);
+  assert.ok(action, 'a quick fix for H003');
+  assert.match(action.title, /^Use the SAM nearest the origin EGHI: referenceFix 5\d{3}N00\d{3}W$/);
+  const text = sample('ambiguous-first-fix.route');
+  const fixed = applyEdits(text, action.edit!.changes![uri]);
+  const version = await server.sendChange(uri, [{ text: fixed }]);
+  const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
+  assert.deepEqual(after.diagnostics.map(at), []);
+  const southampton = await hoverWhen(uri, 8, 11, /Resolved/);
+  assert.match(southampton, /SOUTHAMPTON/);
+  await server.sendChange(uri, [{ text }]);
+  const hover = await hoverWhen(uri, 7, 11, /Not selected/);
+  assert.match(hover, /Route expansion \(the hub\)/);
+  // The block with a referenceFix got its point from the hub.
+  const chosen = await hoverWhen(uri, 13, 11, /Resolved/);
+  assert.match(chosen, /\*\*Resolved:\*\* VOR at 50°57\.\d'N 001°20\.\d'W/);
+  assert.match(chosen, /SOUTHAMPTON/);
+});
+
+test('hover shows the hub\'s points of an airway between entry and exit', async () => {
+  const uri = 'file:///hub/airway.route';
+  await server.open(uri, 'N0450F350 DVR UL9 KONAN UL607 AMASI');
+  await server.diagnosticsWhere(uri, () => true);
+  const airway = await hoverWhen(uri, 0, 26, /MATUG/);
+  assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);
+  for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG']) assert.match(airway, new RegExp(`\`${point}\``));
+  const dvr = await hoverWhen(uri, 0, 11, /Resolved/);
+  assert.match(dvr, /51°09\.\d'N 001°21\.\d'E/);
+});
+
+const FAULTS: { name: string; fault: Parameters<HubSimulator['faults']['add']>[0]; state: ExpansionStatusParams['state']; message: RegExp }[] = [
+  { name: 'a server error (500)', fault: { kind: 'serverError' }, state: 'degraded', message: /hub/i },
+  { name: 'a connection reset', fault: { kind: 'reset' }, state: 'offline', message: /cannot be reached/ },
+  { name: 'a refusal (403)', fault: { kind: 'forbidden' }, state: 'degraded', message: /hub/i },
+  { name: 'a malformed answer', fault: { kind: 'malformedBody' }, state: 'degraded', message: /not what was expected|malformed/i },
+];
+
+for (const [k, { name, fault, state, message }] of FAULTS.entries()) {
+  test(`${name}: one status, no flood, local diagnostics go on; clearing it recovers`, async () => {
+    const uri = `file:///hub/fault-${fault.kind}.route`;
+    // A speed of its own per test, so no block is known from an earlier test.
+    const speed = `N0${400 + 10 * k}`;
+    const blocks = [`${speed}F350 DVR UL9 KONAN`, `${speed}F350 DVR KONAN UL607 AMASI`, `${speed}F350 LOPIK UN852 LNO`];
+    sim.faults.add(fault);
+    const statusesBefore = server.expansionStatuses.length;
+    const logsBefore = server.logMessages.length;
+    const linesBefore = server.statuses.length;
+    const local = await server.open(uri, blocks.join('\n\n'));
+    assert.deepEqual(local.map(at), ['R206@2:14-19']);
+    const failed = await server.expansionStatus((s) => s.state !== 'ok', statusesBefore);
+    assert.equal(failed.state, state);
+    assert.equal(failed.source, 'hub');
+    assert.match(failed.message, message);
+    assert.match(failed.message, /Local checks continue/);
+
+    // Typing on: every edit is a new route for the hub, every call fails; the status stays put.
+    for (let i = 0; i < 4; i++) {
+      const version = await server.sendChange(uri, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } }, text: `${330 - 20 * i}` }]);
+      const diagnostics = (await server.diagnosticsFor(uri, version)).diagnostics;
+      assert.deepEqual(diagnostics.map(at), ['R206@2:14-19'], 'local diagnostics keep coming');
+    }
+    await settle();
+    const during = server.expansionStatuses.slice(statusesBefore);
+    assert.equal(during.length, 1, JSON.stringify(during));
+    assert.equal(server.logMessages.length, logsBefore, server.logMessages.slice(logsBefore).join('\n'));
+    assert.equal(server.statuses.length - linesBefore, 1, JSON.stringify(server.statuses.slice(linesBefore)));
+    assert.ok((server.published.get(uri) ?? []).every((p) => !fromHub(p)));
+
+    sim.faults.clear();
+    const version = await server.sendChange(uri, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } }, text: '350' }]);
+    const recovered = await server.expansionStatus((s) => s.state === 'ok', statusesBefore + 1);
+    assert.equal(recovered.source, 'hub');
+    await server.diagnosticsFor(uri, version);
+    assert.equal(server.expansionStatuses.length - statusesBefore, 2);
+  });
+}
+
+test('a key the hub refuses is one status that says so, and the key shows nowhere', async () => {
+  const statusesBefore = server.expansionStatuses.length;
+  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'not-a-valid-key-4711', source: 'secretStorage' });
+  const uri = 'file:///hub/refused.route';
+  await server.open(uri, 'N0450F350 DVR UL9 KONAN\n\nN0450F350 DVR UL9 KOK');
+  const refused = await server.expansionStatus((s) => s.state === 'degraded', statusesBefore);
+  assert.match(refused.message, /key|authori[sz]/i);
+  await settle();
+  const everything = JSON.stringify([server.expansionStatuses, server.statuses, server.logMessages, [...server.published.values()]]);
+  assert.ok(!everything.includes('not-a-valid-key-4711'), 'the key never leaves the server');
+  assert.ok(!/user_key=demo/.test(everything));
+
+  // Back to the good key: the open documents are expanded again.
+  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
+  await server.expansionStatus((s) => s.state === 'ok', statusesBefore + 1);
+});
+
+test('without a key the server falls back to local checks and says so once', async () => {
+  const statusesBefore = server.expansionStatuses.length;
+  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: null, source: 'none' });
+  const local = await server.expansionStatus((s) => s.state === 'local', statusesBefore);
+  assert.match(local.message, /Local checks only/);
+  const uri = 'file:///hub/broken.route';
+  const version = await server.sendChange(uri, [{ text: sample('broken.route') }]);
+  const diagnostics = (await server.diagnosticsFor(uri, version)).diagnostics;
+  assert.ok(diagnostics.every((d) => String(d.code).startsWith('R')), diagnostics.map(at).join(' '));
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.ok(condition(), 'condition not reached');
+}
+
+/** Long enough for a background expansion run to end; the assertions do not depend on speed. */
+async function settle(): Promise<void> {
+  const info = await server.serverInfo();
+  assert.ok(info.expansion);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+async function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
+  let value = '';
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const result = await server.hover(uri, line, character);
+    value = (result?.contents as MarkupContent | undefined)?.value ?? '';
+    if (expected.test(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return value;
+}
