@@ -102,14 +102,31 @@ export async function runInCodeServer({ root, testsEntry, workspace, codeServer 
     return passed ? 0 : 1;
   } finally {
     await browser?.close().catch(() => {});
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    await stopGroup(server);
     if (passed) rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
     else console.log(`code-server profile and log kept in ${scratch}`);
   }
+}
+
+/** Ends code-server's process group (extension host, language server) and waits for it to go. */
+async function stopGroup(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(() => resolve('late'), 10_000)));
+  if ((await Promise.race([exited, late])) === 'late') {
+    signal('SIGKILL');
+    await exited;
+  }
+  clearTimeout(timer);
 }
 
 function freePort() {

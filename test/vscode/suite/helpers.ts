@@ -59,11 +59,20 @@ export function describeDiagnostic(d: vscode.Diagnostic): string {
   return `${codeOf(d)} ${vscode.DiagnosticSeverity[d.severity]} ${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
 }
 
-/** Resolves with the local diagnostics of `uri` once `accept` holds, checking now and on every change event. */
+/** Every finding of this extension on `uri`: local (R…) and route expansion (X…, H…). */
+export function ownDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'icao-route');
+}
+
+/**
+ * Resolves with the diagnostics of `uri` (by default the local ones) once `accept` holds,
+ * checking now and on every change event.
+ */
 export function waitForDiagnostics(
   uri: vscode.Uri,
   accept: (diagnostics: vscode.Diagnostic[]) => boolean,
   what: string,
+  pick: (uri: vscode.Uri) => vscode.Diagnostic[] = localDiagnostics,
 ): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     let subscription: vscode.Disposable | undefined;
@@ -73,7 +82,7 @@ export function waitForDiagnostics(
       if (timer) clearTimeout(timer);
     };
     const check = (): boolean => {
-      const diagnostics = localDiagnostics(uri);
+      const diagnostics = pick(uri);
       if (!accept(diagnostics)) return false;
       finish();
       resolve(diagnostics);
@@ -85,7 +94,7 @@ export function waitForDiagnostics(
     });
     timer = setTimeout(() => {
       finish();
-      const now = localDiagnostics(uri).map(describeDiagnostic).join(', ') || 'none';
+      const now = pick(uri).map(describeDiagnostic).join(', ') || 'none';
       reject(new Error(`no ${what} within ${WAIT_LIMIT_MS} ms; diagnostics now: ${now}`));
     }, WAIT_LIMIT_MS);
   });
@@ -111,24 +120,43 @@ export function until<T>(condition: () => boolean, event: vscode.Event<T>, what:
   });
 }
 
-/** The line number of the one line of `document` whose text is exactly `line`. */
-export function lineNumberOf(document: vscode.TextDocument, line: string): number {
+/**
+ * The line number of the line of `document` whose text is exactly `line`: the only one, or the
+ * `nth` (from 0) where the same route is written several times.
+ */
+export function lineNumberOf(document: vscode.TextDocument, line: string, nth?: number): number {
   const found: number[] = [];
   for (let i = 0; i < document.lineCount; i++) if (document.lineAt(i).text === line) found.push(i);
-  assert.equal(found.length, 1, `expected exactly one line '${line}' in ${document.uri.fsPath}, found ${found.length}`);
-  return found[0];
+  if (nth === undefined) {
+    assert.equal(found.length, 1, `expected exactly one line '${line}' in ${document.uri.toString()}, found ${found.length}`);
+    return found[0];
+  }
+  assert.ok(nth < found.length, `expected line '${line}' ${nth + 1} times in ${document.uri.toString()}, found ${found.length}`);
+  return found[nth];
+}
+
+/**
+ * Resolves once the asynchronous `check` holds, asking again every 250 ms. Only for what no
+ * event announces (a hover's content after a background route expansion).
+ */
+export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${WAIT_LIMIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**
  * The range marked by brackets in `mark` on the line `line`: `rangeOf(doc, 'N0450F350 DVR UL9 DCT KONAN', 'UL9 [DCT]')`
  * is the range of that DCT. The unbracketed context must occur once on the line.
  */
-export function rangeOf(document: vscode.TextDocument, line: string, mark: string): vscode.Range {
+export function rangeOf(document: vscode.TextDocument, line: string, mark: string, nth?: number): vscode.Range {
   const open = mark.indexOf('[');
   const close = mark.indexOf(']');
   assert.ok(open >= 0 && close > open, `mark '${mark}' needs one [bracketed] part`);
   const context = mark.slice(0, open) + mark.slice(open + 1, close) + mark.slice(close + 1);
-  const lineNumber = lineNumberOf(document, line);
+  const lineNumber = lineNumberOf(document, line, nth);
   const text = document.lineAt(lineNumber).text;
   const at = text.indexOf(context);
   assert.ok(at >= 0, `'${context}' not on line '${line}'`);
