@@ -7,7 +7,8 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { readDirective } from './directives';
 import { readFpl, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { LazyRouteBlock, type BlockData } from './lazy-block';
+
+export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
 import { checkRouteText, isBlankCode, type RouteTextFacts, type TextSegment } from './route-text';
 
 function firstNonBlank(text: string, from: number, end: number): number {
@@ -36,8 +37,14 @@ function blockName(
   return route || firstWords || 'route';
 }
 
-/** Parses one block; a block of nothing but comments gives undefined. */
-export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
+/** A block read completely: its data, and where its route text lives (for the elements). */
+export interface BlockRead {
+  data: BlockData;
+  routeSegments: TextSegment[];
+}
+
+/** Reads one block with every check; a block of nothing but comments gives undefined. */
+export function readBlock(raw: RawBlock): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -129,5 +136,5 @@ export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
     routeRange: route.routeRange,
     fpl: fpl?.fpl,
   };
-  return new LazyRouteBlock(data, routeSegments);
+  return { data, routeSegments };
 }

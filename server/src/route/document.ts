@@ -3,8 +3,7 @@
  * `IncrementalRouteParser` keeps the last parse of every block keyed by its exact text, so an
  * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
  */
-import { parseBlock } from './block';
-import { LazyRouteBlock } from './lazy-block';
+import { LazyRouteBlock, parseBlock } from './lazy-block';
 import { splitBlocks, splitLines } from './blocks';
 import { DIAGNOSTIC_CODES } from './codes';
 import { lineRange } from './diagnostics';
@@ -43,13 +42,6 @@ function shifted<T>(value: T, delta: number): T {
   return out as T;
 }
 
-/** The block moved by `delta` lines: its data shifted, its elements built lazily from moved text. */
-function shiftBlock(block: LazyRouteBlock, delta: number): LazyRouteBlock {
-  const segments = block.routeSegments.map((s) => ({ ...s, line: s.line + delta }));
-  const data = shifted({ ...block }, delta);
-  return new LazyRouteBlock(data, segments);
-}
-
 interface CachedBlock {
   block: LazyRouteBlock | undefined;
   firstLine: number;
@@ -72,7 +64,8 @@ export class IncrementalRouteParser {
         block = hit.block;
         stats.reused++;
       } else if (hit) {
-        block = hit.block && shiftBlock(hit.block, raw.firstLine - hit.firstLine);
+        const delta = raw.firstLine - hit.firstLine;
+        block = hit.block && hit.block.movedTo(raw, (value) => shifted(value, delta));
         stats.shifted++;
       } else {
         block = parseBlock(raw);

@@ -1,73 +1,154 @@
 /**
- * A RouteBlock whose `elements` and `routeText` are built on first read. Diagnostics need only
- * the check pass, which allocates next to nothing per element; the complete elements (ranges,
- * decoded descriptions) cost as much again and are wanted only by hovers, symbols, expansion.
+ * The blocks a parse hands out. Diagnostics need a block read once; the rest of the model
+ * (directives, FPL fields, elements with ranges and decoded descriptions, route text) is wanted
+ * only by hovers, symbols and expansion, and only for some blocks. So a block keeps its kind,
+ * range, name and findings, plus its lines; everything else is read again on first use and then
+ * kept. A parse of a large file thus leaves little behind, which is most of its cost.
  *
- * Both are accessors on the prototype: reading them, JSON.stringify (through toJSON) and
- * `structuredBlock()` see them; a plain object spread `{ ...block }` does not.
+ * The lazy parts are accessors on the prototype: reading them and JSON.stringify (through
+ * toJSON) see them; a plain object spread `{ ...block }` does not (use `block.toJSON()`).
  */
+import { readBlock, type BlockRead } from './block';
+import type { RawBlock } from './blocks';
 import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic, RouteElement } from './model';
-import { buildElements, buildRouteText, type TextSegment } from './route-text';
+import { buildElements, buildRouteText } from './route-text';
 
-export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
-
-export class LazyRouteBlock implements RouteBlock {
-  kind: 'route' | 'fpl';
+/** What a block keeps from its first reading. */
+export interface BlockSummary {
+  kind: RouteBlock['kind'];
   range: Range;
   name: string;
-  directives: Directive[];
   diagnostics: RouteDiagnostic[];
-  declare origin?: Located<string>;
-  declare destination?: Located<string>;
-  declare referenceFix?: Located<string>;
-  declare routeRange?: Range;
-  declare fpl?: FplMessage;
+}
+
+export class LazyRouteBlock implements RouteBlock {
+  kind: RouteBlock['kind'];
+  range: Range;
+  name: string;
+  diagnostics: RouteDiagnostic[];
+  readonly #raw: RawBlock;
+  #read: BlockRead | undefined;
   #elements: RouteElement[] | undefined;
   #routeText: string | undefined;
-  readonly #segments: readonly TextSegment[];
+  #set: Partial<RouteBlock> | undefined;
 
-  constructor(data: BlockData, segments: readonly TextSegment[]) {
-    this.kind = data.kind;
-    this.range = data.range;
-    this.name = data.name;
-    this.directives = data.directives;
-    this.diagnostics = data.diagnostics;
-    if (data.origin) this.origin = data.origin;
-    if (data.destination) this.destination = data.destination;
-    if (data.referenceFix) this.referenceFix = data.referenceFix;
-    if (data.routeRange) this.routeRange = data.routeRange;
-    if (data.fpl) this.fpl = data.fpl;
-    this.#segments = segments;
+  constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
+    this.kind = summary.kind;
+    this.range = summary.range;
+    this.name = summary.name;
+    this.diagnostics = summary.diagnostics;
+    this.#raw = raw;
+    this.#read = read;
+  }
+
+  /** The lines it was read from (first line, lines, key). */
+  get raw(): RawBlock {
+    return this.#raw;
+  }
+
+  private get read(): BlockRead {
+    // The block read before, so it reads the same; `!` because only blocks with content exist.
+    return (this.#read ??= readBlock(this.#raw)!);
+  }
+
+  private field<K extends keyof RouteBlock>(key: K, read: () => RouteBlock[K]): RouteBlock[K] {
+    const set = this.#set;
+    return set && key in set ? (set[key] as RouteBlock[K]) : read();
+  }
+
+  private assign<K extends keyof RouteBlock>(key: K, value: RouteBlock[K]): void {
+    (this.#set ??= {})[key] = value;
+  }
+
+  get directives(): Directive[] {
+    return this.field('directives', () => this.read.data.directives);
+  }
+  set directives(value: Directive[]) {
+    this.assign('directives', value);
+  }
+  get origin(): Located<string> | undefined {
+    return this.field('origin', () => this.read.data.origin);
+  }
+  set origin(value: Located<string> | undefined) {
+    this.assign('origin', value);
+  }
+  get destination(): Located<string> | undefined {
+    return this.field('destination', () => this.read.data.destination);
+  }
+  set destination(value: Located<string> | undefined) {
+    this.assign('destination', value);
+  }
+  get referenceFix(): Located<string> | undefined {
+    return this.field('referenceFix', () => this.read.data.referenceFix);
+  }
+  set referenceFix(value: Located<string> | undefined) {
+    this.assign('referenceFix', value);
+  }
+  get routeRange(): Range | undefined {
+    return this.field('routeRange', () => this.read.data.routeRange);
+  }
+  set routeRange(value: Range | undefined) {
+    this.assign('routeRange', value);
+  }
+  get fpl(): FplMessage | undefined {
+    return this.field('fpl', () => this.read.data.fpl);
+  }
+  set fpl(value: FplMessage | undefined) {
+    this.assign('fpl', value);
   }
 
   get elements(): RouteElement[] {
-    return (this.#elements ??= buildElements(this.#segments));
+    return (this.#elements ??= buildElements(this.read.routeSegments));
   }
-
   set elements(value: RouteElement[]) {
     this.#elements = value;
   }
 
   get routeText(): string {
-    return (this.#routeText ??= buildRouteText(this.#segments));
+    return (this.#routeText ??= buildRouteText(this.read.routeSegments));
   }
-
   set routeText(value: string) {
     this.#routeText = value;
   }
 
-  /** Where the route text lives, to build a moved copy of this block without re-reading it. */
-  get routeSegments(): readonly TextSegment[] {
-    return this.#segments;
+  /** The same block moved to start at `firstLine`: its summary shifted, the rest read there on use. */
+  movedTo(raw: RawBlock, shift: <T>(value: T) => T): LazyRouteBlock {
+    return new LazyRouteBlock(raw, {
+      kind: this.kind,
+      range: shift(this.range),
+      name: this.name,
+      diagnostics: shift(this.diagnostics),
+    });
   }
 
-  /** The block as plain data, elements included. */
+  /** The block as plain data, every field included (undefined ones left out). */
   toJSON(): RouteBlock {
-    return { ...this, routeText: this.routeText, elements: this.elements };
+    const out: RouteBlock = {
+      kind: this.kind,
+      range: this.range,
+      name: this.name,
+      directives: this.directives,
+      routeText: this.routeText,
+      elements: this.elements,
+      diagnostics: this.diagnostics,
+    };
+    const { origin, destination, referenceFix, routeRange, fpl } = this;
+    if (origin) out.origin = origin;
+    if (destination) out.destination = destination;
+    if (referenceFix) out.referenceFix = referenceFix;
+    if (routeRange) out.routeRange = routeRange;
+    if (fpl) out.fpl = fpl;
+    return out;
   }
 }
 
-/** A plain-object copy of a block with its elements (for deep comparisons and serialisation). */
-export function structuredBlock(block: RouteBlock): RouteBlock {
-  return block instanceof LazyRouteBlock ? block.toJSON() : block;
+/**
+ * Reads a block for its findings and keeps only its summary (and its lines); undefined for a
+ * block of nothing but comments.
+ */
+export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
+  const read = readBlock(raw);
+  if (!read) return undefined;
+  const { kind, range, name, diagnostics } = read.data;
+  return new LazyRouteBlock(raw, { kind, range, name, diagnostics });
 }
