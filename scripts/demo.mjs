@@ -5,6 +5,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { cacheRoot } from './e2e/env.mjs';
 import {
   REPO, DEMO_KEY, startVsCodeSession, packageExtension, startHubSimulator, prepareWorkspace, extensionSettings,
@@ -15,7 +16,7 @@ const option = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const port = option('--port') ? Number(option('--port')) : 8080;
+const askedPort = option('--port') ? Number(option('--port')) : undefined;
 const forceCodeServer = args.includes('--code-server');
 const stateDir = join(cacheRoot(), 'demo');
 const workspace = join(stateDir, 'workspace');
@@ -65,7 +66,17 @@ async function withDesktopCode(code) {
   untilSignal(async () => sim?.stop());
 }
 
+/** 8080 when it is free, else any free port (an explicit --port is taken as given). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 async function withCodeServer() {
+  const port = askedPort ?? ((await portFree(8080)) ? 8080 : undefined);
   const session = await startVsCodeSession({ stateDir, workspace, port, browser: false });
   console.log('\nICAO Route demo in VS Code (code-server), open in your browser:');
   console.log(`  ${session.folderUrl}`);

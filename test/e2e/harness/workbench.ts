@@ -75,6 +75,13 @@ export class Workbench {
     return file;
   }
 
+  /** A screenshot under a fixed name (e.g. the one the README shows), beside the numbered ones. */
+  async screenshotAs(fileName: string): Promise<string> {
+    const file = path.join(path.dirname(this.screenshotDir), fileName);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
   async waitForWorkbench(): Promise<void> {
     await this.page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
     await this.page.waitForSelector('#status\\.problems', { timeout: 90_000 });
@@ -114,6 +121,13 @@ export class Workbench {
     await this.page.locator(`${ACTIVE_EDITOR} .view-line`).first().waitFor({ state: 'visible' });
   }
 
+  /** Closes every editor, then opens `name`: the status bar's counts are then this file's alone. */
+  async openAlone(name: string): Promise<void> {
+    await this.runCommand('View: Close All Editors');
+    await this.page.locator('.part.editor .tab').first().waitFor({ state: 'detached' });
+    await this.openFile(name);
+  }
+
   /** The language mode shown in the status bar for the active editor (e.g. "ICAO Route"). */
   async languageMode(): Promise<string> {
     return (await this.page.locator('#status\\.editor\\.mode').innerText()).trim();
@@ -129,7 +143,6 @@ export class Workbench {
   /** Moves the cursor to a line (and column) with "Go to Line", so the line is rendered. */
   async goTo(line: number, column = 1): Promise<void> {
     await this.dismiss();
-    await this.page.locator(`${ACTIVE_EDITOR} .view-lines`).click({ position: { x: 1, y: 1 } }).catch(() => undefined);
     await this.page.keyboard.press('Control+G');
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
@@ -420,17 +433,19 @@ export class Workbench {
     return rows;
   }
 
-  /** Opens the quick-fix menu at `text` on a line and returns the offered titles. */
+  /** Opens the quick-fix menu at `text` on a line and returns the offered titles ([] when none). */
   async quickFixes(line: number, text: string, occurrence = 0): Promise<string[]> {
     const { column } = await this.positionOf(line, text, occurrence);
     await this.goTo(line, column);
     await this.page.keyboard.press('Control+.');
     const menu = this.page.locator(QUICK_FIX_MENU);
-    await menu.waitFor({ state: 'visible' });
+    const none = this.page.locator('.monaco-editor-overlaymessage', { hasText: /No (quick fixes|code actions) available/ });
     return this.until(async () => {
+      if (await none.isVisible()) return [] as string[];
+      if (!(await menu.isVisible())) return undefined;
       const titles = await menu.locator('.monaco-list-row.action').allInnerTexts();
       return titles.length ? titles.map((t) => t.trim()) : undefined;
-    }, `quick fixes at "${text}" on line ${line}`);
+    }, `the quick-fix menu at "${text}" on line ${line}`).then((titles) => titles);
   }
 
   /** Applies the quick fix whose title contains `title` (the menu must be open). */
@@ -449,8 +464,12 @@ export class Workbench {
 
   /** Undoes until `line` reads `expected` again (an edit may take several undo steps). */
   async undoUntil(line: number, expected: string): Promise<void> {
-    for (let i = 0; i < 10 && (await this.lineText(line)) !== expected; i++) {
+    for (let i = 0; i < 10; i++) {
+      const before = await this.lineText(line);
+      if (before === expected) return;
       await this.page.keyboard.press('Control+Z');
+      // Each undo is rendered before the next one is asked for.
+      await this.until(async () => (await this.lineText(line)) !== before, `undo on line ${line}`, 3000).catch(() => undefined);
     }
     const now = await this.lineText(line);
     if (now !== expected) throw new Error(`undo did not restore line ${line}: ${now}`);
@@ -470,13 +489,22 @@ export class Workbench {
     }, line);
   }
 
-  /** Shows an output channel and returns its text (the lines the output editor renders). */
+  /**
+   * Shows an output channel and returns its text (the lines the output editor renders). Fails
+   * within a few seconds when the channel does not exist (yet), so callers can poll.
+   */
   async outputChannel(name: string): Promise<string> {
     await this.runCommand('Output: Show Output Channels...', { opensPicker: true });
     const input = this.page.locator('.quick-input-widget input[placeholder*="Output Channel"]');
     await input.waitFor({ state: 'visible' });
     await input.fill(name);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    try {
+      await row.click({ timeout: 5000 });
+    } catch (error) {
+      await this.dismiss();
+      throw new Error(`no output channel "${name}"`);
+    }
     const lines = this.page.locator('.part.panel .monaco-editor .view-lines');
     await lines.waitFor({ state: 'visible' });
     return (await lines.innerText()).replace(/\u00a0/g, ' ');
