@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { printSummary, readSummary, SUMMARY_MARKER } from './summary.mjs';
 
-const SUMMARY_MARKER = 'icao-route desktop suite summary:';
 const CHROMIUM = '/usr/bin/chromium';
 /** Bounds on a hang, not waits: a passing run takes well under a minute. */
 const START_LIMIT_MS = 60_000;
@@ -79,12 +79,11 @@ export async function runInCodeServer({ root, testsEntry, workspace, codeServer 
       const timer = setTimeout(() => reject(new Error(`no result from the suite within ${RUN_LIMIT_MS / 1000} s (code-server log: ${logFile})`)), RUN_LIMIT_MS);
       page.on('console', (message) => {
         const text = message.text();
-        const at = text.indexOf(SUMMARY_MARKER);
-        if (at < 0) return;
+        if (!text.includes(SUMMARY_MARKER)) return;
         clearTimeout(timer);
         try {
-          resolve(JSON.parse(text.slice(at + SUMMARY_MARKER.length)));
-        } catch (error) {
+          resolve(readSummary(text));
+        } catch {
           reject(new Error(`unreadable summary line: ${text.slice(0, 300)}`));
         }
       });
@@ -94,11 +93,7 @@ export async function runInCodeServer({ root, testsEntry, workspace, codeServer 
       ['extensionTestsPath', `vscode-remote://${authority}${testsEntry}`],
     ]);
     await page.goto(`http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
-    const result = await summary;
-    for (const title of result.passed) console.log(`✓ ${title}`);
-    for (const failure of result.failed) console.log(`✖ ${failure.title}\n    ${failure.error.replace(/\n/g, '\n    ')}`);
-    console.log(`${result.passed.length} passed, ${result.failed.length} failed`);
-    passed = result.failed.length === 0 && result.passed.length > 0;
+    passed = printSummary(await summary);
     return passed ? 0 : 1;
   } finally {
     await browser?.close().catch(() => {});

@@ -7,11 +7,13 @@
 // running (or claiming to run) any test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { download, runTests } from '@vscode/test-electron';
 import { findCodeServer, runInCodeServer } from './codeServer.mjs';
+import { printSummary, readSummary } from './summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const suiteSource = path.join(root, 'test', 'vscode', 'suite');
@@ -41,18 +43,35 @@ async function main() {
   }
   console.log(`desktop suite: VS Code from ${vscode.source}: ${vscode.executable}`);
   run('npm', ['run', 'build']);
+  // VS Code's output passes through; its summary line is kept to print the per-test lines.
+  let output = '';
+  const stdout = new Writable({
+    write(chunk, _encoding, done) {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+      done();
+    },
+  });
+  let exitCode;
   try {
-    return await runTests({
+    exitCode = await runTests({
       vscodeExecutablePath: vscode.executable,
       extensionDevelopmentPath: root,
       extensionTestsPath: path.join(suiteOut, 'index.js'),
       // The samples folder as workspace; no other extension may interfere.
       launchArgs: [path.join(root, 'samples'), '--disable-extensions'],
+      stdout,
     });
   } catch (error) {
     console.error(`desktop suite failed: ${error instanceof Error ? error.message : String(error)}`);
+    exitCode = 1;
+  }
+  const summary = readSummary(output);
+  if (!summary) {
+    console.error('desktop suite: no summary line from the extension host (did the suite start?)');
     return 1;
   }
+  return printSummary(summary) && exitCode === 0 ? 0 : 1;
 }
 
 async function compileSuite() {
