@@ -1,13 +1,14 @@
 /**
  * The extension host's entry for the desktop suite (`--extensionTestsPath`): runs every
  * `*.test.js` bundled next to this file with mocha (tdd interface). Besides mocha's own report it
- * logs one line `SUMMARY_MARKER {json}` with every result, which run.mjs reads where the extension
- * host's output only reaches a browser console (code-server).
+ * logs one line `SUMMARY_MARKER {json}` with every result, which the runners read back (in
+ * code-server the extension host's output reaches only the browser console).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 
+/** The same string as in test/vscode/summary.mjs, which reads the line back. */
 export const SUMMARY_MARKER = 'icao-route desktop suite summary:';
 
 interface Summary {
