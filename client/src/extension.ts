@@ -6,8 +6,16 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_INFO_REQUEST, STATUS_NOTIFICATION, type ServerInfo, type StatusParams } from '../../server/src/protocol/lspMessages';
+import {
+  EXPANSION_STATUS_NOTIFICATION,
+  SERVER_INFO_REQUEST,
+  STATUS_NOTIFICATION,
+  type ExpansionStatusParams,
+  type ServerInfo,
+  type StatusParams,
+} from '../../server/src/protocol/lspMessages';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
+import { ExpansionStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
 
@@ -41,6 +49,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
 
+  // Route expansion's state; every change also arrives as a line through icaoRoute/status.
+  const statusBar = new ExpansionStatusBar();
+  context.subscriptions.push(statusBar);
+  client.onNotification(EXPANSION_STATUS_NOTIFICATION, (params: ExpansionStatusParams) => statusBar.update(params));
+
   client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
     if (params.level === 'error') output.error(params.message);
     else if (params.level === 'warning') output.warn(params.message);
@@ -50,6 +63,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // After a crash the client restarts the server, which then has no key: send it on every start.
   context.subscriptions.push(
     client.onDidChangeState((event) => {
+      if (event.newState !== State.Running) statusBar.update(undefined);
       if (event.newState === State.Running) void keys.sendToServer().catch((error) => output.error(`could not pass the hub key: ${String(error)}`));
     }),
   );
@@ -67,7 +81,8 @@ async function logServerInfo(log: (message: string) => void): Promise<void> {
     log(
       `server ${info.version}, pid ${info.pid}: ${info.documents} open document(s), hub key ${info.hubKey}, ` +
         `debounce ${info.settings.debounceMs} ms, navdata ${info.settings.navdataFolder || '(none)'}, ` +
-        `memory ${mb(info.memory.rssBytes)} RSS, ${mb(info.memory.heapUsedBytes)} heap`,
+        `memory ${mb(info.memory.rssBytes)} RSS, ${mb(info.memory.heapUsedBytes)} heap` +
+        (info.expansion ? `; route expansion ${info.expansion.state} (${info.expansion.source}): ${info.expansion.message}` : ''),
     );
   } catch (error) {
     log(`could not ask the server: ${error instanceof Error ? error.message : String(error)}`);

@@ -45,6 +45,8 @@ export class DocumentExpansions {
   private readonly tracker: ExpansionStatusTracker;
   private userKey: string | null = null;
   private retryTimer?: NodeJS.Timeout;
+  /** Blocks expanded by a source (not taken from the cache), for the server info and tests. */
+  expandedBlocks = 0;
 
   constructor(
     private readonly events: ExpansionEvents,
@@ -161,6 +163,7 @@ export class DocumentExpansions {
             if (!current() || result.cancelled) return;
             this.cache.set(key, { result, line: block.range.start.line });
             added++;
+            this.expandedBlocks++;
           } catch (error) {
             if (current() && failure === undefined) {
               failure = error;

@@ -1,0 +1,41 @@
+/**
+ * The route expansion status in the status bar, shown while an ICAO Route document is in the
+ * active editor. Clicking it shows the output channel (where every change of status is a line).
+ */
+import * as vscode from 'vscode';
+import type { ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import { statusPresentation } from './statusPresentation';
+
+export const LANGUAGE_ID = 'icao-route';
+
+export class ExpansionStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('icaoRoute.expansionStatus', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor() {
+    this.item.name = 'ICAO Route expansion';
+    this.item.command = 'icaoRoute.showOutput';
+    this.update(undefined);
+    this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => this.toggle()));
+    this.subscriptions.push(vscode.workspace.onDidOpenTextDocument(() => this.toggle()));
+    this.toggle();
+  }
+
+  update(status: ExpansionStatusParams | undefined): void {
+    const look = statusPresentation(status);
+    this.item.text = look.text;
+    this.item.tooltip = look.tooltip;
+    this.item.backgroundColor = look.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.accessibilityInformation = { label: look.tooltip };
+  }
+
+  private toggle(): void {
+    if (vscode.window.activeTextEditor?.document.languageId === LANGUAGE_ID) this.item.show();
+    else this.item.hide();
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.item.dispose();
+  }
+}

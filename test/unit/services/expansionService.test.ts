@@ -1,0 +1,140 @@
+/**
+ * The expansion layer on the project's navdata excerpt: source choice and status, per-block
+ * caching (an edit re-expands only the block it touched, a block that moved keeps its result on
+ * its new lines), cancellation by a newer run, and a folder without data as one status.
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata';
+import { parseRouteDocument } from '../../../server/src/route';
+import { blockKey, ExpansionCache, resultAt } from '../../../server/src/lsp/expansion/cache';
+import { DocumentExpansions } from '../../../server/src/lsp/expansion/service';
+import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
+import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
+import { LineIndex } from '../../../server/src/services/ranges';
+
+const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');
+const NO_HUB = { userKey: null, hub: {} };
+const at = (f: { code: string; range: { start: { line: number; character: number } } }) => `${f.code}@${f.range.start.line}:${f.range.start.character}`;
+
+const ROUTES = ['# typo', 'N0450F350 DVR DCT KNOAN DCT KOK', '', '# wrong airway', 'N0450F350 DET L6 DVR', '', 'N0450F350 DVR UL9 KONAN'].join('\n');
+
+function setup(loadNavdata?: (folder: string) => Promise<NavDatabase>) {
+  const statuses: ExpansionStatusParams[] = [];
+  let reruns = 0;
+  const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => reruns++ }, { retryMs: 0, loadNavdata });
+  const parsed = new ParsedDocuments();
+  let version = 0;
+  const parse = (text: string) => parsed.get(TextDocument.create('file:///t.route', 'icao-route', ++version, text));
+  return { expansions, statuses, parse, reruns: () => reruns };
+}
+
+test('no key and no folder: local checks only, said once, nothing expanded', async () => {
+  const { expansions, statuses, parse } = setup();
+  expansions.configure({ ...NO_HUB, navdataFolder: '' });
+  expansions.configure({ ...NO_HUB, navdataFolder: '  ' });
+  assert.deepEqual(statuses.map((s) => s.state), ['local']);
+  assert.equal(await expansions.run(parse(ROUTES)), undefined);
+  assert.equal(expansions.expandedBlocks, 0);
+});
+
+test('offline: loads once, expands every block, then only the block an edit touched', async () => {
+  let loads = 0;
+  const { expansions, statuses, parse, reruns } = setup((folder) => (loads++, loadNavDatabase(folder)));
+  expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
+  assert.equal(reruns(), 1, 'a new source expands the open documents again');
+  const first = parse(ROUTES);
+  assert.deepEqual(expansions.known(first), []);
+  const findings = await expansions.run(first);
+  assert.deepEqual(findings?.map(at), ['X001@1:18', 'X002@4:14', 'X002@4:14']);
+  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'ok']);
+  assert.match(statuses[1].message, /\d+ fixes/);
+  assert.equal(expansions.expandedBlocks, 3);
+
+  // Nothing changed: nothing to expand, nothing new to publish.
+  assert.equal(await expansions.run(parse(ROUTES)), undefined);
+  assert.equal(expansions.expandedBlocks, 3);
+
+  // Two lines inserted at the top and the typo fixed: one block expanded, the others moved.
+  const edited = parse(`# new header\n\n${ROUTES.replace('KNOAN', 'KONAN')}`);
+  assert.deepEqual(expansions.known(edited).map(at), ['X002@6:14', 'X002@6:14']);
+  assert.deepEqual((await expansions.run(edited))?.map(at), ['X002@6:14', 'X002@6:14']);
+  assert.equal(expansions.expandedBlocks, 4);
+  assert.equal(loads, 1);
+  const dvr = expansions.resultFor(edited.document.blocks[0], edited.lines)?.points.find((p) => p.designator === 'DVR');
+  assert.ok(dvr && Math.abs(dvr.lat - 51.16) < 0.01);
+  await expansions.dispose();
+});
+
+test('a newer run cancels the older one for the same document', async () => {
+  const { expansions, parse } = setup();
+  expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
+  const many = Array.from({ length: 40 }, (_, i) => `N0450F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join('\n\n');
+  // While the data loads.
+  const older = expansions.run(parse(many));
+  const newer = expansions.run(parse(`${many}\n\nN0450F350 DVR DCT KOK`));
+  assert.equal(await older, undefined, 'the older run stops and publishes nothing');
+  assert.deepEqual(await newer, []);
+  assert.equal(expansions.expandedBlocks, 41);
+
+  // While blocks are being expanded, one per turn of the event loop.
+  const others = Array.from({ length: 40 }, (_, i) => `N0460F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join('\n\n');
+  const midway = expansions.run(parse(others));
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  const before = expansions.expandedBlocks;
+  const latest = expansions.run(parse('N0450F350 DVR DCT KOK'));
+  assert.equal(await midway, undefined);
+  assert.ok(expansions.expandedBlocks - before <= 1, 'the older run stopped at its next block');
+  assert.equal(await latest, undefined, 'that block was known already');
+  await expansions.dispose();
+});
+
+test('a folder without navigation data is one degraded status, however often it is tried', async () => {
+  const { expansions, statuses, parse } = setup();
+  const missing = path.join(NAVDATA, 'no-such-folder');
+  expansions.configure({ ...NO_HUB, navdataFolder: missing });
+  for (let i = 0; i < 3; i++) assert.equal(await expansions.run(parse(`${ROUTES}\n\nN0450F${300 + i * 10} DVR`)), undefined);
+  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'degraded']);
+  assert.match(statuses[1].message, /could not be read/);
+  assert.ok(statuses[1].message.includes(missing));
+
+  // Pointing the setting at the data recovers.
+  expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
+  assert.ok(await expansions.run(parse(ROUTES)));
+  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'degraded', 'loading', 'ok']);
+});
+
+test('a hub key takes precedence over the folder; a base URL the client refuses is a status', () => {
+  const { expansions, statuses } = setup();
+  expansions.configure({ userKey: 'demo', hub: { baseUrl: 'http://hub.example.com' }, navdataFolder: NAVDATA });
+  assert.equal(statuses.at(-1)?.source, 'hub');
+  assert.equal(statuses.at(-1)?.state, 'degraded');
+  assert.ok(!statuses.at(-1)!.message.includes('demo'));
+  expansions.configure({ userKey: 'demo', hub: { baseUrl: 'http://127.0.0.1:9' }, navdataFolder: NAVDATA });
+  assert.deepEqual(statuses.at(-1), { state: 'ok', source: 'hub', message: 'Route expansion by the hub at http://127.0.0.1:9/.' });
+});
+
+test('cache keys are the block lines; results move with their block; the oldest entries go first', () => {
+  const text = 'N0450F350 DVR UL9 KONAN\n\n# comment\nN0450F350 DVR UL9 KONAN';
+  const document = parseRouteDocument(text);
+  const lines = new LineIndex(text);
+  assert.equal(blockKey(document.blocks[0], lines), 'N0450F350 DVR UL9 KONAN');
+  assert.equal(blockKey(document.blocks[1], lines), '# comment\nN0450F350 DVR UL9 KONAN');
+  const range = { start: { line: 0, character: 14 }, end: { line: 0, character: 17 } };
+  const cached = { line: 0, result: { points: [], procedures: [], findings: [{ code: 'X002', severity: 'warning' as const, message: 'm', range }], ambiguousFirstFix: { ident: 'DVR', range, candidates: [] } } };
+  const moved = resultAt(cached, 3);
+  assert.deepEqual(moved.findings[0].range, { start: { line: 3, character: 14 }, end: { line: 3, character: 17 } });
+  assert.equal(moved.ambiguousFirstFix?.range.start.line, 3);
+  assert.equal(cached.result.findings[0].range.start.line, 0, 'the cached result is not changed');
+  assert.equal(resultAt(cached, 0), cached.result);
+
+  const cache = new ExpansionCache(2);
+  cache.set('a', cached);
+  cache.set('b', cached);
+  cache.get('a');
+  cache.set('c', cached);
+  assert.ok(cache.get('a') && cache.get('c') && !cache.get('b'));
+});

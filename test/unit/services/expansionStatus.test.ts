@@ -1,0 +1,80 @@
+/**
+ * The route expansion status: failures of the services classified into one state each, repeated
+ * failures reported once, the key never in a message; and how the client shows each state.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { statusPresentation } from '../../../client/src/statusPresentation';
+import { HubError } from '../../../server/src/hub';
+import { ExpansionStatusTracker, failureStatus, redact } from '../../../server/src/lsp/expansion/status';
+import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
+
+test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {
+  const cases: [HubError['kind'], string | undefined][] = [
+    ['network', 'offline'],
+    ['timeout', 'offline'],
+    ['serverFailure', 'degraded'],
+    ['notAuthorised', 'degraded'],
+    ['restricted', 'degraded'],
+    ['usageLimit', 'degraded'],
+    ['malformedResponse', 'degraded'],
+    ['responseTooLarge', 'degraded'],
+    ['configuration', 'degraded'],
+    ['badRequest', undefined],
+    ['cancelled', undefined],
+  ];
+  for (const [kind, state] of cases) {
+    const status = failureStatus(new HubError(kind, `what happened (${kind}). What to do.`), 'hub');
+    assert.equal(status?.state, state, kind);
+    if (status) {
+      assert.equal(status.kind, kind);
+      assert.match(status.message, new RegExp(`what happened \\(${kind}\\)`));
+      assert.match(status.message, /Local checks continue\.$/);
+    }
+  }
+  const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
+  assert.equal(failureStatus(abort, 'hub'), undefined);
+  assert.equal(failureStatus(new TypeError('x is undefined'), 'navdata')?.state, 'degraded');
+});
+
+test('the key is cut out of any message, whatever a lower layer wrote', () => {
+  const status = failureStatus(new HubError('serverFailure', 'failed at https://hub/x?user_key=k3y-4711 (k3y-4711)'), 'hub', 'k3y-4711');
+  assert.ok(status && !status.message.includes('k3y-4711'), status?.message);
+  assert.equal(redact('nothing secret here', 'k3y-4711'), 'nothing secret here');
+  assert.equal(redact('a b', ''), 'a b');
+});
+
+test('a status is reported once per change of state or kind of failure, not per failure', () => {
+  const reported: ExpansionStatusParams[] = [];
+  const tracker = new ExpansionStatusTracker((s) => reported.push(s));
+  const ok = { state: 'ok', source: 'hub', message: 'Route expansion by the hub at http://127.0.0.1:1/.' } as const;
+  assert.equal(tracker.set(ok), true);
+  assert.equal(tracker.set(ok), false);
+  for (let i = 0; i < 5; i++) tracker.set({ ...failureStatus(new HubError('serverFailure', `HTTP 500, support id ${i}`), 'hub')! });
+  assert.equal(reported.length, 2);
+  assert.match(reported[1].message, /support id 0/);
+  tracker.set(failureStatus(new HubError('network', 'ECONNRESET'), 'hub')!);
+  tracker.set(failureStatus(new HubError('timeout', 'no answer in 15 s'), 'hub')!);
+  assert.deepEqual(reported.map((s) => s.state), ['ok', 'degraded', 'offline', 'offline']);
+  tracker.set(ok);
+  assert.deepEqual(tracker.status, ok);
+  assert.equal(reported.length, 5);
+  // A new ok message (another folder, other counts) is news.
+  assert.equal(tracker.set({ ...ok, message: 'Route expansion by the hub at http://127.0.0.1:2/.' }), true);
+});
+
+test('the status bar shows each state with its own text; warnings for offline and degraded', () => {
+  const look = (state: ExpansionStatusParams['state'], source: ExpansionStatusParams['source']) => statusPresentation({ state, source, message: `the message (${state})` });
+  assert.equal(look('ok', 'hub').text, '$(check) Route: hub');
+  assert.equal(look('ok', 'navdata').text, '$(check) Route: navdata');
+  assert.equal(look('loading', 'navdata').text, '$(sync~spin) Route: navdata');
+  assert.equal(look('local', 'none').text, '$(circle-slash) Route: local checks');
+  assert.equal(look('offline', 'hub').text, '$(debug-disconnect) Route: hub offline');
+  assert.equal(look('degraded', 'navdata').text, '$(warning) Route: navdata failing');
+  assert.deepEqual(
+    (['ok', 'loading', 'local', 'offline', 'degraded'] as const).map((s) => look(s, 'hub').warning),
+    [false, false, false, true, true],
+  );
+  assert.match(look('degraded', 'hub').tooltip, /^the message \(degraded\)\n\nClick to show the ICAO Route output\.$/);
+  assert.match(statusPresentation(undefined).tooltip, /starting/);
+});
