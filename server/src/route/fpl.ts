@@ -158,6 +158,10 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     const number = FIELD_NUMBERS[k - 1];
     const raw = fields[k];
     const range = fieldRange(raw);
+    if (number === 19 && !/^[A-Z]\//i.test(fieldText(raw))) {
+      sink.add('R310', `'-${fieldText(raw)}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, range);
+      continue;
+    }
     if (number === undefined) {
       sink.add('R310', `unexpected extra field after field 19: an FPL message ends with field 18 (or 19); remove it or join it to field 18`, range);
       continue;

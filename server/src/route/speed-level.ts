@@ -102,7 +102,8 @@ export function readLevel(
   }
   const n = digitRun(u, from + 1, to);
   if (n !== want) {
-    report('R104', `level '${u.slice(from, from + 1 + n)}' needs ${u[from]} + ${want} digits, found ${n}: ${LEVEL_HELP}`, from, from + 1 + n);
+    const example = { F: 'F350', S: 'S1130', A: 'A045', M: 'M0840' }[u[from] as 'F' | 'S' | 'A' | 'M'];
+    report('R104', `level '${u.slice(from, from + 1 + n)}' needs ${u[from]} + ${want} digits, found ${n} (e.g. ${example})`, from, from + 1 + n);
     return null;
   }
   cursor.end = from + 1 + want;

@@ -28,7 +28,7 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R101', text: 'N0450F350 X', at: [0, 10, 11], says: 'single letter' },
   { code: 'R102', text: 'N0450F350 dvr', at: [0, 10, 13], says: 'upper case: DVR' },
   { code: 'R103', text: 'N045F350 DVR', at: [0, 0, 4], says: 'needs N (knots) + 4 digits' },
-  { code: 'R104', text: 'N0450F35 DVR', at: [0, 5, 8], says: 'needs F + 3 digits' },
+  { code: 'R104', text: 'N0450F35 DVR', at: [0, 5, 8], says: 'needs F + 3 digits, found 2 (e.g. F350)' },
   { code: 'R105', text: 'N0450F350 95N010W', at: [0, 10, 12], says: 'latitude 95N out of range' },
   { code: 'R106', text: 'N0450F350 45N190W', at: [0, 13, 16], says: 'longitude 190W out of range' },
   { code: 'R107', text: 'N0450F350 4575N01000W', at: [0, 12, 14], says: 'minutes of latitude' },

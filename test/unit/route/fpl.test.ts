@@ -108,3 +108,10 @@ test('CRLF line ends and tabs in a message', () => {
   assert.equal(block.routeText, 'N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI');
   assert.deepEqual(block.range.end, { line: 5, character: 40 });
 });
+
+test('field 19 is accepted; a hyphen inside field 18 text is reported where it splits the field', () => {
+  assert.deepEqual(codes(MESSAGE.replace(')', '-E/0230 P/TBN)')), []);
+  const hyphen = onlyBlock(MESSAGE.replace('RMK/TCAS EQUIPPED', 'RMK/NON-RVSM'));
+  assert.deepEqual(hyphen.diagnostics.map((d) => [d.code, d.range]), [['R310', r(5, 30, 34)]]);
+  assert.match(hyphen.diagnostics[0].message, /hyphen inside field 18/);
+});
