@@ -111,14 +111,25 @@ export class LazyRouteBlock implements RouteBlock {
     this.#routeText = value;
   }
 
-  /** The same block moved to start at `firstLine`: its summary shifted, the rest read there on use. */
+  /**
+   * The same block moved to `raw.firstLine`: every position shifted by `shift`, nothing read
+   * again. Parts not built yet are read at the new place when first used.
+   */
   movedTo(raw: RawBlock, shift: <T>(value: T) => T): LazyRouteBlock {
-    return new LazyRouteBlock(raw, {
-      kind: this.kind,
-      range: shift(this.range),
-      name: this.name,
-      diagnostics: shift(this.diagnostics),
-    });
+    const read = this.#read;
+    const delta = raw.firstLine - this.#raw.firstLine;
+    const moved = new LazyRouteBlock(
+      raw,
+      { kind: this.kind, range: shift(this.range), name: this.name, diagnostics: shift(this.diagnostics) },
+      read && {
+        data: shift(read.data),
+        routeSegments: read.routeSegments.map((segment) => ({ ...segment, line: segment.line + delta })),
+      },
+    );
+    if (this.#elements) moved.#elements = shift(this.#elements);
+    if (this.#routeText !== undefined) moved.#routeText = this.#routeText;
+    if (this.#set) moved.#set = shift(this.#set);
+    return moved;
   }
 
   /** The block as plain data, every field included (undefined ones left out). */

@@ -72,3 +72,21 @@ test('identical blocks at different places both come out right', () => {
   assert.deepEqual(doc.blocks.map((b) => b.diagnostics[0].range.start.line), [0, 2]);
   assert.deepEqual(plain(parser.parse(text)), plain(parseRouteDocument(text)));
 });
+
+test('a moved block that was already built carries its elements over, shifted, not read again', () => {
+  const parser = new IncrementalRouteParser();
+  const text = 'N0450F350 DVR DCT KONAN\n\n(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F360 SPY DCT DVR-EGLL0040-0)\n';
+  const before = parser.parse(text);
+  const built = before.blocks.map((b) => b.elements);
+  const moved = parser.parse(`\n\n${text}`);
+  assert.deepEqual(parser.lastStats, { reused: 0, shifted: 2, parsed: 0 });
+  moved.blocks.forEach((b, i) => {
+    assert.deepEqual(
+      b.elements.map((e) => [e.text, e.description, e.range.start.line]),
+      built[i].map((e) => [e.text, e.description, e.range.start.line + 2]),
+    );
+  });
+  assert.deepEqual(plain(moved), plain(parseRouteDocument(`\n\n${text}`)));
+  // The earlier document is left as it was.
+  assert.equal(before.blocks[0].elements[0].range.start.line, 0);
+});
