@@ -33,8 +33,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'file', language: 'icao-route' },
       { scheme: 'untitled', language: 'icao-route' },
     ],
-    // Pushes `icaoRoute.*` on change; the server also pulls it through workspace/configuration.
-    synchronize: { configurationSection: 'icaoRoute' },
+    // Pushes `icaoRoute.*` and `http.*` (the proxy of the hub client) on change; the server
+    // pulls both through workspace/configuration.
+    synchronize: { configurationSection: ['icaoRoute', 'http'] },
     outputChannel: output,
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);

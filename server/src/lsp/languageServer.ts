@@ -68,6 +68,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
       rerun: () => {
         for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
       },
+      log: (message) => status('info', message),
     },
     { retryMs: options.expansionRetryMs },
   );
@@ -172,7 +173,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
   documents.onDidChangeContent((event) => scheduler.schedule(event.document.uri));
   documents.onDidClose((event) => {
     scheduler.forget(event.document.uri);
-    expansions.cancel(event.document.uri);
+    expansions.forget(event.document.uri);
     parsed.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
   });

@@ -10,7 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata';
 import { parseRouteDocument } from '../../../server/src/route';
 import { blockKey, ExpansionCache, resultAt } from '../../../server/src/lsp/expansion/cache';
-import { DocumentExpansions } from '../../../server/src/lsp/expansion/service';
+import { DocumentExpansions, MAX_EXPANDED_BLOCKS } from '../../../server/src/lsp/expansion/service';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
 import { LineIndex } from '../../../server/src/services/ranges';
@@ -23,12 +23,13 @@ const ROUTES = ['# typo', 'N0450F350 DVR DCT KNOAN DCT KOK', '', '# wrong airway
 
 function setup(loadNavdata?: (folder: string) => Promise<NavDatabase>) {
   const statuses: ExpansionStatusParams[] = [];
+  const logged: string[] = [];
   let reruns = 0;
-  const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => reruns++ }, { retryMs: 0, loadNavdata });
+  const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => reruns++, log: (m) => logged.push(m) }, { retryMs: 0, loadNavdata });
   const parsed = new ParsedDocuments();
   let version = 0;
   const parse = (text: string) => parsed.get(TextDocument.create('file:///t.route', 'icao-route', ++version, text));
-  return { expansions, statuses, parse, reruns: () => reruns };
+  return { expansions, statuses, logged, parse, reruns: () => reruns };
 }
 
 test('no key and no folder: local checks only, said once, nothing expanded', async () => {
@@ -92,6 +93,20 @@ test('a newer run cancels the older one for the same document', async () => {
   await expansions.dispose();
 });
 
+test('a huge document is expanded up to the limit, and the output says so once', async () => {
+  const { expansions, logged, parse } = setup();
+  expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
+  const limit = MAX_EXPANDED_BLOCKS.navdata;
+  const routes = Array.from({ length: limit + 3 }, (_, i) => `N${String(100 + (i % 500)).padStart(4, '0')}F${String(100 + (Math.floor(i / 500) * 10)).padStart(3, '0')} DVR DCT KNOAN`);
+  const findings = await expansions.run(parse(routes.join('\n\n')));
+  assert.equal(findings?.length, limit, 'one X001 per expanded block');
+  assert.equal(expansions.expandedBlocks, limit);
+  assert.equal(await expansions.run(parse(`${routes.join('\n\n')}\n`)), undefined);
+  assert.equal(logged.length, 1);
+  assert.match(logged[0], new RegExp(`${limit + 3} routes: route expansion covers the first ${limit}`));
+  await expansions.dispose();
+});
+
 test('a folder without navigation data is one degraded status, however often it is tried', async () => {
   const { expansions, statuses, parse } = setup();
   const missing = path.join(NAVDATA, 'no-such-folder');
@@ -137,4 +152,41 @@ test('cache keys are the block lines; results move with their block; the oldest 
   cache.get('a');
   cache.set('c', cached);
   assert.ok(cache.get('a') && cache.get('c') && !cache.get('b'));
+});
+
+test('through the hub simulator: a server failure is tried again by itself, a refused key is not', async () => {
+  const { startHubSimulator } = await import('../../hub-sim/server');
+  const sim = await startHubSimulator({ port: 0, quiet: true });
+  try {
+    const statuses: ExpansionStatusParams[] = [];
+    let reruns = 0;
+    let rerun: () => void = () => {};
+    const rerunHappened = new Promise<void>((resolve) => (rerun = resolve));
+    const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => (reruns++, reruns > 1 && rerun()) }, { retryMs: 20 });
+    const parsed = new ParsedDocuments();
+    const doc = (text: string, version: number) => parsed.get(TextDocument.create('file:///hub.route', 'icao-route', version, text));
+    expansions.configure({ userKey: 'demo', hub: { baseUrl: sim.url }, navdataFolder: '' });
+    assert.deepEqual((await expansions.run(doc('N0450F350 DVR UL9 KONAN', 1)))?.length, 0);
+
+    sim.faults.add({ kind: 'serverError' });
+    assert.equal(await expansions.run(doc('N0450F350 DVR UL9 KOK', 2)), undefined);
+    assert.equal(statuses.at(-1)?.state, 'degraded');
+    assert.equal(expansions.retryPending, true);
+    await rerunHappened;
+    sim.faults.clear();
+    assert.deepEqual(await expansions.run(doc('N0450F350 DVR UL9 KOK', 3)), []);
+    assert.equal(statuses.at(-1)?.state, 'ok');
+
+    expansions.configure({ userKey: 'wrong-key', hub: { baseUrl: sim.url }, navdataFolder: '' });
+    const rerunsBefore = reruns;
+    assert.equal(await expansions.run(doc('N0450F350 DVR UL9 KONAN', 4)), undefined);
+    assert.equal(statuses.at(-1)?.state, 'degraded');
+    assert.match(statuses.at(-1)!.message, /key|authori[sz]/i);
+    assert.ok(!JSON.stringify(statuses).includes('wrong-key'));
+    assert.equal(expansions.retryPending, false, 'no retry is planned');
+    assert.equal(reruns, rerunsBefore);
+    await expansions.dispose();
+  } finally {
+    await sim.close();
+  }
 });

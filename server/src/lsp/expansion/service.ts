@@ -25,6 +25,8 @@ export interface ExpansionEvents {
   status(status: ExpansionStatus): void;
   /** The source changed or may have recovered: expand every open document again. */
   rerun(): void;
+  /** A line for the output channel (not a status). */
+  log?(message: string): void;
 }
 
 export interface ExpansionOptions {
@@ -35,6 +37,15 @@ export interface ExpansionOptions {
 }
 
 const HUB_CONCURRENCY = 4;
+
+/**
+ * Route blocks expanded per document: a generated file of 100,000 routes would otherwise keep a
+ * core busy and the hub answering for minutes after every edit. The rest keep local checks.
+ */
+export const MAX_EXPANDED_BLOCKS = { hub: 500, navdata: 2000 } as const;
+
+/** After these failures trying again by itself cannot help: a new key or setting will. */
+const NO_RETRY = new Set(['notAuthorised', 'restricted', 'configuration', 'notFound', 'load']);
 
 export class DocumentExpansions {
   private source?: ExpansionSource;
@@ -47,6 +58,7 @@ export class DocumentExpansions {
   private retryTimer?: NodeJS.Timeout;
   /** Blocks expanded by a source (not taken from the cache), for the server info and tests. */
   expandedBlocks = 0;
+  private readonly truncatedSaid = new Set<string>();
 
   constructor(
     private readonly events: ExpansionEvents,
@@ -143,8 +155,14 @@ export class DocumentExpansions {
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       }
       if (!current()) return undefined;
-      const todo = parsed.document.blocks
-        .filter((block) => block.elements.length > 0)
+      const routes = parsed.document.blocks.filter((block) => block.elements.length > 0);
+      const limit = MAX_EXPANDED_BLOCKS[source.kind];
+      if (routes.length > limit && !this.truncatedSaid.has(parsed.uri)) {
+        this.truncatedSaid.add(parsed.uri);
+        this.events.log?.(`${parsed.uri} has ${routes.length} routes: route expansion covers the first ${limit}; local checks cover all.`);
+      }
+      const todo = routes
+        .slice(0, limit)
         .map((block) => ({ block, key: blockKey(block, parsed.lines) }))
         .filter(({ key }) => this.cache.get(key) === undefined);
       if (todo.length === 0) return undefined;
@@ -177,7 +195,7 @@ export class DocumentExpansions {
       const failed = failure !== undefined ? failureStatus(failure, source.kind, this.userKey) : undefined;
       if (failed) {
         this.tracker.set(failed);
-        this.scheduleRetry();
+        if (!NO_RETRY.has(failed.kind)) this.scheduleRetry(failed.kind === 'usageLimit' ? 10 : 1);
       } else if (added > 0) {
         this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       }
@@ -192,8 +210,19 @@ export class DocumentExpansions {
     this.runs.delete(uri);
   }
 
-  private scheduleRetry(): void {
-    const delay = this.options.retryMs ?? 30_000;
+  /** The document was closed. */
+  forget(uri: string): void {
+    this.cancel(uri);
+    this.truncatedSaid.delete(uri);
+  }
+
+  /** True while a retry after a failure is planned. */
+  get retryPending(): boolean {
+    return this.retryTimer !== undefined;
+  }
+
+  private scheduleRetry(factor: number): void {
+    const delay = (this.options.retryMs ?? 30_000) * factor;
     if (delay <= 0 || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
