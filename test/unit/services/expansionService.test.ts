@@ -14,6 +14,7 @@ import { DocumentExpansions, MAX_EXPANDED_BLOCKS } from '../../../server/src/lsp
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
 import { LineIndex } from '../../../server/src/services/ranges';
+import { startHubSimulator } from '../../hub-sim/server';
 
 const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');
 const NO_HUB = { userKey: null, hub: {} };
@@ -155,7 +156,6 @@ test('cache keys are the block lines; results move with their block; the oldest 
 });
 
 test('through the hub simulator: a server failure is tried again by itself, a refused key is not', async () => {
-  const { startHubSimulator } = await import('../../hub-sim/server');
   const sim = await startHubSimulator({ port: 0, quiet: true });
   try {
     const statuses: ExpansionStatusParams[] = [];
