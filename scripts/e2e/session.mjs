@@ -107,6 +107,7 @@ export const WORKBENCH_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   'git.enabled': false,
   'files.autoSave': 'off',
+  'remote.autoForwardPorts': false,
 };
 
 function writeUserSettings(userDataDir, settings) {

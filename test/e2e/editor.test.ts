@@ -201,6 +201,36 @@ step('quick fix: write a lower-case element in upper case', async (wb) => {
   await wb.undoUntil(19, 'n0450f350 dvr ul9 konan');
 });
 
+/** Switches faults of the hub simulator on (or all off with `[]`) through its control endpoint. */
+async function simulatorFaults(faults: object[]): Promise<void> {
+  assert.ok(context?.hubUrl, 'the hub simulator is running');
+  const url = `${context.hubUrl}/__control/faults`;
+  const res = faults.length
+    ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
+    : await fetch(url, { method: 'DELETE' });
+  assert.ok(res.ok, `simulator control answered ${res.status}`);
+}
+
+step('the status bar shows route expansion by the hub, and when the hub fails', async (wb) => {
+  await wb.openAlone('europe.route');
+  const ok = await wb.until(() => wb.statusItem(/Route: hub$/), 'the status "Route: hub"', 40_000);
+  assert.match(ok.label, /hub/i);
+  await simulatorFaults([{ kind: 'serverError' }]);
+  try {
+    // A changed route (450 → 460 kt) is expanded again, now against a failing hub.
+    await wb.replaceAt(7, 4, 1, '6');
+    const failing = await wb.until(() => wb.statusItem(/Route: hub (failing|offline)/), 'a failing hub in the status bar', 60_000);
+    assert.ok(failing.label.length > 0, 'the status has a tooltip that says why');
+    await wb.screenshot('hub-failing');
+  } finally {
+    await simulatorFaults([]);
+  }
+  // The next change (470 kt) reaches the hub again.
+  await wb.replaceAt(7, 4, 1, '7');
+  await wb.until(() => wb.statusItem(/Route: hub$/), 'the status "Route: hub" again', 60_000);
+  await wb.undoUntil(7, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
+});
+
 step('the editor at a glance (the README screenshot)', async (wb) => {
   await wb.openAlone('broken.route');
   await wb.showProblems();

@@ -183,6 +183,16 @@ export class Workbench {
     });
   }
 
+  /** Text and accessible label (the tooltip) of the status bar item whose text matches. */
+  async statusItem(text: RegExp): Promise<{ text: string; label: string } | undefined> {
+    const item = this.page.locator('.statusbar-item', { hasText: text }).first();
+    if (!(await item.isVisible())) return undefined;
+    return {
+      text: (await item.innerText()).trim(),
+      label: (await item.locator('a').first().getAttribute('aria-label').catch(() => null)) ?? (await item.getAttribute('aria-label')) ?? '',
+    };
+  }
+
   async showProblems(): Promise<void> {
     if (!(await this.page.locator('.markers-panel').isVisible())) {
       await this.runCommand('View: Focus Problems');
@@ -458,6 +468,14 @@ export class Workbench {
   /** Types `text` at a position of the active editor (widgets it opens are closed again). */
   async typeAt(line: number, column: number, text: string): Promise<void> {
     await this.goTo(line, column);
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Replaces `length` characters from a position with `text`. */
+  async replaceAt(line: number, column: number, length: number, text: string): Promise<void> {
+    await this.goTo(line, column);
+    for (let i = 0; i < length; i++) await this.page.keyboard.press('Shift+ArrowRight');
     await this.page.keyboard.type(text);
     await this.page.keyboard.press('Escape');
   }
