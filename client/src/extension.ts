@@ -37,6 +37,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // pulls both through workspace/configuration.
     synchronize: { configurationSection: ['icaoRoute', 'http'] },
     outputChannel: output,
+    // This client shows icaoRoute/status lines itself: the server need not repeat them as log lines.
+    initializationOptions: { statusNotifications: true },
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
 

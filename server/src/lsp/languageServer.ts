@@ -48,6 +48,8 @@ export function startLanguageServer(connection: Connection, version: string, opt
   let canPullConfiguration = false;
   let canRegisterConfiguration = false;
   let initialized = false;
+  /** The VS Code client shows icaoRoute/status lines; other editors read window/logMessage. */
+  let clientShowsStatus = false;
 
   const status = (level: StatusParams['level'], message: string) => {
     void connection.sendNotification(STATUS_NOTIFICATION, { level, message } satisfies StatusParams).catch(() => {});
@@ -62,7 +64,12 @@ export function startLanguageServer(connection: Connection, version: string, opt
     {
       status: (params: ExpansionStatusParams) => {
         // The output line first: a client that reacts to the status finds the line already there.
-        status(params.state === 'offline' || params.state === 'degraded' ? 'warning' : 'info', params.message);
+        const failing = params.state === 'offline' || params.state === 'degraded';
+        status(failing ? 'warning' : 'info', params.message);
+        if (!clientShowsStatus) {
+          if (failing) connection.console.warn(params.message);
+          else connection.console.info(params.message);
+        }
         void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, params).catch(() => {});
       },
       rerun: () => {
@@ -107,6 +114,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
 
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
+    clientShowsStatus = isRecord(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities?.workspace?.configuration === true;
     canRegisterConfiguration = params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration === true;
