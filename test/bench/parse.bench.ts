@@ -18,7 +18,7 @@ export const name = 'route parser';
 
 /** Runs in the child: a generated 2,000-route file, split vs parse, printed as JSON. */
 const MEASURE = `
-import { parseRouteDocument } from './server/src/route';
+import { IncrementalRouteParser, parseRouteDocument } from './server/src/route';
 import { generateRouteFile } from './test/unit/route/generate';
 
 const text = generateRouteFile(2000, 42);
@@ -51,7 +51,21 @@ const splitMs = cpuMs(8, 5, split);
 const checkMs = cpuMs(8, 5, check);
 for (let i = 0; i < 2; i++) full();
 const fullMs = cpuMs(5, 3, full);
-console.log(JSON.stringify({ bytes: text.length, words, elements, findings, splitMs, checkMs, fullMs }));
+// One route edited in place, and one line inserted at the top (every block moves).
+const incremental = new IncrementalRouteParser();
+incremental.parse(text);
+const lines = text.split('\\n');
+const middle = lines.findIndex((l, i) => i > lines.length / 2 && /^[NKM]0/.test(l));
+let flip = 0;
+const editMs = cpuMs(8, 5, () => {
+  lines[middle] = flip++ % 2 ? lines[middle].replace(/ DCT KONAN$/, '') : lines[middle] + ' DCT KONAN';
+  incremental.parse(lines.join('\\n'));
+});
+let top = 0;
+const moveMs = cpuMs(8, 5, () => {
+  incremental.parse('\\n'.repeat(++top % 2) + text);
+});
+console.log(JSON.stringify({ bytes: text.length, words, elements, findings, splitMs, checkMs, fullMs, editMs, moveMs }));
 `;
 
 interface Measured {
@@ -62,6 +76,8 @@ interface Measured {
   splitMs: number;
   checkMs: number;
   fullMs: number;
+  editMs: number;
+  moveMs: number;
 }
 
 function measure(): Measured {
@@ -97,5 +113,7 @@ export async function run(): Promise<BenchFigure[]> {
     { label: 'parse + checks relative to split(/\\s+/)', value: ratio, unit: 'x', target: '< 5x split', ok: ratio < 5 },
     { label: 'parse + checks + all elements built (hover, symbols)', value: m.fullMs, unit: 'ms' },
     { label: 'that relative to split(/\\s+/)', value: m.fullMs / m.splitMs, unit: 'x' },
+    { label: 'incremental re-parse, one route edited', value: m.editMs, unit: 'ms' },
+    { label: 'incremental re-parse, every block moved one line', value: m.moveMs, unit: 'ms' },
   ];
 }

@@ -31,6 +31,8 @@ export class LazyRouteBlock implements RouteBlock {
   #elements: RouteElement[] | undefined;
   #routeText: string | undefined;
   #set: Partial<RouteBlock> | undefined;
+  /** For a moved block: what the block it came from had built, shifted on demand. */
+  #moved: { depth: number; read(): BlockRead | undefined; elements(): RouteElement[] | undefined } | undefined;
 
   constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
     this.kind = summary.kind;
@@ -48,7 +50,7 @@ export class LazyRouteBlock implements RouteBlock {
 
   private get read(): BlockRead {
     // The block read before, so it reads the same; `!` because only blocks with content exist.
-    return (this.#read ??= readBlock(this.#raw)!);
+    return (this.#read ??= this.#moved?.read() ?? readBlock(this.#raw)!);
   }
 
   private field<K extends keyof RouteBlock>(key: K, read: () => RouteBlock[K]): RouteBlock[K] {
@@ -98,7 +100,7 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   get elements(): RouteElement[] {
-    return (this.#elements ??= buildElements(this.read.routeSegments));
+    return (this.#elements ??= this.#moved?.elements() ?? buildElements(this.read.routeSegments));
   }
   set elements(value: RouteElement[]) {
     this.#elements = value;
@@ -112,21 +114,40 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   /**
-   * The same block moved to `raw.firstLine`: every position shifted by `shift`, nothing read
-   * again. Parts not built yet are read at the new place when first used.
+   * The same block moved to `raw.firstLine`. Its summary is shifted now; what was built of it
+   * (model, elements) is shifted when first used, so a parse after an edit that moves every
+   * block stays cheap; nothing is read again.
    */
   movedTo(raw: RawBlock, shift: <T>(value: T) => T): LazyRouteBlock {
-    const read = this.#read;
+    const moved = new LazyRouteBlock(raw, {
+      kind: this.kind,
+      range: shift(this.range),
+      name: this.name,
+      diagnostics: shift(this.diagnostics),
+    });
     const delta = raw.firstLine - this.#raw.firstLine;
-    const moved = new LazyRouteBlock(
-      raw,
-      { kind: this.kind, range: shift(this.range), name: this.name, diagnostics: shift(this.diagnostics) },
-      read && {
-        data: shift(read.data),
-        routeSegments: read.routeSegments.map((segment) => ({ ...segment, line: segment.line + delta })),
-      },
-    );
-    if (this.#elements) moved.#elements = shift(this.#elements);
+    const built = this.#read;
+    const builtElements = this.#elements;
+    // Shifts of shifts chain up while nobody looks; past a few, reading again is cheaper.
+    const earlier = this.#moved && this.#moved.depth < 4 ? this.#moved : undefined;
+    if (built || builtElements || earlier) {
+      moved.#moved = {
+        depth: (earlier?.depth ?? 0) + 1,
+        read: () => {
+          const read = built ?? earlier?.read();
+          return (
+            read && {
+              data: shift(read.data),
+              routeSegments: read.routeSegments.map((segment) => ({ ...segment, line: segment.line + delta })),
+            }
+          );
+        },
+        elements: () => {
+          const elements = builtElements ?? earlier?.elements();
+          return elements && shift(elements);
+        },
+      };
+    }
     if (this.#routeText !== undefined) moved.#routeText = this.#routeText;
     if (this.#set) moved.#set = shift(this.#set);
     return moved;

@@ -90,3 +90,17 @@ test('a moved block that was already built carries its elements over, shifted, n
   // The earlier document is left as it was.
   assert.equal(before.blocks[0].elements[0].range.start.line, 0);
 });
+
+test('blocks moved several times before anyone reads them still come out right', () => {
+  const parser = new IncrementalRouteParser();
+  const text = 'N0450F350 DVR DCT KONAN UL9\n\nM082F370 KOK DCT 46N078W\n';
+  const first = parser.parse(text);
+  first.blocks.forEach((b) => b.elements);
+  let current = text;
+  for (let i = 1; i <= 7; i++) {
+    current = `\n${current}`;
+    const doc = parser.parse(current);
+    if (i % 3 === 0) assert.deepEqual(plain(doc), plain(parseRouteDocument(current)), `after move ${i}`);
+  }
+  assert.deepEqual(plain(parser.parse(current)), plain(parseRouteDocument(current)));
+});
