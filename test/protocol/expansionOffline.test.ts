@@ -5,7 +5,7 @@
  * point resolved to.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Diagnostic, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
@@ -131,4 +131,36 @@ async function hoverWhen(uri: string, line: number, character: number, expected:
   }
   const result = await server.hover(uri, line, character);
   return (result?.contents as MarkupContent | undefined)?.value ?? '';
+}
+
+const FULL_NAVDATA = path.resolve(ROOT, '..', 'shared', 'navdata');
+
+test('with the full navigation data the real sample routes expand without findings', { skip: !existsSync(FULL_NAVDATA) && `no ${FULL_NAVDATA} (only beside the project's own clone)` }, async () => {
+  const full = await ServerUnderTest.start({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: FULL_NAVDATA } } } });
+  try {
+    for (const name of ['europe', 'north-atlantic', 'asia', 'fpl-message']) {
+      const uri = `file:///full/${name}.route`;
+      await full.open(uri, sample(`${name}.route`));
+      await full.expansionStatus((s) => s.state === 'ok');
+      // Local findings first, then again once the expansion ran (even when it found nothing).
+      await until(async () => (full.published.get(uri) ?? []).length >= 2);
+      const publications = full.published.get(uri)!;
+      assert.equal(publications.length, 2, name);
+      const last = publications[1];
+      assert.deepEqual(last.diagnostics.filter((d) => !String(d.code).startsWith('R')).map(at), [], name);
+    }
+    const uri = 'file:///full/broken.route';
+    await full.open(uri, sample('broken.route'));
+    const merged = (await full.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
+    assert.ok(merged.map(at).includes('X001@27:18-23'), merged.map(at).join(' '));
+    const ok = full.expansionStatuses.find((s) => s.state === 'ok')!;
+    const fixes = Number(/(\d+) fixes/.exec(ok.message)?.[1]);
+    assert.ok(fixes > 100_000, ok.message);
+  } finally {
+    await full.stop();
+  }
+});
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 100 && !(await condition()); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
