@@ -302,6 +302,9 @@ export class ElementReader {
       return { kind: 'track', text: this.text, range: this.range(0, n), system: 'PTS', designator: u, description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '' };
     }
     if (looksLikeSpeedLevel(u)) return this.speedLevel(0, n, true) ?? this.unknownQuiet();
+    if (u.startsWith('STAY')) {
+      return this.unknown('R113', `'${this.text}' is not a STAY element: expected STAYn/hhmm with n 1–9, e.g. STAY1/0030`);
+    }
     if ((c0 === 78 || c0 === 75) && n === 5 && digitRun(u, 1, n) === 4) {
       return this.unknown('R104', `speed '${this.text}' without a level: write speed and level together, e.g. ${u}F350`);
     }

@@ -222,3 +222,23 @@ test('elements serialise to JSON with their descriptions', () => {
   assert.equal(json.elements[3].description, "46°20'N 078°05'W");
   assert.deepEqual(json.elements[3].range, r(0, 18, 29));
 });
+
+test('near misses read as what they nearly are', () => {
+  const cases: [string, string][] = [
+    ['N0450F350 DVR STAY1', 'R113'],
+    ['N0450F350 DVR DCT /N0450F350', 'R111'],
+    ['N0450F350 DVR DCT C/', 'R112'],
+    ['N0450F350 DVR DCT 4600N', 'R109'],
+    ['N0450F350 DVR DCT DUB18004', 'R101'],
+    ['N0450F350 DVR/N0450', 'R104'],
+    ['N0450F350 DVR DCT KONAN/X0450F350', 'R103'],
+    ['N0450F350 DVR DCT ABCDEFGH', 'R101'],
+    ['N0450F350 DVR DCT UL6070000', 'R101'],
+    ['N0450F350 DVR DCT UL607ABC', 'R110'],
+  ];
+  for (const [route, code] of cases) {
+    const block = onlyBlock(route);
+    assert.ok(block.diagnostics.some((d) => d.code === code), `${route}: expected ${code}, got ${block.diagnostics.map((d) => d.code).join(' ')}`);
+    assert.equal(block.elements[block.elements.length - 1].kind, 'unknown', route);
+  }
+});
