@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
-import { buildOnce, SERVER_JS } from './support/build';
+import * as path from 'node:path';
+import { buildOnce, ROOT, SERVER_JS } from './support/build';
 import { ServerUnderTest } from './support/server';
 
 async function withServer(options: Parameters<typeof ServerUnderTest.start>[0], body: (s: ServerUnderTest) => Promise<void>) {
@@ -81,6 +82,35 @@ test('the hub key is held by the server and never echoed', async () => {
     await waitFor(async () => (await server.serverInfo()).hubKey === 'unset');
     const everything = JSON.stringify([server.statuses, server.logMessages, server.stderr, await server.serverInfo()]);
     assert.ok(!everything.includes(secret));
+  });
+});
+
+test('the navdata folder setting switches offline expansion on, over, and off for the open documents', async () => {
+  const navdata = path.join(ROOT, 'test', 'fixtures', 'navdata');
+  await withServer({}, async (server) => {
+    const uri = 'file:///settings/expansion.route';
+    assert.deepEqual(await server.open(uri, 'N0450F350 DVR DCT KNOAN DCT KOK'), []);
+    await server.expansionStatus((s) => s.state === 'local');
+    const change = (folder: string) =>
+      server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder } } } });
+
+    await change(navdata);
+    await server.expansionStatus((s) => s.state === 'ok' && s.source === 'navdata');
+    const expanded = await server.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => d.code === 'X001'));
+    assert.deepEqual(expanded.diagnostics.map((d) => [d.code, d.range.start.character]), [['X001', 18]]);
+
+    // A folder without data: one status, and the findings of the old data are gone.
+    const count = server.published.get(uri)!.length;
+    await change(path.join(navdata, 'missing'));
+    const failed = await server.expansionStatus((s) => s.state === 'degraded');
+    assert.match(failed.message, /could not be read/);
+    await waitFor(() => server.published.get(uri)!.length > count);
+    assert.deepEqual(server.published.get(uri)!.at(-1)!.diagnostics, []);
+
+    await change('');
+    const statuses = server.expansionStatuses.length;
+    await server.expansionStatus((s) => s.state === 'local', statuses - 1);
+    assert.equal((await server.serverInfo()).settings.navdataFolder, '');
   });
 });
 
