@@ -217,8 +217,10 @@ export class ElementReader {
         if (c === 58) {
           return this.unknown('R007', "a colon never occurs in ICAO route text: a directive line is 'key: value' with key origin, destination or referenceFix", i, i + 1);
         }
-        const shown = c < 32 || c === 127 ? `\\u${c.toString(16).padStart(4, '0')}` : u[i];
-        return this.unknown('R114', `character '${shown}' is not allowed in route text: use letters A–Z, digits and '/'`, i, i + 1);
+        // A character outside the BMP is two UTF-16 units: the finding covers both.
+        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < n && (u.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+        const shown = c < 32 || c === 127 ? `\\u${c.toString(16).padStart(4, '0')}` : u.slice(i, i + pair);
+        return this.unknown('R114', `character '${shown}' is not allowed in route text: use letters A–Z, digits and '/'`, i, i + pair);
       }
     }
     if (slash >= 0) return this.slashForm(slash);

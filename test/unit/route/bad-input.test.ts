@@ -83,3 +83,13 @@ test('a block of 100,000 directive lines stays linear (and every repeat is repor
   assert.equal(doc.blocks[0].directives.length, 100_000);
   assert.equal(doc.blocks[0].diagnostics.length, 201);
 });
+
+test('a character outside the BMP is reported on both of its UTF-16 units, and later columns count them', () => {
+  const doc = parseRouteDocument('N0450F350 D😀R DCT UL9');
+  assert.deepEqual(doc.blocks[0].diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]), [
+    ['R114', 11, 13],
+    ['R204', 19, 22],
+    ['R202', 19, 22],
+  ]);
+  assert.match(doc.blocks[0].diagnostics[0].message, /character '😀'/);
+});
