@@ -98,6 +98,7 @@ test('hover on a point shows what it resolved to, with its coordinates', async (
   const dvr = await hoverWhen(uri, 2, 11, /Resolved/);
   assert.match(dvr, /\*\*Resolved:\*\* VOR at 51°09\.\d'N 001°21\.\d'E/);
   assert.match(dvr, /DVR VOR/);
+  assert.match(dvr, /\*Route expansion \(navdata\)\*/);
 
   const airway = await hoverWhen(uri, 2, 24, /KONAN/);
   assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);

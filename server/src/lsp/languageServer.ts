@@ -198,7 +198,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
       if (!current) return null;
       const status = expansions.status;
       const lookup: ExpansionLookup = {
-        sourceName: status.source === 'hub' ? 'the hub' : 'navigation data',
+        sourceName: status.source === 'hub' ? 'the hub' : 'navdata',
         resultFor: (block) => expansions.resultFor(block, current.lines),
       };
       return hover(current.document, params.position, token, lookup);
