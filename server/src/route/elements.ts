@@ -274,8 +274,9 @@ export class ElementReader {
   private codedPoint(from: number, to: number, whole: boolean): CodedPointElement | AerodromeElement {
     const len = to - from;
     if (len !== 4 && !this.build) return CHECK_POINT;
-    const ident = this.u.slice(from, to);
-    const text = this.text.slice(from, to);
+    // The whole token: share its strings (upper case is the same string when written so).
+    const ident = whole ? this.u : this.u.slice(from, to);
+    const text = whole ? this.text : this.text.slice(from, to);
     const range = this.range(from, to);
     if (len === 4) {
       const edge = whole ? this.flags & (FIRST_WORD | LAST_WORD) : this.flags & FIRST_WORD;
