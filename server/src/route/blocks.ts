@@ -3,10 +3,6 @@
  * text, so the incremental parser can tell unchanged blocks apart from edited ones.
  */
 
-export interface DocumentLines {
-  lines: string[];
-}
-
 export interface RawBlock {
   /** Zero-based index of the block's first line in the document. */
   firstLine: number;

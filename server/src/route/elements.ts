@@ -24,6 +24,7 @@ import type {
   SpeedLevelElement,
 } from './model';
 import { readLevel, readSpeed, type SubReport } from './speed-level';
+import { CHECK_AIRWAY, CHECK_BEARING, CHECK_DIRECT, CHECK_LATLON, CHECK_POINT, NO_RANGE } from './quick-check';
 
 // Local copies of the char helpers: calls across modules cost a property read each under the
 // CommonJS transform, and these run for every character of every element.
@@ -57,78 +58,8 @@ export const LAST_WORD = 2;
 export const SID_SLOT = 4;
 export const STAR_SLOT = 8;
 
-const NO_RANGE: Range = Object.freeze({
-  start: Object.freeze({ line: 0, character: 0 }),
-  end: Object.freeze({ line: 0, character: 0 }),
-});
-
-// What the check pass hands back for the common kinds: the sequence rules need only the kind.
-const CHECK_DIRECT: RouteElement = Object.freeze({ kind: 'direct', text: '', range: NO_RANGE, description: '' });
-const CHECK_POINT: CodedPointElement = Object.freeze({ kind: 'point', text: '', range: NO_RANGE, description: '', ident: '' });
-const CHECK_AIRWAY: RouteElement = Object.freeze({ kind: 'airway', text: '', range: NO_RANGE, description: '', designator: '' });
-const CHECK_LATLON: LatLonElement = Object.freeze({ kind: 'latLon', text: '', range: NO_RANGE, description: '', lat: 0, lon: 0, precision: 'degrees' });
-const CHECK_BEARING: BearingDistanceElement = Object.freeze({
-  kind: 'bearingDistance',
-  text: '',
-  range: NO_RANGE,
-  description: '',
-  ident: '',
-  bearing: 0,
-  distanceNm: 0,
-});
-
 const EXPECTED =
   'expected a speed/level group (N0450F350), DCT, an ATS route (UL607), a point (DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level (LN/N0284A045)';
-
-/**
- * The check pass's shortcut for the commonest shapes, read straight from the line without
- * slicing the token: DCT, a 2–3 or 5-letter point, an ATS route of 1–2 letters + digits (+ one
- * letter). Null for anything else (including lower case), which takes the full reader; what it
- * returns is what the full reader would decide, whatever the position.
- */
-export function quickCheck(s: string, from: number, to: number): RouteElement | null {
-  const n = to - from;
-  let i = from;
-  while (i < to) {
-    const c = s.charCodeAt(i);
-    if (c < 65 || c > 90) break;
-    i++;
-  }
-  const letters = i - from;
-  if (letters === 0) return null;
-  if (i === to) {
-    if (n === 2) return CHECK_POINT;
-    if (n === 3) {
-      const a = s.charCodeAt(from);
-      const b = s.charCodeAt(from + 1);
-      const c = s.charCodeAt(from + 2);
-      if (a === 68 && b === 67 && c === 84) return CHECK_DIRECT; // DCT
-      // VFR IFR OAT GAT SID are keywords: the full reader decides.
-      if (b === 70 && c === 82) return null;
-      if (b === 65 && c === 84) return null;
-      if (a === 83 && b === 73 && c === 68) return null;
-      return CHECK_POINT;
-    }
-    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83)) return CHECK_POINT;
-    return null;
-  }
-  if (letters > 2 || n > 6) return null;
-  let d = i;
-  while (d < to) {
-    const c = s.charCodeAt(d);
-    if (c < 48 || c > 57) break;
-    d++;
-  }
-  if (d === i) return null;
-  if (d < to - 1) return null;
-  if (d === to - 1) {
-    const c = s.charCodeAt(d);
-    if (c < 65 || c > 90) return null;
-  }
-  const c0 = s.charCodeAt(from);
-  if (letters === 1 && (c0 === 78 || c0 === 75) && d - i === 4 && d === to) return null; // speed without level
-  return CHECK_AIRWAY;
-}
 
 /** 4 letters that are not a keyword or track: an aerodrome designator when first or last. */
 export function isAerodromeWord(u: string): boolean {

@@ -9,9 +9,9 @@
  */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
+import { quickCheck } from './quick-check';
 import {
   ElementReader,
-  quickCheck,
   FIRST_WORD,
   LAST_WORD,
   SID_SLOT,

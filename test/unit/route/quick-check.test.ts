@@ -5,7 +5,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ElementReader, FIRST_WORD, LAST_WORD, SID_SLOT, STAR_SLOT, quickCheck } from '../../../server/src/route/elements';
+import { ElementReader, FIRST_WORD, LAST_WORD, SID_SLOT, STAR_SLOT } from '../../../server/src/route/elements';
+import { quickCheck } from '../../../server/src/route/quick-check';
 
 const FLAGS = [0, FIRST_WORD, LAST_WORD, SID_SLOT, STAR_SLOT, SID_SLOT | STAR_SLOT, FIRST_WORD | SID_SLOT, LAST_WORD | STAR_SLOT];
 

@@ -1,0 +1,76 @@
+/**
+ * What the check pass (findings only, see route-text.ts) hands back instead of complete
+ * elements, and its shortcut for the commonest element shapes.
+ */
+import type { BearingDistanceElement, CodedPointElement, LatLonElement, Range, RouteElement } from './model';
+
+export const NO_RANGE: Range = Object.freeze({
+  start: Object.freeze({ line: 0, character: 0 }),
+  end: Object.freeze({ line: 0, character: 0 }),
+});
+
+// What the check pass hands back for the common kinds: the sequence rules need only the kind.
+export const CHECK_DIRECT: RouteElement = Object.freeze({ kind: 'direct', text: '', range: NO_RANGE, description: '' });
+export const CHECK_POINT: CodedPointElement = Object.freeze({ kind: 'point', text: '', range: NO_RANGE, description: '', ident: '' });
+export const CHECK_AIRWAY: RouteElement = Object.freeze({ kind: 'airway', text: '', range: NO_RANGE, description: '', designator: '' });
+export const CHECK_LATLON: LatLonElement = Object.freeze({ kind: 'latLon', text: '', range: NO_RANGE, description: '', lat: 0, lon: 0, precision: 'degrees' });
+export const CHECK_BEARING: BearingDistanceElement = Object.freeze({
+  kind: 'bearingDistance',
+  text: '',
+  range: NO_RANGE,
+  description: '',
+  ident: '',
+  bearing: 0,
+  distanceNm: 0,
+});
+
+/**
+ * The check pass's shortcut for the commonest shapes, read straight from the line without
+ * slicing the token: DCT, a 2–3 or 5-letter point, an ATS route of 1–2 letters + digits (+ one
+ * letter). Null for anything else (including lower case), which takes the full reader; what it
+ * returns is what the full reader would decide, whatever the position.
+ */
+export function quickCheck(s: string, from: number, to: number): RouteElement | null {
+  const n = to - from;
+  let i = from;
+  while (i < to) {
+    const c = s.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    i++;
+  }
+  const letters = i - from;
+  if (letters === 0) return null;
+  if (i === to) {
+    if (n === 2) return CHECK_POINT;
+    if (n === 3) {
+      const a = s.charCodeAt(from);
+      const b = s.charCodeAt(from + 1);
+      const c = s.charCodeAt(from + 2);
+      if (a === 68 && b === 67 && c === 84) return CHECK_DIRECT; // DCT
+      // VFR IFR OAT GAT SID are keywords: the full reader decides.
+      if (b === 70 && c === 82) return null;
+      if (b === 65 && c === 84) return null;
+      if (a === 83 && b === 73 && c === 68) return null;
+      return CHECK_POINT;
+    }
+    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83)) return CHECK_POINT;
+    return null;
+  }
+  if (letters > 2 || n > 6) return null;
+  let d = i;
+  while (d < to) {
+    const c = s.charCodeAt(d);
+    if (c < 48 || c > 57) break;
+    d++;
+  }
+  if (d === i) return null;
+  if (d < to - 1) return null;
+  if (d === to - 1) {
+    const c = s.charCodeAt(d);
+    if (c < 65 || c > 90) return null;
+  }
+  const c0 = s.charCodeAt(from);
+  if (letters === 1 && (c0 === 78 || c0 === 75) && d - i === 4 && d === to) return null; // speed without level
+  return CHECK_AIRWAY;
+}
+
