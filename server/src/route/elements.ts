@@ -504,7 +504,7 @@ export class ElementReader {
       range: this.range(0, n),
       index,
       minutes,
-      description: this.build ? `stay ${index}: ${hours} h ${mins} min at the preceding point` : '',
+      description: this.build ? `stay ${index}: ${hours ? `${hours} h ` : ''}${mins} min at the preceding point` : '',
     };
   }
 }

@@ -26,6 +26,11 @@ function isComputedPoint(e: RouteElement): boolean {
   return p.kind === 'latLon' || p.kind === 'bearingDistance';
 }
 
+/** Elements that say something about the point before them: VFR/IFR, OAT/GAT, IFPSTOP/START, STAY. */
+function isAnnotation(e: RouteElement): boolean {
+  return e.kind === 'flightRules' || e.kind === 'trafficType' || e.kind === 'ifps' || e.kind === 'stay';
+}
+
 function isRoute(e: RouteElement): boolean {
   return e.kind === 'airway' || e.kind === 'track';
 }
@@ -104,11 +109,17 @@ export function checkSequence(
   let last = n - 1;
   if (elements[last].kind === 'aerodrome' && last > start) last--;
   let vfr = first.kind === 'speedLevel' && first.level.unit === 'vfr';
+  /** The last point, while only annotations have followed it; -1 otherwise. */
+  let point = -1;
+  /** The element an annotation at i belongs to: the one before, past other annotations. */
+  let anchor = -1;
 
   for (let i = 0; i < n; i++) {
     const e = elements[i];
     const next = i + 1 < n ? elements[i + 1] : undefined;
-    const prev = i > 0 ? elements[i - 1] : undefined;
+    if (i > 0 && !isAnnotation(elements[i - 1])) anchor = i - 1;
+    const prev = anchor >= 0 ? elements[anchor] : undefined;
+    const prevText = anchor >= 0 ? textAt(anchor) : '';
     switch (e.kind) {
       case 'airway':
       case 'track':
@@ -157,9 +168,9 @@ export function checkSequence(
         break;
       case 'flightRules':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev, textAt(i - 1)) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev, prevText) : 'nothing'} before it`, rangeAt(i));
         } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
-          sink.add('R212', `the change to IFR at ${up(textAt(i - 1))} normally gives the new speed and level, e.g. ${up(textAt(i - 1))}/N0450F350 IFR`, rangeAt(i));
+          sink.add('R212', `the change to IFR at ${up(prevText)} normally gives the new speed and level, e.g. ${up(prevText)}/N0450F350 IFR`, rangeAt(i));
         }
         vfr = e.rules === 'VFR';
         break;
@@ -167,15 +178,20 @@ export function checkSequence(
       case 'ifps':
       case 'stay':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R214', `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, textAt(i - 1)) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R214', `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, prevText) : 'nothing'} before it`, rangeAt(i));
         }
         break;
     }
-    if (next && isPointLike(e) && isPointLike(next) && !(isComputedPoint(e) && isComputedPoint(next))) {
-      sink.add('R206', `write DCT between ${up(textAt(i))} and ${up(textAt(i + 1))} (or the ATS route that joins them)`, rangeAt(i + 1), {
-        insert: 'DCT ',
-        at: rangeAt(i + 1).start,
-      });
+    if (isPointLike(e)) {
+      if (point >= 0 && !(isComputedPoint(elements[point]) && isComputedPoint(e))) {
+        sink.add('R206', `write DCT between ${up(textAt(point))} and ${up(textAt(i))} (or the ATS route that joins them)`, rangeAt(i), {
+          insert: 'DCT ',
+          at: rangeAt(i).start,
+        });
+      }
+      point = i;
+    } else if (!isAnnotation(e)) {
+      point = -1;
     }
   }
 }

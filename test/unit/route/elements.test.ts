@@ -177,6 +177,7 @@ test('flight rules changes, truncation, OAT/GAT, IFPSTOP/IFPSTART, STAY', () => 
   if (stay.kind === 'stay') {
     assert.deepEqual([stay.index, stay.minutes], [1, 90]);
     assert.equal(stay.description, 'stay 1: 1 h 30 min at the preceding point');
+    assert.equal(onlyBlock('N0450F350 DVR STAY2/0045').elements[2].description, 'stay 2: 45 min at the preceding point');
   }
   assert.equal(pick('T').kind, 'truncation');
   assert.deepEqual(onlyBlock('N0450F350 DVR DCT ROM/N0180A090 VFR DCT KONAN/N0450F350 IFR DCT LN OAT DCT BUB GAT DCT KOK IFPSTOP DCT AMASI IFPSTART DCT SAM STAY1/0130 DCT TNT T').diagnostics, []);

@@ -60,3 +60,15 @@ test('quick-fix data: the upper-case replacement and the DCT insertion point', (
 test('docs/diagnostics.md lists every code with the messages the parser gives', () => {
   assert.equal(currentDoc(), diagnosticsMarkdown(), 'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnostics-doc.ts --write');
 });
+
+test('annotations (VFR/IFR, OAT/GAT, IFPSTOP/IFPSTART, STAY) belong to the point before them, also in a row', () => {
+  const ok = 'N0450F350 DVR DCT BUB GAT IFPSTOP STAY1/0030 DCT KONAN';
+  assert.deepEqual(allDiagnostics(parseRouteDocument(ok)), []);
+  // Two points with only annotations between them still want DCT.
+  const missing = allDiagnostics(parseRouteDocument('N0450F350 DVR DCT BUB OAT KONAN'));
+  assert.deepEqual(missing.map((d) => [d.code, d.range.start.character]), [['R206', 26]]);
+  assert.match(missing[0].message, /between BUB and KONAN/);
+  const vfr = allDiagnostics(parseRouteDocument('N0120VFR DVR DCT KONAN OAT IFR DCT LN'));
+  assert.deepEqual(vfr.map((d) => d.code), ['R212']);
+  assert.match(vfr[0].message, /at KONAN/);
+});
