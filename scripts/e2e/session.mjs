@@ -156,6 +156,8 @@ export async function startVsCodeSession({ stateDir, workspace, port, browser = 
       // The extension host inherits this: the client's fallback when SecretStorage has no key.
       HUB_USER_KEY: DEMO_KEY,
     };
+    // Without the hub, no key either: the extension expands routes from the navdata folder.
+    if (!sim) delete nodeEnv.HUB_USER_KEY;
     // An own config file, so that code-server leaves the user's ~/.config/code-server alone.
     writeFileSync(join(stateDir, 'code-server.yaml'), 'auth: none\n');
     const profile = ['--config', join(stateDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];

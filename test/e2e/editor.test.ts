@@ -6,36 +6,13 @@
  * Expected values are written out here on purpose (codes, lines, columns, words of the hover): a
  * broken feature must fail this suite. Lines and columns are one-based, as VS Code shows them.
  *
- * A new feature adds a step with `step('what it shows', async (wb) => { … })`.
+ * A new feature adds a step with `step('what it shows', async (wb) => { … })` (see harness/suite.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launchWorkbench, type E2eContext } from './harness/launch';
 import { assertDiagnostics, assertNoProblems } from './harness/checks';
-import type { Workbench } from './harness/workbench';
+import { workbenchSuite } from './harness/suite';
 
-let context: E2eContext | undefined;
-
-before(async () => {
-  context = await launchWorkbench('editor');
-}, { timeout: 15 * 60_000 });
-
-after(async () => {
-  await context?.close();
-});
-
-/** One step of the suite; its screenshot is taken whether it passes or fails. */
-function step(name: string, body: (wb: Workbench) => Promise<void>): void {
-  test(name, { timeout: 3 * 60_000 }, async () => {
-    assert.ok(context, 'the workbench did not start (see the error of the set-up above)');
-    const wb = context.workbench;
-    try {
-      await body(wb);
-    } finally {
-      await wb.screenshot(name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()).catch(() => undefined);
-    }
-  });
-}
+const { step, context: suiteContext } = workbenchSuite('editor');
 
 step('a .route file opens in the ICAO Route language and its server starts', async (wb) => {
   await wb.openFile('europe.route');
@@ -203,8 +180,9 @@ step('quick fix: write a lower-case element in upper case', async (wb) => {
 
 /** Switches faults of the hub simulator on (or all off with `[]`) through its control endpoint. */
 async function simulatorFaults(faults: object[]): Promise<void> {
-  assert.ok(context?.hubUrl, 'the hub simulator is running');
-  const url = `${context.hubUrl}/__control/faults`;
+  const hubUrl = suiteContext()?.hubUrl;
+  assert.ok(hubUrl, 'the hub simulator is running');
+  const url = `${hubUrl}/__control/faults`;
   const res = faults.length
     ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
     : await fetch(url, { method: 'DELETE' });

@@ -22,16 +22,23 @@ export interface ExpectedDiagnostic {
  */
 export async function assertDiagnostics(wb: Workbench, file: string, expected: ExpectedDiagnostic[]): Promise<void> {
   const key = (d: { line: number; column: number; code: string; severity: string }) => `${d.line}:${d.column} ${d.code} ${d.severity}`;
-  const problems = (await wb.problems()).filter((p) => p.file === file);
-  assert.deepEqual(
-    problems.map(key).sort(),
-    expected.map((e) => key({ ...e, column: e.from })).sort(),
-    `Problems panel of ${file}`,
-  );
+  const wanted = expected.map((e) => key({ ...e, column: e.from })).sort();
+  const read = async () => (await wb.problems()).filter((p) => p.file === file);
+  // Route expansion may add its findings a moment after the parser's: wait for the full set.
+  let problems = await read();
+  const deadline = Date.now() + 30_000;
+  while (JSON.stringify(problems.map(key).sort()) !== JSON.stringify(wanted) && Date.now() < deadline) {
+    await wb.page.waitForTimeout(500);
+    problems = await read();
+  }
+  assert.deepEqual(problems.map(key).sort(), wanted, `Problems panel of ${file}`);
   for (const e of expected) {
-    const p = problems.find((x) => key(x) === key({ ...e, column: e.from }));
-    assert.ok(p?.message.includes(e.message), `${file}:${e.line}:${e.from} ${e.code} says "${p?.message}", expected it to contain "${e.message}"`);
-    assert.equal(p?.source, 'icao-route', `source of ${e.code}`);
+    const same = problems.filter((x) => key(x) === key({ ...e, column: e.from }));
+    assert.ok(
+      same.some((p) => p.message.includes(e.message)),
+      `${file}:${e.line}:${e.from} ${e.code} says ${JSON.stringify(same.map((p) => p.message))}, expected one to contain "${e.message}"`,
+    );
+    for (const p of same) assert.equal(p.source, 'icao-route', `source of ${e.code}`);
   }
   await wb.closePanel();
   for (const line of [...new Set(expected.map((e) => e.line))]) {

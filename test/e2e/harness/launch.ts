@@ -28,14 +28,18 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-export async function launchWorkbench(name: string): Promise<E2eContext> {
+/**
+ * `hub: false` starts no simulator and gives the extension no key: it then expands routes offline
+ * from the navdata folder (test/fixtures/navdata).
+ */
+export async function launchWorkbench(name: string, { hub = true } = {}): Promise<E2eContext> {
   // The .mjs set-up is shared with the demo; a dynamic import keeps this file CommonJS.
   const { startVsCodeSession } = await import('../../../scripts/e2e/session.mjs');
   const stateDir = path.join(RESULTS, `${name}-state`);
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(path.join(RESULTS, name), { recursive: true, force: true });
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'icao-route-e2e-'));
-  const session = await startVsCodeSession({ stateDir, workspace });
+  const session = await startVsCodeSession({ stateDir, workspace, hub });
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close().catch(() => undefined);

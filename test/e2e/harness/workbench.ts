@@ -103,6 +103,7 @@ export class Workbench {
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
     await row.waitFor({ state: 'visible' });
     await row.click();
+    await this.restMouse();
     if (!opensPicker) await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
@@ -136,8 +137,13 @@ export class Workbench {
   /** Closes hovers, widgets and quick inputs. */
   async dismiss(): Promise<void> {
     await this.page.keyboard.press('Escape');
-    // An empty spot of the side bar: nothing shows a hover there.
-    await this.page.mouse.move(150, 700);
+    await this.restMouse();
+  }
+
+  /** Parks the mouse on the empty part of the title bar, where nothing shows a tooltip. */
+  async restMouse(): Promise<void> {
+    const width = this.page.viewportSize()?.width ?? 1500;
+    await this.page.mouse.move(Math.round(width * 0.75), 12);
   }
 
   /** Moves the cursor to a line (and column) with "Go to Line", so the line is rendered. */
@@ -405,6 +411,14 @@ export class Workbench {
   /** The Outline view's rows as "indent + label" (two spaces per level), walked with the keyboard. */
   async outline(): Promise<string[]> {
     await this.runCommand('Explorer: Focus on Outline View');
+    // The folder section gives its height to the outline (and the screenshot shows all of it).
+    const folders = this.page.locator('.explorer-viewlet .pane-header[aria-expanded="true"]', { hasText: /.+/ }).first();
+    const outlineHeader = this.page.locator('.explorer-viewlet .pane-header', { hasText: 'Outline' });
+    if ((await folders.count()) && !(await folders.textContent())?.includes('Outline')) {
+      await folders.click();
+      await this.restMouse();
+    }
+    await outlineHeader.waitFor({ state: 'visible' });
     const tree = this.page.locator('.outline-pane .monaco-list').first();
     await tree.waitFor({ state: 'visible' });
     await this.until(async () => (await tree.locator('.monaco-list-row').count()) > 0, 'outline rows');
@@ -462,6 +476,7 @@ export class Workbench {
   async applyQuickFix(title: string): Promise<void> {
     const item = this.page.locator(`${QUICK_FIX_MENU} .monaco-list-row.action`, { hasText: title }).first();
     await item.click();
+    await this.restMouse();
     await this.page.locator(QUICK_FIX_MENU).waitFor({ state: 'hidden' });
   }
 
