@@ -167,30 +167,13 @@ export class DocumentExpansions {
         .filter(({ key }) => this.cache.get(key) === undefined);
       if (todo.length === 0) return undefined;
 
-      let added = 0;
-      let failure: unknown;
-      // The first failure stops the calls in flight too: a hub that is down fails them all alike.
-      const stop = new AbortController();
-      const signal = AbortSignal.any([controller.signal, stop.signal]);
-      let next = 0;
-      const worker = async () => {
-        while (next < todo.length && failure === undefined && current()) {
-          const { block, key } = todo[next++];
-          try {
-            const result = await source.expand(block, signal);
-            if (!current() || result.cancelled) return;
-            this.cache.set(key, { result, line: block.range.start.line });
-            added++;
-            this.expandedBlocks++;
-          } catch (error) {
-            if (current() && failure === undefined) {
-              failure = error;
-              stop.abort();
-            }
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: source.kind === 'hub' ? HUB_CONCURRENCY : 1 }, worker));
+      const { added, failure } = await eachBlock(todo, source.kind === 'hub' ? HUB_CONCURRENCY : 1, controller.signal, current, async ({ block, key }, signal) => {
+        const result = await source.expand(block, signal);
+        if (!current() || result.cancelled) return false;
+        this.cache.set(key, { result, line: block.range.start.line });
+        this.expandedBlocks++;
+        return true;
+      });
       if (generation !== this.generation) return undefined;
       const failed = failure !== undefined ? failureStatus(failure, source.kind, this.userKey) : undefined;
       if (failed) {
@@ -243,4 +226,36 @@ export class DocumentExpansions {
     await this.source?.dispose().catch(() => {});
     this.source = undefined;
   }
+}
+
+/**
+ * Runs `expand` over the items, `concurrency` at a time, while `current()` holds. The first
+ * failure stops the rest and aborts the calls in flight: a hub that is down fails them all alike.
+ */
+async function eachBlock<T>(
+  items: readonly T[],
+  concurrency: number,
+  signal: AbortSignal,
+  current: () => boolean,
+  expand: (item: T, signal: AbortSignal) => Promise<boolean>,
+): Promise<{ added: number; failure: unknown }> {
+  const stop = new AbortController();
+  const both = AbortSignal.any([signal, stop.signal]);
+  let added = 0;
+  let failure: unknown;
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && failure === undefined && current()) {
+      try {
+        if (await expand(items[next++], both)) added++;
+      } catch (error) {
+        if (current() && failure === undefined) {
+          failure = error;
+          stop.abort();
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { added, failure };
 }
