@@ -178,6 +178,22 @@ step('quick fix: write a lower-case element in upper case', async (wb) => {
   await wb.undoUntil(19, 'n0450f350 dvr ul9 konan');
 });
 
+step('quick fix: an ambiguous first fix takes the one nearest the origin as referenceFix', async (wb) => {
+  await wb.openAlone('ambiguous-first-fix.route');
+  await assertDiagnostics(wb, 'ambiguous-first-fix.route', [
+    { line: 8, from: 11, to: 14, severity: 'warning', code: 'H003', message: 'The hub selected no point for the first fix SAM' },
+  ]);
+  const fixes = await wb.quickFixes(8, 'SAM');
+  const nearest = fixes.find((t) => /^Use the SAM nearest the origin EGHI: referenceFix \d{4}N\d{5}W$/.test(t));
+  assert.ok(nearest, `offered: ${JSON.stringify(fixes)}`);
+  await wb.applyQuickFix(nearest);
+  await wb.until(async () => /^referenceFix: \d{4}N\d{5}W$/.test(await wb.lineText(6)), 'a referenceFix line above origin:');
+  assert.equal(await wb.lineText(7), 'origin: EGHI');
+  await wb.until(async () => (await wb.problemCounts()).warnings === 0, 'no warning left');
+  assert.match(await wb.hover(9, 'SAM'), /SOUTHAMPTON/);
+  await wb.undoUntil(6, 'origin: EGHI');
+});
+
 /** Switches faults of the hub simulator on (or all off with `[]`) through its control endpoint. */
 async function simulatorFaults(faults: object[]): Promise<void> {
   const hubUrl = suiteContext()?.hubUrl;
