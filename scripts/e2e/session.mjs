@@ -65,10 +65,12 @@ export async function startHubSimulator({ logFile } = {}) {
   return { url, child, stop: () => stopGroup(child) };
 }
 
-/** Copies samples/*.route into `folder` (created when missing, sample files overwritten). */
+/** Copies samples/*.route into `folder` (created when missing, sample files overwritten, no .vscode/). */
 export function prepareWorkspace(folder) {
   if (!existsSync(SAMPLES)) throw new Error(`no sample routes: ${SAMPLES} is missing`);
   mkdirSync(folder, { recursive: true });
+  // Workspace settings of an earlier desktop demo would override the profile's (stale hub address).
+  rmSync(join(folder, '.vscode'), { recursive: true, force: true });
   const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.route'));
   for (const file of files) copyFileSync(join(SAMPLES, file), join(folder, file));
   return files.sort();
