@@ -87,6 +87,36 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   assert.match(chosen, /SOUTHAMPTON/);
 });
 
+test('with a navdata folder too, the hub\'s ambiguous first fix gets the candidates from it', async () => {
+  const both = await ServerUnderTest.start({
+    initializationOptions: {
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url }, navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') } },
+    },
+  });
+  try {
+    await both.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'environment' });
+    await both.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
+    const uri = 'file:///hub/both.route';
+    const text = sample('ambiguous-first-fix.route');
+    await both.open(uri, text);
+    const merged = (await both.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
+    assert.deepEqual(merged.map(at), ['H003@7:10-13']);
+    const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
+    assert.equal(candidates.length, 4);
+    assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');
+    const actions = await both.codeActions(uri, merged[0].range, [merged[0]]);
+    assert.equal(actions.filter((a) => /\(referenceFix\)$/.test(a.title)).length, 4);
+    assert.ok(actions.some((a) => /nearest the origin EGHI/.test(a.title)));
+    const samos = actions.find((a) => /SAMOS/.test(a.title))!;
+    const version = await both.sendChange(uri, [{ text: applyEdits(text, samos.edit!.changes![uri]) }]);
+    await both.diagnosticsWhere(uri, (p) => p.version === version);
+    // The hub now takes the Samos VOR, far from EGHI: the hover shows it.
+    assert.match(await hoverOn(both, uri, 8, 11, /Resolved/), /SAMOS/);
+  } finally {
+    await both.stop();
+  }
+});
+
 test('hover shows the hub\'s points of an airway between entry and exit', async () => {
   const uri = 'file:///hub/airway.route';
   await server.open(uri, 'N0450F350 DVR UL9 KONAN UL607 AMASI');
@@ -186,10 +216,14 @@ async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
 
-async function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
+function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
+  return hoverOn(server, uri, line, character, expected);
+}
+
+async function hoverOn(on: ServerUnderTest, uri: string, line: number, character: number, expected: RegExp): Promise<string> {
   let value = '';
   for (let attempt = 0; attempt < 100; attempt++) {
-    const result = await server.hover(uri, line, character);
+    const result = await on.hover(uri, line, character);
     value = (result?.contents as MarkupContent | undefined)?.value ?? '';
     if (expected.test(value)) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));

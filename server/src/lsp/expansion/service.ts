@@ -77,7 +77,7 @@ export class DocumentExpansions {
     const folder = config.navdataFolder.trim();
     // The key enters the signature only as a hash: the signature is compared, never shown.
     const signature = key
-      ? JSON.stringify(['hub', createHash('sha256').update(key).digest('hex'), config.hub])
+      ? JSON.stringify(['hub', createHash('sha256').update(key).digest('hex'), config.hub, folder])
       : folder
         ? JSON.stringify(['navdata', folder])
         : 'none';
@@ -95,7 +95,7 @@ export class DocumentExpansions {
 
     if (key) {
       try {
-        this.source = new HubSource(config.hub, key);
+        this.source = new HubSource(config.hub, key, folder ? new NavdataSource(folder, this.options.loadNavdata) : undefined);
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
       } catch (error) {
         this.tracker.set(failureStatus(error, 'hub', key) ?? { state: 'degraded', source: 'hub', message: 'The hub settings are not usable.' });

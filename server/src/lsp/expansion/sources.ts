@@ -2,8 +2,8 @@
  * Where expansions come from: the hub's route expansion (a hub key is set) or the offline engine
  * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
  */
-import type { ExpansionResult, RouteBlock } from '../../route/model';
-import { expandRoute } from '../../expansion';
+import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../../route/model';
+import { distanceNm, expandRoute } from '../../expansion';
 import { expansionFromHub, HubClient, HubError, type HubSettings } from '../../hub';
 import { loadNavDatabase, type NavDatabase } from '../../navdata';
 
@@ -63,6 +63,22 @@ export class NavdataSource implements ExpansionSource {
     return expandRoute(block, this.db!, { get isCancellationRequested() { return signal.aborted; } });
   }
 
+  /**
+   * The places that bear `ident`, nearest the origin first: what the hub does not list for an
+   * ambiguous first fix. Loads the data on first use.
+   */
+  async candidates(ident: string, origin?: { lat: number; lon: number }): Promise<AmbiguousFirstFix['candidates']> {
+    await this.prepare();
+    const db = this.db!;
+    const listed = db.lookup(ident.toUpperCase()).map((i) => {
+      const candidate: AmbiguousFirstFix['candidates'][number] = db.point(i);
+      if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
+      return candidate;
+    });
+    if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);
+    return listed;
+  }
+
   async dispose(): Promise<void> {}
 }
 
@@ -71,8 +87,15 @@ export class HubSource implements ExpansionSource {
   readonly ready = true;
   private readonly hub: HubClient;
 
-  /** Throws a HubError (configuration) for a base URL the client refuses. */
-  constructor(settings: Partial<HubSettings>, userKey: string) {
+  /**
+   * Throws a HubError (configuration) for a base URL the client refuses. `navdata`, when the
+   * folder is set too, lists the candidates of an ambiguous first fix, which the hub does not.
+   */
+  constructor(
+    settings: Partial<HubSettings>,
+    userKey: string,
+    private readonly navdata?: NavdataSource,
+  ) {
     this.hub = new HubClient(settings, { userKey });
   }
 
@@ -88,7 +111,7 @@ export class HubSource implements ExpansionSource {
         { routeText: block.routeText, origin: block.origin?.value, destination: block.destination?.value, referenceFix: block.referenceFix?.value },
         { signal },
       );
-      return withOriginReference(expansionFromHub(collection, block));
+      return await this.withCandidates(withOriginReference(expansionFromHub(collection, block)));
     } catch (error) {
       if (error instanceof HubError && error.kind === 'badRequest') {
         // The hub refused this route's text: a finding on the route, not a failure of the service.
@@ -96,6 +119,24 @@ export class HubSource implements ExpansionSource {
       }
       throw error;
     }
+  }
+
+  private async withCandidates(result: ExpansionResult): Promise<ExpansionResult> {
+    const ambiguous = result.ambiguousFirstFix;
+    if (!ambiguous || !this.navdata) return result;
+    const origin = result.points[0]?.type === 'aerodrome' ? result.points[0] : undefined;
+    let candidates: AmbiguousFirstFix['candidates'];
+    try {
+      candidates = await this.navdata.candidates(ambiguous.ident, origin);
+    } catch {
+      // Without readable local data the hub's answer stands as it is.
+      return result;
+    }
+    if (candidates.length < 2) return result;
+    const findings = result.findings.map((f) =>
+      f.code === 'H003' ? { ...f, data: { ...(f.data as object), candidates } } : f,
+    );
+    return { ...result, findings, ambiguousFirstFix: { ...ambiguous, candidates } };
   }
 
   dispose(): Promise<void> {
