@@ -157,3 +157,23 @@ test('diagnostics outside the requested range or from other sources get no fix',
   assert.deepEqual(codeActions(URI, document, new LineIndex(text), lower.range, [{ ...lower, source: 'eslint' }], live), []);
   assert.deepEqual(codeActions(URI, document, new LineIndex(text), lower.range, [lower], { isCancellationRequested: true }), []);
 });
+
+test('H003 from the hub: the origin position becomes the referenceFix, or nothing without usable data', () => {
+  const text = '# Southampton to Jersey\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
+  const h003 = (data: unknown): Diagnostic => ({ range, code: 'H003', source: 'icao-route', severity: 2, message: 'ambiguous', data });
+  const { actions } = fixesFor(text, 'H003', [h003({ ident: 'SAM', origin: { icao: 'EGHI', lat: 50.95, lon: -1.3567 } })]);
+  assert.deepEqual(actions.map((a) => a.title), ['Use the SAM nearest the origin EGHI: referenceFix 5057N00121W']);
+  assert.equal(applyOnly(text, actions[0]), '# Southampton to Jersey\nreferenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
+
+  // An existing referenceFix gets the new value instead of a second line.
+  const withReference = '# x\nreferenceFix: XYZ\norigin: EGHI\nN0240F090 SAM DCT ORTAC';
+  const moved = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
+  const document = parseRouteDocument(withReference);
+  const [replace] = codeActions(URI, document, new LineIndex(withReference), moved, [{ ...h003({ ident: 'SAM', origin: { icao: 'EGHI', lat: 50.95, lon: -1.3567 } }), range: moved }], live);
+  assert.equal(applyOnly(withReference, replace), '# x\nreferenceFix: 5057N00121W\norigin: EGHI\nN0240F090 SAM DCT ORTAC');
+
+  for (const data of [undefined, { ident: 'SAM' }, { ident: 'SAM', origin: { icao: 'EGHI', lat: 'x', lon: 1 } }, { ident: 'SAM', origin: { icao: 'EGHI', lat: Number.NaN, lon: 1 } }]) {
+    assert.deepEqual(fixesFor(text, 'H003', [h003(data)]).actions, [], JSON.stringify(data));
+  }
+});
