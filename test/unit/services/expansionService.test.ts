@@ -104,7 +104,7 @@ test('a huge document is expanded up to the limit, and the output says so once',
   assert.equal(expansions.expandedBlocks, limit);
   assert.equal(await expansions.run(parse(`${routes.join('\n\n')}\n`)), undefined);
   assert.equal(logged.length, 1);
-  assert.match(logged[0], new RegExp(`${limit + 3} routes: route expansion covers the first ${limit}`));
+  assert.match(logged[0], new RegExp(`more than ${limit} routes: route expansion covers the first ${limit}`));
   await expansions.dispose();
 });
 

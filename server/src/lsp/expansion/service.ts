@@ -124,7 +124,11 @@ export class DocumentExpansions {
   known(parsed: ParsedDocument): RouteDiagnostic[] {
     if (!this.source) return [];
     const findings: RouteDiagnostic[] = [];
+    // Blocks past the limit are never expanded: no need to look them up on every keystroke.
+    let routes = MAX_EXPANDED_BLOCKS[this.source.kind];
     for (const block of parsed.document.blocks) {
+      if (block.elements.length === 0) continue;
+      if (routes-- === 0) break;
       const result = this.resultFor(block, parsed.lines);
       if (result) findings.push(...result.findings);
     }
@@ -155,14 +159,23 @@ export class DocumentExpansions {
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       }
       if (!current()) return undefined;
-      const routes = parsed.document.blocks.filter((block) => block.elements.length > 0);
+      // Blocks past the limit are not even read (a block builds its elements on first use).
       const limit = MAX_EXPANDED_BLOCKS[source.kind];
-      if (routes.length > limit && !this.truncatedSaid.has(parsed.uri)) {
+      const routes: RouteBlock[] = [];
+      let more = false;
+      for (const block of parsed.document.blocks) {
+        if (block.elements.length === 0) continue;
+        if (routes.length === limit) {
+          more = true;
+          break;
+        }
+        routes.push(block);
+      }
+      if (more && !this.truncatedSaid.has(parsed.uri)) {
         this.truncatedSaid.add(parsed.uri);
-        this.events.log?.(`${parsed.uri} has ${routes.length} routes: route expansion covers the first ${limit}; local checks cover all.`);
+        this.events.log?.(`${parsed.uri} has more than ${limit} routes: route expansion covers the first ${limit}; local checks cover all.`);
       }
       const todo = routes
-        .slice(0, limit)
         .map((block) => ({ block, key: blockKey(block, parsed.lines) }))
         .filter(({ key }) => this.cache.get(key) === undefined);
       if (todo.length === 0) return undefined;
