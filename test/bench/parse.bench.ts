@@ -46,9 +46,9 @@ const full = (): void => {
   elements = 0;
   for (const b of parseRouteDocument(text).blocks) elements += b.elements.length + b.routeText.length * 0;
 };
-for (let i = 0; i < 3; i++) { split(); check(); }
-const splitMs = cpuMs(8, 5, split);
-const checkMs = cpuMs(8, 5, check);
+for (let i = 0; i < 6; i++) { split(); check(); }
+const splitMs = cpuMs(12, 5, split);
+const checkMs = cpuMs(12, 5, check);
 for (let i = 0; i < 2; i++) full();
 const fullMs = cpuMs(5, 3, full);
 // One route edited in place, and one line inserted at the top (every block moves).

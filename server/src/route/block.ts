@@ -43,8 +43,12 @@ export interface BlockRead {
   routeSegments: TextSegment[];
 }
 
-/** Reads one block with every check; a block of nothing but comments gives undefined. */
-export function readBlock(raw: RawBlock): BlockRead | undefined {
+/**
+ * Reads one block with every check; a block of nothing but comments gives undefined. With
+ * `build` false (the check pass) only kind, range, name and findings are real: directives and
+ * FPL fields are checked but not kept.
+ */
+export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -64,13 +68,13 @@ export function readBlock(raw: RawBlock): BlockRead | undefined {
     const s = firstNonBlank(text, 0, end);
     if (s >= end) continue;
     if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
-      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink);
+      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build);
       li = fpl.endIndex;
       continue;
     }
     const colon = text.indexOf(':', s);
     if (colon >= 0 && colon < end) {
-      const d = readDirective(text, line, colon, end, sink);
+      const d = readDirective(text, line, colon, end, sink, build);
       if (d) {
         directives.push(d);
         continue;
@@ -124,10 +128,12 @@ export function readBlock(raw: RawBlock): BlockRead | undefined {
     sink.add('R009', 'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN', range);
   }
   const kind = fpl ? 'fpl' : 'route';
+  const name = blockName(kind, origin, destination, route.firstWords, fpl?.fpl.aircraftId);
+  if (!build) return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: [] };
   const data: BlockData = {
     kind,
     range,
-    name: blockName(kind, origin, destination, route.firstWords, fpl?.fpl.aircraftId),
+    name,
     directives,
     diagnostics: sink.finish(),
     origin,

@@ -2,6 +2,7 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { Directive, DirectiveKey } from './model';
+import { NO_RANGE } from './quick-check';
 import { isBlankCode } from './route-text';
 
 const KEYS: Record<string, DirectiveKey> = {
@@ -43,9 +44,17 @@ const POINT_RE = /^([A-Z]{2,5}|\d{2}[NS]\d{3}[EW]|\d{4}[NS]\d{5}[EW]|[A-Z]{2,5}\
 
 /**
  * Reads a line with a colon at `colon` (content ends at `end`). Returns the directive, or
- * undefined when the text before the colon is no key (route text with a stray colon).
+ * undefined when the text before the colon is no key (route text with a stray colon). With
+ * `build` false (the check pass) only the key range is real: the rest is not kept.
  */
-export function readDirective(text: string, line: number, colon: number, end: number, sink: DiagnosticSink): Directive | undefined {
+export function readDirective(
+  text: string,
+  line: number,
+  colon: number,
+  end: number,
+  sink: DiagnosticSink,
+  build = true,
+): Directive | undefined {
   let ks = 0;
   while (ks < colon && isBlankCode(text.charCodeAt(ks))) ks++;
   let ke = colon;
@@ -59,14 +68,14 @@ export function readDirective(text: string, line: number, colon: number, end: nu
   while (ve > vs && isBlankCode(text.charCodeAt(ve - 1))) ve--;
   const value = text.slice(vs, ve);
   const keyRange = lineRange(line, ks, ke);
-  const valueRange = lineRange(line, vs, ve);
+  const valueRange = build ? lineRange(line, vs, ve) : NO_RANGE;
   const known = KEYS[key.toLowerCase()];
   // The whole directive's range shares its ends with the key and value ranges.
   const rangeEnd = ve > colon ? valueRange.end : { line, character: colon + 1 };
   const directive: Directive = {
     key: known ?? key,
     value: value.toUpperCase(),
-    range: { start: keyRange.start, end: rangeEnd },
+    range: build ? { start: keyRange.start, end: rangeEnd } : NO_RANGE,
     keyRange,
     valueRange,
   };
@@ -81,9 +90,9 @@ export function readDirective(text: string, line: number, colon: number, end: nu
   }
   const upper = directive.value;
   if (known !== 'referenceFix' && !/^[A-Z]{4}$/.test(upper)) {
-    sink.add('R005', `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`, valueRange);
+    sink.add('R005', `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`, lineRange(line, vs, ve));
   } else if (known === 'referenceFix' && !POINT_RE.test(upper)) {
-    sink.add('R006', `referenceFix '${value}' is not a significant point: expected a navaid or named point (DVR, KONAN), lat/lon (46N078W) or bearing/distance (DUB180040)`, valueRange);
+    sink.add('R006', `referenceFix '${value}' is not a significant point: expected a navaid or named point (DVR, KONAN), lat/lon (46N078W) or bearing/distance (DUB180040)`, lineRange(line, vs, ve));
   }
   return directive;
 }

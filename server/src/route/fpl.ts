@@ -92,7 +92,7 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
 }
 
 /** Reads the message whose '(' is at (block line `index`, `paren`). */
-export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink): FplResult {
+export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink, build = true): FplResult {
   const { lines, contentEnd, firstLine } = block;
   const fields: RawField[] = [];
   let current: RawField = { segments: [], line: firstLine + index, character: paren + 1 };
@@ -157,24 +157,23 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   for (let k = 1; k < fields.length; k++) {
     const number = FIELD_NUMBERS[k - 1];
     const raw = fields[k];
-    const range = fieldRange(raw);
-    if (number === 19 && !/^[A-Z]\//i.test(fieldText(raw))) {
-      sink.add('R310', `'-${fieldText(raw)}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, range);
+    const text = fieldText(raw);
+    if (number === 19 && !/^[A-Z]\//i.test(text)) {
+      sink.add('R310', `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, fieldRange(raw));
       continue;
     }
     if (number === undefined) {
-      sink.add('R310', `unexpected extra field after field 19: an FPL message ends with field 18 (or 19); remove it or join it to field 18`, range);
+      sink.add('R310', `unexpected extra field after field 19: an FPL message ends with field 18 (or 19); remove it or join it to field 18`, fieldRange(raw));
       continue;
     }
-    const text = fieldText(raw);
-    fpl.fields.push({ number, text, range } satisfies FplField);
+    if (build) fpl.fields.push({ number, text, range: fieldRange(raw) } satisfies FplField);
     const upper = number === 15 ? text : text.toUpperCase();
     if (upper !== text) {
-      sink.add('R102', `write field ${number} in upper case: ${upper}`, range, { replacement: upper });
+      sink.add('R102', `write field ${number} in upper case: ${upper}`, fieldRange(raw), { replacement: upper });
     }
     const check = CHECKS[number];
     if (check && !check.re.test(upper)) {
-      sink.add(check.code, `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`, range);
+      sink.add(check.code, `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`, fieldRange(raw));
     }
     switch (number) {
       case 7:
@@ -191,12 +190,12 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         result.route = route;
         result.routeSegments = raw.segments;
         if (route.count === 0) {
-          sink.add('R311', 'field 15 (route) is empty: expected speed/level and route, e.g. N0450F350 DET L6 DVR', range);
+          sink.add('R311', 'field 15 (route) is empty: expected speed/level and route, e.g. N0450F350 DET L6 DVR', fieldRange(raw));
         }
         break;
       }
       case 18:
-        readOtherInformation(raw, fpl, sink);
+        readOtherInformation(raw, fpl, sink, build);
         break;
     }
   }
@@ -204,7 +203,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 }
 
 /** Field 18: `0`, or indicators like DOF/ REG/ RMK/ each followed by its value. */
-function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink): void {
+function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink, build: boolean): void {
   type Item = FplMessage['otherInformation'][number];
   let item: Item | undefined;
   let words = 0;
@@ -222,7 +221,7 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
       while (j < word.length && j < 5 && ((word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122)) j++;
       if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
         item = { indicator: word.slice(0, j).toUpperCase(), value: word.slice(j + 1), range: lineRange(s.line, from, i) };
-        fpl.otherInformation.push(item);
+        if (build) fpl.otherInformation.push(item);
         if (item.indicator === 'DOF' && !/^\d{6}$/.test(item.value)) {
           sink.add('R309', `DOF/${item.value}: the date of flight is YYMMDD, e.g. DOF/261121`, lineRange(s.line, from, i));
         }

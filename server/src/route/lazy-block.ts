@@ -179,7 +179,7 @@ export class LazyRouteBlock implements RouteBlock {
  * block of nothing but comments.
  */
 export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
-  const read = readBlock(raw);
+  const read = readBlock(raw, false);
   if (!read) return undefined;
   const { kind, range, name, diagnostics } = read.data;
   return new LazyRouteBlock(raw, { kind, range, name, diagnostics });

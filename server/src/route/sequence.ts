@@ -119,7 +119,6 @@ export function checkSequence(
     const next = i + 1 < n ? elements[i + 1] : undefined;
     if (i > 0 && !isAnnotation(elements[i - 1])) anchor = i - 1;
     const prev = anchor >= 0 ? elements[anchor] : undefined;
-    const prevText = anchor >= 0 ? textAt(anchor) : '';
     switch (e.kind) {
       case 'airway':
       case 'track':
@@ -168,9 +167,9 @@ export function checkSequence(
         break;
       case 'flightRules':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev, prevText) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`, rangeAt(i));
         } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
-          sink.add('R212', `the change to IFR at ${up(prevText)} normally gives the new speed and level, e.g. ${up(prevText)}/N0450F350 IFR`, rangeAt(i));
+          sink.add('R212', `the change to IFR at ${up(textAt(anchor))} normally gives the new speed and level, e.g. ${up(textAt(anchor))}/N0450F350 IFR`, rangeAt(i));
         }
         vfr = e.rules === 'VFR';
         break;
@@ -178,7 +177,7 @@ export function checkSequence(
       case 'ifps':
       case 'stay':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R214', `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, prevText) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R214', `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`, rangeAt(i));
         }
         break;
     }
