@@ -215,11 +215,40 @@ step('the status bar shows route expansion by the hub, and when the hub fails', 
     await wb.replaceAt(7, 4, 1, '6');
     const failing = await wb.until(() => wb.statusItem(/Route: hub (failing|offline)/), 'a failing hub in the status bar', 60_000);
     assert.ok(failing.label.length > 0, 'the status has a tooltip that says why');
+    assert.match(await wb.statusTooltip(/Route: hub/), /\S/);
     await wb.screenshot('hub-failing');
+    await wb.restMouse();
   } finally {
     await simulatorFaults([]);
   }
   // The next change (470 kt) reaches the hub again.
+  await wb.replaceAt(7, 4, 1, '7');
+  await wb.until(() => wb.statusItem(/Route: hub$/), 'the status "Route: hub" again', 60_000);
+  await wb.undoUntil(7, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
+});
+
+step('a hub key the hub refuses shows in the status bar and never in the output', async (wb) => {
+  const wrongKey = 'not-a-key-4711';
+  await wb.openAlone('europe.route');
+  await wb.until(() => wb.statusItem(/Route: hub$/), 'the status "Route: hub"', 40_000);
+  await wb.answerInputCommand('ICAO Route: Set Hub Key', wrongKey);
+  await wb.notification(/hub key stored/);
+  try {
+    await wb.replaceAt(7, 4, 1, '6');
+    const refused = await wb.until(() => wb.statusItem(/Route: hub (failing|offline)/), 'the refused key in the status bar', 60_000);
+    assert.match(refused.label, /key/i, `the tooltip says the key is the problem: ${refused.label}`);
+    assert.ok(!refused.label.includes(wrongKey), 'the tooltip does not show the key');
+    assert.ok(!(await wb.statusTooltip(/Route: hub/)).includes(wrongKey));
+    await wb.screenshot('hub-key-refused');
+    await wb.restMouse();
+    const output = await wb.outputChannel('ICAO Route');
+    assert.ok(!output.includes(wrongKey), 'the output channel does not show the key');
+    await wb.closePanel();
+  } finally {
+    // Back to the demo key of the environment.
+    await wb.runCommand('ICAO Route: Clear Hub Key');
+  }
+  await wb.notification(/hub key cleared/);
   await wb.replaceAt(7, 4, 1, '7');
   await wb.until(() => wb.statusItem(/Route: hub$/), 'the status "Route: hub" again', 60_000);
   await wb.undoUntil(7, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');

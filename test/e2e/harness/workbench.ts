@@ -122,6 +122,23 @@ export class Workbench {
     await this.page.locator(`${ACTIVE_EDITOR} .view-line`).first().waitFor({ state: 'visible' });
   }
 
+  /** Runs a command that asks for a value in an input box, and answers it. */
+  async answerInputCommand(label: string, value: string): Promise<void> {
+    await this.runCommand(label, { opensPicker: true });
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(value);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /** The text of a notification toast that matches, once it shows. */
+  async notification(text: RegExp): Promise<string> {
+    const toast = this.page.locator('.notification-toast', { hasText: text }).first();
+    await toast.waitFor({ state: 'visible' });
+    return (await toast.innerText()).trim();
+  }
+
   /** Closes every editor, then opens `name`: the status bar's counts are then this file's alone. */
   async openAlone(name: string): Promise<void> {
     await this.runCommand('View: Close All Editors');
@@ -197,6 +214,14 @@ export class Workbench {
       text: (await item.innerText()).trim(),
       label: (await item.locator('a').first().getAttribute('aria-label').catch(() => null)) ?? (await item.getAttribute('aria-label')) ?? '',
     };
+  }
+
+  /** Hovers a status bar item so that its tooltip shows (for a screenshot); returns the tooltip text. */
+  async statusTooltip(text: RegExp): Promise<string> {
+    await this.page.locator('.statusbar-item', { hasText: text }).first().hover();
+    const hover = this.page.locator('.workbench-hover, .monaco-hover:not(.hidden)').last();
+    await hover.waitFor({ state: 'visible' });
+    return (await hover.innerText()).trim();
   }
 
   async showProblems(): Promise<void> {
