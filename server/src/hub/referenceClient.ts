@@ -105,7 +105,7 @@ export class ReferenceClient {
     this.settings = referenceSettings(settings);
     this.base = checkBaseUrl(this.settings.baseUrl, 'icaoRoute.reference.baseUrl');
     if (!credentials.appId || !credentials.appKey) {
-      throw new HubError('configuration', 'No reference application credentials are set. Run "ICAO Route: Set Reference Credentials" (appId and appKey).');
+      throw new HubError('configuration', 'No reference application credentials are set: give the appId and appKey of your application (from the reference service\'s developer portal).');
     }
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
@@ -276,7 +276,7 @@ export class ReferenceClient {
       return new HubError('badRequest', `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`, details);
     }
     if (status === 401 || code === 'UNAUTHORIZED') {
-      return new HubError('notAuthorised', `The reference service did not accept the application credentials for ${what} (HTTP ${status})${said}. Set appId and appKey again with "ICAO Route: Set Reference Credentials".`, details);
+      return new HubError('notAuthorised', `The reference service did not accept the application credentials for ${what} (HTTP ${status})${said}. Check the application's appId and appKey (and that the application is active on the developer portal).`, details);
     }
     if (status === 403 || status === 429) {
       const usage = /limit|quota|exceed/i.test(`${message ?? ''} ${code ?? ''}`) || status === 429;
