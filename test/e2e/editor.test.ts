@@ -147,6 +147,30 @@ step('the outline lists each route by origin and destination with its points', a
   ]);
 });
 
+step('folding: each route block and the comment header fold', async (wb) => {
+  await wb.openAlone('europe.route');
+  await wb.runCommand('Fold All');
+  // Comment lines 1–2 and the blocks 4–7, 9–12 and 14–17 fold to their first line.
+  await wb.until(
+    async () => JSON.stringify(await wb.visibleLineNumbers()) === JSON.stringify([1, 3, 4, 8, 9, 13, 14, 18]),
+    'lines 1, 3, 4, 8, 9, 13, 14 and 18 alone visible',
+  ).catch(async (error) => {
+    throw new Error(`${error.message}; visible: ${JSON.stringify(await wb.visibleLineNumbers())}`);
+  });
+  await wb.screenshot('folded');
+  await wb.runCommand('Unfold All');
+  await wb.until(async () => (await wb.visibleLineNumbers()).length === 18, 'all 18 lines visible again');
+});
+
+step('language configuration: Toggle Line Comment writes #', async (wb) => {
+  await wb.openAlone('europe.route');
+  const route = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+  await wb.goTo(7, 1);
+  await wb.runCommand('Toggle Line Comment');
+  await wb.until(async () => (await wb.lineText(7)) === `# ${route}`, 'line 7 commented out with #');
+  await wb.undoUntil(7, route);
+});
+
 step('quick fix: insert the missing DCT, and the warning goes away', async (wb) => {
   await wb.openAlone('broken.route');
   const original = await wb.lineText(4);

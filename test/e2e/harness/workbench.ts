@@ -326,6 +326,14 @@ export class Workbench {
     }, line) as Promise<Squiggle[]>;
   }
 
+  /** Line numbers the active editor shows, in order (folded lines are missing). */
+  async visibleLineNumbers(): Promise<number[]> {
+    const numbers = await this.page
+      .locator(`${ACTIVE_EDITOR} .margin-view-overlays .line-numbers`)
+      .evaluateAll((nums) => nums.map((n) => Number(n.textContent?.trim())).filter((n) => n > 0));
+    return numbers.sort((a, b) => a - b);
+  }
+
   /** Makes sure a line of the active editor is rendered and wholly inside the editor's viewport. */
   async revealLine(line: number): Promise<void> {
     const visible = await this.page.locator(ACTIVE_EDITOR).evaluate((editor, n) => {
