@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { cacheRoot } from './e2e/env.mjs';
+import { exitOnSignals } from './e2e/proc.mjs';
 import {
   REPO, DEMO_KEY, startVsCodeSession, packageExtension, startHubSimulator, prepareWorkspace, extensionSettings,
 } from './e2e/session.mjs';
@@ -29,18 +30,16 @@ function desktopCode() {
   return r.status === 0 && path && !path.includes('code-server') ? path : undefined;
 }
 
+/** Keeps running until Ctrl+C (or code-server's own end); then stops what the demo started. */
+let shuttingDown = false;
+
 function untilSignal(stop, child) {
-  let stopping = false;
-  const shutdown = async (why, code = 0) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${why}: stopping everything the demo started…`);
+  child?.once('exit', async (code) => {
+    if (shuttingDown) return;
+    console.log(`\ncode-server exited (${code}): stopping everything the demo started…`);
     await stop();
-    process.exit(code);
-  };
-  process.on('SIGINT', () => shutdown('Ctrl+C'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  child?.once('exit', (code) => shutdown(`code-server exited (${code})`, 1));
+    process.exit(1);
+  });
 }
 
 async function withDesktopCode(code) {
@@ -86,6 +85,12 @@ async function withCodeServer() {
   console.log('Ctrl+C stops everything.');
   untilSignal(session.stop, session.codeServer);
 }
+
+// From the first moment: Ctrl+C during the set-up stops what has been started so far, too.
+exitOnSignals((signal) => {
+  shuttingDown = true;
+  console.log(`\n${signal === 'SIGINT' ? 'Ctrl+C' : signal}: stopping everything the demo started…`);
+});
 
 const code = desktopCode();
 mkdirSync(stateDir, { recursive: true });

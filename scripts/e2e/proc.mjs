@@ -4,6 +4,45 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
+/** Every process group started here and still running: stopped on exit and on Ctrl+C. */
+const live = new Set();
+
+function track(child) {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+// Last resort when the process ends without stopping them (an uncaught error, process.exit).
+process.once('exit', () => {
+  for (const child of live) killGroup(child, 'SIGKILL');
+});
+
+/** Stops every process group started here (SIGTERM, then SIGKILL after the grace time). */
+export async function stopAll(graceMs = 3000) {
+  await Promise.all([...live].map((child) => stopGroup(child, graceMs)));
+}
+
+/**
+ * On SIGINT / SIGTERM: say so, stop every process group started here, and exit. `before` runs
+ * first (the demo prints a line); a second signal exits at once.
+ */
+export function exitOnSignals(before) {
+  let stopping = false;
+  const handler = async (signal) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    try {
+      await before?.(signal);
+    } finally {
+      await stopAll();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
 /**
  * Runs a command to completion, appending its output to `logFile` (when given), and rejects with a
  * clear message on a non-zero exit or when `timeoutMs` passes (the whole process group is killed).
@@ -13,7 +52,7 @@ export function run(cmd, args, { cwd, env, timeoutMs = 10 * 60_000, logFile, lab
   return new Promise((resolve, reject) => {
     const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
     log?.write(`\n$ ${[cmd, ...args].join(' ')}\n`);
-    const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
     let tail = '';
     const keep = (chunk) => {
       log?.write(chunk);
@@ -41,7 +80,7 @@ export function run(cmd, args, { cwd, env, timeoutMs = 10 * 60_000, logFile, lab
 
 /** Starts a long-lived process in its own process group so that `stop` reaches its children too. */
 export function startDetached(cmd, args, { cwd, env, logFile } = {}) {
-  const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = track(spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
   if (logFile) {
     const log = createWriteStream(logFile, { flags: 'a' });
     child.stdout.pipe(log);

@@ -35,6 +35,9 @@ const CHROMIUM_FLAGS = [
 export async function launchWorkbench(name: string, { hub = true } = {}): Promise<E2eContext> {
   // The .mjs set-up is shared with the demo; a dynamic import keeps this file CommonJS.
   const { startVsCodeSession } = await import('../../../scripts/e2e/session.mjs');
+  // An interrupted run (Ctrl+C, a CI time limit) still stops code-server and the simulator.
+  const { exitOnSignals } = await import('../../../scripts/e2e/proc.mjs');
+  exitOnSignals();
   const stateDir = path.join(RESULTS, `${name}-state`);
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(path.join(RESULTS, name), { recursive: true, force: true });
