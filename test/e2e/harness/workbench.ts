@@ -493,16 +493,23 @@ export class Workbench {
   /** Opens the quick-fix menu at `text` on a line and returns the offered titles ([] when none). */
   async quickFixes(line: number, text: string, occurrence = 0): Promise<string[]> {
     const { column } = await this.positionOf(line, text, occurrence);
-    await this.goTo(line, column);
-    await this.page.keyboard.press('Control+.');
     const menu = this.page.locator(QUICK_FIX_MENU);
     const none = this.page.locator('.monaco-editor-overlaymessage', { hasText: /No (quick fixes|code actions) available/ });
-    return this.until(async () => {
-      if (await none.isVisible()) return [] as string[];
-      if (!(await menu.isVisible())) return undefined;
-      const titles = await menu.locator('.monaco-list-row.action').allInnerTexts();
-      return titles.length ? titles.map((t) => t.trim()) : undefined;
-    }, `the quick-fix menu at "${text}" on line ${line}`).then((titles) => titles);
+    // A keystroke can land while the editor is still taking focus: ask again when nothing shows.
+    for (let attempt = 1; ; attempt++) {
+      await this.goTo(line, column);
+      await this.page.keyboard.press('Control+.');
+      try {
+        return await this.until(async () => {
+          if (await none.isVisible()) return [] as string[];
+          if (!(await menu.isVisible())) return undefined;
+          const titles = await menu.locator('.monaco-list-row.action').allInnerTexts();
+          return titles.length ? titles.map((t) => t.trim()) : undefined;
+        }, `the quick-fix menu at "${text}" on line ${line}`, 6000);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   /** Applies the quick fix whose title contains `title` (the menu must be open). */
