@@ -392,20 +392,28 @@ export class Workbench {
 
   /** Hovers `text` on a line and returns the hover's text once it has settled. */
   async hover(line: number, text: string, occurrence = 0): Promise<string> {
-    await this.dismiss();
-    await this.page.locator('.monaco-hover-content').first().waitFor({ state: 'hidden' }).catch(() => undefined);
-    const { x, y } = await this.positionOf(line, text, occurrence);
-    await this.page.mouse.move(x, y);
     const hover = this.page.locator('.monaco-editor .monaco-hover:not(.hidden) .monaco-hover-content').first();
-    // A hover fills in as providers answer ("Loading..." first): wait until two reads agree.
-    let previous = '';
-    return this.until(async () => {
-      if (!(await hover.isVisible())) return undefined;
-      const now = (await hover.innerText()).trim();
-      const stable = now && now === previous && !/^Loading\.\.\.$/.test(now);
-      previous = now;
-      return stable ? now : undefined;
-    }, `a hover over "${text}" on line ${line}`);
+    for (let attempt = 1; ; attempt++) {
+      await this.dismiss();
+      await hover.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      const { x, y } = await this.positionOf(line, text, occurrence);
+      // Two moves inside the word: the editor shows a hover after the mouse rests on it.
+      await this.page.mouse.move(x - 1, y);
+      await this.page.mouse.move(x, y);
+      // A hover fills in as providers answer ("Loading..." first): wait until two reads agree.
+      let previous = '';
+      try {
+        return await this.until(async () => {
+          if (!(await hover.isVisible())) return undefined;
+          const now = (await hover.innerText()).trim();
+          const stable = now && now === previous && !/^Loading\.\.\.$/.test(now);
+          previous = now;
+          return stable ? now : undefined;
+        }, `a hover over "${text}" on line ${line}`, 8000);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   /** The rendered token (span) that holds `text` on a line, with its computed colour. */
