@@ -278,6 +278,23 @@ step('a hub key the hub refuses shows in the status bar and never in the output'
   await wb.undoUntil(7, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
 });
 
+step('the installed extension shows its README in the Extensions view', async (wb) => {
+  await wb.runCommand('Extensions: Show Installed Extensions');
+  const entry = wb.page.locator('.extensions-viewlet .monaco-list-row', { hasText: 'ICAO Route' }).first();
+  await entry.click();
+  await wb.restMouse();
+  await wb.page.locator('.extension-editor .name', { hasText: 'ICAO Route' }).waitFor({ state: 'visible' });
+  // The details page is a webview: the README packaged in the .vsix.
+  const readme = wb.webview();
+  await readme.locator('body', { hasText: 'npm run demo' }).waitFor({ state: 'visible', timeout: 30_000 });
+  // code-server 1.139 drops the src of a relative image in an extension's README, so only the
+  // element (with its alt text) can be checked here.
+  await readme.locator('img[alt^="broken.route in VS Code"]').first().waitFor({ state: 'attached' });
+  await wb.screenshot('extension-details');
+  await wb.runCommand('View: Close All Editors');
+  await wb.runCommand('View: Show Explorer');
+});
+
 step('the editor at a glance (the README screenshot)', async (wb) => {
   await wb.openAlone('broken.route');
   await wb.showProblems();

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -137,6 +137,14 @@ export class Workbench {
     const toast = this.page.locator('.notification-toast', { hasText: text }).first();
     await toast.waitFor({ state: 'visible' });
     return (await toast.innerText()).trim();
+  }
+
+  /**
+   * The page inside the active webview (the map, the extension's details…): VS Code wraps it in
+   * `iframe.webview` whose inner `#active-frame` holds the content.
+   */
+  webview(): FrameLocator {
+    return this.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
   }
 
   /** Closes every editor, then opens `name`: the status bar's counts are then this file's alone. */
