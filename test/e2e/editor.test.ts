@@ -300,6 +300,8 @@ step('the editor at a glance (the README screenshot)', async (wb) => {
   await wb.showProblems();
   await wb.until(async () => (await wb.problems()).length === 15, 'the 15 problems of broken.route');
   await wb.openFile('broken.route');
+  // The cursor on an empty line: no word highlights in the picture.
+  await wb.goTo(2, 1);
   const hover = await wb.hover(10, 'UL607');
   assert.match(hover, /ATS route/);
   assert.match(hover, /R203/);
