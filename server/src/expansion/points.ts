@@ -1,24 +1,13 @@
 /** Turning database points and computed points into the expansion's output. */
-import type { ExpandedPoint, FixType } from '../route/model';
+import { FIX_TYPE_LABEL, type ExpandedPoint } from '../route/model';
 import type { NavDatabase } from '../navdata';
 import { destination, formatPosition } from './geo';
-
-const TYPE_LABEL: Record<FixType, string> = {
-  fix: 'fix',
-  vor: 'VOR',
-  ndb: 'NDB',
-  dme: 'DME',
-  tacan: 'TACAN',
-  aerodrome: 'aerodrome',
-  latLon: 'lat/lon point',
-  computed: 'computed point',
-};
 
 /** `DVR VOR 51.16N 001.36E (DOVER VOR-DME)` */
 export function describePoint(db: NavDatabase, i: number): string {
   const name = db.points.name[i];
   const region = db.points.region[i];
-  let text = `${db.ident(i)} ${TYPE_LABEL[db.type(i)]}${region ? ` ${region}` : ''} ${formatPosition(db.lat(i), db.lon(i))}`;
+  let text = `${db.ident(i)} ${FIX_TYPE_LABEL[db.type(i)]}${region ? ` ${region}` : ''} ${formatPosition(db.lat(i), db.lon(i))}`;
   if (name) text += ` (${name})`;
   if (db.isAirwayEndOnly(i)) text += ' (known only as an airway end)';
   return text;
@@ -57,7 +46,7 @@ export function bearingDistancePoint(
   const bearingText = String(magneticBearing).padStart(3, '0');
   const how = known
     ? `magnetic ${bearingText}° (true ${trueBearing.toFixed(0).padStart(3, '0')}°, variation ${Math.abs(variation).toFixed(0)}°${variation < 0 ? 'W' : 'E'} at ${db.ident(base)})`
-    : `${bearingText}° taken as true (no magnetic variation known for ${db.ident(base)} ${TYPE_LABEL[db.type(base)]})`;
+    : `${bearingText}° taken as true (no magnetic variation known for ${db.ident(base)} ${FIX_TYPE_LABEL[db.type(base)]})`;
   return {
     lat: at.lat,
     lon: at.lon,

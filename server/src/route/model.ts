@@ -273,6 +273,18 @@ export interface RouteDocument {
 
 export type FixType = 'fix' | 'vor' | 'ndb' | 'dme' | 'tacan' | 'aerodrome' | 'latLon' | 'computed';
 
+/** A fix type in words, as the expansion's descriptions and the hover write it. */
+export const FIX_TYPE_LABEL: Readonly<Record<FixType, string>> = {
+  fix: 'named fix',
+  vor: 'VOR',
+  ndb: 'NDB',
+  dme: 'DME',
+  tacan: 'TACAN',
+  aerodrome: 'aerodrome',
+  latLon: 'lat/lon point',
+  computed: 'computed point',
+};
+
 /** A navigation fact: one of possibly several places that bear a name. */
 export interface NavPoint {
   ident: string;

@@ -3,20 +3,9 @@
  * its type and position for a point; the points an airway passes between entry and exit; the
  * candidates of an ambiguous first fix. Pure: the expansion result comes in as data.
  */
-import { pointOf, type ExpandedPoint, type ExpansionResult, type FixType, type RouteElement } from '../route/model';
+import { FIX_TYPE_LABEL, pointOf, type ExpandedPoint, type ExpansionResult, type RouteElement } from '../route/model';
 import { escapeMarkdown, inlineCode } from './format';
 import { rangesIntersect } from './ranges';
-
-const TYPE_NAMES: Record<FixType, string> = {
-  fix: 'named fix',
-  vor: 'VOR',
-  ndb: 'NDB',
-  dme: 'DME',
-  tacan: 'TACAN',
-  aerodrome: 'aerodrome',
-  latLon: 'lat/lon point',
-  computed: 'computed point',
-};
 
 /** Longest airway listing shown in full; longer ones show both ends and a count. */
 const MAX_LISTED = 25;
@@ -42,13 +31,13 @@ function order(point: ExpandedPoint, position: number): number {
 }
 
 function pointLine(point: ExpandedPoint): string {
-  const parts = [`${inlineCode(point.designator)} ${TYPE_NAMES[point.type] ?? point.type}`, formatDegreesMinutes(point.lat, point.lon)];
+  const parts = [`${inlineCode(point.designator)} ${FIX_TYPE_LABEL[point.type] ?? point.type}`, formatDegreesMinutes(point.lat, point.lon)];
   if (point.elevationFt !== undefined && point.type === 'aerodrome') parts.push(`elevation ${Math.round(point.elevationFt)} ft`);
   return parts.join(', ');
 }
 
 function resolvedLines(point: ExpandedPoint): string[] {
-  const lines = [`**Resolved:** ${TYPE_NAMES[point.type] ?? point.type} at ${formatDegreesMinutes(point.lat, point.lon)}`];
+  const lines = [`**Resolved:** ${FIX_TYPE_LABEL[point.type] ?? point.type} at ${formatDegreesMinutes(point.lat, point.lon)}`];
   if (point.resolvedFix) lines.push('', escapeMarkdown(point.resolvedFix));
   if (point.elevationFt !== undefined && point.type === 'aerodrome') lines.push('', `Elevation ${Math.round(point.elevationFt)} ft.`);
   return lines;
@@ -69,7 +58,7 @@ export function expansionHoverSection(element: RouteElement, elementIndex: numbe
     if (ambiguous.candidates.length > 0) {
       lines.push('', 'Candidates:', '');
       for (const c of ambiguous.candidates) {
-        const what = [TYPE_NAMES[c.type] ?? c.type, c.region, c.name].filter(Boolean).map((s) => escapeMarkdown(String(s))).join(' ');
+        const what = [FIX_TYPE_LABEL[c.type] ?? c.type, c.region, c.name].filter(Boolean).map((s) => escapeMarkdown(String(s))).join(' ');
         const away = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from the origin` : '';
         lines.push(`- ${inlineCode(c.ident)} ${what}, ${formatDegreesMinutes(c.lat, c.lon)}${away}`);
       }
