@@ -9,6 +9,7 @@ import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
 import { describeLevel, describeSpeed, escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';
 import { rangesIntersect } from './ranges';
+import { pointKindName } from './symbols';
 
 /** What route expansion knows of the document's blocks, handed in by the caller. */
 export interface ExpansionLookup {
@@ -86,7 +87,7 @@ export function kindTitle(element: RouteElement): string {
     case 'star':
       return 'standard arrival route (STAR)';
     case 'point':
-      return pointTitle(element.ident);
+      return pointKindName(element);
     case 'latLon':
       return 'geographic coordinates';
     case 'bearingDistance':
@@ -110,12 +111,6 @@ export function kindTitle(element: RouteElement): string {
     case 'unknown':
       return 'not a route element';
   }
-}
-
-function pointTitle(ident: string): string {
-  if (ident.length <= 3) return 'navaid';
-  if (ident.length === 5) return 'named point';
-  return 'significant point';
 }
 
 function kindExplanation(element: RouteElement): string {
