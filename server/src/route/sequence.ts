@@ -64,12 +64,16 @@ export function nameOf(e: RouteElement, written: string = e.text): string {
   }
 }
 
+/** A usual cruising flight level (hundreds of feet): a multiple of 5, and of 10 from FL200 (half levels are VFR, below FL200). */
+export function isUsualFlightLevel(level: number): boolean {
+  return level % 5 === 0 && (level < 200 || level % 10 === 0);
+}
+
 /** Warns on a flight level that ends `endOffset` characters before `elementEnd` on `line`. */
 function checkFlightLevel(line: number, elementEnd: number, level: Level, endOffset: number, sink: DiagnosticSink): void {
   if (level.unit !== 'flightLevel') return;
   const v = level.value;
-  // Half levels (…5) are VFR cruising levels, which stop below FL200.
-  if (v % 5 !== 0 || (v >= 200 && v % 10 === 5)) {
+  if (!isUsualFlightLevel(v)) {
     const below = String(v - (v % 10)).padStart(3, '0');
     const above = String(v - (v % 10) + 10).padStart(3, '0');
     sink.add(

@@ -13,6 +13,7 @@ import {
   type RouteBlock,
   type RouteDocument,
 } from '../route/model';
+import { isUsualFlightLevel } from '../route/sequence';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { blockAt } from './locate';
 import { LineIndex, rangeContains, rangesIntersect } from './ranges';
@@ -50,7 +51,8 @@ export function codeActions(
     const context: FixContext = { uri, document, lines, diagnostic, block: blockAt(document, diagnostic.range.start) };
     const fixer = typeof diagnostic.code === 'string' ? FIXERS[diagnostic.code] : undefined;
     if (fixer) actions.push(...fixer(context));
-    if (firstFixCandidates(diagnostic.data)) actions.push(...chooseFirstFix(context));
+    const candidates = firstFixCandidates(diagnostic.data);
+    if (candidates) actions.push(...chooseFirstFix(context, candidates));
   }
   return actions;
 }
@@ -112,10 +114,6 @@ function roundFlightLevel(context: FixContext): CodeAction[] {
   });
 }
 
-export function isUsualFlightLevel(level: number): boolean {
-  return level % 5 === 0 && (level < 200 || level % 10 === 0);
-}
-
 function nearestUsualLevels(level: number): number[] {
   for (let distance = 0; distance <= 10; distance++) {
     const found = [level - distance, level + distance].filter((l, i) => (i === 0 || distance > 0) && l >= 0 && l <= 999 && isUsualFlightLevel(l));
@@ -143,8 +141,7 @@ function firstFixCandidates(data: unknown): Candidate[] | undefined {
 }
 
 /** One action per candidate: a `referenceFix:` line at the block's start naming its coordinates. */
-function chooseFirstFix(context: FixContext): CodeAction[] {
-  const candidates = firstFixCandidates(context.diagnostic.data) ?? [];
+function chooseFirstFix(context: FixContext, candidates: readonly Candidate[]): CodeAction[] {
   return candidates.flatMap((candidate) => {
     const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : coordinate(candidate.lat, candidate.lon);
     const what = [candidate.ident, candidate.type, candidate.region, candidate.name].filter(Boolean).join(' ');
