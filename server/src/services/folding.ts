@@ -3,6 +3,7 @@
  * (the comment headers above routes).
  */
 import type { FoldingRange } from 'vscode-languageserver-types';
+import { splitLines } from '../route/blocks';
 import type { CancellationToken, RouteDocument } from '../route/model';
 
 export function foldingRanges(document: RouteDocument, text: string, token: CancellationToken): FoldingRange[] {
@@ -25,7 +26,7 @@ function commentRuns(text: string): FoldingRange[] {
     if (runStart >= 0 && lastLine > runStart) runs.push({ startLine: runStart, endLine: lastLine, kind: 'comment' });
     runStart = -1;
   };
-  for (const lineText of text.split(/\r\n|\r|\n/)) {
+  for (const lineText of splitLines(text)) {
     if (/^\s*#/.test(lineText)) {
       if (runStart < 0) runStart = line;
     } else {
