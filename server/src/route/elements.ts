@@ -123,7 +123,7 @@ export class ElementReader {
 
   private unknown(code: DiagnosticCode, message: string, from = 0, to = this.text.length): RouteElement {
     this.report(code, message, from, to);
-    return { kind: 'unknown', text: this.text, range: this.range(0, this.text.length), description: this.build ? 'unreadable element' : '' };
+    return this.unknownQuiet();
   }
 
   private classify(): RouteElement {
@@ -167,7 +167,7 @@ export class ElementReader {
     switch (u) {
       case 'DCT':
         if (!this.build) return CHECK_DIRECT;
-        return { kind: 'direct', text, range, description: this.build ? 'direct: a straight line to the next point' : '' };
+        return { kind: 'direct', text, range, description: 'direct: a straight line to the next point' };
       case 'T':
         return { kind: 'truncation', text, range, description: this.build ? 'truncation: the route continues outside this plan' : '' };
       case 'VFR':
@@ -304,7 +304,7 @@ export class ElementReader {
       ident,
       bearing,
       distanceNm,
-      description: this.build ? `${b}° magnetic, ${distanceNm} NM from ${ident}` : '',
+      description: `${b}° magnetic, ${distanceNm} NM from ${ident}`,
     };
   }
 
@@ -360,7 +360,7 @@ export class ElementReader {
       lat,
       lon,
       precision: minutes ? 'minutes' : 'degrees',
-      description: this.build ? describeLatLon(latDeg, latMin, nsL, lonDeg, lonMin, ewL, minutes) : '',
+      description: describeLatLon(latDeg, latMin, nsL, lonDeg, lonMin, ewL, minutes),
     };
   }
 
