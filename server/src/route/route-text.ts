@@ -113,10 +113,10 @@ function release(count: number): void {
   }
 }
 
-/** Reads every element with its position rules. */
 /** The check pass's elements, reused: nothing of them outlives the pass. */
 let checkBuffer: RouteElement[] = [];
 
+/** Reads every element with its position rules. */
 function readElements(count: number, reader: ElementReader, check: boolean): RouteElement[] {
   const elements: RouteElement[] = check ? checkBuffer : new Array(count);
   let firstFlags = 0;

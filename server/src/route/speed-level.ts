@@ -5,27 +5,21 @@
  */
 import type { Level, Speed } from './model';
 
-export const CH_0 = 48;
-export const CH_9 = 57;
-export const CH_A = 65;
-export const CH_Z = 90;
+const CH_0 = 48;
+const CH_9 = 57;
 
-export function isDigitCode(c: number): boolean {
+function isDigitCode(c: number): boolean {
   return c >= CH_0 && c <= CH_9;
 }
 
-export function isLetterCode(c: number): boolean {
-  return c >= CH_A && c <= CH_Z;
-}
-
 /** Number of digits starting at `from` (before `to`). */
-export function digitRun(u: string, from: number, to: number): number {
+function digitRun(u: string, from: number, to: number): number {
   let i = from;
   while (i < to && isDigitCode(u.charCodeAt(i))) i++;
   return i - from;
 }
 
-export function digitsValue(u: string, from: number, count: number): number {
+function digitsValue(u: string, from: number, count: number): number {
   let v = 0;
   for (let i = from; i < from + count; i++) v = v * 10 + (u.charCodeAt(i) - CH_0);
   return v;
