@@ -7,15 +7,8 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  DEFAULT_HUB_VERSIONS,
-  DEFAULT_REFERENCE_VERSIONS,
-  HUB_ENDPOINTS,
-  REFERENCE_ENDPOINTS,
-  HubApiSet,
-  HubEndpointId,
-  ReferenceEndpointId,
-} from '../../server/src/hub/endpoints';
+import { DEFAULT_HUB_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, HubApiSet, HubEndpointId, ReferenceEndpointId } from '../../server/src/hub/endpoints';
+import { fillTemplate, hubEndpoint, hubSettings, referenceEndpoint, referenceSettings, type EndpointOverride } from '../../server/src/hub/config';
 import { loadWorld } from './world';
 import { createRouteEngine } from './route-engine';
 import { createFlightStore, loadRoutePlans } from './flights';
@@ -30,8 +23,6 @@ import { HUB_KEYS, ENDPOINT_GROUPS, isRestricted, referenceCredentials, referenc
 import { SimRequest, SimResponse, methodNotAllowedPage, notFoundPage, restrictedPage, serverErrorPage, unauthorizedPage, usageLimitPage, htmlPage } from './http';
 import { HUB_HANDLERS } from './hub-handlers';
 import { REFERENCE_HANDLERS, referenceError } from './reference';
-
-type EndpointOverride = { method?: 'GET' | 'POST'; path?: string };
 
 export interface HubSimulatorOptions {
   /** 0 (default) picks a free port. */
@@ -103,15 +94,19 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   const faults = new FaultTable();
   const log = new RequestLog();
 
-  const hubVersions = { ...DEFAULT_HUB_VERSIONS, ...options.versions };
-  const hubTable = Object.fromEntries(
-    (Object.keys(HUB_ENDPOINTS) as HubEndpointId[]).map((id) => [id, { ...HUB_ENDPOINTS[id], ...options.endpoints?.[id] }]),
-  ) as Record<HubEndpointId, (typeof HUB_ENDPOINTS)[HubEndpointId]>;
-  const hubRoutes = sortRoutes((Object.keys(hubTable) as HubEndpointId[]).map((id) => compileRoute(id, hubTable[id].method, hubTable[id].path, { version: hubVersions[hubTable[id].set] })));
+  // The clients' own settings: the simulator serves the paths a client with the same overrides asks for.
+  const hubConfig = hubSettings({ endpoints: options.endpoints, versions: { ...DEFAULT_HUB_VERSIONS, ...options.versions } });
+  const referenceConfig = referenceSettings({ endpoints: options.referenceEndpoints });
+  const hubRoutes = sortRoutes(
+    (Object.keys(HUB_ENDPOINTS) as HubEndpointId[]).map((id) => {
+      const def = hubEndpoint(hubConfig, id);
+      return compileRoute(id, def.method, def.path, { version: hubConfig.versions[def.set] });
+    }),
+  );
   const referenceRoutes = sortRoutes(
     (Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]).flatMap((id) => {
-      const def = { ...REFERENCE_ENDPOINTS[id], ...options.referenceEndpoints?.[id] };
-      const version = id === 'flightStatus' ? DEFAULT_REFERENCE_VERSIONS.flightStatus : DEFAULT_REFERENCE_VERSIONS.airlines;
+      const def = referenceEndpoint(referenceConfig, id);
+      const version = id === 'flightStatus' ? referenceConfig.versions.flightStatus : referenceConfig.versions.airlines;
       const base = compileRoute(id, def.method, def.path, { version });
       // The airline lookups take an optional /{year}/{month}/{day}.
       const dated = ['airlinesActive', 'airlineByFs', 'airlinesByIata', 'airlinesByIcao'].includes(id) ? [compileRoute(id, def.method, `${def.path}/{year}/{month}/{day}`, { version })] : [];
@@ -130,10 +125,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       return hubBase;
     },
     hubPath(id, params) {
-      const def = hubTable[id];
-      let path = def.path.split('{version}').join(hubVersions[def.set]);
-      for (const [k, v] of Object.entries(params)) path = path.split(`{${k}}`).join(encodeURIComponent(v));
-      return path;
+      const def = hubEndpoint(hubConfig, id);
+      return fillTemplate(def.path, { ...params, version: hubConfig.versions[def.set] });
     },
   };
 
