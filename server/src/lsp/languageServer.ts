@@ -199,7 +199,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
       const status = expansions.status;
       const lookup: ExpansionLookup = {
         sourceName: status.source === 'hub' ? 'the hub' : 'navdata',
-        resultFor: (block) => expansions.resultFor(block, current.lines),
+        resultFor: (block) => expansions.resultFor(block, () => current.lines),
       };
       return hover(current.document, params.position, token, lookup);
     }),

@@ -11,7 +11,7 @@ export interface ParsedDocument {
   version: number;
   text: string;
   document: RouteDocument;
-  /** Built on first use: only code actions need offsets. */
+  /** Built on first use: code actions need offsets; the expansion cache keys come from the parser. */
   readonly lines: LineIndex;
 }
 

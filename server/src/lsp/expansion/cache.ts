@@ -4,6 +4,7 @@
  * expanded them. A block that only moved (lines inserted above it) reuses its result with the
  * ranges moved by the same number of lines.
  */
+import { LazyRouteBlock } from '../../route';
 import type { ExpansionResult, Range, RouteBlock, RouteDiagnostic } from '../../route/model';
 import type { LineIndex } from '../../services/ranges';
 
@@ -13,10 +14,16 @@ export interface CachedExpansion {
   line: number;
 }
 
-/** The block's lines, whole; two blocks with the same key expand the same way. */
-export function blockKey(block: RouteBlock, lines: LineIndex): string {
+/**
+ * The block's lines, whole; two blocks with the same key expand the same way. The incremental
+ * parser keeps this very string as its own cache key: for its blocks `lines` is not even read
+ * (the language server builds its line index only when something asks for it).
+ */
+export function blockKey(block: RouteBlock, lines: LineIndex | (() => LineIndex)): string {
+  if (block instanceof LazyRouteBlock && block.raw.key) return block.raw.key;
+  const index = typeof lines === 'function' ? lines() : lines;
   const parts: string[] = [];
-  for (let line = block.range.start.line; line <= block.range.end.line; line++) parts.push(lines.lineText(line));
+  for (let line = block.range.start.line; line <= block.range.end.line; line++) parts.push(index.lineText(line));
   return parts.join('\n');
 }
 

@@ -114,7 +114,7 @@ export class DocumentExpansions {
   }
 
   /** The expansion of a block, when it is known (for hovers). */
-  resultFor(block: RouteBlock, lines: LineIndex): ExpansionResult | undefined {
+  resultFor(block: RouteBlock, lines: LineIndex | (() => LineIndex)): ExpansionResult | undefined {
     if (!this.source || block.elements.length === 0) return undefined;
     const cached = this.cache.get(blockKey(block, lines));
     return cached ? resultAt(cached, block.range.start.line) : undefined;
@@ -129,7 +129,7 @@ export class DocumentExpansions {
     for (const block of parsed.document.blocks) {
       if (block.elements.length === 0) continue;
       if (routes-- === 0) break;
-      const result = this.resultFor(block, parsed.lines);
+      const result = this.resultFor(block, () => parsed.lines);
       if (result) findings.push(...result.findings);
     }
     return findings;
@@ -176,7 +176,7 @@ export class DocumentExpansions {
         this.events.log?.(`${parsed.uri} has more than ${limit} routes: route expansion covers the first ${limit}; local checks cover all.`);
       }
       const todo = routes
-        .map((block) => ({ block, key: blockKey(block, parsed.lines) }))
+        .map((block) => ({ block, key: blockKey(block, () => parsed.lines) }))
         .filter(({ key }) => this.cache.get(key) === undefined);
       if (todo.length === 0) return undefined;
 
