@@ -1,20 +1,14 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions, coordinate } from '../../../server/src/services/codeActions';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
 import { LineIndex } from '../../../server/src/services/ranges';
+import { applyEdits } from './edits';
 
 const live = { isCancellationRequested: false };
 const URI = 'file:///routes/test.route';
-
-function apply(text: string, edits: TextEdit[]): string {
-  const lines = new LineIndex(text);
-  return [...edits]
-    .sort((a, b) => lines.offsetAt(b.range.start) - lines.offsetAt(a.range.start))
-    .reduce((t, e) => t.slice(0, lines.offsetAt(e.range.start)) + e.newText + t.slice(lines.offsetAt(e.range.end)), text);
-}
 
 /** The fixes offered for the diagnostics with `code`, as the editor would ask for them. */
 function fixesFor(text: string, code: string, diagnostics?: Diagnostic[]): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
@@ -30,7 +24,7 @@ function applyOnly(text: string, action: CodeAction): string {
   assert.equal(action.kind, 'quickfix');
   const edits = action.edit?.changes?.[URI];
   assert.ok(edits && edits.length > 0, action.title);
-  return apply(text, edits);
+  return applyEdits(text, edits);
 }
 
 function codesOf(text: string): string[] {

@@ -6,13 +6,14 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
-import type { Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions } from '../../../server/src/services/codeActions';
 import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
 import { LineIndex } from '../../../server/src/services/ranges';
+import { applyEdits } from './edits';
 
 const URI = 'file:///routes/sam.route';
 const live = { isCancellationRequested: false };
@@ -25,12 +26,6 @@ before(async () => {
 function expansionDiagnostics(text: string): Diagnostic[] {
   const document = parseRouteDocument(text);
   return document.blocks.flatMap((b) => expandRoute(b, db).findings.map(toLspDiagnostic));
-}
-
-function apply(text: string, edits: TextEdit[]): string {
-  const lines = new LineIndex(text);
-  const [edit] = edits;
-  return text.slice(0, lines.offsetAt(edit.range.start)) + edit.newText + text.slice(lines.offsetAt(edit.range.end));
 }
 
 test('each candidate of an ambiguous first fix is offered; the chosen one is then selected', () => {
@@ -48,7 +43,7 @@ test('each candidate of an ambiguous first fix is offered; the chosen one is the
   // Every choice gives a route whose first point is no longer ambiguous, and each a different one.
   const chosen = new Set<string>();
   for (const action of actions) {
-    const fixed = apply(text, action.edit!.changes![URI]);
+    const fixed = applyEdits(text, action.edit!.changes![URI]);
     assert.match(fixed, /^# Southampton to Jersey\nreferenceFix: \d{4}[NS]\d{5}[EW]\norigin: EGHI/);
     const block = parseRouteDocument(fixed).blocks[0];
     const result = expandRoute(block, db);
