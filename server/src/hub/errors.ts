@@ -72,6 +72,12 @@ export class ShapeError extends Error {
   }
 }
 
+/** A path parameter the caller gave, trimmed; an empty one is a `badRequest` before anything is sent. */
+export function need(value: string, name: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new HubError('badRequest', `The ${name} is empty; give a value.`);
+  return value.trim();
+}
+
 export function malformed(what: string, url: string | undefined, problem: string, cause?: unknown): HubError {
   return new HubError(
     'malformedResponse',

@@ -5,7 +5,7 @@
  */
 import { checkBaseUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
 import type { HubEndpointId } from './endpoints';
-import { HubError, ShapeError } from './errors';
+import { HubError, need, ShapeError } from './errors';
 import { hubErrorFromResponse, pageText } from './errorPages';
 import {
   AIRSPACE_RULES,
@@ -445,11 +445,6 @@ interface RequestSpec {
   what: string;
   /** Non-200 statuses the caller reads itself. */
   okStatuses?: number[];
-}
-
-function need(value: string, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new HubError('badRequest', `The ${name} is empty; give a value.`);
-  return value.trim();
 }
 
 function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {

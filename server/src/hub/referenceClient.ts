@@ -7,7 +7,7 @@
  */
 import { checkBaseUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
 import type { ReferenceEndpointId } from './endpoints';
-import { HubError, ShapeError } from './errors';
+import { HubError, need, ShapeError } from './errors';
 import { pageText } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';
 import { SharedCache } from './cache';
@@ -374,11 +374,6 @@ function dateParams(d: ReferenceDate): { year: number; month: number; day: numbe
   const ok = Number.isInteger(d.year) && Number.isInteger(d.month) && Number.isInteger(d.day) && d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31;
   if (!ok) throw new HubError('badRequest', `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`);
   return { year: d.year, month: d.month, day: d.day };
-}
-
-function need(value: string, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new HubError('badRequest', `The ${name} is empty; give a value.`);
-  return value.trim();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
