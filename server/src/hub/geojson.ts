@@ -135,6 +135,12 @@ function optionalString(obj: Obj, key: string, path: string): void {
   if (value !== undefined && value !== null && typeof value !== 'string') throw new ShapeError(`${path}.${key}`, 'is not a string');
 }
 
+/** Vertical limits and elevations come as strings or numbers. */
+function optionalStringOrNumber(obj: Obj, key: string, path: string): void {
+  const value = obj[key];
+  if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number') throw new ShapeError(`${path}.${key}`, 'is not a string');
+}
+
 function optionalObject(obj: Obj, key: string, path: string): Obj | undefined {
   const value = obj[key];
   if (value === undefined || value === null) return undefined;
@@ -247,10 +253,7 @@ export function validateFeatureCollection<P>(value: unknown, rules: CollectionRu
 function limit(props: Obj, key: string, path: string): void {
   const l = optionalObject(props, key, path);
   if (!l) return;
-  for (const k of ['uom', 'value', 'reference']) {
-    const v = l[k];
-    if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') throw new ShapeError(`${path}.${key}.${k}`, 'is not a string');
-  }
+  for (const k of ['uom', 'value', 'reference']) optionalStringOrNumber(l, k, `${path}.${key}`);
 }
 
 export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
@@ -288,10 +291,7 @@ export const WAYPOINT_RULES: CollectionRules<WaypointProperties> = {
   properties(p, path) {
     requiredString(p, 'designator', path);
     optionalString(p, 'resolvedFix', path);
-    for (const k of ['elevation', 'elevationUom']) {
-      const v = p[k];
-      if (v !== undefined && v !== null && typeof v !== 'string' && typeof v !== 'number') throw new ShapeError(`${path}.${k}`, 'is not a string');
-    }
+    for (const k of ['elevation', 'elevationUom']) optionalStringOrNumber(p, k, path);
     return p as WaypointProperties;
   },
 };
