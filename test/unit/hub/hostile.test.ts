@@ -8,6 +8,7 @@ import { HubClient } from '../../../server/src/hub/hubClient';
 import { HubError } from '../../../server/src/hub/errors';
 import { parseXml } from '../../../server/src/hub/xml';
 import { ShapeError } from '../../../server/src/hub/errors';
+import { expectHubError } from './expect-hub-error';
 import { startLocalServer, type LocalServer } from './local-server';
 
 const KEY = 'secret-key-1234567890';
@@ -35,16 +36,6 @@ async function serve(body: string, contentType = 'application/xml', status = 200
   return startLocalServer((_req, res) => res.writeHead(status, { 'content-type': contentType }).end(body));
 }
 
-async function failure(promise: Promise<unknown>): Promise<HubError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof HubError, `expected a HubError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
-
 test('billion laughs is refused as malformed, without expanding anything', async (t) => {
   const server = await serve(BILLION_LAUGHS);
   const hub = new HubClient({ baseUrl: server.url, retries: 0 }, { userKey: KEY });
@@ -53,8 +44,7 @@ test('billion laughs is refused as malformed, without expanding anything', async
     await server.close();
   });
   const before = process.memoryUsage().heapUsed;
-  const err = await failure(hub.icaoPrefixes());
-  assert.equal(err.kind, 'malformedResponse');
+  const err = await expectHubError(hub.icaoPrefixes(), 'malformedResponse');
   assert.match(err.message, /entities/);
   assert.ok(process.memoryUsage().heapUsed - before < 100 * 1024 * 1024);
 });
@@ -74,8 +64,7 @@ test('deep nesting is refused at the depth limit, for 100 000 levels too', async
     await hub.close();
     await server.close();
   });
-  const err = await failure(hub.firs('E'));
-  assert.equal(err.kind, 'malformedResponse');
+  const err = await expectHubError(hub.firs('E'), 'malformedResponse');
   assert.match(err.message, /deeper than 32 levels/);
 });
 
@@ -103,8 +92,7 @@ test('links to another host are refused, so the key is never sent there', async 
     await hub.close();
     await server.close();
   });
-  const err = await failure(hub.followLinks('https://evil.example/v1/icao-prefixes?user_key=stolen'));
-  assert.equal(err.kind, 'malformedResponse');
+  const err = await expectHubError(hub.followLinks('https://evil.example/v1/icao-prefixes?user_key=stolen'), 'malformedResponse');
   assert.match(err.message, /another host \(evil\.example\)/);
   assert.equal(requests, 0);
   const same = hub.resolveLink('firs/EGTT?user_key=other');
@@ -121,8 +109,7 @@ test('a key echoed back by an error page never reaches the error message', async
     await hub.close();
     await server.close();
   });
-  const err = await failure(hub.aerodromeNotams('EGLL'));
-  assert.equal(err.kind, 'serverFailure');
+  const err = await expectHubError(hub.aerodromeNotams('EGLL'), 'serverFailure');
   assert.equal(err.supportId, '7f3e-AB12');
   const everything = `${err.message} ${err.url} ${err.stack} ${JSON.stringify(err)}`;
   assert.ok(!everything.includes(KEY), everything);
@@ -150,8 +137,7 @@ test('an HTML page with status 200 (a captive portal) is a malformed answer, not
     await hub.close();
     await server.close();
   });
-  const err = await failure(hub.microlights('GB'));
-  assert.equal(err.kind, 'malformedResponse');
+  const err = await expectHubError(hub.microlights('GB'), 'malformedResponse');
   assert.match(err.message, /captive portal/);
 });
 
@@ -170,8 +156,7 @@ test('a GeoJSON answer with a bad position names the exact place', async (t) => 
     await hub.close();
     await server.close();
   });
-  const err = await failure(hub.microlights('GB'));
-  assert.equal(err.kind, 'malformedResponse');
+  const err = await expectHubError(hub.microlights('GB'), 'malformedResponse');
   assert.match(err.message, /features\[3\]\.geometry\.coordinates is not a \[lon, lat\] pair/);
 });
 
@@ -186,6 +171,5 @@ test('a 404 NOTAM list that says "no NOTAMs" is an empty list; other 404 pages a
     await server.close();
   });
   assert.deepEqual(await hub.aerodromeNotams('EGXX'), { format: 'aixm', notams: [], noneFound: true });
-  const err = await failure(hub.aerodromeNotams('EGYY'));
-  assert.equal(err.kind, 'notFound');
+  await expectHubError(hub.aerodromeNotams('EGYY'), 'notFound');
 });

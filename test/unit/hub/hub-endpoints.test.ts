@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { HUB_ENDPOINTS } from '../../../server/src/hub/endpoints';
-import { expectHubError, logged, startSim } from './sim-helpers';
+import { expectHubError } from './expect-hub-error';
+import { logged, startSim } from './sim-helpers';
 
 let sim: HubSimulator;
 let hub: HubClient;

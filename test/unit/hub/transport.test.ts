@@ -3,21 +3,11 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { HttpTransport } from '../../../server/src/hub/transport';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../../server/src/hub/config';
-import { HubError } from '../../../server/src/hub/errors';
+import { expectHubError } from './expect-hub-error';
 import { startConnectProxy, startLocalServer } from './local-server';
 
 function transport(overrides: Partial<HttpSettings> = {}): HttpTransport {
   return new HttpTransport({ ...DEFAULT_HTTP_SETTINGS, retryBaseDelayMs: 5, ...overrides });
-}
-
-async function failure(promise: Promise<unknown>): Promise<HubError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof HubError, `expected a HubError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
 }
 
 const get = (url: string, extra: { signal?: AbortSignal } = {}) => ({ method: 'GET' as const, url: new URL(url), headers: {}, what: 'the test call', ...extra });
@@ -29,8 +19,7 @@ test('a server that never answers ends in a timeout error that names the host', 
     await client.close();
     await server.close();
   });
-  const err = await failure(client.send(get(`${server.url}/slow`)));
-  assert.equal(err.kind, 'timeout');
+  const err = await expectHubError(client.send(get(`${server.url}/slow`)), 'timeout');
   assert.match(err.message, /127\.0\.0\.1/);
 });
 
@@ -52,8 +41,7 @@ test("the caller's AbortSignal aborts the socket and ends in kind cancelled", as
   const pending = client.send(get(`${server.url}/x`, { signal: controller.signal }));
   await arrival;
   controller.abort();
-  const err = await failure(pending);
-  assert.equal(err.kind, 'cancelled');
+  await expectHubError(pending, 'cancelled');
   await closed; // the server saw the connection go away
 });
 
@@ -106,8 +94,7 @@ test('a refused connection is a network error that says what to check', async (t
   await server.close();
   const client = transport({ retries: 1 });
   t.after(() => client.close());
-  const err = await failure(client.send(get(`${url}/gone`)));
-  assert.equal(err.kind, 'network');
+  const err = await expectHubError(client.send(get(`${url}/gone`)), 'network');
   assert.match(err.message, /proxy|network/i);
 });
 
@@ -151,8 +138,7 @@ test('an endless body is refused at the size limit, not buffered', async (t) => 
     await server.close();
   });
   const before = process.memoryUsage().rss;
-  const err = await failure(client.send(get(`${server.url}/endless`)));
-  assert.equal(err.kind, 'responseTooLarge');
+  const err = await expectHubError(client.send(get(`${server.url}/endless`)), 'responseTooLarge');
   assert.match(err.message, /1048576 bytes/);
   assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, 'memory stayed bounded');
 });
@@ -167,8 +153,7 @@ test('a declared 500 MB answer is refused from its Content-Length without readin
     await client.close();
     await server.close();
   });
-  const err = await failure(client.send(get(`${server.url}/huge`)));
-  assert.equal(err.kind, 'responseTooLarge');
+  await expectHubError(client.send(get(`${server.url}/huge`)), 'responseTooLarge');
 });
 
 test('gzip bodies are decompressed transparently; a gzip bomb is refused at the limit', async (t) => {
@@ -186,8 +171,7 @@ test('gzip bodies are decompressed transparently; a gzip bomb is refused at the 
   const ok = await client.send(get(`${server.url}/ok`));
   assert.equal(ok.body.toString(), text);
   assert.ok(bomb.length < 2 * 1024 * 1024, 'the compressed bomb itself is under the limit');
-  const err = await failure(client.send(get(`${server.url}/bomb`)));
-  assert.equal(err.kind, 'responseTooLarge');
+  await expectHubError(client.send(get(`${server.url}/bomb`)), 'responseTooLarge');
 });
 
 test('a configured proxy is used: the request goes through a CONNECT tunnel', async (t) => {
