@@ -7,12 +7,8 @@ const EARTH_RADIUS_NM = 3440.065;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 
-export function distanceNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = rad(lat2 - lat1);
-  const dLon = rad(lon2 - lon1);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_NM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** The expansion engine's great-circle distance, so generated flights measure legs as the product does. */
+export { distanceNm } from '../../server/src/expansion/geo';
 
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const y = Math.sin(rad(lon2 - lon1)) * Math.cos(rad(lat2));
