@@ -9,7 +9,7 @@ import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../../route/m
 import type { HubSettings } from '../../hub';
 import type { ParsedDocument } from '../parsedDocuments';
 import type { LineIndex } from '../../services/ranges';
-import { blockKey, ExpansionCache, resultAt } from './cache';
+import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, redact, type ExpansionStatus } from './status';
 
@@ -37,6 +37,12 @@ export interface ExpansionOptions {
 }
 
 const HUB_CONCURRENCY = 4;
+
+interface RouteEntry {
+  block: RouteBlock;
+  key: string;
+  cached?: CachedExpansion;
+}
 
 /**
  * Route blocks expanded per document: a generated file of 100,000 routes would otherwise keep a
@@ -124,15 +130,29 @@ export class DocumentExpansions {
   known(parsed: ParsedDocument): RouteDiagnostic[] {
     if (!this.source) return [];
     const findings: RouteDiagnostic[] = [];
-    // Blocks past the limit are never expanded: no need to look them up on every keystroke.
-    let routes = MAX_EXPANDED_BLOCKS[this.source.kind];
-    for (const block of parsed.document.blocks) {
-      if (block.elements.length === 0) continue;
-      if (routes-- === 0) break;
-      const result = this.resultFor(block, () => parsed.lines);
-      if (result) findings.push(...result.findings);
+    for (const { block, cached } of this.routeBlocks(parsed, MAX_EXPANDED_BLOCKS[this.source.kind]).routes) {
+      if (cached) findings.push(...resultAt(cached, block.range.start.line).findings);
     }
     return findings;
+  }
+
+  /**
+   * The document's route blocks up to `limit`, each with its cache key and its result when known;
+   * `more` when route blocks are left out (those are never expanded, nor even read). A known
+   * block is a route (only routes are expanded), so only the others are asked for their
+   * elements: a block that merely moved is not rebuilt on every keystroke.
+   */
+  private routeBlocks(parsed: ParsedDocument, limit: number): { routes: RouteEntry[]; more: boolean } {
+    const routes: RouteEntry[] = [];
+    const lines = () => parsed.lines;
+    for (const block of parsed.document.blocks) {
+      const key = blockKey(block, lines);
+      const cached = this.cache.get(key);
+      if (!cached && block.elements.length === 0) continue;
+      if (routes.length === limit) return { routes, more: true };
+      routes.push({ block, key, cached });
+    }
+    return { routes, more: false };
   }
 
   /**
@@ -159,25 +179,13 @@ export class DocumentExpansions {
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       }
       if (!current()) return undefined;
-      // Blocks past the limit are not even read (a block builds its elements on first use).
       const limit = MAX_EXPANDED_BLOCKS[source.kind];
-      const routes: RouteBlock[] = [];
-      let more = false;
-      for (const block of parsed.document.blocks) {
-        if (block.elements.length === 0) continue;
-        if (routes.length === limit) {
-          more = true;
-          break;
-        }
-        routes.push(block);
-      }
+      const { routes, more } = this.routeBlocks(parsed, limit);
       if (more && !this.truncatedSaid.has(parsed.uri)) {
         this.truncatedSaid.add(parsed.uri);
         this.events.log?.(`${parsed.uri} has more than ${limit} routes: route expansion covers the first ${limit}; local checks cover all.`);
       }
-      const todo = routes
-        .map((block) => ({ block, key: blockKey(block, () => parsed.lines) }))
-        .filter(({ key }) => this.cache.get(key) === undefined);
+      const todo = routes.filter((route) => !route.cached);
       if (todo.length === 0) return undefined;
 
       const { added, failure } = await eachBlock(todo, source.kind === 'hub' ? HUB_CONCURRENCY : 1, controller.signal, current, async ({ block, key }, signal) => {
