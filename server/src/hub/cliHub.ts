@@ -4,10 +4,9 @@
  * ones. The key comes from the environment variable HUB_USER_KEY only, never from an argument
  * (arguments show in process lists). A service failure ends the run with one clear line.
  */
-import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
+import type { RouteDiagnostic, RouteDocument } from '../route/model';
 import type { HubSettings } from './config';
-import { HubError } from './errors';
-import { expansionFromHub } from './expansionMapping';
+import { expandBlockAtHub } from './expansionMapping';
 import { HubClient } from './hubClient';
 
 /** The part of the checker's file report this enricher reads and fills. */
@@ -29,19 +28,22 @@ export interface HubEnricher {
 export function createHubEnricher(baseUrl: string, env: NodeJS.ProcessEnv, fail: (message: string) => Error, settings: Partial<HubSettings> = {}): HubEnricher {
   const userKey = env.HUB_USER_KEY?.trim();
   if (!userKey) throw fail('--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)');
+  const failure = (error: unknown): Error => fail(`hub: ${error instanceof Error ? error.message : String(error)}`);
   let hub: HubClient;
   try {
     hub = new HubClient({ ...settings, baseUrl }, { userKey });
   } catch (error) {
-    throw fail(`hub: ${error instanceof Error ? error.message : String(error)}`);
+    throw failure(error);
   }
   return {
     async enrich(report) {
       await Promise.all(
         report.document.blocks.map(async (block, i) => {
           if (!block.routeText.trim()) return;
-          const result = await expandBlock(hub, block, fail);
-          if (!result) return;
+          // A route text the hub rejects is finding H004 of that block; any other failure ends the run.
+          const result = await expandBlockAtHub(hub, block).catch((error: unknown) => {
+            throw failure(error);
+          });
           report.findings.push(...result.findings);
           const facts = report.blocks[i];
           if (facts) facts.expansion = { source: 'hub', ...result };
@@ -50,26 +52,4 @@ export function createHubEnricher(baseUrl: string, env: NodeJS.ProcessEnv, fail:
     },
     close: () => hub.close(),
   };
-}
-
-async function expandBlock(hub: HubClient, block: RouteBlock, fail: (message: string) => Error): Promise<ExpansionResult | undefined> {
-  try {
-    const { collection } = await hub.expandRoute({
-      routeText: block.routeText,
-      origin: block.origin?.value,
-      destination: block.destination?.value,
-      referenceFix: block.referenceFix?.value,
-    });
-    return expansionFromHub(collection, block);
-  } catch (error) {
-    if (error instanceof HubError && error.kind === 'badRequest') {
-      // The hub refused this route's text: a finding on the route, not a failure of the run.
-      return {
-        points: [],
-        procedures: [],
-        findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }],
-      };
-    }
-    throw fail(`hub: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }

@@ -8,7 +8,9 @@
  * fix cannot be placed and no referenceFix was given, the contract says its name was ambiguous.
  */
 import { pointOf, type ExpandedPoint, type ExpansionResult, type FixType, type RouteBlock, type RouteDiagnostic, type RouteElement } from '../route/model';
+import { HubError } from './errors';
 import type { FeatureCollection, WaypointProperties } from './geojson';
+import type { CallOptions, HubClient } from './hubClient';
 
 export const HUB_FINDING_CODES = {
   /** The hub returned the name without a position: it does not know it. */
@@ -165,4 +167,24 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
   });
   findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return result;
+}
+
+/**
+ * One route block expanded by the hub: the block's route text and directives are the request,
+ * the answer is mapped back by `expansionFromHub`. A route text the hub rejects as a bad request
+ * is finding H004 on the route, not a failure; every other failure is thrown.
+ */
+export async function expandBlockAtHub(hub: Pick<HubClient, 'expandRoute'>, block: RouteBlock, opts: CallOptions = {}): Promise<ExpansionResult> {
+  try {
+    const { collection } = await hub.expandRoute(
+      { routeText: block.routeText, origin: block.origin?.value, destination: block.destination?.value, referenceFix: block.referenceFix?.value },
+      opts,
+    );
+    return expansionFromHub(collection, block);
+  } catch (error) {
+    if (error instanceof HubError && error.kind === 'badRequest') {
+      return { points: [], procedures: [], findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }] };
+    }
+    throw error;
+  }
 }

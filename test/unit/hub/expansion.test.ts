@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { expansionFromHub } from '../../../server/src/hub/expansionMapping';
+import { expandBlockAtHub, expansionFromHub } from '../../../server/src/hub/expansionMapping';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
 import { loadNavDatabase } from '../../../server/src/navdata';
@@ -33,14 +33,8 @@ after(async () => {
   await sim.close();
 });
 
-async function viaHub(block: RouteBlock) {
-  const { collection } = await hub.expandRoute({
-    routeText: block.routeText,
-    origin: block.origin?.value,
-    destination: block.destination?.value,
-    referenceFix: block.referenceFix?.value,
-  });
-  return expansionFromHub(collection, block);
+function viaHub(block: RouteBlock) {
+  return expandBlockAtHub(hub, block);
 }
 
 function block(text: string): RouteBlock {
