@@ -26,10 +26,6 @@ export class Airway {
     this.adjacency = undefined;
   }
 
-  get segmentCount(): number {
-    return this.from.length;
-  }
-
   /** Every point index on this airway. */
   nodes(): number[] {
     return [...this.graph().keys()];

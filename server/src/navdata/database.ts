@@ -112,10 +112,6 @@ export class NavDatabase {
     return this.airways.get(name);
   }
 
-  get airwayCount(): number {
-    return this.airways.size;
-  }
-
   /** Point indices in order of increasing distance from (lat, lon). */
   nearest(lat: number, lon: number, options: NearestOptions = {}): number[] {
     const index = this.spatialIndex();
@@ -258,5 +254,3 @@ export class NavDatabaseBuilder {
     return new NavDatabase(this.points, this.names, this.aerodromes, this.airways, report);
   }
 }
-
-export { KIND_AERODROME, KIND_DME, KIND_FIX, KIND_NDB, KIND_TACAN, KIND_VOR };

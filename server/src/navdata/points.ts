@@ -90,10 +90,7 @@ export class NameIndex {
   private readonly map = new Map<string, number | number[]>();
 
   add(name: string, index: number): void {
-    const existing = this.map.get(name);
-    if (existing === undefined) this.map.set(name, index);
-    else if (typeof existing === 'number') this.map.set(name, [existing, index]);
-    else existing.push(index);
+    this.addToEntry(name, this.map.get(name), index);
   }
 
   get(name: string): readonly number[] {
@@ -112,18 +109,6 @@ export class NameIndex {
     if (entry === undefined) this.map.set(name, index);
     else if (typeof entry === 'number') this.map.set(name, [entry, index]);
     else entry.push(index);
-  }
-
-  has(name: string): boolean {
-    return this.map.has(name);
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
-
-  names(): IterableIterator<string> {
-    return this.map.keys();
   }
 }
 
