@@ -7,21 +7,9 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { readDirective } from './directives';
 import { readFpl, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
+import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './route-text';
 
 export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
-import { checkRouteText, isBlankCode, type RouteTextFacts, type TextSegment } from './route-text';
-
-function firstNonBlank(text: string, from: number, end: number): number {
-  let i = from;
-  while (i < end && isBlankCode(text.charCodeAt(i))) i++;
-  return i;
-}
-
-function lastNonBlankEnd(text: string, end: number): number {
-  let i = end;
-  while (i > 0 && isBlankCode(text.charCodeAt(i - 1))) i--;
-  return i;
-}
 
 function blockName(
   kind: RouteBlock['kind'],
@@ -65,7 +53,7 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
     const text = lines[li];
     const line = firstLine + li;
     const end = contentEnd[li];
-    const s = firstNonBlank(text, 0, end);
+    const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
       fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build);
@@ -81,7 +69,7 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
       }
     }
     if (fpl) {
-      const e = lastNonBlankEnd(text, end);
+      const e = trimmedEnd(text, s, end);
       sink.add('R008', 'text after the end of the FPL message: put other routes in their own block after a blank line', spanRange(line, s, line, e));
       continue;
     }
@@ -94,8 +82,8 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   const routeSegments = fpl ? fpl.routeSegments : segments;
 
   // Block range: first to last non-blank line (comments included).
-  const startChar = firstNonBlank(lines[0], 0, lines[0].length);
-  const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, lastNonBlankEnd(lines[n - 1], lines[n - 1].length));
+  const startChar = skipBlanks(lines[0], 0, lines[0].length);
+  const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length));
 
   // First occurrence of each key counts; later ones are reported.
   let origin: Located<string> | undefined;

@@ -3,7 +3,7 @@ import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { Directive, DirectiveKey } from './model';
 import { NO_RANGE } from './quick-check';
-import { isBlankCode } from './route-text';
+import { skipBlanks, trimmedEnd } from './route-text';
 
 const KEYS: Record<string, DirectiveKey> = {
   origin: 'origin',
@@ -55,17 +55,13 @@ export function readDirective(
   sink: DiagnosticSink,
   build = true,
 ): Directive | undefined {
-  let ks = 0;
-  while (ks < colon && isBlankCode(text.charCodeAt(ks))) ks++;
-  let ke = colon;
-  while (ke > ks && isBlankCode(text.charCodeAt(ke - 1))) ke--;
+  const ks = skipBlanks(text, 0, colon);
+  const ke = trimmedEnd(text, ks, colon);
   const key = text.slice(ks, ke);
   // Not a key: route text with a stray colon, which the element reader reports (R007).
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(key)) return undefined;
-  let vs = colon + 1;
-  while (vs < end && isBlankCode(text.charCodeAt(vs))) vs++;
-  let ve = end;
-  while (ve > vs && isBlankCode(text.charCodeAt(ve - 1))) ve--;
+  const vs = skipBlanks(text, colon + 1, end);
+  const ve = trimmedEnd(text, vs, end);
   const value = text.slice(vs, ve);
   const keyRange = lineRange(line, ks, ke);
   const valueRange = build ? lineRange(line, vs, ve) : NO_RANGE;

@@ -5,7 +5,7 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange, spanRange } from './diagnostics';
 import type { FplField, FplMessage, Located, Range } from './model';
-import { checkRouteText, isBlankCode, type RouteTextFacts, type TextSegment } from './route-text';
+import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './route-text';
 
 /** The lines of a block with where their content (before any '#') ends. */
 export interface BlockLines {
@@ -59,11 +59,9 @@ function fieldRange(f: RawField): Range {
   let last: TextSegment | undefined;
   let lastEnd = 0;
   for (const s of f.segments) {
-    let a = s.start;
-    while (a < s.end && isBlankCode(s.text.charCodeAt(a))) a++;
+    const a = skipBlanks(s.text, s.start, s.end);
     if (a >= s.end) continue;
-    let b = s.end;
-    while (b > a && isBlankCode(s.text.charCodeAt(b - 1))) b--;
+    const b = trimmedEnd(s.text, a, s.end);
     if (!first) {
       first = s;
       firstAt = a;
@@ -117,8 +115,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         pieceStart = ch + 1;
         if (c === 41) {
           closed = lineRange(line, ch, ch + 1);
-          let rest = ch + 1;
-          while (rest < end && isBlankCode(text.charCodeAt(rest))) rest++;
+          const rest = skipBlanks(text, ch + 1, end);
           if (rest < end) {
             sink.add('R008', `text after the end of the FPL message: '${text.slice(rest, end).trim()}'; put other routes in their own block after a blank line`, lineRange(line, rest, end));
           }
@@ -210,7 +207,7 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
   for (const s of raw.segments) {
     let i = s.start;
     while (i < s.end) {
-      while (i < s.end && isBlankCode(s.text.charCodeAt(i))) i++;
+      i = skipBlanks(s.text, i, s.end);
       if (i >= s.end) break;
       const from = i;
       while (i < s.end && !isBlankCode(s.text.charCodeAt(i))) i++;

@@ -35,6 +35,20 @@ export function isBlankCode(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff;
 }
 
+/** The first non-blank character of [from, end), or `end` when there is none. */
+export function skipBlanks(text: string, from: number, end: number): number {
+  let i = from;
+  while (i < end && isBlankCode(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The end of [from, end) without its trailing blanks. */
+export function trimmedEnd(text: string, from: number, end: number): number {
+  let i = end;
+  while (i > from && isBlankCode(text.charCodeAt(i - 1))) i--;
+  return i;
+}
+
 export interface RouteTextFacts {
   count: number;
   /** The first three elements in upper case (and … when there are more), for a block's name. */
