@@ -261,15 +261,7 @@ class Expansion {
   private chooseFirst(ident: string, point: PointElement, candidates: number[]): number | undefined {
     const near = candidates.map((c) => ({ lat: this.db.lat(c), lon: this.db.lon(c) }));
     const reference = this.reference ? resolveReferenceFix(this.reference, this.db, near) : undefined;
-    if (reference) {
-      let best = candidates[0];
-      let bestDistance = Infinity;
-      for (const c of candidates) {
-        const d = distanceNm(reference.lat, reference.lon, this.db.lat(c), this.db.lon(c));
-        if (d < bestDistance) [best, bestDistance] = [c, d];
-      }
-      return best;
-    }
+    if (reference) return this.nearestTo(candidates, reference);
     const origin = this.origin;
     const listed = candidates.map((c) => {
       const candidate: AmbiguousFirstFix['candidates'][number] = this.db.point(c);
@@ -312,11 +304,15 @@ class Expansion {
   /** The candidate closest to the previous point (or the origin, or the next unambiguous point). */
   private closest(candidates: readonly number[], elementIndex: number): number {
     const anchor = this.previous ?? this.origin ?? this.anchorAfter(elementIndex);
-    if (!anchor) return candidates[0];
+    return anchor ? this.nearestTo(candidates, anchor) : candidates[0];
+  }
+
+  /** The candidate nearest a position (the first of equals). */
+  private nearestTo(candidates: readonly number[], at: { lat: number; lon: number }): number {
     let best = candidates[0];
     let bestDistance = Infinity;
     for (const c of candidates) {
-      const d = distanceNm(anchor.lat, anchor.lon, this.db.lat(c), this.db.lon(c));
+      const d = distanceNm(at.lat, at.lon, this.db.lat(c), this.db.lon(c));
       if (d < bestDistance) [best, bestDistance] = [c, d];
     }
     return best;
