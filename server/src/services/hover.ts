@@ -64,15 +64,14 @@ function title(text: string, what: string): string {
   return `${inlineCode(text)} — **${what}**`;
 }
 
-/** Exported for tests and for the command-line checker's explanations. */
-export function elementHover(element: RouteElement): string {
+function elementHover(element: RouteElement): string {
   const lines = [title(element.text, kindTitle(element))];
   if (element.description) lines.push('', escapeMarkdown(element.description));
   lines.push('', kindExplanation(element));
   return lines.join('\n');
 }
 
-export function kindTitle(element: RouteElement): string {
+function kindTitle(element: RouteElement): string {
   switch (element.kind) {
     case 'speedLevel':
       return 'speed and level';
