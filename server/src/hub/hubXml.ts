@@ -5,7 +5,7 @@
  */
 import { ShapeError } from './errors';
 import type { AirspaceProperties, Feature, LonLat } from './geojson';
-import { asArray, attr, findAll, textAt, textOf, type XmlNode, type XmlValue } from './xml';
+import { asArray, attr, findAll, findFirst, textAt, textOf, type XmlNode, type XmlValue } from './xml';
 
 export interface Link {
   href: string;
@@ -83,7 +83,7 @@ function ringsOf(node: XmlNode, latFirst: boolean, path: string): LonLat[][] {
 }
 
 function limitOf(node: XmlNode | undefined, prefix: 'upper' | 'lower'): AirspaceProperties['lowerLimit'] {
-  const el = findAll(node, `${prefix}Limit`)[0];
+  const el = findFirst(node, `${prefix}Limit`);
   if (!el) return undefined;
   const reference = textAt(node, `${prefix}LimitReference`);
   return { value: textOf(el), ...(attr(el, 'uom') ? { uom: attr(el, 'uom') } : {}), ...(reference ? { reference } : {}) };
@@ -91,10 +91,10 @@ function limitOf(node: XmlNode | undefined, prefix: 'upper' | 'lower'): Airspace
 
 /** AIXM 5.1 `Airspace` elements as the same features the GeoJSON form gives. */
 export function readAixmAirspaces(doc: XmlNode): Feature<AirspaceProperties>[] {
-  const srsRoot = latFirstFor(findAll(doc, 'Envelope')[0], true);
+  const srsRoot = latFirstFor(findFirst(doc, 'Envelope'), true);
   return findAll(doc, 'Airspace').map((airspace, i) => {
     const path = `Airspace[${i}]`;
-    const slice = findAll(airspace, 'AirspaceTimeSlice')[0] ?? airspace;
+    const slice = findFirst(airspace, 'AirspaceTimeSlice') ?? airspace;
     const designator = textAt(slice, 'designator');
     if (!designator) throw new ShapeError(`${path}.designator`, 'is missing');
     const rings = ringsOf(slice, srsRoot, path);
@@ -115,6 +115,12 @@ export function readAixmAirspaces(doc: XmlNode): Feature<AirspaceProperties>[] {
     const id = attr(airspace, 'id') ?? textAt(airspace, 'identifier');
     return { type: 'Feature', ...(id ? { id } : {}), geometry: { type: 'Polygon', coordinates: rings }, properties };
   });
+}
+
+/** A number written in an element or attribute; undefined when absent or not a finite number. */
+function numberOf(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text !== undefined && Number.isFinite(n) ? n : undefined;
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
@@ -198,8 +204,8 @@ function readAixmNotam(el: XmlNode, event: XmlNode | undefined): Notam {
   const coords = get('coordinates');
   const place = coords ? parseNotamCoordinates(coords) : undefined;
   if (place) Object.assign(notam, place);
-  const radius = Number(get('radius'));
-  if (get('radius') !== undefined && Number.isFinite(radius)) notam.radiusNm = radius;
+  const radius = numberOf(get('radius'));
+  if (radius !== undefined) notam.radiusNm = radius;
   const designation = designationOf(notam);
   if (designation) notam.designation = designation;
   const referred = designationOf({ series: get('referredSeries'), number: get('referredNumber'), year: get('referredYear') });
@@ -235,7 +241,7 @@ export interface FlightSummary {
 /** The aerodrome of a FIXM departure/arrival: an attribute, or a nested location indicator. */
 function aerodromeOf(node: XmlNode | undefined, element: string): string | undefined {
   if (!node) return undefined;
-  const el = findAll(node, element)[0];
+  const el = findFirst(node, element);
   return attr(el, 'locationIndicator') ?? attr(node, element) ?? (el ? textOf(el) || textAt(el, 'locationIndicator') : undefined) ?? textAt(node, 'locationIndicator');
 }
 
@@ -244,27 +250,28 @@ export function readFixmFlights(doc: XmlNode): FlightSummary[] {
     const summary: FlightSummary = {};
     const gufi = textAt(flight, 'gufi');
     if (gufi) summary.gufi = gufi;
-    const ident = findAll(flight, 'flightIdentification')[0];
+    const ident = findFirst(flight, 'flightIdentification');
     const callsign = attr(ident, 'aircraftIdentification') ?? textAt(flight, 'aircraftIdentification');
     if (callsign) summary.callsign = callsign;
-    const statusEl = findAll(flight, 'flightStatus')[0];
+    const statusEl = findFirst(flight, 'flightStatus');
     const status = attr(statusEl, 'currentStatus') ?? attr(statusEl, 'currentFlightStatus') ?? (statusEl ? textOf(statusEl) || undefined : undefined);
     if (status) summary.status = status;
-    const dep = aerodromeOf(findAll(flight, 'departure')[0], 'departureAerodrome');
+    const dep = aerodromeOf(findFirst(flight, 'departure'), 'departureAerodrome');
     if (dep) summary.departure = dep;
-    const arr = aerodromeOf(findAll(flight, 'arrival')[0], 'destinationAerodrome') ?? aerodromeOf(findAll(flight, 'arrival')[0], 'arrivalAerodrome');
+    const arrival = findFirst(flight, 'arrival');
+    const arr = aerodromeOf(arrival, 'destinationAerodrome') ?? aerodromeOf(arrival, 'arrivalAerodrome');
     if (arr) summary.arrival = arr;
-    const position = findAll(flight, 'enRoute')[0] ?? flight;
+    const position = findFirst(flight, 'enRoute') ?? flight;
     const pos = textAt(position, 'pos');
     if (pos) {
       const [p] = readPositions(pos, true, `Flight[${i}].pos`);
       if (p) [summary.lon, summary.lat] = p;
     }
-    const altitude = Number(textAt(position, 'altitude'));
-    if (textAt(position, 'altitude') !== undefined && Number.isFinite(altitude)) summary.altitude = altitude;
-    const track = Number(attr(findAll(position, 'position')[0], 'track'));
-    if (attr(findAll(position, 'position')[0], 'track') !== undefined && Number.isFinite(track)) summary.track = track;
-    const aircraft = findAll(flight, 'aircraftDescription')[0] ?? findAll(flight, 'aircraft')[0];
+    const altitude = numberOf(textAt(position, 'altitude'));
+    if (altitude !== undefined) summary.altitude = altitude;
+    const track = numberOf(attr(findFirst(position, 'position'), 'track'));
+    if (track !== undefined) summary.track = track;
+    const aircraft = findFirst(flight, 'aircraftDescription') ?? findFirst(flight, 'aircraft');
     const type = attr(aircraft, 'aircraftType') ?? textAt(aircraft, 'icaoModelIdentifier') ?? textAt(aircraft, 'aircraftCode');
     if (type) summary.aircraftType = type;
     const registration = attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');

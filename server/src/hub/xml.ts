@@ -88,8 +88,26 @@ export function findAll(node: XmlValue | undefined, name: string, out: XmlNode[]
   return out;
 }
 
+/** The first element `name` below `node` in document order (findAll's first), without walking the rest. */
 export function findFirst(node: XmlValue | undefined, name: string): XmlNode | undefined {
-  return findAll(node, name)[0];
+  if (node === undefined || typeof node === 'string') return undefined;
+  if (Array.isArray(node)) {
+    for (const item of node) {
+      const found = findFirst(item, name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@_')) continue;
+    if (key === name) {
+      const first = asArray(value)[0];
+      if (first !== undefined) return typeof first === 'string' ? { '#text': first } : (first as XmlNode);
+    }
+    const found = findFirst(value, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Text content of an element value (string or node with `#text`), decoded; '' when absent. */
@@ -103,7 +121,7 @@ export function textOf(value: XmlValue | undefined): string {
 
 /** Text of the first element `name` anywhere below `node`, or undefined. */
 export function textAt(node: XmlValue | undefined, name: string): string | undefined {
-  const found = findAll(node, name)[0];
+  const found = findFirst(node, name);
   if (!found) return undefined;
   const text = textOf(found);
   return text === '' ? undefined : text;
