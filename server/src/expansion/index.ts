@@ -263,13 +263,7 @@ class Expansion {
     const reference = this.reference ? resolveReferenceFix(this.reference, this.db, near) : undefined;
     if (reference) return this.nearestTo(candidates, reference);
     const origin = this.origin;
-    const listed = candidates.map((c) => {
-      const candidate: AmbiguousFirstFix['candidates'][number] = this.db.point(c);
-      candidate.region ??= nationalityNear(this.db, candidate.lat, candidate.lon);
-      if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
-      return candidate;
-    });
-    if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);
+    const listed = firstFixCandidates(this.db, candidates, origin, true);
     this.ambiguousFirstFix = { ident, range: point.range, candidates: listed };
     const lines = listed.map((c) => {
       const where = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from ${origin!.icao}` : '';
@@ -438,6 +432,27 @@ class Expansion {
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }
+}
+
+/**
+ * The places `indices` as the candidates of an ambiguous first fix: with the origin known, each
+ * with its distance from it (to 0.1 NM), nearest first. `regions`: a candidate without a region
+ * code gets the nationality letters of the aerodrome nearest to it.
+ */
+export function firstFixCandidates(
+  db: NavDatabase,
+  indices: readonly number[],
+  origin?: { lat: number; lon: number },
+  regions = false,
+): AmbiguousFirstFix['candidates'] {
+  const listed = indices.map((i) => {
+    const candidate: AmbiguousFirstFix['candidates'][number] = db.point(i);
+    if (regions) candidate.region ??= nationalityNear(db, candidate.lat, candidate.lon);
+    if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
+    return candidate;
+  });
+  if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);
+  return listed;
 }
 
 /** ICAO nationality letters with one letter; all others have two (EG, LG, VI…). */

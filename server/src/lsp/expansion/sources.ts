@@ -3,7 +3,7 @@
  * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
  */
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../../route/model';
-import { distanceNm, expandRoute } from '../../expansion';
+import { expandRoute, firstFixCandidates } from '../../expansion';
 import { expansionFromHub, HubClient, HubError, type HubSettings } from '../../hub';
 import { loadNavDatabase, type NavDatabase } from '../../navdata';
 
@@ -69,14 +69,7 @@ export class NavdataSource implements ExpansionSource {
    */
   async candidates(ident: string, origin?: { lat: number; lon: number }): Promise<AmbiguousFirstFix['candidates']> {
     await this.prepare();
-    const db = this.db!;
-    const listed = db.lookup(ident.toUpperCase()).map((i) => {
-      const candidate: AmbiguousFirstFix['candidates'][number] = db.point(i);
-      if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
-      return candidate;
-    });
-    if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);
-    return listed;
+    return firstFixCandidates(this.db!, this.db!.lookup(ident.toUpperCase()), origin);
   }
 
   async dispose(): Promise<void> {}
