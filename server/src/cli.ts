@@ -92,7 +92,6 @@ export interface BlockReport {
 
 export interface FileReport {
   file: string;
-  text: string;
   document: RouteDocument;
   /** The parser's findings; enrichers add theirs. */
   findings: RouteDiagnostic[];
@@ -205,7 +204,6 @@ async function checkFile(file: string, enrichers: Enricher[]): Promise<FileRepor
   const document = parseRouteDocument(text);
   const report: FileReport = {
     file,
-    text,
     document,
     findings: allFindings(document),
     blocks: document.blocks.map((b: RouteBlock) => ({
