@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import packageJson from '../../package.json';
 import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument, type Severity } from './route';
 import { allFindings } from './services/diagnostics';
+import { comparePositions } from './services/ranges';
 import { createHubEnricher } from './hub/cliHub';
 import { createNavdataEnricher } from './expansion/cliNavdata';
 
@@ -265,7 +266,7 @@ export async function runCheck(options: CheckOptions, out: (s: string) => void, 
   } finally {
     for (const enricher of enrichers) await enricher.close?.();
   }
-  for (const r of reports) r.findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  for (const r of reports) r.findings.sort((a, b) => comparePositions(a.range.start, b.range.start));
   const counts = countFindings(reports);
 
   if (options.format === 'json') {
