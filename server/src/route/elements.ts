@@ -106,7 +106,7 @@ export class ElementReader {
     return this.classify();
   }
 
-  /** Lower case costs a toUpperCase (and a second look) only when a lower-case letter is present. */
+  /** Lower case costs a toUpperCase only when a lower-case letter is present. */
   private toUpper(): void {
     const text = this.text;
     this.u = text.toUpperCase();
@@ -126,37 +126,42 @@ export class ElementReader {
     return this.unknownQuiet();
   }
 
+  /**
+   * One pass over the token as written, so every position is a position in the source. Lower
+   * case is upper-cased (and reported) only once the token is known to hold nothing else that is
+   * not allowed before it: a character such as 'ß' or 'ſ', whose upper case is A–Z, is reported
+   * like any other, and never becomes letters of a point.
+   */
   private classify(): RouteElement {
-    let u = this.u;
-    const n = u.length;
+    const text = this.text;
+    const n = text.length;
+    let lower = false;
     let slash = -1;
     let digits = 0;
     for (let i = 0; i < n; i++) {
-      const c = u.charCodeAt(i);
-      if (c >= 97 && c <= 122 && u === this.text) {
-        this.toUpper();
-        u = this.u;
-        i = -1;
-        slash = -1;
-        digits = 0;
-        continue;
-      }
+      const c = text.charCodeAt(i);
       if (isDigitCode(c)) digits++;
       else if (c === 47) {
         if (slash < 0) slash = i;
       } else if (!isLetterCode(c)) {
+        if (c >= 97 && c <= 122) {
+          lower = true;
+          continue;
+        }
+        if (lower) this.toUpper();
         if (c === 58) {
           return this.unknown('R007', "a colon never occurs in ICAO route text: a directive line is 'key: value' with key origin, destination or referenceFix", i, i + 1);
         }
         // A character outside the BMP is two UTF-16 units: the finding covers both.
-        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < n && (u.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-        const shown = c < 32 || c === 127 ? `\\u${c.toString(16).padStart(4, '0')}` : u.slice(i, i + pair);
+        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+        const shown = c < 32 || c === 127 ? `\\u${c.toString(16).padStart(4, '0')}` : text.slice(i, i + pair);
         return this.unknown('R114', `character '${shown}' is not allowed in route text: use letters A–Z, digits and '/'`, i, i + pair);
       }
     }
+    if (lower) this.toUpper();
     if (slash >= 0) return this.slashForm(slash);
     if (digits === 0) return this.lettersOnly();
-    if (isDigitCode(u.charCodeAt(0))) return this.latLonStandalone();
+    if (isDigitCode(text.charCodeAt(0))) return this.latLonStandalone();
     return this.alphanumeric();
   }
 

@@ -93,3 +93,15 @@ test('a character outside the BMP is reported on both of its UTF-16 units, and l
   ]);
   assert.match(doc.blocks[0].diagnostics[0].message, /character '😀'/);
 });
+
+test("a character whose upper case is A–Z ('ß', 'ſ') is not allowed, with lower case around it or not, and ranges stay on the token", () => {
+  for (const word of ['ß', 'aß', 'ſam', 'dſ', 'ßa']) {
+    const text = `N0450F350 DVR DCT ${word}`;
+    const block = parseRouteDocument(text).blocks[0];
+    const last = block.elements[block.elements.length - 1];
+    assert.equal(last.kind, 'unknown', word);
+    assert.deepEqual([last.range.start.character, last.range.end.character], [18, text.length], word);
+    const r114 = block.diagnostics.find((d) => d.code === 'R114');
+    assert.ok(r114 && rangeInside(r114.range, [text]), word);
+  }
+});
