@@ -186,14 +186,13 @@ export function startLanguageServer(connection: Connection, version: string, opt
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
   });
 
-  const log = (message: string) => logError(message);
   const parsedFor = (uri: string) => {
     const textDocument = documents.get(uri);
     return textDocument ? parsed.get(textDocument) : undefined;
   };
 
   connection.onHover(
-    guard('hover', log, null, (params, token) => {
+    guard('hover', logError, null, (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return null;
       const status = expansions.status;
@@ -206,21 +205,21 @@ export function startLanguageServer(connection: Connection, version: string, opt
   );
 
   connection.onDocumentSymbol(
-    guard('document symbols', log, [], (params, token) => {
+    guard('document symbols', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       return current ? documentSymbols(current.document, token) : [];
     }),
   );
 
   connection.onFoldingRanges(
-    guard('folding ranges', log, [], (params, token) => {
+    guard('folding ranges', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       return current ? foldingRanges(current.document, current.text, token) : [];
     }),
   );
 
   connection.onCodeAction(
-    guard('code actions', log, [], (params, token) => {
+    guard('code actions', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return [];
       // Clients that send no diagnostics in the context still get fixes for ours in the range.

@@ -48,8 +48,4 @@ export class ParsedDocuments {
   delete(uri: string): void {
     this.entries.delete(uri);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

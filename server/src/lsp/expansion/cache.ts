@@ -71,8 +71,4 @@ export class ExpansionCache {
   clear(): void {
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
