@@ -30,7 +30,7 @@ import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentExpansions } from './expansion/service';
 import { describeError, guard } from './guard';
 import { ParsedDocuments } from './parsedDocuments';
-import { DEFAULT_SETTINGS, mergeSettings, readSettings, type ServerSettings } from './settings';
+import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
 
 export const SERVER_NAME = 'icao-route-language-server';
 
@@ -114,7 +114,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
 
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
-    clientShowsStatus = isRecord(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
+    clientShowsStatus = isObject(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities?.workspace?.configuration === true;
     canRegisterConfiguration = params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration === true;
@@ -145,7 +145,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (canPullConfiguration) {
       try {
         const [section, http] = await connection.workspace.getConfiguration([{ section: 'icaoRoute' }, { section: 'http' }]);
-        layer = readSettings(section, isRecord(http) ? { proxy: http.proxy, proxyStrictSSL: http.proxyStrictSSL } : {});
+        layer = readSettings(section, isObject(http) ? { proxy: http.proxy, proxyStrictSSL: http.proxyStrictSSL } : {});
       } catch (error) {
         connection.console.warn(`could not read the icaoRoute settings: ${describeError(error)}`);
       }
@@ -238,8 +238,4 @@ export function startLanguageServer(connection: Connection, version: string, opt
 
   documents.listen(connection);
   connection.listen();
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -47,7 +47,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
   return merged;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
