@@ -58,10 +58,10 @@ export class SharedCache {
         () => this.inFlight.get(key) === entry && this.inFlight.delete(key),
       );
     }
-    return this.wait(flight, signal);
+    return this.wait(key, flight, signal);
   }
 
-  private wait<T>(flight: InFlight<T>, signal: AbortSignal | undefined): Promise<T> {
+  private wait<T>(key: string, flight: InFlight<T>, signal: AbortSignal | undefined): Promise<T> {
     if (signal?.aborted) return Promise.reject(new HubError('cancelled', 'The request was cancelled.'));
     flight.waiters++;
     return new Promise<T>((resolve, reject) => {
@@ -70,7 +70,11 @@ export class SharedCache {
         if (done) return;
         done = true;
         flight.waiters--;
-        if (flight.waiters === 0) flight.controller.abort();
+        if (flight.waiters === 0) {
+          // Abandoned: the next caller starts a load of its own instead of joining this cancelled one.
+          if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+          flight.controller.abort();
+        }
         reject(new HubError('cancelled', 'The request was cancelled.'));
       };
       signal?.addEventListener('abort', onAbort, { once: true });

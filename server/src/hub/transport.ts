@@ -128,6 +128,8 @@ export class HttpTransport {
   }
 
   private async once(req: HttpRequest, shown: string): Promise<HttpResponse> {
+    // An abort while waiting for a slot or a retry fired before the listener below exists.
+    if (req.signal?.aborted) throw cancelled(req.what, shown);
     const limit = this.settings.maxResponseBytes;
     const timeoutMs = this.settings.timeoutMs;
     const controller = new AbortController();

@@ -141,6 +141,18 @@ test('identical requests in flight are sent once; a cancelled waiter does not ca
   assert.equal(logged(sim, 'airlineFlights').length, 1);
 });
 
+test('a call cancelled before it was sent never reaches the service; the same call made next is sent afresh', async () => {
+  const hub = client();
+  const controller = new AbortController();
+  const abandoned = hub.airlineFlights('BAW', { signal: controller.signal });
+  controller.abort();
+  const again = hub.airlineFlights('BAW'); // at once, while the abandoned load is still winding down
+  await expectHubError(abandoned, 'cancelled');
+  const { flights } = await again;
+  assert.ok(Array.isArray(flights));
+  assert.equal(logged(sim, 'airlineFlights').length, 1, 'only the second call was sent');
+});
+
 test('airspaces are cached for a day, NOTAM lists for a minute (clock injected)', async () => {
   let clock = 1_000_000;
   const hub = client({}, 'demo', () => clock);

@@ -45,6 +45,26 @@ test("the caller's AbortSignal aborts the socket and ends in kind cancelled", as
   await closed; // the server saw the connection go away
 });
 
+test('a signal aborted before the request is sent sends nothing', async (t) => {
+  const seen: string[] = [];
+  const server = await startLocalServer((req, res) => {
+    seen.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  });
+  // One connection and one slot: the calls reach the server in the order they are sent.
+  const client = transport({ maxConcurrency: 1 });
+  t.after(async () => {
+    await client.close();
+    await server.close();
+  });
+  const controller = new AbortController();
+  const pending = client.send(get(`${server.url}/abandoned`, { signal: controller.signal }));
+  controller.abort(); // while it waits for its slot
+  await expectHubError(pending, 'cancelled');
+  assert.equal((await client.send(get(`${server.url}/next`))).status, 200);
+  assert.deepEqual(seen, ['/next']);
+});
+
 test('idempotent GETs are retried after transient failures; POST never', async (t) => {
   let gets = 0;
   let posts = 0;
