@@ -173,7 +173,7 @@ export class DocumentExpansions {
         try {
           await source.prepare();
         } catch (error) {
-          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redact(error instanceof Error ? error.message : String(error))} Local checks continue.` });
+          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redact(error instanceof Error ? error.message : String(error), this.userKey)} Local checks continue.` });
           return undefined;
         }
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
