@@ -24,9 +24,18 @@ export function redactUrl(url: string): string {
   if (query === undefined) return path;
   const params = query.split('&').map((pair) => {
     const [key] = pair.split('=', 1);
-    return SECRET_PARAMS.includes(decodeURIComponent(key).toLowerCase()) ? `${key}=REDACTED` : pair;
+    return SECRET_PARAMS.includes(decodedName(key).toLowerCase()) ? `${key}=REDACTED` : pair;
   });
   return `${path}?${params.join('&')}`;
+}
+
+/** A malformed escape (`%E0%A4%A`) is kept as written: logging must not fail the request. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 export function redactHeaders(headers: IncomingHttpHeaders): Record<string, string> {

@@ -112,6 +112,14 @@ test('the request log redacts user_key and appKey', async () => {
   assert.ok(!JSON.stringify(requests).includes('=demo&appKey=demo'));
 });
 
+test('a query name with a malformed escape is answered and logged (key still redacted), not a 500', async () => {
+  sim.requests.clear();
+  const res = await fetch(`${hub(sim, '/v1/icao-prefixes', {}, 'demo')}&%E0%A4%A=1`);
+  assert.equal(res.status, 200);
+  const [logged] = sim.requests.list();
+  assert.equal(logged?.url, '/v1/icao-prefixes?user_key=REDACTED&%E0%A4%A=1');
+});
+
 test('README’s endpoint → group table says what the simulator does', async () => {
   const readme = readFileSync(path.resolve(__dirname, '../../hub-sim/README.md'), 'utf8');
   const rows = readme.split('\n').filter((line) => /^\| \d/.test(line));
