@@ -4,7 +4,7 @@
  */
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../../route/model';
 import { expandRoute, firstFixCandidates } from '../../expansion';
-import { expansionFromHub, HubClient, HubError, type HubSettings } from '../../hub';
+import { expandBlockAtHub, HubClient, type HubSettings } from '../../hub';
 import { loadNavDatabase, type NavDatabase } from '../../navdata';
 
 export interface ExpansionSource {
@@ -98,20 +98,9 @@ export class HubSource implements ExpansionSource {
 
   async prepare(): Promise<void> {}
 
+  /** A route text the hub refuses is finding H004 on the route (see expandBlockAtHub), not a failure. */
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
-    try {
-      const { collection } = await this.hub.expandRoute(
-        { routeText: block.routeText, origin: block.origin?.value, destination: block.destination?.value, referenceFix: block.referenceFix?.value },
-        { signal },
-      );
-      return await this.withCandidates(withOriginReference(expansionFromHub(collection, block)));
-    } catch (error) {
-      if (error instanceof HubError && error.kind === 'badRequest') {
-        // The hub refused this route's text: a finding on the route, not a failure of the service.
-        return { points: [], procedures: [], findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }] };
-      }
-      throw error;
-    }
+    return this.withCandidates(withOriginReference(await expandBlockAtHub(this.hub, block, { signal })));
   }
 
   private async withCandidates(result: ExpansionResult): Promise<ExpansionResult> {
