@@ -6,17 +6,14 @@
  * coming, and clearing the fault brings the status back to ok.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import type { Diagnostic, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { ROOT } from './support/build';
-import { applyEdits, ServerUnderTest } from './support/server';
+import { applyEdits, at, sample, ServerUnderTest } from './support/server';
 
-const sample = (name: string) => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
-const at = (d: Diagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
 const fromHub = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^H\d{3}$/.test(String(d.code)));
 
 let sim: HubSimulator;

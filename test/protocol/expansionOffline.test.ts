@@ -5,16 +5,14 @@
  * point resolved to.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Diagnostic, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { ROOT } from './support/build';
-import { applyEdits, ServerUnderTest } from './support/server';
+import { applyEdits, at, sample, ServerUnderTest } from './support/server';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
-const sample = (name: string) => readFileSync(path.join(ROOT, 'samples', name), 'utf8');
-const at = (d: Diagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
 const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^X\d{3}$/.test(String(d.code)));
 
 let server: ServerUnderTest;

@@ -3,6 +3,8 @@
  * stdio with vscode-languageserver-protocol, as an editor would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import {
   CodeActionRequest,
   ConfigurationRequest,
@@ -256,4 +258,14 @@ export function applyEdits(text: string, edits: { range: Range; newText: string 
   return [...edits]
     .sort((a, b) => offset(b.range.start) - offset(a.range.start))
     .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+}
+
+/** The text of a sample route file in samples/. */
+export function sample(name: string): string {
+  return readFileSync(path.join(ROOT, 'samples', name), 'utf8');
+}
+
+/** A diagnostic as `code@line:start-end`, for comparing lists of them. */
+export function at(d: Diagnostic): string {
+  return `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
 }
