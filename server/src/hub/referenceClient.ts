@@ -12,7 +12,7 @@ import { pageText } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';
 import { SharedCache } from './cache';
 import { DiskCache } from './diskCache';
-import { redactText } from './redact';
+import { redactText, redactUrl } from './redact';
 import { HttpTransport, type HttpResponse } from './transport';
 
 export type LanguageCode = 'en' | 'ar' | 'de' | 'es' | 'fr' | 'ja' | 'ko' | 'pt' | 'zh';
@@ -165,7 +165,8 @@ export class ReferenceClient {
   // ------------------------------------------------------------------------------------------
 
   private async airlines(id: ReferenceEndpointId, params: Record<string, string>, date: ReferenceDate | undefined, opts: ReferenceCallOptions, what: string): Promise<AirlinesResult> {
-    const key = JSON.stringify([this.base.href, id, params, date ?? null, extendedOptionsValue(opts.extendedOptions) ?? '']);
+    // Also the disk cache's key, written into its files: the base URL without any user:password.
+    const key = JSON.stringify([redactUrl(this.base), id, params, date ?? null, extendedOptionsValue(opts.extendedOptions) ?? '']);
     // Kept in memory until the data are due for a refresh; data served stale are not kept.
     const ttl = (r: AirlinesResult): number => (r.stale ? 0 : this.settings.airlineMaxAgeMs - (this.now() - r.fetchedAt));
     return this.memory.get(key, ttl, opts.signal, async (signal) => {

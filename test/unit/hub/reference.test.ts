@@ -173,6 +173,19 @@ test('airline data are cached on disk (no credential in the file), refreshed aft
   await later.close();
 });
 
+test('a base URL with user:password leaves no password in the disk cache', async (t) => {
+  const own = await mkdtemp(join(tmpdir(), 'icao-route-ref-'));
+  const ref = client({ baseUrl: sim.referenceUrl.replace('http://', 'http://mirror:s3cret-pw@'), cacheFolder: own });
+  t.after(async () => {
+    await ref.close();
+    await rm(own, { recursive: true, force: true });
+  });
+  assert.equal((await ref.allAirlines()).source, 'network');
+  const files = await readdir(own);
+  assert.equal(files.length, 1);
+  assert.ok(!(await readFile(join(own, files[0]!), 'utf8')).includes('s3cret-pw'));
+});
+
 test('without a disk copy, an unreachable service is an error, not empty data', async () => {
   sim.faults.add({ kind: 'reset', path: '/reference/*', count: 1 });
   const ref = client();
