@@ -3,12 +3,9 @@
  * as an editor sees them.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
-import { ROOT } from './support/build';
-import { applyEdits, ServerUnderTest } from './support/server';
+import { applyEdits, sample, ServerUnderTest } from './support/server';
 
 let server: ServerUnderTest;
 
@@ -129,8 +126,7 @@ test('closing a document clears its diagnostics', async () => {
 });
 
 test('the sample files give the same findings as the parser', async () => {
-  const file = path.join(ROOT, 'samples', 'broken.route');
-  const diagnostics = await server.open('file:///protocol/broken.route', readFileSync(file, 'utf8'));
+  const diagnostics = await server.open('file:///protocol/broken.route', sample('broken.route'));
   const codes = diagnostics.map((d) => d.code);
   for (const code of ['R206', 'R205', 'R203', 'R105', 'R102', 'R201', 'R211']) assert.ok(codes.includes(code), `${code} in ${codes}`);
   assert.ok(diagnostics.every((d) => d.source === 'icao-route'));
