@@ -138,32 +138,29 @@ export function airlineFlightNumber(req: SimRequest, ctx: SimContext): SimRespon
   return listResponse(req, ctx, select(ctx, statuses, (f) => f.airline.icao === airline && stripZeros(f.flightNumber) === stripZeros(number)));
 }
 
-function aerodromeOr404(ctx: SimContext, icao: string) {
-  return ctx.world.aerodromes.get(icao);
-}
-
 export function flightsBetween(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, false);
   if (!Array.isArray(statuses)) return statuses;
   const { origin, destination } = req.params;
-  for (const code of [origin, destination]) if (!aerodromeOr404(ctx, code)) return notFoundPage(`Aerodrome ${code}`);
+  for (const code of [origin, destination]) if (!ctx.world.aerodromes.has(code)) return notFoundPage(`Aerodrome ${code}`);
   return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.origin.icao === origin && f.plan.destination.icao === destination));
 }
 
-export function arrivals(req: SimRequest, ctx: SimContext): SimResponse {
+/** Arrivals (flights to the aerodrome) and departures (flights from it). */
+function aerodromeFlights(req: SimRequest, ctx: SimContext, end: 'origin' | 'destination'): SimResponse {
   const statuses = statusFilter(req, true);
   if (!Array.isArray(statuses)) return statuses;
   const { aerodrome } = req.params;
-  if (!aerodromeOr404(ctx, aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
-  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.destination.icao === aerodrome));
+  if (!ctx.world.aerodromes.has(aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
+  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan[end].icao === aerodrome));
+}
+
+export function arrivals(req: SimRequest, ctx: SimContext): SimResponse {
+  return aerodromeFlights(req, ctx, 'destination');
 }
 
 export function departures(req: SimRequest, ctx: SimContext): SimResponse {
-  const statuses = statusFilter(req, true);
-  if (!Array.isArray(statuses)) return statuses;
-  const { aerodrome } = req.params;
-  if (!aerodromeOr404(ctx, aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
-  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.origin.icao === aerodrome));
+  return aerodromeFlights(req, ctx, 'origin');
 }
 
 /** GUFI lookups: unknown, or completed more than 6 hours ago → 404. */
@@ -180,8 +177,8 @@ function retrievable(req: SimRequest, ctx: SimContext): { flight: Flight; state:
 
 export function flightByGufi(req: SimRequest, ctx: SimContext): SimResponse {
   const found = retrievable(req, ctx);
-  if ('status' in found && !('flight' in found)) return found;
-  const { flight, state } = found as { flight: Flight; state: FlightState };
+  if (!('flight' in found)) return found;
+  const { flight, state } = found;
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
   const now = ctx.now();
@@ -207,8 +204,8 @@ const european = (icao: string) => /^[EL]/.test(icao);
 
 export function flightDelay(req: SimRequest, ctx: SimContext): SimResponse {
   const found = retrievable(req, ctx);
-  if ('status' in found && !('flight' in found)) return found;
-  const { flight, state } = found as { flight: Flight; state: FlightState };
+  if (!('flight' in found)) return found;
+  const { flight, state } = found;
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
   const accuracy = european(flight.plan.origin.icao) && european(flight.plan.destination.icao) ? 'RELIABLE' : 'UNCERTAIN';
