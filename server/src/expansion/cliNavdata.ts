@@ -21,18 +21,14 @@ export interface NavdataEnricher {
 
 /** Loads the data once, before any file; `fail` makes the checker's own failure (exit code 2). */
 export async function createNavdataEnricher(folder: string, fail: (message: string) => Error): Promise<NavdataEnricher> {
-  let db;
-  try {
-    db = await loadNavDatabase(folder);
-  } catch (error) {
+  const db = await loadNavDatabase(folder).catch((error: unknown) => {
     throw fail(error instanceof NavDataError ? error.message : `navigation data: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const loaded = db;
+  });
   return {
     async enrich(report) {
       report.document.blocks.forEach((block, i) => {
         if (block.elements.length === 0) return;
-        const result = expandRoute(block, loaded);
+        const result = expandRoute(block, db);
         report.findings.push(...result.findings);
         const facts = report.blocks[i];
         if (facts) facts.expansion = { source: 'navdata', ...result };
