@@ -217,15 +217,13 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       headers['Content-Encoding'] = 'gzip';
       headers.Vary = 'Accept-Encoding';
     }
+    headers['Content-Length'] = body.length;
+    res.writeHead(response.status, headers);
     const drip = applied.find((f) => f.kind === 'slowDrip');
     if (!drip) {
-      headers['Content-Length'] = body.length;
-      res.writeHead(response.status, headers);
       res.end(sim?.method === 'HEAD' ? undefined : body);
       return;
     }
-    headers['Content-Length'] = body.length;
-    res.writeHead(response.status, headers);
     const chunk = Math.max(1, drip.chunkBytes ?? 16);
     const interval = drip.intervalMs ?? 100;
     for (let offset = 0; offset < body.length; offset += chunk) {
