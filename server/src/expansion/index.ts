@@ -23,11 +23,10 @@ import { pointOf } from '../route/model';
 import type { Airway, NavDatabase } from '../navdata';
 import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
 import { distanceNm, formatPosition } from './geo';
-import { bearingDistancePoint, databasePoint, describePoint } from './points';
+import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 
-export { EXPANSION_CODES, FAR_POINT_NM } from './codes';
-export type { ExpansionCode } from './codes';
+export { EXPANSION_CODES } from './codes';
 export { parseReferenceFix, resolveReferenceFix } from './reference';
 export { distanceNm } from './geo';
 
@@ -484,5 +483,3 @@ export function icaoCoordinate(lat: number, lon: number): string {
   };
   return `${part(lat, 2, 'NS')}${part(lon, 3, 'EW')}`;
 }
-
-export { describePoint };
