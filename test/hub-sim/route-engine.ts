@@ -6,13 +6,7 @@ import type { ExpansionResult, RouteBlock, RouteDocument } from '../../server/sr
 import { parseRouteDocument } from '../../server/src/route';
 import { loadNavDatabase, NavDatabase } from '../../server/src/navdata';
 import { expandRoute } from '../../server/src/expansion';
-
-export interface ExpansionRequest {
-  routeText: string;
-  origin?: string;
-  destination?: string;
-  referenceFix?: string;
-}
+import type { RouteExpansionRequest as ExpansionRequest } from '../../server/src/hub/hubClient';
 
 export interface Expansion {
   block: RouteBlock;
