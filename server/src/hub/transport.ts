@@ -147,13 +147,13 @@ export class HttpTransport {
       if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
         return new HubError(
           'timeout',
-          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms (${hostOf(req.url)}). Check the network, or raise the timeout setting if the service is just slow.`,
+          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms (${req.url.host}). Check the network, or raise the timeout setting if the service is just slow.`,
           { url: shown },
         );
       }
       return new HubError(
         'network',
-        `Cannot reach ${hostOf(req.url)} for ${req.what}${code ? ` (${code})` : ''}. Check the network connection, the proxy (http.proxy) and the base URL setting.`,
+        `Cannot reach ${req.url.host} for ${req.what}${code ? ` (${code})` : ''}. Check the network connection, the proxy (http.proxy) and the base URL setting.`,
         { url: shown, cause: err },
       );
     };
@@ -233,10 +233,6 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
-}
-
-export function hostOf(url: URL): string {
-  return url.host;
 }
 
 export function capital(text: string): string {
