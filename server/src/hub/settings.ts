@@ -4,7 +4,7 @@
  * and the default stays, so a typo in settings.json never breaks the extension.
  */
 import type { EndpointOverride, HttpSettings, HubSettings, ReferenceSettings } from './config';
-import { DEFAULT_HUB_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, type HubApiSet, type HubEndpointId, type ReferenceEndpointId } from './endpoints';
+import { DEFAULT_HUB_VERSIONS, DEFAULT_REFERENCE_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, type HubApiSet, type HubEndpointId, type ReferenceEndpointId } from './endpoints';
 
 type Obj = Record<string, unknown>;
 
@@ -89,8 +89,8 @@ export function readClientSettings(raw: unknown, http: HttpEnvironment = {}, def
   hub.endpoints = endpoints(at(section, top, ['hub', 'endpoints']), Object.keys(HUB_ENDPOINTS) as HubEndpointId[]);
 
   const reference = family('reference') as Partial<ReferenceSettings>;
-  const refVersions = versions(at(section, top, ['reference', 'versions']), ['airlines', 'flightStatus'] as const);
-  if (refVersions.airlines || refVersions.flightStatus) reference.versions = { airlines: 'v1', flightStatus: 'v2', ...refVersions };
+  const refVersions = versions(at(section, top, ['reference', 'versions']), Object.keys(DEFAULT_REFERENCE_VERSIONS) as (keyof typeof DEFAULT_REFERENCE_VERSIONS)[]);
+  if (refVersions.airlines || refVersions.flightStatus) reference.versions = { ...DEFAULT_REFERENCE_VERSIONS, ...refVersions };
   reference.endpoints = endpoints(at(section, top, ['reference', 'endpoints']), Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]);
   const credentialsIn = at(section, top, ['reference', 'credentialsIn']);
   if (credentialsIn === 'headers' || credentialsIn === 'query') reference.credentialsIn = credentialsIn;
