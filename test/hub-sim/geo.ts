@@ -82,14 +82,3 @@ export function bboxOf(polygons: Ring[][]): BBox {
 export function inBBox(lon: number, lat: number, box: BBox): boolean {
   return lon >= box.minLon && lon <= box.maxLon && lat >= box.minLat && lat <= box.maxLat;
 }
-
-/** ICAO NOTAM coordinate form, e.g. 5002N00833E. */
-export function notamCoordinates(lat: number, lon: number): string {
-  const part = (value: number, width: number, pos: string, neg: string) => {
-    const abs = Math.abs(value);
-    const d = Math.floor(abs);
-    const m = Math.min(59, Math.round((abs - d) * 60));
-    return `${String(d).padStart(width, '0')}${String(m).padStart(2, '0')}${value >= 0 ? pos : neg}`;
-  };
-  return part(lat, 2, 'N', 'S') + part(lon, 3, 'E', 'W');
-}

@@ -8,7 +8,7 @@ import { SimRequest, SimResponse, contentTypeOf, json, negotiate, notAcceptableP
 import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
 import { el, text, xmlDocument } from './xml';
-import { notamCoordinates } from './geo';
+import { icaoCoordinate } from '../../server/src/expansion';
 
 function notamFeature(n: Notam) {
   return {
@@ -88,7 +88,7 @@ function notamEvent(n: Notam): { raw: string } {
             text('event:scope', n.scope),
             text('event:minimumFL', String(n.lowerFl).padStart(3, '0')),
             text('event:maximumFL', String(n.upperFl).padStart(3, '0')),
-            text('event:coordinates', notamCoordinates(n.lat, n.lon)),
+            text('event:coordinates', icaoCoordinate(n.lat, n.lon)),
             text('event:radius', String(n.radiusNm).padStart(3, '0')),
             text('event:location', n.location),
             text('event:effectiveStart', notamTime(n.start)),

@@ -9,7 +9,8 @@ import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
-import { destination, notamCoordinates, pointInMultiPolygon, round } from './geo';
+import { destination, pointInMultiPolygon, round } from './geo';
+import { icaoCoordinate } from '../../server/src/expansion';
 import { isControlled, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 
@@ -82,7 +83,7 @@ function obstacle(random: Random, lat: number, lon: number, near: string, elevat
   const what = random.pick(['CRANE', 'MOBILE CRANE', 'WIND TURBINE', 'MAST']);
   return {
     qcode: 'QOBCE', traffic: 'IV', purpose: 'M', scope: 'AE', radiusNm: 1, lat: p.lat, lon: p.lon, perm: what === 'WIND TURBINE' || what === 'MAST',
-    text: `OBST ${what} ERECTED PSN ${notamCoordinates(p.lat, p.lon)} (${near}). HGT ${elevationFt + agl}FT AMSL/${agl}FT AGL. OBST LGT DAY AND NIGHT.`,
+    text: `OBST ${what} ERECTED PSN ${icaoCoordinate(p.lat, p.lon)} (${near}). HGT ${elevationFt + agl}FT AMSL/${agl}FT AGL. OBST LGT DAY AND NIGHT.`,
   };
 }
 
@@ -129,7 +130,7 @@ function aerodromeDrafts(a: Aerodrome, random: Random): Draft[] {
       const kind = random.pick(kinds);
       if (kind === 'QFAAH') drafts.push({ qcode: kind, traffic: 'V', purpose: 'B', scope: 'A', radiusNm: 5, ...at, text: `AD HR OF OPS: MON-FRI 0800-1700, SAT-SUN 0900-SS. PPR OUTSIDE THESE HR.` });
       else if (kind === 'QWPLW')
-        drafts.push({ qcode: kind, traffic: 'V', purpose: 'BO', scope: 'W', radiusNm: 2, lowerFl: 0, upperFl: 150, ...at, schedule: 'SAT SUN 0800-SS', lowerLimit: 'SFC', upperLimit: 'FL150', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${notamCoordinates(a.lat, a.lon)} (${place} AD).` });
+        drafts.push({ qcode: kind, traffic: 'V', purpose: 'BO', scope: 'W', radiusNm: 2, lowerFl: 0, upperFl: 150, ...at, schedule: 'SAT SUN 0800-SS', lowerLimit: 'SFC', upperLimit: 'FL150', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${icaoCoordinate(a.lat, a.lon)} (${place} AD).` });
       else drafts.push({ ...obstacle(random, a.lat, a.lon, place, a.elevationFt), scope: 'A' });
     }
   }
@@ -144,7 +145,7 @@ function routePointDraft(point: { lat: number; lon: number; designator: string; 
     return { qcode: point.type === 'ndb' ? 'QNBAS' : 'QNMAS', traffic: 'IV', purpose: 'BO', scope: 'E', radiusNm: 25, lat: point.lat, lon: point.lon, lowerFl: 0, upperFl: 999, text: `${point.designator} ${kind} U/S.` };
   }
   const p = destination(point.lat, point.lon, random.range(0, 360), random.range(2, 9));
-  const where = `PSN ${notamCoordinates(p.lat, p.lon)}, ${random.int(2, 9)}NM FROM ${point.designator}`;
+  const where = `PSN ${icaoCoordinate(p.lat, p.lon)}, ${random.int(2, 9)}NM FROM ${point.designator}`;
   switch (random.int(0, 3)) {
     case 0:
       return { qcode: 'QWPLW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 2, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 150, lowerLimit: 'SFC', upperLimit: 'FL150', schedule: 'DAILY 0800-1700', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${where}.` };
@@ -260,7 +261,7 @@ export function notamTime(d: Date): string {
 
 export function qLine(n: Notam): string {
   const fl = (v: number) => String(v).padStart(3, '0');
-  return `${n.fir}/${n.qcode}/${n.traffic}/${n.purpose}/${n.scope}/${fl(n.lowerFl)}/${fl(n.upperFl)}/${notamCoordinates(n.lat, n.lon)}${String(n.radiusNm).padStart(3, '0')}`;
+  return `${n.fir}/${n.qcode}/${n.traffic}/${n.purpose}/${n.scope}/${fl(n.lowerFl)}/${fl(n.upperFl)}/${icaoCoordinate(n.lat, n.lon)}${String(n.radiusNm).padStart(3, '0')}`;
 }
 
 export function notamId(n: Notam): string {
