@@ -26,6 +26,7 @@ import { expectDataKind, jsonOf, readBody, xmlOf } from './body';
 import { SharedCache } from './cache';
 import {
   designationOf,
+  linkOf,
   readAixmAirspaces,
   readAixmNotams,
   readFixmFlights,
@@ -510,9 +511,8 @@ function jsonLinks(value: unknown): Link[] {
     const o = v as Record<string, unknown>;
     const href = o.href ?? o['xlink:href'];
     if (typeof href === 'string') {
-      const path = href.split(/[?#]/)[0]!.replace(/\/+$/, '');
       const title = o.title ?? o.name ?? o.designator;
-      out.push({ href, element, id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), ...(typeof title === 'string' ? { title } : {}) });
+      out.push(linkOf(href, element, typeof title === 'string' ? title : undefined));
     }
     for (const [k, child] of Object.entries(o)) walk(child, k, depth + 1);
   };

@@ -17,6 +17,12 @@ export interface Link {
   id: string;
 }
 
+/** A link as both answer syntaxes give it: `id` is the last path segment of `href`, decoded. */
+export function linkOf(href: string, element: string, title: string | undefined): Link {
+  const path = href.split(/[?#]/)[0]!.replace(/\/+$/, '');
+  return { href, element, id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), ...(title !== undefined ? { title } : {}) };
+}
+
 export function readLinks(doc: XmlNode): Link[] {
   const links: Link[] = [];
   const walk = (value: XmlValue, element: string): void => {
@@ -28,8 +34,7 @@ export function readLinks(doc: XmlNode): Link[] {
     const href = attr(value, 'href');
     if (href) {
       const title = attr(value, 'title') ?? (textOf(value) || textAt(value, 'designator') || textAt(value, 'name'));
-      const path = href.split(/[?#]/)[0]!.replace(/\/+$/, '');
-      links.push({ href, element, id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), ...(title ? { title } : {}) });
+      links.push(linkOf(href, element, title || undefined));
     }
     for (const [key, child] of Object.entries(value)) {
       if (!key.startsWith('@_') && key !== '#text') walk(child, key);
