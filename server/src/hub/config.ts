@@ -131,6 +131,11 @@ export function checkBaseUrl(text: string, setting: string): URL {
   return url;
 }
 
+/** An endpoint's URL: the filled path appended to the base URL's own path (never resolved against the host). */
+export function endpointUrl(base: URL, path: string): URL {
+  return new URL(base.href.replace(/\/$/, '') + path);
+}
+
 export function hubEndpoint(settings: HubSettings, id: HubEndpointId): { method: 'GET' | 'POST'; path: string; set: HubApiSet } {
   const base = HUB_ENDPOINTS[id];
   const override = settings.endpoints[id] ?? {};

@@ -3,7 +3,7 @@
  * from ICAO prefixes to FIRs to NOTAMs. Every answer is checked at the boundary and comes back
  * typed; every failure is a HubError.
  */
-import { checkBaseUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
+import { checkBaseUrl, endpointUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
 import type { HubEndpointId } from './endpoints';
 import { HubError, need, ShapeError } from './errors';
 import { hubErrorFromResponse, pageText } from './errorPages';
@@ -413,7 +413,7 @@ export class HubClient {
   private request(id: HubEndpointId, params: Record<string, string>, spec: RequestSpec): Promise<HttpResponse> {
     const endpoint = hubEndpoint(this.settings, id);
     const path = fillTemplate(endpoint.path, { ...params, version: this.settings.versions[endpoint.set] });
-    const url = new URL(this.base.href.replace(/\/$/, '') + path);
+    const url = endpointUrl(this.base, path);
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
     return this.fetch(url, { ...spec, method: endpoint.method });
   }

@@ -5,7 +5,7 @@
  * typed `extendedOptions`, appendix references resolved into the records, and the airline
  * cache on disk (refreshed at least weekly, served stale with a warning when offline).
  */
-import { checkBaseUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
+import { checkBaseUrl, endpointUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
 import type { ReferenceEndpointId } from './endpoints';
 import { HubError, need, ShapeError } from './errors';
 import { pageText } from './errorPages';
@@ -211,7 +211,7 @@ export class ReferenceClient {
     if (withDate && id !== 'flightStatus' && !endpoint.path.includes('{year}')) {
       path += `/${params.year}/${params.month}/${params.day}`;
     }
-    const url = new URL(this.base.href.replace(/\/$/, '') + path);
+    const url = endpointUrl(this.base, path);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const extended = extendedOptionsValue(opts.extendedOptions);
     if (extended) url.searchParams.set('extendedOptions', extended);
