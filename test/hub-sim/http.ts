@@ -62,12 +62,13 @@ export function unauthorizedPage(reason: string): SimResponse {
   ]);
 }
 
-export function usageLimitPage(): SimResponse {
+/** `retryAfterSeconds`: what is left of the usage window (the fault answers a minute). */
+export function usageLimitPage(retryAfterSeconds = 60): SimResponse {
   const page = htmlPage(429, 'Authorization Failed', 'Error 429 - Usage Limit Exceeded', [
     'Authorization failed: the usage limit of your application has been exceeded.',
     `See your application's plan on the <a href="${PORTAL}">developer portal</a>.`,
   ]);
-  page.headers = { 'Retry-After': '60' };
+  page.headers = { 'Retry-After': String(retryAfterSeconds) };
   return page;
 }
 

@@ -193,11 +193,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     const account = HUB_KEYS[key];
     if (!account) return unauthorizedPage('the user_key is not valid');
     const wait = usage.overLimit(`hub:${key}`);
-    if (wait !== undefined) {
-      const page = usageLimitPage();
-      page.headers = { 'Retry-After': String(wait) };
-      return page;
-    }
+    if (wait !== undefined) return usageLimitPage(wait);
     if (isRestricted(id) && !account.approvedForRestricted) return restrictedPage(ENDPOINT_GROUPS[id]);
     return HUB_HANDLERS[id](sim, ctx);
   }
