@@ -1,7 +1,8 @@
 /**
  * GeoJSON checked at the boundary by small hand-written validators: a response that does not
  * have the promised shape becomes a ShapeError naming the exact place ("features[3].geometry
- * .coordinates is not a [lon, lat] pair"), never a crash deep inside the editor.
+ * .coordinates is not a [lon, lat] pair"), never a crash deep inside the editor. The field
+ * checks (`requiredString`, `optionalString`, `isObject`) serve the reference family's JSON too.
  */
 import { ShapeError } from './errors';
 
@@ -110,7 +111,7 @@ export interface NotamProperties {
 
 type Obj = Record<string, unknown>;
 
-function isObject(value: unknown): value is Obj {
+export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -124,13 +125,13 @@ function array(value: unknown, path: string): unknown[] {
   return value;
 }
 
-function requiredString(obj: Obj, key: string, path: string): string {
+export function requiredString(obj: Obj, key: string, path: string): string {
   const value = obj[key];
   if (typeof value !== 'string') throw new ShapeError(`${path}.${key}`, value === undefined ? 'is missing' : 'is not a string');
   return value;
 }
 
-function optionalString(obj: Obj, key: string, path: string): void {
+export function optionalString(obj: Obj, key: string, path: string): void {
   const value = obj[key];
   if (value !== undefined && value !== null && typeof value !== 'string') throw new ShapeError(`${path}.${key}`, 'is not a string');
 }

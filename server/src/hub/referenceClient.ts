@@ -10,6 +10,7 @@ import type { ReferenceEndpointId } from './endpoints';
 import { HubError, need, ShapeError } from './errors';
 import { pageText } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';
+import { isObject, optionalString, requiredString } from './geojson';
 import { SharedCache } from './cache';
 import { DiskCache } from './diskCache';
 import { redactText, redactUrl } from './redact';
@@ -321,11 +322,9 @@ function readAirlines(envelope: Record<string, unknown>): Airline[] {
   return list.map((item, i) => {
     const path = Array.isArray(raw) ? `${key}[${i}]` : key;
     if (!isObject(item)) throw new ShapeError(path, 'is not an object');
-    if (typeof item.fs !== 'string') throw new ShapeError(`${path}.fs`, item.fs === undefined ? 'is missing' : 'is not a string');
-    if (typeof item.name !== 'string') throw new ShapeError(`${path}.name`, item.name === undefined ? 'is missing' : 'is not a string');
-    for (const k of ['iata', 'icao', 'phoneNumber', 'dateFrom', 'dateTo', 'category']) {
-      if (item[k] !== undefined && item[k] !== null && typeof item[k] !== 'string') throw new ShapeError(`${path}.${k}`, 'is not a string');
-    }
+    requiredString(item, 'fs', path);
+    requiredString(item, 'name', path);
+    for (const k of ['iata', 'icao', 'phoneNumber', 'dateFrom', 'dateTo', 'category']) optionalString(item, k, path);
     const active = item.active === true || item.active === 'true';
     if (item.active !== undefined && typeof item.active !== 'boolean' && item.active !== 'true' && item.active !== 'false') {
       throw new ShapeError(`${path}.active`, 'is not a boolean');
@@ -375,10 +374,6 @@ function dateParams(d: ReferenceDate): { year: number; month: number; day: numbe
   const ok = Number.isInteger(d.year) && Number.isInteger(d.month) && Number.isInteger(d.day) && d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31;
   if (!ok) throw new HubError('badRequest', `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`);
   return { year: d.year, month: d.month, day: d.day };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown): string | undefined {
