@@ -67,15 +67,26 @@ function nodeVersion(bin) {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
-async function ensureNode24(cache, logFile) {
+function cachedNodePaths(cache) {
+  const prefix = join(cache, 'node');
+  const home = join(prefix, 'node_modules', NODE_PACKAGE);
+  return { prefix, home, bin: join(home, 'bin', 'node') };
+}
+
+/** The Node 24 code-server runs on when it is there: this one, or the cached one. */
+function installedNode24(cache) {
   if (process.version.startsWith(`v${NODE_MAJOR}.`)) {
     // This Node is already the one code-server wants; its headers come with it.
     return { home: dirname(dirname(process.execPath)), bin: process.execPath };
   }
-  const prefix = join(cache, 'node');
-  const home = join(prefix, 'node_modules', NODE_PACKAGE);
-  const bin = join(home, 'bin', 'node');
-  if (nodeVersion(bin)?.startsWith(`v${NODE_MAJOR}.`)) return { home, bin };
+  const { home, bin } = cachedNodePaths(cache);
+  return nodeVersion(bin)?.startsWith(`v${NODE_MAJOR}.`) ? { home, bin } : undefined;
+}
+
+async function ensureNode24(cache, logFile) {
+  const installed = installedNode24(cache);
+  if (installed) return installed;
+  const { prefix, home, bin } = cachedNodePaths(cache);
   say(`installing Node ${NODE_MAJOR} (npm package ${NODE_PACKAGE}@${NODE_MAJOR}) into ${prefix}`);
   mkdirSync(prefix, { recursive: true });
   await run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `${NODE_PACKAGE}@${NODE_MAJOR}`], {
@@ -92,6 +103,10 @@ function codeServerPaths(cache) {
   return { prefix, pkg, entry: join(pkg, 'out', 'node', 'entry.js'), done: join(prefix, '.installed') };
 }
 
+function codeServerInstalled(paths) {
+  return existsSync(paths.done) && existsSync(paths.entry);
+}
+
 /** The postinstall step builds VS Code's native modules; this one must exist when it ran. */
 function postinstallRan(pkg) {
   return existsSync(join(pkg, 'lib', 'vscode', 'node_modules', '@vscode', 'spdlog', 'build', 'Release', 'spdlog.node'));
@@ -99,7 +114,7 @@ function postinstallRan(pkg) {
 
 async function ensureCodeServer(cache, node, logFile) {
   const paths = codeServerPaths(cache);
-  if (existsSync(paths.done) && existsSync(paths.entry)) return paths;
+  if (codeServerInstalled(paths)) return paths;
   const env = {
     ...process.env,
     PATH: `${join(node.home, 'bin')}:${process.env.PATH}`,
@@ -171,7 +186,7 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
   return withLock(cache, async () => {
     const started = Date.now();
     const paths = codeServerPaths(cache);
-    const needsBuild = !(existsSync(paths.done) && existsSync(paths.entry));
+    const needsBuild = !codeServerInstalled(paths);
     const packages = [...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []), ...(needsBuild ? BUILD_PACKAGES : [])];
     await ensureDebianPackages(packages, logFile);
     if (browser && !existsSync(CHROMIUM)) {
@@ -188,4 +203,16 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
       chromium: browser ? CHROMIUM : undefined,
     };
   });
+}
+
+/**
+ * What `ensureE2eEnvironment` returns, when everything is already in place; else undefined.
+ * Installs nothing (the desktop suite uses code-server only when an earlier run installed it).
+ */
+export function installedE2eEnvironment({ browser = true } = {}) {
+  const cache = cacheRoot();
+  const codeServer = codeServerPaths(cache);
+  const node = installedNode24(cache);
+  if (!node || !codeServerInstalled(codeServer) || (browser && !existsSync(CHROMIUM))) return undefined;
+  return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
 }

@@ -1,10 +1,11 @@
 // One set-up shared by `npm run demo` and `npm run test:e2e`: package the extension, start the hub
 // simulator, prepare a workspace of sample routes, configure a fresh VS Code profile against the
 // simulator, install the .vsix into code-server and start it on 127.0.0.1. Returns handles and a
-// `stop()` that ends every process it started (process groups, so no orphans).
+// `stop()` that ends every process it started (process groups, so no orphans). The desktop suite
+// (test/vscode) starts its code-server with the same `startCodeServer`.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ensureE2eEnvironment } from './env.mjs';
@@ -128,9 +129,71 @@ function freePort() {
   });
 }
 
+/** Chromium's options for a workbench page driven by playwright-core (the e2e suite, the desktop suite). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /**
- * The whole set-up. `stateDir` holds the profile (user data, extensions) and logs; `workspace` the
- * sample files. Both are emptied first unless `keepProfile` (the demo keeps its extensions dir).
+ * Starts code-server of the e2e environment `env` (from `ensureE2eEnvironment`) on 127.0.0.1
+ * (`port`, else a free one) with a fresh profile of its own in `stateDir`: `settings` as user
+ * settings, `vsix` installed first when given, `args` added to its command line. The extension host
+ * gets `HUB_USER_KEY=hubKey`, or no HUB_USER_KEY at all. Resolves once code-server answers; its
+ * process group is stopped by `stop()` (and on exit, see proc.mjs).
+ */
+export async function startCodeServer({ env, stateDir, workspace, settings, vsix, hubKey, port, args = [], logFile }) {
+  mkdirSync(stateDir, { recursive: true });
+  const userDataDir = join(stateDir, 'user-data');
+  rmSync(userDataDir, { recursive: true, force: true });
+  writeUserSettings(userDataDir, settings);
+  const nodeEnv = { ...process.env, PATH: `${dirname(env.node)}:${process.env.PATH}` };
+  // The extension host inherits this: the client's fallback when SecretStorage has no key.
+  if (hubKey) nodeEnv.HUB_USER_KEY = hubKey;
+  else delete nodeEnv.HUB_USER_KEY;
+  // An own config file, so that code-server leaves the user's ~/.config/code-server alone.
+  writeFileSync(join(stateDir, 'code-server.yaml'), 'auth: none\n');
+  const profile = ['--config', join(stateDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', join(stateDir, 'extensions')];
+  if (vsix) {
+    say(`installing ${relative(REPO, vsix)} into code-server`);
+    await run(env.node, [env.codeServerEntry, ...profile, '--force', '--install-extension', vsix], {
+      env: nodeEnv, timeoutMs: 2 * 60_000, logFile, label: 'code-server --install-extension',
+    });
+  }
+
+  const listenPort = port ?? (await freePort());
+  const codeServerLog = join(stateDir, 'code-server.log');
+  const child = startDetached(env.node, [
+    env.codeServerEntry, ...profile,
+    '--auth', 'none', '--bind-addr', `127.0.0.1:${listenPort}`,
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', ...args, workspace,
+  ], { env: nodeEnv, logFile: codeServerLog });
+  const stop = () => stopGroup(child, 5000);
+  const url = `http://127.0.0.1:${listenPort}`;
+  let exited;
+  child.once('exit', (code, signal) => (exited = code ?? signal));
+  try {
+    await waitFor(async () => {
+      if (exited !== undefined) throw new Error(`code-server exited (${exited}); see ${codeServerLog}`);
+      const res = await fetch(`${url}/healthz`).catch(() => undefined);
+      return res?.ok;
+    }, { timeoutMs: 60_000, what: `code-server to answer on ${url}` });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  say(`code-server at ${url}`);
+  return { url, userDataDir, child, stop };
+}
+
+/**
+ * The whole set-up. `stateDir` holds the profile (user data, extensions) and logs, the user data
+ * emptied first; `workspace` the sample files.
  */
 export async function startVsCodeSession({ stateDir, workspace, port, browser = true, hub = true, logFile } = {}) {
   const started = [];
@@ -147,55 +210,22 @@ export async function startVsCodeSession({ stateDir, workspace, port, browser = 
     if (sim) started.push(sim);
 
     const files = prepareWorkspace(workspace);
-    const userDataDir = join(stateDir, 'user-data');
-    const extensionsDir = join(stateDir, 'extensions');
-    rmSync(userDataDir, { recursive: true, force: true });
-    writeUserSettings(userDataDir, { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url) });
-
-    const nodeEnv = {
-      ...process.env,
-      PATH: `${dirname(env.node)}:${process.env.PATH}`,
-      // The extension host inherits this: the client's fallback when SecretStorage has no key.
-      HUB_USER_KEY: DEMO_KEY,
-    };
     // Without the hub, no key either: the extension expands routes from the navdata folder.
-    if (!sim) delete nodeEnv.HUB_USER_KEY;
-    // An own config file, so that code-server leaves the user's ~/.config/code-server alone.
-    writeFileSync(join(stateDir, 'code-server.yaml'), 'auth: none\n');
-    const profile = ['--config', join(stateDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
-    say('installing dist/icao-route.vsix into code-server');
-    await run(env.node, [env.codeServerEntry, ...profile, '--force', '--install-extension', VSIX], {
-      env: nodeEnv, timeoutMs: 2 * 60_000, logFile: log, label: 'code-server --install-extension',
+    const codeServer = await startCodeServer({
+      env, stateDir, workspace, port, logFile: log, vsix: VSIX, hubKey: sim ? DEMO_KEY : undefined,
+      settings: { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url) },
     });
-
-    const listenPort = port ?? (await freePort());
-    const child = startDetached(env.node, [
-      env.codeServerEntry, ...profile,
-      '--auth', 'none', '--bind-addr', `127.0.0.1:${listenPort}`,
-      '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-      '--disable-getting-started-override', workspace,
-    ], { env: nodeEnv, logFile: join(stateDir, 'code-server.log') });
-    const codeServer = { child, stop: () => stopGroup(child, 5000) };
     started.push(codeServer);
-    const url = `http://127.0.0.1:${listenPort}`;
-    let exited;
-    child.once('exit', (code, signal) => (exited = code ?? signal));
-    await waitFor(async () => {
-      if (exited !== undefined) throw new Error(`code-server exited (${exited}); see ${join(stateDir, 'code-server.log')}`);
-      const res = await fetch(`${url}/healthz`).catch(() => undefined);
-      return res?.ok;
-    }, { timeoutMs: 60_000, what: `code-server to answer on ${url}` });
-    say(`code-server at ${url}`);
 
     return {
-      url,
-      folderUrl: `${url}/?folder=${encodeURIComponent(workspace)}`,
+      url: codeServer.url,
+      folderUrl: `${codeServer.url}/?folder=${encodeURIComponent(workspace)}`,
       workspace,
       files,
-      userDataDir,
+      userDataDir: codeServer.userDataDir,
       hubUrl: sim?.url,
       chromium: env.chromium,
-      codeServer: child,
+      codeServer: codeServer.child,
       stop,
     };
   } catch (err) {

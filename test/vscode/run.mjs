@@ -26,7 +26,7 @@ async function main() {
   await compileSuite();
   const vscode = await findVSCode();
   if (!vscode) {
-    const codeServer = process.env.VSCODE_TEST_CODE_SERVER === '0' ? undefined : await findCodeServer(root);
+    const codeServer = process.env.VSCODE_TEST_CODE_SERVER === '0' ? undefined : findCodeServer();
     if (codeServer) {
       console.log(
         `desktop VS Code not available; running the suite in code-server ${codeServer.version} ` +

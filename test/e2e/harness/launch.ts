@@ -19,22 +19,13 @@ export interface E2eContext {
   close(): Promise<void>;
 }
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /**
  * `hub: false` starts no simulator and gives the extension no key: it then expands routes offline
  * from the navdata folder (test/fixtures/navdata).
  */
 export async function launchWorkbench(name: string, { hub = true } = {}): Promise<E2eContext> {
   // The .mjs set-up is shared with the demo; a dynamic import keeps this file CommonJS.
-  const { startVsCodeSession } = await import('../../../scripts/e2e/session.mjs');
+  const { startVsCodeSession, CHROMIUM_ARGS } = await import('../../../scripts/e2e/session.mjs');
   // An interrupted run (Ctrl+C, a CI time limit) still stops code-server and the simulator.
   const { exitOnSignals } = await import('../../../scripts/e2e/proc.mjs');
   exitOnSignals();
@@ -50,7 +41,7 @@ export async function launchWorkbench(name: string, { hub = true } = {}): Promis
     rmSync(workspace, { recursive: true, force: true });
   };
   try {
-    browser = await chromium.launch({ executablePath: session.chromium ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({ executablePath: session.chromium ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
     page.setDefaultTimeout(30_000);
     // tsx (esbuild keepNames) wraps named functions in `__name(...)`; the page needs it too.
