@@ -60,6 +60,8 @@ async function main() {
       extensionTestsPath: path.join(suiteOut, 'index.js'),
       // The samples folder as workspace; no other extension may interfere.
       launchArgs: [path.join(root, 'samples'), '--disable-extensions'],
+      // No hub key from the shell: the suite expands routes offline (an undefined value is not passed on).
+      extensionTestsEnv: { HUB_USER_KEY: undefined },
       stdout,
     });
   } catch (error) {
