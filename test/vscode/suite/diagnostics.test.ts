@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
-import { activateExtension, codeOf, describeDiagnostic, openCopyOfSample, openSample, rangeOf, waitForDiagnostics } from './helpers';
+import { activateExtension, codeOf, describeDiagnostic, describeRange, openCopyOfSample, openSample, rangeOf, waitForDiagnostics } from './helpers';
 
 interface Expected {
   /** The route line exactly as in samples/broken.route. */
@@ -42,10 +42,7 @@ suite('diagnostics', () => {
   test('the broken sample gets exactly the expected codes on the exact ranges', async () => {
     const document = await openSample('broken.route');
     const actual = await waitForDiagnostics(document.uri, (ds) => ds.length > 0, 'diagnostics on broken.route');
-    const expected = BROKEN.map((e) => {
-      const range = rangeOf(document, e.line, e.mark);
-      return `${e.code} ${e.severity} ${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
-    });
+    const expected = BROKEN.map((e) => `${e.code} ${e.severity} ${describeRange(rangeOf(document, e.line, e.mark))}`);
     assert.deepEqual(actual.map(describeDiagnostic).sort(canonical), expected.sort(canonical));
     for (const d of actual) {
       const marked = document.getText(d.range);

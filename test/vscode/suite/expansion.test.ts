@@ -11,6 +11,7 @@ import {
   activateExtension,
   codeOf,
   describeDiagnostic,
+  describeRange,
   eventually,
   hoverText,
   openCopyOfSample,
@@ -23,7 +24,6 @@ import {
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const expansionFindings = (uri: vscode.Uri) => ownDiagnostics(uri).filter((d) => /^X\d{3}$/.test(codeOf(d)));
-const at = (r: vscode.Range) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
 
 suite('route expansion (offline navdata)', () => {
   suiteSetup(async () => {
@@ -43,7 +43,10 @@ suite('route expansion (offline navdata)', () => {
       ['X002', rangeOf(document, 'N0450F350 DET L6 DVR', 'DET [L6] DVR')],
       ['X002', rangeOf(document, 'N0450F350 DET L6 DVR', 'DET [L6] DVR')],
     ] as const;
-    assert.deepEqual(found.map((d) => `${codeOf(d)} ${at(d.range)}`).sort(), expected.map(([code, range]) => `${code} ${at(range)}`).sort());
+    assert.deepEqual(
+      found.map((d) => `${codeOf(d)} ${describeRange(d.range)}`).sort(),
+      expected.map(([code, range]) => `${code} ${describeRange(range)}`).sort(),
+    );
     const knoan = found.find((d) => codeOf(d) === 'X001')!;
     assert.match(knoan.message, /KNOAN is not in the navigation data/);
     assert.equal(knoan.severity, vscode.DiagnosticSeverity.Warning);
@@ -54,7 +57,7 @@ suite('route expansion (offline navdata)', () => {
     const route = 'N0240F090 SAM DCT ORTAC DCT JSY';
     const sam = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
     const ambiguous = await waitForDiagnostics(document.uri, (ds) => ds.some((d) => codeOf(d) === 'X005'), 'X005 on SAM', expansionFindings);
-    assert.deepEqual(ambiguous.map(describeDiagnostic), [`X005 Warning ${at(sam)}`]);
+    assert.deepEqual(ambiguous.map(describeDiagnostic), [`X005 Warning ${describeRange(sam)}`]);
 
     const actions = ((await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, sam)) ?? [])
       .filter((a) => /\(referenceFix\)$/.test(a.title));

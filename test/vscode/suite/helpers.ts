@@ -54,9 +54,13 @@ export function localDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
     .filter((d) => d.source === 'icao-route' && /^R\d{3}$/.test(codeOf(d)));
 }
 
+/** `line:character-line:character`, zero-based as in the API. */
+export function describeRange(r: vscode.Range): string {
+  return `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+}
+
 export function describeDiagnostic(d: vscode.Diagnostic): string {
-  const r = d.range;
-  return `${codeOf(d)} ${vscode.DiagnosticSeverity[d.severity]} ${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+  return `${codeOf(d)} ${vscode.DiagnosticSeverity[d.severity]} ${describeRange(d.range)}`;
 }
 
 /** Every finding of this extension on `uri`: local (R…) and route expansion (X…, H…). */
