@@ -5,7 +5,7 @@
  * referenceFix quick fix can be applied.
  */
 import assert from 'node:assert/strict';
-import { assertDiagnostics } from './harness/checks';
+import { assertDiagnostics, BROKEN_ROUTE_LOCAL } from './harness/checks';
 import { workbenchSuite } from './harness/suite';
 
 const { step } = workbenchSuite('offline', { hub: false });
@@ -29,19 +29,7 @@ step('broken.route: the navdata expansion adds unknown points and airways that m
     return c.errors === 7 && c.warnings === 10;
   }, '7 errors and 10 warnings in the status bar', 60_000);
   await assertDiagnostics(wb, 'broken.route', [
-    { line: 4, from: 15, to: 20, severity: 'warning', code: 'R206', message: 'write DCT between DVR and KONAN' },
-    { line: 7, from: 19, to: 22, severity: 'error', code: 'R205', message: 'DCT cannot follow ATS route UL9' },
-    { line: 10, from: 19, to: 24, severity: 'error', code: 'R203', message: 'need their joining point' },
-    { line: 13, from: 6, to: 10, severity: 'warning', code: 'R210', message: 'F355' },
-    { line: 16, from: 21, to: 23, severity: 'error', code: 'R105', message: 'latitude 95N out of range' },
-    { line: 19, from: 1, to: 10, severity: 'warning', code: 'R102', message: 'N0450F350' },
-    { line: 19, from: 11, to: 14, severity: 'warning', code: 'R102', message: 'DVR' },
-    { line: 19, from: 15, to: 18, severity: 'warning', code: 'R102', message: 'UL9' },
-    { line: 19, from: 19, to: 24, severity: 'warning', code: 'R102', message: 'KONAN' },
-    { line: 22, from: 1, to: 4, severity: 'error', code: 'R201', message: 'must begin with a speed/level group' },
-    { line: 22, from: 5, to: 14, severity: 'error', code: 'R209', message: "attached to a point with '/'" },
-    { line: 25, from: 19, to: 20, severity: 'error', code: 'R202', message: 'must be followed by the point where it is left' },
-    { line: 25, from: 19, to: 20, severity: 'error', code: 'R211', message: 'only as the last element' },
+    ...BROKEN_ROUTE_LOCAL,
     { line: 28, from: 19, to: 24, severity: 'warning', code: 'X001', message: 'KNOAN is not in the navigation data' },
     { line: 32, from: 15, to: 18, severity: 'warning', code: 'X002', message: 'UL9 does not pass KONAM' },
     { line: 35, from: 15, to: 17, severity: 'warning', code: 'X002', message: 'L6 does not pass DET' },
