@@ -82,9 +82,11 @@ export function run(cmd, args, { cwd, env, timeoutMs = 10 * 60_000, logFile, lab
 export function startDetached(cmd, args, { cwd, env, logFile } = {}) {
   const child = track(spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
   if (logFile) {
+    // Two sources: neither may end the file while the other still writes; it closes with the child.
     const log = createWriteStream(logFile, { flags: 'a' });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once('close', () => log.end());
   }
   return child;
 }
