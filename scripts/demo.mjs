@@ -30,14 +30,15 @@ function desktopCode() {
   return r.status === 0 && path && !path.includes('code-server') ? path : undefined;
 }
 
-/** Keeps running until Ctrl+C (or code-server's own end); then stops what the demo started. */
+/** Set by Ctrl+C (or SIGTERM), which stops everything itself (exitOnSignals below). */
 let shuttingDown = false;
 
-function untilSignal(stop, child) {
-  child?.once('exit', async (code) => {
+/** When code-server ends by itself, the rest of the session is stopped and the demo exits. */
+function exitWithCodeServer(session) {
+  session.codeServer.once('exit', async (code) => {
     if (shuttingDown) return;
     console.log(`\ncode-server exited (${code}): stopping everything the demo started…`);
-    await stop();
+    await session.stop();
     process.exit(1);
   });
 }
@@ -62,7 +63,6 @@ async function withDesktopCode(code) {
   console.log(`  samples: ${files.join(', ')}`);
   if (sim) console.log(`  hub simulator: ${sim.url} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
   console.log('Ctrl+C stops the simulator (close the VS Code window yourself).');
-  untilSignal(async () => sim?.stop());
 }
 
 /** 8080 when it is free, else any free port (an explicit --port is taken as given). */
@@ -83,7 +83,7 @@ async function withCodeServer() {
   if (session.hubUrl) console.log(`  hub simulator: ${session.hubUrl} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
   console.log(`  logs: ${stateDir}`);
   console.log('Ctrl+C stops everything.');
-  untilSignal(session.stop, session.codeServer);
+  exitWithCodeServer(session);
 }
 
 // From the first moment: Ctrl+C during the set-up stops what has been started so far, too.
