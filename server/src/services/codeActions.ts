@@ -6,8 +6,10 @@
  */
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import {
+  FIX_TYPE_LABEL,
   pointOf,
   type CancellationToken,
+  type FixType,
   type NavPoint,
   type Range,
   type RouteBlock,
@@ -144,7 +146,8 @@ function firstFixCandidates(data: unknown): Candidate[] | undefined {
 function chooseFirstFix(context: FixContext, candidates: readonly Candidate[]): CodeAction[] {
   return candidates.flatMap((candidate) => {
     const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : coordinate(candidate.lat, candidate.lon);
-    const what = [candidate.ident, candidate.type, candidate.region, candidate.name].filter(Boolean).join(' ');
+    const type = FIX_TYPE_LABEL[candidate.type as FixType] ?? candidate.type;
+    const what = [candidate.ident, type, candidate.region, candidate.name].filter(Boolean).join(' ');
     const away = candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
     const edit = referenceFixEdit(context, where);
     return edit ? [quickFix(context, `Use ${what} at ${where}${away} (referenceFix)`, [edit], false)] : [];

@@ -119,8 +119,8 @@ test('an ambiguous first fix offers one referenceFix per candidate', () => {
   };
   const actions = codeActions(URI, document, new LineIndex(text), sam.range, [diagnostic], live);
   assert.deepEqual(actions.map((a) => a.title), [
-    'Use SAM vor EG at 5057N00121W, 4 NM from origin (referenceFix)',
-    'Use SAM vor LG at 3741N02655E (referenceFix)',
+    'Use SAM VOR EG at 5057N00121W, 4 NM from origin (referenceFix)',
+    'Use SAM VOR LG at 3741N02655E (referenceFix)',
   ]);
   const fixed = applyOnly(text, actions[0]);
   assert.equal(fixed, 'referenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
