@@ -22,8 +22,9 @@ export function redactUrl(url: string | URL): string {
 export function redactText(text: string, secrets: readonly (string | undefined)[] = []): string {
   let out = text.replace(SECRET_PARAM_PATTERN, '$1***').replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, '$1***@');
   for (const secret of secrets) {
-    // Very short values would blank out ordinary words; real keys are longer than this.
-    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+    // One- and two-character values would blank out ordinary words; real keys are longer, and a
+    // three-character key is still cut out (the language server's statuses relied on that).
+    if (secret && secret.length >= 3) out = out.split(secret).join('***');
   }
   return out;
 }

@@ -15,6 +15,8 @@ test('redactUrl hides user_key, appId/appKey and URL credentials, and nothing el
   assert.equal(redactUrl('http://me:secret@proxy.example:8080/'), 'http://***@proxy.example:8080/');
   assert.equal(redactUrl(new URL('https://h.example/v1/icao-prefixes')), 'https://h.example/v1/icao-prefixes');
   assert.equal(redactText('failed for GET /v1/x?USER_KEY=zzz9 with key zzz9', ['zzz9']), 'failed for GET /v1/x?USER_KEY=*** with key ***');
+  assert.equal(redactText('echoed k3y back', ['k3y']), 'echoed *** back');
+  assert.equal(redactText('a b c', ['b']), 'a b c');
 });
 
 test('base URLs: https anywhere, http only on loopback, no query; trailing slash dropped', () => {

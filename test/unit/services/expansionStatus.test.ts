@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { statusPresentation } from '../../../client/src/statusPresentation';
 import { HubError } from '../../../server/src/hub';
-import { ExpansionStatusTracker, failureStatus, redact } from '../../../server/src/lsp/expansion/status';
+import { redactText } from '../../../server/src/hub';
+import { ExpansionStatusTracker, failureStatus } from '../../../server/src/lsp/expansion/status';
 import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
 
 test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {
@@ -40,8 +41,10 @@ test('unreachable services are offline; refusals and broken answers are degraded
 test('the key is cut out of any message, whatever a lower layer wrote', () => {
   const status = failureStatus(new HubError('serverFailure', 'failed at https://hub/x?user_key=k3y-4711 (k3y-4711)'), 'hub', 'k3y-4711');
   assert.ok(status && !status.message.includes('k3y-4711'), status?.message);
-  assert.equal(redact('nothing secret here', 'k3y-4711'), 'nothing secret here');
-  assert.equal(redact('a b', ''), 'a b');
+  assert.equal(redactText('nothing secret here', ['k3y-4711']), 'nothing secret here');
+  assert.equal(redactText('a b', ['']), 'a b');
+  const short = failureStatus(new HubError('serverFailure', 'the page echoed abc'), 'hub', 'abc');
+  assert.ok(short && !short.message.includes('abc'), short?.message);
 });
 
 test('a status is reported once per change of state or kind of failure, not per failure', () => {

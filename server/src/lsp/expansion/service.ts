@@ -6,12 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../../route/model';
-import type { HubSettings } from '../../hub';
+import { redactText, type HubSettings } from '../../hub';
 import type { ParsedDocument } from '../parsedDocuments';
 import type { LineIndex } from '../../services/ranges';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
-import { ExpansionStatusTracker, failureStatus, redact, type ExpansionStatus } from './status';
+import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
 
 export interface ExpansionConfig {
   /** From SecretStorage (setHubKey) or HUB_USER_KEY; never logged. */
@@ -173,7 +173,7 @@ export class DocumentExpansions {
         try {
           await source.prepare();
         } catch (error) {
-          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redact(error instanceof Error ? error.message : String(error), this.userKey)} Local checks continue.` });
+          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} Local checks continue.` });
           return undefined;
         }
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });

@@ -5,7 +5,7 @@
  * of every edit shows once. Nothing here knows LSP.
  */
 import type { ExpansionStatusParams } from '../../protocol/lspMessages';
-import { isHubError, type HubErrorKind } from '../../hub';
+import { isHubError, redactText, type HubErrorKind } from '../../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;
 
@@ -17,16 +17,11 @@ export function failureStatus(error: unknown, source: 'hub' | 'navdata', secret?
     if (error.kind === 'cancelled' || error.kind === 'badRequest') return undefined;
     const state = UNREACHABLE.has(error.kind) ? 'offline' : 'degraded';
     const lead = state === 'offline' ? 'Route expansion paused: the hub cannot be reached' : 'Route expansion failing at the hub';
-    return { state, source, kind: error.kind, message: redact(`${lead}. ${error.message} Local checks continue.`, secret) };
+    return { state, source, kind: error.kind, message: redactText(`${lead}. ${error.message} Local checks continue.`, [secret ?? undefined]) };
   }
   if (error instanceof Error && error.name === 'AbortError') return undefined;
   const text = error instanceof Error ? error.message : String(error);
-  return { state: 'degraded', source, kind: 'internal', message: redact(`Route expansion failed: ${text}. Local checks continue.`, secret) };
-}
-
-/** The key must never reach a message, whatever a lower layer put into it. */
-export function redact(message: string, secret?: string | null): string {
-  return secret && secret.length >= 3 ? message.split(secret).join('***') : message;
+  return { state: 'degraded', source, kind: 'internal', message: redactText(`Route expansion failed: ${text}. Local checks continue.`, [secret ?? undefined]) };
 }
 
 export class ExpansionStatusTracker {
