@@ -24,14 +24,14 @@ export class HubKeyStore {
     return { userKey: null, source: 'none' };
   }
 
+  // SecretStorage.onDidChange (registered below) fires for this window's own changes too, and
+  // passes the new key to the server; sending it here as well sent it twice.
   async store(key: string): Promise<void> {
     await this.secrets.store(SECRET_NAME, key);
-    await this.sendToServer();
   }
 
   async clear(): Promise<void> {
     await this.secrets.delete(SECRET_NAME);
-    await this.sendToServer();
   }
 
   async sendToServer(): Promise<void> {
@@ -61,7 +61,7 @@ export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: H
       await keys.clear();
       void vscode.window.showInformationMessage('ICAO Route: hub key cleared.');
     }),
-    // Another window may set or clear the key: follow it.
+    // The key changed, in this window or another: pass it on.
     context.secrets.onDidChange(async (event) => {
       if (event.key === SECRET_NAME) await keys.sendToServer();
     }),
