@@ -1,0 +1,220 @@
+/**
+ * The route map's messages: what the language server computes for a route block (a plain-data
+ * view model), and what the extension host and the webview say to each other. The webview only
+ * draws what arrives here; every distance, crossing and filter decision is made on the host side.
+ *
+ * Shared by the server (builds MapView), the client (asks for it, relays it) and the webview
+ * (media/src, draws it). Nothing here may carry a secret: no key, no URL with a key.
+ */
+
+/** A position in the document, LSP-style (0-based line and UTF-16 character). */
+export interface MapPosition {
+  line: number;
+  character: number;
+}
+export interface MapRange {
+  start: MapPosition;
+  end: MapPosition;
+}
+
+/** [longitude, latitude] in degrees, as GeoJSON writes them. */
+export type LonLat = [number, number];
+
+/** How sure the expansion is of a point. */
+export type MapPointStatus = 'resolved' | 'unresolved' | 'ambiguous';
+
+export interface MapPoint {
+  /** Stable within one MapView: `p<index>`. */
+  id: string;
+  name: string;
+  /** fix, vor, ndb, dme, aerodrome, latlon, … (the expansion's own word). */
+  kind: string;
+  status: MapPointStatus;
+  /** Absent for an unresolved point. */
+  position?: LonLat;
+  /** The route element (token) that produced this point, to reveal it in the editor. */
+  range: MapRange;
+  /** Index of that element in the block's route text. */
+  elementIndex: number;
+  /** The same facts the hover gives, one line each (resolved fix, coordinates, leg, track…). */
+  facts: string[];
+  /** Geodesic distance from the previous resolved point, NM. */
+  legNm?: number;
+  /** True track of that leg at its start, degrees. */
+  trackDeg?: number;
+  /** Distance flown from the first point, NM. */
+  cumulativeNm?: number;
+}
+
+export interface MapLeg {
+  /** `l<index>`: from points[index] to the next resolved point. */
+  id: string;
+  fromId: string;
+  toId: string;
+  /** The airway designator, or 'DCT'. */
+  via: string;
+  /** The element that produces the leg (the airway or DCT token; else the point's). */
+  range: MapRange;
+  elementIndex: number;
+  /** Densified great circle, split into parts where it crosses the antimeridian. */
+  paths: LonLat[][];
+  distanceNm: number;
+  trackDeg: number;
+}
+
+/** A polygon's rings (outer first), each closed; several polygons for a multipolygon. */
+export type MapPolygons = LonLat[][][];
+
+export interface MapFir {
+  id: string;
+  designator: string;
+  name: string;
+  polygons: MapPolygons;
+}
+
+export interface MapAirspace {
+  id: string;
+  name: string;
+  /** Type as the hub writes it (e.g. CTR, TMA, R, D, P, FIR…) and the class when there is one. */
+  type: string;
+  airspaceClass?: string;
+  /** "FL095", "SFC", "2500 ft" … and the label "FL095–FL245". */
+  lower: string;
+  upper: string;
+  label: string;
+  /** Activity schedule in words, when the hub gives one. */
+  schedule?: string;
+  polygons: MapPolygons;
+  /** True when the route passes through it laterally. */
+  crossed: boolean;
+  /** Least distance from the route, NM (0 when crossed). */
+  distanceNm: number;
+  /** Why it is shown (or would be left out), in words. */
+  reason: string;
+}
+
+/** The subject groups NOTAMs are coloured by (from the Q-code's second and third letters). */
+export type NotamSubject = 'airspace' | 'navaid' | 'aerodrome' | 'obstacle' | 'procedure' | 'other';
+
+export interface MapNotam {
+  id: string;
+  /** The NOTAM number as issued, e.g. "A1234/26". */
+  number: string;
+  location: string;
+  subject: NotamSubject;
+  /** The Q-code, e.g. "QRTCA". */
+  code?: string;
+  /** Full text (item E and the rest), shown as text, never as HTML. */
+  text: string;
+  lower?: string;
+  upper?: string;
+  validFrom?: string;
+  validTo?: string;
+  schedule?: string;
+  /** A circle from item Q (centre and radius in NM), and/or an area read from the text. */
+  circle?: { center: LonLat; radiusNm: number; ring: LonLat[] };
+  polygons?: MapPolygons;
+  distanceNm: number;
+  inCorridor: boolean;
+  reason: string;
+}
+
+export interface MapMicrolight {
+  id: string;
+  name: string;
+  position: LonLat;
+  distanceNm: number;
+}
+
+/** The layers a user can switch on and off. */
+export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlights';
+
+export interface MapFilters {
+  layers: Record<MapLayerName, boolean>;
+  /** Corridor half-widths, NM: en route and around the aerodromes. */
+  corridorNm: number;
+  aerodromeCorridorNm: number;
+}
+
+/** Everything the map draws for one route block. */
+export interface MapView {
+  uri: string;
+  /** Document version the view was computed from; older views are dropped. */
+  version: number;
+  blockIndex: number;
+  /** A short title: origin → destination, or the first and last point. */
+  title: string;
+  points: MapPoint[];
+  legs: MapLeg[];
+  firs: MapFir[];
+  airspaces: MapAirspace[];
+  notams: MapNotam[];
+  microlights: MapMicrolight[];
+  /** [west, south, east, north] of the route, for fit-to-route. */
+  bbox?: [number, number, number, number];
+  /** What is missing and why, once each ("airspaces and NOTAMs need a hub key", …). */
+  notices: string[];
+  filters: MapFilters;
+}
+
+/** The element under the cursor, as ids of the view's points and legs. */
+export interface MapHighlight {
+  pointIds: string[];
+  legIds: string[];
+}
+
+// ---- client ↔ language server -------------------------------------------------------------
+
+/** Client → server: the map view of the route block at a position (or the block's index). */
+export const MAP_VIEW_REQUEST = 'icaoRoute/mapView';
+export interface MapViewParams {
+  uri: string;
+  /** The block containing this position; the first route block when absent. */
+  position?: MapPosition;
+  filters?: Partial<Omit<MapFilters, 'layers'>>;
+}
+/** null when the document has no route block there. */
+export type MapViewResult = MapView | null;
+
+/** Client → server: which points and legs the element at a position maps to. */
+export const MAP_HIGHLIGHT_REQUEST = 'icaoRoute/mapHighlight';
+export interface MapHighlightParams {
+  uri: string;
+  position: MapPosition;
+}
+export type MapHighlightResult = (MapHighlight & { blockIndex: number }) | null;
+
+/** Server → client: a document's results changed (new expansion, new airspaces…): ask again. */
+export const RESULTS_CHANGED_NOTIFICATION = 'icaoRoute/resultsChanged';
+export interface ResultsChangedParams {
+  uri: string;
+  version: number;
+}
+
+// ---- extension host ↔ webview -------------------------------------------------------------
+
+/** Host → webview. */
+export type HostToMapMessage =
+  | { type: 'snapshot'; view: MapView | null; highlight?: MapHighlight; message?: string }
+  | { type: 'highlight'; uri: string; version: number; highlight: MapHighlight }
+  | { type: 'status'; message: string };
+
+/** Webview → host. Validated on the host; stale ones (older version) are dropped. */
+export type MapToHostMessage =
+  | { type: 'ready' }
+  | { type: 'reveal'; uri: string; version: number; range: MapRange }
+  | { type: 'filters'; filters: MapFilters }
+  | { type: 'export'; format: 'geojson' | 'gpx' };
+
+/** What the webview keeps in its state (setState) to survive a reload. */
+export interface MapWebviewState {
+  uri?: string;
+  camera?: { center: LonLat; zoom: number };
+  filters?: MapFilters;
+}
+
+export const DEFAULT_MAP_FILTERS: MapFilters = {
+  layers: { route: true, firs: true, airspaces: true, notams: true, microlights: false },
+  corridorNm: 30,
+  aerodromeCorridorNm: 50,
+};
