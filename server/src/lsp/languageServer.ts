@@ -27,7 +27,7 @@ import { hover, type ExpansionLookup } from '../services/hover';
 import { documentSymbols } from '../services/symbols';
 import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { DocumentExpansions } from './expansion/service';
+import { DocumentExpansions } from '../session/documentExpansions';
 import { describeError, guard } from './guard';
 import { ParsedDocuments } from './parsedDocuments';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';

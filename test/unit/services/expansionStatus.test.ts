@@ -7,7 +7,7 @@ import test from 'node:test';
 import { statusPresentation } from '../../../client/src/statusPresentation';
 import { HubError } from '../../../server/src/hub';
 import { redactText } from '../../../server/src/hub';
-import { ExpansionStatusTracker, failureStatus } from '../../../server/src/lsp/expansion/status';
+import { ExpansionStatusTracker, failureStatus } from '../../../server/src/session/status';
 import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
 
 test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {

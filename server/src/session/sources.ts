@@ -2,10 +2,10 @@
  * Where expansions come from: the hub's route expansion (a hub key is set) or the offline engine
  * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
  */
-import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../../route/model';
-import { expandRoute, firstFixCandidates } from '../../expansion';
-import { expandBlockAtHub, HubClient, type HubSettings } from '../../hub';
-import { loadNavDatabase, type NavDatabase } from '../../navdata';
+import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
+import { expandRoute, firstFixCandidates } from '../expansion';
+import { expandBlockAtHub, HubClient, type HubSettings } from '../hub';
+import { loadNavDatabase, type NavDatabase } from '../navdata';
 
 export interface ExpansionSource {
   readonly kind: 'hub' | 'navdata';

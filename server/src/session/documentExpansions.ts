@@ -5,10 +5,10 @@
  * newer edit cancels the older run; a failing service becomes one status, never diagnostics.
  */
 import { createHash } from 'node:crypto';
-import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../../route/model';
-import { redactText, type HubSettings } from '../../hub';
-import type { ParsedDocument } from '../parsedDocuments';
-import type { LineIndex } from '../../services/ranges';
+import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import { redactText, type HubSettings } from '../hub';
+import type { ParsedDocument } from '../lsp/parsedDocuments';
+import type { LineIndex } from '../services/ranges';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';

@@ -4,8 +4,8 @@
  * only when the state or the kind of failure changes, so a hub that answers 500 to every block
  * of every edit shows once. Nothing here knows LSP.
  */
-import type { ExpansionStatusParams } from '../../protocol/lspMessages';
-import { isHubError, redactText, type HubErrorKind } from '../../hub';
+import type { ExpansionStatusParams } from '../protocol/lspMessages';
+import { isHubError, redactText, type HubErrorKind } from '../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;
 

@@ -4,9 +4,9 @@
  * expanded them. A block that only moved (lines inserted above it) reuses its result with the
  * ranges moved by the same number of lines.
  */
-import { LazyRouteBlock } from '../../route';
-import type { ExpansionResult, Range, RouteBlock, RouteDiagnostic } from '../../route/model';
-import type { LineIndex } from '../../services/ranges';
+import { LazyRouteBlock } from '../route';
+import type { ExpansionResult, Range, RouteBlock, RouteDiagnostic } from '../route/model';
+import type { LineIndex } from '../services/ranges';
 
 export interface CachedExpansion {
   result: ExpansionResult;
