@@ -4,21 +4,23 @@
  * `file:line:col code severity: message` (line and column 1-based, columns in UTF-16 code units
  * with a tab counting as one), or everything as JSON with `--format json`.
  *
- * Exit codes: 0 no errors, 1 errors found, 2 a file could not be read, a bad command line, or a
- * service failure.
+ * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
+ * not be read, a bad command line, or a service failure. A service failure midway keeps every
+ * finding made so far and marks the route blocks it left unexpanded.
  *
- * Extending it: add an entry to OPTIONS (it sets a field of CheckOptions) and, for findings from
- * elsewhere (offline expansion, the hub), an entry to ENRICHERS that adds findings and facts to
- * each file's report.
+ * Route expansion (`--hub`, `--navdata`) goes through the session core, as in the editor, so
+ * both say the same about the same route. Extending it: add an entry to OPTIONS (it sets a
+ * field of CheckOptions) and, for findings from elsewhere, an entry to ENRICHERS that adds
+ * findings and facts to each file's report.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import packageJson from '../../package.json';
 import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument, type Severity } from './route';
 import { allFindings } from './services/diagnostics';
-import { comparePositions } from './services/ranges';
-import { createHubEnricher } from './hub/cliHub';
-import { createNavdataEnricher } from './expansion/cliNavdata';
+import { comparePositions, LineIndex } from './services/ranges';
+import { loadNavDatabase, NavDataError } from './navdata';
+import { RouteSession } from './session/routeSession';
 
 export interface CheckOptions {
   format: 'text' | 'json';
@@ -27,6 +29,8 @@ export interface CheckOptions {
   hub?: string;
   /** Folder of X-Plane / FlightGear navigation data for offline route expansion. */
   navdata?: string;
+  /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */
+  maxWarnings?: number;
 }
 
 /** A failure that ends the run with exit code 2 and one line on stderr. */
@@ -76,6 +80,15 @@ const OPTIONS: OptionSpec[] = [
       options.navdata = value.trim();
     },
   },
+  {
+    flag: '--max-warnings',
+    value: 'N',
+    help: 'exit code 1 when there are more than N warnings (expansion findings are warnings)',
+    apply(options, value) {
+      if (!/^\d+$/.test(value.trim())) throw new CliFailure(`--max-warnings needs a whole number, not "${value}"`, true);
+      options.maxWarnings = Number(value.trim());
+    },
+  },
 ];
 
 export interface BlockReport {
@@ -93,6 +106,7 @@ export interface BlockReport {
 
 export interface FileReport {
   file: string;
+  text: string;
   document: RouteDocument;
   /** The parser's findings; enrichers add theirs. */
   findings: RouteDiagnostic[];
@@ -100,16 +114,65 @@ export interface FileReport {
 }
 
 export interface Enricher {
-  /** Adds findings (and block facts) to one file's report; throw CliFailure for a service failure. */
+  /** Adds findings (and block facts) to one file's report; throw CliFailure for a failure that ends the run. */
   enrich(report: FileReport): Promise<void>;
+  /** A failure after which the run went on without this enricher's part (exit code 2). */
+  failure?(): string | undefined;
   close?(): Promise<void>;
 }
 
 /** Each returns an enricher when its options ask for it. */
 const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [
-  async (options) => (options.hub ? createHubEnricher(options.hub, process.env, (message) => new CliFailure(message)) : undefined),
-  async (options) => (options.navdata ? createNavdataEnricher(options.navdata, (message) => new CliFailure(message)) : undefined),
+  async (options) => (options.hub || options.navdata ? createExpansionEnricher(options, process.env) : undefined),
 ];
+
+/**
+ * Route expansion through the session core, with the editor's choice of source: the hub when
+ * --hub is given (its key from HUB_USER_KEY only, never an argument: arguments show in process
+ * lists), the navigation data of --navdata otherwise; with both, the navigation data names the
+ * candidates of an ambiguous first fix, which the hub does not. A configuration the source
+ * refuses, or navigation data that cannot be read, ends the run before any file.
+ */
+async function createExpansionEnricher(options: CheckOptions, env: NodeJS.ProcessEnv): Promise<Enricher> {
+  const hubUserKey = options.hub ? env.HUB_USER_KEY?.trim() : undefined;
+  if (options.hub && !hubUserKey) throw new CliFailure('--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)');
+  const prefix = options.hub ? 'hub: ' : '';
+  const session = new RouteSession({}, { retryMs: 0, loadNavdata: (folder) => loadNavDatabase(folder) });
+  session.configure(
+    { hub: options.hub ? { baseUrl: options.hub } : {}, reference: {}, navdataFolder: options.navdata ?? '' },
+    { hubUserKey: hubUserKey ?? null, reference: null },
+  );
+  if (session.expansionStatus.state === 'degraded') {
+    await session.dispose();
+    throw new CliFailure(`${prefix}${session.expansionStatus.message.replace(/ Local checks continue\.$/, '')}`);
+  }
+  if (options.navdata) {
+    try {
+      await session.navdata();
+    } catch (error) {
+      await session.dispose();
+      const cause = error instanceof Error && error.cause instanceof NavDataError ? error.cause : error;
+      throw new CliFailure(cause instanceof NavDataError ? cause.message : `navigation data: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
+  }
+  let failure: string | undefined;
+  return {
+    async enrich(report) {
+      const lines = new LineIndex(report.text);
+      const expansion = await session.expandAll({ uri: report.file, version: 1, document: report.document, lines });
+      if (!expansion) return;
+      report.findings.push(...expansion.findings);
+      const index = new Map(report.document.blocks.map((block, i) => [block, i]));
+      for (const { block, result, notExpanded } of expansion.blocks) {
+        const facts = report.blocks[index.get(block) ?? -1];
+        if (facts) facts.expansion = result ? { source: expansion.source, ...result } : { source: expansion.source, notExpanded };
+      }
+      if (expansion.failure && !failure) failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
+    },
+    failure: () => failure,
+    close: () => session.dispose(),
+  };
+}
 
 const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
 
@@ -205,6 +268,7 @@ async function checkFile(file: string, enrichers: Enricher[]): Promise<FileRepor
   const document = parseRouteDocument(text);
   const report: FileReport = {
     file,
+    text,
     document,
     findings: allFindings(document),
     blocks: document.blocks.map((b: RouteBlock) => ({
@@ -268,12 +332,15 @@ export async function runCheck(options: CheckOptions, out: (s: string) => void, 
   }
   for (const r of reports) r.findings.sort((a, b) => comparePositions(a.range.start, b.range.start));
   const counts = countFindings(reports);
+  const failures = enrichers.map((e) => e.failure?.()).filter((f): f is string => f !== undefined);
+  const notExpanded = reports.reduce((n, r) => n + r.blocks.filter((b) => isNotExpanded(b.expansion)).length, 0);
 
   if (options.format === 'json') {
     const json = {
       version: packageJson.version,
       files: reports.map((r) => ({ file: r.file, diagnostics: r.findings.map(jsonDiagnostic), blocks: r.blocks })),
       unreadable: problems,
+      ...(failures.length > 0 ? { failures, notExpanded } : {}),
       summary: { files: reports.length, ...counts },
     };
     out(JSON.stringify(json, null, 2));
@@ -281,11 +348,20 @@ export async function runCheck(options: CheckOptions, out: (s: string) => void, 
     for (const r of reports) for (const d of r.findings) out(textLine(r.file, d));
   }
   for (const p of problems) err(`${p.file}: cannot read: ${p.message}`);
+  // The failure comes first: it is what a CI log should show.
+  for (const f of failures) err(`icao-route: ${f}`);
   if (options.format === 'text') {
-    err(`${reports.length} file(s) checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)`);
+    const unexpanded = failures.length > 0 ? `; ${notExpanded} route block(s) not expanded (local checks only)` : '';
+    err(`${reports.length} file(s) checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
   }
-  if (problems.length > 0) return 2;
-  return counts.error > 0 ? 1 : 0;
+  const tooManyWarnings = options.maxWarnings !== undefined && counts.warning > options.maxWarnings;
+  if (tooManyWarnings) err(`icao-route: ${counts.warning} warning(s), more than --max-warnings ${options.maxWarnings}`);
+  if (problems.length > 0 || failures.length > 0) return 2;
+  return counts.error > 0 || tooManyWarnings ? 1 : 0;
+}
+
+function isNotExpanded(expansion: unknown): boolean {
+  return typeof expansion === 'object' && expansion !== null && 'notExpanded' in expansion;
 }
 
 async function main(): Promise<void> {

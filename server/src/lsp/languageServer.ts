@@ -14,10 +14,12 @@ import {
   EXPANSION_STATUS_NOTIFICATION,
   SERVER_INFO_REQUEST,
   SET_HUB_KEY_NOTIFICATION,
+  SOURCE_STATUS_NOTIFICATION,
   STATUS_NOTIFICATION,
   type ExpansionStatusParams,
   type ServerInfo,
   type SetHubKeyParams,
+  type SourceStatusParams,
   type StatusParams,
 } from '../protocol/lspMessages';
 import { codeActions } from '../services/codeActions';
@@ -27,7 +29,7 @@ import { hover, type ExpansionLookup } from '../services/hover';
 import { documentSymbols } from '../services/symbols';
 import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { DocumentExpansions } from '../session/documentExpansions';
+import { RouteSession } from '../session/routeSession';
 import { describeError, guard } from './guard';
 import { ParsedDocuments } from './parsedDocuments';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
@@ -37,6 +39,16 @@ export const SERVER_NAME = 'icao-route-language-server';
 export interface LanguageServerOptions {
   /** After a service failure, open documents are expanded again after this delay. */
   expansionRetryMs?: number;
+}
+
+/**
+ * The airline reference's appId/appKey from the server's environment (editors other than VS
+ * Code, CI); the VS Code client will pass them from SecretStorage as it does the hub key.
+ */
+function referenceCredentials(): { appId: string; appKey: string } | null {
+  const appId = process.env.REFERENCE_APP_ID?.trim();
+  const appKey = process.env.REFERENCE_APP_KEY?.trim();
+  return appId && appKey ? { appId, appKey } : null;
 }
 
 export function startLanguageServer(connection: Connection, version: string, options: LanguageServerOptions = {}): void {
@@ -60,9 +72,9 @@ export function startLanguageServer(connection: Connection, version: string, opt
   };
 
   const live = { isCancellationRequested: false };
-  const expansions = new DocumentExpansions(
+  const session = new RouteSession(
     {
-      status: (params: ExpansionStatusParams) => {
+      status: (name, params) => {
         // The output line first: a client that reacts to the status finds the line already there.
         const failing = params.state === 'offline' || params.state === 'degraded';
         status(failing ? 'warning' : 'info', params.message);
@@ -70,34 +82,40 @@ export function startLanguageServer(connection: Connection, version: string, opt
           if (failing) connection.console.warn(params.message);
           else connection.console.info(params.message);
         }
-        void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, params).catch(() => {});
-      },
-      rerun: () => {
-        for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
+        if (name === 'expansion') {
+          const expansion = { state: params.state, source: params.source, message: params.message } as ExpansionStatusParams;
+          void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, expansion).catch(() => {});
+        }
+        void connection.sendNotification(SOURCE_STATUS_NOTIFICATION, { name, ...params } satisfies SourceStatusParams).catch(() => {});
       },
       log: (message) => status('info', message),
     },
     { retryMs: options.expansionRetryMs },
   );
+  session.onShouldRerun(() => {
+    for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
+  });
+  // New expansion results of the version on screen: the local findings with them.
+  session.onDidChangeResults(({ document: current, findings }) => {
+    if (documents.get(current.uri)?.version !== current.version) return;
+    try {
+      void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
+    } catch (error) {
+      logError(`diagnostics of ${current.uri} failed: ${describeError(error)}`);
+    }
+  });
 
   /**
    * Local findings (with the expansion findings already known) at once; then the expansion of
-   * the blocks that changed, published again when it brings something new for this version.
+   * the blocks that changed, published again (onDidChangeResults) when it brings something new.
    */
   function publishDiagnostics(uri: string): void {
     const textDocument = documents.get(uri);
     if (!textDocument) return;
     try {
       const current = parsed.get(textDocument);
-      const diagnostics = documentDiagnostics(current.document, live, expansions.known(current));
+      const diagnostics = documentDiagnostics(current.document, live, session.update(current));
       void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
-      void expansions.run(current).then(
-        (findings) => {
-          if (!findings || documents.get(uri)?.version !== current.version) return;
-          void connection.sendDiagnostics({ uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
-        },
-        (error: unknown) => logError(`expansion of ${uri} failed: ${describeError(error)}`),
-      );
     } catch (error) {
       logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
     }
@@ -109,7 +127,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
   function configureExpansion(): void {
     if (!initialized) return;
     const userKey = credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null);
-    expansions.configure({ userKey, hub: settings.hub, navdataFolder: settings.navdataFolder });
+    session.configure(
+      { hub: settings.hub, reference: settings.reference, navdataFolder: settings.navdataFolder },
+      { hubUserKey: userKey, reference: referenceCredentials() },
+    );
   }
 
   connection.onInitialize((params): InitializeResult => {
@@ -174,14 +195,15 @@ export function startLanguageServer(connection: Connection, version: string, opt
       hubKey: credentials.userKey ? 'set' : 'unset',
       settings: { debounceMs: settings.debounceMs, navdataFolder: settings.navdataFolder },
       memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal },
-      expansion: expansions.status,
+      expansion: session.expansionStatus,
+      sources: session.statuses.all(),
     };
   });
 
   documents.onDidChangeContent((event) => scheduler.schedule(event.document.uri));
   documents.onDidClose((event) => {
     scheduler.forget(event.document.uri);
-    expansions.forget(event.document.uri);
+    session.forget(event.document.uri);
     parsed.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
   });
@@ -195,10 +217,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
     guard('hover', logError, null, (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return null;
-      const status = expansions.status;
+      const status = session.expansionStatus;
       const lookup: ExpansionLookup = {
         sourceName: status.source === 'hub' ? 'the hub' : 'navdata',
-        resultFor: (block) => expansions.resultFor(block, () => current.lines),
+        resultFor: (block) => session.expansionOf(block, () => current.lines),
       };
       return hover(current.document, params.position, token, lookup);
     }),
@@ -226,14 +248,14 @@ export function startLanguageServer(connection: Connection, version: string, opt
       const diagnostics =
         params.context.diagnostics.length > 0
           ? params.context.diagnostics
-          : documentDiagnostics(current.document, token, expansions.known(current));
+          : documentDiagnostics(current.document, token, session.knownFindings(current));
       return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
     }),
   );
 
   connection.onShutdown(async () => {
     scheduler.dispose();
-    await expansions.dispose();
+    await session.dispose();
   });
 
   documents.listen(connection);

@@ -32,6 +32,8 @@ export interface ServerInfo {
   memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number };
   /** The current route expansion status (see EXPANSION_STATUS_NOTIFICATION). */
   expansion?: ExpansionStatusParams;
+  /** Every source's state (see SOURCE_STATUS_NOTIFICATION). */
+  sources?: Record<SourceName, Omit<SourceStatusParams, 'name'>>;
 }
 
 /**
@@ -52,5 +54,21 @@ export interface ExpansionStatusParams {
   state: ExpansionState;
   source: 'hub' | 'navdata' | 'none';
   /** One line for the status bar's tooltip and the output channel. */
+  message: string;
+}
+
+/** The sources whose state the server tracks, one status each. */
+export type SourceName = 'expansion' | 'airspaces' | 'notams' | 'reference';
+
+/**
+ * Server → client: the state of one source (route expansion, airspaces, NOTAMs, the airline
+ * reference), sent only when it changes. Route expansion's state also goes out as
+ * EXPANSION_STATUS_NOTIFICATION (the status bar's). Never carries a secret.
+ */
+export const SOURCE_STATUS_NOTIFICATION = 'icaoRoute/sourceStatus';
+export interface SourceStatusParams {
+  name: SourceName;
+  state: ExpansionState;
+  source: 'hub' | 'navdata' | 'reference' | 'none';
   message: string;
 }

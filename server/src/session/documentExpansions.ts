@@ -5,13 +5,43 @@
  * newer edit cancels the older run; a failing service becomes one status, never diagnostics.
  */
 import { createHash } from 'node:crypto';
-import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
-import { redactText, type HubSettings } from '../hub';
-import type { ParsedDocument } from '../lsp/parsedDocuments';
+import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
+import { HubClient, redactText, type HubSettings } from '../hub';
 import type { LineIndex } from '../services/ranges';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
+
+/**
+ * A parsed document as the session sees it: the language server's SessionDocument is one, the
+ * checker builds one per file.
+ */
+export interface SessionDocument {
+  uri: string;
+  version: number;
+  document: RouteDocument;
+  /** Built on first use (the language server's parser keys blocks without it). */
+  readonly lines: LineIndex;
+}
+
+/** One route block of a whole-document expansion (the checker's). */
+export interface BlockExpansion {
+  block: RouteBlock;
+  /** Absent when the block was not expanded (see `notExpanded`). */
+  result?: ExpansionResult;
+  /** Why the block has no result: the source failed on it or before it. */
+  notExpanded?: string;
+}
+
+export interface DocumentExpansionReport {
+  source: 'hub' | 'navdata';
+  /** Every route block of the document, in order. */
+  blocks: BlockExpansion[];
+  /** The expansion findings of the expanded blocks. */
+  findings: RouteDiagnostic[];
+  /** The source's failure, when blocks were left unexpanded because of it. */
+  failure?: ExpansionStatus;
+}
 
 export interface ExpansionConfig {
   /** From SecretStorage (setHubKey) or HUB_USER_KEY; never logged. */
@@ -65,6 +95,8 @@ export class DocumentExpansions {
   /** Blocks expanded by a source (not taken from the cache), for the server info and tests. */
   expandedBlocks = 0;
   private readonly truncatedSaid = new Set<string>();
+  /** The last failure of the current source, until a result comes in again. */
+  private failure?: ExpansionStatus & { kind: string };
 
   constructor(
     private readonly events: ExpansionEvents,
@@ -90,6 +122,7 @@ export class DocumentExpansions {
     if (signature === this.signature) return;
     this.signature = signature;
     this.userKey = key;
+    this.failure = undefined;
     this.generation++;
     for (const run of this.runs.values()) run.abort();
     this.runs.clear();
@@ -101,7 +134,8 @@ export class DocumentExpansions {
 
     if (key) {
       try {
-        this.source = new HubSource(config.hub, key, folder ? new NavdataSource(folder, this.options.loadNavdata) : undefined);
+        const client = new HubClient(config.hub, { userKey: key });
+        this.source = new HubSource(client, folder ? new NavdataSource(folder, this.options.loadNavdata) : undefined);
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
       } catch (error) {
         this.tracker.set(failureStatus(error, 'hub', key) ?? { state: 'degraded', source: 'hub', message: 'The hub settings are not usable.' });
@@ -119,6 +153,16 @@ export class DocumentExpansions {
     this.events.rerun();
   }
 
+  /** The session's hub client: set while a hub key is (for every hub feature, not only expansion). */
+  get hubClient(): HubClient | undefined {
+    return this.source instanceof HubSource ? this.source.hub : undefined;
+  }
+
+  /** The navigation data of `icaoRoute.navdata.folder`, whichever source expands routes. */
+  get navdata(): NavdataSource | undefined {
+    return this.source instanceof NavdataSource ? this.source : this.source instanceof HubSource ? this.source.navdata : undefined;
+  }
+
   /** The expansion of a block, when it is known (for hovers). */
   resultFor(block: RouteBlock, lines: LineIndex | (() => LineIndex)): ExpansionResult | undefined {
     if (!this.source || block.elements.length === 0) return undefined;
@@ -127,7 +171,7 @@ export class DocumentExpansions {
   }
 
   /** Findings of every block already expanded, on the document's current ranges. */
-  known(parsed: ParsedDocument): RouteDiagnostic[] {
+  known(parsed: SessionDocument): RouteDiagnostic[] {
     if (!this.source) return [];
     const findings: RouteDiagnostic[] = [];
     for (const { block, cached } of this.routeBlocks(parsed, MAX_EXPANDED_BLOCKS[this.source.kind]).routes) {
@@ -142,7 +186,7 @@ export class DocumentExpansions {
    * block is a route (only routes are expanded), so only the others are asked for their
    * elements: a block that merely moved is not rebuilt on every keystroke.
    */
-  private routeBlocks(parsed: ParsedDocument, limit: number): { routes: RouteEntry[]; more: boolean } {
+  private routeBlocks(parsed: SessionDocument, limit: number): { routes: RouteEntry[]; more: boolean } {
     const routes: RouteEntry[] = [];
     const lines = () => parsed.lines;
     for (const block of parsed.document.blocks) {
@@ -160,7 +204,7 @@ export class DocumentExpansions {
    * new results came in, or undefined when there is nothing new to publish (all known, cancelled
    * by a newer run, or the source failed before any result).
    */
-  async run(parsed: ParsedDocument): Promise<RouteDiagnostic[] | undefined> {
+  async run(parsed: SessionDocument): Promise<RouteDiagnostic[] | undefined> {
     const source = this.source;
     if (!source) return undefined;
     this.cancel(parsed.uri);
@@ -196,17 +240,73 @@ export class DocumentExpansions {
         return true;
       });
       if (generation !== this.generation) return undefined;
-      const failed = failure !== undefined ? failureStatus(failure, source.kind, this.userKey) : undefined;
-      if (failed) {
-        this.tracker.set(failed);
-        if (!NO_RETRY.has(failed.kind)) this.scheduleRetry(failed.kind === 'usageLimit' ? 10 : 1);
-      } else if (added > 0) {
-        this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
-      }
+      const failed = this.settle(source, failure, added);
+      if (failed && !NO_RETRY.has(failed.kind)) this.scheduleRetry(failed.kind === 'usageLimit' ? 10 : 1);
       return added > 0 && current() ? this.known(parsed) : undefined;
     } finally {
       if (this.runs.get(parsed.uri) === controller) this.runs.delete(parsed.uri);
     }
+  }
+
+  /** The status after a run: the failure, or ok once results come in again. */
+  private settle(source: ExpansionSource, failure: unknown, added: number): (ExpansionStatus & { kind: string }) | undefined {
+    const failed = failure !== undefined ? failureStatus(failure, source.kind, this.userKey) : undefined;
+    if (failed) {
+      this.failure = failed;
+      this.tracker.set(failed);
+    } else if (added > 0) {
+      this.failure = undefined;
+      this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
+    }
+    return failed;
+  }
+
+  /**
+   * Expands every route block of the document, with no limit on their number (the checker's
+   * way). A service failure stops the calls and marks the blocks left without a result, which
+   * keep their local findings; once the source has failed, later documents are not sent to it
+   * (a usage limit or a refused key would only fail again). Resolves undefined without a source.
+   */
+  async expandAll(parsed: SessionDocument): Promise<DocumentExpansionReport | undefined> {
+    const source = this.source;
+    if (!source) return undefined;
+    const generation = this.generation;
+    const current = () => generation === this.generation;
+    if (!this.failure && !source.ready) {
+      try {
+        await source.prepare();
+        this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
+      } catch (error) {
+        const message = `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} Local checks continue.`;
+        this.failure = { state: 'degraded', source: source.kind, kind: 'load', message };
+        this.tracker.set(this.failure);
+      }
+    }
+    const { routes } = this.routeBlocks(parsed, Number.POSITIVE_INFINITY);
+    const results = new Map<string, CachedExpansion>();
+    for (const { key, cached } of routes) if (cached) results.set(key, cached);
+    if (!this.failure) {
+      const todo = routes.filter((route) => !route.cached && !results.has(route.key));
+      const { added, failure } = await eachBlock(todo, source.kind === 'hub' ? HUB_CONCURRENCY : 1, new AbortController().signal, current, async ({ block, key }, signal) => {
+        if (results.has(key)) return false;
+        const result = await source.expand(block, signal);
+        if (result.cancelled) return false;
+        const entry = { result, line: block.range.start.line };
+        this.cache.set(key, entry);
+        results.set(key, entry);
+        this.expandedBlocks++;
+        return true;
+      });
+      if (current()) this.settle(source, failure, added);
+    }
+    const reason = this.failure?.message ?? 'The expansion was cancelled.';
+    const blocks: BlockExpansion[] = routes.map(({ block, key }) => {
+      const entry = results.get(key);
+      return entry ? { block, result: resultAt(entry, block.range.start.line) } : { block, notExpanded: reason };
+    });
+    const findings = blocks.flatMap((b) => b.result?.findings ?? []);
+    const failed = blocks.some((b) => b.notExpanded);
+    return { source: source.kind, blocks, findings, failure: failed && this.failure ? { state: this.failure.state, source: this.failure.source, message: this.failure.message } : undefined };
   }
 
   cancel(uri: string): void {

@@ -4,7 +4,7 @@
  */
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
 import { expandRoute, firstFixCandidates } from '../expansion';
-import { expandBlockAtHub, HubClient, type HubSettings } from '../hub';
+import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type NavDatabase } from '../navdata';
 
 export interface ExpansionSource {
@@ -50,7 +50,7 @@ export class NavdataSource implements ExpansionSource {
       },
       (error: unknown) => {
         const text = error instanceof Error ? error.message : String(error);
-        throw new Error(`The navigation data in ${this.folder} could not be read: ${text}`);
+        throw new Error(`The navigation data in ${this.folder} could not be read: ${text}`, { cause: error });
       },
     );
     return this.loading;
@@ -68,8 +68,14 @@ export class NavdataSource implements ExpansionSource {
    * ambiguous first fix. Loads the data on first use.
    */
   async candidates(ident: string, origin?: { lat: number; lon: number }): Promise<AmbiguousFirstFix['candidates']> {
+    const db = await this.database();
+    return firstFixCandidates(db, db.lookup(ident.toUpperCase()), origin);
+  }
+
+  /** The loaded navigation data (loads it on first use; rejects when the folder has none). */
+  async database(): Promise<NavDatabase> {
     await this.prepare();
-    return firstFixCandidates(this.db!, this.db!.lookup(ident.toUpperCase()), origin);
+    return this.db!;
   }
 
   async dispose(): Promise<void> {}
@@ -78,19 +84,15 @@ export class NavdataSource implements ExpansionSource {
 export class HubSource implements ExpansionSource {
   readonly kind = 'hub';
   readonly ready = true;
-  private readonly hub: HubClient;
 
   /**
-   * Throws a HubError (configuration) for a base URL the client refuses. `navdata`, when the
+   * `hub` is the session's client (shared with every other hub feature). `navdata`, when the
    * folder is set too, lists the candidates of an ambiguous first fix, which the hub does not.
    */
   constructor(
-    settings: Partial<HubSettings>,
-    userKey: string,
-    private readonly navdata?: NavdataSource,
-  ) {
-    this.hub = new HubClient(settings, { userKey });
-  }
+    readonly hub: HubClient,
+    readonly navdata?: NavdataSource,
+  ) {}
 
   get okMessage(): string {
     return `Route expansion by the hub at ${this.hub.baseUrl}.`;

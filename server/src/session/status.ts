@@ -4,45 +4,132 @@
  * only when the state or the kind of failure changes, so a hub that answers 500 to every block
  * of every edit shows once. Nothing here knows LSP.
  */
-import type { ExpansionStatusParams } from '../protocol/lspMessages';
-import { isHubError, redactText, type HubErrorKind } from '../hub';
+import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../protocol/lspMessages';
+import { HubError, isHubError, redactText, type HubErrorKind } from '../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;
+export type { SourceName };
+/** The state of one source; `source` says which service or data serves it. */
+export type SourceStatus = Omit<SourceStatusParams, 'name'>;
+
+const WHAT: Record<SourceName, string> = {
+  expansion: 'Route expansion',
+  airspaces: 'Airspaces',
+  notams: 'NOTAMs',
+  reference: 'Airline reference',
+};
 
 const UNREACHABLE: ReadonlySet<HubErrorKind> = new Set(['network', 'timeout']);
 
 /** What a failed expansion call means for the status; undefined when it is no service failure. */
-export function failureStatus(error: unknown, source: 'hub' | 'navdata', secret?: string | null): ExpansionStatus & { kind: string } | undefined {
+export function failureStatus<S extends SourceStatus['source']>(
+  error: unknown,
+  source: S,
+  secret?: string | null,
+  name: SourceName = 'expansion',
+): (Omit<SourceStatus, 'source'> & { source: S; kind: string }) | undefined {
+  const what = WHAT[name];
+  const service = source === 'reference' ? 'the reference service' : 'the hub';
   if (isHubError(error)) {
     if (error.kind === 'cancelled' || error.kind === 'badRequest') return undefined;
     const state = UNREACHABLE.has(error.kind) ? 'offline' : 'degraded';
-    const lead = state === 'offline' ? 'Route expansion paused: the hub cannot be reached' : 'Route expansion failing at the hub';
+    const lead = state === 'offline' ? `${what} paused: ${service} cannot be reached` : `${what} failing at ${service}`;
     return { state, source, kind: error.kind, message: redactText(`${lead}. ${error.message} Local checks continue.`, [secret ?? undefined]) };
   }
   if (error instanceof Error && error.name === 'AbortError') return undefined;
   const text = error instanceof Error ? error.message : String(error);
-  return { state: 'degraded', source, kind: 'internal', message: redactText(`Route expansion failed: ${text}. Local checks continue.`, [secret ?? undefined]) };
+  return { state: 'degraded', source, kind: 'internal', message: redactText(`${what} failed: ${text}. Local checks continue.`, [secret ?? undefined]) };
 }
 
-export class ExpansionStatusTracker {
-  private current: ExpansionStatus & { kind?: string } = { state: 'local', source: 'none', message: '' };
+export class StatusTracker<S extends SourceStatus = ExpansionStatus> {
+  private current: S & { kind?: string } = { state: 'local', source: 'none', message: '' } as S;
 
-  constructor(private readonly report: (status: ExpansionStatus) => void) {}
+  constructor(private readonly report: (status: S) => void) {}
 
-  get status(): ExpansionStatus {
+  get status(): S {
     const { state, source, message } = this.current;
-    return { state, source, message };
+    return { state, source, message } as S;
   }
 
   /**
    * Reports `next` unless it is the same state from the same source (and, for failures, the
    * same kind): messages of repeated failures differ (support ids) but say the same thing.
    */
-  set(next: ExpansionStatus & { kind?: string }): boolean {
+  set(next: S & { kind?: string }): boolean {
     const same = next.state === this.current.state && next.source === this.current.source && next.kind === this.current.kind;
     if (same && (next.state === 'offline' || next.state === 'degraded' || next.message === this.current.message)) return false;
     this.current = next;
     this.report(this.status);
     return true;
+  }
+}
+
+/** The expansion's tracker (the status bar's). */
+export class ExpansionStatusTracker extends StatusTracker<ExpansionStatus> {}
+
+/**
+ * One status per source the extension uses (route expansion from the hub or the navigation
+ * data, airspaces, NOTAMs, the airline reference), each reported only when it changes.
+ */
+export class SourceStatuses {
+  private readonly trackers = new Map<SourceName, StatusTracker<SourceStatus>>();
+
+  constructor(private readonly report: (name: SourceName, status: SourceStatus) => void) {}
+
+  private tracker(name: SourceName): StatusTracker<SourceStatus> {
+    let tracker = this.trackers.get(name);
+    if (!tracker) {
+      tracker = new StatusTracker<SourceStatus>((status) => this.report(name, status));
+      this.trackers.set(name, tracker);
+    }
+    return tracker;
+  }
+
+  get(name: SourceName): SourceStatus {
+    return this.tracker(name).status;
+  }
+
+  /** Every source's state, for the server info. */
+  all(): Record<SourceName, SourceStatus> {
+    const names: SourceName[] = ['expansion', 'airspaces', 'notams', 'reference'];
+    return Object.fromEntries(names.map((name) => [name, this.get(name)])) as Record<SourceName, SourceStatus>;
+  }
+
+  set(name: SourceName, status: SourceStatus & { kind?: string }): boolean {
+    return this.tracker(name).set(status);
+  }
+
+  /** A failed call of the source; errors that are no service failure (cancelled) change nothing. */
+  failed(name: SourceName, error: unknown, secret?: string | null): void {
+    const source = name === 'reference' ? 'reference' : 'hub';
+    const status = failureStatus(error, source, secret, name);
+    if (status) this.set(name, status);
+  }
+
+  /** A bug, not a service failure: one status, so it is seen. */
+  internalError(name: SourceName, error: unknown): void {
+    const text = error instanceof Error ? error.message : String(error);
+    this.set(name, { state: 'degraded', source: this.get(name).source, kind: 'internal', message: `${WHAT[name]} failed: ${text}.` });
+  }
+
+  /**
+   * Runs one call with `client` and keeps the source's status: ok after a success, one status per
+   * kind of failure. Without a client the call is refused with `missing` (a configuration error).
+   */
+  async track<C, T>(name: SourceName, client: C | undefined, missing: string, call: (client: C) => Promise<T>): Promise<T> {
+    const source = name === 'reference' ? 'reference' : 'hub';
+    if (!client) {
+      const error = new HubError('configuration', missing);
+      this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
+      throw error;
+    }
+    try {
+      const result = await call(client);
+      this.set(name, { state: 'ok', source, message: `${WHAT[name]} from ${source === 'reference' ? 'the reference service' : 'the hub'}.` });
+      return result;
+    } catch (error) {
+      this.failed(name, error);
+      throw error;
+    }
   }
 }

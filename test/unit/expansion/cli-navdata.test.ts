@@ -4,23 +4,33 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseRouteDocument } from '../../../server/src/route';
-import { createNavdataEnricher } from '../../../server/src/expansion/cliNavdata';
+import { RouteSession } from '../../../server/src/session/routeSession';
+import { LineIndex } from '../../../server/src/services/ranges';
 import { EXCERPT, ROOT, SAMPLES } from '../navdata/paths';
 
-test('the navdata enricher adds expansion findings and the expanded points per block', async () => {
-  const enricher = await createNavdataEnricher(EXCERPT, (m) => new Error(m));
+function offlineSession(folder: string): RouteSession {
+  const session = new RouteSession({}, { retryMs: 0 });
+  session.configure({ hub: {}, reference: {}, navdataFolder: folder }, { hubUserKey: null, reference: null });
+  return session;
+}
+
+test('the session expands every block of a file offline: findings and the expanded points per block', async () => {
+  const session = offlineSession(EXCERPT);
   const text = fs.readFileSync(path.join(SAMPLES, 'ambiguous-first-fix.route'), 'utf8');
   const document = parseRouteDocument(text);
-  const report = { document, findings: [], blocks: document.blocks.map(() => ({}) as { expansion?: unknown }) };
-  await enricher.enrich(report);
+  const report = await session.expandAll({ uri: 'ambiguous-first-fix.route', version: 1, document, lines: new LineIndex(text) });
+  assert.ok(report);
   assert.deepEqual(report.findings.map((f: { code: string }) => f.code), ['X005']);
-  const second = report.blocks[1].expansion as { source: string; points: { designator: string }[] };
-  assert.equal(second.source, 'navdata');
+  assert.equal(report.source, 'navdata');
+  const second = report.blocks.find((b) => b.block === document.blocks[1])!.result!;
   assert.deepEqual(second.points.map((p) => p.designator), ['EGHI', 'SAM', 'ORTAC', 'JSY', 'EGJJ']);
+  await session.dispose();
 });
 
-test('a folder without navigation data is the failure made by the checker', async () => {
-  await assert.rejects(createNavdataEnricher(path.join(ROOT, 'samples'), (m) => new Error(`failed: ${m}`)), /failed: No navigation data in/);
+test('a folder without navigation data is the failure the checker reports', async () => {
+  const session = offlineSession(path.join(ROOT, 'samples'));
+  await assert.rejects(session.navdata(), /No navigation data in/);
+  await session.dispose();
 });
 
 test('check --navdata on the command line: JSON with points, exit codes', () => {

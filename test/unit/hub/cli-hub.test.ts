@@ -10,6 +10,7 @@ const ROOT = resolve(__dirname, '../../..');
 const CLI = resolve(ROOT, 'server/src/cli.ts');
 const AMBIGUOUS = resolve(ROOT, 'samples/ambiguous-first-fix.route');
 const EUROPE = resolve(ROOT, 'samples/europe.route');
+const BROKEN = resolve(ROOT, 'samples/broken.route');
 
 let sim: HubSimulator;
 before(async () => {
@@ -64,9 +65,47 @@ test('a service failure: exit 2, one clear line with the support id, no stack tr
   const run = await check(['--hub', sim.url, EUROPE], { HUB_USER_KEY: 'demo' });
   assert.equal(run.code, 2);
   const lines = run.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, run.stderr);
+  // The failure, then the summary, which counts the blocks left unexpanded.
+  assert.equal(lines.length, 2, run.stderr);
   assert.match(lines[0]!, /^icao-route: hub: .*HTTP 500, support id [0-9a-f-]{36}/);
+  assert.match(lines[1]!, /^1 file\(s\) checked: .*; \d+ route block\(s\) not expanded \(local checks only\)$/);
   assert.ok(!/\n\s+at /.test(run.stderr));
+});
+
+test('a usage limit midway: the local findings and the JSON stay, the blocks left unexpanded are marked', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  sim.settings.usageLimit = { requests: 3, windowSeconds: 600 };
+  t.after(() => {
+    sim.settings.usageLimit = undefined;
+  });
+  const run = await check(['--hub', sim.url, '--format', 'json', BROKEN], { HUB_USER_KEY: 'demo' });
+  assert.equal(run.code, 2, run.stderr);
+  assert.match(run.stderr.split('\n')[0]!, /^icao-route: hub: .*usage limit/i);
+  const report = JSON.parse(run.stdout) as {
+    files: { diagnostics: { code: string }[]; blocks: { routeText: string; expansion?: { source: string; points?: unknown[]; notExpanded?: string } }[] }[];
+    failures: string[];
+    notExpanded: number;
+  };
+  const file = report.files[0]!;
+  assert.ok(file.diagnostics.some((d) => /^R\d{3}$/.test(d.code)), 'the local findings are all there');
+  const routes = file.blocks.filter((b) => b.expansion);
+  const expanded = routes.filter((b) => b.expansion!.points);
+  const marked = routes.filter((b) => b.expansion!.notExpanded);
+  assert.ok(expanded.length >= 1 && expanded.length <= 3, `${expanded.length} expanded`);
+  assert.ok(marked.length >= 1);
+  assert.equal(expanded.length + marked.length, routes.length);
+  assert.equal(report.notExpanded, marked.length);
+  assert.match(marked[0]!.expansion!.notExpanded!, /usage limit/i);
+  assert.equal(report.failures.length, 1);
+});
+
+test('--max-warnings: more warnings than allowed make exit code 1', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  const strict = await check(['--hub', sim.url, '--max-warnings', '0', AMBIGUOUS], { HUB_USER_KEY: 'demo' });
+  assert.equal(strict.code, 1, strict.stderr);
+  assert.match(strict.stderr, /warning\(s\), more than --max-warnings 0/);
+  const lenient = await check(['--hub', sim.url, '--max-warnings', '100', AMBIGUOUS], { HUB_USER_KEY: 'demo' });
+  assert.ok(lenient.code === 0, lenient.stderr);
 });
 
 test('a wrong key: exit 2, and the key appears nowhere in the output', async () => {

@@ -1,0 +1,216 @@
+/**
+ * The session core: what lies between the pure core (route/, services/) and its users (the
+ * language server, `cli.js check`, the route map). It owns the service clients (hub, reference),
+ * the navigation data, the expansion caches and one status per source, expands route blocks and
+ * keeps each document's expansion results by version, and says when they change. It knows
+ * neither LSP nor the command line: both only translate its results.
+ */
+import { createHash } from 'node:crypto';
+import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
+import type { NavDatabase } from '../navdata';
+import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import type { LineIndex } from '../services/ranges';
+import {
+  DocumentExpansions,
+  type DocumentExpansionReport,
+  type ExpansionOptions,
+  type SessionDocument,
+} from './documentExpansions';
+import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
+
+export interface SessionSettings {
+  /** `icaoRoute.hub.*` (with VS Code's `http.proxy`). */
+  hub: Partial<HubSettings>;
+  /** `icaoRoute.reference.*`. */
+  reference: Partial<ReferenceSettings>;
+  /** `icaoRoute.navdata.folder`; empty for none. */
+  navdataFolder: string;
+}
+
+/** Secrets, from SecretStorage or the environment; never settings, never logged. */
+export interface SessionCredentials {
+  hubUserKey: string | null;
+  reference: { appId: string; appKey: string } | null;
+}
+
+/** A document's expansion results as of one version. */
+export interface DocumentResults {
+  document: SessionDocument;
+  /** Expansion findings of every block expanded so far, on this version's ranges. */
+  findings: RouteDiagnostic[];
+}
+
+export interface SessionEvents {
+  /** One source changed its state (never twice for the same state and kind of failure). */
+  status?(source: SourceName, status: SourceStatus): void;
+  /** A line for a log (not a status). */
+  log?(message: string): void;
+}
+
+export type Listener<T> = (value: T) => void;
+
+export class RouteSession {
+  readonly statuses: SourceStatuses;
+  private readonly expansions: DocumentExpansions;
+  private readonly results = new Map<string, DocumentResults>();
+  private readonly resultListeners = new Set<Listener<DocumentResults>>();
+  private readonly rerunListeners = new Set<Listener<void>>();
+  private reference?: ReferenceClient;
+  private referenceSignature = '';
+
+  constructor(events: SessionEvents = {}, options: ExpansionOptions = {}) {
+    this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
+    this.expansions = new DocumentExpansions(
+      {
+        status: (status) => this.statuses.set('expansion', status),
+        rerun: () => {
+          for (const listener of this.rerunListeners) listener();
+        },
+        log: events.log,
+      },
+      options,
+    );
+  }
+
+  /** Applies settings and credentials; unchanged values keep clients, caches and data. */
+  configure(settings: SessionSettings, credentials: SessionCredentials): void {
+    this.expansions.configure({ userKey: credentials.hubUserKey, hub: settings.hub, navdataFolder: settings.navdataFolder });
+    this.configureReference(settings.reference, credentials.reference);
+  }
+
+  // ---- service clients and data, for every feature (expansion, map, airline reference) ----
+
+  /** The hub client, while a hub key is set and the hub settings are usable. */
+  get hubClient(): HubClient | undefined {
+    return this.expansions.hubClient;
+  }
+
+  /** The reference client, while its appId/appKey are set and its settings are usable. */
+  get referenceClient(): ReferenceClient | undefined {
+    return this.reference;
+  }
+
+  /** The navigation data of `icaoRoute.navdata.folder` (loaded on first use); undefined without a folder. */
+  async navdata(): Promise<NavDatabase | undefined> {
+    return this.expansions.navdata?.database();
+  }
+
+  /**
+   * Runs one call of a hub feature (airspaces, NOTAMs, …) and keeps its source's status: one
+   * status per change of state, however many calls fail. Rejects with the call's error; without
+   * a hub client it rejects with a configuration HubError.
+   */
+  useHub<T>(source: Exclude<SourceName, 'expansion' | 'reference'>, call: (hub: HubClient) => Promise<T>): Promise<T> {
+    return this.statuses.track(source, this.hubClient, 'No hub key is set (ICAO Route: Set Hub Key).', call);
+  }
+
+  /** Like useHub, for the airline reference service. */
+  useReference<T>(call: (reference: ReferenceClient) => Promise<T>): Promise<T> {
+    return this.statuses.track('reference', this.reference, 'No reference appId/appKey are set.', call);
+  }
+
+  // ---- route expansion and per-document results ----
+
+  /** The route expansion status (the status bar's). */
+  get expansionStatus(): ExpansionStatus {
+    return this.expansions.status;
+  }
+
+  /** Blocks expanded by a source so far (not from the cache). */
+  get expandedBlocks(): number {
+    return this.expansions.expandedBlocks;
+  }
+
+  /**
+   * A new version of a document: returns the expansion findings already known for it (unchanged
+   * blocks keep theirs at once) and expands the other blocks in the background; when new results
+   * come in, `onDidChangeResults` tells every listener. A newer version cancels the older run.
+   */
+  update(document: SessionDocument): RouteDiagnostic[] {
+    const known = this.expansions.known(document);
+    this.results.set(document.uri, { document, findings: known });
+    void this.expansions.run(document).then(
+      (findings) => {
+        if (!findings || this.results.get(document.uri)?.document.version !== document.version) return;
+        const results = { document, findings };
+        this.results.set(document.uri, results);
+        for (const listener of this.resultListeners) listener(results);
+      },
+      (error: unknown) => this.statuses.internalError('expansion', error),
+    );
+    return known;
+  }
+
+  /** The latest results of a document, of the version last given to `update`. */
+  resultsOf(uri: string): DocumentResults | undefined {
+    return this.results.get(uri);
+  }
+
+  /** The expansion of one block, when known (hovers, the map). */
+  expansionOf(block: RouteBlock, lines: LineIndex | (() => LineIndex)): ExpansionResult | undefined {
+    return this.expansions.resultFor(block, lines);
+  }
+
+  /** Expansion findings already known for the document's current blocks (no expansion started). */
+  knownFindings(document: SessionDocument): RouteDiagnostic[] {
+    return this.expansions.known(document);
+  }
+
+  /** Every route block of a document expanded, none left out (the checker's way); see DocumentExpansions.expandAll. */
+  expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined> {
+    return this.expansions.expandAll(document);
+  }
+
+  /** New results for a document; returns a function that stops listening. */
+  onDidChangeResults(listener: Listener<DocumentResults>): () => void {
+    this.resultListeners.add(listener);
+    return () => this.resultListeners.delete(listener);
+  }
+
+  /** The source changed or may have recovered: every open document should be updated again. */
+  onShouldRerun(listener: Listener<void>): () => void {
+    this.rerunListeners.add(listener);
+    return () => this.rerunListeners.delete(listener);
+  }
+
+  /** The document was closed. */
+  forget(uri: string): void {
+    this.expansions.forget(uri);
+    this.results.delete(uri);
+  }
+
+  /** True while a retry after a failure is planned. */
+  get retryPending(): boolean {
+    return this.expansions.retryPending;
+  }
+
+  async dispose(): Promise<void> {
+    this.resultListeners.clear();
+    this.rerunListeners.clear();
+    this.results.clear();
+    const reference = this.reference;
+    this.reference = undefined;
+    await Promise.all([this.expansions.dispose(), reference?.close().catch(() => {})]);
+  }
+
+  private configureReference(settings: Partial<ReferenceSettings>, credentials: SessionCredentials['reference']): void {
+    const appKey = credentials?.appKey.trim();
+    const appId = credentials?.appId.trim();
+    // Secrets enter the signature only as a hash: it is compared, never shown.
+    const signature = appId && appKey ? JSON.stringify([createHash('sha256').update(`${appId}\n${appKey}`).digest('hex'), settings]) : 'none';
+    if (signature === this.referenceSignature) return;
+    this.referenceSignature = signature;
+    void this.reference?.close().catch(() => {});
+    this.reference = undefined;
+    if (!appId || !appKey) {
+      this.statuses.set('reference', { state: 'local', source: 'none', message: 'Airline reference off: no appId/appKey are set.' });
+      return;
+    }
+    try {
+      this.reference = new ReferenceClient(settings, { appId, appKey });
+      this.statuses.set('reference', { state: 'ok', source: 'reference', message: `Airline reference at ${referenceSettings(settings).baseUrl}.` });
+    } catch (error) {
+      this.statuses.failed('reference', error, appKey);
+    }
+  }
+}
