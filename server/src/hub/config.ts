@@ -17,6 +17,7 @@ import {
 } from './endpoints';
 import { HubError } from './errors';
 import { redactUrl } from './redact';
+import { settingDefault } from '../settings/definitions';
 
 export interface EndpointOverride {
   method?: 'GET' | 'POST';
@@ -69,11 +70,11 @@ export interface ReferenceSettings extends HttpSettings {
 const DAY = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
-  timeoutMs: 15_000,
-  retries: 2,
+  timeoutMs: settingDefault('icaoRoute.hub.timeoutSeconds') * 1000,
+  retries: settingDefault('icaoRoute.hub.retries'),
   retryBaseDelayMs: 300,
-  maxConcurrency: 6,
-  maxResponseBytes: 32 * 1024 * 1024,
+  maxConcurrency: settingDefault('icaoRoute.hub.maxConcurrentRequests'),
+  maxResponseBytes: settingDefault('icaoRoute.hub.maxResponseMegabytes') * 1024 * 1024,
   maxXmlDepth: 64,
   proxyStrictSSL: true,
   userAgent: 'icao-route-vscode/0.1',
@@ -94,8 +95,8 @@ export function referenceSettings(partial: Partial<ReferenceSettings> = {}): Ref
   return {
     ...DEFAULT_HTTP_SETTINGS,
     baseUrl: DEFAULT_REFERENCE_BASE_URL,
-    credentialsIn: 'headers',
-    airlineMaxAgeMs: 7 * DAY,
+    credentialsIn: settingDefault('icaoRoute.reference.credentialsIn') as ReferenceSettings['credentialsIn'],
+    airlineMaxAgeMs: settingDefault('icaoRoute.reference.airlineCacheDays') * DAY,
     ...partial,
     versions: { ...DEFAULT_REFERENCE_VERSIONS, ...partial.versions },
     endpoints: { ...partial.endpoints },

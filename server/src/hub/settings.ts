@@ -4,6 +4,7 @@
  * and the default stays, so a typo in settings.json never breaks the extension.
  */
 import type { EndpointOverride, HttpSettings, HubSettings, ReferenceSettings } from './config';
+import { numberSetting, type SettingKey } from '../settings/definitions';
 import { DEFAULT_HUB_VERSIONS, DEFAULT_REFERENCE_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, type HubApiSet, type HubEndpointId, type ReferenceEndpointId } from './endpoints';
 
 type Obj = Record<string, unknown>;
@@ -12,14 +13,11 @@ function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function at(section: Obj, raw: Obj, path: string[]): unknown {
+/** A setting's value from the section (nested) or from the raw object's dotted key. */
+export function at(section: Obj, raw: Obj, key: SettingKey): unknown {
   let value: unknown = section;
-  for (const key of path) value = isObject(value) ? value[key] : undefined;
-  return value ?? raw[`icaoRoute.${path.join('.')}`];
-}
-
-function numberIn(value: unknown, min: number, max: number): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : undefined;
+  for (const part of key.split('.').slice(1)) value = isObject(value) ? value[part] : undefined;
+  return value ?? raw[key];
 }
 
 function versions<K extends string>(value: unknown, keys: readonly K[]): Partial<Record<K, string>> {
@@ -69,34 +67,31 @@ export function readClientSettings(raw: unknown, http: HttpEnvironment = {}, def
   if (typeof http.proxy === 'string' && http.proxy.trim()) common.proxy = http.proxy.trim();
   if (typeof http.proxyStrictSSL === 'boolean') common.proxyStrictSSL = http.proxyStrictSSL;
 
-  const family = (name: 'hub' | 'reference'): Partial<HttpSettings> & { baseUrl?: string } => {
-    const out: Partial<HttpSettings> & { baseUrl?: string } = { ...common };
-    const baseUrl = at(section, top, [name, 'baseUrl']);
-    if (typeof baseUrl === 'string' && baseUrl.trim()) out.baseUrl = baseUrl.trim();
-    const timeout = numberIn(at(section, top, [name, 'timeoutSeconds']), 1, 600);
-    if (timeout !== undefined) out.timeoutMs = Math.round(timeout * 1000);
-    const retries = numberIn(at(section, top, [name, 'retries']), 0, 5);
-    if (retries !== undefined) out.retries = Math.round(retries);
-    const concurrency = numberIn(at(section, top, [name, 'maxConcurrentRequests']), 1, 32);
-    if (concurrency !== undefined) out.maxConcurrency = Math.round(concurrency);
-    const megabytes = numberIn(at(section, top, [name, 'maxResponseMegabytes']), 1, 2048);
-    if (megabytes !== undefined) out.maxResponseBytes = Math.round(megabytes * 1024 * 1024);
-    return out;
-  };
+  const hub: Partial<HubSettings> = { ...common };
+  const hubUrl = at(section, top, 'icaoRoute.hub.baseUrl');
+  if (typeof hubUrl === 'string' && hubUrl.trim()) hub.baseUrl = hubUrl.trim();
+  const timeout = numberSetting('icaoRoute.hub.timeoutSeconds', at(section, top, 'icaoRoute.hub.timeoutSeconds'));
+  if (timeout !== undefined) hub.timeoutMs = Math.round(timeout * 1000);
+  const retries = numberSetting('icaoRoute.hub.retries', at(section, top, 'icaoRoute.hub.retries'));
+  if (retries !== undefined) hub.retries = retries;
+  const concurrency = numberSetting('icaoRoute.hub.maxConcurrentRequests', at(section, top, 'icaoRoute.hub.maxConcurrentRequests'));
+  if (concurrency !== undefined) hub.maxConcurrency = concurrency;
+  const megabytes = numberSetting('icaoRoute.hub.maxResponseMegabytes', at(section, top, 'icaoRoute.hub.maxResponseMegabytes'));
+  if (megabytes !== undefined) hub.maxResponseBytes = Math.round(megabytes * 1024 * 1024);
+  hub.versions = { ...DEFAULT_HUB_VERSIONS, ...versions(at(section, top, 'icaoRoute.hub.versions'), Object.keys(DEFAULT_HUB_VERSIONS) as HubApiSet[]) };
+  hub.endpoints = endpoints(at(section, top, 'icaoRoute.hub.endpoints'), Object.keys(HUB_ENDPOINTS) as HubEndpointId[]);
 
-  const hub = family('hub') as Partial<HubSettings>;
-  hub.versions = { ...DEFAULT_HUB_VERSIONS, ...versions(at(section, top, ['hub', 'versions']), Object.keys(DEFAULT_HUB_VERSIONS) as HubApiSet[]) };
-  hub.endpoints = endpoints(at(section, top, ['hub', 'endpoints']), Object.keys(HUB_ENDPOINTS) as HubEndpointId[]);
-
-  const reference = family('reference') as Partial<ReferenceSettings>;
-  const refVersions = versions(at(section, top, ['reference', 'versions']), Object.keys(DEFAULT_REFERENCE_VERSIONS) as (keyof typeof DEFAULT_REFERENCE_VERSIONS)[]);
+  const reference: Partial<ReferenceSettings> = { ...common };
+  const referenceUrl = at(section, top, 'icaoRoute.reference.baseUrl');
+  if (typeof referenceUrl === 'string' && referenceUrl.trim()) reference.baseUrl = referenceUrl.trim();
+  const refVersions = versions(at(section, top, 'icaoRoute.reference.versions'), Object.keys(DEFAULT_REFERENCE_VERSIONS) as (keyof typeof DEFAULT_REFERENCE_VERSIONS)[]);
   if (refVersions.airlines || refVersions.flightStatus) reference.versions = { ...DEFAULT_REFERENCE_VERSIONS, ...refVersions };
-  reference.endpoints = endpoints(at(section, top, ['reference', 'endpoints']), Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]);
-  const credentialsIn = at(section, top, ['reference', 'credentialsIn']);
+  reference.endpoints = endpoints(at(section, top, 'icaoRoute.reference.endpoints'), Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]);
+  const credentialsIn = at(section, top, 'icaoRoute.reference.credentialsIn');
   if (credentialsIn === 'headers' || credentialsIn === 'query') reference.credentialsIn = credentialsIn;
-  const days = numberIn(at(section, top, ['reference', 'airlineCacheDays']), 0.01, 7);
+  const days = numberSetting('icaoRoute.reference.airlineCacheDays', at(section, top, 'icaoRoute.reference.airlineCacheDays'));
   if (days !== undefined) reference.airlineMaxAgeMs = Math.round(days * 24 * 60 * 60 * 1000);
-  const folder = at(section, top, ['reference', 'cacheFolder']);
+  const folder = at(section, top, 'icaoRoute.reference.cacheFolder');
   const cacheFolder = typeof folder === 'string' && folder.trim() ? folder.trim() : defaultCacheFolder;
   if (cacheFolder) reference.cacheFolder = cacheFolder;
   return { hub, reference };

@@ -6,7 +6,8 @@
  */
 
 import type { HubSettings, ReferenceSettings } from '../hub/config';
-import { readClientSettings, type HttpEnvironment } from '../hub/settings';
+import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
+import { numberSetting, settingDefault } from '../settings/definitions';
 
 export interface ServerSettings {
   debounceMs: number;
@@ -17,7 +18,12 @@ export interface ServerSettings {
   reference: Partial<ReferenceSettings>;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {}, reference: {} };
+export const DEFAULT_SETTINGS: ServerSettings = {
+  debounceMs: settingDefault('icaoRoute.diagnostics.debounceMs'),
+  navdataFolder: settingDefault('icaoRoute.navdata.folder'),
+  hub: {},
+  reference: {},
+};
 
 type Partial2 = Partial<ServerSettings>;
 
@@ -26,11 +32,9 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (!isObject(raw)) return {};
   const section = isObject(raw.icaoRoute) ? raw.icaoRoute : raw;
   const result: Partial2 = {};
-  const debounce = pick(section, ['diagnostics', 'debounceMs']) ?? raw['icaoRoute.diagnostics.debounceMs'];
-  if (typeof debounce === 'number' && Number.isFinite(debounce)) {
-    result.debounceMs = Math.min(5000, Math.max(0, Math.round(debounce)));
-  }
-  const folder = pick(section, ['navdata', 'folder']) ?? raw['icaoRoute.navdata.folder'];
+  const debounce = numberSetting('icaoRoute.diagnostics.debounceMs', at(section, raw, 'icaoRoute.diagnostics.debounceMs'));
+  if (debounce !== undefined) result.debounceMs = Math.round(debounce);
+  const folder = at(section, raw, 'icaoRoute.navdata.folder');
   if (typeof folder === 'string') result.navdataFolder = folder;
   // Only a layer that speaks of the hub replaces the hub settings of the layers below it.
   if (isObject(section.hub) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.hub.')) || http.proxy !== undefined) {
@@ -55,13 +59,4 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function pick(object: Record<string, unknown>, path: string[]): unknown {
-  let value: unknown = object;
-  for (const key of path) {
-    if (!isObject(value)) return undefined;
-    value = value[key];
-  }
-  return value;
 }

@@ -119,13 +119,12 @@ export class SourceStatuses {
   async track<C, T>(name: SourceName, client: C | undefined, missing: string, call: (client: C) => Promise<T>): Promise<T> {
     const source = name === 'reference' ? 'reference' : 'hub';
     if (!client) {
-      const error = new HubError('configuration', missing);
-      this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
-      throw error;
+      if (this.get(name).state !== 'local') this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
+      throw new HubError('configuration', missing);
     }
     try {
       const result = await call(client);
-      this.set(name, { state: 'ok', source, message: `${WHAT[name]} from ${source === 'reference' ? 'the reference service' : 'the hub'}.` });
+      if (this.get(name).state !== 'ok') this.set(name, { state: 'ok', source, message: `${WHAT[name]} from ${source === 'reference' ? 'the reference service' : 'the hub'}.` });
       return result;
     } catch (error) {
       this.failed(name, error);
