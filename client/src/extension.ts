@@ -6,14 +6,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import {
-  EXPANSION_STATUS_NOTIFICATION,
-  SERVER_INFO_REQUEST,
-  STATUS_NOTIFICATION,
-  type ExpansionStatusParams,
-  type ServerInfo,
-  type StatusParams,
-} from '../../server/src/protocol/lspMessages';
+import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../server/src/protocol/lspMessages';
+import { onNotification, sendRequest } from '../../server/src/protocol/messages';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { ExpansionStatusBar } from './statusBar';
 
@@ -55,9 +49,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Route expansion's state; every change also arrives as a line through icaoRoute/status.
   const statusBar = new ExpansionStatusBar();
   context.subscriptions.push(statusBar);
-  client.onNotification(EXPANSION_STATUS_NOTIFICATION, (params: ExpansionStatusParams) => statusBar.update(params));
+  onNotification(client, EXPANSION_STATUS, (params) => statusBar.update(params));
 
-  client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
+  onNotification(client, STATUS, (params) => {
     if (params.level === 'error') output.error(params.message);
     else if (params.level === 'warning') output.warn(params.message);
     else output.info(params.message);
@@ -79,7 +73,7 @@ async function logServerInfo(log: (message: string) => void): Promise<void> {
     return;
   }
   try {
-    const info = await client.sendRequest<ServerInfo>(SERVER_INFO_REQUEST);
+    const info = await sendRequest(client, SERVER_INFO, undefined);
     const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
     log(
       `server ${info.version}, pid ${info.pid}: ${info.documents} open document(s), hub key ${info.hubKey}, ` +

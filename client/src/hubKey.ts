@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
+import { sendNotification } from '../../server/src/protocol/messages';
 
 const SECRET_NAME = 'icaoRoute.hub.userKey';
 
@@ -38,7 +39,7 @@ export class HubKeyStore {
     const client = this.client();
     if (!client?.isRunning()) return;
     const params = await this.current();
-    await client.sendNotification(SET_HUB_KEY_NOTIFICATION, params);
+    await sendNotification(client, SET_HUB_KEY, params);
     this.log(params.userKey ? `hub key passed to the server (from ${params.source})` : 'no hub key: offline features only');
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Every request handler runs through `guard`: a cancelled request answers RequestCancelled, and
- * an exception is logged and answered with the handler's empty result, so one bad request never
- * takes the server down.
+ * an exception (or, for an asynchronous handler, a rejected promise) is logged and answered with
+ * the handler's empty result, so one bad request never takes the server down.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
 
@@ -12,15 +12,33 @@ export function guard<P, R>(
   log: Log,
   empty: R,
   handler: (params: P, token: CancellationToken) => R,
-): (params: P, token: CancellationToken) => R | ResponseError<void> {
+): (params: P, token: CancellationToken) => R | ResponseError<void>;
+export function guard<P, R>(
+  name: string,
+  log: Log,
+  empty: R,
+  handler: (params: P, token: CancellationToken) => Promise<R>,
+): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> | ResponseError<void>;
+export function guard<P, R>(
+  name: string,
+  log: Log,
+  empty: R,
+  handler: (params: P, token: CancellationToken) => R | Promise<R>,
+): (params: P, token: CancellationToken) => R | ResponseError<void> | Promise<R | ResponseError<void>> {
+  const failed = (error: unknown): R => {
+    log(`${name} failed: ${describeError(error)}`);
+    return empty;
+  };
   return (params, token) => {
     if (token.isCancellationRequested) return cancelled();
     try {
       const result = handler(params, token);
+      if (result instanceof Promise) {
+        return result.then((value) => (token.isCancellationRequested ? cancelled() : value), failed);
+      }
       return token.isCancellationRequested ? cancelled() : result;
     } catch (error) {
-      log(`${name} failed: ${describeError(error)}`);
-      return empty;
+      return failed(error);
     }
   };
 }

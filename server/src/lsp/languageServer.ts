@@ -11,17 +11,16 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  EXPANSION_STATUS_NOTIFICATION,
-  SERVER_INFO_REQUEST,
-  SET_HUB_KEY_NOTIFICATION,
-  SOURCE_STATUS_NOTIFICATION,
-  STATUS_NOTIFICATION,
+  EXPANSION_STATUS,
+  SERVER_INFO,
+  SET_HUB_KEY,
+  SOURCE_STATUS,
+  STATUS,
   type ExpansionStatusParams,
   type ServerInfo,
-  type SetHubKeyParams,
-  type SourceStatusParams,
   type StatusParams,
 } from '../protocol/lspMessages';
+import { onNotification, onRequest, sendNotification } from '../protocol/messages';
 import { codeActions } from '../services/codeActions';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
@@ -64,7 +63,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
   let clientShowsStatus = false;
 
   const status = (level: StatusParams['level'], message: string) => {
-    void connection.sendNotification(STATUS_NOTIFICATION, { level, message } satisfies StatusParams).catch(() => {});
+    void sendNotification(connection, STATUS, { level, message }).catch(() => {});
   };
   const logError = (message: string) => {
     connection.console.error(message);
@@ -84,9 +83,9 @@ export function startLanguageServer(connection: Connection, version: string, opt
         }
         if (name === 'expansion') {
           const expansion = { state: params.state, source: params.source, message: params.message } as ExpansionStatusParams;
-          void connection.sendNotification(EXPANSION_STATUS_NOTIFICATION, expansion).catch(() => {});
+          void sendNotification(connection, EXPANSION_STATUS, expansion).catch(() => {});
         }
-        void connection.sendNotification(SOURCE_STATUS_NOTIFICATION, { name, ...params } satisfies SourceStatusParams).catch(() => {});
+        void sendNotification(connection, SOURCE_STATUS, { name, ...params }).catch(() => {});
       },
       log: (message) => status('info', message),
     },
@@ -180,13 +179,13 @@ export function startLanguageServer(connection: Connection, version: string, opt
       .catch((error) => logError(`settings update failed: ${describeError(error)}`));
   });
 
-  connection.onNotification(SET_HUB_KEY_NOTIFICATION, (params: SetHubKeyParams) => {
+  onNotification(connection, SET_HUB_KEY, (params) => {
     credentials.set(params ?? { userKey: null, source: 'none' });
     status('info', credentials.toString());
     configureExpansion();
   });
 
-  connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfo => {
+  onRequest(connection, SERVER_INFO, (): ServerInfo => {
     const memory = process.memoryUsage();
     return {
       version,

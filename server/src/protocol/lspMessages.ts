@@ -1,8 +1,11 @@
 /**
- * The extension's own LSP messages, shared by the client and the server. Only method names and
- * payload types live here (no vscode-jsonrpc message-type objects), because the client and the
- * server bundle different copies of vscode-jsonrpc and its objects do not cross that line.
+ * The extension's own LSP messages, shared by the client and the server. Only method names,
+ * payload types and plain descriptors binding the two live here (no vscode-jsonrpc message-type
+ * objects), because the client and the server bundle different copies of vscode-jsonrpc and its
+ * objects do not cross that line. Send and handle them through the helpers of ./messages
+ * (`sendNotification(connection, STATUS, params)`): a wrong payload is then a compile error.
  */
+import { notification, request } from './messages';
 
 /** Server → client: a line for the "ICAO Route" output channel. Never carries a secret. */
 export const STATUS_NOTIFICATION = 'icaoRoute/status';
@@ -10,6 +13,7 @@ export interface StatusParams {
   level: 'info' | 'warning' | 'error';
   message: string;
 }
+export const STATUS = notification<StatusParams>(STATUS_NOTIFICATION);
 
 /**
  * Client → server: the hub user_key from SecretStorage (or the extension host's HUB_USER_KEY),
@@ -20,6 +24,7 @@ export interface SetHubKeyParams {
   userKey: string | null;
   source: 'secretStorage' | 'environment' | 'none';
 }
+export const SET_HUB_KEY = notification<SetHubKeyParams>(SET_HUB_KEY_NOTIFICATION);
 
 /** Client → server: facts about the running server for the output channel and the bench. */
 export const SERVER_INFO_REQUEST = 'icaoRoute/serverInfo';
@@ -35,6 +40,7 @@ export interface ServerInfo {
   /** Every source's state (see SOURCE_STATUS_NOTIFICATION). */
   sources?: Record<SourceName, Omit<SourceStatusParams, 'name'>>;
 }
+export const SERVER_INFO = request<void, ServerInfo>(SERVER_INFO_REQUEST);
 
 /**
  * Server → client: the state of route expansion, sent only when it changes (a failing service
@@ -56,6 +62,7 @@ export interface ExpansionStatusParams {
   /** One line for the status bar's tooltip and the output channel. */
   message: string;
 }
+export const EXPANSION_STATUS = notification<ExpansionStatusParams>(EXPANSION_STATUS_NOTIFICATION);
 
 /** The sources whose state the server tracks, one status each. */
 export type SourceName = 'expansion' | 'airspaces' | 'notams' | 'reference';
@@ -72,3 +79,4 @@ export interface SourceStatusParams {
   source: 'hub' | 'navdata' | 'reference' | 'none';
   message: string;
 }
+export const SOURCE_STATUS = notification<SourceStatusParams>(SOURCE_STATUS_NOTIFICATION);

@@ -5,7 +5,10 @@
  *
  * Shared by the server (builds MapView), the client (asks for it, relays it) and the webview
  * (media/src, draws it). Nothing here may carry a secret: no key, no URL with a key.
+ * The LSP messages have typed descriptors (MAP_VIEW, …; see ./messages); the webview messages
+ * are discriminated unions, sent and handled through MapMessageHandlers.
  */
+import { notification, request } from './messages';
 
 /** A position in the document, LSP-style (0-based line and UTF-16 character). */
 export interface MapPosition {
@@ -175,6 +178,7 @@ export interface MapViewParams {
 }
 /** null when the document has no route block there. */
 export type MapViewResult = MapView | null;
+export const MAP_VIEW = request<MapViewParams, MapViewResult>(MAP_VIEW_REQUEST);
 
 /** Client → server: which points and legs the element at a position maps to. */
 export const MAP_HIGHLIGHT_REQUEST = 'icaoRoute/mapHighlight';
@@ -183,6 +187,7 @@ export interface MapHighlightParams {
   position: MapPosition;
 }
 export type MapHighlightResult = (MapHighlight & { blockIndex: number }) | null;
+export const MAP_HIGHLIGHT = request<MapHighlightParams, MapHighlightResult>(MAP_HIGHLIGHT_REQUEST);
 
 /** Server → client: a document's results changed (new expansion, new airspaces…): ask again. */
 export const RESULTS_CHANGED_NOTIFICATION = 'icaoRoute/resultsChanged';
@@ -190,6 +195,7 @@ export interface ResultsChangedParams {
   uri: string;
   version: number;
 }
+export const RESULTS_CHANGED = notification<ResultsChangedParams>(RESULTS_CHANGED_NOTIFICATION);
 
 // ---- extension host ↔ webview -------------------------------------------------------------
 
@@ -205,6 +211,20 @@ export type MapToHostMessage =
   | { type: 'reveal'; uri: string; version: number; range: MapRange }
   | { type: 'filters'; filters: MapFilters }
   | { type: 'export'; format: 'geojson' | 'gpx' };
+
+/**
+ * One handler per message type, each given the message of its own type: a handler table that
+ * misses a type, or reads a field its type does not have, does not compile.
+ */
+export type MessageHandlers<M extends { type: string }, R = void> = {
+  [T in M['type']]: (message: Extract<M, { type: T }>) => R;
+};
+
+/** Calls the handler of the message's type. */
+export function dispatchMessage<M extends { type: string }, R>(handlers: MessageHandlers<M, R>, message: M): R {
+  const handler = handlers[message.type as M['type']] as (message: M) => R;
+  return handler(message);
+}
 
 /** What the webview keeps in its state (setState) to survive a reload. */
 export interface MapWebviewState {

@@ -33,6 +33,26 @@ test('guard turns an exception into the empty answer and a log line', () => {
   assert.match(log[0], /^document symbols failed: TypeError: boom/);
 });
 
+test('guard covers asynchronous handlers: a rejected promise is logged and answered with the empty result', async () => {
+  const log: string[] = [];
+  const handler = guard('airline lookup', (m) => log.push(m), [] as string[], async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    throw new Error('reference down');
+  });
+  assert.deepEqual(await handler({}, new CancellationTokenSource().token), []);
+  assert.equal(log.length, 1);
+  assert.match(log[0], /^airline lookup failed: Error: reference down/);
+  const fine = guard('map view', () => {}, null, async () => 'view');
+  assert.equal(await fine({}, new CancellationTokenSource().token), 'view');
+  const source = new CancellationTokenSource();
+  const late = guard('map view', () => {}, null, async () => {
+    source.cancel();
+    return 'late';
+  });
+  const answer = await late({}, source.token);
+  assert.ok(answer instanceof ResponseError && answer.code === LSPErrorCodes.RequestCancelled);
+});
+
 test('guard answers RequestCancelled when cancellation came while it ran', () => {
   const source = new CancellationTokenSource();
   const handler = guard('hover', () => {}, null, () => {

@@ -1,0 +1,60 @@
+/**
+ * The custom messages are typed: each descriptor binds a method to its payload, and sending or
+ * handling a message with a payload that does not match its declared type does not compile.
+ * The compiler checks test/unit/protocol/fixtures/payloadMismatch.ts, whose every mismatch is
+ * marked @ts-expect-error: a mismatch the compiler let through would leave an unused directive
+ * (TS2578), and a correct use that stopped compiling would be an error of its own.
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import test from 'node:test';
+import ts from 'typescript';
+import * as lsp from '../../../server/src/protocol/lspMessages';
+import * as map from '../../../server/src/protocol/mapMessages';
+import { dispatchMessage, type MapToHostMessage } from '../../../server/src/protocol/mapMessages';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+test('payload mismatches are compile errors, and only those', () => {
+  const file = path.join(__dirname, 'fixtures', 'payloadMismatch.ts');
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  assert.ok(config);
+  const program = ts.createProgram([file], { ...config.options, noEmit: true });
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
+    return `${d.file ? path.relative(ROOT, d.file.fileName) : ''}:${where ? where.line + 1 : ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+  assert.deepEqual(diagnostics, []);
+});
+
+test('every descriptor is plain data whose method is the declared method string', () => {
+  const values: unknown[] = [...Object.values(lsp), ...Object.values(map)];
+  const descriptors = values.filter(
+    (value): value is { kind: string; method: string } => typeof value === 'object' && value !== null && 'kind' in value && 'method' in value,
+  );
+  assert.ok(descriptors.length >= 8);
+  for (const d of descriptors) {
+    assert.deepEqual(Object.keys(d).sort(), ['kind', 'method']);
+    assert.match(d.method, /^icaoRoute\/[a-zA-Z]+$/);
+  }
+  assert.equal(lsp.STATUS.method, lsp.STATUS_NOTIFICATION);
+  assert.equal(map.MAP_VIEW.method, map.MAP_VIEW_REQUEST);
+  assert.equal(new Set(descriptors.map((d) => d.method)).size, descriptors.length, 'one descriptor per method');
+});
+
+test('a webview message reaches the handler of its own type', () => {
+  const seen: string[] = [];
+  const handle = (message: MapToHostMessage) =>
+    dispatchMessage<MapToHostMessage, void>(
+      {
+        ready: () => seen.push('ready'),
+        reveal: (m) => seen.push(`reveal ${m.range.start.line}`),
+        filters: (m) => seen.push(`filters ${m.filters.corridorNm}`),
+        export: (m) => seen.push(`export ${m.format}`),
+      },
+      message,
+    );
+  handle({ type: 'reveal', uri: 'file:///a', version: 1, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } } });
+  handle({ type: 'export', format: 'gpx' });
+  assert.deepEqual(seen, ['reveal 4', 'export gpx']);
+});
