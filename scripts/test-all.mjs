@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to find:
-// build and type-check, unit and protocol tests, grammar tests, then the end-to-end suite in a
+// build, type-check and lint, unit and protocol tests, grammar tests, then the end-to-end suite in a
 // real VS Code and the desktop suite. Prints one closing line `N passed, N failed` over all suites.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 const steps = [
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'lint (eslint and prettier --check)', cmd: ['npm', 'run', 'lint'] },
   { name: 'unit and protocol tests', cmd: ['npm', 'run', 'test:unit'], counts: true },
   { name: 'grammar tests', cmd: ['npm', 'run', 'test:grammar'], when: 'test/grammar', marks: true },
   { name: 'end-to-end suite', cmd: ['npm', 'run', 'test:e2e'], when: 'test/e2e', counts: true },

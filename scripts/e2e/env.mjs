@@ -155,7 +155,10 @@ async function withLock(cache, body) {
       const holder = Number(readFileSync(join(lock, 'pid'), 'utf8').trim() || 0);
       let alive = false;
       try {
-        if (holder) process.kill(holder, 0), (alive = true);
+        if (holder) {
+          process.kill(holder, 0);
+          alive = true;
+        }
       } catch {
         alive = false;
       }

@@ -166,7 +166,7 @@ export function loadWorld(navdataFolder: string, firsFile?: string): World {
 export function placeName(aerodrome: Aerodrome): string {
   const cleaned = aerodrome.name
     .replace(/\b(Intl\.?|International|Airport|Airfield|Aerodrome|Airpark|Aaf|Afb|Ab|Rgnl|Regional|Municipal|Field|Flugplatz|Verkehrslandeplatz|Sonderlandeplatz|Segelfluggelande|Segelfluggelände|Glider|Gliding|Heliport|Airstrip|Strip|Ulm|Lfg|Apt)\b\.?/gi, '')
-    .replace(/[\[\]()]/g, '')
+    .replace(/[[\]()]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   return cleaned || aerodrome.icao;
