@@ -6,7 +6,8 @@
 import type { Hover } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, Position, RouteBlock, RouteDocument, RouteElement } from '../route/model';
 import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
-import { describeLevel, describeSpeed, escapeMarkdown, inlineCode } from './format';
+import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
+import { escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';
 import { rangesIntersect } from './ranges';
 import { pointKindName } from './symbols';
@@ -115,7 +116,7 @@ function kindTitle(element: RouteElement): string {
 function kindExplanation(element: RouteElement): string {
   switch (element.kind) {
     case 'speedLevel':
-      return `Cruising ${describeSpeed(element.speed)} at ${describeLevel(element.level)}. The route text starts with this group; later a speed/level group may only follow a point and \`/\`.`;
+      return `Cruising ${describeSpeedLevel(element.speed, element.level)}. The route text starts with this group; later a speed/level group may only follow a point and \`/\`.`;
     case 'direct':
       return 'The route goes direct to the next point. `DCT` must be followed by a point and must not follow an ATS route.';
     case 'airway':
@@ -143,7 +144,7 @@ function kindExplanation(element: RouteElement): string {
     case 'aerodrome':
       return `ICAO location indicator of an aerodrome. Accepted as the first or last word of route text (the hub's route expansion accepts route text that contains the aerodromes); in an FPL message the aerodromes belong in fields 13 and 16.`;
     case 'pointChange':
-      return `At ${inlineCode(element.point.text)} the flight changes to ${describeSpeed(element.speedLevel.speed)} at ${describeLevel(element.speedLevel.level)}.`;
+      return `At ${inlineCode(element.point.text)} the flight changes to ${describeSpeedLevel(element.speedLevel.speed, element.speedLevel.level)}.`;
     case 'cruiseClimb':
       return element.toLevel
         ? `From ${inlineCode(element.point.text)} the flight climbs at ${describeSpeed(element.speed)} between ${describeLevel(element.fromLevel)} and ${describeLevel(element.toLevel)}.`

@@ -42,8 +42,8 @@ test('every element kind has its own hover with the decoded meaning', () => {
   assert.match(hovers.get('aerodrome')!, /accepted as the first or last word of route text/i);
   assert.match(hovers.get('latLon')!, /46°20'N 078°05'W/);
   assert.match(hovers.get('bearingDistance')!, /40 NM from `DUB` on magnetic bearing 180°/);
-  assert.match(hovers.get('pointChange')!, /At `KONAN` the flight changes to Mach 0\.82 at flight level 370/);
-  assert.match(hovers.get('cruiseClimb')!, /between flight level 290 and flight level 350/);
+  assert.match(hovers.get('pointChange')!, /At `KONAN` the flight changes to Mach 0\.82 at FL370/);
+  assert.match(hovers.get('cruiseClimb')!, /between FL290 and FL350/);
   assert.match(hovers.get('track')!, /North Atlantic/);
   assert.match(hovers.get('stay')!, /30 min/);
   assert.match(hovers.get('unknown')!, /could not read[\s\S]*- R1\d\d: /);
