@@ -20,6 +20,7 @@ import type {
   RouteElement,
 } from '../route/model';
 import { pointOf } from '../route/model';
+import { icaoCoordinate } from '../route/describe';
 import type { Airway, NavDatabase } from '../navdata';
 import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
 import { distanceNm, formatPosition } from './geo';
@@ -473,13 +474,4 @@ function nationalityNear(db: NavDatabase, lat: number, lon: number): string | un
   return ONE_LETTER_NATIONALITIES.has(icao[0]) ? icao[0] : icao.slice(0, 2);
 }
 
-/** ICAO coordinate `ddmmNdddmmE` of a position, rounded to the minute. */
-export function icaoCoordinate(lat: number, lon: number): string {
-  const part = (value: number, degreeDigits: number, hemispheres: string) => {
-    let minutes = Math.round(Math.abs(value) * 60);
-    const degrees = Math.floor(minutes / 60);
-    minutes -= degrees * 60;
-    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${value < 0 ? hemispheres[1] : hemispheres[0]}`;
-  };
-  return `${part(lat, 2, 'NS')}${part(lon, 3, 'EW')}`;
-}
+export { icaoCoordinate };

@@ -5,13 +5,10 @@
  */
 import type { EndpointOverride, HttpSettings, HubSettings, ReferenceSettings } from './config';
 import { numberSetting, type SettingKey } from '../settings/definitions';
+import { isObject } from './geojson';
 import { DEFAULT_HUB_VERSIONS, DEFAULT_REFERENCE_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, type HubApiSet, type HubEndpointId, type ReferenceEndpointId } from './endpoints';
 
 type Obj = Record<string, unknown>;
-
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A setting's value from the section (nested) or from the raw object's dotted key. */
 export function at(section: Obj, raw: Obj, key: SettingKey): unknown {

@@ -6,6 +6,7 @@
  */
 
 import type { HubSettings, ReferenceSettings } from '../hub/config';
+import { isObject } from '../hub/geojson';
 import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
 import { numberSetting, settingDefault } from '../settings/definitions';
 
@@ -57,6 +58,4 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
   return merged;
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };

@@ -66,3 +66,14 @@ export function describeLatLon(
     ? `${pad(latDeg, 2)}°${pad(latMin, 2)}'${ns} ${pad(lonDeg, 3)}°${pad(lonMin, 2)}'${ew}`
     : `${pad(latDeg, 2)}°${ns} ${pad(lonDeg, 3)}°${ew}`;
 }
+
+/** ICAO coordinate `ddmmNdddmmE` of a position, rounded to the minute. */
+export function icaoCoordinate(lat: number, lon: number): string {
+  const part = (value: number, degreeDigits: number, hemispheres: string) => {
+    let minutes = Math.round(Math.abs(value) * 60);
+    const degrees = Math.floor(minutes / 60);
+    minutes -= degrees * 60;
+    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${value < 0 ? hemispheres[1] : hemispheres[0]}`;
+  };
+  return `${part(lat, 2, 'NS')}${part(lon, 3, 'EW')}`;
+}

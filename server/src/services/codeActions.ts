@@ -19,6 +19,7 @@ import { isUsualFlightLevel } from '../route/sequence';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { blockAt } from './locate';
 import { LineIndex, rangeContains, rangesIntersect } from './ranges';
+import { icaoCoordinate } from '../route/describe';
 
 export interface FixContext {
   uri: string;
@@ -145,7 +146,7 @@ function firstFixCandidates(data: unknown): Candidate[] | undefined {
 /** One action per candidate: a `referenceFix:` line at the block's start naming its coordinates. */
 function chooseFirstFix(context: FixContext, candidates: readonly Candidate[]): CodeAction[] {
   return candidates.flatMap((candidate) => {
-    const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : coordinate(candidate.lat, candidate.lon);
+    const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : icaoCoordinate(candidate.lat, candidate.lon);
     const type = FIX_TYPE_LABEL[candidate.type as FixType] ?? candidate.type;
     const what = [candidate.ident, type, candidate.region, candidate.name].filter(Boolean).join(' ');
     const away = candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
@@ -160,7 +161,7 @@ function originAsReference(context: FixContext): CodeAction[] {
   const ident = (context.diagnostic.data as { ident?: unknown } | undefined)?.ident;
   if (!origin || typeof origin.icao !== 'string' || typeof origin.lat !== 'number' || typeof origin.lon !== 'number' || typeof ident !== 'string') return [];
   if (!Number.isFinite(origin.lat) || !Number.isFinite(origin.lon)) return [];
-  const where = coordinate(origin.lat, origin.lon);
+  const where = icaoCoordinate(origin.lat, origin.lon);
   const edit = referenceFixEdit(context, where);
   return edit ? [quickFix(context, `Use the ${ident} nearest the origin ${origin.icao}: referenceFix ${where}`, [edit])] : [];
 }
@@ -175,15 +176,4 @@ function referenceFixEdit(context: FixContext, value: string): TextEdit | undefi
   const starts = [...block.directives.map((d) => d.range.start), ...block.elements.slice(0, 1).map((e) => e.range.start)];
   const firstLine = { line: starts.length > 0 ? Math.min(...starts.map((p) => p.line)) : block.range.start.line, character: 0 };
   return { range: { start: firstLine, end: firstLine }, newText: `referenceFix: ${value}\n` };
-}
-
-/** ddmmNdddmmE, the 11-character form of Item 15, rounded to the minute. */
-export function coordinate(lat: number, lon: number): string {
-  const part = (value: number, degreeDigits: number, positive: string, negative: string) => {
-    const totalMinutes = Math.round(Math.abs(value) * 60);
-    const degrees = Math.floor(totalMinutes / 60);
-    const minutes = totalMinutes % 60;
-    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${value < 0 ? negative : positive}`;
-  };
-  return `${part(lat, 2, 'N', 'S')}${part(lon, 3, 'E', 'W')}`;
 }
