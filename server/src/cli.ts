@@ -19,7 +19,7 @@ import packageJson from '../../package.json';
 import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument, type Severity } from './route';
 import { allFindings } from './services/diagnostics';
 import { comparePositions, LineIndex } from './services/ranges';
-import { loadNavDatabase, NavDataError } from './navdata';
+import { loadNavDatabase, NavDataError } from './navdata/loader';
 import { RouteSession } from './session/routeSession';
 
 export interface CheckOptions {

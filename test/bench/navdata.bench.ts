@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BenchFigure } from './run';
-import { loadNavDatabase } from '../../server/src/navdata';
-import { expandRoute } from '../../server/src/expansion';
+import { loadNavDatabase } from '../../server/src/navdata/loader';
+import { expandRoute } from '../../server/src/expansion/offlineExpansion';
 import { parseRouteDocument } from '../../server/src/route';
 
 export const name = 'navigation data and route expansion';

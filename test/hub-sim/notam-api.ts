@@ -8,7 +8,7 @@ import { SimRequest, SimResponse, contentTypeOf, json, negotiate, notAcceptableP
 import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
 import { el, text, xmlDocument } from './xml';
-import { icaoCoordinate } from '../../server/src/expansion';
+import { icaoCoordinate } from '../../server/src/expansion/offlineExpansion';
 
 function notamFeature(n: Notam) {
   return {

@@ -10,7 +10,7 @@ import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
 import { destination, pointInMultiPolygon, round } from './geo';
-import { icaoCoordinate } from '../../server/src/expansion';
+import { icaoCoordinate } from '../../server/src/expansion/offlineExpansion';
 import { isControlled, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 

@@ -4,8 +4,8 @@
  */
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../../server/src/route/model';
 import { parseRouteDocument } from '../../server/src/route';
-import { loadNavDatabase, NavDatabase } from '../../server/src/navdata';
-import { expandRoute } from '../../server/src/expansion';
+import { loadNavDatabase, NavDatabase } from '../../server/src/navdata/loader';
+import { expandRoute } from '../../server/src/expansion/offlineExpansion';
 import type { RouteExpansionRequest as ExpansionRequest } from '../../server/src/hub/hubClient';
 
 export interface Expansion {

@@ -1,6 +1,6 @@
 /** Turning database points and computed points into the expansion's output. */
 import { FIX_TYPE_LABEL, type ExpandedPoint } from '../route/model';
-import type { NavDatabase } from '../navdata';
+import type { NavDatabase } from '../navdata/loader';
 import { destination, formatPosition } from './geo';
 
 /** `DVR VOR 51.16N 001.36E (DOVER VOR-DME)` */

@@ -3,7 +3,7 @@
  * 20 NM) or a coordinate (`5057N00121W`, `51N001W`). It picks among the namesakes of the
  * route's first point.
  */
-import type { NavDatabase } from '../navdata';
+import type { NavDatabase } from '../navdata/loader';
 import { bearingDistancePoint } from './points';
 import { distanceNm } from './geo';
 

@@ -7,7 +7,7 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { readDirective } from './directives';
 import { readFpl, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './route-text';
+import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './routeText';
 
 export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
 

@@ -2,8 +2,8 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { Directive, DirectiveKey } from './model';
-import { NO_RANGE } from './quick-check';
-import { skipBlanks, trimmedEnd } from './route-text';
+import { NO_RANGE } from './quickCheck';
+import { skipBlanks, trimmedEnd } from './routeText';
 
 const KEYS: Record<string, DirectiveKey> = {
   origin: 'origin',

@@ -3,7 +3,7 @@
  * `IncrementalRouteParser` keeps the last parse of every block keyed by its exact text, so an
  * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
  */
-import { LazyRouteBlock, parseBlock } from './lazy-block';
+import { LazyRouteBlock, parseBlock } from './lazyBlock';
 import { splitBlocks, splitLines } from './blocks';
 import { DIAGNOSTIC_CODES } from './codes';
 import { lineRange } from './diagnostics';

@@ -23,8 +23,8 @@ import type {
   RouteElement,
   SpeedLevelElement,
 } from './model';
-import { readLevel, readSpeed, type SubReport } from './speed-level';
-import { CHECK_AIRWAY, CHECK_BEARING, CHECK_DIRECT, CHECK_LATLON, CHECK_POINT, NO_RANGE } from './quick-check';
+import { readLevel, readSpeed, type SubReport } from './speedLevel';
+import { CHECK_AIRWAY, CHECK_BEARING, CHECK_DIRECT, CHECK_LATLON, CHECK_POINT, NO_RANGE } from './quickCheck';
 
 // Local copies of the char helpers: calls across modules cost a property read each under the
 // CommonJS transform, and these run for every character of every element.

@@ -5,7 +5,7 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange, spanRange } from './diagnostics';
 import type { FplField, FplMessage, Located, Range } from './model';
-import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './route-text';
+import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './routeText';
 
 /** The lines of a block with where their content (before any '#') ends. */
 export interface BlockLines {

@@ -2,5 +2,5 @@
 export * from './model';
 export { DIAGNOSTIC_CODES, type DiagnosticCode, type DiagnosticCodeInfo } from './codes';
 export { parseRouteDocument, IncrementalRouteParser } from './document';
-export { parseBlock, LazyRouteBlock } from './lazy-block';
+export { parseBlock, LazyRouteBlock } from './lazyBlock';
 export { splitBlocks, splitLines, type RawBlock } from './blocks';

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
-import type { NavDatabase } from '../navdata';
+import type { NavDatabase } from '../navdata/loader';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../services/ranges';
 import {

@@ -3,9 +3,9 @@
  * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
  */
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
-import { expandRoute, firstFixCandidates } from '../expansion';
+import { expandRoute, firstFixCandidates } from '../expansion/offlineExpansion';
 import { expandBlockAtHub, type HubClient } from '../hub';
-import { loadNavDatabase, type NavDatabase } from '../navdata';
+import { loadNavDatabase, type NavDatabase } from '../navdata/loader';
 
 export interface ExpansionSource {
   readonly kind: 'hub' | 'navdata';

@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Geodesic } from 'geographiclib-geodesic';
 import { parseRouteDocument, type RouteBlock } from '../../../server/src/route';
-import type { NavDatabase } from '../../../server/src/navdata';
-import { expandRoute, EXPANSION_CODES } from '../../../server/src/expansion';
+import type { NavDatabase } from '../../../server/src/navdata/loader';
+import { expandRoute, EXPANSION_CODES } from '../../../server/src/expansion/offlineExpansion';
 import { EXCERPT, SAMPLES, XPLANE11, load } from '../navdata/paths';
 
 function block(text: string, index = 0): RouteBlock {

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { icaoCoordinate } from '../../../server/src/expansion/index';
-import { parseReferenceFix, resolveReferenceFix } from '../../../server/src/expansion';
+import { icaoCoordinate } from '../../../server/src/expansion/offlineExpansion';
+import { parseReferenceFix, resolveReferenceFix } from '../../../server/src/expansion/offlineExpansion';
 import { EXCERPT, load } from '../navdata/paths';
 
 test('referenceFix forms: fix, radial, coordinate in degrees or degrees and minutes', () => {

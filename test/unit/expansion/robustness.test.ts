@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseRouteDocument } from '../../../server/src/route';
-import { EXPANSION_CODES, expandRoute } from '../../../server/src/expansion';
+import { EXPANSION_CODES, expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { EXCERPT, load } from '../navdata/paths';
 
 /** Words of every kind the parser knows, real and broken, including namesakes and unknowns. */

@@ -12,9 +12,9 @@ import { HubClient } from '../../../server/src/hub/hubClient';
 import { expandBlockAtHub, expansionFromHub } from '../../../server/src/hub/expansionMapping';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
-import { loadNavDatabase } from '../../../server/src/navdata';
-import { expandRoute } from '../../../server/src/expansion';
-import { startSim } from './sim-helpers';
+import { loadNavDatabase } from '../../../server/src/navdata/loader';
+import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
+import { startSim } from './simHelpers';
 
 const SAMPLES = resolve(__dirname, '../../../samples');
 const NAVDATA = resolve(__dirname, '../../fixtures/navdata');

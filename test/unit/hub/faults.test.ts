@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import type { HubSettings } from '../../../server/src/hub/config';
-import { expectHubError } from './expect-hub-error';
-import { logged, startSim } from './sim-helpers';
+import { expectHubError } from './expectHubError';
+import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
 const open: HubClient[] = [];

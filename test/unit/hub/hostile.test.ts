@@ -8,8 +8,8 @@ import { HubClient } from '../../../server/src/hub/hubClient';
 import { HubError } from '../../../server/src/hub/errors';
 import { parseXml } from '../../../server/src/hub/xml';
 import { ShapeError } from '../../../server/src/hub/errors';
-import { expectHubError } from './expect-hub-error';
-import { startLocalServer, type LocalServer } from './local-server';
+import { expectHubError } from './expectHubError';
+import { startLocalServer, type LocalServer } from './localServer';
 
 const KEY = 'secret-key-1234567890';
 

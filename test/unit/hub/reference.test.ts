@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { extendedOptionsValue, parseErrorText, ReferenceClient, resolveAppendix } from '../../../server/src/hub/referenceClient';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { expectHubError } from './expect-hub-error';
-import { logged, startSim } from './sim-helpers';
+import { expectHubError } from './expectHubError';
+import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
 let folder: string;

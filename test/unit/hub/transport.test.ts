@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { HttpTransport } from '../../../server/src/hub/transport';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../../server/src/hub/config';
-import { expectHubError } from './expect-hub-error';
-import { startConnectProxy, startLocalServer } from './local-server';
+import { expectHubError } from './expectHubError';
+import { startConnectProxy, startLocalServer } from './localServer';
 
 function transport(overrides: Partial<HttpSettings> = {}): HttpTransport {
   return new HttpTransport({ ...DEFAULT_HTTP_SETTINGS, retryBaseDelayMs: 5, ...overrides });

@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readNumber } from '../../../server/src/navdata/text';
-import { distanceNm } from '../../../server/src/expansion';
+import { distanceNm } from '../../../server/src/expansion/offlineExpansion';
 import { EXCERPT, load } from './paths';
 
 test('lookup by name returns every namesake; aerodromes have their own index', async () => {

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import fc from 'fast-check';
-import { describeLoadReport, findNavDataFiles, loadNavDatabase, NavDataError, NavDatabaseBuilder, type LoadedFile } from '../../../server/src/navdata';
+import { describeLoadReport, findNavDataFiles, loadNavDatabase, NavDataError, NavDatabaseBuilder, type LoadedFile } from '../../../server/src/navdata/loader';
 import { AptDatParser, parseAptDat } from '../../../server/src/navdata/parsers';
 import { EXCERPT, XPLANE11, load } from './paths';
 

@@ -1,7 +1,7 @@
 /** Where the navdata tests find their data, and one shared load per data set per test file. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata';
+import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const EXCERPT = path.join(ROOT, 'test/fixtures/navdata');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
 import { EXAMPLES } from './examples';
 import { allDiagnostics } from './helpers';
-import { currentDoc, currentReadme, diagnosticsMarkdown, readmeWithDiagnostics } from './diagnostics-doc';
+import { currentDoc, currentReadme, diagnosticsMarkdown, readmeWithDiagnostics } from './diagnosticsDoc';
 
 for (const ex of EXAMPLES) {
   test(`${ex.code}: ${DIAGNOSTIC_CODES[ex.code as keyof typeof DIAGNOSTIC_CODES]?.title}`, () => {
@@ -58,12 +58,12 @@ test('quick-fix data: the upper-case replacement and the DCT insertion point', (
 });
 
 test('docs/diagnostics.md lists every code with the messages the parser gives', () => {
-  assert.equal(currentDoc(), diagnosticsMarkdown(), 'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnostics-doc.ts --write');
+  assert.equal(currentDoc(), diagnosticsMarkdown(), 'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnosticsDoc.ts --write');
 });
 
 test("the README's diagnostics section is the generated one", () => {
   const readme = currentReadme();
-  assert.equal(readme, readmeWithDiagnostics(readme), 'README.md diagnostics are stale: node --import tsx test/unit/route/diagnostics-doc.ts --write');
+  assert.equal(readme, readmeWithDiagnostics(readme), 'README.md diagnostics are stale: node --import tsx test/unit/route/diagnosticsDoc.ts --write');
 });
 
 test('annotations (VFR/IFR, OAT/GAT, IFPSTOP/IFPSTART, STAY) belong to the point before them, also in a row', () => {

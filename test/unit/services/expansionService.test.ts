@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata';
+import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import { blockKey, ExpansionCache, resultAt } from '../../../server/src/session/cache';
 import { DocumentExpansions, MAX_EXPANDED_BLOCKS } from '../../../server/src/session/documentExpansions';

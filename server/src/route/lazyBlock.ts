@@ -11,7 +11,7 @@
 import { readBlock, type BlockRead } from './block';
 import type { RawBlock } from './blocks';
 import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic, RouteElement } from './model';
-import { buildElements, buildRouteText } from './route-text';
+import { buildElements, buildRouteText } from './routeText';
 
 /** What a block keeps from its first reading. */
 export interface BlockSummary {

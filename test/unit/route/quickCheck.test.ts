@@ -6,7 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ElementReader, FIRST_WORD, LAST_WORD, SID_SLOT, STAR_SLOT } from '../../../server/src/route/elements';
-import { quickCheck } from '../../../server/src/route/quick-check';
+import { quickCheck } from '../../../server/src/route/quickCheck';
 
 const FLAGS = [0, FIRST_WORD, LAST_WORD, SID_SLOT, STAR_SLOT, SID_SLOT | STAR_SLOT, FIRST_WORD | SID_SLOT, LAST_WORD | STAR_SLOT];
 

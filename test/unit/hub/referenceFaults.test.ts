@@ -5,8 +5,8 @@ import type { HubSimulator } from '../../hub-sim/server';
 import type { FaultKind } from '../../hub-sim/faults';
 import type { HubErrorKind } from '../../../server/src/hub/errors';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
-import { expectHubError } from './expect-hub-error';
-import { logged, startSim } from './sim-helpers';
+import { expectHubError } from './expectHubError';
+import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
 const clients: ReferenceClient[] = [];

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
-import { startSim } from './sim-helpers';
+import { startSim } from './simHelpers';
 
 const ROOT = resolve(__dirname, '../../..');
 const CLI = resolve(ROOT, 'server/src/cli.ts');

@@ -21,7 +21,7 @@ import type {
 } from '../route/model';
 import { pointOf } from '../route/model';
 import { icaoCoordinate } from '../route/describe';
-import type { Airway, NavDatabase } from '../navdata';
+import type { Airway, NavDatabase } from '../navdata/loader';
 import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
 import { distanceNm, formatPosition } from './geo';
 import { bearingDistancePoint, databasePoint } from './points';

@@ -1,5 +1,5 @@
 /**
- * What the check pass (findings only, see route-text.ts) hands back instead of complete
+ * What the check pass (findings only, see routeText.ts) hands back instead of complete
  * elements, and its shortcut for the commonest element shapes.
  */
 import type { BearingDistanceElement, CodedPointElement, LatLonElement, Range, RouteElement } from './model';

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { parseRouteDocument } from '../../../server/src/route';
-import { expandRoute } from '../../../server/src/expansion';
+import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { EXCERPT, SAMPLES, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
 
 const skip = fullNavdataMissing;

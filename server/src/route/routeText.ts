@@ -9,7 +9,7 @@
  */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
-import { quickCheck } from './quick-check';
+import { quickCheck } from './quickCheck';
 import {
   ElementReader,
   FIRST_WORD,
