@@ -79,7 +79,11 @@ async function logServerInfo(log: (message: string) => void): Promise<void> {
       `server ${info.version}, pid ${info.pid}: ${info.documents} open document(s), hub key ${info.hubKey}, ` +
         `debounce ${info.settings.debounceMs} ms, navdata ${info.settings.navdataFolder || '(none)'}, ` +
         `memory ${mb(info.memory.rssBytes)} RSS, ${mb(info.memory.heapUsedBytes)} heap` +
-        (info.expansion ? `; route expansion ${info.expansion.state} (${info.expansion.source}): ${info.expansion.message}` : ''),
+        (info.expansion ? `; route expansion ${info.expansion.state} (${info.expansion.source}): ${info.expansion.message}` : '') +
+        Object.entries(info.sources ?? {})
+          .filter(([name, source]) => name !== 'expansion' && source.message)
+          .map(([name, source]) => `; ${name} ${source.state}: ${source.message}`)
+          .join(''),
     );
   } catch (error) {
     log(`could not ask the server: ${error instanceof Error ? error.message : String(error)}`);
