@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { applyEdits, sample, ServerUnderTest } from './support/server';
+import { BROKEN_ROUTE_LOCAL } from '../shared/brokenRoute';
 
 let server: ServerUnderTest;
 
@@ -130,4 +131,13 @@ test('the sample files give the same findings as the parser', async () => {
   const codes = diagnostics.map((d) => d.code);
   for (const code of ['R206', 'R205', 'R203', 'R105', 'R102', 'R201', 'R211']) assert.ok(codes.includes(code), `${code} in ${codes}`);
   assert.ok(diagnostics.every((d) => d.source === 'icao-route'));
+  // Exactly the findings every suite expects (test/shared/brokenRoute.ts), on their ranges, in their words.
+  const severity = ['', 'error', 'warning', 'info', 'hint'];
+  const seen = diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.character + 1} ${d.code} ${severity[d.severity ?? 1]}`);
+  const wanted = BROKEN_ROUTE_LOCAL.map((e) => `${e.line}:${e.from}-${e.to} ${e.code} ${e.severity}`);
+  assert.deepEqual([...seen].sort(), [...wanted].sort());
+  for (const e of BROKEN_ROUTE_LOCAL) {
+    const d = diagnostics.find((x) => x.code === e.code && x.range.start.line + 1 === e.line && x.range.start.character + 1 === e.from)!;
+    assert.ok(String(d.message).includes(e.message), `${e.code}: "${d.message}" says "${e.message}"`);
+  }
 });
