@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { run } from './proc.mjs';
-import { withInstallLock } from './install-lock.mjs';
+import { recordLockedProcess, withInstallLock } from './install-lock.mjs';
 import { explainNpmFailure, npmInstallEnvironment } from './npm-env.mjs';
 
 export const CODE_SERVER_VERSION = '4.139.1';
@@ -144,6 +144,8 @@ async function npmInstall(prefix, spec, { env, logFile, timeoutMs }) {
   try {
     await withProgress(`installing ${spec}`, logFile, run('npm', ['install', '--prefix', prefix, spec], {
       cwd: prefix, env, timeoutMs, logFile, label: `npm install ${spec}`,
+      // Whoever takes the lock over after this process is killed outright stops the install too.
+      onSpawn: (child) => recordLockedProcess(cacheRoot(), child.pid),
     }));
   } catch (err) {
     const registry = spawnSync('npm', ['config', 'get', 'registry'], { cwd: prefix, env, encoding: 'utf8' }).stdout?.trim();

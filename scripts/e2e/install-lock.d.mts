@@ -15,3 +15,4 @@ export declare function withInstallLock<T>(
   body: () => Promise<T>,
   options?: { say?: (message: string) => void; waitMs?: number; pollMs?: number },
 ): Promise<T>;
+export declare function recordLockedProcess(cache: string, pid: number): void;

@@ -3,6 +3,8 @@
 // rename (so it never exists without its owner), refreshed every 15 s by its holder. A lock whose
 // holder is gone (killed, Ctrl+C, a reboot, its pid reused by another process) or that has not
 // been refreshed for two minutes is taken over, so an interrupted run never leaves the next one stuck.
+// A holder killed outright (SIGKILL, the OOM killer) cannot stop the installs it started, which run
+// in process groups of their own: it records them in the lock, and whoever takes over stops them.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +64,38 @@ export function staleLockReason(lock, owner, now = Date.now()) {
   return undefined;
 }
 
+/** Records the process group `pid` (an install started while holding the lock of `cache`). */
+export function recordLockedProcess(cache, pid) {
+  const file = join(cache, '.lock', 'processes.json');
+  let recorded = [];
+  try {
+    recorded = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    /* the first one */
+  }
+  recorded.push({ pid, started: processStartTime(pid) });
+  writeFileSync(file, JSON.stringify(recorded));
+}
+
+/** Stops the process groups a dead holder recorded in `lock` that still run (same pid, same start time). */
+function stopLeftOverProcesses(lock, say) {
+  let recorded = [];
+  try {
+    recorded = JSON.parse(readFileSync(join(lock, 'processes.json'), 'utf8'));
+  } catch {
+    return;
+  }
+  for (const { pid, started } of recorded) {
+    if (!pid || !started || processStartTime(pid) !== started) continue;
+    say(`stopping process group ${pid}, an install the interrupted run left running`);
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+}
+
 /**
  * Runs `body` holding the lock of `cache`. `say` reports waiting and take-overs; waiting ends with
  * an error after `waitMs`.
@@ -78,6 +112,7 @@ export async function withInstallLock(cache, body, { say = () => {}, waitMs = 45
     const stale = staleLockReason(lock, owner);
     if (stale) {
       say(`taking over the install lock of an interrupted run (${stale})`);
+      if (owner?.host === hostname()) stopLeftOverProcesses(lock, say);
       breakLock(cache, lock, owner, me);
       continue;
     }
