@@ -284,6 +284,10 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
     const node = installedNode(cache) ?? (await installNode(cache, logFile));
     const codeServer = installedCodeServer(cache) ?? (await installCodeServer(cache, node, logFile));
     say(`environment ready in ${Math.round((Date.now() - started) / 1000)} s (cache ${cache})`);
+    // Folders of the layout before the markers: never used now, left for the user to remove
+    // (an older checkout on this machine may still run from them).
+    const older = ['node', `code-server-${CODE_SERVER_VERSION}`].map((name) => join(cache, name)).filter((path) => existsSync(path));
+    if (older.length) say(`no longer used (an older checkout's install; remove when none needs them): ${older.join(' ')}`);
     return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
   }, { say });
 }
