@@ -39,7 +39,7 @@ async function main() {
     const advice = 'set VSCODE_EXECUTABLE=/path/to/the/VS Code binary (see test/vscode/README.md), or VSCODE_TEST_DOWNLOAD=1 to download one';
     if (process.env.VSCODE_TEST_REQUIRED === '1') {
       // `npm test` runs every suite: none may pass by not running.
-      console.log(`desktop suite FAILED: no VS Code to run in. The e2e environment's code-server is ${missingE2eEnvironment()}. Or ${advice}.`);
+      console.log(`desktop suite FAILED: no VS Code to run in. The e2e environment's code-server is ${missingE2eEnvironment() ?? 'turned off (VSCODE_TEST_CODE_SERVER=0)'}. Or ${advice}.`);
       return 1;
     }
     console.log(`desktop VS Code not available: ${advice}. Desktop suite skipped: no tests ran.`);
