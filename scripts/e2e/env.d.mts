@@ -17,3 +17,7 @@ export declare function installedCodeServer(cache: string): ReturnType<typeof co
 export declare function installedE2eEnvironment(options?: { browser?: boolean }): E2eEnvironment | undefined;
 export declare function missingE2eEnvironment(options?: { browser?: boolean }): string | undefined;
 export declare function ensureE2eEnvironment(options?: { browser?: boolean }): Promise<E2eEnvironment>;
+export declare function adminRunner(
+  missing: string[],
+  how: { root: boolean; sudo: boolean },
+): (args: string[]) => [string, string[]];

@@ -73,6 +73,17 @@ function isDebian() {
   return spawnSync('dpkg-query', ['--version']).status === 0 && spawnSync('apt-get', ['--version']).status === 0;
 }
 
+/**
+ * How to run an administrator's command that installs the `missing` packages: as root directly, or
+ * through password-less sudo. Neither: an error naming the one command the user runs instead.
+ */
+export function adminRunner(missing, { root, sudo }) {
+  if (root) return (args) => [args[0], args.slice(1)];
+  if (sudo) return (args) => ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', ...args]];
+  throw new Error(`these Debian packages are missing and this user cannot install them (not root, no password-less sudo): ` +
+    `${missing.join(' ')}. Install them with\n  sudo apt-get install -y ${missing.join(' ')}\nthen run ${RETRY}`);
+}
+
 async function ensureDebianPackages(names, logFile) {
   if (names.length === 0) return;
   if (!isDebian()) {
@@ -82,13 +93,8 @@ async function ensureDebianPackages(names, logFile) {
   const missing = missingDebianPackages(names);
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
-  const sudo = asRoot ? [] : spawnSync('sudo', ['-n', 'true']).status === 0 ? ['sudo', '-n'] : undefined;
-  if (!sudo) {
-    throw new Error(`these Debian packages are missing and this user cannot install them (not root, no password-less sudo): ` +
-      `${missing.join(' ')}. Install them with\n  sudo apt-get install -y ${missing.join(' ')}\nthen run ${RETRY}`);
-  }
+  const asAdmin = adminRunner(missing, { root: asRoot, sudo: !asRoot && spawnSync('sudo', ['-n', 'true']).status === 0 });
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const asAdmin = (args) => (sudo.length ? ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', ...args]] : [args[0], args.slice(1)]);
   // Waits for another apt (unattended upgrades) instead of failing on its lock.
   const aptGet = (...args) => asAdmin(['apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args]);
   say(`apt-get update (for ${missing.join(', ')})`);
