@@ -24,7 +24,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
 /** What node-gyp needs to build code-server's native modules (spdlog, sqlite3, kerberos, native-keymap…). */
 const BUILD_PACKAGES = ['python3', 'make', 'g++', 'pkg-config', 'libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev'];
-/** Room needed in the cache (measured installs: Node 24 190 MB, code-server 610 MB; npm's download cache grows too). */
+/** Room needed in the cache (measured installs: Node 24 190 MB, code-server 620 MB; npm's download cache grows too). */
 const NODE_MB = 400;
 const CODE_SERVER_MB = 1500;
 const MARKER = '.complete.json';
@@ -227,7 +227,7 @@ async function installCodeServer(cache, node, logFile) {
   requireFreeSpace(cache, CODE_SERVER_MB);
   mkdirSync(codeServer.prefix, { recursive: true });
   const spec = `code-server@${CODE_SERVER_VERSION}`;
-  say(`installing ${spec} with Node ${NODE_VERSION} into ${codeServer.prefix} (610 MB; builds native modules: 3–5 minutes)`);
+  say(`installing ${spec} with Node ${NODE_VERSION} into ${codeServer.prefix} (620 MB; compiling its native modules takes most of the time)`);
   const env = npmInstallEnvironment(process.env, { nodeBin: node.bin, nodeDir: node.home });
   await npmInstall(codeServer.prefix, spec, { env, logFile, timeoutMs: 25 * 60_000 });
   const missing = postinstallProducts(codeServer.pkg).filter((file) => !existsSync(file));
@@ -280,7 +280,7 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
   const logFile = join(cache, 'install.log');
   return withInstallLock(cache, async () => {
     const started = Date.now();
-    say(`setting up the VS Code test environment in ${cache} (first run: about 4 minutes and 1 GB; log: ${logFile})`);
+    say(`setting up the VS Code test environment in ${cache} (first run: 7–15 minutes, 1 GB; log: ${logFile})`);
     const codeServerMissing = !installedCodeServer(cache);
     const packages = [...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []), ...(codeServerMissing ? BUILD_PACKAGES : [])];
     await ensureDebianPackages(packages, logFile);
