@@ -1,6 +1,13 @@
-// `node scripts/e2e-env.mjs [--no-browser]`: prepares (or checks) the cached VS Code environment
-// used by `npm run demo` and `npm run test:e2e`: chromium, Node 24 and code-server.
+// `node scripts/e2e-env.mjs [--no-browser]`: prepares (or checks, or repairs) the cached VS Code
+// environment used by `npm run demo`, `npm run test:e2e` and `npm run test:vscode`: chromium and the
+// native build tools (Debian packages), Node 24 and code-server (npm registry). Exits 1 with one
+// message saying what to do when it cannot.
 import { ensureE2eEnvironment } from './e2e/env.mjs';
+import { exitOnSignals } from './e2e/proc.mjs';
+
+// Ctrl+C stops the install's process group too (it runs in a group of its own); the next run
+// finds no marker on the half-done folder and installs it again.
+exitOnSignals((signal) => console.error(`\n[e2e-env] ${signal}: install stopped; the next run starts it again`));
 
 ensureE2eEnvironment({ browser: !process.argv.includes('--no-browser') }).then(
   (env) => {

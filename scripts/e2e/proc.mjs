@@ -46,13 +46,15 @@ export function exitOnSignals(before) {
 /**
  * Runs a command to completion, appending its output to `logFile` (when given), and rejects with a
  * clear message on a non-zero exit or when `timeoutMs` passes (the whole process group is killed).
+ * `onSpawn` gets the child (the leader of its own process group) once it is started.
  */
-export function run(cmd, args, { cwd, env, timeoutMs = 10 * 60_000, logFile, label } = {}) {
+export function run(cmd, args, { cwd, env, timeoutMs = 10 * 60_000, logFile, label, onSpawn } = {}) {
   const name = label ?? [cmd, ...args].join(' ');
   return new Promise((resolve, reject) => {
     const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
     log?.write(`\n$ ${[cmd, ...args].join(' ')}\n`);
     const child = track(spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }));
+    if (child.pid) onSpawn?.(child);
     let tail = '';
     const keep = (chunk) => {
       log?.write(chunk);
