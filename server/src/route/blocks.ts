@@ -43,7 +43,8 @@ export function splitBlocks(lines: string[], withKeys = true): RawBlock[] {
     if (i >= lines.length) break;
     const first = i;
     while (i < lines.length && !isBlankLine(lines[i])) i++;
-    const blockLines = lines.slice(first, i);
+    // A document that is one block shares its lines (no copy of a huge array).
+    const blockLines = first === 0 && i === lines.length ? lines : lines.slice(first, i);
     blocks.push({ firstLine: first, lines: blockLines, key: withKeys ? blockLines.join('\n') : '' });
   }
   return blocks;

@@ -5,25 +5,29 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange, spanRange } from './diagnostics';
 import type { FplField, FplMessage, Located, Range } from './model';
-import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './route-text';
+import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts } from './route-text';
+import { TextSegments } from './segments';
 
 /** The lines of a block with where their content (before any '#') ends. */
 export interface BlockLines {
   lines: readonly string[];
-  contentEnd: readonly number[];
+  contentEnd: ArrayLike<number>;
   firstLine: number;
 }
 
 export interface FplResult {
   fpl: FplMessage;
   /** Where field 15 lives, for building the elements on demand. */
-  routeSegments: TextSegment[];
+  routeSegments: TextSegments;
   route: RouteTextFacts;
   origin?: Located<string>;
   destination?: Located<string>;
   /** Index (in the block) of the line holding the closing parenthesis, or the last line. */
   endIndex: number;
 }
+
+/** Field 18 items kept in the model: real messages have a few dozen; garbage must not cost an object a word. */
+export const MAX_MODEL_ITEMS = 500;
 
 const FIELD_NUMBERS = [7, 8, 9, 10, 13, 15, 16, 18, 19];
 const FIELD_NAMES: Record<number, string> = {
@@ -38,39 +42,42 @@ const FIELD_NAMES: Record<number, string> = {
 };
 
 interface RawField {
-  segments: TextSegment[];
+  segments: TextSegments;
   /** Where the field starts (just after its '-'), for an empty field's range. */
   line: number;
   character: number;
 }
 
 function fieldText(f: RawField): string {
-  let out = '';
-  for (const s of f.segments) {
-    const piece = s.text.slice(s.start, s.end).trim();
-    if (piece) out = out ? `${out} ${piece}` : piece;
+  const g = f.segments;
+  const pieces: string[] = [];
+  for (let k = 0; k < g.length; k++) {
+    const piece = g.text(k).slice(g.start(k), g.end(k)).trim();
+    if (piece) pieces.push(piece);
   }
-  return out;
+  return pieces.join(' ');
 }
 
 function fieldRange(f: RawField): Range {
-  let first: TextSegment | undefined;
+  const g = f.segments;
+  let first = -1;
   let firstAt = 0;
-  let last: TextSegment | undefined;
+  let last = -1;
   let lastEnd = 0;
-  for (const s of f.segments) {
-    const a = skipBlanks(s.text, s.start, s.end);
-    if (a >= s.end) continue;
-    const b = trimmedEnd(s.text, a, s.end);
-    if (!first) {
-      first = s;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const a = skipBlanks(text, g.start(k), g.end(k));
+    if (a >= g.end(k)) continue;
+    const b = trimmedEnd(text, a, g.end(k));
+    if (first < 0) {
+      first = k;
       firstAt = a;
     }
-    last = s;
+    last = k;
     lastEnd = b;
   }
-  if (!first || !last) return lineRange(f.line, f.character, f.character);
-  return spanRange(first.line, firstAt, last.line, lastEnd);
+  if (first < 0) return lineRange(f.line, f.character, f.character);
+  return spanRange(g.line(first), firstAt, g.line(last), lastEnd);
 }
 
 const CHECKS: Record<number, { re: RegExp; code: 'R303' | 'R304' | 'R305' | 'R306' | 'R307' | 'R308'; expected: string }> = {
@@ -93,12 +100,15 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
 export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink, build = true): FplResult {
   const { lines, contentEnd, firstLine } = block;
   const fields: RawField[] = [];
-  let current: RawField = { segments: [], line: firstLine + index, character: paren + 1 };
+  const newField = (line: number, character: number): RawField => ({ segments: new TextSegments(lines, firstLine), line, character });
+  let current = newField(firstLine + index, paren + 1);
   fields.push(current);
   let closed: Range | undefined;
   let li = index;
   let lastLine = firstLine + index;
   let lastChar = paren + 1;
+  /** Fields after the first extra one, which are only counted. */
+  let extraFields = 0;
   for (; li < lines.length && !closed; li++) {
     const text = lines[li];
     const line = firstLine + li;
@@ -111,7 +121,13 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         lastChar = ch + 1;
       }
       if (c === 45 /* - */ || c === 41 /* ) */) {
-        current.segments.push({ line, text, start: pieceStart, end: ch });
+        // Past field 19 every further '-' only counts: the extra fields are reported as one, so a
+        // message of a million dashes costs no more than its text.
+        if (c === 45 && fields.length > FIELD_NUMBERS.length + 1) {
+          extraFields++;
+          continue;
+        }
+        current.segments.push(line, pieceStart, ch);
         pieceStart = ch + 1;
         if (c === 41) {
           closed = lineRange(line, ch, ch + 1);
@@ -121,13 +137,13 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
           }
           break;
         }
-        current = { segments: [], line, character: ch + 1 };
+        current = newField(line, ch + 1);
         fields.push(current);
       } else if (c === 40 /* ( */) {
         sink.add('R301', "unexpected '(' inside the FPL message: parentheses only open and close the message", lineRange(line, ch, ch + 1));
       }
     }
-    if (!closed) current.segments.push({ line, text, start: pieceStart, end });
+    if (!closed) current.segments.push(line, pieceStart, end);
   }
   const endIndex = closed ? li - 1 : lines.length - 1;
   const endRange = closed ?? lineRange(lastLine, lastChar, lastChar);
@@ -141,7 +157,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   }
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
-  const result: FplResult = { fpl, routeSegments: [], route: { count: 0, firstWords: '' }, endIndex };
+  const result: FplResult = { fpl, routeSegments: new TextSegments(lines, firstLine), route: { count: 0, firstWords: '' }, endIndex };
   const present = fields.length - 1;
   if (present < 8) {
     const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);
@@ -154,13 +170,16 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   for (let k = 1; k < fields.length; k++) {
     const number = FIELD_NUMBERS[k - 1];
     const raw = fields[k];
-    const text = fieldText(raw);
-    if (number === 19 && !/^[A-Z]\//i.test(text)) {
-      sink.add('R310', `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, fieldRange(raw));
+    if (number === undefined) {
+      const what = extraFields > 0 ? `${extraFields + 1} unexpected extra fields` : 'unexpected extra field';
+      const them = extraFields > 0 ? 'them' : 'it';
+      sink.add('R310', `${what} after field 19: an FPL message ends with field 18 (or 19); remove ${them} or join ${them} to field 18`, fieldRange(raw));
       continue;
     }
-    if (number === undefined) {
-      sink.add('R310', `unexpected extra field after field 19: an FPL message ends with field 18 (or 19); remove it or join it to field 18`, fieldRange(raw));
+    // The route's text is read token by token; only the model keeps it whole.
+    const text = number === 15 && !build ? '' : fieldText(raw);
+    if (number === 19 && !/^[A-Z]\//i.test(text)) {
+      sink.add('R310', `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, fieldRange(raw));
       continue;
     }
     if (build) fpl.fields.push({ number, text, range: fieldRange(raw) } satisfies FplField);
@@ -204,8 +223,11 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
   type Item = FplMessage['otherInformation'][number];
   let item: Item | undefined;
   let words = 0;
-  for (const s of raw.segments) {
-    let i = s.start;
+  let items = 0;
+  const g = raw.segments;
+  for (let k = 0; k < g.length; k++) {
+    const s = { text: g.text(k), line: g.line(k), end: g.end(k) };
+    let i = g.start(k);
     while (i < s.end) {
       i = skipBlanks(s.text, i, s.end);
       if (i >= s.end) break;
@@ -218,7 +240,10 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
       while (j < word.length && j < 5 && ((word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122)) j++;
       if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
         item = { indicator: word.slice(0, j).toUpperCase(), value: word.slice(j + 1), range: lineRange(s.line, from, i) };
-        if (build) fpl.otherInformation.push(item);
+        if (++items === MAX_MODEL_ITEMS + 1) {
+          sink.add('R309', `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`, lineRange(s.line, from, i));
+        }
+        if (build && items <= MAX_MODEL_ITEMS) fpl.otherInformation.push(item);
         if (item.indicator === 'DOF' && !/^\d{6}$/.test(item.value)) {
           sink.add('R309', `DOF/${item.value}: the date of flight is YYMMDD, e.g. DOF/261121`, lineRange(s.line, from, i));
         }

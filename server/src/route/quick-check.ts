@@ -2,7 +2,7 @@
  * What the check pass (findings only, see route-text.ts) hands back instead of complete
  * elements, and its shortcut for the commonest element shapes.
  */
-import type { BearingDistanceElement, CodedPointElement, LatLonElement, Range, RouteElement } from './model';
+import type { BearingDistanceElement, CodedPointElement, LatLonElement, PointElement, Range, RouteElement } from './model';
 
 export const NO_RANGE: Range = Object.freeze({
   start: Object.freeze({ line: 0, character: 0 }),
@@ -74,3 +74,49 @@ export function quickCheck(s: string, from: number, to: number): RouteElement | 
   return CHECK_AIRWAY;
 }
 
+
+const placeholders = new Map<string, RouteElement>();
+
+/**
+ * What the check pass keeps of an element the full reader built: a shared placeholder with the
+ * facts the sequence rules read (kind, flight rules, a VFR level, a computed point), so a route of
+ * millions of elements keeps a pointer per element and no more. Aerodromes are kept as read (the
+ * block takes its origin and destination from them; there are two at most).
+ */
+export function placeholderOf(e: RouteElement): RouteElement {
+  let key: string;
+  let point: PointElement | undefined;
+  let vfr = false;
+  switch (e.kind) {
+    case 'aerodrome':
+      return e;
+    case 'flightRules':
+      key = e.rules;
+      break;
+    case 'speedLevel':
+      vfr = e.level.unit === 'vfr';
+      key = `sl${vfr}`;
+      break;
+    case 'pointChange':
+    case 'cruiseClimb':
+      point = e.point.kind === 'latLon' || e.point.kind === 'bearingDistance' ? CHECK_LATLON : CHECK_POINT;
+      vfr = e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr';
+      key = `${e.kind}${point.kind}${vfr}`;
+      break;
+    default:
+      key = e.kind;
+  }
+  let p = placeholders.get(key);
+  if (!p) {
+    const level = { unit: vfr ? 'vfr' : 'flightLevel', value: 0, text: '' };
+    const speed = { unit: 'knots', value: 0, text: '' };
+    const sl = { kind: 'speedLevel', text: '', range: NO_RANGE, description: '', speed, level };
+    const base = { ...e, text: '', range: NO_RANGE, description: '' } as Record<string, unknown>;
+    if (e.kind === 'speedLevel') Object.assign(base, { speed, level });
+    if (e.kind === 'pointChange') Object.assign(base, { point, speedLevel: sl });
+    if (e.kind === 'cruiseClimb') Object.assign(base, { point, speed, fromLevel: level, toLevel: null });
+    p = Object.freeze(base) as unknown as RouteElement;
+    placeholders.set(key, p);
+  }
+  return p;
+}

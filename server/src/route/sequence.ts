@@ -89,6 +89,25 @@ function up(written: string): string {
 }
 
 /**
+ * The level rules of one element (R210), checked as it is read: the check pass keeps only a
+ * placeholder of the element afterwards.
+ */
+export function checkLevels(e: RouteElement, line: number, end: number, sink: DiagnosticSink): void {
+  switch (e.kind) {
+    case 'speedLevel':
+      checkFlightLevel(line, end, e.level, 0, sink);
+      break;
+    case 'pointChange':
+      checkFlightLevel(line, end, e.speedLevel.level, 0, sink);
+      break;
+    case 'cruiseClimb':
+      checkFlightLevel(line, end, e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
+      if (e.toLevel) checkFlightLevel(line, end, e.toLevel, 0, sink);
+      break;
+  }
+}
+
+/**
  * Checks the elements. Their texts and ranges come from `textAt`/`lines`/`starts`/`ends`: the check
  * pass gives elements shared placeholders, and ranges are built only for findings.
  */
@@ -96,9 +115,9 @@ export function checkSequence(
   elements: readonly RouteElement[],
   count: number,
   textAt: (k: number) => string,
-  lines: readonly number[],
-  starts: readonly number[],
-  ends: readonly number[],
+  lines: ArrayLike<number>,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
   sink: DiagnosticSink,
 ): void {
   const n = count;
@@ -147,14 +166,6 @@ export function checkSequence(
         if (i !== start) {
           sink.add('R209', `${nameOf(e, textAt(i))} must be attached to a point with '/', e.g. POINT/${up(textAt(i))}; only the first group stands alone`, rangeAt(i));
         }
-        checkFlightLevel(lines[i], ends[i], e.level, 0, sink);
-        break;
-      case 'pointChange':
-        checkFlightLevel(lines[i], ends[i], e.speedLevel.level, 0, sink);
-        break;
-      case 'cruiseClimb':
-        checkFlightLevel(lines[i], ends[i], e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
-        if (e.toLevel) checkFlightLevel(lines[i], ends[i], e.toLevel, 0, sink);
         break;
       case 'sid':
         if (i !== sidSlot) {
