@@ -71,6 +71,7 @@ export function quickCheck(s: string, from: number, to: number): RouteElement | 
   }
   const c0 = s.charCodeAt(from);
   if (letters === 1 && (c0 === 78 || c0 === 75) && d - i === 4 && d === to) return null; // speed without level
+  if (letters === 1 && d === to && lonePartOf(c0, d - i, s.charCodeAt(i))) return null; // F370, M082: R117
   return CHECK_AIRWAY;
 }
 
@@ -119,4 +120,17 @@ export function placeholderOf(e: RouteElement): RouteElement {
     placeholders.set(key, p);
   }
   return p;
+}
+
+/**
+ * Whether one letter (char code `c0`) + `digits` digits (the first `first`) is a level or a Mach
+ * number, not an ATS route: F + 3 and S or M + 4 digits are levels; A + 3 (altitude) and M + 3
+ * (Mach) when the first digit is 0, since A and M routes are numbered from 1 (A470, M603).
+ */
+export function lonePartOf(c0: number, digits: number, first: number): boolean {
+  if (c0 === 70) return digits === 3; // F
+  if (c0 === 83) return digits === 4; // S
+  if (c0 === 77) return digits === 4 || (digits === 3 && first === 48); // M
+  if (c0 === 65) return digits === 3 && first === 48; // A
+  return false;
 }
