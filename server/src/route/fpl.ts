@@ -167,6 +167,8 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
       endRange,
     );
   }
+  let typeZzzz = false;
+  let equipment = '';
   for (let k = 1; k < fields.length; k++) {
     const number = FIELD_NUMBERS[k - 1];
     const raw = fields[k];
@@ -190,7 +192,11 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     const check = CHECKS[number];
     if (check && !check.re.test(upper)) {
       sink.add(check.code, `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`, fieldRange(raw));
+    } else if (check) {
+      checkFieldContents(number, upper, fieldRange(raw), sink);
     }
+    if (number === 9) typeZzzz = /^(\d{1,2})?ZZZZ\//.test(upper);
+    if (number === 10) equipment = upper.split('/')[0];
     switch (number) {
       case 7:
         if (text) fpl.aircraftId = upper.split('/')[0];
@@ -211,7 +217,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         break;
       }
       case 18:
-        readOtherInformation(raw, fpl, sink, build);
+        readOtherInformation(raw, fpl, sink, build, { typeZzzz, equipment });
         break;
     }
   }
@@ -219,7 +225,102 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 }
 
 /** Field 18: `0`, or indicators like DOF/ REG/ RMK/ each followed by its value. */
-function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink, build: boolean): void {
+// ICAO Doc 4444 App. 2, field 10a (equipment and capabilities) and 10b (surveillance).
+const EQUIPMENT = /^(N|(S|A|B|C|D|E1|E2|E3|F|G|H|I|J1|J2|J3|J4|J5|J6|J7|K|L|M1|M2|M3|O|P1|P2|P3|P4|P5|P6|P7|P8|P9|R|T|U|V|W|X|Y|Z)+)$/;
+const SURVEILLANCE = /^(N|(A|C|E|H|I|L|P|S|X|B1|B2|U1|U2|V1|V2|D1|G1)+)$/;
+
+function twoDigits(u: string, at: number): number {
+  return (u.charCodeAt(at) - 48) * 10 + (u.charCodeAt(at + 1) - 48);
+}
+
+/** Field contents beyond their shape: ICAO code lists, real times. */
+function checkFieldContents(number: number, u: string, range: Range, sink: DiagnosticSink): void {
+  if (number === 10) {
+    const [a, b] = u.split('/');
+    if (!EQUIPMENT.test(a)) {
+      sink.add('R306', `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`, range);
+    }
+    if (!SURVEILLANCE.test(b)) {
+      sink.add('R306', `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`, range);
+    }
+  } else if (number === 13) {
+    if (twoDigits(u, 4) > 23 || twoDigits(u, 6) > 59) {
+      sink.add('R307', `field 13 estimated off-block time '${u.slice(4, 8)}' is not a time: expected hhmm with hh 00–23 and mm 00–59`, range);
+    }
+  } else if (number === 16) {
+    if (twoDigits(u, 6) > 59) {
+      sink.add('R308', `field 16 total EET '${u.slice(4, 8)}' is not a duration: expected hhmm with mm 00–59`, range);
+    }
+  }
+}
+
+/** Field 18 indicators of Doc 4444 App. 2 (and the European RFP/IFP/EUR/AWR). */
+const INDICATORS = new Set([
+  'STS', 'PBN', 'NAV', 'COM', 'DAT', 'SUR', 'DEP', 'DEST', 'DOF', 'REG', 'EET', 'SEL', 'TYP', 'CODE', 'DLE', 'OPR', 'ORGN',
+  'PER', 'ALTN', 'RALT', 'TALT', 'RIF', 'RMK', 'RFP', 'IFP', 'EUR', 'AWR', 'RVR', 'SRC',
+]);
+const STS_VALUES = new Set(['ALTRV', 'ATFMX', 'FFR', 'FLTCK', 'HAZMAT', 'HEAD', 'HOSP', 'HUM', 'MARSA', 'MEDEVAC', 'NONRVSM', 'SAR', 'STATE']);
+
+function isRealDate(v: string): boolean {
+  if (!/^\d{6}$/.test(v)) return false;
+  const year = 2000 + twoDigits(v, 0);
+  const month = twoDigits(v, 2);
+  const day = twoDigits(v, 4);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The value of one field 18 item, by its indicator; a message when it is wrong. */
+function itemProblem(indicator: string, value: string, facts: { typeZzzz: boolean; equipment: string }): string | undefined {
+  const v = value.trim().toUpperCase();
+  switch (indicator) {
+    case 'DOF':
+      return isRealDate(v) ? undefined : `DOF/${value}: the date of flight is a real date YYMMDD, e.g. DOF/261121`;
+    case 'EET': {
+      for (const w of v.split(/\s+/)) {
+        const m = /^([A-Z0-9]{2,11})(\d{4})$/.exec(w);
+        if (!m || twoDigits(m[2], 2) > 59) return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
+      }
+      return undefined;
+    }
+    case 'PBN':
+      if (!/^([A-D][1-4]?|[LOST][1-2]?|[A-D]\d|O[1-4]|S[12]|T[12]|L1)+$/.test(v)) return `PBN/${value}: expected PBN codes such as A1 B2 C2 D2 O2 S1 T1, e.g. PBN/A1B1C1D1`;
+      if (!facts.equipment.includes('R')) return `PBN/${value}: PBN capabilities need R (PBN approved) in field 10a`;
+      return undefined;
+    case 'STS':
+      for (const w of v.split(/\s+/)) if (!STS_VALUES.has(w)) return `STS/${value}: '${w}' is not a special handling reason: expected ${[...STS_VALUES].join(' ')}`;
+      return undefined;
+    case 'REG':
+      return /^[A-Z0-9]{1,7}(\s+[A-Z0-9]{1,7})*$/.test(v) ? undefined : `REG/${value}: the registration is up to 7 letters and digits without hyphens, e.g. REG/DAIPX`;
+    case 'SEL':
+      return /^[A-S]{4}$/.test(v) ? undefined : `SEL/${value}: the SELCAL code is 4 letters, e.g. SEL/ABCD`;
+    case 'CODE':
+      return /^[0-9A-F]{6}$/.test(v) ? undefined : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
+    case 'DLE':
+      return /^([A-Z0-9]{2,11}\d{4}\s*)+$/.test(v) ? undefined : `DLE/${value}: a delay is a point + duration hhmm, e.g. DLE/MDG0030`;
+    default:
+      return undefined;
+  }
+}
+
+function readOtherInformation(
+  raw: RawField,
+  fpl: FplMessage,
+  sink: DiagnosticSink,
+  build: boolean,
+  facts: { typeZzzz: boolean; equipment: string },
+): void {
+  let typ = false;
+  const checkItem = (item: { indicator: string; value: string; range: Range } | undefined): void => {
+    if (!item) return;
+    if (item.indicator === 'TYP') typ = true;
+    if (!INDICATORS.has(item.indicator)) {
+      sink.add('R309', `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`, item.range);
+      return;
+    }
+    const problem = itemProblem(item.indicator, item.value, facts);
+    if (problem) sink.add('R309', problem, item.range);
+  };
   type Item = FplMessage['otherInformation'][number];
   let item: Item | undefined;
   let words = 0;
@@ -239,14 +340,12 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
       let j = 0;
       while (j < word.length && j < 5 && ((word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122)) j++;
       if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
+        checkItem(item);
         item = { indicator: word.slice(0, j).toUpperCase(), value: word.slice(j + 1), range: lineRange(s.line, from, i) };
         if (++items === MAX_MODEL_ITEMS + 1) {
           sink.add('R309', `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`, lineRange(s.line, from, i));
         }
         if (build && items <= MAX_MODEL_ITEMS) fpl.otherInformation.push(item);
-        if (item.indicator === 'DOF' && !/^\d{6}$/.test(item.value)) {
-          sink.add('R309', `DOF/${item.value}: the date of flight is YYMMDD, e.g. DOF/261121`, lineRange(s.line, from, i));
-        }
       } else if (item) {
         item.value = item.value ? `${item.value} ${word}` : word;
         item.range = spanRange(item.range.start.line, item.range.start.character, s.line, i);
@@ -254,5 +353,9 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
         sink.add('R309', `'${word}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`, lineRange(s.line, from, i));
       }
     }
+  }
+  checkItem(item);
+  if (facts.typeZzzz && !typ) {
+    sink.add('R309', 'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5', fieldRange(raw));
   }
 }
