@@ -2,6 +2,7 @@
  * Splitting a .route file into lines and blank-line separated blocks. A block's key is its exact
  * text, so the incremental parser can tell unchanged blocks apart from edited ones.
  */
+import { isWideBlank } from './route-text';
 
 export interface RawBlock {
   /** Zero-based index of the block's first line in the document. */
@@ -29,7 +30,8 @@ export function splitLines(text: string): string[] {
 export function isBlankLine(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && c !== 0xfeff) return false;
+    // The same white space as between elements (route-text.ts isBlankCode).
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && c !== 0xfeff && !(c > 0x1000 && isWideBlank(c))) return false;
   }
   return true;
 }

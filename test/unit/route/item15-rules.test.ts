@@ -102,3 +102,13 @@ test('messages name the real mistake, on the faulty part', () => {
   const missingLevel = findings('N0450F350 DVR/N0450 DCT KONAN');
   assert.deepEqual(missingLevel.map((f) => [f.code, f.from, f.to]), [['R104', 14, 19]]);
 });
+
+test('one rule for white space: every Unicode white space separates elements silently (NBSP, VT, FF, U+2028, U+3000)', () => {
+  for (const blank of ['\u00a0', '\u000b', '\u000c', '\u2028', '\u2029', '\u2003', '\u202f', '\u3000']) {
+    const text = `N0450F350${blank}DVR${blank}UL9 KONAN`;
+    const block = parseRouteDocument(text).blocks[0];
+    assert.deepEqual(block.diagnostics, [], JSON.stringify(blank));
+    assert.equal(block.routeText, 'N0450F350 DVR UL9 KONAN');
+    assert.deepEqual(block.elements.map((e) => e.range.start.character), [0, 10, 14, 18]);
+  }
+});
