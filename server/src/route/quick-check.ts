@@ -77,6 +77,9 @@ export function quickCheck(s: string, from: number, to: number): RouteElement | 
 
 
 const placeholders = new Map<string, RouteElement>();
+/** The commonest placeholders, found without building a key. */
+let plainSpeedLevel: RouteElement | undefined;
+let codedPointChange: RouteElement | undefined;
 
 /**
  * What the check pass keeps of an element the full reader built: a shared placeholder with the
@@ -85,41 +88,48 @@ const placeholders = new Map<string, RouteElement>();
  * block takes its origin and destination from them; there are two at most).
  */
 export function placeholderOf(e: RouteElement): RouteElement {
+  if (e.kind === 'aerodrome') return e;
+  if (e.kind === 'speedLevel' && e.level.unit !== 'vfr') return (plainSpeedLevel ??= makePlaceholder(e));
+  if (e.kind === 'pointChange' && e.point.kind === 'point' && e.speedLevel.level.unit !== 'vfr') return (codedPointChange ??= makePlaceholder(e));
   let key: string;
-  let point: PointElement | undefined;
-  let vfr = false;
   switch (e.kind) {
-    case 'aerodrome':
-      return e;
     case 'flightRules':
       key = e.rules;
       break;
     case 'speedLevel':
-      vfr = e.level.unit === 'vfr';
-      key = `sl${vfr}`;
+      key = 'slVFR';
       break;
     case 'pointChange':
     case 'cruiseClimb':
-      point = e.point.kind === 'latLon' || e.point.kind === 'bearingDistance' ? CHECK_LATLON : CHECK_POINT;
-      vfr = e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr';
-      key = `${e.kind}${point.kind}${vfr}`;
+      key = `${e.kind}${e.point.kind}${e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr'}`;
       break;
     default:
       key = e.kind;
   }
   let p = placeholders.get(key);
   if (!p) {
-    const level = { unit: vfr ? 'vfr' : 'flightLevel', value: 0, text: '' };
-    const speed = { unit: 'knots', value: 0, text: '' };
-    const sl = { kind: 'speedLevel', text: '', range: NO_RANGE, description: '', speed, level };
-    const base = { ...e, text: '', range: NO_RANGE, description: '' } as Record<string, unknown>;
-    if (e.kind === 'speedLevel') Object.assign(base, { speed, level });
-    if (e.kind === 'pointChange') Object.assign(base, { point, speedLevel: sl });
-    if (e.kind === 'cruiseClimb') Object.assign(base, { point, speed, fromLevel: level, toLevel: null });
-    p = Object.freeze(base) as unknown as RouteElement;
+    p = makePlaceholder(e);
     placeholders.set(key, p);
   }
   return p;
+}
+
+function makePlaceholder(e: RouteElement): RouteElement {
+  let point: PointElement | undefined;
+  let vfr = false;
+  if (e.kind === 'speedLevel') vfr = e.level.unit === 'vfr';
+  if (e.kind === 'pointChange' || e.kind === 'cruiseClimb') {
+    point = e.point.kind === 'latLon' || e.point.kind === 'bearingDistance' ? CHECK_LATLON : CHECK_POINT;
+    vfr = e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr';
+  }
+  const level = { unit: vfr ? 'vfr' : 'flightLevel', value: 0, text: '' };
+  const speed = { unit: 'knots', value: 0, text: '' };
+  const sl = { kind: 'speedLevel', text: '', range: NO_RANGE, description: '', speed, level };
+  const base = { ...e, text: '', range: NO_RANGE, description: '' } as Record<string, unknown>;
+  if (e.kind === 'speedLevel') Object.assign(base, { speed, level });
+  if (e.kind === 'pointChange') Object.assign(base, { point, speedLevel: sl });
+  if (e.kind === 'cruiseClimb') Object.assign(base, { point, speed, fromLevel: level, toLevel: null });
+  return Object.freeze(base) as unknown as RouteElement;
 }
 
 /**
