@@ -47,7 +47,7 @@ test('broken.route: expansion findings on their exact ranges, merged with the lo
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
   assert.deepEqual(
     merged.map(at).filter((c) => c.startsWith('X')),
-    ['X001@27:18-23', 'X002@31:14-17', 'X002@34:14-16', 'X002@34:14-16'],
+    ['X001@27:18-23', 'X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20'],
   );
   // Every local finding is still there, and the list stays in document order.
   assert.deepEqual(merged.map(at).filter((c) => c.startsWith('R')), localCodes);
@@ -64,7 +64,7 @@ test('an edit to one block keeps the known findings of the others in the first p
   // Fix the typo on line 27 (KNOAN → KONAN): the other blocks are unchanged and already expanded.
   const version = await server.sendChange(uri, [{ range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' }]);
   const first = (await server.diagnosticsFor(uri, version)).diagnostics;
-  assert.deepEqual(first.map(at).filter((c) => c.startsWith('X')), ['X002@31:14-17', 'X002@34:14-16', 'X002@34:14-16']);
+  assert.deepEqual(first.map(at).filter((c) => c.startsWith('X')), ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20']);
 });
 
 test('ambiguous-first-fix.route: the first fix is reported and its quick fixes choose a candidate', async () => {

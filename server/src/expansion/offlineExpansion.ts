@@ -23,6 +23,9 @@ import { pointOf } from '../route/model';
 import { icaoCoordinate } from '../route/describe';
 import type { Airway, NavDatabase } from '../navdata/loader';
 import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
+
+/** An ambiguous first fix whose only namesake this close to the origin is the likely one. */
+const LIKELY_NEAR_ORIGIN_NM = 300;
 import { distanceNm, formatPosition } from './geo';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
@@ -68,6 +71,8 @@ class Expansion {
   private destinationPlaced = false;
   /** An oceanic track crosses an ocean in one leg: no far-point warning for it. */
   private afterTrack = false;
+  /** A point written since the last one placed that could not be placed (unknown or ambiguous). */
+  private dropped?: string;
 
   constructor(
     private readonly block: RouteBlock,
@@ -233,24 +238,32 @@ class Expansion {
   private choose(ident: string, point: PointElement, i: number, pending: PendingAirway | undefined, position: 'first' | 'firstBase' | 'later'): number | undefined {
     let candidates = [...this.db.lookup(ident)];
     if (candidates.length === 0) {
+      this.dropped = ident;
       this.report('X001', point.range, `${ident} is not in the navigation data: check the spelling, or give the position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a known navaid (e.g. DVR090020).`);
       return undefined;
     }
+    // The hub contract: "When the first fix is a duplicate name and no referenceFix is given, no
+    // point is selected for the first fix." Namesakes are not narrowed by the airway for it: the
+    // airway only names the likely one in the warning.
+    let likely: number | undefined;
     if (point.kind === 'point') {
       if (pending?.airway) {
         const onAirway = candidates.filter((c) => pending.airway!.has(c));
         if (onAirway.length > 0) candidates = onAirway;
-        else this.report('X002', pending.element.range, `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`);
+        // On the point, not the airway: the name is what does not fit.
+        else this.report('X002', point.range, `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`);
       }
       const next = this.block.elements[i + 1];
       const following = next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined;
       if (following) {
         const onNext = candidates.filter((c) => following.has(c));
-        if (onNext.length > 0) candidates = onNext;
+        if (position === 'first') {
+          if (onNext.length === 1) likely = onNext[0];
+        } else if (onNext.length > 0) candidates = onNext;
       }
     }
     if (candidates.length === 1) return candidates[0];
-    if (position !== 'later') return this.chooseFirst(ident, point, candidates);
+    if (position !== 'later') return this.chooseFirst(ident, point, candidates, likely, i);
     if (pending?.airway && pending.entry !== undefined) {
       const path = pending.airway.path(pending.entry, candidates);
       if (path) return path[path.length - 1];
@@ -258,12 +271,31 @@ class Expansion {
     return this.closest(candidates, i);
   }
 
-  private chooseFirst(ident: string, point: PointElement, candidates: number[]): number | undefined {
+  private chooseFirst(ident: string, point: PointElement, candidates: number[], onAirway?: number, i = -1): number | undefined {
     const near = candidates.map((c) => ({ lat: this.db.lat(c), lon: this.db.lon(c) }));
     const reference = this.reference ? resolveReferenceFix(this.reference, this.db, near) : undefined;
     if (reference) return this.nearestTo(candidates, reference);
     const origin = this.origin;
     const listed = firstFixCandidates(this.db, candidates, origin, true);
+    // The place the airway (the only namesake on it) or the origin (the only one within
+    // LIKELY_NEAR_ORIGIN_NM) points to goes first, so the first quick fix writes its referenceFix.
+    let likely: number | undefined = onAirway;
+    let why = '';
+    if (likely !== undefined) {
+      const next = this.block.elements[i + 1];
+      why = `the one on ${next?.kind === 'airway' ? next.designator.toUpperCase() : 'the airway'}`;
+    } else if (origin) {
+      const close = candidates.filter((c) => distanceNm(origin.lat, origin.lon, this.db.lat(c), this.db.lon(c)) <= LIKELY_NEAR_ORIGIN_NM);
+      if (close.length === 1) {
+        likely = close[0];
+        why = `the one near the origin ${origin.icao}`;
+      }
+    }
+    if (likely !== undefined) {
+      const at = listed.findIndex((c) => c.lat === this.db.lat(likely!) && c.lon === this.db.lon(likely!));
+      if (at > 0) listed.unshift(...listed.splice(at, 1));
+    }
+    this.dropped = ident;
     this.ambiguousFirstFix = { ident, range: point.range, candidates: listed };
     const lines = listed.map((c) => {
       const where = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from ${origin!.icao}` : '';
@@ -273,7 +305,7 @@ class Expansion {
     this.report(
       'X005',
       point.range,
-      `${ident} names ${listed.length} places: ${shown.join('; ')}. Route expansion selects none of them as the first point; add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
+      `${ident} names ${listed.length} places: ${shown.join('; ')}. Route expansion selects none of them as the first point${likely !== undefined ? ` (${why}, ${lines[0]}, is most likely meant: the first quick fix writes its referenceFix)` : ''}; add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
@@ -347,12 +379,14 @@ class Expansion {
           point.type === 'latLon' || point.type === 'computed'
             ? 'check the coordinates, or add the points in between'
             : `check that the right ${point.designator} is meant, or add the points in between`;
-        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, the point before it: ${advice}.`);
+        const before = this.dropped ? `the last point placed (${this.dropped}, written before it, was not placed)` : 'the point before it';
+        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, ${before}: ${advice}.`);
       }
     }
     this.points.push(point);
     this.previous = { lat: point.lat, lon: point.lon, index, ident: point.designator, elementIndex: point.elementIndex };
     this.afterTrack = false;
+    this.dropped = undefined;
   }
 
   // --- aerodromes and directives -------------------------------------------------------------

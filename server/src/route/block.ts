@@ -7,7 +7,8 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { readDirective } from './directives';
 import { readFpl, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './routeText';
+import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
+import { TextSegments } from './segments';
 
 export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
 
@@ -28,7 +29,7 @@ function blockName(
 /** A block read completely: its data, and where its route text lives (for the elements). */
 export interface BlockRead {
   data: BlockData;
-  routeSegments: TextSegment[];
+  routeSegments: TextSegments;
 }
 
 /**
@@ -40,14 +41,20 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
-  const contentEnd: number[] = new Array(n);
+  const contentEnd = new Int32Array(n);
   for (let li = 0; li < n; li++) {
     const hash = lines[li].indexOf('#');
     contentEnd[li] = hash < 0 ? lines[li].length : hash;
   }
 
-  const segments: TextSegment[] = [];
+  const segments = new TextSegments(lines, firstLine);
+  // The check pass keeps no directive: only the first value of each key, for the block's name.
   const directives: Directive[] = [];
+  let directiveCount = 0;
+  const seen = new Set<string>();
+  let origin: Located<string> | undefined;
+  let destination: Located<string> | undefined;
+  let referenceFix: Located<string> | undefined;
   let fpl: FplResult | undefined;
   for (let li = 0; li < n; li++) {
     const text = lines[li];
@@ -64,7 +71,20 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
     if (colon >= 0 && colon < end) {
       const d = readDirective(text, line, colon, end, sink, build);
       if (d) {
-        directives.push(d);
+        directiveCount++;
+        if (build) directives.push(d);
+        // First occurrence of each key counts; later ones are reported.
+        if (seen.has(d.key)) {
+          sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
+        } else {
+          seen.add(d.key);
+          if (d.value) {
+            const located: Located<string> = { value: d.value, range: d.valueRange };
+            if (d.key === 'origin') origin = located;
+            else if (d.key === 'destination') destination = located;
+            else if (d.key === 'referenceFix') referenceFix = located;
+          }
+        }
         continue;
       }
     }
@@ -73,10 +93,10 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
       sink.add('R008', 'text after the end of the FPL message: put other routes in their own block after a blank line', spanRange(line, s, line, e));
       continue;
     }
-    segments.push({ line, text, start: s, end });
+    segments.push(line, s, end);
   }
 
-  if (!fpl && segments.length === 0 && directives.length === 0) return undefined;
+  if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
 
   const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink);
   const routeSegments = fpl ? fpl.routeSegments : segments;
@@ -85,31 +105,6 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   const startChar = skipBlanks(lines[0], 0, lines[0].length);
   const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length));
 
-  // First occurrence of each key counts; later ones are reported.
-  let origin: Located<string> | undefined;
-  let destination: Located<string> | undefined;
-  let referenceFix: Located<string> | undefined;
-  // A look back is cheapest for the usual two or three; a set keeps garbage input linear.
-  const seen = directives.length > 8 ? new Set<string>() : undefined;
-  for (let k = 0; k < directives.length; k++) {
-    const d = directives[k];
-    let twice = false;
-    if (seen) {
-      twice = seen.has(d.key);
-      seen.add(d.key);
-    } else {
-      for (let j = 0; j < k && !twice; j++) twice = directives[j].key === d.key;
-    }
-    if (twice) {
-      sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
-      continue;
-    }
-    if (!d.value) continue;
-    const located: Located<string> = { value: d.value, range: d.valueRange };
-    if (d.key === 'origin') origin = located;
-    else if (d.key === 'destination') destination = located;
-    else if (d.key === 'referenceFix') referenceFix = located;
-  }
   origin ??= fpl?.origin ?? route.firstAerodrome;
   destination ??= fpl?.destination ?? route.lastAerodrome;
   if (!route.routeRange && !fpl) {
@@ -117,7 +112,7 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   }
   const kind = fpl ? 'fpl' : 'route';
   const name = blockName(kind, origin, destination, route.firstWords, fpl?.fpl.aircraftId);
-  if (!build) return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: [] };
+  if (!build) return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: segments };
   const data: BlockData = {
     kind,
     range,

@@ -2,6 +2,7 @@
  * Splitting a .route file into lines and blank-line separated blocks. A block's key is its exact
  * text, so the incremental parser can tell unchanged blocks apart from edited ones.
  */
+import { isWideBlank } from './routeText';
 
 export interface RawBlock {
   /** Zero-based index of the block's first line in the document. */
@@ -29,7 +30,8 @@ export function splitLines(text: string): string[] {
 export function isBlankLine(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && c !== 0xfeff) return false;
+    // The same white space as between elements (routeText.ts isBlankCode).
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && c !== 0xfeff && !(c > 0x1000 && isWideBlank(c))) return false;
   }
   return true;
 }
@@ -43,7 +45,8 @@ export function splitBlocks(lines: string[], withKeys = true): RawBlock[] {
     if (i >= lines.length) break;
     const first = i;
     while (i < lines.length && !isBlankLine(lines[i])) i++;
-    const blockLines = lines.slice(first, i);
+    // A document that is one block shares its lines (no copy of a huge array).
+    const blockLines = first === 0 && i === lines.length ? lines : lines.slice(first, i);
     blocks.push({ firstLine: first, lines: blockLines, key: withKeys ? blockLines.join('\n') : '' });
   }
   return blocks;

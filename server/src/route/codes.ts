@@ -40,6 +40,7 @@ export const DIAGNOSTIC_CODES = {
   R114: { severity: 'error', title: 'Character not allowed in route text' },
   R115: { severity: 'warning', title: '4-letter designator inside the route is not a valid point' },
   R116: { severity: 'warning', title: 'Looks like a SID/STAR designator inside the route' },
+  R117: { severity: 'error', title: 'Level or Mach number alone: a change of speed/level is point/speed level' },
 
   // Sequence rules (Doc 4444 Item 15)
   R201: { severity: 'error', title: 'Route does not begin with a speed/level group' },
@@ -56,6 +57,9 @@ export const DIAGNOSTIC_CODES = {
   R212: { severity: 'warning', title: 'Change to IFR without a new speed/level' },
   R213: { severity: 'error', title: 'Change of flight rules not after a point' },
   R214: { severity: 'warning', title: 'OAT/GAT/IFPSTOP/IFPSTART/STAY not after a point' },
+  R215: { severity: 'error', title: 'SID not followed by its last point' },
+  R216: { severity: 'warning', title: 'Lower and upper ATS route joined without a point' },
+  R217: { severity: 'error', title: 'Speed/level group without a route' },
 
   // FPL messages
   R301: { severity: 'error', title: 'Unbalanced parentheses in the FPL message' },

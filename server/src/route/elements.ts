@@ -24,7 +24,7 @@ import type {
   SpeedLevelElement,
 } from './model';
 import { readLevel, readSpeed, type SubReport } from './speedLevel';
-import { CHECK_AIRWAY, CHECK_BEARING, CHECK_DIRECT, CHECK_LATLON, CHECK_POINT, NO_RANGE } from './quickCheck';
+import { CHECK_AIRWAY, CHECK_BEARING, CHECK_DIRECT, CHECK_LATLON, CHECK_POINT, NO_RANGE, lonePartOf } from './quickCheck';
 
 // Local copies of the char helpers: calls across modules cost a property read each under the
 // CommonJS transform, and these run for every character of every element.
@@ -74,7 +74,12 @@ export function looksLikeSpeedLevel(u: string): boolean {
   return (c === 78 || c === 75 || c === 77) && u.length >= 7 && isDigitCode(u.charCodeAt(1)) && u.indexOf('/') < 0;
 }
 
+/** Words that are never a significant point. */
+const KEYWORDS = new Set(['DCT', 'SID', 'STAR', 'VFR', 'IFR', 'OAT', 'GAT', 'IFPSTOP', 'IFPSTART', 'T']);
+
 export class ElementReader {
+  /** The last token read was a speed without a level (N0450): a level right after it is its partner. */
+  private bareSpeed = false;
   private text = '';
   /** The last token read, in upper case. */
   u = '';
@@ -103,8 +108,13 @@ export class ElementReader {
     this.start = start;
     this.flags = flags;
     this.u = text;
+    const wasBareSpeed = this.bareSpeed;
+    this.bareSpeed = false;
+    this.afterBareSpeed = wasBareSpeed;
     return this.classify();
   }
+
+  private afterBareSpeed = false;
 
   /** Lower case costs a toUpperCase only when a lower-case letter is present. */
   private toUpper(): void {
@@ -245,11 +255,30 @@ export class ElementReader {
       return this.unknown('R113', `'${this.text}' is not a STAY element: expected STAYn/hhmm with n 1–9, e.g. STAY1/0030`);
     }
     if ((c0 === 78 || c0 === 75) && n === 5 && digitRun(u, 1, n) === 4) {
+      this.bareSpeed = true;
       return this.unknown('R104', `speed '${this.text}' without a level: write speed and level together, e.g. ${u}F350`);
     }
     let letters = 0;
     while (letters < n && isLetterCode(u.charCodeAt(letters))) letters++;
     const tailDigits = digitRun(u, letters, n);
+    if (letters === 1 && tailDigits === n - 1 && lonePartOf(c0, tailDigits, u.charCodeAt(1))) return this.lonePart();
+    // Speed + level with another letter for the unit: X0450F350.
+    if (letters === 1 && tailDigits >= 3 && tailDigits <= 4 && n >= 8 && c0 !== 78 && c0 !== 75 && c0 !== 77 && !u.startsWith('PTS')) {
+      const lv = u.charCodeAt(1 + tailDigits);
+      if ((lv === 70 || lv === 83 || lv === 65 || lv === 77 || lv === 86) && (lv === 86 || digitRun(u, 2 + tailDigits, n) === n - 2 - tailDigits)) {
+        return this.unknown('R103', `'${u[0]}' is not a speed unit: a speed is N (knots) or K (km/h) + 4 digits, or M (Mach) + 3 digits, e.g. N${u.slice(1)}`, 0, 1);
+      }
+    }
+    // A point with bearing/distance needs a 2–5 letter point and both 3-digit parts.
+    if (letters === 1 && tailDigits === 6 && n === 7) {
+      return this.unknown('R101', `'${this.text}' reads like a bearing/distance point, but a navaid or named point has 2–5 letters, not 1: e.g. DUB180040`);
+    }
+    if (letters >= 3 && letters <= 5 && tailDigits >= 2 && letters + tailDigits === n && tailDigits !== 6) {
+      return this.unknown(
+        'R101',
+        `'${this.text}' reads like a bearing/distance point but has ${tailDigits} digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ${u.slice(0, letters)}180040 (a SID or STAR has one digit)`,
+      );
+    }
     if (letters + tailDigits === n && letters >= 2 && letters <= 5 && n > 7) {
       if (tailDigits === 6) return this.bearingDistance(0, n, letters);
       return this.unknown(
@@ -261,6 +290,18 @@ export class ElementReader {
       return this.unknown('R110', `'${this.text}' has ${n} characters: an ATS route or procedure designator has 2–7; ${EXPECTED}`);
     }
     return this.routeDesignator(letters);
+  }
+
+  /** F370, M082, S1130 alone: a level or a Mach number without its partner and its point. */
+  private lonePart(): RouteElement {
+    const u = this.u;
+    if (this.afterBareSpeed) return this.unknownQuiet(); // N0450 F350: the speed already carries the finding
+    const mach = u.charCodeAt(0) === 77 && u.length === 4;
+    const example = mach ? `KONAN/${u}F350` : `KONAN/N0450${u}`;
+    return this.unknown(
+      'R117',
+      `${mach ? 'Mach number' : 'level'} ${u} alone is not a route element: a change of speed/level is written at the point where it applies, speed and level together, e.g. ${example}`,
+    );
   }
 
   private unknownQuiet(): RouteElement {
@@ -348,10 +389,12 @@ export class ElementReader {
     if (minutes && latMin > 59) this.report('R107', `minutes of latitude '${u.slice(from + 2, from + 4)}' out of range: expected 00–59`, from + 2, from + 4);
     if (minutes && lonMin > 59) this.report('R107', `minutes of longitude '${u.slice(lonAt + 3, lonAt + 5)}' out of range: expected 00–59`, lonAt + 3, lonAt + 5);
     if (latDeg > 90 || (latDeg === 90 && latMin > 0)) {
-      this.report('R105', `latitude ${u.slice(from, from + latDigits)}${u[from + latDigits]} out of range: expected 00–90 degrees`, from, from + latDigits);
+      const shown = minutes ? `${u.slice(from, from + 2)}°${u.slice(from + 2, from + 4)}'${u[from + latDigits]}` : `${u.slice(from, from + 2)}°${u[from + latDigits]}`;
+      this.report('R105', `latitude ${shown} out of range: expected at most 90°00'`, from, from + latDigits);
     }
     if (lonDeg > 180 || (lonDeg === 180 && lonMin > 0)) {
-      this.report('R106', `longitude ${u.slice(lonAt, lonAt + latDigits + 1)}${u[to - 1]} out of range: expected 000–180 degrees`, lonAt, lonAt + latDigits + 1);
+      const shown = minutes ? `${u.slice(lonAt, lonAt + 3)}°${u.slice(lonAt + 3, lonAt + 5)}'${u[to - 1]}` : `${u.slice(lonAt, lonAt + 3)}°${u[to - 1]}`;
+      this.report('R106', `longitude ${shown} out of range: expected at most 180°00'`, lonAt, lonAt + latDigits + 1);
     }
     if (!this.build) return CHECK_LATLON;
     const nsL = ns === 78 ? 'N' : 'S';
@@ -380,6 +423,15 @@ export class ElementReader {
     if (isDigitCode(u.charCodeAt(from))) return this.latLon(from, to);
     let letters = 0;
     while (from + letters < to && isLetterCode(u.charCodeAt(from + letters))) letters++;
+    if (letters === len && KEYWORDS.has(u.slice(from, to))) {
+      this.report(
+        what,
+        `${u.slice(from, to)} is not a significant point: a change of speed/level is attached to the point where it applies, e.g. DVR/N0450F350 (write ${u.slice(from, to)} and the point apart)`,
+        from,
+        to,
+      );
+      return null;
+    }
     if (letters === len && len >= 2 && len <= 5) return this.codedPoint(from, to, false);
     if (letters >= 2 && letters <= 5 && len === letters + 6 && digitRun(u, from + letters, to) === 6) {
       return this.bearingDistance(from, to, letters);
@@ -427,9 +479,11 @@ export class ElementReader {
       this.report('R111', `speed/level missing after '/': expected e.g. ${u.slice(0, slash)}/N0284A045`, slash, slash + 1);
       return this.unknownQuiet();
     }
-    const sl = this.speedLevel(slash + 1, n, false);
+    // VFR as the level: the change to VFR at the point (DVR/N0120VFR).
+    const sl = this.speedLevel(slash + 1, n, true);
     if (!point || !sl) return this.unknownQuiet();
-    if (n > 21) this.report('R110', `change of speed/level '${this.text}' has ${n} characters: at most 21 allowed`, 0, n);
+    // Doc 4444 says 21 characters at most, yet its own parts make 22 (4620N07805W/K0830S1130):
+    // every part was checked above, so no length rule is added.
     return {
       kind: 'pointChange',
       text: this.text,
@@ -470,7 +524,6 @@ export class ElementReader {
       return this.unknownQuiet();
     }
     if (!point) return this.unknownQuiet();
-    if (n > 28) this.report('R110', `cruise climb '${this.text}' has ${n} characters: at most 28 allowed`, 0, n);
     const band = !this.build ? '' : to ? `between ${describeLevel(from)} and ${describeLevel(to)}` : `from ${describeLevel(from)} and above`;
     return {
       kind: 'cruiseClimb',

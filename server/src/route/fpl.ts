@@ -5,25 +5,29 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange, spanRange } from './diagnostics';
 import type { FplField, FplMessage, Located, Range } from './model';
-import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts, type TextSegment } from './routeText';
+import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
+import { TextSegments } from './segments';
 
 /** The lines of a block with where their content (before any '#') ends. */
 export interface BlockLines {
   lines: readonly string[];
-  contentEnd: readonly number[];
+  contentEnd: ArrayLike<number>;
   firstLine: number;
 }
 
 export interface FplResult {
   fpl: FplMessage;
   /** Where field 15 lives, for building the elements on demand. */
-  routeSegments: TextSegment[];
+  routeSegments: TextSegments;
   route: RouteTextFacts;
   origin?: Located<string>;
   destination?: Located<string>;
   /** Index (in the block) of the line holding the closing parenthesis, or the last line. */
   endIndex: number;
 }
+
+/** Field 18 items kept in the model: real messages have a few dozen; garbage must not cost an object a word. */
+export const MAX_MODEL_ITEMS = 500;
 
 const FIELD_NUMBERS = [7, 8, 9, 10, 13, 15, 16, 18, 19];
 const FIELD_NAMES: Record<number, string> = {
@@ -38,39 +42,42 @@ const FIELD_NAMES: Record<number, string> = {
 };
 
 interface RawField {
-  segments: TextSegment[];
+  segments: TextSegments;
   /** Where the field starts (just after its '-'), for an empty field's range. */
   line: number;
   character: number;
 }
 
 function fieldText(f: RawField): string {
-  let out = '';
-  for (const s of f.segments) {
-    const piece = s.text.slice(s.start, s.end).trim();
-    if (piece) out = out ? `${out} ${piece}` : piece;
+  const g = f.segments;
+  const pieces: string[] = [];
+  for (let k = 0; k < g.length; k++) {
+    const piece = g.text(k).slice(g.start(k), g.end(k)).trim();
+    if (piece) pieces.push(piece);
   }
-  return out;
+  return pieces.join(' ');
 }
 
 function fieldRange(f: RawField): Range {
-  let first: TextSegment | undefined;
+  const g = f.segments;
+  let first = -1;
   let firstAt = 0;
-  let last: TextSegment | undefined;
+  let last = -1;
   let lastEnd = 0;
-  for (const s of f.segments) {
-    const a = skipBlanks(s.text, s.start, s.end);
-    if (a >= s.end) continue;
-    const b = trimmedEnd(s.text, a, s.end);
-    if (!first) {
-      first = s;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const a = skipBlanks(text, g.start(k), g.end(k));
+    if (a >= g.end(k)) continue;
+    const b = trimmedEnd(text, a, g.end(k));
+    if (first < 0) {
+      first = k;
       firstAt = a;
     }
-    last = s;
+    last = k;
     lastEnd = b;
   }
-  if (!first || !last) return lineRange(f.line, f.character, f.character);
-  return spanRange(first.line, firstAt, last.line, lastEnd);
+  if (first < 0) return lineRange(f.line, f.character, f.character);
+  return spanRange(g.line(first), firstAt, g.line(last), lastEnd);
 }
 
 const CHECKS: Record<number, { re: RegExp; code: 'R303' | 'R304' | 'R305' | 'R306' | 'R307' | 'R308'; expected: string }> = {
@@ -93,12 +100,15 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
 export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink, build = true): FplResult {
   const { lines, contentEnd, firstLine } = block;
   const fields: RawField[] = [];
-  let current: RawField = { segments: [], line: firstLine + index, character: paren + 1 };
+  const newField = (line: number, character: number): RawField => ({ segments: new TextSegments(lines, firstLine), line, character });
+  let current = newField(firstLine + index, paren + 1);
   fields.push(current);
   let closed: Range | undefined;
   let li = index;
   let lastLine = firstLine + index;
   let lastChar = paren + 1;
+  /** Fields after the first extra one, which are only counted. */
+  let extraFields = 0;
   for (; li < lines.length && !closed; li++) {
     const text = lines[li];
     const line = firstLine + li;
@@ -111,7 +121,13 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         lastChar = ch + 1;
       }
       if (c === 45 /* - */ || c === 41 /* ) */) {
-        current.segments.push({ line, text, start: pieceStart, end: ch });
+        // Past field 19 every further '-' only counts: the extra fields are reported as one, so a
+        // message of a million dashes costs no more than its text.
+        if (c === 45 && fields.length > FIELD_NUMBERS.length + 1) {
+          extraFields++;
+          continue;
+        }
+        current.segments.push(line, pieceStart, ch);
         pieceStart = ch + 1;
         if (c === 41) {
           closed = lineRange(line, ch, ch + 1);
@@ -121,13 +137,13 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
           }
           break;
         }
-        current = { segments: [], line, character: ch + 1 };
+        current = newField(line, ch + 1);
         fields.push(current);
       } else if (c === 40 /* ( */) {
         sink.add('R301', "unexpected '(' inside the FPL message: parentheses only open and close the message", lineRange(line, ch, ch + 1));
       }
     }
-    if (!closed) current.segments.push({ line, text, start: pieceStart, end });
+    if (!closed) current.segments.push(line, pieceStart, end);
   }
   const endIndex = closed ? li - 1 : lines.length - 1;
   const endRange = closed ?? lineRange(lastLine, lastChar, lastChar);
@@ -141,7 +157,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   }
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
-  const result: FplResult = { fpl, routeSegments: [], route: { count: 0, firstWords: '' }, endIndex };
+  const result: FplResult = { fpl, routeSegments: new TextSegments(lines, firstLine), route: { count: 0, firstWords: '' }, endIndex };
   const present = fields.length - 1;
   if (present < 8) {
     const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);
@@ -151,16 +167,21 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
       endRange,
     );
   }
+  let typeZzzz = false;
+  let equipment = '';
   for (let k = 1; k < fields.length; k++) {
     const number = FIELD_NUMBERS[k - 1];
     const raw = fields[k];
-    const text = fieldText(raw);
-    if (number === 19 && !/^[A-Z]\//i.test(text)) {
-      sink.add('R310', `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, fieldRange(raw));
+    if (number === undefined) {
+      const what = extraFields > 0 ? `${extraFields + 1} unexpected extra fields` : 'unexpected extra field';
+      const them = extraFields > 0 ? 'them' : 'it';
+      sink.add('R310', `${what} after field 19: an FPL message ends with field 18 (or 19); remove ${them} or join ${them} to field 18`, fieldRange(raw));
       continue;
     }
-    if (number === undefined) {
-      sink.add('R310', `unexpected extra field after field 19: an FPL message ends with field 18 (or 19); remove it or join it to field 18`, fieldRange(raw));
+    // The route's text is read token by token; only the model keeps it whole.
+    const text = number === 15 && !build ? '' : fieldText(raw);
+    if (number === 19 && !/^[A-Z]\//i.test(text)) {
+      sink.add('R310', `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, fieldRange(raw));
       continue;
     }
     if (build) fpl.fields.push({ number, text, range: fieldRange(raw) } satisfies FplField);
@@ -171,7 +192,11 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     const check = CHECKS[number];
     if (check && !check.re.test(upper)) {
       sink.add(check.code, `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`, fieldRange(raw));
+    } else if (check) {
+      checkFieldContents(number, upper, fieldRange(raw), sink);
     }
+    if (number === 9) typeZzzz = /^(\d{1,2})?ZZZZ\//.test(upper);
+    if (number === 10) equipment = upper.split('/')[0];
     switch (number) {
       case 7:
         if (text) fpl.aircraftId = upper.split('/')[0];
@@ -192,7 +217,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         break;
       }
       case 18:
-        readOtherInformation(raw, fpl, sink, build);
+        readOtherInformation(raw, fpl, sink, build, { typeZzzz, equipment });
         break;
     }
   }
@@ -200,12 +225,110 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 }
 
 /** Field 18: `0`, or indicators like DOF/ REG/ RMK/ each followed by its value. */
-function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink, build: boolean): void {
+// ICAO Doc 4444 App. 2, field 10a (equipment and capabilities) and 10b (surveillance).
+const EQUIPMENT = /^(N|(S|A|B|C|D|E1|E2|E3|F|G|H|I|J1|J2|J3|J4|J5|J6|J7|K|L|M1|M2|M3|O|P1|P2|P3|P4|P5|P6|P7|P8|P9|R|T|U|V|W|X|Y|Z)+)$/;
+const SURVEILLANCE = /^(N|(A|C|E|H|I|L|P|S|X|B1|B2|U1|U2|V1|V2|D1|G1)+)$/;
+
+function twoDigits(u: string, at: number): number {
+  return (u.charCodeAt(at) - 48) * 10 + (u.charCodeAt(at + 1) - 48);
+}
+
+/** Field contents beyond their shape: ICAO code lists, real times. */
+function checkFieldContents(number: number, u: string, range: Range, sink: DiagnosticSink): void {
+  if (number === 10) {
+    const [a, b] = u.split('/');
+    if (!EQUIPMENT.test(a)) {
+      sink.add('R306', `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`, range);
+    }
+    if (!SURVEILLANCE.test(b)) {
+      sink.add('R306', `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`, range);
+    }
+  } else if (number === 13) {
+    if (twoDigits(u, 4) > 23 || twoDigits(u, 6) > 59) {
+      sink.add('R307', `field 13 estimated off-block time '${u.slice(4, 8)}' is not a time: expected hhmm with hh 00–23 and mm 00–59`, range);
+    }
+  } else if (number === 16) {
+    if (twoDigits(u, 6) > 59) {
+      sink.add('R308', `field 16 total EET '${u.slice(4, 8)}' is not a duration: expected hhmm with mm 00–59`, range);
+    }
+  }
+}
+
+/** Field 18 indicators of Doc 4444 App. 2 (and the European RFP/IFP/EUR/AWR). */
+const INDICATORS = new Set([
+  'STS', 'PBN', 'NAV', 'COM', 'DAT', 'SUR', 'DEP', 'DEST', 'DOF', 'REG', 'EET', 'SEL', 'TYP', 'CODE', 'DLE', 'OPR', 'ORGN',
+  'PER', 'ALTN', 'RALT', 'TALT', 'RIF', 'RMK', 'RFP', 'IFP', 'EUR', 'AWR', 'RVR', 'SRC',
+]);
+const STS_VALUES = new Set(['ALTRV', 'ATFMX', 'FFR', 'FLTCK', 'HAZMAT', 'HEAD', 'HOSP', 'HUM', 'MARSA', 'MEDEVAC', 'NONRVSM', 'SAR', 'STATE']);
+
+function isRealDate(v: string): boolean {
+  if (!/^\d{6}$/.test(v)) return false;
+  const year = 2000 + twoDigits(v, 0);
+  const month = twoDigits(v, 2);
+  const day = twoDigits(v, 4);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The value of one field 18 item, by its indicator; a message when it is wrong. */
+function itemProblem(indicator: string, value: string, facts: { typeZzzz: boolean; equipment: string }): string | undefined {
+  const v = value.trim().toUpperCase();
+  switch (indicator) {
+    case 'DOF':
+      return isRealDate(v) ? undefined : `DOF/${value}: the date of flight is a real date YYMMDD, e.g. DOF/261121`;
+    case 'EET': {
+      for (const w of v.split(/\s+/)) {
+        const m = /^([A-Z0-9]{2,11})(\d{4})$/.exec(w);
+        if (!m || twoDigits(m[2], 2) > 59) return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
+      }
+      return undefined;
+    }
+    case 'PBN':
+      if (!/^([A-D][1-4]?|[LOST][1-2]?|[A-D]\d|O[1-4]|S[12]|T[12]|L1)+$/.test(v)) return `PBN/${value}: expected PBN codes such as A1 B2 C2 D2 O2 S1 T1, e.g. PBN/A1B1C1D1`;
+      if (!facts.equipment.includes('R')) return `PBN/${value}: PBN capabilities need R (PBN approved) in field 10a`;
+      return undefined;
+    case 'STS':
+      for (const w of v.split(/\s+/)) if (!STS_VALUES.has(w)) return `STS/${value}: '${w}' is not a special handling reason: expected ${[...STS_VALUES].join(' ')}`;
+      return undefined;
+    case 'REG':
+      return /^[A-Z0-9]{1,7}(\s+[A-Z0-9]{1,7})*$/.test(v) ? undefined : `REG/${value}: the registration is up to 7 letters and digits without hyphens, e.g. REG/DAIPX`;
+    case 'SEL':
+      return /^[A-S]{4}$/.test(v) ? undefined : `SEL/${value}: the SELCAL code is 4 letters, e.g. SEL/ABCD`;
+    case 'CODE':
+      return /^[0-9A-F]{6}$/.test(v) ? undefined : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
+    case 'DLE':
+      return /^([A-Z0-9]{2,11}\d{4}\s*)+$/.test(v) ? undefined : `DLE/${value}: a delay is a point + duration hhmm, e.g. DLE/MDG0030`;
+    default:
+      return undefined;
+  }
+}
+
+function readOtherInformation(
+  raw: RawField,
+  fpl: FplMessage,
+  sink: DiagnosticSink,
+  build: boolean,
+  facts: { typeZzzz: boolean; equipment: string },
+): void {
+  let typ = false;
+  const checkItem = (item: { indicator: string; value: string; range: Range } | undefined): void => {
+    if (!item) return;
+    if (item.indicator === 'TYP') typ = true;
+    if (!INDICATORS.has(item.indicator)) {
+      sink.add('R309', `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`, item.range);
+      return;
+    }
+    const problem = itemProblem(item.indicator, item.value, facts);
+    if (problem) sink.add('R309', problem, item.range);
+  };
   type Item = FplMessage['otherInformation'][number];
   let item: Item | undefined;
   let words = 0;
-  for (const s of raw.segments) {
-    let i = s.start;
+  let items = 0;
+  const g = raw.segments;
+  for (let k = 0; k < g.length; k++) {
+    const s = { text: g.text(k), line: g.line(k), end: g.end(k) };
+    let i = g.start(k);
     while (i < s.end) {
       i = skipBlanks(s.text, i, s.end);
       if (i >= s.end) break;
@@ -217,11 +340,12 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
       let j = 0;
       while (j < word.length && j < 5 && ((word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122)) j++;
       if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
+        checkItem(item);
         item = { indicator: word.slice(0, j).toUpperCase(), value: word.slice(j + 1), range: lineRange(s.line, from, i) };
-        if (build) fpl.otherInformation.push(item);
-        if (item.indicator === 'DOF' && !/^\d{6}$/.test(item.value)) {
-          sink.add('R309', `DOF/${item.value}: the date of flight is YYMMDD, e.g. DOF/261121`, lineRange(s.line, from, i));
+        if (++items === MAX_MODEL_ITEMS + 1) {
+          sink.add('R309', `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`, lineRange(s.line, from, i));
         }
+        if (build && items <= MAX_MODEL_ITEMS) fpl.otherInformation.push(item);
       } else if (item) {
         item.value = item.value ? `${item.value} ${word}` : word;
         item.range = spanRange(item.range.start.line, item.range.start.character, s.line, i);
@@ -229,5 +353,9 @@ function readOtherInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSi
         sink.add('R309', `'${word}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`, lineRange(s.line, from, i));
       }
     }
+  }
+  checkItem(item);
+  if (facts.typeZzzz && !typ) {
+    sink.add('R309', 'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5', fieldRange(raw));
   }
 }

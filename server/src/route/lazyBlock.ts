@@ -138,7 +138,7 @@ export class LazyRouteBlock implements RouteBlock {
           return (
             read && {
               data: shift(read.data),
-              routeSegments: read.routeSegments.map((segment) => ({ ...segment, line: segment.line + delta })),
+              routeSegments: read.routeSegments.movedBy(delta),
             }
           );
         },

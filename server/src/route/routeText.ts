@@ -9,7 +9,7 @@
  */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
-import { quickCheck } from './quickCheck';
+import { placeholderOf, quickCheck } from './quickCheck';
 import {
   ElementReader,
   FIRST_WORD,
@@ -20,19 +20,24 @@ import {
   looksLikeSpeedLevel,
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
-import { checkSequence } from './sequence';
+import type { TextSegments } from './segments';
+import { checkLevels, checkSequence } from './sequence';
 
-/** Characters [start, end) of one line that hold route text. */
-export interface TextSegment {
-  line: number;
-  text: string;
-  start: number;
-  end: number;
+export { TextSegments } from './segments';
+
+/**
+ * Blanks between elements. One rule: every Unicode white space separates elements, silently
+ * (space, tab, CR, VT, FF, no-break space, byte-order mark, the Unicode space separators and
+ * U+2028/U+2029, which LSP does not count as line ends); text pasted from a word processor or
+ * a PDF reads as it looks.
+ */
+export function isBlankCode(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff || (c > 0x1000 && isWideBlank(c));
 }
 
-/** Blanks between elements: space, tab, CR, VT, FF, no-break space, byte-order mark. */
-export function isBlankCode(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff;
+/** The white space above U+1000: Ogham space, U+2000–U+200A, line/paragraph separators, U+202F, U+205F, U+3000. */
+export function isWideBlank(c: number): boolean {
+  return c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
 }
 
 /** The first non-blank character of [from, end), or `end` when there is none. */
@@ -61,31 +66,39 @@ export interface RouteTextFacts {
 }
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
-// (line text, start, end); its own string is sliced only when someone needs it (textAt).
-let tokSrc: string[] = [];
-let tokText: string[] = [];
-let tokLine: number[] = [];
-let tokStart: number[] = [];
-let tokEnd: number[] = [];
+// (segment, start, end) in typed arrays, so a route of millions of tokens costs a few bytes per
+// token; its own string is sliced only when someone needs it (textAt).
+let tokSegments: TextSegments | undefined;
+let tokSeg = new Int32Array(256);
+let tokLine = new Int32Array(256);
+let tokStart = new Int32Array(256);
+let tokEnd = new Int32Array(256);
 /** Each segment's text from its first to its last token, and whether single spaces separate all tokens. */
 const pieces: string[] = [];
 let singleSpaced = true;
 
-function tokenize(segments: readonly TextSegment[], withPieces: boolean): number {
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+function tokenize(segments: TextSegments, withPieces: boolean): number {
   let count = 0;
   pieces.length = 0;
   singleSpaced = true;
+  tokSegments = segments;
   for (let k = 0; k < segments.length; k++) {
-    const seg = segments[k];
-    const s = seg.text;
-    const end = seg.end;
-    let i = seg.start;
+    const s = segments.text(k);
+    const end = segments.end(k);
+    const line = segments.line(k);
+    let i = segments.start(k);
     let first = -1;
     let lastEnd = -1;
     while (i < end) {
       const gap = i;
       let c = s.charCodeAt(i);
-      while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff) {
+      while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff || (c > 0x1000 && isWideBlank(c))) {
         if (++i >= end) break;
         c = s.charCodeAt(i);
       }
@@ -94,13 +107,18 @@ function tokenize(segments: readonly TextSegment[], withPieces: boolean): number
       const from = i;
       while (++i < end) {
         c = s.charCodeAt(i);
-        if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff) break;
+        if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff || (c > 0x1000 && isWideBlank(c))) break;
       }
       if (first < 0) first = from;
       lastEnd = i;
-      tokSrc[count] = s;
-      tokText[count] = '';
-      tokLine[count] = seg.line;
+      if (count === tokSeg.length) {
+        tokSeg = grow(tokSeg);
+        tokLine = grow(tokLine);
+        tokStart = grow(tokStart);
+        tokEnd = grow(tokEnd);
+      }
+      tokSeg[count] = k;
+      tokLine[count] = line;
       tokStart[count] = from;
       tokEnd[count] = i;
       count++;
@@ -110,20 +128,20 @@ function tokenize(segments: readonly TextSegment[], withPieces: boolean): number
   return count;
 }
 
-/** The token's text as written, sliced on first use. */
+/** The token's text as written. */
 function textAt(k: number): string {
-  return tokText[k] || (tokText[k] = tokSrc[k].slice(tokStart[k], tokEnd[k]));
+  return tokSegments!.text(tokSeg[k]).slice(tokStart[k], tokEnd[k]);
 }
 
 function release(count: number): void {
-  // Let a huge parse's strings go; small buffers are kept for the next call.
+  tokSegments = undefined;
+  // Let a huge parse's buffers go; small buffers are kept for the next call.
   if (count > 4096) {
     checkBuffer = [];
-    tokSrc = [];
-    tokText = [];
-    tokLine = [];
-    tokStart = [];
-    tokEnd = [];
+    tokSeg = new Int32Array(256);
+    tokLine = new Int32Array(256);
+    tokStart = new Int32Array(256);
+    tokEnd = new Int32Array(256);
   }
 }
 
@@ -131,7 +149,8 @@ function release(count: number): void {
 let checkBuffer: RouteElement[] = [];
 
 /** Reads every element with its position rules. */
-function readElements(count: number, reader: ElementReader, check: boolean): RouteElement[] {
+function readElements(count: number, reader: ElementReader, sink: DiagnosticSink | null): RouteElement[] {
+  const check = sink !== null;
   const elements: RouteElement[] = check ? checkBuffer : new Array(count);
   let firstFlags = 0;
   let start = 0;
@@ -148,7 +167,7 @@ function readElements(count: number, reader: ElementReader, check: boolean): Rou
   }
   for (let k = 0; k < count; k++) {
     if (check) {
-      const quick = quickCheck(tokSrc[k], tokStart[k], tokEnd[k]);
+      const quick = quickCheck(tokSegments!.text(tokSeg[k]), tokStart[k], tokEnd[k]);
       if (quick) {
         elements[k] = quick;
         continue;
@@ -159,7 +178,13 @@ function readElements(count: number, reader: ElementReader, check: boolean): Rou
     if (k === count - 1) flags |= lastFlags;
     if (k === sidSlot) flags |= SID_SLOT;
     if (k === starSlot && k > start) flags |= STAR_SLOT;
-    elements[k] = reader.read(textAt(k), tokLine[k], tokStart[k], flags);
+    const e = reader.read(textAt(k), tokLine[k], tokStart[k], flags);
+    if (sink) {
+      checkLevels(e, tokLine[k], tokEnd[k], sink);
+      elements[k] = placeholderOf(e);
+    } else {
+      elements[k] = e;
+    }
   }
   return elements;
 }
@@ -169,10 +194,10 @@ function tokenRange(k: number): Range {
 }
 
 /** The check pass: findings into `sink`, and what the block needs to know. */
-export function checkRouteText(segments: readonly TextSegment[], sink: DiagnosticSink): RouteTextFacts {
+export function checkRouteText(segments: TextSegments, sink: DiagnosticSink): RouteTextFacts {
   const count = tokenize(segments, false);
   if (count === 0) return { count, firstWords: '' };
-  const elements = readElements(count, new ElementReader(sink, false), true);
+  const elements = readElements(count, new ElementReader(sink, false), sink);
   checkSequence(elements, count, textAt, tokLine, tokStart, tokEnd, sink);
   let firstWords = textAt(0);
   if (count > 1) firstWords += ' ' + textAt(1);
@@ -196,25 +221,25 @@ export function checkRouteText(segments: readonly TextSegment[], sink: Diagnosti
  * The route text as one line, elements in upper case joined by single spaces (built on demand:
  * the check pass does not need it). From the source lines when they are single-spaced already.
  */
-export function buildRouteText(segments: readonly TextSegment[]): string {
+export function buildRouteText(segments: TextSegments): string {
   const count = tokenize(segments, true);
   let routeText: string;
   if (singleSpaced) {
     routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
   } else {
-    for (let k = 0; k < count; k++) textAt(k);
-    tokText.length = count;
-    routeText = tokText.join(' ');
+    const words: string[] = new Array(count);
+    for (let k = 0; k < count; k++) words[k] = textAt(k);
+    routeText = words.join(' ');
   }
   release(count);
   return routeText.toUpperCase();
 }
 
 /** The build pass: the complete elements of route text already checked. */
-export function buildElements(segments: readonly TextSegment[]): RouteElement[] {
+export function buildElements(segments: TextSegments): RouteElement[] {
   const count = tokenize(segments, false);
   if (count === 0) return [];
-  const elements = readElements(count, new ElementReader(null, true), false);
+  const elements = readElements(count, new ElementReader(null, true), null);
   release(count);
   return elements;
 }

@@ -48,9 +48,9 @@ export function nameOf(e: RouteElement, written: string = e.text): string {
     case 'speedLevel':
       return `speed/level group ${text}`;
     case 'sid':
-      return `SID ${text}`;
+      return text === 'SID' ? 'SID' : `SID ${text}`;
     case 'star':
-      return `STAR ${text}`;
+      return text === 'STAR' ? 'STAR' : `STAR ${text}`;
     case 'aerodrome':
       return `aerodrome ${text}`;
     case 'flightRules':
@@ -84,8 +84,32 @@ function checkFlightLevel(line: number, elementEnd: number, level: Level, endOff
   }
 }
 
+/** UL9 and L9: the same route number, one of them in the upper airspace. */
+function sameRouteOtherLayer(a: string, b: string): boolean {
+  return a !== b && (a === `U${b}` || b === `U${a}`);
+}
+
 function up(written: string): string {
   return written.toUpperCase();
+}
+
+/**
+ * The level rules of one element (R210), checked as it is read: the check pass keeps only a
+ * placeholder of the element afterwards.
+ */
+export function checkLevels(e: RouteElement, line: number, end: number, sink: DiagnosticSink): void {
+  switch (e.kind) {
+    case 'speedLevel':
+      checkFlightLevel(line, end, e.level, 0, sink);
+      break;
+    case 'pointChange':
+      checkFlightLevel(line, end, e.speedLevel.level, 0, sink);
+      break;
+    case 'cruiseClimb':
+      checkFlightLevel(line, end, e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
+      if (e.toLevel) checkFlightLevel(line, end, e.toLevel, 0, sink);
+      break;
+  }
 }
 
 /**
@@ -96,9 +120,9 @@ export function checkSequence(
   elements: readonly RouteElement[],
   count: number,
   textAt: (k: number) => string,
-  lines: readonly number[],
-  starts: readonly number[],
-  ends: readonly number[],
+  lines: ArrayLike<number>,
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
   sink: DiagnosticSink,
 ): void {
   const n = count;
@@ -110,6 +134,13 @@ export function checkSequence(
     sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first, textAt(start))}`, rangeAt(start));
   }
   const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
+  if (first.kind === 'speedLevel' && (n === start + 1 || (n === start + 2 && elements[n - 1].kind === 'aerodrome'))) {
+    // Doc 4444 Item 15: the speed/level group is followed by the route; DCT alone when there is none.
+    sink.add('R217', `the speed/level group ${up(textAt(start))} is not followed by a route: write the route, or DCT for a flight direct to the destination, e.g. ${up(textAt(start))} DCT`, rangeAt(start), {
+      insert: ' DCT',
+      at: rangeAt(start).end,
+    });
+  }
   let last = n - 1;
   if (elements[last].kind === 'aerodrome' && last > start) last--;
   let vfr = first.kind === 'speedLevel' && first.level.unit === 'vfr';
@@ -130,6 +161,10 @@ export function checkSequence(
           sink.add('R202', `${nameOf(e, textAt(i))} must be followed by the point where it is left; the route ends here`, rangeAt(i));
         } else if (next.kind === 'direct') {
           sink.add('R205', `DCT cannot follow ${nameOf(e, textAt(i))}: write the point where ${up(textAt(i))} is left, then DCT`, rangeAt(i + 1));
+        } else if (isRoute(next) && sameRouteOtherLayer(up(textAt(i)), up(textAt(i + 1)))) {
+          // Doc 4444 asks for the point where a route is left; a route continuing as its own upper
+          // (or lower) part shares every point, so the transition is readable without it.
+          sink.add('R216', `${up(textAt(i + 1))} continues ${up(textAt(i))} in the other airspace layer: the transition point is usually written, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
         } else if (isRoute(next)) {
           sink.add('R203', `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
         } else if (!isPointLike(next) && next.kind !== 'unknown') {
@@ -137,6 +172,8 @@ export function checkSequence(
         }
         break;
       case 'direct':
+        // Doc 4444: DCT alone after the speed/level group is a flight direct from departure to destination.
+        if (i === sidSlot && first.kind === 'speedLevel' && (!next || (i + 1 === n - 1 && next.kind === 'aerodrome'))) break;
         if (!next) {
           sink.add('R204', 'DCT must be followed by a point; the route ends here', rangeAt(i));
         } else if (!isPointLike(next) && next.kind !== 'aerodrome' && next.kind !== 'unknown') {
@@ -147,18 +184,13 @@ export function checkSequence(
         if (i !== start) {
           sink.add('R209', `${nameOf(e, textAt(i))} must be attached to a point with '/', e.g. POINT/${up(textAt(i))}; only the first group stands alone`, rangeAt(i));
         }
-        checkFlightLevel(lines[i], ends[i], e.level, 0, sink);
-        break;
-      case 'pointChange':
-        checkFlightLevel(lines[i], ends[i], e.speedLevel.level, 0, sink);
-        break;
-      case 'cruiseClimb':
-        checkFlightLevel(lines[i], ends[i], e.fromLevel, e.toLevel ? e.toLevel.text.length : 4, sink);
-        if (e.toLevel) checkFlightLevel(lines[i], ends[i], e.toLevel, 0, sink);
         break;
       case 'sid':
         if (i !== sidSlot) {
           sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(textAt(i))} at element ${i + 1}`, rangeAt(i));
+        } else if (next && (next.kind === 'direct' || isRoute(next) || next.kind === 'sid' || next.kind === 'star')) {
+          // Doc 4444: a SID is followed by its last point, where the rest of the route begins.
+          sink.add('R215', `${nameOf(e, textAt(i))} must be followed by the point where it ends, found ${nameOf(next, textAt(i + 1))}: write that point before ${up(textAt(i + 1))}`, rangeAt(i + 1));
         }
         break;
       case 'star':
@@ -185,6 +217,7 @@ export function checkSequence(
         }
         break;
     }
+    if (e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr') vfr = true;
     if (isPointLike(e)) {
       if (point >= 0 && !(isComputedPoint(elements[point]) && isComputedPoint(e))) {
         sink.add('R206', `write DCT between ${up(textAt(point))} and ${up(textAt(i))} (or the ATS route that joins them)`, rangeAt(i), {

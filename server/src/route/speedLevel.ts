@@ -69,7 +69,10 @@ export function readLevel(
   report: SubReport,
 ): Level | null {
   if (from >= to) {
-    report('R104', `level missing after the speed: ${LEVEL_HELP}${allowVfr ? ' or VFR' : ''}`, Math.max(0, from - 1), from);
+    // On the speed it should follow (DVR/N0450), not on its last digit.
+    let at = from;
+    while (at > 0 && u.charCodeAt(at - 1) >= 48 && u.charCodeAt(at - 1) <= 57) at--;
+    report('R104', `level missing after the speed ${u.slice(Math.max(0, at - 1), from)}: ${LEVEL_HELP}${allowVfr ? ' or VFR' : ''}`, Math.max(0, at - 1), from);
     return null;
   }
   const c = u.charCodeAt(from);

@@ -35,6 +35,8 @@ export const FIXERS: Record<string, Fixer> = {
   R102: upperCase,
   R206: insertDirect,
   R210: roundFlightLevel,
+  R117: attachToPoint,
+  R217: directRoute,
   H003: originAsReference,
 };
 
@@ -95,6 +97,36 @@ function insertDirect(context: FixContext): CodeAction[] {
     ];
   }
   return [];
+}
+
+/**
+ * `KONAN F370` → `KONAN/N0450F370`, `DVR M082` → `DVR/M082F350`: a lone level or Mach number
+ * joined to the point before it, with the speed or level of the route's first group.
+ */
+function attachToPoint(context: FixContext): CodeAction[] {
+  const elements = context.block?.elements ?? [];
+  const at = context.diagnostic.range.start;
+  const first = elements.find((e) => e.kind === 'speedLevel');
+  if (!first || first.kind !== 'speedLevel') return [];
+  for (let i = 1; i < elements.length; i++) {
+    const [before, lone] = [elements[i - 1], elements[i]];
+    if (!rangeContains(lone.range, at)) continue;
+    const point = pointOf(before);
+    if (!point || before.kind !== point.kind || point.kind === 'aerodrome') return [];
+    const u = lone.text.toUpperCase();
+    const mach = u.length === 4 && u.startsWith('M');
+    const group = mach ? `${u}${first.level.text}` : `${first.speed.text}${u}`;
+    const newText = `${before.text.toUpperCase()}/${group}`;
+    return [quickFix(context, `Write ${newText}`, [{ range: { start: before.range.start, end: lone.range.end }, newText }])];
+  }
+  return [];
+}
+
+/** `N0450F350` alone → `N0450F350 DCT`: direct from departure to destination. */
+function directRoute(context: FixContext): CodeAction[] {
+  const data = context.diagnostic.data as { insert?: unknown; at?: { line: number; character: number } } | undefined;
+  if (typeof data?.insert !== 'string' || !data.at) return [];
+  return [quickFix(context, 'Add DCT (direct to the destination)', [{ range: { start: data.at, end: data.at }, newText: data.insert }])];
 }
 
 /**

@@ -280,3 +280,20 @@ test('after an unselected first fix, a namesake is chosen near the next unambigu
   assert.ok(Math.abs(prawn('N0450F350 SAM DCT PRAWN DCT 57N050W').lat - 57.2) < 0.01, 'Labrador, near 57N050W');
   assert.ok(Math.abs(prawn('destination: VHHH\nN0450F350 SAM DCT PRAWN').lat - 22.27) < 0.01, 'Hong Kong, near VHHH');
 });
+
+test('a misspelt exit point is underlined, not the airway; a far point names the dropped first fix', async () => {
+  const db = await load(EXCERPT);
+  const text = 'N0450F350 DVR UL9 KONAM';
+  const x002 = expandRoute(block(text), db).findings.filter((f) => f.code === 'X002');
+  assert.equal(x002.length, 1);
+  assert.deepEqual([x002[0].range.start.character, x002[0].range.end.character], [text.indexOf('KONAM'), text.length]);
+  // DUB names Dublin and Dubai: with no referenceFix the first fix is dropped (hub contract), and a
+  // far point says what was placed before it.
+  const onAirway = expandRoute(block('N0470F330 DUB UN536 BURAK'), db);
+  assert.ok(onAirway.findings.some((f) => f.code === 'X005' && /the one on UN536/.test(f.message)), JSON.stringify(onAirway.findings.map((f) => f.message)));
+  const far = expandRoute(block('origin: EIDW\nN0470F330 DUB DCT 25N055E'), db);
+  assert.ok(far.findings.some((f) => f.code === 'X005' && /the one near the origin EIDW/.test(f.message)), JSON.stringify(far.findings.map((f) => f.message)));
+  const x004 = far.findings.find((f) => f.code === 'X004');
+  assert.ok(x004);
+  assert.match(x004.message, /from EIDW, the last point placed \(DUB, written before it, was not placed\)/);
+});

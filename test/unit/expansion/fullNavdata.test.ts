@@ -39,16 +39,19 @@ test('the samples expand on the full data exactly as on the excerpt', { skip }, 
   }
 });
 
-test('full data: DVR also names an airway point in Papua New Guinea, so a route starting DVR DCT needs a referenceFix', { skip }, async () => {
+test('full data: DVR also names an airway point in Papua New Guinea, so a route starting DVR needs a referenceFix, on an airway too', { skip }, async () => {
   const db = await load(SHARED_NAVDATA);
   const bare = parseRouteDocument('N0450F350 DVR DCT KONAN').blocks[0];
   const result = expandRoute(bare, db);
   assert.deepEqual(result.findings.map((f) => f.code), ['X005']);
   assert.equal(result.ambiguousFirstFix?.candidates.length, 2);
-  // On UL9 only the Dover VOR is possible: the airway decides.
+  // The hub contract: a duplicate first fix without referenceFix selects no point, even when the
+  // airway makes the place clear; the warning names it first, so its first quick fix writes it.
   const onAirway = expandRoute(parseRouteDocument('N0450F350 DVR UL9 KONAN').blocks[0], db);
-  assert.deepEqual(onAirway.findings, []);
-  assert.match(onAirway.points[0].resolvedFix, /DOVER/);
+  assert.deepEqual(onAirway.findings.map((f) => f.code), ['X005']);
+  assert.match(onAirway.findings[0].message, /the one on UL9, DOVER VOR-DME/);
+  assert.match(onAirway.ambiguousFirstFix!.candidates[0].name ?? '', /DOVER/);
+  assert.ok(!onAirway.points.some((p) => p.designator === 'DVR'));
   const withReference = expandRoute(parseRouteDocument('referenceFix: DVR090005\nN0450F350 DVR DCT KONAN').blocks[0], db);
   assert.deepEqual(withReference.findings, []);
   assert.match(withReference.points[0].resolvedFix, /DOVER/);

@@ -49,7 +49,9 @@ function speedLevel(r: () => number): string {
 /** Item 15 route text of about `length` elements. */
 export function generateRouteText(r: () => number, length: number): string {
   const out: string[] = [speedLevel(r)];
-  out.push(r() < 0.5 ? pick(r, SIDS) : pick(r, NAVAIDS));
+  // A SID ends at its last point, which comes next (Doc 4444 Item 15).
+  if (r() < 0.5) out.push(pick(r, SIDS), pick(r, NAVAIDS));
+  else out.push(pick(r, NAVAIDS));
   while (out.length < length) {
     const k = r();
     if (k < 0.55) out.push(pick(r, AIRWAYS), point(r));

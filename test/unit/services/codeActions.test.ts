@@ -172,3 +172,21 @@ test('H003 from the hub: the origin position becomes the referenceFix, or nothin
     assert.deepEqual(fixesFor(text, 'H003', [h003(data)]).actions, [], JSON.stringify(data));
   }
 });
+
+test('a lone level or Mach number is joined to the point before it, with the first group\'s speed or level', () => {
+  const text = 'N0450F350 DVR DCT KONAN F370 AMASI';
+  const { actions } = fixesFor(text, 'R117');
+  assert.deepEqual(actions.map((a) => a.title), ['Write KONAN/N0450F370']);
+  const fixed = applyOnly(text, actions[0]);
+  assert.equal(fixed, 'N0450F350 DVR DCT KONAN/N0450F370 AMASI');
+  assert.deepEqual(codesOf(fixed), ['R206']);
+  const mach = applyOnly('M082F350 DVR M084 KONAN', fixesFor('M082F350 DVR M084 KONAN', 'R117').actions[0]);
+  assert.equal(mach, 'M082F350 DVR/M084F350 KONAN');
+});
+
+test('a speed/level group without a route gets DCT', () => {
+  const { actions } = fixesFor('N0450F350', 'R217');
+  const fixed = applyOnly('N0450F350', actions[0]);
+  assert.equal(fixed, 'N0450F350 DCT');
+  assert.deepEqual(codesOf(fixed), []);
+});

@@ -50,7 +50,7 @@ test('offline: loads once, expands every block, then only the block an edit touc
   const first = parse(ROUTES);
   assert.deepEqual(expansions.known(first), []);
   const findings = await expansions.run(first);
-  assert.deepEqual(findings?.map(at), ['X001@1:18', 'X002@4:14', 'X002@4:14']);
+  assert.deepEqual(findings?.map(at), ['X001@1:18', 'X002@4:14', 'X002@4:17']);
   assert.deepEqual(statuses.map((s) => s.state), ['loading', 'ok']);
   assert.match(statuses[1].message, /\d+ fixes/);
   assert.equal(expansions.expandedBlocks, 3);
@@ -61,8 +61,8 @@ test('offline: loads once, expands every block, then only the block an edit touc
 
   // Two lines inserted at the top and the typo fixed: one block expanded, the others moved.
   const edited = parse(`# new header\n\n${ROUTES.replace('KNOAN', 'KONAN')}`);
-  assert.deepEqual(expansions.known(edited).map(at), ['X002@6:14', 'X002@6:14']);
-  assert.deepEqual((await expansions.run(edited))?.map(at), ['X002@6:14', 'X002@6:14']);
+  assert.deepEqual(expansions.known(edited).map(at), ['X002@6:14', 'X002@6:17']);
+  assert.deepEqual((await expansions.run(edited))?.map(at), ['X002@6:14', 'X002@6:17']);
   assert.equal(expansions.expandedBlocks, 4);
   assert.equal(loads, 1);
   const dvr = expansions.resultFor(edited.document.blocks[0], edited.lines)?.points.find((p) => p.designator === 'DVR');
