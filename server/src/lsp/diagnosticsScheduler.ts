@@ -2,10 +2,18 @@
  * Debounced diagnostics, one timer per document: each change restarts the document's timer and
  * only the latest version is parsed and published when it fires. The first publication of a
  * document (on open) does not wait.
+ *
+ * The wait is never shorter than the document's last publication took: with `debounceMs: 0` and
+ * a large document, a burst of edits would otherwise run one full publication per version (the
+ * timer fires between two queued messages), a backlog of minutes. Waiting as long as the work
+ * takes lets the queued edits arrive first, so only the newest version is worked on, and at most
+ * half the time goes to diagnostics while the user types.
  */
 export class DiagnosticsScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly published = new Set<string>();
+  /** How long the last publication of each document took (ms). */
+  private readonly cost = new Map<string, number>();
 
   constructor(
     private readonly delayMs: () => number,
@@ -14,11 +22,16 @@ export class DiagnosticsScheduler {
 
   schedule(uri: string): void {
     this.cancel(uri);
-    const delay = this.published.has(uri) ? this.delayMs() : 0;
+    const delay = this.published.has(uri) ? Math.max(this.delayMs(), this.cost.get(uri) ?? 0) : 0;
     const timer = setTimeout(() => {
       this.timers.delete(uri);
       this.published.add(uri);
-      this.publish(uri);
+      const started = performance.now();
+      try {
+        this.publish(uri);
+      } finally {
+        this.cost.set(uri, performance.now() - started);
+      }
     }, delay);
     this.timers.set(uri, timer);
   }
@@ -32,6 +45,7 @@ export class DiagnosticsScheduler {
   forget(uri: string): void {
     this.cancel(uri);
     this.published.delete(uri);
+    this.cost.delete(uri);
   }
 
   dispose(): void {

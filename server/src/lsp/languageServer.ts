@@ -51,8 +51,15 @@ function referenceCredentials(): { appId: string; appKey: string } | null {
 }
 
 export function startLanguageServer(connection: Connection, version: string, options: LanguageServerOptions = {}): void {
-  const documents = new TextDocuments(TextDocument);
   const parsed = new ParsedDocuments();
+  // The changes reach the parser too, so an edit re-reads only what it touched.
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update: (document, changes, version) => {
+      parsed.recordChanges(document.uri, document.version, changes, version);
+      return TextDocument.update(document, changes, version);
+    },
+  });
   const credentials = new HubCredentials();
   let initialSettings: Partial<ServerSettings> = {};
   let settings: ServerSettings = DEFAULT_SETTINGS;

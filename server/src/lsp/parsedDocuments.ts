@@ -1,9 +1,13 @@
 /**
- * Parse results cached by document version, with one incremental parser per document so that an
- * edit re-parses only the blocks whose text changed.
+ * Parse results cached by document version. The editor's incremental changes are recorded as they
+ * arrive (see `recordChanges`) and applied to a RouteDocumentEditor, so an edit re-reads only the
+ * blocks it touched and costs in proportion to the edit, not the file; a full-text change, or a
+ * text with carriage returns, goes through the incremental parser, which re-parses only the
+ * blocks whose text changed.
  */
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { IncrementalRouteParser, type RouteDocument } from '../route';
+import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
 import { LineIndex } from '../services/ranges';
 
 export interface ParsedDocument {
@@ -15,23 +19,48 @@ export interface ParsedDocument {
   readonly lines: LineIndex;
 }
 
+interface Step {
+  from: number;
+  to: number;
+  changes: readonly TextDocumentContentChangeEvent[];
+}
+
 interface Entry {
   parser: IncrementalRouteParser;
+  /** Kept at `parsed.version` once a range edit came. */
+  editor?: RouteDocumentEditor;
+  /** Changes since `parsed.version`, in order. */
+  pending: Step[];
   parsed?: ParsedDocument;
 }
 
 export class ParsedDocuments {
   private readonly entries = new Map<string, Entry>();
+  /** Whether the last parse came from the recorded changes (`edited`) or from the whole text (tests). */
+  readonly lastParse = { edited: false };
+
+  private entry(uri: string): Entry {
+    let entry = this.entries.get(uri);
+    if (!entry) {
+      entry = { parser: new IncrementalRouteParser(), pending: [] };
+      this.entries.set(uri, entry);
+    }
+    return entry;
+  }
+
+  /** The changes that take a document from version `from` to `to` (TextDocuments' update hook). */
+  recordChanges(uri: string, from: number, changes: readonly TextDocumentContentChangeEvent[], to: number): void {
+    const entry = this.entries.get(uri);
+    // Only for a document parsed before: the first parse reads the whole text anyway.
+    if (entry?.parsed) entry.pending.push({ from, to, changes });
+  }
 
   get(textDocument: TextDocument): ParsedDocument {
-    let entry = this.entries.get(textDocument.uri);
-    if (!entry) {
-      entry = { parser: new IncrementalRouteParser() };
-      this.entries.set(textDocument.uri, entry);
-    }
+    const entry = this.entry(textDocument.uri);
     if (entry.parsed && entry.parsed.version === textDocument.version) return entry.parsed;
+    const document = this.edited(entry, textDocument.version) ?? this.parsedWhole(entry, textDocument.getText());
+    entry.pending = [];
     const text = textDocument.getText();
-    const document = entry.parser.parse(text);
     let lines: LineIndex | undefined;
     entry.parsed = {
       uri: textDocument.uri,
@@ -43,6 +72,38 @@ export class ParsedDocuments {
       },
     };
     return entry.parsed;
+  }
+
+  /** The document at `version` from the recorded changes, or undefined when they do not lead there. */
+  private edited(entry: Entry, version: number): RouteDocument | undefined {
+    const previous = entry.parsed;
+    if (!previous || entry.pending.length === 0) return undefined;
+    if (!entry.editor) {
+      if (!RouteDocumentEditor.canEdit(previous.text)) return undefined;
+      entry.editor = new RouteDocumentEditor(previous.text, previous.document.blocks);
+    }
+    let at = previous.version;
+    for (const step of entry.pending) {
+      if (step.from !== at) return this.dropEditor(entry);
+      for (const change of step.changes) {
+        if (!('range' in change) || !entry.editor.edit(change.range, change.text)) return this.dropEditor(entry);
+      }
+      at = step.to;
+    }
+    if (at !== version) return this.dropEditor(entry);
+    this.lastParse.edited = true;
+    return entry.editor.document();
+  }
+
+  private dropEditor(entry: Entry): undefined {
+    entry.editor = undefined;
+    return undefined;
+  }
+
+  private parsedWhole(entry: Entry, text: string): RouteDocument {
+    this.lastParse.edited = false;
+    entry.editor = undefined;
+    return entry.parser.parse(text);
   }
 
   delete(uri: string): void {

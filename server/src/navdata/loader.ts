@@ -3,19 +3,16 @@
  * nav 810, awy 640) and current (fix 1101/1200, nav 1150/1200, awy 1100) generations, plain or
  * gzipped, plus aerodromes from `airports.tsv` or `apt.dat`.
  */
-import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
-import { createGunzip } from 'node:zlib';
 import { NavDatabase, NavDatabaseBuilder, type LoadedFile, type LoadReport } from './database';
-import { AptDatParser, parseAirportsTsv, parseAirways, parseFixes, parseNavaids } from './parsers';
-import { decodeDataFile, isGzip } from './text';
+import { chunkParser } from './parsers';
+import { NavDataError, readTextFile } from './read';
 
 export { NavDatabase, NavDatabaseBuilder } from './database';
 export type { LoadedFile, LoadReport, NearestOptions } from './database';
 export { Airway } from './airway';
+export { NavDataError } from './read';
 
 type Kind = LoadedFile['kind'];
 
@@ -36,8 +33,22 @@ const AERODROME_SUBFOLDERS = [
   path.join('Global Scenery', 'Global Airports', 'Earth nav data'),
 ];
 
-export class NavDataError extends Error {
-  override name = 'NavDataError';
+/**
+ * The most text read from one file, after decompression. Real data is far smaller (X-Plane 12's
+ * earth_fix.dat is ~20 MB, its global apt.dat ~400 MB); a file beyond this is damaged or hostile,
+ * and is refused with a message naming it and the limit. apt.dat may be larger: it is streamed
+ * and only its aerodromes are kept.
+ */
+export const DEFAULT_MAX_BYTES: Readonly<Record<Kind, number>> = {
+  fix: 256 << 20,
+  nav: 256 << 20,
+  awy: 256 << 20,
+  aerodromes: 1536 << 20,
+};
+
+export interface LoadNavDatabaseOptions {
+  /** Per kind of file, overriding DEFAULT_MAX_BYTES (tests give small limits). */
+  maxBytes?: Partial<Record<Kind, number>>;
 }
 
 /** The data files found in a folder (or in X-Plane's subfolders of it), by kind. */
@@ -79,7 +90,7 @@ export async function findNavDataFiles(folder: string): Promise<Partial<Record<K
  * Loads every data file of a folder. Malformed rows are counted in the report, never thrown;
  * a folder that cannot be read or holds no fix, nav or airway file is a NavDataError.
  */
-export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
+export async function loadNavDatabase(folder: string, options: LoadNavDatabaseOptions = {}): Promise<NavDatabase> {
   const started = performance.now();
   try {
     const stat = await fs.stat(folder);
@@ -94,23 +105,10 @@ export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
       `No navigation data in ${folder}: expected fix.dat, nav.dat and awy.dat (plain or .gz), or X-Plane's earth_fix.dat, earth_nav.dat and earth_awy.dat.`,
     );
   }
-  // Decompression runs on libuv's thread pool, all files at once; parsing runs in order, as
-  // airway ends resolve against the navaids and fixes read before them.
+  // In order, as airway ends resolve against the navaids and fixes read before them. Each file
+  // is streamed in chunks with a turn of the event loop between them, so hovers and edits are
+  // answered while a large file loads.
   const order: Kind[] = ['nav', 'fix', 'awy', 'aerodromes'];
-  const texts = await Promise.all(
-    order.map(async (kind) => {
-      const file = files[kind];
-      if (!file || isAptDat(file)) return undefined;
-      const buffer = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
-        throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
-      });
-      try {
-        return await decodeDataFile(buffer, kind === 'aerodromes' ? 'utf8' : 'latin1');
-      } catch (error) {
-        throw new NavDataError(`${file} cannot be decompressed (${(error as Error).message}): the gzip file is damaged or incomplete.`);
-      }
-    }),
-  );
   const builder = new NavDatabaseBuilder();
   const report: LoadReport = {
     folder,
@@ -123,54 +121,27 @@ export async function loadNavDatabase(folder: string): Promise<NavDatabase> {
     airwaySegments: 0,
     milliseconds: 0,
   };
-  for (const [i, kind] of order.entries()) {
-    const text = texts[i];
+  for (const kind of order) {
     const file = files[kind];
     if (!file) continue;
     const loaded: LoadedFile = { kind, path: file, format: '', rows: 0, malformed: 0, malformedSamples: [], skipped: 0 };
-    if (isAptDat(file)) await streamAptDat(file, builder, loaded);
-    else if (text === undefined) continue;
-    else if (kind === 'nav') parseNavaids(text, builder, loaded);
-    else if (kind === 'fix') parseFixes(text, builder, loaded);
-    else if (kind === 'awy') parseAirways(text, builder, loaded);
-    else parseAirportsTsv(text, builder, loaded);
+    const parser = chunkParser(kind, isAptDat(file), builder, loaded);
+    const maxBytes = options.maxBytes?.[kind] ?? DEFAULT_MAX_BYTES[kind];
+    // apt.dat 1000+ is UTF-8, airports.tsv too; the X-Plane fix/nav/awy files are Latin-1.
+    await readTextFile(file, kind === 'aerodromes' ? 'utf8' : 'latin1', maxBytes, (text) => parser.feed(text));
+    parser.end();
     report.files.push(loaded);
   }
   const db = builder.build(report);
+  if (report.fixes + report.navaids === 0) {
+    throw new NavDataError(`No fix and no navaid could be used from ${folder}:\n${describeLoadReport(report)}`);
+  }
   report.milliseconds = Math.round(performance.now() - started);
   return db;
 }
 
 function isAptDat(file: string): boolean {
   return /apt\.dat(\.gz)?$/i.test(file);
-}
-
-/** X-Plane's global apt.dat is far too big to hold as one string: it is read in 1 MB chunks. */
-async function streamAptDat(file: string, builder: NavDatabaseBuilder, loaded: LoadedFile): Promise<void> {
-  const head = Buffer.alloc(2);
-  const handle = await fs.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
-  });
-  try {
-    await handle.read(head, 0, 2, 0);
-  } finally {
-    await handle.close();
-  }
-  const parser = new AptDatParser(builder, loaded);
-  // apt.dat 1000+ is UTF-8; the decoder keeps a character split between chunks whole.
-  const decoder = new StringDecoder('utf8');
-  const consume = async (chunks: AsyncIterable<Buffer>) => {
-    for await (const chunk of chunks) parser.feed(decoder.write(chunk));
-    parser.feed(decoder.end());
-  };
-  const source = createReadStream(file, { highWaterMark: 1 << 20 });
-  try {
-    if (isGzip(head)) await pipeline(source, createGunzip(), consume);
-    else await pipeline(source, consume);
-  } catch (error) {
-    throw new NavDataError(`${file} cannot be read (${(error as Error).message}): the file is damaged or incomplete.`);
-  }
-  parser.end();
 }
 
 /** One line per file for logs and the command line. */

@@ -3,19 +3,55 @@
  * tokenizer and number reader that work on offsets into one big string, so that loading
  * ~250k lines allocates no per-line arrays or substrings for numbers.
  */
-import * as zlib from 'node:zlib';
-import { promisify } from 'node:util';
-
-const gunzip = promisify(zlib.gunzip);
-
 export function isGzip(buffer: Uint8Array): boolean {
   return buffer.length >= 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
 }
 
-/** Decompresses when the bytes start with the gzip magic number; decodes as given. */
-export async function decodeDataFile(buffer: Buffer, encoding: 'latin1' | 'utf8'): Promise<string> {
-  const raw = isGzip(buffer) ? await gunzip(buffer) : buffer;
-  return raw.toString(encoding);
+/** A line longer than this is no data row: only its start is kept, for the message. */
+const MAX_LINE_CHARS = 1 << 16;
+
+/**
+ * Text fed in chunks of any size, handed on line by line (without the line break): a line split
+ * between chunks is completed by the next one. A line of more than 64K characters (a binary file
+ * with no line breaks) is cut, so memory stays bounded by the chunk size.
+ */
+export class LineFeeder {
+  private carry = '';
+  private lineNumber = 0;
+
+  constructor(private readonly line: (text: string, start: number, end: number, lineNumber: number) => void) {}
+
+  feed(chunk: string): void {
+    const last = chunk.lastIndexOf('\n');
+    if (last < 0) {
+      this.carry = (this.carry + chunk).slice(0, MAX_LINE_CHARS);
+      return;
+    }
+    let from = 0;
+    if (this.carry) {
+      const first = chunk.indexOf('\n');
+      const whole = (this.carry + chunk.slice(0, first)).slice(0, MAX_LINE_CHARS);
+      this.carry = '';
+      this.line(whole, 0, whole.length, ++this.lineNumber);
+      from = first + 1;
+    }
+    while (from <= last) {
+      const end = chunk.indexOf('\n', from);
+      if (end - from > MAX_LINE_CHARS) {
+        const cut = chunk.slice(from, from + MAX_LINE_CHARS);
+        this.line(cut, 0, cut.length, ++this.lineNumber);
+      } else {
+        this.line(chunk, from, end, ++this.lineNumber);
+      }
+      from = end + 1;
+    }
+    this.carry = chunk.slice(last + 1, last + 1 + MAX_LINE_CHARS);
+  }
+
+  end(): void {
+    if (this.carry) this.line(this.carry, 0, this.carry.length, ++this.lineNumber);
+    this.carry = '';
+  }
 }
 
 /** Token boundaries of the current line, reused between lines. */

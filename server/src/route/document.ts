@@ -3,7 +3,7 @@
  * `IncrementalRouteParser` keeps the last parse of every block keyed by its exact text, so an
  * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
  */
-import { LazyRouteBlock, parseBlock } from './lazyBlock';
+import { LazyRouteBlock, parseBlock, shifted } from './lazyBlock';
 import { splitBlocks, splitLines } from './blocks';
 import { DIAGNOSTIC_CODES } from './codes';
 import { lineRange } from './diagnostics';
@@ -12,13 +12,16 @@ import type { RouteBlock, RouteDiagnostic, RouteDocument } from './model';
 /** Characters that never occur in text files: C0 controls other than blanks, and U+FFFD. */
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
-/** The first such character, reported once for the document (a native scan, not a JS loop). */
-function findBinary(text: string): RouteDiagnostic | undefined {
+/**
+ * The first such character, reported once for the document (a native scan, not a JS loop);
+ * `firstLine` is the line `text` starts at.
+ */
+export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | undefined {
   const m = BINARY.exec(text);
   if (!m) return undefined;
   const linesBefore = splitLines(text.slice(0, m.index));
-  const line = linesBefore.length - 1;
-  const ch = linesBefore[line].length;
+  const line = firstLine + linesBefore.length - 1;
+  const ch = linesBefore[linesBefore.length - 1].length;
   const c = m[0].charCodeAt(0);
   const what = c === 0xfffd ? 'undecodable bytes (U+FFFD)' : `control character U+${c.toString(16).padStart(4, '0')}`;
   return {
@@ -27,19 +30,6 @@ function findBinary(text: string): RouteDiagnostic | undefined {
     message: `the file holds ${what}: a .route file is plain text (route text, directives, FPL messages, # comments)`,
     range: lineRange(line, ch, ch + 1),
   };
-}
-
-/** A deep copy of `value` with every position moved by `delta` lines. */
-function shifted<T>(value: T, delta: number): T {
-  if (Array.isArray(value)) return value.map((v) => shifted(v, delta)) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const src = value as Record<string, unknown>;
-  if (typeof src.line === 'number' && typeof src.character === 'number') {
-    return { line: src.line + delta, character: src.character } as T;
-  }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(src)) out[key] = shifted(src[key], delta);
-  return out as T;
 }
 
 interface CachedBlock {
@@ -76,7 +66,7 @@ export class IncrementalRouteParser {
     }
     this.cache = next;
     Object.assign(this.lastStats, stats);
-    const binary = findBinary(text);
+    const binary = binaryFinding(text);
     return { blocks, diagnostics: binary ? [binary] : [] };
   }
 }
@@ -89,6 +79,6 @@ export function parseRouteDocument(text: string): RouteDocument {
     const block = parseBlock(raw);
     if (block) blocks.push(block);
   }
-  const binary = findBinary(text);
+  const binary = binaryFinding(text);
   return { blocks, diagnostics: binary ? [binary] : [] };
 }

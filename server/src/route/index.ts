@@ -3,4 +3,5 @@ export * from './model';
 export { DIAGNOSTIC_CODES, type DiagnosticCode, type DiagnosticCodeInfo } from './codes';
 export { parseRouteDocument, IncrementalRouteParser } from './document';
 export { parseBlock, LazyRouteBlock } from './lazyBlock';
+export { RouteDocumentEditor } from './editing';
 export { splitBlocks, splitLines, type RawBlock } from './blocks';

@@ -21,11 +21,30 @@ export interface BlockSummary {
   diagnostics: RouteDiagnostic[];
 }
 
+/** A deep copy of `value` with every position moved by `delta` lines. */
+export function shifted<T>(value: T, delta: number): T {
+  if (Array.isArray(value)) return value.map((v) => shifted(v, delta)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const src = value as Record<string, unknown>;
+  if (typeof src.line === 'number' && typeof src.character === 'number') {
+    return { line: src.line + delta, character: src.character } as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(src)) out[key] = shifted(src[key], delta);
+  return out as T;
+}
+
 export class LazyRouteBlock implements RouteBlock {
   kind: RouteBlock['kind'];
-  range: Range;
   name: string;
-  diagnostics: RouteDiagnostic[];
+  #range: Range | undefined;
+  #diagnostics: RouteDiagnostic[] | undefined;
+  /**
+   * For a moved block whose range and findings nobody has asked for yet: the block they are
+   * shifted from (never itself a pending one) and by how many lines. An edit that moves 40,000
+   * blocks thus costs one small object per block, not a copy of each block's findings.
+   */
+  #shiftFrom: { block: LazyRouteBlock; delta: number } | undefined;
   readonly #raw: RawBlock;
   #read: BlockRead | undefined;
   #elements: RouteElement[] | undefined;
@@ -36,11 +55,30 @@ export class LazyRouteBlock implements RouteBlock {
 
   constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
     this.kind = summary.kind;
-    this.range = summary.range;
+    this.#range = summary.range;
     this.name = summary.name;
-    this.diagnostics = summary.diagnostics;
+    this.#diagnostics = summary.diagnostics;
     this.#raw = raw;
     this.#read = read;
+  }
+
+  get range(): Range {
+    return (this.#range ??= shifted(this.#shiftFrom!.block.range, this.#shiftFrom!.delta));
+  }
+  set range(value: Range) {
+    this.#range = value;
+  }
+
+  get diagnostics(): RouteDiagnostic[] {
+    return (this.#diagnostics ??= shifted(this.#shiftFrom!.block.diagnostics, this.#shiftFrom!.delta));
+  }
+  set diagnostics(value: RouteDiagnostic[]) {
+    this.#diagnostics = value;
+  }
+
+  /** How many findings the block has, without shifting them into place. */
+  get diagnosticCount(): number {
+    return (this.#diagnostics ?? this.#shiftFrom!.block.diagnostics).length;
   }
 
   /** The lines it was read from (first line, lines, key). */
@@ -118,14 +156,12 @@ export class LazyRouteBlock implements RouteBlock {
    * (model, elements) is shifted when first used, so a parse after an edit that moves every
    * block stays cheap; nothing is read again.
    */
-  movedTo(raw: RawBlock, shift: <T>(value: T) => T): LazyRouteBlock {
-    const moved = new LazyRouteBlock(raw, {
-      kind: this.kind,
-      range: shift(this.range),
-      name: this.name,
-      diagnostics: shift(this.diagnostics),
-    });
+  movedTo(raw: RawBlock, shift: <T>(value: T) => T = (value) => shifted(value, raw.firstLine - this.#raw.firstLine)): LazyRouteBlock {
     const delta = raw.firstLine - this.#raw.firstLine;
+    const moved = new LazyRouteBlock(raw, { kind: this.kind, range: undefined!, name: this.name, diagnostics: undefined! });
+    // Shifted from the block this one was shifted from, if any: chains of moves stay one deep.
+    const base = this.#shiftFrom ?? { block: this as LazyRouteBlock, delta: 0 };
+    moved.#shiftFrom = { block: base.block, delta: base.delta + delta };
     const built = this.#read;
     const builtElements = this.#elements;
     // Shifts of shifts chain up while nobody looks; past a few, reading again is cheaper.

@@ -5,6 +5,7 @@
  */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { CancellationToken, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
+import { LazyRouteBlock } from '../route/lazyBlock';
 import { comparePositions } from './ranges';
 
 export const DIAGNOSTIC_SOURCE = 'icao-route';
@@ -44,17 +45,39 @@ export function documentDiagnostics(
   max = MAX_DIAGNOSTICS,
 ): Diagnostic[] {
   if (token.isCancellationRequested) return [];
-  const findings = allFindings(document, extra);
+  const { shown: findings, total } = firstFindings(document, extra, max);
   const shown = findings.slice(0, max).map(toLspDiagnostic);
-  if (findings.length > max) {
+  if (total > max) {
     const last = findings[max - 1].range;
     shown.push({
       range: { start: last.start, end: last.start },
       severity: DiagnosticSeverity.Information,
       code: 'too-many-problems',
       source: DIAGNOSTIC_SOURCE,
-      message: `${findings.length - max} more problems after this one are not shown; fix the ones above first.`,
+      message: `${total - max} more problems after this one are not shown; fix the ones above first.`,
     });
   }
   return shown;
+}
+
+/**
+ * The first `max` findings in document order (at least; sorted) and how many there are in all.
+ * A block's findings lie inside the block, so once the blocks read hold more than `max`, the
+ * later blocks are only counted, never copied into place: in a 5 MB file with a finding on
+ * every route an edit near the top would otherwise shift tens of thousands of them.
+ */
+function firstFindings(document: RouteDocument, extra: readonly RouteDiagnostic[], max: number): { shown: RouteDiagnostic[]; total: number } {
+  const findings = [...document.diagnostics, ...extra];
+  let fromBlocks = 0;
+  let total = findings.length;
+  for (const block of document.blocks) {
+    if (fromBlocks <= max) {
+      findings.push(...block.diagnostics);
+      fromBlocks += block.diagnostics.length;
+      total += block.diagnostics.length;
+    } else {
+      total += block instanceof LazyRouteBlock ? block.diagnosticCount : block.diagnostics.length;
+    }
+  }
+  return { shown: findings.sort((a, b) => comparePositions(a.range.start, b.range.start)), total };
 }

@@ -2,10 +2,11 @@
  * Where expansions come from: the hub's route expansion (a hub key is set) or the offline engine
  * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
  */
+import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
 import { expandRoute, firstFixCandidates } from '../expansion/offlineExpansion';
 import { expandBlockAtHub, type HubClient } from '../hub';
-import { loadNavDatabase, type NavDatabase } from '../navdata/loader';
+import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
 
 export interface ExpansionSource {
   readonly kind: 'hub' | 'navdata';
@@ -38,7 +39,7 @@ export class NavdataSource implements ExpansionSource {
 
   get okMessage(): string {
     const r = this.db?.report;
-    const counts = r ? ` (${r.fixes} fixes, ${r.navaids} navaids, ${r.airways} airways, ${r.aerodromes} aerodromes)` : '';
+    const counts = r ? ` (${r.fixes} fixes, ${r.navaids} navaids, ${r.airways} airways, ${r.aerodromes} aerodromes${malformedNote(r)})` : '';
     return `Route expansion offline with the navigation data in ${this.folder}${counts}.`;
   }
 
@@ -79,6 +80,15 @@ export class NavdataSource implements ExpansionSource {
   }
 
   async dispose(): Promise<void> {}
+}
+
+/** What was read but not used: `; 3 malformed rows not used (fix.dat line 7, awy.dat line 12)`. */
+function malformedNote(report: LoadReport): string {
+  const files = report.files.filter((f) => f.malformed > 0);
+  if (files.length === 0) return '';
+  const total = files.reduce((sum, f) => sum + f.malformed, 0);
+  const where = files.map((f) => `${path.basename(f.path)} line ${f.malformedSamples[0]?.line}`).join(', ');
+  return `; ${total} malformed row${total === 1 ? '' : 's'} not used (${where})`;
 }
 
 export class HubSource implements ExpansionSource {
