@@ -1,5 +1,5 @@
 /** Shared handling of answer bodies: which syntax they are in, and shape errors made typed. */
-import { HubError, malformed, ShapeError } from './errors';
+import { HubError, malformed } from './errors';
 import { parseJson } from './geojson';
 import type { HttpResponse } from './transport';
 import { parseXml, type XmlNode } from './xml';
@@ -18,19 +18,25 @@ export function bodyKind(res: HttpResponse): BodyKind {
   return 'text';
 }
 
-/** Runs a reader over the body, turning any ShapeError into a malformedResponse HubError. */
+/**
+ * Runs a reader over the body, turning any ShapeError into a malformedResponse HubError. Shape
+ * errors quote the answer (`type is "…"`, a JSON syntax excerpt), so their text is redacted.
+ */
 export function readBody<T>(res: HttpResponse, what: string, reader: () => T): T {
   try {
     return reader();
   } catch (err) {
     if (err instanceof HubError) throw err;
-    if (err instanceof ShapeError) throw malformed(what, res.url, err.message, err);
-    throw malformed(what, res.url, err instanceof Error ? err.message : String(err), err);
+    // No cause: it would carry the text unredacted into anything that inspects the error.
+    throw malformed(what, res.url, res.redactor.text(err instanceof Error ? err.message : String(err)));
   }
 }
 
 export function jsonOf(res: HttpResponse): unknown {
-  return parseJson(res.body.toString('utf8'));
+  const text = res.body.toString('utf8');
+  // The transport blanked the secrets out of the bytes; a JSON escape (\u0041, \/) can still spell one.
+  if (res.redactor.empty || !text.includes('\\')) return parseJson(text);
+  return parseJson(text, (value) => res.redactor.value(value));
 }
 
 export function xmlOf(res: HttpResponse, maxDepth: number): XmlNode {

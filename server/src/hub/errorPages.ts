@@ -6,7 +6,6 @@
 import { HubError } from './errors';
 import type { HttpResponse } from './transport';
 import { capital } from './transport';
-import { redactText } from './redact';
 
 /** The restricted groups the contract lists; matched in the page text to name them exactly. */
 export const RESTRICTED_GROUPS = [
@@ -63,9 +62,9 @@ export function supportId(text: string): string | undefined {
   return LABELLED_ID.exec(text)?.[1] ?? UUID.exec(text)?.[0];
 }
 
-/** Turns a non-200 hub answer into the error family; `secrets` are blanked out of quoted text. */
-export function hubErrorFromResponse(res: HttpResponse, what: string, secrets: string[]): HubError {
-  const text = redactText(pageText(res.body.toString('utf8')), secrets);
+/** Turns a non-200 hub answer into the error family; the secrets are blanked out of quoted text. */
+export function hubErrorFromResponse(res: HttpResponse, what: string): HubError {
+  const text = res.redactor.text(pageText(res.body.toString('utf8')));
   const status = res.status;
   const lower = text.toLowerCase();
   const details = { status, url: res.url };
