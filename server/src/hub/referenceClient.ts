@@ -8,7 +8,7 @@
 import { checkBaseUrl, endpointUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
 import type { ReferenceEndpointId } from './endpoints';
 import { HubError, need, ShapeError } from './errors';
-import { pageText } from './errorPages';
+import { pageText, unexpectedStatus } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';
 import { isObject, optionalString, requiredString } from './geojson';
 import { SharedCache } from './cache';
@@ -253,6 +253,8 @@ export class ReferenceClient {
 
   /** A non-200 answer: `useHttpErrors` text/plain, an error envelope, or an HTML page. */
   private errorOf(res: HttpResponse, what: string, problem?: string): HubError {
+    const unexpected = unexpectedStatus(res, what, 'The reference service');
+    if (unexpected) return unexpected;
     const text = res.body.toString('utf8').slice(0, 20_000);
     if (res.status === 200) {
       return new HubError('malformedResponse', `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`, { url: res.url, status: 200 });
