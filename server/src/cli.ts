@@ -4,8 +4,9 @@
  * `file:line:col code severity: message` (line and column 1-based, columns in UTF-16 code units
  * with a tab counting as one), or everything as JSON with `--format json`.
  *
- * Exit codes: 0 no errors, 1 errors found, 2 a file could not be read, a bad command line, or a
- * service failure.
+ * Exit codes: 0 no errors, 1 errors found, 2 a file could not be read, no .route file was found,
+ * a bad command line, or a service failure. Which files are read: cliFiles.ts; how output is
+ * written (escaped text, streamed JSON that always carries the failure): cliOutput.ts.
  *
  * Extending it: add an entry to OPTIONS (it sets a field of CheckOptions) and, for findings from
  * elsewhere (offline expansion, the hub), an entry to ENRICHERS that adds findings and facts to
@@ -117,7 +118,8 @@ const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
 Checks .route files (folders: every *.route below them) with the ICAO Route parser and prints
   file:line:col code severity: message
 with 1-based line and column (UTF-16 code units; a tab counts as one column).
-Exit code: 0 no errors, 1 errors found, 2 unreadable file, bad arguments or service failure.
+Exit code: 0 no errors, 1 errors found, 2 unreadable file, no .route file found, bad arguments
+or service failure. --format json always prints one document, with "error" set on failure.
 
 options:
 ${OPTIONS.map((o) => `  ${`${o.flag}${o.value ? ` <${o.value}>` : ''}`.padEnd(26)} ${o.help}`).join('\n')}
