@@ -2,7 +2,8 @@
 import { HubError, malformed } from './errors';
 import { parseJson } from './geojson';
 import type { HttpResponse } from './transport';
-import { parseXml, type XmlNode } from './xml';
+import type { Redactor } from './redact';
+import { decodeXmlText, parseXml, type XmlNode, type XmlValue } from './xml';
 
 export type BodyKind = 'json' | 'xml' | 'html' | 'text';
 
@@ -40,7 +41,24 @@ export function jsonOf(res: HttpResponse): unknown {
 }
 
 export function xmlOf(res: HttpResponse, maxDepth: number): XmlNode {
-  return parseXml(res.body.toString('utf8'), maxDepth);
+  const text = res.body.toString('utf8');
+  const tree = parseXml(text, maxDepth);
+  // A character reference (&#x41;) can still spell a secret once the readers decode the text.
+  if (res.redactor.empty || !text.includes('&#')) return tree;
+  return redactTree(tree, res.redactor) as XmlNode;
+}
+
+/** The tree with every value that decodes to a secret's spelling redacted (decoded, then). */
+function redactTree(value: XmlValue, redactor: Redactor): XmlValue {
+  if (typeof value === 'string') {
+    const decoded = decodeXmlText(value);
+    const clean = redactor.value(decoded);
+    return clean === decoded ? value : clean;
+  }
+  if (Array.isArray(value)) return value.map((item) => redactTree(item, redactor));
+  const out: XmlNode = {};
+  for (const [name, child] of Object.entries(value)) out[name] = redactTree(child, redactor);
+  return out;
 }
 
 export function expectDataKind(res: HttpResponse, what: string, allowed: BodyKind[]): BodyKind {

@@ -116,3 +116,22 @@ test('the reference client: errorId, errorCode and the text mode never carry the
     }
   }
 });
+
+test('escaped spellings in data: JSON \\u escapes and XML character references never yield the key', async () => {
+  const refs = (text: string) => [...text].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
+  const xml = await startLocalServer((_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/xml' })
+      .end(`<?xml version="1.0"?><icaoPrefixes xmlns:xlink="http://www.w3.org/1999/xlink"><icaoPrefix xlink:href="/v1/icao-prefixes/EG" xlink:title="${refs(KEY)}">${refs(KEY.toLowerCase())}</icaoPrefix></icaoPrefixes>`),
+  );
+  const hub = new HubClient({ baseUrl: xml.url, retries: 0 }, { userKey: KEY });
+  try {
+    const { links } = await hub.icaoPrefixes();
+    assert.equal(links.length, 1);
+    assert.equal(links[0]!.title, '***');
+    assertNoLeak(JSON.stringify(links), KEY, 'links read from XML character references');
+  } finally {
+    await hub.close();
+    await xml.close();
+  }
+});
