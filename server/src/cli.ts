@@ -5,22 +5,25 @@
  * with a tab counting as one), or everything as JSON with `--format json`.
  *
  * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
- * not be read, a bad command line, or a service failure. A service failure midway keeps every
- * finding made so far and marks the route blocks it left unexpanded.
+ * not be read, no .route file was found, a bad command line, or a service failure. A service
+ * failure midway keeps every finding made so far and marks the route blocks it left unexpanded.
+ * Which files are read: cliFiles.ts; how output is written (escaped text, streamed JSON that
+ * always carries the failure): cliOutput.ts.
  *
  * Route expansion (`--hub`, `--navdata`) goes through the session core, as in the editor, so
  * both say the same about the same route. Extending it: add an entry to OPTIONS (it sets a
  * field of CheckOptions) and, for findings from elsewhere, an entry to ENRICHERS that adds
  * findings and facts to each file's report.
  */
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { once } from 'node:events';
 import packageJson from '../../package.json';
-import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument, type Severity } from './route';
+import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument } from './route';
 import { allFindings } from './services/diagnostics';
 import { comparePositions, LineIndex } from './services/ranges';
 import { loadNavDatabase, NavDataError } from './navdata/loader';
 import { RouteSession } from './session/routeSession';
+import { listRouteFiles, readError, readRouteFile, type Problem } from './cliFiles';
+import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './cliOutput';
 
 export interface CheckOptions {
   format: 'text' | 'json';
@@ -179,7 +182,8 @@ const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
 Checks .route files (folders: every *.route below them) with the ICAO Route parser and prints
   file:line:col code severity: message
 with 1-based line and column (UTF-16 code units; a tab counts as one column).
-Exit code: 0 no errors, 1 errors found, 2 unreadable file, bad arguments or service failure.
+Exit code: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 unreadable
+file, no .route file found, bad arguments or service failure. --format json always prints one document, with "error" set on failure.
 
 options:
 ${OPTIONS.map((o) => `  ${`${o.flag}${o.value ? ` <${o.value}>` : ''}`.padEnd(26)} ${o.help}`).join('\n')}
@@ -216,55 +220,9 @@ export function parseArguments(args: string[]): CheckOptions | 'help' | 'version
   return options;
 }
 
-interface Problem {
-  file: string;
-  message: string;
-}
-
-/** Expands folders into their *.route files; unreadable paths become problems. */
-async function listFiles(paths: string[], problems: Problem[]): Promise<string[]> {
-  const files: string[] = [];
-  for (const p of paths) {
-    try {
-      const stat = await fs.stat(p);
-      if (stat.isDirectory()) files.push(...(await routeFilesBelow(p)));
-      else files.push(p);
-    } catch (error) {
-      problems.push({ file: p, message: readError(error) });
-    }
-  }
-  return files;
-}
-
-async function routeFilesBelow(folder: string): Promise<string[]> {
-  const entries = await fs.readdir(folder, { withFileTypes: true });
-  const found: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) found.push(...(await routeFilesBelow(full)));
-    else if (entry.isFile() && entry.name.endsWith('.route')) found.push(full);
-  }
-  return found;
-}
-
-function readError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a folder';
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
-}
-
 async function checkFile(file: string, enrichers: Enricher[]): Promise<FileReport> {
   // Editors drop a byte-order mark before positions are counted; do the same so columns agree.
-  const text = (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  const text = (await readRouteFile(file)).replace(/^\uFEFF/, '');
   const document = parseRouteDocument(text);
   const report: FileReport = {
     file,
@@ -285,74 +243,77 @@ async function checkFile(file: string, enrichers: Enricher[]): Promise<FileRepor
   return report;
 }
 
-function textLine(file: string, d: RouteDiagnostic): string {
-  const message = d.message.replace(/\s*\n\s*/g, ' ');
-  return `${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.severity}: ${message}`;
+const NO_FINDINGS = (): Counts => ({ error: 0, warning: 0, information: 0, hint: 0 });
+
+/** The one line (and JSON `error`) of a run that could not go on. */
+function failureOf(error: unknown): CliFailure {
+  if (error instanceof CliFailure) return error;
+  return new CliFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-function jsonDiagnostic(d: RouteDiagnostic) {
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    range: d.range,
-    line: d.range.start.line + 1,
-    column: d.range.start.character + 1,
-    ...(d.data !== undefined ? { data: d.data } : {}),
-  };
-}
-
-type Counts = Record<Severity, number>;
-
-function countFindings(reports: FileReport[]): Counts {
-  const counts: Counts = { error: 0, warning: 0, information: 0, hint: 0 };
-  for (const r of reports) for (const d of r.findings) counts[d.severity]++;
-  return counts;
-}
-
-export async function runCheck(options: CheckOptions, out: (s: string) => void, err: (s: string) => void): Promise<number> {
+/**
+ * Checks every file, printing each file's findings as soon as it is checked. Never throws: a
+ * failure (navigation data, the service, anything unexpected) ends the run with exit code 2, one
+ * line on stderr, and in JSON a complete document carrying the `error`.
+ */
+export async function runCheck(options: CheckOptions, out: LineSink, err: (s: string) => void): Promise<number> {
   const problems: Problem[] = [];
-  const reports: FileReport[] = [];
   const enrichers: Enricher[] = [];
+  const counts = NO_FINDINGS();
+  const json = options.format === 'json' ? new JsonReportWriter(out, packageJson.version) : undefined;
+  let checked = 0;
+  let notExpanded = 0;
+  let failure: CliFailure | undefined;
   try {
+    await json?.begin();
     for (const make of ENRICHERS) {
       const enricher = await make(options);
       if (enricher) enrichers.push(enricher);
     }
-    for (const file of await listFiles(options.paths, problems)) {
+    for (const file of await listRouteFiles(options.paths, problems)) {
+      let report: FileReport;
       try {
-        reports.push(await checkFile(file, enrichers));
+        report = await checkFile(file, enrichers);
       } catch (error) {
         if (error instanceof CliFailure) throw error;
         problems.push({ file, message: readError(error) });
+        continue;
       }
+      report.findings.sort((a, b) => comparePositions(a.range.start, b.range.start));
+      for (const d of report.findings) counts[d.severity]++;
+      notExpanded += report.blocks.filter((b) => isNotExpanded(b.expansion)).length;
+      checked++;
+      if (json) await json.file(report);
+      else for (const d of report.findings) await out(textLine(report.file, d));
     }
+  } catch (error) {
+    failure = failureOf(error);
   } finally {
-    for (const enricher of enrichers) await enricher.close?.();
+    for (const enricher of enrichers) await enricher.close?.().catch(() => undefined);
   }
-  for (const r of reports) r.findings.sort((a, b) => comparePositions(a.range.start, b.range.start));
-  const counts = countFindings(reports);
+  // A check that found nothing to check must not pass in CI.
+  if (!failure && checked === 0 && problems.length === 0) {
+    failure = new CliFailure(`no .route files found in ${options.paths.map((p) => printable(p)).join(', ')}: nothing was checked`);
+  }
+  // A service that failed midway: what was checked stands, the blocks it left are marked.
   const failures = enrichers.map((e) => e.failure?.()).filter((f): f is string => f !== undefined);
-  const notExpanded = reports.reduce((n, r) => n + r.blocks.filter((b) => isNotExpanded(b.expansion)).length, 0);
-
-  if (options.format === 'json') {
-    const json = {
-      version: packageJson.version,
-      files: reports.map((r) => ({ file: r.file, diagnostics: r.findings.map(jsonDiagnostic), blocks: r.blocks })),
-      unreadable: problems,
-      ...(failures.length > 0 ? { failures, notExpanded } : {}),
-      summary: { files: reports.length, ...counts },
-    };
-    out(JSON.stringify(json, null, 2));
-  } else {
-    for (const r of reports) for (const d of r.findings) out(textLine(r.file, d));
+  await json?.end({
+    unreadable: problems,
+    files: checked,
+    counts,
+    ...(failures.length > 0 ? { failures, notExpanded } : {}),
+    error: failure && { kind: failure.usage ? 'usage' : 'failure', message: failure.message },
+  });
+  if (failure) {
+    err(`icao-route: ${printable(failure.message)}`);
+    return 2;
   }
-  for (const p of problems) err(`${p.file}: cannot read: ${p.message}`);
+  for (const p of problems) err(`${printable(p.file)}: cannot read: ${printable(p.message)}`);
   // The failure comes first: it is what a CI log should show.
-  for (const f of failures) err(`icao-route: ${f}`);
-  if (options.format === 'text') {
+  for (const f of failures) err(`icao-route: ${printable(f)}`);
+  if (!json) {
     const unexpanded = failures.length > 0 ? `; ${notExpanded} route block(s) not expanded (local checks only)` : '';
-    err(`${reports.length} file(s) checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
+    err(`${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
   }
   const tooManyWarnings = options.maxWarnings !== undefined && counts.warning > options.maxWarnings;
   if (tooManyWarnings) err(`icao-route: ${counts.warning} warning(s), more than --max-warnings ${options.maxWarnings}`);
@@ -364,35 +325,66 @@ function isNotExpanded(expansion: unknown): boolean {
   return typeof expansion === 'object' && expansion !== null && 'notExpanded' in expansion;
 }
 
+/** Whether the command line asks for JSON, read even when it is otherwise wrong. */
+function wantsJson(args: string[]): boolean {
+  return args.some((a, i) => a === '--format=json' || (a === '--format' && args[i + 1] === 'json'));
+}
+
+/**
+ * Lines to stdout, gathered into large writes; when the pipe is full the next line waits for
+ * it to drain, so huge outputs stream instead of piling up in memory.
+ */
+function stdoutSink(): { sink: LineSink; flush: () => Promise<void> } {
+  let pending: string[] = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    size = 0;
+    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+  };
+  const sink: LineSink = (line) => {
+    pending.push(line, '\n');
+    size += line.length + 1;
+    if (size >= 1 << 16) return flush();
+  };
+  return { sink, flush };
+}
+
 async function main(): Promise<void> {
   // `check … | head` closes the pipe early: stop quietly instead of a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
-  const out = (s: string) => process.stdout.write(`${s}\n`);
+  const { sink: out, flush } = stdoutSink();
   const err = (s: string) => process.stderr.write(`${s}\n`);
+  const args = process.argv.slice(2);
   let code: number;
   try {
-    const parsed = parseArguments(process.argv.slice(2));
+    const parsed = parseArguments(args);
     if (parsed === 'help') {
-      out(USAGE);
+      await out(USAGE);
       code = 0;
     } else if (parsed === 'version') {
-      out(packageJson.version);
+      await out(packageJson.version);
       code = 0;
     } else {
       code = await runCheck(parsed, out, err);
     }
   } catch (error) {
-    if (error instanceof CliFailure) {
-      err(`icao-route: ${error.message}`);
-      if (error.usage) err('try: node dist/cli.js --help');
-    } else {
-      err(`icao-route: internal error: ${error instanceof Error ? error.message : String(error)}`);
+    const failure = failureOf(error);
+    // A JSON consumer gets a document even when the command line is wrong.
+    if (wantsJson(args)) {
+      const json = new JsonReportWriter(out, packageJson.version);
+      await json.end({ unreadable: [], files: 0, counts: NO_FINDINGS(), error: { kind: failure.usage ? 'usage' : 'failure', message: failure.message } });
     }
+    err(`icao-route: ${printable(failure.message)}`);
+    if (failure.usage) err('try: node dist/cli.js --help');
     code = 2;
   }
+  await flush();
   // Let stdout drain before exiting (large JSON through a pipe).
   process.exitCode = code;
 }

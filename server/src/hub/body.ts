@@ -1,8 +1,9 @@
 /** Shared handling of answer bodies: which syntax they are in, and shape errors made typed. */
-import { HubError, malformed, ShapeError } from './errors';
+import { HubError, malformed } from './errors';
 import { parseJson } from './geojson';
 import type { HttpResponse } from './transport';
-import { parseXml, type XmlNode } from './xml';
+import type { Redactor } from './redact';
+import { decodeXmlText, parseXml, type XmlNode, type XmlValue } from './xml';
 
 export type BodyKind = 'json' | 'xml' | 'html' | 'text';
 
@@ -18,23 +19,46 @@ export function bodyKind(res: HttpResponse): BodyKind {
   return 'text';
 }
 
-/** Runs a reader over the body, turning any ShapeError into a malformedResponse HubError. */
+/**
+ * Runs a reader over the body, turning any ShapeError into a malformedResponse HubError. Shape
+ * errors quote the answer (`type is "…"`, a JSON syntax excerpt), so their text is redacted.
+ */
 export function readBody<T>(res: HttpResponse, what: string, reader: () => T): T {
   try {
     return reader();
   } catch (err) {
     if (err instanceof HubError) throw err;
-    if (err instanceof ShapeError) throw malformed(what, res.url, err.message, err);
-    throw malformed(what, res.url, err instanceof Error ? err.message : String(err), err);
+    // No cause: it would carry the text unredacted into anything that inspects the error.
+    throw malformed(what, res.url, res.redactor.text(err instanceof Error ? err.message : String(err)));
   }
 }
 
 export function jsonOf(res: HttpResponse): unknown {
-  return parseJson(res.body.toString('utf8'));
+  const text = res.body.toString('utf8');
+  // The transport blanked the secrets out of the bytes; a JSON escape (\u0041, \/) can still spell one.
+  if (res.redactor.empty || !text.includes('\\')) return parseJson(text);
+  return parseJson(text, (value) => res.redactor.value(value));
 }
 
 export function xmlOf(res: HttpResponse, maxDepth: number): XmlNode {
-  return parseXml(res.body.toString('utf8'), maxDepth);
+  const text = res.body.toString('utf8');
+  const tree = parseXml(text, maxDepth);
+  // A character reference (&#x41;) can still spell a secret once the readers decode the text.
+  if (res.redactor.empty || !text.includes('&#')) return tree;
+  return redactTree(tree, res.redactor) as XmlNode;
+}
+
+/** The tree with every value that decodes to a secret's spelling redacted (decoded, then). */
+function redactTree(value: XmlValue, redactor: Redactor): XmlValue {
+  if (typeof value === 'string') {
+    const decoded = decodeXmlText(value);
+    const clean = redactor.value(decoded);
+    return clean === decoded ? value : clean;
+  }
+  if (Array.isArray(value)) return value.map((item) => redactTree(item, redactor));
+  const out: XmlNode = {};
+  for (const [name, child] of Object.entries(value)) out[name] = redactTree(child, redactor);
+  return out;
 }
 
 export function expectDataKind(res: HttpResponse, what: string, allowed: BodyKind[]): BodyKind {

@@ -6,7 +6,7 @@
 import { HubError } from './errors';
 import type { HttpResponse } from './transport';
 import { capital } from './transport';
-import { redactText } from './redact';
+import { redactUrl } from './redact';
 
 /** The restricted groups the contract lists; matched in the page text to name them exactly. */
 export const RESTRICTED_GROUPS = [
@@ -63,9 +63,45 @@ export function supportId(text: string): string | undefined {
   return LABELLED_ID.exec(text)?.[1] ?? UUID.exec(text)?.[0];
 }
 
-/** Turns a non-200 hub answer into the error family; `secrets` are blanked out of quoted text. */
-export function hubErrorFromResponse(res: HttpResponse, what: string, secrets: string[]): HubError {
-  const text = redactText(pageText(res.body.toString('utf8')), secrets);
+/**
+ * An answer that is neither data nor a failure page: no content (204 and other 2xx), or a
+ * redirect, which is never followed (the key would go with it). Says what happened, and where to.
+ */
+export function unexpectedStatus(res: HttpResponse, what: string, service: string): HubError | undefined {
+  const status = res.status;
+  const details = { status, url: res.url };
+  if (status > 200 && status < 300) {
+    const answered = status === 204 ? 'with no content' : `with HTTP ${status} instead of 200 and the data`;
+    return new HubError(
+      'malformedResponse',
+      `${service} answered ${what} ${answered} (HTTP ${status}): there is nothing to read. Check the method and path setting of this endpoint.`,
+      details,
+    );
+  }
+  if (status >= 300 && status < 400) {
+    const location = res.headers.location;
+    let target = 'another address (it did not say which)';
+    if (location) {
+      try {
+        target = res.redactor.text(redactUrl(new URL(location, res.url).href)).slice(0, 200);
+      } catch {
+        target = `"${res.redactor.text(redactUrl(location)).slice(0, 200)}"`;
+      }
+    }
+    return new HubError(
+      'configuration',
+      `${service} redirected ${what} to ${target} (HTTP ${status}). Redirects are not followed, so the key is never sent elsewhere; if the service has moved, set its base URL to the new address.`,
+      details,
+    );
+  }
+  return undefined;
+}
+
+/** Turns a non-200 hub answer into the error family; the secrets are blanked out of quoted text. */
+export function hubErrorFromResponse(res: HttpResponse, what: string): HubError {
+  const unexpected = unexpectedStatus(res, what, 'The hub');
+  if (unexpected) return unexpected;
+  const text = res.redactor.text(pageText(res.body.toString('utf8')));
   const status = res.status;
   const lower = text.toLowerCase();
   const details = { status, url: res.url };

@@ -323,10 +323,10 @@ export const NOTAM_RULES: CollectionRules<NotamProperties> = {
   },
 };
 
-/** Parses JSON text; a syntax error becomes a ShapeError. */
-export function parseJson(text: string): unknown {
+/** Parses JSON text, each string through `strings` when given; a syntax error becomes a ShapeError. */
+export function parseJson(text: string, strings?: (value: string) => string): unknown {
   try {
-    return JSON.parse(text);
+    return strings ? JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? strings(value) : value)) : JSON.parse(text);
   } catch (err) {
     throw new ShapeError('body', `is not valid JSON (${err instanceof Error ? err.message.slice(0, 120) : 'syntax error'})`);
   }

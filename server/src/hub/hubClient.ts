@@ -35,7 +35,7 @@ import {
   type Link,
   type Notam,
 } from './hubXml';
-import { redactUrl } from './redact';
+import { Redactor, redactUrl } from './redact';
 import { HttpTransport, type HttpResponse } from './transport';
 import type { XmlNode } from './xml';
 
@@ -117,6 +117,7 @@ export class HubClient {
   private readonly transport: HttpTransport;
   private readonly ownsTransport: boolean;
   private readonly cache: SharedCache;
+  private readonly redactor: Redactor;
 
   constructor(
     settings: Partial<HubSettings>,
@@ -131,6 +132,7 @@ export class HubClient {
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
     this.cache = new SharedCache(500, deps.now);
+    this.redactor = new Redactor([credentials.userKey]);
   }
 
   get baseUrl(): string {
@@ -291,14 +293,14 @@ export class HubClient {
   /** Fetches a link-list document the hub pointed to (a link from an earlier answer). */
   async followLinks(link: Link | string, opts: CallOptions = {}): Promise<LinkList> {
     const url = this.resolveLink(link);
-    const what = `the linked resource ${redactUrl(url)}`;
+    const what = `the linked resource ${this.redactor.text(redactUrl(url))}`;
     return this.linkList(await this.fetch(url, { ...this.navigationCall(opts, what), method: 'GET' }), what);
   }
 
   /** Fetches a NOTAM list the hub pointed to. */
   async followNotams(link: Link | string, q: CallOptions & { format?: 'aixm' | 'geojson' } = {}): Promise<NotamList> {
     const url = this.resolveLink(link);
-    const what = `the linked NOTAMs ${redactUrl(url)}`;
+    const what = `the linked NOTAMs ${this.redactor.text(redactUrl(url))}`;
     return this.notamList(await this.fetch(url, { ...this.notamCall(q, what), method: 'GET' }), what);
   }
 
@@ -311,7 +313,7 @@ export class HubClient {
     const step = async (from: LinkList, pick: (l: Link) => boolean, looking: string): Promise<Link> => {
       const link = from.links.find(pick);
       if (!link) throw new HubError('notFound', `The hub's navigation has no link to ${looking}. Check the identifiers (they are case sensitive).`);
-      trail.push(redactUrl(this.resolveLink(link)));
+      trail.push(this.redactor.text(redactUrl(this.resolveLink(link))));
       return link;
     };
     const prefixes = await this.icaoPrefixes(q);
@@ -333,13 +335,13 @@ export class HubClient {
     try {
       url = new URL(href, this.base.href.endsWith('/') ? this.base.href : `${this.base.href}/`);
     } catch {
-      throw new HubError('malformedResponse', `The hub sent a link that is not a URL ("${redactUrl(href).slice(0, 120)}").`);
+      throw new HubError('malformedResponse', `The hub sent a link that is not a URL ("${this.redactor.text(redactUrl(href).slice(0, 120))}").`);
     }
     if (url.origin !== this.base.origin) {
       throw new HubError(
         'malformedResponse',
-        `The hub sent a link to another host (${url.host}); it was not followed, so the key is not sent there.`,
-        { url: redactUrl(url) },
+        `The hub sent a link to another host (${this.redactor.text(url.host)}); it was not followed, so the key is not sent there.`,
+        { url: this.redactor.text(redactUrl(url)) },
       );
     }
     url.searchParams.delete('user_key');
@@ -400,7 +402,7 @@ export class HubClient {
       // "No NOTAMs" and "no such FIR/aerodrome" share the status; the page tells them apart.
       const text = pageText(res.body.toString('utf8'));
       if (text === '' || /notam/i.test(text)) return { format: 'aixm', notams: [], noneFound: true };
-      throw hubErrorFromResponse(res, what, [this.credentials.userKey]);
+      throw hubErrorFromResponse(res, what);
     }
     const kind = expectDataKind(res, what, ['xml', 'json']);
     return readBody(res, what, () => {
@@ -424,9 +426,9 @@ export class HubClient {
     if (spec.gzip) headers['accept-encoding'] = 'gzip';
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     const send = async (signal: AbortSignal | undefined): Promise<HttpResponse> => {
-      const res = await this.transport.send({ method: spec.method, url, headers, body: spec.body, signal, what: spec.what });
+      const res = await this.transport.send({ method: spec.method, url, headers, body: spec.body, signal, what: spec.what, redactor: this.redactor });
       if (res.status !== 200 && !(spec.okStatuses ?? []).includes(res.status)) {
-        throw hubErrorFromResponse(res, spec.what, [this.credentials.userKey]);
+        throw hubErrorFromResponse(res, spec.what);
       }
       return res;
     };

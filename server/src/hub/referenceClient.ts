@@ -8,12 +8,12 @@
 import { checkBaseUrl, endpointUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
 import type { ReferenceEndpointId } from './endpoints';
 import { HubError, need, ShapeError } from './errors';
-import { pageText } from './errorPages';
+import { pageText, unexpectedStatus } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';
 import { isObject, optionalString, requiredString } from './geojson';
 import { SharedCache } from './cache';
 import { DiskCache } from './diskCache';
-import { redactText, redactUrl } from './redact';
+import { Redactor, redactUrl } from './redact';
 import { HttpTransport, type HttpResponse } from './transport';
 
 export type LanguageCode = 'en' | 'ar' | 'de' | 'es' | 'fr' | 'ja' | 'ko' | 'pt' | 'zh';
@@ -97,6 +97,7 @@ export class ReferenceClient {
   private readonly memory: SharedCache;
   private readonly disk?: DiskCache;
   private readonly now: () => number;
+  private readonly redactor: Redactor;
 
   constructor(
     settings: Partial<ReferenceSettings>,
@@ -111,6 +112,7 @@ export class ReferenceClient {
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
     this.now = deps.now ?? Date.now;
+    this.redactor = new Redactor([credentials.appId, credentials.appKey]);
     this.memory = new SharedCache(200, this.now);
     if (this.settings.cacheFolder) this.disk = new DiskCache(this.settings.cacheFolder);
   }
@@ -224,7 +226,7 @@ export class ReferenceClient {
       headers.appId = this.credentials.appId;
       headers.appKey = this.credentials.appKey;
     }
-    const res = await this.transport.send({ method: endpoint.method, url, headers, signal: opts.signal, what });
+    const res = await this.transport.send({ method: endpoint.method, url, headers, signal: opts.signal, what, redactor: this.redactor });
     if (res.status !== 200) throw this.errorOf(res, what);
     return res;
   }
@@ -251,6 +253,8 @@ export class ReferenceClient {
 
   /** A non-200 answer: `useHttpErrors` text/plain, an error envelope, or an HTML page. */
   private errorOf(res: HttpResponse, what: string, problem?: string): HubError {
+    const unexpected = unexpectedStatus(res, what, 'The reference service');
+    if (unexpected) return unexpected;
     const text = res.body.toString('utf8').slice(0, 20_000);
     if (res.status === 200) {
       return new HubError('malformedResponse', `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`, { url: res.url, status: 200 });
@@ -270,8 +274,12 @@ export class ReferenceClient {
     return this.referenceError(res.status, parsed.code, parsed.message, parsed.id, what, res.url);
   }
 
-  private referenceError(status: number, code: string | undefined, message: string | undefined, id: string | undefined, what: string, url: string): HubError {
-    const said = message ? `: ${redactText(message, [this.credentials.appId, this.credentials.appKey]).slice(0, 300)}` : '';
+  private referenceError(status: number, rawCode: string | undefined, message: string | undefined, rawId: string | undefined, what: string, url: string): HubError {
+    // The service's words enter our messages here: an errorCode or errorId holding a secret is no code or id.
+    const clean = (value: string | undefined): string | undefined => (value === undefined || this.redactor.text(value) !== value ? undefined : value);
+    const code = clean(rawCode);
+    const id = clean(rawId);
+    const said = message ? `: ${this.redactor.text(message).slice(0, 300)}` : '';
     const details = { status, url, errorCode: code, supportId: id };
     const ref = id ? ` (error id ${id})` : '';
     if (status === 400 || code === 'BAD_REQUEST') {

@@ -13,7 +13,7 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { HttpSettings } from './config';
 import { HubError } from './errors';
 import { ConcurrencyLimiter } from './limiter';
-import { redactUrl } from './redact';
+import { Redactor, redactUrl } from './redact';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -26,6 +26,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Words for messages, e.g. "the hub's route expansion". */
   what: string;
+  /** The client's secrets: blanked out of the answer's body and headers before anyone reads them. */
+  redactor?: Redactor;
 }
 
 export interface HttpResponse {
@@ -35,6 +37,8 @@ export interface HttpResponse {
   body: Buffer;
   /** The request URL, redacted, for messages. */
   url: string;
+  /** The request's redactor: every message quoting this answer goes through its `text`. */
+  redactor: Redactor;
 }
 
 /** Statuses worth a second attempt of an idempotent request. */
@@ -131,6 +135,7 @@ export class HttpTransport {
     // An abort while waiting for a slot or a retry fired before the listener below exists.
     if (req.signal?.aborted) throw cancelled(req.what, shown);
     const limit = this.settings.maxResponseBytes;
+    const redactor = req.redactor ?? NO_SECRETS;
     const timeoutMs = this.settings.timeoutMs;
     const controller = new AbortController();
     let timedOut = false;
@@ -167,7 +172,7 @@ export class HttpTransport {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const headers = flattenHeaders(res.headers);
+      const headers = flattenHeaders(res.headers, redactor);
       const tooLarge = (): HubError =>
         new HubError(
           'responseTooLarge',
@@ -202,7 +207,7 @@ export class HttpTransport {
           });
         }
       } else if (encoding && encoding !== 'identity') {
-        throw new HubError('malformedResponse', `${capital(req.what)} used the content encoding "${encoding}", which this client does not ask for nor read.`, {
+        throw new HubError('malformedResponse', `${capital(req.what)} used the content encoding "${redactor.text(encoding).slice(0, 60)}", which this client does not ask for nor read.`, {
           url: shown,
           status: res.statusCode,
         });
@@ -211,8 +216,9 @@ export class HttpTransport {
         status: res.statusCode,
         headers,
         contentType: (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-        body,
+        body: redactor.bytes(body),
         url: shown,
+        redactor,
       };
     } catch (err) {
       throw failure(err);
@@ -227,10 +233,12 @@ function cancelled(what: string, url: string): HubError {
   return new HubError('cancelled', `${capital(what)} was cancelled.`, { url });
 }
 
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+const NO_SECRETS = new Redactor();
+
+function flattenHeaders(raw: Record<string, string | string[] | undefined>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined) out[name.toLowerCase()] = redactor.value(Array.isArray(value) ? value.join(', ') : value);
   }
   return out;
 }

@@ -1,0 +1,99 @@
+/**
+ * What the checker prints. Text: one line per finding, with file names and messages made
+ * printable (a name holding a newline or a terminal escape could forge a finding line or
+ * rewrite the screen). JSON: one document, always, written piece by piece as files are checked
+ * (one finding or block per line), so output of any size never becomes one giant string, and a
+ * run that fails still gives a document with its `error`.
+ */
+import type { RouteDiagnostic, Severity } from './route';
+
+/** Writes one line; a promise when the consumer asked to wait (back-pressure). */
+export type LineSink = (line: string) => void | Promise<void>;
+
+export type Counts = Record<Severity, number>;
+
+/** Control characters, line and paragraph separators, and bidirectional overrides. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** The text with every unprintable character written as an escape: `\n`, `\t`, `\u001b`. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function textLine(file: string, d: RouteDiagnostic): string {
+  const message = d.message.replace(/\s*\n\s*/g, ' ');
+  return `${printable(file)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.severity}: ${printable(message)}`;
+}
+
+export function jsonDiagnostic(d: RouteDiagnostic) {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    range: d.range,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    ...(d.data !== undefined ? { data: d.data } : {}),
+  };
+}
+
+export interface JsonFile {
+  file: string;
+  findings: RouteDiagnostic[];
+  blocks: unknown[];
+}
+
+export interface JsonEnd {
+  unreadable: { file: string; message: string }[];
+  files: number;
+  counts: Counts;
+  /** Services that failed midway (the run went on with local checks), and the blocks they left. */
+  failures?: string[];
+  notExpanded?: number;
+  /** Why the run failed (bad arguments, navigation data, the service), when it did. */
+  error?: { kind: string; message: string };
+}
+
+/**
+ * `{"version", "files": [...], "unreadable", "summary", "error"}` written as it goes: `begin`
+ * once, `file` per checked file, `end` once (also after a failure, closing what was opened).
+ */
+export class JsonReportWriter {
+  private files = 0;
+  private begun = false;
+
+  constructor(
+    private readonly sink: LineSink,
+    private readonly version: string,
+  ) {}
+
+  async begin(): Promise<void> {
+    if (this.begun) return;
+    this.begun = true;
+    await this.sink(`{"version": ${JSON.stringify(this.version)},`);
+    await this.sink('"files": [');
+  }
+
+  async file(report: JsonFile): Promise<void> {
+    await this.begin();
+    await this.sink(`${this.files++ ? ',' : ''}{"file": ${JSON.stringify(report.file)}, "diagnostics": [`);
+    await this.list(report.findings, (d) => JSON.stringify(jsonDiagnostic(d)));
+    await this.sink('], "blocks": [');
+    await this.list(report.blocks, (b) => JSON.stringify(b));
+    await this.sink(']}');
+  }
+
+  async end(end: JsonEnd): Promise<void> {
+    await this.begin();
+    await this.sink('],');
+    await this.sink(`"unreadable": ${JSON.stringify(end.unreadable)},`);
+    if (end.failures) await this.sink(`"failures": ${JSON.stringify(end.failures)}, "notExpanded": ${end.notExpanded ?? 0},`);
+    await this.sink(`"summary": ${JSON.stringify({ files: end.files, ...end.counts })},`);
+    await this.sink(`"error": ${JSON.stringify(end.error ?? null)}}`);
+  }
+
+  private async list<T>(items: readonly T[], json: (item: T) => string): Promise<void> {
+    for (let i = 0; i < items.length; i++) await this.sink(`${i ? ',' : ''}${json(items[i]!)}`);
+  }
+}
