@@ -29,6 +29,7 @@ import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentExpansions } from './expansion/service';
 import { describeError, guard } from './guard';
+import { registerMapRequests } from './mapRequests';
 import { ParsedDocuments } from './parsedDocuments';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
 
@@ -95,6 +96,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
         (findings) => {
           if (!findings || documents.get(uri)?.version !== current.version) return;
           void connection.sendDiagnostics({ uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
+          map.resultsChanged(uri, current.version);
         },
         (error: unknown) => logError(`expansion of ${uri} failed: ${describeError(error)}`),
       );
@@ -231,8 +233,17 @@ export function startLanguageServer(connection: Connection, version: string, opt
     }),
   );
 
+  const map = registerMapRequests(connection, {
+    parsedFor,
+    expansionFor: (block, current) => expansions.resultFor(block, () => current.lines),
+    hub: () => ({ userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null), settings: settings.hub }),
+    map: () => settings.map,
+    log: logError,
+  });
+
   connection.onShutdown(async () => {
     scheduler.dispose();
+    await map.dispose();
     await expansions.dispose();
   });
 

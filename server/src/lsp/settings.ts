@@ -13,9 +13,22 @@ export interface ServerSettings {
   navdataFolder: string;
   /** `icaoRoute.hub.*` (base URL, versions, paths, time-outs) with VS Code's `http.proxy`. */
   hub: Partial<HubSettings>;
+  /** `icaoRoute.map.*`: the route map's corridor widths and local airspace files. */
+  map: MapSettings;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {} };
+export interface MapSettings {
+  corridorNm: number;
+  aerodromeCorridorNm: number;
+  airspaceFiles: string[];
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  debounceMs: 150,
+  navdataFolder: '',
+  hub: {},
+  map: { corridorNm: 30, aerodromeCorridorNm: 50, airspaceFiles: [] },
+};
 
 type Partial2 = Partial<ServerSettings>;
 
@@ -34,6 +47,14 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (isObject(section.hub) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.hub.')) || http.proxy !== undefined) {
     result.hub = readClientSettings(raw, http).hub;
   }
+  const map: Partial<MapSettings> = {};
+  for (const key of ['corridorNm', 'aerodromeCorridorNm'] as const) {
+    const value = pick(section, ['map', key]) ?? raw[`icaoRoute.map.${key}`];
+    if (typeof value === 'number' && Number.isFinite(value)) map[key] = Math.min(500, Math.max(0, value));
+  }
+  const files = pick(section, ['map', 'airspaceFiles']) ?? raw['icaoRoute.map.airspaceFiles'];
+  if (Array.isArray(files)) map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
+  if (Object.keys(map).length > 0) result.map = map as MapSettings;
   return result;
 }
 
@@ -43,6 +64,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.debounceMs !== undefined) merged.debounceMs = layer.debounceMs;
     if (layer.navdataFolder !== undefined) merged.navdataFolder = layer.navdataFolder;
     if (layer.hub !== undefined) merged.hub = layer.hub;
+    if (layer.map !== undefined) merged.map = { ...merged.map, ...layer.map };
   }
   return merged;
 }

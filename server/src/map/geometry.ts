@@ -92,6 +92,15 @@ export function splitAtAntimeridian(unrolled: readonly LonLat[]): LonLat[][] {
   for (let i = 1; i < unrolled.length; i++) {
     const [lon0, lat0] = unrolled[i - 1]!;
     const [lon1, lat1] = unrolled[i]!;
+    if (Math.abs(lon1 - lon0) >= 179.999) {
+      // Over the pole the longitude turns by 180° at once: up to the pole, down on the other side.
+      const pole = lat0 + lat1 >= 0 ? 90 : -90;
+      part.push([lon0 - shift, pole]);
+      parts.push(part);
+      shift = world(lon1) * 360;
+      part = [[lon1 - shift, pole], [lon1 - shift, lat1]];
+      continue;
+    }
     let w0 = world(lon0);
     const w1 = world(lon1);
     // One boundary at a time, so a line that wraps twice still ends every part on ±180.
