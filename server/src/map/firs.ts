@@ -22,9 +22,16 @@ export interface FirCrossed extends FirEntry {
   approximate: boolean;
 }
 
+/** The box as polygons no wider than 90° each, so that no edge is read as going the other way round. */
 export function boxPolygon([w, s, e, n]: FirEntry['bbox']): MapPolygons {
   const east = e < w ? e + 360 : e;
-  return [[[[w, s], [east, s], [east, n], [w, n], [w, s]]]];
+  const pieces: MapPolygons = [];
+  for (let west = w; west < east || pieces.length === 0; west += 90) {
+    const to = Math.min(east, west + 90);
+    pieces.push([[[west, s], [to, s], [to, n], [west, n], [west, s]]]);
+    if (to >= east) break;
+  }
+  return pieces;
 }
 
 /** The FIRs whose box the route touches, then those whose outline it crosses, in the order flown. */
