@@ -29,7 +29,9 @@ async function serverWith(key: string | null, extra: Record<string, unknown> = {
   });
   servers.push(server);
   const changed: ResultsChangedParams[] = [];
-  server.connection.onNotification(RESULTS_CHANGED_NOTIFICATION, (p: ResultsChangedParams) => changed.push(p));
+  server.connection.onNotification(RESULTS_CHANGED_NOTIFICATION, (p: ResultsChangedParams) => {
+    changed.push(p);
+  });
   if (key) {
     await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: 'secretStorage' });
     await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');

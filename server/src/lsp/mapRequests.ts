@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { HubClient, type HubSettings } from '../hub';
-import { buildMapView, routeAerodromes } from '../map/mapView';
+import { buildMapView, prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from '../map/mapView';
 import { MapDataSource } from '../map/hubData';
 import { RouteCorridor } from '../map/corridor';
 import { highlightAt, routeLayer } from '../map/routePoints';
@@ -73,6 +73,17 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
 
 export function registerMapRequests(connection: Connection, deps: MapRequestDeps): MapRequests {
   let source: { signature: string; data: MapDataSource; hub?: HubClient } | undefined;
+  let lastAreas: { key: string; prepared: PreparedAreas } | undefined;
+
+  /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
+  function prepared(data: MapData): PreparedAreas {
+    const key = [
+      data.airspaces.map((a) => a.id ?? a.properties.designator).join(','),
+      data.notams.map((n) => `${n.notam.designation ?? n.notam.id}|${n.notam.text?.length ?? 0}`).join(','),
+    ].join('#');
+    if (lastAreas?.key !== key) lastAreas = { key, prepared: prepareAreas(data) };
+    return lastAreas.prepared;
+  }
 
   /** One data source per key, hub settings and files; the old one's connections are closed. */
   function dataSource(): MapDataSource {
@@ -102,7 +113,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       const filters = filtersFrom(deps.map(), params.filters);
       const resolved = routeLayer(found.block, expansion).points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] }));
       const data = await dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(found.block), abortSignalOf(token));
-      return buildMapView({ uri: parsed.uri, version: parsed.version, blockIndex: found.index, block: found.block, expansion, data, filters }).view;
+      return buildMapView({ uri: parsed.uri, version: parsed.version, blockIndex: found.index, block: found.block, expansion, data, filters, prepared: prepared(data) }).view;
     } catch (error) {
       if (token.isCancellationRequested) return null;
       deps.log(`map view failed: ${describeError(error)}`);

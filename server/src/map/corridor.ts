@@ -6,7 +6,7 @@
  */
 import Flatbush from 'flatbush';
 import type { LonLat, MapPolygons } from '../protocol/mapMessages';
-import { denseLeg, distanceNm, distanceToLeg, type DenseLeg, type GeoPoint } from './geometry';
+import { circleRing, denseLeg, distanceNm, distanceToLeg, type DenseLeg, type GeoPoint } from './geometry';
 
 /** A stretch of the route inside an area, NM from the route's first point. */
 export interface Crossing {
@@ -15,9 +15,45 @@ export interface Crossing {
 }
 
 export interface AreaShape {
+  /** For a circle, may be empty: its ring is made only when the route enters it. */
   polygons: MapPolygons;
-  /** A circle measured from its centre (exact), drawn and crossed as `polygons`. */
+  /** A circle measured from its centre (exact), drawn and crossed as its ring. */
   circle?: { center: GeoPoint; radiusNm: number };
+}
+
+/** The box of a circle, from its centre and radius (no ring needed). */
+function circleBox(c: { center: GeoPoint; radiusNm: number }): Box {
+  const dLat = c.radiusNm / NM_PER_DEGREE_LAT;
+  const dLon = lonMargin(c.radiusNm, c.center.lat, c.center.lat);
+  return [c.center.lon - dLon, Math.max(-90, c.center.lat - dLat), c.center.lon + dLon, Math.min(90, c.center.lat + dLat)];
+}
+
+/** A flat estimate of the distance between two points, NM (good to a few % below 500 NM): to skip exact measures that cannot matter. */
+export function roughDistanceNm(a: GeoPoint, b: GeoPoint): number {
+  let dLon = Math.abs(a.lon - b.lon) % 360;
+  if (dLon > 180) dLon = 360 - dLon;
+  const x = dLon * Math.cos((((a.lat + b.lat) / 2) * Math.PI) / 180);
+  return Math.hypot(x, a.lat - b.lat) * NM_PER_DEGREE_LAT;
+}
+
+/**
+ * A quick estimate of the distance from a point to a leg's dense vertices (flat, scaled by the
+ * cosine of the latitude): only to choose which vertices of an area get the exact measure.
+ */
+function roughDistance(lon: number, lat: number, leg: RouteLeg, shift: number): number {
+  const k = Math.cos((lat * Math.PI) / 180);
+  let best = Infinity;
+  for (let i = 1; i < leg.vertices.length; i++) {
+    const [x0, y0] = leg.vertices[i - 1]!, [x1, y1] = leg.vertices[i]!;
+    const ax = (x0 - lon - shift) * k, ay = y0 - lat, bx = (x1 - lon - shift) * k, by = y1 - lat;
+    const dx = bx - ax, dy = by - ay;
+    const len = dx * dx + dy * dy;
+    const t = len > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len)) : 0;
+    const px = ax + t * dx, py = ay + t * dy;
+    const d = px * px + py * py;
+    if (d < best) best = d;
+  }
+  return Math.sqrt(best) * NM_PER_DEGREE_LAT;
 }
 
 export interface AreaMeasure {
@@ -147,13 +183,24 @@ export class RouteCorridor {
     return out;
   }
 
-  /** Least distance from a point to the route (or to its only point), looking only at legs within `withinNm`. */
+  /**
+   * Least distance from a point to the route (or to its only point), looking only at legs within
+   * `withinNm`. A flat estimate ranks the legs; the nearest get the geodesic measure.
+   */
   distanceTo(point: GeoPoint, withinNm = Infinity): { distanceNm: number; alongNm: number } {
     if (this.legs.length === 0) return { distanceNm: this.points[0] ? distanceNm(point, this.points[0]) : Infinity, alongNm: 0 };
-    let best = { distanceNm: Infinity, alongNm: 0 };
     const probe: Box = [point.lon, point.lat, point.lon, point.lat];
+    const ranked: { leg: RouteLeg; rough: number }[] = [];
     for (const leg of this.legs) {
-      if (Number.isFinite(withinNm) && overlapShift(grow(leg.box, withinNm), probe) === undefined) continue;
+      const shift = Number.isFinite(withinNm) ? overlapShift(grow(leg.box, withinNm), probe) : 0;
+      if (shift === undefined) continue;
+      ranked.push({ leg, rough: roughDistance(point.lon, point.lat, leg, shift) });
+    }
+    ranked.sort((a, b) => a.rough - b.rough);
+    const cutoff = (ranked[0]?.rough ?? 0) * 1.05 + 2;
+    let best = { distanceNm: Infinity, alongNm: 0 };
+    for (const { leg, rough } of ranked) {
+      if (rough > cutoff) break;
       const d = distanceToLeg(point, leg);
       if (d.distanceNm < best.distanceNm) best = { distanceNm: d.distanceNm, alongNm: leg.startNm + d.alongNm };
     }
@@ -176,20 +223,39 @@ export class RouteCorridor {
 
   /** Crossings and least distance of an area; undefined when it lies farther than `withinNm`. */
   measure(area: AreaShape, withinNm: number): AreaMeasure | undefined {
+    if (area.circle) {
+      const { center, radiusNm } = area.circle;
+      const d = this.distanceTo(center, withinNm + radiusNm);
+      if (d.distanceNm >= radiusNm) {
+        const outside = d.distanceNm - radiusNm;
+        return outside <= withinNm ? { crossings: [], distanceNm: outside, alongNm: d.alongNm } : undefined;
+      }
+      const ring = area.polygons.length > 0 ? area.polygons : [[circleRing(center, radiusNm)]];
+      const crossings = this.crossings(ring);
+      return { crossings, distanceNm: 0, alongNm: crossings[0]?.entryNm ?? d.alongNm };
+    }
     const crossings = this.crossings(area.polygons);
     if (crossings.length > 0) return { crossings, distanceNm: 0, alongNm: crossings[0]!.entryNm };
-    let best = { distanceNm: Infinity, alongNm: 0 };
-    if (area.circle) {
-      const d = this.distanceTo(area.circle.center, withinNm + area.circle.radiusNm);
-      best = { distanceNm: Math.max(0, d.distanceNm - area.circle.radiusNm), alongNm: d.alongNm };
-    } else {
-      // Airspace rings carry a vertex every few NM: their vertices measure the area closely enough.
-      for (const rings of area.polygons) {
-        for (const [lon, lat] of rings[0] ?? []) {
-          const d = this.distanceTo({ lat, lon }, withinNm);
-          if (d.distanceNm < best.distanceNm) best = d;
-        }
+    // Airspace rings carry a vertex every few NM, so their vertices measure the area. A flat
+    // estimate ranks them; the few nearest get the geodesic measure.
+    const ranked: { lon: number; lat: number; rough: number }[] = [];
+    for (const rings of area.polygons) {
+      const ring = rings[0] ?? [];
+      const box = boxOf(ring);
+      for (const leg of this.legs) {
+        const shift = overlapShift(grow(leg.box, withinNm), box);
+        if (shift === undefined) continue;
+        for (const [lon, lat] of ring) ranked.push({ lon, lat, rough: roughDistance(lon, lat, leg, shift) });
       }
+    }
+    if (this.legs.length === 0) for (const rings of area.polygons) for (const [lon, lat] of rings[0] ?? []) ranked.push({ lon, lat, rough: 0 });
+    ranked.sort((a, b) => a.rough - b.rough);
+    const cutoff = (ranked[0]?.rough ?? Infinity) * 1.05 + 2;
+    let best = { distanceNm: Infinity, alongNm: 0 };
+    for (const v of ranked.slice(0, 4)) {
+      if (v.rough > cutoff && Number.isFinite(best.distanceNm)) break;
+      const d = this.distanceTo({ lon: v.lon, lat: v.lat }, withinNm);
+      if (d.distanceNm < best.distanceNm) best = d;
     }
     return best.distanceNm <= withinNm ? { crossings: [], ...best } : undefined;
   }
@@ -256,8 +322,8 @@ export class AreaIndex {
     const boxes: [Box, number][] = [];
     shapes.forEach((shape, i) => {
       const rings = shape.polygons.map((p) => unwrapRing(p[0] ?? []));
-      if (rings.every((r) => r.length === 0)) return;
-      const [w, s, e, n] = boxOf(rings.flat());
+      if (rings.every((r) => r.length === 0) && !shape.circle) return;
+      const [w, s, e, n] = shape.circle && rings.every((r) => r.length === 0) ? circleBox(shape.circle) : boxOf(rings.flat());
       boxes.push([[w, s, e, n], i]);
       if (e > 180) boxes.push([[w - 360, s, e - 360, n], i]);
       if (w < -180) boxes.push([[w + 360, s, e + 360, n], i]);

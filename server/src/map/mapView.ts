@@ -8,12 +8,15 @@ import type { AirspaceProperties, Feature } from '../hub/geojson';
 import type { Notam } from '../hub/hubXml';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import type { LonLat, MapAirspace, MapFilters, MapFir, MapMicrolight, MapNotam, MapPolygons, MapView } from '../protocol/mapMessages';
-import { AreaIndex, boxOf, RouteCorridor, type AreaShape, type Crossing } from './corridor';
+import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
-import { distanceNm, type GeoPoint } from './geometry';
+import { circleRing, distanceNm, type GeoPoint } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
 import { routeLayer } from './routePoints';
+
+/** How far beyond the corridor NOTAMs are still shown (marked outside it). */
+const NEAR_MARGIN_NM = 20;
 
 /** FIR and UIR outlines are the FIR layer, not airspaces to cross. */
 const FIR_TYPES = new Set(['FIR', 'UIR', 'FIR_P', 'UIR_P', 'OCA']);
@@ -86,10 +89,8 @@ export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): Prepa
     .map((feature) => ({ feature, shape: { polygons: polygonsOf(feature) } }))
     .filter((a) => a.shape.polygons.length > 0);
   const notams = data.notams.map((source) => {
-    const area = notamArea(source.notam);
-    const shape: AreaShape = area.circle
-      ? { polygons: [[area.circle.ring]], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } }
-      : { polygons: area.polygons ?? [] };
+    const area = notamArea(source.notam, false);
+    const shape: AreaShape = area.circle ? { polygons: [], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } } : { polygons: area.polygons ?? [] };
     return { source, area, shape };
   });
   return { airspaces, airspaceIndex: new AreaIndex(airspaces.map((a) => a.shape)), notams, notamIndex: new AreaIndex(notams.map((n) => n.shape)) };
@@ -172,7 +173,9 @@ export function buildMapView(input: MapViewInput): MapComputation {
   const firsCrossedNames = new Set(firs.map((f) => f.designator));
   const notams: MapNotam[] = [];
   if (resolved.length > 0) {
-    const nearRoute = new Set(prepared.notamIndex.search(corridor.queryBoxes(Math.max(filters.corridorNm, filters.aerodromeCorridorNm) * 2)));
+    // NOTAMs a little beyond the corridor stay in the view, marked outside, so the filter shows its work.
+    const reach = Math.max(filters.corridorNm, filters.aerodromeCorridorNm) + NEAR_MARGIN_NM;
+    const nearRoute = new Set(prepared.notamIndex.search(corridor.queryBoxes(reach)));
     prepared.notams.forEach(({ source, area, shape }, i) => {
       const n = source.notam;
       const location = (n.location ?? n.affectedAerodrome ?? '').toUpperCase();
@@ -188,17 +191,21 @@ export function buildMapView(input: MapViewInput): MapComputation {
         inCorridor = routeAerodromeNames.has(location);
         reason = inCorridor ? `Aerodrome NOTAM of ${location} (no position given).` : 'Gives no position.';
       } else {
-        const measure = nearRoute.has(i) ? corridor.measure(shape, Math.max(filters.corridorNm, filters.aerodromeCorridorNm) * 2) : undefined;
+        const measure = nearRoute.has(i) ? corridor.measure(shape, reach) : undefined;
         distance = measure?.distanceNm ?? Infinity;
         let aerodromeNm = Infinity;
         let aerodromeName = '';
-        const centre = shape.circle?.center ?? (shape.polygons[0]?.[0]?.[0] ? { lon: shape.polygons[0][0][0][0], lat: shape.polygons[0][0][0][1] } : undefined);
-        for (const [name, place] of aerodromePlaces) {
-          if (!centre) break;
-          const d = Math.max(0, distanceNm(centre, place) - (shape.circle?.radiusNm ?? 0));
-          if (d < aerodromeNm) [aerodromeNm, aerodromeName] = [d, name];
+        if (distance > filters.corridorNm) {
+          const centre = shape.circle?.center ?? (shape.polygons[0]?.[0]?.[0] ? { lon: shape.polygons[0][0][0][0], lat: shape.polygons[0][0][0][1] } : undefined);
+          for (const [name, place] of aerodromePlaces) {
+            if (!centre) break;
+            const radius = shape.circle?.radiusNm ?? 0;
+            if (roughDistanceNm(centre, place) - radius > filters.aerodromeCorridorNm * 1.1 + 5) continue;
+            const d = Math.max(0, distanceNm(centre, place) - radius);
+            if (d < aerodromeNm) [aerodromeNm, aerodromeName] = [d, name];
+          }
+          if (aerodromes.alternates.includes(location) && !aerodromePlaces.has(location)) [aerodromeNm, aerodromeName] = [0, location];
         }
-        if (aerodromes.alternates.includes(location) && !aerodromePlaces.has(location)) [aerodromeNm, aerodromeName] = [0, location];
         if (distance <= filters.corridorNm) {
           inCorridor = true;
           reason = distance === 0 ? 'The route passes through it.' : `${nm(distance)} NM from the route, within the ${filters.corridorNm} NM corridor.`;
@@ -275,7 +282,7 @@ function mapNotam(source: NotamSource, area: NotamArea, inCorridor: boolean, dis
   if (n.effectiveStart) out.validFrom = n.effectiveStart;
   if (n.effectiveEnd) out.validTo = n.effectiveEnd + (n.effectiveEndEstimated ? ' EST' : '');
   if (n.schedule) out.schedule = n.schedule;
-  if (area.circle) out.circle = { center: [area.circle.center.lon, area.circle.center.lat], radiusNm: area.circle.radiusNm, ring: area.circle.ring };
+  if (area.circle) out.circle = { center: [area.circle.center.lon, area.circle.center.lat], radiusNm: area.circle.radiusNm, ring: area.circle.ring ?? circleRing(area.circle.center, area.circle.radiusNm) };
   if (area.polygons) out.polygons = area.polygons;
   return out;
 }

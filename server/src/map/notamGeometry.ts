@@ -10,7 +10,8 @@ import { circleRing, type GeoPoint } from './geometry';
 export const WHOLE_FIR_RADIUS_NM = 999;
 
 export interface NotamArea {
-  circle?: { center: GeoPoint; radiusNm: number; ring: LonLat[] };
+  /** `ring` is left out when asked (`withRings: false`): thousands of NOTAMs are sifted before any is drawn. */
+  circle?: { center: GeoPoint; radiusNm: number; ring?: LonLat[] };
   polygons?: MapPolygons;
   /** Where the geometry came from, in words. */
   source: 'text area' | 'text circle' | 'item Q' | 'whole FIR' | 'none';
@@ -68,7 +69,8 @@ function coordinateRuns(text: string): GeoPoint[][] {
   return runs;
 }
 
-export function notamArea(n: NotamPlace): NotamArea {
+export function notamArea(n: NotamPlace, withRings = true): NotamArea {
+  const ringOf = (center: GeoPoint, radiusNm: number) => (withRings ? { ring: circleRing(center, radiusNm) } : {});
   const text = n.text ?? '';
   const polygons: MapPolygons = [];
   for (const run of coordinateRuns(text)) {
@@ -87,14 +89,14 @@ export function notamArea(n: NotamPlace): NotamArea {
     const m = new RegExp(`^${COORDINATE.source}`).exec(rest);
     const center = m ? coordinate(m) : undefined;
     const radiusNm = Number(circle[1]);
-    if (center && radiusNm > 0) return { circle: { center, radiusNm, ring: circleRing(center, radiusNm) }, source: 'text circle' };
+    if (center && radiusNm > 0) return { circle: { center, radiusNm, ...ringOf(center, radiusNm) }, source: 'text circle' };
   }
 
   if (n.lat !== undefined && n.lon !== undefined && Number.isFinite(n.lat) && Number.isFinite(n.lon)) {
     const center = { lat: n.lat, lon: n.lon };
     if (n.radiusNm !== undefined && n.radiusNm >= WHOLE_FIR_RADIUS_NM) return { source: 'whole FIR' };
     const radiusNm = n.radiusNm !== undefined && n.radiusNm > 0 ? n.radiusNm : 1;
-    return { circle: { center, radiusNm, ring: circleRing(center, radiusNm) }, source: 'item Q' };
+    return { circle: { center, radiusNm, ...ringOf(center, radiusNm) }, source: 'item Q' };
   }
   return { source: 'none' };
 }

@@ -33,16 +33,16 @@ test('"WI 2NM RADIUS <position>" in the text is a circle about that position', (
   assert.equal(area.source, 'text circle');
   assert.equal(area.circle!.radiusNm, 2);
   assert.deepEqual(area.circle!.center, { lat: 48.5, lon: 2.25 });
-  const [lon, lat] = area.circle!.ring[0]!;
+  const [lon, lat] = area.circle!.ring![0]!;
   assert.ok(Math.abs(distanceNm({ lat, lon }, area.circle!.center) - 2) < 1e-6);
-  assert.deepEqual(area.circle!.ring[0], area.circle!.ring[area.circle!.ring.length - 1]);
+  assert.deepEqual(area.circle!.ring![0], area.circle!.ring![area.circle!.ring!.length - 1]);
 });
 
 test('otherwise the item Q circle; radius 999 is the whole FIR; nothing at all is no geometry', () => {
   const q = notamArea({ text: 'DVR VOR U/S.', lat: 51.16, lon: 1.36, radiusNm: 25 });
   assert.equal(q.source, 'item Q');
   assert.equal(q.circle!.radiusNm, 25);
-  assert.equal(q.circle!.ring.length, 37);
+  assert.equal(q.circle!.ring!.length, 21);
   assert.equal(notamArea({ text: 'FIR WIDE', lat: 50, lon: 8, radiusNm: 999 }).source, 'whole FIR');
   assert.equal(notamArea({ text: 'RWY 09L CLSD' }).source, 'none');
 });
