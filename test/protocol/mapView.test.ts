@@ -95,6 +95,7 @@ test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOT
   assert.ok(v.notams.some((n) => n.inCorridor && n.circle), 'NOTAMs in the corridor, drawn from item Q or the text');
   assert.ok(v.notams.some((n) => n.location === 'EGLL' && n.inCorridor), 'the origin aerodrome NOTAMs');
   for (const n of v.notams) assert.equal(n.inCorridor, n.distanceNm <= 30 || /aerodromes|Aerodrome NOTAM|whole FIR/.test(n.reason), n.reason);
+  assert.ok(v.microlights.length > 0 && v.microlights.every((m) => m.distanceNm <= 30), 'microlight fields near the route');
   assert.deepEqual(v.notices, []);
   assert.ok(!JSON.stringify(v).includes('user_key') && !/\bdemo\b/.test(JSON.stringify(v)), 'no key in the view');
   assert.ok(sim.requests.list().some((r) => r.endpoint === 'fir'), 'FIRs found through the navigation');
@@ -134,4 +135,6 @@ test('a key without the Airspaces group: NOTAMs still come, FIRs as boxes, one n
   assert.ok(v.notams.length > 0);
   assert.ok(v.firs.length > 0 && v.firs.every((f) => f.approximate));
   assert.equal(v.notices.filter((n) => /Airspaces group \(403\)/.test(n)).length, 1, v.notices.join(' | '));
+  assert.equal(v.notices.filter((n) => /Aerodromes group \(403\)/.test(n)).length, 1, v.notices.join(' | '));
+  assert.deepEqual(v.microlights, []);
 });

@@ -8,12 +8,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { AIRSPACE_RULES, isHubError, parseJson, redactText, validateFeatureCollection, type AirspaceProperties, type Feature, type HubClient, type Link } from '../hub';
 import type { RouteCorridor } from './corridor';
+import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
-import type { MapData, NotamSource } from './mapView';
+import type { MapData, MicrolightSource, NotamSource } from './mapView';
 
 export const NEEDS_KEY_NOTICE = 'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
 const NEEDS_KEY_WITH_FILES_NOTICE = 'NOTAMs and FIRs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route and the airspaces of the local files.';
 const RESTRICTED_NOTICE = 'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
+const NO_MICROLIGHTS_NOTICE = 'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
 
 interface FirLinks extends FirEntry {
   notams?: Link;
@@ -38,6 +40,7 @@ export class MapDataSource {
   private readonly files = new Map<string, { mtimeMs: number; features: Feature<AirspaceProperties>[] }>();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
+  private microlightsRestricted = false;
 
   constructor(
     private readonly hub: HubClient | undefined,
@@ -98,8 +101,42 @@ export class MapDataSource {
     );
     if (this.airspacesRestricted) notices.add(RESTRICTED_NOTICE);
     const crossed = firsCrossed(route, firs) as FirLinks[];
-    const notams = await this.notams(hub, crossed, aerodromes, notices, signal);
-    return { firs: crossed.map(({ notams: _, ...fir }) => fir), airspaces: dedupe(airspaces), notams, microlights: [], notices: [...notices] };
+    const [notams, microlights] = await Promise.all([
+      this.notams(hub, crossed, aerodromes, notices, signal),
+      this.microlights(hub, [...crossed.map((f) => f.designator), aerodromes.origin, aerodromes.destination], notices, signal),
+    ]);
+    return { firs: crossed.map(({ notams: _, ...fir }) => fir), airspaces: dedupe(airspaces), notams, microlights, notices: [...notices] };
+  }
+
+  /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
+  private async microlights(hub: HubClient, places: (string | undefined)[], notices: Set<string>, signal?: AbortSignal): Promise<MicrolightSource[]> {
+    if (this.microlightsRestricted) {
+      notices.add(NO_MICROLIGHTS_NOTICE);
+      return [];
+    }
+    const countries = [...new Set(places.map((p) => (p ? countryOfIcao(p) : undefined)).filter((c): c is string => !!c))];
+    const out: MicrolightSource[] = [];
+    await Promise.all(
+      countries.map(async (country) => {
+        try {
+          const fc = await hub.microlights(country, { signal });
+          for (const f of fc.features) {
+            if (f.geometry?.type !== 'Point') continue;
+            const [lon, lat] = f.geometry.coordinates;
+            out.push({ id: String(f.id ?? f.properties.designator), name: f.properties.name || f.properties.designator, lon, lat });
+          }
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+          if (isHubError(error) && error.kind === 'restricted') {
+            this.microlightsRestricted = true;
+            notices.add(NO_MICROLIGHTS_NOTICE);
+          } else if (!(isHubError(error) && error.kind === 'notFound')) {
+            notices.add(`Microlight aerodromes could not be fetched: ${messageOf(error, this.userKey)}`);
+          }
+        }
+      }),
+    );
+    return out.sort((a, b) => a.id.localeCompare(b.id));
   }
 
   private async notams(hub: HubClient, firs: readonly FirLinks[], aerodromes: RouteAerodromes, notices: Set<string>, signal?: AbortSignal): Promise<NotamSource[]> {
