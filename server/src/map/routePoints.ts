@@ -27,7 +27,17 @@ function elementRange(block: RouteBlock, point: ExpandedPoint, position: number,
 function legVia(block: RouteBlock, to: ExpandedPoint, toRange: Range): { via: string; range: Range; elementIndex: number } {
   if (to.elementIndex < 0) return { via: 'DCT', range: toRange, elementIndex: to.elementIndex };
   const own = block.elements[to.elementIndex];
-  if (own && (own.kind === 'airway' || own.kind === 'track')) return { via: to.via ?? own.text.toUpperCase(), range: own.range, elementIndex: to.elementIndex };
+  if (own && (own.kind === 'airway' || own.kind === 'track')) {
+    // Where two airways meet, the junction carries the second airway's index and the first one's name.
+    const named = to.via?.toUpperCase();
+    if (named && named !== own.text.toUpperCase()) {
+      for (let i = to.elementIndex - 1; i >= 0; i--) {
+        const e = block.elements[i]!;
+        if ((e.kind === 'airway' || e.kind === 'track') && e.text.toUpperCase() === named) return { via: named, range: e.range, elementIndex: i };
+      }
+    }
+    return { via: named ?? own.text.toUpperCase(), range: own.range, elementIndex: to.elementIndex };
+  }
   for (let i = to.elementIndex - 1; i >= 0; i--) {
     const e = block.elements[i]!;
     if (e.kind === 'airway' || e.kind === 'track') return { via: e.text.toUpperCase(), range: e.range, elementIndex: i };

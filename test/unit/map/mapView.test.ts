@@ -42,6 +42,7 @@ test('points and legs of an expanded route: ranges of their elements, airways na
   assert.ok(konan.facts.some((f) => /^Leg from \w+ \(UL9\): [\d.]+ NM, true track \d{3}°$/.test(f)), konan.facts.join(' | '));
   const ul9 = layer.legs.filter((l) => l.via === 'UL9');
   assert.ok(ul9.length >= 1 && ul9.every((l) => textIn(EUROPE, l.range) === 'UL9'));
+  for (const leg of layer.legs.filter((l) => l.via !== 'DCT')) assert.equal(textIn(EUROPE, leg.range).toUpperCase(), leg.via, 'every airway leg reveals its airway');
   let sum = 0;
   for (const leg of layer.legs) sum += leg.distanceNm;
   assert.ok(Math.abs(sum - layer.points.at(-1)!.cumulativeNm!) < 1);
