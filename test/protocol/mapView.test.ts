@@ -138,3 +138,20 @@ test('a key without the Airspaces group: NOTAMs still come, FIRs as boxes, one n
   assert.equal(v.notices.filter((n) => /Aerodromes group \(403\)/.test(n)).length, 1, v.notices.join(' | '));
   assert.deepEqual(v.microlights, []);
 });
+
+test("a FIR without an airspace list of its own: its country's airspaces stand in", async () => {
+  sim.faults.add({ kind: 'notFound', path: '/v2/icao-prefixes/E/firs/EBBU/airspaces' });
+  try {
+    const { server, changed } = await serverWith('demo');
+    const uri = 'file:///map/country.route';
+    await server.open(uri, sample('europe.route'));
+    await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
+    const v = await view(server, uri, 6);
+    assert.ok(v);
+    assert.ok(sim.requests.list().some((r) => r.endpoint === 'countryAirspaces' && r.url.includes('/countries/BE/')), 'the Belgian list asked for');
+    assert.ok(v.airspaces.some((a) => /BRUSSELS/.test(a.name) && a.crossed), 'Brussels airspaces from the country list');
+    assert.deepEqual(v.notices, []);
+  } finally {
+    sim.faults.clear();
+  }
+});

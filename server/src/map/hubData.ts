@@ -1,7 +1,8 @@
 /**
  * What the map needs from outside, for one route: the FIRs it crosses (walked through the hub's
  * navigation links: ICAO prefixes → prefix → its FIRs → FIR detail, kept for the source's life),
- * their airspaces (v2) and NOTAMs, the aerodromes' NOTAMs, and airspaces from local GeoJSON
+ * their airspaces (v2; the country's list where a FIR has none) and NOTAMs, the aerodromes'
+ * NOTAMs, the microlight fields of the countries crossed, and airspaces from local GeoJSON
  * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
  * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
  */
@@ -69,6 +70,7 @@ export class MapDataSource {
     // By box first: only these FIRs' airspaces are fetched, and their own outline then decides.
     const byBox = firsCrossed(route, catalogue) as FirLinks[];
     const firs: FirLinks[] = [];
+    const byCountry = new Set<string>();
     await Promise.all(
       byBox.map(async (fir) => {
         const entry: FirLinks = { ...fir };
@@ -91,12 +93,25 @@ export class MapDataSource {
             if (isHubError(error) && error.kind === 'restricted') {
               this.airspacesRestricted = true;
               notices.add(RESTRICTED_NOTICE);
+            } else if (isHubError(error) && error.kind === 'notFound' && countryOfIcao(fir.designator)) {
+              // The FIR has no airspace list of its own: its country's list stands in.
+              byCountry.add(countryOfIcao(fir.designator)!);
             } else {
               notices.add(`Airspaces could not be fetched: ${messageOf(error, this.userKey)}`);
             }
           }
         }
         firs.push(entry);
+      }),
+    );
+    await Promise.all(
+      [...byCountry].map(async (country) => {
+        try {
+          airspaces.push(...(await hub.countryAirspaces(country, { signal })).airspaces);
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+          notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
+        }
       }),
     );
     if (this.airspacesRestricted) notices.add(RESTRICTED_NOTICE);
