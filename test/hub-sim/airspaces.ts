@@ -184,8 +184,70 @@ export function firAirspace(fir: Fir): Airspace {
   };
 }
 
-export function airspacesOfFir(world: World, fir: Fir): Airspace[] {
-  return [firAirspace(fir), ...world.aerodromesInFir(fir).flatMap(aerodromeAirspaces), ...specialAreas(world, fir)];
+/** A sample route's path, as the flights module expands it. */
+export type RoutePath = readonly { lat: number; lon: number; designator: string; type?: string }[];
+
+/**
+ * Two areas on the first sample route that flies through the FIR, so the map has something to
+ * say about the sample flights: a temporary reserved area (R) from FL195 to FL660, active round
+ * the clock, across the middle of the route's longest stretch in the FIR (active at the cruise
+ * level and now), and a danger area from the surface to FL085 on a fix of the route, active on
+ * weekday mornings (the flight passes above it). Placed by the route's own points, so stable.
+ */
+export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
+  const country = countryOfIcao(fir.code)?.iso2;
+  const prefix = fir.code.startsWith('K') ? 'K' : fir.code.startsWith('C') ? 'C' : fir.code.slice(0, 2);
+  for (const path of routes) {
+    const inside = path.filter((p) => p.type !== 'aerodrome' && pointInMultiPolygon(p.lon, p.lat, fir.polygons));
+    if (inside.length < 2) continue;
+    let best = [inside[0]!, inside[1]!] as const;
+    for (let i = 2; i < inside.length; i++) {
+      const [a, b] = [inside[i - 1]!, inside[i]!];
+      if (Math.hypot(b.lat - a.lat, b.lon - a.lon) > Math.hypot(best[1].lat - best[0].lat, best[1].lon - best[0].lon)) best = [a, b];
+    }
+    const mid = { lat: (best[0].lat + best[1].lat) / 2, lon: (best[0].lon + best[1].lon) / 2 };
+    const fix = inside[Math.floor(inside.length / 2)] === best[0] || inside[Math.floor(inside.length / 2)] === best[1] ? inside[0]! : inside[Math.floor(inside.length / 2)]!;
+    const random = new Random(`route-areas:${fir.code}`);
+    const tra = specialAreaDesignator(prefix, 'R', 900 + random.int(0, 99));
+    const danger = specialAreaDesignator(prefix, 'D', 900 + random.int(0, 99));
+    return [
+      {
+        id: uuidFrom(`route-area:${fir.code}:${tra}`),
+        name: `${tra} ${best[0].designator}-${best[1].designator} TRA`,
+        designator: tra,
+        type: 'R',
+        localType: 'TRA',
+        controlType: 'MILITARY',
+        activity: 'MILOPS',
+        classification: '',
+        lowerLimit: flightLevel(195),
+        upperLimit: flightLevel(660),
+        schedules: [H24],
+        ring: circleRing(mid.lat, mid.lon, 12, 8, () => random.next()),
+        country,
+      },
+      {
+        id: uuidFrom(`route-area:${fir.code}:${danger}`),
+        name: `${danger} ${fix.designator}`,
+        designator: danger,
+        type: 'D',
+        localType: 'D',
+        controlType: 'MILITARY',
+        activity: 'TRAINING',
+        classification: '',
+        lowerLimit: SFC,
+        upperLimit: flightLevel(85),
+        schedules: [{ day: 'MON', dayTil: 'FRI', startDate: '01-01', startTime: '07:00', endDate: '31-12', endTime: '12:00', timeReference: 'UTC' }],
+        ring: circleRing(fix.lat, fix.lon, 6, 7, () => random.next()),
+        country,
+      },
+    ];
+  }
+  return [];
+}
+
+export function airspacesOfFir(world: World, fir: Fir, routes: readonly RoutePath[] = []): Airspace[] {
+  return [firAirspace(fir), ...world.aerodromesInFir(fir).flatMap(aerodromeAirspaces), ...specialAreas(world, fir), ...routeAreas(fir, routes)];
 }
 
 export function airspaceFeature(a: Airspace) {

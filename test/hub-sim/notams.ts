@@ -10,8 +10,8 @@ import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
 import { destination, pointInMultiPolygon, round } from './geo';
-import { icaoCoordinate } from '../../server/src/expansion/offlineExpansion';
-import { isControlled, specialAreas } from './airspaces';
+import { icaoCoordinate } from '../../server/src/route/describe';
+import { isControlled, routeAreas, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 
 export interface Notam {
@@ -244,6 +244,16 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
         day,
       ),
     );
+  }
+  // The route areas' activations: the reserved area's NOTAM draws its area in the text.
+  for (const area of routeAreas(fir, ctx.flights.plans.map((p) => p.path))) {
+    const [lon, lat] = area.ring[0];
+    const tra = area.localType === 'TRA';
+    const corners = area.ring.slice(0, -1).map(([x, y]) => icaoCoordinate(y, x)).join(' - ');
+    const draft: Draft = tra
+      ? { qcode: 'QRRCA', traffic: 'IV', purpose: 'BO', scope: 'W', radiusNm: 15, lat, lon, lowerFl: 195, upperFl: 660, lowerLimit: 'FL195', upperLimit: 'FL660', text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.` }
+      : { qcode: 'QRDCA', traffic: 'IV', purpose: 'BO', scope: 'W', radiusNm: 8, lat, lon, lowerFl: 0, upperFl: 85, schedule: 'MON-FRI 0700-1200', lowerLimit: 'SFC', upperLimit: 'FL085', text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.` };
+    notams.push(finish(draft, fir.code, fir.code, undefined, `route-area:${fir.code}:${area.designator}:${date}`, day));
   }
   const notable = ctx.world
     .aerodromesInFir(fir)

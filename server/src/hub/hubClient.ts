@@ -30,6 +30,7 @@ import {
   readAixmAirspaces,
   readAixmNotams,
   readFixmFlights,
+  readEnvelope,
   readLinks,
   type FlightSummary,
   type Link,
@@ -100,6 +101,8 @@ export interface NotamList {
 
 export interface LinkList {
   links: Link[];
+  /** The document's gml:boundedBy envelope, [west, south, east, north] (the FIR detail has one). */
+  bbox?: [number, number, number, number];
 }
 
 export interface HubClientDeps {
@@ -394,7 +397,12 @@ export class HubClient {
 
   private linkList(res: HttpResponse, what: string): LinkList {
     const kind = expectDataKind(res, what, ['xml', 'json']);
-    return readBody(res, what, () => ({ links: kind === 'xml' ? readLinks(xmlOf(res, this.settings.maxXmlDepth)) : jsonLinks(jsonOf(res)) }));
+    return readBody(res, what, () => {
+      if (kind !== 'xml') return { links: jsonLinks(jsonOf(res)) };
+      const doc = xmlOf(res, this.settings.maxXmlDepth);
+      const bbox = readEnvelope(doc);
+      return { links: readLinks(doc), ...(bbox ? { bbox } : {}) };
+    });
   }
 
   private notamList(res: HttpResponse, what: string): NotamList {

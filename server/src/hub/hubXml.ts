@@ -44,6 +44,24 @@ export function readLinks(doc: XmlNode): Link[] {
   return links;
 }
 
+/**
+ * The first gml:Envelope of a document as [west, south, east, north] (the FIR detail's
+ * gml:boundedBy); undefined when there is none or it does not parse.
+ */
+export function readEnvelope(doc: XmlNode): [number, number, number, number] | undefined {
+  const envelope = findFirst(doc, 'Envelope');
+  if (!envelope) return undefined;
+  const latFirst = latFirstFor(envelope, true);
+  try {
+    const lower = readPositions(textAt(envelope, 'lowerCorner') ?? '', latFirst, 'Envelope.lowerCorner');
+    const upper = readPositions(textAt(envelope, 'upperCorner') ?? '', latFirst, 'Envelope.upperCorner');
+    if (lower.length !== 1 || upper.length !== 1) return undefined;
+    return [lower[0]![0], lower[0]![1], upper[0]![0], upper[0]![1]];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses a GML position list; AIXM (EPSG:4326) writes latitude first unless the CRS says CRS84. */
 export function readPositions(text: string, latFirst: boolean, path: string): LonLat[] {
   const numbers = text.trim().split(/[\s,]+/).filter(Boolean).map(Number);

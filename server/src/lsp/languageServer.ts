@@ -30,6 +30,7 @@ import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { RouteSession } from '../session/routeSession';
 import { describeError, guard } from './guard';
+import { registerMapRequests } from './mapRequests';
 import { ParsedDocuments } from './parsedDocuments';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
 
@@ -106,6 +107,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (documents.get(current.uri)?.version !== current.version) return;
     try {
       void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
+      map.resultsChanged(current.uri, current.version);
     } catch (error) {
       logError(`diagnostics of ${current.uri} failed: ${describeError(error)}`);
     }
@@ -259,8 +261,17 @@ export function startLanguageServer(connection: Connection, version: string, opt
     }),
   );
 
+  const map = registerMapRequests(connection, {
+    parsedFor,
+    expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
+    hub: () => ({ client: session.hubClient, userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null) }),
+    map: () => settings.map,
+    log: logError,
+  });
+
   connection.onShutdown(async () => {
     scheduler.dispose();
+    await map.dispose();
     await session.dispose();
   });
 

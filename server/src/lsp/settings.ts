@@ -17,6 +17,14 @@ export interface ServerSettings {
   hub: Partial<HubSettings>;
   /** `icaoRoute.reference.*` with VS Code's `http.proxy`. */
   reference: Partial<ReferenceSettings>;
+  /** `icaoRoute.map.*`: the route map's corridor widths and local airspace files. */
+  map: MapSettings;
+}
+
+export interface MapSettings {
+  corridorNm: number;
+  aerodromeCorridorNm: number;
+  airspaceFiles: string[];
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -24,6 +32,11 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   navdataFolder: settingDefault('icaoRoute.navdata.folder'),
   hub: {},
   reference: {},
+  map: {
+    corridorNm: settingDefault('icaoRoute.map.corridorNm'),
+    aerodromeCorridorNm: settingDefault('icaoRoute.map.aerodromeCorridorNm'),
+    airspaceFiles: settingDefault('icaoRoute.map.airspaceFiles'),
+  },
 };
 
 type Partial2 = Partial<ServerSettings>;
@@ -44,6 +57,14 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (isObject(section.reference) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.reference.')) || http.proxy !== undefined) {
     result.reference = readClientSettings(raw, http).reference;
   }
+  const map: Partial<MapSettings> = {};
+  for (const key of ['corridorNm', 'aerodromeCorridorNm'] as const) {
+    const value = numberSetting(`icaoRoute.map.${key}`, at(section, raw, `icaoRoute.map.${key}`));
+    if (value !== undefined) map[key] = value;
+  }
+  const files = at(section, raw, 'icaoRoute.map.airspaceFiles');
+  if (Array.isArray(files)) map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
+  if (Object.keys(map).length > 0) result.map = map as MapSettings;
   return result;
 }
 
@@ -54,6 +75,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.navdataFolder !== undefined) merged.navdataFolder = layer.navdataFolder;
     if (layer.hub !== undefined) merged.hub = layer.hub;
     if (layer.reference !== undefined) merged.reference = layer.reference;
+    if (layer.map !== undefined) merged.map = { ...merged.map, ...layer.map };
   }
   return merged;
 }

@@ -68,11 +68,21 @@ export interface MapLeg {
 /** A polygon's rings (outer first), each closed; several polygons for a multipolygon. */
 export type MapPolygons = LonLat[][][];
 
+/** A stretch of the route inside an area: distances along the route from its first point, NM. */
+export interface MapCrossing {
+  entryNm: number;
+  exitNm: number;
+}
+
 export interface MapFir {
   id: string;
   designator: string;
   name: string;
   polygons: MapPolygons;
+  /** Where the route is inside the FIR (added by the host side). */
+  crossings?: MapCrossing[];
+  /** True when only the FIR's bounding box is known: `polygons` is that box. */
+  approximate?: boolean;
 }
 
 export interface MapAirspace {
@@ -94,6 +104,8 @@ export interface MapAirspace {
   distanceNm: number;
   /** Why it is shown (or would be left out), in words. */
   reason: string;
+  /** Where the route is inside it (empty when it only passes nearby). */
+  crossings?: MapCrossing[];
 }
 
 /** The subject groups NOTAMs are coloured by (from the Q-code's second and third letters). */
@@ -153,7 +165,7 @@ export interface MapView {
   airspaces: MapAirspace[];
   notams: MapNotam[];
   microlights: MapMicrolight[];
-  /** [west, south, east, north] of the route, for fit-to-route. */
+  /** [west, south, east, north] of the route, for fit-to-route; west > east when it crosses the antimeridian (RFC 7946). */
   bbox?: [number, number, number, number];
   /** What is missing and why, once each ("airspaces and NOTAMs need a hub key", …). */
   notices: string[];

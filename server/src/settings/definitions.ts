@@ -19,7 +19,7 @@ import {
 
 /** The part of JSON schema VS Code's settings UI reads. */
 export interface SettingSchema {
-  type: 'string' | 'number' | 'integer' | 'boolean' | 'object';
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
   default: unknown;
   markdownDescription: string;
   minimum?: number;
@@ -31,6 +31,7 @@ export interface SettingSchema {
   properties?: Record<string, unknown>;
   propertyNames?: Record<string, unknown>;
   additionalProperties?: unknown;
+  items?: Record<string, unknown>;
 }
 
 export interface SettingDefinition {
@@ -260,6 +261,44 @@ export const SETTINGS = {
     reader: 'server',
     restart: false,
     example: '/data/reference-cache',
+  },
+  'icaoRoute.map.corridorNm': {
+    schema: {
+      type: 'number',
+      default: 30,
+      minimum: 0,
+      maximum: 500,
+      markdownDescription:
+        'Half-width in NM of the corridor along the route: the route map shows the NOTAMs and airspaces within this distance of the route (cross-track distance to each leg).',
+    },
+    reader: 'server',
+    restart: false,
+    example: 12,
+  },
+  'icaoRoute.map.aerodromeCorridorNm': {
+    schema: {
+      type: 'number',
+      default: 50,
+      minimum: 0,
+      maximum: 500,
+      markdownDescription:
+        'Radius in NM around the origin, destination and alternate aerodromes within which the route map shows NOTAMs.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 25,
+  },
+  'icaoRoute.map.airspaceFiles': {
+    schema: {
+      type: 'array',
+      items: { type: 'string' },
+      default: [] as string[],
+      markdownDescription:
+        "Local GeoJSON files of airspaces in the hub's airspace shape (a FeatureCollection of Polygon features with `name`, `designator`, `type`, `lowerLimit`, `upperLimit`, `schedules`). The route map shows them too, also without a hub key.",
+    },
+    reader: 'server',
+    restart: false,
+    example: ['/data/airspaces.geojson'],
   },
 } satisfies Record<`icaoRoute.${string}`, SettingDefinition>;
 

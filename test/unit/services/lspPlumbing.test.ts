@@ -73,7 +73,15 @@ test('settings are read from every shape editors send, invalid values ignored', 
   assert.deepEqual(readSettings({ diagnostics: { debounceMs: '20' }, navdata: { folder: null } }), {});
   assert.deepEqual(readSettings(null), {});
   assert.deepEqual(readSettings([1, 2]), {});
-  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {} });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {}, map: DEFAULT_SETTINGS.map });
+});
+
+test('map settings: corridor widths clamped, airspace files as a list of strings, merged key by key', () => {
+  const layer = readSettings({ icaoRoute: { map: { corridorNm: 12, aerodromeCorridorNm: -3, airspaceFiles: ['/a.geojson', 7, ''] } } });
+  assert.deepEqual(layer.map, { corridorNm: 12, aerodromeCorridorNm: 0, airspaceFiles: ['/a.geojson'] });
+  const merged = mergeSettings(DEFAULT_SETTINGS, readSettings({ 'icaoRoute.map.corridorNm': 40 }));
+  assert.deepEqual(merged.map, { corridorNm: 40, aerodromeCorridorNm: 50, airspaceFiles: [] });
+  assert.equal(readSettings({ map: { corridorNm: '40' } }).map, undefined);
 });
 
 test('hub settings come with a layer that speaks of the hub, and replace the lower layers only then', () => {

@@ -24,8 +24,10 @@ test('each definition is complete: a description, a default of its type within i
     const { schema, example }: SettingDefinition = SETTINGS[key];
     assert.ok(schema.markdownDescription.length > 20, key);
     const type = schema.type === 'integer' ? 'number' : schema.type;
-    assert.equal(typeof schema.default, type, `${key}: default`);
-    assert.equal(typeof example, type, `${key}: example`);
+    // JSON schema's 'array' is a JavaScript array, whose typeof is 'object'.
+    const typeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value);
+    assert.equal(typeOf(schema.default), type, `${key}: default`);
+    assert.equal(typeOf(example), type, `${key}: example`);
     assert.notDeepEqual(example, schema.default, `${key}: the example must differ from the default`);
     for (const value of [schema.default, example]) {
       if (typeof value !== 'number') continue;

@@ -1,0 +1,250 @@
+/**
+ * What the map needs from outside, for one route: the FIRs it crosses (walked through the hub's
+ * navigation links: ICAO prefixes → prefix → its FIRs → FIR detail, kept for the source's life),
+ * their airspaces (v2; the country's list where a FIR has none) and NOTAMs, the aerodromes'
+ * NOTAMs, the microlight fields of the countries crossed, and airspaces from local GeoJSON
+ * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
+ * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { AIRSPACE_RULES, isHubError, parseJson, redactText, validateFeatureCollection, type AirspaceProperties, type Feature, type HubClient, type Link } from '../hub';
+import type { RouteCorridor } from './corridor';
+import { countryOfIcao } from './countries';
+import { firsCrossed, type FirEntry } from './firs';
+import type { MapData, MicrolightSource, NotamSource } from './mapView';
+
+export const NEEDS_KEY_NOTICE = 'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
+const NEEDS_KEY_WITH_FILES_NOTICE = 'NOTAMs and FIRs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route and the airspaces of the local files.';
+const RESTRICTED_NOTICE = 'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
+const NO_MICROLIGHTS_NOTICE = 'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
+
+interface FirLinks extends FirEntry {
+  notams?: Link;
+}
+
+export interface RouteAerodromes {
+  origin?: string;
+  destination?: string;
+  alternates: string[];
+}
+
+function messageOf(error: unknown, key: string | undefined): string {
+  return redactText(error instanceof Error ? error.message : String(error), [key]);
+}
+
+function isCancel(error: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (isHubError(error) && error.kind === 'cancelled');
+}
+
+export class MapDataSource {
+  private catalogue?: Promise<FirLinks[]>;
+  private readonly files = new Map<string, { mtimeMs: number; features: Feature<AirspaceProperties>[] }>();
+  /** Set after a 403 on airspaces: asking again with the same key cannot help. */
+  private airspacesRestricted = false;
+  private microlightsRestricted = false;
+
+  constructor(
+    private readonly hub: HubClient | undefined,
+    private readonly airspaceFiles: readonly string[] = [],
+    private readonly userKey?: string,
+  ) {}
+
+  async forRoute(route: RouteCorridor, aerodromes: RouteAerodromes, signal?: AbortSignal): Promise<MapData> {
+    const notices = new Set<string>();
+    const airspaces = await this.localAirspaces(notices);
+    if (!this.hub) {
+      notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
+      return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
+    }
+    const hub = this.hub;
+    let catalogue: FirLinks[] = [];
+    if (route.points.length > 0) {
+      try {
+        catalogue = await this.firCatalogue(signal);
+      } catch (error) {
+        if (isCancel(error, signal)) throw error;
+        this.catalogue = undefined;
+        notices.add(`The FIRs could not be found through the hub's navigation: ${messageOf(error, this.userKey)}`);
+      }
+    }
+    // By box first: only these FIRs' airspaces are fetched, and their own outline then decides.
+    const byBox = firsCrossed(route, catalogue) as FirLinks[];
+    const firs: FirLinks[] = [];
+    const byCountry = new Set<string>();
+    await Promise.all(
+      byBox.map(async (fir) => {
+        const entry: FirLinks = { ...fir };
+        if (!this.airspacesRestricted) {
+          try {
+            const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
+            for (const feature of list.airspaces) {
+              const type = String(feature.properties.type).toUpperCase();
+              const g = feature.geometry;
+              if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'Polygon') {
+                entry.polygons = [g.coordinates];
+              } else if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'MultiPolygon') {
+                entry.polygons = g.coordinates;
+              } else {
+                airspaces.push(feature);
+              }
+            }
+          } catch (error) {
+            if (isCancel(error, signal)) throw error;
+            if (isHubError(error) && error.kind === 'restricted') {
+              this.airspacesRestricted = true;
+              notices.add(RESTRICTED_NOTICE);
+            } else if (isHubError(error) && error.kind === 'notFound' && countryOfIcao(fir.designator)) {
+              // The FIR has no airspace list of its own: its country's list stands in.
+              byCountry.add(countryOfIcao(fir.designator)!);
+            } else {
+              notices.add(`Airspaces could not be fetched: ${messageOf(error, this.userKey)}`);
+            }
+          }
+        }
+        firs.push(entry);
+      }),
+    );
+    await Promise.all(
+      [...byCountry].map(async (country) => {
+        try {
+          airspaces.push(...(await hub.countryAirspaces(country, { signal })).airspaces);
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+          notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
+        }
+      }),
+    );
+    if (this.airspacesRestricted) notices.add(RESTRICTED_NOTICE);
+    const crossed = firsCrossed(route, firs) as FirLinks[];
+    const [notams, microlights] = await Promise.all([
+      this.notams(hub, crossed, aerodromes, notices, signal),
+      this.microlights(hub, [...crossed.map((f) => f.designator), aerodromes.origin, aerodromes.destination], notices, signal),
+    ]);
+    return { firs: crossed.map(({ notams: _, ...fir }) => fir), airspaces: dedupe(airspaces), notams, microlights, notices: [...notices] };
+  }
+
+  /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
+  private async microlights(hub: HubClient, places: (string | undefined)[], notices: Set<string>, signal?: AbortSignal): Promise<MicrolightSource[]> {
+    if (this.microlightsRestricted) {
+      notices.add(NO_MICROLIGHTS_NOTICE);
+      return [];
+    }
+    const countries = [...new Set(places.map((p) => (p ? countryOfIcao(p) : undefined)).filter((c): c is string => !!c))];
+    const out: MicrolightSource[] = [];
+    await Promise.all(
+      countries.map(async (country) => {
+        try {
+          const fc = await hub.microlights(country, { signal });
+          for (const f of fc.features) {
+            if (f.geometry?.type !== 'Point') continue;
+            const [lon, lat] = f.geometry.coordinates;
+            out.push({ id: String(f.id ?? f.properties.designator), name: f.properties.name || f.properties.designator, lon, lat });
+          }
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+          if (isHubError(error) && error.kind === 'restricted') {
+            this.microlightsRestricted = true;
+            notices.add(NO_MICROLIGHTS_NOTICE);
+          } else if (!(isHubError(error) && error.kind === 'notFound')) {
+            notices.add(`Microlight aerodromes could not be fetched: ${messageOf(error, this.userKey)}`);
+          }
+        }
+      }),
+    );
+    return out.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  private async notams(hub: HubClient, firs: readonly FirLinks[], aerodromes: RouteAerodromes, notices: Set<string>, signal?: AbortSignal): Promise<NotamSource[]> {
+    const out: NotamSource[] = [];
+    const failed: string[] = [];
+    const places = [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates].filter((a): a is string => !!a && /^[A-Z]{4}$/.test(a));
+    const calls = [
+      ...firs.map(async (fir) => {
+        try {
+          const list = fir.notams ? await hub.followNotams(fir.notams, { signal }) : await hub.firNotams(fir.prefix, fir.designator, { signal });
+          for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+          failed.push(`${fir.designator} (${messageOf(error, this.userKey)})`);
+        }
+      }),
+      ...[...new Set(places)].map(async (aerodrome) => {
+        try {
+          const list = await hub.aerodromeNotams(aerodrome, { signal });
+          for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+          failed.push(`${aerodrome} (${messageOf(error, this.userKey)})`);
+        }
+      }),
+    ];
+    await Promise.all(calls);
+    if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
+    // A NOTAM listed by its FIR and by its aerodrome is shown once.
+    const seen = new Set<string>();
+    return out.filter((n) => {
+      const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
+      if (!key) return true;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  /** Every FIR with its box, by following the links each navigation answer carries. */
+  private firCatalogue(signal?: AbortSignal): Promise<FirLinks[]> {
+    this.catalogue ??= (async () => {
+      const hub = this.hub!;
+      const prefixes = await hub.icaoPrefixes({ signal });
+      const perPrefix = await Promise.all(
+        prefixes.links.map(async (prefixLink) => {
+          const prefixDoc = await hub.followLinks(prefixLink, { signal });
+          const firsLink = prefixDoc.links.find((l) => l.id === 'firs' || /firs$/i.test(l.element));
+          if (!firsLink) return [];
+          const list = await hub.followLinks(firsLink, { signal });
+          const entries = await Promise.all(
+            list.links.map(async (firLink): Promise<FirLinks | undefined> => {
+              const detail = await hub.followLinks(firLink, { signal });
+              if (!detail.bbox) return undefined;
+              const name = (firLink.title ?? firLink.id).replace(new RegExp(`^${firLink.id}\\s*`), '') || firLink.id;
+              const notams = detail.links.find((l) => l.id === 'notams' || /notam/i.test(l.title ?? ''));
+              return { prefix: prefixLink.id, designator: firLink.id, name, bbox: detail.bbox, ...(notams ? { notams } : {}) };
+            }),
+          );
+          return entries.filter((e): e is FirLinks => e !== undefined);
+        }),
+      );
+      return perPrefix.flat();
+    })();
+    return this.catalogue;
+  }
+
+  private async localAirspaces(notices: Set<string>): Promise<Feature<AirspaceProperties>[]> {
+    const out: Feature<AirspaceProperties>[] = [];
+    for (const file of this.airspaceFiles) {
+      try {
+        const { mtimeMs } = await stat(file);
+        let cached = this.files.get(file);
+        if (!cached || cached.mtimeMs !== mtimeMs) {
+          const fc = validateFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
+          cached = { mtimeMs, features: fc.features };
+          this.files.set(file, cached);
+        }
+        out.push(...cached.features);
+      } catch (error) {
+        notices.add(`The airspace file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return out;
+  }
+}
+
+function dedupe(features: Feature<AirspaceProperties>[]): Feature<AirspaceProperties>[] {
+  const seen = new Set<string>();
+  return features.filter((f) => {
+    const key = f.id !== undefined ? String(f.id) : `${f.properties.designator}|${f.properties.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,288 @@
+/**
+ * Everything the map draws for one route block, as plain data: the route layer, the FIRs it
+ * crosses, the airspaces it crosses or passes within the corridor, the NOTAMs of the corridor
+ * (and of the aerodromes), the microlight fields nearby. Every decision is made here; the
+ * webview only draws. Pure: the hub's data come in as `MapData`.
+ */
+import type { AirspaceProperties, Feature } from '../hub/geojson';
+import type { Notam } from '../hub/hubXml';
+import type { ExpansionResult, RouteBlock } from '../route/model';
+import type { LonLat, MapAirspace, MapFilters, MapFir, MapMicrolight, MapNotam, MapPolygons, MapView } from '../protocol/mapMessages';
+import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
+import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
+import { circleRing, distanceNm, type GeoPoint } from './geometry';
+import { limitsLabel, scheduleText, verticalLimit } from './labels';
+import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
+import { routeLayer } from './routePoints';
+
+/** How far beyond the corridor NOTAMs are still shown (marked outside it). */
+const NEAR_MARGIN_NM = 20;
+
+/** FIR and UIR outlines are the FIR layer, not airspaces to cross. */
+const FIR_TYPES = new Set(['FIR', 'UIR', 'FIR_P', 'UIR_P', 'OCA']);
+
+export interface NotamSource {
+  notam: Notam;
+  /** The FIR or aerodrome whose list it came from. */
+  from: { kind: 'fir' | 'aerodrome'; designator: string };
+}
+
+export interface MicrolightSource {
+  id: string;
+  name: string;
+  lon: number;
+  lat: number;
+}
+
+/** What the hub (or local files) gave for the route; empty lists without a key. */
+export interface MapData {
+  firs: FirEntry[];
+  airspaces: Feature<AirspaceProperties>[];
+  notams: NotamSource[];
+  microlights: MicrolightSource[];
+  notices: string[];
+}
+
+export const NO_MAP_DATA: MapData = { firs: [], airspaces: [], notams: [], microlights: [], notices: [] };
+
+export interface MapViewInput {
+  uri: string;
+  version: number;
+  blockIndex: number;
+  block: RouteBlock;
+  expansion: ExpansionResult | undefined;
+  data: MapData;
+  filters: MapFilters;
+  /** Prepared areas, when the caller keeps them between views (the index is built once per data set). */
+  prepared?: PreparedAreas;
+}
+
+/** The route's aerodromes: origin and destination from the directives or the FPL, alternates from field 16. */
+export function routeAerodromes(block: RouteBlock): { origin?: string; destination?: string; alternates: string[] } {
+  const field16 = block.fpl?.fields.find((f) => f.number === 16)?.text.trim().split(/\s+/) ?? [];
+  return {
+    origin: block.origin?.value.toUpperCase(),
+    destination: block.destination?.value.toUpperCase(),
+    alternates: field16.slice(1).filter((w) => /^[A-Z]{4}$/.test(w)),
+  };
+}
+
+/** The areas of a data set with their spatial indexes; reusable for every route of that data. */
+export interface PreparedAreas {
+  airspaces: { feature: Feature<AirspaceProperties>; shape: AreaShape }[];
+  airspaceIndex: AreaIndex;
+  notams: { source: NotamSource; area: NotamArea; shape: AreaShape }[];
+  notamIndex: AreaIndex;
+}
+
+function polygonsOf(feature: Feature<AirspaceProperties>): MapPolygons {
+  const g = feature.geometry;
+  if (!g) return [];
+  if (g.type === 'Polygon') return [g.coordinates];
+  if (g.type === 'MultiPolygon') return g.coordinates;
+  return [];
+}
+
+export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): PreparedAreas {
+  const airspaces = data.airspaces
+    .filter((f) => !FIR_TYPES.has(String(f.properties.type).toUpperCase()))
+    .map((feature) => ({ feature, shape: { polygons: polygonsOf(feature) } }))
+    .filter((a) => a.shape.polygons.length > 0);
+  const notams = data.notams.map((source) => {
+    const area = notamArea(source.notam, false);
+    const shape: AreaShape = area.circle ? { polygons: [], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } } : { polygons: area.polygons ?? [] };
+    return { source, area, shape };
+  });
+  return { airspaces, airspaceIndex: new AreaIndex(airspaces.map((a) => a.shape)), notams, notamIndex: new AreaIndex(notams.map((n) => n.shape)) };
+}
+
+const nm = (v: number) => Math.round(v * 10) / 10;
+
+function crossedText(crossings: readonly Crossing[]): string {
+  return crossings.map((c) => `${Math.round(c.entryNm)}–${Math.round(c.exitNm)} NM`).join(', ');
+}
+
+/** RFC 7946 box of the route: west > east when it crosses the antimeridian. */
+function routeBox(corridor: RouteCorridor): MapView['bbox'] {
+  const all: LonLat[] = corridor.legs.length > 0 ? corridor.legs.flatMap((l) => l.vertices) : corridor.points.map((p) => [p.lon, p.lat] as LonLat);
+  if (all.length === 0) return undefined;
+  const [w, s, e, n] = boxOf(all);
+  if (e - w >= 360) return [-180, s, 180, n];
+  const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+  return [wrap(w), s, e - w === 0 ? wrap(e) : wrap(e) === -180 ? 180 : wrap(e), n];
+}
+
+export interface MapComputation {
+  view: MapView;
+  /** The FIRs crossed, with their stretches along the route (for the data fetch and later diagnostics). */
+  firs: FirCrossed[];
+  /** Airspace id → stretches along the route, for the crossing table to come. */
+  airspaceCrossings: Map<string, Crossing[]>;
+}
+
+export function buildMapView(input: MapViewInput): MapComputation {
+  const { block, expansion, data, filters } = input;
+  const route = routeLayer(block, expansion);
+  const resolved: GeoPoint[] = route.points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] }));
+  const corridor = new RouteCorridor(resolved);
+  const firs = resolved.length > 0 ? firsCrossed(corridor, data.firs) : [];
+  const prepared = input.prepared ?? prepareAreas(data);
+  const notices = [...data.notices];
+  const airspaceCrossings = new Map<string, Crossing[]>();
+
+  const airspaces: MapAirspace[] = [];
+  if (resolved.length > 0) {
+    for (const i of prepared.airspaceIndex.search(corridor.queryBoxes(filters.corridorNm))) {
+      const { feature, shape } = prepared.airspaces[i]!;
+      const measure = corridor.measure(shape, filters.corridorNm);
+      if (!measure) continue;
+      const p = feature.properties;
+      const id = String(feature.id ?? `${p.designator}-${i}`);
+      const lower = verticalLimit(p.lowerLimit);
+      const upper = verticalLimit(p.upperLimit);
+      airspaceCrossings.set(id, measure.crossings);
+      const airspace: MapAirspace = {
+        id,
+        name: p.name || p.designator,
+        type: p.type,
+        lower,
+        upper,
+        label: limitsLabel(lower, upper),
+        polygons: shape.polygons,
+        crossed: measure.crossings.length > 0,
+        distanceNm: nm(measure.distanceNm),
+        reason: measure.crossings.length > 0
+          ? `The route crosses it (${crossedText(measure.crossings)} along the route).`
+          : `${nm(measure.distanceNm)} NM from the route, within the ${filters.corridorNm} NM corridor.`,
+        crossings: measure.crossings,
+      };
+      if (p.classification) airspace.airspaceClass = p.classification;
+      const schedule = scheduleText(p.schedules);
+      if (schedule) airspace.schedule = schedule;
+      airspaces.push(airspace);
+    }
+  }
+
+  const aerodromes = routeAerodromes(block);
+  const aerodromePlaces = new Map<string, GeoPoint>();
+  const first = route.points.find((p) => p.position);
+  const last = [...route.points].reverse().find((p) => p.position);
+  if (first?.kind === 'aerodrome') aerodromePlaces.set(first.name.toUpperCase(), { lon: first.position![0], lat: first.position![1] });
+  if (last?.kind === 'aerodrome') aerodromePlaces.set(last.name.toUpperCase(), { lon: last.position![0], lat: last.position![1] });
+  const routeAerodromeNames = new Set([aerodromes.origin, aerodromes.destination, ...aerodromes.alternates, ...aerodromePlaces.keys()].filter((a): a is string => !!a));
+  const firsCrossedNames = new Set(firs.map((f) => f.designator));
+  const notams: MapNotam[] = [];
+  if (resolved.length > 0) {
+    // NOTAMs a little beyond the corridor stay in the view, marked outside, so the filter shows its work.
+    const reach = Math.max(filters.corridorNm, filters.aerodromeCorridorNm) + NEAR_MARGIN_NM;
+    const nearRoute = new Set(prepared.notamIndex.search(corridor.queryBoxes(reach)));
+    prepared.notams.forEach(({ source, area, shape }, i) => {
+      const n = source.notam;
+      const location = (n.location ?? n.affectedAerodrome ?? '').toUpperCase();
+      let distance = Infinity;
+      let reason: string;
+      let inCorridor = false;
+      if (area.source === 'whole FIR') {
+        const fir = (n.affectedFIR ?? (source.from.kind === 'fir' ? source.from.designator : '')).toUpperCase();
+        inCorridor = firsCrossedNames.has(fir);
+        distance = inCorridor ? 0 : Infinity;
+        reason = inCorridor ? `Applies to the whole FIR ${fir}, which the route crosses.` : `Applies to the whole FIR ${fir || '?'}, which the route does not cross.`;
+      } else if (area.source === 'none') {
+        inCorridor = routeAerodromeNames.has(location);
+        reason = inCorridor ? `Aerodrome NOTAM of ${location} (no position given).` : 'Gives no position.';
+      } else {
+        const measure = nearRoute.has(i) ? corridor.measure(shape, reach) : undefined;
+        distance = measure?.distanceNm ?? Infinity;
+        let aerodromeNm = Infinity;
+        let aerodromeName = '';
+        if (distance > filters.corridorNm) {
+          const centre = shape.circle?.center ?? (shape.polygons[0]?.[0]?.[0] ? { lon: shape.polygons[0][0][0][0], lat: shape.polygons[0][0][0][1] } : undefined);
+          for (const [name, place] of aerodromePlaces) {
+            if (!centre) break;
+            const radius = shape.circle?.radiusNm ?? 0;
+            if (roughDistanceNm(centre, place) - radius > filters.aerodromeCorridorNm * 1.1 + 5) continue;
+            const d = Math.max(0, distanceNm(centre, place) - radius);
+            if (d < aerodromeNm) [aerodromeNm, aerodromeName] = [d, name];
+          }
+          if (aerodromes.alternates.includes(location) && !aerodromePlaces.has(location)) [aerodromeNm, aerodromeName] = [0, location];
+        }
+        if (distance <= filters.corridorNm) {
+          inCorridor = true;
+          reason = distance === 0 ? 'The route passes through it.' : `${nm(distance)} NM from the route, within the ${filters.corridorNm} NM corridor.`;
+        } else if (aerodromeNm <= filters.aerodromeCorridorNm) {
+          inCorridor = true;
+          distance = Math.min(distance, aerodromeNm);
+          reason = `${nm(aerodromeNm)} NM from ${aerodromeName}, within the ${filters.aerodromeCorridorNm} NM around the aerodromes.`;
+        } else {
+          reason = Number.isFinite(distance) ? `${nm(distance)} NM from the route, outside the ${filters.corridorNm} NM corridor.` : 'Far from the route.';
+        }
+      }
+      // Out-of-corridor NOTAMs near it stay in the view, marked, so the filter shows its work.
+      if (!inCorridor && !Number.isFinite(distance)) return;
+      notams.push(mapNotam(source, area, inCorridor, Number.isFinite(distance) ? nm(distance) : 0, reason, i));
+    });
+  }
+
+  const microlights: MapMicrolight[] = [];
+  if (resolved.length > 0) {
+    for (const m of data.microlights) {
+      const d = corridor.distanceTo({ lon: m.lon, lat: m.lat }, filters.corridorNm);
+      if (d.distanceNm <= filters.corridorNm) microlights.push({ id: m.id, name: m.name, position: [m.lon, m.lat], distanceNm: nm(d.distanceNm) });
+    }
+  }
+
+  const unresolved = route.points.filter((p) => p.status !== 'resolved').length;
+  if (!expansion) notices.push('The route is not expanded yet: only its written positions are known.');
+  else if (unresolved > 0) notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
+  const mapFirs: MapFir[] = firs.map((f) => ({
+    id: `fir-${f.designator}`,
+    designator: f.designator,
+    name: f.name,
+    polygons: f.polygons && f.polygons.length > 0 ? f.polygons : boxPolygon(f.bbox),
+    crossings: f.crossings,
+    ...(f.approximate ? { approximate: true } : {}),
+  }));
+  const title = aerodromes.origin && aerodromes.destination
+    ? `${aerodromes.origin} → ${aerodromes.destination}`
+    : first && last ? `${first.name} → ${last.name}` : block.name;
+  const view: MapView = {
+    uri: input.uri,
+    version: input.version,
+    blockIndex: input.blockIndex,
+    title,
+    points: route.points,
+    legs: route.legs,
+    firs: mapFirs,
+    airspaces,
+    notams,
+    microlights,
+    notices: [...new Set(notices)],
+    filters,
+  };
+  const bbox = routeBox(corridor);
+  if (bbox) view.bbox = bbox;
+  return { view, firs, airspaceCrossings };
+}
+
+function mapNotam(source: NotamSource, area: NotamArea, inCorridor: boolean, distance: number, reason: string, index: number): MapNotam {
+  const n = source.notam;
+  const out: MapNotam = {
+    id: n.id ?? `notam-${index}`,
+    number: n.designation ?? n.id ?? '?',
+    location: n.location ?? n.affectedAerodrome ?? n.affectedFIR ?? source.from.designator,
+    subject: notamSubject(n.selectionCode),
+    text: n.text ?? '',
+    distanceNm: distance,
+    inCorridor,
+    reason,
+  };
+  if (n.selectionCode) out.code = n.selectionCode;
+  if (n.minimumFL) out.lower = Number(n.minimumFL) === 0 ? 'SFC' : `FL${n.minimumFL.padStart(3, '0')}`;
+  if (n.maximumFL) out.upper = Number(n.maximumFL) >= 999 ? 'UNL' : `FL${n.maximumFL.padStart(3, '0')}`;
+  if (n.effectiveStart) out.validFrom = n.effectiveStart;
+  if (n.effectiveEnd) out.validTo = n.effectiveEnd + (n.effectiveEndEstimated ? ' EST' : '');
+  if (n.schedule) out.schedule = n.schedule;
+  if (area.circle) out.circle = { center: [area.circle.center.lon, area.circle.center.lat], radiusNm: area.circle.radiusNm, ring: area.circle.ring ?? circleRing(area.circle.center, area.circle.radiusNm) };
+  if (area.polygons) out.polygons = area.polygons;
+  return out;
+}

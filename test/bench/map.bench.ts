@@ -1,0 +1,92 @@
+/**
+ * The route map's host-side work: with 2,000 airspaces and 5,000 NOTAMs spread over Europe
+ * (seeded, the same every run), how long the crossings and the corridor filter take for a real
+ * route (europe.route's first block, expanded offline), target under 50 ms; and the one-off
+ * cost of indexing the areas (flatbush) and reading the NOTAMs' geometry, which the language
+ * server pays once per data set (it keeps the index while the hub's answers stay the same). Process CPU time, best
+ * of several rounds, as this machine is shared. `node --import tsx test/bench/run.ts map`.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { expandRoute } from '../../server/src/expansion/offlineExpansion';
+import type { AirspaceProperties, Feature } from '../../server/src/hub/geojson';
+import type { Notam } from '../../server/src/hub/hubXml';
+import { circleRing } from '../../server/src/map/geometry';
+import { buildMapView, prepareAreas, type MapData } from '../../server/src/map/mapView';
+import { loadNavDatabase } from '../../server/src/navdata/loader';
+import { DEFAULT_MAP_FILTERS } from '../../server/src/protocol/mapMessages';
+import { parseRouteDocument } from '../../server/src/route';
+import type { BenchFigure } from './run';
+
+export const name = 'route map (host side)';
+
+/** Mulberry32: a small seeded generator, so every run measures the same data. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function syntheticData(): MapData {
+  const random = seeded(12);
+  const inEurope = () => ({ lat: 40 + random() * 20, lon: -10 + random() * 30 });
+  const airspaces: Feature<AirspaceProperties>[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const ring = circleRing(inEurope(), 3 + random() * 27, 16 + Math.floor(random() * 17));
+    airspaces.push({
+      type: 'Feature',
+      id: `a${i}`,
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      properties: { name: `AREA ${i}`, designator: `X${i}`, type: ['CTR', 'TMA', 'R', 'D'][i % 4]!, lowerLimit: { uom: 'FT', value: '0', reference: 'SFC' }, upperLimit: { uom: 'FL', value: '195', reference: 'STD' } },
+    });
+  }
+  const notams: MapData['notams'] = [];
+  for (let i = 0; i < 5000; i++) {
+    const p = inEurope();
+    const notam: Notam = { id: `n${i}`, designation: `A${i}/26`, selectionCode: ['QRTCA', 'QNMAS', 'QMRLC', 'QOBCE', 'QWPLW'][i % 5], lat: p.lat, lon: p.lon, radiusNm: i % 50 === 0 ? 999 : 1 + Math.floor(random() * 25), affectedFIR: 'EBBU', text: 'NOTAM TEXT' };
+    if (i % 20 === 0) {
+      const c = (dLat: number, dLon: number) => `${String(Math.floor(p.lat + dLat)).padStart(2, '0')}${String(Math.floor(((p.lat + dLat) % 1) * 60)).padStart(2, '0')}N${String(Math.floor(p.lon + dLon + 20)).padStart(3, '0')}${String(Math.floor(((p.lon + dLon + 20) % 1) * 60)).padStart(2, '0')}E`;
+      notam.text = `AREA ${c(0, 0)} - ${c(0.3, 0)} - ${c(0.3, 0.4)} - ${c(0, 0.4)}.`;
+    }
+    notams.push({ notam, from: { kind: 'fir', designator: 'EBBU' } });
+  }
+  return { firs: [], airspaces, notams, microlights: [], notices: [] };
+}
+
+function cpuMs(rounds: number, fn: () => void): number {
+  let best = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    const start = process.cpuUsage();
+    fn();
+    const used = process.cpuUsage(start);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const db = await loadNavDatabase(path.resolve(__dirname, '../fixtures/navdata'));
+  const text = readFileSync(path.resolve(__dirname, '../../samples/europe.route'), 'utf8');
+  const block = parseRouteDocument(text).blocks.find((b) => b.elements.length > 0)!;
+  const expansion = expandRoute(block, db);
+  const data = syntheticData();
+  const filters = DEFAULT_MAP_FILTERS;
+  let prepared = prepareAreas(data);
+  const view = () => buildMapView({ uri: 'file:///bench.route', version: 1, blockIndex: 0, block, expansion, data, filters, prepared }).view;
+  const first = view();
+  for (let i = 0; i < 3; i++) view();
+  const prepareMs = cpuMs(5, () => (prepared = prepareAreas(data)));
+  const corridorMs = cpuMs(10, view);
+  const totalMs = cpuMs(5, () => buildMapView({ uri: 'file:///bench.route', version: 1, blockIndex: 0, block, expansion, data, filters }));
+  return [
+    { label: `route legs / airspaces kept / NOTAMs kept (of 2,000 / 5,000)`, value: first.legs.length * 1e6 + first.airspaces.length * 1e3 + first.notams.length, unit: 'legs·1e6 + airspaces·1e3 + NOTAMs' },
+    { label: 'crossings and corridor filter, areas indexed', value: corridorMs, unit: 'ms', target: '< 50 ms', ok: corridorMs < 50 },
+    { label: 'indexing 7,000 areas and reading NOTAM geometry (once per data set)', value: prepareMs, unit: 'ms' },
+    { label: 'both, from raw data (a new data set)', value: totalMs, unit: 'ms' },
+  ];
+}

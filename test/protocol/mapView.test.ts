@@ -1,0 +1,157 @@
+/**
+ * The route map's requests in the real built server against the real hub simulator: the view of
+ * a sample route with its FIRs, airspaces and NOTAMs; the highlight of the element under the
+ * cursor; resultsChanged after an expansion; and, without a key or without the airspace group,
+ * the route alone with plain notices. No key ever appears in a view.
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import {
+  MAP_HIGHLIGHT_REQUEST,
+  MAP_VIEW_REQUEST,
+  RESULTS_CHANGED_NOTIFICATION,
+  type MapHighlightResult,
+  type MapView,
+  type ResultsChangedParams,
+} from '../../server/src/protocol/mapMessages';
+import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
+import { ROOT } from './support/build';
+import { sample, ServerUnderTest } from './support/server';
+
+let sim: HubSimulator;
+const servers: ServerUnderTest[] = [];
+
+async function serverWith(key: string | null, extra: Record<string, unknown> = {}): Promise<{ server: ServerUnderTest; changed: ResultsChangedParams[] }> {
+  const server = await ServerUnderTest.start({
+    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 }, ...extra } },
+  });
+  servers.push(server);
+  const changed: ResultsChangedParams[] = [];
+  server.connection.onNotification(RESULTS_CHANGED_NOTIFICATION, (p: ResultsChangedParams) => {
+    changed.push(p);
+  });
+  if (key) {
+    await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: 'secretStorage' });
+    await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
+  }
+  return { server, changed };
+}
+
+async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const view = (server: ServerUnderTest, uri: string, line: number) =>
+  server.connection.sendRequest(MAP_VIEW_REQUEST, { uri, position: { line, character: 0 } }) as Promise<MapView | null>;
+
+before(async () => {
+  sim = await startHubSimulator({ port: 0, quiet: true });
+});
+
+after(async () => {
+  for (const s of servers) await s.stop();
+  await sim?.close();
+});
+
+test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOTAMs of the corridor; no key in the view', async () => {
+  const { server, changed } = await serverWith('demo');
+  const uri = 'file:///map/europe.route';
+  await server.open(uri, sample('europe.route'));
+  await until(() => changed.some((c) => c.uri === uri), 'resultsChanged after the expansion');
+
+  const v = await view(server, uri, 6);
+  assert.ok(v, 'a view for the first block');
+  assert.equal(v.blockIndex, 0);
+  if (process.env.MAP_DUMP) require('node:fs').writeFileSync(process.env.MAP_DUMP, JSON.stringify(v, null, 1));
+  assert.equal(v.title, 'EGLL → EDDF');
+  assert.equal(v.points[0]!.name, 'EGLL');
+  assert.equal(v.points[v.points.length - 1]!.name, 'EDDF');
+  assert.ok(v.points.every((p) => p.status === 'resolved' && p.position));
+  assert.equal(v.legs.length, v.points.length - 1);
+  assert.ok(v.legs.some((l) => l.via === 'UL9'), 'legs along the airways name them');
+  const total = v.points[v.points.length - 1]!.cumulativeNm!;
+  assert.ok(total > 330 && total < 420, `EGLL to EDDF along the route: ${total} NM`);
+
+  const firs = v.firs.map((f) => f.designator);
+  assert.ok(firs.includes('EGTT') && firs.includes('EDGG'), `FIRs: ${firs}`);
+  assert.ok(v.firs.every((f) => !f.approximate && f.crossings!.length > 0), 'FIR outlines from their airspaces');
+  const ctr = v.airspaces.find((a) => a.type === 'CTR' && /HEATHROW/.test(a.name));
+  assert.ok(ctr, 'the route starts inside the Heathrow CTR');
+  assert.match(ctr.label, /^SFC–\d+ ft$/);
+  assert.ok(ctr.crossed);
+  assert.equal(ctr.crossings![0]!.entryNm, 0);
+  assert.ok(v.airspaces.some((a) => (a.type === 'R' || a.type === 'D') && a.crossed && a.schedule), 'a restricted or danger area crossed, with its schedule');
+  assert.ok(v.airspaces.some((a) => !a.crossed && a.distanceNm > 0), 'areas beside the route, within the corridor');
+  assert.ok(v.airspaces.every((a) => a.crossed || a.distanceNm <= 30));
+  assert.ok(v.airspaces.some((a) => /^FL\d{3}$/.test(a.upper)), 'a TMA up to a flight level');
+
+  assert.ok(v.notams.length > 0, 'NOTAMs');
+  assert.ok(v.notams.some((n) => n.inCorridor && n.circle), 'NOTAMs in the corridor, drawn from item Q or the text');
+  assert.ok(v.notams.some((n) => n.location === 'EGLL' && n.inCorridor), 'the origin aerodrome NOTAMs');
+  for (const n of v.notams) assert.equal(n.inCorridor, n.distanceNm <= 30 || /aerodromes|Aerodrome NOTAM|whole FIR/.test(n.reason), n.reason);
+  assert.ok(v.microlights.length > 0 && v.microlights.every((m) => m.distanceNm <= 30), 'microlight fields near the route');
+  assert.deepEqual(v.notices, []);
+  assert.ok(!JSON.stringify(v).includes('user_key') && !/\bdemo\b/.test(JSON.stringify(v)), 'no key in the view');
+  assert.ok(sim.requests.list().some((r) => r.endpoint === 'fir'), 'FIRs found through the navigation');
+
+  // Highlight: the airway under the cursor is its legs; a point is its point.
+  const line = sample('europe.route').split('\n')[6]!;
+  const onAirway = (await server.connection.sendRequest(MAP_HIGHLIGHT_REQUEST, { uri, position: { line: 6, character: line.indexOf('UL9') + 1 } })) as MapHighlightResult;
+  assert.ok(onAirway && onAirway.legIds.length > 0);
+  assert.ok(onAirway.legIds.every((id) => v.legs.find((l) => l.id === id)?.via === 'UL9'));
+  const onPoint = (await server.connection.sendRequest(MAP_HIGHLIGHT_REQUEST, { uri, position: { line: 6, character: line.indexOf('KONAN') + 1 } })) as MapHighlightResult;
+  assert.deepEqual(onPoint!.pointIds.map((id) => v.points.find((p) => p.id === id)!.name), ['KONAN']);
+  // A click on KONAN reveals its element.
+  const konan = v.points.find((p) => p.name === 'KONAN')!;
+  assert.equal(line.slice(konan.range.start.character, konan.range.end.character), 'KONAN');
+});
+
+test('without a key: the route from local navigation data, and a notice that airspaces and NOTAMs need one', async () => {
+  const { server, changed } = await serverWith(null, { navdata: { folder: path.join(ROOT, 'test/fixtures/navdata') } });
+  const uri = 'file:///map/offline.route';
+  await server.open(uri, sample('europe.route'));
+  await until(() => changed.some((c) => c.uri === uri), 'resultsChanged after the offline expansion');
+  const v = await view(server, uri, 6);
+  assert.ok(v && v.points.length > 2 && v.legs.length > 0);
+  assert.deepEqual([v.firs.length, v.airspaces.length, v.notams.length], [0, 0, 0]);
+  assert.equal(v.notices.length, 1);
+  assert.match(v.notices[0]!, /need a hub key/);
+});
+
+test('a key without the Airspaces group: NOTAMs still come, FIRs as boxes, one notice says what is missing', async () => {
+  const { server, changed } = await serverWith('demo-basic');
+  const uri = 'file:///map/basic.route';
+  await server.open(uri, sample('europe.route'));
+  await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
+  const v = await view(server, uri, 6);
+  assert.ok(v);
+  assert.equal(v.airspaces.length, 0);
+  assert.ok(v.notams.length > 0);
+  assert.ok(v.firs.length > 0 && v.firs.every((f) => f.approximate));
+  assert.equal(v.notices.filter((n) => /Airspaces group \(403\)/.test(n)).length, 1, v.notices.join(' | '));
+  assert.equal(v.notices.filter((n) => /Aerodromes group \(403\)/.test(n)).length, 1, v.notices.join(' | '));
+  assert.deepEqual(v.microlights, []);
+});
+
+test("a FIR without an airspace list of its own: its country's airspaces stand in", async () => {
+  sim.faults.add({ kind: 'notFound', path: '/v2/icao-prefixes/E/firs/EBBU/airspaces' });
+  try {
+    const { server, changed } = await serverWith('demo');
+    const uri = 'file:///map/country.route';
+    await server.open(uri, sample('europe.route'));
+    await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
+    const v = await view(server, uri, 6);
+    assert.ok(v);
+    assert.ok(sim.requests.list().some((r) => r.endpoint === 'countryAirspaces' && r.url.includes('/countries/BE/')), 'the Belgian list asked for');
+    assert.ok(v.airspaces.some((a) => /BRUSSELS/.test(a.name) && a.crossed), 'Brussels airspaces from the country list');
+    assert.deepEqual(v.notices, []);
+  } finally {
+    sim.faults.clear();
+  }
+});
