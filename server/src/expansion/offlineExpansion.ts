@@ -140,7 +140,9 @@ class Expansion {
     }
     const previous = this.previous;
     let entry: number | undefined;
+    const atLatLon = previous && previous.index < 0 ? this.nodeAt(airway, previous.lat, previous.lon) : undefined;
     if (previous && previous.index >= 0 && airway.has(previous.index)) entry = previous.index;
+    else if (atLatLon !== undefined) entry = atLatLon;
     else if (previous && previous.elementIndex === i - 1) {
       // Only the point written right before the airway can be its entry; when that point was
       // unknown or ambiguous, its own finding says so.
@@ -181,6 +183,21 @@ class Expansion {
     if (point.kind === 'latLon') {
       // Out-of-range coordinates are the parser's finding; there is no place to put them.
       if (!(Math.abs(point.lat) <= 90 && Math.abs(point.lon) <= 180)) return;
+      // An airway node may itself be a lat/lon point (T16 passes 45N016W): leave the airway there.
+      const node = pending?.airway ? this.nodeAt(pending.airway, point.lat, point.lon) : undefined;
+      if (pending?.airway && node !== undefined) {
+        this.seenRoutePoint = true;
+        if (pending.entry !== undefined) {
+          const path = pending.airway.path(pending.entry, [node]);
+          if (path) this.placeInterior(path, pending);
+        }
+        this.place(
+          { designator: point.text, resolvedFix: `${point.text} ${formatPosition(point.lat, point.lon)}`, lat: point.lat, lon: point.lon, type: 'latLon', elementIndex: i },
+          node,
+          point.range,
+        );
+        return;
+      }
       this.leaveAirwayAt(pending, point);
       this.seenRoutePoint = true;
       const at: ExpandedPoint = {
@@ -221,6 +238,11 @@ class Expansion {
       }
     }
     this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range);
+  }
+
+  /** The node of `airway` at exactly this position (lat/lon points are written to the minute). */
+  private nodeAt(airway: Airway, lat: number, lon: number): number | undefined {
+    return airway.nodes().find((n) => Math.abs(this.db.lat(n) - lat) < 1e-6 && Math.abs(this.db.lon(n) - lon) < 1e-6);
   }
 
   /** A lat/lon or computed point cannot be an airway's exit. */

@@ -77,3 +77,12 @@ test('the committed excerpt is what make-excerpt.ts makes from the full data and
     assert.ok(made === committed, `${file} is out of date: run node --import tsx test/fixtures/navdata/make-excerpt.ts`);
   }
 });
+
+test('full data: an airway node that is itself a lat/lon point (T16 passes 45N016W) is an exit and an entry', { skip }, async () => {
+  const db = await load(SHARED_NAVDATA);
+  const left = expandRoute(parseRouteDocument('N0450F350 NAVIX T16 45N016W DCT 46N015W').blocks[0], db);
+  assert.deepEqual(left.findings.filter((f) => f.code === 'X002'), []);
+  assert.ok(left.points.some((p) => p.designator === '45N016W'));
+  const joined = expandRoute(parseRouteDocument('N0450F350 45N016W T16 OMOKO').blocks[0], db);
+  assert.deepEqual(joined.findings.filter((f) => f.code === 'X002'), []);
+});
