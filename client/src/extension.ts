@@ -15,6 +15,7 @@ import {
   type StatusParams,
 } from '../../server/src/protocol/lspMessages';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
+import { registerRouteMap } from './map/routeMap';
 import { ExpansionStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
@@ -45,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const log = (message: string) => output.info(message);
   const keys = new HubKeyStore(context.secrets, () => client, log);
   registerHubKeyCommands(context, keys);
+  registerRouteMap(context, client, log);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);

@@ -1,0 +1,168 @@
+/**
+ * The map's data layers, one per MapLayerName, filled from a MapView. A new view of the same
+ * document version reuses the features whose ids it already has (a corridor change typically
+ * keeps most airspaces and NOTAMs), so only the difference is added or removed.
+ */
+import Feature from 'ol/Feature';
+import type { Geometry } from 'ol/geom';
+import { MultiLineString, MultiPolygon, Point, Polygon } from 'ol/geom';
+import VectorLayer from 'ol/layer/Vector';
+import { fromLonLat } from 'ol/proj';
+import VectorSource from 'ol/source/Vector';
+import type { StyleLike } from 'ol/style/Style';
+import type { LonLat, MapLayerName, MapPolygons, MapView } from '../../server/src/protocol/mapMessages';
+import type { MapStyles } from './styles';
+
+export type DataLayerName = MapLayerName;
+
+export class DataLayers {
+  readonly route: VectorLayer<VectorSource<Feature<Geometry>>>;
+  readonly legs: VectorLayer<VectorSource<Feature<Geometry>>>;
+  readonly firs: VectorLayer<VectorSource<Feature<Geometry>>>;
+  readonly airspaces: VectorLayer<VectorSource<Feature<Geometry>>>;
+  readonly notams: VectorLayer<VectorSource<Feature<Geometry>>>;
+  readonly microlights: VectorLayer<VectorSource<Feature<Geometry>>>;
+  /** Copies of the highlighted points and legs, drawn above everything. */
+  readonly highlight: VectorLayer<VectorSource<Feature<Geometry>>>;
+  /** What a click selected (an airspace, a NOTAM), outlined. */
+  readonly selection: VectorLayer<VectorSource<Feature<Geometry>>>;
+  private viewKey = '';
+
+  constructor(styles: MapStyles) {
+    const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
+      const l = new VectorLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter, zIndex, updateWhileInteracting: false });
+      l.set('name', name);
+      return l;
+    };
+    // Context layers declutter their labels together; the route's own labels win over them.
+    this.firs = layer('firs', styles.fir, 'context', 1);
+    this.airspaces = layer('airspaces', styles.airspace, 'context', 2);
+    this.notams = layer('notams', styles.notam, 'context', 3);
+    this.microlights = layer('microlights', styles.microlight, 'context', 4);
+    this.legs = layer('legs', styles.leg, false, 5);
+    this.route = layer('route', styles.point, 'route', 6);
+    this.selection = layer('selection', styles.selected, false, 7);
+    this.highlight = layer('highlight', (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()), false, 8);
+  }
+
+  all() {
+    return [this.firs, this.airspaces, this.notams, this.microlights, this.legs, this.route, this.selection, this.highlight];
+  }
+
+  /** The ol layers a MapLayerName switches (the route is its points and its legs). */
+  byName(name: MapLayerName) {
+    return name === 'route' ? [this.route, this.legs, this.highlight] : [this[name]];
+  }
+
+  setView(view: MapView | null): void {
+    const key = view ? `${view.uri}\u0000${view.version}\u0000${view.blockIndex}` : '';
+    const sameVersion = key === this.viewKey;
+    this.viewKey = key;
+    this.highlight.getSource()!.clear();
+    this.selection.getSource()!.clear();
+    if (!view) {
+      for (const l of this.all()) l.getSource()!.clear();
+      return;
+    }
+    // The route itself is small and its facts change with every expansion: always rebuilt.
+    replaceAll(
+      this.route,
+      view.points.filter((p) => p.position).map((p) => feature(p.id, new Point(fromLonLat(p.position!)), { point: p, kind: 'point' })),
+    );
+    replaceAll(
+      this.legs,
+      view.legs.map((l) => feature(l.id, new MultiLineString(l.paths.map(lineCoordinates)), { leg: l, kind: 'leg' })),
+    );
+    sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, polygons(f.polygons), { fir: f, designator: f.designator, kind: 'fir' }));
+    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, polygons(a.polygons), { airspace: a, kind: 'airspace' }), 'airspace');
+    sync(
+      this.notams,
+      sameVersion,
+      view.notams.filter((n) => n.inCorridor && (n.circle || n.polygons?.length)),
+      (n) => feature(n.id, notamGeometry(n), { notam: n, kind: 'notam' }),
+      'notam',
+    );
+    sync(this.microlights, sameVersion, view.microlights, (m) => feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }));
+  }
+
+  /** Copies the view's features with these ids into the highlight layer. */
+  setHighlight(pointIds: string[], legIds: string[]): void {
+    const source = this.highlight.getSource()!;
+    source.clear(true);
+    const copies: Feature<Geometry>[] = [];
+    for (const id of legIds) {
+      const leg = this.legs.getSource()!.getFeatureById(id);
+      if (leg) copies.push(leg.clone());
+    }
+    for (const id of pointIds) {
+      const point = this.route.getSource()!.getFeatureById(id);
+      if (point) copies.push(point.clone());
+    }
+    source.addFeatures(copies);
+  }
+
+  setSelection(features: Feature<Geometry>[]): void {
+    const source = this.selection.getSource()!;
+    source.clear(true);
+    source.addFeatures(features.map((f) => f.clone()));
+  }
+}
+
+function feature(id: string, geometry: Geometry, properties: Record<string, unknown>): Feature<Geometry> {
+  const f = new Feature<Geometry>({ geometry, ...properties });
+  f.setId(id);
+  return f;
+}
+
+function replaceAll(layer: VectorLayer<VectorSource<Feature<Geometry>>>, features: Feature<Geometry>[]): void {
+  const source = layer.getSource()!;
+  source.clear(true);
+  source.addFeatures(features);
+}
+
+/**
+ * Keeps the features whose id the new list still has (same document version: same geometry),
+ * refreshing their data property silently; adds the new ones and removes the rest.
+ */
+function sync<T extends { id: string }>(
+  layer: VectorLayer<VectorSource<Feature<Geometry>>>,
+  sameVersion: boolean,
+  items: T[],
+  make: (item: T) => Feature<Geometry>,
+  dataKey?: string,
+): void {
+  const source = layer.getSource()!;
+  if (!sameVersion) {
+    replaceAll(layer, items.map(make));
+    return;
+  }
+  const wanted = new Map(items.map((item) => [item.id, item]));
+  const stale: Feature<Geometry>[] = [];
+  for (const existing of source.getFeatures()) {
+    const item = wanted.get(String(existing.getId()));
+    if (!item) stale.push(existing);
+    else {
+      if (dataKey) existing.set(dataKey, item, true);
+      wanted.delete(item.id);
+    }
+  }
+  for (const f of stale) source.removeFeature(f);
+  if (wanted.size) source.addFeatures([...wanted.values()].map(make));
+  if (stale.length === 0 && wanted.size === 0 && dataKey) source.changed();
+}
+
+const lineCoordinates = (path: LonLat[]) => path.map((p) => fromLonLat(p));
+
+function polygons(rings: MapPolygons): Geometry {
+  const projected = rings.map((polygon) => polygon.map(lineCoordinates));
+  return projected.length === 1 ? new Polygon(projected[0]) : new MultiPolygon(projected);
+}
+
+function notamGeometry(notam: MapView['notams'][number]): Geometry {
+  const parts: number[][][][] = [];
+  if (notam.circle) parts.push([lineCoordinates(notam.circle.ring)]);
+  for (const polygon of notam.polygons ?? []) parts.push(polygon.map(lineCoordinates));
+  if (parts.length === 1 && parts[0][0].length === 0 && notam.circle) return new Point(fromLonLat(notam.circle.center));
+  return parts.length === 1 ? new Polygon(parts[0]) : new MultiPolygon(parts);
+}
+
