@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to find:
-// build and type-check, unit and protocol tests, grammar tests, then the end-to-end suite in a
+// build and type-check, unit and protocol tests, the map page in Chromium, grammar tests, then the end-to-end suite in a
 // real VS Code and the desktop suite. Prints one closing line `N passed, N failed` over all suites.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +8,8 @@ const steps = [
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'unit and protocol tests', cmd: ['npm', 'run', 'test:unit'], counts: true },
+  // The route map page in headless Chromium (built by the first step).
+  { name: 'webview browser tests', cmd: ['node', 'scripts/run-node-tests.mjs', 'test/webview'], when: 'test/webview', counts: true },
   { name: 'grammar tests', cmd: ['npm', 'run', 'test:grammar'], when: 'test/grammar', marks: true },
   { name: 'end-to-end suite', cmd: ['npm', 'run', 'test:e2e'], when: 'test/e2e', counts: true },
   // The desktop suite runs the same assertions through the VS Code API; here it runs in the

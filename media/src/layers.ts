@@ -92,11 +92,11 @@ export class DataLayers {
     const copies: Feature<Geometry>[] = [];
     for (const id of legIds) {
       const leg = this.legs.getSource()!.getFeatureById(id);
-      if (leg) copies.push(leg.clone());
+      if (leg) copies.push(copyOf(leg));
     }
     for (const id of pointIds) {
       const point = this.route.getSource()!.getFeatureById(id);
-      if (point) copies.push(point.clone());
+      if (point) copies.push(copyOf(point));
     }
     source.addFeatures(copies);
   }
@@ -104,8 +104,15 @@ export class DataLayers {
   setSelection(features: Feature<Geometry>[]): void {
     const source = this.selection.getSource()!;
     source.clear(true);
-    source.addFeatures(features.map((f) => f.clone()));
+    source.addFeatures(features.map(copyOf));
   }
+}
+
+/** ol's clone() leaves the id behind; the copy keeps it (the tests and the e2e suite read it). */
+function copyOf(original: Feature<Geometry>): Feature<Geometry> {
+  const copy = original.clone();
+  copy.setId(original.getId());
+  return copy;
 }
 
 function feature(id: string, geometry: Geometry, properties: Record<string, unknown>): Feature<Geometry> {

@@ -69,7 +69,18 @@ export class MapStyles {
     });
   }
 
-  leg = (): Style => this.cached('leg', () => new Style({ stroke: new Stroke({ color: this.palette.route, width: 2.5 }), zIndex: 1 }));
+  /** Legs carry their airway designator along the line (DCT legs stay unlabelled). */
+  leg = (feature: FeatureLike): Style => {
+    const via = String((feature.get('leg') as { via?: string } | undefined)?.via ?? '');
+    const label = via && via !== 'DCT' ? via : '';
+    return this.cached(`leg:${label}`, () =>
+      new Style({
+        stroke: new Stroke({ color: this.palette.route, width: 2.5 }),
+        text: label ? this.label(label, { size: 10, colour: this.palette.route, placement: 'line', offsetY: -8 }) : undefined,
+        zIndex: 1,
+      }),
+    );
+  };
 
   legHighlighted = (): Style[] =>
     this.cached('leg-hl', () => [
