@@ -7,6 +7,7 @@ import Feature from 'ol/Feature';
 import type { Geometry } from 'ol/geom';
 import { MultiLineString, MultiPolygon, Point, Polygon } from 'ol/geom';
 import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import type { StyleLike } from 'ol/style/Style';
@@ -15,42 +16,51 @@ import type { MapStyles } from './styles';
 
 export type DataLayerName = MapLayerName;
 
+type Source = VectorSource<Feature<Geometry>>;
+type AnyVectorLayer = VectorLayer<Source> | VectorImageLayer<Source>;
+
 export class DataLayers {
-  readonly route: VectorLayer<VectorSource<Feature<Geometry>>>;
-  readonly legs: VectorLayer<VectorSource<Feature<Geometry>>>;
-  readonly firs: VectorLayer<VectorSource<Feature<Geometry>>>;
-  readonly airspaces: VectorLayer<VectorSource<Feature<Geometry>>>;
-  readonly notams: VectorLayer<VectorSource<Feature<Geometry>>>;
-  readonly microlights: VectorLayer<VectorSource<Feature<Geometry>>>;
+  readonly route: VectorLayer<Source>;
+  readonly legs: VectorLayer<Source>;
+  // Thousands of airspaces and NOTAMs: drawn into an image that is reused while the camera
+  // stays, so a highlight or a layer switch does not draw them all again.
+  readonly firs: VectorImageLayer<Source>;
+  readonly airspaces: VectorImageLayer<Source>;
+  readonly notams: VectorImageLayer<Source>;
+  readonly microlights: VectorImageLayer<Source>;
   /** Copies of the highlighted points and legs, drawn above everything. */
   readonly highlight: VectorLayer<VectorSource<Feature<Geometry>>>;
   /** What a click selected (an airspace, a NOTAM), outlined. */
   readonly selection: VectorLayer<VectorSource<Feature<Geometry>>>;
   private viewKey = '';
 
-  constructor(styles: MapStyles) {
+  constructor(private readonly styles: MapStyles) {
     const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
       const l = new VectorLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter, zIndex, updateWhileInteracting: false });
       l.set('name', name);
       return l;
     };
-    // Context layers declutter their labels together; the route's own labels win over them.
-    this.firs = layer('firs', styles.fir, 'context', 1);
-    this.airspaces = layer('airspaces', styles.airspace, 'context', 2);
-    this.notams = layer('notams', styles.notam, 'context', 3);
-    this.microlights = layer('microlights', styles.microlight, 'context', 4);
+    const imageLayer = (name: string, style: StyleLike, zIndex: number) => {
+      const l = new VectorImageLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter: true, zIndex, imageRatio: 1 });
+      l.set('name', name);
+      return l;
+    };
+    this.firs = imageLayer('firs', styles.fir, 1);
+    this.airspaces = imageLayer('airspaces', styles.airspace, 2);
+    this.notams = imageLayer('notams', styles.notam, 3);
+    this.microlights = imageLayer('microlights', styles.microlight, 4);
     this.legs = layer('legs', styles.leg, false, 5);
     this.route = layer('route', styles.point, 'route', 6);
     this.selection = layer('selection', styles.selected, false, 7);
     this.highlight = layer('highlight', (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()), false, 8);
   }
 
-  all() {
+  all(): AnyVectorLayer[] {
     return [this.firs, this.airspaces, this.notams, this.microlights, this.legs, this.route, this.selection, this.highlight];
   }
 
   /** The ol layers a MapLayerName switches (the route is its points and its legs). */
-  byName(name: MapLayerName) {
+  byName(name: MapLayerName): AnyVectorLayer[] {
     return name === 'route' ? [this.route, this.legs, this.highlight] : [this[name]];
   }
 
@@ -73,6 +83,11 @@ export class DataLayers {
       this.legs,
       view.legs.map((l) => feature(l.id, new MultiLineString(l.paths.map(lineCoordinates)), { leg: l, kind: 'leg' })),
     );
+    // Past a few hundred, context labels only appear zoomed in (they would hide the map).
+    this.styles.denseLayers = new Set([
+      ...(view.airspaces.length > DENSE ? ['airspaces'] : []),
+      ...(view.notams.length > DENSE ? ['notams'] : []),
+    ]);
     sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, polygons(f.polygons), { fir: f, designator: f.designator, kind: 'fir' }));
     sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, polygons(a.polygons), { airspace: a, kind: 'airspace' }), 'airspace');
     sync(
@@ -121,7 +136,10 @@ function feature(id: string, geometry: Geometry, properties: Record<string, unkn
   return f;
 }
 
-function replaceAll(layer: VectorLayer<VectorSource<Feature<Geometry>>>, features: Feature<Geometry>[]): void {
+/** More features than this in a context layer make its labels clutter: see MapStyles.denseLayers. */
+const DENSE = 300;
+
+function replaceAll(layer: AnyVectorLayer, features: Feature<Geometry>[]): void {
   const source = layer.getSource()!;
   source.clear(true);
   source.addFeatures(features);
@@ -132,7 +150,7 @@ function replaceAll(layer: VectorLayer<VectorSource<Feature<Geometry>>>, feature
  * refreshing their data property silently; adds the new ones and removes the rest.
  */
 function sync<T extends { id: string }>(
-  layer: VectorLayer<VectorSource<Feature<Geometry>>>,
+  layer: AnyVectorLayer,
   sameVersion: boolean,
   items: T[],
   make: (item: T) => Feature<Geometry>,
@@ -153,7 +171,7 @@ function sync<T extends { id: string }>(
       wanted.delete(item.id);
     }
   }
-  for (const f of stale) source.removeFeature(f);
+  if (stale.length) source.removeFeatures(stale);
   if (wanted.size) source.addFeatures([...wanted.values()].map(make));
   if (stale.length === 0 && wanted.size === 0 && dataKey) source.changed();
 }

@@ -7,8 +7,13 @@ import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from '
 import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../server/src/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
 
+/** Map resolution (m/px, about zoom 8) below which dense context layers get their labels. */
+const DENSE_LABEL_RESOLUTION = 620;
+
 export class MapStyles {
   private cache = new Map<string, Style | Style[]>();
+  /** Context layers with too many features to label them all at a small scale. */
+  denseLayers = new Set<string>();
 
   constructor(public palette: MapPalette) {}
 
@@ -101,16 +106,20 @@ export class MapStyles {
     });
   };
 
-  airspace = (feature: FeatureLike): Style => {
+  private labelled(layer: string, resolution: number): boolean {
+    return !this.denseLayers.has(layer) || resolution < DENSE_LABEL_RESOLUTION;
+  }
+
+  airspace = (feature: FeatureLike, resolution: number): Style => {
     const airspace = feature.get('airspace') as MapAirspace;
-    const text = `${airspace.name}\n${airspace.label}`;
+    const text = this.labelled('airspaces', resolution) ? `${airspace.name}\n${airspace.label}` : '';
     return this.cached(`as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${text}`, () => {
       const colour = this.airspaceColour(airspace);
       return new Style({
         stroke: new Stroke({ color: colour, width: airspace.crossed ? 2 : 1.2, lineDash: classDash(airspace.airspaceClass) }),
         // A faint fill: it makes the inside clickable (hit detection follows what is painted).
         fill: new Fill({ color: withAlpha(colour, this.palette.highContrast ? 0.04 : 0.07) }),
-        text: this.label(text, { size: 10, colour }),
+        text: text ? this.label(text, { size: 10, colour }) : undefined,
       });
     });
   };
@@ -133,15 +142,16 @@ export class MapStyles {
     }
   }
 
-  notam = (feature: FeatureLike): Style => {
+  notam = (feature: FeatureLike, resolution: number): Style => {
     const notam = feature.get('notam') as MapNotam;
-    return this.cached(`notam:${notam.subject}:${notam.number}`, () => {
+    const text = this.labelled('notams', resolution) ? notam.number : '';
+    return this.cached(`notam:${notam.subject}:${text}`, () => {
       const colour = this.notamColour(notam.subject);
       return new Style({
-        stroke: new Stroke({ color: colour, width: 1.2, lineDash: [2, 3] }),
+        stroke: new Stroke({ color: colour, width: 1.2 }),
         fill: new Fill({ color: withAlpha(colour, 0.06) }),
         image: new CircleStyle({ radius: 3, fill: new Fill({ color: colour }) }),
-        text: this.label(notam.number, { size: 10, colour }),
+        text: text ? this.label(text, { size: 10, colour }) : undefined,
       });
     });
   };
