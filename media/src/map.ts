@@ -230,6 +230,7 @@ const inspect = {
       microlights: count(data.microlights),
       highlightedPoints: highlighted.filter((f) => f.get('kind') === 'point').map((f) => String(f.getId())),
       highlightedLegs: highlighted.filter((f) => f.get('kind') === 'leg').map((f) => String(f.getId())),
+      highlightedPointNames: highlighted.filter((f) => f.get('kind') === 'point').map((f) => (f.get('point') as MapPoint).name),
       visible: Object.fromEntries((Object.keys(filters.layers) as MapLayerName[]).map((n) => [n, data.byName(n)[0].getVisible()])),
       basemapFeatures: count(basemap.land) + count(basemap.borders),
     };
@@ -238,6 +239,11 @@ const inspect = {
   pixelOf(position: LonLat): [number, number] | null {
     const pixel = map.getPixelFromCoordinate(fromLonLat(position));
     return pixel ? [pixel[0], pixel[1]] : null;
+  },
+  /** A drawn point by name: where it is on the map element, and the element it comes from. */
+  point(name: string): { pixel: [number, number]; range: MapRange } | null {
+    const point = current?.points.find((p) => p.name === name && p.position);
+    return point ? { pixel: inspect.pixelOf(point.position!)!, range: point.range } : null;
   },
   /** Resolves after the next complete render of the map. */
   rendered(): Promise<void> {

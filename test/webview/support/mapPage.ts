@@ -96,6 +96,7 @@ export interface MapCounts {
   microlights: number;
   highlightedPoints: string[];
   highlightedLegs: string[];
+  highlightedPointNames: string[];
   visible: Record<string, boolean>;
   basemapFeatures: number;
 }
