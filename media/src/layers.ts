@@ -162,18 +162,30 @@ function sync<T extends { id: string }>(
     return;
   }
   const wanted = new Map(items.map((item) => [item.id, item]));
-  const stale: Feature<Geometry>[] = [];
+  const kept: Feature<Geometry>[] = [];
+  let stale = 0;
   for (const existing of source.getFeatures()) {
     const item = wanted.get(String(existing.getId()));
-    if (!item) stale.push(existing);
+    if (!item) stale++;
     else {
       if (dataKey) existing.set(dataKey, item, true);
+      kept.push(existing);
       wanted.delete(item.id);
     }
   }
-  if (stale.length) source.removeFeatures(stale);
-  if (wanted.size) source.addFeatures([...wanted.values()].map(make));
-  if (stale.length === 0 && wanted.size === 0 && dataKey) source.changed();
+  const added = [...wanted.values()].map(make);
+  // Removing many features one by one from the spatial index costs more than loading it again.
+  if (stale > 100) {
+    source.clear(true);
+    source.addFeatures([...kept, ...added]);
+  } else {
+    if (stale) {
+      const ids = new Set(items.map((item) => item.id));
+      source.removeFeatures(source.getFeatures().filter((f) => !ids.has(String(f.getId()))));
+    }
+    if (added.length) source.addFeatures(added);
+  }
+  if (stale === 0 && added.length === 0 && dataKey) source.changed();
 }
 
 const lineCoordinates = (path: LonLat[]) => path.map((p) => fromLonLat(p));
