@@ -1,7 +1,7 @@
 // Bundles the extension's parts with esbuild into dist/. Every entry is optional so that a
 // part under construction does not block the others; `--production` minifies.
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
@@ -21,4 +21,12 @@ const present = entries.filter((e) => existsSync(e.in));
 await Promise.all(
   present.map((e) => esbuild.build({ ...e.options, entryPoints: [e.in], outfile: e.out })),
 );
+// The route map's basemap (Natural Earth through world-atlas) ships inside the .vsix, copied
+// from node_modules at every build so that it stays out of git.
+if (present.some((e) => e.in === 'media/src/map.ts')) {
+  mkdirSync('dist/media/basemap', { recursive: true });
+  for (const file of ['countries-50m.json', 'countries-10m.json']) {
+    copyFileSync(`node_modules/world-atlas/${file}`, `dist/media/basemap/${file}`);
+  }
+}
 console.log(`built ${present.map((e) => e.out).join(', ')}`);

@@ -1,6 +1,7 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to find:
-// build, type-check and lint, unit and protocol tests, grammar tests, then the end-to-end suite in a
-// real VS Code and the desktop suite. Prints one closing line `N passed, N failed` over all suites.
+// build, type-check and lint, unit and protocol tests, the map page in Chromium, grammar tests,
+// then the end-to-end suite in a real VS Code and the desktop suite. Prints one closing line
+// `N passed, N failed` over all suites.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -9,6 +10,8 @@ const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'lint (eslint and prettier --check)', cmd: ['npm', 'run', 'lint'] },
   { name: 'unit and protocol tests', cmd: ['npm', 'run', 'test:unit'], counts: true },
+  // The route map page in headless Chromium (built by the first step).
+  { name: 'webview browser tests', cmd: ['node', 'scripts/run-node-tests.mjs', 'test/webview'], when: 'test/webview', counts: true },
   { name: 'grammar tests', cmd: ['npm', 'run', 'test:grammar'], when: 'test/grammar', marks: true },
   // Installs the VS Code test environment first when it is missing (scripts/e2e-env.mjs); when
   // that cannot work, the step fails with the one command that fixes it.

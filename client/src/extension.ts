@@ -9,6 +9,7 @@ import { LanguageClient, State, TransportKind, type LanguageClientOptions, type 
 import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../server/src/protocol/lspMessages';
 import { onNotification, sendRequest } from '../../server/src/protocol/messages';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
+import { registerRouteMap } from './map/routeMap';
 import { ExpansionStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
@@ -39,6 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const log = (message: string) => output.info(message);
   const keys = new HubKeyStore(context.secrets, () => client, log);
   registerHubKeyCommands(context, keys);
+  registerRouteMap(context, client, log);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);

@@ -22,6 +22,7 @@ import {
 } from '../protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
 import { codeActions } from '../services/codeActions';
+import { routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
 import { hover, type ExpansionLookup } from '../services/hover';
@@ -154,6 +155,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
         documentSymbolProvider: { label: 'ICAO Route' },
         foldingRangeProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeLensProvider: { resolveProvider: false },
       },
       serverInfo: { name: SERVER_NAME, version },
     };
@@ -245,6 +247,13 @@ export function startLanguageServer(connection: Connection, version: string, opt
     guard('folding ranges', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       return current ? foldingRanges(current.document, current.text, token) : [];
+    }),
+  );
+
+  connection.onCodeLens(
+    guard('code lenses', logError, [], (params, token) => {
+      const current = parsedFor(params.textDocument.uri);
+      return current ? routeMapCodeLenses(params.textDocument.uri, current.document, token) : [];
     }),
   );
 

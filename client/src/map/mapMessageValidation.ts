@@ -1,0 +1,59 @@
+/**
+ * The webview is a page the host does not trust blindly: each message it posts is checked
+ * field by field here before the host acts on it. Pure, so it is unit-tested without VS Code.
+ */
+import type { MapFilters, MapLayerName, MapPosition, MapRange, MapToHostMessage } from '../../../server/src/protocol/mapMessages';
+
+const LAYER_NAMES: readonly MapLayerName[] = ['route', 'firs', 'airspaces', 'notams', 'microlights'];
+/** Widest corridor the control offers; anything above is not a user's choice. */
+export const MAX_CORRIDOR_NM = 500;
+
+/** The message if it is a well-formed MapToHostMessage, else undefined. */
+export function validateMapToHostMessage(value: unknown): MapToHostMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'reveal':
+      if (typeof value.uri !== 'string' || value.uri.length > 4096 || !isCount(value.version)) return undefined;
+      if (!isRange(value.range)) return undefined;
+      return { type: 'reveal', uri: value.uri, version: value.version, range: copyRange(value.range) };
+    case 'filters': {
+      const filters = readFilters(value.filters);
+      return filters ? { type: 'filters', filters } : undefined;
+    }
+    case 'export':
+      return value.format === 'geojson' || value.format === 'gpx' ? { type: 'export', format: value.format } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function readFilters(value: unknown): MapFilters | undefined {
+  if (!isRecord(value) || !isRecord(value.layers)) return undefined;
+  const layers = {} as Record<MapLayerName, boolean>;
+  for (const name of LAYER_NAMES) {
+    const on = value.layers[name];
+    if (typeof on !== 'boolean') return undefined;
+    layers[name] = on;
+  }
+  const corridorNm = value.corridorNm;
+  const aerodromeCorridorNm = value.aerodromeCorridorNm;
+  if (!isDistance(corridorNm) || !isDistance(aerodromeCorridorNm)) return undefined;
+  return { layers, corridorNm, aerodromeCorridorNm };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isDistance = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_CORRIDOR_NM;
+const isPosition = (value: unknown): value is MapPosition => isRecord(value) && isCount(value.line) && isCount(value.character);
+
+function isRange(value: unknown): value is MapRange {
+  if (!isRecord(value) || !isPosition(value.start) || !isPosition(value.end)) return false;
+  const { start, end } = value;
+  return start.line < end.line || (start.line === end.line && start.character <= end.character);
+}
+
+function copyRange(range: MapRange): MapRange {
+  return { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
+}

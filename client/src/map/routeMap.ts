@@ -1,0 +1,266 @@
+/**
+ * The route map panel: one webview beside the editor that follows the active `.route` editor and
+ * the block under the cursor. The host asks the language server for the block's MapView and for
+ * the element under the cursor (MapHighlight), and relays both to the webview; the webview draws
+ * and posts back clicks (reveal) and filters, which are validated here first.
+ *
+ * No retainContextWhenHidden: a hidden panel's page is dropped, and when it comes back it posts
+ * `ready` and gets a full snapshot. The page keeps its camera, layers and filters in its webview
+ * state, which the serializer hands back after a reload of the window.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  DEFAULT_MAP_FILTERS,
+  MAP_HIGHLIGHT_REQUEST,
+  MAP_VIEW_REQUEST,
+  RESULTS_CHANGED_NOTIFICATION,
+  type HostToMapMessage,
+  type MapFilters,
+  type MapHighlight,
+  type MapHighlightParams,
+  type MapHighlightResult,
+  type MapPosition,
+  type MapRange,
+  type MapView,
+  type MapViewParams,
+  type MapViewResult,
+  type MapWebviewState,
+  type ResultsChangedParams,
+} from '../../../server/src/protocol/mapMessages';
+import { makeNonce, mapPageHtml } from './mapHtml';
+import { validateMapToHostMessage } from './mapMessageValidation';
+
+export const MAP_VIEW_TYPE = 'icaoRoute.map';
+export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
+const ROUTE_LANGUAGE = 'icao-route';
+/** JSON-RPC's "method not found": a server that does not compute maps (yet). */
+const METHOD_NOT_FOUND = -32601;
+
+interface Target {
+  uri: string;
+  /** Where the cursor is; the first route block when absent. */
+  position?: MapPosition;
+}
+
+export function registerRouteMap(context: vscode.ExtensionContext, client: LanguageClient, log: (message: string) => void): void {
+  const routeMap = new RouteMap(context.extensionUri, client, log);
+  context.subscriptions.push(
+    routeMap,
+    vscode.commands.registerCommand(SHOW_MAP_COMMAND, (uri?: vscode.Uri | string, position?: MapPosition) => routeMap.show(uri, position)),
+    vscode.window.registerWebviewPanelSerializer(MAP_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state) => routeMap.restore(panel, state as MapWebviewState | undefined),
+    }),
+    client.onNotification(RESULTS_CHANGED_NOTIFICATION, (params: ResultsChangedParams) => routeMap.resultsChanged(params)),
+  );
+}
+
+class RouteMap implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private panelSubscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private target: Target | undefined;
+  private view: MapView | null = null;
+  private highlight: MapHighlight | undefined;
+  private message: string | undefined = 'Loading the route…';
+  private filters: MapFilters = structuredClone(DEFAULT_MAP_FILTERS);
+  /** Answers to older requests are dropped: only the newest of each kind is shown. */
+  private viewRequests = 0;
+  private highlightRequests = 0;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly client: LanguageClient,
+    private readonly log: (message: string) => void,
+  ) {
+    this.subscriptions.push(
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (!this.panel || !editor || editor.document.languageId !== ROUTE_LANGUAGE) return;
+        this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
+        void this.refresh();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (!this.panel || event.textEditor.document.uri.toString() !== this.target?.uri) return;
+        this.target = { uri: this.target.uri, position: event.selections[0].active };
+        void this.followCursor();
+      }),
+    );
+  }
+
+  async show(uri?: vscode.Uri | string, position?: MapPosition): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    const requested = typeof uri === 'string' ? uri : uri?.toString();
+    if (requested) {
+      const cursor = editor?.document.uri.toString() === requested ? editor.selection.active : undefined;
+      this.target = { uri: requested, position: position ?? cursor };
+    } else if (editor?.document.languageId === ROUTE_LANGUAGE) {
+      this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
+    } else if (!this.target) {
+      void vscode.window.showInformationMessage('Open a .route file to see its route on the map.');
+      return;
+    }
+    if (this.panel) this.panel.reveal(undefined, true);
+    else {
+      const panel = vscode.window.createWebviewPanel(MAP_VIEW_TYPE, 'Route map', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
+      this.attach(panel);
+    }
+    await this.refresh();
+  }
+
+  /** After a window reload: the panel comes back with the page's saved state. */
+  async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
+    if (state?.filters) this.filters = state.filters;
+    const editor = vscode.window.activeTextEditor;
+    if (editor?.document.languageId === ROUTE_LANGUAGE) this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
+    else if (typeof state?.uri === 'string') this.target = { uri: state.uri };
+    this.attach(panel);
+    await this.refresh();
+  }
+
+  resultsChanged(params: ResultsChangedParams): void {
+    if (this.panel && params.uri === this.target?.uri) void this.refresh();
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.detach();
+    this.panel = panel;
+    const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'media');
+    const webview = panel.webview;
+    webview.options = { enableScripts: true, localResourceRoots: [media] };
+    webview.html = mapPageHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'map.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'map.css')).toString(),
+      basemapUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'basemap')).toString(),
+    });
+    this.panelSubscriptions.push(
+      webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      panel.onDidChangeViewState((event) => {
+        if (event.webviewPanel.visible) this.postSnapshot();
+      }),
+      panel.onDidDispose(() => {
+        this.detach();
+        this.panel = undefined;
+      }),
+    );
+  }
+
+  private detach(): void {
+    for (const s of this.panelSubscriptions) s.dispose();
+    this.panelSubscriptions = [];
+  }
+
+  private receive(raw: unknown): void {
+    const message = validateMapToHostMessage(raw);
+    if (!message) {
+      this.log('route map: ignored a malformed message from the map page');
+      return;
+    }
+    switch (message.type) {
+      case 'ready':
+        this.postSnapshot();
+        break;
+      case 'reveal':
+        void this.reveal(message.uri, message.version, message.range);
+        break;
+      case 'filters': {
+        const corridorChanged =
+          message.filters.corridorNm !== this.filters.corridorNm || message.filters.aerodromeCorridorNm !== this.filters.aerodromeCorridorNm;
+        this.filters = message.filters;
+        if (corridorChanged) void this.refresh();
+        break;
+      }
+      case 'export':
+        this.post({ type: 'status', message: `Export to ${message.format.toUpperCase()} is not available yet.` });
+        break;
+    }
+  }
+
+  /** Asks the server for the target block's view, then for the element under the cursor. */
+  private async refresh(): Promise<void> {
+    const target = this.target;
+    if (!target || !this.panel) return;
+    const request = ++this.viewRequests;
+    const params: MapViewParams = {
+      uri: target.uri,
+      position: target.position && { line: target.position.line, character: target.position.character },
+      filters: { corridorNm: this.filters.corridorNm, aerodromeCorridorNm: this.filters.aerodromeCorridorNm },
+    };
+    const answer = await this.ask<MapViewResult>(MAP_VIEW_REQUEST, params);
+    if (request !== this.viewRequests) return;
+    if ('failure' in answer) {
+      this.message = answer.failure;
+    } else {
+      const view = answer.result;
+      // A view older than the one shown (a slow answer after an edit) is dropped.
+      if (view && this.view && view.uri === this.view.uri && view.version < this.view.version) return;
+      this.view = view;
+      this.highlight = undefined;
+      this.message = view ? undefined : 'No route here: put the cursor in a route block.';
+      if (this.panel) this.panel.title = view ? `Route map: ${view.title}` : 'Route map';
+    }
+    this.postSnapshot();
+    if (this.view) await this.followCursor();
+  }
+
+  private async followCursor(): Promise<void> {
+    const target = this.target;
+    if (!target?.position || !this.panel?.visible) return;
+    const request = ++this.highlightRequests;
+    const params: MapHighlightParams = { uri: target.uri, position: { line: target.position.line, character: target.position.character } };
+    const answer = await this.ask<MapHighlightResult>(MAP_HIGHLIGHT_REQUEST, params);
+    if (request !== this.highlightRequests || 'failure' in answer) return;
+    const view = this.view;
+    const result = answer.result;
+    if (!result) return;
+    // The cursor moved into another block: that block's whole view, not a highlight.
+    if (!view || view.uri !== target.uri || result.blockIndex !== view.blockIndex) {
+      await this.refresh();
+      return;
+    }
+    this.highlight = { pointIds: result.pointIds, legIds: result.legIds };
+    this.post({ type: 'highlight', uri: view.uri, version: view.version, highlight: this.highlight });
+  }
+
+  private async ask<T>(method: string, params: unknown): Promise<{ result: T } | { failure: string }> {
+    if (!this.client.isRunning()) return { failure: 'The ICAO Route language server is not running.' };
+    try {
+      return { result: await this.client.sendRequest<T>(method, params) };
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === METHOD_NOT_FOUND) return { failure: `This version of the language server does not compute route maps (${method}).` };
+      const text = error instanceof Error ? error.message : String(error);
+      this.log(`route map: ${method} failed: ${text}`);
+      return { failure: `The map could not be computed: ${text}` };
+    }
+  }
+
+  private postSnapshot(): void {
+    this.post({ type: 'snapshot', view: this.view, highlight: this.highlight, message: this.message });
+  }
+
+  private post(message: HostToMapMessage): void {
+    if (this.panel?.visible) void this.panel.webview.postMessage(message);
+  }
+
+  /** Selects a clicked element in its editor, unless the document changed since the view. */
+  private async reveal(uri: string, version: number, range: MapRange): Promise<void> {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
+    if (!document) return;
+    if (version < document.version) {
+      this.log(`route map: dropped a click on version ${version} of ${uri} (now ${document.version})`);
+      return;
+    }
+    const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document === document);
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One, selection, preserveFocus: false });
+    editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  dispose(): void {
+    this.detach();
+    this.panel?.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

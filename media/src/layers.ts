@@ -1,0 +1,205 @@
+/**
+ * The map's data layers, one per MapLayerName, filled from a MapView. A new view of the same
+ * document version reuses the features whose ids it already has (a corridor change typically
+ * keeps most airspaces and NOTAMs), so only the difference is added or removed.
+ */
+import Feature from 'ol/Feature';
+import type { Geometry } from 'ol/geom';
+import { MultiLineString, MultiPolygon, Point, Polygon } from 'ol/geom';
+import VectorLayer from 'ol/layer/Vector';
+import VectorImageLayer from 'ol/layer/VectorImage';
+import { fromLonLat } from 'ol/proj';
+import VectorSource from 'ol/source/Vector';
+import type { StyleLike } from 'ol/style/Style';
+import type { LonLat, MapLayerName, MapPolygons, MapView } from '../../server/src/protocol/mapMessages';
+import type { MapStyles } from './styles';
+
+export type DataLayerName = MapLayerName;
+
+type Source = VectorSource<Feature<Geometry>>;
+type AnyVectorLayer = VectorLayer<Source> | VectorImageLayer<Source>;
+
+export class DataLayers {
+  readonly route: VectorLayer<Source>;
+  readonly legs: VectorLayer<Source>;
+  // Thousands of airspaces and NOTAMs: drawn into an image that is reused while the camera
+  // stays, so a highlight or a layer switch does not draw them all again.
+  readonly firs: VectorImageLayer<Source>;
+  readonly airspaces: VectorImageLayer<Source>;
+  readonly notams: VectorImageLayer<Source>;
+  readonly microlights: VectorImageLayer<Source>;
+  /** Copies of the highlighted points and legs, drawn above everything. */
+  readonly highlight: VectorLayer<VectorSource<Feature<Geometry>>>;
+  /** What a click selected (an airspace, a NOTAM), outlined. */
+  readonly selection: VectorLayer<VectorSource<Feature<Geometry>>>;
+  private viewKey = '';
+
+  constructor(private readonly styles: MapStyles) {
+    const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
+      const l = new VectorLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter, zIndex, updateWhileInteracting: false });
+      l.set('name', name);
+      return l;
+    };
+    const imageLayer = (name: string, style: StyleLike, zIndex: number) => {
+      const l = new VectorImageLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter: true, zIndex, imageRatio: 1 });
+      l.set('name', name);
+      return l;
+    };
+    this.firs = imageLayer('firs', styles.fir, 1);
+    this.airspaces = imageLayer('airspaces', styles.airspace, 2);
+    this.notams = imageLayer('notams', styles.notam, 3);
+    this.microlights = imageLayer('microlights', styles.microlight, 4);
+    this.legs = layer('legs', styles.leg, false, 5);
+    this.route = layer('route', styles.point, 'route', 6);
+    this.selection = layer('selection', styles.selected, false, 7);
+    this.highlight = layer('highlight', (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()), false, 8);
+  }
+
+  all(): AnyVectorLayer[] {
+    return [this.firs, this.airspaces, this.notams, this.microlights, this.legs, this.route, this.selection, this.highlight];
+  }
+
+  /** The ol layers a MapLayerName switches (the route is its points and its legs). */
+  byName(name: MapLayerName): AnyVectorLayer[] {
+    return name === 'route' ? [this.route, this.legs, this.highlight] : [this[name]];
+  }
+
+  setView(view: MapView | null): void {
+    const key = view ? `${view.uri}\u0000${view.version}\u0000${view.blockIndex}` : '';
+    const sameVersion = key === this.viewKey;
+    this.viewKey = key;
+    this.highlight.getSource()!.clear();
+    this.selection.getSource()!.clear();
+    if (!view) {
+      for (const l of this.all()) l.getSource()!.clear();
+      return;
+    }
+    // The route itself is small and its facts change with every expansion: always rebuilt.
+    replaceAll(
+      this.route,
+      view.points.filter((p) => p.position).map((p) => feature(p.id, new Point(fromLonLat(p.position!)), { point: p, kind: 'point' })),
+    );
+    replaceAll(
+      this.legs,
+      view.legs.map((l) => feature(l.id, new MultiLineString(l.paths.map(lineCoordinates)), { leg: l, kind: 'leg' })),
+    );
+    // Past a few hundred, context labels only appear zoomed in (they would hide the map).
+    this.styles.denseLayers = new Set([
+      ...(view.airspaces.length > DENSE ? ['airspaces'] : []),
+      ...(view.notams.length > DENSE ? ['notams'] : []),
+    ]);
+    sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, polygons(f.polygons), { fir: f, designator: f.designator, kind: 'fir' }));
+    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, polygons(a.polygons), { airspace: a, kind: 'airspace' }), 'airspace');
+    sync(
+      this.notams,
+      sameVersion,
+      view.notams.filter((n) => n.inCorridor && (n.circle || n.polygons?.length)),
+      (n) => feature(n.id, notamGeometry(n), { notam: n, kind: 'notam' }),
+      'notam',
+    );
+    sync(this.microlights, sameVersion, view.microlights, (m) => feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }));
+  }
+
+  /** Copies the view's features with these ids into the highlight layer. */
+  setHighlight(pointIds: string[], legIds: string[]): void {
+    const source = this.highlight.getSource()!;
+    source.clear(true);
+    const copies: Feature<Geometry>[] = [];
+    for (const id of legIds) {
+      const leg = this.legs.getSource()!.getFeatureById(id);
+      if (leg) copies.push(copyOf(leg));
+    }
+    for (const id of pointIds) {
+      const point = this.route.getSource()!.getFeatureById(id);
+      if (point) copies.push(copyOf(point));
+    }
+    source.addFeatures(copies);
+  }
+
+  setSelection(features: Feature<Geometry>[]): void {
+    const source = this.selection.getSource()!;
+    source.clear(true);
+    source.addFeatures(features.map(copyOf));
+  }
+}
+
+/** ol's clone() leaves the id behind; the copy keeps it (the tests and the e2e suite read it). */
+function copyOf(original: Feature<Geometry>): Feature<Geometry> {
+  const copy = original.clone();
+  copy.setId(original.getId());
+  return copy;
+}
+
+function feature(id: string, geometry: Geometry, properties: Record<string, unknown>): Feature<Geometry> {
+  const f = new Feature<Geometry>({ geometry, ...properties });
+  f.setId(id);
+  return f;
+}
+
+/** More features than this in a context layer make its labels clutter: see MapStyles.denseLayers. */
+const DENSE = 300;
+
+function replaceAll(layer: AnyVectorLayer, features: Feature<Geometry>[]): void {
+  const source = layer.getSource()!;
+  source.clear(true);
+  source.addFeatures(features);
+}
+
+/**
+ * Keeps the features whose id the new list still has (same document version: same geometry),
+ * refreshing their data property silently; adds the new ones and removes the rest.
+ */
+function sync<T extends { id: string }>(
+  layer: AnyVectorLayer,
+  sameVersion: boolean,
+  items: T[],
+  make: (item: T) => Feature<Geometry>,
+  dataKey?: string,
+): void {
+  const source = layer.getSource()!;
+  if (!sameVersion) {
+    replaceAll(layer, items.map(make));
+    return;
+  }
+  const wanted = new Map(items.map((item) => [item.id, item]));
+  const kept: Feature<Geometry>[] = [];
+  let stale = 0;
+  for (const existing of source.getFeatures()) {
+    const item = wanted.get(String(existing.getId()));
+    if (!item) stale++;
+    else {
+      if (dataKey) existing.set(dataKey, item, true);
+      kept.push(existing);
+      wanted.delete(item.id);
+    }
+  }
+  const added = [...wanted.values()].map(make);
+  // Removing many features one by one from the spatial index costs more than loading it again.
+  if (stale > 100) {
+    source.clear(true);
+    source.addFeatures([...kept, ...added]);
+  } else {
+    if (stale) {
+      const ids = new Set(items.map((item) => item.id));
+      source.removeFeatures(source.getFeatures().filter((f) => !ids.has(String(f.getId()))));
+    }
+    if (added.length) source.addFeatures(added);
+  }
+  if (stale === 0 && added.length === 0 && dataKey) source.changed();
+}
+
+const lineCoordinates = (path: LonLat[]) => path.map((p) => fromLonLat(p));
+
+function polygons(rings: MapPolygons): Geometry {
+  const projected = rings.map((polygon) => polygon.map(lineCoordinates));
+  return projected.length === 1 ? new Polygon(projected[0]) : new MultiPolygon(projected);
+}
+
+function notamGeometry(notam: MapView['notams'][number]): Geometry {
+  const parts: number[][][][] = [];
+  if (notam.circle) parts.push([lineCoordinates(notam.circle.ring)]);
+  for (const polygon of notam.polygons ?? []) parts.push(polygon.map(lineCoordinates));
+  if (parts.length === 1 && parts[0][0].length === 0 && notam.circle) return new Point(fromLonLat(notam.circle.center));
+  return parts.length === 1 ? new Polygon(parts[0]) : new MultiPolygon(parts);
+}
+

@@ -1,0 +1,223 @@
+/**
+ * The side panel beside the map: title, status, notices, layer switches, the corridor control,
+ * details of what was clicked, the points not on the map, and the NOTAM list. Every text that
+ * comes from a service is set with textContent: a NOTAM that contains markup shows it as text.
+ */
+import type {
+  MapAirspace,
+  MapFilters,
+  MapLayerName,
+  MapLeg,
+  MapNotam,
+  MapPoint,
+  MapView,
+} from '../../server/src/protocol/mapMessages';
+
+const LAYER_LABELS: Record<MapLayerName, string> = {
+  route: 'Route',
+  firs: 'FIRs',
+  airspaces: 'Airspaces',
+  notams: 'NOTAMs',
+  microlights: 'Microlights',
+};
+
+/** More rows than this make the list slow to build and useless to read; the rest is counted. */
+const NOTAM_LIST_LIMIT = 300;
+
+export interface SidePanelEvents {
+  layerToggled(name: MapLayerName, visible: boolean): void;
+  corridorChanged(corridorNm: number, aerodromeCorridorNm: number): void;
+  fitRequested(): void;
+  pointChosen(point: MapPoint): void;
+  notamChosen(notam: MapNotam): void;
+}
+
+export class SidePanel {
+  private readonly title = el('h1', { id: 'map-title' });
+  private readonly status = el('p', { id: 'map-status', role: 'status' });
+  private readonly notices = el('ul', { id: 'map-notices', className: 'notices' });
+  private readonly layerBoxes = new Map<MapLayerName, HTMLInputElement>();
+  private readonly corridor = numberInput('corridor-nm', 'en route');
+  private readonly aerodromeCorridor = numberInput('aerodrome-corridor-nm', 'aerodromes');
+  private readonly details = el('section', { id: 'map-details', className: 'details', ariaLive: 'polite' });
+  private readonly unresolved = el('section', { id: 'map-unresolved' });
+  private readonly notamList = el('section', { id: 'map-notam-list' });
+
+  constructor(
+    root: HTMLElement,
+    private readonly events: SidePanelEvents,
+  ) {
+    const layers = el('fieldset', { id: 'map-layers' });
+    layers.append(el('legend', { textContent: 'Layers' }));
+    for (const name of Object.keys(LAYER_LABELS) as MapLayerName[]) {
+      const box = el('input', { type: 'checkbox', id: `layer-${name}` });
+      box.addEventListener('change', () => events.layerToggled(name, box.checked));
+      this.layerBoxes.set(name, box);
+      const label = el('label', { htmlFor: box.id });
+      label.append(box, document.createTextNode(` ${LAYER_LABELS[name]}`));
+      layers.append(label);
+    }
+
+    const corridor = el('fieldset', { id: 'map-corridor' });
+    corridor.append(el('legend', { textContent: 'Corridor half-width (NM)' }), this.corridor.label, this.aerodromeCorridor.label);
+    const apply = () => {
+      const a = this.corridor.input.valueAsNumber;
+      const b = this.aerodromeCorridor.input.valueAsNumber;
+      if (Number.isFinite(a) && Number.isFinite(b) && a >= 0 && b >= 0) events.corridorChanged(a, b);
+    };
+    this.corridor.input.addEventListener('change', apply);
+    this.aerodromeCorridor.input.addEventListener('change', apply);
+
+    const fit = el('button', { id: 'map-fit', type: 'button', textContent: 'Fit to route' });
+    fit.addEventListener('click', () => events.fitRequested());
+
+    const credit = el('p', { className: 'credit', textContent: 'Basemap: Natural Earth' });
+    root.append(this.title, this.status, this.notices, layers, corridor, fit, this.details, this.unresolved, this.notamList, credit);
+  }
+
+  setStatus(message: string | undefined): void {
+    this.status.textContent = message ?? '';
+    this.status.hidden = !message;
+  }
+
+  setFilters(filters: MapFilters): void {
+    for (const [name, box] of this.layerBoxes) box.checked = filters.layers[name];
+    this.corridor.input.value = String(filters.corridorNm);
+    this.aerodromeCorridor.input.value = String(filters.aerodromeCorridorNm);
+  }
+
+  setView(view: MapView | null): void {
+    this.title.textContent = view ? view.title : 'Route map';
+    // Notices are the host's words, each once: replaced, never appended to.
+    this.notices.replaceChildren(...[...new Set(view?.notices ?? [])].map((n) => el('li', { textContent: n })));
+    this.notices.hidden = this.notices.childElementCount === 0;
+    this.clearDetails();
+    this.renderUnresolved(view?.points ?? []);
+    this.renderNotams(view?.notams ?? []);
+  }
+
+  clearDetails(): void {
+    this.details.replaceChildren();
+    this.details.hidden = true;
+  }
+
+  showPoint(point: MapPoint): void {
+    const facts = el('ul');
+    for (const fact of point.facts) facts.append(el('li', { textContent: fact }));
+    this.showDetails(`${point.name} (${point.kind}${point.status === 'resolved' ? '' : `, ${point.status}`})`, facts);
+  }
+
+  showLeg(leg: MapLeg, from: MapPoint | undefined, to: MapPoint | undefined): void {
+    const facts = el('ul');
+    facts.append(el('li', { textContent: `${from?.name ?? '?'} → ${to?.name ?? '?'} via ${leg.via}` }));
+    facts.append(el('li', { textContent: `${leg.distanceNm.toFixed(1)} NM, track ${Math.round(leg.trackDeg).toString().padStart(3, '0')}°` }));
+    this.showDetails(`Leg ${leg.via}`, facts);
+  }
+
+  /** Every airspace stacked under the clicked spot, lowest floor first. */
+  showAirspaces(airspaces: MapAirspace[]): void {
+    const sorted = [...airspaces].sort((a, b) => floorFeet(a.lower) - floorFeet(b.lower) || a.name.localeCompare(b.name));
+    const list = el('ol', { className: 'stack' });
+    for (const a of sorted) {
+      const item = el('li');
+      item.append(
+        el('strong', { textContent: a.name }),
+        el('span', { textContent: ` ${a.type}${a.airspaceClass ? ` class ${a.airspaceClass}` : ''}, ${a.label}` }),
+      );
+      if (a.schedule) item.append(el('div', { className: 'schedule', textContent: a.schedule }));
+      item.append(el('div', { className: 'reason', textContent: a.reason }));
+      list.append(item);
+    }
+    this.showDetails(`${sorted.length} airspace${sorted.length === 1 ? '' : 's'} here`, list);
+  }
+
+  showNotam(notam: MapNotam): void {
+    const body = el('div');
+    const meta = [notam.location, notam.code, notam.lower && notam.upper ? `${notam.lower}–${notam.upper}` : undefined]
+      .filter(Boolean)
+      .join(' · ');
+    body.append(el('p', { className: 'meta', textContent: meta }));
+    if (notam.validFrom || notam.validTo) body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
+    if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
+    body.append(el('pre', { className: 'notam-text', textContent: notam.text }));
+    this.showDetails(`NOTAM ${notam.number}`, body);
+  }
+
+  showFir(designator: string, name: string): void {
+    this.showDetails(`FIR ${designator}`, el('p', { textContent: name }));
+  }
+
+  showMicrolight(name: string): void {
+    this.showDetails('Microlight site', el('p', { textContent: name }));
+  }
+
+  private showDetails(heading: string, body: HTMLElement): void {
+    this.details.replaceChildren(el('h2', { textContent: heading }), body);
+    this.details.hidden = false;
+  }
+
+  private renderUnresolved(points: MapPoint[]): void {
+    const missing = points.filter((p) => !p.position);
+    this.unresolved.replaceChildren();
+    this.unresolved.hidden = missing.length === 0;
+    if (missing.length === 0) return;
+    this.unresolved.append(el('h2', { textContent: 'Not on the map' }));
+    const list = el('ul');
+    for (const point of missing) {
+      const button = el('button', { type: 'button', className: `link ${point.status}`, textContent: `${point.name} (${point.status})` });
+      button.addEventListener('click', () => this.events.pointChosen(point));
+      const item = el('li');
+      item.append(button);
+      list.append(item);
+    }
+    this.unresolved.append(list);
+  }
+
+  private renderNotams(notams: MapNotam[]): void {
+    const shown = notams.filter((n) => n.inCorridor);
+    this.notamList.replaceChildren();
+    this.notamList.hidden = notams.length === 0;
+    if (notams.length === 0) return;
+    const left = notams.length - shown.length;
+    this.notamList.append(el('h2', { textContent: `NOTAMs (${shown.length}${left ? `, ${left} outside the corridor` : ''})` }));
+    const list = el('ul', { className: 'notams' });
+    for (const notam of shown.slice(0, NOTAM_LIST_LIMIT)) {
+      const button = el('button', { type: 'button', className: `link subject-${notam.subject}`, textContent: `${notam.number} ${notam.location}` });
+      button.title = notam.subject;
+      button.addEventListener('click', () => this.events.notamChosen(notam));
+      const item = el('li');
+      item.append(button);
+      list.append(item);
+    }
+    this.notamList.append(list);
+    if (shown.length > NOTAM_LIST_LIMIT) {
+      this.notamList.append(el('p', { className: 'meta', textContent: `… and ${shown.length - NOTAM_LIST_LIMIT} more: narrow the corridor to list them` }));
+    }
+  }
+}
+
+/** Sort key for an airspace floor written "SFC", "GND", "FL095", "2500 ft", "1500 ft AMSL", "300 m". */
+export function floorFeet(lower: string): number {
+  const text = lower.trim().toUpperCase();
+  if (text === '' || text.startsWith('SFC') || text.startsWith('GND')) return 0;
+  const fl = /^FL\s*(\d+)/.exec(text);
+  if (fl) return Number(fl[1]) * 100;
+  const value = /^(\d+(?:\.\d+)?)\s*(FT|M)?/.exec(text);
+  if (value) return Number(value[1]) * (value[2] === 'M' ? 3.2808 : 1);
+  return Number.MAX_SAFE_INTEGER;
+}
+
+type Props<K extends keyof HTMLElementTagNameMap> = Partial<Omit<HTMLElementTagNameMap[K], 'style'>>;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props<K> = {}): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  Object.assign(element, props);
+  return element;
+}
+
+function numberInput(id: string, caption: string) {
+  const input = el('input', { type: 'number', id, min: '0', max: '500', step: '5' });
+  const label = el('label', { htmlFor: id });
+  label.append(document.createTextNode(`${caption} `), input);
+  return { input, label };
+}

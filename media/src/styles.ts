@@ -1,0 +1,248 @@
+/**
+ * How each kind of feature looks. Styles are cached per kind (and per label where there is one)
+ * so that redrawing 5,000 NOTAMs reuses objects; the cache is dropped when the theme changes.
+ */
+import type { FeatureLike } from 'ol/Feature';
+import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../server/src/protocol/mapMessages';
+import { withAlpha, type MapPalette } from './theme';
+
+/** Map resolution (m/px, about zoom 8) below which dense context layers get their labels. */
+const DENSE_LABEL_RESOLUTION = 620;
+
+export class MapStyles {
+  private cache = new Map<string, Style | Style[]>();
+  /** Context layers with too many features to label them all at a small scale. */
+  denseLayers = new Set<string>();
+
+  constructor(public palette: MapPalette) {}
+
+  setPalette(palette: MapPalette): void {
+    this.palette = palette;
+    this.cache.clear();
+  }
+
+  private cached<T extends Style | Style[]>(key: string, make: () => T): T {
+    let style = this.cache.get(key) as T | undefined;
+    if (!style) {
+      style = make();
+      this.cache.set(key, style);
+    }
+    return style;
+  }
+
+  private font(size: number, weight = 'normal'): string {
+    return `${weight} ${size}px ${this.palette.fontFamily}`;
+  }
+
+  private label(text: string, options: { size?: number; colour?: string; offsetY?: number; bold?: boolean; placement?: 'point' | 'line' } = {}): Text {
+    const p = this.palette;
+    return new Text({
+      text,
+      font: this.font(options.size ?? 11, options.bold ? 'bold' : 'normal'),
+      fill: new Fill({ color: options.colour ?? p.foreground }),
+      stroke: new Stroke({ color: p.background, width: 3 }),
+      offsetY: options.offsetY ?? 0,
+      placement: options.placement ?? 'point',
+      overflow: options.placement === 'line',
+    });
+  }
+
+  // ---- route ----
+
+  point = (feature: FeatureLike): Style => {
+    const point = feature.get('point') as MapPoint;
+    return this.cached(`point:${point.kind}:${point.status}:${point.name}`, () => this.pointStyle(point, false));
+  };
+
+  pointHighlighted = (feature: FeatureLike): Style => {
+    const point = feature.get('point') as MapPoint;
+    return this.cached(`point-hl:${point.kind}:${point.status}:${point.name}`, () => this.pointStyle(point, true));
+  };
+
+  private pointStyle(point: MapPoint, highlighted: boolean): Style {
+    const p = this.palette;
+    const colour = highlighted ? p.highlight : point.status === 'ambiguous' ? p.warning : point.status === 'unresolved' ? p.error : p.route;
+    const stroke = new Stroke({ color: colour, width: highlighted ? 3 : 2, lineDash: point.status === 'ambiguous' ? [3, 2] : undefined });
+    const fill = new Fill({ color: p.background });
+    const size = highlighted ? 9 : 6;
+    const name = point.status === 'ambiguous' ? `${point.name} ?` : point.name;
+    return new Style({
+      image: symbolFor(point.kind, size, stroke, fill),
+      text: this.label(name, { offsetY: -size - 8, bold: highlighted, colour: point.status === 'resolved' ? p.foreground : colour }),
+      zIndex: highlighted ? 10 : 2,
+    });
+  }
+
+  /** Legs carry their airway designator along the line (DCT legs stay unlabelled). */
+  leg = (feature: FeatureLike): Style => {
+    const via = String((feature.get('leg') as { via?: string } | undefined)?.via ?? '');
+    const label = via && via !== 'DCT' ? via : '';
+    return this.cached(`leg:${label}`, () =>
+      new Style({
+        stroke: new Stroke({ color: this.palette.route, width: 2.5 }),
+        text: label ? this.label(label, { size: 10, colour: this.palette.route, placement: 'line', offsetY: -8 }) : undefined,
+        zIndex: 1,
+      }),
+    );
+  };
+
+  legHighlighted = (): Style[] =>
+    this.cached('leg-hl', () => [
+      new Style({ stroke: new Stroke({ color: withAlpha(this.palette.highlight, 0.35), width: 10 }), zIndex: 8 }),
+      new Style({ stroke: new Stroke({ color: this.palette.highlight, width: 4 }), zIndex: 9 }),
+    ]);
+
+  // ---- context layers ----
+
+  fir = (feature: FeatureLike): Style => {
+    const designator = String(feature.get('designator') ?? '');
+    return this.cached(`fir:${designator}`, () => {
+      const p = this.palette;
+      return new Style({
+        stroke: new Stroke({ color: p.fir, width: 1.5, lineDash: [8, 4, 2, 4] }),
+        text: this.label(designator, { size: 12, colour: p.fir, bold: true }),
+      });
+    });
+  };
+
+  private labelled(layer: string, resolution: number): boolean {
+    return !this.denseLayers.has(layer) || resolution < DENSE_LABEL_RESOLUTION;
+  }
+
+  airspace = (feature: FeatureLike, resolution: number): Style => {
+    const airspace = feature.get('airspace') as MapAirspace;
+    const text = this.labelled('airspaces', resolution) ? `${airspace.name}\n${airspace.label}` : '';
+    return this.cached(`as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${text}`, () => {
+      const colour = this.airspaceColour(airspace);
+      return new Style({
+        stroke: new Stroke({ color: colour, width: airspace.crossed ? 2 : 1.2, lineDash: classDash(airspace.airspaceClass) }),
+        // A faint fill: it makes the inside clickable (hit detection follows what is painted).
+        fill: new Fill({ color: withAlpha(colour, this.palette.highContrast ? 0.04 : 0.07) }),
+        text: text ? this.label(text, { size: 10, colour }) : undefined,
+      });
+    });
+  };
+
+  airspaceColour(airspace: Pick<MapAirspace, 'type'>): string {
+    const p = this.palette;
+    switch (airspaceGroup(airspace.type)) {
+      case 'prohibited':
+        return p.red;
+      case 'restricted':
+        return p.orange;
+      case 'danger':
+        return p.yellow;
+      case 'controlled':
+        return p.blue;
+      case 'information':
+        return p.green;
+      default:
+        return p.purple;
+    }
+  }
+
+  notam = (feature: FeatureLike, resolution: number): Style => {
+    const notam = feature.get('notam') as MapNotam;
+    const text = this.labelled('notams', resolution) ? notam.number : '';
+    return this.cached(`notam:${notam.subject}:${text}`, () => {
+      const colour = this.notamColour(notam.subject);
+      return new Style({
+        stroke: new Stroke({ color: colour, width: 1.2 }),
+        fill: new Fill({ color: withAlpha(colour, 0.06) }),
+        image: new CircleStyle({ radius: 3, fill: new Fill({ color: colour }) }),
+        text: text ? this.label(text, { size: 10, colour }) : undefined,
+      });
+    });
+  };
+
+  notamColour(subject: NotamSubject): string {
+    const p = this.palette;
+    const colours: Record<NotamSubject, string> = {
+      airspace: p.purple,
+      navaid: p.blue,
+      aerodrome: p.green,
+      obstacle: p.orange,
+      procedure: p.yellow,
+      other: p.muted,
+    };
+    return colours[subject] ?? p.muted;
+  }
+
+  selected = (): Style =>
+    this.cached('selected', () => {
+      const p = this.palette;
+      return new Style({
+        stroke: new Stroke({ color: p.highlight, width: 3 }),
+        fill: new Fill({ color: withAlpha(p.highlight, 0.12) }),
+        image: new CircleStyle({ radius: 7, stroke: new Stroke({ color: p.highlight, width: 3 }) }),
+      });
+    });
+
+  microlight = (feature: FeatureLike): Style => {
+    const name = String(feature.get('name') ?? '');
+    return this.cached(`ml:${name}`, () => {
+      const p = this.palette;
+      return new Style({
+        image: new RegularShape({ points: 3, radius: 5, stroke: new Stroke({ color: p.green, width: 1.5 }), fill: new Fill({ color: p.background }) }),
+        text: this.label(name, { size: 10, colour: p.green, offsetY: -12 }),
+      });
+    });
+  };
+
+  // ---- basemap ----
+
+  land = (): Style =>
+    this.cached('land', () => new Style({ fill: new Fill({ color: this.palette.land }), stroke: new Stroke({ color: this.palette.coast, width: 1 }) }));
+
+  borders = (): Style =>
+    this.cached('borders', () => new Style({ stroke: new Stroke({ color: this.palette.border, width: 0.8, lineDash: [4, 3] }) }));
+}
+
+/** Typed symbols: hexagon VOR, circle-in-circle NDB, square DME, triangle fix, ring aerodrome, cross lat/lon. */
+function symbolFor(kind: string, size: number, stroke: Stroke, fill: Fill) {
+  switch (kind.toLowerCase()) {
+    case 'vor':
+    case 'vor/dme':
+    case 'vortac':
+      return new RegularShape({ points: 6, radius: size, stroke, fill });
+    case 'ndb':
+      return new CircleStyle({ radius: size * 0.8, stroke, fill: new Fill({ color: stroke.getColor() as string }) });
+    case 'dme':
+    case 'tacan':
+      return new RegularShape({ points: 4, radius: size, angle: Math.PI / 4, stroke, fill });
+    case 'aerodrome':
+    case 'airport':
+      return new CircleStyle({ radius: size + 1, stroke: new Stroke({ color: stroke.getColor() ?? undefined, width: 3.5 }), fill });
+    case 'latlon':
+    case 'lat/lon':
+      return new RegularShape({ points: 4, radius: size, radius2: 0, angle: Math.PI / 4, stroke });
+    case 'fix':
+    case 'waypoint':
+      return new RegularShape({ points: 3, radius: size, stroke, fill });
+    default:
+      return new CircleStyle({ radius: size * 0.7, stroke, fill });
+  }
+}
+
+type AirspaceGroup = 'prohibited' | 'restricted' | 'danger' | 'controlled' | 'information' | 'other';
+
+/** The hub's airspace type words, grouped for colour (P/R/D by their ICAO letters). */
+export function airspaceGroup(type: string): AirspaceGroup {
+  const t = type.trim().toUpperCase();
+  if (t === 'P' || t.startsWith('PROHIB')) return 'prohibited';
+  if (t === 'R' || t.startsWith('RESTRICT') || t === 'TRA' || t === 'TSA') return 'restricted';
+  if (t === 'D' || t.startsWith('DANGER')) return 'danger';
+  if (['CTR', 'TMA', 'CTA', 'ATZ', 'TIZ', 'AWY', 'OCA', 'UTA'].includes(t) || t.startsWith('CONTROL')) return 'controlled';
+  if (['FIR', 'UIR', 'FIS', 'TIA', 'RMZ', 'TMZ'].includes(t)) return 'information';
+  return 'other';
+}
+
+/** Classes A–C solid, D–E dashed, F–G dotted, none: long dash. */
+function classDash(airspaceClass: string | undefined): number[] | undefined {
+  const c = airspaceClass?.trim().toUpperCase();
+  if (!c) return [10, 4];
+  if ('ABC'.includes(c[0])) return undefined;
+  if ('DE'.includes(c[0])) return [6, 3];
+  return [1, 3];
+}

@@ -1,0 +1,116 @@
+/**
+ * The map's colours, read from VS Code's theme variables (--vscode-*) that the workbench sets on
+ * the webview's <html>. Canvas cannot use CSS variables, so they are read into plain colours
+ * here, and read again when the theme changes (VS Code swaps the body's vscode-light /
+ * vscode-dark / vscode-high-contrast class and the variables together).
+ */
+import { asArray } from 'ol/color';
+
+export interface MapPalette {
+  highContrast: boolean;
+  background: string;
+  foreground: string;
+  muted: string;
+  land: string;
+  coast: string;
+  border: string;
+  graticule: string;
+  route: string;
+  highlight: string;
+  error: string;
+  warning: string;
+  fir: string;
+  /** By subject or airspace group: see styles.ts. */
+  red: string;
+  orange: string;
+  yellow: string;
+  green: string;
+  blue: string;
+  purple: string;
+  fontFamily: string;
+}
+
+type ThemeKind = 'light' | 'dark' | 'high-contrast' | 'high-contrast-light';
+
+/** Used when a variable is missing (older VS Code, or a theme that leaves one out). */
+const FALLBACK: Record<'light' | 'dark', Omit<MapPalette, 'highContrast' | 'fontFamily'>> = {
+  light: {
+    background: '#ffffff', foreground: '#3b3b3b', muted: '#717171', land: '#f3f3f3', coast: '#8a8a8a',
+    border: '#b5b5b5', graticule: '#e0e0e0', route: '#005fb8', highlight: '#c15c00', error: '#e51400',
+    warning: '#bf8803', fir: '#6c6c6c', red: '#e51400', orange: '#d18616', yellow: '#bf8803',
+    green: '#388a34', blue: '#1a85ff', purple: '#652d90',
+  },
+  dark: {
+    background: '#1f1f1f', foreground: '#cccccc', muted: '#9d9d9d', land: '#2a2a2a', coast: '#6e6e6e',
+    border: '#4a4a4a', graticule: '#333333', route: '#4daafc', highlight: '#ffb454', error: '#f14c4c',
+    warning: '#cca700', fir: '#8b8b8b', red: '#f14c4c', orange: '#d18616', yellow: '#cca700',
+    green: '#89d185', blue: '#3794ff', purple: '#b180d7',
+  },
+};
+
+export function themeKind(body: HTMLElement = document.body): ThemeKind {
+  if (body.classList.contains('vscode-high-contrast-light')) return 'high-contrast-light';
+  if (body.classList.contains('vscode-high-contrast')) return 'high-contrast';
+  return body.classList.contains('vscode-light') ? 'light' : 'dark';
+}
+
+export function readPalette(): MapPalette {
+  const kind = themeKind();
+  const light = kind === 'light' || kind === 'high-contrast-light';
+  const fallback = FALLBACK[light ? 'light' : 'dark'];
+  const style = getComputedStyle(document.documentElement);
+  const read = (fallbackColour: string, ...names: string[]) => {
+    for (const name of names) {
+      const value = style.getPropertyValue(`--vscode-${name}`).trim();
+      if (value && isColour(value)) return value;
+    }
+    return fallbackColour;
+  };
+  const highContrast = kind.startsWith('high-contrast');
+  const foreground = read(fallback.foreground, 'editor-foreground', 'foreground');
+  const contrastBorder = read('', 'contrastBorder');
+  return {
+    highContrast,
+    background: read(fallback.background, 'editor-background'),
+    foreground,
+    muted: read(fallback.muted, 'descriptionForeground'),
+    land: highContrast ? read(fallback.background, 'editor-background') : read(fallback.land, 'editorWidget-background', 'sideBar-background'),
+    coast: highContrast ? contrastBorder || foreground : read(fallback.coast, 'editorLineNumber-foreground'),
+    border: highContrast ? contrastBorder || foreground : read(fallback.border, 'editorIndentGuide-activeBackground1', 'editorIndentGuide-activeBackground', 'panel-border'),
+    graticule: read(fallback.graticule, 'editorIndentGuide-background1', 'editorIndentGuide-background', 'editorWhitespace-foreground'),
+    route: read(fallback.route, 'charts-blue', 'textLink-foreground'),
+    highlight: read(fallback.highlight, 'charts-orange', 'focusBorder'),
+    error: read(fallback.error, 'editorError-foreground', 'errorForeground'),
+    warning: read(fallback.warning, 'editorWarning-foreground'),
+    fir: read(fallback.fir, 'descriptionForeground'),
+    red: read(fallback.red, 'charts-red'),
+    orange: read(fallback.orange, 'charts-orange'),
+    yellow: read(fallback.yellow, 'charts-yellow'),
+    green: read(fallback.green, 'charts-green'),
+    blue: read(fallback.blue, 'charts-blue'),
+    purple: read(fallback.purple, 'charts-purple'),
+    fontFamily: style.getPropertyValue('--vscode-font-family').trim() || 'system-ui, sans-serif',
+  };
+}
+
+function isColour(value: string): boolean {
+  try {
+    asArray(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The colour with its alpha multiplied by `alpha` (theme colours may carry their own). */
+export function withAlpha(colour: string, alpha: number): string {
+  const [r, g, b, a] = asArray(colour);
+  return `rgba(${r},${g},${b},${(a ?? 1) * alpha})`;
+}
+
+/** Calls `onChange` whenever VS Code switches theme (class on <body>, style on <html>). */
+export function watchTheme(onChange: () => void): void {
+  const observer = new MutationObserver(() => onChange());
+  observer.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+}

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { parseRouteDocument } from '../../../server/src/route';
+import { routeMapCodeLenses, SHOW_MAP_COMMAND } from '../../../server/src/services/codeLens';
+
+const live = { isCancellationRequested: false };
+const TEXT = [
+  '# Heathrow to Frankfurt',
+  'origin: EGLL',
+  'destination: EDDF',
+  'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS',
+  '',
+  '',
+  'N0480F340 POL UN57 GINGA DCT GOMUP',
+  '',
+  '(FPL-DLH4AB-IS',
+  '-A320/M-SDE2E3FGIJ1RWY/LB1',
+  '-EGLL1200',
+  '-N0450F350 DVR UL9 KONAN',
+  '-EDDF0105 EDDK',
+  '-DOF/261121)',
+].join('\n');
+
+test('one "Show on map" lens above each route block, opening the map on that block', () => {
+  const document = parseRouteDocument(TEXT);
+  const lenses = routeMapCodeLenses('file:///r.route', document, live);
+  assert.equal(lenses.length, 3);
+  // A block starts at its comment header, so the lens sits above the comment.
+  assert.deepEqual(
+    lenses.map((l) => l.range.start.line),
+    [0, 6, 8],
+  );
+  for (const lens of lenses) {
+    assert.equal(lens.command?.title, 'Show on map');
+    assert.equal(lens.command?.command, SHOW_MAP_COMMAND);
+    assert.deepEqual(lens.command?.arguments, ['file:///r.route', lens.range.start]);
+    assert.deepEqual(lens.range.start, lens.range.end);
+  }
+});
+
+test('no lenses for an empty document or a cancelled request', () => {
+  assert.deepEqual(routeMapCodeLenses('file:///e.route', parseRouteDocument(''), live), []);
+  assert.deepEqual(routeMapCodeLenses('file:///r.route', parseRouteDocument(TEXT), { isCancellationRequested: true }), []);
+});
