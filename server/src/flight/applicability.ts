@@ -76,7 +76,9 @@ function timeText(flight: StretchState): string {
 function vertical(area: LevelBand | undefined, areaText: string, flight: StretchState): { verdict: VerticalVerdict; text: string } {
   if (!area) return { verdict: 'inside', text: `${areaText}: applies at all levels` };
   if (!flight.band) return { verdict: 'unknown', text: `${areaText}; the flight's level there is not known (${flight.levelText})` };
-  const flown = bandText(flight.band);
+  // A constant level on one leg is written as Item 15 wrote it (4500 ft, not FL045).
+  const constant = flight.legs.length === 1 && flight.band.lowerFt === flight.band.upperFt;
+  const flown = constant ? flight.levelText : bandText(flight.band);
   return bandsOverlap(area, flight.band)
     ? { verdict: 'inside', text: `${bandText(area)} includes ${flown}` }
     : { verdict: 'outside', text: `${bandText(area)} does not include ${flown}` };

@@ -56,6 +56,22 @@ export function trueAirspeedKt(speed: Speed, altitudeFt: number): number {
   }
 }
 
+/** A level in the words of charts: F350 → "FL350", A045 → "4500 ft", S1190 → "S1190 (11900 m)", M0150 → "1500 m". */
+export function levelWords(level: Level): string {
+  switch (level.unit) {
+    case 'flightLevel':
+      return `FL${String(level.value).padStart(3, '0')}`;
+    case 'altitudeFeet':
+      return `${level.value * 100} ft`;
+    case 'metricLevel':
+      return `S${String(level.value).padStart(4, '0')} (${level.value * 10} m)`;
+    case 'altitudeMetres':
+      return `${level.value * 10} m`;
+    case 'vfr':
+      return 'VFR';
+  }
+}
+
 /** A band of levels in feet, both ends included. */
 export interface LevelBand {
   lowerFt: number;

@@ -18,7 +18,7 @@
  */
 import type { ExpandedPoint, Level, RouteElement, Speed } from '../route/model';
 import { distanceNm } from '../map/geometry';
-import { bandText, levelFeet, trueAirspeedKt, type LevelBand } from './levels';
+import { levelFeet, levelWords, trueAirspeedKt, type LevelBand } from './levels';
 
 export interface ProfilePoint {
   designator: string;
@@ -67,10 +67,11 @@ function plannedBand(p: Planned): { band?: LevelBand; text: string; climb: boole
   if (!p.level) return { text: 'level not given', climb: false };
   const from = levelFeet(p.level);
   if (from === undefined) return { text: 'VFR', climb: false };
-  if (p.climbTo === undefined) return { band: { lowerFt: from, upperFt: from }, text: bandText({ lowerFt: from, upperFt: from }), climb: false };
+  if (p.climbTo === undefined) return { band: { lowerFt: from, upperFt: from }, text: levelWords(p.level), climb: false };
   const to = p.climbTo === null ? Infinity : (levelFeet(p.climbTo) ?? from);
   const band = { lowerFt: Math.min(from, to), upperFt: Math.max(from, to) };
-  return { band, text: `${bandText(band)} (cruise climb)`, climb: true };
+  const layer = p.climbTo === null ? `${levelWords(p.level)} and above` : `${levelWords(p.level)}–${levelWords(p.climbTo)}`;
+  return { band, text: `${layer} (cruise climb)`, climb: true };
 }
 
 function hull(a: LevelBand | undefined, b: LevelBand | undefined): LevelBand | undefined {
