@@ -116,7 +116,7 @@ function airspaceRule(s: AirspaceSchedule): DailyRule | string {
   if (!offset) return `time reference '${s.timeReference}' is not supported (UTC or UTC±N only)`;
   const offsetMin = offset[1] ? -(offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) : 0;
   const from = dayMonth(s.startDate), to = dayMonth(s.endDate);
-  const rule: DailyRule = { weekdays, dates: null, startMin, endMin: endMin === 1440 && startMin === 0 ? 1440 : endMin, offsetMin };
+  const rule: DailyRule = { weekdays, dates: null, startMin, endMin, offsetMin };
   if (from !== undefined || to !== undefined) rule.season = { from: from ?? 101, to: to ?? 1231 };
   return rule;
 }
