@@ -116,7 +116,10 @@ export function flightProfile(elements: readonly RouteElement[], points: readonl
     if (i > 0) along += distanceNm(points[i - 1]!, p);
     out.push({ designator: p.designator, elementIndex: p.elementIndex, alongNm: along });
   });
-  // Standalone speed/level groups written before the first point (Item 15 starts with one).
+  // Item 15 (a)/(b): the first speed/level group holds from the first point, even when that point
+  // is an origin aerodrome taken from a directive (elementIndex −1, before every element).
+  const initial = elements.find((e) => e.kind === 'speedLevel');
+  if (initial?.kind === 'speedLevel') planned = { speed: initial.speed, level: initial.level };
   if (points.length > 0) applyUpTo(points[0]!.elementIndex - 1);
   for (let i = 0; i + 1 < points.length; i++) {
     const previous = plannedBand(planned);

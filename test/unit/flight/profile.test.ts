@@ -1,6 +1,7 @@
 /** The per-leg level and time profile: Doc 4444 Item 15 speeds, levels, changes and cruise climb, in still air. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { flightOf } from '../../../server/src/flight';
 import { flightProfile, stateAt, stateOver } from '../../../server/src/flight/profile';
 import { fplDepartureTime } from '../../../server/src/flight/flightTime';
 import { speedOfSoundKt, trueAirspeedKt } from '../../../server/src/flight/levels';
@@ -93,6 +94,23 @@ test('a leg from or to an aerodrome spans from the surface (the climb and the de
   assert.match(profile.legs[0]!.levelText, /^climbing SFC–FL350/);
 });
 
+test('origin and destination from directives (elementIndex −1) take the first speed/level group and the last one', () => {
+  const b = block('N0450F350 5000N00500W 5100N01000W/N0450F370 5200N01500W');
+  const points = latLonPoints(b);
+  const origin = { designator: 'EGLL', resolvedFix: 'EGLL', lat: 51.47, lon: -0.46, type: 'aerodrome' as const, elementIndex: -1 };
+  const destination = { designator: 'CYYR', resolvedFix: 'CYYR', lat: 53.32, lon: -60.42, type: 'aerodrome' as const, elementIndex: -1 };
+  const profile = flightProfile(b.elements, [origin, ...points, destination], T0);
+  assert.deepEqual(profile.legs.map((l) => l.band), [
+    { lowerFt: 0, upperFt: 35000 },
+    { lowerFt: 35000, upperFt: 35000 },
+    { lowerFt: 35000, upperFt: 37000 },
+    { lowerFt: 0, upperFt: 37000 },
+  ]);
+  assert.ok(profile.legs.every((l) => l.speedKt === 450));
+  assert.equal(profile.legs[0]!.levelText, 'climbing SFC–FL350');
+  assert.equal(profile.legs[3]!.levelText, 'descending SFC–FL370');
+});
+
 test('no speed, no time: levels only, and the notes say why there are no ETOs', () => {
   const b = block('5000N00500W 5100N01000W', true);
   const profile = flightProfile(b.elements, latLonPoints(b));
@@ -158,4 +176,14 @@ test('a DOF that is no date gives no time, and says why', () => {
   assert.equal(time.ms, undefined);
   assert.match(time.text, /DOF\/261131 is not a date/);
   void MINUTE;
+});
+
+test('flightOf: an FPL is timed by its EOBT and DOF, plain route text by the reference time', () => {
+  const fpl = block(FPL('2300', 'DOF/261123'));
+  const timed = flightOf(fpl, latLonPoints(fpl), T0);
+  assert.equal(timed.profile.departureMs, Date.UTC(2026, 10, 23, 23, 0));
+  const plain = block('N0450F350 5000N00500W 5100N01000W');
+  const reference = flightOf(plain, latLonPoints(plain), T0);
+  assert.equal(reference.profile.points[0]!.etoMs, T0);
+  assert.match(reference.time.text, /^reference time 23 Nov 2026 10:00Z/);
 });
