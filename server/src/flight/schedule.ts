@@ -223,7 +223,9 @@ export interface NotamTimes {
 
 function isoMs(text: string | undefined): number | undefined {
   if (!text || !/^\d{4}-\d{2}-\d{2}T/.test(text.trim())) return undefined;
-  const ms = Date.parse(text.trim());
+  // NOTAM times are UTC; a time without a zone must not be read as the machine's local time.
+  const iso = /(Z|[+-]\d{2}:?\d{2})$/i.test(text.trim()) ? text.trim() : `${text.trim()}Z`;
+  const ms = Date.parse(iso);
   return Number.isFinite(ms) ? ms : undefined;
 }
 

@@ -116,3 +116,11 @@ test('a VFR leg has no level: the verdict is "unknown" and the area is kept', ()
   assert.equal(verdict.applies, true);
   assert.match(verdict.reason, /SFC–FL050; the flight's level there is not known \(VFR\)/);
 });
+
+test('limits are inclusive: a flight at FL290 meets an area whose upper limit is FL290, not one whose lower limit is FL295', () => {
+  const level = block('N0450F290 5000N00500W 5000N01000W');
+  const profile = flightProfile(level.elements, latLonPoints(level), T0);
+  const placement = { crossings: [], distanceNm: 1, alongNm: 50 };
+  assert.equal(judgeNotam({ minimumFL: '200', maximumFL: '290' }, placement, profile, OPTIONS).stretches[0]!.vertical, 'inside');
+  assert.equal(judgeNotam({ minimumFL: '295', maximumFL: '400' }, placement, profile, OPTIONS).stretches[0]!.vertical, 'outside');
+});

@@ -69,6 +69,10 @@ test('NOTAM item B "comes into force" and item C "ceases": validity judged at th
   assert.equal(notamActivity({ effectiveStart: '2026-11-01T00:00:00.000Z', effectiveEnd: 'PERM' }, day(30, 1), day(30, 2)).state, 'active');
   assert.equal(notamActivity({ effectiveStart: '2611230800', effectiveEnd: 'soon' }, MON(10), MON(11)).state, 'unknown');
   assert.equal(notamActivity(n, undefined, undefined).state, 'unknown');
+  // A time without a zone is UTC, whatever the machine's time zone.
+  const bare = { effectiveStart: '2026-11-23T08:00:00', effectiveEnd: '2026-11-23T09:00:00' };
+  assert.equal(notamActivity(bare, MON(8, 30), MON(8, 35)).state, 'active');
+  assert.equal(notamActivity(bare, MON(9, 30), MON(9, 35)).state, 'inactive');
 });
 
 test('NOTAM item D "0600-1400" (UTC, within items B–C): active at ETO 10:42Z, not at 15:00Z', () => {
