@@ -1,0 +1,136 @@
+/**
+ * Whether an airspace or a NOTAM concerns this flight, judged where and when the flight is:
+ * for every stretch of the route inside the area (the corridor's crossings), or at the point of
+ * least distance when the route only passes near, the level band and the times of the legs there
+ * against the area's limits and schedule. Every verdict says why, in words. Pure.
+ */
+import type { AirspaceSchedule, VerticalLimit } from '../hub/geojson';
+import { airspaceBand, bandsOverlap, bandText, notamBand, type LevelBand } from './levels';
+import { stateOver, type FlightProfile, type StretchState } from './profile';
+import { airspaceActivity, notamActivity, type Activity, type ActivityState, type NotamTimes } from './schedule';
+import { clockUtc } from './flightTime';
+
+/** Where the area lies relative to the route (map/corridor.ts AreaMeasure, or undefined when farther than it looked). */
+export interface Placement {
+  crossings: readonly { entryNm: number; exitNm: number }[];
+  distanceNm: number;
+  alongNm: number;
+}
+
+export interface AirspaceFacts {
+  lowerLimit?: VerticalLimit;
+  upperLimit?: VerticalLimit;
+  schedules?: readonly AirspaceSchedule[];
+}
+
+/** The NOTAM fields that matter: validity, item D, and item Q's lower/upper (flight levels). */
+export interface NotamFacts extends NotamTimes {
+  minimumFL?: string;
+  maximumFL?: string;
+}
+
+export type VerticalVerdict = 'inside' | 'outside' | 'unknown';
+
+export interface StretchVerdict {
+  entryNm: number;
+  exitNm: number;
+  flight: StretchState;
+  vertical: VerticalVerdict;
+  time: ActivityState;
+  applies: boolean;
+  /** This stretch in words. */
+  reason: string;
+}
+
+export interface Applicability {
+  /** True when some stretch is inside the corridor, within the levels and active (or not known to be otherwise). */
+  applies: boolean;
+  lateral: 'crossed' | 'near' | 'far';
+  stretches: StretchVerdict[];
+  /** In words: "Left out: 12.3 NM from the leg KONAN–KOK (< 30 NM); FL245–FL300 does not include FL350; active 06:00–14:00Z, ETO 10:42Z." */
+  reason: string;
+}
+
+export interface JudgeOptions {
+  /** Corridor half-width, NM. */
+  corridorNm: number;
+}
+
+function nm(value: number): string {
+  return value.toFixed(1);
+}
+
+function legsText(flight: StretchState): string {
+  const names = flight.legs.map((l) => l.name);
+  if (names.length === 0) return 'the route';
+  return names.length === 1 ? `the leg ${names[0]}` : `the legs ${names[0]} to ${names[names.length - 1]}`;
+}
+
+function timeText(flight: StretchState): string {
+  if (flight.entryMs === undefined) return '';
+  const entry = clockUtc(flight.entryMs);
+  if (flight.exitMs === undefined || Math.round(flight.exitMs / 60_000) === Math.round(flight.entryMs / 60_000)) return `ETO ${entry}`;
+  return `in it ${entry.slice(0, 5)}–${clockUtc(flight.exitMs)}`;
+}
+
+function vertical(area: LevelBand | undefined, areaText: string, flight: StretchState): { verdict: VerticalVerdict; text: string } {
+  if (!area) return { verdict: 'inside', text: `${areaText}: applies at all levels` };
+  if (!flight.band) return { verdict: 'unknown', text: `${areaText}; the flight's level there is not known (${flight.levelText})` };
+  // A constant level on one leg is written as Item 15 wrote it (4500 ft, not FL045).
+  const constant = flight.legs.length === 1 && flight.band.lowerFt === flight.band.upperFt;
+  const flown = constant ? flight.levelText : bandText(flight.band);
+  return bandsOverlap(area, flight.band)
+    ? { verdict: 'inside', text: `${bandText(area)} includes ${flown}` }
+    : { verdict: 'outside', text: `${bandText(area)} does not include ${flown}` };
+}
+
+function judge(
+  placement: Placement | undefined,
+  profile: FlightProfile,
+  options: JudgeOptions,
+  level: (flight: StretchState) => { verdict: VerticalVerdict; text: string },
+  activity: (fromMs: number | undefined, toMs: number | undefined) => Activity,
+): Applicability {
+  if (!placement || placement.distanceNm > options.corridorNm) {
+    const where = placement ? `${nm(placement.distanceNm)} NM from the route (> ${options.corridorNm} NM)` : `farther than ${options.corridorNm} NM from the route`;
+    return { applies: false, lateral: 'far', stretches: [], reason: `Left out: ${where}.` };
+  }
+  const crossed = placement.crossings.length > 0;
+  const spans = crossed ? placement.crossings : [{ entryNm: placement.alongNm, exitNm: placement.alongNm }];
+  const stretches = spans.map(({ entryNm, exitNm }): StretchVerdict => {
+    const flight = stateOver(profile, entryNm, exitNm);
+    const lateral = crossed ? `${legsText(flight)} passes through it` : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
+    const v = level(flight);
+    const a = activity(flight.entryMs, flight.exitMs);
+    const when = timeText(flight);
+    const applies = v.verdict !== 'outside' && a.state !== 'inactive';
+    return { entryNm, exitNm, flight, vertical: v.verdict, time: a.state, applies, reason: [lateral, v.text, when ? `${a.text}, ${when}` : a.text].join('; ') };
+  });
+  const chosen = stretches.find((s) => s.applies) ?? stretches[0]!;
+  const applies = stretches.some((s) => s.applies);
+  const more = stretches.length > 1 ? ` (${stretches.filter((s) => s.applies).length} of ${stretches.length} crossings apply)` : '';
+  return { applies, lateral: crossed ? 'crossed' : 'near', stretches, reason: `${applies ? 'Applies' : 'Left out'}: ${chosen.reason}${more}.` };
+}
+
+/** An airspace (hub lowerLimit/upperLimit/schedules) against the flight. */
+export function judgeAirspace(facts: AirspaceFacts, placement: Placement | undefined, profile: FlightProfile, options: JudgeOptions): Applicability {
+  const band = airspaceBand(facts.lowerLimit, facts.upperLimit);
+  const notes = band.notes.length > 0 ? ` (${band.notes.join(', ')})` : '';
+  return judge(
+    placement,
+    profile,
+    options,
+    (flight) => {
+      const v = vertical(band, bandText(band), flight);
+      return { verdict: v.verdict, text: v.text + notes };
+    },
+    (from, to) => airspaceActivity(facts.schedules, from, to),
+  );
+}
+
+/** A NOTAM (validity, item D, item Q lower/upper) against the flight; one without limits applies at all levels. */
+export function judgeNotam(facts: NotamFacts, placement: Placement | undefined, profile: FlightProfile, options: JudgeOptions): Applicability {
+  const band = notamBand(facts.minimumFL, facts.maximumFL);
+  const areaText = band ? bandText(band) : 'no vertical limits (item Q 000/999 or none)';
+  return judge(placement, profile, options, (flight) => vertical(band, areaText, flight), (from, to) => notamActivity(facts, from, to));
+}

@@ -1,0 +1,34 @@
+/**
+ * What the map and the diagnostics know for this flight: its profile (levels and times along the
+ * route) and, for each airspace or NOTAM, whether it concerns the flight there and then, and why.
+ * Pure: plain data in (the route block, the expansion's points, a reference time), plain data out.
+ *
+ * How to call it:
+ *   const flight = flightOf(block, expansion.points, Date.now() or the user's reference time);
+ *   const verdict = judgeAirspace(feature.properties, corridor.measure(shape, corridorNm), flight.profile, { corridorNm });
+ *   const verdict = judgeNotam(notam, corridor.measure(shape, corridorNm), flight.profile, { corridorNm });
+ * The corridor must be built from the same points, in the same order, as the profile.
+ */
+import type { ExpandedPoint, RouteBlock } from '../route/model';
+import { fplDepartureTime, formatUtc, type FlightTime } from './flightTime';
+import { flightProfile, type FlightProfile } from './profile';
+
+export { judgeAirspace, judgeNotam, type Applicability, type Placement, type StretchVerdict, type AirspaceFacts, type NotamFacts } from './applicability';
+export { flightProfile, stateAt, stateOver, type FlightProfile, type ProfileLeg, type ProfilePoint } from './profile';
+export { fplDepartureTime, type FlightTime } from './flightTime';
+export { airspaceActivity, notamActivity, type Activity } from './schedule';
+
+export interface Flight {
+  time: FlightTime;
+  profile: FlightProfile;
+}
+
+/**
+ * The flight of a route block: an FPL message is timed by its EOBT and DOF (`referenceMs` only
+ * places an EOBT without DOF); plain route text is timed by `referenceMs` itself at its first
+ * point.
+ */
+export function flightOf(block: RouteBlock, points: readonly ExpandedPoint[], referenceMs: number): Flight {
+  const time: FlightTime = block.fpl ? fplDepartureTime(block.fpl, referenceMs) : { ms: referenceMs, text: `reference time ${formatUtc(referenceMs)} at the first point` };
+  return { time, profile: flightProfile(block.elements, points, time.ms) };
+}

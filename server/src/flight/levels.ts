@@ -1,0 +1,154 @@
+/**
+ * Levels and speeds of Item 15 as numbers the applicability rules compare: feet for every level
+ * (flight levels as pressure altitude, no QNH correction) and knots of true airspeed for every
+ * speed (Mach through the ISA speed of sound at the level). Pure.
+ */
+import type { Level, Speed } from '../route/model';
+import type { VerticalLimit } from '../hub/geojson';
+
+export const FEET_PER_METRE = 1 / 0.3048;
+const METRES_PER_SECOND_PER_KNOT = 1852 / 3600;
+
+/**
+ * Feet of a Level, or undefined for VFR. Doc 4444 Item 15: "F followed by 3 numerics" (flight
+ * level, hundreds of feet), "S followed by 4 numerics" (standard metric level, tens of metres),
+ * "A followed by 3 numerics" (altitude, hundreds of feet), "M followed by 4 numerics" (altitude,
+ * tens of metres), "VFR".
+ */
+export function levelFeet(level: Level): number | undefined {
+  switch (level.unit) {
+    case 'flightLevel':
+    case 'altitudeFeet':
+      return level.value * 100;
+    case 'metricLevel':
+    case 'altitudeMetres':
+      return level.value * 10 * FEET_PER_METRE;
+    case 'vfr':
+      return undefined;
+  }
+}
+
+/** ISA temperature (K) at a pressure altitude: −6.5 K/km to the tropopause at 11 000 m, then 216.65 K (to 20 km). */
+export function isaTemperatureK(altitudeFt: number): number {
+  const metres = Math.max(0, altitudeFt) / FEET_PER_METRE;
+  return metres <= 11000 ? 288.15 - 0.0065 * metres : 216.65;
+}
+
+/** ISA speed of sound (kt) at a pressure altitude: a = √(γ·R·T), γ = 1.4, R = 287.05287 J/(kg·K). */
+export function speedOfSoundKt(altitudeFt: number): number {
+  return Math.sqrt(1.4 * 287.05287 * isaTemperatureK(altitudeFt)) / METRES_PER_SECOND_PER_KNOT;
+}
+
+/**
+ * True airspeed in knots. Doc 4444 Item 15: "Kilometres per hour, expressed as K followed by 4
+ * figures", "Knots, expressed as N followed by 4 figures", "True Mach number, when so prescribed
+ * by the appropriate ATS authority, to the nearest hundredth of unit Mach, expressed as M
+ * followed by 3 figures". Mach needs the level (`altitudeFt`), taken in ISA.
+ */
+export function trueAirspeedKt(speed: Speed, altitudeFt: number): number {
+  switch (speed.unit) {
+    case 'knots':
+      return speed.value;
+    case 'kmh':
+      return speed.value / 1.852;
+    case 'mach':
+      return (speed.value / 100) * speedOfSoundKt(altitudeFt);
+  }
+}
+
+/** A level in the words of charts: F350 → "FL350", A045 → "4500 ft", S1190 → "S1190 (11900 m)", M0150 → "1500 m". */
+export function levelWords(level: Level): string {
+  switch (level.unit) {
+    case 'flightLevel':
+      return `FL${String(level.value).padStart(3, '0')}`;
+    case 'altitudeFeet':
+      return `${level.value * 100} ft`;
+    case 'metricLevel':
+      return `S${String(level.value).padStart(4, '0')} (${level.value * 10} m)`;
+    case 'altitudeMetres':
+      return `${level.value * 10} m`;
+    case 'vfr':
+      return 'VFR';
+  }
+}
+
+/** A band of levels in feet, both ends included. */
+export interface LevelBand {
+  lowerFt: number;
+  upperFt: number;
+}
+
+/** "FL350", "FL350–FL390", "SFC–FL100", "FL350 and above": feet written as flight levels (or SFC / UNL). */
+export function feetText(ft: number): string {
+  if (ft <= 0) return 'SFC';
+  if (!Number.isFinite(ft)) return 'UNL';
+  return `FL${String(Math.round(ft / 100)).padStart(3, '0')}`;
+}
+
+export function bandText(band: LevelBand): string {
+  if (band.lowerFt === band.upperFt) return feetText(band.lowerFt);
+  if (!Number.isFinite(band.upperFt)) return `${feetText(band.lowerFt)} and above`;
+  return `${feetText(band.lowerFt)}–${feetText(band.upperFt)}`;
+}
+
+export function bandsOverlap(a: LevelBand, b: LevelBand): boolean {
+  return a.lowerFt <= b.upperFt && b.lowerFt <= a.upperFt;
+}
+
+/** An area's vertical limits in feet, with what was assumed on the way. */
+export interface AreaBand extends LevelBand {
+  /** Notes on assumptions, e.g. "AGL limit taken above mean sea level". */
+  notes: string[];
+}
+
+/**
+ * One airspace limit in feet: FL (pressure altitude), FT or M above MSL; SFC/GND as 0, UNL as
+ * infinity. AGL limits are taken above MSL (the terrain height is not known here), which is said
+ * in the notes. Undefined when the limit is missing or unreadable.
+ */
+export function limitFeet(limit: VerticalLimit | undefined, notes: string[]): number | undefined {
+  if (!limit || limit.value === undefined || String(limit.value).trim() === '') return undefined;
+  const value = String(limit.value).trim().toUpperCase();
+  const uom = (limit.uom ?? '').toUpperCase();
+  const reference = (limit.reference ?? '').toUpperCase();
+  if (value === 'UNL' || value === 'UNLIMITED') return Infinity;
+  if (value === 'GND' || value === 'SFC') return 0;
+  const number = Number(value);
+  if (!Number.isFinite(number)) return undefined;
+  if ((reference === 'SFC' || reference === 'GND' || reference === 'AGL') && number > 0) notes.push(`${number} ${uom === 'M' ? 'm' : 'ft'} ${reference} taken above mean sea level`);
+  if (uom === 'FL') return number * 100;
+  if (uom === 'M') return number * FEET_PER_METRE;
+  return number;
+}
+
+/** An airspace's band from its hub limits; a missing lower limit is SFC, a missing upper one UNL (said in the notes). */
+export function airspaceBand(lower: VerticalLimit | undefined, upper: VerticalLimit | undefined): AreaBand {
+  const notes: string[] = [];
+  let lowerFt = limitFeet(lower, notes);
+  let upperFt = limitFeet(upper, notes);
+  if (lowerFt === undefined) {
+    lowerFt = 0;
+    notes.push('no lower limit given, taken as SFC');
+  }
+  if (upperFt === undefined) {
+    upperFt = Infinity;
+    notes.push('no upper limit given, taken as UNL');
+  }
+  return { lowerFt, upperFt, notes };
+}
+
+/**
+ * A NOTAM's band from item Q's lower and upper limits (`minimumFL`, `maximumFL`). Doc 8126 /
+ * PANS-AIM, item Q: "Lower/upper limits … shall only be expressed in flight levels (FL)" and
+ * "when no specific vertical limits … insert 000 for the lower and 999 for the upper limit".
+ * A NOTAM without them applies at all levels (undefined).
+ */
+export function notamBand(minimumFL: string | undefined, maximumFL: string | undefined): LevelBand | undefined {
+  const lower = minimumFL !== undefined && /^\s*\d{1,3}\s*$/.test(minimumFL) ? Number(minimumFL) : undefined;
+  const upper = maximumFL !== undefined && /^\s*\d{1,3}\s*$/.test(maximumFL) ? Number(maximumFL) : undefined;
+  if (lower === undefined && upper === undefined) return undefined;
+  const lowerFt = (lower ?? 0) * 100;
+  const upperFt = upper === undefined || upper >= 999 ? Infinity : upper * 100;
+  if (lowerFt === 0 && upperFt === Infinity) return undefined;
+  return { lowerFt, upperFt };
+}
