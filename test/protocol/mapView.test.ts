@@ -68,7 +68,6 @@ test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOT
   const v = await view(server, uri, 6);
   assert.ok(v, 'a view for the first block');
   assert.equal(v.blockIndex, 0);
-  if (process.env.MAP_DUMP) require('node:fs').writeFileSync(process.env.MAP_DUMP, JSON.stringify(v, null, 1));
   assert.equal(v.title, 'EGLL → EDDF');
   assert.equal(v.points[0]!.name, 'EGLL');
   assert.equal(v.points[v.points.length - 1]!.name, 'EDDF');
