@@ -114,6 +114,24 @@ function fitToRoute(): void {
   if (extent) map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 10, size: map.getSize() });
 }
 
+/** What the details panel shows, so that a new snapshot of the same route keeps showing it. */
+let shown: { kind: 'point' | 'leg' | 'notam'; id: string } | undefined;
+
+/** Shows the details of what was clicked again, from the new view, when it is still there. */
+function showAgain(view: MapView): void {
+  if (shown?.kind === 'point') {
+    const point = view.points.find((p) => p.id === shown!.id);
+    if (point) return panel.showPoint(point);
+  } else if (shown?.kind === 'leg') {
+    const leg = view.legs.find((l) => l.id === shown!.id);
+    if (leg) return panel.showLeg(leg, view.points.find((p) => p.id === leg.fromId), view.points.find((p) => p.id === leg.toId));
+  } else if (shown?.kind === 'notam') {
+    const notam = view.notams.find((n) => n.id === shown!.id);
+    if (notam) return panel.showNotam(notam);
+  }
+  shown = undefined;
+}
+
 function showSnapshot(view: MapView | null, message: string | undefined): void {
   const previous = current;
   current = view;
@@ -137,7 +155,13 @@ function showSnapshot(view: MapView | null, message: string | undefined): void {
     }
   }
   const sameRoute = previous && previous.uri === view.uri && previous.blockIndex === view.blockIndex;
-  if (!sameRoute) fitToRoute();
+  // A new snapshot of the same route (a reveal moved the cursor, the expansion came in) keeps
+  // the details the user asked for; another route starts afresh.
+  if (sameRoute) showAgain(view);
+  else {
+    shown = undefined;
+    fitToRoute();
+  }
 }
 
 onHostMessage((message: HostToMapMessage) => {
@@ -169,16 +193,21 @@ map.on('singleclick', (event) => {
   const [fir] = ofKind('fir');
   const [microlight] = ofKind('microlight');
   data.setSelection([]);
+  shown = undefined;
   if (point) {
     const p = point.get('point') as MapPoint;
+    shown = { kind: 'point', id: p.id };
     panel.showPoint(p);
     reveal(p.range);
   } else if (leg) {
     const l = leg.get('leg') as MapLeg;
+    shown = { kind: 'leg', id: l.id };
     panel.showLeg(l, current?.points.find((p) => p.id === l.fromId), current?.points.find((p) => p.id === l.toId));
     reveal(l.range);
   } else if (notams.length) {
-    panel.showNotam(notams[0].get('notam') as MapNotam);
+    const notam = notams[0].get('notam') as MapNotam;
+    shown = { kind: 'notam', id: notam.id };
+    panel.showNotam(notam);
     data.setSelection([notams[0]]);
   } else if (airspaces.length) {
     panel.showAirspaces(airspaces.map((f) => f.get('airspace') as MapAirspace));

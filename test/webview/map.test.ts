@@ -113,13 +113,17 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     await map.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'));
     assert.deepEqual(reveals(await map.posted()), [{ type: 'reveal', uri: view.uri, version: view.version, range: dvr.range }]);
     assert.match((await map.page.locator('#map-details').textContent()) ?? '', /DVR \(vor\).*DVR: vor/s);
+    // The reveal moves the cursor and the host may send a new snapshot of the same route (a newer
+    // version): the details the user asked for stay.
+    await map.show({ type: 'snapshot', view: { ...view, version: view.version + 1 } });
+    assert.match((await map.page.locator('#map-details').textContent()) ?? '', /DVR \(vor\).*DVR: vor/s);
 
     // The middle of the UL607 leg (KONAN → AMASI).
     const leg = view.legs.find((l) => l.via === 'UL607')!;
     const middle = leg.paths[0][Math.floor(leg.paths[0].length / 2)];
     await map.page.mouse.click(...(await map.pixelOf(middle)));
     await map.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'reveal').length === 2);
-    assert.deepEqual(reveals(await map.posted())[1], { type: 'reveal', uri: view.uri, version: view.version, range: leg.range });
+    assert.deepEqual(reveals(await map.posted())[1], { type: 'reveal', uri: view.uri, version: view.version + 1, range: leg.range });
     assert.match((await map.page.locator('#map-details').textContent()) ?? '', /KONAN → AMASI via UL607/);
 
     await map.page.mouse.click(...(await map.pixelOf(STACK_SPOT)));
