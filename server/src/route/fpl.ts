@@ -96,6 +96,62 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
   return { value: text.slice(0, 4), range: lineRange(r.start.line, r.start.character, r.start.character + 4) };
 }
 
+/** What each field looks like by its content, to recognise it when one is missing. */
+const LOOKS_LIKE: Record<number, RegExp> = {
+  7: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/,
+  8: /^[IVYZ][SNGMX]$/,
+  9: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/,
+  10: /^[A-Z0-9]+\/[A-Z0-9]+$/,
+  13: /^[A-Z]{4}\d{4}$/,
+  15: /^[KNM]\d{3,4}(F\d{3}|A\d{3}|S\d{4}|M\d{4}|VFR)?(\s|$)/,
+  16: /^[A-Z]{4}\d{4}(\s+[A-Z]{4})*$/,
+  18: /^(0|[A-Z]{2,4}\/)/,
+  19: /^[A-Z]\//,
+};
+
+/** A field the message lacks, and the index of the field it should come before (none: at the end). */
+interface MissingField {
+  number: number;
+  before?: number;
+}
+
+/**
+ * Field numbers by position while the count fits (8 fields, or 9 with 19); otherwise each field
+ * is recognised by its content so that a missing field is named as missing and the fields after
+ * it are still checked as what they are.
+ */
+function assignFieldNumbers(fields: readonly RawField[]): { numbers: (number | undefined)[]; missing: MissingField[] } {
+  const present = fields.length - 1;
+  const numbers: (number | undefined)[] = [undefined];
+  const text = (k: number): string => fieldText(fields[k]).toUpperCase();
+  const fits = present >= 9 || (present === 8 && !(LOOKS_LIKE[19].test(text(8)) && !LOOKS_LIKE[18].test(text(8))));
+  if (fits) {
+    for (let k = 1; k < fields.length; k++) numbers.push(FIELD_NUMBERS[k - 1]);
+    return { numbers, missing: [] };
+  }
+  const missing: MissingField[] = [];
+  let e = 0;
+  for (let k = 1; k < fields.length; k++) {
+    if (e >= FIELD_NUMBERS.length) {
+      numbers.push(undefined);
+      continue;
+    }
+    const t = text(k);
+    let j = e;
+    if (!LOOKS_LIKE[FIELD_NUMBERS[e]].test(t)) {
+      // A field that is not what comes next but is what comes later means the ones between are absent.
+      j = FIELD_NUMBERS.findIndex((n, at) => at > e && LOOKS_LIKE[n].test(t));
+      if (j < 0) j = e;
+    }
+    for (let m = e; m < j; m++) missing.push({ number: FIELD_NUMBERS[m], before: k });
+    numbers.push(FIELD_NUMBERS[j]);
+    e = j + 1;
+  }
+  // Field 19 is optional.
+  for (; e < FIELD_NUMBERS.length - 1; e++) missing.push({ number: FIELD_NUMBERS[e] });
+  return { numbers, missing };
+}
+
 /** Reads the message whose '(' is at (block line `index`, `paren`). */
 export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink, build = true): FplResult {
   const { lines, contentEnd, firstLine } = block;
@@ -158,19 +214,26 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
   const result: FplResult = { fpl, routeSegments: new TextSegments(lines, firstLine), route: { count: 0, firstWords: '' }, endIndex };
-  const present = fields.length - 1;
-  if (present < 8) {
-    const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);
-    sink.add(
-      'R302',
-      `the FPL message has ${present} of its 8 fields: missing field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected (FPL-7-8-9-10-13-15-16-18)`,
-      endRange,
-    );
+  const { numbers, missing } = assignFieldNumbers(fields);
+  const trailing = missing.filter((m) => m.before === undefined).map((m) => m.number);
+  for (const m of missing) {
+    if (m.before === undefined) continue;
+    // The '-' that opens the field after the gap is where the missing field belongs.
+    const next = fields[m.before];
+    sink.add('R302', `field ${m.number} (${FIELD_NAMES[m.number]}) is missing: expected it before this field; an FPL message is (FPL-7-8-9-10-13-15-16-18)`, lineRange(next.line, Math.max(0, next.character - 1), next.character));
+  }
+  if (trailing.length === 1) {
+    const n = trailing[0];
+    const hint = n === 18 ? "; write -0 when there is no other information" : '';
+    sink.add('R302', `field ${n} (${FIELD_NAMES[n]}) is missing: the message ends before it${hint}; expected (FPL-7-8-9-10-13-15-16-18)`, endRange);
+  } else if (trailing.length > 1) {
+    const names = trailing.map((n) => `${n} (${FIELD_NAMES[n]})`);
+    sink.add('R302', `the FPL message has ${8 - missing.length} of its 8 fields: missing fields ${names.join(', ')}; expected (FPL-7-8-9-10-13-15-16-18)`, endRange);
   }
   let typeZzzz = false;
   let equipment = '';
   for (let k = 1; k < fields.length; k++) {
-    const number = FIELD_NUMBERS[k - 1];
+    const number = numbers[k];
     const raw = fields[k];
     if (number === undefined) {
       const what = extraFields > 0 ? `${extraFields + 1} unexpected extra fields` : 'unexpected extra field';

@@ -115,3 +115,42 @@ test('field 19 is accepted; a hyphen inside field 18 text is reported where it s
   assert.deepEqual(hyphen.diagnostics.map((d) => [d.code, d.range]), [['R310', r(5, 30, 34)]]);
   assert.match(hyphen.diagnostics[0].message, /hyphen inside field 18/);
 });
+
+// Doc 4444 App. 3: the FPL message is made of field types "3 7 8 9 10 13 15 16 18 19"; 19 alone is
+// optional (App. 2, Item 18: "INSERT 0 (zero) if no other information").
+const SHORT = (fields: string[]): string => `(FPL-${fields.join('-')})`;
+const ALL = ['DLH4AB', 'IS', 'A320/M', 'S/C', 'EGLL1200', 'N0450F350 DVR', 'EDDF0105 EDDK', 'DOF/261121'];
+
+test('Item 16 "destination aerodrome and total estimated elapsed time" missing: named as missing, field 18 still read as 18', () => {
+  const block = onlyBlock(SHORT(ALL.filter((f) => f !== 'EDDF0105 EDDK')));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 48, 49)]]);
+  assert.match(block.diagnostics[0].message, /^field 16 \(destination aerodrome, total EET and alternates\) is missing/);
+  assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18]);
+  assert.equal(block.destination, undefined);
+  // A malformed item 18 after the gap is reported as item 18, not as a malformed field 16.
+  const wrong = onlyBlock(SHORT([...ALL.slice(0, 6), 'DOF/261399']));
+  assert.deepEqual(wrong.diagnostics.map((d) => d.code), ['R302', 'R309']);
+});
+
+test('Item 18 missing: "INSERT 0 (zero) if no other information" is the hint', () => {
+  const block = onlyBlock(SHORT(ALL.slice(0, 7)));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 62, 63)]]);
+  assert.match(block.diagnostics[0].message, /^field 18 \(other information\) is missing.*write -0/);
+  assert.equal(block.destination?.value, 'EDDF');
+  assert.deepEqual(codes(SHORT([...ALL.slice(0, 7), '0'])), []);
+});
+
+test('Item 15 "route" missing: named as missing, field 16 still read as the destination', () => {
+  const block = onlyBlock(SHORT(ALL.filter((f) => !f.startsWith('N0450'))));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 34, 35)]]);
+  assert.match(block.diagnostics[0].message, /^field 15 \(route\) is missing/);
+  assert.equal(block.destination?.value, 'EDDF');
+  assert.equal(block.origin?.value, 'EGLL');
+});
+
+test('a missing field before field 19 is still found; a malformed field is not taken for a missing one', () => {
+  const block = onlyBlock(SHORT([...ALL.filter((f) => f !== 'EDDF0105 EDDK'), 'E/0230']));
+  assert.deepEqual(block.diagnostics.map((d) => d.code), ['R302']);
+  assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18, 19]);
+  assert.deepEqual(codes(SHORT(ALL.map((f) => (f === 'EDDF0105 EDDK' ? 'EDDF01' : f)))), ['R308']);
+});
