@@ -282,6 +282,9 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
       case 18:
         readOtherInformation(raw, fpl, sink, build, { typeZzzz, equipment });
         break;
+      case 19:
+        readSupplementaryInformation(raw, fpl, sink, build);
+        break;
     }
   }
   return result;
@@ -421,4 +424,59 @@ function readOtherInformation(
   if (facts.typeZzzz && !typ) {
     sink.add('R309', 'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5', fieldRange(raw));
   }
+}
+
+/** Field 19 indicators of Doc 4444 App. 2, Item 19, and what each value must look like. */
+const SUPPLEMENTARY: Record<string, { re: RegExp; expected: string }> = {
+  E: { re: /^\d\d[0-5]\d$/, expected: 'the fuel endurance is hhmm (mm 00–59), e.g. E/0745' },
+  P: { re: /^(\d{1,3}|TBN)$/, expected: 'the persons on board are a number of up to 3 figures, or TBN, e.g. P/123' },
+  R: { re: /^(?!.*(.).*\1)[UVE]{1,3}$/, expected: 'the emergency radio is U (UHF 243.0 MHz), V (VHF 121.5 MHz) and/or E (ELT), each once, e.g. R/VE' },
+  S: { re: /^(?!.*(.).*\1)[PDMJ]{1,4}$/, expected: 'the survival equipment is P (polar), D (desert), M (maritime) and/or J (jungle), each once, e.g. S/PM' },
+  J: { re: /^(?!.*(.).*\1)[LFUV]{1,4}$/, expected: 'the life jackets are L (light), F (fluorescein), U (UHF radio) and/or V (VHF radio), each once, e.g. J/LF' },
+  D: { re: /^\d{1,2}(\s+\d{1,3})?(\s+C)?(\s+[A-Z].*)?$/, expected: 'the dinghies are their number, total capacity, C if covered and their colour, e.g. D/2 8 C YELLOW' },
+  A: { re: /\S/, expected: 'the aircraft colour and markings, e.g. A/WHITE BLUE TAIL' },
+  N: { re: /\S/, expected: 'plain-language remarks, e.g. N/DOG ON BOARD' },
+  C: { re: /\S/, expected: 'the name of the pilot in command, e.g. C/SMITH' },
+};
+
+/** Field 19: items like E/0745 P/123 R/VE, each a one-letter indicator followed by its value. */
+function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink, build: boolean): void {
+  type Item = { indicator: string; value: string; range: Range };
+  const items: Item[] = [];
+  const check = (item: Item | undefined): void => {
+    if (!item) return;
+    const rule = SUPPLEMENTARY[item.indicator];
+    if (!rule) {
+      sink.add('R313', `${item.indicator}/ is not a field 19 indicator: expected E/ P/ R/ S/ J/ D/ A/ N/ C/`, item.range);
+    } else if (!rule.re.test(item.value.trim().toUpperCase())) {
+      sink.add('R313', `${item.indicator}/${item.value}: ${rule.expected}`, item.range);
+    }
+  };
+  let item: Item | undefined;
+  const g = raw.segments;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const line = g.line(k);
+    const end = g.end(k);
+    let i = g.start(k);
+    while (i < end) {
+      i = skipBlanks(text, i, end);
+      if (i >= end) break;
+      const from = i;
+      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      const word = text.slice(from, i);
+      if (/^[A-Za-z]\//.test(word)) {
+        check(item);
+        item = { indicator: word[0].toUpperCase(), value: word.slice(2), range: lineRange(line, from, i) };
+        if (items.length < MAX_MODEL_ITEMS) items.push(item);
+      } else if (item) {
+        item.value = item.value ? `${item.value} ${word}` : word;
+        item.range = spanRange(item.range.start.line, item.range.start.character, line, i);
+      } else {
+        sink.add('R313', `'${word}' in field 19 has no indicator: expected items like E/0745 P/123 R/VE`, lineRange(line, from, i));
+      }
+    }
+  }
+  check(item);
+  if (build) fpl.supplementaryInformation = items;
 }

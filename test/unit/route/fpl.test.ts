@@ -154,3 +154,36 @@ test('a missing field before field 19 is still found; a malformed field is not t
   assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18, 19]);
   assert.deepEqual(codes(SHORT(ALL.map((f) => (f === 'EDDF0105 EDDK' ? 'EDDF01' : f)))), ['R308']);
 });
+
+// Doc 4444 App. 2, Item 19: "E/ followed by a 4-figure group giving the fuel endurance in hours and
+// minutes", "P/ followed by the total number of persons on board, when so prescribed by the
+// appropriate ATS authority" (TBN when not known), R/ U V E, S/ P D M J, J/ L F U V, D/ number,
+// capacity, C if covered, colour; A/ colour and markings, N/ remarks, C/ pilot in command.
+test('Item 19 "supplementary information": each indicator in its format, on its own range', () => {
+  const base = MESSAGE.slice(0, -1);
+  const good = onlyBlock(`${base}\n-E/0745 P/123 R/VE S/PDMJ J/LFUV D/2 8 C YELLOW A/WHITE BLUE TAIL N/DOG ON BOARD C/SMITH)`);
+  assert.deepEqual(good.diagnostics, []);
+  assert.deepEqual(
+    good.fpl?.supplementaryInformation?.map((i) => [i.indicator, i.value]),
+    [['E', '0745'], ['P', '123'], ['R', 'VE'], ['S', 'PDMJ'], ['J', 'LFUV'], ['D', '2 8 C YELLOW'], ['A', 'WHITE BLUE TAIL'], ['N', 'DOG ON BOARD'], ['C', 'SMITH']],
+  );
+  assert.deepEqual(codes(`${base}\n-P/TBN)`), []);
+  const bad = onlyBlock(`${base}\n-E/0790 P/1234 R/VX S/PP J/Q D/YELLOW Q/1 N/)`);
+  assert.deepEqual(
+    bad.diagnostics.map((d) => [d.code, d.range]),
+    [
+      ['R313', r(6, 1, 7)],
+      ['R313', r(6, 8, 14)],
+      ['R313', r(6, 15, 19)],
+      ['R313', r(6, 20, 24)],
+      ['R313', r(6, 25, 28)],
+      ['R313', r(6, 29, 37)],
+      ['R313', r(6, 38, 41)],
+      ['R313', r(6, 42, 44)],
+    ],
+  );
+  assert.match(bad.diagnostics[0].message, /E\/0790: the fuel endurance is hhmm/);
+  assert.match(bad.diagnostics[6].message, /Q\/ is not a field 19 indicator/);
+  // A word after an item belongs to its value: N/ and A/ are free text.
+  assert.equal(onlyBlock(`${base}\n-N/TWO  WORDS)`).fpl?.supplementaryInformation?.[0].value, 'TWO WORDS');
+});
