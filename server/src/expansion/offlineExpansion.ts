@@ -267,7 +267,7 @@ class Expansion {
     // The hub contract: "When the first fix is a duplicate name and no referenceFix is given, no
     // point is selected for the first fix." Namesakes are not narrowed by the airway for it: the
     // airway only names the likely one in the warning.
-    let likely: number | undefined;
+    let nextAirway: string | undefined;
     if (point.kind === 'point') {
       if (pending?.airway) {
         const onAirway = candidates.filter((c) => pending.airway!.has(c));
@@ -277,15 +277,14 @@ class Expansion {
       }
       const next = this.block.elements[i + 1];
       const following = next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined;
-      if (following) {
+      if (following && position !== 'first') {
         const onNext = candidates.filter((c) => following.has(c));
-        if (position === 'first') {
-          if (onNext.length === 1) likely = onNext[0];
-        } else if (onNext.length > 0) candidates = onNext;
+        if (onNext.length > 0) candidates = onNext;
       }
+      if (following && position === 'first') nextAirway = next?.kind === 'airway' ? next.designator.toUpperCase() : undefined;
     }
     if (candidates.length === 1) return candidates[0];
-    if (position !== 'later') return this.chooseFirst(ident, point, candidates, likely, i);
+    if (position !== 'later') return this.chooseFirst(ident, point, candidates, nextAirway);
     if (pending?.airway && pending.entry !== undefined) {
       const path = pending.airway.path(pending.entry, candidates);
       if (path) return path[path.length - 1];
@@ -293,26 +292,15 @@ class Expansion {
     return this.closest(candidates, i);
   }
 
-  private chooseFirst(ident: string, point: PointElement, candidates: number[], onAirway?: number, i = -1): number | undefined {
+  private chooseFirst(ident: string, point: PointElement, candidates: number[], nextAirway?: string): number | undefined {
     const near = candidates.map((c) => ({ lat: this.db.lat(c), lon: this.db.lon(c) }));
     const reference = this.reference ? resolveReferenceFix(this.reference, this.db, near) : undefined;
     if (reference) return this.nearestTo(candidates, reference);
     const origin = this.origin;
     const listed = firstFixCandidates(this.db, candidates, origin, true);
-    // The place the airway (the only namesake on it) or the origin (the only one within
-    // LIKELY_NEAR_ORIGIN_NM) points to goes first, so the first quick fix writes its referenceFix.
-    let likely: number | undefined = onAirway;
-    let why = '';
-    if (likely !== undefined) {
-      const next = this.block.elements[i + 1];
-      why = `the one on ${next?.kind === 'airway' ? next.designator.toUpperCase() : 'the airway'}`;
-    } else if (origin) {
-      const close = candidates.filter((c) => distanceNm(origin.lat, origin.lon, this.db.lat(c), this.db.lon(c)) <= LIKELY_NEAR_ORIGIN_NM);
-      if (close.length === 1) {
-        likely = close[0];
-        why = `the one near the origin ${origin.icao}`;
-      }
-    }
+    const pick = likelyFirstFix(this.db, candidates, nextAirway, origin);
+    const likely = pick?.index;
+    const why = pick?.why ?? '';
     if (likely !== undefined) {
       const at = listed.findIndex((c) => c.lat === this.db.lat(likely!) && c.lon === this.db.lon(likely!));
       if (at > 0) listed.unshift(...listed.splice(at, 1));
@@ -495,6 +483,28 @@ class Expansion {
  * with its distance from it (to 0.1 NM), nearest first. `regions`: a candidate without a region
  * code gets the nationality letters of the aerodrome nearest to it.
  */
+/**
+ * The namesake of an ambiguous first fix that is most likely meant: the only one on the airway
+ * that follows it, else the only one within LIKELY_NEAR_ORIGIN_NM of the origin. The offline
+ * engine's X005 and the hub's H003 both name it first, so their first quick fix writes its
+ * referenceFix.
+ */
+export function likelyFirstFix(
+  db: NavDatabase,
+  candidates: readonly number[],
+  nextAirway: string | undefined,
+  origin: { lat: number; lon: number; icao?: string } | undefined,
+): { index: number; why: string } | undefined {
+  const airway = nextAirway ? db.airway(nextAirway) : undefined;
+  if (airway) {
+    const onNext = candidates.filter((c) => airway.has(c));
+    if (onNext.length === 1) return { index: onNext[0], why: `the one on ${nextAirway}` };
+  }
+  if (!origin) return undefined;
+  const close = candidates.filter((c) => distanceNm(origin.lat, origin.lon, db.lat(c), db.lon(c)) <= LIKELY_NEAR_ORIGIN_NM);
+  return close.length === 1 ? { index: close[0], why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` } : undefined;
+}
+
 export function firstFixCandidates(
   db: NavDatabase,
   indices: readonly number[],

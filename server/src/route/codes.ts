@@ -74,6 +74,7 @@ export const DIAGNOSTIC_CODES = {
   R310: { severity: 'warning', title: 'Unexpected extra FPL field' },
   R311: { severity: 'error', title: 'Empty FPL field 15 (route)' },
   R312: { severity: 'error', title: 'Message type is not FPL' },
+  R313: { severity: 'error', title: 'Malformed field 19 (supplementary information)' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -96,6 +96,62 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
   return { value: text.slice(0, 4), range: lineRange(r.start.line, r.start.character, r.start.character + 4) };
 }
 
+/** What each field looks like by its content, to recognise it when one is missing. */
+const LOOKS_LIKE: Record<number, RegExp> = {
+  7: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/,
+  8: /^[IVYZ][SNGMX]$/,
+  9: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/,
+  10: /^[A-Z0-9]+\/[A-Z0-9]+$/,
+  13: /^[A-Z]{4}\d{4}$/,
+  15: /^[KNM]\d{3,4}(F\d{3}|A\d{3}|S\d{4}|M\d{4}|VFR)?(\s|$)/,
+  16: /^[A-Z]{4}\d{4}(\s+[A-Z]{4})*$/,
+  18: /^(0|[A-Z]{2,4}\/)/,
+  19: /^[A-Z]\//,
+};
+
+/** A field the message lacks, and the index of the field it should come before (none: at the end). */
+interface MissingField {
+  number: number;
+  before?: number;
+}
+
+/**
+ * Field numbers by position while the count fits (8 fields, or 9 with 19); otherwise each field
+ * is recognised by its content so that a missing field is named as missing and the fields after
+ * it are still checked as what they are.
+ */
+function assignFieldNumbers(fields: readonly RawField[]): { numbers: (number | undefined)[]; missing: MissingField[] } {
+  const present = fields.length - 1;
+  const numbers: (number | undefined)[] = [undefined];
+  const text = (k: number): string => fieldText(fields[k]).toUpperCase();
+  const fits = present >= 9 || (present === 8 && !(LOOKS_LIKE[19].test(text(8)) && !LOOKS_LIKE[18].test(text(8))));
+  if (fits) {
+    for (let k = 1; k < fields.length; k++) numbers.push(FIELD_NUMBERS[k - 1]);
+    return { numbers, missing: [] };
+  }
+  const missing: MissingField[] = [];
+  let e = 0;
+  for (let k = 1; k < fields.length; k++) {
+    if (e >= FIELD_NUMBERS.length) {
+      numbers.push(undefined);
+      continue;
+    }
+    const t = text(k);
+    let j = e;
+    if (!LOOKS_LIKE[FIELD_NUMBERS[e]].test(t)) {
+      // A field that is not what comes next but is what comes later means the ones between are absent.
+      j = FIELD_NUMBERS.findIndex((n, at) => at > e && LOOKS_LIKE[n].test(t));
+      if (j < 0) j = e;
+    }
+    for (let m = e; m < j; m++) missing.push({ number: FIELD_NUMBERS[m], before: k });
+    numbers.push(FIELD_NUMBERS[j]);
+    e = j + 1;
+  }
+  // Field 19 is optional.
+  for (; e < FIELD_NUMBERS.length - 1; e++) missing.push({ number: FIELD_NUMBERS[e] });
+  return { numbers, missing };
+}
+
 /** Reads the message whose '(' is at (block line `index`, `paren`). */
 export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink, build = true): FplResult {
   const { lines, contentEnd, firstLine } = block;
@@ -158,19 +214,26 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
   const result: FplResult = { fpl, routeSegments: new TextSegments(lines, firstLine), route: { count: 0, firstWords: '' }, endIndex };
-  const present = fields.length - 1;
-  if (present < 8) {
-    const missing = FIELD_NUMBERS.slice(present, 8).map((n) => `${n} (${FIELD_NAMES[n]})`);
-    sink.add(
-      'R302',
-      `the FPL message has ${present} of its 8 fields: missing field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; expected (FPL-7-8-9-10-13-15-16-18)`,
-      endRange,
-    );
+  const { numbers, missing } = assignFieldNumbers(fields);
+  const trailing = missing.filter((m) => m.before === undefined).map((m) => m.number);
+  for (const m of missing) {
+    if (m.before === undefined) continue;
+    // The '-' that opens the field after the gap is where the missing field belongs.
+    const next = fields[m.before];
+    sink.add('R302', `field ${m.number} (${FIELD_NAMES[m.number]}) is missing: expected it before this field; an FPL message is (FPL-7-8-9-10-13-15-16-18)`, lineRange(next.line, Math.max(0, next.character - 1), next.character));
+  }
+  if (trailing.length === 1) {
+    const n = trailing[0];
+    const hint = n === 18 ? "; write -0 when there is no other information" : '';
+    sink.add('R302', `field ${n} (${FIELD_NAMES[n]}) is missing: the message ends before it${hint}; expected (FPL-7-8-9-10-13-15-16-18)`, endRange);
+  } else if (trailing.length > 1) {
+    const names = trailing.map((n) => `${n} (${FIELD_NAMES[n]})`);
+    sink.add('R302', `the FPL message has ${8 - missing.length} of its 8 fields: missing fields ${names.join(', ')}; expected (FPL-7-8-9-10-13-15-16-18)`, endRange);
   }
   let typeZzzz = false;
   let equipment = '';
   for (let k = 1; k < fields.length; k++) {
-    const number = FIELD_NUMBERS[k - 1];
+    const number = numbers[k];
     const raw = fields[k];
     if (number === undefined) {
       const what = extraFields > 0 ? `${extraFields + 1} unexpected extra fields` : 'unexpected extra field';
@@ -218,6 +281,9 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
       }
       case 18:
         readOtherInformation(raw, fpl, sink, build, { typeZzzz, equipment });
+        break;
+      case 19:
+        readSupplementaryInformation(raw, fpl, sink, build);
         break;
     }
   }
@@ -358,4 +424,59 @@ function readOtherInformation(
   if (facts.typeZzzz && !typ) {
     sink.add('R309', 'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5', fieldRange(raw));
   }
+}
+
+/** Field 19 indicators of Doc 4444 App. 2, Item 19, and what each value must look like. */
+const SUPPLEMENTARY: Record<string, { re: RegExp; expected: string }> = {
+  E: { re: /^\d\d[0-5]\d$/, expected: 'the fuel endurance is hhmm (mm 00–59), e.g. E/0745' },
+  P: { re: /^(\d{1,3}|TBN)$/, expected: 'the persons on board are a number of up to 3 figures, or TBN, e.g. P/123' },
+  R: { re: /^(?!.*(.).*\1)[UVE]{1,3}$/, expected: 'the emergency radio is U (UHF 243.0 MHz), V (VHF 121.5 MHz) and/or E (ELT), each once, e.g. R/VE' },
+  S: { re: /^(?!.*(.).*\1)[PDMJ]{1,4}$/, expected: 'the survival equipment is P (polar), D (desert), M (maritime) and/or J (jungle), each once, e.g. S/PM' },
+  J: { re: /^(?!.*(.).*\1)[LFUV]{1,4}$/, expected: 'the life jackets are L (light), F (fluorescein), U (UHF radio) and/or V (VHF radio), each once, e.g. J/LF' },
+  D: { re: /^\d{1,2}(\s+\d{1,3})?(\s+C)?(\s+[A-Z].*)?$/, expected: 'the dinghies are their number, total capacity, C if covered and their colour, e.g. D/2 8 C YELLOW' },
+  A: { re: /\S/, expected: 'the aircraft colour and markings, e.g. A/WHITE BLUE TAIL' },
+  N: { re: /\S/, expected: 'plain-language remarks, e.g. N/DOG ON BOARD' },
+  C: { re: /\S/, expected: 'the name of the pilot in command, e.g. C/SMITH' },
+};
+
+/** Field 19: items like E/0745 P/123 R/VE, each a one-letter indicator followed by its value. */
+function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink, build: boolean): void {
+  type Item = { indicator: string; value: string; range: Range };
+  const items: Item[] = [];
+  const check = (item: Item | undefined): void => {
+    if (!item) return;
+    const rule = SUPPLEMENTARY[item.indicator];
+    if (!rule) {
+      sink.add('R313', `${item.indicator}/ is not a field 19 indicator: expected E/ P/ R/ S/ J/ D/ A/ N/ C/`, item.range);
+    } else if (!rule.re.test(item.value.trim().toUpperCase())) {
+      sink.add('R313', `${item.indicator}/${item.value}: ${rule.expected}`, item.range);
+    }
+  };
+  let item: Item | undefined;
+  const g = raw.segments;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const line = g.line(k);
+    const end = g.end(k);
+    let i = g.start(k);
+    while (i < end) {
+      i = skipBlanks(text, i, end);
+      if (i >= end) break;
+      const from = i;
+      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      const word = text.slice(from, i);
+      if (/^[A-Za-z]\//.test(word)) {
+        check(item);
+        item = { indicator: word[0].toUpperCase(), value: word.slice(2), range: lineRange(line, from, i) };
+        if (items.length < MAX_MODEL_ITEMS) items.push(item);
+      } else if (item) {
+        item.value = item.value ? `${item.value} ${word}` : word;
+        item.range = spanRange(item.range.start.line, item.range.start.character, line, i);
+      } else {
+        sink.add('R313', `'${word}' in field 19 has no indicator: expected items like E/0745 P/123 R/VE`, lineRange(line, from, i));
+      }
+    }
+  }
+  check(item);
+  if (build) fpl.supplementaryInformation = items;
 }

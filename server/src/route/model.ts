@@ -234,6 +234,8 @@ export interface FplMessage {
   fields: FplField[];
   /** Field 18 items such as `DOF`, `REG`, `EET`, `RMK`, in order. */
   otherInformation: { indicator: string; value: string; range: Range }[];
+  /** Field 19 items such as `E`, `P`, `R`, `S`, in order (absent without field 19). */
+  supplementaryInformation?: { indicator: string; value: string; range: Range }[];
 }
 
 /** A value taken from the file with the range it came from. */

@@ -55,9 +55,14 @@ export function codeActions(
     if (!rangesIntersect(diagnostic.range, range)) continue;
     const context: FixContext = { uri, document, lines, diagnostic, block: blockAt(document, diagnostic.range.start) };
     const fixer = typeof diagnostic.code === 'string' ? FIXERS[diagnostic.code] : undefined;
-    if (fixer) actions.push(...fixer(context));
     const candidates = firstFixCandidates(diagnostic.data);
-    if (candidates) actions.push(...chooseFirstFix(context, candidates));
+    // When the finding names a likely place (its first candidate), its referenceFix is the first fix.
+    const likely = candidates && (diagnostic.data as { likely?: unknown }).likely === true;
+    const chosen = candidates ? chooseFirstFix(context, candidates) : [];
+    if (likely && chosen.length > 0) chosen[0].isPreferred = true;
+    if (likely) actions.push(...chosen);
+    if (fixer) actions.push(...fixer(context).map((a) => (likely ? { ...a, isPreferred: false } : a)));
+    if (!likely) actions.push(...chosen);
   }
   return actions;
 }

@@ -50,6 +50,8 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
     }
     case 'fplItem':
       return markdown(fplItemHover(found.item.indicator, found.item.value), found.item.range);
+    case 'fplSupplementaryItem':
+      return markdown(fplSupplementaryHover(found.item.indicator, found.item.value), found.item.range);
     case 'fplField':
       return markdown(fplFieldHover(found.field.number, found.field.text), found.field.range);
     case 'block':
@@ -200,6 +202,7 @@ const FPL_FIELDS: Record<number, [string, string]> = {
   15: ['route', 'Field 15: cruising speed and level followed by the route (ICAO Doc 4444 Item 15).'],
   16: ['destination, total EET and alternates', 'Field 16: ICAO location indicator of the destination, total estimated elapsed time (`hhmm`) and up to two alternate aerodromes.'],
   18: ['other information', 'Field 18: indicators followed by `/` and their values (`DOF/`, `REG/`, `EET/`, `RMK/` …), or `0` when there is none.'],
+  19: ['supplementary information', 'Field 19: supplementary information for search and rescue (`E/` endurance, `P/` persons on board, `R/` emergency radio, `S/` survival equipment, `J/` jackets, `D/` dinghies, `A/` colour and markings, `N/` remarks, `C/` pilot in command).'],
 };
 
 function fplFieldHover(number: number, text: string): string {
@@ -238,6 +241,38 @@ function fplItemHover(indicator: string, value: string): string {
   const lines = [title(`${indicator}/${value}`, 'FPL other information'), '', `${inlineCode(`${indicator}/`)}: ${meaning}.`];
   const date = indicator.toUpperCase() === 'DOF' ? dateOfFlight(value.trim()) : undefined;
   if (date) lines.push('', `Date of flight: ${date}.`);
+  return lines.join('\n');
+}
+
+const FIELD_19: Record<string, string> = {
+  E: 'fuel endurance (hhmm)',
+  P: 'total number of persons on board (TBN: to be notified)',
+  R: 'emergency radio: U UHF 243.0 MHz, V VHF 121.5 MHz, E emergency locator transmitter',
+  S: 'survival equipment: P polar, D desert, M maritime, J jungle',
+  J: 'life jackets: L with lights, F with fluorescein, U with UHF radio, V with VHF radio',
+  D: 'dinghies: number, total capacity, C if covered, colour',
+  A: 'colour of the aircraft and significant markings',
+  N: 'plain-language remarks (other survival equipment and useful remarks)',
+  C: 'name of the pilot in command',
+};
+
+/** The letters of R/ S/ J/ each have a meaning: list the ones written. */
+const FIELD_19_LETTERS: Record<string, Record<string, string>> = {
+  R: { U: 'UHF 243.0 MHz', V: 'VHF 121.5 MHz', E: 'emergency locator transmitter (ELT)' },
+  S: { P: 'polar', D: 'desert', M: 'maritime', J: 'jungle' },
+  J: { L: 'with lights', F: 'with fluorescein', U: 'with UHF radio', V: 'with VHF radio' },
+};
+
+function fplSupplementaryHover(indicator: string, value: string): string {
+  const key = indicator.toUpperCase();
+  const meaning = FIELD_19[key] ?? 'not an indicator of field 19';
+  const lines = [title(`${indicator}/${value}`, 'FPL supplementary information'), '', `${inlineCode(`${indicator}/`)}: ${meaning}.`];
+  const v = value.trim().toUpperCase();
+  const endurance = key === 'E' ? /^(\d\d)([0-5]\d)$/.exec(v) : null;
+  if (endurance) lines.push('', `Endurance: ${Number(endurance[1])} h ${endurance[2]} min.`);
+  if (key === 'P' && /^\d{1,3}$/.test(v)) lines.push('', `Persons on board: ${Number(v)}.`);
+  const letters = FIELD_19_LETTERS[key];
+  if (letters && [...v].every((c) => letters[c])) lines.push('', ...[...v].map((c) => `- ${inlineCode(c)}: ${letters[c]}`));
   return lines.join('\n');
 }
 

@@ -1,6 +1,6 @@
 /**
  * Finds what lies under a position: the block, then the most specific thing inside it (a route
- * element, a directive, an FPL field or a field-18 item). Blocks are in document order, so a
+ * element, a directive, an FPL field or a field-18 or field-19 item). Blocks are in document order, so a
  * binary search keeps hovers on a 5 MB document instant.
  */
 import type { Directive, FplField, Position, Range, RouteBlock, RouteDocument, RouteElement } from '../route/model';
@@ -10,6 +10,7 @@ export type Located =
   | { kind: 'element'; block: RouteBlock; element: RouteElement; index: number }
   | { kind: 'directive'; block: RouteBlock; directive: Directive; part: 'key' | 'value' }
   | { kind: 'fplItem'; block: RouteBlock; item: { indicator: string; value: string; range: Range } }
+  | { kind: 'fplSupplementaryItem'; block: RouteBlock; item: { indicator: string; value: string; range: Range } }
   | { kind: 'fplField'; block: RouteBlock; field: FplField }
   | { kind: 'block'; block: RouteBlock };
 
@@ -38,6 +39,8 @@ export function locate(document: RouteDocument, position: Position): Located | u
   }
   const item = block.fpl?.otherInformation.find((i) => rangeContains(i.range, position));
   if (item) return { kind: 'fplItem', block, item };
+  const supplementary = block.fpl?.supplementaryInformation?.find((i) => rangeContains(i.range, position));
+  if (supplementary) return { kind: 'fplSupplementaryItem', block, item: supplementary };
   const field = block.fpl?.fields.find((f) => rangeContains(f.range, position));
   if (field) return { kind: 'fplField', block, field };
   return { kind: 'block', block };

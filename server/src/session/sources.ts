@@ -4,7 +4,9 @@
  */
 import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
-import { expandRoute, firstFixCandidates } from '../expansion/offlineExpansion';
+import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
+import { icaoCoordinate } from '../route/describe';
+import { formatPosition } from '../expansion/geo';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
 
@@ -73,6 +75,25 @@ export class NavdataSource implements ExpansionSource {
     return firstFixCandidates(db, db.lookup(ident.toUpperCase()), origin);
   }
 
+  /**
+   * The candidates as `candidates` lists them, with the likely one (the offline engine's rule:
+   * the only one on the airway after the fix, else the only one near the origin) moved first.
+   */
+  async firstFixChoice(
+    ident: string,
+    nextAirway: string | undefined,
+    origin?: { lat: number; lon: number; icao?: string },
+  ): Promise<{ candidates: AmbiguousFirstFix['candidates']; likely?: string }> {
+    const db = await this.database();
+    const indices = db.lookup(ident.toUpperCase());
+    const candidates = firstFixCandidates(db, indices, origin);
+    const pick = likelyFirstFix(db, indices, nextAirway, origin);
+    if (!pick) return { candidates };
+    const at = candidates.findIndex((c) => c.lat === db.lat(pick.index) && c.lon === db.lon(pick.index));
+    if (at > 0) candidates.unshift(...candidates.splice(at, 1));
+    return { candidates, likely: pick.why };
+  }
+
   /** The loaded navigation data (loads it on first use; rejects when the folder has none). */
   async database(): Promise<NavDatabase> {
     await this.prepare();
@@ -112,24 +133,36 @@ export class HubSource implements ExpansionSource {
 
   /** A route text the hub refuses is finding H004 on the route (see expandBlockAtHub), not a failure. */
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
-    return this.withCandidates(withOriginReference(await expandBlockAtHub(this.hub, block, { signal })));
+    return this.withCandidates(block, withOriginReference(await expandBlockAtHub(this.hub, block, { signal })));
   }
 
-  private async withCandidates(result: ExpansionResult): Promise<ExpansionResult> {
+  private async withCandidates(block: RouteBlock, result: ExpansionResult): Promise<ExpansionResult> {
     const ambiguous = result.ambiguousFirstFix;
     if (!ambiguous || !this.navdata) return result;
     const origin = result.points[0]?.type === 'aerodrome' ? result.points[0] : undefined;
-    let candidates: AmbiguousFirstFix['candidates'];
+    const index = block.elements.findIndex((e) => e.range.start.line === ambiguous.range.start.line && e.range.start.character === ambiguous.range.start.character);
+    const next = index >= 0 ? block.elements[index + 1] : undefined;
+    let choice: { candidates: AmbiguousFirstFix['candidates']; likely?: string };
     try {
-      candidates = await this.navdata.candidates(ambiguous.ident, origin);
+      choice = await this.navdata.firstFixChoice(ambiguous.ident, next?.kind === 'airway' ? next.designator.toUpperCase() : undefined, origin && { lat: origin.lat, lon: origin.lon, icao: origin.designator });
     } catch {
       // Without readable local data the hub's answer stands as it is.
       return result;
     }
+    const { candidates, likely } = choice;
     if (candidates.length < 2) return result;
-    const findings = result.findings.map((f) =>
-      f.code === 'H003' ? { ...f, data: { ...(f.data as object), candidates } } : f,
-    );
+    const listed = candidates.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) }));
+    const findings = result.findings.map((f) => {
+      if (f.code !== 'H003') return f;
+      // Same words as X005: the place the airway or the origin points to is named, and the first
+      // quick fix (the first candidate, `likely` in the data) writes its referenceFix.
+      const first = listed[0];
+      const where = `${first.name ?? first.ident} (${first.type}${first.region ? ` ${first.region}` : ''}) ${formatPosition(first.lat, first.lon)}`;
+      const message = likely
+        ? `The hub selected no point for the first fix ${ambiguous.ident}: ${candidates.length} places bear this name; ${likely}, ${where}, is most likely meant: the first quick fix writes its referenceFix. Add a line "referenceFix: <point>" near the intended one.`
+        : f.message;
+      return { ...f, message, data: { ...(f.data as object), candidates: listed, ...(likely ? { likely: true } : {}) } };
+    });
     return { ...result, findings, ambiguousFirstFix: { ...ambiguous, candidates } };
   }
 

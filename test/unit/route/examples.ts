@@ -71,4 +71,5 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R310', text: `${FPL().slice(0, -1)}-E/0230-X)`, at: [5, 19, 20], says: 'extra field' },
   { code: 'R311', text: FPL(undefined, undefined, undefined, undefined, undefined, ''), at: [3, 1, 1], says: 'field 15 (route) is empty' },
   { code: 'R312', text: FPL().replace('(FPL', '(CHG'), at: [0, 1, 4], says: 'is not FPL' },
+  { code: 'R313', text: `${FPL().slice(0, -1)}-E/0790 P/2)`, at: [5, 12, 18], says: 'fuel endurance is hhmm' },
 ];

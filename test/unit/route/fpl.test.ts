@@ -115,3 +115,75 @@ test('field 19 is accepted; a hyphen inside field 18 text is reported where it s
   assert.deepEqual(hyphen.diagnostics.map((d) => [d.code, d.range]), [['R310', r(5, 30, 34)]]);
   assert.match(hyphen.diagnostics[0].message, /hyphen inside field 18/);
 });
+
+// Doc 4444 App. 3: the FPL message is made of field types "3 7 8 9 10 13 15 16 18 19"; 19 alone is
+// optional (App. 2, Item 18: "INSERT 0 (zero) if no other information").
+const SHORT = (fields: string[]): string => `(FPL-${fields.join('-')})`;
+const ALL = ['DLH4AB', 'IS', 'A320/M', 'S/C', 'EGLL1200', 'N0450F350 DVR', 'EDDF0105 EDDK', 'DOF/261121'];
+
+test('Item 16 "destination aerodrome and total estimated elapsed time" missing: named as missing, field 18 still read as 18', () => {
+  const block = onlyBlock(SHORT(ALL.filter((f) => f !== 'EDDF0105 EDDK')));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 48, 49)]]);
+  assert.match(block.diagnostics[0].message, /^field 16 \(destination aerodrome, total EET and alternates\) is missing/);
+  assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18]);
+  assert.equal(block.destination, undefined);
+  // A malformed item 18 after the gap is reported as item 18, not as a malformed field 16.
+  const wrong = onlyBlock(SHORT([...ALL.slice(0, 6), 'DOF/261399']));
+  assert.deepEqual(wrong.diagnostics.map((d) => d.code), ['R302', 'R309']);
+});
+
+test('Item 18 missing: "INSERT 0 (zero) if no other information" is the hint', () => {
+  const block = onlyBlock(SHORT(ALL.slice(0, 7)));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 62, 63)]]);
+  assert.match(block.diagnostics[0].message, /^field 18 \(other information\) is missing.*write -0/);
+  assert.equal(block.destination?.value, 'EDDF');
+  assert.deepEqual(codes(SHORT([...ALL.slice(0, 7), '0'])), []);
+});
+
+test('Item 15 "route" missing: named as missing, field 16 still read as the destination', () => {
+  const block = onlyBlock(SHORT(ALL.filter((f) => !f.startsWith('N0450'))));
+  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 34, 35)]]);
+  assert.match(block.diagnostics[0].message, /^field 15 \(route\) is missing/);
+  assert.equal(block.destination?.value, 'EDDF');
+  assert.equal(block.origin?.value, 'EGLL');
+});
+
+test('a missing field before field 19 is still found; a malformed field is not taken for a missing one', () => {
+  const block = onlyBlock(SHORT([...ALL.filter((f) => f !== 'EDDF0105 EDDK'), 'E/0230']));
+  assert.deepEqual(block.diagnostics.map((d) => d.code), ['R302']);
+  assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18, 19]);
+  assert.deepEqual(codes(SHORT(ALL.map((f) => (f === 'EDDF0105 EDDK' ? 'EDDF01' : f)))), ['R308']);
+});
+
+// Doc 4444 App. 2, Item 19: "E/ followed by a 4-figure group giving the fuel endurance in hours and
+// minutes", "P/ followed by the total number of persons on board, when so prescribed by the
+// appropriate ATS authority" (TBN when not known), R/ U V E, S/ P D M J, J/ L F U V, D/ number,
+// capacity, C if covered, colour; A/ colour and markings, N/ remarks, C/ pilot in command.
+test('Item 19 "supplementary information": each indicator in its format, on its own range', () => {
+  const base = MESSAGE.slice(0, -1);
+  const good = onlyBlock(`${base}\n-E/0745 P/123 R/VE S/PDMJ J/LFUV D/2 8 C YELLOW A/WHITE BLUE TAIL N/DOG ON BOARD C/SMITH)`);
+  assert.deepEqual(good.diagnostics, []);
+  assert.deepEqual(
+    good.fpl?.supplementaryInformation?.map((i) => [i.indicator, i.value]),
+    [['E', '0745'], ['P', '123'], ['R', 'VE'], ['S', 'PDMJ'], ['J', 'LFUV'], ['D', '2 8 C YELLOW'], ['A', 'WHITE BLUE TAIL'], ['N', 'DOG ON BOARD'], ['C', 'SMITH']],
+  );
+  assert.deepEqual(codes(`${base}\n-P/TBN)`), []);
+  const bad = onlyBlock(`${base}\n-E/0790 P/1234 R/VX S/PP J/Q D/YELLOW Q/1 N/)`);
+  assert.deepEqual(
+    bad.diagnostics.map((d) => [d.code, d.range]),
+    [
+      ['R313', r(6, 1, 7)],
+      ['R313', r(6, 8, 14)],
+      ['R313', r(6, 15, 19)],
+      ['R313', r(6, 20, 24)],
+      ['R313', r(6, 25, 28)],
+      ['R313', r(6, 29, 37)],
+      ['R313', r(6, 38, 41)],
+      ['R313', r(6, 42, 44)],
+    ],
+  );
+  assert.match(bad.diagnostics[0].message, /E\/0790: the fuel endurance is hhmm/);
+  assert.match(bad.diagnostics[6].message, /Q\/ is not a field 19 indicator/);
+  // A word after an item belongs to its value: N/ and A/ are free text.
+  assert.equal(onlyBlock(`${base}\n-N/TWO  WORDS)`).fpl?.supplementaryInformation?.[0].value, 'TWO WORDS');
+});

@@ -89,3 +89,12 @@ test('hover markdown cannot be broken by backticks or control characters in the 
   assert.ok(value.startsWith('``'), value);
   assert.ok(!value.includes('\u0001'));
 });
+
+test('hover explains field-19 items: endurance, persons on board, the letters of R/ S/ J/', () => {
+  const text = '(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR-EDDF0105-0\n-E/0745 P/123 R/VE S/PM C/SMITH)';
+  assert.match(hoverText(text, 1, 3)!, /fuel endurance[\s\S]*Endurance: 7 h 45 min\./);
+  assert.match(hoverText(text, 1, 10)!, /persons on board[\s\S]*Persons on board: 123\./);
+  assert.match(hoverText(text, 1, 16)!, /emergency radio[\s\S]*`V`: VHF 121\.5 MHz\n- `E`: emergency locator transmitter/);
+  assert.match(hoverText(text, 1, 21)!, /`P`: polar\n- `M`: maritime/);
+  assert.match(hoverText(text, 1, 27)!, /pilot in command/);
+});

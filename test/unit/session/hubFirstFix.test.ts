@@ -1,0 +1,70 @@
+/**
+ * H003 with a navigation data folder: the hub (simulator, following the contract literally)
+ * selects no point for a duplicate first fix without referenceFix; the session names the likely
+ * place by the offline engine's rule and the first quick fix writes its referenceFix.
+ */
+import test, { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { HubSimulator } from '../../hub-sim/server';
+import { HubClient } from '../../../server/src/hub/hubClient';
+import { parseRouteDocument } from '../../../server/src/route';
+import { HubSource, NavdataSource } from '../../../server/src/session/sources';
+import { codeActions } from '../../../server/src/services/codeActions';
+import { LineIndex } from '../../../server/src/services/ranges';
+import { startSim } from '../hub/simHelpers';
+
+const NAVDATA = resolve(__dirname, '../../fixtures/navdata');
+const URI = 'file:///routes/first.route';
+const live = { isCancellationRequested: false };
+
+let sim: HubSimulator;
+let hub: HubClient;
+let source: HubSource;
+
+before(async () => {
+  sim = await startSim();
+  hub = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: 'demo' });
+  source = new HubSource(hub, new NavdataSource(NAVDATA));
+});
+after(async () => {
+  await hub.close();
+  await sim.close();
+});
+
+async function h003(text: string) {
+  const document = parseRouteDocument(text);
+  const result = await source.expand(document.blocks[0], new AbortController().signal);
+  const finding = result.findings.find((f) => f.code === 'H003');
+  assert.ok(finding, `H003 for ${text}`);
+  const diagnostic: Diagnostic = { range: finding.range, code: 'H003', source: 'icao-route', message: finding.message, severity: 2, data: finding.data };
+  const actions = codeActions(URI, document, new LineIndex(text), finding.range, [diagnostic], live);
+  return { finding, actions, result };
+}
+
+test('hub H003: the only namesake near the origin is named first and its referenceFix is the first quick fix', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  const { finding, actions, result } = await h003('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
+  assert.equal(result.points.some((p) => p.elementIndex === 1), false, 'the hub selected no point for SAM');
+  assert.match(finding.message, /the one near the origin EGHI, SOUTHAMPTON .*is most likely meant: the first quick fix writes its referenceFix/);
+  assert.match(actions[0].title, /^Use SAM .*SOUTHAMPTON.* at 5057N00121W, \d+ NM from origin \(referenceFix\)$/);
+  assert.equal(actions[0].isPreferred, true);
+  assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'only the likely place is preferred');
+  assert.ok(actions.some((a) => /nearest the origin EGHI/.test(a.title)), 'the origin as referenceFix is still offered, later');
+});
+
+test('hub H003: without an origin, the only namesake on the following airway is named first', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  const { finding, actions } = await h003('N0280F190 SAM H59 NISOS UR32 LIKNI');
+  assert.match(finding.message, /the one on H59, SAMOS/);
+  assert.match(actions[0].title, /^Use SAM .*SAMOS.* at 374\dN0265\dE \(referenceFix\)$/);
+});
+
+test('hub H003: no likely place (no origin, no airway), the warning and the fixes stay as the hub gives them', async (t) => {
+  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  const { finding, actions } = await h003('N0280F190 SAM DCT NISOS');
+  assert.doesNotMatch(finding.message, /most likely meant/);
+  assert.equal((finding.data as { likely?: boolean }).likely, undefined);
+  assert.ok(actions.length >= 2);
+});
