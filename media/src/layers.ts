@@ -91,13 +91,14 @@ export class DataLayers {
       ...(view.notams.length > DENSE ? ['notams'] : []),
     ]);
     sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, drawn(f.shape, () => polygons(f.polygons)), { fir: f, designator: f.designator, kind: 'fir' }));
-    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, drawn(a.shape, () => polygons(a.polygons)), { airspace: a, kind: 'airspace' }), 'airspace');
+    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, drawn(a.shape, () => polygons(a.polygons)), { airspace: a, kind: 'airspace' }), 'airspace', airspaceLooks);
     sync(
       this.notams,
       sameVersion,
       view.notams.filter((n) => n.inCorridor && (n.shape || n.circle || n.polygons?.length)),
       (n) => feature(n.id, drawn(n.shape, () => notamGeometry(n)), { notam: n, kind: 'notam' }),
       'notam',
+      (n) => `${n.subject}\u0000${n.number}`,
     );
     sync(this.microlights, sameVersion, view.microlights, (m) => feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }));
   }
@@ -138,6 +139,8 @@ function feature(id: string, geometry: Geometry, properties: Record<string, unkn
   return f;
 }
 
+const airspaceLooks = (a: MapView['airspaces'][number]) => `${a.type}\u0000${a.airspaceClass ?? ''}\u0000${a.crossed}\u0000${a.name}\u0000${a.label}`;
+
 /** More features than this in a context layer make its labels clutter: see MapStyles.denseLayers. */
 const DENSE = 300;
 
@@ -157,6 +160,8 @@ function sync<T extends { id: string }>(
   items: T[],
   make: (item: T) => Feature<Geometry>,
   dataKey?: string,
+  /** What of an item its style shows (see MapStyles): when no kept item's changes, nothing is redrawn. */
+  drawnAs?: (item: T) => string,
 ): void {
   const source = layer.getSource()!;
   if (!sameVersion) {
@@ -166,11 +171,15 @@ function sync<T extends { id: string }>(
   const wanted = new Map(items.map((item) => [item.id, item]));
   const kept: Feature<Geometry>[] = [];
   let stale = 0;
+  let restyled = false;
   for (const existing of source.getFeatures()) {
     const item = wanted.get(String(existing.getId()));
     if (!item) stale++;
     else {
-      if (dataKey) existing.set(dataKey, item, true);
+      if (dataKey) {
+        if (!restyled && drawnAs && drawnAs(existing.get(dataKey) as T) !== drawnAs(item)) restyled = true;
+        existing.set(dataKey, item, true);
+      }
       kept.push(existing);
       wanted.delete(item.id);
     }
@@ -187,7 +196,8 @@ function sync<T extends { id: string }>(
     }
     if (added.length) source.addFeatures(added);
   }
-  if (stale === 0 && added.length === 0 && dataKey) source.changed();
+  // Unchanged looks keep the layer's drawn image (a corridor change often leaves the airspaces as they were).
+  if (stale === 0 && added.length === 0 && dataKey && (restyled || !drawnAs)) source.changed();
 }
 
 /**
