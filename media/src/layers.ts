@@ -11,7 +11,7 @@ import VectorImageLayer from 'ol/layer/VectorImage';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import type { StyleLike } from 'ol/style/Style';
-import type { LonLat, MapLayerName, MapPolygons, MapView } from '../../server/src/protocol/mapMessages';
+import type { LonLat, MapLayerName, MapPolygons, MapView, PackedShape } from '../../server/src/protocol/mapMessages';
 import type { MapStyles } from './styles';
 
 export type DataLayerName = MapLayerName;
@@ -74,6 +74,8 @@ export class DataLayers {
       for (const l of this.all()) l.getSource()!.clear();
       return;
     }
+    const packed = view.packedCoordinates;
+    const drawn = (shape: PackedShape | undefined, nested: () => Geometry) => (shape && packed ? unpacked(packed, shape) : nested());
     // The route itself is small and its facts change with every expansion: always rebuilt.
     replaceAll(
       this.route,
@@ -81,21 +83,22 @@ export class DataLayers {
     );
     replaceAll(
       this.legs,
-      view.legs.map((l) => feature(l.id, new MultiLineString(l.paths.map(lineCoordinates)), { leg: l, kind: 'leg' })),
+      view.legs.map((l) => feature(l.id, l.shape && packed ? unpackedLines(packed, l.shape) : new MultiLineString(l.paths.map(lineCoordinates)), { leg: l, kind: 'leg' })),
     );
     // Past a few hundred, context labels only appear zoomed in (they would hide the map).
     this.styles.denseLayers = new Set([
       ...(view.airspaces.length > DENSE ? ['airspaces'] : []),
       ...(view.notams.length > DENSE ? ['notams'] : []),
     ]);
-    sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, polygons(f.polygons), { fir: f, designator: f.designator, kind: 'fir' }));
-    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, polygons(a.polygons), { airspace: a, kind: 'airspace' }), 'airspace');
+    sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, drawn(f.shape, () => polygons(f.polygons)), { fir: f, designator: f.designator, kind: 'fir' }));
+    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, drawn(a.shape, () => polygons(a.polygons)), { airspace: a, kind: 'airspace' }), 'airspace', airspaceLooks);
     sync(
       this.notams,
       sameVersion,
-      view.notams.filter((n) => n.inCorridor && (n.circle || n.polygons?.length)),
-      (n) => feature(n.id, notamGeometry(n), { notam: n, kind: 'notam' }),
+      view.notams.filter((n) => n.inCorridor && (n.shape || n.circle || n.polygons?.length)),
+      (n) => feature(n.id, drawn(n.shape, () => notamGeometry(n)), { notam: n, kind: 'notam' }),
       'notam',
+      (n) => `${n.subject}\u0000${n.number}`,
     );
     sync(this.microlights, sameVersion, view.microlights, (m) => feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }));
   }
@@ -136,6 +139,8 @@ function feature(id: string, geometry: Geometry, properties: Record<string, unkn
   return f;
 }
 
+const airspaceLooks = (a: MapView['airspaces'][number]) => `${a.type}\u0000${a.airspaceClass ?? ''}\u0000${a.crossed}\u0000${a.name}\u0000${a.label}`;
+
 /** More features than this in a context layer make its labels clutter: see MapStyles.denseLayers. */
 const DENSE = 300;
 
@@ -155,6 +160,8 @@ function sync<T extends { id: string }>(
   items: T[],
   make: (item: T) => Feature<Geometry>,
   dataKey?: string,
+  /** What of an item its style shows (see MapStyles): when no kept item's changes, nothing is redrawn. */
+  drawnAs?: (item: T) => string,
 ): void {
   const source = layer.getSource()!;
   if (!sameVersion) {
@@ -164,11 +171,15 @@ function sync<T extends { id: string }>(
   const wanted = new Map(items.map((item) => [item.id, item]));
   const kept: Feature<Geometry>[] = [];
   let stale = 0;
+  let restyled = false;
   for (const existing of source.getFeatures()) {
     const item = wanted.get(String(existing.getId()));
     if (!item) stale++;
     else {
-      if (dataKey) existing.set(dataKey, item, true);
+      if (dataKey) {
+        if (!restyled && drawnAs && drawnAs(existing.get(dataKey) as T) !== drawnAs(item)) restyled = true;
+        existing.set(dataKey, item, true);
+      }
       kept.push(existing);
       wanted.delete(item.id);
     }
@@ -185,7 +196,25 @@ function sync<T extends { id: string }>(
     }
     if (added.length) source.addFeatures(added);
   }
-  if (stale === 0 && added.length === 0 && dataKey) source.changed();
+  // Unchanged looks keep the layer's drawn image (a corridor change often leaves the airspaces as they were).
+  if (stale === 0 && added.length === 0 && dataKey && (restyled || !drawnAs)) source.changed();
+}
+
+/**
+ * A packed shape (see packMapView) as an OpenLayers geometry: its flat coordinates are taken as
+ * they are and projected in place. One path list is a MultiLineString (a leg); one polygon a
+ * Polygon, several a MultiPolygon, as for the nested form.
+ */
+function unpacked(coordinates: Float64Array, shape: PackedShape): Geometry {
+  const flat = Array.from(coordinates.subarray(shape.start, shape.start + Math.max(0, ...shape.ends.flat())));
+  const geometry = shape.ends.length === 1 ? new Polygon(flat, 'XY', shape.ends[0]) : new MultiPolygon(flat, 'XY', shape.ends);
+  return geometry.transform('EPSG:4326', 'EPSG:3857');
+}
+
+function unpackedLines(coordinates: Float64Array, shape: PackedShape): Geometry {
+  const ends = shape.ends[0] ?? [];
+  const flat = Array.from(coordinates.subarray(shape.start, shape.start + (ends[ends.length - 1] ?? 0)));
+  return new MultiLineString(flat, 'XY', ends).transform('EPSG:4326', 'EPSG:3857');
 }
 
 const lineCoordinates = (path: LonLat[]) => path.map((p) => fromLonLat(p));

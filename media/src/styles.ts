@@ -7,8 +7,8 @@ import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from '
 import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../server/src/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
 
-/** Map resolution (m/px, about zoom 8) below which dense context layers get their labels. */
-const DENSE_LABEL_RESOLUTION = 620;
+/** Map resolution (m/px, about zoom 10) below which dense context layers get their labels: thousands of decluttered labels cost more than the rest of a frame. */
+const DENSE_LABEL_RESOLUTION = 150;
 
 export class MapStyles {
   private cache = new Map<string, Style | Style[]>();

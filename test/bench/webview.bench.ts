@@ -9,6 +9,7 @@ import type { BenchFigure } from './run';
 import { bigView } from '../webview/support/fixtures';
 import { launchBrowser, openMapPage, startMediaServer } from '../webview/support/mapPage';
 import type { MapView } from '../../server/src/protocol/mapMessages';
+import { packMapView } from '../../server/src/protocol/packedMapView';
 
 export const name = 'route map webview (headless Chromium, 2,000 airspaces, 5,000 NOTAMs)';
 
@@ -25,8 +26,10 @@ type Timed = 'snapshot' | 'highlight' | 'toggle' | 'frame';
 export async function run(): Promise<BenchFigure[]> {
   const server = await startMediaServer();
   const browser = await launchBrowser();
-  const view = bigView();
-  const narrower: MapView = { ...view, notams: view.notams.map((n, i) => (i % 2 ? { ...n, inCorridor: false } : n)) };
+  // Packed as the extension host posts them (client/src/map/routeMap.ts).
+  const full = bigView();
+  const view = packMapView(full);
+  const narrower = packMapView({ ...full, notams: full.notams.map((n, i) => (i % 2 ? { ...n, inCorridor: false } : n)) });
   try {
     const first: number[] = [];
     const firstDelivery: number[] = [];

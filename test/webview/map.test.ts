@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import type { MapToHostMessage } from '../../server/src/protocol/mapMessages';
+import { packMapView } from '../../server/src/protocol/packedMapView';
 import { europeView, STACK_SPOT, XSS_TEXT } from './support/fixtures';
 import { launchBrowser, openMapPage, startMediaServer, type MapPage } from './support/mapPage';
 
@@ -135,6 +136,29 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     assert.match(items[1], /^DOVER CTA CTA class D, FL055–FL195H24/);
     assert.equal(reveals(await map.posted()).length, 2, 'an airspace click reveals nothing');
     await map.screenshot('stacked-airspaces');
+  });
+});
+
+test('a packed snapshot (as the host posts it) draws the same features at the same places', async () => {
+  await withPage({ theme: 'light' }, async (map) => {
+    const view = europeView();
+    const packed = packMapView(view);
+    assert.equal(packed.airspaces[0].polygons.length, 0, 'the nested coordinates are not sent');
+    await map.show({ type: 'snapshot', view: packed });
+    const counts = await map.counts();
+    assert.deepEqual([counts.points, counts.legs, counts.firs, counts.airspaces, counts.notams], [6, 5, 3, 4, 3]);
+    const leg = view.legs.find((l) => l.via === 'UL607')!;
+    await map.page.mouse.click(...(await map.pixelOf(leg.paths[0][Math.floor(leg.paths[0].length / 2)])));
+    await map.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'));
+    assert.deepEqual(reveals(await map.posted()), [{ type: 'reveal', uri: view.uri, version: view.version, range: leg.range }]);
+    await map.page.mouse.click(...(await map.pixelOf(STACK_SPOT)));
+    await map.page.locator('#map-details ol.stack > li').first().waitFor();
+    const items = await map.page.locator('#map-details ol.stack > li').allTextContents();
+    assert.equal(items.length, 2);
+    assert.match(items[0], /^LONDON TMA/);
+    // The same view, nested: the corridor change of the same version keeps what is drawn.
+    await map.show({ type: 'snapshot', view });
+    assert.equal((await map.counts()).notams, 3);
   });
 });
 

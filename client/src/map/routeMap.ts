@@ -28,6 +28,7 @@ import {
   type MapWebviewState,
   type ResultsChangedParams,
 } from '../../../server/src/protocol/mapMessages';
+import { packMapView } from '../../../server/src/protocol/packedMapView';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { validateMapToHostMessage } from './mapMessageValidation';
 
@@ -237,7 +238,7 @@ class RouteMap implements vscode.Disposable {
   }
 
   private postSnapshot(): void {
-    this.post({ type: 'snapshot', view: this.view, highlight: this.highlight, message: this.message });
+    this.post({ type: 'snapshot', view: this.view && packMapView(this.view), highlight: this.highlight, message: this.message });
   }
 
   private post(message: HostToMapMessage): void {

@@ -61,12 +61,25 @@ export interface MapLeg {
   elementIndex: number;
   /** Densified great circle, split into parts where it crosses the antimeridian. */
   paths: LonLat[][];
+  /** `paths` packed (then empty): see PackedShape. */
+  shape?: PackedShape;
   distanceNm: number;
   trackDeg: number;
 }
 
 /** A polygon's rings (outer first), each closed; several polygons for a multipolygon. */
 export type MapPolygons = LonLat[][][];
+
+/**
+ * A shape whose coordinates travel packed in MapView.packedCoordinates (see ./packedMapView):
+ * from `start`, lon/lat pairs one after another; `ends` are OpenLayers' ring (or path) ends,
+ * one list per polygon, counted in numbers from `start`. Set only in the snapshot the host
+ * posts to the webview, where the nested arrays it replaces are left empty.
+ */
+export interface PackedShape {
+  start: number;
+  ends: number[][];
+}
 
 /** A stretch of the route inside an area: distances along the route from its first point, NM. */
 export interface MapCrossing {
@@ -83,6 +96,8 @@ export interface MapFir {
   crossings?: MapCrossing[];
   /** True when only the FIR's bounding box is known: `polygons` is that box. */
   approximate?: boolean;
+  /** `polygons` packed (then empty): see PackedShape. */
+  shape?: PackedShape;
 }
 
 export interface MapAirspace {
@@ -98,6 +113,8 @@ export interface MapAirspace {
   /** Activity schedule in words, when the hub gives one. */
   schedule?: string;
   polygons: MapPolygons;
+  /** `polygons` packed (then empty): see PackedShape. */
+  shape?: PackedShape;
   /** True when the route passes through it laterally. */
   crossed: boolean;
   /** Least distance from the route, NM (0 when crossed). */
@@ -129,6 +146,8 @@ export interface MapNotam {
   /** A circle from item Q (centre and radius in NM), and/or an area read from the text. */
   circle?: { center: LonLat; radiusNm: number; ring: LonLat[] };
   polygons?: MapPolygons;
+  /** The circle's ring (first) and `polygons`, packed (both then empty): see PackedShape. */
+  shape?: PackedShape;
   distanceNm: number;
   inCorridor: boolean;
   reason: string;
@@ -170,6 +189,8 @@ export interface MapView {
   /** What is missing and why, once each ("airspaces and NOTAMs need a hub key", …). */
   notices: string[];
   filters: MapFilters;
+  /** The coordinates of every PackedShape of this view (host → webview only). */
+  packedCoordinates?: Float64Array;
 }
 
 /** The element under the cursor, as ids of the view's points and legs. */
