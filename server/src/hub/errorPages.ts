@@ -3,7 +3,7 @@
  * a server failure carries an identifier for support). The numeric statuses of most conditions
  * are not documented, so the page's words count as much as the status.
  */
-import { HubError } from './errors';
+import { HubError, ServiceError } from './errors';
 import type { HttpResponse } from './transport';
 import { capital } from './transport';
 import { redactUrl } from './redact';
@@ -67,12 +67,12 @@ export function supportId(text: string): string | undefined {
  * An answer that is neither data nor a failure page: no content (204 and other 2xx), or a
  * redirect, which is never followed (the key would go with it). Says what happened, and where to.
  */
-export function unexpectedStatus(res: HttpResponse, what: string, service: string): HubError | undefined {
+export function unexpectedStatus(res: HttpResponse, what: string, service: string): ServiceError | undefined {
   const status = res.status;
   const details = { status, url: res.url };
   if (status > 200 && status < 300) {
     const answered = status === 204 ? 'with no content' : `with HTTP ${status} instead of 200 and the data`;
-    return new HubError(
+    return new ServiceError(
       'malformedResponse',
       `${service} answered ${what} ${answered} (HTTP ${status}): there is nothing to read. Check the method and path setting of this endpoint.`,
       details,
@@ -88,7 +88,7 @@ export function unexpectedStatus(res: HttpResponse, what: string, service: strin
         target = `"${res.redactor.text(redactUrl(location)).slice(0, 200)}"`;
       }
     }
-    return new HubError(
+    return new ServiceError(
       'configuration',
       `${service} redirected ${what} to ${target} (HTTP ${status}). Redirects are not followed, so the key is never sent elsewhere; if the service has moved, set its base URL to the new address.`,
       details,

@@ -5,7 +5,7 @@
  * of every edit shows once. Nothing here knows LSP.
  */
 import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../protocol/lspMessages';
-import { HubError, isHubError, redactText, type HubErrorKind } from '../hub';
+import { AirlineReferenceError, HubError, isServiceError, redactText, type ServiceErrorKind } from '../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;
 export type { SourceName };
@@ -19,7 +19,7 @@ const WHAT: Record<SourceName, string> = {
   reference: 'Airline reference',
 };
 
-const UNREACHABLE: ReadonlySet<HubErrorKind> = new Set(['network', 'timeout']);
+const UNREACHABLE: ReadonlySet<ServiceErrorKind> = new Set(['network', 'timeout']);
 
 /** What a failed expansion call means for the status; undefined when it is no service failure. */
 export function failureStatus<S extends SourceStatus['source']>(
@@ -30,7 +30,7 @@ export function failureStatus<S extends SourceStatus['source']>(
 ): (Omit<SourceStatus, 'source'> & { source: S; kind: string }) | undefined {
   const what = WHAT[name];
   const service = source === 'reference' ? 'the reference service' : 'the hub';
-  if (isHubError(error)) {
+  if (isServiceError(error)) {
     if (error.kind === 'cancelled' || error.kind === 'badRequest') return undefined;
     const state = UNREACHABLE.has(error.kind) ? 'offline' : 'degraded';
     const lead = state === 'offline' ? `${what} paused: ${service} cannot be reached` : `${what} failing at ${service}`;
@@ -120,7 +120,7 @@ export class SourceStatuses {
     const source = name === 'reference' ? 'reference' : 'hub';
     if (!client) {
       if (this.get(name).state !== 'local') this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
-      throw new HubError('configuration', missing);
+      throw new (name === 'reference' ? AirlineReferenceError : HubError)('configuration', missing);
     }
     try {
       const result = await call(client);
