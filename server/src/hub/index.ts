@@ -1,5 +1,5 @@
 /**
- * The service clients: the only place the extension talks to the network.
+ * The remote service clients (the hub, the airline reference): the only place the extension talks to the network.
  *
  * - `HubClient`: the hub family (user_key), all 18 endpoints plus link-following navigation.
  * - `ReferenceClient`: the airline reference family (appId/appKey): airlines and flight status.

@@ -2,7 +2,7 @@
  * Route expansion for the open documents, off the typing path: local diagnostics are published
  * at once (with the expansion findings already known for unchanged blocks), then the blocks
  * whose lines changed are expanded in the background and the diagnostics published again. A
- * newer edit cancels the older run; a failing service becomes one status, never diagnostics.
+ * newer edit cancels the older run; a failing remote service becomes one status, never diagnostics.
  */
 import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
@@ -263,7 +263,7 @@ export class DocumentExpansions {
 
   /**
    * Expands every route block of the document, with no limit on their number (the checker's
-   * way). A service failure stops the calls and marks the blocks left without a result, which
+   * way). A remote service failure stops the calls and marks the blocks left without a result, which
    * keep their local findings; once the source has failed, later documents are not sent to it
    * (a usage limit or a refused key would only fail again). Resolves undefined without a source.
    */
