@@ -313,7 +313,8 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   for (const f of failures) err(`icao-route: ${printable(f)}`);
   if (!json) {
     const unexpanded = failures.length > 0 ? `; ${notExpanded} route block(s) not expanded (local checks only)` : '';
-    err(`${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
+    err(`${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} ` +
+        `warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
   }
   const tooManyWarnings = options.maxWarnings !== undefined && counts.warning > options.maxWarnings;
   if (tooManyWarnings) err(`icao-route: ${counts.warning} warning(s), more than --max-warnings ${options.maxWarnings}`);

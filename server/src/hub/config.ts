@@ -122,7 +122,8 @@ export function checkBaseUrl(text: string, setting: string): URL {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw new ServiceError(
       'configuration',
-      `The base URL ${redactUrl(url)} in ${setting} must use https:// (plain http is allowed only for localhost/127.0.0.1), so the key is never sent in clear text.`,
+      `The base URL ${redactUrl(url)} in ${setting} must use https:// (plain http is ` +
+          `allowed only for localhost/127.0.0.1), so the key is never sent in clear text.`,
     );
   }
   if (url.search || url.hash) {

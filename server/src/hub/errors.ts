@@ -100,7 +100,8 @@ export function need(value: string, name: string): string {
 export function malformed(what: string, url: string | undefined, problem: string, cause?: unknown): ServiceError {
   return new ServiceError(
     'malformedResponse',
-    `The answer of ${what} is not what was expected: ${problem}. Check the base URL and version settings; the service may have changed its format.`,
+    `The answer of ${what} is not what was expected: ${problem}. Check the base URL ` +
+        `and version settings; the service may have changed its format.`,
     { url, cause },
   );
 }

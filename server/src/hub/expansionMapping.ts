@@ -140,7 +140,8 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       findings.push({
         code: 'H003',
         severity: 'warning',
-        message: `The hub selected no point for the first fix ${ident}: several places bear this name (or none). Add a line "referenceFix: <point>" near the intended one.`,
+        message: `The hub selected no point for the first fix ${ident}: several places bear this ` +
+            `name (or none). Add a line "referenceFix: <point>" near the intended one.`,
         range: c.element.range,
         data: { ident },
       });

@@ -107,7 +107,8 @@ export class ReferenceClient {
     this.settings = referenceSettings(settings);
     this.base = checkBaseUrl(this.settings.baseUrl, 'icaoRoute.reference.baseUrl');
     if (!credentials.appId || !credentials.appKey) {
-      throw new AirlineReferenceError('configuration', 'No reference application credentials are set: give the appId and appKey of your application (from the reference service\'s developer portal).');
+      throw new AirlineReferenceError('configuration', 'No reference application credentials are set: give the appId and appKey of your application ' +
+          "(from the reference service's developer portal).");
     }
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
@@ -192,7 +193,8 @@ export class ReferenceClient {
             fetchedAt: stored.fetchedAt,
             source: 'disk',
             stale: true,
-            warning: `Airline data from ${day} are shown because the reference service could not be reached (${err.kind}); they are refreshed when it answers again.`,
+            warning: `Airline data from ${day} are shown because the reference service could not be ` +
+                `reached (${err.kind}); they are refreshed when it answers again.`,
           } satisfies AirlinesResult;
         }
         throw err;
@@ -286,17 +288,21 @@ export class ReferenceClient {
       return new AirlineReferenceError('badRequest', `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`, details);
     }
     if (status === 401 || code === 'UNAUTHORIZED') {
-      return new AirlineReferenceError('notAuthorised', `The reference service did not accept the application credentials for ${what} (HTTP ${status})${said}. Check the application's appId and appKey (and that the application is active on the developer portal).`, details);
+      return new AirlineReferenceError('notAuthorised', `The reference service did not accept the application credentials for ${what} ` +
+          `(HTTP ${status})${said}. Check the application's appId and appKey (and that the ` +
+          `application is active on the developer portal).`, details);
     }
     if (status === 403 || status === 429) {
       const usage = /limit|quota|exceed/i.test(`${message ?? ''} ${code ?? ''}`) || status === 429;
       return usage
-        ? new AirlineReferenceError('usageLimit', `The reference service refused ${what}: the application's usage limit is exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`, details)
+        ? new AirlineReferenceError('usageLimit', `The reference service refused ${what}: the application's usage limit is ` +
+            `exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`, details)
         : new AirlineReferenceError('notAuthorised', `The application has no permission for ${what} (HTTP ${status})${said}. Check the plan of the application.`, details);
     }
     if (status === 404) return new AirlineReferenceError('notFound', `The reference service has no such item for ${what} (HTTP 404)${said}. Check the code and the endpoint path setting.`, details);
     if (status === 405) return new AirlineReferenceError('badRequest', `The reference service does not support this method for ${what} (HTTP 405). Check the method setting of the endpoint.`, details);
-    return new AirlineReferenceError('serverFailure', `The reference service failed while answering ${what} (HTTP ${status})${ref}. Try again later${id ? '; quote the error id when contacting support' : ''}.`, { ...details, supportId: id });
+    return new AirlineReferenceError('serverFailure', `The reference service failed while answering ${what} (HTTP ${status})${ref}. ` +
+        `Try again later${id ? '; quote the error id when contacting support' : ''}.`, { ...details, supportId: id });
   }
 }
 

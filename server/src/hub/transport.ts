@@ -152,13 +152,16 @@ export class HttpTransport {
       if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
         return new ServiceError(
           'timeout',
-          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms (${req.url.host}). Check the network, or raise the timeout setting if the service is just slow.`,
+          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms ` +
+              `(${req.url.host}). Check the network, or raise the timeout setting if the ` +
+              `service is just slow.`,
           { url: shown },
         );
       }
       return new ServiceError(
         'network',
-        `Cannot reach ${req.url.host} for ${req.what}${code ? ` (${code})` : ''}. Check the network connection, the proxy (http.proxy) and the base URL setting.`,
+        `Cannot reach ${req.url.host} for ${req.what}${code ? ` (${code})` : ''}. Check ` +
+            `the network connection, the proxy (http.proxy) and the base URL setting.`,
         { url: shown, cause: err },
       );
     };
@@ -176,7 +179,8 @@ export class HttpTransport {
       const tooLarge = (): ServiceError =>
         new ServiceError(
           'responseTooLarge',
-          `${capital(req.what)} answered more than ${limit} bytes; the answer was refused. Raise the response size limit setting if such answers are expected.`,
+          `${capital(req.what)} answered more than ${limit} bytes; the answer was refused. ` +
+              `Raise the response size limit setting if such answers are expected.`,
           { url: shown, status: res.statusCode },
         );
       const declared = Number(headers['content-length']);
@@ -207,7 +211,9 @@ export class HttpTransport {
           });
         }
       } else if (encoding && encoding !== 'identity') {
-        throw new ServiceError('malformedResponse', `${capital(req.what)} used the content encoding "${redactor.text(encoding).slice(0, 60)}", which this client does not ask for nor read.`, {
+        throw new ServiceError('malformedResponse', `${capital(req.what)} used the content encoding ` +
+            `"${redactor.text(encoding).slice(0, 60)}", which this client does not ask for ` +
+            `nor read.`, {
           url: shown,
           status: res.statusCode,
         });

@@ -217,7 +217,8 @@ export class DocumentExpansions {
         try {
           await source.prepare();
         } catch (error) {
-          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} Local checks continue.` });
+          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
+              `Local checks continue.` });
           return undefined;
         }
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
@@ -277,7 +278,8 @@ export class DocumentExpansions {
         await source.prepare();
         this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       } catch (error) {
-        const message = `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} Local checks continue.`;
+        const message = `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
+            `Local checks continue.`;
         this.failure = { state: 'degraded', source: source.kind, kind: 'load', message };
         this.tracker.set(this.failure);
       }
