@@ -5,6 +5,7 @@
  * the route alone with plain notices. No key ever appears in a view.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
@@ -68,7 +69,7 @@ test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOT
   const v = await view(server, uri, 6);
   assert.ok(v, 'a view for the first block');
   assert.equal(v.blockIndex, 0);
-  if (process.env.MAP_DUMP) require('node:fs').writeFileSync(process.env.MAP_DUMP, JSON.stringify(v, null, 1));
+  if (process.env.MAP_DUMP) writeFileSync(process.env.MAP_DUMP, JSON.stringify(v, null, 1));
   assert.equal(v.title, 'EGLL → EDDF');
   assert.equal(v.points[0]!.name, 'EGLL');
   assert.equal(v.points[v.points.length - 1]!.name, 'EDDF');
