@@ -5,7 +5,7 @@
  * with a tab counting as one), or everything as JSON with `--format json`.
  *
  * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
- * not be read, no .route file was found, a bad command line, or a service failure. A service
+ * not be read, no .route file was found, a bad command line, or a remote service failure. A service
  * failure midway keeps every finding made so far and marks the route blocks it left unexpanded.
  * Which files are read: cliFiles.ts; how output is written (escaped text, streamed JSON that
  * always carries the failure): cliOutput.ts.
@@ -253,7 +253,7 @@ function failureOf(error: unknown): CliFailure {
 
 /**
  * Checks every file, printing each file's findings as soon as it is checked. Never throws: a
- * failure (navigation data, the service, anything unexpected) ends the run with exit code 2, one
+ * failure (navigation data, the hub, anything unexpected) ends the run with exit code 2, one
  * line on stderr, and in JSON a complete document carrying the `error`.
  */
 export async function runCheck(options: CheckOptions, out: LineSink, err: (s: string) => void): Promise<number> {
@@ -295,7 +295,7 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   if (!failure && checked === 0 && problems.length === 0) {
     failure = new CliFailure(`no .route files found in ${options.paths.map((p) => printable(p)).join(', ')}: nothing was checked`);
   }
-  // A service that failed midway: what was checked stands, the blocks it left are marked.
+  // A remote service that failed midway: what was checked stands, the blocks it left are marked.
   const failures = enrichers.map((e) => e.failure?.()).filter((f): f is string => f !== undefined);
   await json?.end({
     unreadable: problems,
@@ -313,7 +313,8 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   for (const f of failures) err(`icao-route: ${printable(f)}`);
   if (!json) {
     const unexpanded = failures.length > 0 ? `; ${notExpanded} route block(s) not expanded (local checks only)` : '';
-    err(`${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
+    err(`${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} ` +
+        `warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
   }
   const tooManyWarnings = options.maxWarnings !== undefined && counts.warning > options.maxWarnings;
   if (tooManyWarnings) err(`icao-route: ${counts.warning} warning(s), more than --max-warnings ${options.maxWarnings}`);

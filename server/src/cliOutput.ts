@@ -48,10 +48,10 @@ export interface JsonEnd {
   unreadable: { file: string; message: string }[];
   files: number;
   counts: Counts;
-  /** Services that failed midway (the run went on with local checks), and the blocks they left. */
+  /** Remote services (hub, airline reference) that failed midway (the run went on with local checks), and the blocks they left. */
   failures?: string[];
   notExpanded?: number;
-  /** Why the run failed (bad arguments, navigation data, the service), when it did. */
+  /** Why the run failed (bad arguments, navigation data, the hub), when it did. */
   error?: { kind: string; message: string };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The parser's own findings on samples/broken.route, written once for every suite that checks
  * them: the protocol tests (the built server), the end-to-end suite (the Problems panel) and
- * whatever comes next. Route expansion adds its findings to these (by the hub, or offline).
+ * the desktop suite (test/vscode/suite/diagnostics.test.ts, bundled by esbuild). Route expansion adds its findings to these (by the hub, or offline).
  */
 
 /** One expected diagnostic; lines and columns one-based, `to` exclusive (as VS Code shows them). */

@@ -110,7 +110,8 @@ class Expansion {
       case 'track':
         this.pending = undefined;
         this.afterTrack = true;
-        this.report('X010', element.range, `${element.text}: oceanic tracks are published daily and are not in the navigation data; the leg is drawn as a direct line to the next point.`);
+        this.report('X010', element.range, `${element.text}: oceanic tracks are published daily and are not in the ` +
+            `navigation data; the leg is drawn as a direct line to the next point.`);
         return;
       case 'airway':
         this.joinAirway(element, i);
@@ -146,7 +147,9 @@ class Expansion {
     else if (previous && previous.elementIndex === i - 1) {
       // Only the point written right before the airway can be its entry; when that point was
       // unknown or ambiguous, its own finding says so.
-      this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at one of its own points; write the point where you join ${element.designator}, or DCT to the next point.`);
+      this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at ` +
+          `one of its own points; write the point where you join ${element.designator}, or ` +
+          `DCT to the next point.`);
     }
     this.pending = { element, elementIndex: i, airway, entry };
   }
@@ -156,7 +159,8 @@ class Expansion {
     const b = second.airway!;
     const junctions = a.nodesWhere((node) => b.has(node));
     if (junctions.length === 0) {
-      this.report('X003', second.element.range, `${a.name} and ${b.name} do not meet: no point lies on both. Leave ${a.name} at one of its points and continue DCT to a point of ${b.name}.`);
+      this.report('X003', second.element.range, `${a.name} and ${b.name} do not meet: no point lies on both. Leave ${a.name} at ` +
+          `one of its points and continue DCT to a point of ${b.name}.`);
       return;
     }
     const path = first.entry !== undefined ? a.path(first.entry, junctions) : undefined;
@@ -234,7 +238,9 @@ class Expansion {
       const path = pending.airway.path(pending.entry, [chosen]);
       if (path) this.placeInterior(path, pending);
       else {
-        this.report('X007', pending.element.range, `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ${ident}: the airway is one-way in the other direction here, or made of separate pieces. Check the direction, or use DCT.`);
+        this.report('X007', pending.element.range, `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ` +
+            `${ident}: the airway is one-way in the other direction here, or made of ` +
+            `separate pieces. Check the direction, or use DCT.`);
       }
     }
     this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range);
@@ -248,7 +254,8 @@ class Expansion {
   /** A lat/lon or computed point cannot be an airway's exit. */
   private leaveAirwayAt(pending: PendingAirway | undefined, point: PointElement): void {
     if (pending?.airway) {
-      this.report('X002', pending.element.range, `${pending.airway.name} cannot be left at ${point.text}: an airway is left at one of its own named points; write that point, then DCT ${point.text}.`);
+      this.report('X002', pending.element.range, `${pending.airway.name} cannot be left at ${point.text}: an airway is left at ` +
+          `one of its own named points; write that point, then DCT ${point.text}.`);
     }
   }
 
@@ -261,7 +268,9 @@ class Expansion {
     let candidates = [...this.db.lookup(ident)];
     if (candidates.length === 0) {
       this.dropped = ident;
-      this.report('X001', point.range, `${ident} is not in the navigation data: check the spelling, or give the position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a known navaid (e.g. DVR090020).`);
+      this.report('X001', point.range, `${ident} is not in the navigation data: check the spelling, or give the ` +
+          `position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a ` +
+          `known navaid (e.g. DVR090020).`);
       return undefined;
     }
     // The hub contract: "When the first fix is a duplicate name and no referenceFix is given, no
@@ -315,7 +324,16 @@ class Expansion {
     this.report(
       'X005',
       point.range,
-      `${ident} names ${listed.length} places: ${shown.join('; ')}. Route expansion selects none of them as the first point${likely !== undefined ? ` (${why}, ${lines[0]}, is most likely meant: the first quick fix writes its referenceFix)` : ''}; add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
+      `${ident} names ${listed.length} places: ${shown.join('; ')}. Route expansion ` +
+          `selects none of them as the first ` +
+          'point' +
+          (likely !== undefined
+            ? ` (${why}, ${lines[0]}, is most likely meant: ` + 'the first quick fix writes its referenceFix)'
+            : '') +
+          '; ' +
+          `add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ` +
+          `${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ` +
+          `${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
@@ -461,11 +479,14 @@ class Expansion {
     if (!reference) return;
     const spec = parseReferenceFix(reference.value);
     if (!spec) {
-      this.report('X009', reference.range, `referenceFix ${reference.value} has none of the three forms: a fix (e.g. OCK), a fix radial (e.g. GWC270020: radial 270, 20 NM) or a coordinate (e.g. 5057N00121W).`);
+      this.report('X009', reference.range, `referenceFix ${reference.value} has none of the three forms: a fix (e.g. OCK), ` +
+          `a fix radial (e.g. GWC270020: radial 270, 20 NM) or a coordinate (e.g. ` +
+          `5057N00121W).`);
       return;
     }
     if (spec.kind !== 'coordinate' && this.db.lookup(spec.ident).length === 0 && this.db.aerodrome(spec.ident) === undefined) {
-      this.report('X009', reference.range, `referenceFix ${reference.value}: ${spec.ident} is not in the navigation data; use another fix nearby or a coordinate (e.g. 5057N00121W).`);
+      this.report('X009', reference.range, `referenceFix ${reference.value}: ${spec.ident} is not in the navigation data; ` +
+          `use another fix nearby or a coordinate (e.g. 5057N00121W).`);
       return;
     }
     this.reference = spec;

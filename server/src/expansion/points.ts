@@ -45,7 +45,9 @@ export function bearingDistancePoint(
   const at = destination(db.lat(base), db.lon(base), trueBearing, distanceNm);
   const bearingText = String(magneticBearing).padStart(3, '0');
   const how = known
-    ? `magnetic ${bearingText}° (true ${trueBearing.toFixed(0).padStart(3, '0')}°, variation ${Math.abs(variation).toFixed(0)}°${variation < 0 ? 'W' : 'E'} at ${db.ident(base)})`
+    ? `magnetic ${bearingText}° (true ${trueBearing.toFixed(0).padStart(3, '0')}°, ` +
+        `variation ${Math.abs(variation).toFixed(0)}°${variation < 0 ? 'W' : 'E'} at ` +
+        `${db.ident(base)})`
     : `${bearingText}° taken as true (no magnetic variation known for ${db.ident(base)} ${FIX_TYPE_LABEL[db.type(base)]})`;
   return {
     lat: at.lat,

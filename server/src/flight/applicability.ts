@@ -47,7 +47,8 @@ export interface Applicability {
   applies: boolean;
   lateral: 'crossed' | 'near' | 'far';
   stretches: StretchVerdict[];
-  /** In words: "Left out: 12.3 NM from the leg KONAN–KOK (< 30 NM); FL245–FL300 does not include FL350; active 06:00–14:00Z, ETO 10:42Z." */
+  /** In words: "Left out: 12.3 NM from the leg KONAN–KOK (< 30 NM); FL245–FL300 does not " +
+      "include FL350; active 06:00–14:00Z, ETO 10:42Z." */
   reason: string;
 }
 

@@ -1,5 +1,5 @@
 /** Shared handling of answer bodies: which syntax they are in, and shape errors made typed. */
-import { HubError, malformed } from './errors';
+import { ServiceError, malformed } from './errors';
 import { parseJson } from './geojson';
 import type { HttpResponse } from './transport';
 import type { Redactor } from './redact';
@@ -20,14 +20,14 @@ export function bodyKind(res: HttpResponse): BodyKind {
 }
 
 /**
- * Runs a reader over the body, turning any ShapeError into a malformedResponse HubError. Shape
+ * Runs a reader over the body, turning any ShapeError into a malformedResponse ServiceError. Shape
  * errors quote the answer (`type is "…"`, a JSON syntax excerpt), so their text is redacted.
  */
 export function readBody<T>(res: HttpResponse, what: string, reader: () => T): T {
   try {
     return reader();
   } catch (err) {
-    if (err instanceof HubError) throw err;
+    if (err instanceof ServiceError) throw err;
     // No cause: it would carry the text unredacted into anything that inspects the error.
     throw malformed(what, res.url, res.redactor.text(err instanceof Error ? err.message : String(err)));
   }

@@ -3,7 +3,7 @@
  * asking for the same key while a load runs wait for that one load. Each caller keeps its own
  * cancellation; the load itself is aborted only when every waiting caller has given up.
  */
-import { HubError } from './errors';
+import { ServiceError } from './errors';
 
 interface Stored<T> {
   value: T;
@@ -62,7 +62,7 @@ export class SharedCache {
   }
 
   private wait<T>(key: string, flight: InFlight<T>, signal: AbortSignal | undefined): Promise<T> {
-    if (signal?.aborted) return Promise.reject(new HubError('cancelled', 'The request was cancelled.'));
+    if (signal?.aborted) return Promise.reject(new ServiceError('cancelled', 'The request was cancelled.'));
     flight.waiters++;
     return new Promise<T>((resolve, reject) => {
       let done = false;
@@ -75,7 +75,7 @@ export class SharedCache {
           if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
           flight.controller.abort();
         }
-        reject(new HubError('cancelled', 'The request was cancelled.'));
+        reject(new ServiceError('cancelled', 'The request was cancelled.'));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       flight.promise.then(

@@ -15,7 +15,7 @@ import {
   type HubEndpointId,
   type ReferenceEndpointId,
 } from './endpoints';
-import { HubError } from './errors';
+import { ServiceError } from './errors';
 import { redactUrl } from './redact';
 import { settingDefault } from '../settings/definitions';
 
@@ -117,16 +117,17 @@ export function checkBaseUrl(text: string, setting: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new HubError('configuration', `The base URL "${redactUrl(text)}" in ${setting} is not a valid URL; write it like https://api.example.com.`);
+    throw new ServiceError('configuration', `The base URL "${redactUrl(text)}" in ${setting} is not a valid URL; write it like https://api.example.com.`);
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new HubError(
+    throw new ServiceError(
       'configuration',
-      `The base URL ${redactUrl(url)} in ${setting} must use https:// (plain http is allowed only for localhost/127.0.0.1), so the key is never sent in clear text.`,
+      `The base URL ${redactUrl(url)} in ${setting} must use https:// (plain http is ` +
+          `allowed only for localhost/127.0.0.1), so the key is never sent in clear text.`,
     );
   }
   if (url.search || url.hash) {
-    throw new HubError('configuration', `The base URL in ${setting} must not carry a query or fragment; give the key through "ICAO Route: Set Hub Key".`);
+    throw new ServiceError('configuration', `The base URL in ${setting} must not carry a query or fragment; give the key through "ICAO Route: Set Hub Key".`);
   }
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
@@ -157,7 +158,7 @@ export function fillTemplate(template: string, values: Record<string, string | n
   return template.replace(/\{([A-Za-z0-9_.]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) {
-      throw new HubError('configuration', `The path template "${template}" uses {${name}}, which this endpoint does not provide.`);
+      throw new ServiceError('configuration', `The path template "${template}" uses {${name}}, which this endpoint does not provide.`);
     }
     return encodeURIComponent(String(value));
   });

@@ -3,7 +3,7 @@
  * a server failure carries an identifier for support). The numeric statuses of most conditions
  * are not documented, so the page's words count as much as the status.
  */
-import { HubError } from './errors';
+import { HubError, ServiceError } from './errors';
 import type { HttpResponse } from './transport';
 import { capital } from './transport';
 import { redactUrl } from './redact';
@@ -57,7 +57,11 @@ export function restrictedGroups(text: string): string[] {
 }
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
-const LABELLED_ID = /\b(?:support|error|incident|reference|request|tracking|correlation)[ _-]?(?:id|identifier|number|code|ref)\b\s*(?:is|:|=|#)?\s*([A-Za-z0-9][A-Za-z0-9._-]{3,80})/i;
+const LABELLED_ID = new RegExp(
+  /\b(?:support|error|incident|reference|request|tracking|correlation)[ _-]?(?:id|identifier|number|code|ref)\b/.source +
+    /\s*(?:is|:|=|#)?\s*([A-Za-z0-9][A-Za-z0-9._-]{3,80})/.source,
+  'i',
+);
 
 export function supportId(text: string): string | undefined {
   return LABELLED_ID.exec(text)?.[1] ?? UUID.exec(text)?.[0];
@@ -67,14 +71,15 @@ export function supportId(text: string): string | undefined {
  * An answer that is neither data nor a failure page: no content (204 and other 2xx), or a
  * redirect, which is never followed (the key would go with it). Says what happened, and where to.
  */
-export function unexpectedStatus(res: HttpResponse, what: string, service: string): HubError | undefined {
+export function unexpectedStatus(res: HttpResponse, what: string, service: string): ServiceError | undefined {
   const status = res.status;
   const details = { status, url: res.url };
   if (status > 200 && status < 300) {
     const answered = status === 204 ? 'with no content' : `with HTTP ${status} instead of 200 and the data`;
-    return new HubError(
+    return new ServiceError(
       'malformedResponse',
-      `${service} answered ${what} ${answered} (HTTP ${status}): there is nothing to read. Check the method and path setting of this endpoint.`,
+      `${service} answered ${what} ${answered} (HTTP ${status}): there is nothing to ` +
+          `read. Check the method and path setting of this endpoint.`,
       details,
     );
   }
@@ -88,9 +93,11 @@ export function unexpectedStatus(res: HttpResponse, what: string, service: strin
         target = `"${res.redactor.text(redactUrl(location)).slice(0, 200)}"`;
       }
     }
-    return new HubError(
+    return new ServiceError(
       'configuration',
-      `${service} redirected ${what} to ${target} (HTTP ${status}). Redirects are not followed, so the key is never sent elsewhere; if the service has moved, set its base URL to the new address.`,
+      `${service} redirected ${what} to ${target} (HTTP ${status}). Redirects are not ` +
+          `followed, so the key is never sent elsewhere; if the service has moved, set its ` +
+          `base URL to the new address.`,
       details,
     );
   }
@@ -111,7 +118,8 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
     const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? `Wait ${Math.ceil(retryAfter)} s before trying again` : 'Wait before trying again';
     return new HubError(
       'usageLimit',
-      `The hub refused ${what}: the application's usage limit is exceeded (HTTP ${status}). ${wait}, or raise the plan's limit on the developer portal.`,
+      `The hub refused ${what}: the application's usage limit is exceeded (HTTP ` +
+          `${status}). ${wait}, or raise the plan's limit on the developer portal.`,
       details,
     );
   }
@@ -120,32 +128,42 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
     const named = groups.length ? ` (${groups.join(', ')})` : '';
     return new HubError(
       'restricted',
-      `${capital(what)} belongs to a restricted API group${named} that needs an additional approval for this key (HTTP 403). Request access with the access request form on the developer portal; offline expansion from local navigation data keeps working meanwhile.`,
+      `${capital(what)} belongs to a restricted API group${named} that needs an ` +
+          `additional approval for this key (HTTP 403). Request access with the access ` +
+          `request form on the developer portal; offline expansion from local navigation ` +
+          `data keeps working meanwhile.`,
       { ...details, groups },
     );
   }
   if (status === 401 || status === 403) {
     return new HubError(
       'notAuthorised',
-      `The hub did not accept the key for ${what} (HTTP ${status}): the key is wrong, revoked, or lacks permission for this data. Set the key again with "ICAO Route: Set Hub Key" (or HUB_USER_KEY), or check the application's APIs on the developer portal.`,
+      `The hub did not accept the key for ${what} (HTTP ${status}): the key is wrong, ` +
+          `revoked, or lacks permission for this data. Set the key again with "ICAO Route: ` +
+          `Set Hub Key" (or HUB_USER_KEY), or check the application's APIs on the ` +
+          `developer portal.`,
       details,
     );
   }
   if (status === 404 || status === 410) {
     return new HubError(
       'notFound',
-      `The hub has no such item for ${what} (HTTP ${status}). Check the identifiers (they are case sensitive), and the endpoint path and version settings.`,
+      `The hub has no such item for ${what} (HTTP ${status}). Check the identifiers ` +
+          `(they are case sensitive), and the endpoint path and version settings.`,
       details,
     );
   }
   if (status === 400 || status === 405 || status === 406 || status === 415 || status === 422) {
     const detail = text ? `: ${text.slice(0, 200)}` : '';
-    return new HubError('badRequest', `The hub rejected ${what} as a bad request (HTTP ${status})${detail}. Correct the request, or the method/path setting of this endpoint.`, details);
+    return new HubError('badRequest', `The hub rejected ${what} as a bad request (HTTP ${status})${detail}. Correct ` +
+        `the request, or the method/path setting of this endpoint.`, details);
   }
   const id = supportId(text);
   return new HubError(
     'serverFailure',
-    `The hub failed while answering ${what} (HTTP ${status}${id ? `, support id ${id}` : ''}). Try again later${id ? '; quote the support id when contacting support' : ''}.`,
+    `The hub failed while answering ${what} (HTTP ` +
+        `${status}${id ? `, support id ${id}` : ''}). Try again ` +
+        `later${id ? '; quote the support id when contacting support' : ''}.`,
     { ...details, supportId: id },
   );
 }

@@ -1,10 +1,13 @@
 /**
- * One error family for both service clients, so the editor can explain any failure the same
+ * One error family for both remote services, so the editor can explain any failure the same
  * way: `kind` says what happened, `message` says what to do next, and nothing in it carries a
- * credential (URLs are redacted before they get here).
+ * credential (URLs are redacted before they get here). `HubError` is a failure the hub client
+ * found, `AirlineReferenceError` one the airline reference client found; the shared HTTP layer
+ * (transport, body readers, cache, configuration) cannot tell whose request it is and throws the
+ * base `ServiceError`, so "any remote service failure" is `instanceof ServiceError`.
  */
 
-export type HubErrorKind =
+export type ServiceErrorKind =
   | 'notAuthorised'
   | 'restricted'
   | 'usageLimit'
@@ -18,7 +21,7 @@ export type HubErrorKind =
   | 'badRequest'
   | 'configuration';
 
-export interface HubErrorDetails {
+export interface ServiceErrorDetails {
   /** HTTP status, when the service answered. */
   status?: number;
   /** The request, already redacted. */
@@ -32,17 +35,17 @@ export interface HubErrorDetails {
   cause?: unknown;
 }
 
-export class HubError extends Error {
-  readonly kind: HubErrorKind;
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
   readonly status?: number;
   readonly url?: string;
   readonly groups?: string[];
   readonly supportId?: string;
   readonly errorCode?: string;
 
-  constructor(kind: HubErrorKind, message: string, details: HubErrorDetails = {}) {
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'HubError';
+    this.name = 'ServiceError';
     this.kind = kind;
     this.status = details.status;
     this.url = details.url;
@@ -57,11 +60,27 @@ export class HubError extends Error {
   }
 }
 
-export function isHubError(value: unknown): value is HubError {
-  return value instanceof HubError;
+/** A failure of the aviation data hub (its client's own checks and answers). */
+export class HubError extends ServiceError {
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
+    super(kind, message, details);
+    this.name = 'HubError';
+  }
 }
 
-/** Thrown by the validators and XML readers; turned into a `malformedResponse` HubError. */
+/** A failure of the airline reference service (not the global ReferenceError). */
+export class AirlineReferenceError extends ServiceError {
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
+    super(kind, message, details);
+    this.name = 'AirlineReferenceError';
+  }
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}
+
+/** Thrown by the validators and XML readers; turned into a `malformedResponse` ServiceError. */
 export class ShapeError extends Error {
   constructor(
     readonly path: string,
@@ -74,14 +93,15 @@ export class ShapeError extends Error {
 
 /** A path parameter the caller gave, trimmed; an empty one is a `badRequest` before anything is sent. */
 export function need(value: string, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new HubError('badRequest', `The ${name} is empty; give a value.`);
+  if (typeof value !== 'string' || value.trim() === '') throw new ServiceError('badRequest', `The ${name} is empty; give a value.`);
   return value.trim();
 }
 
-export function malformed(what: string, url: string | undefined, problem: string, cause?: unknown): HubError {
-  return new HubError(
+export function malformed(what: string, url: string | undefined, problem: string, cause?: unknown): ServiceError {
+  return new ServiceError(
     'malformedResponse',
-    `The answer of ${what} is not what was expected: ${problem}. Check the base URL and version settings; the service may have changed its format.`,
+    `The answer of ${what} is not what was expected: ${problem}. Check the base URL ` +
+        `and version settings; the service may have changed its format.`,
     { url, cause },
   );
 }

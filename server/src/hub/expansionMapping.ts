@@ -8,7 +8,7 @@
  * fix cannot be placed and no referenceFix was given, the contract says its name was ambiguous.
  */
 import { pointOf, type ExpandedPoint, type ExpansionResult, type FixType, type RouteBlock, type RouteDiagnostic, type RouteElement } from '../route/model';
-import { HubError } from './errors';
+import { ServiceError } from './errors';
 import type { FeatureCollection, WaypointProperties } from './geojson';
 import type { CallOptions, HubClient } from './hubClient';
 
@@ -140,7 +140,8 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       findings.push({
         code: 'H003',
         severity: 'warning',
-        message: `The hub selected no point for the first fix ${ident}: several places bear this name (or none). Add a line "referenceFix: <point>" near the intended one.`,
+        message: `The hub selected no point for the first fix ${ident}: several places bear this ` +
+            `name (or none). Add a line "referenceFix: <point>" near the intended one.`,
         range: c.element.range,
         data: { ident },
       });
@@ -182,7 +183,7 @@ export async function expandBlockAtHub(hub: Pick<HubClient, 'expandRoute'>, bloc
     );
     return expansionFromHub(collection, block);
   } catch (error) {
-    if (error instanceof HubError && error.kind === 'badRequest') {
+    if (error instanceof ServiceError && error.kind === 'badRequest') {
       return { points: [], procedures: [], findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }] };
     }
     throw error;

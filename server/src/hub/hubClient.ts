@@ -1,7 +1,7 @@
 /**
  * The hub family (user_key): all 18 endpoints of the contract, plus link-following navigation
  * from ICAO prefixes to FIRs to NOTAMs. Every answer is checked at the boundary and comes back
- * typed; every failure is a HubError.
+ * typed; every failure is a ServiceError (a HubError when the hub client itself found it).
  */
 import { checkBaseUrl, endpointUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
 import type { HubEndpointId } from './endpoints';

@@ -1,14 +1,15 @@
 /**
- * The service clients: the only place the extension talks to the network.
+ * The remote service clients (the hub, the airline reference): the only place the extension talks to the network.
  *
  * - `HubClient`: the hub family (user_key), all 18 endpoints plus link-following navigation.
  * - `ReferenceClient`: the airline reference family (appId/appKey): airlines and flight status.
- * - `HubError`: the one error family of both, with a `kind` the editor can explain.
+ * - `ServiceError`: the one error family of both, with a `kind` the editor can explain; its
+ *   subclasses `HubError` and `AirlineReferenceError` say which service failed.
  * - `expansionFromHub`: the hub's route expansion as the shared ExpansionResult.
  */
 export * from './endpoints';
 export { checkBaseUrl, DEFAULT_HTTP_SETTINGS, hubSettings, isLoopbackHost, referenceSettings, type EndpointOverride, type HttpSettings, type HubSettings, type ReferenceSettings } from './config';
-export { HubError, isHubError, type HubErrorKind } from './errors';
+export { AirlineReferenceError, HubError, isServiceError, ServiceError, type ServiceErrorKind } from './errors';
 export { redactText, redactUrl } from './redact';
 export { HttpTransport } from './transport';
 export * from './geojson';

@@ -7,7 +7,7 @@
  */
 import { checkBaseUrl, endpointUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
 import type { ReferenceEndpointId } from './endpoints';
-import { HubError, need, ShapeError } from './errors';
+import { AirlineReferenceError, need, ServiceError, ShapeError } from './errors';
 import { pageText, unexpectedStatus } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';
 import { isObject, optionalString, requiredString } from './geojson';
@@ -107,7 +107,8 @@ export class ReferenceClient {
     this.settings = referenceSettings(settings);
     this.base = checkBaseUrl(this.settings.baseUrl, 'icaoRoute.reference.baseUrl');
     if (!credentials.appId || !credentials.appKey) {
-      throw new HubError('configuration', 'No reference application credentials are set: give the appId and appKey of your application (from the reference service\'s developer portal).');
+      throw new AirlineReferenceError('configuration', 'No reference application credentials are set: give the appId and appKey of your application ' +
+          "(from the reference service's developer portal).");
     }
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
@@ -185,14 +186,15 @@ export class ReferenceClient {
         await this.disk?.write(key, airlines, fetchedAt).catch(() => undefined);
         return { airlines, fetchedAt, source: 'network' } satisfies AirlinesResult;
       } catch (err) {
-        if (stored && err instanceof HubError && err.transient) {
+        if (stored && err instanceof ServiceError && err.transient) {
           const day = new Date(stored.fetchedAt).toISOString().slice(0, 10);
           return {
             airlines: stored.value,
             fetchedAt: stored.fetchedAt,
             source: 'disk',
             stale: true,
-            warning: `Airline data from ${day} are shown because the reference service could not be reached (${err.kind}); they are refreshed when it answers again.`,
+            warning: `Airline data from ${day} are shown because the reference service could not be ` +
+                `reached (${err.kind}); they are refreshed when it answers again.`,
           } satisfies AirlinesResult;
         }
         throw err;
@@ -231,7 +233,7 @@ export class ReferenceClient {
     return res;
   }
 
-  /** The JSON envelope of a 200 answer; a filled `error` object becomes a HubError. */
+  /** The JSON envelope of a 200 answer; a filled `error` object becomes an AirlineReferenceError. */
   private envelope(res: HttpResponse, what: string): Record<string, unknown> {
     const kind = bodyKind(res);
     if (kind !== 'json') throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
@@ -252,12 +254,12 @@ export class ReferenceClient {
   }
 
   /** A non-200 answer: `useHttpErrors` text/plain, an error envelope, or an HTML page. */
-  private errorOf(res: HttpResponse, what: string, problem?: string): HubError {
+  private errorOf(res: HttpResponse, what: string, problem?: string): AirlineReferenceError {
     const unexpected = unexpectedStatus(res, what, 'The reference service');
     if (unexpected) return unexpected;
     const text = res.body.toString('utf8').slice(0, 20_000);
     if (res.status === 200) {
-      return new HubError('malformedResponse', `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`, { url: res.url, status: 200 });
+      return new AirlineReferenceError('malformedResponse', `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`, { url: res.url, status: 200 });
     }
     let parsed = parseErrorText(text);
     if (bodyKind(res) === 'json') {
@@ -274,7 +276,7 @@ export class ReferenceClient {
     return this.referenceError(res.status, parsed.code, parsed.message, parsed.id, what, res.url);
   }
 
-  private referenceError(status: number, rawCode: string | undefined, message: string | undefined, rawId: string | undefined, what: string, url: string): HubError {
+  private referenceError(status: number, rawCode: string | undefined, message: string | undefined, rawId: string | undefined, what: string, url: string): AirlineReferenceError {
     // The service's words enter our messages here: an errorCode or errorId holding a secret is no code or id.
     const clean = (value: string | undefined): string | undefined => (value === undefined || this.redactor.text(value) !== value ? undefined : value);
     const code = clean(rawCode);
@@ -283,20 +285,24 @@ export class ReferenceClient {
     const details = { status, url, errorCode: code, supportId: id };
     const ref = id ? ` (error id ${id})` : '';
     if (status === 400 || code === 'BAD_REQUEST') {
-      return new HubError('badRequest', `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`, details);
+      return new AirlineReferenceError('badRequest', `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`, details);
     }
     if (status === 401 || code === 'UNAUTHORIZED') {
-      return new HubError('notAuthorised', `The reference service did not accept the application credentials for ${what} (HTTP ${status})${said}. Check the application's appId and appKey (and that the application is active on the developer portal).`, details);
+      return new AirlineReferenceError('notAuthorised', `The reference service did not accept the application credentials for ${what} ` +
+          `(HTTP ${status})${said}. Check the application's appId and appKey (and that the ` +
+          `application is active on the developer portal).`, details);
     }
     if (status === 403 || status === 429) {
       const usage = /limit|quota|exceed/i.test(`${message ?? ''} ${code ?? ''}`) || status === 429;
       return usage
-        ? new HubError('usageLimit', `The reference service refused ${what}: the application's usage limit is exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`, details)
-        : new HubError('notAuthorised', `The application has no permission for ${what} (HTTP ${status})${said}. Check the plan of the application.`, details);
+        ? new AirlineReferenceError('usageLimit', `The reference service refused ${what}: the application's usage limit is ` +
+            `exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`, details)
+        : new AirlineReferenceError('notAuthorised', `The application has no permission for ${what} (HTTP ${status})${said}. Check the plan of the application.`, details);
     }
-    if (status === 404) return new HubError('notFound', `The reference service has no such item for ${what} (HTTP 404)${said}. Check the code and the endpoint path setting.`, details);
-    if (status === 405) return new HubError('badRequest', `The reference service does not support this method for ${what} (HTTP 405). Check the method setting of the endpoint.`, details);
-    return new HubError('serverFailure', `The reference service failed while answering ${what} (HTTP ${status})${ref}. Try again later${id ? '; quote the error id when contacting support' : ''}.`, { ...details, supportId: id });
+    if (status === 404) return new AirlineReferenceError('notFound', `The reference service has no such item for ${what} (HTTP 404)${said}. Check the code and the endpoint path setting.`, details);
+    if (status === 405) return new AirlineReferenceError('badRequest', `The reference service does not support this method for ${what} (HTTP 405). Check the method setting of the endpoint.`, details);
+    return new AirlineReferenceError('serverFailure', `The reference service failed while answering ${what} (HTTP ${status})${ref}. ` +
+        `Try again later${id ? '; quote the error id when contacting support' : ''}.`, { ...details, supportId: id });
   }
 }
 
@@ -380,7 +386,7 @@ export function resolveAppendix(record: Record<string, unknown>, appendix: Recor
 
 function dateParams(d: ReferenceDate): { year: number; month: number; day: number } {
   const ok = Number.isInteger(d.year) && Number.isInteger(d.month) && Number.isInteger(d.day) && d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31;
-  if (!ok) throw new HubError('badRequest', `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`);
+  if (!ok) throw new AirlineReferenceError('badRequest', `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`);
   return { year: d.year, month: d.month, day: d.day };
 }
 

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { HttpSettings } from './config';
-import { HubError } from './errors';
+import { ServiceError } from './errors';
 import { ConcurrencyLimiter } from './limiter';
 import { Redactor, redactUrl } from './redact';
 
@@ -105,7 +105,7 @@ export class HttpTransport {
         try {
           response = await this.once(req, shown);
         } catch (err) {
-          if (attempt >= attempts || !(err instanceof HubError) || !err.transient) throw err;
+          if (attempt >= attempts || !(err instanceof ServiceError) || !err.transient) throw err;
         }
         if (response && (attempt >= attempts || !retryableStatus(response.status))) return response;
         await this.backoff(attempt, req, shown);
@@ -145,20 +145,23 @@ export class HttpTransport {
     }, timeoutMs);
     const onCallerAbort = (): void => controller.abort(new Error('cancelled'));
     req.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const failure = (err: unknown): HubError => {
-      if (err instanceof HubError) return err;
+    const failure = (err: unknown): ServiceError => {
+      if (err instanceof ServiceError) return err;
       if (req.signal?.aborted) return cancelled(req.what, shown);
       const code = (err as { code?: string }).code ?? '';
       if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-        return new HubError(
+        return new ServiceError(
           'timeout',
-          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms (${req.url.host}). Check the network, or raise the timeout setting if the service is just slow.`,
+          `${capital(req.what)} gave no complete answer within ${timeoutMs} ms ` +
+              `(${req.url.host}). Check the network, or raise the timeout setting if the ` +
+              `service is just slow.`,
           { url: shown },
         );
       }
-      return new HubError(
+      return new ServiceError(
         'network',
-        `Cannot reach ${req.url.host} for ${req.what}${code ? ` (${code})` : ''}. Check the network connection, the proxy (http.proxy) and the base URL setting.`,
+        `Cannot reach ${req.url.host} for ${req.what}${code ? ` (${code})` : ''}. Check ` +
+            `the network connection, the proxy (http.proxy) and the base URL setting.`,
         { url: shown, cause: err },
       );
     };
@@ -173,10 +176,11 @@ export class HttpTransport {
         bodyTimeout: timeoutMs,
       });
       const headers = flattenHeaders(res.headers, redactor);
-      const tooLarge = (): HubError =>
-        new HubError(
+      const tooLarge = (): ServiceError =>
+        new ServiceError(
           'responseTooLarge',
-          `${capital(req.what)} answered more than ${limit} bytes; the answer was refused. Raise the response size limit setting if such answers are expected.`,
+          `${capital(req.what)} answered more than ${limit} bytes; the answer was refused. ` +
+              `Raise the response size limit setting if such answers are expected.`,
           { url: shown, status: res.statusCode },
         );
       const declared = Number(headers['content-length']);
@@ -201,13 +205,15 @@ export class HttpTransport {
           body = await gunzipAsync(body, { maxOutputLength: limit });
         } catch (err) {
           if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
-          throw new HubError('malformedResponse', `${capital(req.what)} sent a gzip body that does not decompress. Try again; if it persists, the service or a proxy is broken.`, {
+          throw new ServiceError('malformedResponse', `${capital(req.what)} sent a gzip body that does not decompress. Try again; if it persists, the service or a proxy is broken.`, {
             url: shown,
             status: res.statusCode,
           });
         }
       } else if (encoding && encoding !== 'identity') {
-        throw new HubError('malformedResponse', `${capital(req.what)} used the content encoding "${redactor.text(encoding).slice(0, 60)}", which this client does not ask for nor read.`, {
+        throw new ServiceError('malformedResponse', `${capital(req.what)} used the content encoding ` +
+            `"${redactor.text(encoding).slice(0, 60)}", which this client does not ask for ` +
+            `nor read.`, {
           url: shown,
           status: res.statusCode,
         });
@@ -229,8 +235,8 @@ export class HttpTransport {
   }
 }
 
-function cancelled(what: string, url: string): HubError {
-  return new HubError('cancelled', `${capital(what)} was cancelled.`, { url });
+function cancelled(what: string, url: string): ServiceError {
+  return new ServiceError('cancelled', `${capital(what)} was cancelled.`, { url });
 }
 
 const NO_SECRETS = new Redactor();

@@ -7,7 +7,7 @@
  * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { AIRSPACE_RULES, isHubError, parseJson, redactText, validateFeatureCollection, type AirspaceProperties, type Feature, type HubClient, type Link } from '../hub';
+import { AIRSPACE_RULES, isServiceError, parseJson, redactText, validateFeatureCollection, type AirspaceProperties, type Feature, type HubClient, type Link } from '../hub';
 import type { RouteCorridor } from './corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
@@ -33,7 +33,7 @@ function messageOf(error: unknown, key: string | undefined): string {
 }
 
 function isCancel(error: unknown, signal?: AbortSignal): boolean {
-  return signal?.aborted === true || (isHubError(error) && error.kind === 'cancelled');
+  return signal?.aborted === true || (isServiceError(error) && error.kind === 'cancelled');
 }
 
 export class MapDataSource {
@@ -90,10 +90,10 @@ export class MapDataSource {
             }
           } catch (error) {
             if (isCancel(error, signal)) throw error;
-            if (isHubError(error) && error.kind === 'restricted') {
+            if (isServiceError(error) && error.kind === 'restricted') {
               this.airspacesRestricted = true;
               notices.add(RESTRICTED_NOTICE);
-            } else if (isHubError(error) && error.kind === 'notFound' && countryOfIcao(fir.designator)) {
+            } else if (isServiceError(error) && error.kind === 'notFound' && countryOfIcao(fir.designator)) {
               // The FIR has no airspace list of its own: its country's list stands in.
               byCountry.add(countryOfIcao(fir.designator)!);
             } else {
@@ -142,10 +142,10 @@ export class MapDataSource {
           }
         } catch (error) {
           if (isCancel(error, signal)) throw error;
-          if (isHubError(error) && error.kind === 'restricted') {
+          if (isServiceError(error) && error.kind === 'restricted') {
             this.microlightsRestricted = true;
             notices.add(NO_MICROLIGHTS_NOTICE);
-          } else if (!(isHubError(error) && error.kind === 'notFound')) {
+          } else if (!(isServiceError(error) && error.kind === 'notFound')) {
             notices.add(`Microlight aerodromes could not be fetched: ${messageOf(error, this.userKey)}`);
           }
         }

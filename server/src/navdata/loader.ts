@@ -102,7 +102,8 @@ export async function loadNavDatabase(folder: string, options: LoadNavDatabaseOp
   const files = await findNavDataFiles(folder);
   if (!files.fix && !files.nav && !files.awy) {
     throw new NavDataError(
-      `No navigation data in ${folder}: expected fix.dat, nav.dat and awy.dat (plain or .gz), or X-Plane's earth_fix.dat, earth_nav.dat and earth_awy.dat.`,
+      `No navigation data in ${folder}: expected fix.dat, nav.dat and awy.dat (plain ` +
+          `or .gz), or X-Plane's earth_fix.dat, earth_nav.dat and earth_awy.dat.`,
     );
   }
   // In order, as airway ends resolve against the navaids and fixes read before them. Each file
@@ -147,7 +148,9 @@ function isAptDat(file: string): boolean {
 /** One line per file for logs and the command line. */
 export function describeLoadReport(report: LoadReport): string {
   const lines = [
-    `${report.fixes} fixes, ${report.navaids} navaids, ${report.airways} airways (${report.airwaySegments} segments), ${report.aerodromes} aerodromes from ${report.folder} in ${report.milliseconds} ms`,
+    `${report.fixes} fixes, ${report.navaids} navaids, ${report.airways} airways ` +
+        `(${report.airwaySegments} segments), ${report.aerodromes} aerodromes from ` +
+        `${report.folder} in ${report.milliseconds} ms`,
   ];
   for (const f of report.files) {
     let line = `  ${path.basename(f.path)} (${f.format}): ${f.rows} rows`;

@@ -64,12 +64,16 @@ export function checkFileRead(file: LoadedFile, sawText: boolean): void {
   }
   if (file.rows === 0) {
     throw new NavDataError(
-      `${name}: no row could be read as ${as} data (${file.malformed} malformed row${file.malformed === 1 ? '' : 's'}${firstMalformed(file)}); is it navigation data, and does its header name its format's version? (${file.path})`,
+      `${name}: no row could be read as ${as} data (${file.malformed} malformed ` +
+          `row${file.malformed === 1 ? '' : 's'}${firstMalformed(file)}); is it navigation ` +
+          `data, and does its header name its format's version? (${file.path})`,
     );
   }
   if (file.malformed > file.rows) {
     throw new NavDataError(
-      `${name}: ${file.malformed} of ${file.rows + file.malformed} rows are malformed${firstMalformed(file)}: the file is not used as ${as} data (${file.path}).`,
+      `${name}: ${file.malformed} of ${file.rows + file.malformed} rows are ` +
+          `malformed${firstMalformed(file)}: the file is not used as ${as} data ` +
+          `(${file.path}).`,
     );
   }
 }
@@ -127,7 +131,9 @@ abstract class DataFileParser implements ChunkParser {
         this.file.format = `${this.kind} ${this.version}`;
         if (!KNOWN_VERSIONS[this.kind].includes(this.version)) {
           throw new NavDataError(
-            `${path.basename(this.file.path)}: version ${this.version} in its header is no ${this.kind} format this reader knows (${KNOWN_VERSIONS[this.kind].join(', ')}) (${this.file.path}).`,
+            `${path.basename(this.file.path)}: version ${this.version} in its header is no ` +
+                `${this.kind} format this reader knows (${KNOWN_VERSIONS[this.kind].join(', ')}) ` +
+                `(${this.file.path}).`,
           );
         }
         return;

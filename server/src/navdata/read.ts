@@ -56,7 +56,9 @@ export async function readTextFile(file: string, encoding: 'latin1' | 'utf8', ma
     }
     if (stat.size > maxBytes) {
       throw new NavDataError(
-        `${name} is ${formatBytes(stat.size)}: larger than the limit of ${formatBytes(maxBytes)} for this navigation data file, so it is not read (${file}).`,
+        `${name} is ${formatBytes(stat.size)}: larger than the limit of ` +
+            `${formatBytes(maxBytes)} for this navigation data file, so it is not read ` +
+            `(${file}).`,
       );
     }
     const head = Buffer.alloc(2);
@@ -89,7 +91,9 @@ export async function readTextFile(file: string, encoding: 'latin1' | 'utf8', ma
       if (error instanceof NavDataError) throw error;
       if (error instanceof OverLimit) {
         throw new NavDataError(
-          `${name} inflates to more than ${formatBytes(maxBytes)}: that is over the limit for this navigation data file, so it is not used (a damaged file or a gzip bomb?) (${file}).`,
+          `${name} inflates to more than ${formatBytes(maxBytes)}: that is over the limit ` +
+              `for this navigation data file, so it is not used (a damaged file or a gzip ` +
+              `bomb?) (${file}).`,
         );
       }
       const code = (error as NodeJS.ErrnoException).code ?? '';

@@ -43,7 +43,7 @@ export interface ServerInfo {
 export const SERVER_INFO = request<void, ServerInfo>(SERVER_INFO_REQUEST);
 
 /**
- * Server → client: the state of route expansion, sent only when it changes (a failing service
+ * Server → client: the state of route expansion, sent only when it changes (a failing remote service
  * gives one of these, not one per request). The client shows it in a status bar item; other
  * editors see the same text as a window/logMessage line. Never carries a secret.
  *

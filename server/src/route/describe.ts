@@ -73,7 +73,8 @@ export function icaoCoordinate(lat: number, lon: number): string {
     let minutes = Math.round(Math.abs(value) * 60);
     const degrees = Math.floor(minutes / 60);
     minutes -= degrees * 60;
-    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${value < 0 ? hemispheres[1] : hemispheres[0]}`;
+    const hemisphere = value < 0 ? hemispheres[1] : hemispheres[0];
+    return `${String(degrees).padStart(degreeDigits, '0')}${String(minutes).padStart(2, '0')}${hemisphere}`;
   };
   return `${part(lat, 2, 'NS')}${part(lon, 3, 'EW')}`;
 }

@@ -59,7 +59,9 @@ export const SID_SLOT = 4;
 export const STAR_SLOT = 8;
 
 const EXPECTED =
-  'expected a speed/level group (N0450F350), DCT, an ATS route (UL607), a point (DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level (LN/N0284A045)';
+  'expected a speed/level group (N0450F350), DCT, an ATS route (UL607), a point ' +
+      '(DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level ' +
+      '(LN/N0284A045)';
 
 /** 4 letters that are not a keyword or track: an aerodrome designator when first or last. */
 export function isAerodromeWord(u: string): boolean {
@@ -232,7 +234,8 @@ export class ElementReader {
       }
       this.report(
         'R115',
-        `'${text}' has 4 letters: a point is a 2–3 letter navaid or a 5-letter name; an aerodrome belongs only at the start or end of the route`,
+        `'${text}' has 4 letters: a point is a 2–3 letter navaid or a 5-letter name; an ` +
+            `aerodrome belongs only at the start or end of the route`,
         from,
         to,
       );
@@ -276,14 +279,18 @@ export class ElementReader {
     if (letters >= 3 && letters <= 5 && tailDigits >= 2 && letters + tailDigits === n && tailDigits !== 6) {
       return this.unknown(
         'R101',
-        `'${this.text}' reads like a bearing/distance point but has ${tailDigits} digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ${u.slice(0, letters)}180040 (a SID or STAR has one digit)`,
+        `'${this.text}' reads like a bearing/distance point but has ${tailDigits} ` +
+            `digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ` +
+            `${u.slice(0, letters)}180040 (a SID or STAR has one digit)`,
       );
     }
     if (letters + tailDigits === n && letters >= 2 && letters <= 5 && n > 7) {
       if (tailDigits === 6) return this.bearingDistance(0, n, letters);
       return this.unknown(
         'R101',
-        `'${this.text}' reads like a bearing/distance point but has ${tailDigits} digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. DUB180040`,
+        `'${this.text}' reads like a bearing/distance point but has ${tailDigits} ` +
+            `digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ` +
+            `DUB180040`,
       );
     }
     if (n > 7) {
@@ -300,7 +307,9 @@ export class ElementReader {
     const example = mach ? `KONAN/${u}F350` : `KONAN/N0450${u}`;
     return this.unknown(
       'R117',
-      `${mach ? 'Mach number' : 'level'} ${u} alone is not a route element: a change of speed/level is written at the point where it applies, speed and level together, e.g. ${example}`,
+      `${mach ? 'Mach number' : 'level'} ${u} alone is not a route element: a change ` +
+          `of speed/level is written at the point where it applies, speed and level ` +
+          `together, e.g. ${example}`,
     );
   }
 
@@ -324,7 +333,8 @@ export class ElementReader {
     if (procedureLike) {
       this.report(
         'R116',
-        `'${text}' looks like a SID/STAR designator: a SID belongs right after the first speed/level group, a STAR at the end; as an ATS route it is unusual`,
+        `'${text}' looks like a SID/STAR designator: a SID belongs right after the first ` +
+            `speed/level group, a STAR at the end; as an ATS route it is unusual`,
         0,
         u.length,
       );
@@ -374,7 +384,9 @@ export class ElementReader {
     ) {
       this.report(
         'R109',
-        `'${this.text.slice(from, to)}' is not a latitude/longitude: expected ddNdddW (7 characters, e.g. 46N078W) or ddmmNdddmmW (11 characters, e.g. 4620N07805W), zero-padded`,
+        `'${this.text.slice(from, to)}' is not a latitude/longitude: expected ddNdddW (7 ` +
+            `characters, e.g. 46N078W) or ddmmNdddmmW (11 characters, e.g. 4620N07805W), ` +
+            `zero-padded`,
         from,
         to,
       );
@@ -426,7 +438,9 @@ export class ElementReader {
     if (letters === len && KEYWORDS.has(u.slice(from, to))) {
       this.report(
         what,
-        `${u.slice(from, to)} is not a significant point: a change of speed/level is attached to the point where it applies, e.g. DVR/N0450F350 (write ${u.slice(from, to)} and the point apart)`,
+        `${u.slice(from, to)} is not a significant point: a change of speed/level is ` +
+            `attached to the point where it applies, e.g. DVR/N0450F350 (write ` +
+            `${u.slice(from, to)} and the point apart)`,
         from,
         to,
       );
@@ -438,7 +452,8 @@ export class ElementReader {
     }
     this.report(
       what,
-      `'${this.text.slice(from, to)}' is not a point: expected a 2–3 letter navaid, 5-letter name, lat/lon (46N078W, 4620N07805W) or bearing/distance (DUB180040)`,
+      `'${this.text.slice(from, to)}' is not a point: expected a 2–3 letter navaid, ` +
+          `5-letter name, lat/lon (46N078W, 4620N07805W) or bearing/distance (DUB180040)`,
       from,
       to,
     );
@@ -453,7 +468,8 @@ export class ElementReader {
     const level = readLevel(u, this.cursor.end, to, this.cursor, first, this.subReport);
     if (!level) return null;
     if (this.cursor.end < to) {
-      this.report('R104', `unexpected '${this.text.slice(this.cursor.end, to)}' after the level ${level.text}: a speed/level group is speed + one level, e.g. N0450F350`, this.cursor.end, to);
+      this.report('R104', `unexpected '${this.text.slice(this.cursor.end, to)}' after the level ` +
+          `${level.text}: a speed/level group is speed + one level, e.g. N0450F350`, this.cursor.end, to);
       return null;
     }
     return {
@@ -472,7 +488,8 @@ export class ElementReader {
     if (slash === 1 && u.charCodeAt(0) === 67 /* C */) return this.cruiseClimb();
     if (u.startsWith('STAY')) return this.stay(slash);
     if (u.indexOf('/', slash + 1) >= 0) {
-      return this.unknown('R111', `'${this.text}' has more than one '/': a change of speed/level is point/speed level, e.g. LN/N0284A045; a cruise climb starts with C/`);
+      return this.unknown('R111', `'${this.text}' has more than one '/': a change of speed/level is point/speed ` +
+          `level, e.g. LN/N0284A045; a cruise climb starts with C/`);
     }
     const point = this.point(0, slash, 'R111');
     if (slash + 1 >= n) {

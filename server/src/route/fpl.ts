@@ -189,7 +189,8 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
           closed = lineRange(line, ch, ch + 1);
           const rest = skipBlanks(text, ch + 1, end);
           if (rest < end) {
-            sink.add('R008', `text after the end of the FPL message: '${text.slice(rest, end).trim()}'; put other routes in their own block after a blank line`, lineRange(line, rest, end));
+            sink.add('R008', `text after the end of the FPL message: '${text.slice(rest, end).trim()}'; put ` +
+                `other routes in their own block after a blank line`, lineRange(line, rest, end));
           }
           break;
         }
@@ -220,15 +221,30 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     if (m.before === undefined) continue;
     // The '-' that opens the field after the gap is where the missing field belongs.
     const next = fields[m.before];
-    sink.add('R302', `field ${m.number} (${FIELD_NAMES[m.number]}) is missing: expected it before this field; an FPL message is (FPL-7-8-9-10-13-15-16-18)`, lineRange(next.line, Math.max(0, next.character - 1), next.character));
+    sink.add(
+      'R302',
+      `field ${m.number} (${FIELD_NAMES[m.number]}) is missing: expected it before this field; ` +
+        'an FPL message is (FPL-7-8-9-10-13-15-16-18)',
+      lineRange(next.line, Math.max(0, next.character - 1), next.character),
+    );
   }
   if (trailing.length === 1) {
     const n = trailing[0];
     const hint = n === 18 ? "; write -0 when there is no other information" : '';
-    sink.add('R302', `field ${n} (${FIELD_NAMES[n]}) is missing: the message ends before it${hint}; expected (FPL-7-8-9-10-13-15-16-18)`, endRange);
+    sink.add(
+      'R302',
+      `field ${n} (${FIELD_NAMES[n]}) is missing: the message ends before it${hint}; ` +
+        'expected (FPL-7-8-9-10-13-15-16-18)',
+      endRange,
+    );
   } else if (trailing.length > 1) {
     const names = trailing.map((n) => `${n} (${FIELD_NAMES[n]})`);
-    sink.add('R302', `the FPL message has ${8 - missing.length} of its 8 fields: missing fields ${names.join(', ')}; expected (FPL-7-8-9-10-13-15-16-18)`, endRange);
+    sink.add(
+      'R302',
+      `the FPL message has ${8 - missing.length} of its 8 fields: missing fields ${names.join(', ')}; ` +
+        'expected (FPL-7-8-9-10-13-15-16-18)',
+      endRange,
+    );
   }
   let typeZzzz = false;
   let equipment = '';
@@ -304,7 +320,8 @@ function checkFieldContents(number: number, u: string, range: Range, sink: Diagn
   if (number === 10) {
     const [a, b] = u.split('/');
     if (!EQUIPMENT.test(a)) {
-      sink.add('R306', `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`, range);
+      sink.add('R306', `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D ` +
+          `E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`, range);
     }
     if (!SURVEILLANCE.test(b)) {
       sink.add('R306', `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`, range);
@@ -381,7 +398,8 @@ function readOtherInformation(
     if (!item) return;
     if (item.indicator === 'TYP') typ = true;
     if (!INDICATORS.has(item.indicator)) {
-      sink.add('R309', `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`, item.range);
+      sink.add('R309', `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT ` +
+          `SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`, item.range);
       return;
     }
     const problem = itemProblem(item.indicator, item.value, facts);

@@ -1,5 +1,5 @@
 /**
- * The route model: what the parser produces and every service (diagnostics, hover, symbols,
+ * The route model: what the parser produces and every editor feature in services/ (diagnostics, hover, symbols,
  * expansion, the hub client, the map) consumes. It is plain data, free of LSP and VS Code
  * types, so the core can run in the server, the command-line checker and the hub simulator.
  *

@@ -78,7 +78,8 @@ function checkFlightLevel(line: number, elementEnd: number, level: Level, endOff
     const above = String(v - (v % 10) + 10).padStart(3, '0');
     sink.add(
       'R210',
-      `flight level ${level.text} is not a usual cruising level: levels are multiples of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
+      `flight level ${level.text} is not a usual cruising level: levels are multiples ` +
+          `of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
       lineRange(line, elementEnd - endOffset - level.text.length, elementEnd - endOffset),
     );
   }
@@ -136,7 +137,9 @@ export function checkSequence(
   const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
   if (first.kind === 'speedLevel' && (n === start + 1 || (n === start + 2 && elements[n - 1].kind === 'aerodrome'))) {
     // Doc 4444 Item 15: the speed/level group is followed by the route; DCT alone when there is none.
-    sink.add('R217', `the speed/level group ${up(textAt(start))} is not followed by a route: write the route, or DCT for a flight direct to the destination, e.g. ${up(textAt(start))} DCT`, rangeAt(start), {
+    sink.add('R217', `the speed/level group ${up(textAt(start))} is not followed by a route: write ` +
+        `the route, or DCT for a flight direct to the destination, e.g. ` +
+        `${up(textAt(start))} DCT`, rangeAt(start), {
       insert: ' DCT',
       at: rangeAt(start).end,
     });
@@ -164,9 +167,12 @@ export function checkSequence(
         } else if (isRoute(next) && sameRouteOtherLayer(up(textAt(i)), up(textAt(i + 1)))) {
           // Doc 4444 asks for the point where a route is left; a route continuing as its own upper
           // (or lower) part shares every point, so the transition is readable without it.
-          sink.add('R216', `${up(textAt(i + 1))} continues ${up(textAt(i))} in the other airspace layer: the transition point is usually written, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
+          sink.add('R216', `${up(textAt(i + 1))} continues ${up(textAt(i))} in the other airspace layer: ` +
+              `the transition point is usually written, e.g. ${up(textAt(i))} POINT ` +
+              `${up(textAt(i + 1))}`, rangeAt(i + 1));
         } else if (isRoute(next)) {
-          sink.add('R203', `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
+          sink.add('R203', `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining ` +
+              `point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
         } else if (!isPointLike(next) && next.kind !== 'unknown') {
           sink.add('R202', `${nameOf(e, textAt(i))} must be followed by the point where it is left, found ${nameOf(next, textAt(i + 1))}`, rangeAt(i + 1));
         }
@@ -187,15 +193,18 @@ export function checkSequence(
         break;
       case 'sid':
         if (i !== sidSlot) {
-          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level group; found ${up(textAt(i))} at element ${i + 1}`, rangeAt(i));
+          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level ` +
+              `group; found ${up(textAt(i))} at element ${i + 1}`, rangeAt(i));
         } else if (next && (next.kind === 'direct' || isRoute(next) || next.kind === 'sid' || next.kind === 'star')) {
           // Doc 4444: a SID is followed by its last point, where the rest of the route begins.
-          sink.add('R215', `${nameOf(e, textAt(i))} must be followed by the point where it ends, found ${nameOf(next, textAt(i + 1))}: write that point before ${up(textAt(i + 1))}`, rangeAt(i + 1));
+          sink.add('R215', `${nameOf(e, textAt(i))} must be followed by the point where it ends, found ` +
+              `${nameOf(next, textAt(i + 1))}: write that point before ${up(textAt(i + 1))}`, rangeAt(i + 1));
         }
         break;
       case 'star':
         if (i !== last) {
-          sink.add('R208', `a STAR may appear only as the last route element; ${up(textAt(i))} is followed by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`, rangeAt(i));
+          sink.add('R208', `a STAR may appear only as the last route element; ${up(textAt(i))} is followed ` +
+              `by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`, rangeAt(i));
         }
         break;
       case 'truncation':
@@ -203,7 +212,9 @@ export function checkSequence(
         break;
       case 'flightRules':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ROM/N0180A090 ${e.rules}; found ${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`, rangeAt(i));
+          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ` +
+              `ROM/N0180A090 ${e.rules}; found ` +
+              `${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`, rangeAt(i));
         } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
           sink.add('R212', `the change to IFR at ${up(textAt(anchor))} normally gives the new speed and level, e.g. ${up(textAt(anchor))}/N0450F350 IFR`, rangeAt(i));
         }

@@ -43,7 +43,8 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
       const points = result?.points ?? [];
       const end = d.key === 'origin' ? points[0] : points[points.length - 1];
       if (end && end.elementIndex === -1) {
-        value += `\n\n---\n\n*Route expansion (${expansion!.sourceName})*\n\n**Resolved:** aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
+        value += `\n\n---\n\n*Route expansion (${expansion!.sourceName})*\n\n**Resolved:** ` +
+            `aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
         if (end.resolvedFix) value += `\n\n${escapeMarkdown(end.resolvedFix)}`;
       }
       return markdown(value, found.part === 'key' ? d.keyRange : d.valueRange);
@@ -118,7 +119,9 @@ function kindTitle(element: RouteElement): string {
 function kindExplanation(element: RouteElement): string {
   switch (element.kind) {
     case 'speedLevel':
-      return `Cruising ${describeSpeedLevel(element.speed, element.level)}. The route text starts with this group; later a speed/level group may only follow a point and \`/\`.`;
+      return `Cruising ${describeSpeedLevel(element.speed, element.level)}. The route text ` +
+          `starts with this group; later a speed/level group may only follow a point and ` +
+          `\`/\`.`;
     case 'direct':
       return 'The route goes direct to the next point. `DCT` must be followed by a point and must not follow an ATS route.';
     case 'airway':
@@ -129,7 +132,8 @@ function kindExplanation(element: RouteElement): string {
         : `Pacific organised track system (PACOTS) track ${inlineCode(element.designator)}, used like an ATS route.`;
     case 'sid':
       return element.designator === null
-        ? 'The word `SID`: a departure procedure to be assigned by air traffic control. Only as the first element after the speed/level group.'
+        ? 'The word `SID`: a departure procedure to be assigned by air traffic control. ' +
+            'Only as the first element after the speed/level group.'
         : 'Departure procedure from the departure aerodrome. Only as the first element after the speed/level group.';
     case 'star':
       return element.designator === null
@@ -137,20 +141,32 @@ function kindExplanation(element: RouteElement): string {
         : 'Arrival procedure to the destination aerodrome. Only as the last element of the route.';
     case 'point':
       return element.ident.length <= 3
-        ? 'Coded designator of a radio navigation aid (VOR, NDB, DME or TACAN). Written `DCT` between two points unless an ATS route joins them.'
+        ? 'Coded designator of a radio navigation aid (VOR, NDB, DME or TACAN). Written ' +
+            '`DCT` between two points unless an ATS route joins them.'
         : 'Coded designator of a significant point. Written `DCT` between two points unless an ATS route joins them.';
     case 'latLon':
-      return `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of latitude and longitude (\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`;
+      return `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of ` +
+          `latitude and longitude ` +
+          `(\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ` +
+          `${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`;
     case 'bearingDistance':
-      return `The point ${element.distanceNm} NM from ${inlineCode(element.ident)} on magnetic bearing ${String(element.bearing).padStart(3, '0')}°.`;
+      return `The point ${element.distanceNm} NM from ${inlineCode(element.ident)} on ` +
+          `magnetic bearing ${String(element.bearing).padStart(3, '0')}°.`;
     case 'aerodrome':
-      return `ICAO location indicator of an aerodrome. Accepted as the first or last word of route text (the hub's route expansion accepts route text that contains the aerodromes); in an FPL message the aerodromes belong in fields 13 and 16.`;
+      return `ICAO location indicator of an aerodrome. Accepted as the first or last word of ` +
+          `route text (the hub's route expansion accepts route text that contains the ` +
+          `aerodromes); in an FPL message the aerodromes belong in fields 13 and 16.`;
     case 'pointChange':
-      return `At ${inlineCode(element.point.text)} the flight changes to ${describeSpeedLevel(element.speedLevel.speed, element.speedLevel.level)}.`;
+      return `At ${inlineCode(element.point.text)} the flight changes to ` +
+          `${describeSpeedLevel(element.speedLevel.speed, element.speedLevel.level)}.`;
     case 'cruiseClimb':
       return element.toLevel
-        ? `From ${inlineCode(element.point.text)} the flight climbs at ${describeSpeed(element.speed)} between ${describeLevel(element.fromLevel)} and ${describeLevel(element.toLevel)}.`
-        : `From ${inlineCode(element.point.text)} the flight climbs at ${describeSpeed(element.speed)} from ${describeLevel(element.fromLevel)} and above (\`PLUS\`).`;
+        ? `From ${inlineCode(element.point.text)} the flight climbs at ` +
+            `${describeSpeed(element.speed)} between ${describeLevel(element.fromLevel)} and ` +
+            `${describeLevel(element.toLevel)}.`
+        : `From ${inlineCode(element.point.text)} the flight climbs at ` +
+            `${describeSpeed(element.speed)} from ${describeLevel(element.fromLevel)} and ` +
+            `above (\`PLUS\`).`;
     case 'flightRules':
       return element.rules === 'VFR'
         ? 'From the preceding point the flight continues under visual flight rules.'
@@ -166,7 +182,9 @@ function kindExplanation(element: RouteElement): string {
         ? 'EUROCONTROL IFPS stops checking the route from the preceding point.'
         : 'EUROCONTROL IFPS resumes checking the route from the preceding point.';
     case 'stay':
-      return `Stay number ${element.index}: the flight spends ${formatMinutes(element.minutes)} in the area of the preceding point (EUROCONTROL \`STAYn/hhmm\`).`;
+      return `Stay number ${element.index}: the flight spends ` +
+          `${formatMinutes(element.minutes)} in the area of the preceding point ` +
+          `(EUROCONTROL \`STAYn/hhmm\`).`;
     case 'unknown':
       return 'The parser could not read this as any Item 15 element; see the problem reported on it.';
   }
@@ -182,7 +200,9 @@ const DIRECTIVES: Record<string, string> = {
   origin: 'Departure aerodrome (ICAO location indicator) sent with the route to the route expansion as `origin`.',
   destination: 'Destination aerodrome (ICAO location indicator) sent with the route to the route expansion as `destination`.',
   referenceFix:
-    'Chooses among several points that share the name of the first point: a fix, a fix radial such as `DVR090020`, or a coordinate. The candidate closest to it is taken.',
+    'Chooses among several points that share the name of the first point: a fix, a ' +
+        'fix radial such as `DVR090020`, or a coordinate. The candidate closest to it is ' +
+        'taken.',
 };
 
 function directiveHover(key: string, value: string): string {
@@ -195,10 +215,13 @@ function directiveHover(key: string, value: string): string {
 
 const FPL_FIELDS: Record<number, [string, string]> = {
   7: ['aircraft identification', 'Field 7: the call sign or registration, optionally with the SSR mode and code (`/A1234`).'],
-  8: ['flight rules and type of flight', 'Field 8: flight rules (`I`, `V`, `Y`, `Z`) and type of flight (`S` scheduled, `N` non-scheduled, `G` general aviation, `M` military, `X` other).'],
-  9: ['number and type of aircraft, wake turbulence', 'Field 9: number of aircraft if more than one, ICAO aircraft type designator and wake turbulence category after `/` (`L`, `M`, `H`, `J`).'],
+  8: ['flight rules and type of flight', 'Field 8: flight rules (`I`, `V`, `Y`, `Z`) and type of flight (`S` scheduled, ' +
+      '`N` non-scheduled, `G` general aviation, `M` military, `X` other).'],
+  9: ['number and type of aircraft, wake turbulence', 'Field 9: number of aircraft if more than one, ICAO aircraft type designator and ' +
+      'wake turbulence category after `/` (`L`, `M`, `H`, `J`).'],
   10: ['equipment and capabilities', 'Field 10: radio communication, navigation and approach aid equipment before `/`, surveillance equipment after it.'],
-  13: ['departure aerodrome and time', 'Field 13: ICAO location indicator of the departure aerodrome and the estimated off-block time (`hhmm`, UTC). It is the origin of the route.'],
+  13: ['departure aerodrome and time', 'Field 13: ICAO location indicator of the departure aerodrome and the estimated ' +
+      'off-block time (`hhmm`, UTC). It is the origin of the route.'],
   15: ['route', 'Field 15: cruising speed and level followed by the route (ICAO Doc 4444 Item 15).'],
   16: ['destination, total EET and alternates', 'Field 16: ICAO location indicator of the destination, total estimated elapsed time (`hhmm`) and up to two alternate aerodromes.'],
   18: ['other information', 'Field 18: indicators followed by `/` and their values (`DOF/`, `REG/`, `EET/`, `RMK/` …), or `0` when there is none.'],

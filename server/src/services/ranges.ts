@@ -1,6 +1,6 @@
 /**
  * Position arithmetic on the model's zero-based line/character ranges, and a line index that
- * turns them into string offsets for the few services that need the source text.
+ * turns them into string offsets for the few editor features that need the source text.
  */
 import type { Position, Range } from '../route/model';
 

@@ -2,7 +2,7 @@
  * Route expansion for the open documents, off the typing path: local diagnostics are published
  * at once (with the expansion findings already known for unchanged blocks), then the blocks
  * whose lines changed are expanded in the background and the diagnostics published again. A
- * newer edit cancels the older run; a failing service becomes one status, never diagnostics.
+ * newer edit cancels the older run; a failing remote service becomes one status, never diagnostics.
  */
 import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
@@ -217,7 +217,8 @@ export class DocumentExpansions {
         try {
           await source.prepare();
         } catch (error) {
-          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} Local checks continue.` });
+          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
+              `Local checks continue.` });
           return undefined;
         }
         if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
@@ -263,7 +264,7 @@ export class DocumentExpansions {
 
   /**
    * Expands every route block of the document, with no limit on their number (the checker's
-   * way). A service failure stops the calls and marks the blocks left without a result, which
+   * way). A remote service failure stops the calls and marks the blocks left without a result, which
    * keep their local findings; once the source has failed, later documents are not sent to it
    * (a usage limit or a refused key would only fail again). Resolves undefined without a source.
    */
@@ -277,7 +278,8 @@ export class DocumentExpansions {
         await source.prepare();
         this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       } catch (error) {
-        const message = `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} Local checks continue.`;
+        const message = `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
+            `Local checks continue.`;
         this.failure = { state: 'degraded', source: source.kind, kind: 'load', message };
         this.tracker.set(this.failure);
       }

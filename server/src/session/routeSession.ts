@@ -1,6 +1,6 @@
 /**
  * The session core: what lies between the pure core (route/, services/) and its users (the
- * language server, `cli.js check`, the route map). It owns the service clients (hub, reference),
+ * language server, `cli.js check`, the route map). It owns the remote service clients (hub, reference),
  * the navigation data, the expansion caches and one status per source, expands route blocks and
  * keeps each document's expansion results by version, and says when they change. It knows
  * neither LSP nor the command line: both only translate its results.
@@ -78,7 +78,7 @@ export class RouteSession {
     this.configureReference(settings.reference, credentials.reference);
   }
 
-  // ---- service clients and data, for every feature (expansion, map, airline reference) ----
+  // ---- remote service clients and data, for every feature (expansion, map, airline reference) ----
 
   /** The hub client, while a hub key is set and the hub settings are usable. */
   get hubClient(): HubClient | undefined {

@@ -18,7 +18,7 @@ export interface ExpansionSource {
   readonly ready: boolean;
   /** Loads what the source needs, once; rejects when it cannot work at all. */
   prepare(): Promise<void>;
-  /** Rejects with the service's error when the call fails (never for a route's own problems). */
+  /** Rejects with the remote service's error when the call fails (never for a route's own problems). */
   expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult>;
   dispose(): Promise<void>;
 }

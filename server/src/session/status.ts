@@ -5,11 +5,11 @@
  * of every edit shows once. Nothing here knows LSP.
  */
 import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../protocol/lspMessages';
-import { HubError, isHubError, redactText, type HubErrorKind } from '../hub';
+import { AirlineReferenceError, HubError, isServiceError, redactText, type ServiceErrorKind } from '../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;
 export type { SourceName };
-/** The state of one source; `source` says which service or data serves it. */
+/** The state of one source; `source` says which remote service or data serves it. */
 export type SourceStatus = Omit<SourceStatusParams, 'name'>;
 
 const WHAT: Record<SourceName, string> = {
@@ -19,9 +19,9 @@ const WHAT: Record<SourceName, string> = {
   reference: 'Airline reference',
 };
 
-const UNREACHABLE: ReadonlySet<HubErrorKind> = new Set(['network', 'timeout']);
+const UNREACHABLE: ReadonlySet<ServiceErrorKind> = new Set(['network', 'timeout']);
 
-/** What a failed expansion call means for the status; undefined when it is no service failure. */
+/** What a failed expansion call means for the status; undefined when it is no remote service failure. */
 export function failureStatus<S extends SourceStatus['source']>(
   error: unknown,
   source: S,
@@ -29,11 +29,11 @@ export function failureStatus<S extends SourceStatus['source']>(
   name: SourceName = 'expansion',
 ): (Omit<SourceStatus, 'source'> & { source: S; kind: string }) | undefined {
   const what = WHAT[name];
-  const service = source === 'reference' ? 'the reference service' : 'the hub';
-  if (isHubError(error)) {
+  const remote = source === 'reference' ? 'the reference service' : 'the hub';
+  if (isServiceError(error)) {
     if (error.kind === 'cancelled' || error.kind === 'badRequest') return undefined;
     const state = UNREACHABLE.has(error.kind) ? 'offline' : 'degraded';
-    const lead = state === 'offline' ? `${what} paused: ${service} cannot be reached` : `${what} failing at ${service}`;
+    const lead = state === 'offline' ? `${what} paused: ${remote} cannot be reached` : `${what} failing at ${remote}`;
     return { state, source, kind: error.kind, message: redactText(`${lead}. ${error.message} Local checks continue.`, [secret ?? undefined]) };
   }
   if (error instanceof Error && error.name === 'AbortError') return undefined;
@@ -99,14 +99,14 @@ export class SourceStatuses {
     return this.tracker(name).set(status);
   }
 
-  /** A failed call of the source; errors that are no service failure (cancelled) change nothing. */
+  /** A failed call of the source; errors that are no remote service failure (cancelled) change nothing. */
   failed(name: SourceName, error: unknown, secret?: string | null): void {
     const source = name === 'reference' ? 'reference' : 'hub';
     const status = failureStatus(error, source, secret, name);
     if (status) this.set(name, status);
   }
 
-  /** A bug, not a service failure: one status, so it is seen. */
+  /** A bug, not a remote service failure: one status, so it is seen. */
   internalError(name: SourceName, error: unknown): void {
     const text = error instanceof Error ? error.message : String(error);
     this.set(name, { state: 'degraded', source: this.get(name).source, kind: 'internal', message: `${WHAT[name]} failed: ${text}.` });
@@ -120,7 +120,7 @@ export class SourceStatuses {
     const source = name === 'reference' ? 'reference' : 'hub';
     if (!client) {
       if (this.get(name).state !== 'local') this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
-      throw new HubError('configuration', missing);
+      throw new (name === 'reference' ? AirlineReferenceError : HubError)('configuration', missing);
     }
     try {
       const result = await call(client);

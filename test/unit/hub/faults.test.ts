@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import type { HubSettings } from '../../../server/src/hub/config';
-import { expectHubError } from './expectHubError';
+import { HubError } from '../../../server/src/hub/errors';
+import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
@@ -30,7 +31,7 @@ after(async () => {
 
 test('serverError: kind serverFailure with the support id from the page', async () => {
   sim.faults.add({ kind: 'serverError', path: '/v1/icao-prefixes' });
-  const err = await expectHubError(client().icaoPrefixes(), 'serverFailure');
+  const err = await expectServiceError(client().icaoPrefixes(), 'serverFailure');
   assert.match(err.supportId ?? '', /^[0-9a-f-]{36}$/);
   assert.ok(err.message.includes(err.supportId!));
   assert.match(err.message, /Try again later/);
@@ -45,62 +46,63 @@ test('serverError once: an idempotent GET is retried and succeeds', async () => 
 
 test('serverError on the route expansion POST is never retried', async () => {
   sim.faults.add({ kind: 'serverError', method: 'POST' });
-  await expectHubError(client({ retries: 3 }).expandRoute({ routeText: 'DVR L9 KONAN' }), 'serverFailure');
+  await expectServiceError(client({ retries: 3 }).expandRoute({ routeText: 'DVR L9 KONAN' }), 'serverFailure');
   assert.equal(logged(sim, 'routeExpansion').length, 1);
 });
 
 test('forbidden, and a restricted API with a key lacking approval: kind restricted with the group names', async () => {
   const basic = client({}, 'demo-basic');
-  const err = await expectHubError(basic.firAirspaces('E', 'EGTT'), 'restricted');
+  const err = await expectServiceError(basic.firAirspaces('E', 'EGTT'), 'restricted');
   assert.deepEqual(err.groups, ['Airspaces']);
   assert.match(err.message, /Airspaces.*access request form/);
   const open = await basic.icaoPrefixes();
   assert.ok(open.links.length > 0, 'the same key reads unrestricted APIs');
   sim.faults.add({ kind: 'forbidden', path: '/v1/icao-prefixes' });
-  const forbidden = await expectHubError(client().icaoPrefixes(), 'restricted');
+  const forbidden = await expectServiceError(client().icaoPrefixes(), 'restricted');
   assert.equal(forbidden.status, 403);
   assert.ok((forbidden.groups ?? []).length > 0);
 });
 
 test('unauthorized, and an unknown key: kind notAuthorised telling how to set the key', async () => {
   sim.faults.add({ kind: 'unauthorized', path: '/v1/icao-prefixes', count: 1 });
-  const err = await expectHubError(client().icaoPrefixes(), 'notAuthorised');
+  const err = await expectServiceError(client().icaoPrefixes(), 'notAuthorised');
   assert.match(err.message, /Set Hub Key/);
-  const wrong = await expectHubError(client({}, 'no-such-key-123').icaoPrefixes(), 'notAuthorised');
+  assert.ok(err instanceof HubError, 'the hub client names its own failures HubError');
+  const wrong = await expectServiceError(client({}, 'no-such-key-123').icaoPrefixes(), 'notAuthorised');
   assert.ok(!JSON.stringify({ m: wrong.message, u: wrong.url }).includes('no-such-key-123'));
 });
 
 test('usageLimit: kind usageLimit, not retried', async () => {
   sim.faults.add({ kind: 'usageLimit' });
-  const err = await expectHubError(client({ retries: 3 }).airlineFlights('BAW'), 'usageLimit');
+  const err = await expectServiceError(client({ retries: 3 }).airlineFlights('BAW'), 'usageLimit');
   assert.match(err.message, /usage limit.*Wait 60 s/);
   assert.equal(logged(sim, 'airlineFlights').length, 1);
 });
 
 test('notFound: kind notFound; an unknown FIR too', async () => {
   sim.faults.add({ kind: 'notFound', path: '*/airspaces', count: 1 });
-  await expectHubError(client().firAirspaces('E', 'EGTT'), 'notFound');
-  await expectHubError(client().fir('E', 'QQQQ'), 'notFound');
+  await expectServiceError(client().firAirspaces('E', 'EGTT'), 'notFound');
+  await expectServiceError(client().fir('E', 'QQQQ'), 'notFound');
 });
 
 test('malformedBody: a cut JSON or XML body is a malformedResponse, not a crash', async () => {
   sim.faults.add({ kind: 'malformedBody', path: '*/airspaces', count: 2 });
   const hub = client();
-  const err = await expectHubError(hub.firAirspaces('E', 'EGTT'), 'malformedResponse');
+  const err = await expectServiceError(hub.firAirspaces('E', 'EGTT'), 'malformedResponse');
   assert.match(err.message, /not valid JSON/);
-  const xml = await expectHubError(hub.firAirspaces('E', 'EGTT', { format: 'xml' }), 'malformedResponse');
+  const xml = await expectServiceError(hub.firAirspaces('E', 'EGTT', { format: 'xml' }), 'malformedResponse');
   assert.match(xml.message, /well-formed/);
 });
 
 test('truncatedGzip: a broken compressed body is a malformedResponse', async () => {
   sim.faults.add({ kind: 'truncatedGzip', path: '/v1/icao-prefixes/E/firs' });
-  const err = await expectHubError(client().firs('E'), 'malformedResponse');
+  const err = await expectServiceError(client().firs('E'), 'malformedResponse');
   assert.match(err.message, /gzip/);
 });
 
 test('reset: the connection dropped is a network error; retried GETs get through', async () => {
   sim.faults.add({ kind: 'reset', path: '/v1/icao-prefixes/E', count: 1 });
-  await expectHubError(client().icaoPrefix('E'), 'network');
+  await expectServiceError(client().icaoPrefix('E'), 'network');
   sim.faults.add({ kind: 'reset', path: '/v1/icao-prefixes/E', count: 1 });
   const { links } = await client({ retries: 1 }).icaoPrefix('E');
   assert.ok(links.length > 0);
@@ -108,7 +110,7 @@ test('reset: the connection dropped is a network error; retried GETs get through
 
 test('slowDrip: a body that never completes in time ends in a timeout', async () => {
   sim.faults.add({ kind: 'slowDrip', path: '/v1/icao-prefixes', chunkBytes: 8, intervalMs: 200 });
-  const err = await expectHubError(client({ timeoutMs: 300 }).icaoPrefixes(), 'timeout');
+  const err = await expectServiceError(client({ timeoutMs: 300 }).icaoPrefixes(), 'timeout');
   assert.match(err.message, /300 ms/);
 });
 
@@ -116,7 +118,7 @@ test('latency: under the time-out the answer arrives, over it the call times out
   sim.faults.add({ kind: 'latency', path: '/v1/icao-prefixes', latencyMs: 50, count: 1 });
   assert.ok((await client({ timeoutMs: 5000 }).icaoPrefixes()).links.length > 0);
   sim.faults.add({ kind: 'latency', path: '/v1/icao-prefixes', latencyMs: 2000, count: 1 });
-  await expectHubError(client({ timeoutMs: 100 }).icaoPrefixes(), 'timeout');
+  await expectServiceError(client({ timeoutMs: 100 }).icaoPrefixes(), 'timeout');
 });
 
 test('cancellation: aborting the caller signal ends the call at once with kind cancelled', async () => {
@@ -124,7 +126,7 @@ test('cancellation: aborting the caller signal ends the call at once with kind c
   const controller = new AbortController();
   const pending = client({ timeoutMs: 60_000 }).airlineFlights('BAW', { signal: controller.signal });
   setTimeout(() => controller.abort(), 30);
-  await expectHubError(pending, 'cancelled');
+  await expectServiceError(pending, 'cancelled');
 });
 
 test('identical requests in flight are sent once; a cancelled waiter does not cancel the others', async () => {
@@ -135,7 +137,7 @@ test('identical requests in flight are sent once; a cancelled waiter does not ca
   const b = hub.airlineFlights('BAW', { signal: controller.signal });
   const c = hub.airlineFlights('BAW');
   controller.abort();
-  await expectHubError(b, 'cancelled');
+  await expectServiceError(b, 'cancelled');
   const [ra, rc] = await Promise.all([a, c]);
   assert.deepEqual(ra, rc);
   assert.equal(logged(sim, 'airlineFlights').length, 1);
@@ -147,7 +149,7 @@ test('a call cancelled before it was sent never reaches the service; the same ca
   const abandoned = hub.airlineFlights('BAW', { signal: controller.signal });
   controller.abort();
   const again = hub.airlineFlights('BAW'); // at once, while the abandoned load is still winding down
-  await expectHubError(abandoned, 'cancelled');
+  await expectServiceError(abandoned, 'cancelled');
   const { flights } = await again;
   assert.ok(Array.isArray(flights));
   assert.equal(logged(sim, 'airlineFlights').length, 1, 'only the second call was sent');

@@ -5,10 +5,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { HubError } from '../../../server/src/hub/errors';
+import { ServiceError } from '../../../server/src/hub/errors';
 import { parseXml } from '../../../server/src/hub/xml';
 import { ShapeError } from '../../../server/src/hub/errors';
-import { expectHubError } from './expectHubError';
+import { expectServiceError } from './expectServiceError';
 import { startLocalServer, type LocalServer } from './localServer';
 
 const KEY = 'secret-key-1234567890';
@@ -44,7 +44,7 @@ test('billion laughs is refused as malformed, without expanding anything', async
     await server.close();
   });
   const before = process.memoryUsage().heapUsed;
-  const err = await expectHubError(hub.icaoPrefixes(), 'malformedResponse');
+  const err = await expectServiceError(hub.icaoPrefixes(), 'malformedResponse');
   assert.match(err.message, /entities/);
   assert.ok(process.memoryUsage().heapUsed - before < 100 * 1024 * 1024);
 });
@@ -64,7 +64,7 @@ test('deep nesting is refused at the depth limit, for 100 000 levels too', async
     await hub.close();
     await server.close();
   });
-  const err = await expectHubError(hub.firs('E'), 'malformedResponse');
+  const err = await expectServiceError(hub.firs('E'), 'malformedResponse');
   assert.match(err.message, /deeper than 32 levels/);
 });
 
@@ -92,7 +92,7 @@ test('links to another host are refused, so the key is never sent there', async 
     await hub.close();
     await server.close();
   });
-  const err = await expectHubError(hub.followLinks('https://evil.example/v1/icao-prefixes?user_key=stolen'), 'malformedResponse');
+  const err = await expectServiceError(hub.followLinks('https://evil.example/v1/icao-prefixes?user_key=stolen'), 'malformedResponse');
   assert.match(err.message, /another host \(evil\.example\)/);
   assert.equal(requests, 0);
   const same = hub.resolveLink('firs/EGTT?user_key=other');
@@ -109,7 +109,7 @@ test('a key echoed back by an error page never reaches the error message', async
     await hub.close();
     await server.close();
   });
-  const err = await expectHubError(hub.aerodromeNotams('EGLL'), 'serverFailure');
+  const err = await expectServiceError(hub.aerodromeNotams('EGLL'), 'serverFailure');
   assert.equal(err.supportId, '7f3e-AB12');
   const everything = `${err.message} ${err.url} ${err.stack} ${JSON.stringify(err)}`;
   assert.ok(!everything.includes(KEY), everything);
@@ -119,7 +119,7 @@ test('a key echoed back by an error page never reaches the error message', async
 test('plain http to a remote host is refused; https or loopback http are accepted', () => {
   assert.throws(
     () => new HubClient({ baseUrl: 'http://api.laminardata.aero' }, { userKey: KEY }),
-    (err: unknown) => err instanceof HubError && err.kind === 'configuration' && /https/.test(err.message),
+    (err: unknown) => err instanceof ServiceError && err.kind === 'configuration' && /https/.test(err.message),
   );
   assert.throws(() => new HubClient({ baseUrl: 'not a url' }, { userKey: KEY }), /not a valid URL/);
   assert.throws(() => new HubClient({ baseUrl: 'https://x.example/?user_key=abc' }, { userKey: KEY }), /must not carry a query/);
@@ -137,7 +137,7 @@ test('an HTML page with status 200 (a captive portal) is a malformed answer, not
     await hub.close();
     await server.close();
   });
-  const err = await expectHubError(hub.microlights('GB'), 'malformedResponse');
+  const err = await expectServiceError(hub.microlights('GB'), 'malformedResponse');
   assert.match(err.message, /captive portal/);
 });
 
@@ -156,7 +156,7 @@ test('a GeoJSON answer with a bad position names the exact place', async (t) => 
     await hub.close();
     await server.close();
   });
-  const err = await expectHubError(hub.microlights('GB'), 'malformedResponse');
+  const err = await expectServiceError(hub.microlights('GB'), 'malformedResponse');
   assert.match(err.message, /features\[3\]\.geometry\.coordinates is not a \[lon, lat\] pair/);
 });
 
@@ -171,5 +171,5 @@ test('a 404 NOTAM list that says "no NOTAMs" is an empty list; other 404 pages a
     await server.close();
   });
   assert.deepEqual(await hub.aerodromeNotams('EGXX'), { format: 'aixm', notams: [], noneFound: true });
-  await expectHubError(hub.aerodromeNotams('EGYY'), 'notFound');
+  await expectServiceError(hub.aerodromeNotams('EGYY'), 'notFound');
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { HUB_ENDPOINTS } from '../../../server/src/hub/endpoints';
-import { expectHubError } from './expectHubError';
+import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
@@ -43,7 +43,7 @@ test('1 status filter is passed through, and a wrong value is refused before sen
   const completed = await hub.airlineFlights('BAW', { status: 'COMPLETED' });
   assert.ok(completed.flights.every((f) => f.status === 'COMPLETED'));
   assert.match(logged(sim, 'airlineFlights').at(-1)!.url, /status=COMPLETED/);
-  await expectHubError(hub.airlineFlights('BAW', { status: 'airborne' as never }), 'badRequest');
+  await expectServiceError(hub.airlineFlights('BAW', { status: 'airborne' as never }), 'badRequest');
 });
 
 test('2 airline and flight number', async () => {
@@ -64,7 +64,7 @@ test('3 flight by GUFI (GeoJSON and FIXM) and 4 its delay', async () => {
   assert.match(logged(sim, 'flightByGufi').at(-1)!.url, /format=xml/);
   const delay = await hub.flightDelay(gufi);
   assert.equal(typeof delay.delayMinutes, 'number');
-  await expectHubError(hub.flightByGufi('00000000-0000-0000-0000-000000000000'), 'notFound');
+  await expectServiceError(hub.flightByGufi('00000000-0000-0000-0000-000000000000'), 'notFound');
 });
 
 test('5 flights between two aerodromes; COMPLETED is refused as the contract says', async () => {
@@ -73,7 +73,7 @@ test('5 flights between two aerodromes; COMPLETED is refused as the contract say
   const between = await hub.flightsBetween(f.departure!, f.arrival!);
   assert.ok(between.flights.every((x) => x.departure === f.departure && x.arrival === f.arrival));
   const before = logged(sim, 'flightsBetween').length;
-  await expectHubError(hub.flightsBetween(f.departure!, f.arrival!, { status: 'COMPLETED' }), 'badRequest');
+  await expectServiceError(hub.flightsBetween(f.departure!, f.arrival!, { status: 'COMPLETED' }), 'badRequest');
   assert.equal(logged(sim, 'flightsBetween').length, before, 'not sent');
 });
 
@@ -143,7 +143,7 @@ test('13–16 navigation documents carry links; the walk to NOTAMs follows them'
     sim.requests.list().map((r) => r.endpoint),
     ['icaoPrefixes', 'icaoPrefix', 'firs', 'fir', 'firNotams'],
   );
-  await expectHubError(hub.walkToFirNotams('E', 'XXXX'), 'notFound');
+  await expectServiceError(hub.walkToFirNotams('E', 'XXXX'), 'notFound');
 });
 
 test('17 NOTAMs of a FIR and 18 of an aerodrome: gzip asked for; AIXM and GeoJSON read into the same records', async () => {
@@ -166,8 +166,8 @@ test('17 NOTAMs of a FIR and 18 of an aerodrome: gzip asked for; AIXM and GeoJSO
 });
 
 test('17/18 an unknown FIR or aerodrome is notFound, not "no NOTAMs"', async () => {
-  await expectHubError(hub.aerodromeNotams('ZZZZ'), 'notFound');
-  await expectHubError(hub.firNotams('E', 'EQQQ'), 'notFound');
+  await expectServiceError(hub.aerodromeNotams('ZZZZ'), 'notFound');
+  await expectServiceError(hub.firNotams('E', 'EQQQ'), 'notFound');
 });
 
 test('every endpoint of the table was exercised', () => {

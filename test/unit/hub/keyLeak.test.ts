@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inspect } from 'node:util';
-import { HubError } from '../../../server/src/hub/errors';
+import { ServiceError } from '../../../server/src/hub/errors';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
 import { startLocalServer, type LocalServer } from './localServer';
@@ -71,7 +71,7 @@ test('the hub client: no error field, inspected error or cause holds the key', a
       const outcome = await hub.expandRoute({ routeText: 'N0450F350 DVR UL9 KONAN' }).then(
         (r) => JSON.stringify(r),
         (e: unknown) => {
-          assert.ok(e instanceof HubError, String(e));
+          assert.ok(e instanceof ServiceError, String(e));
           return `${e.message} ${JSON.stringify(e)} ${inspect(e, { depth: 5 })}`;
         },
       );
@@ -107,7 +107,7 @@ test('the reference client: errorId, errorCode and the text mode never carry the
         () => assert.fail('an error was expected'),
         (err: unknown) => err,
       );
-      assert.ok(e instanceof HubError, String(e));
+      assert.ok(e instanceof ServiceError, String(e));
       const shown = `${e.message} ${e.errorCode ?? ''} ${e.supportId ?? ''} ${JSON.stringify(e)} ${inspect(e, { depth: 5 })}`;
       assertNoLeak(shown, APP_KEY, `ReferenceClient (${mode})`);
     } finally {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { extendedOptionsValue, parseErrorText, ReferenceClient, resolveAppendix } from '../../../server/src/hub/referenceClient';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { expectHubError } from './expectHubError';
+import { AirlineReferenceError, HubError } from '../../../server/src/hub/errors';
+import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
@@ -73,17 +74,18 @@ test('extendedOptions are typed and joined with +; new fields and languages arri
 test('errors: 200 with a filled error object, and useHttpErrors text/plain, both typed', async (t) => {
   const ref = client();
   t.after(() => ref.close());
-  const quiet = await expectHubError(ref.airlineByFs('ZZ9'), 'notFound');
+  const quiet = await expectServiceError(ref.airlineByFs('ZZ9'), 'notFound');
   assert.equal(quiet.errorCode, 'NOT_FOUND');
   assert.ok(quiet.supportId);
-  const loud = await expectHubError(ref.airlineByFs('ZZ9', { extendedOptions: { useHttpErrors: true } }), 'notFound');
+  const loud = await expectServiceError(ref.airlineByFs('ZZ9', { extendedOptions: { useHttpErrors: true } }), 'notFound');
   assert.equal(loud.status, 404);
   assert.equal(loud.errorCode, 'NOT_FOUND');
-  const bad = await expectHubError(ref.activeAirlines({ date: { year: 2020, month: 2, day: 31 } }), 'badRequest');
+  const bad = await expectServiceError(ref.activeAirlines({ date: { year: 2020, month: 2, day: 31 } }), 'badRequest');
   assert.match(bad.message, /Invalid date/);
   const wrong = new ReferenceClient({ baseUrl: sim.referenceUrl, retries: 0 }, { appId: 'demo', appKey: 'wrong' });
-  const denied = await expectHubError(wrong.allAirlines(), 'notAuthorised');
+  const denied = await expectServiceError(wrong.allAirlines(), 'notAuthorised');
   await wrong.close();
+  assert.ok(denied instanceof AirlineReferenceError && !(denied instanceof HubError), 'a reference failure is no hub failure');
   assert.ok(!denied.message.includes('wrong'));
 });
 
@@ -116,7 +118,7 @@ test('flight status: appendix references resolved into the records; inlined refe
   assert.equal((status.departureAirport as { fs: string }).fs, status.departureAirportFsCode);
   const inlined = await ref.flightStatus('BA', number, date, { extendedOptions: { useInlinedReferences: true } });
   assert.equal(inlined.appendix, undefined);
-  await expectHubError(ref.flightStatus('BA', 'XX!', date), 'badRequest');
+  await expectServiceError(ref.flightStatus('BA', 'XX!', date), 'badRequest');
 });
 
 test('resolveAppendix links codes to appendix objects without overwriting inlined ones', () => {
@@ -189,6 +191,6 @@ test('a base URL with user:password leaves no password in the disk cache', async
 test('without a disk copy, an unreachable service is an error, not empty data', async () => {
   sim.faults.add({ kind: 'reset', path: '/reference/*', count: 1 });
   const ref = client();
-  await expectHubError(ref.allAirlines(), 'network');
+  await expectServiceError(ref.allAirlines(), 'network');
   await ref.close();
 });

@@ -3,9 +3,9 @@ import test, { after, afterEach, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import type { FaultKind } from '../../hub-sim/faults';
-import type { HubErrorKind } from '../../../server/src/hub/errors';
+import type { ServiceErrorKind } from '../../../server/src/hub/errors';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
-import { expectHubError } from './expectHubError';
+import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
 
 let sim: HubSimulator;
@@ -29,7 +29,7 @@ after(async () => {
   await sim.close();
 });
 
-const EXPECTED: [FaultKind, HubErrorKind][] = [
+const EXPECTED: [FaultKind, ServiceErrorKind][] = [
   ['serverError', 'serverFailure'],
   ['forbidden', 'notAuthorised'],
   ['unauthorized', 'notAuthorised'],
@@ -44,7 +44,7 @@ for (const useHttpErrors of [false, true]) {
   for (const [fault, kind] of EXPECTED) {
     test(`${fault} (${useHttpErrors ? 'useHttpErrors' : 'errors in HTTP 200'}) → ${kind}`, async () => {
       sim.faults.add({ kind: fault, path: '/reference/*' });
-      const err = await expectHubError(client().airlineByFs('LH', { extendedOptions: { useHttpErrors } }), kind);
+      const err = await expectServiceError(client().airlineByFs('LH', { extendedOptions: { useHttpErrors } }), kind);
       assert.ok(!/appKey=(?!\*\*\*)/.test(`${err.message} ${err.url}`), 'no appKey value in the error');
       if (fault === 'serverError') {
         assert.match(err.supportId ?? '', /^[0-9a-f-]{36}$/, 'the errorId is kept for support');
@@ -59,10 +59,10 @@ for (const useHttpErrors of [false, true]) {
 
 test('slowDrip and latency: time-outs on the reference family too', async () => {
   sim.faults.add({ kind: 'slowDrip', path: '/reference/*', chunkBytes: 4, intervalMs: 200 });
-  await expectHubError(client({ timeoutMs: 300 }).allAirlines(), 'timeout');
+  await expectServiceError(client({ timeoutMs: 300 }).allAirlines(), 'timeout');
   sim.faults.clear();
   sim.faults.add({ kind: 'latency', path: '/reference/*', latencyMs: 2000 });
-  await expectHubError(client({ timeoutMs: 100 }).allAirlines(), 'timeout');
+  await expectServiceError(client({ timeoutMs: 100 }).allAirlines(), 'timeout');
 });
 
 test('a transient failure is retried for the GET lookups', async () => {

@@ -7,7 +7,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
-import { expectHubError } from './expectHubError';
+import { expectServiceError } from './expectServiceError';
 import { startLocalServer, type LocalServer } from './localServer';
 
 const KEY = 'status-key-91827364';
@@ -42,25 +42,25 @@ function hub(mode: string): HubClient {
 const route = { routeText: 'N0450F350 DVR UL9 KONAN' };
 
 test('204 is "no content", not a server failure to try again later', async () => {
-  const err = await expectHubError(hub('nocontent').expandRoute(route), 'malformedResponse');
+  const err = await expectServiceError(hub('nocontent').expandRoute(route), 'malformedResponse');
   assert.match(err.message, /answered the hub's route expansion with no content \(HTTP 204\)/);
   assert.doesNotMatch(err.message, /try again later/i);
   assert.equal(err.status, 204);
-  const other = await expectHubError(hub('accepted').expandRoute(route), 'malformedResponse');
+  const other = await expectServiceError(hub('accepted').expandRoute(route), 'malformedResponse');
   assert.match(other.message, /HTTP 202 instead of 200/);
 });
 
 test('a redirect says where to, is not followed, and the key is not in the message', async () => {
-  const err = await expectHubError(hub('moved').expandRoute(route), 'configuration');
+  const err = await expectServiceError(hub('moved').expandRoute(route), 'configuration');
   assert.match(err.message, new RegExp(`redirected the hub's route expansion to ${elsewhere.url.replace(/[.]/g, '\\.')}/new/v1/routes/expand\\?user_key=\\*\\*\\* \\(HTTP 301\\)`));
   assert.match(err.message, /not followed.*base URL/);
   assert.doesNotMatch(err.message, /try again later/i);
   assert.ok(!err.message.includes(KEY));
   assert.deepEqual(seenElsewhere, [], 'nothing was sent to the other address');
 
-  const relative = await expectHubError(hub('relative').expandRoute(route), 'configuration');
+  const relative = await expectServiceError(hub('relative').expandRoute(route), 'configuration');
   assert.match(relative.message, new RegExp(`to ${server.url.replace(/[.]/g, '\\.')}/v2/routes/expand \\(HTTP 307\\)`));
-  const nowhere = await expectHubError(hub('nowhere').expandRoute(route), 'configuration');
+  const nowhere = await expectServiceError(hub('nowhere').expandRoute(route), 'configuration');
   assert.match(nowhere.message, /redirected .* to another address \(it did not say which\) \(HTTP 302\)/);
 });
 
@@ -69,9 +69,9 @@ test('the reference family names them the same way', async () => {
   const none = ref('nocontent');
   const moved = ref('moved');
   try {
-    const err = await expectHubError(none.allAirlines(), 'malformedResponse');
+    const err = await expectServiceError(none.allAirlines(), 'malformedResponse');
     assert.match(err.message, /The reference service answered the list of all airlines with no content \(HTTP 204\)/);
-    const redirect = await expectHubError(moved.allAirlines(), 'configuration');
+    const redirect = await expectServiceError(moved.allAirlines(), 'configuration');
     assert.match(redirect.message, /The reference service redirected the list of all airlines to http:\/\/127\.0\.0\.1:\d+\/new\/v1\/routes\/expand\?user_key=\*\*\* \(HTTP 301\)/);
   } finally {
     await none.close();

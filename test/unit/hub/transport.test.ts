@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { HttpTransport } from '../../../server/src/hub/transport';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../../server/src/hub/config';
-import { expectHubError } from './expectHubError';
+import { expectServiceError } from './expectServiceError';
 import { startConnectProxy, startLocalServer } from './localServer';
 
 function transport(overrides: Partial<HttpSettings> = {}): HttpTransport {
@@ -19,7 +19,7 @@ test('a server that never answers ends in a timeout error that names the host', 
     await client.close();
     await server.close();
   });
-  const err = await expectHubError(client.send(get(`${server.url}/slow`)), 'timeout');
+  const err = await expectServiceError(client.send(get(`${server.url}/slow`)), 'timeout');
   assert.match(err.message, /127\.0\.0\.1/);
 });
 
@@ -41,7 +41,7 @@ test("the caller's AbortSignal aborts the socket and ends in kind cancelled", as
   const pending = client.send(get(`${server.url}/x`, { signal: controller.signal }));
   await arrival;
   controller.abort();
-  await expectHubError(pending, 'cancelled');
+  await expectServiceError(pending, 'cancelled');
   await closed; // the server saw the connection go away
 });
 
@@ -60,7 +60,7 @@ test('a signal aborted before the request is sent sends nothing', async (t) => {
   const controller = new AbortController();
   const pending = client.send(get(`${server.url}/abandoned`, { signal: controller.signal }));
   controller.abort(); // while it waits for its slot
-  await expectHubError(pending, 'cancelled');
+  await expectServiceError(pending, 'cancelled');
   assert.equal((await client.send(get(`${server.url}/next`))).status, 200);
   assert.deepEqual(seen, ['/next']);
 });
@@ -114,7 +114,7 @@ test('a refused connection is a network error that says what to check', async (t
   await server.close();
   const client = transport({ retries: 1 });
   t.after(() => client.close());
-  const err = await expectHubError(client.send(get(`${url}/gone`)), 'network');
+  const err = await expectServiceError(client.send(get(`${url}/gone`)), 'network');
   assert.match(err.message, /proxy|network/i);
 });
 
@@ -158,7 +158,7 @@ test('an endless body is refused at the size limit, not buffered', async (t) => 
     await server.close();
   });
   const before = process.memoryUsage().rss;
-  const err = await expectHubError(client.send(get(`${server.url}/endless`)), 'responseTooLarge');
+  const err = await expectServiceError(client.send(get(`${server.url}/endless`)), 'responseTooLarge');
   assert.match(err.message, /1048576 bytes/);
   assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, 'memory stayed bounded');
 });
@@ -173,7 +173,7 @@ test('a declared 500 MB answer is refused from its Content-Length without readin
     await client.close();
     await server.close();
   });
-  await expectHubError(client.send(get(`${server.url}/huge`)), 'responseTooLarge');
+  await expectServiceError(client.send(get(`${server.url}/huge`)), 'responseTooLarge');
 });
 
 test('gzip bodies are decompressed transparently; a gzip bomb is refused at the limit', async (t) => {
@@ -191,7 +191,7 @@ test('gzip bodies are decompressed transparently; a gzip bomb is refused at the 
   const ok = await client.send(get(`${server.url}/ok`));
   assert.equal(ok.body.toString(), text);
   assert.ok(bomb.length < 2 * 1024 * 1024, 'the compressed bomb itself is under the limit');
-  await expectHubError(client.send(get(`${server.url}/bomb`)), 'responseTooLarge');
+  await expectServiceError(client.send(get(`${server.url}/bomb`)), 'responseTooLarge');
 });
 
 test('a configured proxy is used: the request goes through a CONNECT tunnel', async (t) => {

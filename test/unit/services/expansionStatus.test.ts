@@ -5,13 +5,13 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { statusPresentation } from '../../../client/src/statusPresentation';
-import { HubError } from '../../../server/src/hub';
+import { HubError, type ServiceErrorKind } from '../../../server/src/hub';
 import { redactText } from '../../../server/src/hub';
 import { ExpansionStatusTracker, failureStatus } from '../../../server/src/session/status';
 import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
 
 test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {
-  const cases: [HubError['kind'], string | undefined][] = [
+  const cases: [ServiceErrorKind, string | undefined][] = [
     ['network', 'offline'],
     ['timeout', 'offline'],
     ['serverFailure', 'degraded'],
