@@ -14,22 +14,27 @@ import {
   EXPANSION_STATUS_NOTIFICATION,
   SERVER_INFO_REQUEST,
   SET_HUB_KEY_NOTIFICATION,
+  SET_REFERENCE_CREDENTIALS_NOTIFICATION,
   STATUS_NOTIFICATION,
   type ExpansionStatusParams,
   type ServerInfo,
   type SetHubKeyParams,
+  type SetReferenceCredentialsParams,
   type StatusParams,
 } from '../protocol/lspMessages';
 import { codeActions } from '../services/codeActions';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
 import { hover, type ExpansionLookup } from '../services/hover';
+import { routeLegs } from '../services/routeLegs';
 import { documentSymbols } from '../services/symbols';
+import { AirlineReference } from './airlineReference';
 import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentExpansions } from './expansion/service';
 import { describeError, guard } from './guard';
 import { ParsedDocuments } from './parsedDocuments';
+import { COMPLETION_TRIGGERS, registerRouteFeatures } from './routeFeatures';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
 
 export const SERVER_NAME = 'icao-route-language-server';
@@ -37,6 +42,8 @@ export const SERVER_NAME = 'icao-route-language-server';
 export interface LanguageServerOptions {
   /** After a service failure, open documents are expanded again after this delay. */
   expansionRetryMs?: number;
+  /** After a failure of the airline reference, the list is asked for again at most this often. */
+  referenceRetryMs?: number;
 }
 
 export function startLanguageServer(connection: Connection, version: string, options: LanguageServerOptions = {}): void {
@@ -50,6 +57,11 @@ export function startLanguageServer(connection: Connection, version: string, opt
   let initialized = false;
   /** The VS Code client shows icaoRoute/status lines; other editors read window/logMessage. */
   let clientShowsStatus = false;
+  /** The client's storage folder for the airline cache (initializationOptions.referenceCacheFolder). */
+  let referenceCacheFolder: string | undefined;
+  let canRefreshInlayHints = false;
+  /** Credentials from the client; until it sends any, the server's own environment. */
+  let clientReferenceCredentials: SetReferenceCredentialsParams | undefined;
 
   const status = (level: StatusParams['level'], message: string) => {
     void connection.sendNotification(STATUS_NOTIFICATION, { level, message } satisfies StatusParams).catch(() => {});
@@ -77,8 +89,27 @@ export function startLanguageServer(connection: Connection, version: string, opt
       },
       log: (message) => status('info', message),
     },
-    { retryMs: options.expansionRetryMs },
+    { retryMs: options.expansionRetryMs, keyHint: () => (clientShowsStatus ? 'ICAO Route: Set Hub Key' : 'the HUB_USER_KEY environment variable of the server') },
   );
+
+  const airlines = new AirlineReference(
+    {
+      status: (level, message) => {
+        status(level, message);
+        if (!clientShowsStatus) (level === 'warning' ? connection.console.warn(message) : connection.console.info(message));
+      },
+      rerun: () => {
+        for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
+      },
+    },
+    {
+      retryMs: options.referenceRetryMs,
+      credentialsHint: () => (clientShowsStatus ? 'ICAO Route: Set Airline Reference Credentials' : 'the REFERENCE_APP_ID and REFERENCE_APP_KEY environment variables of the server'),
+    },
+  );
+
+  /** Findings beyond the parser's: route expansion's and the airline reference's. */
+  const extraFindings = (current: ReturnType<ParsedDocuments['get']>) => [...expansions.known(current), ...airlines.findings(current.document, live)];
 
   /**
    * Local findings (with the expansion findings already known) at once; then the expansion of
@@ -89,12 +120,13 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (!textDocument) return;
     try {
       const current = parsed.get(textDocument);
-      const diagnostics = documentDiagnostics(current.document, live, expansions.known(current));
+      const diagnostics = documentDiagnostics(current.document, live, extraFindings(current));
       void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
       void expansions.run(current).then(
         (findings) => {
           if (!findings || documents.get(uri)?.version !== current.version) return;
-          void connection.sendDiagnostics({ uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
+          void connection.sendDiagnostics({ uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, [...findings, ...airlines.findings(current.document, live)]) }).catch(() => {});
+          if (settings.inlayLegDistances && canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => {});
         },
         (error: unknown) => logError(`expansion of ${uri} failed: ${describeError(error)}`),
       );
@@ -110,11 +142,21 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (!initialized) return;
     const userKey = credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null);
     expansions.configure({ userKey, hub: settings.hub, navdataFolder: settings.navdataFolder });
+    airlines.configure(settings.reference, referenceCacheFolder);
+    const fromEnvironment: SetReferenceCredentialsParams = {
+      appId: process.env.REFERENCE_APP_ID?.trim() || null,
+      appKey: process.env.REFERENCE_APP_KEY?.trim() || null,
+      source: 'environment',
+    };
+    airlines.setCredentials(clientReferenceCredentials?.appId ? clientReferenceCredentials : fromEnvironment);
   }
 
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
     clientShowsStatus = isObject(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
+    const cacheFolder = isObject(params.initializationOptions) ? params.initializationOptions.referenceCacheFolder : undefined;
+    referenceCacheFolder = typeof cacheFolder === 'string' && cacheFolder ? cacheFolder : undefined;
+    canRefreshInlayHints = params.capabilities?.workspace?.inlayHint?.refreshSupport === true;
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities?.workspace?.configuration === true;
     canRegisterConfiguration = params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration === true;
@@ -125,6 +167,8 @@ export function startLanguageServer(connection: Connection, version: string, opt
         documentSymbolProvider: { label: 'ICAO Route' },
         foldingRangeProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
+        inlayHintProvider: true,
       },
       serverInfo: { name: SERVER_NAME, version },
     };
@@ -135,7 +179,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' }).catch(() => {});
     }
     if (canPullConfiguration) await refreshSettings(undefined);
-    status('info', `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
+    const started = `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`;
+    status('info', started);
+    // Editors other than VS Code do not read icaoRoute/status: the start line is a log line too.
+    if (!clientShowsStatus) connection.console.info(started);
     initialized = true;
     configureExpansion();
   });
@@ -154,8 +201,12 @@ export function startLanguageServer(connection: Connection, version: string, opt
   }
 
   connection.onDidChangeConfiguration((params) => {
+    const inlayBefore = settings.inlayLegDistances;
     void refreshSettings(params.settings)
       .then(configureExpansion)
+      .then(() => {
+        if (settings.inlayLegDistances !== inlayBefore && canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => {});
+      })
       .catch((error) => logError(`settings update failed: ${describeError(error)}`));
   });
 
@@ -163,6 +214,12 @@ export function startLanguageServer(connection: Connection, version: string, opt
     credentials.set(params ?? { userKey: null, source: 'none' });
     status('info', credentials.toString());
     configureExpansion();
+  });
+
+  connection.onNotification(SET_REFERENCE_CREDENTIALS_NOTIFICATION, (params: SetReferenceCredentialsParams) => {
+    clientReferenceCredentials = params ?? { appId: null, appKey: null, source: 'none' };
+    configureExpansion();
+    status('info', airlines.toString());
   });
 
   connection.onRequest(SERVER_INFO_REQUEST, (): ServerInfo => {
@@ -200,14 +257,18 @@ export function startLanguageServer(connection: Connection, version: string, opt
         sourceName: status.source === 'hub' ? 'the hub' : 'navdata',
         resultFor: (block) => expansions.resultFor(block, () => current.lines),
       };
-      return hover(current.document, params.position, token, lookup);
+      return hover(current.document, params.position, token, lookup, airlines.directory());
     }),
   );
 
   connection.onDocumentSymbol(
     guard('document symbols', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
-      return current ? documentSymbols(current.document, token) : [];
+      if (!current) return [];
+      return documentSymbols(current.document, token, undefined, (block) => {
+        const result = expansions.resultFor(block, () => current.lines);
+        return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
+      });
     }),
   );
 
@@ -226,14 +287,25 @@ export function startLanguageServer(connection: Connection, version: string, opt
       const diagnostics =
         params.context.diagnostics.length > 0
           ? params.context.diagnostics
-          : documentDiagnostics(current.document, token, expansions.known(current));
+          : documentDiagnostics(current.document, token, extraFindings(current));
       return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
     }),
   );
 
+  registerRouteFeatures(connection, {
+    parsedFor,
+    resultFor: (current, block) => expansions.resultFor(block, () => current.lines),
+    sourceName: () => (expansions.status.source === 'hub' ? 'the hub' : 'navdata'),
+    database: () => expansions.database(),
+    airlines: () => airlines.directory(),
+    inlayHintsEnabled: () => settings.inlayLegDistances,
+    logError,
+  });
+
   connection.onShutdown(async () => {
     scheduler.dispose();
     await expansions.dispose();
+    await airlines.dispose();
   });
 
   documents.listen(connection);

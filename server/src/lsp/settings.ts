@@ -5,7 +5,7 @@
  * asked. Every value is validated: a wrong type falls back to the default instead of breaking.
  */
 
-import type { HubSettings } from '../hub/config';
+import type { HubSettings, ReferenceSettings } from '../hub/config';
 import { readClientSettings, type HttpEnvironment } from '../hub/settings';
 
 export interface ServerSettings {
@@ -13,9 +13,13 @@ export interface ServerSettings {
   navdataFolder: string;
   /** `icaoRoute.hub.*` (base URL, versions, paths, time-outs) with VS Code's `http.proxy`. */
   hub: Partial<HubSettings>;
+  /** `icaoRoute.reference.*`: the airline reference family (base URL, versions, cache). */
+  reference: Partial<ReferenceSettings>;
+  /** `icaoRoute.inlayHints.legDistances`: leg distances and route totals as inlay hints. */
+  inlayLegDistances: boolean;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {} };
+export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {}, reference: {}, inlayLegDistances: false };
 
 type Partial2 = Partial<ServerSettings>;
 
@@ -34,6 +38,11 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (isObject(section.hub) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.hub.')) || http.proxy !== undefined) {
     result.hub = readClientSettings(raw, http).hub;
   }
+  if (isObject(section.reference) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.reference.')) || http.proxy !== undefined) {
+    result.reference = readClientSettings(raw, http).reference;
+  }
+  const inlay = pick(section, ['inlayHints', 'legDistances']) ?? raw['icaoRoute.inlayHints.legDistances'];
+  if (typeof inlay === 'boolean') result.inlayLegDistances = inlay;
   return result;
 }
 
@@ -43,6 +52,8 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.debounceMs !== undefined) merged.debounceMs = layer.debounceMs;
     if (layer.navdataFolder !== undefined) merged.navdataFolder = layer.navdataFolder;
     if (layer.hub !== undefined) merged.hub = layer.hub;
+    if (layer.reference !== undefined) merged.reference = layer.reference;
+    if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
   }
   return merged;
 }

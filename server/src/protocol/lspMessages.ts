@@ -54,3 +54,27 @@ export interface ExpansionStatusParams {
   /** One line for the status bar's tooltip and the output channel. */
   message: string;
 }
+
+/**
+ * Client → server: the airline reference family's application credentials (appId and appKey)
+ * from SecretStorage, or nulls when there are none. Like the hub key, the only way they reach
+ * the server; neither side logs them.
+ */
+export const SET_REFERENCE_CREDENTIALS_NOTIFICATION = 'icaoRoute/setReferenceCredentials';
+export interface SetReferenceCredentialsParams {
+  appId: string | null;
+  appKey: string | null;
+  source: 'secretStorage' | 'environment' | 'none';
+}
+
+/**
+ * Client → server: the expanded routes of a document as plain-text tables, for the read-only
+ * "ICAO Route: Show Expansion" document. Null when the server does not have the document open.
+ */
+export const EXPANSION_TABLE_REQUEST = 'icaoRoute/expansionTable';
+export interface ExpansionTableParams {
+  uri: string;
+}
+export interface ExpansionTableResult {
+  text: string;
+}

@@ -9,6 +9,7 @@ import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../../route/m
 import { redactText, type HubSettings } from '../../hub';
 import type { ParsedDocument } from '../parsedDocuments';
 import type { LineIndex } from '../../services/ranges';
+import type { NavDatabase } from '../../navdata';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
@@ -34,6 +35,8 @@ export interface ExpansionOptions {
   retryMs?: number;
   /** Navigation data loader (tests give a slow or failing one). */
   loadNavdata?: ConstructorParameters<typeof NavdataSource>[1];
+  /** Where the user sets the hub key, for the status (a VS Code command, or an environment variable). */
+  keyHint?: () => string;
 }
 
 const HUB_CONCURRENCY = 4;
@@ -113,10 +116,15 @@ export class DocumentExpansions {
       this.tracker.set({
         state: 'local',
         source: 'none',
-        message: 'Local checks only: set a hub key (ICAO Route: Set Hub Key) or icaoRoute.navdata.folder to expand routes.',
+        message: `Local checks only: set a hub key (${this.options.keyHint?.() ?? 'ICAO Route: Set Hub Key'}) or icaoRoute.navdata.folder to expand routes.`,
       });
     }
     this.events.rerun();
+  }
+
+  /** The navigation data of the current source, once loaded (completion). */
+  database(): NavDatabase | undefined {
+    return this.source?.database();
   }
 
   /** The expansion of a block, when it is known (for hovers). */

@@ -15,6 +15,8 @@ export interface ExpansionSource {
   readonly ready: boolean;
   /** Loads what the source needs, once; rejects when it cannot work at all. */
   prepare(): Promise<void>;
+  /** The navigation data once loaded, for completion (a hub source has it when a folder is set too). */
+  database(): NavDatabase | undefined;
   /** Rejects with the service's error when the call fails (never for a route's own problems). */
   expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult>;
   dispose(): Promise<void>;
@@ -34,6 +36,10 @@ export class NavdataSource implements ExpansionSource {
 
   get ready(): boolean {
     return this.db !== undefined;
+  }
+
+  database(): NavDatabase | undefined {
+    return this.db;
   }
 
   get okMessage(): string {
@@ -97,6 +103,12 @@ export class HubSource implements ExpansionSource {
   }
 
   async prepare(): Promise<void> {}
+
+  /** The folder's data are read on first use here too: completion asks before any ambiguity does. */
+  database(): NavDatabase | undefined {
+    if (this.navdata && !this.navdata.ready) void this.navdata.prepare().catch(() => undefined);
+    return this.navdata?.database();
+  }
 
   /** A route text the hub refuses is finding H004 on the route (see expandBlockAtHub), not a failure. */
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
