@@ -14,6 +14,8 @@ import {
   type ServerInfo,
   type StatusParams,
 } from '../../server/src/protocol/lspMessages';
+import { AirlineCredentialsStore, registerAirlineCredentialsCommands, registerFirstUseHint } from './airlineCredentials';
+import { registerExpansionView } from './expansionView';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { ExpansionStatusBar } from './statusBar';
 
@@ -38,13 +40,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: ['icaoRoute', 'http'] },
     outputChannel: output,
     // This client shows icaoRoute/status lines itself: the server need not repeat them as log lines.
-    initializationOptions: { statusNotifications: true },
+    // The airline reference's disk cache lives in the extension's own storage.
+    initializationOptions: { statusNotifications: true, referenceCacheFolder: context.globalStorageUri.fsPath },
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
 
   const log = (message: string) => output.info(message);
   const keys = new HubKeyStore(context.secrets, () => client, log);
   registerHubKeyCommands(context, keys);
+  const airlineCredentials = new AirlineCredentialsStore(context.secrets, () => client, log);
+  registerAirlineCredentialsCommands(context, airlineCredentials);
+  registerFirstUseHint(context, airlineCredentials);
+  registerExpansionView(context, () => client);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);
@@ -68,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     client.onDidChangeState((event) => {
       if (event.newState !== State.Running) statusBar.update(undefined);
       if (event.newState === State.Running) void keys.sendToServer().catch((error) => output.error(`could not pass the hub key: ${String(error)}`));
+      if (event.newState === State.Running) void airlineCredentials.sendToServer().catch(() => output.error('could not pass the airline reference credentials'));
     }),
   );
   await client.start();

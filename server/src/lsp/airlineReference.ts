@@ -36,6 +36,7 @@ export class AirlineReference {
   #appKey: string | null = null;
   private source: SetReferenceCredentialsParams['source'] = 'none';
   private settings: Partial<ReferenceSettings> = {};
+  private useHttpErrors = false;
   private signature = '';
   private client?: ReferenceClient;
   private current?: AirlineDirectory;
@@ -60,8 +61,9 @@ export class AirlineReference {
   }
 
   /** `cacheFolder`: the client's storage, used unless `icaoRoute.reference.cacheFolder` is set. */
-  configure(settings: Partial<ReferenceSettings>, cacheFolder: string | undefined): void {
+  configure(settings: Partial<ReferenceSettings>, cacheFolder: string | undefined, useHttpErrors = false): void {
     this.settings = { ...settings, cacheFolder: settings.cacheFolder || cacheFolder || undefined };
+    this.useHttpErrors = useHttpErrors;
     this.reconfigure();
   }
 
@@ -80,7 +82,7 @@ export class AirlineReference {
   private reconfigure(): void {
     // The credentials enter the signature only as a hash: it is compared, never shown.
     const secret = this.#appId ? createHash('sha256').update(`${this.#appId}\n${this.#appKey}`).digest('hex') : '';
-    const signature = JSON.stringify([secret, this.settings]);
+    const signature = JSON.stringify([secret, this.settings, this.useHttpErrors]);
     if (signature === this.signature) return;
     this.signature = signature;
     this.generation++;
@@ -135,7 +137,9 @@ export class AirlineReference {
 
   private async load(client: ReferenceClient, generation: number): Promise<void> {
     try {
-      const result = await client.allAirlines();
+      // Both error modes of the family are read whichever is asked for (see ReferenceClient);
+      // the dates of use are non-LTS fields, sent only with includeNewFields.
+      const result = await client.allAirlines({ extendedOptions: { useHttpErrors: this.useHttpErrors, includeNewFields: true } });
       if (generation !== this.generation) return;
       const changed = this.current?.fetchedAt !== result.fetchedAt || this.current.airlines.length !== result.airlines.length;
       this.current = new AirlineDirectory(result.airlines, result.fetchedAt);

@@ -142,7 +142,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (!initialized) return;
     const userKey = credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null);
     expansions.configure({ userKey, hub: settings.hub, navdataFolder: settings.navdataFolder });
-    airlines.configure(settings.reference, referenceCacheFolder);
+    airlines.configure(settings.reference, referenceCacheFolder, settings.referenceHttpErrors);
     const fromEnvironment: SetReferenceCredentialsParams = {
       appId: process.env.REFERENCE_APP_ID?.trim() || null,
       appKey: process.env.REFERENCE_APP_KEY?.trim() || null,

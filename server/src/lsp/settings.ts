@@ -15,11 +15,13 @@ export interface ServerSettings {
   hub: Partial<HubSettings>;
   /** `icaoRoute.reference.*`: the airline reference family (base URL, versions, cache). */
   reference: Partial<ReferenceSettings>;
+  /** `icaoRoute.reference.useHttpErrors`: errors as real HTTP statuses instead of HTTP 200 + error object. */
+  referenceHttpErrors: boolean;
   /** `icaoRoute.inlayHints.legDistances`: leg distances and route totals as inlay hints. */
   inlayLegDistances: boolean;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {}, reference: {}, inlayLegDistances: false };
+export const DEFAULT_SETTINGS: ServerSettings = { debounceMs: 150, navdataFolder: '', hub: {}, reference: {}, referenceHttpErrors: false, inlayLegDistances: false };
 
 type Partial2 = Partial<ServerSettings>;
 
@@ -41,6 +43,8 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (isObject(section.reference) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.reference.')) || http.proxy !== undefined) {
     result.reference = readClientSettings(raw, http).reference;
   }
+  const httpErrors = pick(section, ['reference', 'useHttpErrors']) ?? raw['icaoRoute.reference.useHttpErrors'];
+  if (typeof httpErrors === 'boolean') result.referenceHttpErrors = httpErrors;
   const inlay = pick(section, ['inlayHints', 'legDistances']) ?? raw['icaoRoute.inlayHints.legDistances'];
   if (typeof inlay === 'boolean') result.inlayLegDistances = inlay;
   return result;
@@ -53,6 +57,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.navdataFolder !== undefined) merged.navdataFolder = layer.navdataFolder;
     if (layer.hub !== undefined) merged.hub = layer.hub;
     if (layer.reference !== undefined) merged.reference = layer.reference;
+    if (layer.referenceHttpErrors !== undefined) merged.referenceHttpErrors = layer.referenceHttpErrors;
     if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
   }
   return merged;

@@ -53,7 +53,7 @@ test('settings are read from every shape editors send, invalid values ignored', 
   assert.deepEqual(readSettings({ diagnostics: { debounceMs: '20' }, navdata: { folder: null } }), {});
   assert.deepEqual(readSettings(null), {});
   assert.deepEqual(readSettings([1, 2]), {});
-  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {}, inlayLegDistances: false });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {}, referenceHttpErrors: false, inlayLegDistances: false });
 });
 
 test('hub settings come with a layer that speaks of the hub, and replace the lower layers only then', () => {
