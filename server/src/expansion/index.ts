@@ -138,8 +138,10 @@ class Expansion {
     else if (previous && previous.elementIndex === i - 1) {
       // Only the point written right before the airway can be its entry; when that point was
       // unknown or ambiguous, its own finding says so.
-      const passing = previous.index >= 0 ? this.airwaysJoining(previous.index, this.nextPointCandidates(i)) : [];
-      this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at one of its own points; write the point where you join ${element.designator}, or DCT to the next point.`, passing.length ? { airways: passing, point: previous.ident } : undefined);
+      const next = this.nextPointCandidates(i);
+      const passing = previous.index >= 0 ? this.airwaysJoining(previous.index, next) : [];
+      const points = next.length > 0 ? `${previous.ident} and ${this.db.ident(next[0])}` : previous.ident;
+      this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at one of its own points; write the point where you join ${element.designator}, or DCT to the next point.`, passing.length ? { airways: passing, point: points } : undefined);
     }
     this.pending = { element, elementIndex: i, airway, entry };
   }
@@ -208,14 +210,17 @@ class Expansion {
       );
       return;
     }
+    let alongAirway = false;
     if (pending?.airway && pending.entry !== undefined && pending.airway.has(chosen)) {
       const path = pending.airway.path(pending.entry, [chosen]);
-      if (path) this.placeInterior(path, pending);
-      else {
+      if (path) {
+        this.placeInterior(path, pending);
+        alongAirway = true;
+      } else {
         this.report('X007', pending.element.range, `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ${ident}: the airway is one-way in the other direction here, or made of separate pieces. Check the direction, or use DCT.`);
       }
     }
-    this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range);
+    this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range, alongAirway);
   }
 
   /** A lat/lon or computed point cannot be an airway's exit. */
@@ -372,10 +377,13 @@ class Expansion {
     return destination === undefined ? undefined : { lat: this.db.lat(destination), lon: this.db.lon(destination) };
   }
 
-  /** Appends a point, checking the leg from the previous one. */
-  private place(point: ExpandedPoint, index: number, range: Range): void {
+  /**
+   * Appends a point, checking the leg from the previous one. A point reached along an airway is
+   * the airway's own: however long its segment, it is not the wrong namesake X004 warns about.
+   */
+  private place(point: ExpandedPoint, index: number, range: Range, alongAirway = false): void {
     const previous = this.previous;
-    if (previous) {
+    if (previous && !alongAirway) {
       const leg = distanceNm(previous.lat, previous.lon, point.lat, point.lon);
       if (leg > FAR_POINT_NM && !this.afterTrack) {
         const advice =

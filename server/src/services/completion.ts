@@ -202,7 +202,8 @@ function nearestAhead(context: Context, baseIndex: number): CompletionItem[] {
   const [lat, lon] = [db.lat(base), db.lon(base)];
   const near = db.nearest(lat, lon, { maxResults: MAX_ITEMS * 4, maxDistanceNm: 400, types: POINT_TYPES, filter: (i) => i !== base && db.ident(i) !== db.ident(base) });
   const legs = near.map((i) => ({ i, leg: geodesicLeg(lat, lon, db.lat(i), db.lon(i)) }));
-  const ahead = track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90);
+  // The spatial index measures on a sphere: order by the geodesic distance shown.
+  const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort((a, b) => a.leg.distanceNm - b.leg.distanceNm);
   return ahead.slice(0, MAX_ITEMS).map((x, k) => ({
     label: db.ident(x.i),
     kind: CompletionItemKind.Constant,
