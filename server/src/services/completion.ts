@@ -165,7 +165,8 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   // Breadth-first from the entry, each branch kept with its first step to judge its direction.
   const along = new Map<number, { nm: number; first: number }>([[entry, { nm: 0, first: -1 }]]);
   const queue = [entry];
-  for (let head = 0; head < queue.length; head++) {
+  // Enough of the airway to list MAX_ITEMS ahead whichever way it runs; long airways stop here.
+  for (let head = 0; head < queue.length && along.size <= MAX_ITEMS * 3; head++) {
     const node = queue[head];
     const here = along.get(node)!;
     for (const next of airway.neighbours(node)) {
@@ -200,7 +201,7 @@ function nearestAhead(context: Context, baseIndex: number): CompletionItem[] {
   if (base === undefined) return [];
   const track = flightTrack(context, base, baseIndex);
   const [lat, lon] = [db.lat(base), db.lon(base)];
-  const near = db.nearest(lat, lon, { maxResults: MAX_ITEMS * 4, maxDistanceNm: 400, types: POINT_TYPES, filter: (i) => i !== base && db.ident(i) !== db.ident(base) });
+  const near = db.nearest(lat, lon, { maxResults: MAX_ITEMS * 2, maxDistanceNm: 400, types: POINT_TYPES, filter: (i) => i !== base && db.ident(i) !== db.ident(base) });
   const legs = near.map((i) => ({ i, leg: geodesicLeg(lat, lon, db.lat(i), db.lon(i)) }));
   // The spatial index measures on a sphere: order by the geodesic distance shown.
   const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort((a, b) => a.leg.distanceNm - b.leg.distanceNm);

@@ -53,6 +53,12 @@ export class NavdataSource implements ExpansionSource {
     this.loading ??= this.load(this.folder).then(
       (db) => {
         this.db = db;
+        // Completion's indexes (airways by point, the spatial index) are built once, off the
+        // typing path, instead of on the first completion (about a second with the full data).
+        setTimeout(() => {
+          db.airwaysThrough(0);
+          db.nearest(0, 0, { maxResults: 1 });
+        }, 0).unref?.();
       },
       (error: unknown) => {
         const text = error instanceof Error ? error.message : String(error);
