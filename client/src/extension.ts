@@ -41,7 +41,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     outputChannel: output,
     // This client shows icaoRoute/status lines itself: the server need not repeat them as log lines.
     // The airline reference's disk cache lives in the extension's own storage.
-    initializationOptions: { statusNotifications: true, referenceCacheFolder: context.globalStorageUri.fsPath },
+    // textMateGrammar: VS Code colours routes with the extension's grammar, not semantic tokens.
+    initializationOptions: { statusNotifications: true, textMateGrammar: true, referenceCacheFolder: context.globalStorageUri.fsPath },
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
 

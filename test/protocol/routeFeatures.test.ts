@@ -11,6 +11,8 @@ import {
   CompletionRequest,
   DidChangeConfigurationNotification,
   InlayHintRequest,
+  SemanticTokensRequest,
+  type SemanticTokens,
   type CompletionList,
   type InlayHint,
   type MarkupContent,
@@ -44,6 +46,28 @@ async function complete(uri: string, line: number, character: number): Promise<C
 test('the server offers completion on a blank and inlay hints', () => {
   assert.deepEqual(server.initializeResult.capabilities.completionProvider?.triggerCharacters, [' ', ':']);
   assert.equal(server.initializeResult.capabilities.inlayHintProvider, true);
+});
+
+test('semantic tokens for editors without the grammar: offered, and the route coloured', async () => {
+  const provider = server.initializeResult.capabilities.semanticTokensProvider;
+  assert.ok(provider && provider.full === true);
+  assert.ok(provider.legend.tokenTypes.includes('type'));
+  const uri = 'file:///features/tokens.route';
+  await server.open(uri, 'N0450F350 DVR UL9 KONAN');
+  const tokens = (await server.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+  // speed/level, DVR, UL9, KONAN: 4 tokens of 5 integers, UL9 as a type.
+  assert.equal(tokens.data.length, 20);
+  assert.equal(provider.legend.tokenTypes[tokens.data[13]], 'type');
+  await server.close(uri);
+});
+
+test('a client with the TextMate grammar (VS Code) is offered no semantic tokens', async () => {
+  const withGrammar = await ServerUnderTest.start({ initializationOptions: { statusNotifications: true, textMateGrammar: true } });
+  try {
+    assert.equal(withGrammar.initializeResult.capabilities.semanticTokensProvider, undefined);
+  } finally {
+    await withGrammar.stop();
+  }
 });
 
 test('completion: an airway after a point, its exit points after the airway, fixes ahead after DCT', async () => {

@@ -27,6 +27,7 @@ import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
 import { hover, type ExpansionLookup } from '../services/hover';
 import { routeLegs } from '../services/routeLegs';
+import { SEMANTIC_TOKENS_LEGEND } from '../services/semanticTokens';
 import { documentSymbols } from '../services/symbols';
 import { AirlineReference } from './airlineReference';
 import { HubCredentials } from './credentials';
@@ -157,6 +158,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
     const cacheFolder = isObject(params.initializationOptions) ? params.initializationOptions.referenceCacheFolder : undefined;
     referenceCacheFolder = typeof cacheFolder === 'string' && cacheFolder ? cacheFolder : undefined;
     canRefreshInlayHints = params.capabilities?.workspace?.inlayHint?.refreshSupport === true;
+    const hasGrammar = isObject(params.initializationOptions) && params.initializationOptions.textMateGrammar === true;
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities?.workspace?.configuration === true;
     canRegisterConfiguration = params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration === true;
@@ -169,6 +171,8 @@ export function startLanguageServer(connection: Connection, version: string, opt
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
         inlayHintProvider: true,
+        // Colours for editors without the TextMate grammar; VS Code keeps its grammar.
+        ...(hasGrammar ? {} : { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true } }),
       },
       serverInfo: { name: SERVER_NAME, version },
     };

@@ -12,6 +12,7 @@ import type { AirlineDirectory } from '../services/airline';
 import { completions } from '../services/completion';
 import { expansionTable } from '../services/expansionTable';
 import { inlayHints } from '../services/inlayHints';
+import { semanticTokens } from '../services/semanticTokens';
 import type { ParsedDocument } from './parsedDocuments';
 import { guard } from './guard';
 
@@ -45,6 +46,13 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
       if (!sources.inlayHintsEnabled()) return [];
       const current = sources.parsedFor(params.textDocument.uri);
       return current ? inlayHints(current.document, params.range, (block) => sources.resultFor(current, block), token) : [];
+    }),
+  );
+
+  connection.languages.semanticTokens.on(
+    guard('semantic tokens', sources.logError, { data: [] as number[] }, (params, token) => {
+      const current = sources.parsedFor(params.textDocument.uri);
+      return { data: current ? semanticTokens(current.document, current.lines, token) : [] };
     }),
   );
 
