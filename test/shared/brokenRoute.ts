@@ -24,7 +24,7 @@ export const BROKEN_ROUTE_LOCAL: ExpectedDiagnostic[] = [
   { line: 7, from: 19, to: 22, severity: 'error', code: 'R205', message: 'DCT cannot follow ATS route UL9' },
   { line: 10, from: 19, to: 24, severity: 'error', code: 'R203', message: 'ATS route UL9 and ATS route UL607 need their joining point' },
   { line: 13, from: 6, to: 10, severity: 'warning', code: 'R210', message: 'flight level F355 is not a usual cruising level' },
-  { line: 16, from: 21, to: 23, severity: 'error', code: 'R105', message: 'latitude 95N out of range' },
+  { line: 16, from: 21, to: 23, severity: 'error', code: 'R105', message: 'latitude 95°N out of range' },
   { line: 19, from: 1, to: 10, severity: 'warning', code: 'R102', message: 'N0450F350' },
   { line: 19, from: 11, to: 14, severity: 'warning', code: 'R102', message: 'DVR' },
   { line: 19, from: 15, to: 18, severity: 'warning', code: 'R102', message: 'UL9' },

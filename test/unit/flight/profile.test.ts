@@ -171,7 +171,7 @@ test('no DOF: the EOBT is its first occurrence at or after the reference time (a
 });
 
 test('a DOF that is no date gives no time, and says why', () => {
-  const b = block(FPL('1200', 'DOF/261131'));
+  const b = block(FPL('1200', 'DOF/261131'), true);
   const time = fplDepartureTime(b.fpl!, T0);
   assert.equal(time.ms, undefined);
   assert.match(time.text, /DOF\/261131 is not a date/);

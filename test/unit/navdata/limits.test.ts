@@ -61,7 +61,7 @@ test('the bomb is refused within a bounded memory: a child with a 48 MB heap sur
   const dir = tempFolder({ 'nav.dat': NAV });
   writeBomb(path.join(dir, 'fix.dat.gz'), 300);
   const script = `
-    const { loadNavDatabase } = require(${JSON.stringify(path.join(ROOT, 'server/src/navdata'))});
+    const { loadNavDatabase } = require(${JSON.stringify(path.join(ROOT, 'server/src/navdata/loader'))});
     let peak = 0;
     const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 5);
     loadNavDatabase(${JSON.stringify(dir)}, { maxBytes: { fix: 16 << 20 } }).then(
