@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../server/src/protocol/lspMessages';
 import { onNotification, sendRequest } from '../../server/src/protocol/messages';
+import { AirlineCredentialsStore, registerAirlineCredentialsCommands, registerFirstUseHint } from './airlineCredentials';
+import { registerExpansionView } from './expansionView';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
 import { ExpansionStatusBar } from './statusBar';
@@ -33,7 +35,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: ['icaoRoute', 'http'] },
     outputChannel: output,
     // This client shows icaoRoute/status lines itself: the server need not repeat them as log lines.
-    initializationOptions: { statusNotifications: true },
+    // The airline reference's disk cache lives in the extension's own storage.
+    // textMateGrammar: VS Code colours routes with the extension's grammar, not semantic tokens.
+    initializationOptions: { statusNotifications: true, textMateGrammar: true, referenceCacheFolder: context.globalStorageUri.fsPath },
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
 
@@ -41,6 +45,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const keys = new HubKeyStore(context.secrets, () => client, log);
   registerHubKeyCommands(context, keys);
   registerRouteMap(context, client, log);
+  const airlineCredentials = new AirlineCredentialsStore(context.secrets, () => client, log);
+  registerAirlineCredentialsCommands(context, airlineCredentials);
+  registerFirstUseHint(context, airlineCredentials);
+  registerExpansionView(context, () => client);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);
@@ -64,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     client.onDidChangeState((event) => {
       if (event.newState !== State.Running) statusBar.update(undefined);
       if (event.newState === State.Running) void keys.sendToServer().catch((error) => output.error(`could not pass the hub key: ${String(error)}`));
+      if (event.newState === State.Running) void airlineCredentials.sendToServer().catch(() => output.error('could not pass the airline reference credentials'));
     }),
   );
   await client.start();

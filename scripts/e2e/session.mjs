@@ -89,7 +89,8 @@ export function extensionSettings(hubUrl) {
   if (hubUrl) {
     // Every contributed base address (hub, reference service) points at the simulator, which serves both.
     const keys = new Set(['icaoRoute.hub.baseUrl', ...contributedSettingKeys().filter((k) => /baseUrl$/i.test(k))]);
-    for (const key of keys) settings[key] = hubUrl;
+    // The reference family lives under /reference on the simulator (README of test/hub-sim).
+    for (const key of keys) settings[key] = key.startsWith('icaoRoute.reference.') ? `${hubUrl}/reference` : hubUrl;
   }
   return settings;
 }

@@ -284,6 +284,31 @@ step('the installed extension shows its README in the Extensions view', async (w
   await wb.runCommand('View: Show Explorer');
 });
 
+step('airline reference: set the credentials, hover a call sign and read the airline', async (wb) => {
+  await wb.openAlone('fpl-message.route');
+  // Two password boxes, appId then appKey (the simulator's demo application).
+  await wb.runCommand('ICAO Route: Set Airline Reference Credentials', { opensPicker: true });
+  for (const value of ['demo', 'demo']) {
+    const input = wb.page.locator('.quick-input-widget input[type="password"]');
+    await input.waitFor({ state: 'visible' });
+    await wb.until(async () => (await input.inputValue()) === '' || undefined, 'an empty input box');
+    await input.fill(value);
+    await wb.page.keyboard.press('Enter');
+  }
+  await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await wb.notification(/airline reference credentials stored/);
+  const hover = await wb.until(async () => {
+    const text = await wb.hover(4, 'DLH4AB');
+    return /Airline reference/.test(text) ? text : undefined;
+  }, 'the airline in the hover of DLH4AB', 60_000);
+  assert.match(hover, /Looked up by ICAO designator DLH \(ICAO designators are unique\)/);
+  assert.match(hover, /Lufthansa: ICAO DLH, IATA LH, service code LH, active/);
+  const output = await wb.outputChannel('ICAO Route');
+  assert.match(output, /airline reference credentials passed to the server \(from secretStorage\)/);
+  assert.doesNotMatch(output, /appKey=(?!\*)/);
+  await wb.closePanel();
+});
+
 step('the editor at a glance (the README screenshot)', async (wb) => {
   await wb.openAlone('broken.route');
   await wb.showProblems();

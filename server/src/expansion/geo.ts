@@ -29,3 +29,14 @@ export function formatPosition(lat: number, lon: number): string {
   const lo = `${Math.abs(lon).toFixed(2).padStart(6, '0')}${lon < 0 ? 'W' : 'E'}`;
   return `${la} ${lo}`;
 }
+
+/**
+ * The geodesic between two points on the WGS84 ellipsoid: its length in NM and its initial true
+ * track (0–360°). What a route page shows for a leg; `distanceNm` stays the quick spherical
+ * measure the engine uses to choose namesakes.
+ */
+export function geodesicLeg(lat1: number, lon1: number, lat2: number, lon2: number): { distanceNm: number; trackDeg: number } {
+  const result = Geodesic.WGS84.Inverse(lat1, lon1, lat2, lon2);
+  const track = result.azi1 ?? 0;
+  return { distanceNm: (result.s12 ?? 0) / METRES_PER_NM, trackDeg: ((track % 360) + 360) % 360 };
+}

@@ -32,7 +32,7 @@ import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from '.
 
 export { EXPANSION_CODES } from './codes';
 export { parseReferenceFix, resolveReferenceFix } from './reference';
-export { distanceNm } from './geo';
+export { distanceNm, geodesicLeg } from './geo';
 
 export function expandRoute(block: RouteBlock, db: NavDatabase, token?: CancellationToken): ExpansionResult {
   return new Expansion(block, db, token).run();
@@ -147,9 +147,17 @@ class Expansion {
     else if (previous && previous.elementIndex === i - 1) {
       // Only the point written right before the airway can be its entry; when that point was
       // unknown or ambiguous, its own finding says so.
-      this.report('X002', element.range, `${element.designator} does not pass ${previous.ident}: an airway is joined at ` +
+      const next = this.nextPointCandidates(i);
+      const passing = previous.index >= 0 ? this.airwaysJoining(previous.index, next) : [];
+      const points = next.length > 0 ? `${previous.ident} and ${this.db.ident(next[0])}` : previous.ident;
+      this.report(
+        'X002',
+        element.range,
+        `${element.designator} does not pass ${previous.ident}: an airway is joined at ` +
           `one of its own points; write the point where you join ${element.designator}, or ` +
-          `DCT to the next point.`);
+          `DCT to the next point.`,
+        passing.length ? { airways: passing, point: points } : undefined,
+      );
     }
     this.pending = { element, elementIndex: i, airway, entry };
   }
@@ -234,16 +242,23 @@ class Expansion {
       );
       return;
     }
+    let alongAirway = false;
     if (pending?.airway && pending.entry !== undefined && pending.airway.has(chosen)) {
       const path = pending.airway.path(pending.entry, [chosen]);
-      if (path) this.placeInterior(path, pending);
-      else {
-        this.report('X007', pending.element.range, `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ` +
+      if (path) {
+        this.placeInterior(path, pending);
+        alongAirway = true;
+      } else {
+        this.report(
+          'X007',
+          pending.element.range,
+          `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ` +
             `${ident}: the airway is one-way in the other direction here, or made of ` +
-            `separate pieces. Check the direction, or use DCT.`);
+            `separate pieces. Check the direction, or use DCT.`,
+        );
       }
     }
-    this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range);
+    this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range, alongAirway);
   }
 
   /** The node of `airway` at exactly this position (lat/lon points are written to the minute). */
@@ -268,9 +283,15 @@ class Expansion {
     let candidates = [...this.db.lookup(ident)];
     if (candidates.length === 0) {
       this.dropped = ident;
-      this.report('X001', point.range, `${ident} is not in the navigation data: check the spelling, or give the ` +
+      const replacements = point.kind === 'point' ? this.spellingsOnAirways(ident, pending, i) : [];
+      this.report(
+        'X001',
+        point.range,
+        `${ident} is not in the navigation data: check the spelling, or give the ` +
           `position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a ` +
-          `known navaid (e.g. DVR090020).`);
+          `known navaid (e.g. DVR090020).`,
+        replacements.length ? { replacements } : undefined,
+      );
       return undefined;
     }
     // The hub contract: "When the first fix is a duplicate name and no referenceFix is given, no
@@ -282,7 +303,10 @@ class Expansion {
         const onAirway = candidates.filter((c) => pending.airway!.has(c));
         if (onAirway.length > 0) candidates = onAirway;
         // On the point, not the airway: the name is what does not fit.
-        else this.report('X002', point.range, `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`);
+        else {
+          const passing = pending.entry !== undefined ? this.airwaysJoining(pending.entry, candidates) : [];
+          this.report('X002', point.range, `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`, passing.length ? { airways: passing, point: ident } : undefined);
+        }
       }
       const next = this.block.elements[i + 1];
       const following = next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined;
@@ -337,6 +361,37 @@ class Expansion {
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
+  }
+
+  /**
+   * For a quick fix: the airways through `from` along which one of `to` can be reached (all the
+   * airways through `from` when `to` is empty), at most eight, by name.
+   */
+  private airwaysJoining(from: number, to: readonly number[]): string[] {
+    const names = this.db.airwaysThrough(from).filter((name) => to.length === 0 || this.db.airway(name)!.path(from, to) !== undefined);
+    return [...names].sort().slice(0, 8);
+  }
+
+  /** The namesakes of the point written after element `i`, when it is a coded point. */
+  private nextPointCandidates(i: number): readonly number[] {
+    const next = this.block.elements[i + 1];
+    const point = next ? pointOf(next) : undefined;
+    return point?.kind === 'point' ? this.db.lookup(point.ident.toUpperCase()) : [];
+  }
+
+  /** Names one edit away from `ident` on the airway being left or the one that follows. */
+  private spellingsOnAirways(ident: string, pending: PendingAirway | undefined, i: number): string[] {
+    const next = this.block.elements[i + 1];
+    const airways = [pending?.airway, next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined];
+    const found = new Set<string>();
+    for (const airway of airways) {
+      if (!airway) continue;
+      for (const node of airway.nodes()) {
+        const name = this.db.ident(node);
+        if (oneEditApart(ident, name)) found.add(name);
+      }
+    }
+    return [...found].sort();
   }
 
   private airwayHint(pending: PendingAirway): string {
@@ -397,10 +452,13 @@ class Expansion {
     return destination === undefined ? undefined : { lat: this.db.lat(destination), lon: this.db.lon(destination) };
   }
 
-  /** Appends a point, checking the leg from the previous one. */
-  private place(point: ExpandedPoint, index: number, range: Range): void {
+  /**
+   * Appends a point, checking the leg from the previous one. A point reached along an airway is
+   * the airway's own: however long its segment, it is not the wrong namesake X004 warns about.
+   */
+  private place(point: ExpandedPoint, index: number, range: Range, alongAirway = false): void {
     const previous = this.previous;
-    if (previous) {
+    if (previous && !alongAirway) {
       const leg = distanceNm(previous.lat, previous.lon, point.lat, point.lon);
       if (leg > FAR_POINT_NM && !this.afterTrack) {
         const advice =
@@ -408,7 +466,8 @@ class Expansion {
             ? 'check the coordinates, or add the points in between'
             : `check that the right ${point.designator} is meant, or add the points in between`;
         const before = this.dropped ? `the last point placed (${this.dropped}, written before it, was not placed)` : 'the point before it';
-        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, ${before}: ${advice}.`);
+        const joining = previous.index >= 0 && index >= 0 ? this.airwaysJoining(previous.index, [index]) : [];
+        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, ${before}: ${advice}.`, joining.length ? { airways: joining, from: previous.ident } : undefined);
       }
     }
     this.points.push(point);
@@ -562,3 +621,18 @@ function nationalityNear(db: NavDatabase, lat: number, lon: number): string | un
 }
 
 export { icaoCoordinate };
+
+/**
+ * True when `b` differs from `a` by one letter replaced, added, removed, or two neighbours
+ * swapped: the typing slips a quick fix can safely offer to undo.
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}

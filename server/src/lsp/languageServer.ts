@@ -14,10 +14,12 @@ import {
   EXPANSION_STATUS,
   SERVER_INFO,
   SET_HUB_KEY,
+  SET_REFERENCE_CREDENTIALS,
   SOURCE_STATUS,
   STATUS,
   type ExpansionStatusParams,
   type ServerInfo,
+  type SetReferenceCredentialsParams,
   type StatusParams,
 } from '../protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
@@ -26,13 +28,17 @@ import { routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
 import { hover, type ExpansionLookup } from '../services/hover';
+import { routeLegs } from '../services/routeLegs';
+import { SEMANTIC_TOKENS_LEGEND } from '../services/semanticTokens';
 import { documentSymbols } from '../services/symbols';
+import { AirlineReference } from './airlineReference';
 import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { RouteSession } from '../session/routeSession';
 import { describeError, guard } from './guard';
 import { registerMapRequests } from './mapRequests';
 import { ParsedDocuments } from './parsedDocuments';
+import { COMPLETION_TRIGGERS, registerRouteFeatures } from './routeFeatures';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
 
 export const SERVER_NAME = 'icao-route-language-server';
@@ -40,11 +46,13 @@ export const SERVER_NAME = 'icao-route-language-server';
 export interface LanguageServerOptions {
   /** After a service failure, open documents are expanded again after this delay. */
   expansionRetryMs?: number;
+  /** After a failure of the airline reference, the list is asked for again at most this often. */
+  referenceRetryMs?: number;
 }
 
 /**
  * The airline reference's appId/appKey from the server's environment (editors other than VS
- * Code, CI); the VS Code client will pass them from SecretStorage as it does the hub key.
+ * Code, CI); the VS Code client passes them from SecretStorage (SET_REFERENCE_CREDENTIALS).
  */
 function referenceCredentials(): { appId: string; appKey: string } | null {
   const appId = process.env.REFERENCE_APP_ID?.trim();
@@ -70,6 +78,11 @@ export function startLanguageServer(connection: Connection, version: string, opt
   let initialized = false;
   /** The VS Code client shows icaoRoute/status lines; other editors read window/logMessage. */
   let clientShowsStatus = false;
+  /** The client's storage folder for the airline cache (initializationOptions.referenceCacheFolder). */
+  let referenceCacheFolder: string | undefined;
+  let canRefreshInlayHints = false;
+  /** Credentials from the client; until it sends any, the server's own environment. */
+  let clientReferenceCredentials: SetReferenceCredentialsParams | undefined;
 
   const status = (level: StatusParams['level'], message: string) => {
     void sendNotification(connection, STATUS, { level, message }).catch(() => {});
@@ -98,7 +111,11 @@ export function startLanguageServer(connection: Connection, version: string, opt
       },
       log: (message) => status('info', message),
     },
-    { retryMs: options.expansionRetryMs },
+    {
+      retryMs: options.expansionRetryMs,
+      keyHint: () => (clientShowsStatus ? 'ICAO Route: Set Hub Key' : 'the HUB_USER_KEY environment variable of the server'),
+      referenceHint: () => (clientShowsStatus ? 'ICAO Route: Set Airline Reference Credentials' : 'the REFERENCE_APP_ID and REFERENCE_APP_KEY environment variables of the server'),
+    },
   );
   session.onShouldRerun(() => {
     for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
@@ -107,12 +124,28 @@ export function startLanguageServer(connection: Connection, version: string, opt
   session.onDidChangeResults(({ document: current, findings }) => {
     if (documents.get(current.uri)?.version !== current.version) return;
     try {
-      void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics: documentDiagnostics(current.document, live, findings) }).catch(() => {});
+      const diagnostics = documentDiagnostics(current.document, live, [...findings, ...airlines.findings(current.document, live)]);
+      void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics }).catch(() => {});
       map.resultsChanged(current.uri, current.version);
+      if (settings.inlayLegDistances && canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => {});
     } catch (error) {
       logError(`diagnostics of ${current.uri} failed: ${describeError(error)}`);
     }
   });
+
+  // The airline list, filled from the session's reference client; its state is the session's 'reference' status.
+  const airlines = new AirlineReference(
+    session,
+    {
+      rerun: () => {
+        for (const textDocument of documents.all()) publishDiagnostics(textDocument.uri);
+      },
+    },
+    {
+      retryMs: options.referenceRetryMs,
+      secrets: () => [clientReferenceCredentials?.appId, clientReferenceCredentials?.appKey, process.env.REFERENCE_APP_ID, process.env.REFERENCE_APP_KEY],
+    },
+  );
 
   /**
    * Local findings (with the expansion findings already known) at once; then the expansion of
@@ -123,7 +156,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (!textDocument) return;
     try {
       const current = parsed.get(textDocument);
-      const diagnostics = documentDiagnostics(current.document, live, session.update(current));
+      const diagnostics = documentDiagnostics(current.document, live, [...session.update(current), ...airlines.findings(current.document, live)]);
       void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
     } catch (error) {
       logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
@@ -136,15 +169,21 @@ export function startLanguageServer(connection: Connection, version: string, opt
   function configureExpansion(): void {
     if (!initialized) return;
     const userKey = credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null);
-    session.configure(
-      { hub: settings.hub, reference: settings.reference, navdataFolder: settings.navdataFolder },
-      { hubUserKey: userKey, reference: referenceCredentials() },
-    );
+    // Credentials from the client (SecretStorage); until it sends any, the server's own environment.
+    const fromClient = clientReferenceCredentials?.appId && clientReferenceCredentials.appKey ? { appId: clientReferenceCredentials.appId, appKey: clientReferenceCredentials.appKey } : null;
+    // The airline cache: icaoRoute.reference.cacheFolder when set, else the client's storage folder.
+    const reference = { ...settings.reference, cacheFolder: settings.reference.cacheFolder || referenceCacheFolder || undefined };
+    session.configure({ hub: settings.hub, reference, navdataFolder: settings.navdataFolder }, { hubUserKey: userKey, reference: fromClient ?? referenceCredentials() });
+    airlines.configure(settings.referenceHttpErrors);
   }
 
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
     clientShowsStatus = isObject(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
+    const cacheFolder = isObject(params.initializationOptions) ? params.initializationOptions.referenceCacheFolder : undefined;
+    referenceCacheFolder = typeof cacheFolder === 'string' && cacheFolder ? cacheFolder : undefined;
+    canRefreshInlayHints = params.capabilities?.workspace?.inlayHint?.refreshSupport === true;
+    const hasGrammar = isObject(params.initializationOptions) && params.initializationOptions.textMateGrammar === true;
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities?.workspace?.configuration === true;
     canRegisterConfiguration = params.capabilities?.workspace?.didChangeConfiguration?.dynamicRegistration === true;
@@ -156,6 +195,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
         foldingRangeProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         codeLensProvider: { resolveProvider: false },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
+        inlayHintProvider: true,
+        // Colours for editors without the TextMate grammar; VS Code keeps its grammar.
+        ...(hasGrammar ? {} : { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true } }),
       },
       serverInfo: { name: SERVER_NAME, version },
     };
@@ -166,7 +209,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
       await connection.client.register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' }).catch(() => {});
     }
     if (canPullConfiguration) await refreshSettings(undefined);
-    status('info', `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`);
+    const started = `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`;
+    status('info', started);
+    // Editors other than VS Code do not read icaoRoute/status: the start line is a log line too.
+    if (!clientShowsStatus) connection.console.info(started);
     initialized = true;
     configureExpansion();
   });
@@ -185,8 +231,12 @@ export function startLanguageServer(connection: Connection, version: string, opt
   }
 
   connection.onDidChangeConfiguration((params) => {
+    const inlayBefore = settings.inlayLegDistances;
     void refreshSettings(params.settings)
       .then(configureExpansion)
+      .then(() => {
+        if (settings.inlayLegDistances !== inlayBefore && canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => {});
+      })
       .catch((error) => logError(`settings update failed: ${describeError(error)}`));
   });
 
@@ -194,6 +244,13 @@ export function startLanguageServer(connection: Connection, version: string, opt
     credentials.set(params ?? { userKey: null, source: 'none' });
     status('info', credentials.toString());
     configureExpansion();
+  });
+
+  onNotification(connection, SET_REFERENCE_CREDENTIALS, (params) => {
+    clientReferenceCredentials = params ?? { appId: null, appKey: null, source: 'none' };
+    configureExpansion();
+    const fromClient = clientReferenceCredentials.appId && clientReferenceCredentials.appKey;
+    status('info', fromClient ? `airline reference credentials set (from ${clientReferenceCredentials.source})` : referenceCredentials() ? 'airline reference credentials set (from environment)' : 'no airline reference credentials');
   });
 
   onRequest(connection, SERVER_INFO, (): ServerInfo => {
@@ -232,14 +289,18 @@ export function startLanguageServer(connection: Connection, version: string, opt
         sourceName: status.source === 'hub' ? 'the hub' : 'navdata',
         resultFor: (block) => session.expansionOf(block, () => current.lines),
       };
-      return hover(current.document, params.position, token, lookup);
+      return hover(current.document, params.position, token, lookup, airlines.directory());
     }),
   );
 
   connection.onDocumentSymbol(
     guard('document symbols', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
-      return current ? documentSymbols(current.document, token) : [];
+      if (!current) return [];
+      return documentSymbols(current.document, token, undefined, (block) => {
+        const result = session.expansionOf(block, () => current.lines);
+        return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
+      });
     }),
   );
 
@@ -265,7 +326,7 @@ export function startLanguageServer(connection: Connection, version: string, opt
       const diagnostics =
         params.context.diagnostics.length > 0
           ? params.context.diagnostics
-          : documentDiagnostics(current.document, token, session.knownFindings(current));
+          : documentDiagnostics(current.document, token, [...session.knownFindings(current), ...airlines.findings(current.document, token)]);
       return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
     }),
   );
@@ -278,9 +339,20 @@ export function startLanguageServer(connection: Connection, version: string, opt
     log: logError,
   });
 
+  registerRouteFeatures(connection, {
+    parsedFor,
+    resultFor: (current, block) => session.expansionOf(block, () => current.lines),
+    sourceName: () => (session.expansionStatus.source === 'hub' ? 'the hub' : 'navdata'),
+    database: () => session.loadedNavdata(),
+    airlines: () => airlines.directory(),
+    inlayHintsEnabled: () => settings.inlayLegDistances,
+    logError,
+  });
+
   connection.onShutdown(async () => {
     scheduler.dispose();
     await map.dispose();
+    airlines.dispose();
     await session.dispose();
   });
 

@@ -17,6 +17,10 @@ export interface ServerSettings {
   hub: Partial<HubSettings>;
   /** `icaoRoute.reference.*` with VS Code's `http.proxy`. */
   reference: Partial<ReferenceSettings>;
+  /** `icaoRoute.reference.useHttpErrors`: errors as real HTTP statuses instead of HTTP 200 + error object. */
+  referenceHttpErrors: boolean;
+  /** `icaoRoute.inlayHints.legDistances`: leg distances and route totals as inlay hints. */
+  inlayLegDistances: boolean;
   /** `icaoRoute.map.*`: the route map's corridor widths and local airspace files. */
   map: MapSettings;
 }
@@ -32,6 +36,8 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   navdataFolder: settingDefault('icaoRoute.navdata.folder'),
   hub: {},
   reference: {},
+  referenceHttpErrors: settingDefault('icaoRoute.reference.useHttpErrors'),
+  inlayLegDistances: settingDefault('icaoRoute.inlayHints.legDistances'),
   map: {
     corridorNm: settingDefault('icaoRoute.map.corridorNm'),
     aerodromeCorridorNm: settingDefault('icaoRoute.map.aerodromeCorridorNm'),
@@ -65,6 +71,10 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   const files = at(section, raw, 'icaoRoute.map.airspaceFiles');
   if (Array.isArray(files)) map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
   if (Object.keys(map).length > 0) result.map = map as MapSettings;
+  const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
+  if (typeof httpErrors === 'boolean') result.referenceHttpErrors = httpErrors;
+  const inlay = at(section, raw, 'icaoRoute.inlayHints.legDistances');
+  if (typeof inlay === 'boolean') result.inlayLegDistances = inlay;
   return result;
 }
 
@@ -76,6 +86,8 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.hub !== undefined) merged.hub = layer.hub;
     if (layer.reference !== undefined) merged.reference = layer.reference;
     if (layer.map !== undefined) merged.map = { ...merged.map, ...layer.map };
+    if (layer.referenceHttpErrors !== undefined) merged.referenceHttpErrors = layer.referenceHttpErrors;
+    if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
   }
   return merged;
 }

@@ -35,6 +35,11 @@ export class Airway {
     return this.graph().has(node);
   }
 
+  /** The points one segment away from `node` that may be flown to from it. */
+  neighbours(node: number): readonly number[] {
+    return this.graph().get(node) ?? [];
+  }
+
   /** The nodes of this airway that satisfy a test (e.g. bear a given ident). */
   nodesWhere(test: (node: number) => boolean): number[] {
     const found: number[] = [];

@@ -50,6 +50,8 @@ export interface NearestOptions {
 
 export class NavDatabase {
   private spatial?: KDBush;
+  /** point index → names of the airways through it, built on first use (completion). */
+  private through?: Map<number, string[]>;
 
   constructor(
     readonly points: PointTable,
@@ -110,6 +112,22 @@ export class NavDatabase {
 
   airway(name: string): Airway | undefined {
     return this.airways.get(name);
+  }
+
+  /** The airways that pass a point, by name. */
+  airwaysThrough(i: number): readonly string[] {
+    if (!this.through) {
+      const through = new Map<number, string[]>();
+      for (const airway of this.airways.values()) {
+        for (const node of airway.nodes()) {
+          const names = through.get(node);
+          if (names) names.push(airway.name);
+          else through.set(node, [airway.name]);
+        }
+      }
+      this.through = through;
+    }
+    return this.through.get(i) ?? [];
   }
 
   /** Point indices in order of increasing distance from (lat, lon). */

@@ -80,3 +80,29 @@ export interface SourceStatusParams {
   message: string;
 }
 export const SOURCE_STATUS = notification<SourceStatusParams>(SOURCE_STATUS_NOTIFICATION);
+
+/**
+ * Client → server: the airline reference family's application credentials (appId and appKey)
+ * from SecretStorage, or nulls when there are none. Like the hub key, the only way they reach
+ * the server; neither side logs them.
+ */
+export const SET_REFERENCE_CREDENTIALS_NOTIFICATION = 'icaoRoute/setReferenceCredentials';
+export interface SetReferenceCredentialsParams {
+  appId: string | null;
+  appKey: string | null;
+  source: 'secretStorage' | 'environment' | 'none';
+}
+export const SET_REFERENCE_CREDENTIALS = notification<SetReferenceCredentialsParams>(SET_REFERENCE_CREDENTIALS_NOTIFICATION);
+
+/**
+ * Client → server: the expanded routes of a document as plain-text tables, for the read-only
+ * "ICAO Route: Show Expansion" document. Null when the server does not have the document open.
+ */
+export const EXPANSION_TABLE_REQUEST = 'icaoRoute/expansionTable';
+export interface ExpansionTableParams {
+  uri: string;
+}
+export interface ExpansionTableResult {
+  text: string;
+}
+export const EXPANSION_TABLE = request<ExpansionTableParams, ExpansionTableResult | null>(EXPANSION_TABLE_REQUEST);

@@ -17,6 +17,7 @@ import {
 } from '../route/model';
 import { isUsualFlightLevel } from '../route/sequence';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { insertJoiningAirway, replaceAirway, replaceMisspeltPoint } from './expansionFixes';
 import { blockAt } from './locate';
 import { LineIndex, rangeContains, rangesIntersect } from './ranges';
 import { icaoCoordinate } from '../route/describe';
@@ -38,6 +39,9 @@ export const FIXERS: Record<string, Fixer> = {
   R117: attachToPoint,
   R217: directRoute,
   H003: originAsReference,
+  X001: replaceMisspeltPoint,
+  X002: replaceAirway,
+  X004: insertJoiningAirway,
 };
 
 export function codeActions(

@@ -3,9 +3,10 @@
  * its type and position for a point; the points an airway passes between entry and exit; the
  * candidates of an ambiguous first fix. Pure: the expansion result comes in as data.
  */
-import { FIX_TYPE_LABEL, pointOf, type ExpandedPoint, type ExpansionResult, type RouteElement } from '../route/model';
+import { FIX_TYPE_LABEL, pointOf, type AirwayElement, type ExpandedPoint, type ExpansionResult, type RouteElement, type SpeedLevelElement, type TrackElement } from '../route/model';
 import { escapeMarkdown, inlineCode } from './format';
 import { rangesIntersect } from './ranges';
+import { formatDuration, formatNm, formatTrack, routeLegs, trueAirspeedKt } from './routeLegs';
 
 /** Longest airway listing shown in full; longer ones show both ends and a count. */
 const MAX_LISTED = 25;
@@ -44,13 +45,14 @@ function resolvedLines(point: ExpandedPoint): string[] {
 }
 
 /** The hover section for an element, or undefined when the expansion has nothing to say of it. */
-export function expansionHoverSection(element: RouteElement, elementIndex: number, result: ExpansionResult, sourceName: string): string | undefined {
+export function expansionHoverSection(element: RouteElement, elementIndex: number, result: ExpansionResult, sourceName: string, next?: RouteElement): string | undefined {
   const from = `*Route expansion (${sourceName})*`;
-  if (element.kind === 'airway' || element.kind === 'track') return airwaySection(element.text, element.designator, elementIndex, result, from);
+  if (element.kind === 'airway' || element.kind === 'track') return airwaySection(element, elementIndex, result, from, next);
+  if (element.kind === 'speedLevel') return totalSection(element, result, from);
   const point = pointOf(element);
   if (!point) return undefined;
-  const placed = result.points.find((p) => p.elementIndex === elementIndex && p.via === undefined);
-  if (placed) return [from, '', ...resolvedLines(placed)].join('\n');
+  const at = result.points.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
+  if (at >= 0) return [from, '', ...resolvedLines(result.points[at]), ...legLines(result, at)].join('\n');
 
   const ambiguous = result.ambiguousFirstFix;
   if (ambiguous && rangesIntersect(ambiguous.range, point.range)) {
@@ -70,7 +72,39 @@ export function expansionHoverSection(element: RouteElement, elementIndex: numbe
   return [from, '', '**Not resolved:**', '', ...problems.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join('\n');
 }
 
-function airwaySection(text: string, designator: string, elementIndex: number, result: ExpansionResult, from: string): string | undefined {
+/** Leg from the point before, distance flown and distance to go. */
+function legLines(result: ExpansionResult, at: number): string[] {
+  const { legs } = routeLegs(result);
+  const leg = legs[at];
+  if (!leg || legs.length < 2) return [];
+  const lines = [''];
+  if (at > 0) {
+    const track = leg.trackDeg === undefined ? '' : `, true track ${formatTrack(leg.trackDeg)}`;
+    lines.push(`**Leg** from ${inlineCode(legs[at - 1].point.designator)}: ${formatNm(leg.legNm)}${track} (geodesic)`, '');
+  }
+  lines.push(`**Flown** ${formatNm(leg.cumulativeNm)}, **to go** ${formatNm(leg.remainingNm)} of ${formatNm(leg.cumulativeNm + leg.remainingNm)}.`);
+  return lines;
+}
+
+/** On the speed/level group: the route's length and, from the speed, the time in still air. */
+function totalSection(element: SpeedLevelElement, result: ExpansionResult, from: string): string | undefined {
+  const { legs, totalNm } = routeLegs(result);
+  if (legs.length < 2) return undefined;
+  const lines = [from, '', `**Route distance:** ${formatNm(totalNm)} over ${legs.length} points (geodesic, ${inlineCode(legs[0].point.designator)} to ${inlineCode(legs[legs.length - 1].point.designator)})`];
+  const tas = trueAirspeedKt(element.speed, element.level);
+  if (tas.knots > 0) {
+    lines.push('', `**Time en route in still air:** ${formatDuration(totalNm / tas.knots)} at ${Math.round(tas.knots)} kt TAS${tas.assumption ? ` (${escapeMarkdown(tas.assumption)})` : ''}.`);
+  }
+  return lines.join('\n');
+}
+
+function airwaySection(element: AirwayElement | TrackElement, elementIndex: number, result: ExpansionResult, from: string, next?: RouteElement): string | undefined {
+  const { text, designator } = element;
+  // When the expansion says the airway cannot be flown as written, drawing a segment would contradict it.
+  // An X002 on the point after the airway is this airway's "does not pass" (it underlines the name).
+  const exitPoint = next && pointOf(next);
+  const refused = result.findings.filter((f) => f.code === 'X002' && (rangesIntersect(f.range, element.range) || (exitPoint !== undefined && rangesIntersect(f.range, exitPoint.range))));
+  if (refused.length > 0) return [from, '', '**Not expanded:**', '', ...refused.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join('\n');
   const ordered = result.points.map((p, i) => ({ p, at: order(p, i) }));
   const mine = ordered.filter((o) => o.at === elementIndex).map((o) => o.p);
   // Where two airways meet, the junction carries the second airway's index and the first one's name.

@@ -5,6 +5,7 @@
  */
 import type { Hover } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, Position, RouteBlock, RouteDocument, RouteElement } from '../route/model';
+import { airlineHoverSection, type AirlineDirectory } from './airline';
 import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
 import { escapeMarkdown, inlineCode } from './format';
@@ -19,7 +20,7 @@ export interface ExpansionLookup {
   resultFor(block: RouteBlock): ExpansionResult | undefined;
 }
 
-export function hover(document: RouteDocument, position: Position, token: CancellationToken, expansion?: ExpansionLookup): Hover | null {
+export function hover(document: RouteDocument, position: Position, token: CancellationToken, expansion?: ExpansionLookup, airlines?: AirlineDirectory): Hover | null {
   if (token.isCancellationRequested) return null;
   const found = locate(document, position);
   if (!found) return null;
@@ -32,7 +33,7 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
         if (problems.length > 0) value += `\n\n${problems.map((d) => `- ${d.code}: ${escapeMarkdown(d.message)}`).join('\n')}`;
       }
       const result = expansion?.resultFor(found.block);
-      const section = result ? expansionHoverSection(found.element, found.index, result, expansion!.sourceName) : undefined;
+      const section = result ? expansionHoverSection(found.element, found.index, result, expansion!.sourceName, found.block.elements[found.index + 1]) : undefined;
       if (section) value += `\n\n---\n\n${section}`;
       return markdown(value, found.element.range);
     }
@@ -53,8 +54,12 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
       return markdown(fplItemHover(found.item.indicator, found.item.value), found.item.range);
     case 'fplSupplementaryItem':
       return markdown(fplSupplementaryHover(found.item.indicator, found.item.value), found.item.range);
-    case 'fplField':
-      return markdown(fplFieldHover(found.field.number, found.field.text), found.field.range);
+    case 'fplField': {
+      let value = fplFieldHover(found.field.number, found.field.text);
+      const section = airlines && found.field.number === 7 ? airlineHoverSection(found.field, airlines) : undefined;
+      if (section) value += `\n\n---\n\n${section}`;
+      return markdown(value, found.field.range);
+    }
     case 'block':
       return null;
   }

@@ -5,6 +5,7 @@
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import { pointOf, type CancellationToken, type PointElement, type RouteBlock, type RouteDocument } from '../route/model';
 import { rangeInside } from './ranges';
+import { formatNm } from './routeLegs';
 
 /**
  * An outline of more symbols than this is of no use to anyone and costs seconds to encode (a 5 MB
@@ -12,7 +13,16 @@ import { rangeInside } from './ranges';
  */
 export const MAX_SYMBOLS = 20_000;
 
-export function documentSymbols(document: RouteDocument, token: CancellationToken, maxSymbols = MAX_SYMBOLS): DocumentSymbol[] {
+/**
+ * `routeDistanceNm`, when given, says how long a block's route is (from its expansion): the
+ * outline shows it in the block's detail.
+ */
+export function documentSymbols(
+  document: RouteDocument,
+  token: CancellationToken,
+  maxSymbols = MAX_SYMBOLS,
+  routeDistanceNm?: (block: RouteBlock) => number | undefined,
+): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
   let budget = maxSymbols;
   const blocks = document.blocks;
@@ -23,6 +33,8 @@ export function documentSymbols(document: RouteDocument, token: CancellationToke
       break;
     }
     const symbol = blockSymbol(blocks[i], budget - 1);
+    const distance = routeDistanceNm?.(blocks[i]);
+    if (distance !== undefined) symbol.detail = `${symbol.detail}, ${formatNm(distance)}`;
     budget -= 1 + (symbol.children?.length ?? 0);
     symbols.push(symbol);
   }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { HubClient, redactText, type HubSettings } from '../hub';
 import type { LineIndex } from '../services/ranges';
+import type { NavDatabase } from '../navdata/loader';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
@@ -64,6 +65,8 @@ export interface ExpansionOptions {
   retryMs?: number;
   /** Navigation data loader (tests give a slow or failing one). */
   loadNavdata?: ConstructorParameters<typeof NavdataSource>[1];
+  /** Where the user sets the hub key, for the status (a VS Code command, or an environment variable). */
+  keyHint?: () => string;
 }
 
 const HUB_CONCURRENCY = 4;
@@ -147,7 +150,7 @@ export class DocumentExpansions {
       this.tracker.set({
         state: 'local',
         source: 'none',
-        message: 'Local checks only: set a hub key (ICAO Route: Set Hub Key) or icaoRoute.navdata.folder to expand routes.',
+        message: `Local checks only: set a hub key (${this.options.keyHint?.() ?? 'ICAO Route: Set Hub Key'}) or icaoRoute.navdata.folder to expand routes.`,
       });
     }
     this.events.rerun();
@@ -161,6 +164,11 @@ export class DocumentExpansions {
   /** The navigation data of `icaoRoute.navdata.folder`, whichever source expands routes. */
   get navdata(): NavdataSource | undefined {
     return this.source instanceof NavdataSource ? this.source : this.source instanceof HubSource ? this.source.navdata : undefined;
+  }
+
+  /** The navigation data of the current source if already loaded, without waiting (completion). */
+  loadedDatabase(): NavDatabase | undefined {
+    return this.source?.loadedDatabase();
   }
 
   /** The expansion of a block, when it is known (for hovers). */

@@ -49,6 +49,11 @@ export interface SessionEvents {
 
 export type Listener<T> = (value: T) => void;
 
+export interface SessionOptions extends ExpansionOptions {
+  /** Where the user sets the reference appId/appKey (a VS Code command, or environment variables). */
+  referenceHint?: () => string;
+}
+
 export class RouteSession {
   readonly statuses: SourceStatuses;
   private readonly expansions: DocumentExpansions;
@@ -58,7 +63,10 @@ export class RouteSession {
   private reference?: ReferenceClient;
   private referenceSignature = '';
 
-  constructor(events: SessionEvents = {}, options: ExpansionOptions = {}) {
+  constructor(
+    events: SessionEvents = {},
+    private readonly options: SessionOptions = {},
+  ) {
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
     this.expansions = new DocumentExpansions(
       {
@@ -93,6 +101,11 @@ export class RouteSession {
   /** The navigation data of `icaoRoute.navdata.folder` (loaded on first use); undefined without a folder. */
   async navdata(): Promise<NavDatabase | undefined> {
     return this.expansions.navdata?.database();
+  }
+
+  /** The navigation data if already loaded, without waiting (completion asks on every keystroke). */
+  loadedNavdata(): NavDatabase | undefined {
+    return this.expansions.loadedDatabase();
   }
 
   /**
@@ -203,7 +216,8 @@ export class RouteSession {
     void this.reference?.close().catch(() => {});
     this.reference = undefined;
     if (!appId || !appKey) {
-      this.statuses.set('reference', { state: 'local', source: 'none', message: 'Airline reference off: no appId/appKey are set.' });
+      const hint = this.options.referenceHint ? ` (${this.options.referenceHint()})` : '';
+      this.statuses.set('reference', { state: 'local', source: 'none', message: `Airline reference off: no appId/appKey are set${hint}.` });
       return;
     }
     try {

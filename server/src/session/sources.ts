@@ -18,6 +18,8 @@ export interface ExpansionSource {
   readonly ready: boolean;
   /** Loads what the source needs, once; rejects when it cannot work at all. */
   prepare(): Promise<void>;
+  /** The navigation data once loaded, without waiting, for completion (a hub source has it when a folder is set too). */
+  loadedDatabase(): NavDatabase | undefined;
   /** Rejects with the remote service's error when the call fails (never for a route's own problems). */
   expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult>;
   dispose(): Promise<void>;
@@ -39,6 +41,10 @@ export class NavdataSource implements ExpansionSource {
     return this.db !== undefined;
   }
 
+  loadedDatabase(): NavDatabase | undefined {
+    return this.db;
+  }
+
   get okMessage(): string {
     const r = this.db?.report;
     const counts = r ? ` (${r.fixes} fixes, ${r.navaids} navaids, ${r.airways} airways, ${r.aerodromes} aerodromes${malformedNote(r)})` : '';
@@ -50,6 +56,12 @@ export class NavdataSource implements ExpansionSource {
     this.loading ??= this.load(this.folder).then(
       (db) => {
         this.db = db;
+        // Completion's indexes (airways by point, the spatial index) are built once, off the
+        // typing path, instead of on the first completion (about a second with the full data).
+        setTimeout(() => {
+          db.airwaysThrough(0);
+          db.nearest(0, 0, { maxResults: 1 });
+        }, 0).unref?.();
       },
       (error: unknown) => {
         const text = error instanceof Error ? error.message : String(error);
@@ -130,6 +142,12 @@ export class HubSource implements ExpansionSource {
   }
 
   async prepare(): Promise<void> {}
+
+  /** The folder's data are read on first use here too: completion asks before any ambiguity does. */
+  loadedDatabase(): NavDatabase | undefined {
+    if (this.navdata && !this.navdata.ready) void this.navdata.prepare().catch(() => undefined);
+    return this.navdata?.loadedDatabase();
+  }
 
   /** A route text the hub refuses is finding H004 on the route (see expandBlockAtHub), not a failure. */
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {

@@ -74,6 +74,17 @@ export const SETTINGS = {
     restart: false,
     example: 40,
   },
+  'icaoRoute.inlayHints.legDistances': {
+    schema: {
+      type: 'boolean',
+      default: false,
+      markdownDescription:
+        "Show the distance from the previous written point after each point of a route, and the route's total after its last element, as inlay hints (from route expansion).",
+    },
+    reader: 'server',
+    restart: false,
+    example: true,
+  },
   'icaoRoute.navdata.folder': {
     schema: {
       type: 'string',
@@ -250,6 +261,17 @@ export const SETTINGS = {
     reader: 'server',
     restart: false,
     example: 1,
+  },
+  'icaoRoute.reference.useHttpErrors': {
+    schema: {
+      type: 'boolean',
+      default: false,
+      markdownDescription:
+        'Ask the airline reference service for its errors as real HTTP statuses with a text body (`extendedOptions=useHttpErrors`) instead of HTTP 200 with an `error` object. Both are understood either way.',
+    },
+    reader: 'server',
+    restart: false,
+    example: true,
   },
   'icaoRoute.reference.cacheFolder': {
     schema: {

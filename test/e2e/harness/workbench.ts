@@ -528,6 +528,36 @@ export class Workbench {
     }
   }
 
+  /**
+   * Opens the suggestion list at a position (Ctrl+Space) and returns its rows, each as
+   * `{ label, text }` (`text`: the row as shown, with the detail when the editor shows it).
+   * The list stays open, so the caller can accept an item with Enter or close it with Escape.
+   */
+  async suggestions(line: number, column: number): Promise<{ label: string; text: string }[]> {
+    const widget = this.page.locator(`${ACTIVE_EDITOR} .suggest-widget.visible`);
+    for (let attempt = 1; ; attempt++) {
+      await this.goTo(line, column);
+      await this.page.keyboard.press('Control+Space');
+      try {
+        return await this.until(async () => {
+          if (!(await widget.isVisible())) return undefined;
+          const rows = widget.locator('.monaco-list-row');
+          const count = await rows.count();
+          if (count === 0) return undefined;
+          const items: { label: string; text: string }[] = [];
+          for (let i = 0; i < count; i++) {
+            const row = rows.nth(i);
+            const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
+            items.push({ label, text: ((await row.textContent()) ?? '').replace(/\u00a0/g, ' ').trim() });
+          }
+          return items;
+        }, `the suggestion list at line ${line}, column ${column}`, 8000);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+
   /** Applies the quick fix whose title contains `title` (the menu must be open). */
   async applyQuickFix(title: string): Promise<void> {
     const item = this.page.locator(`${QUICK_FIX_MENU} .monaco-list-row.action`, { hasText: title }).first();

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXPANSION_CODES } from '../../../server/src/expansion/codes';
 import { HUB_FINDING_CODES } from '../../../server/src/hub/expansionMapping';
+import { AIRLINE_CODES } from '../../../server/src/services/airline';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
 import { EXAMPLES } from './examples';
 
@@ -74,6 +75,18 @@ function tables(heading: string): string[] {
   for (const [code, info] of [...Object.entries(EXPANSION_CODES), ...Object.entries(HUB_FINDING_CODES)]) {
     out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
   }
+  out.push(
+    '',
+    `${heading} Airline reference`,
+    '',
+    'With the airline reference credentials set (ICAO Route: Set Airline Reference Credentials), the',
+    "operator designator of an FPL message's field 7 (`DLH` in `DLH4AB`) is looked up by its ICAO",
+    'designator. An IATA-style call sign (`LH400`) is only explained on hover: IATA codes are reused.',
+    '',
+    '| Code | Severity | Meaning |',
+    '|---|---|---|',
+  );
+  for (const [code, info] of Object.entries(AIRLINE_CODES)) out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
   return out;
 }
 

@@ -73,7 +73,7 @@ test('settings are read from every shape editors send, invalid values ignored', 
   assert.deepEqual(readSettings({ diagnostics: { debounceMs: '20' }, navdata: { folder: null } }), {});
   assert.deepEqual(readSettings(null), {});
   assert.deepEqual(readSettings([1, 2]), {});
-  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {}, map: DEFAULT_SETTINGS.map });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {}, referenceHttpErrors: false, inlayLegDistances: false, map: DEFAULT_SETTINGS.map });
 });
 
 test('map settings: corridor widths clamped, airspace files as a list of strings, merged key by key', () => {

@@ -1,0 +1,240 @@
+/**
+ * Completion from what route expansion knows: after a point, the airways through it; after an
+ * airway, its points in the direction of flight with their distance along it; after `DCT`, the
+ * nearest fixes ahead; in `referenceFix:`, the candidates of an ambiguous first fix; in field 7 of
+ * an FPL message, airline designators. Pure: the navigation data and the airline directory come
+ * in as data; the block is expanded here (one block, a few milliseconds) because the text just
+ * typed has no cached expansion yet.
+ */
+import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
+import { expandRoute, firstFixCandidates, icaoCoordinate } from '../expansion/offlineExpansion';
+import { geodesicLeg } from '../expansion/geo';
+import type { NavDatabase } from '../navdata/loader';
+import { FIX_TYPE_LABEL, pointOf, type CancellationToken, type ExpandedPoint, type Position, type Range, type RouteBlock, type RouteDocument, type RouteElement } from '../route/model';
+import { airlineCompletions, type AirlineDirectory } from './airline';
+import { comparePositions, rangeContains, type LineIndex } from './ranges';
+import { formatNm, formatTrack } from './routeLegs';
+
+export interface CompletionData {
+  db?: NavDatabase;
+  airlines?: AirlineDirectory;
+}
+
+/** Items per list: enough to choose from, few enough to send at once. */
+const MAX_ITEMS = 60;
+const POINT_TYPES = ['fix', 'vor', 'ndb', 'dme', 'tacan'] as const;
+
+export function completions(document: RouteDocument, lines: LineIndex, position: Position, data: CompletionData, token: CancellationToken): CompletionItem[] {
+  const block = blockOnLine(document, position.line);
+  if (!block || token.isCancellationRequested) return [];
+  const before = lines.lineText(position.line).slice(0, position.character);
+  if (before.includes('#')) return [];
+  const prefix = /[A-Za-z0-9]*$/.exec(before)![0];
+  const replace: Range = { start: { line: position.line, character: position.character - prefix.length }, end: position };
+
+  const field = block.fpl?.fields.find((f) => rangeContains(f.range, position) || (f.range.start.line <= position.line && comparePositions(f.range.start, position) <= 0 && isLastFieldBefore(block, f.number, position)));
+  if (field?.number === 7) return data.airlines ? airlineCompletions(data.airlines, prefix, replace) : [];
+  if (block.fpl && field?.number !== 15) return [];
+  const db = data.db;
+  if (!db) return [];
+  if (/^\s*referenceFix\s*:/i.test(before)) return referenceFixItems(block, db, replace);
+  if (/^\s*[A-Za-z]+\s*:/.test(before)) return [];
+
+  const elements = block.elements;
+  let previous = -1;
+  for (let i = 0; i < elements.length; i++) {
+    if (comparePositions(elements[i].range.end, replace.start) <= 0 && comparePositions(elements[i].range.start, replace.start) < 0) previous = i;
+  }
+  if (previous < 0) return [];
+  const result = expandRoute(block, db, token);
+  if (token.isCancellationRequested) return [];
+  const placed = new Map<number, ExpandedPoint>();
+  for (const p of result.points) if (p.via === undefined && p.elementIndex >= 0) placed.set(p.elementIndex, p);
+  const resolved = (i: number) => resolvedPoint(db, placed.get(i));
+  const element = elements[previous];
+  const context: Context = { db, block, replace, resolved, result: result.points };
+  if (element.kind === 'airway') return pointsAlong(context, element.designator.toUpperCase(), previous);
+  if (element.kind === 'direct') return nearestAhead(context, previous - 1);
+  if (pointOf(element)) return airwaysFrom(context, previous);
+  return [];
+}
+
+interface Context {
+  db: NavDatabase;
+  block: RouteBlock;
+  replace: Range;
+  resolved: (elementIndex: number) => number | undefined;
+  result: ExpandedPoint[];
+}
+
+/** A block whose lines include `line` (a cursor after a trailing blank is still in its block). */
+function blockOnLine(document: RouteDocument, line: number): RouteBlock | undefined {
+  const blocks = document.blocks;
+  let low = 0;
+  let high = blocks.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = blocks[middle].range;
+    if (line < range.start.line) high = middle - 1;
+    else if (line > range.end.line) low = middle + 1;
+    else return blocks[middle];
+  }
+  return undefined;
+}
+
+/** The cursor is past the end of field `number` but before the next field starts. */
+function isLastFieldBefore(block: RouteBlock, number: number, position: Position): boolean {
+  const fields = block.fpl!.fields;
+  const k = fields.findIndex((f) => f.number === number);
+  const next = fields[k + 1];
+  return !next || comparePositions(position, next.range.start) < 0;
+}
+
+/** The database index of a point the expansion placed (undefined for lat/lon and computed points). */
+function resolvedPoint(db: NavDatabase, point: ExpandedPoint | undefined): number | undefined {
+  if (!point) return undefined;
+  const ident = point.designator.toUpperCase();
+  if (point.type === 'aerodrome') return db.aerodrome(ident);
+  return db.lookup(ident).find((i) => db.lat(i) === point.lat && db.lon(i) === point.lon);
+}
+
+function edit(replace: Range, newText: string): TextEdit {
+  return { range: replace, newText };
+}
+
+function describe(db: NavDatabase, i: number): string {
+  const region = db.points.region[i];
+  return `${FIX_TYPE_LABEL[db.type(i)]}${region ? ` ${region}` : ''}`;
+}
+
+function sortKey(n: number): string {
+  return String(n).padStart(5, '0');
+}
+
+/** Difference of two tracks, 0–180°. */
+function turn(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
+}
+
+/**
+ * The direction of flight at a point: from the point before it, else towards the destination.
+ * Undefined when neither is known.
+ */
+function flightTrack(context: Context, at: number, elementIndex: number): number | undefined {
+  const { db, result } = context;
+  const k = result.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
+  const from = k > 0 ? result[k - 1] : undefined;
+  if (from && (from.lat !== db.lat(at) || from.lon !== db.lon(at))) return geodesicLeg(from.lat, from.lon, db.lat(at), db.lon(at)).trackDeg;
+  const destinationCode = context.block.destination?.value.toUpperCase();
+  const destination = destinationCode ? db.aerodrome(destinationCode) : undefined;
+  if (destination !== undefined && destination !== at) return geodesicLeg(db.lat(at), db.lon(at), db.lat(destination), db.lon(destination)).trackDeg;
+  return undefined;
+}
+
+function airwaysFrom(context: Context, elementIndex: number): CompletionItem[] {
+  const { db } = context;
+  const at = context.resolved(elementIndex);
+  if (at === undefined) return [];
+  const track = flightTrack(context, at, elementIndex);
+  const items = db.airwaysThrough(at).map((name) => {
+    const airway = db.airway(name)!;
+    const next = airway.neighbours(at).map((n) => ({ n, leg: geodesicLeg(db.lat(at), db.lon(at), db.lat(n), db.lon(n)) }));
+    const ahead = track === undefined ? next : next.filter((x) => turn(x.leg.trackDeg, track) <= 90);
+    const shown = (ahead.length > 0 ? ahead : next).map((x) => `${db.ident(x.n)} ${formatNm(x.leg.distanceNm)}`);
+    return { name, ahead: ahead.length > 0, detail: `ATS route through ${db.ident(at)}${shown.length ? ` · next ${shown.join(' / ')}` : ''}` };
+  });
+  items.sort((a, b) => Number(b.ahead) - Number(a.ahead) || a.name.localeCompare(b.name));
+  return items.slice(0, MAX_ITEMS).map((item, k) => ({
+    label: item.name,
+    kind: CompletionItemKind.Module,
+    detail: item.detail,
+    sortText: sortKey(k),
+    textEdit: edit(context.replace, item.name),
+  }));
+}
+
+/** The points of the airway reachable from its entry, nearest along the airway first. */
+function pointsAlong(context: Context, name: string, airwayIndex: number): CompletionItem[] {
+  const { db } = context;
+  const airway = db.airway(name);
+  const entryElement = context.block.elements[airwayIndex - 1] as RouteElement | undefined;
+  const entry = entryElement && pointOf(entryElement) ? context.resolved(airwayIndex - 1) : undefined;
+  if (!airway || entry === undefined || !airway.has(entry)) return [];
+  const track = flightTrack(context, entry, airwayIndex - 1);
+  // Breadth-first from the entry, each branch kept with its first step to judge its direction.
+  const along = new Map<number, { nm: number; first: number }>([[entry, { nm: 0, first: -1 }]]);
+  const queue = [entry];
+  // Enough of the airway to list MAX_ITEMS ahead whichever way it runs; long airways stop here.
+  for (let head = 0; head < queue.length && along.size <= MAX_ITEMS * 3; head++) {
+    const node = queue[head];
+    const here = along.get(node)!;
+    for (const next of airway.neighbours(node)) {
+      if (along.has(next)) continue;
+      const leg = geodesicLeg(db.lat(node), db.lon(node), db.lat(next), db.lon(next)).distanceNm;
+      along.set(next, { nm: here.nm + leg, first: here.first < 0 ? next : here.first });
+      queue.push(next);
+    }
+  }
+  along.delete(entry);
+  const branches = new Set([...along.values()].map((v) => v.first));
+  let keep = branches;
+  if (track !== undefined) {
+    const ahead = new Set([...branches].filter((b) => turn(geodesicLeg(db.lat(entry), db.lon(entry), db.lat(b), db.lon(b)).trackDeg, track) <= 90));
+    if (ahead.size > 0) keep = ahead;
+  }
+  const listed = [...along].filter(([, v]) => keep.has(v.first)).sort((a, b) => a[1].nm - b[1].nm).slice(0, MAX_ITEMS);
+  return listed.map(([node, v], k) => ({
+    label: db.ident(node),
+    kind: CompletionItemKind.Constant,
+    detail: `${describe(db, node)} · ${formatNm(v.nm)} along ${name} from ${db.ident(entry)}`,
+    documentation: db.points.name[node] || undefined,
+    sortText: sortKey(k),
+    textEdit: edit(context.replace, db.ident(node)),
+  }));
+}
+
+/** After DCT: fixes and navaids near the point before it, ahead of the direction of flight. */
+function nearestAhead(context: Context, baseIndex: number): CompletionItem[] {
+  const { db } = context;
+  const base = baseIndex >= 0 ? context.resolved(baseIndex) : undefined;
+  if (base === undefined) return [];
+  const track = flightTrack(context, base, baseIndex);
+  const [lat, lon] = [db.lat(base), db.lon(base)];
+  const near = db.nearest(lat, lon, { maxResults: MAX_ITEMS * 2, maxDistanceNm: 400, types: POINT_TYPES, filter: (i) => i !== base && db.ident(i) !== db.ident(base) });
+  const legs = near.map((i) => ({ i, leg: geodesicLeg(lat, lon, db.lat(i), db.lon(i)) }));
+  // The spatial index measures on a sphere: order by the geodesic distance shown.
+  const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort((a, b) => a.leg.distanceNm - b.leg.distanceNm);
+  return ahead.slice(0, MAX_ITEMS).map((x, k) => ({
+    label: db.ident(x.i),
+    kind: CompletionItemKind.Constant,
+    detail: `${describe(db, x.i)} · ${formatNm(x.leg.distanceNm)} from ${db.ident(base)}, track ${formatTrack(x.leg.trackDeg)}`,
+    documentation: db.points.name[x.i] || undefined,
+    sortText: sortKey(k),
+    textEdit: edit(context.replace, db.ident(x.i)),
+  }));
+}
+
+/** In `referenceFix:`: one coordinate per namesake of the first point, nearest the origin first. */
+function referenceFixItems(block: RouteBlock, db: NavDatabase, replace: Range): CompletionItem[] {
+  const first = block.elements.map(pointOf).find((p) => p?.kind === 'point');
+  if (!first || first.kind !== 'point') return [];
+  const indices = db.lookup(first.ident.toUpperCase());
+  if (indices.length < 2) return [];
+  const originCode = block.origin?.value.toUpperCase();
+  const origin = originCode ? db.aerodrome(originCode) : undefined;
+  const at = origin === undefined ? undefined : { lat: db.lat(origin), lon: db.lon(origin) };
+  return firstFixCandidates(db, indices, at, true).map((c, k) => {
+    const coordinate = icaoCoordinate(c.lat, c.lon);
+    const away = c.distanceToOriginNm !== undefined ? ` · ${formatNm(c.distanceToOriginNm)} from ${originCode}` : '';
+    return {
+      label: coordinate,
+      kind: CompletionItemKind.Value,
+      detail: `${c.ident} ${FIX_TYPE_LABEL[c.type]}${c.region ? ` ${c.region}` : ''}${away}`,
+      documentation: c.name,
+      sortText: sortKey(k),
+      filterText: `${coordinate} ${c.ident}`,
+      textEdit: edit(replace, coordinate),
+    };
+  });
+}

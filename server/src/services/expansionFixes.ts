@@ -1,0 +1,52 @@
+/**
+ * Quick fixes where route expansion knows the answer, read from the data of its findings:
+ * X001 a misspelt point one edit away from a point on the airway → that point; X002 an airway
+ * that does not pass the point → the airways that do; X004 a far jump between two points → the
+ * airway that joins them. The engine (server/src/expansion) puts the answers in the data.
+ */
+import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
+import { pointOf } from '../route/model';
+import type { FixContext } from './codeActions';
+import { sameRange } from './ranges';
+
+function fix(context: FixContext, title: string, edits: TextEdit[], isPreferred: boolean): CodeAction {
+  return { title, kind: 'quickfix', diagnostics: [context.diagnostic], isPreferred, edit: { changes: { [context.uri]: edits } } };
+}
+
+function names(data: unknown, key: string): string[] {
+  const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string' && /^[A-Z0-9]{1,7}$/.test(n)) : [];
+}
+
+export function replaceMisspeltPoint(context: FixContext): CodeAction[] {
+  const range = context.diagnostic.range;
+  const written = context.lines.getText(range);
+  const replacements = names(context.diagnostic.data, 'replacements');
+  return replacements.map((name) => fix(context, `Replace ${written} by ${name} (on the airway)`, [{ range, newText: name }], replacements.length === 1));
+}
+
+export function replaceAirway(context: FixContext): CodeAction[] {
+  const range = context.diagnostic.range;
+  const written = context.lines.getText(range);
+  const point = (context.diagnostic.data as { point?: unknown } | undefined)?.point;
+  const passing = typeof point === 'string' ? ` (passes ${point})` : '';
+  const airways = names(context.diagnostic.data, 'airways').filter((name) => name !== written.toUpperCase());
+  return airways.map((name) => fix(context, `Replace ${written} by ${name}${passing}`, [{ range, newText: name }], airways.length === 1));
+}
+
+/** `A DCT B` → `A AWY B`; `A B` → `A AWY B`. */
+export function insertJoiningAirway(context: FixContext): CodeAction[] {
+  const elements = context.block?.elements ?? [];
+  const at = elements.findIndex((e) => sameRange(e.range, context.diagnostic.range) || sameRange(pointOf(e)?.range ?? e.range, context.diagnostic.range));
+  if (at < 1) return [];
+  const before = elements[at - 1];
+  const target = elements[at];
+  const airways = names(context.diagnostic.data, 'airways');
+  const from = (context.diagnostic.data as { from?: unknown } | undefined)?.from;
+  const what = `between ${typeof from === 'string' ? from : before.text} and ${target.text}`;
+  if (before.kind === 'direct') {
+    return airways.map((name) => fix(context, `Fly ${name} ${what} instead of DCT`, [{ range: before.range, newText: name }], airways.length === 1));
+  }
+  if (!pointOf(before)) return [];
+  return airways.map((name) => fix(context, `Insert ${name} ${what}`, [{ range: { start: target.range.start, end: target.range.start }, newText: `${name} ` }], airways.length === 1));
+}

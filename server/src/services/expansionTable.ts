@@ -1,0 +1,57 @@
+/**
+ * "ICAO Route: Show Expansion": the expanded routes of a document as plain-text tables (point,
+ * type, coordinates, airway, leg distance, true track, cumulative distance), one per route block,
+ * as a read-only document beside the route. Pure: expansion results come in through the lookup.
+ */
+import { FIX_TYPE_LABEL, type CancellationToken, type ExpansionResult, type RouteBlock, type RouteDocument } from '../route/model';
+import { formatDegreesMinutes } from './expansionHover';
+import { formatNm, formatTrack, routeLegs } from './routeLegs';
+
+const HEADER = ['#', 'point', 'type', 'coordinates', 'airway', 'leg', 'track', 'cumulative'];
+
+export function expansionTable(
+  document: RouteDocument,
+  resultFor: (block: RouteBlock) => ExpansionResult | undefined,
+  token: CancellationToken,
+  sourceName: string,
+  title = 'route expansion',
+): string {
+  const out = [`# ${title} (${sourceName})`, ''];
+  let routes = 0;
+  for (const block of document.blocks) {
+    if (token.isCancellationRequested) return '';
+    if (block.elements.length === 0) continue;
+    routes++;
+    out.push(`## ${block.name.trim() || 'route'} (line ${block.range.start.line + 1})`, '');
+    const result = resultFor(block);
+    if (!result) {
+      out.push('Not expanded yet (or beyond the routes expanded per document).', '');
+      continue;
+    }
+    out.push(...blockTable(result), '');
+    const problems = result.findings.length;
+    if (problems > 0) out.push(`${problems} expansion finding${problems === 1 ? '' : 's'} in this route: see the Problems panel.`, '');
+  }
+  if (routes === 0) out.push('No route in this document.');
+  return out.join('\n');
+}
+
+function blockTable(result: ExpansionResult): string[] {
+  const { legs, totalNm } = routeLegs(result);
+  if (legs.length === 0) return ['No point resolved.'];
+  const rows = legs.map((leg, k) => [
+    String(k + 1),
+    leg.point.designator,
+    FIX_TYPE_LABEL[leg.point.type] ?? leg.point.type,
+    formatDegreesMinutes(leg.point.lat, leg.point.lon),
+    leg.point.via ?? '',
+    k === 0 ? '' : formatNm(leg.legNm),
+    leg.trackDeg === undefined ? '' : formatTrack(leg.trackDeg),
+    formatNm(leg.cumulativeNm),
+  ]);
+  const widths = HEADER.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  // Numbers right-aligned, words left-aligned: a table a dispatcher reads down the columns.
+  const right = new Set([0, 5, 6, 7]);
+  const line = (cells: string[]) => cells.map((cell, c) => (right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd();
+  return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', `Total ${formatNm(totalNm)} over ${legs.length} points.`];
+}

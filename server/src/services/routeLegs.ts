@@ -1,0 +1,111 @@
+/**
+ * The legs of an expanded route, as an FMS route page lists them: for each point the geodesic
+ * distance and initial true track from the point before it, the distance flown so far and the
+ * distance still to go. Pure: the expansion result comes in as data.
+ */
+import { geodesicLeg } from '../expansion/geo';
+import type { ExpandedPoint, ExpansionResult, Speed, Level } from '../route/model';
+
+export interface RouteLeg {
+  point: ExpandedPoint;
+  /** Position in `ExpansionResult.points`. */
+  index: number;
+  /** From the previous point; 0 and undefined for the first point. */
+  legNm: number;
+  trackDeg?: number;
+  cumulativeNm: number;
+  remainingNm: number;
+}
+
+export interface RouteLegs {
+  legs: RouteLeg[];
+  totalNm: number;
+}
+
+const memo = new WeakMap<ExpansionResult, RouteLegs>();
+
+/** Computed once per result (results are immutable once cached). */
+export function routeLegs(result: ExpansionResult): RouteLegs {
+  const known = memo.get(result);
+  if (known) return known;
+  const legs: RouteLeg[] = [];
+  let cumulative = 0;
+  const points = result.points;
+  for (let i = 0; i < points.length; i++) {
+    const point = points[i];
+    let legNm = 0;
+    let trackDeg: number | undefined;
+    if (i > 0) {
+      const leg = geodesicLeg(points[i - 1].lat, points[i - 1].lon, point.lat, point.lon);
+      legNm = leg.distanceNm;
+      // A leg of no length has no direction (a point written twice).
+      if (legNm > 1e-6) trackDeg = leg.trackDeg;
+    }
+    cumulative += legNm;
+    legs.push({ point, index: i, legNm, trackDeg, cumulativeNm: cumulative, remainingNm: 0 });
+  }
+  for (const leg of legs) leg.remainingNm = cumulative - leg.cumulativeNm;
+  const computed = { legs, totalNm: cumulative };
+  memo.set(result, computed);
+  return computed;
+}
+
+/** `1,234 NM` (whole NM), `12.3 NM` below 100. */
+export function formatNm(nm: number): string {
+  return nm < 100 ? `${nm.toFixed(1)} NM` : `${Math.round(nm).toLocaleString('en-US')} NM`;
+}
+
+/** `087°` */
+export function formatTrack(degrees: number): string {
+  const whole = Math.round(degrees) % 360;
+  return `${String(whole).padStart(3, '0')}°`;
+}
+
+/** `2 h 05 min` */
+export function formatDuration(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}
+
+/** Speed of sound in knots in the ISA at a pressure altitude in feet (troposphere, then constant). */
+function speedOfSoundKt(altitudeFt: number): number {
+  const metres = Math.min(altitudeFt, 36_089) * 0.3048;
+  const kelvin = 288.15 - 0.0065 * metres;
+  return 38.967854 * Math.sqrt(kelvin);
+}
+
+/** The level's altitude in feet, when it has one (VFR has none). */
+function levelFeet(level: Level): number | undefined {
+  switch (level.unit) {
+    case 'flightLevel':
+    case 'altitudeFeet':
+      return level.value * 100;
+    case 'metricLevel':
+    case 'altitudeMetres':
+      return (level.value * 10) / 0.3048;
+    case 'vfr':
+      return undefined;
+  }
+}
+
+/**
+ * True airspeed in knots from the Item 15 speed: knots as written, km/h converted, a Mach number
+ * at the speed of sound of the standard atmosphere at the level (the tropopause when the level
+ * gives no altitude). `assumption` says what was assumed, for the hover.
+ */
+export function trueAirspeedKt(speed: Speed, level: Level): { knots: number; assumption?: string } {
+  switch (speed.unit) {
+    case 'knots':
+      return { knots: speed.value };
+    case 'kmh':
+      return { knots: speed.value / 1.852 };
+    case 'mach': {
+      const feet = levelFeet(level);
+      const altitude = feet ?? 36_089;
+      const knots = (speed.value / 100) * speedOfSoundKt(altitude);
+      return { knots, assumption: `Mach ${(speed.value / 100).toFixed(2)} taken as ${Math.round(knots)} kt TAS in the standard atmosphere at ${feet === undefined ? 'the tropopause' : `${Math.round(altitude).toLocaleString('en-US')} ft`}` };
+    }
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * What route expansion knows, through the real built server with the navdata excerpt: completion
+ * after a point, an airway and DCT; inlay hints of leg distances (only when the setting is on);
+ * the expansion table; the outline's totals; the X001 spelling fix; and the airway hover that no
+ * longer contradicts its own X002.
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import {
+  CompletionRequest,
+  DidChangeConfigurationNotification,
+  InlayHintRequest,
+  SemanticTokensRequest,
+  type SemanticTokens,
+  type CompletionList,
+  type InlayHint,
+  type MarkupContent,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol';
+import { EXPANSION_TABLE_REQUEST, type ExpansionTableResult } from '../../server/src/protocol/lspMessages';
+import { ROOT } from './support/build';
+import { applyEdits, at, ServerUnderTest } from './support/server';
+
+const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
+const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^X\d{3}$/.test(String(d.code)));
+const ROUTE = 'origin: EGLL\ndestination: EDDF\nN0450F350 DET L6 DVR UL9 KONAN UL607 AMASI';
+const settings = (inlay: boolean) => ({ icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA }, inlayHints: { legDistances: inlay } } });
+
+let server: ServerUnderTest;
+
+before(async () => {
+  server = await ServerUnderTest.start({ initializationOptions: settings(false) });
+  await server.open('file:///features/warm.route', 'N0450F350 DVR UL9 KONAN');
+  await server.expansionStatus((s) => s.state === 'ok');
+});
+
+after(async () => {
+  await server?.stop();
+});
+
+async function complete(uri: string, line: number, character: number): Promise<CompletionList> {
+  return (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+}
+
+test('the server offers completion on a blank and inlay hints', () => {
+  assert.deepEqual(server.initializeResult.capabilities.completionProvider?.triggerCharacters, [' ', ':']);
+  assert.equal(server.initializeResult.capabilities.inlayHintProvider, true);
+});
+
+test('semantic tokens for editors without the grammar: offered, and the route coloured', async () => {
+  const provider = server.initializeResult.capabilities.semanticTokensProvider;
+  assert.ok(provider && provider.full === true);
+  assert.ok(provider.legend.tokenTypes.includes('type'));
+  const uri = 'file:///features/tokens.route';
+  await server.open(uri, 'N0450F350 DVR UL9 KONAN');
+  const tokens = (await server.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+  // speed/level, DVR, UL9, KONAN: 4 tokens of 5 integers, UL9 as a type.
+  assert.equal(tokens.data.length, 20);
+  assert.equal(provider.legend.tokenTypes[tokens.data[13]], 'type');
+  await server.close(uri);
+});
+
+test('a client with the TextMate grammar (VS Code) is offered no semantic tokens', async () => {
+  const withGrammar = await ServerUnderTest.start({ initializationOptions: { statusNotifications: true, textMateGrammar: true } });
+  try {
+    assert.equal(withGrammar.initializeResult.capabilities.semanticTokensProvider, undefined);
+  } finally {
+    await withGrammar.stop();
+  }
+});
+
+test('completion: an airway after a point, its exit points after the airway, fixes ahead after DCT', async () => {
+  const uri = 'file:///features/complete.route';
+  await server.open(uri, 'origin: EGLL\ndestination: EDDF\nN0450F350 DVR ');
+  const airways = await complete(uri, 2, 14);
+  assert.ok(airways.items.some((i) => i.label === 'UL9' && i.detail === 'ATS route through DVR · next KONAN 24.3 NM'), JSON.stringify(airways.items.map((i) => i.label)));
+
+  await server.change(uri, [{ range: { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } }, text: 'UL9 KONAN UL607 ' }]);
+  const exits = await complete(uri, 2, 30);
+  assert.equal(exits.items[0].label, 'KOK');
+  assert.match(exits.items[0].detail!, /24\.7 NM along UL607 from KONAN$/);
+
+  await server.change(uri, [{ range: { start: { line: 2, character: 24 }, end: { line: 2, character: 30 } }, text: 'DCT ' }]);
+  const ahead = await complete(uri, 2, 28);
+  assert.ok(ahead.items.length > 0);
+  assert.ok(ahead.items.every((i) => /NM from KONAN, track \d{3}°$/.test(i.detail!)));
+  await server.close(uri);
+});
+
+test('inlay hints only with icaoRoute.inlayHints.legDistances on: leg distances and the total', async () => {
+  const uri = 'file:///features/inlay.route';
+  await server.open(uri, ROUTE);
+  await server.diagnosticsWhere(uri, hasExpansion);
+  const range = { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } };
+  const off = (await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as InlayHint[];
+  assert.deepEqual(off, []);
+  await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: settings(true) });
+  let hints: InlayHint[] = [];
+  for (let i = 0; i < 100 && hints.length === 0; i++) {
+    hints = ((await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as InlayHint[]) ?? [];
+    if (hints.length === 0) await new Promise((r) => setTimeout(r, 20));
+  }
+  const labels = hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
+  assert.equal(labels.at(-1), '2:42 total 354 NM');
+  assert.ok(labels.includes('2:30 24.3 NM'), labels.join(', ')); // KONAN, from DVR
+  await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: settings(false) });
+});
+
+test('the expansion table and the outline total', async () => {
+  const uri = 'file:///features/inlay.route';
+  const table = (await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri })) as ExpansionTableResult;
+  assert.match(table.text, /^# Route expansion of inlay\.route \(navdata\)/);
+  assert.match(table.text, /\n\s*2\s+DET\s+VOR\s+51°18\.\d'N 000°35\.\d'E\s+40\.9 NM\s+104°\s+40\.9 NM\n/);
+  assert.match(table.text, /Total 354 NM over 13 points\./);
+  assert.equal(await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri: 'file:///features/not-open.route' }), null);
+  const [symbol] = await server.symbols(uri);
+  assert.match(symbol.detail!, /, 354 NM$/);
+});
+
+test('a misspelt exit point: the quick fix replaces it by the airway point one edit away, and X001 goes', async () => {
+  const uri = 'file:///features/spelling.route';
+  const text = 'N0450F350 DVR UL9 KONAN UL607 AMASO';
+  await server.open(uri, text);
+  const published = await server.diagnosticsWhere(uri, hasExpansion);
+  const x001 = published.diagnostics.find((d) => d.code === 'X001')!;
+  assert.equal(at(x001), 'X001@0:30-35');
+  const [action] = await server.codeActions(uri, x001.range, [x001]);
+  assert.equal(action.title, 'Replace AMASO by AMASI (on the airway)');
+  const fixed = applyEdits(text, action.edit!.changes![uri]);
+  const version = await server.sendChange(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, text: fixed }]);
+  // Wait until the new text is expanded (AMASI resolved), then read what was published for it.
+  for (let i = 0; i < 200; i++) {
+    const table = (await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri })) as ExpansionTableResult;
+    if (/\n\s*\d+\s+AMASI\s+named fix/.test(table.text)) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await new Promise((r) => setTimeout(r, 50));
+  const latest = server.published.get(uri)!.filter((p) => p.version === version).at(-1)!;
+  assert.deepEqual(latest.diagnostics.map(at), []);
+});
+
+// The X002 of a misspelt exit point underlines the point since issue 10; the airway's hover still repeats it.
+test('DVR UL9 KONAM: the airway hover repeats the X002, it draws no segment', async () => {
+  const uri = 'file:///features/konam.route';
+  await server.open(uri, 'N0450F350 DVR UL9 KONAM');
+  const published = await server.diagnosticsWhere(uri, hasExpansion);
+  assert.ok(published.diagnostics.some((d) => at(d) === 'X002@0:18-23'));
+  const value = ((await server.hover(uri, 0, 15))!.contents as MarkupContent).value;
+  assert.match(value, /\*\*Not expanded:\*\*\n\n- X002: UL9 does not pass KONAM/);
+  assert.doesNotMatch(value, /from `DVR` to `KONAM`/);
+});

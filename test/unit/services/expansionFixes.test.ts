@@ -1,0 +1,88 @@
+/**
+ * Quick fixes where route expansion knows the answer, on real expansions: the fix is applied and
+ * the route expanded again, and the finding must be gone.
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { before, test } from 'node:test';
+import type { CodeAction } from 'vscode-languageserver-types';
+import { expandRoute, oneEditApart } from '../../../server/src/expansion/offlineExpansion';
+import { loadNavDatabase, NavDatabaseBuilder, type NavDatabase } from '../../../server/src/navdata/loader';
+import { parseRouteDocument } from '../../../server/src/route';
+import { codeActions } from '../../../server/src/services/codeActions';
+import { documentDiagnostics } from '../../../server/src/services/diagnostics';
+import { LineIndex } from '../../../server/src/services/ranges';
+import { applyEdits } from './edits';
+
+const live = { isCancellationRequested: false };
+const URI = 'file:///routes/fixes.route';
+let db: NavDatabase;
+before(async () => {
+  db = await loadNavDatabase(path.resolve(__dirname, '../../fixtures/navdata'));
+});
+
+function expansionCodes(text: string, data = db): string[] {
+  return expandRoute(parseRouteDocument(text).blocks[0], data).findings.map((f) => f.code);
+}
+
+function fixes(text: string, code: string, data = db): CodeAction[] {
+  const document = parseRouteDocument(text);
+  const findings = expandRoute(document.blocks[0], data).findings;
+  const diagnostics = documentDiagnostics(document, live, findings).filter((d) => d.code === code);
+  assert.equal(diagnostics.length, 1, `one ${code} in ${JSON.stringify(findings.map((f) => f.code))}`);
+  return codeActions(URI, document, new LineIndex(text), diagnostics[0].range, diagnostics, live);
+}
+
+const apply = (text: string, action: CodeAction) => applyEdits(text, action.edit!.changes![URI]);
+
+test('one edit apart: a letter replaced, added, removed, or two neighbours swapped', () => {
+  for (const [a, b] of [['AMASO', 'AMASI'], ['AMAS', 'AMASI'], ['AMMASI', 'AMASI'], ['AMSAI', 'AMASI']]) assert.ok(oneEditApart(a, b), `${a} ${b}`);
+  for (const [a, b] of [['AMASI', 'AMASI'], ['AMOSO', 'AMASI'], ['AM', 'AMASI'], ['MAASO', 'AMASI']]) assert.ok(!oneEditApart(a, b), `${a} ${b}`);
+});
+
+test('X001: a misspelt exit point one edit away from a point on the airway is replaced by it', () => {
+  const text = 'N0450F350 DVR UL9 KONAN UL607 AMASO';
+  const [action, ...more] = fixes(text, 'X001');
+  assert.equal(more.length, 0);
+  assert.equal(action.title, 'Replace AMASO by AMASI (on the airway)');
+  assert.equal(action.isPreferred, true);
+  const fixed = apply(text, action);
+  assert.equal(fixed, 'N0450F350 DVR UL9 KONAN UL607 AMASI');
+  assert.deepEqual(expansionCodes(fixed), []);
+  // Nothing one edit away: no fix is guessed.
+  const far = 'N0450F350 DVR UL9 KONAN UL607 ZZZZZ';
+  assert.deepEqual(fixes(far, 'X001'), []);
+});
+
+test('X002: an airway that does not pass the point it is joined at is replaced by one that does', () => {
+  const text = 'N0450F350 DVR UL607 KONAN';
+  const actions = fixes(text, 'X002');
+  // L9 and UL9 both join DVR to KONAN: both offered, neither preferred.
+  assert.deepEqual(actions.map((a) => a.title), ['Replace UL607 by L9 (passes DVR and KONAN)', 'Replace UL607 by UL9 (passes DVR and KONAN)']);
+  assert.ok(actions.every((a) => !a.isPreferred));
+  const fixed = apply(text, actions[1]);
+  assert.equal(fixed, 'N0450F350 DVR UL9 KONAN');
+  assert.deepEqual(expansionCodes(fixed), []);
+});
+
+test('X004: a far jump between two points gets the airway that joins them', () => {
+  // Two waypoints 1,200 NM apart on the equator, joined by airway A1 (and by nothing else).
+  const builder = new NavDatabaseBuilder();
+  builder.addFix('WESTA', 0, 0);
+  builder.addFix('EASTA', 0, 20);
+  builder.addFix('OTHER', 10, 10);
+  builder.addSegment('A1', builder.findSamePlace('WESTA', 0, 0), builder.findSamePlace('EASTA', 0, 20));
+  builder.addSegment('B2', builder.findSamePlace('WESTA', 0, 0), builder.findSamePlace('OTHER', 10, 10));
+  const data = builder.build({ folder: 'synthetic', files: [], missing: [], fixes: 0, navaids: 0, aerodromes: 0, airways: 0, airwaySegments: 0, milliseconds: 0 });
+
+  const withDirect = 'N0450F350 WESTA DCT EASTA';
+  const [instead] = fixes(withDirect, 'X004', data);
+  assert.equal(instead.title, 'Fly A1 between WESTA and EASTA instead of DCT');
+  assert.equal(apply(withDirect, instead), 'N0450F350 WESTA A1 EASTA');
+  assert.deepEqual(expansionCodes(apply(withDirect, instead), data), []);
+
+  const adjacent = 'N0450F350 WESTA EASTA';
+  const [insert] = fixes(adjacent, 'X004', data);
+  assert.equal(insert.title, 'Insert A1 between WESTA and EASTA');
+  assert.equal(apply(adjacent, insert), 'N0450F350 WESTA A1 EASTA');
+});
