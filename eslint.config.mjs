@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'out/', 'node_modules/', '.vscode-test/', 'media/dist/', '**/*.d.ts'] },
+  { ignores: ['dist/', 'out/', 'node_modules/', '.vscode-test/', 'media/dist/', 'test-results/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

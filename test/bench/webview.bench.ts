@@ -8,7 +8,6 @@
 import type { BenchFigure } from './run';
 import { bigView } from '../webview/support/fixtures';
 import { launchBrowser, openMapPage, startMediaServer } from '../webview/support/mapPage';
-import type { MapView } from '../../server/src/protocol/mapMessages';
 import { packMapView } from '../../server/src/protocol/packedMapView';
 
 export const name = 'route map webview (headless Chromium, 2,000 airspaces, 5,000 NOTAMs)';
