@@ -13,7 +13,10 @@ export default tseslint.config(
     rules: {
       // TypeScript checks names; the .mjs scripts run on Node, whose globals eslint does not know.
       'no-undef': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Bad-input checks match control characters on purpose.
       'no-control-regex': 'off',
       // A variable a closure reads before its one assignment cannot be const.

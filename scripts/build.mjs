@@ -18,9 +18,7 @@ const entries = [
 
 mkdirSync('dist', { recursive: true });
 const present = entries.filter((e) => existsSync(e.in));
-await Promise.all(
-  present.map((e) => esbuild.build({ ...e.options, entryPoints: [e.in], outfile: e.out })),
-);
+await Promise.all(present.map((e) => esbuild.build({ ...e.options, entryPoints: [e.in], outfile: e.out })));
 // The route map's basemap (Natural Earth through world-atlas) ships inside the .vsix, copied
 // from node_modules at every build so that it stays out of git.
 if (present.some((e) => e.in === 'media/src/map.ts')) {

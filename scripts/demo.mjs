@@ -9,7 +9,13 @@ import { createServer } from 'node:net';
 import { cacheRoot } from './e2e/env.mjs';
 import { exitOnSignals } from './e2e/proc.mjs';
 import {
-  REPO, DEMO_KEY, startVsCodeSession, packageExtension, startHubSimulator, prepareWorkspace, extensionSettings,
+  REPO,
+  DEMO_KEY,
+  startVsCodeSession,
+  packageExtension,
+  startHubSimulator,
+  prepareWorkspace,
+  extensionSettings,
 } from './e2e/session.mjs';
 
 const args = process.argv.slice(2);
@@ -55,9 +61,13 @@ async function withDesktopCode(code) {
   }
   // Desktop VS Code keeps the user's profile; the extension's settings go into the workspace.
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
-  writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify(extensionSettings(sim?.url), null, 2)}\n`);
+  writeFileSync(
+    join(workspace, '.vscode', 'settings.json'),
+    `${JSON.stringify(extensionSettings(sim?.url), null, 2)}\n`,
+  );
   spawn(code, ['--new-window', `--extensionDevelopmentPath=${REPO}`, workspace], {
-    stdio: 'inherit', env: { ...process.env, HUB_USER_KEY: DEMO_KEY },
+    stdio: 'inherit',
+    env: { ...process.env, HUB_USER_KEY: DEMO_KEY },
   }).on('error', (err) => console.error(`cannot start ${code}: ${err.message}`));
   console.log(`\nICAO Route demo in your VS Code (${code}), workspace ${workspace}`);
   console.log(`  samples: ${files.join(', ')}`);

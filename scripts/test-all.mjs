@@ -11,20 +11,34 @@ const steps = [
   { name: 'lint (eslint and prettier --check)', cmd: ['npm', 'run', 'lint'] },
   { name: 'unit and protocol tests', cmd: ['npm', 'run', 'test:unit'], counts: true },
   // The route map page in headless Chromium (built by the first step).
-  { name: 'webview browser tests', cmd: ['node', 'scripts/run-node-tests.mjs', 'test/webview'], when: 'test/webview', counts: true },
+  {
+    name: 'webview browser tests',
+    cmd: ['node', 'scripts/run-node-tests.mjs', 'test/webview'],
+    when: 'test/webview',
+    counts: true,
+  },
   { name: 'grammar tests', cmd: ['npm', 'run', 'test:grammar'], when: 'test/grammar', marks: true },
   // Installs the VS Code test environment first when it is missing (scripts/e2e-env.mjs); when
   // that cannot work, the step fails with the one command that fixes it.
   { name: 'end-to-end suite', cmd: ['npm', 'run', 'test:e2e'], when: 'test/e2e', counts: true },
   // The desktop suite runs the same assertions through the VS Code API; here it runs in the
   // cached code-server, and fails saying why when there is no VS Code to run in.
-  { name: 'desktop suite', cmd: ['npm', 'run', 'test:vscode'], when: 'test/vscode', marks: true, env: { VSCODE_TEST_REQUIRED: '1' } },
+  {
+    name: 'desktop suite',
+    cmd: ['npm', 'run', 'test:vscode'],
+    when: 'test/vscode',
+    marks: true,
+    env: { VSCODE_TEST_REQUIRED: '1' },
+  },
 ];
 
 /** Runs one step, its output shown as it comes (CI sees progress) and kept for counting. */
 function run(cmd, env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(cmd[0], cmd.slice(1), {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    });
     const chunks = [];
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);

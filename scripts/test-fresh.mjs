@@ -27,7 +27,9 @@ function diskUsage(path) {
 
 const megabytes = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
 
-console.log(`[test:fresh] npm test with an empty cache: XDG_CACHE_HOME=${env.XDG_CACHE_HOME}, npm cache ${env.npm_config_cache}`);
+console.log(
+  `[test:fresh] npm test with an empty cache: XDG_CACHE_HOME=${env.XDG_CACHE_HOME}, npm cache ${env.npm_config_cache}`,
+);
 const started = Date.now();
 const status = await new Promise((resolve) => {
   spawn('npm', ['test'], { stdio: 'inherit', env })
@@ -38,9 +40,13 @@ const status = await new Promise((resolve) => {
     .on('close', (code) => resolve(code ?? 1));
 });
 const seconds = Math.round((Date.now() - started) / 1000);
-console.log(`\n[test:fresh] npm test exited ${status} after ${Math.floor(seconds / 60)} min ${seconds % 60} s (wall time, from an empty cache)`);
-console.log(`[test:fresh] disk: VS Code test environment ${megabytes(diskUsage(join(env.XDG_CACHE_HOME, 'icao-route-e2e')))}, ` +
-  `npm download cache ${megabytes(diskUsage(env.npm_config_cache))}`);
+console.log(
+  `\n[test:fresh] npm test exited ${status} after ${Math.floor(seconds / 60)} min ${seconds % 60} s (wall time, from an empty cache)`,
+);
+console.log(
+  `[test:fresh] disk: VS Code test environment ${megabytes(diskUsage(join(env.XDG_CACHE_HOME, 'icao-route-e2e')))}, ` +
+    `npm download cache ${megabytes(diskUsage(env.npm_config_cache))}`,
+);
 if (keep) {
   console.log(`[test:fresh] kept ${root}; a warm run: XDG_CACHE_HOME=${env.XDG_CACHE_HOME} npm test`);
 } else {

@@ -45,13 +45,25 @@ export class AirlineCredentialsStore {
     if (!client?.isRunning()) return;
     const params = await this.current();
     await sendNotification(client, SET_REFERENCE_CREDENTIALS, params);
-    this.log(params.appId ? `airline reference credentials passed to the server (from ${params.source})` : 'no airline reference credentials: FPL operators are not checked');
+    this.log(
+      params.appId
+        ? `airline reference credentials passed to the server (from ${params.source})`
+        : 'no airline reference credentials: FPL operators are not checked',
+    );
   }
 }
 
-const valid = (what: string) => (value: string) => (value.trim().length === 0 ? `The ${what} cannot be empty` : /\s/.test(value.trim()) ? `The ${what} contains blanks` : undefined);
+const valid = (what: string) => (value: string) =>
+  value.trim().length === 0
+    ? `The ${what} cannot be empty`
+    : /\s/.test(value.trim())
+      ? `The ${what} contains blanks`
+      : undefined;
 
-export function registerAirlineCredentialsCommands(context: vscode.ExtensionContext, store: AirlineCredentialsStore): void {
+export function registerAirlineCredentialsCommands(
+  context: vscode.ExtensionContext,
+  store: AirlineCredentialsStore,
+): void {
   let pending: NodeJS.Timeout | undefined;
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.setAirlineReferenceCredentials', async () => {

@@ -18,7 +18,11 @@ class ExpansionDocuments implements vscode.TextDocumentContentProvider {
 
   /** The view's URI carries the route document's URI in its query. */
   static viewOf(source: vscode.Uri): vscode.Uri {
-    return vscode.Uri.from({ scheme: EXPANSION_SCHEME, path: `/${source.path.split('/').pop() ?? 'route'}.expansion`, query: source.toString() });
+    return vscode.Uri.from({
+      scheme: EXPANSION_SCHEME,
+      path: `/${source.path.split('/').pop() ?? 'route'}.expansion`,
+      query: source.toString(),
+    });
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
@@ -38,7 +42,10 @@ class ExpansionDocuments implements vscode.TextDocumentContentProvider {
   }
 }
 
-export function registerExpansionView(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): void {
+export function registerExpansionView(
+  context: vscode.ExtensionContext,
+  client: () => LanguageClient | undefined,
+): void {
   const documents = new ExpansionDocuments(client);
   const open = new Set<string>();
   context.subscriptions.push(
@@ -52,7 +59,11 @@ export function registerExpansionView(context: vscode.ExtensionContext, client: 
       }
       open.add(editor.document.uri.toString());
       const view = await vscode.workspace.openTextDocument(ExpansionDocuments.viewOf(editor.document.uri));
-      await vscode.window.showTextDocument(view, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
+      await vscode.window.showTextDocument(view, {
+        viewColumn: vscode.ViewColumn.Beside,
+        preview: false,
+        preserveFocus: true,
+      });
     }),
     // New diagnostics follow every new expansion: the table is asked for again.
     vscode.languages.onDidChangeDiagnostics((event) => {

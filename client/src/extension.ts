@@ -5,10 +5,20 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  State,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../server/src/protocol/lspMessages';
 import { onNotification, sendRequest } from '../../server/src/protocol/messages';
-import { AirlineCredentialsStore, registerAirlineCredentialsCommands, registerFirstUseHint } from './airlineCredentials';
+import {
+  AirlineCredentialsStore,
+  registerAirlineCredentialsCommands,
+  registerFirstUseHint,
+} from './airlineCredentials';
 import { registerExpansionView } from './expansionView';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
@@ -23,7 +33,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6009'] },
+    },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
@@ -37,7 +51,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // This client shows icaoRoute/status lines itself: the server need not repeat them as log lines.
     // The airline reference's disk cache lives in the extension's own storage.
     // textMateGrammar: VS Code colours routes with the extension's grammar, not semantic tokens.
-    initializationOptions: { statusNotifications: true, textMateGrammar: true, referenceCacheFolder: context.globalStorageUri.fsPath },
+    initializationOptions: {
+      statusNotifications: true,
+      textMateGrammar: true,
+      referenceCacheFolder: context.globalStorageUri.fsPath,
+    },
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
 
@@ -71,8 +89,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     client.onDidChangeState((event) => {
       if (event.newState !== State.Running) statusBar.update(undefined);
-      if (event.newState === State.Running) void keys.sendToServer().catch((error) => output.error(`could not pass the hub key: ${String(error)}`));
-      if (event.newState === State.Running) void airlineCredentials.sendToServer().catch(() => output.error('could not pass the airline reference credentials'));
+      if (event.newState === State.Running)
+        void keys.sendToServer().catch((error) => output.error(`could not pass the hub key: ${String(error)}`));
+      if (event.newState === State.Running)
+        void airlineCredentials
+          .sendToServer()
+          .catch(() => output.error('could not pass the airline reference credentials'));
     }),
   );
   await client.start();
@@ -90,7 +112,9 @@ async function logServerInfo(log: (message: string) => void): Promise<void> {
       `server ${info.version}, pid ${info.pid}: ${info.documents} open document(s), hub key ${info.hubKey}, ` +
         `debounce ${info.settings.debounceMs} ms, navdata ${info.settings.navdataFolder || '(none)'}, ` +
         `memory ${mb(info.memory.rssBytes)} RSS, ${mb(info.memory.heapUsedBytes)} heap` +
-        (info.expansion ? `; route expansion ${info.expansion.state} (${info.expansion.source}): ${info.expansion.message}` : '') +
+        (info.expansion
+          ? `; route expansion ${info.expansion.state} (${info.expansion.source}): ${info.expansion.message}`
+          : '') +
         Object.entries(info.sources ?? {})
           .filter(([name, source]) => name !== 'expansion' && source.message)
           .map(([name, source]) => `; ${name} ${source.state}: ${source.message}`)

@@ -40,7 +40,9 @@ export class HubKeyStore {
     if (!client?.isRunning()) return;
     const params = await this.current();
     await sendNotification(client, SET_HUB_KEY, params);
-    this.log(params.userKey ? `hub key passed to the server (from ${params.source})` : 'no hub key: offline features only');
+    this.log(
+      params.userKey ? `hub key passed to the server (from ${params.source})` : 'no hub key: offline features only',
+    );
   }
 }
 
@@ -49,10 +51,15 @@ export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: H
     vscode.commands.registerCommand('icaoRoute.setHubKey', async () => {
       const key = await vscode.window.showInputBox({
         title: 'ICAO Route: Set Hub Key',
-        prompt: 'Your hub user_key. It is kept in VS Code\'s secret storage, not in settings.',
+        prompt: "Your hub user_key. It is kept in VS Code's secret storage, not in settings.",
         password: true,
         ignoreFocusOut: true,
-        validateInput: (value) => (value.trim().length === 0 ? 'The key cannot be empty' : /\s/.test(value.trim()) ? 'The key contains blanks' : undefined),
+        validateInput: (value) =>
+          value.trim().length === 0
+            ? 'The key cannot be empty'
+            : /\s/.test(value.trim())
+              ? 'The key contains blanks'
+              : undefined,
       });
       if (key === undefined) return;
       await keys.store(key.trim());

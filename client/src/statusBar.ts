@@ -9,7 +9,11 @@ import { statusPresentation } from './statusPresentation';
 export const LANGUAGE_ID = 'icao-route';
 
 export class ExpansionStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('icaoRoute.expansionStatus', vscode.StatusBarAlignment.Right, 100);
+  private readonly item = vscode.window.createStatusBarItem(
+    'icaoRoute.expansionStatus',
+    vscode.StatusBarAlignment.Right,
+    100,
+  );
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor() {

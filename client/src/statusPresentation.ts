@@ -15,7 +15,12 @@ const SOURCE = { hub: 'hub', navdata: 'navdata', none: 'local' } as const;
 
 export function statusPresentation(status: ExpansionStatusParams | undefined): StatusPresentation {
   const click = 'Click to show the ICAO Route output.';
-  if (!status) return { text: '$(sync~spin) ICAO Route', tooltip: `The ICAO Route language server is starting. ${click}`, warning: false };
+  if (!status)
+    return {
+      text: '$(sync~spin) ICAO Route',
+      tooltip: `The ICAO Route language server is starting. ${click}`,
+      warning: false,
+    };
   const source = SOURCE[status.source] ?? 'local';
   const tooltip = `${status.message}\n\n${click}`;
   switch (status.state) {

@@ -19,8 +19,16 @@ import type { MapStyles } from './styles';
 const DETAIL_ZOOM = 6;
 
 export class Basemap {
-  readonly land = new VectorLayer({ source: new VectorSource<Feature<Geometry>>(), zIndex: -3, updateWhileInteracting: true });
-  readonly borders = new VectorLayer({ source: new VectorSource<Feature<Geometry>>(), zIndex: -2, updateWhileInteracting: true });
+  readonly land = new VectorLayer({
+    source: new VectorSource<Feature<Geometry>>(),
+    zIndex: -3,
+    updateWhileInteracting: true,
+  });
+  readonly borders = new VectorLayer({
+    source: new VectorSource<Feature<Geometry>>(),
+    zIndex: -2,
+    updateWhileInteracting: true,
+  });
   readonly graticule: Graticule;
   private detail: 'none' | 'loading' | 'loaded' = 'none';
 
@@ -59,7 +67,11 @@ export class Basemap {
   private makeGraticule(): Graticule {
     const p = this.styles.palette;
     const label = () =>
-      new Text({ font: `10px ${p.fontFamily}`, fill: new Fill({ color: p.muted }), stroke: new Stroke({ color: p.background, width: 3 }) });
+      new Text({
+        font: `10px ${p.fontFamily}`,
+        fill: new Fill({ color: p.muted }),
+        stroke: new Stroke({ color: p.background, width: 3 }),
+      });
     const lon = label();
     lon.setTextBaseline('bottom');
     const lat = label();
@@ -93,7 +105,11 @@ export class Basemap {
     const countries = topology.objects.countries as GeometryCollection;
     const land = format.readFeatures(feature(topology, topology.objects.land));
     // Borders are the arcs two countries share; coastlines are the land polygons' outlines.
-    const borders = format.readFeatures({ type: 'Feature', properties: {}, geometry: mesh(topology, countries, (a, b) => a !== b) });
+    const borders = format.readFeatures({
+      type: 'Feature',
+      properties: {},
+      geometry: mesh(topology, countries, (a, b) => a !== b),
+    });
     replace(this.land, land);
     replace(this.borders, borders);
   }

@@ -36,12 +36,24 @@ export class DataLayers {
 
   constructor(private readonly styles: MapStyles) {
     const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
-      const l = new VectorLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter, zIndex, updateWhileInteracting: false });
+      const l = new VectorLayer({
+        source: new VectorSource<Feature<Geometry>>(),
+        style,
+        declutter,
+        zIndex,
+        updateWhileInteracting: false,
+      });
       l.set('name', name);
       return l;
     };
     const imageLayer = (name: string, style: StyleLike, zIndex: number) => {
-      const l = new VectorImageLayer({ source: new VectorSource<Feature<Geometry>>(), style, declutter: true, zIndex, imageRatio: 1 });
+      const l = new VectorImageLayer({
+        source: new VectorSource<Feature<Geometry>>(),
+        style,
+        declutter: true,
+        zIndex,
+        imageRatio: 1,
+      });
       l.set('name', name);
       return l;
     };
@@ -52,11 +64,25 @@ export class DataLayers {
     this.legs = layer('legs', styles.leg, false, 5);
     this.route = layer('route', styles.point, 'route', 6);
     this.selection = layer('selection', styles.selected, false, 7);
-    this.highlight = layer('highlight', (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()), false, 8);
+    this.highlight = layer(
+      'highlight',
+      (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()),
+      false,
+      8,
+    );
   }
 
   all(): AnyVectorLayer[] {
-    return [this.firs, this.airspaces, this.notams, this.microlights, this.legs, this.route, this.selection, this.highlight];
+    return [
+      this.firs,
+      this.airspaces,
+      this.notams,
+      this.microlights,
+      this.legs,
+      this.route,
+      this.selection,
+      this.highlight,
+    ];
   }
 
   /** The ol layers a MapLayerName switches (the route is its points and its legs). */
@@ -75,32 +101,66 @@ export class DataLayers {
       return;
     }
     const packed = view.packedCoordinates;
-    const drawn = (shape: PackedShape | undefined, nested: () => Geometry) => (shape && packed ? unpacked(packed, shape) : nested());
+    const drawn = (shape: PackedShape | undefined, nested: () => Geometry) =>
+      shape && packed ? unpacked(packed, shape) : nested();
     // The route itself is small and its facts change with every expansion: always rebuilt.
     replaceAll(
       this.route,
-      view.points.filter((p) => p.position).map((p) => feature(p.id, new Point(fromLonLat(p.position!)), { point: p, kind: 'point' })),
+      view.points
+        .filter((p) => p.position)
+        .map((p) => feature(p.id, new Point(fromLonLat(p.position!)), { point: p, kind: 'point' })),
     );
     replaceAll(
       this.legs,
-      view.legs.map((l) => feature(l.id, l.shape && packed ? unpackedLines(packed, l.shape) : new MultiLineString(l.paths.map(lineCoordinates)), { leg: l, kind: 'leg' })),
+      view.legs.map((l) =>
+        feature(
+          l.id,
+          l.shape && packed ? unpackedLines(packed, l.shape) : new MultiLineString(l.paths.map(lineCoordinates)),
+          { leg: l, kind: 'leg' },
+        ),
+      ),
     );
     // Past a few hundred, context labels only appear zoomed in (they would hide the map).
     this.styles.denseLayers = new Set([
       ...(view.airspaces.length > DENSE ? ['airspaces'] : []),
       ...(view.notams.length > DENSE ? ['notams'] : []),
     ]);
-    sync(this.firs, sameVersion, view.firs, (f) => feature(f.id, drawn(f.shape, () => polygons(f.polygons)), { fir: f, designator: f.designator, kind: 'fir' }));
-    sync(this.airspaces, sameVersion, view.airspaces, (a) => feature(a.id, drawn(a.shape, () => polygons(a.polygons)), { airspace: a, kind: 'airspace' }), 'airspace', airspaceLooks);
+    sync(this.firs, sameVersion, view.firs, (f) =>
+      feature(
+        f.id,
+        drawn(f.shape, () => polygons(f.polygons)),
+        { fir: f, designator: f.designator, kind: 'fir' },
+      ),
+    );
+    sync(
+      this.airspaces,
+      sameVersion,
+      view.airspaces,
+      (a) =>
+        feature(
+          a.id,
+          drawn(a.shape, () => polygons(a.polygons)),
+          { airspace: a, kind: 'airspace' },
+        ),
+      'airspace',
+      airspaceLooks,
+    );
     sync(
       this.notams,
       sameVersion,
       view.notams.filter((n) => n.inCorridor && (n.shape || n.circle || n.polygons?.length)),
-      (n) => feature(n.id, drawn(n.shape, () => notamGeometry(n)), { notam: n, kind: 'notam' }),
+      (n) =>
+        feature(
+          n.id,
+          drawn(n.shape, () => notamGeometry(n)),
+          { notam: n, kind: 'notam' },
+        ),
       'notam',
       (n) => `${n.subject}\u0000${n.number}`,
     );
-    sync(this.microlights, sameVersion, view.microlights, (m) => feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }));
+    sync(this.microlights, sameVersion, view.microlights, (m) =>
+      feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }),
+    );
   }
 
   /** Copies the view's features with these ids into the highlight layer. */
@@ -139,7 +199,8 @@ function feature(id: string, geometry: Geometry, properties: Record<string, unkn
   return f;
 }
 
-const airspaceLooks = (a: MapView['airspaces'][number]) => `${a.type}\u0000${a.airspaceClass ?? ''}\u0000${a.crossed}\u0000${a.name}\u0000${a.label}`;
+const airspaceLooks = (a: MapView['airspaces'][number]) =>
+  `${a.type}\u0000${a.airspaceClass ?? ''}\u0000${a.crossed}\u0000${a.name}\u0000${a.label}`;
 
 /** More features than this in a context layer make its labels clutter: see MapStyles.denseLayers. */
 const DENSE = 300;
@@ -207,7 +268,8 @@ function sync<T extends { id: string }>(
  */
 function unpacked(coordinates: Float64Array, shape: PackedShape): Geometry {
   const flat = Array.from(coordinates.subarray(shape.start, shape.start + Math.max(0, ...shape.ends.flat())));
-  const geometry = shape.ends.length === 1 ? new Polygon(flat, 'XY', shape.ends[0]) : new MultiPolygon(flat, 'XY', shape.ends);
+  const geometry =
+    shape.ends.length === 1 ? new Polygon(flat, 'XY', shape.ends[0]) : new MultiPolygon(flat, 'XY', shape.ends);
   return geometry.transform('EPSG:4326', 'EPSG:3857');
 }
 
@@ -231,4 +293,3 @@ function notamGeometry(notam: MapView['notams'][number]): Geometry {
   if (parts.length === 1 && parts[0][0].length === 0 && notam.circle) return new Point(fromLonLat(notam.circle.center));
   return parts.length === 1 ? new Polygon(parts[0]) : new MultiPolygon(parts);
 }
-

@@ -58,7 +58,9 @@ const basemap = new Basemap(document.body.dataset.basemap ?? 'basemap', styles, 
 const map = new OlMap({
   target: mapElement,
   layers: [...basemap.layers(), ...data.all()],
-  controls: defaultControls({ attribution: false, rotate: false }).extend([new ScaleLine({ units: 'nautical', bar: false })]),
+  controls: defaultControls({ attribution: false, rotate: false }).extend([
+    new ScaleLine({ units: 'nautical', bar: false }),
+  ]),
   view: new View({ center: fromLonLat([10, 50]), zoom: 4, maxZoom: 14 }),
 });
 
@@ -124,7 +126,12 @@ function showAgain(view: MapView): void {
     if (point) return panel.showPoint(point);
   } else if (shown?.kind === 'leg') {
     const leg = view.legs.find((l) => l.id === shown!.id);
-    if (leg) return panel.showLeg(leg, view.points.find((p) => p.id === leg.fromId), view.points.find((p) => p.id === leg.toId));
+    if (leg)
+      return panel.showLeg(
+        leg,
+        view.points.find((p) => p.id === leg.fromId),
+        view.points.find((p) => p.id === leg.toId),
+      );
   } else if (shown?.kind === 'notam') {
     const notam = view.notams.find((n) => n.id === shown!.id);
     if (notam) return panel.showNotam(notam);
@@ -138,7 +145,11 @@ function showSnapshot(view: MapView | null, message: string | undefined): void {
   panel.setStatus(message);
   if (view) {
     // The layer switches are the user's; the corridor is what the host computed with.
-    filters = { ...filters, corridorNm: view.filters.corridorNm, aerodromeCorridorNm: view.filters.aerodromeCorridorNm };
+    filters = {
+      ...filters,
+      corridorNm: view.filters.corridorNm,
+      aerodromeCorridorNm: view.filters.aerodromeCorridorNm,
+    };
     panel.setFilters(filters);
     saveState({ uri: view.uri, filters });
   }
@@ -184,7 +195,10 @@ onHostMessage((message: HostToMapMessage) => {
 const clickable = new Set<BaseLayer>([data.route, data.legs, data.notams, data.airspaces, data.firs, data.microlights]);
 
 map.on('singleclick', (event) => {
-  const hits = map.getFeaturesAtPixel(event.pixel, { hitTolerance: 5, layerFilter: (layer) => clickable.has(layer) }) as Feature<Geometry>[];
+  const hits = map.getFeaturesAtPixel(event.pixel, {
+    hitTolerance: 5,
+    layerFilter: (layer) => clickable.has(layer),
+  }) as Feature<Geometry>[];
   const ofKind = (kind: string) => hits.filter((f) => f.get('kind') === kind);
   const [point] = ofKind('point');
   const [leg] = ofKind('leg');
@@ -202,7 +216,11 @@ map.on('singleclick', (event) => {
   } else if (leg) {
     const l = leg.get('leg') as MapLeg;
     shown = { kind: 'leg', id: l.id };
-    panel.showLeg(l, current?.points.find((p) => p.id === l.fromId), current?.points.find((p) => p.id === l.toId));
+    panel.showLeg(
+      l,
+      current?.points.find((p) => p.id === l.fromId),
+      current?.points.find((p) => p.id === l.toId),
+    );
     reveal(l.range);
   } else if (notams.length) {
     const notam = notams[0].get('notam') as MapNotam;
@@ -223,7 +241,10 @@ map.on('singleclick', (event) => {
 
 map.on('pointermove', (event) => {
   if (event.dragging) return;
-  const over = map.hasFeatureAtPixel(event.pixel, { hitTolerance: 5, layerFilter: (l) => l === data.route || l === data.legs });
+  const over = map.hasFeatureAtPixel(event.pixel, {
+    hitTolerance: 5,
+    layerFilter: (l) => l === data.route || l === data.legs,
+  });
   mapElement.style.cursor = over ? 'pointer' : '';
 });
 
@@ -248,7 +269,8 @@ postToHost({ type: 'ready' });
  */
 const inspect = {
   counts() {
-    const count = (layer: { getSource(): { getFeatures(): unknown[] } | null }) => layer.getSource()?.getFeatures().length ?? 0;
+    const count = (layer: { getSource(): { getFeatures(): unknown[] } | null }) =>
+      layer.getSource()?.getFeatures().length ?? 0;
     const highlighted = data.highlight.getSource()!.getFeatures();
     return {
       points: count(data.route),
@@ -259,8 +281,12 @@ const inspect = {
       microlights: count(data.microlights),
       highlightedPoints: highlighted.filter((f) => f.get('kind') === 'point').map((f) => String(f.getId())),
       highlightedLegs: highlighted.filter((f) => f.get('kind') === 'leg').map((f) => String(f.getId())),
-      highlightedPointNames: highlighted.filter((f) => f.get('kind') === 'point').map((f) => (f.get('point') as MapPoint).name),
-      visible: Object.fromEntries((Object.keys(filters.layers) as MapLayerName[]).map((n) => [n, data.byName(n)[0].getVisible()])),
+      highlightedPointNames: highlighted
+        .filter((f) => f.get('kind') === 'point')
+        .map((f) => (f.get('point') as MapPoint).name),
+      visible: Object.fromEntries(
+        (Object.keys(filters.layers) as MapLayerName[]).map((n) => [n, data.byName(n)[0].getVisible()]),
+      ),
       basemapFeatures: count(basemap.land) + count(basemap.borders),
     };
   },

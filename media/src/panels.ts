@@ -59,7 +59,11 @@ export class SidePanel {
     }
 
     const corridor = el('fieldset', { id: 'map-corridor' });
-    corridor.append(el('legend', { textContent: 'Corridor half-width (NM)' }), this.corridor.label, this.aerodromeCorridor.label);
+    corridor.append(
+      el('legend', { textContent: 'Corridor half-width (NM)' }),
+      this.corridor.label,
+      this.aerodromeCorridor.label,
+    );
     const apply = () => {
       const a = this.corridor.input.valueAsNumber;
       const b = this.aerodromeCorridor.input.valueAsNumber;
@@ -72,7 +76,18 @@ export class SidePanel {
     fit.addEventListener('click', () => events.fitRequested());
 
     const credit = el('p', { className: 'credit', textContent: 'Basemap: Natural Earth' });
-    root.append(this.title, this.status, this.notices, layers, corridor, fit, this.details, this.unresolved, this.notamList, credit);
+    root.append(
+      this.title,
+      this.status,
+      this.notices,
+      layers,
+      corridor,
+      fit,
+      this.details,
+      this.unresolved,
+      this.notamList,
+      credit,
+    );
   }
 
   setStatus(message: string | undefined): void {
@@ -110,13 +125,19 @@ export class SidePanel {
   showLeg(leg: MapLeg, from: MapPoint | undefined, to: MapPoint | undefined): void {
     const facts = el('ul');
     facts.append(el('li', { textContent: `${from?.name ?? '?'} → ${to?.name ?? '?'} via ${leg.via}` }));
-    facts.append(el('li', { textContent: `${leg.distanceNm.toFixed(1)} NM, track ${Math.round(leg.trackDeg).toString().padStart(3, '0')}°` }));
+    facts.append(
+      el('li', {
+        textContent: `${leg.distanceNm.toFixed(1)} NM, track ${Math.round(leg.trackDeg).toString().padStart(3, '0')}°`,
+      }),
+    );
     this.showDetails(`Leg ${leg.via}`, facts);
   }
 
   /** Every airspace stacked under the clicked spot, lowest floor first. */
   showAirspaces(airspaces: MapAirspace[]): void {
-    const sorted = [...airspaces].sort((a, b) => floorFeet(a.lower) - floorFeet(b.lower) || a.name.localeCompare(b.name));
+    const sorted = [...airspaces].sort(
+      (a, b) => floorFeet(a.lower) - floorFeet(b.lower) || a.name.localeCompare(b.name),
+    );
     const list = el('ol', { className: 'stack' });
     for (const a of sorted) {
       const item = el('li');
@@ -137,7 +158,8 @@ export class SidePanel {
       .filter(Boolean)
       .join(' · ');
     body.append(el('p', { className: 'meta', textContent: meta }));
-    if (notam.validFrom || notam.validTo) body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
+    if (notam.validFrom || notam.validTo)
+      body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
     if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
     body.append(el('pre', { className: 'notam-text', textContent: notam.text }));
     this.showDetails(`NOTAM ${notam.number}`, body);
@@ -164,7 +186,11 @@ export class SidePanel {
     this.unresolved.append(el('h2', { textContent: 'Not on the map' }));
     const list = el('ul');
     for (const point of missing) {
-      const button = el('button', { type: 'button', className: `link ${point.status}`, textContent: `${point.name} (${point.status})` });
+      const button = el('button', {
+        type: 'button',
+        className: `link ${point.status}`,
+        textContent: `${point.name} (${point.status})`,
+      });
       button.addEventListener('click', () => this.events.pointChosen(point));
       const item = el('li');
       item.append(button);
@@ -179,10 +205,16 @@ export class SidePanel {
     this.notamList.hidden = notams.length === 0;
     if (notams.length === 0) return;
     const left = notams.length - shown.length;
-    this.notamList.append(el('h2', { textContent: `NOTAMs (${shown.length}${left ? `, ${left} outside the corridor` : ''})` }));
+    this.notamList.append(
+      el('h2', { textContent: `NOTAMs (${shown.length}${left ? `, ${left} outside the corridor` : ''})` }),
+    );
     const list = el('ul', { className: 'notams' });
     for (const notam of shown.slice(0, NOTAM_LIST_LIMIT)) {
-      const button = el('button', { type: 'button', className: `link subject-${notam.subject}`, textContent: `${notam.number} ${notam.location}` });
+      const button = el('button', {
+        type: 'button',
+        className: `link subject-${notam.subject}`,
+        textContent: `${notam.number} ${notam.location}`,
+      });
       button.title = notam.subject;
       button.addEventListener('click', () => this.events.notamChosen(notam));
       const item = el('li');
@@ -191,7 +223,12 @@ export class SidePanel {
     }
     this.notamList.append(list);
     if (shown.length > NOTAM_LIST_LIMIT) {
-      this.notamList.append(el('p', { className: 'meta', textContent: `… and ${shown.length - NOTAM_LIST_LIMIT} more: narrow the corridor to list them` }));
+      this.notamList.append(
+        el('p', {
+          className: 'meta',
+          textContent: `… and ${shown.length - NOTAM_LIST_LIMIT} more: narrow the corridor to list them`,
+        }),
+      );
     }
   }
 }

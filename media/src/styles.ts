@@ -35,7 +35,10 @@ export class MapStyles {
     return `${weight} ${size}px ${this.palette.fontFamily}`;
   }
 
-  private label(text: string, options: { size?: number; colour?: string; offsetY?: number; bold?: boolean; placement?: 'point' | 'line' } = {}): Text {
+  private label(
+    text: string,
+    options: { size?: number; colour?: string; offsetY?: number; bold?: boolean; placement?: 'point' | 'line' } = {},
+  ): Text {
     const p = this.palette;
     return new Text({
       text,
@@ -62,14 +65,28 @@ export class MapStyles {
 
   private pointStyle(point: MapPoint, highlighted: boolean): Style {
     const p = this.palette;
-    const colour = highlighted ? p.highlight : point.status === 'ambiguous' ? p.warning : point.status === 'unresolved' ? p.error : p.route;
-    const stroke = new Stroke({ color: colour, width: highlighted ? 3 : 2, lineDash: point.status === 'ambiguous' ? [3, 2] : undefined });
+    const colour = highlighted
+      ? p.highlight
+      : point.status === 'ambiguous'
+        ? p.warning
+        : point.status === 'unresolved'
+          ? p.error
+          : p.route;
+    const stroke = new Stroke({
+      color: colour,
+      width: highlighted ? 3 : 2,
+      lineDash: point.status === 'ambiguous' ? [3, 2] : undefined,
+    });
     const fill = new Fill({ color: p.background });
     const size = highlighted ? 9 : 6;
     const name = point.status === 'ambiguous' ? `${point.name} ?` : point.name;
     return new Style({
       image: symbolFor(point.kind, size, stroke, fill),
-      text: this.label(name, { offsetY: -size - 8, bold: highlighted, colour: point.status === 'resolved' ? p.foreground : colour }),
+      text: this.label(name, {
+        offsetY: -size - 8,
+        bold: highlighted,
+        colour: point.status === 'resolved' ? p.foreground : colour,
+      }),
       zIndex: highlighted ? 10 : 2,
     });
   }
@@ -78,12 +95,16 @@ export class MapStyles {
   leg = (feature: FeatureLike): Style => {
     const via = String((feature.get('leg') as { via?: string } | undefined)?.via ?? '');
     const label = via && via !== 'DCT' ? via : '';
-    return this.cached(`leg:${label}`, () =>
-      new Style({
-        stroke: new Stroke({ color: this.palette.route, width: 2.5 }),
-        text: label ? this.label(label, { size: 10, colour: this.palette.route, placement: 'line', offsetY: -8 }) : undefined,
-        zIndex: 1,
-      }),
+    return this.cached(
+      `leg:${label}`,
+      () =>
+        new Style({
+          stroke: new Stroke({ color: this.palette.route, width: 2.5 }),
+          text: label
+            ? this.label(label, { size: 10, colour: this.palette.route, placement: 'line', offsetY: -8 })
+            : undefined,
+          zIndex: 1,
+        }),
     );
   };
 
@@ -116,7 +137,11 @@ export class MapStyles {
     return this.cached(`as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${text}`, () => {
       const colour = this.airspaceColour(airspace);
       return new Style({
-        stroke: new Stroke({ color: colour, width: airspace.crossed ? 2 : 1.2, lineDash: classDash(airspace.airspaceClass) }),
+        stroke: new Stroke({
+          color: colour,
+          width: airspace.crossed ? 2 : 1.2,
+          lineDash: classDash(airspace.airspaceClass),
+        }),
         // A faint fill: it makes the inside clickable (hit detection follows what is painted).
         fill: new Fill({ color: withAlpha(colour, this.palette.highContrast ? 0.04 : 0.07) }),
         text: text ? this.label(text, { size: 10, colour }) : undefined,
@@ -184,7 +209,12 @@ export class MapStyles {
     return this.cached(`ml:${name}`, () => {
       const p = this.palette;
       return new Style({
-        image: new RegularShape({ points: 3, radius: 5, stroke: new Stroke({ color: p.green, width: 1.5 }), fill: new Fill({ color: p.background }) }),
+        image: new RegularShape({
+          points: 3,
+          radius: 5,
+          stroke: new Stroke({ color: p.green, width: 1.5 }),
+          fill: new Fill({ color: p.background }),
+        }),
         text: this.label(name, { size: 10, colour: p.green, offsetY: -12 }),
       });
     });
@@ -193,10 +223,20 @@ export class MapStyles {
   // ---- basemap ----
 
   land = (): Style =>
-    this.cached('land', () => new Style({ fill: new Fill({ color: this.palette.land }), stroke: new Stroke({ color: this.palette.coast, width: 1 }) }));
+    this.cached(
+      'land',
+      () =>
+        new Style({
+          fill: new Fill({ color: this.palette.land }),
+          stroke: new Stroke({ color: this.palette.coast, width: 1 }),
+        }),
+    );
 
   borders = (): Style =>
-    this.cached('borders', () => new Style({ stroke: new Stroke({ color: this.palette.border, width: 0.8, lineDash: [4, 3] }) }));
+    this.cached(
+      'borders',
+      () => new Style({ stroke: new Stroke({ color: this.palette.border, width: 0.8, lineDash: [4, 3] }) }),
+    );
 }
 
 /** Typed symbols: hexagon VOR, circle-in-circle NDB, square DME, triangle fix, ring aerodrome, cross lat/lon. */
@@ -213,7 +253,11 @@ function symbolFor(kind: string, size: number, stroke: Stroke, fill: Fill) {
       return new RegularShape({ points: 4, radius: size, angle: Math.PI / 4, stroke, fill });
     case 'aerodrome':
     case 'airport':
-      return new CircleStyle({ radius: size + 1, stroke: new Stroke({ color: stroke.getColor() ?? undefined, width: 3.5 }), fill });
+      return new CircleStyle({
+        radius: size + 1,
+        stroke: new Stroke({ color: stroke.getColor() ?? undefined, width: 3.5 }),
+        fill,
+      });
     case 'latlon':
     case 'lat/lon':
       return new RegularShape({ points: 4, radius: size, radius2: 0, angle: Math.PI / 4, stroke });
@@ -233,7 +277,8 @@ export function airspaceGroup(type: string): AirspaceGroup {
   if (t === 'P' || t.startsWith('PROHIB')) return 'prohibited';
   if (t === 'R' || t.startsWith('RESTRICT') || t === 'TRA' || t === 'TSA') return 'restricted';
   if (t === 'D' || t.startsWith('DANGER')) return 'danger';
-  if (['CTR', 'TMA', 'CTA', 'ATZ', 'TIZ', 'AWY', 'OCA', 'UTA'].includes(t) || t.startsWith('CONTROL')) return 'controlled';
+  if (['CTR', 'TMA', 'CTA', 'ATZ', 'TIZ', 'AWY', 'OCA', 'UTA'].includes(t) || t.startsWith('CONTROL'))
+    return 'controlled';
   if (['FIR', 'UIR', 'FIS', 'TIA', 'RMZ', 'TMZ'].includes(t)) return 'information';
   return 'other';
 }

@@ -10,9 +10,19 @@ export declare const NODE_VERSION: string;
 export declare function cacheRoot(): string;
 export declare function writeMarker(folder: string, what: Record<string, string>): void;
 export declare function hasMarker(folder: string, what: Record<string, string>): boolean;
-export declare function nodePaths(cache: string): { prefix: string; home: string; bin: string; marker: Record<string, string> };
+export declare function nodePaths(cache: string): {
+  prefix: string;
+  home: string;
+  bin: string;
+  marker: Record<string, string>;
+};
 export declare function installedNode(cache: string): ReturnType<typeof nodePaths> | undefined;
-export declare function codeServerPaths(cache: string): { prefix: string; pkg: string; entry: string; marker: Record<string, string> };
+export declare function codeServerPaths(cache: string): {
+  prefix: string;
+  pkg: string;
+  entry: string;
+  marker: Record<string, string>;
+};
 export declare function installedCodeServer(cache: string): ReturnType<typeof codeServerPaths> | undefined;
 export declare function installedE2eEnvironment(options?: { browser?: boolean }): E2eEnvironment | undefined;
 export declare function missingE2eEnvironment(options?: { browser?: boolean }): string | undefined;

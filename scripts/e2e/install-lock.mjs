@@ -5,7 +5,17 @@
 // been refreshed for two minutes is taken over, so an interrupted run never leaves the next one stuck.
 // A holder killed outright (SIGKILL, the OOM killer) cannot stop the installs it started, which run
 // in process groups of their own: it records them in the lock, and whoever takes over stops them.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -60,7 +70,8 @@ export function staleLockReason(lock, owner, now = Date.now()) {
   if (owner.host !== hostname()) return undefined;
   if (!alive(owner.pid)) return `process ${owner.pid} has ended`;
   const started = processStartTime(owner.pid);
-  if (owner.started && started && owner.started !== started) return `process ${owner.pid} has ended (its pid is reused)`;
+  if (owner.started && started && owner.started !== started)
+    return `process ${owner.pid} has ended (its pid is reused)`;
   return undefined;
 }
 
@@ -117,7 +128,9 @@ export async function withInstallLock(cache, body, { say = () => {}, waitMs = 45
       continue;
     }
     if (Date.now() > deadline) {
-      throw new Error(`${cache} stays locked by process ${owner?.pid ?? '?'}; if no install is running, remove ${lock}`);
+      throw new Error(
+        `${cache} stays locked by process ${owner?.pid ?? '?'}; if no install is running, remove ${lock}`,
+      );
     }
     if (!waiting && owner) say(`waiting for process ${owner.pid}, which is installing into ${cache}`);
     waiting ||= Boolean(owner);

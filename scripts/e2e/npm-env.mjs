@@ -8,14 +8,32 @@ import { delimiter, dirname, sep } from 'node:path';
 
 /** npm settings of the caller that are kept: where the registry is and how to reach it, where to cache. */
 const KEPT_NPM_CONFIG = new Set([
-  'registry', 'cache', 'proxy', 'https_proxy', 'http_proxy', 'noproxy', 'no_proxy', 'cafile', 'ca', 'strict_ssl',
-  'userconfig', 'globalconfig',
+  'registry',
+  'cache',
+  'proxy',
+  'https_proxy',
+  'http_proxy',
+  'noproxy',
+  'no_proxy',
+  'cafile',
+  'ca',
+  'strict_ssl',
+  'userconfig',
+  'globalconfig',
 ]);
 
 /** Variables of a caller's node or npm process that would change a nested node or npm. */
 const DROPPED_VARIABLES = new Set([
-  'NODE_OPTIONS', 'NODE_ENV', 'NODE_PATH', 'NODE_TEST_CONTEXT', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE',
-  'NODE_UNIQUE_ID', 'INIT_CWD', 'NODE', 'FORCE_NODE_VERSION',
+  'NODE_OPTIONS',
+  'NODE_ENV',
+  'NODE_PATH',
+  'NODE_TEST_CONTEXT',
+  'NODE_CHANNEL_FD',
+  'NODE_CHANNEL_SERIALIZATION_MODE',
+  'NODE_UNIQUE_ID',
+  'INIT_CWD',
+  'NODE',
+  'FORCE_NODE_VERSION',
 ]);
 
 /**
@@ -70,7 +88,8 @@ export function npmInstallEnvironment(env, { nodeBin, nodeDir } = {}) {
   return clean;
 }
 
-const REGISTRY_TROUBLE = /\b(E404|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|E5\d\d|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|CERT_HAS_EXPIRED)\b|network request .* failed/;
+const REGISTRY_TROUBLE =
+  /\b(E404|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|E5\d\d|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|CERT_HAS_EXPIRED)\b|network request .* failed/;
 
 /**
  * What to tell the user when `npm install <spec>` failed with `output` (its last lines): the cause
@@ -78,13 +97,17 @@ const REGISTRY_TROUBLE = /\b(E404|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ET
  */
 export function explainNpmFailure(output, { spec, registry, cache, retry }) {
   if (/\bENOSPC\b|no space left on device/i.test(output)) {
-    return `the disk is full while installing ${spec} into ${cache}. Free some space there ` +
-      `(or point XDG_CACHE_HOME at a disk with room), then run ${retry}`;
+    return (
+      `the disk is full while installing ${spec} into ${cache}. Free some space there ` +
+      `(or point XDG_CACHE_HOME at a disk with room), then run ${retry}`
+    );
   }
   const trouble = REGISTRY_TROUBLE.exec(output);
   if (trouble) {
-    return `npm cannot download ${spec} from the registry ${registry} (${trouble[1] ?? 'network request failed'}). ` +
-      `Make it reachable, or name one that is with \`npm config set registry <url>\`, then run ${retry}`;
+    return (
+      `npm cannot download ${spec} from the registry ${registry} (${trouble[1] ?? 'network request failed'}). ` +
+      `Make it reachable, or name one that is with \`npm config set registry <url>\`, then run ${retry}`
+    );
   }
   return undefined;
 }

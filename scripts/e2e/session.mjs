@@ -23,7 +23,10 @@ const say = (message) => console.log(`[vscode] ${message}`);
 export async function packageExtension({ logFile } = {}) {
   say('building and packaging the extension (npm run package)');
   await run('npm', ['run', 'package', '--', '--allow-missing-repository'], {
-    cwd: REPO, timeoutMs: 5 * 60_000, logFile, label: 'npm run package',
+    cwd: REPO,
+    timeoutMs: 5 * 60_000,
+    logFile,
+    label: 'npm run package',
   });
   if (!existsSync(VSIX)) throw new Error(`npm run package did not produce ${VSIX}`);
   return VSIX;
@@ -37,7 +40,8 @@ export async function startHubSimulator({ logFile } = {}) {
     return undefined;
   }
   const child = startDetached(process.execPath, ['--import', 'tsx', main, '--port', '0'], {
-    cwd: REPO, env: process.env,
+    cwd: REPO,
+    env: process.env,
   });
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolvePromise, reject) => {
@@ -158,32 +162,57 @@ export async function startCodeServer({ env, stateDir, workspace, settings, vsix
   else delete nodeEnv.HUB_USER_KEY;
   // An own config file, so that code-server leaves the user's ~/.config/code-server alone.
   writeFileSync(join(stateDir, 'code-server.yaml'), 'auth: none\n');
-  const profile = ['--config', join(stateDir, 'code-server.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', join(stateDir, 'extensions')];
+  const profile = [
+    '--config',
+    join(stateDir, 'code-server.yaml'),
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    join(stateDir, 'extensions'),
+  ];
   if (vsix) {
     say(`installing ${relative(REPO, vsix)} into code-server`);
     await run(env.node, [env.codeServerEntry, ...profile, '--force', '--install-extension', vsix], {
-      env: nodeEnv, timeoutMs: 2 * 60_000, logFile, label: 'code-server --install-extension',
+      env: nodeEnv,
+      timeoutMs: 2 * 60_000,
+      logFile,
+      label: 'code-server --install-extension',
     });
   }
 
   const listenPort = port ?? (await freePort());
   const codeServerLog = join(stateDir, 'code-server.log');
-  const child = startDetached(env.node, [
-    env.codeServerEntry, ...profile,
-    '--auth', 'none', '--bind-addr', `127.0.0.1:${listenPort}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', ...args, workspace,
-  ], { env: nodeEnv, logFile: codeServerLog });
+  const child = startDetached(
+    env.node,
+    [
+      env.codeServerEntry,
+      ...profile,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${listenPort}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      ...args,
+      workspace,
+    ],
+    { env: nodeEnv, logFile: codeServerLog },
+  );
   const stop = () => stopGroup(child, 5000);
   const url = `http://127.0.0.1:${listenPort}`;
   let exited;
   child.once('exit', (code, signal) => (exited = code ?? signal));
   try {
-    await waitFor(async () => {
-      if (exited !== undefined) throw new Error(`code-server exited (${exited}); see ${codeServerLog}`);
-      const res = await fetch(`${url}/healthz`).catch(() => undefined);
-      return res?.ok;
-    }, { timeoutMs: 60_000, what: `code-server to answer on ${url}` });
+    await waitFor(
+      async () => {
+        if (exited !== undefined) throw new Error(`code-server exited (${exited}); see ${codeServerLog}`);
+        const res = await fetch(`${url}/healthz`).catch(() => undefined);
+        return res?.ok;
+      },
+      { timeoutMs: 60_000, what: `code-server to answer on ${url}` },
+    );
   } catch (err) {
     await stop();
     throw err;
@@ -213,7 +242,13 @@ export async function startVsCodeSession({ stateDir, workspace, port, browser = 
     const files = prepareWorkspace(workspace);
     // Without the hub, no key either: the extension expands routes from the navdata folder.
     const codeServer = await startCodeServer({
-      env, stateDir, workspace, port, logFile: log, vsix: VSIX, hubKey: sim ? DEMO_KEY : undefined,
+      env,
+      stateDir,
+      workspace,
+      port,
+      logFile: log,
+      vsix: VSIX,
+      hubKey: sim ? DEMO_KEY : undefined,
       settings: { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url) },
     });
     started.push(codeServer);

@@ -61,7 +61,8 @@ const OPTIONS: OptionSpec[] = [
     value: 'text|json',
     help: 'text (default): one line per finding; json: findings with ranges, and route facts',
     apply(options, value) {
-      if (value !== 'text' && value !== 'json') throw new CliFailure(`--format must be text or json, not "${value}"`, true);
+      if (value !== 'text' && value !== 'json')
+        throw new CliFailure(`--format must be text or json, not "${value}"`, true);
       options.format = value;
     },
   },
@@ -88,7 +89,8 @@ const OPTIONS: OptionSpec[] = [
     value: 'N',
     help: 'exit code 1 when there are more than N warnings (expansion findings are warnings)',
     apply(options, value) {
-      if (!/^\d+$/.test(value.trim())) throw new CliFailure(`--max-warnings needs a whole number, not "${value}"`, true);
+      if (!/^\d+$/.test(value.trim()))
+        throw new CliFailure(`--max-warnings needs a whole number, not "${value}"`, true);
       options.maxWarnings = Number(value.trim());
     },
   },
@@ -138,7 +140,10 @@ const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = 
  */
 async function createExpansionEnricher(options: CheckOptions, env: NodeJS.ProcessEnv): Promise<Enricher> {
   const hubUserKey = options.hub ? env.HUB_USER_KEY?.trim() : undefined;
-  if (options.hub && !hubUserKey) throw new CliFailure('--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)');
+  if (options.hub && !hubUserKey)
+    throw new CliFailure(
+      '--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)',
+    );
   const prefix = options.hub ? 'hub: ' : '';
   const session = new RouteSession({}, { retryMs: 0, loadNavdata: (folder) => loadNavDatabase(folder) });
   session.configure(
@@ -155,7 +160,11 @@ async function createExpansionEnricher(options: CheckOptions, env: NodeJS.Proces
     } catch (error) {
       await session.dispose();
       const cause = error instanceof Error && error.cause instanceof NavDataError ? error.cause : error;
-      throw new CliFailure(cause instanceof NavDataError ? cause.message : `navigation data: ${cause instanceof Error ? cause.message : String(cause)}`);
+      throw new CliFailure(
+        cause instanceof NavDataError
+          ? cause.message
+          : `navigation data: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
     }
   }
   let failure: string | undefined;
@@ -168,9 +177,13 @@ async function createExpansionEnricher(options: CheckOptions, env: NodeJS.Proces
       const index = new Map(report.document.blocks.map((block, i) => [block, i]));
       for (const { block, result, notExpanded } of expansion.blocks) {
         const facts = report.blocks[index.get(block) ?? -1];
-        if (facts) facts.expansion = result ? { source: expansion.source, ...result } : { source: expansion.source, notExpanded };
+        if (facts)
+          facts.expansion = result
+            ? { source: expansion.source, ...result }
+            : { source: expansion.source, notExpanded };
       }
-      if (expansion.failure && !failure) failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
+      if (expansion.failure && !failure)
+        failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
     },
     failure: () => failure,
     close: () => session.dispose(),
@@ -194,7 +207,11 @@ export function parseArguments(args: string[]): CheckOptions | 'help' | 'version
   if (args.includes('--help') || args.includes('-h')) return 'help';
   if (args.includes('--version')) return 'version';
   const [command, ...rest] = args;
-  if (command !== 'check') throw new CliFailure(command ? `unknown command "${command}" (try: check)` : 'missing command (try: check FILE…)', true);
+  if (command !== 'check')
+    throw new CliFailure(
+      command ? `unknown command "${command}" (try: check)` : 'missing command (try: check FILE…)',
+      true,
+    );
   const options: CheckOptions = { format: 'text', paths: [] };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -206,7 +223,9 @@ export function parseArguments(args: string[]): CheckOptions | 'help' | 'version
       options.paths.push(arg);
       continue;
     }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const spec = OPTIONS.find((o) => o.flag === flag);
     if (!spec) throw new CliFailure(`unknown option ${flag}`, true);
     let value = inline ?? '';
@@ -293,7 +312,9 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   }
   // A check that found nothing to check must not pass in CI.
   if (!failure && checked === 0 && problems.length === 0) {
-    failure = new CliFailure(`no .route files found in ${options.paths.map((p) => printable(p)).join(', ')}: nothing was checked`);
+    failure = new CliFailure(
+      `no .route files found in ${options.paths.map((p) => printable(p)).join(', ')}: nothing was checked`,
+    );
   }
   // A remote service that failed midway: what was checked stands, the blocks it left are marked.
   const failures = enrichers.map((e) => e.failure?.()).filter((f): f is string => f !== undefined);
@@ -313,8 +334,10 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   for (const f of failures) err(`icao-route: ${printable(f)}`);
   if (!json) {
     const unexpanded = failures.length > 0 ? `; ${notExpanded} route block(s) not expanded (local checks only)` : '';
-    err(`${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} ` +
-        `warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`);
+    err(
+      `${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} ` +
+        `warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`,
+    );
   }
   const tooManyWarnings = options.maxWarnings !== undefined && counts.warning > options.maxWarnings;
   if (tooManyWarnings) err(`icao-route: ${counts.warning} warning(s), more than --max-warnings ${options.maxWarnings}`);
@@ -379,7 +402,12 @@ async function main(): Promise<void> {
     // A JSON consumer gets a document even when the command line is wrong.
     if (wantsJson(args)) {
       const json = new JsonReportWriter(out, packageJson.version);
-      await json.end({ unreadable: [], files: 0, counts: NO_FINDINGS(), error: { kind: failure.usage ? 'usage' : 'failure', message: failure.message } });
+      await json.end({
+        unreadable: [],
+        files: 0,
+        counts: NO_FINDINGS(),
+        error: { kind: failure.usage ? 'usage' : 'failure', message: failure.message },
+      });
     }
     err(`icao-route: ${printable(failure.message)}`);
     if (failure.usage) err('try: node dist/cli.js --help');

@@ -67,7 +67,13 @@ export async function listRouteFiles(paths: string[], problems: Problem[]): Prom
 }
 
 /** Folders are known by device and inode, so a link back up the tree is not walked again. */
-async function walk(folder: string, stats: Stats, visited: Set<string>, files: string[], problems: Problem[]): Promise<void> {
+async function walk(
+  folder: string,
+  stats: Stats,
+  visited: Set<string>,
+  files: string[],
+  problems: Problem[],
+): Promise<void> {
   const id = `${stats.dev}:${stats.ino}`;
   if (visited.has(id)) return;
   visited.add(id);
@@ -90,7 +96,8 @@ async function walk(folder: string, stats: Stats, visited: Set<string>, files: s
       if (!target) continue;
       if (target.isDirectory() && !skipped(entry.name)) await walk(full, target, visited, files, problems);
       else if (isRoute && target.isFile()) files.push(full);
-      else if (isRoute && !target.isDirectory()) problems.push({ file: full, message: new NotRegularFile(target).message });
+      else if (isRoute && !target.isDirectory())
+        problems.push({ file: full, message: new NotRegularFile(target).message });
     } else if (isRoute) {
       if (entry.isFile()) files.push(full);
       else problems.push({ file: full, message: readError(new NotRegularFile(await fs.lstat(full))) });
@@ -109,7 +116,10 @@ async function statOrProblem(full: string, problems: Problem[], report = true): 
   } catch (error) {
     if (report) {
       const code = (error as NodeJS.ErrnoException)?.code;
-      problems.push({ file: full, message: code === 'ENOENT' ? 'broken symbolic link: its target does not exist' : readError(error) });
+      problems.push({
+        file: full,
+        message: code === 'ENOENT' ? 'broken symbolic link: its target does not exist' : readError(error),
+      });
     }
     return undefined;
   }

@@ -88,7 +88,8 @@ export class JsonReportWriter {
     await this.begin();
     await this.sink('],');
     await this.sink(`"unreadable": ${JSON.stringify(end.unreadable)},`);
-    if (end.failures) await this.sink(`"failures": ${JSON.stringify(end.failures)}, "notExpanded": ${end.notExpanded ?? 0},`);
+    if (end.failures)
+      await this.sink(`"failures": ${JSON.stringify(end.failures)}, "notExpanded": ${end.notExpanded ?? 0},`);
     await this.sink(`"summary": ${JSON.stringify({ files: end.files, ...end.counts })},`);
     await this.sink(`"error": ${JSON.stringify(end.error ?? null)}}`);
   }

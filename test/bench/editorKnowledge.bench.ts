@@ -89,7 +89,9 @@ export async function run(): Promise<BenchFigure[]> {
     await warm.close();
     if (result.source !== 'disk') throw new Error('the airline list did not come from the disk cache');
     airlines = result.airlines.length;
-    const fpl = parseRouteDocument('(FPL-AZA610-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-LIRF0900\n-N0450F350 DCT\n-EGLL0230\n-0)');
+    const fpl = parseRouteDocument(
+      '(FPL-AZA610-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-LIRF0900\n-N0450F350 DCT\n-EGLL0230\n-0)',
+    );
     const field = fpl.blocks[0].fpl!.fields.find((f) => f.number === 7)!;
     const rounds = 20_000;
     started = performance.now();
@@ -106,10 +108,24 @@ export async function run(): Promise<BenchFigure[]> {
   }
 
   return [
-    { label: `first completion, 2,000-route file, ${which} (builds indexes)`, value: firstMs, unit: `ms (${firstItems} items)` },
-    { label: 'completion median (after point / airway / DCT)', value: percentile(times, 0.5), unit: `ms (${Math.round(items / times.length)} items avg)` },
+    {
+      label: `first completion, 2,000-route file, ${which} (builds indexes)`,
+      value: firstMs,
+      unit: `ms (${firstItems} items)`,
+    },
+    {
+      label: 'completion median (after point / airway / DCT)',
+      value: percentile(times, 0.5),
+      unit: `ms (${Math.round(items / times.length)} items avg)`,
+    },
     { label: 'completion 95th percentile', value: p95, unit: 'ms', target: '< 20 ms', ok: p95 < 20 },
     { label: `airline list from the warm disk cache (${airlines} airlines)`, value: warmLoadMs, unit: 'ms' },
-    { label: 'airline look-up (field 7 finding + hover), warm cache', value: lookupUs / 1000, unit: 'ms', target: '< 1 ms', ok: lookupUs < 1000 },
+    {
+      label: 'airline look-up (field 7 finding + hover), warm cache',
+      value: lookupUs / 1000,
+      unit: 'ms',
+      target: '< 1 ms',
+      ok: lookupUs < 1000,
+    },
   ];
 }

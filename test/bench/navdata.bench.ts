@@ -77,9 +77,27 @@ export async function run(): Promise<BenchFigure[]> {
   const parseMs = (performance.now() - started) / rounds;
 
   return [
-    { label: `navdata load, ${which} (median of 3 fresh processes)`, value: Math.round(median.milliseconds), unit: 'ms', target: '< 2000 ms', ok: median.milliseconds < 2000 },
-    { label: 'navdata memory retained after load (heap + buffers)', value: Math.round(median.retainedMb), unit: 'MB', target: '< 150 MB', ok: median.retainedMb < 150 },
-    { label: 'navdata process RSS growth during load', value: Math.round(median.rssGrowthMb), unit: 'MB', target: '< 150 MB', ok: median.rssGrowthMb < 150 },
+    {
+      label: `navdata load, ${which} (median of 3 fresh processes)`,
+      value: Math.round(median.milliseconds),
+      unit: 'ms',
+      target: '< 2000 ms',
+      ok: median.milliseconds < 2000,
+    },
+    {
+      label: 'navdata memory retained after load (heap + buffers)',
+      value: Math.round(median.retainedMb),
+      unit: 'MB',
+      target: '< 150 MB',
+      ok: median.retainedMb < 150,
+    },
+    {
+      label: 'navdata process RSS growth during load',
+      value: Math.round(median.rssGrowthMb),
+      unit: 'MB',
+      target: '< 150 MB',
+      ok: median.rssGrowthMb < 150,
+    },
     { label: 'points in the database (fixes, navaids, aerodromes, airway ends)', value: median.points, unit: 'points' },
     { label: `expansion of a long route (${points} points)`, value: Math.round(1000 / expandMs), unit: 'per second' },
     { label: 'time per long-route expansion', value: expandMs, unit: 'ms', target: '< 1 ms', ok: expandMs < 1 },

@@ -28,21 +28,21 @@ const files = readdirSync(here)
 
 async function main(): Promise<void> {
   let failedTargets = 0;
-for (const file of files) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(join(here, file)) as {
-    name: string;
-    run: () => Promise<BenchFigure[]>;
-  };
-  console.log(`\n## ${mod.name}`);
-  for (const f of await mod.run()) {
-    const value = Number.isInteger(f.value) ? String(f.value) : f.value.toPrecision(4);
-    const target = f.target ? `  (target ${f.target}: ${f.ok ? 'met' : 'MISSED'})` : '';
-    if (f.target && !f.ok) failedTargets++;
-    console.log(`${f.label.padEnd(58)} ${value.padStart(12)} ${f.unit}${target}`);
+  for (const file of files) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(join(here, file)) as {
+      name: string;
+      run: () => Promise<BenchFigure[]>;
+    };
+    console.log(`\n## ${mod.name}`);
+    for (const f of await mod.run()) {
+      const value = Number.isInteger(f.value) ? String(f.value) : f.value.toPrecision(4);
+      const target = f.target ? `  (target ${f.target}: ${f.ok ? 'met' : 'MISSED'})` : '';
+      if (f.target && !f.ok) failedTargets++;
+      console.log(`${f.label.padEnd(58)} ${value.padStart(12)} ${f.unit}${target}`);
+    }
   }
-}
-console.log(failedTargets === 0 ? '\nall targets met' : `\n${failedTargets} target(s) missed`);
+  console.log(failedTargets === 0 ? '\nall targets met' : `\n${failedTargets} target(s) missed`);
 }
 
 main().catch((err: unknown) => {

@@ -44,15 +44,36 @@ step('broken.route: every mistake has its diagnostic on its exact range', async 
   await assertDiagnostics(wb, 'broken.route', [
     ...BROKEN_ROUTE_LOCAL,
     // Route expansion by the hub (simulator) leaves the impossible point and the misspelt one out.
-    { line: 16, from: 21, to: 28, severity: 'warning', code: 'H002', message: 'The hub left 95N020W out of its expansion' },
-    { line: 28, from: 19, to: 24, severity: 'warning', code: 'H002', message: 'The hub left KNOAN out of its expansion' },
+    {
+      line: 16,
+      from: 21,
+      to: 28,
+      severity: 'warning',
+      code: 'H002',
+      message: 'The hub left 95N020W out of its expansion',
+    },
+    {
+      line: 28,
+      from: 19,
+      to: 24,
+      severity: 'warning',
+      code: 'H002',
+      message: 'The hub left KNOAN out of its expansion',
+    },
   ]);
 });
 
 step('ambiguous-first-fix.route: only the route without a referenceFix is ambiguous', async (wb) => {
   await wb.openFile('ambiguous-first-fix.route');
   await assertDiagnostics(wb, 'ambiguous-first-fix.route', [
-    { line: 8, from: 11, to: 14, severity: 'warning', code: 'H003', message: 'The hub selected no point for the first fix SAM' },
+    {
+      line: 8,
+      from: 11,
+      to: 14,
+      severity: 'warning',
+      code: 'H003',
+      message: 'The hub selected no point for the first fix SAM',
+    },
   ]);
 });
 
@@ -124,14 +145,34 @@ step('the grammar colours DCT, airways, points, coordinates and speed/level grou
 step('the outline lists each route by origin and destination with its points', async (wb) => {
   await wb.openFile('europe.route');
   assert.deepEqual(await wb.outline(), [
-    'EGLL → EDDF', '  DVR', '  KONAN', '  RUDUS', '  ROLIS',
-    'LFPG → LIRF', '  OKASI', '  SRN', '  TAQ',
-    'EHAM → LEMD', '  LOPIK', '  LNO', '  RESMI', '  SAU', '  MITUM', '  PRADO',
+    'EGLL → EDDF',
+    '  DVR',
+    '  KONAN',
+    '  RUDUS',
+    '  ROLIS',
+    'LFPG → LIRF',
+    '  OKASI',
+    '  SRN',
+    '  TAQ',
+    'EHAM → LEMD',
+    '  LOPIK',
+    '  LNO',
+    '  RESMI',
+    '  SAU',
+    '  MITUM',
+    '  PRADO',
   ]);
   await wb.openFile('fpl-message.route');
   assert.deepEqual(await wb.outline(), [
-    'DLH4AB EGLL → EDDF', '  DVR', '  KONAN', '  RUDUS', '  ROLIS',
-    'AFR1404 LFPG → LIRF', '  OKASI', '  SRN', '  TAQ',
+    'DLH4AB EGLL → EDDF',
+    '  DVR',
+    '  KONAN',
+    '  RUDUS',
+    '  ROLIS',
+    'AFR1404 LFPG → LIRF',
+    '  OKASI',
+    '  SRN',
+    '  TAQ',
   ]);
 });
 
@@ -140,12 +181,14 @@ step('folding: each route block and the comment header fold', async (wb) => {
   await wb.runCommand('Fold All');
   // Comment lines 1–2 and the blocks 4–8 (with its referenceFix line), 10–13 and 15–18 fold to
   // their first line.
-  await wb.until(
-    async () => JSON.stringify(await wb.visibleLineNumbers()) === JSON.stringify([1, 3, 4, 9, 10, 14, 15, 19]),
-    'lines 1, 3, 4, 9, 10, 14, 15 and 19 alone visible',
-  ).catch(async (error) => {
-    throw new Error(`${error.message}; visible: ${JSON.stringify(await wb.visibleLineNumbers())}`);
-  });
+  await wb
+    .until(
+      async () => JSON.stringify(await wb.visibleLineNumbers()) === JSON.stringify([1, 3, 4, 9, 10, 14, 15, 19]),
+      'lines 1, 3, 4, 9, 10, 14, 15 and 19 alone visible',
+    )
+    .catch(async (error) => {
+      throw new Error(`${error.message}; visible: ${JSON.stringify(await wb.visibleLineNumbers())}`);
+    });
   await wb.screenshot('folded');
   await wb.runCommand('Unfold All');
   await wb.until(async () => (await wb.visibleLineNumbers()).length === 19, 'all 19 lines visible again');
@@ -186,7 +229,11 @@ step('quick fix: write a lower-case element in upper case', async (wb) => {
   await wb.until(async () => (await wb.problemCounts()).warnings === 7, '7 warnings');
   assert.deepEqual(
     (await wb.squiggles(19)).map((s) => [s.startColumn, s.endColumn]),
-    [[1, 10], [15, 18], [19, 24]],
+    [
+      [1, 10],
+      [15, 18],
+      [19, 24],
+    ],
   );
   await wb.undoUntil(19, 'n0450f350 dvr ul9 konan');
 });
@@ -194,13 +241,23 @@ step('quick fix: write a lower-case element in upper case', async (wb) => {
 step('quick fix: an ambiguous first fix takes the one nearest the origin as referenceFix', async (wb) => {
   await wb.openAlone('ambiguous-first-fix.route');
   await assertDiagnostics(wb, 'ambiguous-first-fix.route', [
-    { line: 8, from: 11, to: 14, severity: 'warning', code: 'H003', message: 'The hub selected no point for the first fix SAM' },
+    {
+      line: 8,
+      from: 11,
+      to: 14,
+      severity: 'warning',
+      code: 'H003',
+      message: 'The hub selected no point for the first fix SAM',
+    },
   ]);
   const fixes = await wb.quickFixes(8, 'SAM');
   const nearest = fixes.find((t) => /^Use the SAM nearest the origin EGHI: referenceFix \d{4}N\d{5}W$/.test(t));
   assert.ok(nearest, `offered: ${JSON.stringify(fixes)}`);
   await wb.applyQuickFix(nearest);
-  await wb.until(async () => /^referenceFix: \d{4}N\d{5}W$/.test(await wb.lineText(6)), 'a referenceFix line above origin:');
+  await wb.until(
+    async () => /^referenceFix: \d{4}N\d{5}W$/.test(await wb.lineText(6)),
+    'a referenceFix line above origin:',
+  );
   assert.equal(await wb.lineText(7), 'origin: EGHI');
   await wb.until(async () => (await wb.problemCounts()).warnings === 0, 'no warning left');
   assert.match(await wb.hover(9, 'SAM'), /SOUTHAMPTON/);
@@ -213,7 +270,11 @@ async function simulatorFaults(faults: object[]): Promise<void> {
   assert.ok(hubUrl, 'the hub simulator is running');
   const url = `${hubUrl}/__control/faults`;
   const res = faults.length
-    ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) })
+    ? await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(faults),
+      })
     : await fetch(url, { method: 'DELETE' });
   assert.ok(res.ok, `simulator control answered ${res.status}`);
 }
@@ -226,7 +287,11 @@ step('the status bar shows route expansion by the hub, and when the hub fails', 
   try {
     // A changed route (450 → 460 kt) is expanded again, now against a failing hub.
     await wb.replaceAt(7, 4, 1, '6');
-    const failing = await wb.until(() => wb.statusItem(/Route: hub (failing|offline)/), 'a failing hub in the status bar', 60_000);
+    const failing = await wb.until(
+      () => wb.statusItem(/Route: hub (failing|offline)/),
+      'a failing hub in the status bar',
+      60_000,
+    );
     assert.ok(failing.label.length > 0, 'the status has a tooltip that says why');
     assert.match(await wb.statusTooltip(/Route: hub/), /\S/);
     await wb.screenshot('hub-failing');
@@ -248,7 +313,11 @@ step('a hub key the hub refuses shows in the status bar and never in the output'
   await wb.notification(/hub key stored/);
   try {
     await wb.replaceAt(7, 4, 1, '6');
-    const refused = await wb.until(() => wb.statusItem(/Route: hub (failing|offline)/), 'the refused key in the status bar', 60_000);
+    const refused = await wb.until(
+      () => wb.statusItem(/Route: hub (failing|offline)/),
+      'the refused key in the status bar',
+      60_000,
+    );
     assert.match(refused.label, /key/i, `the tooltip says the key is the problem: ${refused.label}`);
     assert.ok(!refused.label.includes(wrongKey), 'the tooltip does not show the key');
     assert.ok(!(await wb.statusTooltip(/Route: hub/)).includes(wrongKey));
@@ -297,10 +366,14 @@ step('airline reference: set the credentials, hover a call sign and read the air
   }
   await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   await wb.notification(/airline reference credentials stored/);
-  const hover = await wb.until(async () => {
-    const text = await wb.hover(4, 'DLH4AB');
-    return /Airline reference/.test(text) ? text : undefined;
-  }, 'the airline in the hover of DLH4AB', 60_000);
+  const hover = await wb.until(
+    async () => {
+      const text = await wb.hover(4, 'DLH4AB');
+      return /Airline reference/.test(text) ? text : undefined;
+    },
+    'the airline in the hover of DLH4AB',
+    60_000,
+  );
   assert.match(hover, /Looked up by ICAO designator DLH \(ICAO designators are unique\)/);
   assert.match(hover, /Lufthansa: ICAO DLH, IATA LH, service code LH, active/);
   const output = await wb.outputChannel('ICAO Route');

@@ -40,10 +40,14 @@ step('the map opens beside europe.route with the route and its airspaces', async
   await wb.page.locator('.part.editor .tab', { hasText: 'Route map' }).waitFor({ state: 'visible' });
   const title = wb.webview().locator('#map-title');
   await title.waitFor({ state: 'visible', timeout: 60_000 });
-  const counts = await wb.until(async () => {
-    const c = await drawn(wb);
-    return c.points >= 5 && c.legs >= 4 && c.airspaces > 0 ? c : undefined;
-  }, 'the route and its airspaces on the map', 60_000);
+  const counts = await wb.until(
+    async () => {
+      const c = await drawn(wb);
+      return c.points >= 5 && c.legs >= 4 && c.airspaces > 0 ? c : undefined;
+    },
+    'the route and its airspaces on the map',
+    60_000,
+  );
   assert.ok(counts.points >= 5, `points drawn: ${counts.points}`);
   assert.match((await title.textContent()) ?? '', /EGLL|DVR/);
   assert.equal(await wb.webview().locator('#map-status').isHidden(), true, 'no error in the panel');
@@ -74,12 +78,26 @@ step('a click on a waypoint lands on its element in the editor', async (wb) => {
         .webview()
         .locator('#map')
         .evaluate(() =>
-          (window as unknown as { icaoRouteMap: { point(name: string): { pixel: [number, number]; range: { start: { line: number; character: number } } } | null } }).icaoRouteMap.point('DVR'),
+          (
+            window as unknown as {
+              icaoRouteMap: {
+                point(
+                  name: string,
+                ): { pixel: [number, number]; range: { start: { line: number; character: number } } } | null;
+              };
+            }
+          ).icaoRouteMap.point('DVR'),
         ),
     'DVR drawn on the map',
   );
-  await wb.webview().locator('#map').click({ position: { x: dvr.pixel[0], y: dvr.pixel[1] } });
-  await wb.until(async () => (await wb.cursor()).line === dvr.range.start.line + 1, `the cursor on line ${dvr.range.start.line + 1}`);
+  await wb
+    .webview()
+    .locator('#map')
+    .click({ position: { x: dvr.pixel[0], y: dvr.pixel[1] } });
+  await wb.until(
+    async () => (await wb.cursor()).line === dvr.range.start.line + 1,
+    `the cursor on line ${dvr.range.start.line + 1}`,
+  );
   const selection = await wb.page.locator('#status\\.editor\\.selection').innerText();
   assert.match(selection, /\(3 selected\)/, 'DVR is selected');
   assert.equal(dvr.range.start.line + 1, ROUTE_LINE);

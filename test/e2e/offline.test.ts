@@ -26,10 +26,14 @@ step('the status bar says routes are expanded from navdata', async (wb) => {
 
 step('broken.route: the navdata expansion adds unknown points and airways that miss a point', async (wb) => {
   await wb.openAlone('broken.route');
-  await wb.until(async () => {
-    const c = await wb.problemCounts();
-    return c.errors === 7 && c.warnings === 10;
-  }, '7 errors and 10 warnings in the status bar', 60_000);
+  await wb.until(
+    async () => {
+      const c = await wb.problemCounts();
+      return c.errors === 7 && c.warnings === 10;
+    },
+    '7 errors and 10 warnings in the status bar',
+    60_000,
+  );
   await assertDiagnostics(wb, 'broken.route', [
     ...BROKEN_ROUTE_LOCAL,
     { line: 28, from: 19, to: 24, severity: 'warning', code: 'X001', message: 'KNOAN is not in the navigation data' },
@@ -74,22 +78,34 @@ step("completion: an airway's exit points in the direction of flight, with their
   // `KONAN L607 RUDUS`: replace RUDUS by RU and ask for the points of L607 ahead of KONAN.
   await wb.replaceAt(7, 36, 5, 'RU');
   const items = await wb.suggestions(7, 38);
-  assert.ok(items.some((i) => i.label === 'RUDUS'), JSON.stringify(items));
+  assert.ok(
+    items.some((i) => i.label === 'RUDUS'),
+    JSON.stringify(items),
+  );
   const rudus = items.find((i) => i.label === 'RUDUS')!;
   await wb.screenshot('exit-point-completion');
   // The detail line is shown for the focused item at least: type, then distance along L607.
   if (rudus.text !== 'RUDUS') assert.match(rudus.text, /NM along L607 from KONAN/);
-  await wb.until(async () => ((await wb.page.locator('.suggest-widget.visible .monaco-list-row.focused .label-name').textContent())?.trim() === 'RUDUS') || undefined, 'RUDUS focused');
+  await wb.until(
+    async () =>
+      (await wb.page.locator('.suggest-widget.visible .monaco-list-row.focused .label-name').textContent())?.trim() ===
+        'RUDUS' || undefined,
+    'RUDUS focused',
+  );
   await wb.page.keyboard.press('Enter');
   await wb.until(async () => (await wb.lineText(7)) === original || undefined, 'the line completed back to RUDUS');
 });
 
 step('the leg distance in a hover and in an inlay hint', async (wb, context) => {
   await wb.openAlone('europe.route');
-  const hover = await wb.until(async () => {
-    const text = await wb.hover(7, 'KONAN');
-    return /Leg from DVR/.test(text) ? text : undefined;
-  }, 'the leg in the hover of KONAN', 60_000);
+  const hover = await wb.until(
+    async () => {
+      const text = await wb.hover(7, 'KONAN');
+      return /Leg from DVR/.test(text) ? text : undefined;
+    },
+    'the leg in the hover of KONAN',
+    60_000,
+  );
   assert.match(hover, /Leg from DVR: 24\.3 NM, true track \d{3}° \(geodesic\)/);
   assert.match(hover, /Flown \d+(\.\d)? NM, to go \d+(\.\d)? NM of \d+ NM\./);
   // Inlay hints are off by default: switched on in the workspace settings, then off again.
@@ -97,10 +113,14 @@ step('the leg distance in a hover and in an inlay hint', async (wb, context) => 
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'settings.json'), JSON.stringify({ 'icaoRoute.inlayHints.legDistances': true }));
   try {
-    const line = await wb.until(async () => {
-      const text = await wb.lineText(7);
-      return /KONAN\s*24\.3 NM/.test(text) ? text : undefined;
-    }, 'the inlay hint 24.3 NM after KONAN', 30_000);
+    const line = await wb.until(
+      async () => {
+        const text = await wb.lineText(7);
+        return /KONAN\s*24\.3 NM/.test(text) ? text : undefined;
+      },
+      'the inlay hint 24.3 NM after KONAN',
+      30_000,
+    );
     assert.match(line, /total \d+ NM/);
     await wb.screenshot('leg-distance-inlay-hints');
   } finally {
@@ -112,10 +132,18 @@ step('the leg distance in a hover and in an inlay hint', async (wb, context) => 
 step('a misspelt point on an airway: the spelling quick fix replaces it and the warning goes', async (wb) => {
   await wb.openAlone('europe.route');
   const original = await wb.lineText(7);
-  await wb.until(async () => (await wb.problemCounts()).warnings === 0 || undefined, 'europe.route without warnings', 60_000);
+  await wb.until(
+    async () => (await wb.problemCounts()).warnings === 0 || undefined,
+    'europe.route without warnings',
+    60_000,
+  );
   // KONAN (after UL9) written KOANN.
   await wb.replaceAt(7, 25, 5, 'KOANN');
-  await wb.until(async () => (await wb.problems()).some((p) => p.code === 'X001') || undefined, 'X001 on KOANN', 60_000);
+  await wb.until(
+    async () => (await wb.problems()).some((p) => p.code === 'X001') || undefined,
+    'X001 on KOANN',
+    60_000,
+  );
   const fixes = await wb.quickFixes(7, 'KOANN');
   assert.ok(fixes.includes('Replace KOANN by KONAN (on the airway)'), JSON.stringify(fixes));
   await wb.applyQuickFix('Replace KOANN by KONAN (on the airway)');

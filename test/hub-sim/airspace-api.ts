@@ -1,6 +1,16 @@
 /** Hub endpoints 10–12: airspaces of a FIR (GeoJSON or AIXM), of a country, microlight aerodromes. */
 import type { SimContext } from './context';
-import { SimRequest, SimResponse, contentTypeOf, json, negotiate, notAcceptablePage, notFoundPage, results, xml } from './http';
+import {
+  SimRequest,
+  SimResponse,
+  contentTypeOf,
+  json,
+  negotiate,
+  notAcceptablePage,
+  notFoundPage,
+  results,
+  xml,
+} from './http';
 import { aerodromeAirspaces, airspaceFeature, airspacesOfFir, routeAreas, specialAreas } from './airspaces';
 import { airspacesAixm } from './aixm';
 import { countryByIso, countryOfIcao } from './countries';
@@ -15,10 +25,18 @@ export function firAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const format = negotiate(req, ['geojson', 'json', 'xml'], 'geojson');
   if (!format) return notAcceptablePage(['application/geo+json', 'application/json', 'application/xml']);
-  const airspaces = airspacesOfFir(ctx.world, fir, ctx.flights.plans.map((p) => p.path));
+  const airspaces = airspacesOfFir(
+    ctx.world,
+    fir,
+    ctx.flights.plans.map((p) => p.path),
+  );
   const now = ctx.now();
   if (format === 'xml') return xml(airspacesAixm(airspaces, `airspaces-${code}`, validFrom(now)));
-  return json({ type: 'FeatureCollection', features: airspaces.map(airspaceFeature), results: results(airspaces.length, now) }, 200, contentTypeOf(format));
+  return json(
+    { type: 'FeatureCollection', features: airspaces.map(airspaceFeature), results: results(airspaces.length, now) },
+    200,
+    contentTypeOf(format),
+  );
 }
 
 export function countryAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
@@ -27,8 +45,25 @@ export function countryAirspaces(req: SimRequest, ctx: SimContext): SimResponse 
   const format = negotiate(req, ['geojson', 'json'], 'geojson');
   if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
   const firs = [...ctx.world.firs.values()].filter((f) => countryOfIcao(f.code) === country);
-  const airspaces = [...ctx.world.aerodromesOfCountry(country).flatMap(aerodromeAirspaces), ...firs.flatMap((f) => [...specialAreas(ctx.world, f), ...routeAreas(f, ctx.flights.plans.map((p) => p.path))])];
-  return json({ type: 'FeatureCollection', features: airspaces.map(airspaceFeature), results: results(airspaces.length, ctx.now()) }, 200, contentTypeOf(format));
+  const airspaces = [
+    ...ctx.world.aerodromesOfCountry(country).flatMap(aerodromeAirspaces),
+    ...firs.flatMap((f) => [
+      ...specialAreas(ctx.world, f),
+      ...routeAreas(
+        f,
+        ctx.flights.plans.map((p) => p.path),
+      ),
+    ]),
+  ];
+  return json(
+    {
+      type: 'FeatureCollection',
+      features: airspaces.map(airspaceFeature),
+      results: results(airspaces.length, ctx.now()),
+    },
+    200,
+    contentTypeOf(format),
+  );
 }
 
 export function microlights(req: SimRequest, ctx: SimContext): SimResponse {
@@ -37,5 +72,9 @@ export function microlights(req: SimRequest, ctx: SimContext): SimResponse {
   const format = negotiate(req, ['geojson', 'json'], 'geojson');
   if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
   const list = microlightsOf(ctx.world, country);
-  return json({ type: 'FeatureCollection', features: list.map(microlightFeature), results: results(list.length, ctx.now()) }, 200, contentTypeOf(format));
+  return json(
+    { type: 'FeatureCollection', features: list.map(microlightFeature), results: results(list.length, ctx.now()) },
+    200,
+    contentTypeOf(format),
+  );
 }

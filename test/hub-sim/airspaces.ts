@@ -44,8 +44,20 @@ export interface Airspace {
 
 const SFC: VerticalLimit = { uom: 'FT', value: '0', reference: 'SFC' };
 const feet = (value: number, reference = 'MSL'): VerticalLimit => ({ uom: 'FT', value: String(value), reference });
-const flightLevel = (fl: number): VerticalLimit => ({ uom: 'FL', value: String(fl).padStart(3, '0'), reference: 'STD' });
-const H24: Schedule = { day: 'ANY', dayTil: 'ANY', startDate: '01-01', startTime: '00:00', endDate: '31-12', endTime: '23:59', timeReference: 'UTC' };
+const flightLevel = (fl: number): VerticalLimit => ({
+  uom: 'FL',
+  value: String(fl).padStart(3, '0'),
+  reference: 'STD',
+});
+const H24: Schedule = {
+  day: 'ANY',
+  dayTil: 'ANY',
+  startDate: '01-01',
+  startTime: '00:00',
+  endDate: '31-12',
+  endTime: '23:59',
+  timeReference: 'UTC',
+};
 
 export function isControlled(a: Aerodrome): boolean {
   return a.ilsRunways.length > 0 || /\b(intl|international)\b/i.test(a.name);
@@ -71,7 +83,13 @@ export function aerodromeAirspaces(a: Aerodrome): Airspace[] {
       lowerLimit: SFC,
       upperLimit: feet(Math.round((a.elevationFt + random.int(15, 30) * 100) / 500) * 500),
       schedules: [H24],
-      ring: circleRing(a.lat, a.lon, big ? random.range(7, 10) : random.range(4.5, 6.5), 16, () => random.next() * 0.4 + 0.3),
+      ring: circleRing(
+        a.lat,
+        a.lon,
+        big ? random.range(7, 10) : random.range(4.5, 6.5),
+        16,
+        () => random.next() * 0.4 + 0.3,
+      ),
       country,
     },
   ];
@@ -114,13 +132,42 @@ const D_ACTIVITIES = ['PARACHUTE', 'GLIDING', 'TRAINING', 'UAV', 'AERIAL_WORK'];
 
 function weekdaySchedule(random: Random): Schedule[] {
   const start = random.int(6, 9);
-  const schedules: Schedule[] = [{ day: 'MON', dayTil: 'FRI', startDate: '01-01', startTime: `${String(start).padStart(2, '0')}:00`, endDate: '31-12', endTime: `${String(start + random.int(7, 10)).padStart(2, '0')}:30`, timeReference: 'UTC' }];
-  if (random.chance(0.4)) schedules.push({ day: 'SAT', dayTil: 'SAT', startDate: '01-04', startTime: '08:00', endDate: '30-09', endTime: '12:00', timeReference: 'UTC' });
+  const schedules: Schedule[] = [
+    {
+      day: 'MON',
+      dayTil: 'FRI',
+      startDate: '01-01',
+      startTime: `${String(start).padStart(2, '0')}:00`,
+      endDate: '31-12',
+      endTime: `${String(start + random.int(7, 10)).padStart(2, '0')}:30`,
+      timeReference: 'UTC',
+    },
+  ];
+  if (random.chance(0.4))
+    schedules.push({
+      day: 'SAT',
+      dayTil: 'SAT',
+      startDate: '01-04',
+      startTime: '08:00',
+      endDate: '30-09',
+      endTime: '12:00',
+      timeReference: 'UTC',
+    });
   return schedules;
 }
 
 function seasonalSchedule(random: Random): Schedule[] {
-  return [{ day: random.pick(['SAT', 'FRI']), dayTil: 'SUN', startDate: random.pick(['01-03', '15-03', '01-04']), startTime: '08:00', endDate: random.pick(['31-10', '30-09', '15-10']), endTime: random.pick(['17:00', '18:30', '19:00']), timeReference: 'UTC' }];
+  return [
+    {
+      day: random.pick(['SAT', 'FRI']),
+      dayTil: 'SUN',
+      startDate: random.pick(['01-03', '15-03', '01-04']),
+      startTime: '08:00',
+      endDate: random.pick(['31-10', '30-09', '15-10']),
+      endTime: random.pick(['17:00', '18:30', '19:00']),
+      timeReference: 'UTC',
+    },
+  ];
 }
 
 /** R and D areas inside a FIR, at seeded positions, named after the nearest real place. */
@@ -142,8 +189,13 @@ export function specialAreas(world: World, fir: Fir): Airspace[] {
     const number = random.int(kind === 'R' ? 101 : 201, kind === 'R' ? 299 : 899);
     const designator = specialAreaDesignator(prefix, kind, number);
     const near = world.nearestAerodrome(lat, lon, 80);
-    const place = near ? placeName(near).toUpperCase() : `${fir.name.toUpperCase()} ${kind === 'R' ? 'RANGE' : 'AREA'} ${i + 1}`;
-    const upper = kind === 'R' ? random.pick([flightLevel(100), flightLevel(150), flightLevel(245), feet(5000), feet(9500)]) : random.pick([feet(2000), feet(3500), flightLevel(65), flightLevel(120)]);
+    const place = near
+      ? placeName(near).toUpperCase()
+      : `${fir.name.toUpperCase()} ${kind === 'R' ? 'RANGE' : 'AREA'} ${i + 1}`;
+    const upper =
+      kind === 'R'
+        ? random.pick([flightLevel(100), flightLevel(150), flightLevel(245), feet(5000), feet(9500)])
+        : random.pick([feet(2000), feet(3500), flightLevel(65), flightLevel(120)]);
     out.push({
       id: uuidFrom(`special:${fir.code}:${designator}`),
       name: `${designator} ${place}`,
@@ -203,10 +255,14 @@ export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
     let best = [inside[0]!, inside[1]!] as const;
     for (let i = 2; i < inside.length; i++) {
       const [a, b] = [inside[i - 1]!, inside[i]!];
-      if (Math.hypot(b.lat - a.lat, b.lon - a.lon) > Math.hypot(best[1].lat - best[0].lat, best[1].lon - best[0].lon)) best = [a, b];
+      if (Math.hypot(b.lat - a.lat, b.lon - a.lon) > Math.hypot(best[1].lat - best[0].lat, best[1].lon - best[0].lon))
+        best = [a, b];
     }
     const mid = { lat: (best[0].lat + best[1].lat) / 2, lon: (best[0].lon + best[1].lon) / 2 };
-    const fix = inside[Math.floor(inside.length / 2)] === best[0] || inside[Math.floor(inside.length / 2)] === best[1] ? inside[0]! : inside[Math.floor(inside.length / 2)]!;
+    const fix =
+      inside[Math.floor(inside.length / 2)] === best[0] || inside[Math.floor(inside.length / 2)] === best[1]
+        ? inside[0]!
+        : inside[Math.floor(inside.length / 2)]!;
     const random = new Random(`route-areas:${fir.code}`);
     const tra = specialAreaDesignator(prefix, 'R', 900 + random.int(0, 99));
     const danger = specialAreaDesignator(prefix, 'D', 900 + random.int(0, 99));
@@ -237,7 +293,17 @@ export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
         classification: '',
         lowerLimit: SFC,
         upperLimit: flightLevel(85),
-        schedules: [{ day: 'MON', dayTil: 'FRI', startDate: '01-01', startTime: '07:00', endDate: '31-12', endTime: '12:00', timeReference: 'UTC' }],
+        schedules: [
+          {
+            day: 'MON',
+            dayTil: 'FRI',
+            startDate: '01-01',
+            startTime: '07:00',
+            endDate: '31-12',
+            endTime: '12:00',
+            timeReference: 'UTC',
+          },
+        ],
         ring: circleRing(fix.lat, fix.lon, 6, 7, () => random.next()),
         country,
       },
@@ -247,7 +313,12 @@ export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
 }
 
 export function airspacesOfFir(world: World, fir: Fir, routes: readonly RoutePath[] = []): Airspace[] {
-  return [firAirspace(fir), ...world.aerodromesInFir(fir).flatMap(aerodromeAirspaces), ...specialAreas(world, fir), ...routeAreas(fir, routes)];
+  return [
+    firAirspace(fir),
+    ...world.aerodromesInFir(fir).flatMap(aerodromeAirspaces),
+    ...specialAreas(world, fir),
+    ...routeAreas(fir, routes),
+  ];
 }
 
 export function airspaceFeature(a: Airspace) {

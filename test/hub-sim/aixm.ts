@@ -27,14 +27,29 @@ function airspaceXml(a: Airspace, validFrom: string): { raw: string } {
       el(
         'aixm:AirspaceTimeSlice',
         { 'gml:id': gid('ts') },
-        el('gml:validTime', undefined, el('gml:TimePeriod', { 'gml:id': gid('vt') }, text('gml:beginPosition', validFrom), el('gml:endPosition', { indeterminatePosition: 'unknown' }))),
+        el(
+          'gml:validTime',
+          undefined,
+          el(
+            'gml:TimePeriod',
+            { 'gml:id': gid('vt') },
+            text('gml:beginPosition', validFrom),
+            el('gml:endPosition', { indeterminatePosition: 'unknown' }),
+          ),
+        ),
         text('aixm:interpretation', 'BASELINE'),
         text('aixm:type', a.type),
         text('aixm:designator', a.designator),
         text('aixm:localType', a.localType),
         text('aixm:name', a.name),
         text('aixm:controlType', a.controlType),
-        a.classification ? el('aixm:class', undefined, el('aixm:AirspaceLayerClass', { 'gml:id': gid('cl') }, text('aixm:classification', a.classification))) : undefined,
+        a.classification
+          ? el(
+              'aixm:class',
+              undefined,
+              el('aixm:AirspaceLayerClass', { 'gml:id': gid('cl') }, text('aixm:classification', a.classification)),
+            )
+          : undefined,
         el(
           'aixm:activation',
           undefined,
@@ -83,7 +98,19 @@ function airspaceXml(a: Airspace, validFrom: string): { raw: string } {
                   el(
                     'aixm:Surface',
                     { 'gml:id': gid('sf'), srsName: 'urn:ogc:def:crs:EPSG::4326' },
-                    el('gml:patches', undefined, el('gml:PolygonPatch', undefined, el('gml:exterior', undefined, el('gml:LinearRing', undefined, text('gml:posList', posList(a.ring)))))),
+                    el(
+                      'gml:patches',
+                      undefined,
+                      el(
+                        'gml:PolygonPatch',
+                        undefined,
+                        el(
+                          'gml:exterior',
+                          undefined,
+                          el('gml:LinearRing', undefined, text('gml:posList', posList(a.ring))),
+                        ),
+                      ),
+                    ),
                   ),
                 ),
               ),
@@ -96,5 +123,11 @@ function airspaceXml(a: Airspace, validFrom: string): { raw: string } {
 }
 
 export function airspacesAixm(airspaces: Airspace[], messageId: string, validFrom: string): string {
-  return xmlDocument(el('message:AIXMBasicMessage', { ...AIXM_NAMESPACES, 'gml:id': messageId }, ...airspaces.map((a) => el('message:hasMember', undefined, airspaceXml(a, validFrom)))));
+  return xmlDocument(
+    el(
+      'message:AIXMBasicMessage',
+      { ...AIXM_NAMESPACES, 'gml:id': messageId },
+      ...airspaces.map((a) => el('message:hasMember', undefined, airspaceXml(a, validFrom))),
+    ),
+  );
 }

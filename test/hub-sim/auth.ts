@@ -43,7 +43,10 @@ export function isRestricted(endpoint: HubEndpointId): boolean {
 }
 
 /** Header names are case-insensitive (node lower-cases them). */
-export function referenceCredentials(query: URLSearchParams, headers: Record<string, string | string[] | undefined>): { appId?: string; appKey?: string } {
+export function referenceCredentials(
+  query: URLSearchParams,
+  headers: Record<string, string | string[] | undefined>,
+): { appId?: string; appKey?: string } {
   const header = (name: string) => {
     const v = headers[name.toLowerCase()];
     return Array.isArray(v) ? v[0] : v;

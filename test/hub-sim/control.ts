@@ -20,17 +20,34 @@ function settingsUpdate(value: unknown): Partial<Record<keyof SimSettings, unkno
   if (value === undefined) return {};
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'settings are a JSON object';
   const update = value as Partial<Record<keyof SimSettings, unknown>>;
-  if (update.unresolvedPoints !== undefined && update.unresolvedPoints !== 'omit' && update.unresolvedPoints !== 'nullGeometry') return 'unresolvedPoints is omit or nullGeometry';
-  if (update.fixedNow !== undefined && update.fixedNow !== null && (typeof update.fixedNow !== 'string' || Number.isNaN(Date.parse(update.fixedNow)))) return 'fixedNow is an ISO time or null';
+  if (
+    update.unresolvedPoints !== undefined &&
+    update.unresolvedPoints !== 'omit' &&
+    update.unresolvedPoints !== 'nullGeometry'
+  )
+    return 'unresolvedPoints is omit or nullGeometry';
+  if (
+    update.fixedNow !== undefined &&
+    update.fixedNow !== null &&
+    (typeof update.fixedNow !== 'string' || Number.isNaN(Date.parse(update.fixedNow)))
+  )
+    return 'fixedNow is an ISO time or null';
   if (update.usageLimit !== undefined && update.usageLimit !== null) {
     const limit = update.usageLimit as { requests?: unknown; windowSeconds?: unknown };
     const positive = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
-    if (typeof limit !== 'object' || !positive(limit.requests) || !positive(limit.windowSeconds)) return 'usageLimit is {requests, windowSeconds} with positive numbers, or null';
+    if (typeof limit !== 'object' || !positive(limit.requests) || !positive(limit.windowSeconds))
+      return 'usageLimit is {requests, windowSeconds} with positive numbers, or null';
   }
   return update;
 }
 
-export function handleControl(remoteAddress: string | undefined, method: string, path: string, body: Buffer, state: ControlState): SimResponse {
+export function handleControl(
+  remoteAddress: string | undefined,
+  method: string,
+  path: string,
+  body: Buffer,
+  state: ControlState,
+): SimResponse {
   if (!LOOPBACK.has(remoteAddress ?? '')) return json({ error: 'control endpoints answer loopback clients only' }, 403);
   let parsed: unknown;
   if (body.length) {
@@ -64,7 +81,8 @@ export function handleControl(remoteAddress: string | undefined, method: string,
     case 'PUT /__control/settings': {
       const update = settingsUpdate(parsed);
       if (typeof update === 'string') return json({ error: update }, 400);
-      if (update.unresolvedPoints !== undefined) settings.unresolvedPoints = update.unresolvedPoints as SimSettings['unresolvedPoints'];
+      if (update.unresolvedPoints !== undefined)
+        settings.unresolvedPoints = update.unresolvedPoints as SimSettings['unresolvedPoints'];
       if (update.fixedNow !== undefined) settings.fixedNow = (update.fixedNow as string | null) ?? undefined;
       if (update.usageLimit !== undefined) {
         settings.usageLimit = (update.usageLimit as SimSettings['usageLimit'] | null) ?? undefined;

@@ -1,6 +1,14 @@
 /** What a fault that replaces the answer answers, in each family's own way. */
 import type { ActiveFault } from './faults';
-import { SimRequest, SimResponse, notFoundPage, restrictedPage, serverErrorPage, unauthorizedPage, usageLimitPage } from './http';
+import {
+  SimRequest,
+  SimResponse,
+  notFoundPage,
+  restrictedPage,
+  serverErrorPage,
+  unauthorizedPage,
+  usageLimitPage,
+} from './http';
 import { referenceError } from './reference';
 
 export function hubFaultAnswer(fault: ActiveFault): SimResponse | undefined {

@@ -59,7 +59,8 @@ export function validateFault(value: unknown): FaultSpec | string {
   const spec = value as Record<string, unknown>;
   if (!FAULT_KINDS.includes(spec.kind as FaultKind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
   for (const key of ['count', 'latencyMs', 'chunkBytes', 'intervalMs']) {
-    if (spec[key] !== undefined && !(typeof spec[key] === 'number' && (spec[key] as number) >= 0)) return `${key} must be a non-negative number`;
+    if (spec[key] !== undefined && !(typeof spec[key] === 'number' && (spec[key] as number) >= 0))
+      return `${key} must be a non-negative number`;
   }
   for (const key of ['path', 'method']) {
     if (spec[key] !== undefined && typeof spec[key] !== 'string') return `${key} must be a string`;
@@ -88,7 +89,10 @@ export class FaultTable implements FaultControl {
   /** The faults that apply to this request; counts are consumed. */
   take(method: string, path: string): ActiveFault[] {
     const taken = this.faults.filter(
-      (f) => (!f.pattern || f.pattern.test(path)) && (!f.method || f.method.toUpperCase() === method) && (f.count === undefined || f.hits < f.count),
+      (f) =>
+        (!f.pattern || f.pattern.test(path)) &&
+        (!f.method || f.method.toUpperCase() === method) &&
+        (f.count === undefined || f.hits < f.count),
     );
     for (const f of taken) f.hits += 1;
     this.faults = this.faults.filter((f) => f.count === undefined || f.hits < f.count);

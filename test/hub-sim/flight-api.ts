@@ -1,6 +1,17 @@
 /** Hub endpoints 1–8: flight summaries, one flight in full, its delay, flights in a FIR. */
 import type { SimContext } from './context';
-import { SimRequest, SimResponse, badRequestPage, contentTypeOf, json, negotiate, notAcceptablePage, notFoundPage, results, xml } from './http';
+import {
+  SimRequest,
+  SimResponse,
+  badRequestPage,
+  contentTypeOf,
+  json,
+  negotiate,
+  notAcceptablePage,
+  notFoundPage,
+  results,
+  xml,
+} from './http';
 import { COMPLETED_RETENTION_MS, FLIGHT_STATUSES, Flight, FlightState, FlightStatus, stateOf } from './flights';
 import { el, text, xmlDocument } from './xml';
 import { pointInMultiPolygon } from './geo';
@@ -19,10 +30,14 @@ function statusFilter(req: SimRequest, allowCompleted: boolean): FlightStatus[] 
   const value = req.query.get('status');
   if (value === null) return ACTIVE;
   if (!(FLIGHT_STATUSES as readonly string[]).includes(value)) {
-    return badRequestPage(`Invalid status '${value}'. Allowed values (case sensitive): ${(allowCompleted ? FLIGHT_STATUSES : FLIGHT_STATUSES.filter((s) => s !== 'COMPLETED')).join(', ')}.`);
+    return badRequestPage(
+      `Invalid status '${value}'. Allowed values (case sensitive): ${(allowCompleted ? FLIGHT_STATUSES : FLIGHT_STATUSES.filter((s) => s !== 'COMPLETED')).join(', ')}.`,
+    );
   }
   if (!allowCompleted && value === 'COMPLETED') {
-    return badRequestPage('Invalid status COMPLETED for flights between two aerodromes. Allowed values: AIRBORNE, CANCELLED, FILED, SCHEDULED.');
+    return badRequestPage(
+      'Invalid status COMPLETED for flights between two aerodromes. Allowed values: AIRBORNE, CANCELLED, FILED, SCHEDULED.',
+    );
   }
   return [value as FlightStatus];
 }
@@ -31,12 +46,16 @@ const iso = (d?: Date) => d?.toISOString();
 
 function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
   const { plan } = flight;
-  const pos = (lat: number, lon: number) => el('fb:location', { srsName: 'urn:ogc:def:crs:EPSG::4326' }, text('fb:pos', `${lat} ${lon}`));
+  const pos = (lat: number, lon: number) =>
+    el('fb:location', { srsName: 'urn:ogc:def:crs:EPSG::4326' }, text('fb:pos', `${lat} ${lon}`));
   return el(
     'fx:Flight',
     { timestamp: iso(now) },
     text('fx:gufi', flight.gufi, { codeSpace: 'urn:uuid' }),
-    el('fx:flightIdentification', { aircraftIdentification: flight.callsign, majorCarrierIdentifier: flight.airline.icao }),
+    el('fx:flightIdentification', {
+      aircraftIdentification: flight.callsign,
+      majorCarrierIdentifier: flight.airline.icao,
+    }),
     el('fx:flightStatus', { currentStatus: state.status }),
     el(
       'fx:departure',
@@ -54,7 +73,11 @@ function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boole
       text('fx:estimatedInBlockTime', iso(state.estimatedArrival)),
       text('fx:actualTimeOfArrival', iso(state.actualArrival)),
     ),
-    el('fx:aircraftDescription', { registration: flight.registration.replace('-', '') }, el('fx:aircraftType', undefined, text('fx:icaoModelIdentifier', flight.aircraftType))),
+    el(
+      'fx:aircraftDescription',
+      { registration: flight.registration.replace('-', '') },
+      el('fx:aircraftType', undefined, text('fx:icaoModelIdentifier', flight.aircraftType)),
+    ),
     el(
       'fx:enRoute',
       undefined,
@@ -75,7 +98,11 @@ function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boole
             { routeText: plan.routeText, initialFlightRules: 'IFR' },
             text('fx:initialSpeed', plan.cruiseKnots, { uom: 'KNOTS' }),
             text('fx:requestedAltitude', plan.cruiseFeet, { uom: 'FT' }),
-            el('fx:expandedRoute', undefined, ...plan.path.map((p) => el('fx:routePoint', { designator: p.designator }, pos(p.lat, p.lon)))),
+            el(
+              'fx:expandedRoute',
+              undefined,
+              ...plan.path.map((p) => el('fx:routePoint', { designator: p.designator }, pos(p.lat, p.lon))),
+            ),
           ),
         )
       : undefined,
@@ -90,23 +117,62 @@ function summaryProperties(flight: Flight, state: FlightState, now: Date) {
     flightStatus: state.status,
     airline: flight.airline.icao,
     flightNumber: flight.flightNumber,
-    departure: { aerodrome: flight.plan.origin.icao, scheduledTime: iso(flight.scheduledDeparture), estimatedTime: iso(state.estimatedDeparture), actualTime: iso(state.actualDeparture) },
-    arrival: { aerodrome: flight.plan.destination.icao, scheduledTime: iso(flight.scheduledArrival), estimatedTime: iso(state.estimatedArrival), actualTime: iso(state.actualArrival) },
-    positionReport: { track: state.track, source: state.status === 'AIRBORNE' ? 'ADS-B' : 'AERODROME', altitude: state.altitudeFeet, groundSpeed: state.groundSpeedKnots, captureTimestamp: iso(now) },
-    aircraftDescription: { aircraftCode: flight.aircraftType, aircraftRegistration: flight.registration.replace('-', '') },
+    departure: {
+      aerodrome: flight.plan.origin.icao,
+      scheduledTime: iso(flight.scheduledDeparture),
+      estimatedTime: iso(state.estimatedDeparture),
+      actualTime: iso(state.actualDeparture),
+    },
+    arrival: {
+      aerodrome: flight.plan.destination.icao,
+      scheduledTime: iso(flight.scheduledArrival),
+      estimatedTime: iso(state.estimatedArrival),
+      actualTime: iso(state.actualArrival),
+    },
+    positionReport: {
+      track: state.track,
+      source: state.status === 'AIRBORNE' ? 'ADS-B' : 'AERODROME',
+      altitude: state.altitudeFeet,
+      groundSpeed: state.groundSpeedKnots,
+      captureTimestamp: iso(now),
+    },
+    aircraftDescription: {
+      aircraftCode: flight.aircraftType,
+      aircraftRegistration: flight.registration.replace('-', ''),
+    },
   };
 }
 
 function feature(flight: Flight, state: FlightState, now: Date) {
-  return { type: 'Feature', id: flight.gufi, geometry: { type: 'Point', coordinates: [state.lon, state.lat] }, properties: summaryProperties(flight, state, now) };
+  return {
+    type: 'Feature',
+    id: flight.gufi,
+    geometry: { type: 'Point', coordinates: [state.lon, state.lat] },
+    properties: summaryProperties(flight, state, now),
+  };
 }
 
-function listResponse(req: SimRequest, ctx: SimContext, selected: { flight: Flight; state: FlightState }[]): SimResponse {
+function listResponse(
+  req: SimRequest,
+  ctx: SimContext,
+  selected: { flight: Flight; state: FlightState }[],
+): SimResponse {
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
   const now = ctx.now();
-  if (format === 'xml') return xml(xmlDocument(el('flightMessage', NAMESPACES, ...selected.map((s) => fixmFlight(s.flight, s.state, now, false)))));
-  return json({ type: 'FeatureCollection', features: selected.map((s) => feature(s.flight, s.state, now)), results: results(selected.length, now) }, 200, contentTypeOf(format));
+  if (format === 'xml')
+    return xml(
+      xmlDocument(el('flightMessage', NAMESPACES, ...selected.map((s) => fixmFlight(s.flight, s.state, now, false)))),
+    );
+  return json(
+    {
+      type: 'FeatureCollection',
+      features: selected.map((s) => feature(s.flight, s.state, now)),
+      results: results(selected.length, now),
+    },
+    200,
+    contentTypeOf(format),
+  );
 }
 
 function select(ctx: SimContext, statuses: FlightStatus[], predicate: (f: Flight) => boolean) {
@@ -125,25 +191,40 @@ export function airlineFlights(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, true);
   if (!Array.isArray(statuses)) return statuses;
   const { airline } = req.params;
-  if (!/^[A-Za-z]{3}$/.test(airline)) return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
-  return listResponse(req, ctx, select(ctx, statuses, (f) => f.airline.icao === airline));
+  if (!/^[A-Za-z]{3}$/.test(airline))
+    return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
+  return listResponse(
+    req,
+    ctx,
+    select(ctx, statuses, (f) => f.airline.icao === airline),
+  );
 }
 
 export function airlineFlightNumber(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, true);
   if (!Array.isArray(statuses)) return statuses;
   const { airline, number } = req.params;
-  if (!/^[A-Za-z]{3}$/.test(airline)) return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
+  if (!/^[A-Za-z]{3}$/.test(airline))
+    return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
   if (!/^[0-9A-Z]{1,5}$/.test(number)) return badRequestPage(`'${number}' is not a flight number.`);
-  return listResponse(req, ctx, select(ctx, statuses, (f) => f.airline.icao === airline && stripZeros(f.flightNumber) === stripZeros(number)));
+  return listResponse(
+    req,
+    ctx,
+    select(ctx, statuses, (f) => f.airline.icao === airline && stripZeros(f.flightNumber) === stripZeros(number)),
+  );
 }
 
 export function flightsBetween(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, false);
   if (!Array.isArray(statuses)) return statuses;
   const { origin, destination } = req.params;
-  for (const code of [origin, destination]) if (!ctx.world.aerodromes.has(code)) return notFoundPage(`Aerodrome ${code}`);
-  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan.origin.icao === origin && f.plan.destination.icao === destination));
+  for (const code of [origin, destination])
+    if (!ctx.world.aerodromes.has(code)) return notFoundPage(`Aerodrome ${code}`);
+  return listResponse(
+    req,
+    ctx,
+    select(ctx, statuses, (f) => f.plan.origin.icao === origin && f.plan.destination.icao === destination),
+  );
 }
 
 /** Arrivals (flights to the aerodrome) and departures (flights from it). */
@@ -152,7 +233,11 @@ function aerodromeFlights(req: SimRequest, ctx: SimContext, end: 'origin' | 'des
   if (!Array.isArray(statuses)) return statuses;
   const { aerodrome } = req.params;
   if (!ctx.world.aerodromes.has(aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
-  return listResponse(req, ctx, select(ctx, statuses, (f) => f.plan[end].icao === aerodrome));
+  return listResponse(
+    req,
+    ctx,
+    select(ctx, statuses, (f) => f.plan[end].icao === aerodrome),
+  );
 }
 
 export function arrivals(req: SimRequest, ctx: SimContext): SimResponse {
@@ -169,7 +254,11 @@ function retrievable(req: SimRequest, ctx: SimContext): { flight: Flight; state:
   const flight = ctx.flights.byGufi(req.params.gufi, now);
   if (!flight) return notFoundPage(`Flight ${req.params.gufi}`);
   const state = stateOf(flight, now);
-  if (state.status === 'COMPLETED' && state.actualArrival && now.getTime() - state.actualArrival.getTime() > COMPLETED_RETENTION_MS) {
+  if (
+    state.status === 'COMPLETED' &&
+    state.actualArrival &&
+    now.getTime() - state.actualArrival.getTime() > COMPLETED_RETENTION_MS
+  ) {
     return notFoundPage(`Flight ${req.params.gufi} (completed flights are kept for 6 hours after landing)`);
   }
   return { flight, state };
@@ -194,9 +283,17 @@ export function flightByGufi(req: SimRequest, ctx: SimContext): SimResponse {
     type: 'Feature',
     id: `${flight.gufi}-route`,
     geometry: { type: 'LineString', coordinates: flight.plan.path.map((p) => [p.lon, p.lat]) },
-    properties: { kind: 'route', routeText: flight.plan.routeText, designators: flight.plan.path.map((p) => p.designator) },
+    properties: {
+      kind: 'route',
+      routeText: flight.plan.routeText,
+      designators: flight.plan.path.map((p) => p.designator),
+    },
   };
-  return json({ type: 'FeatureCollection', features: [main, route], results: results(2, now) }, 200, contentTypeOf(format));
+  return json(
+    { type: 'FeatureCollection', features: [main, route], results: results(2, now) },
+    200,
+    contentTypeOf(format),
+  );
 }
 
 /** Delay data are reliable only in European airspace (ICAO prefixes E and L). */
@@ -208,22 +305,51 @@ export function flightDelay(req: SimRequest, ctx: SimContext): SimResponse {
   const { flight, state } = found;
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
-  const accuracy = european(flight.plan.origin.icao) && european(flight.plan.destination.icao) ? 'RELIABLE' : 'UNCERTAIN';
+  const accuracy =
+    european(flight.plan.origin.icao) && european(flight.plan.destination.icao) ? 'RELIABLE' : 'UNCERTAIN';
   const delay = {
     gufi: flight.gufi,
     callsign: flight.callsign,
     flightStatus: state.status,
-    departure: { aerodrome: flight.plan.origin.icao, scheduledTime: iso(flight.scheduledDeparture), estimatedTime: iso(state.estimatedDeparture), actualTime: iso(state.actualDeparture), delayMinutes: flight.delayMinutes },
-    arrival: { aerodrome: flight.plan.destination.icao, scheduledTime: iso(flight.scheduledArrival), estimatedTime: iso(state.estimatedArrival), actualTime: iso(state.actualArrival), delayMinutes: flight.delayMinutes },
+    departure: {
+      aerodrome: flight.plan.origin.icao,
+      scheduledTime: iso(flight.scheduledDeparture),
+      estimatedTime: iso(state.estimatedDeparture),
+      actualTime: iso(state.actualDeparture),
+      delayMinutes: flight.delayMinutes,
+    },
+    arrival: {
+      aerodrome: flight.plan.destination.icao,
+      scheduledTime: iso(flight.scheduledArrival),
+      estimatedTime: iso(state.estimatedArrival),
+      actualTime: iso(state.actualArrival),
+      delayMinutes: flight.delayMinutes,
+    },
     delayMinutes: state.status === 'CANCELLED' ? null : flight.delayMinutes,
     accuracy,
   };
   if (format === 'json') return json(delay);
   if (format === 'geojson') {
-    return json({ type: 'Feature', id: flight.gufi, geometry: { type: 'Point', coordinates: [state.lon, state.lat] }, properties: delay }, 200, 'application/geo+json');
+    return json(
+      {
+        type: 'Feature',
+        id: flight.gufi,
+        geometry: { type: 'Point', coordinates: [state.lon, state.lat] },
+        properties: delay,
+      },
+      200,
+      'application/geo+json',
+    );
   }
   const times = (name: string, t: typeof delay.departure) =>
-    el(name, { aerodrome: t.aerodrome }, text('scheduledTime', t.scheduledTime), text('estimatedTime', t.estimatedTime), text('actualTime', t.actualTime), text('delayMinutes', t.delayMinutes));
+    el(
+      name,
+      { aerodrome: t.aerodrome },
+      text('scheduledTime', t.scheduledTime),
+      text('estimatedTime', t.estimatedTime),
+      text('actualTime', t.actualTime),
+      text('delayMinutes', t.delayMinutes),
+    );
   return xml(
     xmlDocument(
       el(
@@ -257,5 +383,13 @@ export function firFlights(req: SimRequest, ctx: SimContext): SimResponse {
   const selected = european(code)
     ? select(ctx, statuses, () => true).filter((s) => pointInMultiPolygon(s.state.lon, s.state.lat, fir.polygons))
     : [];
-  return json({ type: 'FeatureCollection', features: selected.map((s) => feature(s.flight, s.state, now)), results: results(selected.length, now) }, 200, 'application/geo+json');
+  return json(
+    {
+      type: 'FeatureCollection',
+      features: selected.map((s) => feature(s.flight, s.state, now)),
+      results: results(selected.length, now),
+    },
+    200,
+    'application/geo+json',
+  );
 }

@@ -77,9 +77,15 @@ function cruiseOf(block: RouteBlock): { feet: number; knots: number } {
   const first = block.elements.find((e) => e.kind === 'speedLevel');
   if (first && first.kind === 'speedLevel') {
     const level = first.level;
-    const feet = level.unit === 'flightLevel' || level.unit === 'altitudeFeet' ? level.value * 100 : level.unit === 'vfr' ? 4500 : Math.round(level.value * 10 * 3.2808);
+    const feet =
+      level.unit === 'flightLevel' || level.unit === 'altitudeFeet'
+        ? level.value * 100
+        : level.unit === 'vfr'
+          ? 4500
+          : Math.round(level.value * 10 * 3.2808);
     const s = first.speed;
-    const knots = s.unit === 'knots' ? s.value : s.unit === 'kmh' ? Math.round(s.value / 1.852) : Math.round((s.value / 100) * 573);
+    const knots =
+      s.unit === 'knots' ? s.value : s.unit === 'kmh' ? Math.round(s.value / 1.852) : Math.round((s.value / 100) * 573);
     return { feet, knots };
   }
   return { feet: 35000, knots: 450 };
@@ -103,9 +109,19 @@ function planOf(world: World, engine: RouteEngine, block: RouteBlock): RoutePlan
   }
   path.push({ lat: destination.lat, lon: destination.lon, designator: destination.icao, type: 'aerodrome' });
   let lengthNm = 0;
-  for (let i = 1; i < path.length; i++) lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
+  for (let i = 1; i < path.length; i++)
+    lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
   const cruise = cruiseOf(block);
-  return { origin, destination, routeText: block.routeText, path, lengthNm, cruiseFeet: cruise.feet, cruiseKnots: cruise.knots, filed: [] };
+  return {
+    origin,
+    destination,
+    routeText: block.routeText,
+    path,
+    lengthNm,
+    cruiseFeet: cruise.feet,
+    cruiseKnots: cruise.knots,
+    filed: [],
+  };
 }
 
 /** Callsign, type, registration, off-block time and EET of an FPL message block. */
@@ -136,7 +152,8 @@ export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder:
       } catch {
         continue;
       }
-      for (const block of doc?.blocks ?? []) if (!block.diagnostics.some((d) => d.severity === 'error')) blocks.push(block);
+      for (const block of doc?.blocks ?? [])
+        if (!block.diagnostics.some((d) => d.severity === 'error')) blocks.push(block);
     }
   }
   if (blocks.length === 0) {
@@ -169,7 +186,16 @@ export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder:
         { lat: origin.lat, lon: origin.lon, designator: origin.icao },
         { lat: destination.lat, lon: destination.lon, designator: destination.icao },
       ];
-      plans.set(r.routeText, { origin, destination, routeText: r.routeText, path, lengthNm: distanceNm(origin.lat, origin.lon, destination.lat, destination.lon), cruiseFeet: 35000, cruiseKnots: 450, filed: [] });
+      plans.set(r.routeText, {
+        origin,
+        destination,
+        routeText: r.routeText,
+        path,
+        lengthNm: distanceNm(origin.lat, origin.lon, destination.lat, destination.lon),
+        cruiseFeet: 35000,
+        cruiseKnots: 450,
+        filed: [],
+      });
     }
   }
   return [...plans.values()];
@@ -193,7 +219,10 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
   const flights: Flight[] = [];
   const date = new Date(day).toISOString().slice(0, 10);
   plans.forEach((plan) => {
-    const operators = [...(OPERATORS_BY_COUNTRY[plan.origin.country?.iso2 ?? ''] ?? []), ...(OPERATORS_BY_COUNTRY[plan.destination.country?.iso2 ?? ''] ?? [])];
+    const operators = [
+      ...(OPERATORS_BY_COUNTRY[plan.origin.country?.iso2 ?? ''] ?? []),
+      ...(OPERATORS_BY_COUNTRY[plan.destination.country?.iso2 ?? ''] ?? []),
+    ];
     if (operators.length === 0) operators.push('DLH');
     const perDay = 4;
     for (let k = 0; k < perDay; k++) {
@@ -209,7 +238,11 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
       const r = random.next();
       const delayMinutes = r < 0.6 ? random.int(0, 5) : r < 0.9 ? random.int(6, 35) : random.int(36, 140);
       const long = plan.lengthNm > 2500 && (airline.fleet?.long.length ?? 0) > 0;
-      const types = (long ? airline.fleet?.long : airline.fleet?.short.length ? airline.fleet.short : airline.fleet?.long) ?? ['A320'];
+      const types = (long
+        ? airline.fleet?.long
+        : airline.fleet?.short.length
+          ? airline.fleet.short
+          : airline.fleet?.long) ?? ['A320'];
       const callsign = `${airline.icao}${flightNumber}`;
       flights.push({
         gufi: uuidFrom(`gufi:${callsign}:${date}:${plan.origin.icao}`),
@@ -258,7 +291,11 @@ function positionAlong(plan: RoutePlan, flownNm: number): { lat: number; lon: nu
     const leg = distanceNm(a.lat, a.lon, b.lat, b.lon);
     if (remaining <= leg || i === plan.path.length - 1) {
       const f = leg > 0 ? Math.min(1, remaining / leg) : 1;
-      return { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f, track: bearingDeg(a.lat, a.lon, b.lat, b.lon) };
+      return {
+        lat: a.lat + (b.lat - a.lat) * f,
+        lon: a.lon + (b.lon - a.lon) * f,
+        track: bearingDeg(a.lat, a.lon, b.lat, b.lon),
+      };
     }
     remaining -= leg;
   }
@@ -271,21 +308,51 @@ export function stateOf(flight: Flight, now: Date): FlightState {
   const delay = flight.delayMinutes * 60_000;
   const departure = flight.scheduledDeparture.getTime() + delay;
   const arrival = flight.scheduledArrival.getTime() + delay;
-  const base = { estimatedDeparture: new Date(departure), estimatedArrival: new Date(arrival), groundSpeedKnots: 0, altitudeFeet: 0 };
+  const base = {
+    estimatedDeparture: new Date(departure),
+    estimatedArrival: new Date(arrival),
+    groundSpeedKnots: 0,
+    altitudeFeet: 0,
+  };
   const { origin, destination } = flight.plan;
-  if (flight.cancelled) return { ...base, status: 'CANCELLED', lat: origin.lat, lon: origin.lon, track: 0, altitudeFeet: origin.elevationFt };
+  if (flight.cancelled)
+    return {
+      ...base,
+      status: 'CANCELLED',
+      lat: origin.lat,
+      lon: origin.lon,
+      track: 0,
+      altitudeFeet: origin.elevationFt,
+    };
   if (t < departure) {
-    return { ...base, status: t < departure - 3 * 3600_000 ? 'SCHEDULED' : 'FILED', lat: origin.lat, lon: origin.lon, track: 0, altitudeFeet: origin.elevationFt };
+    return {
+      ...base,
+      status: t < departure - 3 * 3600_000 ? 'SCHEDULED' : 'FILED',
+      lat: origin.lat,
+      lon: origin.lon,
+      track: 0,
+      altitudeFeet: origin.elevationFt,
+    };
   }
   if (t >= arrival) {
-    return { ...base, status: 'COMPLETED', actualDeparture: new Date(departure), actualArrival: new Date(arrival), lat: destination.lat, lon: destination.lon, track: 0, altitudeFeet: destination.elevationFt };
+    return {
+      ...base,
+      status: 'COMPLETED',
+      actualDeparture: new Date(departure),
+      actualArrival: new Date(arrival),
+      lat: destination.lat,
+      lon: destination.lon,
+      track: 0,
+      altitudeFeet: destination.elevationFt,
+    };
   }
   const fraction = (t - departure) / (arrival - departure);
   const flown = fraction * flight.plan.lengthNm;
   const toGo = flight.plan.lengthNm - flown;
   const position = positionAlong(flight.plan, flown);
   const ramp = Math.min(1, flown / 120, toGo / 120);
-  const altitude = Math.round((origin.elevationFt + (flight.plan.cruiseFeet - origin.elevationFt) * Math.max(0, ramp)) / 100) * 100;
+  const altitude =
+    Math.round((origin.elevationFt + (flight.plan.cruiseFeet - origin.elevationFt) * Math.max(0, ramp)) / 100) * 100;
   return {
     ...base,
     status: 'AIRBORNE',

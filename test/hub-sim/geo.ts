@@ -12,7 +12,8 @@ export { distanceNm } from '../../server/src/expansion/geo';
 
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const y = Math.sin(rad(lon2 - lon1)) * Math.cos(rad(lat2));
-  const x = Math.cos(rad(lat1)) * Math.sin(rad(lat2)) - Math.sin(rad(lat1)) * Math.cos(rad(lat2)) * Math.cos(rad(lon2 - lon1));
+  const x =
+    Math.cos(rad(lat1)) * Math.sin(rad(lat2)) - Math.sin(rad(lat1)) * Math.cos(rad(lat2)) * Math.cos(rad(lon2 - lon1));
   return (deg(Math.atan2(y, x)) + 360) % 360;
 }
 
@@ -22,7 +23,8 @@ export function destination(lat: number, lon: number, bearing: number, distance:
   const b = rad(bearing);
   const lat1 = rad(lat);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 = rad(lon) + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lon2 =
+    rad(lon) + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { lat: deg(lat2), lon: ((deg(lon2) + 540) % 360) - 180 };
 }
 
@@ -56,7 +58,12 @@ export function pointInRing(lon: number, lat: number, ring: Ring): boolean {
 
 /** A polygon is [outer, ...holes]; a multipolygon a list of those. */
 export function pointInMultiPolygon(lon: number, lat: number, polygons: Ring[][]): boolean {
-  return polygons.some((rings) => rings.length > 0 && pointInRing(lon, lat, rings[0]) && !rings.slice(1).some((hole) => pointInRing(lon, lat, hole)));
+  return polygons.some(
+    (rings) =>
+      rings.length > 0 &&
+      pointInRing(lon, lat, rings[0]) &&
+      !rings.slice(1).some((hole) => pointInRing(lon, lat, hole)),
+  );
 }
 
 export interface BBox {

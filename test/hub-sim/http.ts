@@ -44,7 +44,15 @@ export function htmlPage(status: number, title: string, heading: string, paragra
 
 const PORTAL = 'https://developer.laminardata.aero';
 
-export const RESTRICTED_GROUPS = ['Route Segments', 'Aerodromes', 'Airspaces', 'Designated Points', 'Navaids', 'Regulations', 'Flight Detail By GUFI'];
+export const RESTRICTED_GROUPS = [
+  'Route Segments',
+  'Aerodromes',
+  'Airspaces',
+  'Designated Points',
+  'Navaids',
+  'Regulations',
+  'Flight Detail By GUFI',
+];
 
 /** The page the spec describes for a restricted API called without approval. */
 export function restrictedPage(group: string): SimResponse {
@@ -81,13 +89,17 @@ export function badRequestPage(message: string): SimResponse {
 }
 
 export function methodNotAllowedPage(method: string, allowed: string): SimResponse {
-  const page = htmlPage(405, 'Method Not Allowed', 'Error 405 - Method Not Allowed', [`${escapeXml(method)} is not supported here; use ${allowed}.`]);
+  const page = htmlPage(405, 'Method Not Allowed', 'Error 405 - Method Not Allowed', [
+    `${escapeXml(method)} is not supported here; use ${allowed}.`,
+  ]);
   page.headers = { Allow: allowed };
   return page;
 }
 
 export function notAcceptablePage(offered: string[]): SimResponse {
-  return htmlPage(406, 'Not Acceptable', 'Error 406 - Not Acceptable', [`This endpoint answers ${offered.map(escapeXml).join(' or ')}; set the Accept header accordingly.`]);
+  return htmlPage(406, 'Not Acceptable', 'Error 406 - Not Acceptable', [
+    `This endpoint answers ${offered.map(escapeXml).join(' or ')}; set the Accept header accordingly.`,
+  ]);
 }
 
 export function serverErrorPage(id = supportId()): SimResponse {
@@ -112,7 +124,13 @@ const MEDIA: Record<Format, string[]> = {
  */
 export function negotiate(req: SimRequest, offered: Format[], fallback: Format): Format | undefined {
   const equivalent = (f: Format): Format | undefined =>
-    offered.includes(f) ? f : f === 'json' && offered.includes('geojson') ? 'geojson' : f === 'geojson' && offered.includes('json') ? 'json' : undefined;
+    offered.includes(f)
+      ? f
+      : f === 'json' && offered.includes('geojson')
+        ? 'geojson'
+        : f === 'geojson' && offered.includes('json')
+          ? 'json'
+          : undefined;
   const param = req.query.get('format');
   if (param) {
     const f = equivalent(param.toLowerCase() as Format);
@@ -143,6 +161,9 @@ export function contentTypeOf(format: Format): string {
 }
 
 /** The results object of GeoJSON answers. */
-export function results(total: number | string, now: Date): { publishTime: string; status: string; total: number | string } {
+export function results(
+  total: number | string,
+  now: Date,
+): { publishTime: string; status: string; total: number | string } {
   return { publishTime: now.toISOString(), status: 'ok', total };
 }

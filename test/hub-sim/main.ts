@@ -6,7 +6,9 @@ import { startHubSimulator } from './server';
 
 function usage(message?: string): never {
   if (message) process.stderr.write(`hub-sim: ${message}\n`);
-  process.stderr.write('usage: npm run hub-sim -- [--port <n>] [--navdata <folder>] [--firs <boundaries.geojson[.gz]>] [--null-geometry] [--quiet]\n');
+  process.stderr.write(
+    'usage: npm run hub-sim -- [--port <n>] [--navdata <folder>] [--firs <boundaries.geojson[.gz]>] [--null-geometry] [--quiet]\n',
+  );
   process.exit(2);
 }
 
@@ -30,12 +32,26 @@ async function main(): Promise<void> {
     else if (arg === '--help' || arg === '-h') usage();
     else usage(`unknown argument ${arg}`);
   }
-  const sim = await startHubSimulator({ port, navdataFolder, firsFile, quiet, settings: { unresolvedPoints: nullGeometry ? 'nullGeometry' : 'omit' } });
-  process.stdout.write(`hub-sim listening on ${sim.url} (reference: ${sim.referenceUrl}; control: ${sim.url}/__control/)\n`);
-  if (sim.routeExpansionUnavailable) process.stdout.write(`hub-sim: ${sim.routeExpansionUnavailable}; route expansion answers 500\n`);
-  process.stdout.write('keys: user_key demo (all groups), demo-basic (no restricted groups); appId demo + appKey demo\n');
+  const sim = await startHubSimulator({
+    port,
+    navdataFolder,
+    firsFile,
+    quiet,
+    settings: { unresolvedPoints: nullGeometry ? 'nullGeometry' : 'omit' },
+  });
+  process.stdout.write(
+    `hub-sim listening on ${sim.url} (reference: ${sim.referenceUrl}; control: ${sim.url}/__control/)\n`,
+  );
+  if (sim.routeExpansionUnavailable)
+    process.stdout.write(`hub-sim: ${sim.routeExpansionUnavailable}; route expansion answers 500\n`);
+  process.stdout.write(
+    'keys: user_key demo (all groups), demo-basic (no restricted groups); appId demo + appKey demo\n',
+  );
   const stop = () => {
-    sim.close().then(() => process.exit(0), () => process.exit(1));
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

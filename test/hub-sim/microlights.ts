@@ -44,7 +44,10 @@ function styledName(country: Country, place: string, random: Random): string {
 
 export function microlightsOf(world: World, country: Country): Microlight[] {
   const random = new Random(`microlights:${country.iso2}`);
-  const candidates = world.aerodromesOfCountry(country).filter((a) => !isControlled(a)).sort((a, b) => a.icao.localeCompare(b.icao));
+  const candidates = world
+    .aerodromesOfCountry(country)
+    .filter((a) => !isControlled(a))
+    .sort((a, b) => a.icao.localeCompare(b.icao));
   const count = Math.min(candidates.length, random.int(8, 18));
   const prefix = icaoPrefixesOf(country).find((p) => p.length === 2) ?? country.iso2;
   const used = new Set<string>();
@@ -56,7 +59,14 @@ export function microlightsOf(world: World, country: Country): Microlight[] {
     used.add(place);
     const p = destination(base.lat, base.lon, random.range(0, 360), random.range(2, 6));
     const designator = `${prefix}${String(random.int(1000, 9899))}`;
-    out.push({ id: uuidFrom(`microlight:${designator}:${place}`), designator, name: styledName(country, place, random), lat: round(p.lat, 5), lon: round(p.lon, 5), elevationFt: Math.max(0, base.elevationFt + random.int(-60, 60)) });
+    out.push({
+      id: uuidFrom(`microlight:${designator}:${place}`),
+      designator,
+      name: styledName(country, place, random),
+      lat: round(p.lat, 5),
+      lon: round(p.lon, 5),
+      elevationFt: Math.max(0, base.elevationFt + random.int(-60, 60)),
+    });
   }
   return out;
 }
@@ -66,6 +76,11 @@ export function microlightFeature(m: Microlight) {
     id: m.id,
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [m.lon, m.lat] },
-    properties: { designator: m.designator, name: m.name, controlType: 'CIVIL', elevation: { uom: 'FT', value: String(m.elevationFt), reference: 'MSL' } },
+    properties: {
+      designator: m.designator,
+      name: m.name,
+      controlType: 'CIVIL',
+      elevation: { uom: 'FT', value: String(m.elevationFt), reference: 'MSL' },
+    },
   };
 }

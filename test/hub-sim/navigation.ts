@@ -5,11 +5,27 @@ import { el, text, xmlDocument } from './xml';
 import type { Fir } from './world';
 
 const REGIONS: Record<string, string> = {
-  A: 'Western South Pacific', B: 'Greenland, Iceland and Kosovo', C: 'Canada', D: 'West Africa (east)', E: 'Northern Europe',
-  F: 'Southern and Central Africa', G: 'West Africa and the Canary Islands', H: 'East and North-East Africa', K: 'Contiguous United States',
-  L: 'Southern Europe, Israel and Türkiye', M: 'Central America and Mexico', N: 'South Pacific', O: 'Middle East, Afghanistan and Pakistan',
-  P: 'North Pacific, Alaska and Hawaii', R: 'East Asia: Japan, Korea, Philippines and Taiwan', S: 'South America', T: 'Caribbean',
-  U: 'Russia and neighbouring states', V: 'South Asia and mainland South-East Asia', W: 'Maritime South-East Asia', Y: 'Australia',
+  A: 'Western South Pacific',
+  B: 'Greenland, Iceland and Kosovo',
+  C: 'Canada',
+  D: 'West Africa (east)',
+  E: 'Northern Europe',
+  F: 'Southern and Central Africa',
+  G: 'West Africa and the Canary Islands',
+  H: 'East and North-East Africa',
+  K: 'Contiguous United States',
+  L: 'Southern Europe, Israel and Türkiye',
+  M: 'Central America and Mexico',
+  N: 'South Pacific',
+  O: 'Middle East, Afghanistan and Pakistan',
+  P: 'North Pacific, Alaska and Hawaii',
+  R: 'East Asia: Japan, Korea, Philippines and Taiwan',
+  S: 'South America',
+  T: 'Caribbean',
+  U: 'Russia and neighbouring states',
+  V: 'South Asia and mainland South-East Asia',
+  W: 'Maritime South-East Asia',
+  Y: 'Australia',
   Z: 'China, Mongolia and North Korea',
 };
 
@@ -31,7 +47,12 @@ export function icaoPrefixes(_req: SimRequest, ctx: SimContext): SimResponse {
   return xml(
     collection(
       'icao-prefixes',
-      ...ctx.world.prefixes.map((p) => el('gml:featureMember', { 'xlink:href': link(ctx, 'icaoPrefix', { prefix: p }), 'xlink:title': `${p} — ${REGIONS[p] ?? 'ICAO region'}` })),
+      ...ctx.world.prefixes.map((p) =>
+        el('gml:featureMember', {
+          'xlink:href': link(ctx, 'icaoPrefix', { prefix: p }),
+          'xlink:title': `${p} — ${REGIONS[p] ?? 'ICAO region'}`,
+        }),
+      ),
     ),
   );
 }
@@ -70,7 +91,12 @@ export function firs(req: SimRequest, ctx: SimContext): SimResponse {
   return xml(
     collection(
       `firs-${prefix}`,
-      ...list.map((f) => el('gml:featureMember', { 'xlink:href': link(ctx, 'fir', { prefix, fir: f.code }), 'xlink:title': f.name === f.code ? f.code : `${f.code} ${f.name}` })),
+      ...list.map((f) =>
+        el('gml:featureMember', {
+          'xlink:href': link(ctx, 'fir', { prefix, fir: f.code }),
+          'xlink:title': f.name === f.code ? f.code : `${f.code} ${f.name}`,
+        }),
+      ),
     ),
   );
 }
@@ -80,7 +106,12 @@ function envelope(fir: Fir): { raw: string } {
   return el(
     'gml:boundedBy',
     undefined,
-    el('gml:Envelope', { srsName: 'urn:ogc:def:crs:EPSG::4326' }, text('gml:lowerCorner', `${b.minLat} ${b.minLon}`), text('gml:upperCorner', `${b.maxLat} ${b.maxLon}`)),
+    el(
+      'gml:Envelope',
+      { srsName: 'urn:ogc:def:crs:EPSG::4326' },
+      text('gml:lowerCorner', `${b.minLat} ${b.minLon}`),
+      text('gml:upperCorner', `${b.maxLat} ${b.maxLon}`),
+    ),
   );
 }
 
@@ -89,7 +120,8 @@ export function fir(req: SimRequest, ctx: SimContext): SimResponse {
   const found = ctx.world.firs.get(code);
   if (!found || found.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const params = { prefix, fir: code };
-  const api = (name: string, id: Parameters<SimContext['hubPath']>[0], title: string) => el('api', { name, 'xlink:href': link(ctx, id, params), 'xlink:title': title });
+  const api = (name: string, id: Parameters<SimContext['hubPath']>[0], title: string) =>
+    el('api', { name, 'xlink:href': link(ctx, id, params), 'xlink:title': title });
   return xml(
     collection(
       `fir-${code}`,

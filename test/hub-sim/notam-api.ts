@@ -4,7 +4,17 @@
  * asked. An aerodrome without NOTAMs answers 404, like the real service may.
  */
 import type { SimContext } from './context';
-import { SimRequest, SimResponse, contentTypeOf, json, negotiate, notAcceptablePage, notFoundPage, results, xml } from './http';
+import {
+  SimRequest,
+  SimResponse,
+  contentTypeOf,
+  json,
+  negotiate,
+  notAcceptablePage,
+  notFoundPage,
+  results,
+  xml,
+} from './http';
 import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
 import { el, text, xmlDocument } from './xml';
@@ -63,7 +73,14 @@ function notamEvent(n: Notam): { raw: string } {
         el(
           'gml:validTime',
           undefined,
-          el('gml:TimePeriod', { 'gml:id': gid('vt') }, text('gml:beginPosition', n.start.toISOString()), n.end ? text('gml:endPosition', n.end.toISOString()) : el('gml:endPosition', { indeterminatePosition: 'unknown' })),
+          el(
+            'gml:TimePeriod',
+            { 'gml:id': gid('vt') },
+            text('gml:beginPosition', n.start.toISOString()),
+            n.end
+              ? text('gml:endPosition', n.end.toISOString())
+              : el('gml:endPosition', { indeterminatePosition: 'unknown' }),
+          ),
         ),
         text('aixm:interpretation', 'BASELINE'),
         text('event:encoding', 'DIGITAL'),
@@ -100,7 +117,15 @@ function notamEvent(n: Notam): { raw: string } {
           ),
         ),
         n.replaces
-          ? el('event:extension', undefined, el('lx:EventExtension', { 'gml:id': gid('ext') }, el('lx:replacedEvent', { 'xlink:href': `urn:uuid:${n.replaces.id}`, 'xlink:title': `Q) ${qLine(n)}` })))
+          ? el(
+              'event:extension',
+              undefined,
+              el(
+                'lx:EventExtension',
+                { 'gml:id': gid('ext') },
+                el('lx:replacedEvent', { 'xlink:href': `urn:uuid:${n.replaces.id}`, 'xlink:title': `Q) ${qLine(n)}` }),
+              ),
+            )
           : undefined,
       ),
     ),
@@ -122,7 +147,11 @@ function notamResponse(req: SimRequest, ctx: SimContext, notams: Notam[], id: st
             ),
           ),
         )
-      : json({ type: 'FeatureCollection', features: sorted.map(notamFeature), results: results(sorted.length, ctx.now()) }, 200, contentTypeOf(format));
+      : json(
+          { type: 'FeatureCollection', features: sorted.map(notamFeature), results: results(sorted.length, ctx.now()) },
+          200,
+          contentTypeOf(format),
+        );
   response.gzip = true;
   response.headers = { 'Cache-Control': 'public, max-age=60' };
   return response;

@@ -82,7 +82,14 @@ function obstacle(random: Random, lat: number, lon: number, near: string, elevat
   const agl = random.pick([150, 180, 220, 300, 450, 600]);
   const what = random.pick(['CRANE', 'MOBILE CRANE', 'WIND TURBINE', 'MAST']);
   return {
-    qcode: 'QOBCE', traffic: 'IV', purpose: 'M', scope: 'AE', radiusNm: 1, lat: p.lat, lon: p.lon, perm: what === 'WIND TURBINE' || what === 'MAST',
+    qcode: 'QOBCE',
+    traffic: 'IV',
+    purpose: 'M',
+    scope: 'AE',
+    radiusNm: 1,
+    lat: p.lat,
+    lon: p.lon,
+    perm: what === 'WIND TURBINE' || what === 'MAST',
     text: `OBST ${what} ERECTED PSN ${icaoCoordinate(p.lat, p.lon)} (${near}). HGT ${elevationFt + agl}FT AMSL/${agl}FT AGL. OBST LGT DAY AND NIGHT.`,
   };
 }
@@ -97,28 +104,80 @@ function aerodromeDrafts(a: Aerodrome, random: Random): Draft[] {
     const kinds = ['QMXLC', 'QOBCE', 'QFAXX', 'QMNHW', ...(runway ? ['QMRLC', 'QICAS', 'QLRAS'] : [])];
     const count = random.int(2, 5);
     // Each kind at most once per aerodrome (obstacles excepted): shuffle, then take.
-    const order = kinds.map((k) => ({ k, r: random.next() })).sort((x, y) => x.r - y.r).map((x) => x.k);
+    const order = kinds
+      .map((k) => ({ k, r: random.next() }))
+      .sort((x, y) => x.r - y.r)
+      .map((x) => x.k);
     for (let i = 0; i < count; i++) {
       const kind = order[i] ?? 'QOBCE';
       const twy = `${random.letters(1, 'ABCDEFGHKLMNPRS')}`;
       switch (kind) {
         case 'QMRLC':
-          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'NBO', scope: 'A', radiusNm: 5, ...at, schedule: 'DAILY 2300-0500', text: `RWY ${runwayPair(runway!)} CLSD DUE TO MAINT.` });
+          drafts.push({
+            qcode: kind,
+            traffic: 'IV',
+            purpose: 'NBO',
+            scope: 'A',
+            radiusNm: 5,
+            ...at,
+            schedule: 'DAILY 2300-0500',
+            text: `RWY ${runwayPair(runway!)} CLSD DUE TO MAINT.`,
+          });
           break;
         case 'QICAS':
-          drafts.push({ qcode: kind, traffic: 'I', purpose: 'NBO', scope: 'A', radiusNm: 5, ...at, text: `ILS RWY ${runway} U/S.` });
+          drafts.push({
+            qcode: kind,
+            traffic: 'I',
+            purpose: 'NBO',
+            scope: 'A',
+            radiusNm: 5,
+            ...at,
+            text: `ILS RWY ${runway} U/S.`,
+          });
           break;
         case 'QLRAS':
-          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'NBO', scope: 'A', radiusNm: 5, ...at, text: `RWY ${runway} CL LGT U/S.` });
+          drafts.push({
+            qcode: kind,
+            traffic: 'IV',
+            purpose: 'NBO',
+            scope: 'A',
+            radiusNm: 5,
+            ...at,
+            text: `RWY ${runway} CL LGT U/S.`,
+          });
           break;
         case 'QMXLC':
-          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'M', scope: 'A', radiusNm: 5, ...at, text: `TWY ${twy} BTN TWY ${twy}${random.int(1, 4)} AND TWY ${twy}${random.int(5, 9)} CLSD DUE TO WIP.` });
+          drafts.push({
+            qcode: kind,
+            traffic: 'IV',
+            purpose: 'M',
+            scope: 'A',
+            radiusNm: 5,
+            ...at,
+            text: `TWY ${twy} BTN TWY ${twy}${random.int(1, 4)} AND TWY ${twy}${random.int(5, 9)} CLSD DUE TO WIP.`,
+          });
           break;
         case 'QMNHW':
-          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'M', scope: 'A', radiusNm: 5, ...at, text: `WIP ON APRON ${random.int(1, 6)} STANDS ${random.int(10, 40)} TO ${random.int(41, 60)}. MARSHALLER AVBL.` });
+          drafts.push({
+            qcode: kind,
+            traffic: 'IV',
+            purpose: 'M',
+            scope: 'A',
+            radiusNm: 5,
+            ...at,
+            text: `WIP ON APRON ${random.int(1, 6)} STANDS ${random.int(10, 40)} TO ${random.int(41, 60)}. MARSHALLER AVBL.`,
+          });
           break;
         case 'QFAXX':
-          drafts.push({ qcode: kind, traffic: 'IV', purpose: 'BO', scope: 'A', radiusNm: 5, ...at, text: 'BIRD CONCENTRATION IN THE VICINITY OF AD. PILOTS EXERCISE CAUTION DURING TKOF AND LDG.' });
+          drafts.push({
+            qcode: kind,
+            traffic: 'IV',
+            purpose: 'BO',
+            scope: 'A',
+            radiusNm: 5,
+            ...at,
+            text: 'BIRD CONCENTRATION IN THE VICINITY OF AD. PILOTS EXERCISE CAUTION DURING TKOF AND LDG.',
+          });
           break;
         default:
           drafts.push({ ...obstacle(random, a.lat, a.lon, place, a.elevationFt), scope: 'A' });
@@ -128,9 +187,31 @@ function aerodromeDrafts(a: Aerodrome, random: Random): Draft[] {
     const kinds = ['QFAAH', 'QWPLW', 'QOBCE'];
     for (let i = random.int(1, 2); i > 0; i--) {
       const kind = random.pick(kinds);
-      if (kind === 'QFAAH') drafts.push({ qcode: kind, traffic: 'V', purpose: 'B', scope: 'A', radiusNm: 5, ...at, text: `AD HR OF OPS: MON-FRI 0800-1700, SAT-SUN 0900-SS. PPR OUTSIDE THESE HR.` });
+      if (kind === 'QFAAH')
+        drafts.push({
+          qcode: kind,
+          traffic: 'V',
+          purpose: 'B',
+          scope: 'A',
+          radiusNm: 5,
+          ...at,
+          text: `AD HR OF OPS: MON-FRI 0800-1700, SAT-SUN 0900-SS. PPR OUTSIDE THESE HR.`,
+        });
       else if (kind === 'QWPLW')
-        drafts.push({ qcode: kind, traffic: 'V', purpose: 'BO', scope: 'W', radiusNm: 2, lowerFl: 0, upperFl: 150, ...at, schedule: 'SAT SUN 0800-SS', lowerLimit: 'SFC', upperLimit: 'FL150', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${icaoCoordinate(a.lat, a.lon)} (${place} AD).` });
+        drafts.push({
+          qcode: kind,
+          traffic: 'V',
+          purpose: 'BO',
+          scope: 'W',
+          radiusNm: 2,
+          lowerFl: 0,
+          upperFl: 150,
+          ...at,
+          schedule: 'SAT SUN 0800-SS',
+          lowerLimit: 'SFC',
+          upperLimit: 'FL150',
+          text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${icaoCoordinate(a.lat, a.lon)} (${place} AD).`,
+        });
       else drafts.push({ ...obstacle(random, a.lat, a.lon, place, a.elevationFt), scope: 'A' });
     }
   }
@@ -138,30 +219,107 @@ function aerodromeDrafts(a: Aerodrome, random: Random): Draft[] {
 }
 
 /** En-route drafts near a real route point of the sample flights. */
-function routePointDraft(point: { lat: number; lon: number; designator: string; type?: string }, random: Random): Draft {
-  const navaid = point.type === 'vor' || point.type === 'ndb' || point.type === 'dme' || (!point.type && point.designator.length <= 3);
+function routePointDraft(
+  point: { lat: number; lon: number; designator: string; type?: string },
+  random: Random,
+): Draft {
+  const navaid =
+    point.type === 'vor' ||
+    point.type === 'ndb' ||
+    point.type === 'dme' ||
+    (!point.type && point.designator.length <= 3);
   if (navaid && random.chance(0.7)) {
     const kind = point.type === 'ndb' ? 'NDB' : point.type === 'dme' ? 'DME' : 'VOR/DME';
-    return { qcode: point.type === 'ndb' ? 'QNBAS' : 'QNMAS', traffic: 'IV', purpose: 'BO', scope: 'E', radiusNm: 25, lat: point.lat, lon: point.lon, lowerFl: 0, upperFl: 999, text: `${point.designator} ${kind} U/S.` };
+    return {
+      qcode: point.type === 'ndb' ? 'QNBAS' : 'QNMAS',
+      traffic: 'IV',
+      purpose: 'BO',
+      scope: 'E',
+      radiusNm: 25,
+      lat: point.lat,
+      lon: point.lon,
+      lowerFl: 0,
+      upperFl: 999,
+      text: `${point.designator} ${kind} U/S.`,
+    };
   }
   const p = destination(point.lat, point.lon, random.range(0, 360), random.range(2, 9));
   const where = `PSN ${icaoCoordinate(p.lat, p.lon)}, ${random.int(2, 9)}NM FROM ${point.designator}`;
   switch (random.int(0, 3)) {
     case 0:
-      return { qcode: 'QWPLW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 2, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 150, lowerLimit: 'SFC', upperLimit: 'FL150', schedule: 'DAILY 0800-1700', text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${where}.` };
+      return {
+        qcode: 'QWPLW',
+        traffic: 'IV',
+        purpose: 'M',
+        scope: 'W',
+        radiusNm: 2,
+        lat: p.lat,
+        lon: p.lon,
+        lowerFl: 0,
+        upperFl: 150,
+        lowerLimit: 'SFC',
+        upperLimit: 'FL150',
+        schedule: 'DAILY 0800-1700',
+        text: `PJE WILL TAKE PLACE WI 2NM RADIUS ${where}.`,
+      };
     case 1:
-      return { qcode: 'QWULW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 1, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 4, lowerLimit: 'SFC', upperLimit: '400FT AGL', text: `UAS (DRONE) OPS WI 1NM RADIUS ${where}.` };
+      return {
+        qcode: 'QWULW',
+        traffic: 'IV',
+        purpose: 'M',
+        scope: 'W',
+        radiusNm: 1,
+        lat: p.lat,
+        lon: p.lon,
+        lowerFl: 0,
+        upperFl: 4,
+        lowerLimit: 'SFC',
+        upperLimit: '400FT AGL',
+        text: `UAS (DRONE) OPS WI 1NM RADIUS ${where}.`,
+      };
     case 2:
-      return { qcode: 'QWELW', traffic: 'IV', purpose: 'M', scope: 'W', radiusNm: 3, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 100, lowerLimit: 'SFC', upperLimit: 'FL100', text: `LASER DISPLAY WI 3NM RADIUS ${where}. PILOTS MAY EXPERIENCE DAZZLE.` };
+      return {
+        qcode: 'QWELW',
+        traffic: 'IV',
+        purpose: 'M',
+        scope: 'W',
+        radiusNm: 3,
+        lat: p.lat,
+        lon: p.lon,
+        lowerFl: 0,
+        upperFl: 100,
+        lowerLimit: 'SFC',
+        upperLimit: 'FL100',
+        text: `LASER DISPLAY WI 3NM RADIUS ${where}. PILOTS MAY EXPERIENCE DAZZLE.`,
+      };
     default:
-      return { qcode: 'QOBCE', traffic: 'IV', purpose: 'M', scope: 'E', radiusNm: 1, lat: p.lat, lon: p.lon, lowerFl: 0, upperFl: 20, perm: true, text: `OBST WIND TURBINE ERECTED ${where}. HGT ${random.int(5, 9) * 100}FT AMSL. OBST LGT NIGHT ONLY.` };
+      return {
+        qcode: 'QOBCE',
+        traffic: 'IV',
+        purpose: 'M',
+        scope: 'E',
+        radiusNm: 1,
+        lat: p.lat,
+        lon: p.lon,
+        lowerFl: 0,
+        upperFl: 20,
+        perm: true,
+        text: `OBST WIND TURBINE ERECTED ${where}. HGT ${random.int(5, 9) * 100}FT AMSL. OBST LGT NIGHT ONLY.`,
+      };
   }
 }
 
 const DURATIONS_H = [4, 10, 36, 7 * 24, 30 * 24, 90 * 24];
 
 /** Dates, series and number for a draft; seeded by location and UTC day. */
-function finish(draft: Draft, location: string, fir: string, aerodrome: string | undefined, seed: string, day: number): Notam {
+function finish(
+  draft: Draft,
+  location: string,
+  fir: string,
+  aerodrome: string | undefined,
+  seed: string,
+  day: number,
+): Notam {
   const random = new Random(seed);
   const start = new Date(day + random.int(-96, 20) * HOUR_MS + random.int(0, 11) * 5 * 60_000);
   const hours = random.pick(DURATIONS_H);
@@ -177,7 +335,9 @@ function finish(draft: Draft, location: string, fir: string, aerodrome: string |
     number,
     year,
     type: replace ? 'R' : 'N',
-    replaces: replace ? { series, number: Math.max(1, number - random.int(1, 400)), year, id: uuidFrom(`notam-replaced:${seed}`) } : undefined,
+    replaces: replace
+      ? { series, number: Math.max(1, number - random.int(1, 400)), year, id: uuidFrom(`notam-replaced:${seed}`) }
+      : undefined,
     qcode: draft.qcode,
     fir,
     traffic: draft.traffic,
@@ -211,7 +371,9 @@ export function aerodromeNotamsOf(ctx: SimContext, a: Aerodrome): Notam[] {
   const date = new Date(day).toISOString().slice(0, 10);
   const fir = ctx.world.firOf(a.lat, a.lon, a.icao)?.code ?? `${a.icao.slice(0, 2)}XX`;
   const drafts = aerodromeDrafts(a, new Random(`ad-notams:${a.icao}:${date}`));
-  return drafts.map((d, i) => finish(d, a.icao, fir, a.icao, `ad:${a.icao}:${date}:${i}`, day)).filter((n) => stillValid(n, now));
+  return drafts
+    .map((d, i) => finish(d, a.icao, fir, a.icao, `ad:${a.icao}:${date}:${i}`, day))
+    .filter((n) => stillValid(n, now));
 }
 
 export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
@@ -223,20 +385,49 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
   const seen = new Set<string>();
   for (const plan of ctx.flights.plans) {
     for (const point of plan.path) {
-      if (point.type === 'aerodrome' || seen.has(point.designator) || !pointInMultiPolygon(point.lon, point.lat, fir.polygons)) continue;
+      if (
+        point.type === 'aerodrome' ||
+        seen.has(point.designator) ||
+        !pointInMultiPolygon(point.lon, point.lat, fir.polygons)
+      )
+        continue;
       seen.add(point.designator);
       if (!random.chance(0.45)) continue;
-      notams.push(finish(routePointDraft(point, random), fir.code, fir.code, undefined, `enr:${fir.code}:${point.designator}:${date}`, day));
+      notams.push(
+        finish(
+          routePointDraft(point, random),
+          fir.code,
+          fir.code,
+          undefined,
+          `enr:${fir.code}:${point.designator}:${date}`,
+          day,
+        ),
+      );
     }
   }
   for (const area of specialAreas(ctx.world, fir)) {
     if (!random.chance(0.5)) continue;
     const [lon, lat] = area.ring[0];
-    const upper = area.upperLimit.uom === 'FL' ? Number(area.upperLimit.value) : Math.ceil(Number(area.upperLimit.value) / 100);
+    const upper =
+      area.upperLimit.uom === 'FL' ? Number(area.upperLimit.value) : Math.ceil(Number(area.upperLimit.value) / 100);
     const kind = area.type === 'R' ? 'QRRCA' : 'QRDCA';
     notams.push(
       finish(
-        { qcode: kind, traffic: 'IV', purpose: 'BO', scope: 'W', radiusNm: 10, lat, lon, lowerFl: 0, upperFl: upper, schedule: 'MON-FRI 0800-1600', lowerLimit: 'SFC', upperLimit: area.upperLimit.uom === 'FL' ? `FL${area.upperLimit.value}` : `${area.upperLimit.value}FT AMSL`, text: `${area.type === 'R' ? 'RESTRICTED' : 'DANGER'} AREA ${area.designator} ACTIVATED.` },
+        {
+          qcode: kind,
+          traffic: 'IV',
+          purpose: 'BO',
+          scope: 'W',
+          radiusNm: 10,
+          lat,
+          lon,
+          lowerFl: 0,
+          upperFl: upper,
+          schedule: 'MON-FRI 0800-1600',
+          lowerLimit: 'SFC',
+          upperLimit: area.upperLimit.uom === 'FL' ? `FL${area.upperLimit.value}` : `${area.upperLimit.value}FT AMSL`,
+          text: `${area.type === 'R' ? 'RESTRICTED' : 'DANGER'} AREA ${area.designator} ACTIVATED.`,
+        },
         fir.code,
         fir.code,
         undefined,
@@ -246,13 +437,46 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
     );
   }
   // The route areas' activations: the reserved area's NOTAM draws its area in the text.
-  for (const area of routeAreas(fir, ctx.flights.plans.map((p) => p.path))) {
+  for (const area of routeAreas(
+    fir,
+    ctx.flights.plans.map((p) => p.path),
+  )) {
     const [lon, lat] = area.ring[0];
     const tra = area.localType === 'TRA';
-    const corners = area.ring.slice(0, -1).map(([x, y]) => icaoCoordinate(y, x)).join(' - ');
+    const corners = area.ring
+      .slice(0, -1)
+      .map(([x, y]) => icaoCoordinate(y, x))
+      .join(' - ');
     const draft: Draft = tra
-      ? { qcode: 'QRRCA', traffic: 'IV', purpose: 'BO', scope: 'W', radiusNm: 15, lat, lon, lowerFl: 195, upperFl: 660, lowerLimit: 'FL195', upperLimit: 'FL660', text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.` }
-      : { qcode: 'QRDCA', traffic: 'IV', purpose: 'BO', scope: 'W', radiusNm: 8, lat, lon, lowerFl: 0, upperFl: 85, schedule: 'MON-FRI 0700-1200', lowerLimit: 'SFC', upperLimit: 'FL085', text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.` };
+      ? {
+          qcode: 'QRRCA',
+          traffic: 'IV',
+          purpose: 'BO',
+          scope: 'W',
+          radiusNm: 15,
+          lat,
+          lon,
+          lowerFl: 195,
+          upperFl: 660,
+          lowerLimit: 'FL195',
+          upperLimit: 'FL660',
+          text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.`,
+        }
+      : {
+          qcode: 'QRDCA',
+          traffic: 'IV',
+          purpose: 'BO',
+          scope: 'W',
+          radiusNm: 8,
+          lat,
+          lon,
+          lowerFl: 0,
+          upperFl: 85,
+          schedule: 'MON-FRI 0700-1200',
+          lowerLimit: 'SFC',
+          upperLimit: 'FL085',
+          text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.`,
+        };
     notams.push(finish(draft, fir.code, fir.code, undefined, `route-area:${fir.code}:${area.designator}:${date}`, day));
   }
   const notable = ctx.world
@@ -280,8 +504,15 @@ export function notamId(n: Notam): string {
 
 /** The NOTAM in ICAO format, as a pilot reads it. */
 export function icaoText(n: Notam): string {
-  const head = n.type === 'R' && n.replaces ? `${notamId(n)} NOTAMR ${notamId({ ...n, ...n.replaces } as Notam)}` : `${notamId(n)} NOTAMN`;
-  const lines = [head, `Q) ${qLine(n)}`, `A) ${n.location} B) ${notamTime(n.start)} C) ${n.end ? `${notamTime(n.end)}${n.estimated ? ' EST' : ''}` : 'PERM'}`];
+  const head =
+    n.type === 'R' && n.replaces
+      ? `${notamId(n)} NOTAMR ${notamId({ ...n, ...n.replaces } as Notam)}`
+      : `${notamId(n)} NOTAMN`;
+  const lines = [
+    head,
+    `Q) ${qLine(n)}`,
+    `A) ${n.location} B) ${notamTime(n.start)} C) ${n.end ? `${notamTime(n.end)}${n.estimated ? ' EST' : ''}` : 'PERM'}`,
+  ];
   if (n.schedule) lines.push(`D) ${n.schedule}`);
   lines.push(`E) ${n.text}`);
   if (n.lowerLimit) lines.push(`F) ${n.lowerLimit} G) ${n.upperLimit}`);

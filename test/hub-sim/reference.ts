@@ -30,7 +30,9 @@ function extendedOptions(req: SimRequest): Options {
     .flatMap((v) => v.split(/[+\s,]+/))
     .filter(Boolean);
   const has = (name: string) => requested.some((o) => o.toLowerCase() === name.toLowerCase());
-  const lang = requested.map((o) => /^languageCode:(\w+)$/i.exec(o)?.[1]?.toLowerCase()).find((l) => l && (LANGUAGES as readonly string[]).includes(l));
+  const lang = requested
+    .map((o) => /^languageCode:(\w+)$/i.exec(o)?.[1]?.toLowerCase())
+    .find((l) => l && (LANGUAGES as readonly string[]).includes(l));
   return {
     useHttpErrors: has('useHttpErrors'),
     useInlinedReferences: has('useInlinedReferences'),
@@ -47,12 +49,16 @@ function formatOf(req: SimRequest): Format | undefined {
 
 /** A JSONP callback must be a plain (dotted) identifier, never a piece of script. */
 function badCallback(req: SimRequest): boolean {
-  return formatOf(req) === 'jsonp' && !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(req.query.get('callback') ?? 'callback');
+  return (
+    formatOf(req) === 'jsonp' &&
+    !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(req.query.get('callback') ?? 'callback')
+  );
 }
 
 function render(req: SimRequest, root: string, envelope: Record<string, unknown>, status = 200): SimResponse {
   const format = formatOf(req) ?? 'json';
-  if (format === 'xml') return { status, contentType: 'application/xml; charset=utf-8', body: xmlDocument(jsonToXml(root, envelope)) };
+  if (format === 'xml')
+    return { status, contentType: 'application/xml; charset=utf-8', body: xmlDocument(jsonToXml(root, envelope)) };
   const body = JSON.stringify(envelope);
   if (format === 'jsonp') {
     const callback = badCallback(req) ? 'callback' : (req.query.get('callback') ?? 'callback');
@@ -66,11 +72,21 @@ function render(req: SimRequest, root: string, envelope: Record<string, unknown>
  * text/plain block (status, code, message, id); otherwise HTTP 200 with the error object filled.
  * `invalidResource`: no such endpoint, which answers its real status in both modes.
  */
-export function referenceError(req: SimRequest, status: number, code: string, message: string, invalidResource = false): SimResponse {
+export function referenceError(
+  req: SimRequest,
+  status: number,
+  code: string,
+  message: string,
+  invalidResource = false,
+): SimResponse {
   const id = supportId();
   const options = extendedOptions(req);
   if (options.useHttpErrors) {
-    return { status, contentType: 'text/plain; charset=utf-8', body: `status: ${status}\ncode: ${code}\nmessage: ${message}\nid: ${id}\n` };
+    return {
+      status,
+      contentType: 'text/plain; charset=utf-8',
+      body: `status: ${status}\ncode: ${code}\nmessage: ${message}\nid: ${id}\n`,
+    };
   }
   const error = { httpStatusCode: status, errorId: id, errorMessage: message, errorCode: code };
   return render(req, 'response', { error }, invalidResource ? status : 200);
@@ -97,7 +113,14 @@ function requestedDate(req: SimRequest): string | undefined | { error: string } 
   if (year === undefined) return undefined;
   const [y, m, d] = [year, month, day].map((v) => (/^\d{1,4}$/.test(v) ? Number(v) : NaN));
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900) {
+  if (
+    !Number.isInteger(y) ||
+    !Number.isInteger(m) ||
+    !Number.isInteger(d) ||
+    date.getUTCMonth() !== m - 1 ||
+    date.getUTCDate() !== d ||
+    y < 1900
+  ) {
     return { error: `Invalid date: ${year}/${month}/${day}` };
   }
   return date.toISOString().slice(0, 10);
@@ -115,13 +138,17 @@ function requestEcho(req: SimRequest, options: Options, extra: Record<string, un
 }
 
 function airlines(req: SimRequest, which: ReferenceEndpointId): SimResponse {
-  if (!formatOf(req)) return referenceError(req, 400, 'BAD_REQUEST', `Unsupported format '${req.params.format}': use json, jsonp or xml`);
+  if (!formatOf(req))
+    return referenceError(req, 400, 'BAD_REQUEST', `Unsupported format '${req.params.format}': use json, jsonp or xml`);
   if (badCallback(req)) return referenceError(req, 400, 'BAD_REQUEST', 'Invalid callback name');
   const options = extendedOptions(req);
   const date = requestedDate(req);
   if (typeof date === 'object') return referenceError(req, 400, 'BAD_REQUEST', date.error);
   const code = req.params.code?.toUpperCase();
-  const echo = requestEcho(req, options, { ...(code ? { code: { requested: req.params.code, interpreted: code } } : {}), ...(date ? { date: { interpreted: date } } : {}) });
+  const echo = requestEcho(req, options, {
+    ...(code ? { code: { requested: req.params.code, interpreted: code } } : {}),
+    ...(date ? { date: { interpreted: date } } : {}),
+  });
   const view = (list: AirlineRecord[]) => list.map((a) => airlineView(a, options));
   const ok = (data: Record<string, unknown>) => render(req, 'responseAirlines', { request: echo, ...data, error: {} });
   switch (which) {
@@ -131,15 +158,21 @@ function airlines(req: SimRequest, which: ReferenceEndpointId): SimResponse {
       return ok({ airlines: view(AIRLINES) });
     case 'airlineByFs': {
       const found = AIRLINES.find((a) => a.fs === code && (!date || validOn(a, date)));
-      return found ? ok({ airline: airlineView(found, options) }) : referenceError(req, 404, 'NOT_FOUND', `No airline with service code ${code}${date ? ` on ${date}` : ''}`);
+      return found
+        ? ok({ airline: airlineView(found, options) })
+        : referenceError(req, 404, 'NOT_FOUND', `No airline with service code ${code}${date ? ` on ${date}` : ''}`);
     }
     case 'airlinesByIata':
       // A listing: every airline that has held the code (IATA codes are reused).
       return ok({ airlines: view(AIRLINES.filter((a) => a.iata === code && (!date || validOn(a, date)))) });
     case 'airlinesByIcao': {
       // ICAO codes are unique: one record (the active one, else the latest).
-      const holders = AIRLINES.filter((a) => a.icao === code && (!date || validOn(a, date))).sort((a, b) => Number(b.active) - Number(a.active) || b.dateFrom.localeCompare(a.dateFrom));
-      return holders[0] ? ok({ airline: airlineView(holders[0], options) }) : referenceError(req, 404, 'NOT_FOUND', `No airline with ICAO code ${code}${date ? ` on ${date}` : ''}`);
+      const holders = AIRLINES.filter((a) => a.icao === code && (!date || validOn(a, date))).sort(
+        (a, b) => Number(b.active) - Number(a.active) || b.dateFrom.localeCompare(a.dateFrom),
+      );
+      return holders[0]
+        ? ok({ airline: airlineView(holders[0], options) })
+        : referenceError(req, 404, 'NOT_FOUND', `No airline with ICAO code ${code}${date ? ` on ${date}` : ''}`);
     }
     default:
       return referenceError(req, 404, 'NOT_FOUND', 'No such endpoint', true);
@@ -147,9 +180,31 @@ function airlines(req: SimRequest, which: ReferenceEndpointId): SimResponse {
 }
 
 const AIRPORT_IATA: Record<string, string> = {
-  EGLL: 'LHR', EGKK: 'LGW', EGCC: 'MAN', EGHI: 'SOU', EGJJ: 'JER', EIDW: 'DUB', EDDF: 'FRA', EDDM: 'MUC', EHAM: 'AMS', LFPG: 'CDG', LFPO: 'ORY',
-  LIRF: 'FCO', LEMD: 'MAD', LGAV: 'ATH', LGSM: 'SMI', LSZH: 'ZRH', CYUL: 'YUL', CYYT: 'YYT', KJFK: 'JFK', VHHH: 'HKG', RJTT: 'HND', RJAA: 'NRT',
-  WSSS: 'SIN', VTBS: 'BKK', OMDB: 'DXB',
+  EGLL: 'LHR',
+  EGKK: 'LGW',
+  EGCC: 'MAN',
+  EGHI: 'SOU',
+  EGJJ: 'JER',
+  EIDW: 'DUB',
+  EDDF: 'FRA',
+  EDDM: 'MUC',
+  EHAM: 'AMS',
+  LFPG: 'CDG',
+  LFPO: 'ORY',
+  LIRF: 'FCO',
+  LEMD: 'MAD',
+  LGAV: 'ATH',
+  LGSM: 'SMI',
+  LSZH: 'ZRH',
+  CYUL: 'YUL',
+  CYYT: 'YYT',
+  KJFK: 'JFK',
+  VHHH: 'HKG',
+  RJTT: 'HND',
+  RJAA: 'NRT',
+  WSSS: 'SIN',
+  VTBS: 'BKK',
+  OMDB: 'DXB',
 };
 
 function airportView(a: Aerodrome): Record<string, unknown> {
@@ -179,25 +234,43 @@ function localTime(date: Date, aerodrome: Aerodrome): string {
 const STATUS_CODES = { SCHEDULED: 'S', FILED: 'S', AIRBORNE: 'A', COMPLETED: 'L', CANCELLED: 'C' } as const;
 
 function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
-  if (!formatOf(req)) return referenceError(req, 400, 'BAD_REQUEST', `Unsupported format '${req.params.format}': use json, jsonp or xml`);
+  if (!formatOf(req))
+    return referenceError(req, 400, 'BAD_REQUEST', `Unsupported format '${req.params.format}': use json, jsonp or xml`);
   if (badCallback(req)) return referenceError(req, 400, 'BAD_REQUEST', 'Invalid callback name');
   const options = extendedOptions(req);
   const date = requestedDate(req);
-  if (!date || typeof date === 'object') return referenceError(req, 400, 'BAD_REQUEST', date && typeof date === 'object' ? date.error : 'A departure date is required');
+  if (!date || typeof date === 'object')
+    return referenceError(
+      req,
+      400,
+      'BAD_REQUEST',
+      date && typeof date === 'object' ? date.error : 'A departure date is required',
+    );
   const { carrier, flight: number } = req.params;
-  if (!/^\d{1,4}[A-Z]?$/i.test(number)) return referenceError(req, 400, 'BAD_REQUEST', `Invalid flight number '${number}'`);
-  const airline = AIRLINES.find((a) => a.active && (a.fs === carrier.toUpperCase() || a.iata === carrier.toUpperCase() || a.icao === carrier.toUpperCase()));
+  if (!/^\d{1,4}[A-Z]?$/i.test(number))
+    return referenceError(req, 400, 'BAD_REQUEST', `Invalid flight number '${number}'`);
+  const airline = AIRLINES.find(
+    (a) =>
+      a.active &&
+      (a.fs === carrier.toUpperCase() || a.iata === carrier.toUpperCase() || a.icao === carrier.toUpperCase()),
+  );
   const airport = req.query.get('airport')?.toUpperCase();
   const utc = req.query.get('utc') !== 'false';
   const now = ctx.now();
   const dayStart = Date.parse(`${date}T00:00:00Z`);
   // Flight status covers about 3 days before departure to about 7 days after arrival.
   const inWindow = dayStart >= now.getTime() - 8 * 86400_000 && dayStart <= now.getTime() + 3 * 86400_000;
-  const flights: Flight[] = airline && inWindow ? ctx.flights.flightsOn(dayStart).filter((f) => f.airline === airline && f.flightNumber.replace(/^0+/, '') === number.replace(/^0+/, '')) : [];
+  const flights: Flight[] =
+    airline && inWindow
+      ? ctx.flights
+          .flightsOn(dayStart)
+          .filter((f) => f.airline === airline && f.flightNumber.replace(/^0+/, '') === number.replace(/^0+/, ''))
+      : [];
   const matching = flights.filter((f) => !airport || fsOf(f.plan.origin) === airport || f.plan.origin.icao === airport);
   const airlinesRef = new Map<string, AirlineRecord>();
   const airportsRef = new Map<string, Aerodrome>();
-  const time = (d: Date | undefined, a: Aerodrome) => (d ? { dateLocal: localTime(d, a), dateUtc: d.toISOString() } : undefined);
+  const time = (d: Date | undefined, a: Aerodrome) =>
+    d ? { dateLocal: localTime(d, a), dateUtc: d.toISOString() } : undefined;
   const statuses = matching.map((f) => {
     const state = stateOf(f, now);
     airlinesRef.set(f.airline.fs, f.airline);
@@ -205,7 +278,9 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
     airportsRef.set(f.plan.destination.icao, f.plan.destination);
     const record: Record<string, unknown> = {
       flightId: hashString(f.gufi) % 1_000_000_000,
-      ...(options.useInlinedReferences ? { carrier: airlineView(f.airline, options) } : { carrierFsCode: f.airline.fs }),
+      ...(options.useInlinedReferences
+        ? { carrier: airlineView(f.airline, options) }
+        : { carrierFsCode: f.airline.fs }),
       flightNumber: f.flightNumber,
       ...(options.useInlinedReferences
         ? { departureAirport: airportView(f.plan.origin), arrivalAirport: airportView(f.plan.destination) }
@@ -221,13 +296,19 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
         estimatedGateArrival: time(state.estimatedArrival, f.plan.destination),
         actualRunwayArrival: time(state.actualArrival, f.plan.destination),
       },
-      delays: f.delayMinutes > 0 && !f.cancelled ? { departureGateDelayMinutes: f.delayMinutes, arrivalGateDelayMinutes: f.delayMinutes } : {},
-      flightDurations: { scheduledBlockMinutes: Math.round((f.scheduledArrival.getTime() - f.scheduledDeparture.getTime()) / 60000) },
+      delays:
+        f.delayMinutes > 0 && !f.cancelled
+          ? { departureGateDelayMinutes: f.delayMinutes, arrivalGateDelayMinutes: f.delayMinutes }
+          : {},
+      flightDurations: {
+        scheduledBlockMinutes: Math.round((f.scheduledArrival.getTime() - f.scheduledDeparture.getTime()) / 60000),
+      },
       flightEquipment: { scheduledEquipmentIcaoCode: f.aircraftType, tailNumber: f.registration },
     };
     if (!utc) {
       // utc=false: the local times only.
-      for (const key of ['departureDate', 'arrivalDate']) delete (record[key] as Record<string, unknown> | undefined)?.dateUtc;
+      for (const key of ['departureDate', 'arrivalDate'])
+        delete (record[key] as Record<string, unknown> | undefined)?.dateUtc;
     }
     if (options.includeNewFields) {
       record.primaryCarrierFsCode = f.airline.fs;

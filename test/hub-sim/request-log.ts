@@ -17,7 +17,16 @@ export interface LoggedRequest {
 }
 
 const SECRET_PARAMS = ['user_key', 'appkey'];
-const KEPT_HEADERS = ['accept', 'accept-encoding', 'content-type', 'user-agent', 'appid', 'appkey', 'user_key', 'x-request-id'];
+const KEPT_HEADERS = [
+  'accept',
+  'accept-encoding',
+  'content-type',
+  'user-agent',
+  'appid',
+  'appkey',
+  'user_key',
+  'x-request-id',
+];
 
 export function redactUrl(url: string): string {
   const [path, query] = url.split('?', 2);

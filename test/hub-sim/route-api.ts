@@ -30,7 +30,12 @@ function pointFeature(p: ExpandedPoint): Feature {
   return {
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [Math.round(p.lon * 1e6) / 1e6, Math.round(p.lat * 1e6) / 1e6] },
-    properties: { designator: p.designator, resolvedFix: p.resolvedFix, elevation: String(Math.round(p.elevationFt ?? 0)), elevationUom: 'FT' },
+    properties: {
+      designator: p.designator,
+      resolvedFix: p.resolvedFix,
+      elevation: String(Math.round(p.elevationFt ?? 0)),
+      elevationUom: 'FT',
+    },
   };
 }
 
@@ -52,7 +57,11 @@ function unresolvedElements(block: RouteBlock, result: ExpansionResult): { index
 export function toFeatures(block: RouteBlock, result: ExpansionResult, mode: 'omit' | 'nullGeometry'): Feature[] {
   const features: Feature[] = [];
   const pending = mode === 'nullGeometry' ? unresolvedElements(block, result) : [];
-  const placeholder = (u: { designator: string }): Feature => ({ type: 'Feature', geometry: null, properties: { designator: u.designator, resolvedFix: '', elevation: '', elevationUom: 'FT' } });
+  const placeholder = (u: { designator: string }): Feature => ({
+    type: 'Feature',
+    geometry: null,
+    properties: { designator: u.designator, resolvedFix: '', elevation: '', elevationUom: 'FT' },
+  });
   result.points.forEach((p, i) => {
     // Origin and destination aerodromes carry elementIndex -1: the origin comes first, the destination last.
     const upTo = p.elementIndex >= 0 ? p.elementIndex : i === 0 ? -1 : Number.POSITIVE_INFINITY;
@@ -69,29 +78,49 @@ export function routeExpansion(req: SimRequest, ctx: SimContext): SimResponse {
   try {
     body = JSON.parse(req.body.toString('utf8'));
   } catch {
-    return badRequestPage('The request body must be JSON: {"routeText": "...", "origin": "...", "destination": "...", "referenceFix": "..."}.');
+    return badRequestPage(
+      'The request body must be JSON: {"routeText": "...", "origin": "...", "destination": "...", "referenceFix": "..."}.',
+    );
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return badRequestPage('The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return badRequestPage('The request body must be a JSON object.');
   const fields = body as Record<string, unknown>;
   for (const key of ['routeText', 'origin', 'destination', 'referenceFix']) {
-    if (fields[key] !== undefined && fields[key] !== null && typeof fields[key] !== 'string') return badRequestPage(`${key} must be a string.`);
+    if (fields[key] !== undefined && fields[key] !== null && typeof fields[key] !== 'string')
+      return badRequestPage(`${key} must be a string.`);
   }
   const routeText = ((fields.routeText as string | undefined) ?? '').trim();
   if (!routeText) return badRequestPage('routeText is required.');
-  if (/[#:]/.test(routeText) || routeText.length > 20000) return badRequestPage('routeText is not ICAO 4444 route text.');
+  if (/[#:]/.test(routeText) || routeText.length > 20000)
+    return badRequestPage('routeText is not ICAO 4444 route text.');
   for (const key of ['origin', 'destination']) {
     const v = fields[key] as string | undefined;
-    if (v && !/^[A-Z]{4}$/.test(v)) return badRequestPage(`${key} must be a four-letter ICAO location indicator (upper case).`);
+    if (v && !/^[A-Z]{4}$/.test(v))
+      return badRequestPage(`${key} must be a four-letter ICAO location indicator (upper case).`);
   }
   const referenceFix = (fields.referenceFix as string | undefined)?.trim();
-  if (referenceFix && /[#:\s]/.test(referenceFix)) return badRequestPage('referenceFix must be a fix, a fix radial or a coordinate.');
+  if (referenceFix && /[#:\s]/.test(referenceFix))
+    return badRequestPage('referenceFix must be a fix, a fix radial or a coordinate.');
   if (ctx.routes.unavailable) return serverErrorPage();
-  const expansion = ctx.routes.expand({ routeText, origin: fields.origin as string | undefined, destination: fields.destination as string | undefined, referenceFix: referenceFix || undefined });
+  const expansion = ctx.routes.expand({
+    routeText,
+    origin: fields.origin as string | undefined,
+    destination: fields.destination as string | undefined,
+    referenceFix: referenceFix || undefined,
+  });
   if (!expansion || expansion.block.elements.length === 0) return badRequestPage('routeText holds no route elements.');
   // The engine's X009: the referenceFix names nothing usable (unknown fix, bad radial or coordinate).
   const badReference = expansion.result.findings.find((f) => f.code === 'X009');
   if (badReference) return badRequestPage(`referenceFix cannot be used: ${badReference.message}`);
   const features = toFeatures(expansion.block, expansion.result, ctx.settings.unresolvedPoints);
   const now = ctx.now();
-  return json({ type: 'FeatureCollection', features, results: { publishTime: now.toISOString(), status: 'ok', total: String(features.length) } }, 200, 'application/geo+json');
+  return json(
+    {
+      type: 'FeatureCollection',
+      features,
+      results: { publishTime: now.toISOString(), status: 'ok', total: String(features.length) },
+    },
+    200,
+    'application/geo+json',
+  );
 }

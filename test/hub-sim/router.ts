@@ -9,7 +9,12 @@ export interface Route<Id extends string> {
   literalSegments: number;
 }
 
-export function compileRoute<Id extends string>(id: Id, method: string, template: string, fixed: Record<string, string>): Route<Id> {
+export function compileRoute<Id extends string>(
+  id: Id,
+  method: string,
+  template: string,
+  fixed: Record<string, string>,
+): Route<Id> {
   const names: string[] = [];
   let filled = template;
   for (const [name, value] of Object.entries(fixed)) filled = filled.split(`{${name}}`).join(value);
@@ -26,10 +31,18 @@ export function compileRoute<Id extends string>(id: Id, method: string, template
     )
     .join('/');
   const literalSegments = filled.split('/').filter((s) => s && !s.includes('{')).length;
-  return { id, method: method.toUpperCase(), template: filled, regex: new RegExp(`^${pattern}/?$`), names, literalSegments };
+  return {
+    id,
+    method: method.toUpperCase(),
+    template: filled,
+    regex: new RegExp(`^${pattern}/?$`),
+    names,
+    literalSegments,
+  };
 }
 
-export type Match<Id extends string> = { route: Route<Id>; params: Record<string, string> } | { methodMismatch: string } | undefined;
+export type Match<Id extends string> =
+  { route: Route<Id>; params: Record<string, string> } | { methodMismatch: string } | undefined;
 
 export function matchRoute<Id extends string>(routes: Route<Id>[], method: string, path: string): Match<Id> {
   const allowed: string[] = [];

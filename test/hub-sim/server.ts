@@ -7,8 +7,22 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_HUB_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, HubApiSet, HubEndpointId, ReferenceEndpointId } from '../../server/src/hub/endpoints';
-import { fillTemplate, hubEndpoint, hubSettings, referenceEndpoint, referenceSettings, type EndpointOverride } from '../../server/src/hub/config';
+import {
+  DEFAULT_HUB_VERSIONS,
+  HUB_ENDPOINTS,
+  REFERENCE_ENDPOINTS,
+  HubApiSet,
+  HubEndpointId,
+  ReferenceEndpointId,
+} from '../../server/src/hub/endpoints';
+import {
+  fillTemplate,
+  hubEndpoint,
+  hubSettings,
+  referenceEndpoint,
+  referenceSettings,
+  type EndpointOverride,
+} from '../../server/src/hub/config';
 import { loadWorld } from './world';
 import { createRouteEngine } from './route-engine';
 import { createFlightStore, loadRoutePlans } from './flights';
@@ -20,7 +34,17 @@ import { hubFaultAnswer, referenceFaultAnswer } from './fault-answers';
 import { RequestLog, LoggedRequest, redactBody, redactHeaders, redactUrl } from './request-log';
 import { compileRoute, matchRoute, sortRoutes, Route } from './router';
 import { HUB_KEYS, ENDPOINT_GROUPS, isRestricted, referenceCredentials, referenceCredentialsValid } from './auth';
-import { SimRequest, SimResponse, methodNotAllowedPage, notFoundPage, restrictedPage, serverErrorPage, unauthorizedPage, usageLimitPage, htmlPage } from './http';
+import {
+  SimRequest,
+  SimResponse,
+  methodNotAllowedPage,
+  notFoundPage,
+  restrictedPage,
+  serverErrorPage,
+  unauthorizedPage,
+  usageLimitPage,
+  htmlPage,
+} from './http';
 import { HUB_HANDLERS } from './hub-handlers';
 import { REFERENCE_HANDLERS, referenceError } from './reference';
 
@@ -95,7 +119,10 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   const log = new RequestLog();
 
   // The clients' own settings: the simulator serves the paths a client with the same overrides asks for.
-  const hubConfig = hubSettings({ endpoints: options.endpoints, versions: { ...DEFAULT_HUB_VERSIONS, ...options.versions } });
+  const hubConfig = hubSettings({
+    endpoints: options.endpoints,
+    versions: { ...DEFAULT_HUB_VERSIONS, ...options.versions },
+  });
   const referenceConfig = referenceSettings({ endpoints: options.referenceEndpoints });
   const hubRoutes = sortRoutes(
     (Object.keys(HUB_ENDPOINTS) as HubEndpointId[]).map((id) => {
@@ -109,7 +136,9 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       const version = id === 'flightStatus' ? referenceConfig.versions.flightStatus : referenceConfig.versions.airlines;
       const base = compileRoute(id, def.method, def.path, { version });
       // The airline lookups take an optional /{year}/{month}/{day}.
-      const dated = ['airlinesActive', 'airlineByFs', 'airlinesByIata', 'airlinesByIcao'].includes(id) ? [compileRoute(id, def.method, `${def.path}/{year}/{month}/{day}`, { version })] : [];
+      const dated = ['airlinesActive', 'airlineByFs', 'airlinesByIata', 'airlinesByIcao'].includes(id)
+        ? [compileRoute(id, def.method, `${def.path}/{year}/{month}/{day}`, { version })]
+        : [];
       return [base, ...dated] as Route<ReferenceEndpointId>[];
     }),
   );
@@ -144,7 +173,12 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   };
 
   /** Routing, faults that replace the answer, authentication, the handler. */
-  async function answer(sim: SimRequest, fullPath: string, applied: ActiveFault[], entry: Partial<LoggedRequest>): Promise<SimResponse> {
+  async function answer(
+    sim: SimRequest,
+    fullPath: string,
+    applied: ActiveFault[],
+    entry: Partial<LoggedRequest>,
+  ): Promise<SimResponse> {
     const method = sim.method;
     if (fullPath === referencePrefix || fullPath.startsWith(`${referencePrefix}/`)) {
       entry.family = 'reference';
@@ -152,7 +186,13 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       const match = matchRoute(referenceRoutes, method, sim.path);
       if (!match) return referenceError(sim, 404, 'NOT_FOUND', `No endpoint at ${sim.path}`, true);
       // A valid resource with the wrong method: reported in the error mode the request chose.
-      if ('methodMismatch' in match) return referenceError(sim, 405, 'METHOD_NOT_ALLOWED', `${method} is not supported; use ${match.methodMismatch}`);
+      if ('methodMismatch' in match)
+        return referenceError(
+          sim,
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${method} is not supported; use ${match.methodMismatch}`,
+        );
       entry.endpoint = match.route.id;
       sim.params = match.params;
       for (const fault of applied) {
@@ -198,7 +238,13 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     return HUB_HANDLERS[id](sim, ctx);
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, sim: SimRequest | undefined, response: SimResponse, applied: ActiveFault[]): Promise<void> {
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    sim: SimRequest | undefined,
+    response: SimResponse,
+    applied: ActiveFault[],
+  ): Promise<void> {
     let body = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body, 'utf8');
     const headers: Record<string, string | number> = { 'Content-Type': response.contentType, ...response.headers };
     const kinds = new Set(applied.map((f) => f.kind));
@@ -258,15 +304,29 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       req.socket.resetAndDestroy();
       return;
     }
-    const sim: SimRequest = { method, path, query: url.searchParams, headers: req.headers, body: body ?? Buffer.alloc(0), params: {}, hubBase, now: ctx.now() };
+    const sim: SimRequest = {
+      method,
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      body: body ?? Buffer.alloc(0),
+      params: {},
+      hubBase,
+      now: ctx.now(),
+    };
     let response: SimResponse;
     if (!body) {
-      response = htmlPage(413, 'Payload Too Large', 'Error 413 - Payload Too Large', ['The request body exceeds 1 MiB.']);
+      response = htmlPage(413, 'Payload Too Large', 'Error 413 - Payload Too Large', [
+        'The request body exceeds 1 MiB.',
+      ]);
     } else {
       try {
         response = await answer(sim, path, applied, logged);
       } catch (error) {
-        if (!options.quiet) process.stderr.write(`hub-sim: ${method} ${redactUrl(req.url ?? '')} failed: ${(error as Error).stack ?? error}\n`);
+        if (!options.quiet)
+          process.stderr.write(
+            `hub-sim: ${method} ${redactUrl(req.url ?? '')} failed: ${(error as Error).stack ?? error}\n`,
+          );
         response = serverErrorPage();
       }
     }
@@ -312,4 +372,3 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       }),
   };
 }
-

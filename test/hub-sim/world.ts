@@ -59,7 +59,14 @@ function loadAerodromes(folder: string): Map<string, Aerodrome> {
   for (const line of text.split(/\r?\n/)) {
     const [icao, type, name, lat, lon, elevation] = line.split('\t');
     if (!/^[A-Z]{4}$/.test(icao ?? '') || type !== 'land' || /\[X\]|CLOSED/i.test(name ?? '')) continue;
-    const a: Aerodrome = { icao, name: name.trim(), lat: Number(lat), lon: Number(lon), elevationFt: Math.round(Number(elevation) || 0), ilsRunways: [] };
+    const a: Aerodrome = {
+      icao,
+      name: name.trim(),
+      lat: Number(lat),
+      lon: Number(lon),
+      elevationFt: Math.round(Number(elevation) || 0),
+      ilsRunways: [],
+    };
     if (!Number.isFinite(a.lat) || !Number.isFinite(a.lon)) continue;
     a.country = countryOfIcao(icao);
     aerodromes.set(icao, a);
@@ -78,7 +85,8 @@ function addIlsRunways(folder: string, aerodromes: Map<string, Aerodrome>): void
     const icao = f[8];
     const runway = version1150 ? f[10] : f[9];
     const aerodrome = aerodromes.get(icao);
-    if (aerodrome && runway && /^\d{2}[LCR]?$/.test(runway) && !aerodrome.ilsRunways.includes(runway)) aerodrome.ilsRunways.push(runway);
+    if (aerodrome && runway && /^\d{2}[LCR]?$/.test(runway) && !aerodrome.ilsRunways.includes(runway))
+      aerodrome.ilsRunways.push(runway);
   }
 }
 
@@ -101,13 +109,22 @@ function firsFromFile(file: string): Fir[] {
   for (const feature of json.features ?? []) {
     const code = feature.properties?.id ?? '';
     if (!/^[A-Z]{4}$/.test(code) || !feature.geometry) continue;
-    const polygons = (feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates) as Ring[][];
+    const polygons = (
+      feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates
+    ) as Ring[][];
     const existing = byCode.get(code);
     if (existing) {
       existing.polygons.push(...polygons);
       existing.bbox = bboxOf(existing.polygons);
     } else {
-      byCode.set(code, { code, name: names.get(code) ?? code, prefix: code[0], oceanic: feature.properties.oceanic === '1', polygons, bbox: bboxOf(polygons) });
+      byCode.set(code, {
+        code,
+        name: names.get(code) ?? code,
+        prefix: code[0],
+        oceanic: feature.properties.oceanic === '1',
+        polygons,
+        bbox: bboxOf(polygons),
+      });
     }
   }
   return [...byCode.values()];
@@ -165,7 +182,10 @@ export function loadWorld(navdataFolder: string, firsFile?: string): World {
 /** A place name taken from an aerodrome name ("Frankfurt am Main" → "Frankfurt am Main", "Hohenfels Aaf" → "Hohenfels"). */
 export function placeName(aerodrome: Aerodrome): string {
   const cleaned = aerodrome.name
-    .replace(/\b(Intl\.?|International|Airport|Airfield|Aerodrome|Airpark|Aaf|Afb|Ab|Rgnl|Regional|Municipal|Field|Flugplatz|Verkehrslandeplatz|Sonderlandeplatz|Segelfluggelande|Segelfluggelände|Glider|Gliding|Heliport|Airstrip|Strip|Ulm|Lfg|Apt)\b\.?/gi, '')
+    .replace(
+      /\b(Intl\.?|International|Airport|Airfield|Aerodrome|Airpark|Aaf|Afb|Ab|Rgnl|Regional|Municipal|Field|Flugplatz|Verkehrslandeplatz|Sonderlandeplatz|Segelfluggelande|Segelfluggelände|Glider|Gliding|Heliport|Airstrip|Strip|Ulm|Lfg|Apt)\b\.?/gi,
+      '',
+    )
     .replace(/[[\]()]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,7 +1,12 @@
 /** A tiny XML writer: the simulator only produces XML, so escaping is all it needs. */
 
 export function escapeXml(text: string | number | boolean): string {
-  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return String(text)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 export type Attributes = Record<string, string | number | boolean | undefined>;
@@ -15,7 +20,11 @@ function attributes(attrs?: Attributes): string {
 }
 
 /** An element; children are already-serialised strings, a string child is escaped text. */
-export function el(name: string, attrs?: Attributes, ...children: (string | { raw: string } | undefined)[]): { raw: string } {
+export function el(
+  name: string,
+  attrs?: Attributes,
+  ...children: (string | { raw: string } | undefined)[]
+): { raw: string } {
   const inner = children
     .filter((c): c is string | { raw: string } => c !== undefined)
     .map((c) => (typeof c === 'string' ? escapeXml(c) : c.raw))
@@ -24,7 +33,11 @@ export function el(name: string, attrs?: Attributes, ...children: (string | { ra
 }
 
 /** Shorthand for a text element. */
-export function text(name: string, value: string | number | boolean | undefined, attrs?: Attributes): { raw: string } | undefined {
+export function text(
+  name: string,
+  value: string | number | boolean | undefined,
+  attrs?: Attributes,
+): { raw: string } | undefined {
   return value === undefined ? undefined : el(name, attrs, String(value));
 }
 
@@ -39,7 +52,11 @@ export function xmlDocument(root: { raw: string }): string {
 export function jsonToXml(name: string, value: unknown): { raw: string } {
   if (value === null || value === undefined) return el(name);
   if (Array.isArray(value)) {
-    const item = name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('s') ? name.slice(0, -1) : `${name}Item`;
+    const item = name.endsWith('ies')
+      ? `${name.slice(0, -3)}y`
+      : name.endsWith('s')
+        ? name.slice(0, -1)
+        : `${name}Item`;
     return el(name, undefined, ...value.map((v) => jsonToXml(item, v)));
   }
   if (typeof value === 'object') {

@@ -10,7 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { CompletionRequest, DidChangeConfigurationNotification, type CompletionList, type MarkupContent } from 'vscode-languageserver-protocol';
+import {
+  CompletionRequest,
+  DidChangeConfigurationNotification,
+  type CompletionList,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol';
 import { ReferenceClient } from '../../server/src/hub/referenceClient';
 import { SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../server/src/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
@@ -47,7 +52,8 @@ const TEXT = [
   '-0)',
 ].join('\n');
 
-const airlineCodes = (server: ServerUnderTest, uri: string) => (server.published.get(uri)?.at(-1)?.diagnostics ?? []).map(at).filter((c) => c.startsWith('A'));
+const airlineCodes = (server: ServerUnderTest, uri: string) =>
+  (server.published.get(uri)?.at(-1)?.diagnostics ?? []).map(at).filter((c) => c.startsWith('A'));
 
 let sim: HubSimulator;
 let server: ServerUnderTest;
@@ -60,7 +66,18 @@ let settingsVersion = 0;
 async function pushReference(extra: Record<string, unknown> = {}): Promise<void> {
   settingsVersion++;
   await server.connection.sendNotification(DidChangeConfigurationNotification.type, {
-    settings: { icaoRoute: { diagnostics: { debounceMs: 0 }, reference: { baseUrl: sim.referenceUrl, retries: 0, timeoutSeconds: 5, airlineCacheDays: 7 - settingsVersion / 10, ...extra } } },
+    settings: {
+      icaoRoute: {
+        diagnostics: { debounceMs: 0 },
+        reference: {
+          baseUrl: sim.referenceUrl,
+          retries: 0,
+          timeoutSeconds: 5,
+          airlineCacheDays: 7 - settingsVersion / 10,
+          ...extra,
+        },
+      },
+    },
   });
 }
 
@@ -81,7 +98,12 @@ function noSecretAnywhere(): void {
 before(async () => {
   sim = await startHubSimulator({ port: 0, quiet: true });
   server = await ServerUnderTest.start({
-    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, reference: { baseUrl: sim.referenceUrl, retries: 0, timeoutSeconds: 5 } } },
+    initializationOptions: {
+      icaoRoute: {
+        diagnostics: { debounceMs: 0 },
+        reference: { baseUrl: sim.referenceUrl, retries: 0, timeoutSeconds: 5 },
+      },
+    },
   });
 });
 
@@ -95,11 +117,21 @@ after(async () => {
 test('credentials arriving while an FPL document is open: unknown and inactive operators warned on the designator, good ones not', async () => {
   const uri = 'file:///airlines/flights.route';
   const before = await server.open(uri, TEXT);
-  assert.deepEqual(before.map(at).filter((c) => c.startsWith('A')), [], 'no airline check without credentials');
+  assert.deepEqual(
+    before.map(at).filter((c) => c.startsWith('A')),
+    [],
+    'no airline check without credentials',
+  );
   await statusWhere((m) => m.includes('Airline reference off'));
 
-  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, { appId: SECRET, appKey: SECRET, source: 'secretStorage' });
-  const published = await server.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => String(d.code).startsWith('A')));
+  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, {
+    appId: SECRET,
+    appKey: SECRET,
+    source: 'secretStorage',
+  });
+  const published = await server.diagnosticsWhere(uri, (p) =>
+    p.diagnostics.some((d) => String(d.code).startsWith('A')),
+  );
   const airline = published.diagnostics.filter((d) => String(d.code).startsWith('A'));
   // AZA (Alitalia, inactive) on 7:5-8, XQZ (unknown) on 14:5-8; DLH (active) and the IATA AZ610 not warned.
   assert.deepEqual(airline.map(at), ['A002@7:5-8', 'A001@14:5-8']);
@@ -123,11 +155,17 @@ test('hover on field 7 names the airline; an IATA code says that IATA codes are 
 test('completion of airline designators in field 7', async () => {
   const uri = 'file:///airlines/complete.route';
   await server.open(uri, '(FPL-DL');
-  const list = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 7 } })) as CompletionList;
+  const list = (await server.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri },
+    position: { line: 0, character: 7 },
+  })) as CompletionList;
   const dlh = list.items.find((i) => i.label === 'DLH');
   assert.ok(dlh, JSON.stringify(list.items.map((i) => i.label)));
   assert.match(dlh.detail ?? '', /^Lufthansa · IATA LH · active$/);
-  assert.deepEqual(dlh.textEdit, { range: { start: { line: 0, character: 5 }, end: { line: 0, character: 7 } }, newText: 'DLH' });
+  assert.deepEqual(dlh.textEdit, {
+    range: { start: { line: 0, character: 5 }, end: { line: 0, character: 7 } },
+    newText: 'DLH',
+  });
   assert.ok(list.items.every((i) => String(i.label).startsWith('DL')));
   await server.close(uri);
 });
@@ -147,12 +185,22 @@ for (const useHttpErrors of [false, true]) {
       const from = server.statuses.length;
       await pushReference({ useHttpErrors });
       const message = await statusWhere((m) => status.test(m), from);
-      assert.match(message, /^Airline reference unavailable: .*FPL operator designators are not checked until it answers\.$/);
+      assert.match(
+        message,
+        /^Airline reference unavailable: .*FPL operator designators are not checked until it answers\.$/,
+      );
       // More edits, more look-ups: still one status for this failure.
-      await server.change(uri, [{ range: { start: { line: 26, character: 3 }, end: { line: 26, character: 3 } }, text: '' }]);
-      const version = await server.sendChange(uri, [{ range: { start: { line: 5, character: 5 }, end: { line: 5, character: 11 } }, text: '261122' }]);
+      await server.change(uri, [
+        { range: { start: { line: 26, character: 3 }, end: { line: 26, character: 3 } }, text: '' },
+      ]);
+      const version = await server.sendChange(uri, [
+        { range: { start: { line: 5, character: 5 }, end: { line: 5, character: 11 } }, text: '261122' },
+      ]);
       const after = await server.diagnosticsFor(uri, version);
-      assert.deepEqual(after.diagnostics.map(at).filter((c) => c.startsWith('A')), []);
+      assert.deepEqual(
+        after.diagnostics.map(at).filter((c) => c.startsWith('A')),
+        [],
+      );
       assert.equal(server.statuses.slice(from).filter((s) => status.test(s.message)).length, 1);
       const logged = sim.requests.list().filter((r) => r.url.includes('/airlines/'));
       assert.ok(logged.length > 0);
@@ -166,13 +214,24 @@ test('the service answering again (new settings) brings the checks back; cleared
   const uri = 'file:///airlines/flights.route';
   await pushReference();
   const back = await server.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => d.code === 'A002'));
-  assert.deepEqual(back.diagnostics.map(at).filter((c) => c.startsWith('A')), ['A002@7:5-8', 'A001@14:5-8']);
+  assert.deepEqual(
+    back.diagnostics.map(at).filter((c) => c.startsWith('A')),
+    ['A002@7:5-8', 'A001@14:5-8'],
+  );
 
-  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, { appId: 'someone', appKey: 'wrong-key', source: 'secretStorage' });
+  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, {
+    appId: 'someone',
+    appKey: 'wrong-key',
+    source: 'secretStorage',
+  });
   await statusWhere((m) => /HTTP 401/.test(m) && m.includes('Check the application'), 0);
   assert.deepEqual(airlineCodes(server, uri), []);
   await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, { appId: null, appKey: null, source: 'none' });
-  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, { appId: SECRET, appKey: SECRET, source: 'secretStorage' });
+  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, {
+    appId: SECRET,
+    appKey: SECRET,
+    source: 'secretStorage',
+  });
   await server.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => d.code === 'A002'));
   const all = [...server.statuses.map((s) => s.message), ...server.logMessages, server.stderr].join('\n');
   assert.ok(!all.includes('wrong-key'), 'the appKey never appears');
@@ -185,29 +244,51 @@ test('a stale disk cache serves while the service is unreachable, and the status
   try {
     // The list as fetched 30 days ago: written by the reference client itself, with its clock set back.
     const month = 30 * 24 * 60 * 60 * 1000;
-    const filler = new ReferenceClient({ baseUrl: stale.referenceUrl, cacheFolder: folder }, { appId: SECRET, appKey: SECRET }, { now: () => Date.now() - month });
+    const filler = new ReferenceClient(
+      { baseUrl: stale.referenceUrl, cacheFolder: folder },
+      { appId: SECRET, appKey: SECRET },
+      { now: () => Date.now() - month },
+    );
     await filler.allAirlines({ extendedOptions: { includeNewFields: true } });
     await filler.close();
     stale.faults.add({ kind: 'reset', path: '/reference/*' });
 
     second = await ServerUnderTest.start({
       initializationOptions: {
-        icaoRoute: { diagnostics: { debounceMs: 0 }, reference: { baseUrl: stale.referenceUrl, retries: 0, timeoutSeconds: 5 } },
+        icaoRoute: {
+          diagnostics: { debounceMs: 0 },
+          reference: { baseUrl: stale.referenceUrl, retries: 0, timeoutSeconds: 5 },
+        },
         referenceCacheFolder: folder,
       },
     });
     const uri = 'file:///airlines/stale.route';
     await second.open(uri, TEXT);
-    await second.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, { appId: SECRET, appKey: SECRET, source: 'environment' });
+    await second.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, {
+      appId: SECRET,
+      appKey: SECRET,
+      source: 'environment',
+    });
     const published = await second.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => d.code === 'A002'));
-    assert.deepEqual(published.diagnostics.map(at).filter((c) => c.startsWith('A')), ['A002@7:5-8', 'A001@14:5-8']);
+    assert.deepEqual(
+      published.diagnostics.map(at).filter((c) => c.startsWith('A')),
+      ['A002@7:5-8', 'A001@14:5-8'],
+    );
     const day = new Date(Date.now() - month).toISOString().slice(0, 10);
-    const isStale = (m: string) => m.includes(`Airline data from ${day} are shown because the reference service could not be reached`);
-    for (let i = 0; i < 200 && !second.statuses.some((s) => isStale(s.message)); i++) await new Promise((r) => setTimeout(r, 25));
-    for (let k = 0; k < 3; k++) await second.change(uri, [{ range: { start: { line: 5, character: 5 }, end: { line: 5, character: 11 } }, text: `26112${k}` }]);
+    const isStale = (m: string) =>
+      m.includes(`Airline data from ${day} are shown because the reference service could not be reached`);
+    for (let i = 0; i < 200 && !second.statuses.some((s) => isStale(s.message)); i++)
+      await new Promise((r) => setTimeout(r, 25));
+    for (let k = 0; k < 3; k++)
+      await second.change(uri, [
+        { range: { start: { line: 5, character: 5 }, end: { line: 5, character: 11 } }, text: `26112${k}` },
+      ]);
     assert.equal(second.statuses.filter((s) => isStale(s.message)).length, 1, JSON.stringify(second.statuses));
     assert.equal(second.statuses.find((s) => isStale(s.message))!.level, 'warning');
-    assert.ok(stale.requests.list().some((r) => r.url.includes('/airlines/')), 'the service was asked for a refresh');
+    assert.ok(
+      stale.requests.list().some((r) => r.url.includes('/airlines/')),
+      'the service was asked for a refresh',
+    );
   } finally {
     await second?.stop();
     await stale.close();

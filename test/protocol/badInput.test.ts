@@ -34,7 +34,10 @@ test('binary garbage gets the binary-content diagnostic', async () => {
   // Deterministic bytes with NULs and invalid UTF-8, decoded the way an editor would.
   const bytes = Buffer.concat([Buffer.from([0, 1, 2, 0xff, 0xfe, 0x00]), randomBytes(4096)]);
   const diagnostics = await server.open('file:///bad/binary.route', bytes.toString('utf8'));
-  assert.ok(diagnostics.some((d) => d.code === 'R001'), JSON.stringify(diagnostics.map((d) => d.code)));
+  assert.ok(
+    diagnostics.some((d) => d.code === 'R001'),
+    JSON.stringify(diagnostics.map((d) => d.code)),
+  );
   await stillAnswers();
 });
 
@@ -72,7 +75,10 @@ test('a 10,000-character line is read to its end', async () => {
   assert.ok(Array.isArray(diagnostics));
   const lastStart = text.lastIndexOf('KONAN');
   const hover = await server.hover(uri, 0, lastStart + 2);
-  assert.deepEqual(hover?.range, { start: { line: 0, character: lastStart }, end: { line: 0, character: lastStart + 5 } });
+  assert.deepEqual(hover?.range, {
+    start: { line: 0, character: lastStart },
+    end: { line: 0, character: lastStart + 5 },
+  });
   await stillAnswers();
 });
 

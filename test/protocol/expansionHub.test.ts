@@ -22,7 +22,9 @@ let server: ServerUnderTest;
 before(async () => {
   sim = await startHubSimulator({ port: 0, quiet: true });
   server = await ServerUnderTest.start({
-    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 5 } } },
+    initializationOptions: {
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 5 } },
+    },
   });
   await server.expansionStatus((s) => s.state === 'local');
   await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
@@ -41,17 +43,28 @@ test('broken.route through the hub: its findings on their exact ranges, merged w
   const uri = 'file:///hub/broken.route';
   const local = await server.open(uri, sample('broken.route'));
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-  assert.deepEqual(merged.map(at).filter((c) => c.startsWith('H')), ['H002@15:20-27', 'H002@27:18-23']);
-  assert.deepEqual(merged.map(at).filter((c) => c.startsWith('R')), local.map(at));
+  assert.deepEqual(
+    merged.map(at).filter((c) => c.startsWith('H')),
+    ['H002@15:20-27', 'H002@27:18-23'],
+  );
+  assert.deepEqual(
+    merged.map(at).filter((c) => c.startsWith('R')),
+    local.map(at),
+  );
   // One call per route block, the key never in the logged request.
   const expansions = () => sim.requests.list().filter((r) => r.endpoint === 'routeExpansion');
   assert.equal(expansions().length, 11);
   assert.ok(expansions().every((r) => !r.url.includes('demo')));
 
   // An edit in one block expands that block only; the others come from the cache.
-  const version = await server.sendChange(uri, [{ range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' }]);
+  const version = await server.sendChange(uri, [
+    { range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' },
+  ]);
   const fixed = await server.diagnosticsWhere(uri, (p) => p.version === version);
-  assert.deepEqual(fixed.diagnostics.map(at).filter((c) => c.startsWith('H')), ['H002@15:20-27']);
+  assert.deepEqual(
+    fixed.diagnostics.map(at).filter((c) => c.startsWith('H')),
+    ['H002@15:20-27'],
+  );
   await until(() => expansions().length > 11);
   await settle();
   assert.equal(expansions().length, 12);
@@ -84,10 +97,14 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   assert.match(chosen, /SOUTHAMPTON/);
 });
 
-test('with a navdata folder too, the hub\'s ambiguous first fix gets the candidates from it', async () => {
+test("with a navdata folder too, the hub's ambiguous first fix gets the candidates from it", async () => {
   const both = await ServerUnderTest.start({
     initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url }, navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') } },
+      icaoRoute: {
+        diagnostics: { debounceMs: 0 },
+        hub: { baseUrl: sim.url },
+        navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') },
+      },
     },
   });
   try {
@@ -114,22 +131,33 @@ test('with a navdata folder too, the hub\'s ambiguous first fix gets the candida
   }
 });
 
-test('hover shows the hub\'s points of an airway between entry and exit', async () => {
+test("hover shows the hub's points of an airway between entry and exit", async () => {
   const uri = 'file:///hub/airway.route';
   await server.open(uri, 'N0450F350 DVR UL9 KONAN UL607 AMASI');
   await server.diagnosticsWhere(uri, () => true);
   const airway = await hoverWhen(uri, 0, 26, /MATUG/);
   assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);
-  for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG']) assert.match(airway, new RegExp(`\`${point}\``));
+  for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG'])
+    assert.match(airway, new RegExp(`\`${point}\``));
   const dvr = await hoverWhen(uri, 0, 11, /Resolved/);
   assert.match(dvr, /51°09\.\d'N 001°21\.\d'E/);
 });
 
-const FAULTS: { name: string; fault: Parameters<HubSimulator['faults']['add']>[0]; state: ExpansionStatusParams['state']; message: RegExp }[] = [
+const FAULTS: {
+  name: string;
+  fault: Parameters<HubSimulator['faults']['add']>[0];
+  state: ExpansionStatusParams['state'];
+  message: RegExp;
+}[] = [
   { name: 'a server error (500)', fault: { kind: 'serverError' }, state: 'degraded', message: /hub/i },
   { name: 'a connection reset', fault: { kind: 'reset' }, state: 'offline', message: /cannot be reached/ },
   { name: 'a refusal (403)', fault: { kind: 'forbidden' }, state: 'degraded', message: /hub/i },
-  { name: 'a malformed answer', fault: { kind: 'malformedBody' }, state: 'degraded', message: /not what was expected|malformed/i },
+  {
+    name: 'a malformed answer',
+    fault: { kind: 'malformedBody' },
+    state: 'degraded',
+    message: /not what was expected|malformed/i,
+  },
 ];
 
 for (const [k, { name, fault, state, message }] of FAULTS.entries()) {
@@ -152,7 +180,9 @@ for (const [k, { name, fault, state, message }] of FAULTS.entries()) {
 
     // Typing on: every edit is a new route for the hub, every call fails; the status stays put.
     for (let i = 0; i < 4; i++) {
-      const version = await server.sendChange(uri, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } }, text: `${330 - 20 * i}` }]);
+      const version = await server.sendChange(uri, [
+        { range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } }, text: `${330 - 20 * i}` },
+      ]);
       const diagnostics = (await server.diagnosticsFor(uri, version)).diagnostics;
       assert.deepEqual(diagnostics.map(at), ['R206@2:14-19'], 'local diagnostics keep coming');
     }
@@ -165,7 +195,9 @@ for (const [k, { name, fault, state, message }] of FAULTS.entries()) {
     assert.ok((server.published.get(uri) ?? []).every((p) => !fromHub(p)));
 
     sim.faults.clear();
-    const version = await server.sendChange(uri, [{ range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } }, text: '350' }]);
+    const version = await server.sendChange(uri, [
+      { range: { start: { line: 0, character: 6 }, end: { line: 0, character: 9 } }, text: '350' },
+    ]);
     const recovered = await server.expansionStatus((s) => s.state === 'ok', statusesBefore + 1);
     assert.equal(recovered.source, 'hub');
     await server.diagnosticsFor(uri, version);
@@ -181,7 +213,12 @@ test('a key the hub refuses is one status that says so, and the key shows nowher
   const refused = await server.expansionStatus((s) => s.state === 'degraded', statusesBefore);
   assert.match(refused.message, /key|authori[sz]/i);
   await settle();
-  const everything = JSON.stringify([server.expansionStatuses, server.statuses, server.logMessages, [...server.published.values()]]);
+  const everything = JSON.stringify([
+    server.expansionStatuses,
+    server.statuses,
+    server.logMessages,
+    [...server.published.values()],
+  ]);
   assert.ok(!everything.includes('not-a-valid-key-4711'), 'the key never leaves the server');
   assert.ok(!/user_key=demo/.test(everything));
 
@@ -198,11 +235,15 @@ test('without a key the server falls back to local checks and says so once', asy
   const uri = 'file:///hub/broken.route';
   const version = await server.sendChange(uri, [{ text: sample('broken.route') }]);
   const diagnostics = (await server.diagnosticsFor(uri, version)).diagnostics;
-  assert.ok(diagnostics.every((d) => String(d.code).startsWith('R')), diagnostics.map(at).join(' '));
+  assert.ok(
+    diagnostics.every((d) => String(d.code).startsWith('R')),
+    diagnostics.map(at).join(' '),
+  );
 });
 
 async function until(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(condition(), 'condition not reached');
 }
 
@@ -217,7 +258,13 @@ function hoverWhen(uri: string, line: number, character: number, expected: RegEx
   return hoverOn(server, uri, line, character, expected);
 }
 
-async function hoverOn(on: ServerUnderTest, uri: string, line: number, character: number, expected: RegExp): Promise<string> {
+async function hoverOn(
+  on: ServerUnderTest,
+  uri: string,
+  line: number,
+  character: number,
+  expected: RegExp,
+): Promise<string> {
   let value = '';
   for (let attempt = 0; attempt < 100; attempt++) {
     const result = await on.hover(uri, line, character);

@@ -18,7 +18,9 @@ const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => 
 let server: ServerUnderTest;
 
 before(async () => {
-  server = await ServerUnderTest.start({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA } } } });
+  server = await ServerUnderTest.start({
+    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA } } },
+  });
 });
 
 after(async () => {
@@ -41,7 +43,10 @@ test('broken.route: expansion findings on their exact ranges, merged with the lo
   const uri = 'file:///offline/broken.route';
   const local = await server.open(uri, sample('broken.route'));
   // The first publication does not wait for the expansion: local findings only.
-  assert.ok(local.every((d) => String(d.code).startsWith('R')), local.map(at).join(' '));
+  assert.ok(
+    local.every((d) => String(d.code).startsWith('R')),
+    local.map(at).join(' '),
+  );
   const localCodes = local.map(at);
   assert.ok(localCodes.length >= 10, localCodes.join(' '));
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
@@ -50,9 +55,15 @@ test('broken.route: expansion findings on their exact ranges, merged with the lo
     ['X001@27:18-23', 'X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20'],
   );
   // Every local finding is still there, and the list stays in document order.
-  assert.deepEqual(merged.map(at).filter((c) => c.startsWith('R')), localCodes);
+  assert.deepEqual(
+    merged.map(at).filter((c) => c.startsWith('R')),
+    localCodes,
+  );
   const lines = merged.map((d) => d.range.start.line);
-  assert.deepEqual(lines, [...lines].sort((a, b) => a - b));
+  assert.deepEqual(
+    lines,
+    [...lines].sort((a, b) => a - b),
+  );
   const knoan = merged.find((d) => d.code === 'X001')!;
   assert.equal(knoan.severity, 2);
   assert.equal(knoan.source, 'icao-route');
@@ -62,9 +73,14 @@ test('broken.route: expansion findings on their exact ranges, merged with the lo
 test('an edit to one block keeps the known findings of the others in the first publication', async () => {
   const uri = 'file:///offline/broken.route';
   // Fix the typo on line 27 (KNOAN → KONAN): the other blocks are unchanged and already expanded.
-  const version = await server.sendChange(uri, [{ range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' }]);
+  const version = await server.sendChange(uri, [
+    { range: { start: { line: 27, character: 18 }, end: { line: 27, character: 23 } }, text: 'KONAN' },
+  ]);
   const first = (await server.diagnosticsFor(uri, version)).diagnostics;
-  assert.deepEqual(first.map(at).filter((c) => c.startsWith('X')), ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20']);
+  assert.deepEqual(
+    first.map(at).filter((c) => c.startsWith('X')),
+    ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20'],
+  );
 });
 
 test('ambiguous-first-fix.route: the first fix is reported and its quick fixes choose a candidate', async () => {
@@ -92,7 +108,11 @@ test('ambiguous-first-fix.route: the first fix is reported and its quick fixes c
 
 test('hover on a point shows what it resolved to, with its coordinates', async () => {
   const uri = 'file:///offline/hover.route';
-  const text = ['origin: EGLL', 'destination: EDDF', 'N0450F350 DVR UL9 KONAN UL607 AMASI/N0440F330 DCT 5030N00500E'].join('\n');
+  const text = [
+    'origin: EGLL',
+    'destination: EDDF',
+    'N0450F350 DVR UL9 KONAN UL607 AMASI/N0440F330 DCT 5030N00500E',
+  ].join('\n');
   await server.open(uri, text);
   await server.diagnosticsWhere(uri, () => true);
   const dvr = await hoverWhen(uri, 2, 11, /Resolved/);
@@ -102,7 +122,8 @@ test('hover on a point shows what it resolved to, with its coordinates', async (
 
   const airway = await hoverWhen(uri, 2, 24, /KONAN/);
   assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);
-  for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG']) assert.match(airway, new RegExp(`\`${point}\``));
+  for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG'])
+    assert.match(airway, new RegExp(`\`${point}\``));
 
   const change = await hoverWhen(uri, 2, 33, /Resolved/);
   assert.match(change, /AMASI/);
@@ -136,32 +157,39 @@ async function hoverWhen(uri: string, line: number, character: number, expected:
 
 const FULL_NAVDATA = path.resolve(ROOT, '..', 'shared', 'navdata');
 
-test('with the full navigation data the real sample routes expand without findings', { skip: !existsSync(FULL_NAVDATA) && `no ${FULL_NAVDATA} (only beside the project's own clone)` }, async () => {
-  const full = await ServerUnderTest.start({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: FULL_NAVDATA } } } });
-  try {
-    for (const name of ['europe', 'north-atlantic', 'asia', 'fpl-message']) {
-      const uri = `file:///full/${name}.route`;
-      await full.open(uri, sample(`${name}.route`));
-      await full.expansionStatus((s) => s.state === 'ok');
-      // Local findings first, then again once the expansion ran (even when it found nothing).
-      await until(async () => (full.published.get(uri) ?? []).length >= 2);
-      const publications = full.published.get(uri)!;
-      assert.equal(publications.length, 2, name);
-      const last = publications[1];
-      assert.deepEqual(last.diagnostics.filter((d) => !String(d.code).startsWith('R')).map(at), [], name);
+test(
+  'with the full navigation data the real sample routes expand without findings',
+  { skip: !existsSync(FULL_NAVDATA) && `no ${FULL_NAVDATA} (only beside the project's own clone)` },
+  async () => {
+    const full = await ServerUnderTest.start({
+      initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: FULL_NAVDATA } } },
+    });
+    try {
+      for (const name of ['europe', 'north-atlantic', 'asia', 'fpl-message']) {
+        const uri = `file:///full/${name}.route`;
+        await full.open(uri, sample(`${name}.route`));
+        await full.expansionStatus((s) => s.state === 'ok');
+        // Local findings first, then again once the expansion ran (even when it found nothing).
+        await until(async () => (full.published.get(uri) ?? []).length >= 2);
+        const publications = full.published.get(uri)!;
+        assert.equal(publications.length, 2, name);
+        const last = publications[1];
+        assert.deepEqual(last.diagnostics.filter((d) => !String(d.code).startsWith('R')).map(at), [], name);
+      }
+      const uri = 'file:///full/broken.route';
+      await full.open(uri, sample('broken.route'));
+      const merged = (await full.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
+      assert.ok(merged.map(at).includes('X001@27:18-23'), merged.map(at).join(' '));
+      const ok = full.expansionStatuses.find((s) => s.state === 'ok')!;
+      const fixes = Number(/(\d+) fixes/.exec(ok.message)?.[1]);
+      assert.ok(fixes > 100_000, ok.message);
+    } finally {
+      await full.stop();
     }
-    const uri = 'file:///full/broken.route';
-    await full.open(uri, sample('broken.route'));
-    const merged = (await full.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
-    assert.ok(merged.map(at).includes('X001@27:18-23'), merged.map(at).join(' '));
-    const ok = full.expansionStatuses.find((s) => s.state === 'ok')!;
-    const fixes = Number(/(\d+) fixes/.exec(ok.message)?.[1]);
-    assert.ok(fixes > 100_000, ok.message);
-  } finally {
-    await full.stop();
-  }
-});
+  },
+);
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100 && !(await condition()); attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 100 && !(await condition()); attempt++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }

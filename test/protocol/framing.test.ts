@@ -21,12 +21,19 @@ after(async () => {
 function withinSeconds<T>(seconds: number, what: string, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${seconds} s (connection wedged)`)), seconds * 1000);
+    timer = setTimeout(
+      () => reject(new Error(`${what}: no answer within ${seconds} s (connection wedged)`)),
+      seconds * 1000,
+    );
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-const BODY = JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didClose', params: { textDocument: { uri: 'file:///none.route' } } });
+const BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  method: 'textDocument/didClose',
+  params: { textDocument: { uri: 'file:///none.route' } },
+});
 
 const BAD_FRAMES: [string, string][] = [
   ['a Content-Length that is no number', `Content-Length: abc\r\n\r\n${BODY}`],

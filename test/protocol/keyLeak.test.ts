@@ -24,7 +24,9 @@ before(async () => {
     req.on('end', () => routeTexts.push(body));
   });
   server = await ServerUnderTest.start({
-    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: echo.url, timeoutSeconds: 5, retries: 0 } } },
+    initializationOptions: {
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: echo.url, timeoutSeconds: 5, retries: 0 } },
+    },
   });
   await server.expansionStatus((s) => s.state === 'local');
   await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: KEY, source: 'secretStorage' });
@@ -62,7 +64,14 @@ async function expandWith(echoMode: string): Promise<void> {
 
 test('no diagnostic, hover, status, log line or stderr of the language server holds the key', async () => {
   // A good answer between two failures, so each failure is reported with its own message.
-  for (const echoMode of ['shape', 'jsonExcerpt', 'jsonExcerptEncoded', 'contentEncoding', 'serverFailure', 'badRequest']) {
+  for (const echoMode of [
+    'shape',
+    'jsonExcerpt',
+    'jsonExcerptEncoded',
+    'contentEncoding',
+    'serverFailure',
+    'badRequest',
+  ]) {
     await expandWith('designator');
     await expandWith(echoMode);
   }

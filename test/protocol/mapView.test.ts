@@ -23,9 +23,14 @@ import { sample, ServerUnderTest } from './support/server';
 let sim: HubSimulator;
 const servers: ServerUnderTest[] = [];
 
-async function serverWith(key: string | null, extra: Record<string, unknown> = {}): Promise<{ server: ServerUnderTest; changed: ResultsChangedParams[] }> {
+async function serverWith(
+  key: string | null,
+  extra: Record<string, unknown> = {},
+): Promise<{ server: ServerUnderTest; changed: ResultsChangedParams[] }> {
   const server = await ServerUnderTest.start({
-    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 }, ...extra } },
+    initializationOptions: {
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 }, ...extra },
+    },
   });
   servers.push(server);
   const changed: ResultsChangedParams[] = [];
@@ -73,39 +78,76 @@ test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOT
   assert.equal(v.points[v.points.length - 1]!.name, 'EDDF');
   assert.ok(v.points.every((p) => p.status === 'resolved' && p.position));
   assert.equal(v.legs.length, v.points.length - 1);
-  assert.ok(v.legs.some((l) => l.via === 'UL9'), 'legs along the airways name them');
+  assert.ok(
+    v.legs.some((l) => l.via === 'UL9'),
+    'legs along the airways name them',
+  );
   const total = v.points[v.points.length - 1]!.cumulativeNm!;
   assert.ok(total > 330 && total < 420, `EGLL to EDDF along the route: ${total} NM`);
 
   const firs = v.firs.map((f) => f.designator);
   assert.ok(firs.includes('EGTT') && firs.includes('EDGG'), `FIRs: ${firs}`);
-  assert.ok(v.firs.every((f) => !f.approximate && f.crossings!.length > 0), 'FIR outlines from their airspaces');
+  assert.ok(
+    v.firs.every((f) => !f.approximate && f.crossings!.length > 0),
+    'FIR outlines from their airspaces',
+  );
   const ctr = v.airspaces.find((a) => a.type === 'CTR' && /HEATHROW/.test(a.name));
   assert.ok(ctr, 'the route starts inside the Heathrow CTR');
   assert.match(ctr.label, /^SFC–\d+ ft$/);
   assert.ok(ctr.crossed);
   assert.equal(ctr.crossings![0]!.entryNm, 0);
-  assert.ok(v.airspaces.some((a) => (a.type === 'R' || a.type === 'D') && a.crossed && a.schedule), 'a restricted or danger area crossed, with its schedule');
-  assert.ok(v.airspaces.some((a) => !a.crossed && a.distanceNm > 0), 'areas beside the route, within the corridor');
+  assert.ok(
+    v.airspaces.some((a) => (a.type === 'R' || a.type === 'D') && a.crossed && a.schedule),
+    'a restricted or danger area crossed, with its schedule',
+  );
+  assert.ok(
+    v.airspaces.some((a) => !a.crossed && a.distanceNm > 0),
+    'areas beside the route, within the corridor',
+  );
   assert.ok(v.airspaces.every((a) => a.crossed || a.distanceNm <= 30));
-  assert.ok(v.airspaces.some((a) => /^FL\d{3}$/.test(a.upper)), 'a TMA up to a flight level');
+  assert.ok(
+    v.airspaces.some((a) => /^FL\d{3}$/.test(a.upper)),
+    'a TMA up to a flight level',
+  );
 
   assert.ok(v.notams.length > 0, 'NOTAMs');
-  assert.ok(v.notams.some((n) => n.inCorridor && n.circle), 'NOTAMs in the corridor, drawn from item Q or the text');
-  assert.ok(v.notams.some((n) => n.location === 'EGLL' && n.inCorridor), 'the origin aerodrome NOTAMs');
-  for (const n of v.notams) assert.equal(n.inCorridor, n.distanceNm <= 30 || /aerodromes|Aerodrome NOTAM|whole FIR/.test(n.reason), n.reason);
-  assert.ok(v.microlights.length > 0 && v.microlights.every((m) => m.distanceNm <= 30), 'microlight fields near the route');
+  assert.ok(
+    v.notams.some((n) => n.inCorridor && n.circle),
+    'NOTAMs in the corridor, drawn from item Q or the text',
+  );
+  assert.ok(
+    v.notams.some((n) => n.location === 'EGLL' && n.inCorridor),
+    'the origin aerodrome NOTAMs',
+  );
+  for (const n of v.notams)
+    assert.equal(n.inCorridor, n.distanceNm <= 30 || /aerodromes|Aerodrome NOTAM|whole FIR/.test(n.reason), n.reason);
+  assert.ok(
+    v.microlights.length > 0 && v.microlights.every((m) => m.distanceNm <= 30),
+    'microlight fields near the route',
+  );
   assert.deepEqual(v.notices, []);
   assert.ok(!JSON.stringify(v).includes('user_key') && !/\bdemo\b/.test(JSON.stringify(v)), 'no key in the view');
-  assert.ok(sim.requests.list().some((r) => r.endpoint === 'fir'), 'FIRs found through the navigation');
+  assert.ok(
+    sim.requests.list().some((r) => r.endpoint === 'fir'),
+    'FIRs found through the navigation',
+  );
 
   // Highlight: the airway under the cursor is its legs; a point is its point.
   const line = sample('europe.route').split('\n')[6]!;
-  const onAirway = (await server.connection.sendRequest(MAP_HIGHLIGHT_REQUEST, { uri, position: { line: 6, character: line.indexOf('UL9') + 1 } })) as MapHighlightResult;
+  const onAirway = (await server.connection.sendRequest(MAP_HIGHLIGHT_REQUEST, {
+    uri,
+    position: { line: 6, character: line.indexOf('UL9') + 1 },
+  })) as MapHighlightResult;
   assert.ok(onAirway && onAirway.legIds.length > 0);
   assert.ok(onAirway.legIds.every((id) => v.legs.find((l) => l.id === id)?.via === 'UL9'));
-  const onPoint = (await server.connection.sendRequest(MAP_HIGHLIGHT_REQUEST, { uri, position: { line: 6, character: line.indexOf('KONAN') + 1 } })) as MapHighlightResult;
-  assert.deepEqual(onPoint!.pointIds.map((id) => v.points.find((p) => p.id === id)!.name), ['KONAN']);
+  const onPoint = (await server.connection.sendRequest(MAP_HIGHLIGHT_REQUEST, {
+    uri,
+    position: { line: 6, character: line.indexOf('KONAN') + 1 },
+  })) as MapHighlightResult;
+  assert.deepEqual(
+    onPoint!.pointIds.map((id) => v.points.find((p) => p.id === id)!.name),
+    ['KONAN'],
+  );
   // A click on KONAN reveals its element.
   const konan = v.points.find((p) => p.name === 'KONAN')!;
   assert.equal(line.slice(konan.range.start.character, konan.range.end.character), 'KONAN');
@@ -147,8 +189,14 @@ test("a FIR without an airspace list of its own: its country's airspaces stand i
     await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
     const v = await view(server, uri, 6);
     assert.ok(v);
-    assert.ok(sim.requests.list().some((r) => r.endpoint === 'countryAirspaces' && r.url.includes('/countries/BE/')), 'the Belgian list asked for');
-    assert.ok(v.airspaces.some((a) => /BRUSSELS/.test(a.name) && a.crossed), 'Brussels airspaces from the country list');
+    assert.ok(
+      sim.requests.list().some((r) => r.endpoint === 'countryAirspaces' && r.url.includes('/countries/BE/')),
+      'the Belgian list asked for',
+    );
+    assert.ok(
+      v.airspaces.some((a) => /BRUSSELS/.test(a.name) && a.crossed),
+      'Brussels airspaces from the country list',
+    );
     assert.deepEqual(v.notices, []);
   } finally {
     sim.faults.clear();

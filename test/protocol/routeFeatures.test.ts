@@ -25,7 +25,9 @@ import { applyEdits, at, ServerUnderTest } from './support/server';
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^X\d{3}$/.test(String(d.code)));
 const ROUTE = 'origin: EGLL\ndestination: EDDF\nN0450F350 DET L6 DVR UL9 KONAN UL607 AMASI';
-const settings = (inlay: boolean) => ({ icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA }, inlayHints: { legDistances: inlay } } });
+const settings = (inlay: boolean) => ({
+  icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA }, inlayHints: { legDistances: inlay } },
+});
 
 let server: ServerUnderTest;
 
@@ -40,7 +42,10 @@ after(async () => {
 });
 
 async function complete(uri: string, line: number, character: number): Promise<CompletionList> {
-  return (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character } })) as CompletionList;
+  return (await server.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri },
+    position: { line, character },
+  })) as CompletionList;
 }
 
 test('the server offers completion on a blank and inlay hints', () => {
@@ -54,7 +59,9 @@ test('semantic tokens for editors without the grammar: offered, and the route co
   assert.ok(provider.legend.tokenTypes.includes('type'));
   const uri = 'file:///features/tokens.route';
   await server.open(uri, 'N0450F350 DVR UL9 KONAN');
-  const tokens = (await server.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+  const tokens = (await server.connection.sendRequest(SemanticTokensRequest.type, {
+    textDocument: { uri },
+  })) as SemanticTokens;
   // speed/level, DVR, UL9, KONAN: 4 tokens of 5 integers, UL9 as a type.
   assert.equal(tokens.data.length, 20);
   assert.equal(provider.legend.tokenTypes[tokens.data[13]], 'type');
@@ -62,7 +69,9 @@ test('semantic tokens for editors without the grammar: offered, and the route co
 });
 
 test('a client with the TextMate grammar (VS Code) is offered no semantic tokens', async () => {
-  const withGrammar = await ServerUnderTest.start({ initializationOptions: { statusNotifications: true, textMateGrammar: true } });
+  const withGrammar = await ServerUnderTest.start({
+    initializationOptions: { statusNotifications: true, textMateGrammar: true },
+  });
   try {
     assert.equal(withGrammar.initializeResult.capabilities.semanticTokensProvider, undefined);
   } finally {
@@ -74,14 +83,21 @@ test('completion: an airway after a point, its exit points after the airway, fix
   const uri = 'file:///features/complete.route';
   await server.open(uri, 'origin: EGLL\ndestination: EDDF\nN0450F350 DVR ');
   const airways = await complete(uri, 2, 14);
-  assert.ok(airways.items.some((i) => i.label === 'UL9' && i.detail === 'ATS route through DVR · next KONAN 24.3 NM'), JSON.stringify(airways.items.map((i) => i.label)));
+  assert.ok(
+    airways.items.some((i) => i.label === 'UL9' && i.detail === 'ATS route through DVR · next KONAN 24.3 NM'),
+    JSON.stringify(airways.items.map((i) => i.label)),
+  );
 
-  await server.change(uri, [{ range: { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } }, text: 'UL9 KONAN UL607 ' }]);
+  await server.change(uri, [
+    { range: { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } }, text: 'UL9 KONAN UL607 ' },
+  ]);
   const exits = await complete(uri, 2, 30);
   assert.equal(exits.items[0].label, 'KOK');
   assert.match(exits.items[0].detail!, /24\.7 NM along UL607 from KONAN$/);
 
-  await server.change(uri, [{ range: { start: { line: 2, character: 24 }, end: { line: 2, character: 30 } }, text: 'DCT ' }]);
+  await server.change(uri, [
+    { range: { start: { line: 2, character: 24 }, end: { line: 2, character: 30 } }, text: 'DCT ' },
+  ]);
   const ahead = await complete(uri, 2, 28);
   assert.ok(ahead.items.length > 0);
   assert.ok(ahead.items.every((i) => /NM from KONAN, track \d{3}°$/.test(i.detail!)));
@@ -93,12 +109,17 @@ test('inlay hints only with icaoRoute.inlayHints.legDistances on: leg distances 
   await server.open(uri, ROUTE);
   await server.diagnosticsWhere(uri, hasExpansion);
   const range = { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } };
-  const off = (await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as InlayHint[];
+  const off = (await server.connection.sendRequest(InlayHintRequest.type, {
+    textDocument: { uri },
+    range,
+  })) as InlayHint[];
   assert.deepEqual(off, []);
   await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: settings(true) });
   let hints: InlayHint[] = [];
   for (let i = 0; i < 100 && hints.length === 0; i++) {
-    hints = ((await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as InlayHint[]) ?? [];
+    hints =
+      ((await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as InlayHint[]) ??
+      [];
     if (hints.length === 0) await new Promise((r) => setTimeout(r, 20));
   }
   const labels = hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
@@ -113,7 +134,10 @@ test('the expansion table and the outline total', async () => {
   assert.match(table.text, /^# Route expansion of inlay\.route \(navdata\)/);
   assert.match(table.text, /\n\s*2\s+DET\s+VOR\s+51°18\.\d'N 000°35\.\d'E\s+40\.9 NM\s+104°\s+40\.9 NM\n/);
   assert.match(table.text, /Total 354 NM over 13 points\./);
-  assert.equal(await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri: 'file:///features/not-open.route' }), null);
+  assert.equal(
+    await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri: 'file:///features/not-open.route' }),
+    null,
+  );
   const [symbol] = await server.symbols(uri);
   assert.match(symbol.detail!, /, 354 NM$/);
 });
@@ -128,7 +152,9 @@ test('a misspelt exit point: the quick fix replaces it by the airway point one e
   const [action] = await server.codeActions(uri, x001.range, [x001]);
   assert.equal(action.title, 'Replace AMASO by AMASI (on the airway)');
   const fixed = applyEdits(text, action.edit!.changes![uri]);
-  const version = await server.sendChange(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, text: fixed }]);
+  const version = await server.sendChange(uri, [
+    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, text: fixed },
+  ]);
   // Wait until the new text is expanded (AMASI resolved), then read what was published for it.
   for (let i = 0; i < 200; i++) {
     const table = (await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri })) as ExpansionTableResult;
@@ -136,7 +162,10 @@ test('a misspelt exit point: the quick fix replaces it by the airway point one e
     await new Promise((r) => setTimeout(r, 25));
   }
   await new Promise((r) => setTimeout(r, 50));
-  const latest = server.published.get(uri)!.filter((p) => p.version === version).at(-1)!;
+  const latest = server.published
+    .get(uri)!
+    .filter((p) => p.version === version)
+    .at(-1)!;
   assert.deepEqual(latest.diagnostics.map(at), []);
 });
 

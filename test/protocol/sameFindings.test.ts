@@ -27,7 +27,11 @@ interface Finding {
 }
 
 const canonical = (findings: Finding[]) =>
-  findings.map((f) => JSON.stringify({ code: f.code, severity: f.severity, message: f.message, range: f.range, data: f.data })).sort();
+  findings
+    .map((f) =>
+      JSON.stringify({ code: f.code, severity: f.severity, message: f.message, range: f.range, data: f.data }),
+    )
+    .sort();
 
 let sim: HubSimulator;
 let server: ServerUnderTest;
@@ -35,7 +39,13 @@ let server: ServerUnderTest;
 before(async () => {
   sim = await startHubSimulator({ port: 0, quiet: true });
   server = await ServerUnderTest.start({
-    initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: NAVDATA }, hub: { baseUrl: sim.url, timeoutSeconds: 10 } } },
+    initializationOptions: {
+      icaoRoute: {
+        diagnostics: { debounceMs: 0 },
+        navdata: { folder: NAVDATA },
+        hub: { baseUrl: sim.url, timeoutSeconds: 10 },
+      },
+    },
   });
   await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
   await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
@@ -52,8 +62,11 @@ async function checker(file: string): Promise<Finding[]> {
   const env: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: 'demo' };
   for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[name];
   const run = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile(process.execPath, [CLI_JS, 'check', '--hub', sim.url, '--navdata', NAVDATA, '--format', 'json', file], { cwd: ROOT, env }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [CLI_JS, 'check', '--hub', sim.url, '--navdata', NAVDATA, '--format', 'json', file],
+      { cwd: ROOT, env },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
     );
   });
   assert.ok(run.code === 0 || run.code === 1, `exit ${run.code}: ${run.stderr}`);
@@ -64,7 +77,10 @@ async function editor(name: string): Promise<Finding[]> {
   const uri = `file:///same/${name}`;
   await server.open(uri, sample(name));
   // The second publication of version 1 carries the expansion's findings.
-  const expanded = await server.diagnosticsWhere(uri, (p) => p.version === 1 && (server.published.get(uri) ?? []).indexOf(p) >= 1);
+  const expanded = await server.diagnosticsWhere(
+    uri,
+    (p) => p.version === 1 && (server.published.get(uri) ?? []).indexOf(p) >= 1,
+  );
   return expanded.diagnostics.map((d) => ({
     code: String(d.code),
     severity: SEVERITY[d.severity ?? 1]!,
@@ -88,6 +104,12 @@ test('the ambiguous first fix: the hub finding with the candidates of the naviga
   const findings = await checker(path.join(ROOT, 'samples', 'ambiguous-first-fix.route'));
   const h003 = findings.filter((f) => f.code === 'H003');
   assert.equal(h003.length, 1);
-  assert.ok(((h003[0]!.data as { candidates?: unknown[] }).candidates?.length ?? 0) >= 2, JSON.stringify(h003[0]!.data));
-  assert.deepEqual(findings.filter((f) => f.code === 'X005'), []);
+  assert.ok(
+    ((h003[0]!.data as { candidates?: unknown[] }).candidates?.length ?? 0) >= 2,
+    JSON.stringify(h003[0]!.data),
+  );
+  assert.deepEqual(
+    findings.filter((f) => f.code === 'X005'),
+    [],
+  );
 });

@@ -29,7 +29,10 @@ const ROUTES = [
   'N0450F350 DVR UL9 DCT KONAN',
 ].join('\n');
 
-const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });
+const range = (line: number, start: number, end: number) => ({
+  start: { line, character: start },
+  end: { line, character: end },
+});
 
 test('the server announces what it can do', () => {
   const capabilities = server.initializeResult.capabilities;
@@ -70,8 +73,14 @@ test('document symbols: one per block with its points', async () => {
   await server.open(uri, ROUTES);
   const symbols = await server.symbols(uri);
   assert.equal(symbols.length, 3);
-  assert.deepEqual(symbols[0].children?.map((c) => c.name), ['DVR', 'KONAN', 'RUDUS']);
-  assert.deepEqual(symbols[1].children?.map((c) => c.name), ['DVR', 'KONAN', 'AMASI']);
+  assert.deepEqual(
+    symbols[0].children?.map((c) => c.name),
+    ['DVR', 'KONAN', 'RUDUS'],
+  );
+  assert.deepEqual(
+    symbols[1].children?.map((c) => c.name),
+    ['DVR', 'KONAN', 'AMASI'],
+  );
   assert.deepEqual(symbols[0].range, { start: { line: 0, character: 0 }, end: { line: 3, character: 40 } });
 });
 
@@ -86,11 +95,20 @@ test('a quick fix applied through didChange clears its diagnostic', async () => 
   const before = await server.open(uri, ROUTES);
   const missingDirect = before.find((d) => d.code === 'R206')!;
   const actions = await server.codeActions(uri, missingDirect.range, [missingDirect]);
-  assert.deepEqual(actions.map((a) => a.title), ['Insert DCT between DVR and KONAN']);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Insert DCT between DVR and KONAN'],
+  );
   const edits = actions[0].edit!.changes![uri];
   // Send the edit as an incremental change, the way an editor applies it.
-  const after = await server.change(uri, edits.map((e) => ({ range: e.range, text: e.newText })));
-  assert.deepEqual(after.map((d) => d.code), ['R205']);
+  const after = await server.change(
+    uri,
+    edits.map((e) => ({ range: e.range, text: e.newText })),
+  );
+  assert.deepEqual(
+    after.map((d) => d.code),
+    ['R205'],
+  );
   assert.equal(applyEdits(ROUTES, edits).split('\n')[5], 'N0450F350 DVR DCT KONAN UL607 AMASI');
   // Hovers follow the edited text.
   const hover = await server.hover(uri, 5, 15);
@@ -102,11 +120,17 @@ test('a didChange that fixes an error clears it, one that breaks a route reports
   await server.open(uri, ROUTES);
   // Replace `DCT KONAN` after the airway by its exit point: `UL9 KONAN`.
   const fixed = await server.change(uri, [{ range: range(7, 18, 22), text: '' }]);
-  assert.deepEqual(fixed.map((d) => d.code), ['R206']);
+  assert.deepEqual(
+    fixed.map((d) => d.code),
+    ['R206'],
+  );
   const whole = await server.change(uri, [{ text: 'N0450F350 DVR UL9 KONAN' }]);
   assert.deepEqual(whole, []);
   const broken = await server.change(uri, [{ range: range(0, 0, 9), text: 'DVR' }]);
-  assert.ok(broken.some((d) => d.code === 'R201'), JSON.stringify(broken));
+  assert.ok(
+    broken.some((d) => d.code === 'R201'),
+    JSON.stringify(broken),
+  );
 });
 
 test('closing a document clears its diagnostics', async () => {
@@ -129,15 +153,21 @@ test('closing a document clears its diagnostics', async () => {
 test('the sample files give the same findings as the parser', async () => {
   const diagnostics = await server.open('file:///protocol/broken.route', sample('broken.route'));
   const codes = diagnostics.map((d) => d.code);
-  for (const code of ['R206', 'R205', 'R203', 'R105', 'R102', 'R201', 'R211']) assert.ok(codes.includes(code), `${code} in ${codes}`);
+  for (const code of ['R206', 'R205', 'R203', 'R105', 'R102', 'R201', 'R211'])
+    assert.ok(codes.includes(code), `${code} in ${codes}`);
   assert.ok(diagnostics.every((d) => d.source === 'icao-route'));
   // Exactly the findings every suite expects (test/shared/brokenRoute.ts), on their ranges, in their words.
   const severity = ['', 'error', 'warning', 'info', 'hint'];
-  const seen = diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.character + 1} ${d.code} ${severity[d.severity ?? 1]}`);
+  const seen = diagnostics.map(
+    (d) =>
+      `${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.character + 1} ${d.code} ${severity[d.severity ?? 1]}`,
+  );
   const wanted = BROKEN_ROUTE_LOCAL.map((e) => `${e.line}:${e.from}-${e.to} ${e.code} ${e.severity}`);
   assert.deepEqual([...seen].sort(), [...wanted].sort());
   for (const e of BROKEN_ROUTE_LOCAL) {
-    const d = diagnostics.find((x) => x.code === e.code && x.range.start.line + 1 === e.line && x.range.start.character + 1 === e.from)!;
+    const d = diagnostics.find(
+      (x) => x.code === e.code && x.range.start.line + 1 === e.line && x.range.start.character + 1 === e.from,
+    )!;
     assert.ok(String(d.message).includes(e.message), `${e.code}: "${d.message}" says "${e.message}"`);
   }
 });

@@ -11,7 +11,10 @@ import * as path from 'node:path';
 import { buildOnce, ROOT, SERVER_JS } from './support/build';
 import { ServerUnderTest } from './support/server';
 
-async function withServer(options: Parameters<typeof ServerUnderTest.start>[0], body: (s: ServerUnderTest) => Promise<void>) {
+async function withServer(
+  options: Parameters<typeof ServerUnderTest.start>[0],
+  body: (s: ServerUnderTest) => Promise<void>,
+) {
   const server = await ServerUnderTest.start(options);
   try {
     await body(server);
@@ -28,9 +31,12 @@ test('without settings the defaults apply', async () => {
 });
 
 test('initializationOptions set the settings (standalone editors, the bench)', async () => {
-  await withServer({ initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: '/data/nav' } } } }, async (server) => {
-    assert.deepEqual((await server.serverInfo()).settings, { debounceMs: 0, navdataFolder: '/data/nav' });
-  });
+  await withServer(
+    { initializationOptions: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder: '/data/nav' } } } },
+    async (server) => {
+      assert.deepEqual((await server.serverInfo()).settings, { debounceMs: 0, navdataFolder: '/data/nav' });
+    },
+  );
 });
 
 test('workspace/configuration answers override initializationOptions; wrong types fall back', async () => {
@@ -66,8 +72,14 @@ test('with a debounce, a burst of changes publishes only the last version', asyn
     await server.sendChange(uri, [{ text: 'N0450F350 DVR UL9 UL607 AMASI' }]);
     const lastVersion = await server.sendChange(uri, [{ text: 'N0450F350 DVR UL9 DCT KONAN' }]);
     const published = await server.diagnosticsFor(uri, lastVersion);
-    assert.deepEqual(published.diagnostics.map((d) => d.code), ['R205']);
-    assert.deepEqual(server.published.get(uri)!.map((p) => p.version), [1, 4]);
+    assert.deepEqual(
+      published.diagnostics.map((d) => d.code),
+      ['R205'],
+    );
+    assert.deepEqual(
+      server.published.get(uri)!.map((p) => p.version),
+      [1, 4],
+    );
   });
 });
 
@@ -75,10 +87,16 @@ test('the hub key is held by the server and never echoed', async () => {
   const secret = 'k3y-that-must-not-leak-7f1c';
   await withServer({}, async (server) => {
     assert.equal((await server.serverInfo()).hubKey, 'unset');
-    await server.connection.sendNotification(SET_HUB_KEY_NOTIFICATION, { userKey: secret, source: 'secretStorage' } satisfies SetHubKeyParams);
+    await server.connection.sendNotification(SET_HUB_KEY_NOTIFICATION, {
+      userKey: secret,
+      source: 'secretStorage',
+    } satisfies SetHubKeyParams);
     await waitFor(async () => (await server.serverInfo()).hubKey === 'set');
     assert.ok(server.statuses.some((s) => s.message === 'hub key set (from secretStorage)'));
-    await server.connection.sendNotification(SET_HUB_KEY_NOTIFICATION, { userKey: null, source: 'none' } satisfies SetHubKeyParams);
+    await server.connection.sendNotification(SET_HUB_KEY_NOTIFICATION, {
+      userKey: null,
+      source: 'none',
+    } satisfies SetHubKeyParams);
     await waitFor(async () => (await server.serverInfo()).hubKey === 'unset');
     const everything = JSON.stringify([server.statuses, server.logMessages, server.stderr, await server.serverInfo()]);
     assert.ok(!everything.includes(secret));
@@ -92,12 +110,17 @@ test('the navdata folder setting switches offline expansion on, over, and off fo
     assert.deepEqual(await server.open(uri, 'N0450F350 DVR DCT KNOAN DCT KOK'), []);
     await server.expansionStatus((s) => s.state === 'local');
     const change = (folder: string) =>
-      server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder } } } });
+      server.connection.sendNotification(DidChangeConfigurationNotification.type, {
+        settings: { icaoRoute: { diagnostics: { debounceMs: 0 }, navdata: { folder } } },
+      });
 
     await change(navdata);
     await server.expansionStatus((s) => s.state === 'ok' && s.source === 'navdata');
     const expanded = await server.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => d.code === 'X001'));
-    assert.deepEqual(expanded.diagnostics.map((d) => [d.code, d.range.start.character]), [['X001', 18]]);
+    assert.deepEqual(
+      expanded.diagnostics.map((d) => [d.code, d.range.start.character]),
+      [['X001', 18]],
+    );
 
     // A folder without data: one status, and the findings of the old data are gone.
     const count = server.published.get(uri)!.length;

@@ -44,7 +44,11 @@ export async function runInCodeServer({ root, testsEntry, workspace, codeServer:
     const page = await browser.newPage();
     const summary = new Promise((resolve, reject) => {
       const logFile = path.join(scratch, 'code-server.log');
-      const timer = setTimeout(() => reject(new Error(`no result from the suite within ${RUN_LIMIT_MS / 1000} s (code-server log: ${logFile})`)), RUN_LIMIT_MS);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no result from the suite within ${RUN_LIMIT_MS / 1000} s (code-server log: ${logFile})`)),
+        RUN_LIMIT_MS,
+      );
       page.on('console', (message) => {
         const text = message.text();
         if (!text.includes(SUMMARY_MARKER)) return;

@@ -34,12 +34,20 @@ async function main() {
           '(VS Code in headless chromium, extension host in Node) from the e2e environment',
       );
       run('npm', ['run', 'build']);
-      return runInCodeServer({ root, testsEntry: path.join(suiteOut, 'index.js'), workspace: path.join(root, 'samples'), codeServer });
+      return runInCodeServer({
+        root,
+        testsEntry: path.join(suiteOut, 'index.js'),
+        workspace: path.join(root, 'samples'),
+        codeServer,
+      });
     }
-    const advice = 'set VSCODE_EXECUTABLE=/path/to/the/VS Code binary (see test/vscode/README.md), or VSCODE_TEST_DOWNLOAD=1 to download one';
+    const advice =
+      'set VSCODE_EXECUTABLE=/path/to/the/VS Code binary (see test/vscode/README.md), or VSCODE_TEST_DOWNLOAD=1 to download one';
     if (process.env.VSCODE_TEST_REQUIRED === '1') {
       // `npm test` runs every suite: none may pass by not running.
-      console.log(`desktop suite FAILED: no VS Code to run in. The e2e environment's code-server is ${missingE2eEnvironment() ?? 'turned off (VSCODE_TEST_CODE_SERVER=0)'}. Or ${advice}.`);
+      console.log(
+        `desktop suite FAILED: no VS Code to run in. The e2e environment's code-server is ${missingE2eEnvironment() ?? 'turned off (VSCODE_TEST_CODE_SERVER=0)'}. Or ${advice}.`,
+      );
       return 1;
     }
     console.log(`desktop VS Code not available: ${advice}. Desktop suite skipped: no tests ran.`);
@@ -108,7 +116,10 @@ async function findVSCode() {
   const cached = newestCachedVersion();
   if (cached) {
     // A version whose folder exists is taken from the cache without asking the network.
-    return { executable: await download({ version: cached, platform: platformName(), cachePath }), source: `${path.relative(root, cachePath)}/` };
+    return {
+      executable: await download({ version: cached, platform: platformName(), cachePath }),
+      source: `${path.relative(root, cachePath)}/`,
+    };
   }
   if (process.env.VSCODE_TEST_DOWNLOAD === '1') {
     return { executable: await download({ cachePath, extensionDevelopmentPath: root }), source: 'a fresh download' };
@@ -123,7 +134,10 @@ function newestCachedVersion() {
   const versions = readdirSync(cachePath)
     .filter((name) => name.startsWith(prefix) && existsSync(path.join(cachePath, name, 'is-complete')))
     .map((name) => name.slice(prefix.length))
-    .filter((version) => /^\d+\.\d+\.\d+$/.test(version) && compareVersions(version.split('.').map(Number), MINIMUM_VERSION) >= 0)
+    .filter(
+      (version) =>
+        /^\d+\.\d+\.\d+$/.test(version) && compareVersions(version.split('.').map(Number), MINIMUM_VERSION) >= 0,
+    )
     .sort((a, b) => compareVersions(b.split('.').map(Number), a.split('.').map(Number)));
   return versions[0];
 }

@@ -14,7 +14,8 @@ export function readSummary(text) {
 /** Prints the summary; returns true when every test passed (and there was at least one). */
 export function printSummary(summary) {
   for (const title of summary.passed) console.log(`✓ ${title}`);
-  for (const failure of summary.failed) console.log(`✖ ${failure.title}\n    ${failure.error.replace(/\n/g, '\n    ')}`);
+  for (const failure of summary.failed)
+    console.log(`✖ ${failure.title}\n    ${failure.error.replace(/\n/g, '\n    ')}`);
   console.log(`${summary.passed.length} passed, ${summary.failed.length} failed`);
   return summary.failed.length === 0 && summary.passed.length > 0;
 }

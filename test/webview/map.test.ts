@@ -23,7 +23,10 @@ after(async () => {
   await server?.close();
 });
 
-async function withPage(options: Parameters<typeof openMapPage>[2], body: (map: MapPage) => Promise<void>): Promise<void> {
+async function withPage(
+  options: Parameters<typeof openMapPage>[2],
+  body: (map: MapPage) => Promise<void>,
+): Promise<void> {
   const map = await openMapPage(browser, server.origin, options);
   try {
     await body(map);
@@ -52,7 +55,10 @@ test('the page says ready, then draws every layer of the view with the right cou
     assert.deepEqual(counts.visible, { route: true, firs: true, airspaces: true, notams: true, microlights: false });
     assert.equal(await map.page.locator('#map-title').textContent(), 'EGLL → EDDF');
     assert.match((await map.page.locator('#map-unresolved').textContent()) ?? '', /BADPT \(unresolved\)/);
-    assert.match((await map.page.locator('#map-notam-list h2').textContent()) ?? '', /NOTAMs \(3, 1 outside the corridor\)/);
+    assert.match(
+      (await map.page.locator('#map-notam-list h2').textContent()) ?? '',
+      /NOTAMs \(3, 1 outside the corridor\)/,
+    );
     assert.equal(await map.page.locator('#map-notam-list li').count(), 3);
     // Fit to route: both aerodromes are inside the map.
     const box = (await map.page.locator('#map').boundingBox())!;
@@ -79,7 +85,11 @@ test('layer switches and the corridor control change what is shown and tell the 
     assert.equal(filters.length, 2);
     assert.deepEqual(filters[1], {
       type: 'filters',
-      filters: { layers: { route: true, firs: true, airspaces: false, notams: true, microlights: true }, corridorNm: 30, aerodromeCorridorNm: 50 },
+      filters: {
+        layers: { route: true, firs: true, airspaces: false, notams: true, microlights: true },
+        corridorNm: 30,
+        aerodromeCorridorNm: 50,
+      },
     });
     assert.deepEqual((await map.state())?.filters?.layers.airspaces, false, 'layers kept in the webview state');
 
@@ -111,8 +121,12 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     await map.show({ type: 'snapshot', view });
     const dvr = view.points.find((p) => p.name === 'DVR')!;
     await map.page.mouse.click(...(await map.pixelOf(dvr.position!)));
-    await map.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'));
-    assert.deepEqual(reveals(await map.posted()), [{ type: 'reveal', uri: view.uri, version: view.version, range: dvr.range }]);
+    await map.page.waitForFunction(() =>
+      (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'),
+    );
+    assert.deepEqual(reveals(await map.posted()), [
+      { type: 'reveal', uri: view.uri, version: view.version, range: dvr.range },
+    ]);
     assert.match((await map.page.locator('#map-details').textContent()) ?? '', /DVR \(vor\).*DVR: vor/s);
     // The reveal moves the cursor and the host may send a new snapshot of the same route (a newer
     // version): the details the user asked for stay.
@@ -123,8 +137,17 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     const leg = view.legs.find((l) => l.via === 'UL607')!;
     const middle = leg.paths[0][Math.floor(leg.paths[0].length / 2)];
     await map.page.mouse.click(...(await map.pixelOf(middle)));
-    await map.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'reveal').length === 2);
-    assert.deepEqual(reveals(await map.posted())[1], { type: 'reveal', uri: view.uri, version: view.version + 1, range: leg.range });
+    await map.page.waitForFunction(
+      () =>
+        (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'reveal').length ===
+        2,
+    );
+    assert.deepEqual(reveals(await map.posted())[1], {
+      type: 'reveal',
+      uri: view.uri,
+      version: view.version + 1,
+      range: leg.range,
+    });
     assert.match((await map.page.locator('#map-details').textContent()) ?? '', /KONAN → AMASI via UL607/);
 
     await map.page.mouse.click(...(await map.pixelOf(STACK_SPOT)));
@@ -149,8 +172,12 @@ test('a packed snapshot (as the host posts it) draws the same features at the sa
     assert.deepEqual([counts.points, counts.legs, counts.firs, counts.airspaces, counts.notams], [6, 5, 3, 4, 3]);
     const leg = view.legs.find((l) => l.via === 'UL607')!;
     await map.page.mouse.click(...(await map.pixelOf(leg.paths[0][Math.floor(leg.paths[0].length / 2)])));
-    await map.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'));
-    assert.deepEqual(reveals(await map.posted()), [{ type: 'reveal', uri: view.uri, version: view.version, range: leg.range }]);
+    await map.page.waitForFunction(() =>
+      (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'),
+    );
+    assert.deepEqual(reveals(await map.posted()), [
+      { type: 'reveal', uri: view.uri, version: view.version, range: leg.range },
+    ]);
     await map.page.mouse.click(...(await map.pixelOf(STACK_SPOT)));
     await map.page.locator('#map-details ol.stack > li').first().waitFor();
     const items = await map.page.locator('#map-details ol.stack > li').allTextContents();
@@ -167,12 +194,22 @@ test('the highlight follows what the host says is under the cursor, for the curr
     const view = europeView();
     await map.show({ type: 'snapshot', view, highlight: { pointIds: ['p2'], legIds: [] } });
     assert.deepEqual((await map.counts()).highlightedPoints, ['p2']);
-    await map.show({ type: 'highlight', uri: view.uri, version: view.version, highlight: { pointIds: [], legIds: ['l1', 'l2'] } });
+    await map.show({
+      type: 'highlight',
+      uri: view.uri,
+      version: view.version,
+      highlight: { pointIds: [], legIds: ['l1', 'l2'] },
+    });
     let counts = await map.counts();
     assert.deepEqual(counts.highlightedPoints, []);
     assert.deepEqual(counts.highlightedLegs, ['l1', 'l2']);
     await map.screenshot('highlight-dark');
-    await map.show({ type: 'highlight', uri: view.uri, version: view.version - 1, highlight: { pointIds: ['p0'], legIds: [] } });
+    await map.show({
+      type: 'highlight',
+      uri: view.uri,
+      version: view.version - 1,
+      highlight: { pointIds: ['p0'], legIds: [] },
+    });
     counts = await map.counts();
     assert.deepEqual(counts.highlightedLegs, ['l1', 'l2'], 'a highlight of another version is ignored');
   });
@@ -204,7 +241,10 @@ test('notices are drawn once; a null view shows the host’s message', async () 
     assert.equal((await map.counts()).points, 6);
     await map.screenshot('no-key');
     await map.show({ type: 'snapshot', view: null, message: 'No route here: put the cursor in a route block.' });
-    assert.equal(await map.page.locator('#map-status').textContent(), 'No route here: put the cursor in a route block.');
+    assert.equal(
+      await map.page.locator('#map-status').textContent(),
+      'No route here: put the cursor in a route block.',
+    );
     assert.equal((await map.counts()).points, 0);
     assert.equal(await map.page.locator('#map-notices').isHidden(), true);
   });
@@ -220,7 +260,10 @@ test('the camera and layers saved in the webview state come back after a reload'
   await withPage({ theme: 'light', state }, async (map) => {
     assert.equal(await map.page.locator('#layer-firs').isChecked(), false);
     await map.show({ type: 'snapshot', view });
-    assert.equal(await map.page.evaluate(() => (window as unknown as { icaoRouteMap: { zoom(): number } }).icaoRouteMap.zoom()), 9);
+    assert.equal(
+      await map.page.evaluate(() => (window as unknown as { icaoRouteMap: { zoom(): number } }).icaoRouteMap.zoom()),
+      9,
+    );
     const counts = await map.counts();
     assert.equal(counts.visible.firs, false);
     // Dover is in the middle of the map, as saved, not fitted to the whole route.

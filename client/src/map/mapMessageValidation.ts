@@ -2,7 +2,13 @@
  * The webview is a page the host does not trust blindly: each message it posts is checked
  * field by field here before the host acts on it. Pure, so it is unit-tested without VS Code.
  */
-import type { MapFilters, MapLayerName, MapPosition, MapRange, MapToHostMessage } from '../../../server/src/protocol/mapMessages';
+import type {
+  MapFilters,
+  MapLayerName,
+  MapPosition,
+  MapRange,
+  MapToHostMessage,
+} from '../../../server/src/protocol/mapMessages';
 
 const LAYER_NAMES: readonly MapLayerName[] = ['route', 'firs', 'airspaces', 'notams', 'microlights'];
 /** Widest corridor the control offers; anything above is not a user's choice. */
@@ -23,7 +29,9 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
       return filters ? { type: 'filters', filters } : undefined;
     }
     case 'export':
-      return value.format === 'geojson' || value.format === 'gpx' ? { type: 'export', format: value.format } : undefined;
+      return value.format === 'geojson' || value.format === 'gpx'
+        ? { type: 'export', format: value.format }
+        : undefined;
     default:
       return undefined;
   }
@@ -43,10 +51,14 @@ function readFilters(value: unknown): MapFilters | undefined {
   return { layers, corridorNm, aerodromeCorridorNm };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const isDistance = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_CORRIDOR_NM;
-const isPosition = (value: unknown): value is MapPosition => isRecord(value) && isCount(value.line) && isCount(value.character);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isDistance = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_CORRIDOR_NM;
+const isPosition = (value: unknown): value is MapPosition =>
+  isRecord(value) && isCount(value.line) && isCount(value.character);
 
 function isRange(value: unknown): value is MapRange {
   if (!isRecord(value) || !isPosition(value.start) || !isPosition(value.end)) return false;
@@ -55,5 +67,8 @@ function isRange(value: unknown): value is MapRange {
 }
 
 function copyRange(range: MapRange): MapRange {
-  return { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
+  return {
+    start: { line: range.start.line, character: range.start.character },
+    end: { line: range.end.line, character: range.end.character },
+  };
 }

@@ -44,15 +44,23 @@ interface Target {
   position?: MapPosition;
 }
 
-export function registerRouteMap(context: vscode.ExtensionContext, client: LanguageClient, log: (message: string) => void): void {
+export function registerRouteMap(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  log: (message: string) => void,
+): void {
   const routeMap = new RouteMap(context.extensionUri, client, log);
   context.subscriptions.push(
     routeMap,
-    vscode.commands.registerCommand(SHOW_MAP_COMMAND, (uri?: vscode.Uri | string, position?: MapPosition) => routeMap.show(uri, position)),
+    vscode.commands.registerCommand(SHOW_MAP_COMMAND, (uri?: vscode.Uri | string, position?: MapPosition) =>
+      routeMap.show(uri, position),
+    ),
     vscode.window.registerWebviewPanelSerializer(MAP_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state) => routeMap.restore(panel, state as MapWebviewState | undefined),
     }),
-    client.onNotification(RESULTS_CHANGED_NOTIFICATION, (params: ResultsChangedParams) => routeMap.resultsChanged(params)),
+    client.onNotification(RESULTS_CHANGED_NOTIFICATION, (params: ResultsChangedParams) =>
+      routeMap.resultsChanged(params),
+    ),
   );
 }
 
@@ -102,7 +110,12 @@ class RouteMap implements vscode.Disposable {
     }
     if (this.panel) this.panel.reveal(undefined, true);
     else {
-      const panel = vscode.window.createWebviewPanel(MAP_VIEW_TYPE, 'Route map', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {});
+      const panel = vscode.window.createWebviewPanel(
+        MAP_VIEW_TYPE,
+        'Route map',
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {},
+      );
       this.attach(panel);
     }
     await this.refresh();
@@ -112,7 +125,8 @@ class RouteMap implements vscode.Disposable {
   async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
     if (state?.filters) this.filters = state.filters;
     const editor = vscode.window.activeTextEditor;
-    if (editor?.document.languageId === ROUTE_LANGUAGE) this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
+    if (editor?.document.languageId === ROUTE_LANGUAGE)
+      this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
     else if (typeof state?.uri === 'string') this.target = { uri: state.uri };
     this.attach(panel);
     await this.refresh();
@@ -167,7 +181,8 @@ class RouteMap implements vscode.Disposable {
         break;
       case 'filters': {
         const corridorChanged =
-          message.filters.corridorNm !== this.filters.corridorNm || message.filters.aerodromeCorridorNm !== this.filters.aerodromeCorridorNm;
+          message.filters.corridorNm !== this.filters.corridorNm ||
+          message.filters.aerodromeCorridorNm !== this.filters.aerodromeCorridorNm;
         this.filters = message.filters;
         if (corridorChanged) void this.refresh();
         break;
@@ -209,7 +224,10 @@ class RouteMap implements vscode.Disposable {
     const target = this.target;
     if (!target?.position || !this.panel?.visible) return;
     const request = ++this.highlightRequests;
-    const params: MapHighlightParams = { uri: target.uri, position: { line: target.position.line, character: target.position.character } };
+    const params: MapHighlightParams = {
+      uri: target.uri,
+      position: { line: target.position.line, character: target.position.character },
+    };
     const answer = await this.ask<MapHighlightResult>(MAP_HIGHLIGHT_REQUEST, params);
     if (request !== this.highlightRequests || 'failure' in answer) return;
     const view = this.view;
@@ -230,7 +248,8 @@ class RouteMap implements vscode.Disposable {
       return { result: await this.client.sendRequest<T>(method, params) };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (code === METHOD_NOT_FOUND) return { failure: `This version of the language server does not compute route maps (${method}).` };
+      if (code === METHOD_NOT_FOUND)
+        return { failure: `This version of the language server does not compute route maps (${method}).` };
       const text = error instanceof Error ? error.message : String(error);
       this.log(`route map: ${method} failed: ${text}`);
       return { failure: `The map could not be computed: ${text}` };
@@ -238,7 +257,12 @@ class RouteMap implements vscode.Disposable {
   }
 
   private postSnapshot(): void {
-    this.post({ type: 'snapshot', view: this.view && packMapView(this.view), highlight: this.highlight, message: this.message });
+    this.post({
+      type: 'snapshot',
+      view: this.view && packMapView(this.view),
+      highlight: this.highlight,
+      message: this.message,
+    });
   }
 
   private post(message: HostToMapMessage): void {
@@ -255,7 +279,11 @@ class RouteMap implements vscode.Disposable {
     }
     const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
     const shown = vscode.window.visibleTextEditors.find((e) => e.document === document);
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One, selection, preserveFocus: false });
+    const editor = await vscode.window.showTextDocument(document, {
+      viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One,
+      selection,
+      preserveFocus: false,
+    });
     editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 

@@ -14,7 +14,12 @@ export function distanceNm(lat1: number, lon1: number, lat2: number, lon2: numbe
 }
 
 /** The point at a true bearing and distance from a start point, on the WGS84 ellipsoid. */
-export function destination(lat: number, lon: number, trueBearing: number, distance: number): { lat: number; lon: number } {
+export function destination(
+  lat: number,
+  lon: number,
+  trueBearing: number,
+  distance: number,
+): { lat: number; lon: number } {
   const result = Geodesic.WGS84.Direct(lat, lon, trueBearing, distance * METRES_PER_NM);
   return { lat: result.lat2 ?? lat, lon: normaliseLongitude(result.lon2 ?? lon) };
 }
@@ -35,7 +40,12 @@ export function formatPosition(lat: number, lon: number): string {
  * track (0–360°). What a route page shows for a leg; `distanceNm` stays the quick spherical
  * measure the engine uses to choose namesakes.
  */
-export function geodesicLeg(lat1: number, lon1: number, lat2: number, lon2: number): { distanceNm: number; trackDeg: number } {
+export function geodesicLeg(
+  lat1: number,
+  lon1: number,
+  lat2: number,
+  lon2: number,
+): { distanceNm: number; trackDeg: number } {
   const result = Geodesic.WGS84.Inverse(lat1, lon1, lat2, lon2);
   const track = result.azi1 ?? 0;
   return { distanceNm: (result.s12 ?? 0) / METRES_PER_NM, trackDeg: ((track % 360) + 360) % 360 };

@@ -110,8 +110,12 @@ class Expansion {
       case 'track':
         this.pending = undefined;
         this.afterTrack = true;
-        this.report('X010', element.range, `${element.text}: oceanic tracks are published daily and are not in the ` +
-            `navigation data; the leg is drawn as a direct line to the next point.`);
+        this.report(
+          'X010',
+          element.range,
+          `${element.text}: oceanic tracks are published daily and are not in the ` +
+            `navigation data; the leg is drawn as a direct line to the next point.`,
+        );
         return;
       case 'airway':
         this.joinAirway(element, i);
@@ -128,7 +132,11 @@ class Expansion {
   private joinAirway(element: AirwayElement, i: number): void {
     const airway = this.db.airway(element.designator.toUpperCase());
     if (!airway) {
-      this.report('X006', element.range, `Airway ${element.designator} is not in the navigation data: check the designator, or replace it by DCT and the points it passes.`);
+      this.report(
+        'X006',
+        element.range,
+        `Airway ${element.designator} is not in the navigation data: check the designator, or replace it by DCT and the points it passes.`,
+      );
       this.pending = { element, elementIndex: i };
       return;
     }
@@ -167,14 +175,22 @@ class Expansion {
     const b = second.airway!;
     const junctions = a.nodesWhere((node) => b.has(node));
     if (junctions.length === 0) {
-      this.report('X003', second.element.range, `${a.name} and ${b.name} do not meet: no point lies on both. Leave ${a.name} at ` +
-          `one of its points and continue DCT to a point of ${b.name}.`);
+      this.report(
+        'X003',
+        second.element.range,
+        `${a.name} and ${b.name} do not meet: no point lies on both. Leave ${a.name} at ` +
+          `one of its points and continue DCT to a point of ${b.name}.`,
+      );
       return;
     }
     const path = first.entry !== undefined ? a.path(first.entry, junctions) : undefined;
     const junction = path ? path[path.length - 1] : this.closest(junctions, second.elementIndex);
     if (path) this.placeInterior(path, first);
-    this.place(databasePoint(this.db, junction, this.db.ident(junction), second.elementIndex, a.name), junction, second.element.range);
+    this.place(
+      databasePoint(this.db, junction, this.db.ident(junction), second.elementIndex, a.name),
+      junction,
+      second.element.range,
+    );
     second.entry = junction;
   }
 
@@ -183,7 +199,13 @@ class Expansion {
     for (let k = 1; k < path.length - 1; k++) {
       const node = path[k];
       this.points.push(databasePoint(this.db, node, this.db.ident(node), along.elementIndex, along.airway!.name));
-      this.previous = { lat: this.db.lat(node), lon: this.db.lon(node), index: node, ident: this.db.ident(node), elementIndex: along.elementIndex };
+      this.previous = {
+        lat: this.db.lat(node),
+        lon: this.db.lon(node),
+        index: node,
+        ident: this.db.ident(node),
+        elementIndex: along.elementIndex,
+      };
     }
   }
 
@@ -204,7 +226,14 @@ class Expansion {
           if (path) this.placeInterior(path, pending);
         }
         this.place(
-          { designator: point.text, resolvedFix: `${point.text} ${formatPosition(point.lat, point.lon)}`, lat: point.lat, lon: point.lon, type: 'latLon', elementIndex: i },
+          {
+            designator: point.text,
+            resolvedFix: `${point.text} ${formatPosition(point.lat, point.lon)}`,
+            lat: point.lat,
+            lon: point.lon,
+            type: 'latLon',
+            elementIndex: i,
+          },
           node,
           point.range,
         );
@@ -230,13 +259,26 @@ class Expansion {
     const ident = point.ident.toUpperCase();
     const first = !this.seenRoutePoint;
     this.seenRoutePoint = true;
-    const chosen = this.choose(ident, point, i, pending, first && point.kind === 'point' ? 'first' : first ? 'firstBase' : 'later');
+    const chosen = this.choose(
+      ident,
+      point,
+      i,
+      pending,
+      first && point.kind === 'point' ? 'first' : first ? 'firstBase' : 'later',
+    );
     if (chosen === undefined) return;
     if (point.kind === 'bearingDistance') {
       this.leaveAirwayAt(pending, point);
       const computed = bearingDistancePoint(this.db, chosen, point.bearing, point.distanceNm);
       this.place(
-        { designator: point.text, resolvedFix: computed.description, lat: computed.lat, lon: computed.lon, type: 'computed', elementIndex: i },
+        {
+          designator: point.text,
+          resolvedFix: computed.description,
+          lat: computed.lat,
+          lon: computed.lon,
+          type: 'computed',
+          elementIndex: i,
+        },
         -1,
         point.range,
       );
@@ -269,8 +311,12 @@ class Expansion {
   /** A lat/lon or computed point cannot be an airway's exit. */
   private leaveAirwayAt(pending: PendingAirway | undefined, point: PointElement): void {
     if (pending?.airway) {
-      this.report('X002', pending.element.range, `${pending.airway.name} cannot be left at ${point.text}: an airway is left at ` +
-          `one of its own named points; write that point, then DCT ${point.text}.`);
+      this.report(
+        'X002',
+        pending.element.range,
+        `${pending.airway.name} cannot be left at ${point.text}: an airway is left at ` +
+          `one of its own named points; write that point, then DCT ${point.text}.`,
+      );
     }
   }
 
@@ -279,7 +325,13 @@ class Expansion {
    * on the airway that follows, take precedence; then the candidate closest to the previous
    * point. The first point of the route is not guessed: see `chooseFirst`.
    */
-  private choose(ident: string, point: PointElement, i: number, pending: PendingAirway | undefined, position: 'first' | 'firstBase' | 'later'): number | undefined {
+  private choose(
+    ident: string,
+    point: PointElement,
+    i: number,
+    pending: PendingAirway | undefined,
+    position: 'first' | 'firstBase' | 'later',
+  ): number | undefined {
     let candidates = [...this.db.lookup(ident)];
     if (candidates.length === 0) {
       this.dropped = ident;
@@ -305,7 +357,12 @@ class Expansion {
         // On the point, not the airway: the name is what does not fit.
         else {
           const passing = pending.entry !== undefined ? this.airwaysJoining(pending.entry, candidates) : [];
-          this.report('X002', point.range, `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`, passing.length ? { airways: passing, point: ident } : undefined);
+          this.report(
+            'X002',
+            point.range,
+            `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`,
+            passing.length ? { airways: passing, point: ident } : undefined,
+          );
         }
       }
       const next = this.block.elements[i + 1];
@@ -314,7 +371,8 @@ class Expansion {
         const onNext = candidates.filter((c) => following.has(c));
         if (onNext.length > 0) candidates = onNext;
       }
-      if (following && position === 'first') nextAirway = next?.kind === 'airway' ? next.designator.toUpperCase() : undefined;
+      if (following && position === 'first')
+        nextAirway = next?.kind === 'airway' ? next.designator.toUpperCase() : undefined;
     }
     if (candidates.length === 1) return candidates[0];
     if (position !== 'later') return this.chooseFirst(ident, point, candidates, nextAirway);
@@ -325,7 +383,12 @@ class Expansion {
     return this.closest(candidates, i);
   }
 
-  private chooseFirst(ident: string, point: PointElement, candidates: number[], nextAirway?: string): number | undefined {
+  private chooseFirst(
+    ident: string,
+    point: PointElement,
+    candidates: number[],
+    nextAirway?: string,
+  ): number | undefined {
     const near = candidates.map((c) => ({ lat: this.db.lat(c), lon: this.db.lon(c) }));
     const reference = this.reference ? resolveReferenceFix(this.reference, this.db, near) : undefined;
     if (reference) return this.nearestTo(candidates, reference);
@@ -341,7 +404,8 @@ class Expansion {
     this.dropped = ident;
     this.ambiguousFirstFix = { ident, range: point.range, candidates: listed };
     const lines = listed.map((c) => {
-      const where = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from ${origin!.icao}` : '';
+      const where =
+        c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from ${origin!.icao}` : '';
       return `${c.name ?? c.ident} (${c.type}${c.region ? ` ${c.region}` : ''}) ${formatPosition(c.lat, c.lon)}${where}`;
     });
     const shown = lines.length > 6 ? [...lines.slice(0, 6), `and ${lines.length - 6} more`] : lines;
@@ -349,15 +413,15 @@ class Expansion {
       'X005',
       point.range,
       `${ident} names ${listed.length} places: ${shown.join('; ')}. Route expansion ` +
-          `selects none of them as the first ` +
-          'point' +
-          (likely !== undefined
-            ? ` (${why}, ${lines[0]}, is most likely meant: ` + 'the first quick fix writes its referenceFix)'
-            : '') +
-          '; ' +
-          `add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ` +
-          `${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ` +
-          `${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
+        `selects none of them as the first ` +
+        'point' +
+        (likely !== undefined
+          ? ` (${why}, ${lines[0]}, is most likely meant: ` + 'the first quick fix writes its referenceFix)'
+          : '') +
+        '; ' +
+        `add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ` +
+        `${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ` +
+        `${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
@@ -368,7 +432,9 @@ class Expansion {
    * airways through `from` when `to` is empty), at most eight, by name.
    */
   private airwaysJoining(from: number, to: readonly number[]): string[] {
-    const names = this.db.airwaysThrough(from).filter((name) => to.length === 0 || this.db.airway(name)!.path(from, to) !== undefined);
+    const names = this.db
+      .airwaysThrough(from)
+      .filter((name) => to.length === 0 || this.db.airway(name)!.path(from, to) !== undefined);
     return [...names].sort().slice(0, 8);
   }
 
@@ -382,7 +448,10 @@ class Expansion {
   /** Names one edit away from `ident` on the airway being left or the one that follows. */
   private spellingsOnAirways(ident: string, pending: PendingAirway | undefined, i: number): string[] {
     const next = this.block.elements[i + 1];
-    const airways = [pending?.airway, next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined];
+    const airways = [
+      pending?.airway,
+      next?.kind === 'airway' ? this.db.airway(next.designator.toUpperCase()) : undefined,
+    ];
     const found = new Set<string>();
     for (const airway of airways) {
       if (!airway) continue;
@@ -398,7 +467,9 @@ class Expansion {
     const airway = pending.airway!;
     if (pending.entry === undefined) return `; write the point of ${airway.name} where you leave it`;
     const reachable = this.reachableIdents(airway, pending.entry, 8);
-    return reachable.length ? `; from ${this.db.ident(pending.entry)} its nearest points are ${reachable.join(', ')}` : '';
+    return reachable.length
+      ? `; from ${this.db.ident(pending.entry)} its nearest points are ${reachable.join(', ')}`
+      : '';
   }
 
   private reachableIdents(airway: Airway, from: number, limit: number): string[] {
@@ -406,7 +477,10 @@ class Expansion {
     const nodes = airway.nodes().filter((n) => n !== from);
     const lat = this.db.lat(from);
     const lon = this.db.lon(from);
-    nodes.sort((a, b) => distanceNm(lat, lon, this.db.lat(a), this.db.lon(a)) - distanceNm(lat, lon, this.db.lat(b), this.db.lon(b)));
+    nodes.sort(
+      (a, b) =>
+        distanceNm(lat, lon, this.db.lat(a), this.db.lon(a)) - distanceNm(lat, lon, this.db.lat(b), this.db.lon(b)),
+    );
     return [...new Set(nodes.slice(0, limit).map((n) => this.db.ident(n)))];
   }
 
@@ -448,7 +522,9 @@ class Expansion {
       }
       if (only !== undefined) return { lat: this.db.lat(only), lon: this.db.lon(only) };
     }
-    const destination = this.block.destination ? this.db.aerodrome(this.block.destination.value.toUpperCase()) : undefined;
+    const destination = this.block.destination
+      ? this.db.aerodrome(this.block.destination.value.toUpperCase())
+      : undefined;
     return destination === undefined ? undefined : { lat: this.db.lat(destination), lon: this.db.lon(destination) };
   }
 
@@ -465,13 +541,26 @@ class Expansion {
           point.type === 'latLon' || point.type === 'computed'
             ? 'check the coordinates, or add the points in between'
             : `check that the right ${point.designator} is meant, or add the points in between`;
-        const before = this.dropped ? `the last point placed (${this.dropped}, written before it, was not placed)` : 'the point before it';
+        const before = this.dropped
+          ? `the last point placed (${this.dropped}, written before it, was not placed)`
+          : 'the point before it';
         const joining = previous.index >= 0 && index >= 0 ? this.airwaysJoining(previous.index, [index]) : [];
-        this.report('X004', range, `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, ${before}: ${advice}.`, joining.length ? { airways: joining, from: previous.ident } : undefined);
+        this.report(
+          'X004',
+          range,
+          `${point.designator} is ${Math.round(leg).toLocaleString('en-US')} NM from ${previous.ident}, ${before}: ${advice}.`,
+          joining.length ? { airways: joining, from: previous.ident } : undefined,
+        );
       }
     }
     this.points.push(point);
-    this.previous = { lat: point.lat, lon: point.lon, index, ident: point.designator, elementIndex: point.elementIndex };
+    this.previous = {
+      lat: point.lat,
+      lon: point.lon,
+      index,
+      ident: point.designator,
+      elementIndex: point.elementIndex,
+    };
     this.afterTrack = false;
     this.dropped = undefined;
   }
@@ -515,7 +604,8 @@ class Expansion {
   }
 
   private placeAerodromeElement(icao: string, range: Range, i: number): void {
-    if (this.block.origin && !this.seenRoutePoint && this.block.origin.value.toUpperCase() === icao && this.origin) return;
+    if (this.block.origin && !this.seenRoutePoint && this.block.origin.value.toUpperCase() === icao && this.origin)
+      return;
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, range, 'the route is expanded without it');
@@ -538,14 +628,26 @@ class Expansion {
     if (!reference) return;
     const spec = parseReferenceFix(reference.value);
     if (!spec) {
-      this.report('X009', reference.range, `referenceFix ${reference.value} has none of the three forms: a fix (e.g. OCK), ` +
+      this.report(
+        'X009',
+        reference.range,
+        `referenceFix ${reference.value} has none of the three forms: a fix (e.g. OCK), ` +
           `a fix radial (e.g. GWC270020: radial 270, 20 NM) or a coordinate (e.g. ` +
-          `5057N00121W).`);
+          `5057N00121W).`,
+      );
       return;
     }
-    if (spec.kind !== 'coordinate' && this.db.lookup(spec.ident).length === 0 && this.db.aerodrome(spec.ident) === undefined) {
-      this.report('X009', reference.range, `referenceFix ${reference.value}: ${spec.ident} is not in the navigation data; ` +
-          `use another fix nearby or a coordinate (e.g. 5057N00121W).`);
+    if (
+      spec.kind !== 'coordinate' &&
+      this.db.lookup(spec.ident).length === 0 &&
+      this.db.aerodrome(spec.ident) === undefined
+    ) {
+      this.report(
+        'X009',
+        reference.range,
+        `referenceFix ${reference.value}: ${spec.ident} is not in the navigation data; ` +
+          `use another fix nearby or a coordinate (e.g. 5057N00121W).`,
+      );
       return;
     }
     this.reference = spec;
@@ -581,8 +683,12 @@ export function likelyFirstFix(
     if (onNext.length === 1) return { index: onNext[0], why: `the one on ${nextAirway}` };
   }
   if (!origin) return undefined;
-  const close = candidates.filter((c) => distanceNm(origin.lat, origin.lon, db.lat(c), db.lon(c)) <= LIKELY_NEAR_ORIGIN_NM);
-  return close.length === 1 ? { index: close[0], why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` } : undefined;
+  const close = candidates.filter(
+    (c) => distanceNm(origin.lat, origin.lon, db.lat(c), db.lon(c)) <= LIKELY_NEAR_ORIGIN_NM,
+  );
+  return close.length === 1
+    ? { index: close[0], why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` }
+    : undefined;
 }
 
 export function firstFixCandidates(
@@ -594,7 +700,9 @@ export function firstFixCandidates(
   const listed = indices.map((i) => {
     const candidate: AmbiguousFirstFix['candidates'][number] = db.point(i);
     if (regions) candidate.region ??= nationalityNear(db, candidate.lat, candidate.lon);
-    if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
+    if (origin)
+      candidate.distanceToOriginNm =
+        Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
     return candidate;
   });
   if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);

@@ -13,7 +13,13 @@ export function describePoint(db: NavDatabase, i: number): string {
   return text;
 }
 
-export function databasePoint(db: NavDatabase, i: number, designator: string, elementIndex: number, via?: string): ExpandedPoint {
+export function databasePoint(
+  db: NavDatabase,
+  i: number,
+  designator: string,
+  elementIndex: number,
+  via?: string,
+): ExpandedPoint {
   const point: ExpandedPoint = {
     designator,
     resolvedFix: describePoint(db, i),
@@ -46,8 +52,8 @@ export function bearingDistancePoint(
   const bearingText = String(magneticBearing).padStart(3, '0');
   const how = known
     ? `magnetic ${bearingText}° (true ${trueBearing.toFixed(0).padStart(3, '0')}°, ` +
-        `variation ${Math.abs(variation).toFixed(0)}°${variation < 0 ? 'W' : 'E'} at ` +
-        `${db.ident(base)})`
+      `variation ${Math.abs(variation).toFixed(0)}°${variation < 0 ? 'W' : 'E'} at ` +
+      `${db.ident(base)})`
     : `${bearingText}° taken as true (no magnetic variation known for ${db.ident(base)} ${FIX_TYPE_LABEL[db.type(base)]})`;
   return {
     lat: at.lat,

@@ -60,10 +60,14 @@ export function resolveReferenceFix(
   if (candidates.length === 0) return undefined;
   if (near.length > 0) {
     const score = (i: number) => Math.min(...near.map((p) => distanceNm(db.lat(i), db.lon(i), p.lat, p.lon)));
-    candidates = candidates.map((i) => ({ i, d: score(i) })).sort((a, b) => a.d - b.d).map((x) => x.i);
+    candidates = candidates
+      .map((i) => ({ i, d: score(i) }))
+      .sort((a, b) => a.d - b.d)
+      .map((x) => x.i);
   }
   const base = candidates[0];
-  if (spec.kind === 'fix') return { lat: db.lat(base), lon: db.lon(base), description: `${spec.ident} ${db.type(base).toUpperCase()}` };
+  if (spec.kind === 'fix')
+    return { lat: db.lat(base), lon: db.lon(base), description: `${spec.ident} ${db.type(base).toUpperCase()}` };
   const computed = bearingDistancePoint(db, base, spec.bearing, spec.distanceNm);
   return { lat: computed.lat, lon: computed.lon, description: computed.description };
 }

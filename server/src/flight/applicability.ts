@@ -70,13 +70,19 @@ function legsText(flight: StretchState): string {
 function timeText(flight: StretchState): string {
   if (flight.entryMs === undefined) return '';
   const entry = clockUtc(flight.entryMs);
-  if (flight.exitMs === undefined || Math.round(flight.exitMs / 60_000) === Math.round(flight.entryMs / 60_000)) return `ETO ${entry}`;
+  if (flight.exitMs === undefined || Math.round(flight.exitMs / 60_000) === Math.round(flight.entryMs / 60_000))
+    return `ETO ${entry}`;
   return `in it ${entry.slice(0, 5)}–${clockUtc(flight.exitMs)}`;
 }
 
-function vertical(area: LevelBand | undefined, areaText: string, flight: StretchState): { verdict: VerticalVerdict; text: string } {
+function vertical(
+  area: LevelBand | undefined,
+  areaText: string,
+  flight: StretchState,
+): { verdict: VerticalVerdict; text: string } {
   if (!area) return { verdict: 'inside', text: `${areaText}: applies at all levels` };
-  if (!flight.band) return { verdict: 'unknown', text: `${areaText}; the flight's level there is not known (${flight.levelText})` };
+  if (!flight.band)
+    return { verdict: 'unknown', text: `${areaText}; the flight's level there is not known (${flight.levelText})` };
   // A constant level on one leg is written as Item 15 wrote it (4500 ft, not FL045).
   const constant = flight.legs.length === 1 && flight.band.lowerFt === flight.band.upperFt;
   const flown = constant ? flight.levelText : bandText(flight.band);
@@ -93,28 +99,53 @@ function judge(
   activity: (fromMs: number | undefined, toMs: number | undefined) => Activity,
 ): Applicability {
   if (!placement || placement.distanceNm > options.corridorNm) {
-    const where = placement ? `${nm(placement.distanceNm)} NM from the route (> ${options.corridorNm} NM)` : `farther than ${options.corridorNm} NM from the route`;
+    const where = placement
+      ? `${nm(placement.distanceNm)} NM from the route (> ${options.corridorNm} NM)`
+      : `farther than ${options.corridorNm} NM from the route`;
     return { applies: false, lateral: 'far', stretches: [], reason: `Left out: ${where}.` };
   }
   const crossed = placement.crossings.length > 0;
   const spans = crossed ? placement.crossings : [{ entryNm: placement.alongNm, exitNm: placement.alongNm }];
   const stretches = spans.map(({ entryNm, exitNm }): StretchVerdict => {
     const flight = stateOver(profile, entryNm, exitNm);
-    const lateral = crossed ? `${legsText(flight)} passes through it` : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
+    const lateral = crossed
+      ? `${legsText(flight)} passes through it`
+      : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
     const v = level(flight);
     const a = activity(flight.entryMs, flight.exitMs);
     const when = timeText(flight);
     const applies = v.verdict !== 'outside' && a.state !== 'inactive';
-    return { entryNm, exitNm, flight, vertical: v.verdict, time: a.state, applies, reason: [lateral, v.text, when ? `${a.text}, ${when}` : a.text].join('; ') };
+    return {
+      entryNm,
+      exitNm,
+      flight,
+      vertical: v.verdict,
+      time: a.state,
+      applies,
+      reason: [lateral, v.text, when ? `${a.text}, ${when}` : a.text].join('; '),
+    };
   });
   const chosen = stretches.find((s) => s.applies) ?? stretches[0]!;
   const applies = stretches.some((s) => s.applies);
-  const more = stretches.length > 1 ? ` (${stretches.filter((s) => s.applies).length} of ${stretches.length} crossings apply)` : '';
-  return { applies, lateral: crossed ? 'crossed' : 'near', stretches, reason: `${applies ? 'Applies' : 'Left out'}: ${chosen.reason}${more}.` };
+  const more =
+    stretches.length > 1
+      ? ` (${stretches.filter((s) => s.applies).length} of ${stretches.length} crossings apply)`
+      : '';
+  return {
+    applies,
+    lateral: crossed ? 'crossed' : 'near',
+    stretches,
+    reason: `${applies ? 'Applies' : 'Left out'}: ${chosen.reason}${more}.`,
+  };
 }
 
 /** An airspace (hub lowerLimit/upperLimit/schedules) against the flight. */
-export function judgeAirspace(facts: AirspaceFacts, placement: Placement | undefined, profile: FlightProfile, options: JudgeOptions): Applicability {
+export function judgeAirspace(
+  facts: AirspaceFacts,
+  placement: Placement | undefined,
+  profile: FlightProfile,
+  options: JudgeOptions,
+): Applicability {
   const band = airspaceBand(facts.lowerLimit, facts.upperLimit);
   const notes = band.notes.length > 0 ? ` (${band.notes.join(', ')})` : '';
   return judge(
@@ -130,8 +161,19 @@ export function judgeAirspace(facts: AirspaceFacts, placement: Placement | undef
 }
 
 /** A NOTAM (validity, item D, item Q lower/upper) against the flight; one without limits applies at all levels. */
-export function judgeNotam(facts: NotamFacts, placement: Placement | undefined, profile: FlightProfile, options: JudgeOptions): Applicability {
+export function judgeNotam(
+  facts: NotamFacts,
+  placement: Placement | undefined,
+  profile: FlightProfile,
+  options: JudgeOptions,
+): Applicability {
   const band = notamBand(facts.minimumFL, facts.maximumFL);
   const areaText = band ? bandText(band) : 'no vertical limits (item Q 000/999 or none)';
-  return judge(placement, profile, options, (flight) => vertical(band, areaText, flight), (from, to) => notamActivity(facts, from, to));
+  return judge(
+    placement,
+    profile,
+    options,
+    (flight) => vertical(band, areaText, flight),
+    (from, to) => notamActivity(facts, from, to),
+  );
 }

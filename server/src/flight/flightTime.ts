@@ -22,9 +22,14 @@ const DAY_MS = 86_400_000;
  * `referenceMs` (the filing time: now, or the time the user gives).
  */
 export function fplDepartureTime(fpl: FplMessage, referenceMs: number): FlightTime {
-  const field13 = fpl.fields.find((f) => f.number === 13)?.text.trim().toUpperCase() ?? '';
+  const field13 =
+    fpl.fields
+      .find((f) => f.number === 13)
+      ?.text.trim()
+      .toUpperCase() ?? '';
   const eobt = /^[A-Z]{4}(\d{2})(\d{2})$/.exec(field13);
-  if (!eobt || Number(eobt[1]) > 23 || Number(eobt[2]) > 59) return { text: field13 ? `field 13 '${field13}' gives no EOBT (expected e.g. EGLL1230)` : 'no field 13 (EOBT)' };
+  if (!eobt || Number(eobt[1]) > 23 || Number(eobt[2]) > 59)
+    return { text: field13 ? `field 13 '${field13}' gives no EOBT (expected e.g. EGLL1230)` : 'no field 13 (EOBT)' };
   const minutes = Number(eobt[1]) * 60 + Number(eobt[2]);
   const hhmm = `${eobt[1]}${eobt[2]}Z`;
   const dof = fpl.otherInformation.find((i) => i.indicator.toUpperCase() === 'DOF')?.value.trim();
@@ -32,7 +37,8 @@ export function fplDepartureTime(fpl: FplMessage, referenceMs: number): FlightTi
     const d = /^(\d{2})(\d{2})(\d{2})$/.exec(dof);
     const ms = d ? Date.UTC(2000 + Number(d[1]), Number(d[2]) - 1, Number(d[3])) : NaN;
     const date = new Date(ms);
-    if (!d || date.getUTCMonth() !== Number(d[2]) - 1 || date.getUTCDate() !== Number(d[3])) return { text: `DOF/${dof} is not a date (YYMMDD)` };
+    if (!d || date.getUTCMonth() !== Number(d[2]) - 1 || date.getUTCDate() !== Number(d[3]))
+      return { text: `DOF/${dof} is not a date (YYMMDD)` };
     return { ms: ms + minutes * 60_000, text: `EOBT ${hhmm} on DOF ${dof}` };
   }
   const day = Math.floor(referenceMs / DAY_MS) * DAY_MS;

@@ -13,7 +13,15 @@ import type { ExpandedPoint, RouteBlock } from '../route/model';
 import { fplDepartureTime, formatUtc, type FlightTime } from './flightTime';
 import { flightProfile, type FlightProfile } from './profile';
 
-export { judgeAirspace, judgeNotam, type Applicability, type Placement, type StretchVerdict, type AirspaceFacts, type NotamFacts } from './applicability';
+export {
+  judgeAirspace,
+  judgeNotam,
+  type Applicability,
+  type Placement,
+  type StretchVerdict,
+  type AirspaceFacts,
+  type NotamFacts,
+} from './applicability';
 export { flightProfile, stateAt, stateOver, type FlightProfile, type ProfileLeg, type ProfilePoint } from './profile';
 export { fplDepartureTime, type FlightTime } from './flightTime';
 export { airspaceActivity, notamActivity, type Activity } from './schedule';
@@ -29,6 +37,8 @@ export interface Flight {
  * point.
  */
 export function flightOf(block: RouteBlock, points: readonly ExpandedPoint[], referenceMs: number): Flight {
-  const time: FlightTime = block.fpl ? fplDepartureTime(block.fpl, referenceMs) : { ms: referenceMs, text: `reference time ${formatUtc(referenceMs)} at the first point` };
+  const time: FlightTime = block.fpl
+    ? fplDepartureTime(block.fpl, referenceMs)
+    : { ms: referenceMs, text: `reference time ${formatUtc(referenceMs)} at the first point` };
   return { time, profile: flightProfile(block.elements, points, time.ms) };
 }

@@ -115,7 +115,8 @@ export function limitFeet(limit: VerticalLimit | undefined, notes: string[]): nu
   if (value === 'GND' || value === 'SFC') return 0;
   const number = Number(value);
   if (!Number.isFinite(number)) return undefined;
-  if ((reference === 'SFC' || reference === 'GND' || reference === 'AGL') && number > 0) notes.push(`${number} ${uom === 'M' ? 'm' : 'ft'} ${reference} taken above mean sea level`);
+  if ((reference === 'SFC' || reference === 'GND' || reference === 'AGL') && number > 0)
+    notes.push(`${number} ${uom === 'M' ? 'm' : 'ft'} ${reference} taken above mean sea level`);
   if (uom === 'FL') return number * 100;
   if (uom === 'M') return number * FEET_PER_METRE;
   return number;

@@ -67,10 +67,12 @@ function plannedBand(p: Planned): { band?: LevelBand; text: string; climb: boole
   if (!p.level) return { text: 'level not given', climb: false };
   const from = levelFeet(p.level);
   if (from === undefined) return { text: 'VFR', climb: false };
-  if (p.climbTo === undefined) return { band: { lowerFt: from, upperFt: from }, text: levelWords(p.level), climb: false };
+  if (p.climbTo === undefined)
+    return { band: { lowerFt: from, upperFt: from }, text: levelWords(p.level), climb: false };
   const to = p.climbTo === null ? Infinity : (levelFeet(p.climbTo) ?? from);
   const band = { lowerFt: Math.min(from, to), upperFt: Math.max(from, to) };
-  const layer = p.climbTo === null ? `${levelWords(p.level)} and above` : `${levelWords(p.level)}–${levelWords(p.climbTo)}`;
+  const layer =
+    p.climbTo === null ? `${levelWords(p.level)} and above` : `${levelWords(p.level)}–${levelWords(p.climbTo)}`;
   return { band, text: `${layer} (cruise climb)`, climb: true };
 }
 
@@ -90,7 +92,11 @@ function machLevelFt(band: LevelBand | undefined): number {
  * `elements` the block's route elements they index, `departureMs` the time at the first point
  * (see flightTime.ts), or undefined for a profile of levels only.
  */
-export function flightProfile(elements: readonly RouteElement[], points: readonly ExpandedPoint[], departureMs?: number): FlightProfile {
+export function flightProfile(
+  elements: readonly RouteElement[],
+  points: readonly ExpandedPoint[],
+  departureMs?: number,
+): FlightProfile {
   const notes: string[] = [];
   const out: ProfilePoint[] = [];
   const legs: ProfileLeg[] = [];
@@ -127,22 +133,37 @@ export function flightProfile(elements: readonly RouteElement[], points: readonl
     const now = plannedBand(planned);
     let band = changed ? hull(previous.band, now.band) : now.band;
     let levelText = changed ? `${previous.text} changing to ${now.text}` : now.text;
-    const isFirst = i === 0, isLast = i + 2 === points.length;
+    const isFirst = i === 0,
+      isLast = i + 2 === points.length;
     if (band && ((isFirst && points[0]!.type === 'aerodrome') || (isLast && points[i + 1]!.type === 'aerodrome'))) {
       band = { lowerFt: 0, upperFt: band.upperFt };
       levelText = `${isFirst ? 'climbing' : 'descending'} SFC–${levelText}`;
     }
-    const leg: ProfileLeg = { from: i, to: i + 1, name: `${points[i]!.designator}–${points[i + 1]!.designator}`, startNm: out[i]!.alongNm, endNm: out[i + 1]!.alongNm, levelText };
+    const leg: ProfileLeg = {
+      from: i,
+      to: i + 1,
+      name: `${points[i]!.designator}–${points[i + 1]!.designator}`,
+      startNm: out[i]!.alongNm,
+      endNm: out[i + 1]!.alongNm,
+      levelText,
+    };
     if (band) leg.band = band;
     if (planned.speed) {
       leg.speedKt = trueAirspeedKt(planned.speed, machLevelFt(now.band));
-      leg.speedText = planned.speed.unit === 'mach' ? `M${(planned.speed.value / 100).toFixed(2)} ≈ ${Math.round(leg.speedKt)} kt TAS` : `${Math.round(leg.speedKt)} kt TAS`;
+      leg.speedText =
+        planned.speed.unit === 'mach'
+          ? `M${(planned.speed.value / 100).toFixed(2)} ≈ ${Math.round(leg.speedKt)} kt TAS`
+          : `${Math.round(leg.speedKt)} kt TAS`;
     }
     legs.push(leg);
   }
-  if (!legs.some((l) => l.speedKt)) notes.push(points.length > 1 ? 'The route gives no speed: no times over the points.' : 'A route of one point has no legs.');
+  if (!legs.some((l) => l.speedKt))
+    notes.push(
+      points.length > 1 ? 'The route gives no speed: no times over the points.' : 'A route of one point has no legs.',
+    );
   if (departureMs === undefined) notes.push('No time of flight: times over the points are not estimated.');
-  if (legs.some((l) => l.levelText === 'VFR')) notes.push('VFR legs have no level: every level band is taken to apply on them.');
+  if (legs.some((l) => l.levelText === 'VFR'))
+    notes.push('VFR legs have no level: every level band is taken to apply on them.');
   if (points.length > 0 && time !== undefined) {
     out[0]!.etoMs = time;
     for (const leg of legs) {
@@ -167,10 +188,15 @@ export interface ProfileState {
 
 export function stateAt(profile: FlightProfile, alongNm: number): ProfileState {
   const leg = profile.legs.find((l) => alongNm <= l.endNm + 1e-9) ?? profile.legs[profile.legs.length - 1];
-  if (!leg) return { levelText: 'level not given', ...(profile.points[0]?.etoMs !== undefined ? { etoMs: profile.points[0].etoMs } : {}) };
+  if (!leg)
+    return {
+      levelText: 'level not given',
+      ...(profile.points[0]?.etoMs !== undefined ? { etoMs: profile.points[0].etoMs } : {}),
+    };
   const state: ProfileState = { leg, levelText: leg.levelText };
   if (leg.band) state.band = leg.band;
-  const t0 = profile.points[leg.from]!.etoMs, t1 = profile.points[leg.to]!.etoMs;
+  const t0 = profile.points[leg.from]!.etoMs,
+    t1 = profile.points[leg.to]!.etoMs;
   if (t0 !== undefined && t1 !== undefined) {
     const length = leg.endNm - leg.startNm;
     const f = length > 0 ? Math.min(1, Math.max(0, (alongNm - leg.startNm) / length)) : 0;
@@ -190,8 +216,14 @@ export interface StretchState {
 }
 
 export function stateOver(profile: FlightProfile, entryNm: number, exitNm: number): StretchState {
-  const entry = stateAt(profile, entryNm), exit = stateAt(profile, exitNm);
-  const legs = profile.legs.filter((l) => l.endNm >= entryNm - 1e-9 && l.startNm <= exitNm + 1e-9 && !(l.endNm - l.startNm > 0 && (l.endNm <= entryNm + 1e-9 || l.startNm >= exitNm - 1e-9) && exitNm > entryNm));
+  const entry = stateAt(profile, entryNm),
+    exit = stateAt(profile, exitNm);
+  const legs = profile.legs.filter(
+    (l) =>
+      l.endNm >= entryNm - 1e-9 &&
+      l.startNm <= exitNm + 1e-9 &&
+      !(l.endNm - l.startNm > 0 && (l.endNm <= entryNm + 1e-9 || l.startNm >= exitNm - 1e-9) && exitNm > entryNm),
+  );
   const touched = legs.length > 0 ? legs : entry.leg ? [entry.leg] : [];
   let band: LevelBand | undefined = touched.length > 0 ? touched[0]!.band : undefined;
   for (const l of touched.slice(1)) band = band && l.band ? hull(band, l.band) : undefined;

@@ -86,7 +86,8 @@ function windowsOf(rules: readonly DailyRule[], fromMs: number, toMs: number): W
 }
 
 function weekdaysBetween(from: string, til: string): Set<number> | null | undefined {
-  const a = WEEKDAYS.indexOf(from), b = WEEKDAYS.indexOf(til);
+  const a = WEEKDAYS.indexOf(from),
+    b = WEEKDAYS.indexOf(til);
   if (a < 0 || b < 0) return undefined;
   const set = new Set<number>();
   for (let i = a; ; i = (i + 1) % 7) {
@@ -103,11 +104,14 @@ function dayMonth(text: string | undefined): number | undefined {
 
 /** A hub schedule as a rule, or a reason it cannot be read. */
 function airspaceRule(s: AirspaceSchedule): DailyRule | string {
-  const day = (s.day ?? 'ANY').toUpperCase(), til = (s.dayTil ?? s.day ?? 'ANY').toUpperCase();
+  const day = (s.day ?? 'ANY').toUpperCase(),
+    til = (s.dayTil ?? s.day ?? 'ANY').toUpperCase();
   let weekdays: Set<number> | null | undefined = null;
-  if (day !== 'ANY' || til !== 'ANY') weekdays = weekdaysBetween(day === 'ANY' ? 'MON' : day, til === 'ANY' ? day : til);
+  if (day !== 'ANY' || til !== 'ANY')
+    weekdays = weekdaysBetween(day === 'ANY' ? 'MON' : day, til === 'ANY' ? day : til);
   if (weekdays === undefined) return `day '${s.day}${s.dayTil ? `–${s.dayTil}` : ''}' is not supported`;
-  const startMin = minutesOf(s.startTime ?? '00:00'), endRaw = minutesOf(s.endTime ?? '24:00');
+  const startMin = minutesOf(s.startTime ?? '00:00'),
+    endRaw = minutesOf(s.endTime ?? '24:00');
   if (startMin === undefined || endRaw === undefined) return `time '${s.startTime}–${s.endTime}' is not read`;
   // 23:59 is how sources write "to the end of the day".
   const endMin = endRaw === 1439 ? 1440 : endRaw;
@@ -115,7 +119,8 @@ function airspaceRule(s: AirspaceSchedule): DailyRule | string {
   const offset = /^UTC(?:([+-])(\d{1,2})(?::?(\d{2}))?)?$/.exec(reference);
   if (!offset) return `time reference '${s.timeReference}' is not supported (UTC or UTC±N only)`;
   const offsetMin = offset[1] ? -(offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3] ?? 0)) : 0;
-  const from = dayMonth(s.startDate), to = dayMonth(s.endDate);
+  const from = dayMonth(s.startDate),
+    to = dayMonth(s.endDate);
   const rule: DailyRule = { weekdays, dates: null, startMin, endMin, offsetMin };
   if (from !== undefined || to !== undefined) rule.season = { from: from ?? 101, to: to ?? 1231 };
   return rule;
@@ -146,7 +151,8 @@ export function notamScheduleRules(text: string): DailyRule[] | string {
       rules.push({ weekdays, dates, startMin: 0, endMin: 1440, offsetMin: 0 });
       emitted = true;
     } else if ((m = /^(\d{4})-(\d{4})$/.exec(t))) {
-      const start = minutesOf(m[1]!), end = minutesOf(m[2]!);
+      const start = minutesOf(m[1]!),
+        end = minutesOf(m[2]!);
       if (start === undefined || end === undefined) return `'${t}' is not a time range`;
       rules.push({ weekdays, dates, startMin: start, endMin: end === 0 ? 1440 : end, offsetMin: 0 });
       emitted = true;
@@ -167,7 +173,8 @@ export function notamScheduleRules(text: string): DailyRule[] | string {
     } else if ((m = /^(\d{2})(?:-(\d{2}))?$/.exec(t)) && month !== undefined) {
       select();
       dates ??= new Set();
-      const a = Number(m[1]), b = Number(m[2] ?? m[1]);
+      const a = Number(m[1]),
+        b = Number(m[2] ?? m[1]);
       if (a < 1 || b > 31 || b < a) return `'${t}' is not a day of the month`;
       for (let d = a; d <= b; d++) dates.add(month * 100 + d);
     } else {
@@ -194,7 +201,12 @@ function judge(windows: readonly Window[], fromMs: number, toMs: number, what: s
 function schedulesText(schedules: readonly AirspaceSchedule[]): string {
   return schedules
     .map((s) => {
-      const days = (!s.day || s.day === 'ANY') && (!s.dayTil || s.dayTil === 'ANY') ? 'daily' : s.dayTil && s.dayTil !== s.day ? `${s.day}-${s.dayTil}` : s.day;
+      const days =
+        (!s.day || s.day === 'ANY') && (!s.dayTil || s.dayTil === 'ANY')
+          ? 'daily'
+          : s.dayTil && s.dayTil !== s.day
+            ? `${s.day}-${s.dayTil}`
+            : s.day;
       const season = s.startDate || s.endDate ? ` ${s.startDate ?? '01-01'}..${s.endDate ?? '31-12'}` : '';
       return `${days} ${s.startTime ?? '00:00'}-${s.endTime ?? '24:00'} ${s.timeReference ?? 'UTC'}${season}`;
     })
@@ -202,16 +214,23 @@ function schedulesText(schedules: readonly AirspaceSchedule[]): string {
 }
 
 /** Whether an airspace is active over [fromMs, toMs]; no schedule means active at all times. */
-export function airspaceActivity(schedules: readonly AirspaceSchedule[] | undefined, fromMs: number | undefined, toMs: number | undefined): Activity {
-  if (!schedules || schedules.length === 0) return { state: 'active', text: 'no schedule given: taken as always active' };
+export function airspaceActivity(
+  schedules: readonly AirspaceSchedule[] | undefined,
+  fromMs: number | undefined,
+  toMs: number | undefined,
+): Activity {
+  if (!schedules || schedules.length === 0)
+    return { state: 'active', text: 'no schedule given: taken as always active' };
   const what = schedulesText(schedules);
   const rules: DailyRule[] = [];
   for (const s of schedules) {
     const rule = airspaceRule(s);
-    if (typeof rule === 'string') return { state: 'unknown', text: `schedule ${what}: ${rule}; taken as possibly active` };
+    if (typeof rule === 'string')
+      return { state: 'unknown', text: `schedule ${what}: ${rule}; taken as possibly active` };
     rules.push(rule);
   }
-  if (fromMs === undefined || toMs === undefined) return { state: 'unknown', text: `schedule ${what}; time of flight not known` };
+  if (fromMs === undefined || toMs === undefined)
+    return { state: 'unknown', text: `schedule ${what}; time of flight not known` };
   return judge(windowsOf(rules, fromMs, toMs), fromMs, toMs, what);
 }
 
@@ -239,16 +258,22 @@ export function notamActivity(n: NotamTimes, fromMs: number | undefined, toMs: n
   const endText = n.effectiveEnd?.trim().toUpperCase();
   const end = endText === undefined || endText === '' || endText === 'PERM' ? Infinity : isoMs(n.effectiveEnd);
   if ((n.effectiveStart && start === undefined) || end === undefined) {
-    return { state: 'unknown', text: `validity '${n.effectiveStart ?? '?'}' to '${n.effectiveEnd ?? '?'}' is not read; taken as possibly in force` };
+    return {
+      state: 'unknown',
+      text: `validity '${n.effectiveStart ?? '?'}' to '${n.effectiveEnd ?? '?'}' is not read; taken as possibly in force`,
+    };
   }
   const validity = `valid ${start !== undefined ? formatUtc(start) : 'now'} to ${end === Infinity ? 'PERM' : formatUtc(end)}`;
-  if (fromMs === undefined || toMs === undefined) return { state: 'unknown', text: `${validity}; time of flight not known` };
-  const from = Math.max(fromMs, start ?? -Infinity), to = Math.min(toMs, end);
+  if (fromMs === undefined || toMs === undefined)
+    return { state: 'unknown', text: `${validity}; time of flight not known` };
+  const from = Math.max(fromMs, start ?? -Infinity),
+    to = Math.min(toMs, end);
   if (from > to) return { state: 'inactive', text: `not in force then (${validity})` };
   const schedule = n.schedule?.trim();
   if (!schedule) return { state: 'active', text: `in force (${validity})` };
   const rules = notamScheduleRules(schedule);
-  if (typeof rules === 'string') return { state: 'unknown', text: `schedule '${schedule}': ${rules}; taken as possibly active (${validity})` };
+  if (typeof rules === 'string')
+    return { state: 'unknown', text: `schedule '${schedule}': ${rules}; taken as possibly active (${validity})` };
   const verdict = judge(windowsOf(rules, from, to), from, to, `${schedule}, ${validity}`);
   return verdict;
 }

@@ -65,7 +65,11 @@ export function expectDataKind(res: HttpResponse, what: string, allowed: BodyKin
   const kind = bodyKind(res);
   if (!allowed.includes(kind)) {
     const hint = kind === 'html' ? ' (an HTML page: a captive portal, a proxy, or a wrong base URL?)' : '';
-    throw malformed(what, res.url, `it is ${kind === 'html' ? 'HTML' : kind.toUpperCase()} instead of ${allowed.map((k) => k.toUpperCase()).join(' or ')}${hint}`);
+    throw malformed(
+      what,
+      res.url,
+      `it is ${kind === 'html' ? 'HTML' : kind.toUpperCase()} instead of ${allowed.map((k) => k.toUpperCase()).join(' or ')}${hint}`,
+    );
   }
   return kind;
 }

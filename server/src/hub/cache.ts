@@ -35,20 +35,23 @@ export class SharedCache {
   }
 
   /** `ttlMs` may depend on the value (e.g. nothing kept for data served stale). */
-  async get<T>(key: string, ttlMs: number | ((value: T) => number), signal: AbortSignal | undefined, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async get<T>(
+    key: string,
+    ttlMs: number | ((value: T) => number),
+    signal: AbortSignal | undefined,
+    load: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const hit = this.stored.get(key);
     if (hit && hit.expires > this.now()) return hit.value as T;
     if (hit) this.stored.delete(key);
     let flight = this.inFlight.get(key) as InFlight<T> | undefined;
     if (!flight) {
       const controller = new AbortController();
-      const promise = load(controller.signal).then(
-        (value) => {
-          const ttl = typeof ttlMs === 'function' ? ttlMs(value) : ttlMs;
-          if (ttl > 0) this.store(key, value, ttl);
-          return value;
-        },
-      );
+      const promise = load(controller.signal).then((value) => {
+        const ttl = typeof ttlMs === 'function' ? ttlMs(value) : ttlMs;
+        if (ttl > 0) this.store(key, value, ttl);
+        return value;
+      });
       const entry: InFlight<T> = { promise, controller, waiters: 0 };
       flight = entry;
       this.inFlight.set(key, entry);

@@ -117,17 +117,23 @@ export function checkBaseUrl(text: string, setting: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new ServiceError('configuration', `The base URL "${redactUrl(text)}" in ${setting} is not a valid URL; write it like https://api.example.com.`);
+    throw new ServiceError(
+      'configuration',
+      `The base URL "${redactUrl(text)}" in ${setting} is not a valid URL; write it like https://api.example.com.`,
+    );
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw new ServiceError(
       'configuration',
       `The base URL ${redactUrl(url)} in ${setting} must use https:// (plain http is ` +
-          `allowed only for localhost/127.0.0.1), so the key is never sent in clear text.`,
+        `allowed only for localhost/127.0.0.1), so the key is never sent in clear text.`,
     );
   }
   if (url.search || url.hash) {
-    throw new ServiceError('configuration', `The base URL in ${setting} must not carry a query or fragment; give the key through "ICAO Route: Set Hub Key".`);
+    throw new ServiceError(
+      'configuration',
+      `The base URL in ${setting} must not carry a query or fragment; give the key through "ICAO Route: Set Hub Key".`,
+    );
   }
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
@@ -138,13 +144,19 @@ export function endpointUrl(base: URL, path: string): URL {
   return new URL(base.href.replace(/\/$/, '') + path);
 }
 
-export function hubEndpoint(settings: HubSettings, id: HubEndpointId): { method: 'GET' | 'POST'; path: string; set: HubApiSet } {
+export function hubEndpoint(
+  settings: HubSettings,
+  id: HubEndpointId,
+): { method: 'GET' | 'POST'; path: string; set: HubApiSet } {
   const base = HUB_ENDPOINTS[id];
   const override = settings.endpoints[id] ?? {};
   return { method: override.method ?? base.method, path: override.path ?? base.path, set: base.set };
 }
 
-export function referenceEndpoint(settings: ReferenceSettings, id: ReferenceEndpointId): { method: 'GET' | 'POST'; path: string } {
+export function referenceEndpoint(
+  settings: ReferenceSettings,
+  id: ReferenceEndpointId,
+): { method: 'GET' | 'POST'; path: string } {
   const base = REFERENCE_ENDPOINTS[id];
   const override = settings.endpoints[id] ?? {};
   return { method: override.method ?? base.method, path: override.path ?? base.path };
@@ -158,7 +170,10 @@ export function fillTemplate(template: string, values: Record<string, string | n
   return template.replace(/\{([A-Za-z0-9_.]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) {
-      throw new ServiceError('configuration', `The path template "${template}" uses {${name}}, which this endpoint does not provide.`);
+      throw new ServiceError(
+        'configuration',
+        `The path template "${template}" uses {${name}}, which this endpoint does not provide.`,
+      );
     }
     return encodeURIComponent(String(value));
   });

@@ -56,33 +56,112 @@ export const DEFAULT_HUB_VERSIONS: Record<HubApiSet, string> = {
 };
 
 export const HUB_ENDPOINTS: Record<HubEndpointId, HubEndpointDefinition> = {
-  airlineFlights: { specNumber: 1, set: 'flights', method: 'GET', path: '/{version}/airlines/{airline}/flights', guessed: false },
-  airlineFlightNumber: { specNumber: 2, set: 'flights', method: 'GET', path: '/{version}/airlines/{airline}/flights/{number}', guessed: true },
+  airlineFlights: {
+    specNumber: 1,
+    set: 'flights',
+    method: 'GET',
+    path: '/{version}/airlines/{airline}/flights',
+    guessed: false,
+  },
+  airlineFlightNumber: {
+    specNumber: 2,
+    set: 'flights',
+    method: 'GET',
+    path: '/{version}/airlines/{airline}/flights/{number}',
+    guessed: true,
+  },
   flightByGufi: { specNumber: 3, set: 'flights', method: 'GET', path: '/{version}/flights/{gufi}', guessed: true },
   flightDelay: { specNumber: 4, set: 'flights', method: 'GET', path: '/{version}/flights/{gufi}/delay', guessed: true },
-  flightsBetween: { specNumber: 5, set: 'flights', method: 'GET', path: '/{version}/aerodromes/{origin}/destinations/{destination}/flights', guessed: true },
-  arrivals: { specNumber: 6, set: 'flights', method: 'GET', path: '/{version}/aerodromes/{aerodrome}/arrivals', guessed: false },
-  firFlights: { specNumber: 7, set: 'flights', method: 'GET', path: '/{version}/icao-prefixes/{prefix}/firs/{fir}/flights', guessed: true },
-  departures: { specNumber: 8, set: 'flights', method: 'GET', path: '/{version}/aerodromes/{aerodrome}/departures', guessed: false },
+  flightsBetween: {
+    specNumber: 5,
+    set: 'flights',
+    method: 'GET',
+    path: '/{version}/aerodromes/{origin}/destinations/{destination}/flights',
+    guessed: true,
+  },
+  arrivals: {
+    specNumber: 6,
+    set: 'flights',
+    method: 'GET',
+    path: '/{version}/aerodromes/{aerodrome}/arrivals',
+    guessed: false,
+  },
+  firFlights: {
+    specNumber: 7,
+    set: 'flights',
+    method: 'GET',
+    path: '/{version}/icao-prefixes/{prefix}/firs/{fir}/flights',
+    guessed: true,
+  },
+  departures: {
+    specNumber: 8,
+    set: 'flights',
+    method: 'GET',
+    path: '/{version}/aerodromes/{aerodrome}/departures',
+    guessed: false,
+  },
   routeExpansion: { specNumber: 9, set: 'routes', method: 'POST', path: '/{version}/routes/expand', guessed: true },
-  firAirspaces: { specNumber: 10, set: 'airspaces', method: 'GET', path: '/{version}/icao-prefixes/{prefix}/firs/{fir}/airspaces', guessed: false },
-  countryAirspaces: { specNumber: 11, set: 'airspaces', method: 'GET', path: '/{version}/countries/{country}/airspaces', guessed: true },
-  microlights: { specNumber: 12, set: 'microlights', method: 'GET', path: '/{version}/countries/{country}/microlights', guessed: true },
+  firAirspaces: {
+    specNumber: 10,
+    set: 'airspaces',
+    method: 'GET',
+    path: '/{version}/icao-prefixes/{prefix}/firs/{fir}/airspaces',
+    guessed: false,
+  },
+  countryAirspaces: {
+    specNumber: 11,
+    set: 'airspaces',
+    method: 'GET',
+    path: '/{version}/countries/{country}/airspaces',
+    guessed: true,
+  },
+  microlights: {
+    specNumber: 12,
+    set: 'microlights',
+    method: 'GET',
+    path: '/{version}/countries/{country}/microlights',
+    guessed: true,
+  },
   icaoPrefixes: { specNumber: 13, set: 'navigation', method: 'GET', path: '/{version}/icao-prefixes', guessed: false },
-  icaoPrefix: { specNumber: 14, set: 'navigation', method: 'GET', path: '/{version}/icao-prefixes/{prefix}', guessed: false },
-  firs: { specNumber: 15, set: 'navigation', method: 'GET', path: '/{version}/icao-prefixes/{prefix}/firs', guessed: false },
-  fir: { specNumber: 16, set: 'navigation', method: 'GET', path: '/{version}/icao-prefixes/{prefix}/firs/{fir}', guessed: false },
-  firNotams: { specNumber: 17, set: 'notams', method: 'GET', path: '/{version}/icao-prefixes/{prefix}/firs/{fir}/notams', guessed: false },
-  aerodromeNotams: { specNumber: 18, set: 'notams', method: 'GET', path: '/{version}/aerodromes/{aerodrome}/notams', guessed: false },
+  icaoPrefix: {
+    specNumber: 14,
+    set: 'navigation',
+    method: 'GET',
+    path: '/{version}/icao-prefixes/{prefix}',
+    guessed: false,
+  },
+  firs: {
+    specNumber: 15,
+    set: 'navigation',
+    method: 'GET',
+    path: '/{version}/icao-prefixes/{prefix}/firs',
+    guessed: false,
+  },
+  fir: {
+    specNumber: 16,
+    set: 'navigation',
+    method: 'GET',
+    path: '/{version}/icao-prefixes/{prefix}/firs/{fir}',
+    guessed: false,
+  },
+  firNotams: {
+    specNumber: 17,
+    set: 'notams',
+    method: 'GET',
+    path: '/{version}/icao-prefixes/{prefix}/firs/{fir}/notams',
+    guessed: false,
+  },
+  aerodromeNotams: {
+    specNumber: 18,
+    set: 'notams',
+    method: 'GET',
+    path: '/{version}/aerodromes/{aerodrome}/notams',
+    guessed: false,
+  },
 };
 
 export type ReferenceEndpointId =
-  | 'airlinesActive'
-  | 'airlinesAll'
-  | 'airlineByFs'
-  | 'airlinesByIata'
-  | 'airlinesByIcao'
-  | 'flightStatus';
+  'airlinesActive' | 'airlinesAll' | 'airlineByFs' | 'airlinesByIata' | 'airlinesByIcao' | 'flightStatus';
 
 export const DEFAULT_REFERENCE_VERSIONS = { airlines: 'v1', flightStatus: 'v2' } as const;
 
@@ -92,11 +171,31 @@ export const DEFAULT_REFERENCE_VERSIONS = { airlines: 'v1', flightStatus: 'v2' }
  * asked for.
  */
 export const REFERENCE_ENDPOINTS: Record<ReferenceEndpointId, EndpointDefinition> = {
-  airlinesActive: { specNumber: 0, method: 'GET', path: '/flex/airlines/rest/{version}/{format}/active', guessed: true },
+  airlinesActive: {
+    specNumber: 0,
+    method: 'GET',
+    path: '/flex/airlines/rest/{version}/{format}/active',
+    guessed: true,
+  },
   airlinesAll: { specNumber: 0, method: 'GET', path: '/flex/airlines/rest/{version}/{format}/all', guessed: true },
-  airlineByFs: { specNumber: 0, method: 'GET', path: '/flex/airlines/rest/{version}/{format}/fs/{code}', guessed: true },
-  airlinesByIata: { specNumber: 0, method: 'GET', path: '/flex/airlines/rest/{version}/{format}/iata/{code}', guessed: true },
-  airlinesByIcao: { specNumber: 0, method: 'GET', path: '/flex/airlines/rest/{version}/{format}/icao/{code}', guessed: true },
+  airlineByFs: {
+    specNumber: 0,
+    method: 'GET',
+    path: '/flex/airlines/rest/{version}/{format}/fs/{code}',
+    guessed: true,
+  },
+  airlinesByIata: {
+    specNumber: 0,
+    method: 'GET',
+    path: '/flex/airlines/rest/{version}/{format}/iata/{code}',
+    guessed: true,
+  },
+  airlinesByIcao: {
+    specNumber: 0,
+    method: 'GET',
+    path: '/flex/airlines/rest/{version}/{format}/icao/{code}',
+    guessed: true,
+  },
   flightStatus: {
     specNumber: 0,
     method: 'GET',

@@ -48,7 +48,12 @@ export function restrictedGroups(text: string): string[] {
       .map((f) => f.name);
   };
   for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-    if (/not (?:been )?approved|without (?:an? )?(?:additional )?approval|no approval|not authori[sz]ed for/i.test(sentence) && !/following|are restricted to/i.test(sentence)) {
+    if (
+      /not (?:been )?approved|without (?:an? )?(?:additional )?approval|no approval|not authori[sz]ed for/i.test(
+        sentence,
+      ) &&
+      !/following|are restricted to/i.test(sentence)
+    ) {
       const groups = named(sentence);
       if (groups.length) return groups;
     }
@@ -58,8 +63,8 @@ export function restrictedGroups(text: string): string[] {
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const LABELLED_ID = new RegExp(
-  /\b(?:support|error|incident|reference|request|tracking|correlation)[ _-]?(?:id|identifier|number|code|ref)\b/.source +
-    /\s*(?:is|:|=|#)?\s*([A-Za-z0-9][A-Za-z0-9._-]{3,80})/.source,
+  /\b(?:support|error|incident|reference|request|tracking|correlation)[ _-]?(?:id|identifier|number|code|ref)\b/
+    .source + /\s*(?:is|:|=|#)?\s*([A-Za-z0-9][A-Za-z0-9._-]{3,80})/.source,
   'i',
 );
 
@@ -79,7 +84,7 @@ export function unexpectedStatus(res: HttpResponse, what: string, service: strin
     return new ServiceError(
       'malformedResponse',
       `${service} answered ${what} ${answered} (HTTP ${status}): there is nothing to ` +
-          `read. Check the method and path setting of this endpoint.`,
+        `read. Check the method and path setting of this endpoint.`,
       details,
     );
   }
@@ -96,8 +101,8 @@ export function unexpectedStatus(res: HttpResponse, what: string, service: strin
     return new ServiceError(
       'configuration',
       `${service} redirected ${what} to ${target} (HTTP ${status}). Redirects are not ` +
-          `followed, so the key is never sent elsewhere; if the service has moved, set its ` +
-          `base URL to the new address.`,
+        `followed, so the key is never sent elsewhere; if the service has moved, set its ` +
+        `base URL to the new address.`,
       details,
     );
   }
@@ -112,14 +117,20 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
   const status = res.status;
   const lower = text.toLowerCase();
   const details = { status, url: res.url };
-  const usage = /usage limit|rate limit|quota|too many requests|limit (?:of the application )?(?:has been |was )?exceeded/.test(lower);
+  const usage =
+    /usage limit|rate limit|quota|too many requests|limit (?:of the application )?(?:has been |was )?exceeded/.test(
+      lower,
+    );
   if (status === 429 || ((status === 401 || status === 403) && usage)) {
     const retryAfter = Number(res.headers['retry-after']);
-    const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? `Wait ${Math.ceil(retryAfter)} s before trying again` : 'Wait before trying again';
+    const wait =
+      Number.isFinite(retryAfter) && retryAfter > 0
+        ? `Wait ${Math.ceil(retryAfter)} s before trying again`
+        : 'Wait before trying again';
     return new HubError(
       'usageLimit',
       `The hub refused ${what}: the application's usage limit is exceeded (HTTP ` +
-          `${status}). ${wait}, or raise the plan's limit on the developer portal.`,
+        `${status}). ${wait}, or raise the plan's limit on the developer portal.`,
       details,
     );
   }
@@ -129,9 +140,9 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
     return new HubError(
       'restricted',
       `${capital(what)} belongs to a restricted API group${named} that needs an ` +
-          `additional approval for this key (HTTP 403). Request access with the access ` +
-          `request form on the developer portal; offline expansion from local navigation ` +
-          `data keeps working meanwhile.`,
+        `additional approval for this key (HTTP 403). Request access with the access ` +
+        `request form on the developer portal; offline expansion from local navigation ` +
+        `data keeps working meanwhile.`,
       { ...details, groups },
     );
   }
@@ -139,9 +150,9 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
     return new HubError(
       'notAuthorised',
       `The hub did not accept the key for ${what} (HTTP ${status}): the key is wrong, ` +
-          `revoked, or lacks permission for this data. Set the key again with "ICAO Route: ` +
-          `Set Hub Key" (or HUB_USER_KEY), or check the application's APIs on the ` +
-          `developer portal.`,
+        `revoked, or lacks permission for this data. Set the key again with "ICAO Route: ` +
+        `Set Hub Key" (or HUB_USER_KEY), or check the application's APIs on the ` +
+        `developer portal.`,
       details,
     );
   }
@@ -149,21 +160,25 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
     return new HubError(
       'notFound',
       `The hub has no such item for ${what} (HTTP ${status}). Check the identifiers ` +
-          `(they are case sensitive), and the endpoint path and version settings.`,
+        `(they are case sensitive), and the endpoint path and version settings.`,
       details,
     );
   }
   if (status === 400 || status === 405 || status === 406 || status === 415 || status === 422) {
     const detail = text ? `: ${text.slice(0, 200)}` : '';
-    return new HubError('badRequest', `The hub rejected ${what} as a bad request (HTTP ${status})${detail}. Correct ` +
-        `the request, or the method/path setting of this endpoint.`, details);
+    return new HubError(
+      'badRequest',
+      `The hub rejected ${what} as a bad request (HTTP ${status})${detail}. Correct ` +
+        `the request, or the method/path setting of this endpoint.`,
+      details,
+    );
   }
   const id = supportId(text);
   return new HubError(
     'serverFailure',
     `The hub failed while answering ${what} (HTTP ` +
-        `${status}${id ? `, support id ${id}` : ''}). Try again ` +
-        `later${id ? '; quote the support id when contacting support' : ''}.`,
+      `${status}${id ? `, support id ${id}` : ''}). Try again ` +
+      `later${id ? '; quote the support id when contacting support' : ''}.`,
     { ...details, supportId: id },
   );
 }

@@ -93,7 +93,8 @@ export class ShapeError extends Error {
 
 /** A path parameter the caller gave, trimmed; an empty one is a `badRequest` before anything is sent. */
 export function need(value: string, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ServiceError('badRequest', `The ${name} is empty; give a value.`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ServiceError('badRequest', `The ${name} is empty; give a value.`);
   return value.trim();
 }
 
@@ -101,7 +102,7 @@ export function malformed(what: string, url: string | undefined, problem: string
   return new ServiceError(
     'malformedResponse',
     `The answer of ${what} is not what was expected: ${problem}. Check the base URL ` +
-        `and version settings; the service may have changed its format.`,
+      `and version settings; the service may have changed its format.`,
     { url, cause },
   );
 }

@@ -7,7 +7,15 @@
  * name the hub does not know; a point of the route with no feature was left out. When the first
  * fix cannot be placed and no referenceFix was given, the contract says its name was ambiguous.
  */
-import { pointOf, type ExpandedPoint, type ExpansionResult, type FixType, type RouteBlock, type RouteDiagnostic, type RouteElement } from '../route/model';
+import {
+  pointOf,
+  type ExpandedPoint,
+  type ExpansionResult,
+  type FixType,
+  type RouteBlock,
+  type RouteDiagnostic,
+  type RouteElement,
+} from '../route/model';
 import { ServiceError } from './errors';
 import type { FeatureCollection, WaypointProperties } from './geojson';
 import type { CallOptions, HubClient } from './hubClient';
@@ -65,7 +73,10 @@ function elevationFt(p: WaypointProperties): number | undefined {
   return /^m/i.test(String(p.elevationUom ?? '')) ? Math.round(value * 3.28084) : value;
 }
 
-export function expansionFromHub(collection: FeatureCollection<WaypointProperties>, block: RouteBlock): ExpansionResult {
+export function expansionFromHub(
+  collection: FeatureCollection<WaypointProperties>,
+  block: RouteBlock,
+): ExpansionResult {
   const candidates = candidatesOf(block);
   const matched = new Set<number>();
   const unresolved = new Set<number>();
@@ -87,7 +98,10 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
     } else if (cursor === -1 && name === block.origin?.value.toUpperCase()) {
       // Origin and destination given as directives are no elements: index -1, as the offline engine does.
       elementIndex = -1;
-    } else if (name === block.destination?.value.toUpperCase() && !candidates.some((c) => c.index > cursor && c.element.kind === 'point')) {
+    } else if (
+      name === block.destination?.value.toUpperCase() &&
+      !candidates.some((c) => c.index > cursor && c.element.kind === 'point')
+    ) {
       elementIndex = -1;
     } else {
       // An interior point of the airway being flown after the last matched element.
@@ -128,7 +142,12 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
     points.push(point);
   }
 
-  const first = candidates.find((c) => c.element.kind !== 'aerodrome' && pointOf(c.element)?.kind !== 'aerodrome' && pointOf(c.element)?.kind !== 'latLon');
+  const first = candidates.find(
+    (c) =>
+      c.element.kind !== 'aerodrome' &&
+      pointOf(c.element)?.kind !== 'aerodrome' &&
+      pointOf(c.element)?.kind !== 'latLon',
+  );
   const result: ExpansionResult = { points, findings, procedures: [] };
   for (const c of candidates) {
     const missing = !matched.has(c.index);
@@ -140,8 +159,9 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
       findings.push({
         code: 'H003',
         severity: 'warning',
-        message: `The hub selected no point for the first fix ${ident}: several places bear this ` +
-            `name (or none). Add a line "referenceFix: <point>" near the intended one.`,
+        message:
+          `The hub selected no point for the first fix ${ident}: several places bear this ` +
+          `name (or none). Add a line "referenceFix: <point>" near the intended one.`,
         range: c.element.range,
         data: { ident },
       });
@@ -164,7 +184,8 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
     );
   }
   block.elements.forEach((e, elementIndex) => {
-    if (e.kind === 'sid' || e.kind === 'star') result.procedures.push({ kind: e.kind, designator: e.designator, elementIndex });
+    if (e.kind === 'sid' || e.kind === 'star')
+      result.procedures.push({ kind: e.kind, designator: e.designator, elementIndex });
   });
   findings.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return result;
@@ -175,16 +196,29 @@ export function expansionFromHub(collection: FeatureCollection<WaypointPropertie
  * the answer is mapped back by `expansionFromHub`. A route text the hub rejects as a bad request
  * is finding H004 on the route, not a failure; every other failure is thrown.
  */
-export async function expandBlockAtHub(hub: Pick<HubClient, 'expandRoute'>, block: RouteBlock, opts: CallOptions = {}): Promise<ExpansionResult> {
+export async function expandBlockAtHub(
+  hub: Pick<HubClient, 'expandRoute'>,
+  block: RouteBlock,
+  opts: CallOptions = {},
+): Promise<ExpansionResult> {
   try {
     const { collection } = await hub.expandRoute(
-      { routeText: block.routeText, origin: block.origin?.value, destination: block.destination?.value, referenceFix: block.referenceFix?.value },
+      {
+        routeText: block.routeText,
+        origin: block.origin?.value,
+        destination: block.destination?.value,
+        referenceFix: block.referenceFix?.value,
+      },
       opts,
     );
     return expansionFromHub(collection, block);
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'badRequest') {
-      return { points: [], procedures: [], findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }] };
+      return {
+        points: [],
+        procedures: [],
+        findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }],
+      };
     }
     throw error;
   }

@@ -84,7 +84,13 @@ export interface WaypointProperties {
 export interface FlightSummaryProperties {
   callsign?: string;
   flightStatus?: string;
-  positionReport?: { track?: number; source?: string; altitude?: number; captureTimestamp?: string; [extra: string]: unknown };
+  positionReport?: {
+    track?: number;
+    source?: string;
+    altitude?: number;
+    captureTimestamp?: string;
+    [extra: string]: unknown;
+  };
   aircraftDescription?: { aircraftCode?: string; aircraftRegistration?: string; [extra: string]: unknown };
   [extra: string]: unknown;
 }
@@ -127,19 +133,22 @@ function array(value: unknown, path: string): unknown[] {
 
 export function requiredString(obj: Obj, key: string, path: string): string {
   const value = obj[key];
-  if (typeof value !== 'string') throw new ShapeError(`${path}.${key}`, value === undefined ? 'is missing' : 'is not a string');
+  if (typeof value !== 'string')
+    throw new ShapeError(`${path}.${key}`, value === undefined ? 'is missing' : 'is not a string');
   return value;
 }
 
 export function optionalString(obj: Obj, key: string, path: string): void {
   const value = obj[key];
-  if (value !== undefined && value !== null && typeof value !== 'string') throw new ShapeError(`${path}.${key}`, 'is not a string');
+  if (value !== undefined && value !== null && typeof value !== 'string')
+    throw new ShapeError(`${path}.${key}`, 'is not a string');
 }
 
 /** Vertical limits and elevations come as strings or numbers. */
 function optionalStringOrNumber(obj: Obj, key: string, path: string): void {
   const value = obj[key];
-  if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number') throw new ShapeError(`${path}.${key}`, 'is not a string');
+  if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'number')
+    throw new ShapeError(`${path}.${key}`, 'is not a string');
 }
 
 function optionalObject(obj: Obj, key: string, path: string): Obj | undefined {
@@ -169,7 +178,8 @@ function ring(value: unknown, path: string): LonLat[] {
   const list = positions(value, path, 4);
   const first = list[0]!;
   const last = list[list.length - 1]!;
-  if (first[0] !== last[0] || first[1] !== last[1]) throw new ShapeError(path, 'is not a closed ring (first and last positions differ)');
+  if (first[0] !== last[0] || first[1] !== last[1])
+    throw new ShapeError(path, 'is not a closed ring (first and last positions differ)');
   return list;
 }
 
@@ -195,7 +205,9 @@ export function validateGeometry(value: unknown, path: string, allowNull: boolea
     case 'MultiPolygon':
       return {
         type: 'MultiPolygon',
-        coordinates: array(c, cp).map((poly, i) => nonEmpty(array(poly, `${cp}[${i}]`), `${cp}[${i}]`).map((r, j) => ring(r, `${cp}[${i}][${j}]`))),
+        coordinates: array(c, cp).map((poly, i) =>
+          nonEmpty(array(poly, `${cp}[${i}]`), `${cp}[${i}]`).map((r, j) => ring(r, `${cp}[${i}][${j}]`)),
+        ),
       };
     default:
       throw new ShapeError(`${path}.type`, `is ${JSON.stringify(g.type)}, not a GeoJSON geometry type`);
@@ -229,7 +241,8 @@ export interface CollectionRules<P> {
 
 export function validateFeatureCollection<P>(value: unknown, rules: CollectionRules<P>): FeatureCollection<P> {
   const fc = object(value, 'body');
-  if (fc.type !== 'FeatureCollection') throw new ShapeError('type', `is ${JSON.stringify(fc.type)}, not "FeatureCollection"`);
+  if (fc.type !== 'FeatureCollection')
+    throw new ShapeError('type', `is ${JSON.stringify(fc.type)}, not "FeatureCollection"`);
   const features = array(fc.features, 'features').map((item, i): Feature<P> => {
     const path = `features[${i}]`;
     const f = object(item, path);
@@ -238,7 +251,8 @@ export function validateFeatureCollection<P>(value: unknown, rules: CollectionRu
     if (geometry && !rules.geometry.includes(geometry.type)) {
       throw new ShapeError(`${path}.geometry.type`, `is ${geometry.type}; expected ${rules.geometry.join(' or ')}`);
     }
-    if (f.id !== undefined && typeof f.id !== 'string' && typeof f.id !== 'number') throw new ShapeError(`${path}.id`, 'is not a string');
+    if (f.id !== undefined && typeof f.id !== 'string' && typeof f.id !== 'number')
+      throw new ShapeError(`${path}.id`, 'is not a string');
     const props = f.properties === null || f.properties === undefined ? {} : object(f.properties, `${path}.properties`);
     return {
       type: 'Feature',
@@ -270,7 +284,11 @@ export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
     if (p.schedules !== undefined && p.schedules !== null) {
       array(p.schedules, `${path}.schedules`).forEach((s, i) => object(s, `${path}.schedules[${i}]`));
     }
-    return { ...p, name: (p.name as string | undefined) ?? '', type: (p.type as string | undefined) ?? '' } as AirspaceProperties;
+    return {
+      ...p,
+      name: (p.name as string | undefined) ?? '',
+      type: (p.type as string | undefined) ?? '',
+    } as AirspaceProperties;
   },
 };
 
@@ -313,11 +331,23 @@ export const NOTAM_RULES: CollectionRules<NotamProperties> = {
   geometry: ['Point', 'Polygon', 'MultiPolygon', 'LineString'],
   nullGeometry: true,
   properties(p, path) {
-    for (const k of ['series', 'location', 'affectedFIR', 'countryCode', 'text', 'issued', 'effectiveStart', 'effectiveEnd', 'schedule', 'affectedAerodrome']) {
+    for (const k of [
+      'series',
+      'location',
+      'affectedFIR',
+      'countryCode',
+      'text',
+      'issued',
+      'effectiveStart',
+      'effectiveEnd',
+      'schedule',
+      'affectedAerodrome',
+    ]) {
       optionalString(p, k, path);
     }
     for (const k of ['lat', 'lon']) {
-      if (p[k] !== undefined && p[k] !== null && typeof p[k] !== 'number') throw new ShapeError(`${path}.${k}`, 'is not a number');
+      if (p[k] !== undefined && p[k] !== null && typeof p[k] !== 'number')
+        throw new ShapeError(`${path}.${k}`, 'is not a number');
     }
     return p as NotamProperties;
   },
@@ -326,8 +356,13 @@ export const NOTAM_RULES: CollectionRules<NotamProperties> = {
 /** Parses JSON text, each string through `strings` when given; a syntax error becomes a ShapeError. */
 export function parseJson(text: string, strings?: (value: string) => string): unknown {
   try {
-    return strings ? JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? strings(value) : value)) : JSON.parse(text);
+    return strings
+      ? JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? strings(value) : value))
+      : JSON.parse(text);
   } catch (err) {
-    throw new ShapeError('body', `is not valid JSON (${err instanceof Error ? err.message.slice(0, 120) : 'syntax error'})`);
+    throw new ShapeError(
+      'body',
+      `is not valid JSON (${err instanceof Error ? err.message.slice(0, 120) : 'syntax error'})`,
+    );
   }
 }

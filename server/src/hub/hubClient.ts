@@ -41,7 +41,13 @@ import { HttpTransport, type HttpResponse } from './transport';
 import type { XmlNode } from './xml';
 
 export type FlightStatusFilter = 'AIRBORNE' | 'CANCELLED' | 'COMPLETED' | 'FILED' | 'SCHEDULED';
-export const FLIGHT_STATUSES: readonly FlightStatusFilter[] = ['AIRBORNE', 'CANCELLED', 'COMPLETED', 'FILED', 'SCHEDULED'];
+export const FLIGHT_STATUSES: readonly FlightStatusFilter[] = [
+  'AIRBORNE',
+  'CANCELLED',
+  'COMPLETED',
+  'FILED',
+  'SCHEDULED',
+];
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -130,7 +136,10 @@ export class HubClient {
     this.settings = hubSettings(settings);
     this.base = checkBaseUrl(this.settings.baseUrl, 'icaoRoute.hub.baseUrl');
     if (!credentials.userKey || !credentials.userKey.trim()) {
-      throw new HubError('configuration', 'No hub key is set. Run "ICAO Route: Set Hub Key" (or set HUB_USER_KEY for the command line).');
+      throw new HubError(
+        'configuration',
+        'No hub key is set. Run "ICAO Route: Set Hub Key" (or set HUB_USER_KEY for the command line).',
+      );
     }
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
@@ -155,7 +164,13 @@ export class HubClient {
   // Flights (endpoints 1–8)
 
   async airlineFlights(airline: string, q: FlightQuery = {}): Promise<FlightList> {
-    return this.flightList('airlineFlights', { airline: need(airline, 'airline prefix') }, q, false, 'the flights of an airline');
+    return this.flightList(
+      'airlineFlights',
+      { airline: need(airline, 'airline prefix') },
+      q,
+      false,
+      'the flights of an airline',
+    );
   }
 
   async airlineFlightNumber(airline: string, number: string, q: FlightQuery = {}): Promise<FlightList> {
@@ -171,29 +186,60 @@ export class HubClient {
   async flightsBetween(origin: string, destination: string, q: FlightQuery = {}): Promise<FlightList> {
     if (q.status === 'COMPLETED') {
       return Promise.reject(
-        new HubError('badRequest', 'Flights between two aerodromes cannot be filtered by COMPLETED; use AIRBORNE, CANCELLED, FILED or SCHEDULED.'),
+        new HubError(
+          'badRequest',
+          'Flights between two aerodromes cannot be filtered by COMPLETED; use AIRBORNE, CANCELLED, FILED or SCHEDULED.',
+        ),
       );
     }
-    return this.flightList('flightsBetween', { origin: need(origin, 'origin'), destination: need(destination, 'destination') }, q, false, 'the flights between two aerodromes');
+    return this.flightList(
+      'flightsBetween',
+      { origin: need(origin, 'origin'), destination: need(destination, 'destination') },
+      q,
+      false,
+      'the flights between two aerodromes',
+    );
   }
 
   async arrivals(aerodrome: string, q: FlightQuery = {}): Promise<FlightList> {
-    return this.flightList('arrivals', { aerodrome: need(aerodrome, 'aerodrome') }, q, true, 'the arrivals of an aerodrome');
+    return this.flightList(
+      'arrivals',
+      { aerodrome: need(aerodrome, 'aerodrome') },
+      q,
+      true,
+      'the arrivals of an aerodrome',
+    );
   }
 
   async departures(aerodrome: string, q: FlightQuery = {}): Promise<FlightList> {
-    return this.flightList('departures', { aerodrome: need(aerodrome, 'aerodrome') }, q, true, 'the departures of an aerodrome');
+    return this.flightList(
+      'departures',
+      { aerodrome: need(aerodrome, 'aerodrome') },
+      q,
+      true,
+      'the departures of an aerodrome',
+    );
   }
 
   /** European flight data only; GeoJSON. */
   async firFlights(prefix: string, fir: string, q: Omit<FlightQuery, 'format'> = {}): Promise<FlightList> {
-    return this.flightList('firFlights', { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') }, { ...q, format: 'json' }, false, 'the flights within a FIR');
+    return this.flightList(
+      'firFlights',
+      { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') },
+      { ...q, format: 'json' },
+      false,
+      'the flights within a FIR',
+    );
   }
 
   async flightByGufi(gufi: string, q: Omit<FlightQuery, 'status'> = {}): Promise<FlightDetail> {
     const format = q.format ?? 'json';
     const what = 'the flight detail by GUFI';
-    const res = await this.request('flightByGufi', { gufi: need(gufi, 'GUFI') }, { accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT, query: { format }, ttlMs: 0, signal: q.signal, what });
+    const res = await this.request(
+      'flightByGufi',
+      { gufi: need(gufi, 'GUFI') },
+      { accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT, query: { format }, ttlMs: 0, signal: q.signal, what },
+    );
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
       if (kind === 'xml') {
@@ -201,7 +247,10 @@ export class HubClient {
         return { format: 'xml', flight: readFixmFlights(xml)[0], xml };
       }
       const json = jsonOf(res) as { type?: unknown };
-      const collection = validateFeatureCollection(json && json.type === 'Feature' ? { type: 'FeatureCollection', features: [json] } : json, FLIGHT_SUMMARY_RULES);
+      const collection = validateFeatureCollection(
+        json && json.type === 'Feature' ? { type: 'FeatureCollection', features: [json] } : json,
+        FLIGHT_SUMMARY_RULES,
+      );
       const flight = collection.features.find((f) => f.geometry?.type === 'Point') ?? collection.features[0];
       return { format: 'json', flight: flight ? summaryOfFeature(flight) : undefined, collection };
     });
@@ -210,13 +259,22 @@ export class HubClient {
   async flightDelay(gufi: string, q: Omit<FlightQuery, 'status'> = {}): Promise<FlightDelay> {
     const format = q.format ?? 'json';
     const what = 'the delay of a flight';
-    const res = await this.request('flightDelay', { gufi: need(gufi, 'GUFI') }, { accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT, query: { format }, ttlMs: 0, signal: q.signal, what });
+    const res = await this.request(
+      'flightDelay',
+      { gufi: need(gufi, 'GUFI') },
+      { accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT, query: { format }, ttlMs: 0, signal: q.signal, what },
+    );
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
       const record = kind === 'xml' ? (xmlOf(res, this.settings.maxXmlDepth) as Record<string, unknown>) : jsonOf(res);
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new ShapeError('body', 'is not an object');
+      if (typeof record !== 'object' || record === null || Array.isArray(record))
+        throw new ShapeError('body', 'is not an object');
       const delayMinutes = findDelay(record as Record<string, unknown>, 0);
-      return { format, record: record as Record<string, unknown>, ...(delayMinutes !== undefined ? { delayMinutes } : {}) };
+      return {
+        format,
+        record: record as Record<string, unknown>,
+        ...(delayMinutes !== undefined ? { delayMinutes } : {}),
+      };
     });
   }
 
@@ -225,10 +283,15 @@ export class HubClient {
 
   async expandRoute(body: RouteExpansionRequest, opts: CallOptions = {}): Promise<RouteExpansion> {
     const what = "the hub's route expansion";
-    if (!body.routeText || !body.routeText.trim()) return Promise.reject(new HubError('badRequest', 'There is no route text to expand.'));
+    if (!body.routeText || !body.routeText.trim())
+      return Promise.reject(new HubError('badRequest', 'There is no route text to expand.'));
     const payload: Record<string, string> = { routeText: body.routeText };
     for (const key of ['origin', 'destination', 'referenceFix'] as const) if (body[key]) payload[key] = body[key]!;
-    const res = await this.request('routeExpansion', {}, { accept: 'application/geo+json', body: JSON.stringify(payload), ttlMs: 0, signal: opts.signal, what });
+    const res = await this.request(
+      'routeExpansion',
+      {},
+      { accept: 'application/geo+json', body: JSON.stringify(payload), ttlMs: 0, signal: opts.signal, what },
+    );
     expectDataKind(res, what, ['json']);
     return readBody(res, what, () => ({ collection: validateFeatureCollection(jsonOf(res), WAYPOINT_RULES) }));
   }
@@ -236,27 +299,43 @@ export class HubClient {
   // ------------------------------------------------------------------------------------------
   // Aeronautical data (endpoints 10–12)
 
-  async firAirspaces(prefix: string, fir: string, q: CallOptions & { format?: 'json' | 'xml' } = {}): Promise<AirspaceList> {
+  async firAirspaces(
+    prefix: string,
+    fir: string,
+    q: CallOptions & { format?: 'json' | 'xml' } = {},
+  ): Promise<AirspaceList> {
     const format = q.format ?? 'json';
     const what = 'the airspaces of a FIR';
-    const res = await this.request('firAirspaces', { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') }, {
-      accept: format === 'json' ? GEOJSON_ACCEPT : XML_ACCEPT,
-      ttlMs: this.settings.cacheTtlMs.airspaces,
-      signal: q.signal,
-      what,
-    });
+    const res = await this.request(
+      'firAirspaces',
+      { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') },
+      {
+        accept: format === 'json' ? GEOJSON_ACCEPT : XML_ACCEPT,
+        ttlMs: this.settings.cacheTtlMs.airspaces,
+        signal: q.signal,
+        what,
+      },
+    );
     return this.airspaceList(res, what);
   }
 
   async countryAirspaces(country: string, opts: CallOptions = {}): Promise<AirspaceList> {
     const what = 'the airspaces of a country';
-    const res = await this.request('countryAirspaces', { country: need(country, 'country code') }, { accept: GEOJSON_ACCEPT, ttlMs: this.settings.cacheTtlMs.airspaces, signal: opts.signal, what });
+    const res = await this.request(
+      'countryAirspaces',
+      { country: need(country, 'country code') },
+      { accept: GEOJSON_ACCEPT, ttlMs: this.settings.cacheTtlMs.airspaces, signal: opts.signal, what },
+    );
     return this.airspaceList(res, what);
   }
 
   async microlights(country: string, opts: CallOptions = {}): Promise<FeatureCollection<MicrolightProperties>> {
     const what = 'the microlight aerodromes of a country';
-    const res = await this.request('microlights', { country: need(country, 'country code') }, { accept: GEOJSON_ACCEPT, ttlMs: this.settings.cacheTtlMs.airspaces, signal: opts.signal, what });
+    const res = await this.request(
+      'microlights',
+      { country: need(country, 'country code') },
+      { accept: GEOJSON_ACCEPT, ttlMs: this.settings.cacheTtlMs.airspaces, signal: opts.signal, what },
+    );
     expectDataKind(res, what, ['json']);
     return readBody(res, what, () => validateFeatureCollection(jsonOf(res), MICROLIGHT_RULES));
   }
@@ -265,32 +344,62 @@ export class HubClient {
   // Navigation (endpoints 13–16) and NOTAMs (17–18)
 
   async icaoPrefixes(opts: CallOptions = {}): Promise<LinkList> {
-    return this.linkList(await this.request('icaoPrefixes', {}, this.navigationCall(opts, 'the list of ICAO prefixes')), 'the list of ICAO prefixes');
+    return this.linkList(
+      await this.request('icaoPrefixes', {}, this.navigationCall(opts, 'the list of ICAO prefixes')),
+      'the list of ICAO prefixes',
+    );
   }
 
   async icaoPrefix(prefix: string, opts: CallOptions = {}): Promise<LinkList> {
     const what = `the ICAO prefix ${prefix}`;
-    return this.linkList(await this.request('icaoPrefix', { prefix: need(prefix, 'ICAO prefix') }, this.navigationCall(opts, what)), what);
+    return this.linkList(
+      await this.request('icaoPrefix', { prefix: need(prefix, 'ICAO prefix') }, this.navigationCall(opts, what)),
+      what,
+    );
   }
 
   async firs(prefix: string, opts: CallOptions = {}): Promise<LinkList> {
     const what = `the FIRs of prefix ${prefix}`;
-    return this.linkList(await this.request('firs', { prefix: need(prefix, 'ICAO prefix') }, this.navigationCall(opts, what)), what);
+    return this.linkList(
+      await this.request('firs', { prefix: need(prefix, 'ICAO prefix') }, this.navigationCall(opts, what)),
+      what,
+    );
   }
 
   async fir(prefix: string, fir: string, opts: CallOptions = {}): Promise<LinkList> {
     const what = `the FIR ${fir}`;
-    return this.linkList(await this.request('fir', { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') }, this.navigationCall(opts, what)), what);
+    return this.linkList(
+      await this.request(
+        'fir',
+        { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') },
+        this.navigationCall(opts, what),
+      ),
+      what,
+    );
   }
 
-  async firNotams(prefix: string, fir: string, q: CallOptions & { format?: 'aixm' | 'geojson' } = {}): Promise<NotamList> {
+  async firNotams(
+    prefix: string,
+    fir: string,
+    q: CallOptions & { format?: 'aixm' | 'geojson' } = {},
+  ): Promise<NotamList> {
     const what = `the NOTAMs of FIR ${fir}`;
-    return this.notamList(await this.request('firNotams', { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') }, this.notamCall(q, what)), what);
+    return this.notamList(
+      await this.request(
+        'firNotams',
+        { prefix: need(prefix, 'ICAO prefix'), fir: need(fir, 'FIR') },
+        this.notamCall(q, what),
+      ),
+      what,
+    );
   }
 
   async aerodromeNotams(aerodrome: string, q: CallOptions & { format?: 'aixm' | 'geojson' } = {}): Promise<NotamList> {
     const what = `the NOTAMs of aerodrome ${aerodrome}`;
-    return this.notamList(await this.request('aerodromeNotams', { aerodrome: need(aerodrome, 'aerodrome') }, this.notamCall(q, what)), what);
+    return this.notamList(
+      await this.request('aerodromeNotams', { aerodrome: need(aerodrome, 'aerodrome') }, this.notamCall(q, what)),
+      what,
+    );
   }
 
   /** Fetches a link-list document the hub pointed to (a link from an earlier answer). */
@@ -311,22 +420,38 @@ export class HubClient {
    * Walks ICAO prefixes → prefix → its FIRs → the FIR → its NOTAMs by following the links each
    * answer carries, never by building URLs. `trail` lists the (redacted) documents visited.
    */
-  async walkToFirNotams(prefix: string, fir: string, q: CallOptions & { format?: 'aixm' | 'geojson' } = {}): Promise<NotamList & { trail: string[] }> {
+  async walkToFirNotams(
+    prefix: string,
+    fir: string,
+    q: CallOptions & { format?: 'aixm' | 'geojson' } = {},
+  ): Promise<NotamList & { trail: string[] }> {
     const trail: string[] = [];
     const step = async (from: LinkList, pick: (l: Link) => boolean, looking: string): Promise<Link> => {
       const link = from.links.find(pick);
-      if (!link) throw new HubError('notFound', `The hub's navigation has no link to ${looking}. Check the identifiers (they are case sensitive).`);
+      if (!link)
+        throw new HubError(
+          'notFound',
+          `The hub's navigation has no link to ${looking}. Check the identifiers (they are case sensitive).`,
+        );
       trail.push(this.redactor.text(redactUrl(this.resolveLink(link))));
       return link;
     };
     const prefixes = await this.icaoPrefixes(q);
     const prefixLink = await step(prefixes, (l) => l.id === prefix || l.title === prefix, `ICAO prefix ${prefix}`);
     const prefixDoc = await this.followLinks(prefixLink, q);
-    const firsLink = await step(prefixDoc, (l) => l.id === 'firs' || /firs$/i.test(l.element), `the FIRs of prefix ${prefix}`);
+    const firsLink = await step(
+      prefixDoc,
+      (l) => l.id === 'firs' || /firs$/i.test(l.element),
+      `the FIRs of prefix ${prefix}`,
+    );
     const firList = await this.followLinks(firsLink, q);
     const firLink = await step(firList, (l) => l.id === fir || l.title === fir, `FIR ${fir}`);
     const firDoc = await this.followLinks(firLink, q);
-    const notamsLink = await step(firDoc, (l) => l.id === 'notams' || /notam/i.test(l.element) || /notam/i.test(l.title ?? ''), `the NOTAMs of FIR ${fir}`);
+    const notamsLink = await step(
+      firDoc,
+      (l) => l.id === 'notams' || /notam/i.test(l.element) || /notam/i.test(l.title ?? ''),
+      `the NOTAMs of FIR ${fir}`,
+    );
     const notams = await this.followNotams(notamsLink, q);
     return { ...notams, trail };
   }
@@ -338,7 +463,10 @@ export class HubClient {
     try {
       url = new URL(href, this.base.href.endsWith('/') ? this.base.href : `${this.base.href}/`);
     } catch {
-      throw new HubError('malformedResponse', `The hub sent a link that is not a URL ("${this.redactor.text(redactUrl(href).slice(0, 120))}").`);
+      throw new HubError(
+        'malformedResponse',
+        `The hub sent a link that is not a URL ("${this.redactor.text(redactUrl(href).slice(0, 120))}").`,
+      );
     }
     if (url.origin !== this.base.origin) {
       throw new HubError(
@@ -369,20 +497,40 @@ export class HubClient {
     };
   }
 
-  private async flightList(id: HubEndpointId, params: Record<string, string>, q: FlightQuery, formatParam: boolean, what: string): Promise<FlightList> {
+  private async flightList(
+    id: HubEndpointId,
+    params: Record<string, string>,
+    q: FlightQuery,
+    formatParam: boolean,
+    what: string,
+  ): Promise<FlightList> {
     if (q.status !== undefined && !FLIGHT_STATUSES.includes(q.status)) {
-      throw new HubError('badRequest', `"${q.status}" is not a flight status; use one of ${FLIGHT_STATUSES.join(', ')} (upper case).`);
+      throw new HubError(
+        'badRequest',
+        `"${q.status}" is not a flight status; use one of ${FLIGHT_STATUSES.join(', ')} (upper case).`,
+      );
     }
     const format = q.format ?? 'json';
     const query: Record<string, string> = {};
     if (q.status) query.status = q.status;
     if (formatParam) query.format = format;
-    const res = await this.request(id, params, { accept: format === 'json' ? GEOJSON_ACCEPT : XML_ACCEPT, query, ttlMs: 0, signal: q.signal, what });
+    const res = await this.request(id, params, {
+      accept: format === 'json' ? GEOJSON_ACCEPT : XML_ACCEPT,
+      query,
+      ttlMs: 0,
+      signal: q.signal,
+      what,
+    });
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
       if (kind === 'xml') return { format: 'xml', flights: readFixmFlights(xmlOf(res, this.settings.maxXmlDepth)) };
       const collection = validateFeatureCollection(jsonOf(res), FLIGHT_SUMMARY_RULES);
-      return { format: 'json', flights: collection.features.map(summaryOfFeature), collection, ...(collection.results ? { results: collection.results } : {}) };
+      return {
+        format: 'json',
+        flights: collection.features.map(summaryOfFeature),
+        collection,
+        ...(collection.results ? { results: collection.results } : {}),
+      };
     });
   }
 
@@ -434,7 +582,15 @@ export class HubClient {
     if (spec.gzip) headers['accept-encoding'] = 'gzip';
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     const send = async (signal: AbortSignal | undefined): Promise<HttpResponse> => {
-      const res = await this.transport.send({ method: spec.method, url, headers, body: spec.body, signal, what: spec.what, redactor: this.redactor });
+      const res = await this.transport.send({
+        method: spec.method,
+        url,
+        headers,
+        body: spec.body,
+        signal,
+        what: spec.what,
+        redactor: this.redactor,
+      });
       if (res.status !== 200 && !(spec.okStatuses ?? []).includes(res.status)) {
         throw hubErrorFromResponse(res, spec.what);
       }
@@ -472,7 +628,8 @@ function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
     for (const name of names) {
       const v = p[name];
       if (typeof v === 'string') s[key] = v;
-      else if (v && typeof v === 'object' && typeof (v as { aerodrome?: unknown }).aerodrome === 'string') s[key] = (v as { aerodrome: string }).aerodrome;
+      else if (v && typeof v === 'object' && typeof (v as { aerodrome?: unknown }).aerodrome === 'string')
+        s[key] = (v as { aerodrome: string }).aerodrome;
     }
   }
   if (f.geometry?.type === 'Point') [s.lon, s.lat] = f.geometry.coordinates;
@@ -486,8 +643,24 @@ function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
 function notamOfFeature(f: Feature<Record<string, unknown>>): Notam {
   const p = f.properties;
   const n: Notam = {};
-  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-  for (const key of ['series', 'number', 'year', 'location', 'affectedFIR', 'affectedAerodrome', 'countryCode', 'text', 'issued', 'effectiveStart', 'effectiveEnd', 'schedule', 'type', 'selectionCode'] as const) {
+  const str = (v: unknown): string | undefined =>
+    typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+  for (const key of [
+    'series',
+    'number',
+    'year',
+    'location',
+    'affectedFIR',
+    'affectedAerodrome',
+    'countryCode',
+    'text',
+    'issued',
+    'effectiveStart',
+    'effectiveEnd',
+    'schedule',
+    'type',
+    'selectionCode',
+  ] as const) {
     const v = str(p[key]);
     if (v !== undefined) n[key] = v;
   }
@@ -534,7 +707,12 @@ function findDelay(record: Record<string, unknown>, depth: number): number | und
   if (depth > 8) return undefined;
   for (const [key, value] of Object.entries(record)) {
     if (/delay/i.test(key)) {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+            ? Number(value)
+            : NaN;
       if (Number.isFinite(n)) return n;
     }
   }

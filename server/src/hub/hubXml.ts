@@ -20,7 +20,12 @@ export interface Link {
 /** A link as both answer syntaxes give it: `id` is the last path segment of `href`, decoded. */
 export function linkOf(href: string, element: string, title: string | undefined): Link {
   const path = href.split(/[?#]/)[0]!.replace(/\/+$/, '');
-  return { href, element, id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), ...(title !== undefined ? { title } : {}) };
+  return {
+    href,
+    element,
+    id: decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)),
+    ...(title !== undefined ? { title } : {}),
+  };
 }
 
 export function readLinks(doc: XmlNode): Link[] {
@@ -64,13 +69,19 @@ export function readEnvelope(doc: XmlNode): [number, number, number, number] | u
 
 /** Parses a GML position list; AIXM (EPSG:4326) writes latitude first unless the CRS says CRS84. */
 export function readPositions(text: string, latFirst: boolean, path: string): LonLat[] {
-  const numbers = text.trim().split(/[\s,]+/).filter(Boolean).map(Number);
-  if (numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) throw new ShapeError(path, 'is not a list of coordinate pairs');
+  const numbers = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n)))
+    throw new ShapeError(path, 'is not a list of coordinate pairs');
   const out: LonLat[] = [];
   for (let i = 0; i < numbers.length; i += 2) {
     const [a, b] = [numbers[i]!, numbers[i + 1]!];
     const [lon, lat] = latFirst ? [b, a] : [a, b];
-    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) throw new ShapeError(path, `holds a position out of range (${a} ${b})`);
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180)
+      throw new ShapeError(path, `holds a position out of range (${a} ${b})`);
     out.push([lon, lat]);
   }
   return out;
@@ -95,7 +106,9 @@ function ringsOf(node: XmlNode, latFirst: boolean, path: string): LonLat[][] {
     }
   });
   if (rings.length === 0) {
-    const points = findAll(node, 'pos').flatMap((p, i) => readPositions(textOf(p), latFirstFor(p, latFirst), `${path}.pos[${i}]`));
+    const points = findAll(node, 'pos').flatMap((p, i) =>
+      readPositions(textOf(p), latFirstFor(p, latFirst), `${path}.pos[${i}]`),
+    );
     if (points.length >= 3) {
       const [f, l] = [points[0]!, points[points.length - 1]!];
       if (f[0] !== l[0] || f[1] !== l[1]) points.push([f[0], f[1]]);
@@ -109,7 +122,11 @@ function limitOf(node: XmlNode | undefined, prefix: 'upper' | 'lower'): Airspace
   const el = findFirst(node, `${prefix}Limit`);
   if (!el) return undefined;
   const reference = textAt(node, `${prefix}LimitReference`);
-  return { value: textOf(el), ...(attr(el, 'uom') ? { uom: attr(el, 'uom') } : {}), ...(reference ? { reference } : {}) };
+  return {
+    value: textOf(el),
+    ...(attr(el, 'uom') ? { uom: attr(el, 'uom') } : {}),
+    ...(reference ? { reference } : {}),
+  };
 }
 
 /** AIXM 5.1 `Airspace` elements as the same features the GeoJSON form gives. */
@@ -212,7 +229,20 @@ function readAixmNotam(el: XmlNode, event: XmlNode | undefined): Notam {
     return text === '' ? undefined : text;
   };
   const notam: Notam = {};
-  for (const key of ['series', 'number', 'year', 'type', 'location', 'affectedFIR', 'selectionCode', 'text', 'issued', 'schedule', 'minimumFL', 'maximumFL'] as const) {
+  for (const key of [
+    'series',
+    'number',
+    'year',
+    'type',
+    'location',
+    'affectedFIR',
+    'selectionCode',
+    'text',
+    'issued',
+    'schedule',
+    'minimumFL',
+    'maximumFL',
+  ] as const) {
     const v = get(key);
     if (v !== undefined) notam[key] = v;
   }
@@ -231,7 +261,11 @@ function readAixmNotam(el: XmlNode, event: XmlNode | undefined): Notam {
   if (radius !== undefined) notam.radiusNm = radius;
   const designation = designationOf(notam);
   if (designation) notam.designation = designation;
-  const referred = designationOf({ series: get('referredSeries'), number: get('referredNumber'), year: get('referredYear') });
+  const referred = designationOf({
+    series: get('referredSeries'),
+    number: get('referredNumber'),
+    year: get('referredYear'),
+  });
   if (referred) notam.replaces = [referred];
   return notam;
 }
@@ -265,7 +299,12 @@ export interface FlightSummary {
 function aerodromeOf(node: XmlNode | undefined, element: string): string | undefined {
   if (!node) return undefined;
   const el = findFirst(node, element);
-  return attr(el, 'locationIndicator') ?? attr(node, element) ?? (el ? textOf(el) || textAt(el, 'locationIndicator') : undefined) ?? textAt(node, 'locationIndicator');
+  return (
+    attr(el, 'locationIndicator') ??
+    attr(node, element) ??
+    (el ? textOf(el) || textAt(el, 'locationIndicator') : undefined) ??
+    textAt(node, 'locationIndicator')
+  );
 }
 
 export function readFixmFlights(doc: XmlNode): FlightSummary[] {
@@ -277,7 +316,10 @@ export function readFixmFlights(doc: XmlNode): FlightSummary[] {
     const callsign = attr(ident, 'aircraftIdentification') ?? textAt(flight, 'aircraftIdentification');
     if (callsign) summary.callsign = callsign;
     const statusEl = findFirst(flight, 'flightStatus');
-    const status = attr(statusEl, 'currentStatus') ?? attr(statusEl, 'currentFlightStatus') ?? (statusEl ? textOf(statusEl) || undefined : undefined);
+    const status =
+      attr(statusEl, 'currentStatus') ??
+      attr(statusEl, 'currentFlightStatus') ??
+      (statusEl ? textOf(statusEl) || undefined : undefined);
     if (status) summary.status = status;
     const dep = aerodromeOf(findFirst(flight, 'departure'), 'departureAerodrome');
     if (dep) summary.departure = dep;
@@ -295,9 +337,11 @@ export function readFixmFlights(doc: XmlNode): FlightSummary[] {
     const track = numberOf(attr(findFirst(position, 'position'), 'track'));
     if (track !== undefined) summary.track = track;
     const aircraft = findFirst(flight, 'aircraftDescription') ?? findFirst(flight, 'aircraft');
-    const type = attr(aircraft, 'aircraftType') ?? textAt(aircraft, 'icaoModelIdentifier') ?? textAt(aircraft, 'aircraftCode');
+    const type =
+      attr(aircraft, 'aircraftType') ?? textAt(aircraft, 'icaoModelIdentifier') ?? textAt(aircraft, 'aircraftCode');
     if (type) summary.aircraftType = type;
-    const registration = attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');
+    const registration =
+      attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');
     if (registration) summary.registration = registration;
     return summary;
   });

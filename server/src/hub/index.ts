@@ -8,7 +8,17 @@
  * - `expansionFromHub`: the hub's route expansion as the shared ExpansionResult.
  */
 export * from './endpoints';
-export { checkBaseUrl, DEFAULT_HTTP_SETTINGS, hubSettings, isLoopbackHost, referenceSettings, type EndpointOverride, type HttpSettings, type HubSettings, type ReferenceSettings } from './config';
+export {
+  checkBaseUrl,
+  DEFAULT_HTTP_SETTINGS,
+  hubSettings,
+  isLoopbackHost,
+  referenceSettings,
+  type EndpointOverride,
+  type HttpSettings,
+  type HubSettings,
+  type ReferenceSettings,
+} from './config';
 export { AirlineReferenceError, HubError, isServiceError, ServiceError, type ServiceErrorKind } from './errors';
 export { redactText, redactUrl } from './redact';
 export { HttpTransport } from './transport';

@@ -55,7 +55,16 @@ function spellings(secret: string): string[] {
   const form = new URLSearchParams({ k: secret }).toString().slice(2);
   const json = JSON.stringify(secret).slice(1, -1);
   return [
-    ...new Set([secret, secret.replace(/ /g, '+'), encodeURIComponent(secret), encodeURI(secret), form, form.replace(/\+/g, '%20'), json, json.replace(/\//g, '\\/')]),
+    ...new Set([
+      secret,
+      secret.replace(/ /g, '+'),
+      encodeURIComponent(secret),
+      encodeURI(secret),
+      form,
+      form.replace(/\+/g, '%20'),
+      json,
+      json.replace(/\//g, '\\/'),
+    ]),
   ];
 }
 
@@ -69,7 +78,9 @@ export class Redactor {
     const usable = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET);
     const all = usable.flatMap(spellings);
     this.forms = [...new Set(all.map(asciiLower))].sort((a, b) => b.length - a.length);
-    this.byteForms = [...new Set(all.flatMap((s) => [s, s.toLowerCase(), s.toUpperCase()]))].map((s) => Buffer.from(s, 'utf8'));
+    this.byteForms = [...new Set(all.flatMap((s) => [s, s.toLowerCase(), s.toUpperCase()]))].map((s) =>
+      Buffer.from(s, 'utf8'),
+    );
   }
 
   get empty(): boolean {
@@ -81,7 +92,9 @@ export class Redactor {
    * case, and any start or end of one (4+ characters) or piece of one (8+ characters).
    */
   text(text: string): string {
-    const out = text.replace(SECRET_PARAM_PATTERN, `$1${MASK}`).replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, `$1${MASK}@`);
+    const out = text
+      .replace(SECRET_PARAM_PATTERN, `$1${MASK}`)
+      .replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, `$1${MASK}@`);
     if (this.empty) return out;
     const lower = asciiLower(out);
     const spans: [number, number][] = [];

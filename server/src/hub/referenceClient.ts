@@ -5,7 +5,14 @@
  * typed `extendedOptions`, appendix references resolved into the records, and the airline
  * cache on disk (refreshed at least weekly, served stale with a warning when offline).
  */
-import { checkBaseUrl, endpointUrl, fillTemplate, referenceEndpoint, referenceSettings, type ReferenceSettings } from './config';
+import {
+  checkBaseUrl,
+  endpointUrl,
+  fillTemplate,
+  referenceEndpoint,
+  referenceSettings,
+  type ReferenceSettings,
+} from './config';
 import type { ReferenceEndpointId } from './endpoints';
 import { AirlineReferenceError, need, ServiceError, ShapeError } from './errors';
 import { pageText, unexpectedStatus } from './errorPages';
@@ -107,8 +114,11 @@ export class ReferenceClient {
     this.settings = referenceSettings(settings);
     this.base = checkBaseUrl(this.settings.baseUrl, 'icaoRoute.reference.baseUrl');
     if (!credentials.appId || !credentials.appKey) {
-      throw new AirlineReferenceError('configuration', 'No reference application credentials are set: give the appId and appKey of your application ' +
-          "(from the reference service's developer portal).");
+      throw new AirlineReferenceError(
+        'configuration',
+        'No reference application credentials are set: give the appId and appKey of your application ' +
+          "(from the reference service's developer portal).",
+      );
     }
     this.transport = deps.transport ?? new HttpTransport(this.settings);
     this.ownsTransport = !deps.transport;
@@ -134,30 +144,62 @@ export class ReferenceClient {
     return this.airlines('airlineByFs', { code: need(code, 'airline code') }, opts.date, opts, `the airline ${code}`);
   }
 
-  async airlinesByIata(code: string, opts: ReferenceCallOptions & { date?: ReferenceDate } = {}): Promise<AirlinesResult> {
-    return this.airlines('airlinesByIata', { code: need(code, 'IATA code') }, opts.date, opts, `the airlines with IATA code ${code}`);
+  async airlinesByIata(
+    code: string,
+    opts: ReferenceCallOptions & { date?: ReferenceDate } = {},
+  ): Promise<AirlinesResult> {
+    return this.airlines(
+      'airlinesByIata',
+      { code: need(code, 'IATA code') },
+      opts.date,
+      opts,
+      `the airlines with IATA code ${code}`,
+    );
   }
 
-  async airlinesByIcao(code: string, opts: ReferenceCallOptions & { date?: ReferenceDate } = {}): Promise<AirlinesResult> {
-    return this.airlines('airlinesByIcao', { code: need(code, 'ICAO code') }, opts.date, opts, `the airlines with ICAO code ${code}`);
+  async airlinesByIcao(
+    code: string,
+    opts: ReferenceCallOptions & { date?: ReferenceDate } = {},
+  ): Promise<AirlinesResult> {
+    return this.airlines(
+      'airlinesByIcao',
+      { code: need(code, 'ICAO code') },
+      opts.date,
+      opts,
+      `the airlines with ICAO code ${code}`,
+    );
   }
 
-  async flightStatus(carrier: string, flight: string, date: ReferenceDate, opts: FlightStatusOptions = {}): Promise<FlightStatusResult> {
+  async flightStatus(
+    carrier: string,
+    flight: string,
+    date: ReferenceDate,
+    opts: FlightStatusOptions = {},
+  ): Promise<FlightStatusResult> {
     const what = `the flight status of ${carrier} ${flight}`;
     const query: Record<string, string> = {};
     if (opts.utc !== undefined) query.utc = String(opts.utc);
     if (opts.airport) query.airport = opts.airport;
     if (opts.codeType) query.codeType = opts.codeType;
-    const res = await this.send('flightStatus', { carrier: need(carrier, 'carrier'), flight: need(flight, 'flight number'), ...dateParams(date) }, query, opts, what);
+    const res = await this.send(
+      'flightStatus',
+      { carrier: need(carrier, 'carrier'), flight: need(flight, 'flight number'), ...dateParams(date) },
+      query,
+      opts,
+      what,
+    );
     const envelope = this.envelope(res, what);
     return readBody(res, what, () => {
       const raw = envelope.flightStatuses ?? envelope.flightStatus;
       const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
       list.forEach((r, i) => {
-        if (typeof r !== 'object' || r === null || Array.isArray(r)) throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
+        if (typeof r !== 'object' || r === null || Array.isArray(r))
+          throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
       });
       const appendix = isObject(envelope.appendix) ? envelope.appendix : undefined;
-      const flightStatuses = (list as Record<string, unknown>[]).map((r) => (appendix ? resolveAppendix(r, appendix) : r));
+      const flightStatuses = (list as Record<string, unknown>[]).map((r) =>
+        appendix ? resolveAppendix(r, appendix) : r,
+      );
       return {
         flightStatuses,
         ...(isObject(envelope.request) ? { request: envelope.request } : {}),
@@ -168,18 +210,38 @@ export class ReferenceClient {
 
   // ------------------------------------------------------------------------------------------
 
-  private async airlines(id: ReferenceEndpointId, params: Record<string, string>, date: ReferenceDate | undefined, opts: ReferenceCallOptions, what: string): Promise<AirlinesResult> {
+  private async airlines(
+    id: ReferenceEndpointId,
+    params: Record<string, string>,
+    date: ReferenceDate | undefined,
+    opts: ReferenceCallOptions,
+    what: string,
+  ): Promise<AirlinesResult> {
     // Also the disk cache's key, written into its files: the base URL without any user:password.
-    const key = JSON.stringify([redactUrl(this.base), id, params, date ?? null, extendedOptionsValue(opts.extendedOptions) ?? '']);
+    const key = JSON.stringify([
+      redactUrl(this.base),
+      id,
+      params,
+      date ?? null,
+      extendedOptionsValue(opts.extendedOptions) ?? '',
+    ]);
     // Kept in memory until the data are due for a refresh; data served stale are not kept.
-    const ttl = (r: AirlinesResult): number => (r.stale ? 0 : this.settings.airlineMaxAgeMs - (this.now() - r.fetchedAt));
+    const ttl = (r: AirlinesResult): number =>
+      r.stale ? 0 : this.settings.airlineMaxAgeMs - (this.now() - r.fetchedAt);
     return this.memory.get(key, ttl, opts.signal, async (signal) => {
       const stored = await this.disk?.read<Airline[]>(key);
       if (stored && this.now() - stored.fetchedAt < this.settings.airlineMaxAgeMs) {
         return { airlines: stored.value, fetchedAt: stored.fetchedAt, source: 'disk' } satisfies AirlinesResult;
       }
       try {
-        const res = await this.send(id, { ...params, ...(date ? dateParams(date) : {}) }, {}, { ...opts, signal }, what, date !== undefined);
+        const res = await this.send(
+          id,
+          { ...params, ...(date ? dateParams(date) : {}) },
+          {},
+          { ...opts, signal },
+          what,
+          date !== undefined,
+        );
         const envelope = this.envelope(res, what);
         const airlines = readBody(res, what, () => readAirlines(envelope));
         const fetchedAt = this.now();
@@ -193,8 +255,9 @@ export class ReferenceClient {
             fetchedAt: stored.fetchedAt,
             source: 'disk',
             stale: true,
-            warning: `Airline data from ${day} are shown because the reference service could not be ` +
-                `reached (${err.kind}); they are refreshed when it answers again.`,
+            warning:
+              `Airline data from ${day} are shown because the reference service could not be ` +
+              `reached (${err.kind}); they are refreshed when it answers again.`,
           } satisfies AirlinesResult;
         }
         throw err;
@@ -228,7 +291,14 @@ export class ReferenceClient {
       headers.appId = this.credentials.appId;
       headers.appKey = this.credentials.appKey;
     }
-    const res = await this.transport.send({ method: endpoint.method, url, headers, signal: opts.signal, what, redactor: this.redactor });
+    const res = await this.transport.send({
+      method: endpoint.method,
+      url,
+      headers,
+      signal: opts.signal,
+      what,
+      redactor: this.redactor,
+    });
     if (res.status !== 200) throw this.errorOf(res, what);
     return res;
   }
@@ -236,11 +306,18 @@ export class ReferenceClient {
   /** The JSON envelope of a 200 answer; a filled `error` object becomes an AirlineReferenceError. */
   private envelope(res: HttpResponse, what: string): Record<string, unknown> {
     const kind = bodyKind(res);
-    if (kind !== 'json') throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
+    if (kind !== 'json')
+      throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
     const body = readBody(res, what, () => jsonOf(res));
-    if (!isObject(body)) throw readBody(res, what, () => { throw new ShapeError('body', 'is not a JSON object'); });
+    if (!isObject(body))
+      throw readBody(res, what, () => {
+        throw new ShapeError('body', 'is not a JSON object');
+      });
     const error = body.error;
-    if (isObject(error) && (error.errorCode !== undefined || error.httpStatusCode !== undefined || error.errorMessage !== undefined)) {
+    if (
+      isObject(error) &&
+      (error.errorCode !== undefined || error.httpStatusCode !== undefined || error.errorMessage !== undefined)
+    ) {
       throw this.referenceError(
         typeof error.httpStatusCode === 'number' ? error.httpStatusCode : Number(error.httpStatusCode) || 500,
         str(error.errorCode),
@@ -259,7 +336,11 @@ export class ReferenceClient {
     if (unexpected) return unexpected;
     const text = res.body.toString('utf8').slice(0, 20_000);
     if (res.status === 200) {
-      return new AirlineReferenceError('malformedResponse', `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`, { url: res.url, status: 200 });
+      return new AirlineReferenceError(
+        'malformedResponse',
+        `The answer of ${what} is not what was expected: ${problem ?? 'unreadable'}. Check the reference base URL and version settings.`,
+        { url: res.url, status: 200 },
+      );
     }
     let parsed = parseErrorText(text);
     if (bodyKind(res) === 'json') {
@@ -276,33 +357,71 @@ export class ReferenceClient {
     return this.referenceError(res.status, parsed.code, parsed.message, parsed.id, what, res.url);
   }
 
-  private referenceError(status: number, rawCode: string | undefined, message: string | undefined, rawId: string | undefined, what: string, url: string): AirlineReferenceError {
+  private referenceError(
+    status: number,
+    rawCode: string | undefined,
+    message: string | undefined,
+    rawId: string | undefined,
+    what: string,
+    url: string,
+  ): AirlineReferenceError {
     // The service's words enter our messages here: an errorCode or errorId holding a secret is no code or id.
-    const clean = (value: string | undefined): string | undefined => (value === undefined || this.redactor.text(value) !== value ? undefined : value);
+    const clean = (value: string | undefined): string | undefined =>
+      value === undefined || this.redactor.text(value) !== value ? undefined : value;
     const code = clean(rawCode);
     const id = clean(rawId);
     const said = message ? `: ${this.redactor.text(message).slice(0, 300)}` : '';
     const details = { status, url, errorCode: code, supportId: id };
     const ref = id ? ` (error id ${id})` : '';
     if (status === 400 || code === 'BAD_REQUEST') {
-      return new AirlineReferenceError('badRequest', `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`, details);
+      return new AirlineReferenceError(
+        'badRequest',
+        `The reference service rejected ${what} (HTTP ${status}, ${code ?? 'BAD_REQUEST'})${said}. Correct the request.`,
+        details,
+      );
     }
     if (status === 401 || code === 'UNAUTHORIZED') {
-      return new AirlineReferenceError('notAuthorised', `The reference service did not accept the application credentials for ${what} ` +
+      return new AirlineReferenceError(
+        'notAuthorised',
+        `The reference service did not accept the application credentials for ${what} ` +
           `(HTTP ${status})${said}. Check the application's appId and appKey (and that the ` +
-          `application is active on the developer portal).`, details);
+          `application is active on the developer portal).`,
+        details,
+      );
     }
     if (status === 403 || status === 429) {
       const usage = /limit|quota|exceed/i.test(`${message ?? ''} ${code ?? ''}`) || status === 429;
       return usage
-        ? new AirlineReferenceError('usageLimit', `The reference service refused ${what}: the application's usage limit is ` +
-            `exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`, details)
-        : new AirlineReferenceError('notAuthorised', `The application has no permission for ${what} (HTTP ${status})${said}. Check the plan of the application.`, details);
+        ? new AirlineReferenceError(
+            'usageLimit',
+            `The reference service refused ${what}: the application's usage limit is ` +
+              `exceeded (HTTP ${status})${said}. Wait, or raise the plan's limit.`,
+            details,
+          )
+        : new AirlineReferenceError(
+            'notAuthorised',
+            `The application has no permission for ${what} (HTTP ${status})${said}. Check the plan of the application.`,
+            details,
+          );
     }
-    if (status === 404) return new AirlineReferenceError('notFound', `The reference service has no such item for ${what} (HTTP 404)${said}. Check the code and the endpoint path setting.`, details);
-    if (status === 405) return new AirlineReferenceError('badRequest', `The reference service does not support this method for ${what} (HTTP 405). Check the method setting of the endpoint.`, details);
-    return new AirlineReferenceError('serverFailure', `The reference service failed while answering ${what} (HTTP ${status})${ref}. ` +
-        `Try again later${id ? '; quote the error id when contacting support' : ''}.`, { ...details, supportId: id });
+    if (status === 404)
+      return new AirlineReferenceError(
+        'notFound',
+        `The reference service has no such item for ${what} (HTTP 404)${said}. Check the code and the endpoint path setting.`,
+        details,
+      );
+    if (status === 405)
+      return new AirlineReferenceError(
+        'badRequest',
+        `The reference service does not support this method for ${what} (HTTP 405). Check the method setting of the endpoint.`,
+        details,
+      );
+    return new AirlineReferenceError(
+      'serverFailure',
+      `The reference service failed while answering ${what} (HTTP ${status})${ref}. ` +
+        `Try again later${id ? '; quote the error id when contacting support' : ''}.`,
+      { ...details, supportId: id },
+    );
   }
 }
 
@@ -340,7 +459,12 @@ function readAirlines(envelope: Record<string, unknown>): Airline[] {
     requiredString(item, 'name', path);
     for (const k of ['iata', 'icao', 'phoneNumber', 'dateFrom', 'dateTo', 'category']) optionalString(item, k, path);
     const active = item.active === true || item.active === 'true';
-    if (item.active !== undefined && typeof item.active !== 'boolean' && item.active !== 'true' && item.active !== 'false') {
+    if (
+      item.active !== undefined &&
+      typeof item.active !== 'boolean' &&
+      item.active !== 'true' &&
+      item.active !== 'false'
+    ) {
       throw new ShapeError(`${path}.active`, 'is not a boolean');
     }
     return { ...item, active } as Airline;
@@ -359,7 +483,11 @@ const REFERENCE_KEYS: { pattern: RegExp; list: string; by: string; noun: string 
  * `departureAirport`, `carrierFsCode` gains `carrier`, `scheduledEquipmentIataCode` gains
  * `scheduledEquipment`. Existing (inlined) objects are left alone.
  */
-export function resolveAppendix(record: Record<string, unknown>, appendix: Record<string, unknown>, depth = 0): Record<string, unknown> {
+export function resolveAppendix(
+  record: Record<string, unknown>,
+  appendix: Record<string, unknown>,
+  depth = 0,
+): Record<string, unknown> {
   if (depth > 12) return record;
   const index = (list: string, by: string): Map<string, unknown> => {
     const items = Array.isArray(appendix[list]) ? (appendix[list] as unknown[]) : [];
@@ -385,12 +513,22 @@ export function resolveAppendix(record: Record<string, unknown>, appendix: Recor
 }
 
 function dateParams(d: ReferenceDate): { year: number; month: number; day: number } {
-  const ok = Number.isInteger(d.year) && Number.isInteger(d.month) && Number.isInteger(d.day) && d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= 31;
-  if (!ok) throw new AirlineReferenceError('badRequest', `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`);
+  const ok =
+    Number.isInteger(d.year) &&
+    Number.isInteger(d.month) &&
+    Number.isInteger(d.day) &&
+    d.month >= 1 &&
+    d.month <= 12 &&
+    d.day >= 1 &&
+    d.day <= 31;
+  if (!ok)
+    throw new AirlineReferenceError(
+      'badRequest',
+      `${d.year}-${d.month}-${d.day} is not a date; give year, month (1–12) and day (1–31).`,
+    );
   return { year: d.year, month: d.month, day: d.day };
 }
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
-

@@ -6,7 +6,15 @@
 import type { EndpointOverride, HttpSettings, HubSettings, ReferenceSettings } from './config';
 import { numberSetting, type SettingKey } from '../settings/definitions';
 import { isObject } from './geojson';
-import { DEFAULT_HUB_VERSIONS, DEFAULT_REFERENCE_VERSIONS, HUB_ENDPOINTS, REFERENCE_ENDPOINTS, type HubApiSet, type HubEndpointId, type ReferenceEndpointId } from './endpoints';
+import {
+  DEFAULT_HUB_VERSIONS,
+  DEFAULT_REFERENCE_VERSIONS,
+  HUB_ENDPOINTS,
+  REFERENCE_ENDPOINTS,
+  type HubApiSet,
+  type HubEndpointId,
+  type ReferenceEndpointId,
+} from './endpoints';
 
 type Obj = Record<string, unknown>;
 
@@ -57,7 +65,11 @@ export interface ClientSettings {
  * `raw` is `{icaoRoute: {...}}`, the `icaoRoute` section itself, or an object of dotted keys.
  * `defaultCacheFolder` is the extension's global storage, used when the setting is empty.
  */
-export function readClientSettings(raw: unknown, http: HttpEnvironment = {}, defaultCacheFolder?: string): ClientSettings {
+export function readClientSettings(
+  raw: unknown,
+  http: HttpEnvironment = {},
+  defaultCacheFolder?: string,
+): ClientSettings {
   const top = isObject(raw) ? raw : {};
   const section = isObject(top.icaoRoute) ? top.icaoRoute : top;
   const common: Partial<HttpSettings> = {};
@@ -71,22 +83,41 @@ export function readClientSettings(raw: unknown, http: HttpEnvironment = {}, def
   if (timeout !== undefined) hub.timeoutMs = Math.round(timeout * 1000);
   const retries = numberSetting('icaoRoute.hub.retries', at(section, top, 'icaoRoute.hub.retries'));
   if (retries !== undefined) hub.retries = retries;
-  const concurrency = numberSetting('icaoRoute.hub.maxConcurrentRequests', at(section, top, 'icaoRoute.hub.maxConcurrentRequests'));
+  const concurrency = numberSetting(
+    'icaoRoute.hub.maxConcurrentRequests',
+    at(section, top, 'icaoRoute.hub.maxConcurrentRequests'),
+  );
   if (concurrency !== undefined) hub.maxConcurrency = concurrency;
-  const megabytes = numberSetting('icaoRoute.hub.maxResponseMegabytes', at(section, top, 'icaoRoute.hub.maxResponseMegabytes'));
+  const megabytes = numberSetting(
+    'icaoRoute.hub.maxResponseMegabytes',
+    at(section, top, 'icaoRoute.hub.maxResponseMegabytes'),
+  );
   if (megabytes !== undefined) hub.maxResponseBytes = Math.round(megabytes * 1024 * 1024);
-  hub.versions = { ...DEFAULT_HUB_VERSIONS, ...versions(at(section, top, 'icaoRoute.hub.versions'), Object.keys(DEFAULT_HUB_VERSIONS) as HubApiSet[]) };
+  hub.versions = {
+    ...DEFAULT_HUB_VERSIONS,
+    ...versions(at(section, top, 'icaoRoute.hub.versions'), Object.keys(DEFAULT_HUB_VERSIONS) as HubApiSet[]),
+  };
   hub.endpoints = endpoints(at(section, top, 'icaoRoute.hub.endpoints'), Object.keys(HUB_ENDPOINTS) as HubEndpointId[]);
 
   const reference: Partial<ReferenceSettings> = { ...common };
   const referenceUrl = at(section, top, 'icaoRoute.reference.baseUrl');
   if (typeof referenceUrl === 'string' && referenceUrl.trim()) reference.baseUrl = referenceUrl.trim();
-  const refVersions = versions(at(section, top, 'icaoRoute.reference.versions'), Object.keys(DEFAULT_REFERENCE_VERSIONS) as (keyof typeof DEFAULT_REFERENCE_VERSIONS)[]);
-  if (refVersions.airlines || refVersions.flightStatus) reference.versions = { ...DEFAULT_REFERENCE_VERSIONS, ...refVersions };
-  reference.endpoints = endpoints(at(section, top, 'icaoRoute.reference.endpoints'), Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]);
+  const refVersions = versions(
+    at(section, top, 'icaoRoute.reference.versions'),
+    Object.keys(DEFAULT_REFERENCE_VERSIONS) as (keyof typeof DEFAULT_REFERENCE_VERSIONS)[],
+  );
+  if (refVersions.airlines || refVersions.flightStatus)
+    reference.versions = { ...DEFAULT_REFERENCE_VERSIONS, ...refVersions };
+  reference.endpoints = endpoints(
+    at(section, top, 'icaoRoute.reference.endpoints'),
+    Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[],
+  );
   const credentialsIn = at(section, top, 'icaoRoute.reference.credentialsIn');
   if (credentialsIn === 'headers' || credentialsIn === 'query') reference.credentialsIn = credentialsIn;
-  const days = numberSetting('icaoRoute.reference.airlineCacheDays', at(section, top, 'icaoRoute.reference.airlineCacheDays'));
+  const days = numberSetting(
+    'icaoRoute.reference.airlineCacheDays',
+    at(section, top, 'icaoRoute.reference.airlineCacheDays'),
+  );
   if (days !== undefined) reference.airlineMaxAgeMs = Math.round(days * 24 * 60 * 60 * 1000);
   const folder = at(section, top, 'icaoRoute.reference.cacheFolder');
   const cacheFolder = typeof folder === 'string' && folder.trim() ? folder.trim() : defaultCacheFolder;

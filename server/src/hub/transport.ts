@@ -149,19 +149,24 @@ export class HttpTransport {
       if (err instanceof ServiceError) return err;
       if (req.signal?.aborted) return cancelled(req.what, shown);
       const code = (err as { code?: string }).code ?? '';
-      if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+      if (
+        timedOut ||
+        code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        code === 'UND_ERR_BODY_TIMEOUT' ||
+        code === 'UND_ERR_CONNECT_TIMEOUT'
+      ) {
         return new ServiceError(
           'timeout',
           `${capital(req.what)} gave no complete answer within ${timeoutMs} ms ` +
-              `(${req.url.host}). Check the network, or raise the timeout setting if the ` +
-              `service is just slow.`,
+            `(${req.url.host}). Check the network, or raise the timeout setting if the ` +
+            `service is just slow.`,
           { url: shown },
         );
       }
       return new ServiceError(
         'network',
         `Cannot reach ${req.url.host} for ${req.what}${code ? ` (${code})` : ''}. Check ` +
-            `the network connection, the proxy (http.proxy) and the base URL setting.`,
+          `the network connection, the proxy (http.proxy) and the base URL setting.`,
         { url: shown, cause: err },
       );
     };
@@ -180,7 +185,7 @@ export class HttpTransport {
         new ServiceError(
           'responseTooLarge',
           `${capital(req.what)} answered more than ${limit} bytes; the answer was refused. ` +
-              `Raise the response size limit setting if such answers are expected.`,
+            `Raise the response size limit setting if such answers are expected.`,
           { url: shown, status: res.statusCode },
         );
       const declared = Number(headers['content-length']);
@@ -205,18 +210,26 @@ export class HttpTransport {
           body = await gunzipAsync(body, { maxOutputLength: limit });
         } catch (err) {
           if (err instanceof RangeError || (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
-          throw new ServiceError('malformedResponse', `${capital(req.what)} sent a gzip body that does not decompress. Try again; if it persists, the service or a proxy is broken.`, {
-            url: shown,
-            status: res.statusCode,
-          });
+          throw new ServiceError(
+            'malformedResponse',
+            `${capital(req.what)} sent a gzip body that does not decompress. Try again; if it persists, the service or a proxy is broken.`,
+            {
+              url: shown,
+              status: res.statusCode,
+            },
+          );
         }
       } else if (encoding && encoding !== 'identity') {
-        throw new ServiceError('malformedResponse', `${capital(req.what)} used the content encoding ` +
+        throw new ServiceError(
+          'malformedResponse',
+          `${capital(req.what)} used the content encoding ` +
             `"${redactor.text(encoding).slice(0, 60)}", which this client does not ask for ` +
-            `nor read.`, {
-          url: shown,
-          status: res.statusCode,
-        });
+            `nor read.`,
+          {
+            url: shown,
+            status: res.statusCode,
+          },
+        );
       }
       return {
         status: res.statusCode,
@@ -241,7 +254,10 @@ function cancelled(what: string, url: string): ServiceError {
 
 const NO_SECRETS = new Redactor();
 
-function flattenHeaders(raw: Record<string, string | string[] | undefined>, redactor: Redactor): Record<string, string> {
+function flattenHeaders(
+  raw: Record<string, string | string[] | undefined>,
+  redactor: Redactor,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value !== undefined) out[name.toLowerCase()] = redactor.value(Array.isArray(value) ? value.join(', ') : value);

@@ -97,9 +97,12 @@ export class AirlineReference {
     try {
       // Both error modes of the family are read whichever is asked for (see ReferenceClient);
       // the dates of use are non-LTS fields, sent only with includeNewFields.
-      const result = await client.allAirlines({ extendedOptions: { useHttpErrors: this.useHttpErrors, includeNewFields: true } });
+      const result = await client.allAirlines({
+        extendedOptions: { useHttpErrors: this.useHttpErrors, includeNewFields: true },
+      });
       if (generation !== this.generation) return;
-      const changed = this.current?.fetchedAt !== result.fetchedAt || this.current.airlines.length !== result.airlines.length;
+      const changed =
+        this.current?.fetchedAt !== result.fetchedAt || this.current.airlines.length !== result.airlines.length;
       this.current = new AirlineDirectory(result.airlines, result.fetchedAt);
       const day = new Date(result.fetchedAt).toISOString().slice(0, 10);
       if (result.stale) {
@@ -120,7 +123,9 @@ export class AirlineReference {
     if (FINAL.has(kind)) this.finalFailure = true;
     const secrets = (this.options.secrets?.() ?? []).filter((s): s is string => typeof s === 'string' && s !== '');
     const text = redactText(error instanceof Error ? error.message : String(error), secrets);
-    const keeps = this.current ? ' The airline list already loaded stays in use.' : ' FPL operator designators are not checked until it answers.';
+    const keeps = this.current
+      ? ' The airline list already loaded stays in use.'
+      : ' FPL operator designators are not checked until it answers.';
     // One status per kind of failure: the tracker ignores repeats (their error ids differ).
     this.session.statuses.set('reference', {
       state: UNREACHABLE.has(kind) ? 'offline' : 'degraded',

@@ -78,7 +78,8 @@ export class FrameGuard extends Transform {
       if (colon < 0) return `a header line without ':' (${JSON.stringify(line.slice(0, 60))})`;
       if (line.slice(0, colon).trim().toLowerCase() !== 'content-length') continue;
       const value = line.slice(colon + 1).trim();
-      if (!/^\d{1,12}$/.test(value)) return `Content-Length ${JSON.stringify(value.slice(0, 40))} is not a number of bytes`;
+      if (!/^\d{1,12}$/.test(value))
+        return `Content-Length ${JSON.stringify(value.slice(0, 40))} is not a number of bytes`;
       const n = Number(value);
       if (n > this.maxFrameBytes) return `Content-Length ${n} is over the limit of ${this.maxFrameBytes} bytes`;
       length = n;
@@ -93,7 +94,8 @@ export class FrameGuard extends Transform {
   private skip(problem: string): void {
     const next = this.buffer.toString('latin1', 1).search(CONTENT_LENGTH);
     const dropped = next >= 0 ? next + 1 : Math.max(1, this.buffer.length - 14);
-    if (!this.resyncing) this.report(`invalid LSP message frame (${problem}): skipped up to the next Content-Length header`);
+    if (!this.resyncing)
+      this.report(`invalid LSP message frame (${problem}): skipped up to the next Content-Length header`);
     this.resyncing = true;
     this.buffer = this.buffer.subarray(dropped);
   }

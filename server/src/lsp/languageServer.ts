@@ -60,7 +60,11 @@ function referenceCredentials(): { appId: string; appKey: string } | null {
   return appId && appKey ? { appId, appKey } : null;
 }
 
-export function startLanguageServer(connection: Connection, version: string, options: LanguageServerOptions = {}): void {
+export function startLanguageServer(
+  connection: Connection,
+  version: string,
+  options: LanguageServerOptions = {},
+): void {
   const parsed = new ParsedDocuments();
   // The changes reach the parser too, so an edit re-reads only what it touched.
   const documents = new TextDocuments<TextDocument>({
@@ -104,7 +108,11 @@ export function startLanguageServer(connection: Connection, version: string, opt
           else connection.console.info(params.message);
         }
         if (name === 'expansion') {
-          const expansion = { state: params.state, source: params.source, message: params.message } as ExpansionStatusParams;
+          const expansion = {
+            state: params.state,
+            source: params.source,
+            message: params.message,
+          } as ExpansionStatusParams;
           void sendNotification(connection, EXPANSION_STATUS, expansion).catch(() => {});
         }
         void sendNotification(connection, SOURCE_STATUS, { name, ...params }).catch(() => {});
@@ -113,8 +121,12 @@ export function startLanguageServer(connection: Connection, version: string, opt
     },
     {
       retryMs: options.expansionRetryMs,
-      keyHint: () => (clientShowsStatus ? 'ICAO Route: Set Hub Key' : 'the HUB_USER_KEY environment variable of the server'),
-      referenceHint: () => (clientShowsStatus ? 'ICAO Route: Set Airline Reference Credentials' : 'the REFERENCE_APP_ID and REFERENCE_APP_KEY environment variables of the server'),
+      keyHint: () =>
+        clientShowsStatus ? 'ICAO Route: Set Hub Key' : 'the HUB_USER_KEY environment variable of the server',
+      referenceHint: () =>
+        clientShowsStatus
+          ? 'ICAO Route: Set Airline Reference Credentials'
+          : 'the REFERENCE_APP_ID and REFERENCE_APP_KEY environment variables of the server',
     },
   );
   session.onShouldRerun(() => {
@@ -124,10 +136,14 @@ export function startLanguageServer(connection: Connection, version: string, opt
   session.onDidChangeResults(({ document: current, findings }) => {
     if (documents.get(current.uri)?.version !== current.version) return;
     try {
-      const diagnostics = documentDiagnostics(current.document, live, [...findings, ...airlines.findings(current.document, live)]);
+      const diagnostics = documentDiagnostics(current.document, live, [
+        ...findings,
+        ...airlines.findings(current.document, live),
+      ]);
       void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics }).catch(() => {});
       map.resultsChanged(current.uri, current.version);
-      if (settings.inlayLegDistances && canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => {});
+      if (settings.inlayLegDistances && canRefreshInlayHints)
+        void connection.languages.inlayHint.refresh().catch(() => {});
     } catch (error) {
       logError(`diagnostics of ${current.uri} failed: ${describeError(error)}`);
     }
@@ -143,7 +159,12 @@ export function startLanguageServer(connection: Connection, version: string, opt
     },
     {
       retryMs: options.referenceRetryMs,
-      secrets: () => [clientReferenceCredentials?.appId, clientReferenceCredentials?.appKey, process.env.REFERENCE_APP_ID, process.env.REFERENCE_APP_KEY],
+      secrets: () => [
+        clientReferenceCredentials?.appId,
+        clientReferenceCredentials?.appKey,
+        process.env.REFERENCE_APP_ID,
+        process.env.REFERENCE_APP_KEY,
+      ],
     },
   );
 
@@ -156,7 +177,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (!textDocument) return;
     try {
       const current = parsed.get(textDocument);
-      const diagnostics = documentDiagnostics(current.document, live, [...session.update(current), ...airlines.findings(current.document, live)]);
+      const diagnostics = documentDiagnostics(current.document, live, [
+        ...session.update(current),
+        ...airlines.findings(current.document, live),
+      ]);
       void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
     } catch (error) {
       logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
@@ -170,17 +194,29 @@ export function startLanguageServer(connection: Connection, version: string, opt
     if (!initialized) return;
     const userKey = credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null);
     // Credentials from the client (SecretStorage); until it sends any, the server's own environment.
-    const fromClient = clientReferenceCredentials?.appId && clientReferenceCredentials.appKey ? { appId: clientReferenceCredentials.appId, appKey: clientReferenceCredentials.appKey } : null;
+    const fromClient =
+      clientReferenceCredentials?.appId && clientReferenceCredentials.appKey
+        ? { appId: clientReferenceCredentials.appId, appKey: clientReferenceCredentials.appKey }
+        : null;
     // The airline cache: icaoRoute.reference.cacheFolder when set, else the client's storage folder.
-    const reference = { ...settings.reference, cacheFolder: settings.reference.cacheFolder || referenceCacheFolder || undefined };
-    session.configure({ hub: settings.hub, reference, navdataFolder: settings.navdataFolder }, { hubUserKey: userKey, reference: fromClient ?? referenceCredentials() });
+    const reference = {
+      ...settings.reference,
+      cacheFolder: settings.reference.cacheFolder || referenceCacheFolder || undefined,
+    };
+    session.configure(
+      { hub: settings.hub, reference, navdataFolder: settings.navdataFolder },
+      { hubUserKey: userKey, reference: fromClient ?? referenceCredentials() },
+    );
     airlines.configure(settings.referenceHttpErrors);
   }
 
   connection.onInitialize((params): InitializeResult => {
     initialSettings = readSettings(params.initializationOptions);
-    clientShowsStatus = isObject(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
-    const cacheFolder = isObject(params.initializationOptions) ? params.initializationOptions.referenceCacheFolder : undefined;
+    clientShowsStatus =
+      isObject(params.initializationOptions) && params.initializationOptions.statusNotifications === true;
+    const cacheFolder = isObject(params.initializationOptions)
+      ? params.initializationOptions.referenceCacheFolder
+      : undefined;
     referenceCacheFolder = typeof cacheFolder === 'string' && cacheFolder ? cacheFolder : undefined;
     canRefreshInlayHints = params.capabilities?.workspace?.inlayHint?.refreshSupport === true;
     const hasGrammar = isObject(params.initializationOptions) && params.initializationOptions.textMateGrammar === true;
@@ -206,7 +242,9 @@ export function startLanguageServer(connection: Connection, version: string, opt
 
   connection.onInitialized(async () => {
     if (canRegisterConfiguration) {
-      await connection.client.register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' }).catch(() => {});
+      await connection.client
+        .register(DidChangeConfigurationNotification.type, { section: 'icaoRoute' })
+        .catch(() => {});
     }
     if (canPullConfiguration) await refreshSettings(undefined);
     const started = `ICAO Route language server ${version} started (pid ${process.pid}, diagnostics debounce ${settings.debounceMs} ms)`;
@@ -221,7 +259,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
     let layer = readSettings(pushed);
     if (canPullConfiguration) {
       try {
-        const [section, http] = await connection.workspace.getConfiguration([{ section: 'icaoRoute' }, { section: 'http' }]);
+        const [section, http] = await connection.workspace.getConfiguration([
+          { section: 'icaoRoute' },
+          { section: 'http' },
+        ]);
         layer = readSettings(section, isObject(http) ? { proxy: http.proxy, proxyStrictSSL: http.proxyStrictSSL } : {});
       } catch (error) {
         connection.console.warn(`could not read the icaoRoute settings: ${describeError(error)}`);
@@ -235,7 +276,8 @@ export function startLanguageServer(connection: Connection, version: string, opt
     void refreshSettings(params.settings)
       .then(configureExpansion)
       .then(() => {
-        if (settings.inlayLegDistances !== inlayBefore && canRefreshInlayHints) void connection.languages.inlayHint.refresh().catch(() => {});
+        if (settings.inlayLegDistances !== inlayBefore && canRefreshInlayHints)
+          void connection.languages.inlayHint.refresh().catch(() => {});
       })
       .catch((error) => logError(`settings update failed: ${describeError(error)}`));
   });
@@ -250,7 +292,14 @@ export function startLanguageServer(connection: Connection, version: string, opt
     clientReferenceCredentials = params ?? { appId: null, appKey: null, source: 'none' };
     configureExpansion();
     const fromClient = clientReferenceCredentials.appId && clientReferenceCredentials.appKey;
-    status('info', fromClient ? `airline reference credentials set (from ${clientReferenceCredentials.source})` : referenceCredentials() ? 'airline reference credentials set (from environment)' : 'no airline reference credentials');
+    status(
+      'info',
+      fromClient
+        ? `airline reference credentials set (from ${clientReferenceCredentials.source})`
+        : referenceCredentials()
+          ? 'airline reference credentials set (from environment)'
+          : 'no airline reference credentials',
+    );
   });
 
   onRequest(connection, SERVER_INFO, (): ServerInfo => {
@@ -326,7 +375,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
       const diagnostics =
         params.context.diagnostics.length > 0
           ? params.context.diagnostics
-          : documentDiagnostics(current.document, token, [...session.knownFindings(current), ...airlines.findings(current.document, token)]);
+          : documentDiagnostics(current.document, token, [
+              ...session.knownFindings(current),
+              ...airlines.findings(current.document, token),
+            ]);
       return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
     }),
   );
@@ -334,7 +386,10 @@ export function startLanguageServer(connection: Connection, version: string, opt
   const map = registerMapRequests(connection, {
     parsedFor,
     expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
-    hub: () => ({ client: session.hubClient, userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null) }),
+    hub: () => ({
+      client: session.hubClient,
+      userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null),
+    }),
     map: () => settings.map,
     log: logError,
   });

@@ -45,9 +45,14 @@ export interface MapRequests {
 }
 
 /** The route block at a position, else the first block with route elements. */
-export function blockAt(document: RouteDocument, position: MapPosition | undefined): { block: RouteBlock; index: number } | undefined {
+export function blockAt(
+  document: RouteDocument,
+  position: MapPosition | undefined,
+): { block: RouteBlock; index: number } | undefined {
   if (position) {
-    const index = document.blocks.findIndex((b) => position.line >= b.range.start.line && position.line <= b.range.end.line);
+    const index = document.blocks.findIndex(
+      (b) => position.line >= b.range.start.line && position.line <= b.range.end.line,
+    );
     const block = document.blocks[index];
     return block && block.elements.length > 0 ? { block, index } : undefined;
   }
@@ -56,7 +61,8 @@ export function blockAt(document: RouteDocument, position: MapPosition | undefin
 }
 
 function filtersFrom(settings: MapSettings, asked: MapViewParams['filters']): MapFilters {
-  const width = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(500, Math.max(0, value)) : fallback);
+  const width = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.min(500, Math.max(0, value)) : fallback;
   return {
     layers: { ...DEFAULT_MAP_FILTERS.layers },
     corridorNm: width(asked?.corridorNm, settings.corridorNm),
@@ -95,28 +101,47 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
     return source.data;
   }
 
-  connection.onRequest(MAP_VIEW_REQUEST, async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
-    try {
-      const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
-      if (!parsed) return null;
-      const found = blockAt(parsed.document, params.position);
-      if (!found) return null;
-      const expansion = deps.expansionFor(found.block, parsed);
-      const filters = filtersFrom(deps.map(), params.filters);
-      const resolved = routeLayer(found.block, expansion).points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-      const data = await dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(found.block), abortSignalOf(token));
-      return buildMapView({ uri: parsed.uri, version: parsed.version, blockIndex: found.index, block: found.block, expansion, data, filters, prepared: prepared(data) }).view;
-    } catch (error) {
-      if (token.isCancellationRequested) return null;
-      deps.log(`map view failed: ${describeError(error)}`);
-      return null;
-    }
-  });
+  connection.onRequest(
+    MAP_VIEW_REQUEST,
+    async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
+      try {
+        const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
+        if (!parsed) return null;
+        const found = blockAt(parsed.document, params.position);
+        if (!found) return null;
+        const expansion = deps.expansionFor(found.block, parsed);
+        const filters = filtersFrom(deps.map(), params.filters);
+        const resolved = routeLayer(found.block, expansion)
+          .points.filter((p) => p.position)
+          .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
+        const data = await dataSource().forRoute(
+          new RouteCorridor(resolved),
+          routeAerodromes(found.block),
+          abortSignalOf(token),
+        );
+        return buildMapView({
+          uri: parsed.uri,
+          version: parsed.version,
+          blockIndex: found.index,
+          block: found.block,
+          expansion,
+          data,
+          filters,
+          prepared: prepared(data),
+        }).view;
+      } catch (error) {
+        if (token.isCancellationRequested) return null;
+        deps.log(`map view failed: ${describeError(error)}`);
+        return null;
+      }
+    },
+  );
 
   connection.onRequest(
     MAP_HIGHLIGHT_REQUEST,
     guard('map highlight', deps.log, null, (params: MapHighlightParams): MapHighlightResult => {
-      const parsed = params && typeof params.uri === 'string' && params.position ? deps.parsedFor(params.uri) : undefined;
+      const parsed =
+        params && typeof params.uri === 'string' && params.position ? deps.parsedFor(params.uri) : undefined;
       if (!parsed) return null;
       const found = blockAt(parsed.document, params.position);
       if (!found) return null;
@@ -127,7 +152,9 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
 
   return {
     resultsChanged(uri, version) {
-      void connection.sendNotification(RESULTS_CHANGED_NOTIFICATION, { uri, version } satisfies ResultsChangedParams).catch(() => {});
+      void connection
+        .sendNotification(RESULTS_CHANGED_NOTIFICATION, { uri, version } satisfies ResultsChangedParams)
+        .catch(() => {});
     },
     async dispose() {
       // The hub client is the session's: it closes it.

@@ -36,7 +36,13 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
     guard('completion', sources.logError, empty, (params, token): CompletionList => {
       const current = sources.parsedFor(params.textDocument.uri);
       if (!current) return empty;
-      const items = completions(current.document, current.lines, params.position, { db: sources.database(), airlines: sources.airlines() }, token);
+      const items = completions(
+        current.document,
+        current.lines,
+        params.position,
+        { db: sources.database(), airlines: sources.airlines() },
+        token,
+      );
       // Lists are cut to their nearest items: ask again as the word grows.
       return { isIncomplete: true, items };
     }),
@@ -46,7 +52,9 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
     guard('inlay hints', sources.logError, [] as InlayHint[], (params, token) => {
       if (!sources.inlayHintsEnabled()) return [];
       const current = sources.parsedFor(params.textDocument.uri);
-      return current ? inlayHints(current.document, params.range, (block) => sources.resultFor(current, block), token) : [];
+      return current
+        ? inlayHints(current.document, params.range, (block) => sources.resultFor(current, block), token)
+        : [];
     }),
   );
 
@@ -60,11 +68,24 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
   onRequest(
     connection,
     EXPANSION_TABLE,
-    guard('expansion table', sources.logError, null, (params: ExpansionTableParams, token): ExpansionTableResult | null => {
-      const current = sources.parsedFor(params.uri);
-      if (!current) return null;
-      const name = params.uri.split('/').pop() ?? params.uri;
-      return { text: expansionTable(current.document, (block) => sources.resultFor(current, block), token, sources.sourceName(), `Route expansion of ${decodeURIComponent(name)}`) };
-    }),
+    guard(
+      'expansion table',
+      sources.logError,
+      null,
+      (params: ExpansionTableParams, token): ExpansionTableResult | null => {
+        const current = sources.parsedFor(params.uri);
+        if (!current) return null;
+        const name = params.uri.split('/').pop() ?? params.uri;
+        return {
+          text: expansionTable(
+            current.document,
+            (block) => sources.resultFor(current, block),
+            token,
+            sources.sourceName(),
+            `Route expansion of ${decodeURIComponent(name)}`,
+          ),
+        };
+      },
+    ),
   );
 }

@@ -52,15 +52,26 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (!isObject(raw)) return {};
   const section = isObject(raw.icaoRoute) ? raw.icaoRoute : raw;
   const result: Partial2 = {};
-  const debounce = numberSetting('icaoRoute.diagnostics.debounceMs', at(section, raw, 'icaoRoute.diagnostics.debounceMs'));
+  const debounce = numberSetting(
+    'icaoRoute.diagnostics.debounceMs',
+    at(section, raw, 'icaoRoute.diagnostics.debounceMs'),
+  );
   if (debounce !== undefined) result.debounceMs = Math.round(debounce);
   const folder = at(section, raw, 'icaoRoute.navdata.folder');
   if (typeof folder === 'string') result.navdataFolder = folder;
   // Only a layer that speaks of the hub replaces the hub settings of the layers below it.
-  if (isObject(section.hub) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.hub.')) || http.proxy !== undefined) {
+  if (
+    isObject(section.hub) ||
+    Object.keys(raw).some((key) => key.startsWith('icaoRoute.hub.')) ||
+    http.proxy !== undefined
+  ) {
     result.hub = readClientSettings(raw, http).hub;
   }
-  if (isObject(section.reference) || Object.keys(raw).some((key) => key.startsWith('icaoRoute.reference.')) || http.proxy !== undefined) {
+  if (
+    isObject(section.reference) ||
+    Object.keys(raw).some((key) => key.startsWith('icaoRoute.reference.')) ||
+    http.proxy !== undefined
+  ) {
     result.reference = readClientSettings(raw, http).reference;
   }
   const map: Partial<MapSettings> = {};
@@ -69,7 +80,8 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
     if (value !== undefined) map[key] = value;
   }
   const files = at(section, raw, 'icaoRoute.map.airspaceFiles');
-  if (Array.isArray(files)) map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
+  if (Array.isArray(files))
+    map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
   if (Object.keys(map).length > 0) result.map = map as MapSettings;
   const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
   if (typeof httpErrors === 'boolean') result.referenceHttpErrors = httpErrors;

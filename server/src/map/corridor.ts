@@ -25,7 +25,12 @@ export interface AreaShape {
 function circleBox(c: { center: GeoPoint; radiusNm: number }): Box {
   const dLat = c.radiusNm / NM_PER_DEGREE_LAT;
   const dLon = lonMargin(c.radiusNm, c.center.lat, c.center.lat);
-  return [c.center.lon - dLon, Math.max(-90, c.center.lat - dLat), c.center.lon + dLon, Math.min(90, c.center.lat + dLat)];
+  return [
+    c.center.lon - dLon,
+    Math.max(-90, c.center.lat - dLat),
+    c.center.lon + dLon,
+    Math.min(90, c.center.lat + dLat),
+  ];
 }
 
 /** A flat estimate of the distance between two points, NM (good to a few % below 500 NM): to skip exact measures that cannot matter. */
@@ -44,12 +49,18 @@ function roughDistance(lon: number, lat: number, leg: RouteLeg, shift: number): 
   const k = Math.cos((lat * Math.PI) / 180);
   let best = Infinity;
   for (let i = 1; i < leg.vertices.length; i++) {
-    const [x0, y0] = leg.vertices[i - 1]!, [x1, y1] = leg.vertices[i]!;
-    const ax = (x0 - lon - shift) * k, ay = y0 - lat, bx = (x1 - lon - shift) * k, by = y1 - lat;
-    const dx = bx - ax, dy = by - ay;
+    const [x0, y0] = leg.vertices[i - 1]!,
+      [x1, y1] = leg.vertices[i]!;
+    const ax = (x0 - lon - shift) * k,
+      ay = y0 - lat,
+      bx = (x1 - lon - shift) * k,
+      by = y1 - lat;
+    const dx = bx - ax,
+      dy = by - ay;
     const len = dx * dx + dy * dy;
     const t = len > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len)) : 0;
-    const px = ax + t * dx, py = ay + t * dy;
+    const px = ax + t * dx,
+      py = ay + t * dy;
     const d = px * px + py * py;
     if (d < best) best = d;
   }
@@ -96,7 +107,10 @@ function overlapShift(a: Box, b: Box): number | undefined {
 }
 
 export function boxOf(points: Iterable<LonLat>): Box {
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (const [lon, lat] of points) {
     if (lon < w) w = lon;
     if (lon > e) e = lon;
@@ -137,11 +151,14 @@ function insideRings(lon: number, lat: number, rings: readonly LonLat[][], shift
 
 /** Parameter t along p0→p1 where it meets q0→q1, when the two segments meet. */
 function segmentHit(p0: LonLat, p1: LonLat, q0x: number, q0y: number, q1x: number, q1y: number): number | undefined {
-  const rx = p1[0] - p0[0], ry = p1[1] - p0[1];
-  const sx = q1x - q0x, sy = q1y - q0y;
+  const rx = p1[0] - p0[0],
+    ry = p1[1] - p0[1];
+  const sx = q1x - q0x,
+    sy = q1y - q0y;
   const denominator = rx * sy - ry * sx;
   if (denominator === 0) return undefined;
-  const qpx = q0x - p0[0], qpy = q0y - p0[1];
+  const qpx = q0x - p0[0],
+    qpy = q0y - p0[1];
   const t = (qpx * sy - qpy * sx) / denominator;
   const u = (qpx * ry - qpy * rx) / denominator;
   return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : undefined;
@@ -167,7 +184,8 @@ export class RouteCorridor {
 
   /** Boxes around the route, `marginNm` wide, in [-180, 180] (split at the antimeridian): what to ask a spatial index. */
   queryBoxes(marginNm: number): Box[] {
-    const sources: Box[] = this.legs.length > 0 ? this.legs.map((l) => l.box) : this.points.map((p) => [p.lon, p.lat, p.lon, p.lat] as Box);
+    const sources: Box[] =
+      this.legs.length > 0 ? this.legs.map((l) => l.box) : this.points.map((p) => [p.lon, p.lat, p.lon, p.lat] as Box);
     const out: Box[] = [];
     for (const box of sources) {
       const [w, s, e, n] = grow(box, marginNm);
@@ -176,7 +194,8 @@ export class RouteCorridor {
         continue;
       }
       for (const k of [-360, 0, 360]) {
-        const west = Math.max(-180, w + k), east = Math.min(180, e + k);
+        const west = Math.max(-180, w + k),
+          east = Math.min(180, e + k);
         if (west <= east) out.push([west, s, east, n]);
       }
     }
@@ -188,7 +207,8 @@ export class RouteCorridor {
    * `withinNm`. A flat estimate ranks the legs; the nearest get the geodesic measure.
    */
   distanceTo(point: GeoPoint, withinNm = Infinity): { distanceNm: number; alongNm: number } {
-    if (this.legs.length === 0) return { distanceNm: this.points[0] ? distanceNm(point, this.points[0]) : Infinity, alongNm: 0 };
+    if (this.legs.length === 0)
+      return { distanceNm: this.points[0] ? distanceNm(point, this.points[0]) : Infinity, alongNm: 0 };
     const probe: Box = [point.lon, point.lat, point.lon, point.lat];
     const ranked: { leg: RouteLeg; rough: number }[] = [];
     for (const leg of this.legs) {
@@ -248,7 +268,8 @@ export class RouteCorridor {
         for (const [lon, lat] of ring) ranked.push({ lon, lat, rough: roughDistance(lon, lat, leg, shift) });
       }
     }
-    if (this.legs.length === 0) for (const rings of area.polygons) for (const [lon, lat] of rings[0] ?? []) ranked.push({ lon, lat, rough: 0 });
+    if (this.legs.length === 0)
+      for (const rings of area.polygons) for (const [lon, lat] of rings[0] ?? []) ranked.push({ lon, lat, rough: 0 });
     ranked.sort((a, b) => a.rough - b.rough);
     const cutoff = (ranked[0]?.rough ?? Infinity) * 1.05 + 2;
     let best = { distanceNm: Infinity, alongNm: 0 };
@@ -271,7 +292,8 @@ export class RouteCorridor {
       if (shift === undefined) continue;
       shifts.add(shift);
       for (let i = 1; i < leg.vertices.length; i++) {
-        const p0 = leg.vertices[i - 1]!, p1 = leg.vertices[i]!;
+        const p0 = leg.vertices[i - 1]!,
+          p1 = leg.vertices[i]!;
         if (Math.max(p0[1], p1[1]) < box[1] || Math.min(p0[1], p1[1]) > box[3]) continue;
         for (const ring of rings) {
           for (let j = 1; j < ring.length; j++) {
@@ -303,9 +325,11 @@ export class RouteCorridor {
     const local = alongNm - leg.startNm;
     for (let i = 1; i < leg.vertices.length; i++) {
       if (local <= leg.along[i]! || i === leg.vertices.length - 1) {
-        const a = leg.along[i - 1]!, b = leg.along[i]!;
+        const a = leg.along[i - 1]!,
+          b = leg.along[i]!;
         const t = b > a ? Math.min(1, Math.max(0, (local - a) / (b - a))) : 0;
-        const [x0, y0] = leg.vertices[i - 1]!, [x1, y1] = leg.vertices[i]!;
+        const [x0, y0] = leg.vertices[i - 1]!,
+          [x1, y1] = leg.vertices[i]!;
         return [x0 + t * (x1 - x0), y0 + t * (y1 - y0)];
       }
     }
@@ -323,7 +347,8 @@ export class AreaIndex {
     shapes.forEach((shape, i) => {
       const rings = shape.polygons.map((p) => unwrapRing(p[0] ?? []));
       if (rings.every((r) => r.length === 0) && !shape.circle) return;
-      const [w, s, e, n] = shape.circle && rings.every((r) => r.length === 0) ? circleBox(shape.circle) : boxOf(rings.flat());
+      const [w, s, e, n] =
+        shape.circle && rings.every((r) => r.length === 0) ? circleBox(shape.circle) : boxOf(rings.flat());
       boxes.push([[w, s, e, n], i]);
       if (e > 180) boxes.push([[w - 360, s, e - 360, n], i]);
       if (w < -180) boxes.push([[w + 360, s, e + 360, n], i]);

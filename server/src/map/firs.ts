@@ -28,7 +28,15 @@ export function boxPolygon([w, s, e, n]: FirEntry['bbox']): MapPolygons {
   const pieces: MapPolygons = [];
   for (let west = w; west < east || pieces.length === 0; west += 90) {
     const to = Math.min(east, west + 90);
-    pieces.push([[[west, s], [to, s], [to, n], [west, n], [west, s]]]);
+    pieces.push([
+      [
+        [west, s],
+        [to, s],
+        [to, n],
+        [west, n],
+        [west, s],
+      ],
+    ]);
     if (to >= east) break;
   }
   return pieces;

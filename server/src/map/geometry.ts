@@ -65,7 +65,13 @@ export interface DenseLeg {
 export const DEFAULT_STEP_NM = 20;
 
 export function denseLeg(from: GeoPoint, to: GeoPoint, stepNm = DEFAULT_STEP_NM): DenseLeg {
-  const line = geod.InverseLine(from.lat, from.lon, to.lat, to.lon, Geodesic.STANDARD | Geodesic.DISTANCE_IN | Geodesic.LONG_UNROLL);
+  const line = geod.InverseLine(
+    from.lat,
+    from.lon,
+    to.lat,
+    to.lon,
+    Geodesic.STANDARD | Geodesic.DISTANCE_IN | Geodesic.LONG_UNROLL,
+  );
   const total = (line.s13 ?? 0) / METRES_PER_NM;
   const steps = Math.max(1, Math.ceil(total / stepNm));
   const vertices: LonLat[] = [];
@@ -98,7 +104,10 @@ export function splitAtAntimeridian(unrolled: readonly LonLat[]): LonLat[][] {
       part.push([lon0 - shift, pole]);
       parts.push(part);
       shift = world(lon1) * 360;
-      part = [[lon1 - shift, pole], [lon1 - shift, lat1]];
+      part = [
+        [lon1 - shift, pole],
+        [lon1 - shift, lat1],
+      ];
       continue;
     }
     let w0 = world(lon0);
@@ -142,7 +151,8 @@ export function distanceToLeg(point: GeoPoint, leg: DenseLeg): LegDistance {
   const alongNm = (alongArc / RAD) * NM_PER_ARC_DEGREE;
   const fromStart = (toPoint.s12 ?? 0) / METRES_PER_NM;
   if (alongNm <= 0) return { distanceNm: fromStart, alongNm: 0 };
-  if (alongNm >= leg.distanceNm) return { distanceNm: Math.min(fromStart, distanceNm(point, leg.to)), alongNm: leg.distanceNm };
+  if (alongNm >= leg.distanceNm)
+    return { distanceNm: Math.min(fromStart, distanceNm(point, leg.to)), alongNm: leg.distanceNm };
   return { distanceNm: Math.abs(crossArc / RAD) * NM_PER_ARC_DEGREE, alongNm };
 }
 
@@ -151,10 +161,20 @@ export function distanceToLeg(point: GeoPoint, leg: DenseLeg): LegDistance {
  * about the centre). By default a vertex every 10° for big circles, fewer for small ones (a
  * 25 NM circle with 20 vertices is off by under 0.3 NM, finer than anything a NOTAM says).
  */
-export function circleRing(center: GeoPoint, radiusNm: number, vertices = radiusNm < 5 ? 12 : radiusNm < 30 ? 20 : 36): LonLat[] {
+export function circleRing(
+  center: GeoPoint,
+  radiusNm: number,
+  vertices = radiusNm < 5 ? 12 : radiusNm < 30 ? 20 : 36,
+): LonLat[] {
   const ring: LonLat[] = [];
   for (let i = 0; i < vertices; i++) {
-    const r = geod.Direct(center.lat, center.lon, (360 * i) / vertices, radiusNm * METRES_PER_NM, Geodesic.LATITUDE | Geodesic.LONGITUDE | Geodesic.LONG_UNROLL);
+    const r = geod.Direct(
+      center.lat,
+      center.lon,
+      (360 * i) / vertices,
+      radiusNm * METRES_PER_NM,
+      Geodesic.LATITUDE | Geodesic.LONGITUDE | Geodesic.LONG_UNROLL,
+    );
     ring.push([r.lon2 ?? center.lon, r.lat2 ?? center.lat]);
   }
   ring.push(ring[0]!);

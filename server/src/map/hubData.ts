@@ -7,16 +7,30 @@
  * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { AIRSPACE_RULES, isServiceError, parseJson, redactText, validateFeatureCollection, type AirspaceProperties, type Feature, type HubClient, type Link } from '../hub';
+import {
+  AIRSPACE_RULES,
+  isServiceError,
+  parseJson,
+  redactText,
+  validateFeatureCollection,
+  type AirspaceProperties,
+  type Feature,
+  type HubClient,
+  type Link,
+} from '../hub';
 import type { RouteCorridor } from './corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
 
-export const NEEDS_KEY_NOTICE = 'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
-const NEEDS_KEY_WITH_FILES_NOTICE = 'NOTAMs and FIRs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route and the airspaces of the local files.';
-const RESTRICTED_NOTICE = 'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
-const NO_MICROLIGHTS_NOTICE = 'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
+export const NEEDS_KEY_NOTICE =
+  'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
+const NEEDS_KEY_WITH_FILES_NOTICE =
+  'NOTAMs and FIRs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route and the airspaces of the local files.';
+const RESTRICTED_NOTICE =
+  'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
+const NO_MICROLIGHTS_NOTICE =
+  'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
 
 interface FirLinks extends FirEntry {
   notams?: Link;
@@ -82,7 +96,11 @@ export class MapDataSource {
               const g = feature.geometry;
               if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'Polygon') {
                 entry.polygons = [g.coordinates];
-              } else if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'MultiPolygon') {
+              } else if (
+                type === 'FIR' &&
+                feature.properties.designator === fir.designator &&
+                g?.type === 'MultiPolygon'
+              ) {
                 entry.polygons = g.coordinates;
               } else {
                 airspaces.push(feature);
@@ -118,18 +136,36 @@ export class MapDataSource {
     const crossed = firsCrossed(route, firs) as FirLinks[];
     const [notams, microlights] = await Promise.all([
       this.notams(hub, crossed, aerodromes, notices, signal),
-      this.microlights(hub, [...crossed.map((f) => f.designator), aerodromes.origin, aerodromes.destination], notices, signal),
+      this.microlights(
+        hub,
+        [...crossed.map((f) => f.designator), aerodromes.origin, aerodromes.destination],
+        notices,
+        signal,
+      ),
     ]);
-    return { firs: crossed.map(({ notams: _, ...fir }) => fir), airspaces: dedupe(airspaces), notams, microlights, notices: [...notices] };
+    return {
+      firs: crossed.map(({ notams: _, ...fir }) => fir),
+      airspaces: dedupe(airspaces),
+      notams,
+      microlights,
+      notices: [...notices],
+    };
   }
 
   /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
-  private async microlights(hub: HubClient, places: (string | undefined)[], notices: Set<string>, signal?: AbortSignal): Promise<MicrolightSource[]> {
+  private async microlights(
+    hub: HubClient,
+    places: (string | undefined)[],
+    notices: Set<string>,
+    signal?: AbortSignal,
+  ): Promise<MicrolightSource[]> {
     if (this.microlightsRestricted) {
       notices.add(NO_MICROLIGHTS_NOTICE);
       return [];
     }
-    const countries = [...new Set(places.map((p) => (p ? countryOfIcao(p) : undefined)).filter((c): c is string => !!c))];
+    const countries = [
+      ...new Set(places.map((p) => (p ? countryOfIcao(p) : undefined)).filter((c): c is string => !!c)),
+    ];
     const out: MicrolightSource[] = [];
     await Promise.all(
       countries.map(async (country) => {
@@ -138,7 +174,12 @@ export class MapDataSource {
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
-            out.push({ id: String(f.id ?? f.properties.designator), name: f.properties.name || f.properties.designator, lon, lat });
+            out.push({
+              id: String(f.id ?? f.properties.designator),
+              name: f.properties.name || f.properties.designator,
+              lon,
+              lat,
+            });
           }
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -154,14 +195,24 @@ export class MapDataSource {
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }
 
-  private async notams(hub: HubClient, firs: readonly FirLinks[], aerodromes: RouteAerodromes, notices: Set<string>, signal?: AbortSignal): Promise<NotamSource[]> {
+  private async notams(
+    hub: HubClient,
+    firs: readonly FirLinks[],
+    aerodromes: RouteAerodromes,
+    notices: Set<string>,
+    signal?: AbortSignal,
+  ): Promise<NotamSource[]> {
     const out: NotamSource[] = [];
     const failed: string[] = [];
-    const places = [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates].filter((a): a is string => !!a && /^[A-Z]{4}$/.test(a));
+    const places = [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates].filter(
+      (a): a is string => !!a && /^[A-Z]{4}$/.test(a),
+    );
     const calls = [
       ...firs.map(async (fir) => {
         try {
-          const list = fir.notams ? await hub.followNotams(fir.notams, { signal }) : await hub.firNotams(fir.prefix, fir.designator, { signal });
+          const list = fir.notams
+            ? await hub.followNotams(fir.notams, { signal })
+            : await hub.firNotams(fir.prefix, fir.designator, { signal });
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -208,7 +259,13 @@ export class MapDataSource {
               if (!detail.bbox) return undefined;
               const name = (firLink.title ?? firLink.id).replace(new RegExp(`^${firLink.id}\\s*`), '') || firLink.id;
               const notams = detail.links.find((l) => l.id === 'notams' || /notam/i.test(l.title ?? ''));
-              return { prefix: prefixLink.id, designator: firLink.id, name, bbox: detail.bbox, ...(notams ? { notams } : {}) };
+              return {
+                prefix: prefixLink.id,
+                designator: firLink.id,
+                name,
+                bbox: detail.bbox,
+                ...(notams ? { notams } : {}),
+              };
             }),
           );
           return entries.filter((e): e is FirLinks => e !== undefined);
@@ -232,7 +289,9 @@ export class MapDataSource {
         }
         out.push(...cached.features);
       } catch (error) {
-        notices.add(`The airspace file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        notices.add(
+          `The airspace file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     return out;

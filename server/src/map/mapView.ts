@@ -7,7 +7,16 @@
 import type { AirspaceProperties, Feature } from '../hub/geojson';
 import type { Notam } from '../hub/hubXml';
 import type { ExpansionResult, RouteBlock } from '../route/model';
-import type { LonLat, MapAirspace, MapFilters, MapFir, MapMicrolight, MapNotam, MapPolygons, MapView } from '../protocol/mapMessages';
+import type {
+  LonLat,
+  MapAirspace,
+  MapFilters,
+  MapFir,
+  MapMicrolight,
+  MapNotam,
+  MapPolygons,
+  MapView,
+} from '../protocol/mapMessages';
 import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
 import { circleRing, distanceNm, type GeoPoint } from './geometry';
@@ -59,7 +68,11 @@ export interface MapViewInput {
 
 /** The route's aerodromes: origin and destination from the directives or the FPL, alternates from field 16. */
 export function routeAerodromes(block: RouteBlock): { origin?: string; destination?: string; alternates: string[] } {
-  const field16 = block.fpl?.fields.find((f) => f.number === 16)?.text.trim().split(/\s+/) ?? [];
+  const field16 =
+    block.fpl?.fields
+      .find((f) => f.number === 16)
+      ?.text.trim()
+      .split(/\s+/) ?? [];
   return {
     origin: block.origin?.value.toUpperCase(),
     destination: block.destination?.value.toUpperCase(),
@@ -90,10 +103,17 @@ export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): Prepa
     .filter((a) => a.shape.polygons.length > 0);
   const notams = data.notams.map((source) => {
     const area = notamArea(source.notam, false);
-    const shape: AreaShape = area.circle ? { polygons: [], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } } : { polygons: area.polygons ?? [] };
+    const shape: AreaShape = area.circle
+      ? { polygons: [], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } }
+      : { polygons: area.polygons ?? [] };
     return { source, area, shape };
   });
-  return { airspaces, airspaceIndex: new AreaIndex(airspaces.map((a) => a.shape)), notams, notamIndex: new AreaIndex(notams.map((n) => n.shape)) };
+  return {
+    airspaces,
+    airspaceIndex: new AreaIndex(airspaces.map((a) => a.shape)),
+    notams,
+    notamIndex: new AreaIndex(notams.map((n) => n.shape)),
+  };
 }
 
 const nm = (v: number) => Math.round(v * 10) / 10;
@@ -104,7 +124,10 @@ function crossedText(crossings: readonly Crossing[]): string {
 
 /** RFC 7946 box of the route: west > east when it crosses the antimeridian. */
 function routeBox(corridor: RouteCorridor): MapView['bbox'] {
-  const all: LonLat[] = corridor.legs.length > 0 ? corridor.legs.flatMap((l) => l.vertices) : corridor.points.map((p) => [p.lon, p.lat] as LonLat);
+  const all: LonLat[] =
+    corridor.legs.length > 0
+      ? corridor.legs.flatMap((l) => l.vertices)
+      : corridor.points.map((p) => [p.lon, p.lat] as LonLat);
   if (all.length === 0) return undefined;
   const [w, s, e, n] = boxOf(all);
   if (e - w >= 360) return [-180, s, 180, n];
@@ -123,7 +146,9 @@ export interface MapComputation {
 export function buildMapView(input: MapViewInput): MapComputation {
   const { block, expansion, data, filters } = input;
   const route = routeLayer(block, expansion);
-  const resolved: GeoPoint[] = route.points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] }));
+  const resolved: GeoPoint[] = route.points
+    .filter((p) => p.position)
+    .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
   const corridor = new RouteCorridor(resolved);
   const firs = resolved.length > 0 ? firsCrossed(corridor, data.firs) : [];
   const prepared = input.prepared ?? prepareAreas(data);
@@ -151,9 +176,10 @@ export function buildMapView(input: MapViewInput): MapComputation {
         polygons: shape.polygons,
         crossed: measure.crossings.length > 0,
         distanceNm: nm(measure.distanceNm),
-        reason: measure.crossings.length > 0
-          ? `The route crosses it (${crossedText(measure.crossings)} along the route).`
-          : `${nm(measure.distanceNm)} NM from the route, within the ${filters.corridorNm} NM corridor.`,
+        reason:
+          measure.crossings.length > 0
+            ? `The route crosses it (${crossedText(measure.crossings)} along the route).`
+            : `${nm(measure.distanceNm)} NM from the route, within the ${filters.corridorNm} NM corridor.`,
         crossings: measure.crossings,
       };
       if (p.classification) airspace.airspaceClass = p.classification;
@@ -167,9 +193,15 @@ export function buildMapView(input: MapViewInput): MapComputation {
   const aerodromePlaces = new Map<string, GeoPoint>();
   const first = route.points.find((p) => p.position);
   const last = [...route.points].reverse().find((p) => p.position);
-  if (first?.kind === 'aerodrome') aerodromePlaces.set(first.name.toUpperCase(), { lon: first.position![0], lat: first.position![1] });
-  if (last?.kind === 'aerodrome') aerodromePlaces.set(last.name.toUpperCase(), { lon: last.position![0], lat: last.position![1] });
-  const routeAerodromeNames = new Set([aerodromes.origin, aerodromes.destination, ...aerodromes.alternates, ...aerodromePlaces.keys()].filter((a): a is string => !!a));
+  if (first?.kind === 'aerodrome')
+    aerodromePlaces.set(first.name.toUpperCase(), { lon: first.position![0], lat: first.position![1] });
+  if (last?.kind === 'aerodrome')
+    aerodromePlaces.set(last.name.toUpperCase(), { lon: last.position![0], lat: last.position![1] });
+  const routeAerodromeNames = new Set(
+    [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates, ...aerodromePlaces.keys()].filter(
+      (a): a is string => !!a,
+    ),
+  );
   const firsCrossedNames = new Set(firs.map((f) => f.designator));
   const notams: MapNotam[] = [];
   if (resolved.length > 0) {
@@ -186,7 +218,9 @@ export function buildMapView(input: MapViewInput): MapComputation {
         const fir = (n.affectedFIR ?? (source.from.kind === 'fir' ? source.from.designator : '')).toUpperCase();
         inCorridor = firsCrossedNames.has(fir);
         distance = inCorridor ? 0 : Infinity;
-        reason = inCorridor ? `Applies to the whole FIR ${fir}, which the route crosses.` : `Applies to the whole FIR ${fir || '?'}, which the route does not cross.`;
+        reason = inCorridor
+          ? `Applies to the whole FIR ${fir}, which the route crosses.`
+          : `Applies to the whole FIR ${fir || '?'}, which the route does not cross.`;
       } else if (area.source === 'none') {
         inCorridor = routeAerodromeNames.has(location);
         reason = inCorridor ? `Aerodrome NOTAM of ${location} (no position given).` : 'Gives no position.';
@@ -196,7 +230,11 @@ export function buildMapView(input: MapViewInput): MapComputation {
         let aerodromeNm = Infinity;
         let aerodromeName = '';
         if (distance > filters.corridorNm) {
-          const centre = shape.circle?.center ?? (shape.polygons[0]?.[0]?.[0] ? { lon: shape.polygons[0][0][0][0], lat: shape.polygons[0][0][0][1] } : undefined);
+          const centre =
+            shape.circle?.center ??
+            (shape.polygons[0]?.[0]?.[0]
+              ? { lon: shape.polygons[0][0][0][0], lat: shape.polygons[0][0][0][1] }
+              : undefined);
           for (const [name, place] of aerodromePlaces) {
             if (!centre) break;
             const radius = shape.circle?.radiusNm ?? 0;
@@ -204,17 +242,23 @@ export function buildMapView(input: MapViewInput): MapComputation {
             const d = Math.max(0, distanceNm(centre, place) - radius);
             if (d < aerodromeNm) [aerodromeNm, aerodromeName] = [d, name];
           }
-          if (aerodromes.alternates.includes(location) && !aerodromePlaces.has(location)) [aerodromeNm, aerodromeName] = [0, location];
+          if (aerodromes.alternates.includes(location) && !aerodromePlaces.has(location))
+            [aerodromeNm, aerodromeName] = [0, location];
         }
         if (distance <= filters.corridorNm) {
           inCorridor = true;
-          reason = distance === 0 ? 'The route passes through it.' : `${nm(distance)} NM from the route, within the ${filters.corridorNm} NM corridor.`;
+          reason =
+            distance === 0
+              ? 'The route passes through it.'
+              : `${nm(distance)} NM from the route, within the ${filters.corridorNm} NM corridor.`;
         } else if (aerodromeNm <= filters.aerodromeCorridorNm) {
           inCorridor = true;
           distance = Math.min(distance, aerodromeNm);
           reason = `${nm(aerodromeNm)} NM from ${aerodromeName}, within the ${filters.aerodromeCorridorNm} NM around the aerodromes.`;
         } else {
-          reason = Number.isFinite(distance) ? `${nm(distance)} NM from the route, outside the ${filters.corridorNm} NM corridor.` : 'Far from the route.';
+          reason = Number.isFinite(distance)
+            ? `${nm(distance)} NM from the route, outside the ${filters.corridorNm} NM corridor.`
+            : 'Far from the route.';
         }
       }
       // Out-of-corridor NOTAMs near it stay in the view, marked, so the filter shows its work.
@@ -227,13 +271,15 @@ export function buildMapView(input: MapViewInput): MapComputation {
   if (resolved.length > 0) {
     for (const m of data.microlights) {
       const d = corridor.distanceTo({ lon: m.lon, lat: m.lat }, filters.corridorNm);
-      if (d.distanceNm <= filters.corridorNm) microlights.push({ id: m.id, name: m.name, position: [m.lon, m.lat], distanceNm: nm(d.distanceNm) });
+      if (d.distanceNm <= filters.corridorNm)
+        microlights.push({ id: m.id, name: m.name, position: [m.lon, m.lat], distanceNm: nm(d.distanceNm) });
     }
   }
 
   const unresolved = route.points.filter((p) => p.status !== 'resolved').length;
   if (!expansion) notices.push('The route is not expanded yet: only its written positions are known.');
-  else if (unresolved > 0) notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
+  else if (unresolved > 0)
+    notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
   const mapFirs: MapFir[] = firs.map((f) => ({
     id: `fir-${f.designator}`,
     designator: f.designator,
@@ -242,9 +288,12 @@ export function buildMapView(input: MapViewInput): MapComputation {
     crossings: f.crossings,
     ...(f.approximate ? { approximate: true } : {}),
   }));
-  const title = aerodromes.origin && aerodromes.destination
-    ? `${aerodromes.origin} → ${aerodromes.destination}`
-    : first && last ? `${first.name} → ${last.name}` : block.name;
+  const title =
+    aerodromes.origin && aerodromes.destination
+      ? `${aerodromes.origin} → ${aerodromes.destination}`
+      : first && last
+        ? `${first.name} → ${last.name}`
+        : block.name;
   const view: MapView = {
     uri: input.uri,
     version: input.version,
@@ -264,7 +313,14 @@ export function buildMapView(input: MapViewInput): MapComputation {
   return { view, firs, airspaceCrossings };
 }
 
-function mapNotam(source: NotamSource, area: NotamArea, inCorridor: boolean, distance: number, reason: string, index: number): MapNotam {
+function mapNotam(
+  source: NotamSource,
+  area: NotamArea,
+  inCorridor: boolean,
+  distance: number,
+  reason: string,
+  index: number,
+): MapNotam {
   const n = source.notam;
   const out: MapNotam = {
     id: n.id ?? `notam-${index}`,
@@ -282,7 +338,12 @@ function mapNotam(source: NotamSource, area: NotamArea, inCorridor: boolean, dis
   if (n.effectiveStart) out.validFrom = n.effectiveStart;
   if (n.effectiveEnd) out.validTo = n.effectiveEnd + (n.effectiveEndEstimated ? ' EST' : '');
   if (n.schedule) out.schedule = n.schedule;
-  if (area.circle) out.circle = { center: [area.circle.center.lon, area.circle.center.lat], radiusNm: area.circle.radiusNm, ring: area.circle.ring ?? circleRing(area.circle.center, area.circle.radiusNm) };
+  if (area.circle)
+    out.circle = {
+      center: [area.circle.center.lon, area.circle.center.lat],
+      radiusNm: area.circle.radiusNm,
+      ring: area.circle.ring ?? circleRing(area.circle.center, area.circle.radiusNm),
+    };
   if (area.polygons) out.polygons = area.polygons;
   return out;
 }

@@ -76,20 +76,23 @@ export function notamArea(n: NotamPlace, withRings = true): NotamArea {
   for (const run of coordinateRuns(text)) {
     if (run.length < 3) continue;
     const ring: LonLat[] = run.map((p) => [p.lon, p.lat]);
-    const first = ring[0]!, last = ring[ring.length - 1]!;
+    const first = ring[0]!,
+      last = ring[ring.length - 1]!;
     if (first[0] !== last[0] || first[1] !== last[1]) ring.push(first);
     polygons.push([ring]);
   }
   if (polygons.length > 0) return { polygons, source: 'text area' };
 
-  const circle = /\b(?:WI|WITHIN)\s+(\d+(?:\.\d+)?)\s?NM\s+(?:RADIUS|RAD)\s+(?:OF\s+|CENTRED?\s+(?:ON\s+)?|PSN\s+)?/i.exec(text);
+  const circle =
+    /\b(?:WI|WITHIN)\s+(\d+(?:\.\d+)?)\s?NM\s+(?:RADIUS|RAD)\s+(?:OF\s+|CENTRED?\s+(?:ON\s+)?|PSN\s+)?/i.exec(text);
   if (circle) {
     COORDINATE.lastIndex = 0;
     const rest = text.slice(circle.index + circle[0].length);
     const m = new RegExp(`^${COORDINATE.source}`).exec(rest);
     const center = m ? coordinate(m) : undefined;
     const radiusNm = Number(circle[1]);
-    if (center && radiusNm > 0) return { circle: { center, radiusNm, ...ringOf(center, radiusNm) }, source: 'text circle' };
+    if (center && radiusNm > 0)
+      return { circle: { center, radiusNm, ...ringOf(center, radiusNm) }, source: 'text circle' };
   }
 
   if (n.lat !== undefined && n.lon !== undefined && Number.isFinite(n.lat) && Number.isFinite(n.lon)) {

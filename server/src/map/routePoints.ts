@@ -3,7 +3,14 @@
  * elements they come from, and the geodesic legs between the resolved ones, with the facts the
  * hover gives. Pure: the expansion result comes in as data.
  */
-import { FIX_TYPE_LABEL, pointOf, type ExpandedPoint, type ExpansionResult, type Range, type RouteBlock } from '../route/model';
+import {
+  FIX_TYPE_LABEL,
+  pointOf,
+  type ExpandedPoint,
+  type ExpansionResult,
+  type Range,
+  type RouteBlock,
+} from '../route/model';
 import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../protocol/mapMessages';
 import { formatDegreesMinutes } from '../services/expansionHover';
 import { rangesIntersect } from '../services/ranges';
@@ -24,7 +31,11 @@ function elementRange(block: RouteBlock, point: ExpandedPoint, position: number,
 }
 
 /** The airway or DCT that leads to a point, scanning back from its element. */
-function legVia(block: RouteBlock, to: ExpandedPoint, toRange: Range): { via: string; range: Range; elementIndex: number } {
+function legVia(
+  block: RouteBlock,
+  to: ExpandedPoint,
+  toRange: Range,
+): { via: string; range: Range; elementIndex: number } {
   if (to.elementIndex < 0) return { via: 'DCT', range: toRange, elementIndex: to.elementIndex };
   const own = block.elements[to.elementIndex];
   if (own && (own.kind === 'airway' || own.kind === 'track')) {
@@ -33,14 +44,16 @@ function legVia(block: RouteBlock, to: ExpandedPoint, toRange: Range): { via: st
     if (named && named !== own.text.toUpperCase()) {
       for (let i = to.elementIndex - 1; i >= 0; i--) {
         const e = block.elements[i]!;
-        if ((e.kind === 'airway' || e.kind === 'track') && e.text.toUpperCase() === named) return { via: named, range: e.range, elementIndex: i };
+        if ((e.kind === 'airway' || e.kind === 'track') && e.text.toUpperCase() === named)
+          return { via: named, range: e.range, elementIndex: i };
       }
     }
     return { via: named ?? own.text.toUpperCase(), range: own.range, elementIndex: to.elementIndex };
   }
   for (let i = to.elementIndex - 1; i >= 0; i--) {
     const e = block.elements[i]!;
-    if (e.kind === 'airway' || e.kind === 'track') return { via: e.text.toUpperCase(), range: e.range, elementIndex: i };
+    if (e.kind === 'airway' || e.kind === 'track')
+      return { via: e.text.toUpperCase(), range: e.range, elementIndex: i };
     if (e.kind === 'direct') return { via: 'DCT', range: e.range, elementIndex: i };
     if (pointOf(e)) break;
   }
@@ -59,7 +72,9 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
     const point = pointOf(element);
     if (!point || placedAt.has(elementIndex)) return;
     const ambiguous = result?.ambiguousFirstFix && rangesIntersect(result.ambiguousFirstFix.range, point.range);
-    const problems = (result?.findings ?? []).filter((f) => rangesIntersect(f.range, point.range)).map((f) => `${f.code}: ${f.message}`);
+    const problems = (result?.findings ?? [])
+      .filter((f) => rangesIntersect(f.range, point.range))
+      .map((f) => `${f.code}: ${f.message}`);
     missing.push({
       id: '',
       name: point.text.toUpperCase(),
@@ -69,14 +84,17 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
       elementIndex,
       facts: ambiguous
         ? [`${point.text.toUpperCase()} names several places and the route gives no referenceFix:.`, ...problems]
-        : problems.length > 0 ? problems : [result ? 'Not resolved by route expansion.' : 'Not expanded yet.'],
+        : problems.length > 0
+          ? problems
+          : [result ? 'Not resolved by route expansion.' : 'Not expanded yet.'],
     });
   });
 
   let previous: { point: ExpandedPoint; id: string; index: number } | undefined;
   let cumulative = 0;
   const addMissingBefore = (order: number) => {
-    while (missing.length > 0 && missing[0]!.elementIndex < order) points.push({ ...missing.shift()!, id: `p${points.length}` });
+    while (missing.length > 0 && missing[0]!.elementIndex < order)
+      points.push({ ...missing.shift()!, id: `p${points.length}` });
   };
   placed.forEach((p, position) => {
     const order = p.elementIndex >= 0 ? p.elementIndex : position === 0 ? -1 : Number.POSITIVE_INFINITY;
@@ -86,7 +104,16 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
     const facts = [`${FIX_TYPE_LABEL[p.type] ?? p.type} at ${formatDegreesMinutes(p.lat, p.lon)}`];
     if (p.resolvedFix) facts.push(`Resolved: ${p.resolvedFix}`);
     if (p.elevationFt !== undefined && p.type === 'aerodrome') facts.push(`Elevation ${Math.round(p.elevationFt)} ft`);
-    const mapPoint: MapPoint = { id, name: p.designator, kind: p.type, status: 'resolved', position: [p.lon, p.lat], range, elementIndex: p.elementIndex, facts };
+    const mapPoint: MapPoint = {
+      id,
+      name: p.designator,
+      kind: p.type,
+      status: 'resolved',
+      position: [p.lon, p.lat],
+      range,
+      elementIndex: p.elementIndex,
+      facts,
+    };
     if (previous) {
       const leg = denseLeg(previous.point, p);
       cumulative += leg.distanceNm;
@@ -105,7 +132,9 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
       mapPoint.legNm = round1(leg.distanceNm);
       mapPoint.trackDeg = round1(leg.trackDeg);
       mapPoint.cumulativeNm = round1(cumulative);
-      facts.push(`Leg from ${previous.point.designator} (${via.via}): ${round1(leg.distanceNm)} NM, true track ${track3(leg.trackDeg)}°`);
+      facts.push(
+        `Leg from ${previous.point.designator} (${via.via}): ${round1(leg.distanceNm)} NM, true track ${track3(leg.trackDeg)}°`,
+      );
       facts.push(`Cumulative distance: ${round1(cumulative)} NM`);
     } else {
       mapPoint.cumulativeNm = 0;
@@ -118,7 +147,8 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
 }
 
 function contains(range: Range, position: MapPosition): boolean {
-  const after = (a: MapPosition, b: MapPosition) => a.line > b.line || (a.line === b.line && a.character >= b.character);
+  const after = (a: MapPosition, b: MapPosition) =>
+    a.line > b.line || (a.line === b.line && a.character >= b.character);
   return after(position, range.start) && after(range.end, position);
 }
 
@@ -128,7 +158,13 @@ export function highlightAt(block: RouteBlock, layer: RouteLayer, position: MapP
   if (elementIndex >= 0) {
     const element = block.elements[elementIndex]!;
     const legIds = layer.legs.filter((l) => l.elementIndex === elementIndex).map((l) => l.id);
-    const pointIds = layer.points.filter((p) => p.elementIndex === elementIndex && (pointOf(element) !== undefined || element.kind === 'airway' || element.kind === 'track')).map((p) => p.id);
+    const pointIds = layer.points
+      .filter(
+        (p) =>
+          p.elementIndex === elementIndex &&
+          (pointOf(element) !== undefined || element.kind === 'airway' || element.kind === 'track'),
+      )
+      .map((p) => p.id);
     return { pointIds, legIds };
   }
   const byRange = layer.points.filter((p) => p.elementIndex < 0 && contains(p.range, position)).map((p) => p.id);

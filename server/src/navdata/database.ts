@@ -7,7 +7,18 @@ import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import type { FixType, NavPoint } from '../route/model';
 import { Airway, BOTH_WAYS } from './airway';
-import { KIND_AERODROME, KIND_DME, KIND_FIX, KIND_NDB, KIND_TACAN, KIND_VOR, NameIndex, POINT_TYPES, PointTable, SOURCE_AIRWAY_END } from './points';
+import {
+  KIND_AERODROME,
+  KIND_DME,
+  KIND_FIX,
+  KIND_NDB,
+  KIND_TACAN,
+  KIND_VOR,
+  NameIndex,
+  POINT_TYPES,
+  PointTable,
+  SOURCE_AIRWAY_END,
+} from './points';
 
 const KM_PER_NM = 1.852;
 
@@ -136,9 +147,7 @@ export class NavDatabase {
     const kinds = options.types ? new Set(options.types.map((t) => POINT_TYPES.indexOf(t))) : undefined;
     const filter = options.filter;
     const predicate =
-      kinds || filter
-        ? (i: number) => (!kinds || kinds.has(this.points.kind[i])) && (!filter || filter(i))
-        : undefined;
+      kinds || filter ? (i: number) => (!kinds || kinds.has(this.points.kind[i])) && (!filter || filter(i)) : undefined;
     const maxKm = options.maxDistanceNm === undefined ? Infinity : options.maxDistanceNm * KM_PER_NM;
     return around(index, lon, lat, options.maxResults ?? 10, maxKm, predicate) as number[];
   }
@@ -177,7 +186,9 @@ export class NavDatabaseBuilder {
     if (entry === undefined) return -1;
     const p = this.points;
     if (typeof entry === 'number') {
-      return Math.abs(p.lat[entry] - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[entry] - lon) < SAME_PLACE_DEGREES ? entry : -1;
+      return Math.abs(p.lat[entry] - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[entry] - lon) < SAME_PLACE_DEGREES
+        ? entry
+        : -1;
     }
     for (let k = 0; k < entry.length; k++) {
       const i = entry[k];
@@ -199,12 +210,22 @@ export class NavDatabaseBuilder {
    * Adds a navaid. A DME at the place of a VOR, NDB or TACAN of the same ident is the same
    * station (VOR/DME) and is not added again. Returns false for such a duplicate.
    */
-  addNavaid(kind: number, ident: string, lat: number, lon: number, region: string, name: string, elevationFt: number, variation: number): boolean {
+  addNavaid(
+    kind: number,
+    ident: string,
+    lat: number,
+    lon: number,
+    region: string,
+    name: string,
+    elevationFt: number,
+    variation: number,
+  ): boolean {
     const existing = this.findSamePlace(ident, lat, lon);
     if (existing >= 0) {
       const k = this.points.kind[existing];
       if (kind === KIND_DME || kind === KIND_TACAN || k === kind || (k === KIND_VOR && kind !== KIND_NDB)) {
-        if (Number.isNaN(this.points.variation[existing]) && !Number.isNaN(variation)) this.points.variation[existing] = variation;
+        if (Number.isNaN(this.points.variation[existing]) && !Number.isNaN(variation))
+          this.points.variation[existing] = variation;
         return false;
       }
     }
@@ -238,7 +259,11 @@ export class NavDatabaseBuilder {
       if (this.points.region[i] !== region) continue;
       const kind = this.points.kind[i];
       const matches =
-        typeCode === 11 ? kind === KIND_FIX : typeCode === 2 ? kind === KIND_NDB : kind === KIND_VOR || kind === KIND_DME || kind === KIND_TACAN;
+        typeCode === 11
+          ? kind === KIND_FIX
+          : typeCode === 2
+            ? kind === KIND_NDB
+            : kind === KIND_VOR || kind === KIND_DME || kind === KIND_TACAN;
       if (matches) return i;
       if (fallback < 0) fallback = i;
     }

@@ -97,13 +97,15 @@ export async function loadNavDatabase(folder: string, options: LoadNavDatabaseOp
     if (!stat.isDirectory()) throw new NavDataError(`Navigation data folder ${folder} is not a folder.`);
   } catch (error) {
     if (error instanceof NavDataError) throw error;
-    throw new NavDataError(`Navigation data folder ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    throw new NavDataError(
+      `Navigation data folder ${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+    );
   }
   const files = await findNavDataFiles(folder);
   if (!files.fix && !files.nav && !files.awy) {
     throw new NavDataError(
       `No navigation data in ${folder}: expected fix.dat, nav.dat and awy.dat (plain ` +
-          `or .gz), or X-Plane's earth_fix.dat, earth_nav.dat and earth_awy.dat.`,
+        `or .gz), or X-Plane's earth_fix.dat, earth_nav.dat and earth_awy.dat.`,
     );
   }
   // In order, as airway ends resolve against the navaids and fixes read before them. Each file
@@ -125,7 +127,15 @@ export async function loadNavDatabase(folder: string, options: LoadNavDatabaseOp
   for (const kind of order) {
     const file = files[kind];
     if (!file) continue;
-    const loaded: LoadedFile = { kind, path: file, format: '', rows: 0, malformed: 0, malformedSamples: [], skipped: 0 };
+    const loaded: LoadedFile = {
+      kind,
+      path: file,
+      format: '',
+      rows: 0,
+      malformed: 0,
+      malformedSamples: [],
+      skipped: 0,
+    };
     const parser = chunkParser(kind, isAptDat(file), builder, loaded);
     const maxBytes = options.maxBytes?.[kind] ?? DEFAULT_MAX_BYTES[kind];
     // apt.dat 1000+ is UTF-8, airports.tsv too; the X-Plane fix/nav/awy files are Latin-1.
@@ -149,8 +159,8 @@ function isAptDat(file: string): boolean {
 export function describeLoadReport(report: LoadReport): string {
   const lines = [
     `${report.fixes} fixes, ${report.navaids} navaids, ${report.airways} airways ` +
-        `(${report.airwaySegments} segments), ${report.aerodromes} aerodromes from ` +
-        `${report.folder} in ${report.milliseconds} ms`,
+      `(${report.airwaySegments} segments), ${report.aerodromes} aerodromes from ` +
+      `${report.folder} in ${report.milliseconds} ms`,
   ];
   for (const f of report.files) {
     let line = `  ${path.basename(f.path)} (${f.format}): ${f.rows} rows`;

@@ -39,7 +39,10 @@ class RowCounter {
   malformed(lineNumber: number, text: string, start: number, end: number): void {
     this.file.malformed++;
     if (this.file.malformedSamples.length < 5) {
-      this.file.malformedSamples.push({ line: lineNumber, text: text.slice(start, Math.min(end, start + 200)).replace(/\r$/, '') });
+      this.file.malformedSamples.push({
+        line: lineNumber,
+        text: text.slice(start, Math.min(end, start + 200)).replace(/\r$/, ''),
+      });
     }
   }
 }
@@ -47,7 +50,9 @@ class RowCounter {
 function firstMalformed(file: LoadedFile): string {
   const sample = file.malformedSamples[0];
   // Binary garbage must not put control characters into a status line.
-  return sample ? `, the first at line ${sample.line}: '${sample.text.slice(0, 60).replace(/[^\x20-\x7e]/g, '?')}'` : '';
+  return sample
+    ? `, the first at line ${sample.line}: '${sample.text.slice(0, 60).replace(/[^\x20-\x7e]/g, '?')}'`
+    : '';
 }
 
 /**
@@ -60,20 +65,22 @@ export function checkFileRead(file: LoadedFile, sawText: boolean): void {
   const as = file.format.replace(/ unknown version$/, '');
   if (!sawText) throw new NavDataError(`${name} is empty: expected ${EXPECTED[file.kind]} (${file.path}).`);
   if (file.rows === 0 && file.malformed === 0) {
-    throw new NavDataError(`${name} has no data rows: expected ${EXPECTED[file.kind]} after its header (${file.path}).`);
+    throw new NavDataError(
+      `${name} has no data rows: expected ${EXPECTED[file.kind]} after its header (${file.path}).`,
+    );
   }
   if (file.rows === 0) {
     throw new NavDataError(
       `${name}: no row could be read as ${as} data (${file.malformed} malformed ` +
-          `row${file.malformed === 1 ? '' : 's'}${firstMalformed(file)}); is it navigation ` +
-          `data, and does its header name its format's version? (${file.path})`,
+        `row${file.malformed === 1 ? '' : 's'}${firstMalformed(file)}); is it navigation ` +
+        `data, and does its header name its format's version? (${file.path})`,
     );
   }
   if (file.malformed > file.rows) {
     throw new NavDataError(
       `${name}: ${file.malformed} of ${file.rows + file.malformed} rows are ` +
-          `malformed${firstMalformed(file)}: the file is not used as ${as} data ` +
-          `(${file.path}).`,
+        `malformed${firstMalformed(file)}: the file is not used as ${as} data ` +
+        `(${file.path}).`,
     );
   }
 }
@@ -132,8 +139,8 @@ abstract class DataFileParser implements ChunkParser {
         if (!KNOWN_VERSIONS[this.kind].includes(this.version)) {
           throw new NavDataError(
             `${path.basename(this.file.path)}: version ${this.version} in its header is no ` +
-                `${this.kind} format this reader knows (${KNOWN_VERSIONS[this.kind].join(', ')}) ` +
-                `(${this.file.path}).`,
+              `${this.kind} format this reader knows (${KNOWN_VERSIONS[this.kind].join(', ')}) ` +
+              `(${this.file.path}).`,
           );
         }
         return;
@@ -187,7 +194,8 @@ class NavaidParser extends DataFileParser {
       file.skipped++; // ILS parts, markers, GLS and landing threshold points are not route points
       return;
     }
-    if (code !== 2 && code !== 3 && code !== 12 && code !== 13) return this.count.malformed(lineNumber, text, start, end);
+    if (code !== 2 && code !== 3 && code !== 12 && code !== 13)
+      return this.count.malformed(lineNumber, text, start, end);
     const lat = n >= 8 ? t.number(1) : NaN;
     const lon = n >= 8 ? t.number(2) : NaN;
     if (n < 8 || !inRange(lat, lon)) return this.count.malformed(lineNumber, text, start, end);
@@ -204,7 +212,14 @@ class NavaidParser extends DataFileParser {
       file.skipped++; // DMEs of ILS approaches
       return;
     }
-    const kind = code === 2 ? KIND_NDB : code === 3 ? KIND_VOR : name.endsWith('TACAN') && !name.endsWith('VORTAC') ? KIND_TACAN : KIND_DME;
+    const kind =
+      code === 2
+        ? KIND_NDB
+        : code === 3
+          ? KIND_VOR
+          : name.endsWith('TACAN') && !name.endsWith('VORTAC')
+            ? KIND_TACAN
+            : KIND_DME;
     const elevation = t.number(3);
     const variation = code === 3 ? t.number(6) : NaN;
     if (!this.builder.addNavaid(kind, t.string(7), lat, lon, region, name, elevation, variation)) file.skipped++;
@@ -222,7 +237,10 @@ class AirwayParser extends DataFileParser {
     const current = this.version >= 1100 || (this.version === 0 && n >= 11 && Number.isNaN(t.number(1)));
     if (!current && n >= 10) {
       // awy 640: from lat lon to lat lon level base top names (names may hold blanks: `MT E-MT W`)
-      const lat1 = t.number(1), lon1 = t.number(2), lat2 = t.number(4), lon2 = t.number(5);
+      const lat1 = t.number(1),
+        lon1 = t.number(2),
+        lat2 = t.number(4),
+        lon2 = t.number(5);
       if (!inRange(lat1, lon1) || !inRange(lat2, lon2)) return this.count.malformed(lineNumber, text, start, end);
       file.rows++;
       const from = builder.pointAt(t.string(0), lat1, lon1);
@@ -230,9 +248,17 @@ class AirwayParser extends DataFileParser {
       builder.addSegment(t.rest(9), from, to, BOTH_WAYS);
     } else if (current && n >= 11) {
       // awy 1100: from region type to region type direction level base top names
-      const type1 = t.number(2), type2 = t.number(5);
-      const direction = t.equals(6, 'N') ? BOTH_WAYS : t.equals(6, 'F') ? FORWARD_ONLY : t.equals(6, 'B') ? BACKWARD_ONLY : -1;
-      if (!Number.isInteger(type1) || !Number.isInteger(type2) || direction < 0) return this.count.malformed(lineNumber, text, start, end);
+      const type1 = t.number(2),
+        type2 = t.number(5);
+      const direction = t.equals(6, 'N')
+        ? BOTH_WAYS
+        : t.equals(6, 'F')
+          ? FORWARD_ONLY
+          : t.equals(6, 'B')
+            ? BACKWARD_ONLY
+            : -1;
+      if (!Number.isInteger(type1) || !Number.isInteger(type2) || direction < 0)
+        return this.count.malformed(lineNumber, text, start, end);
       file.rows++;
       const from = builder.pointByReference(t.string(0), t.string(1), type1);
       const to = builder.pointByReference(t.string(3), t.string(4), type2);
@@ -279,7 +305,8 @@ class AirportsTsvParser implements ChunkParser {
     const n = t.splitTabs(text, start, end);
     const lat = n >= 5 ? t.number(3) : NaN;
     const lon = n >= 5 ? t.number(4) : NaN;
-    if (n < 5 || !inRange(lat, lon) || t.ends[0] === t.starts[0]) return this.count.malformed(lineNumber, text, start, end);
+    if (n < 5 || !inRange(lat, lon) || t.ends[0] === t.starts[0])
+      return this.count.malformed(lineNumber, text, start, end);
     this.file.rows++;
     const elevation = n >= 6 ? t.number(5) : NaN;
     if (!this.builder.addAerodrome(t.string(0), lat, lon, t.string(2), elevation)) this.file.skipped++;
@@ -287,7 +314,12 @@ class AirportsTsvParser implements ChunkParser {
 }
 
 /** The parser of one kind of file (apt.dat by its name). */
-export function chunkParser(kind: LoadedFile['kind'], aptDat: boolean, builder: NavDatabaseBuilder, file: LoadedFile): ChunkParser {
+export function chunkParser(
+  kind: LoadedFile['kind'],
+  aptDat: boolean,
+  builder: NavDatabaseBuilder,
+  file: LoadedFile,
+): ChunkParser {
   switch (kind) {
     case 'fix':
       return new FixParser(builder, file);

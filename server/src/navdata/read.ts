@@ -25,7 +25,8 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** `1.0 GB`, `2.3 MB`, `512 KB`: sizes in messages. */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1 << 30) return `${(bytes / (1 << 30)).toFixed(1)} GB`;
-  if (bytes >= 1 << 20) return `${Number.isInteger(bytes / (1 << 20)) ? bytes / (1 << 20) : (bytes / (1 << 20)).toFixed(1)} MB`;
+  if (bytes >= 1 << 20)
+    return `${Number.isInteger(bytes / (1 << 20)) ? bytes / (1 << 20) : (bytes / (1 << 20)).toFixed(1)} MB`;
   return `${Math.ceil(bytes / 1024)} KB`;
 }
 
@@ -43,22 +44,31 @@ function typeOf(stat: import('node:fs').Stats): string {
  * chunks. At most `maxBytes` of text are read: more is a NavDataError that names the file and
  * the limit. `onText` may throw a NavDataError to stop early.
  */
-export async function readTextFile(file: string, encoding: 'latin1' | 'utf8', maxBytes: number, onText: (text: string) => void): Promise<void> {
+export async function readTextFile(
+  file: string,
+  encoding: 'latin1' | 'utf8',
+  maxBytes: number,
+  onText: (text: string) => void,
+): Promise<void> {
   const name = path.basename(file);
   // Non-blocking open: opening a FIFO for reading would otherwise wait for a writer for ever.
-  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) => {
-    throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
-  });
+  const handle = await fs
+    .open(file, constants.O_RDONLY | constants.O_NONBLOCK)
+    .catch((error: NodeJS.ErrnoException) => {
+      throw new NavDataError(`${file} cannot be read (${error.code ?? error.message}).`);
+    });
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) {
-      throw new NavDataError(`${name} is not a regular file (${typeOf(stat)}): navigation data must be ordinary files (${file}).`);
+      throw new NavDataError(
+        `${name} is not a regular file (${typeOf(stat)}): navigation data must be ordinary files (${file}).`,
+      );
     }
     if (stat.size > maxBytes) {
       throw new NavDataError(
         `${name} is ${formatBytes(stat.size)}: larger than the limit of ` +
-            `${formatBytes(maxBytes)} for this navigation data file, so it is not read ` +
-            `(${file}).`,
+          `${formatBytes(maxBytes)} for this navigation data file, so it is not read ` +
+          `(${file}).`,
       );
     }
     const head = Buffer.alloc(2);
@@ -92,13 +102,15 @@ export async function readTextFile(file: string, encoding: 'latin1' | 'utf8', ma
       if (error instanceof OverLimit) {
         throw new NavDataError(
           `${name} inflates to more than ${formatBytes(maxBytes)}: that is over the limit ` +
-              `for this navigation data file, so it is not used (a damaged file or a gzip ` +
-              `bomb?) (${file}).`,
+            `for this navigation data file, so it is not used (a damaged file or a gzip ` +
+            `bomb?) (${file}).`,
         );
       }
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (gzip && code.startsWith('Z_')) {
-        throw new NavDataError(`${file} cannot be decompressed (${(error as Error).message}): the gzip file is damaged or incomplete.`);
+        throw new NavDataError(
+          `${file} cannot be decompressed (${(error as Error).message}): the gzip file is damaged or incomplete.`,
+        );
       }
       throw new NavDataError(`${file} cannot be read (${code || (error as Error).message}).`);
     }

@@ -92,7 +92,9 @@ export interface SetReferenceCredentialsParams {
   appKey: string | null;
   source: 'secretStorage' | 'environment' | 'none';
 }
-export const SET_REFERENCE_CREDENTIALS = notification<SetReferenceCredentialsParams>(SET_REFERENCE_CREDENTIALS_NOTIFICATION);
+export const SET_REFERENCE_CREDENTIALS = notification<SetReferenceCredentialsParams>(
+  SET_REFERENCE_CREDENTIALS_NOTIFICATION,
+);
 
 /**
  * Client → server: the expanded routes of a document as plain-text tables, for the read-only

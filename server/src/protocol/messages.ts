@@ -30,7 +30,8 @@ export function notification<P>(method: string): NotificationDescriptor<P> {
   return { kind: 'notification', method };
 }
 
-export type ParamsOf<D> = D extends RequestDescriptor<infer P, unknown> ? P : D extends NotificationDescriptor<infer P> ? P : never;
+export type ParamsOf<D> =
+  D extends RequestDescriptor<infer P, unknown> ? P : D extends NotificationDescriptor<infer P> ? P : never;
 export type ResultOf<D> = D extends RequestDescriptor<unknown, infer R> ? R : never;
 
 /* The parts of a JSON-RPC connection the helpers use (parameter types kept loose on purpose:
@@ -50,11 +51,19 @@ interface RequestReceiver {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-export function sendNotification<P>(to: NotificationSender, message: NotificationDescriptor<P>, params: NoInfer<P>): Promise<void> {
+export function sendNotification<P>(
+  to: NotificationSender,
+  message: NotificationDescriptor<P>,
+  params: NoInfer<P>,
+): Promise<void> {
   return Promise.resolve(to.sendNotification(message.method, params));
 }
 
-export function onNotification<P>(from: NotificationReceiver, message: NotificationDescriptor<P>, handler: (params: NoInfer<P>) => void): unknown {
+export function onNotification<P>(
+  from: NotificationReceiver,
+  message: NotificationDescriptor<P>,
+  handler: (params: NoInfer<P>) => void,
+): unknown {
   return from.onNotification(message.method, handler);
 }
 

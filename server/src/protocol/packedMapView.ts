@@ -25,10 +25,20 @@ export function packMapView(view: MapView): MapView {
     legs: view.legs.map((l) => ({ ...l, paths: [], shape: shape([l.paths]) })),
     notams: view.notams.map((n) => {
       // Left out of the corridor: not drawn, so its geometry need not travel.
-      if (!n.inCorridor) return { ...n, ...(n.circle ? { circle: { ...n.circle, ring: [] } } : {}), ...(n.polygons ? { polygons: [] } : {}) };
+      if (!n.inCorridor)
+        return {
+          ...n,
+          ...(n.circle ? { circle: { ...n.circle, ring: [] } } : {}),
+          ...(n.polygons ? { polygons: [] } : {}),
+        };
       const drawn = [...(n.circle?.ring.length ? [[n.circle.ring]] : []), ...(n.polygons ?? [])];
       if (!drawn.length) return n;
-      return { ...n, ...(n.circle ? { circle: { ...n.circle, ring: [] } } : {}), ...(n.polygons ? { polygons: [] } : {}), shape: shape(drawn) };
+      return {
+        ...n,
+        ...(n.circle ? { circle: { ...n.circle, ring: [] } } : {}),
+        ...(n.polygons ? { polygons: [] } : {}),
+        shape: shape(drawn),
+      };
     }),
   };
   const coordinates = new Float64Array(length);

@@ -22,7 +22,7 @@ function blockName(
   const o = origin?.value;
   const d = destination?.value;
   const route = o && d ? `${o} → ${d}` : '';
-  if (kind === 'fpl') return route ? `${aircraftId ?? 'FPL'} ${route}` : aircraftId ?? 'FPL';
+  if (kind === 'fpl') return route ? `${aircraftId ?? 'FPL'} ${route}` : (aircraftId ?? 'FPL');
   return route || firstWords || 'route';
 }
 
@@ -90,7 +90,11 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
     }
     if (fpl) {
       const e = trimmedEnd(text, s, end);
-      sink.add('R008', 'text after the end of the FPL message: put other routes in their own block after a blank line', spanRange(line, s, line, e));
+      sink.add(
+        'R008',
+        'text after the end of the FPL message: put other routes in their own block after a blank line',
+        spanRange(line, s, line, e),
+      );
       continue;
     }
     segments.push(line, s, end);
@@ -103,16 +107,26 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
 
   // Block range: first to last non-blank line (comments included).
   const startChar = skipBlanks(lines[0], 0, lines[0].length);
-  const range: Range = spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length));
+  const range: Range = spanRange(
+    firstLine,
+    startChar,
+    firstLine + n - 1,
+    trimmedEnd(lines[n - 1], 0, lines[n - 1].length),
+  );
 
   origin ??= fpl?.origin ?? route.firstAerodrome;
   destination ??= fpl?.destination ?? route.lastAerodrome;
   if (!route.routeRange && !fpl) {
-    sink.add('R009', 'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN', range);
+    sink.add(
+      'R009',
+      'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN',
+      range,
+    );
   }
   const kind = fpl ? 'fpl' : 'route';
   const name = blockName(kind, origin, destination, route.firstWords, fpl?.fpl.aircraftId);
-  if (!build) return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: segments };
+  if (!build)
+    return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: segments };
   const data: BlockData = {
     kind,
     range,

@@ -31,7 +31,17 @@ export function isBlankLine(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     // The same white space as between elements (routeText.ts isBlankCode).
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && c !== 0xfeff && !(c > 0x1000 && isWideBlank(c))) return false;
+    if (
+      c !== 32 &&
+      c !== 9 &&
+      c !== 13 &&
+      c !== 11 &&
+      c !== 12 &&
+      c !== 160 &&
+      c !== 0xfeff &&
+      !(c > 0x1000 && isWideBlank(c))
+    )
+      return false;
   }
   return true;
 }

@@ -32,9 +32,10 @@ export class DiagnosticSink {
 
   /** Closes the list: adds the summary of what was left out. */
   finish(): RouteDiagnostic[] {
-    if (this.list.length > 1) this.list.sort(
-      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-    );
+    if (this.list.length > 1)
+      this.list.sort(
+        (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+      );
     if (this.dropped > 0 && this.lastRange) {
       this.list.push({
         code: 'R010',

@@ -76,7 +76,11 @@ export function readDirective(
     valueRange,
   };
   if (!known) {
-    sink.add('R002', `unknown directive '${key}'${suggestion(key)}: expected origin, destination or referenceFix`, keyRange);
+    sink.add(
+      'R002',
+      `unknown directive '${key}'${suggestion(key)}: expected origin, destination or referenceFix`,
+      keyRange,
+    );
     return directive;
   }
   if (!value) {
@@ -86,10 +90,18 @@ export function readDirective(
   }
   const upper = directive.value;
   if (known !== 'referenceFix' && !/^[A-Z]{4}$/.test(upper)) {
-    sink.add('R005', `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`, lineRange(line, vs, ve));
+    sink.add(
+      'R005',
+      `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`,
+      lineRange(line, vs, ve),
+    );
   } else if (known === 'referenceFix' && !POINT_RE.test(upper)) {
-    sink.add('R006', `referenceFix '${value}' is not a significant point: expected a navaid or named ` +
-        `point (DVR, KONAN), lat/lon (46N078W) or bearing/distance (DUB180040)`, lineRange(line, vs, ve));
+    sink.add(
+      'R006',
+      `referenceFix '${value}' is not a significant point: expected a navaid or named ` +
+        `point (DVR, KONAN), lat/lon (46N078W) or bearing/distance (DUB180040)`,
+      lineRange(line, vs, ve),
+    );
   }
   return directive;
 }

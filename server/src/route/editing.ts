@@ -61,7 +61,9 @@ export class RouteDocumentEditor {
     const start = this.clamp(range.start);
     let end = this.clamp(range.end);
     if (end.line < start.line || (end.line === start.line && end.character < start.character)) end = start;
-    const replacement = splitLines(lines[start.line].slice(0, start.character) + text + lines[end.line].slice(end.character));
+    const replacement = splitLines(
+      lines[start.line].slice(0, start.character) + text + lines[end.line].slice(end.character),
+    );
     const removed = end.line - start.line + 1;
     if (replacement.length + removed > SPREAD_LIMIT) {
       this.lines = lines.slice(0, start.line).concat(replacement, lines.slice(end.line + 1));

@@ -7,12 +7,7 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { DiagnosticCode } from './codes';
-import {
-  describeLatLon,
-  describeLevel,
-  describeSpeed,
-  describeSpeedLevel,
-} from './describe';
+import { describeLatLon, describeLevel, describeSpeed, describeSpeedLevel } from './describe';
 import type {
   AerodromeElement,
   BearingDistanceElement,
@@ -24,7 +19,15 @@ import type {
   SpeedLevelElement,
 } from './model';
 import { readLevel, readSpeed, type SubReport } from './speedLevel';
-import { CHECK_AIRWAY, CHECK_BEARING, CHECK_DIRECT, CHECK_LATLON, CHECK_POINT, NO_RANGE, lonePartOf } from './quickCheck';
+import {
+  CHECK_AIRWAY,
+  CHECK_BEARING,
+  CHECK_DIRECT,
+  CHECK_LATLON,
+  CHECK_POINT,
+  NO_RANGE,
+  lonePartOf,
+} from './quickCheck';
 
 // Local copies of the char helpers: calls across modules cost a property read each under the
 // CommonJS transform, and these run for every character of every element.
@@ -60,8 +63,8 @@ export const STAR_SLOT = 8;
 
 const EXPECTED =
   'expected a speed/level group (N0450F350), DCT, an ATS route (UL607), a point ' +
-      '(DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level ' +
-      '(LN/N0284A045)';
+  '(DVR, KONAN, 46N078W, 4620N07805W, DUB180040) or point/speed level ' +
+  '(LN/N0284A045)';
 
 /** 4 letters that are not a keyword or track: an aerodrome designator when first or last. */
 export function isAerodromeWord(u: string): boolean {
@@ -122,7 +125,8 @@ export class ElementReader {
   private toUpper(): void {
     const text = this.text;
     this.u = text.toUpperCase();
-    if (this.sink) this.report('R102', `write '${text}' in upper case: ${this.u}`, 0, text.length, { replacement: this.u });
+    if (this.sink)
+      this.report('R102', `write '${text}' in upper case: ${this.u}`, 0, text.length, { replacement: this.u });
   }
 
   private range(from: number, to: number): Range {
@@ -130,7 +134,8 @@ export class ElementReader {
   }
 
   private report(code: DiagnosticCode, message: string, from: number, to: number, data?: unknown): void {
-    if (this.sink) this.sink.add(code, message, lineRange(this.line, this.start + from, this.start + Math.max(to, from)), data);
+    if (this.sink)
+      this.sink.add(code, message, lineRange(this.line, this.start + from, this.start + Math.max(to, from)), data);
   }
 
   private unknown(code: DiagnosticCode, message: string, from = 0, to = this.text.length): RouteElement {
@@ -162,12 +167,22 @@ export class ElementReader {
         }
         if (lower) this.toUpper();
         if (c === 58) {
-          return this.unknown('R007', "a colon never occurs in ICAO route text: a directive line is 'key: value' with key origin, destination or referenceFix", i, i + 1);
+          return this.unknown(
+            'R007',
+            "a colon never occurs in ICAO route text: a directive line is 'key: value' with key origin, destination or referenceFix",
+            i,
+            i + 1,
+          );
         }
         // A character outside the BMP is two UTF-16 units: the finding covers both.
         const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
         const shown = c < 32 || c === 127 ? `\\u${c.toString(16).padStart(4, '0')}` : text.slice(i, i + pair);
-        return this.unknown('R114', `character '${shown}' is not allowed in route text: use letters A–Z, digits and '/'`, i, i + pair);
+        return this.unknown(
+          'R114',
+          `character '${shown}' is not allowed in route text: use letters A–Z, digits and '/'`,
+          i,
+          i + pair,
+        );
       }
     }
     if (lower) this.toUpper();
@@ -186,34 +201,98 @@ export class ElementReader {
         if (!this.build) return CHECK_DIRECT;
         return { kind: 'direct', text, range, description: 'direct: a straight line to the next point' };
       case 'T':
-        return { kind: 'truncation', text, range, description: this.build ? 'truncation: the route continues outside this plan' : '' };
+        return {
+          kind: 'truncation',
+          text,
+          range,
+          description: this.build ? 'truncation: the route continues outside this plan' : '',
+        };
       case 'VFR':
       case 'IFR':
-        return { kind: 'flightRules', text, range, rules: u, description: this.build ? `change of flight rules to ${u} at the preceding point` : '' };
+        return {
+          kind: 'flightRules',
+          text,
+          range,
+          rules: u,
+          description: this.build ? `change of flight rules to ${u} at the preceding point` : '',
+        };
       case 'OAT':
-        return { kind: 'trafficType', text, range, traffic: 'OAT', description: this.build ? 'operational air traffic (OAT) from the preceding point' : '' };
+        return {
+          kind: 'trafficType',
+          text,
+          range,
+          traffic: 'OAT',
+          description: this.build ? 'operational air traffic (OAT) from the preceding point' : '',
+        };
       case 'GAT':
-        return { kind: 'trafficType', text, range, traffic: 'GAT', description: this.build ? 'general air traffic (GAT) from the preceding point' : '' };
+        return {
+          kind: 'trafficType',
+          text,
+          range,
+          traffic: 'GAT',
+          description: this.build ? 'general air traffic (GAT) from the preceding point' : '',
+        };
       case 'IFPSTOP':
-        return { kind: 'ifps', text, range, mode: 'IFPSTOP', description: this.build ? 'IFPS route checking stops at the preceding point' : '' };
+        return {
+          kind: 'ifps',
+          text,
+          range,
+          mode: 'IFPSTOP',
+          description: this.build ? 'IFPS route checking stops at the preceding point' : '',
+        };
       case 'IFPSTART':
-        return { kind: 'ifps', text, range, mode: 'IFPSTART', description: this.build ? 'IFPS route checking resumes at the preceding point' : '' };
+        return {
+          kind: 'ifps',
+          text,
+          range,
+          mode: 'IFPSTART',
+          description: this.build ? 'IFPS route checking resumes at the preceding point' : '',
+        };
       case 'SID':
-        return { kind: 'sid', text, range, designator: null, description: this.build ? 'standard instrument departure (designator not given)' : '' };
+        return {
+          kind: 'sid',
+          text,
+          range,
+          designator: null,
+          description: this.build ? 'standard instrument departure (designator not given)' : '',
+        };
       case 'STAR':
-        return { kind: 'star', text, range, designator: null, description: this.build ? 'standard arrival route (designator not given)' : '' };
+        return {
+          kind: 'star',
+          text,
+          range,
+          designator: null,
+          description: this.build ? 'standard arrival route (designator not given)' : '',
+        };
     }
     if (u.length === 4 && u.startsWith('NAT')) {
-      return { kind: 'track', text, range, system: 'NAT', designator: u, description: this.build ? `North Atlantic track ${u[3]}` : '' };
+      return {
+        kind: 'track',
+        text,
+        range,
+        system: 'NAT',
+        designator: u,
+        description: this.build ? `North Atlantic track ${u[3]}` : '',
+      };
     }
     if (u.length >= 4 && u.length <= 6 && u.startsWith('PTS')) {
-      return { kind: 'track', text, range, system: 'PTS', designator: u, description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '' };
+      return {
+        kind: 'track',
+        text,
+        range,
+        system: 'PTS',
+        designator: u,
+        description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '',
+      };
     }
     if (u.length === 1) {
       return this.unknown('R101', `'${text}' is a single letter: ${EXPECTED}`);
     }
     if (u.length > 5) {
-      return this.unknown('R101', `'${text}' has ${u.length} letters: a point is a 2–3 letter navaid or a 5-letter name; ${EXPECTED}`);
+      return this.unknown(
+        'R101',
+        `'${text}' has ${u.length} letters: a point is a 2–3 letter navaid or a 5-letter name; ${EXPECTED}`,
+      );
     }
     return this.codedPoint(0, u.length, true);
   }
@@ -229,18 +308,31 @@ export class ElementReader {
     if (len === 4) {
       const edge = whole ? this.flags & (FIRST_WORD | LAST_WORD) : this.flags & FIRST_WORD;
       if (edge) {
-        const where = this.flags & FIRST_WORD ? 'first word: the departure aerodrome' : 'last word: the destination aerodrome';
-        return { kind: 'aerodrome', text, range, icao: ident, description: this.build ? `aerodrome ${ident} (${where})` : '' };
+        const where =
+          this.flags & FIRST_WORD ? 'first word: the departure aerodrome' : 'last word: the destination aerodrome';
+        return {
+          kind: 'aerodrome',
+          text,
+          range,
+          icao: ident,
+          description: this.build ? `aerodrome ${ident} (${where})` : '',
+        };
       }
       this.report(
         'R115',
         `'${text}' has 4 letters: a point is a 2–3 letter navaid or a 5-letter name; an ` +
-            `aerodrome belongs only at the start or end of the route`,
+          `aerodrome belongs only at the start or end of the route`,
         from,
         to,
       );
       if (!this.build) return CHECK_POINT;
-      return { kind: 'point', text, range, ident, description: `${ident}: 4-letter designator, not a standard point (aerodrome?)` };
+      return {
+        kind: 'point',
+        text,
+        range,
+        ident,
+        description: `${ident}: 4-letter designator, not a standard point (aerodrome?)`,
+      };
     }
     const description = this.build ? (len <= 3 ? `navaid ${ident}` : `named point ${ident}`) : '';
     return { kind: 'point', text, range, ident, description };
@@ -251,37 +343,70 @@ export class ElementReader {
     const n = u.length;
     const c0 = u.charCodeAt(0);
     if (n >= 4 && n <= 6 && u.startsWith('PTS')) {
-      return { kind: 'track', text: this.text, range: this.range(0, n), system: 'PTS', designator: u, description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '' };
+      return {
+        kind: 'track',
+        text: this.text,
+        range: this.range(0, n),
+        system: 'PTS',
+        designator: u,
+        description: this.build ? `Pacific organised track (PACOTS) ${u.slice(3)}` : '',
+      };
     }
     if (looksLikeSpeedLevel(u)) return this.speedLevel(0, n, true) ?? this.unknownQuiet();
     if (u.startsWith('STAY')) {
-      return this.unknown('R113', `'${this.text}' is not a STAY element: expected STAYn/hhmm with n 1–9, e.g. STAY1/0030`);
+      return this.unknown(
+        'R113',
+        `'${this.text}' is not a STAY element: expected STAYn/hhmm with n 1–9, e.g. STAY1/0030`,
+      );
     }
     if ((c0 === 78 || c0 === 75) && n === 5 && digitRun(u, 1, n) === 4) {
       this.bareSpeed = true;
-      return this.unknown('R104', `speed '${this.text}' without a level: write speed and level together, e.g. ${u}F350`);
+      return this.unknown(
+        'R104',
+        `speed '${this.text}' without a level: write speed and level together, e.g. ${u}F350`,
+      );
     }
     let letters = 0;
     while (letters < n && isLetterCode(u.charCodeAt(letters))) letters++;
     const tailDigits = digitRun(u, letters, n);
     if (letters === 1 && tailDigits === n - 1 && lonePartOf(c0, tailDigits, u.charCodeAt(1))) return this.lonePart();
     // Speed + level with another letter for the unit: X0450F350.
-    if (letters === 1 && tailDigits >= 3 && tailDigits <= 4 && n >= 8 && c0 !== 78 && c0 !== 75 && c0 !== 77 && !u.startsWith('PTS')) {
+    if (
+      letters === 1 &&
+      tailDigits >= 3 &&
+      tailDigits <= 4 &&
+      n >= 8 &&
+      c0 !== 78 &&
+      c0 !== 75 &&
+      c0 !== 77 &&
+      !u.startsWith('PTS')
+    ) {
       const lv = u.charCodeAt(1 + tailDigits);
-      if ((lv === 70 || lv === 83 || lv === 65 || lv === 77 || lv === 86) && (lv === 86 || digitRun(u, 2 + tailDigits, n) === n - 2 - tailDigits)) {
-        return this.unknown('R103', `'${u[0]}' is not a speed unit: a speed is N (knots) or K (km/h) + 4 digits, or M (Mach) + 3 digits, e.g. N${u.slice(1)}`, 0, 1);
+      if (
+        (lv === 70 || lv === 83 || lv === 65 || lv === 77 || lv === 86) &&
+        (lv === 86 || digitRun(u, 2 + tailDigits, n) === n - 2 - tailDigits)
+      ) {
+        return this.unknown(
+          'R103',
+          `'${u[0]}' is not a speed unit: a speed is N (knots) or K (km/h) + 4 digits, or M (Mach) + 3 digits, e.g. N${u.slice(1)}`,
+          0,
+          1,
+        );
       }
     }
     // A point with bearing/distance needs a 2–5 letter point and both 3-digit parts.
     if (letters === 1 && tailDigits === 6 && n === 7) {
-      return this.unknown('R101', `'${this.text}' reads like a bearing/distance point, but a navaid or named point has 2–5 letters, not 1: e.g. DUB180040`);
+      return this.unknown(
+        'R101',
+        `'${this.text}' reads like a bearing/distance point, but a navaid or named point has 2–5 letters, not 1: e.g. DUB180040`,
+      );
     }
     if (letters >= 3 && letters <= 5 && tailDigits >= 2 && letters + tailDigits === n && tailDigits !== 6) {
       return this.unknown(
         'R101',
         `'${this.text}' reads like a bearing/distance point but has ${tailDigits} ` +
-            `digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ` +
-            `${u.slice(0, letters)}180040 (a SID or STAR has one digit)`,
+          `digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ` +
+          `${u.slice(0, letters)}180040 (a SID or STAR has one digit)`,
       );
     }
     if (letters + tailDigits === n && letters >= 2 && letters <= 5 && n > 7) {
@@ -289,12 +414,15 @@ export class ElementReader {
       return this.unknown(
         'R101',
         `'${this.text}' reads like a bearing/distance point but has ${tailDigits} ` +
-            `digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ` +
-            `DUB180040`,
+          `digits: expected a 2–5 letter point + 3-digit bearing + 3-digit distance, e.g. ` +
+          `DUB180040`,
       );
     }
     if (n > 7) {
-      return this.unknown('R110', `'${this.text}' has ${n} characters: an ATS route or procedure designator has 2–7; ${EXPECTED}`);
+      return this.unknown(
+        'R110',
+        `'${this.text}' has ${n} characters: an ATS route or procedure designator has 2–7; ${EXPECTED}`,
+      );
     }
     return this.routeDesignator(letters);
   }
@@ -308,13 +436,18 @@ export class ElementReader {
     return this.unknown(
       'R117',
       `${mach ? 'Mach number' : 'level'} ${u} alone is not a route element: a change ` +
-          `of speed/level is written at the point where it applies, speed and level ` +
-          `together, e.g. ${example}`,
+        `of speed/level is written at the point where it applies, speed and level ` +
+        `together, e.g. ${example}`,
     );
   }
 
   private unknownQuiet(): RouteElement {
-    return { kind: 'unknown', text: this.text, range: this.range(0, this.text.length), description: this.build ? 'unreadable element' : '' };
+    return {
+      kind: 'unknown',
+      text: this.text,
+      range: this.range(0, this.text.length),
+      description: this.build ? 'unreadable element' : '',
+    };
   }
 
   /** 2–7 letters and digits with a digit: an ATS route, or a SID/STAR in its slot. */
@@ -325,7 +458,13 @@ export class ElementReader {
     // Procedures are a name (3–5 letters) + digit + letter; ATS routes have a 1–2 letter prefix.
     const procedureLike = leadingLetters >= 3;
     if (procedureLike && this.flags & SID_SLOT) {
-      return { kind: 'sid', text, range, designator: u, description: this.build ? `standard instrument departure ${u}` : '' };
+      return {
+        kind: 'sid',
+        text,
+        range,
+        designator: u,
+        description: this.build ? `standard instrument departure ${u}` : '',
+      };
     }
     if (procedureLike && this.flags & STAR_SLOT) {
       return { kind: 'star', text, range, designator: u, description: this.build ? `standard arrival route ${u}` : '' };
@@ -334,7 +473,7 @@ export class ElementReader {
       this.report(
         'R116',
         `'${text}' looks like a SID/STAR designator: a SID belongs right after the first ` +
-            `speed/level group, a STAR at the end; as an ATS route it is unusual`,
+          `speed/level group, a STAR at the end; as an ATS route it is unusual`,
         0,
         u.length,
       );
@@ -347,7 +486,12 @@ export class ElementReader {
     const u = this.u;
     const bearing = digitsValue(u, from + letters, 3);
     if (bearing > 360) {
-      this.report('R108', `bearing ${u.slice(from + letters, from + letters + 3)}° is out of range: expected 000–360 degrees magnetic`, from + letters, from + letters + 3);
+      this.report(
+        'R108',
+        `bearing ${u.slice(from + letters, from + letters + 3)}° is out of range: expected 000–360 degrees magnetic`,
+        from + letters,
+        from + letters + 3,
+      );
     }
     if (!this.build) return CHECK_BEARING;
     const ident = u.slice(from, from + letters);
@@ -385,8 +529,8 @@ export class ElementReader {
       this.report(
         'R109',
         `'${this.text.slice(from, to)}' is not a latitude/longitude: expected ddNdddW (7 ` +
-            `characters, e.g. 46N078W) or ddmmNdddmmW (11 characters, e.g. 4620N07805W), ` +
-            `zero-padded`,
+          `characters, e.g. 46N078W) or ddmmNdddmmW (11 characters, e.g. 4620N07805W), ` +
+          `zero-padded`,
         from,
         to,
       );
@@ -398,14 +542,30 @@ export class ElementReader {
     const lonAt = from + latDigits + 1;
     const lonDeg = digitsValue(u, lonAt, 3);
     const lonMin = minutes ? digitsValue(u, lonAt + 3, 2) : 0;
-    if (minutes && latMin > 59) this.report('R107', `minutes of latitude '${u.slice(from + 2, from + 4)}' out of range: expected 00–59`, from + 2, from + 4);
-    if (minutes && lonMin > 59) this.report('R107', `minutes of longitude '${u.slice(lonAt + 3, lonAt + 5)}' out of range: expected 00–59`, lonAt + 3, lonAt + 5);
+    if (minutes && latMin > 59)
+      this.report(
+        'R107',
+        `minutes of latitude '${u.slice(from + 2, from + 4)}' out of range: expected 00–59`,
+        from + 2,
+        from + 4,
+      );
+    if (minutes && lonMin > 59)
+      this.report(
+        'R107',
+        `minutes of longitude '${u.slice(lonAt + 3, lonAt + 5)}' out of range: expected 00–59`,
+        lonAt + 3,
+        lonAt + 5,
+      );
     if (latDeg > 90 || (latDeg === 90 && latMin > 0)) {
-      const shown = minutes ? `${u.slice(from, from + 2)}°${u.slice(from + 2, from + 4)}'${u[from + latDigits]}` : `${u.slice(from, from + 2)}°${u[from + latDigits]}`;
+      const shown = minutes
+        ? `${u.slice(from, from + 2)}°${u.slice(from + 2, from + 4)}'${u[from + latDigits]}`
+        : `${u.slice(from, from + 2)}°${u[from + latDigits]}`;
       this.report('R105', `latitude ${shown} out of range: expected at most 90°00'`, from, from + latDigits);
     }
     if (lonDeg > 180 || (lonDeg === 180 && lonMin > 0)) {
-      const shown = minutes ? `${u.slice(lonAt, lonAt + 3)}°${u.slice(lonAt + 3, lonAt + 5)}'${u[to - 1]}` : `${u.slice(lonAt, lonAt + 3)}°${u[to - 1]}`;
+      const shown = minutes
+        ? `${u.slice(lonAt, lonAt + 3)}°${u.slice(lonAt + 3, lonAt + 5)}'${u[to - 1]}`
+        : `${u.slice(lonAt, lonAt + 3)}°${u[to - 1]}`;
       this.report('R106', `longitude ${shown} out of range: expected at most 180°00'`, lonAt, lonAt + latDigits + 1);
     }
     if (!this.build) return CHECK_LATLON;
@@ -439,8 +599,8 @@ export class ElementReader {
       this.report(
         what,
         `${u.slice(from, to)} is not a significant point: a change of speed/level is ` +
-            `attached to the point where it applies, e.g. DVR/N0450F350 (write ` +
-            `${u.slice(from, to)} and the point apart)`,
+          `attached to the point where it applies, e.g. DVR/N0450F350 (write ` +
+          `${u.slice(from, to)} and the point apart)`,
         from,
         to,
       );
@@ -453,7 +613,7 @@ export class ElementReader {
     this.report(
       what,
       `'${this.text.slice(from, to)}' is not a point: expected a 2–3 letter navaid, ` +
-          `5-letter name, lat/lon (46N078W, 4620N07805W) or bearing/distance (DUB180040)`,
+        `5-letter name, lat/lon (46N078W, 4620N07805W) or bearing/distance (DUB180040)`,
       from,
       to,
     );
@@ -468,8 +628,13 @@ export class ElementReader {
     const level = readLevel(u, this.cursor.end, to, this.cursor, first, this.subReport);
     if (!level) return null;
     if (this.cursor.end < to) {
-      this.report('R104', `unexpected '${this.text.slice(this.cursor.end, to)}' after the level ` +
-          `${level.text}: a speed/level group is speed + one level, e.g. N0450F350`, this.cursor.end, to);
+      this.report(
+        'R104',
+        `unexpected '${this.text.slice(this.cursor.end, to)}' after the level ` +
+          `${level.text}: a speed/level group is speed + one level, e.g. N0450F350`,
+        this.cursor.end,
+        to,
+      );
       return null;
     }
     return {
@@ -488,12 +653,20 @@ export class ElementReader {
     if (slash === 1 && u.charCodeAt(0) === 67 /* C */) return this.cruiseClimb();
     if (u.startsWith('STAY')) return this.stay(slash);
     if (u.indexOf('/', slash + 1) >= 0) {
-      return this.unknown('R111', `'${this.text}' has more than one '/': a change of speed/level is point/speed ` +
-          `level, e.g. LN/N0284A045; a cruise climb starts with C/`);
+      return this.unknown(
+        'R111',
+        `'${this.text}' has more than one '/': a change of speed/level is point/speed ` +
+          `level, e.g. LN/N0284A045; a cruise climb starts with C/`,
+      );
     }
     const point = this.point(0, slash, 'R111');
     if (slash + 1 >= n) {
-      this.report('R111', `speed/level missing after '/': expected e.g. ${u.slice(0, slash)}/N0284A045`, slash, slash + 1);
+      this.report(
+        'R111',
+        `speed/level missing after '/': expected e.g. ${u.slice(0, slash)}/N0284A045`,
+        slash,
+        slash + 1,
+      );
       return this.unknownQuiet();
     }
     // VFR as the level: the change to VFR at the point (DVR/N0120VFR).
@@ -516,10 +689,16 @@ export class ElementReader {
     const n = u.length;
     const second = u.indexOf('/', 2);
     if (second < 0) {
-      return this.unknown('R112', `cruise climb '${this.text}' needs C/point/speed levels, e.g. C/48N050W/M082F290F350 or C/48N050W/M082F290PLUS`);
+      return this.unknown(
+        'R112',
+        `cruise climb '${this.text}' needs C/point/speed levels, e.g. C/48N050W/M082F290F350 or C/48N050W/M082F290PLUS`,
+      );
     }
     if (u.indexOf('/', second + 1) >= 0) {
-      return this.unknown('R112', `cruise climb '${this.text}' has too many '/': expected C/point/speed levels, e.g. C/48N050W/M082F290F350`);
+      return this.unknown(
+        'R112',
+        `cruise climb '${this.text}' has too many '/': expected C/point/speed levels, e.g. C/48N050W/M082F290F350`,
+      );
     }
     const point = this.point(2, second, 'R112');
     const speed = readSpeed(u, second + 1, n, this.cursor, this.subReport);
@@ -530,18 +709,32 @@ export class ElementReader {
     if (u.startsWith('PLUS', this.cursor.end)) {
       this.cursor.end += 4;
     } else if (this.cursor.end >= n) {
-      this.report('R112', `cruise climb needs a second level or PLUS after ${from.text}, e.g. ${u}F350 or ${u}PLUS`, n - from.text.length, n);
+      this.report(
+        'R112',
+        `cruise climb needs a second level or PLUS after ${from.text}, e.g. ${u}F350 or ${u}PLUS`,
+        n - from.text.length,
+        n,
+      );
       return this.unknownQuiet();
     } else {
       to = readLevel(u, this.cursor.end, n, this.cursor, false, this.subReport);
       if (!to) return this.unknownQuiet();
     }
     if (this.cursor.end < n) {
-      this.report('R112', `unexpected '${this.text.slice(this.cursor.end)}' at the end of the cruise climb: expected speed + two levels or one level + PLUS`, this.cursor.end, n);
+      this.report(
+        'R112',
+        `unexpected '${this.text.slice(this.cursor.end)}' at the end of the cruise climb: expected speed + two levels or one level + PLUS`,
+        this.cursor.end,
+        n,
+      );
       return this.unknownQuiet();
     }
     if (!point) return this.unknownQuiet();
-    const band = !this.build ? '' : to ? `between ${describeLevel(from)} and ${describeLevel(to)}` : `from ${describeLevel(from)} and above`;
+    const band = !this.build
+      ? ''
+      : to
+        ? `between ${describeLevel(from)} and ${describeLevel(to)}`
+        : `from ${describeLevel(from)} and above`;
     return {
       kind: 'cruiseClimb',
       text: this.text,
@@ -558,13 +751,12 @@ export class ElementReader {
     const u = this.u;
     const n = u.length;
     const ok =
-      slash === 5 &&
-      isDigitCode(u.charCodeAt(4)) &&
-      u.charCodeAt(4) !== 48 &&
-      n === 10 &&
-      digitRun(u, 6, n) === 4;
+      slash === 5 && isDigitCode(u.charCodeAt(4)) && u.charCodeAt(4) !== 48 && n === 10 && digitRun(u, 6, n) === 4;
     if (!ok) {
-      return this.unknown('R113', `'${this.text}' is not a STAY element: expected STAYn/hhmm with n 1–9, e.g. STAY1/0030`);
+      return this.unknown(
+        'R113',
+        `'${this.text}' is not a STAY element: expected STAYn/hhmm with n 1–9, e.g. STAY1/0030`,
+      );
     }
     const hours = digitsValue(u, 6, 2);
     const mins = digitsValue(u, 8, 2);

@@ -80,13 +80,32 @@ function fieldRange(f: RawField): Range {
   return spanRange(g.line(first), firstAt, g.line(last), lastEnd);
 }
 
-const CHECKS: Record<number, { re: RegExp; code: 'R303' | 'R304' | 'R305' | 'R306' | 'R307' | 'R308'; expected: string }> = {
-  7: { re: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/, code: 'R303', expected: 'up to 7 letters and digits, e.g. DLH4AB (optionally /A1234)' },
+const CHECKS: Record<
+  number,
+  { re: RegExp; code: 'R303' | 'R304' | 'R305' | 'R306' | 'R307' | 'R308'; expected: string }
+> = {
+  7: {
+    re: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/,
+    code: 'R303',
+    expected: 'up to 7 letters and digits, e.g. DLH4AB (optionally /A1234)',
+  },
   8: { re: /^[IVYZ][SNGMX]$/, code: 'R304', expected: 'flight rules I, V, Y or Z + type S, N, G, M or X, e.g. IS' },
-  9: { re: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/, code: 'R305', expected: 'optional number + type designator / wake category L, M, H or J, e.g. A320/M' },
-  10: { re: /^[A-Z0-9]+\/[A-Z0-9]+$/, code: 'R306', expected: 'equipment / surveillance codes, e.g. SDE2E3FGIJ1RWY/LB1' },
+  9: {
+    re: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/,
+    code: 'R305',
+    expected: 'optional number + type designator / wake category L, M, H or J, e.g. A320/M',
+  },
+  10: {
+    re: /^[A-Z0-9]+\/[A-Z0-9]+$/,
+    code: 'R306',
+    expected: 'equipment / surveillance codes, e.g. SDE2E3FGIJ1RWY/LB1',
+  },
   13: { re: /^[A-Z]{4}\d{4}$/, code: 'R307', expected: 'departure aerodrome + time hhmm, e.g. EGLL1200' },
-  16: { re: /^[A-Z]{4}\d{4}( [A-Z]{4}){0,2}$/, code: 'R308', expected: 'destination + total EET hhmm + up to two alternates, e.g. EDDF0105 EDDK' },
+  16: {
+    re: /^[A-Z]{4}\d{4}( [A-Z]{4}){0,2}$/,
+    code: 'R308',
+    expected: 'destination + total EET hhmm + up to two alternates, e.g. EDDF0105 EDDK',
+  },
 };
 
 /** The first four characters of a field as an aerodrome, when they are letters. */
@@ -153,10 +172,20 @@ function assignFieldNumbers(fields: readonly RawField[]): { numbers: (number | u
 }
 
 /** Reads the message whose '(' is at (block line `index`, `paren`). */
-export function readFpl(block: BlockLines, index: number, paren: number, sink: DiagnosticSink, build = true): FplResult {
+export function readFpl(
+  block: BlockLines,
+  index: number,
+  paren: number,
+  sink: DiagnosticSink,
+  build = true,
+): FplResult {
   const { lines, contentEnd, firstLine } = block;
   const fields: RawField[] = [];
-  const newField = (line: number, character: number): RawField => ({ segments: new TextSegments(lines, firstLine), line, character });
+  const newField = (line: number, character: number): RawField => ({
+    segments: new TextSegments(lines, firstLine),
+    line,
+    character,
+  });
   let current = newField(firstLine + index, paren + 1);
   fields.push(current);
   let closed: Range | undefined;
@@ -189,15 +218,23 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
           closed = lineRange(line, ch, ch + 1);
           const rest = skipBlanks(text, ch + 1, end);
           if (rest < end) {
-            sink.add('R008', `text after the end of the FPL message: '${text.slice(rest, end).trim()}'; put ` +
-                `other routes in their own block after a blank line`, lineRange(line, rest, end));
+            sink.add(
+              'R008',
+              `text after the end of the FPL message: '${text.slice(rest, end).trim()}'; put ` +
+                `other routes in their own block after a blank line`,
+              lineRange(line, rest, end),
+            );
           }
           break;
         }
         current = newField(line, ch + 1);
         fields.push(current);
       } else if (c === 40 /* ( */) {
-        sink.add('R301', "unexpected '(' inside the FPL message: parentheses only open and close the message", lineRange(line, ch, ch + 1));
+        sink.add(
+          'R301',
+          "unexpected '(' inside the FPL message: parentheses only open and close the message",
+          lineRange(line, ch, ch + 1),
+        );
       }
     }
     if (!closed) current.segments.push(line, pieceStart, end);
@@ -210,11 +247,20 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 
   const typeText = fieldText(fields[0]).toUpperCase();
   if (typeText !== 'FPL') {
-    sink.add('R312', `message type '${fieldText(fields[0])}' is not FPL: this block is read as an FPL message, which starts with (FPL-`, fieldRange(fields[0]));
+    sink.add(
+      'R312',
+      `message type '${fieldText(fields[0])}' is not FPL: this block is read as an FPL message, which starts with (FPL-`,
+      fieldRange(fields[0]),
+    );
   }
 
   const fpl: FplMessage = { fields: [], otherInformation: [] };
-  const result: FplResult = { fpl, routeSegments: new TextSegments(lines, firstLine), route: { count: 0, firstWords: '' }, endIndex };
+  const result: FplResult = {
+    fpl,
+    routeSegments: new TextSegments(lines, firstLine),
+    route: { count: 0, firstWords: '' },
+    endIndex,
+  };
   const { numbers, missing } = assignFieldNumbers(fields);
   const trailing = missing.filter((m) => m.before === undefined).map((m) => m.number);
   for (const m of missing) {
@@ -230,7 +276,7 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
   }
   if (trailing.length === 1) {
     const n = trailing[0];
-    const hint = n === 18 ? "; write -0 when there is no other information" : '';
+    const hint = n === 18 ? '; write -0 when there is no other information' : '';
     sink.add(
       'R302',
       `field ${n} (${FIELD_NAMES[n]}) is missing: the message ends before it${hint}; ` +
@@ -254,13 +300,21 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     if (number === undefined) {
       const what = extraFields > 0 ? `${extraFields + 1} unexpected extra fields` : 'unexpected extra field';
       const them = extraFields > 0 ? 'them' : 'it';
-      sink.add('R310', `${what} after field 19: an FPL message ends with field 18 (or 19); remove ${them} or join ${them} to field 18`, fieldRange(raw));
+      sink.add(
+        'R310',
+        `${what} after field 19: an FPL message ends with field 18 (or 19); remove ${them} or join ${them} to field 18`,
+        fieldRange(raw),
+      );
       continue;
     }
     // The route's text is read token by token; only the model keeps it whole.
     const text = number === 15 && !build ? '' : fieldText(raw);
     if (number === 19 && !/^[A-Z]\//i.test(text)) {
-      sink.add('R310', `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`, fieldRange(raw));
+      sink.add(
+        'R310',
+        `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`,
+        fieldRange(raw),
+      );
       continue;
     }
     if (build) fpl.fields.push({ number, text, range: fieldRange(raw) } satisfies FplField);
@@ -270,7 +324,11 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
     }
     const check = CHECKS[number];
     if (check && !check.re.test(upper)) {
-      sink.add(check.code, `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`, fieldRange(raw));
+      sink.add(
+        check.code,
+        `field ${number} (${FIELD_NAMES[number]}) '${text}' is malformed: expected ${check.expected}`,
+        fieldRange(raw),
+      );
     } else if (check) {
       checkFieldContents(number, upper, fieldRange(raw), sink);
     }
@@ -291,7 +349,11 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
         result.route = route;
         result.routeSegments = raw.segments;
         if (route.count === 0) {
-          sink.add('R311', 'field 15 (route) is empty: expected speed/level and route, e.g. N0450F350 DET L6 DVR', fieldRange(raw));
+          sink.add(
+            'R311',
+            'field 15 (route) is empty: expected speed/level and route, e.g. N0450F350 DET L6 DVR',
+            fieldRange(raw),
+          );
         }
         break;
       }
@@ -308,7 +370,8 @@ export function readFpl(block: BlockLines, index: number, paren: number, sink: D
 
 /** Field 18: `0`, or indicators like DOF/ REG/ RMK/ each followed by its value. */
 // ICAO Doc 4444 App. 2, field 10a (equipment and capabilities) and 10b (surveillance).
-const EQUIPMENT = /^(N|(S|A|B|C|D|E1|E2|E3|F|G|H|I|J1|J2|J3|J4|J5|J6|J7|K|L|M1|M2|M3|O|P1|P2|P3|P4|P5|P6|P7|P8|P9|R|T|U|V|W|X|Y|Z)+)$/;
+const EQUIPMENT =
+  /^(N|(S|A|B|C|D|E1|E2|E3|F|G|H|I|J1|J2|J3|J4|J5|J6|J7|K|L|M1|M2|M3|O|P1|P2|P3|P4|P5|P6|P7|P8|P9|R|T|U|V|W|X|Y|Z)+)$/;
 const SURVEILLANCE = /^(N|(A|C|E|H|I|L|P|S|X|B1|B2|U1|U2|V1|V2|D1|G1)+)$/;
 
 function twoDigits(u: string, at: number): number {
@@ -320,15 +383,27 @@ function checkFieldContents(number: number, u: string, range: Range, sink: Diagn
   if (number === 10) {
     const [a, b] = u.split('/');
     if (!EQUIPMENT.test(a)) {
-      sink.add('R306', `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D ` +
-          `E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`, range);
+      sink.add(
+        'R306',
+        `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D ` +
+          `E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`,
+        range,
+      );
     }
     if (!SURVEILLANCE.test(b)) {
-      sink.add('R306', `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`, range);
+      sink.add(
+        'R306',
+        `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`,
+        range,
+      );
     }
   } else if (number === 13) {
     if (twoDigits(u, 4) > 23 || twoDigits(u, 6) > 59) {
-      sink.add('R307', `field 13 estimated off-block time '${u.slice(4, 8)}' is not a time: expected hhmm with hh 00–23 and mm 00–59`, range);
+      sink.add(
+        'R307',
+        `field 13 estimated off-block time '${u.slice(4, 8)}' is not a time: expected hhmm with hh 00–23 and mm 00–59`,
+        range,
+      );
     }
   } else if (number === 16) {
     if (twoDigits(u, 6) > 59) {
@@ -339,10 +414,51 @@ function checkFieldContents(number: number, u: string, range: Range, sink: Diagn
 
 /** Field 18 indicators of Doc 4444 App. 2 (and the European RFP/IFP/EUR/AWR). */
 const INDICATORS = new Set([
-  'STS', 'PBN', 'NAV', 'COM', 'DAT', 'SUR', 'DEP', 'DEST', 'DOF', 'REG', 'EET', 'SEL', 'TYP', 'CODE', 'DLE', 'OPR', 'ORGN',
-  'PER', 'ALTN', 'RALT', 'TALT', 'RIF', 'RMK', 'RFP', 'IFP', 'EUR', 'AWR', 'RVR', 'SRC',
+  'STS',
+  'PBN',
+  'NAV',
+  'COM',
+  'DAT',
+  'SUR',
+  'DEP',
+  'DEST',
+  'DOF',
+  'REG',
+  'EET',
+  'SEL',
+  'TYP',
+  'CODE',
+  'DLE',
+  'OPR',
+  'ORGN',
+  'PER',
+  'ALTN',
+  'RALT',
+  'TALT',
+  'RIF',
+  'RMK',
+  'RFP',
+  'IFP',
+  'EUR',
+  'AWR',
+  'RVR',
+  'SRC',
 ]);
-const STS_VALUES = new Set(['ALTRV', 'ATFMX', 'FFR', 'FLTCK', 'HAZMAT', 'HEAD', 'HOSP', 'HUM', 'MARSA', 'MEDEVAC', 'NONRVSM', 'SAR', 'STATE']);
+const STS_VALUES = new Set([
+  'ALTRV',
+  'ATFMX',
+  'FFR',
+  'FLTCK',
+  'HAZMAT',
+  'HEAD',
+  'HOSP',
+  'HUM',
+  'MARSA',
+  'MEDEVAC',
+  'NONRVSM',
+  'SAR',
+  'STATE',
+]);
 
 function isRealDate(v: string): boolean {
   if (!/^\d{6}$/.test(v)) return false;
@@ -354,7 +470,11 @@ function isRealDate(v: string): boolean {
 }
 
 /** The value of one field 18 item, by its indicator; a message when it is wrong. */
-function itemProblem(indicator: string, value: string, facts: { typeZzzz: boolean; equipment: string }): string | undefined {
+function itemProblem(
+  indicator: string,
+  value: string,
+  facts: { typeZzzz: boolean; equipment: string },
+): string | undefined {
   const v = value.trim().toUpperCase();
   switch (indicator) {
     case 'DOF':
@@ -362,25 +482,35 @@ function itemProblem(indicator: string, value: string, facts: { typeZzzz: boolea
     case 'EET': {
       for (const w of v.split(/\s+/)) {
         const m = /^([A-Z0-9]{2,11})(\d{4})$/.exec(w);
-        if (!m || twoDigits(m[2], 2) > 59) return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
+        if (!m || twoDigits(m[2], 2) > 59)
+          return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
       }
       return undefined;
     }
     case 'PBN':
-      if (!/^([A-D][1-4]?|[LOST][1-2]?|[A-D]\d|O[1-4]|S[12]|T[12]|L1)+$/.test(v)) return `PBN/${value}: expected PBN codes such as A1 B2 C2 D2 O2 S1 T1, e.g. PBN/A1B1C1D1`;
+      if (!/^([A-D][1-4]?|[LOST][1-2]?|[A-D]\d|O[1-4]|S[12]|T[12]|L1)+$/.test(v))
+        return `PBN/${value}: expected PBN codes such as A1 B2 C2 D2 O2 S1 T1, e.g. PBN/A1B1C1D1`;
       if (!facts.equipment.includes('R')) return `PBN/${value}: PBN capabilities need R (PBN approved) in field 10a`;
       return undefined;
     case 'STS':
-      for (const w of v.split(/\s+/)) if (!STS_VALUES.has(w)) return `STS/${value}: '${w}' is not a special handling reason: expected ${[...STS_VALUES].join(' ')}`;
+      for (const w of v.split(/\s+/))
+        if (!STS_VALUES.has(w))
+          return `STS/${value}: '${w}' is not a special handling reason: expected ${[...STS_VALUES].join(' ')}`;
       return undefined;
     case 'REG':
-      return /^[A-Z0-9]{1,7}(\s+[A-Z0-9]{1,7})*$/.test(v) ? undefined : `REG/${value}: the registration is up to 7 letters and digits without hyphens, e.g. REG/DAIPX`;
+      return /^[A-Z0-9]{1,7}(\s+[A-Z0-9]{1,7})*$/.test(v)
+        ? undefined
+        : `REG/${value}: the registration is up to 7 letters and digits without hyphens, e.g. REG/DAIPX`;
     case 'SEL':
       return /^[A-S]{4}$/.test(v) ? undefined : `SEL/${value}: the SELCAL code is 4 letters, e.g. SEL/ABCD`;
     case 'CODE':
-      return /^[0-9A-F]{6}$/.test(v) ? undefined : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
+      return /^[0-9A-F]{6}$/.test(v)
+        ? undefined
+        : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
     case 'DLE':
-      return /^([A-Z0-9]{2,11}\d{4}\s*)+$/.test(v) ? undefined : `DLE/${value}: a delay is a point + duration hhmm, e.g. DLE/MDG0030`;
+      return /^([A-Z0-9]{2,11}\d{4}\s*)+$/.test(v)
+        ? undefined
+        : `DLE/${value}: a delay is a point + duration hhmm, e.g. DLE/MDG0030`;
     default:
       return undefined;
   }
@@ -398,8 +528,12 @@ function readOtherInformation(
     if (!item) return;
     if (item.indicator === 'TYP') typ = true;
     if (!INDICATORS.has(item.indicator)) {
-      sink.add('R309', `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT ` +
-          `SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`, item.range);
+      sink.add(
+        'R309',
+        `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT ` +
+          `SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`,
+        item.range,
+      );
       return;
     }
     const problem = itemProblem(item.indicator, item.value, facts);
@@ -422,25 +556,41 @@ function readOtherInformation(
       words++;
       // An indicator is 2–4 letters and '/', e.g. DOF/ REG/ CODE/.
       let j = 0;
-      while (j < word.length && j < 5 && ((word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122)) j++;
+      while (j < word.length && j < 5 && (word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122) j++;
       if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
         checkItem(item);
-        item = { indicator: word.slice(0, j).toUpperCase(), value: word.slice(j + 1), range: lineRange(s.line, from, i) };
+        item = {
+          indicator: word.slice(0, j).toUpperCase(),
+          value: word.slice(j + 1),
+          range: lineRange(s.line, from, i),
+        };
         if (++items === MAX_MODEL_ITEMS + 1) {
-          sink.add('R309', `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`, lineRange(s.line, from, i));
+          sink.add(
+            'R309',
+            `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`,
+            lineRange(s.line, from, i),
+          );
         }
         if (build && items <= MAX_MODEL_ITEMS) fpl.otherInformation.push(item);
       } else if (item) {
         item.value = item.value ? `${item.value} ${word}` : word;
         item.range = spanRange(item.range.start.line, item.range.start.character, s.line, i);
       } else if (!(word === '0' && words === 1)) {
-        sink.add('R309', `'${word}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`, lineRange(s.line, from, i));
+        sink.add(
+          'R309',
+          `'${word}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`,
+          lineRange(s.line, from, i),
+        );
       }
     }
   }
   checkItem(item);
   if (facts.typeZzzz && !typ) {
-    sink.add('R309', 'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5', fieldRange(raw));
+    sink.add(
+      'R309',
+      'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5',
+      fieldRange(raw),
+    );
   }
 }
 
@@ -448,10 +598,23 @@ function readOtherInformation(
 const SUPPLEMENTARY: Record<string, { re: RegExp; expected: string }> = {
   E: { re: /^\d\d[0-5]\d$/, expected: 'the fuel endurance is hhmm (mm 00–59), e.g. E/0745' },
   P: { re: /^(\d{1,3}|TBN)$/, expected: 'the persons on board are a number of up to 3 figures, or TBN, e.g. P/123' },
-  R: { re: /^(?!.*(.).*\1)[UVE]{1,3}$/, expected: 'the emergency radio is U (UHF 243.0 MHz), V (VHF 121.5 MHz) and/or E (ELT), each once, e.g. R/VE' },
-  S: { re: /^(?!.*(.).*\1)[PDMJ]{1,4}$/, expected: 'the survival equipment is P (polar), D (desert), M (maritime) and/or J (jungle), each once, e.g. S/PM' },
-  J: { re: /^(?!.*(.).*\1)[LFUV]{1,4}$/, expected: 'the life jackets are L (light), F (fluorescein), U (UHF radio) and/or V (VHF radio), each once, e.g. J/LF' },
-  D: { re: /^\d{1,2}(\s+\d{1,3})?(\s+C)?(\s+[A-Z].*)?$/, expected: 'the dinghies are their number, total capacity, C if covered and their colour, e.g. D/2 8 C YELLOW' },
+  R: {
+    re: /^(?!.*(.).*\1)[UVE]{1,3}$/,
+    expected: 'the emergency radio is U (UHF 243.0 MHz), V (VHF 121.5 MHz) and/or E (ELT), each once, e.g. R/VE',
+  },
+  S: {
+    re: /^(?!.*(.).*\1)[PDMJ]{1,4}$/,
+    expected: 'the survival equipment is P (polar), D (desert), M (maritime) and/or J (jungle), each once, e.g. S/PM',
+  },
+  J: {
+    re: /^(?!.*(.).*\1)[LFUV]{1,4}$/,
+    expected:
+      'the life jackets are L (light), F (fluorescein), U (UHF radio) and/or V (VHF radio), each once, e.g. J/LF',
+  },
+  D: {
+    re: /^\d{1,2}(\s+\d{1,3})?(\s+C)?(\s+[A-Z].*)?$/,
+    expected: 'the dinghies are their number, total capacity, C if covered and their colour, e.g. D/2 8 C YELLOW',
+  },
   A: { re: /\S/, expected: 'the aircraft colour and markings, e.g. A/WHITE BLUE TAIL' },
   N: { re: /\S/, expected: 'plain-language remarks, e.g. N/DOG ON BOARD' },
   C: { re: /\S/, expected: 'the name of the pilot in command, e.g. C/SMITH' },
@@ -465,7 +628,11 @@ function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: Diag
     if (!item) return;
     const rule = SUPPLEMENTARY[item.indicator];
     if (!rule) {
-      sink.add('R313', `${item.indicator}/ is not a field 19 indicator: expected E/ P/ R/ S/ J/ D/ A/ N/ C/`, item.range);
+      sink.add(
+        'R313',
+        `${item.indicator}/ is not a field 19 indicator: expected E/ P/ R/ S/ J/ D/ A/ N/ C/`,
+        item.range,
+      );
     } else if (!rule.re.test(item.value.trim().toUpperCase())) {
       sink.add('R313', `${item.indicator}/${item.value}: ${rule.expected}`, item.range);
     }
@@ -491,7 +658,11 @@ function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: Diag
         item.value = item.value ? `${item.value} ${word}` : word;
         item.range = spanRange(item.range.start.line, item.range.start.character, line, i);
       } else {
-        sink.add('R313', `'${word}' in field 19 has no indicator: expected items like E/0745 P/123 R/VE`, lineRange(line, from, i));
+        sink.add(
+          'R313',
+          `'${word}' in field 19 has no indicator: expected items like E/0745 P/123 R/VE`,
+          lineRange(line, from, i),
+        );
       }
     }
   }

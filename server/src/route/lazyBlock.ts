@@ -156,9 +156,17 @@ export class LazyRouteBlock implements RouteBlock {
    * (model, elements) is shifted when first used, so a parse after an edit that moves every
    * block stays cheap; nothing is read again.
    */
-  movedTo(raw: RawBlock, shift: <T>(value: T) => T = (value) => shifted(value, raw.firstLine - this.#raw.firstLine)): LazyRouteBlock {
+  movedTo(
+    raw: RawBlock,
+    shift: <T>(value: T) => T = (value) => shifted(value, raw.firstLine - this.#raw.firstLine),
+  ): LazyRouteBlock {
     const delta = raw.firstLine - this.#raw.firstLine;
-    const moved = new LazyRouteBlock(raw, { kind: this.kind, range: undefined!, name: this.name, diagnostics: undefined! });
+    const moved = new LazyRouteBlock(raw, {
+      kind: this.kind,
+      range: undefined!,
+      name: this.name,
+      diagnostics: undefined!,
+    });
     // Shifted from the block this one was shifted from, if any: chains of moves stay one deep.
     const base = this.#shiftFrom ?? { block: this as LazyRouteBlock, delta: 0 };
     moved.#shiftFrom = { block: base.block, delta: base.delta + delta };

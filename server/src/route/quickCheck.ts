@@ -2,7 +2,14 @@
  * What the check pass (findings only, see routeText.ts) hands back instead of complete
  * elements, and its shortcut for the commonest element shapes.
  */
-import type { BearingDistanceElement, CodedPointElement, LatLonElement, PointElement, Range, RouteElement } from './model';
+import type {
+  BearingDistanceElement,
+  CodedPointElement,
+  LatLonElement,
+  PointElement,
+  Range,
+  RouteElement,
+} from './model';
 
 export const NO_RANGE: Range = Object.freeze({
   start: Object.freeze({ line: 0, character: 0 }),
@@ -11,9 +18,29 @@ export const NO_RANGE: Range = Object.freeze({
 
 // What the check pass hands back for the common kinds: the sequence rules need only the kind.
 export const CHECK_DIRECT: RouteElement = Object.freeze({ kind: 'direct', text: '', range: NO_RANGE, description: '' });
-export const CHECK_POINT: CodedPointElement = Object.freeze({ kind: 'point', text: '', range: NO_RANGE, description: '', ident: '' });
-export const CHECK_AIRWAY: RouteElement = Object.freeze({ kind: 'airway', text: '', range: NO_RANGE, description: '', designator: '' });
-export const CHECK_LATLON: LatLonElement = Object.freeze({ kind: 'latLon', text: '', range: NO_RANGE, description: '', lat: 0, lon: 0, precision: 'degrees' });
+export const CHECK_POINT: CodedPointElement = Object.freeze({
+  kind: 'point',
+  text: '',
+  range: NO_RANGE,
+  description: '',
+  ident: '',
+});
+export const CHECK_AIRWAY: RouteElement = Object.freeze({
+  kind: 'airway',
+  text: '',
+  range: NO_RANGE,
+  description: '',
+  designator: '',
+});
+export const CHECK_LATLON: LatLonElement = Object.freeze({
+  kind: 'latLon',
+  text: '',
+  range: NO_RANGE,
+  description: '',
+  lat: 0,
+  lon: 0,
+  precision: 'degrees',
+});
 export const CHECK_BEARING: BearingDistanceElement = Object.freeze({
   kind: 'bearingDistance',
   text: '',
@@ -53,7 +80,8 @@ export function quickCheck(s: string, from: number, to: number): RouteElement | 
       if (a === 83 && b === 73 && c === 68) return null;
       return CHECK_POINT;
     }
-    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83)) return CHECK_POINT;
+    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83))
+      return CHECK_POINT;
     return null;
   }
   if (letters > 2 || n > 6) return null;
@@ -75,7 +103,6 @@ export function quickCheck(s: string, from: number, to: number): RouteElement | 
   return CHECK_AIRWAY;
 }
 
-
 const placeholders = new Map<string, RouteElement>();
 /** The commonest placeholders, found without building a key. */
 let plainSpeedLevel: RouteElement | undefined;
@@ -90,7 +117,8 @@ let codedPointChange: RouteElement | undefined;
 export function placeholderOf(e: RouteElement): RouteElement {
   if (e.kind === 'aerodrome') return e;
   if (e.kind === 'speedLevel' && e.level.unit !== 'vfr') return (plainSpeedLevel ??= makePlaceholder(e));
-  if (e.kind === 'pointChange' && e.point.kind === 'point' && e.speedLevel.level.unit !== 'vfr') return (codedPointChange ??= makePlaceholder(e));
+  if (e.kind === 'pointChange' && e.point.kind === 'point' && e.speedLevel.level.unit !== 'vfr')
+    return (codedPointChange ??= makePlaceholder(e));
   let key: string;
   switch (e.kind) {
     case 'flightRules':

@@ -32,12 +32,29 @@ export { TextSegments } from './segments';
  * a PDF reads as it looks.
  */
 export function isBlankCode(c: number): boolean {
-  return c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff || (c > 0x1000 && isWideBlank(c));
+  return (
+    c === 32 ||
+    c === 9 ||
+    c === 13 ||
+    c === 11 ||
+    c === 12 ||
+    c === 160 ||
+    c === 0xfeff ||
+    (c > 0x1000 && isWideBlank(c))
+  );
 }
 
 /** The white space above U+1000: Ogham space, U+2000–U+200A, line/paragraph separators, U+202F, U+205F, U+3000. */
 export function isWideBlank(c: number): boolean {
-  return c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 /** The first non-blank character of [from, end), or `end` when there is none. */
@@ -98,7 +115,16 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
     while (i < end) {
       const gap = i;
       let c = s.charCodeAt(i);
-      while (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff || (c > 0x1000 && isWideBlank(c))) {
+      while (
+        c === 32 ||
+        c === 9 ||
+        c === 13 ||
+        c === 11 ||
+        c === 12 ||
+        c === 160 ||
+        c === 0xfeff ||
+        (c > 0x1000 && isWideBlank(c))
+      ) {
         if (++i >= end) break;
         c = s.charCodeAt(i);
       }
@@ -107,7 +133,17 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
       const from = i;
       while (++i < end) {
         c = s.charCodeAt(i);
-        if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 160 || c === 0xfeff || (c > 0x1000 && isWideBlank(c))) break;
+        if (
+          c === 32 ||
+          c === 9 ||
+          c === 13 ||
+          c === 11 ||
+          c === 12 ||
+          c === 160 ||
+          c === 0xfeff ||
+          (c > 0x1000 && isWideBlank(c))
+        )
+          break;
       }
       if (first < 0) first = from;
       lastEnd = i;

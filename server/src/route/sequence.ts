@@ -70,7 +70,13 @@ export function isUsualFlightLevel(level: number): boolean {
 }
 
 /** Warns on a flight level that ends `endOffset` characters before `elementEnd` on `line`. */
-function checkFlightLevel(line: number, elementEnd: number, level: Level, endOffset: number, sink: DiagnosticSink): void {
+function checkFlightLevel(
+  line: number,
+  elementEnd: number,
+  level: Level,
+  endOffset: number,
+  sink: DiagnosticSink,
+): void {
   if (level.unit !== 'flightLevel') return;
   const v = level.value;
   if (!isUsualFlightLevel(v)) {
@@ -79,7 +85,7 @@ function checkFlightLevel(line: number, elementEnd: number, level: Level, endOff
     sink.add(
       'R210',
       `flight level ${level.text} is not a usual cruising level: levels are multiples ` +
-          `of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
+        `of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
       lineRange(line, elementEnd - endOffset - level.text.length, elementEnd - endOffset),
     );
   }
@@ -132,17 +138,26 @@ export function checkSequence(
   const start = elements[0].kind === 'aerodrome' && n > 1 ? 1 : 0;
   const first = elements[start];
   if (first.kind !== 'speedLevel' && first.kind !== 'unknown') {
-    sink.add('R201', `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first, textAt(start))}`, rangeAt(start));
+    sink.add(
+      'R201',
+      `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first, textAt(start))}`,
+      rangeAt(start),
+    );
   }
   const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
   if (first.kind === 'speedLevel' && (n === start + 1 || (n === start + 2 && elements[n - 1].kind === 'aerodrome'))) {
     // Doc 4444 Item 15: the speed/level group is followed by the route; DCT alone when there is none.
-    sink.add('R217', `the speed/level group ${up(textAt(start))} is not followed by a route: write ` +
+    sink.add(
+      'R217',
+      `the speed/level group ${up(textAt(start))} is not followed by a route: write ` +
         `the route, or DCT for a flight direct to the destination, e.g. ` +
-        `${up(textAt(start))} DCT`, rangeAt(start), {
-      insert: ' DCT',
-      at: rangeAt(start).end,
-    });
+        `${up(textAt(start))} DCT`,
+      rangeAt(start),
+      {
+        insert: ' DCT',
+        at: rangeAt(start).end,
+      },
+    );
   }
   let last = n - 1;
   if (elements[last].kind === 'aerodrome' && last > start) last--;
@@ -161,25 +176,46 @@ export function checkSequence(
       case 'airway':
       case 'track':
         if (!next) {
-          sink.add('R202', `${nameOf(e, textAt(i))} must be followed by the point where it is left; the route ends here`, rangeAt(i));
+          sink.add(
+            'R202',
+            `${nameOf(e, textAt(i))} must be followed by the point where it is left; the route ends here`,
+            rangeAt(i),
+          );
         } else if (next.kind === 'direct') {
-          sink.add('R205', `DCT cannot follow ${nameOf(e, textAt(i))}: write the point where ${up(textAt(i))} is left, then DCT`, rangeAt(i + 1));
+          sink.add(
+            'R205',
+            `DCT cannot follow ${nameOf(e, textAt(i))}: write the point where ${up(textAt(i))} is left, then DCT`,
+            rangeAt(i + 1),
+          );
         } else if (isRoute(next) && sameRouteOtherLayer(up(textAt(i)), up(textAt(i + 1)))) {
           // Doc 4444 asks for the point where a route is left; a route continuing as its own upper
           // (or lower) part shares every point, so the transition is readable without it.
-          sink.add('R216', `${up(textAt(i + 1))} continues ${up(textAt(i))} in the other airspace layer: ` +
+          sink.add(
+            'R216',
+            `${up(textAt(i + 1))} continues ${up(textAt(i))} in the other airspace layer: ` +
               `the transition point is usually written, e.g. ${up(textAt(i))} POINT ` +
-              `${up(textAt(i + 1))}`, rangeAt(i + 1));
+              `${up(textAt(i + 1))}`,
+            rangeAt(i + 1),
+          );
         } else if (isRoute(next)) {
-          sink.add('R203', `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining ` +
-              `point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`, rangeAt(i + 1));
+          sink.add(
+            'R203',
+            `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining ` +
+              `point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`,
+            rangeAt(i + 1),
+          );
         } else if (!isPointLike(next) && next.kind !== 'unknown') {
-          sink.add('R202', `${nameOf(e, textAt(i))} must be followed by the point where it is left, found ${nameOf(next, textAt(i + 1))}`, rangeAt(i + 1));
+          sink.add(
+            'R202',
+            `${nameOf(e, textAt(i))} must be followed by the point where it is left, found ${nameOf(next, textAt(i + 1))}`,
+            rangeAt(i + 1),
+          );
         }
         break;
       case 'direct':
         // Doc 4444: DCT alone after the speed/level group is a flight direct from departure to destination.
-        if (i === sidSlot && first.kind === 'speedLevel' && (!next || (i + 1 === n - 1 && next.kind === 'aerodrome'))) break;
+        if (i === sidSlot && first.kind === 'speedLevel' && (!next || (i + 1 === n - 1 && next.kind === 'aerodrome')))
+          break;
         if (!next) {
           sink.add('R204', 'DCT must be followed by a point; the route ends here', rangeAt(i));
         } else if (!isPointLike(next) && next.kind !== 'aerodrome' && next.kind !== 'unknown') {
@@ -188,35 +224,64 @@ export function checkSequence(
         break;
       case 'speedLevel':
         if (i !== start) {
-          sink.add('R209', `${nameOf(e, textAt(i))} must be attached to a point with '/', e.g. POINT/${up(textAt(i))}; only the first group stands alone`, rangeAt(i));
+          sink.add(
+            'R209',
+            `${nameOf(e, textAt(i))} must be attached to a point with '/', e.g. POINT/${up(textAt(i))}; only the first group stands alone`,
+            rangeAt(i),
+          );
         }
         break;
       case 'sid':
         if (i !== sidSlot) {
-          sink.add('R207', `a SID may appear only as the first route element, right after the speed/level ` +
-              `group; found ${up(textAt(i))} at element ${i + 1}`, rangeAt(i));
+          sink.add(
+            'R207',
+            `a SID may appear only as the first route element, right after the speed/level ` +
+              `group; found ${up(textAt(i))} at element ${i + 1}`,
+            rangeAt(i),
+          );
         } else if (next && (next.kind === 'direct' || isRoute(next) || next.kind === 'sid' || next.kind === 'star')) {
           // Doc 4444: a SID is followed by its last point, where the rest of the route begins.
-          sink.add('R215', `${nameOf(e, textAt(i))} must be followed by the point where it ends, found ` +
-              `${nameOf(next, textAt(i + 1))}: write that point before ${up(textAt(i + 1))}`, rangeAt(i + 1));
+          sink.add(
+            'R215',
+            `${nameOf(e, textAt(i))} must be followed by the point where it ends, found ` +
+              `${nameOf(next, textAt(i + 1))}: write that point before ${up(textAt(i + 1))}`,
+            rangeAt(i + 1),
+          );
         }
         break;
       case 'star':
         if (i !== last) {
-          sink.add('R208', `a STAR may appear only as the last route element; ${up(textAt(i))} is followed ` +
-              `by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`, rangeAt(i));
+          sink.add(
+            'R208',
+            `a STAR may appear only as the last route element; ${up(textAt(i))} is followed ` +
+              `by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`,
+            rangeAt(i),
+          );
         }
         break;
       case 'truncation':
-        if (i !== n - 1) sink.add('R211', `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`, rangeAt(i));
+        if (i !== n - 1)
+          sink.add(
+            'R211',
+            `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`,
+            rangeAt(i),
+          );
         break;
       case 'flightRules':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R213', `a change to ${e.rules} must follow the point where it happens, e.g. ` +
+          sink.add(
+            'R213',
+            `a change to ${e.rules} must follow the point where it happens, e.g. ` +
               `ROM/N0180A090 ${e.rules}; found ` +
-              `${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`, rangeAt(i));
+              `${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`,
+            rangeAt(i),
+          );
         } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
-          sink.add('R212', `the change to IFR at ${up(textAt(anchor))} normally gives the new speed and level, e.g. ${up(textAt(anchor))}/N0450F350 IFR`, rangeAt(i));
+          sink.add(
+            'R212',
+            `the change to IFR at ${up(textAt(anchor))} normally gives the new speed and level, e.g. ${up(textAt(anchor))}/N0450F350 IFR`,
+            rangeAt(i),
+          );
         }
         vfr = e.rules === 'VFR';
         break;
@@ -224,17 +289,26 @@ export function checkSequence(
       case 'ifps':
       case 'stay':
         if (!prev || !isPointLike(prev)) {
-          sink.add('R214', `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`, rangeAt(i));
+          sink.add(
+            'R214',
+            `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`,
+            rangeAt(i),
+          );
         }
         break;
     }
     if (e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr') vfr = true;
     if (isPointLike(e)) {
       if (point >= 0 && !(isComputedPoint(elements[point]) && isComputedPoint(e))) {
-        sink.add('R206', `write DCT between ${up(textAt(point))} and ${up(textAt(i))} (or the ATS route that joins them)`, rangeAt(i), {
-          insert: 'DCT ',
-          at: rangeAt(i).start,
-        });
+        sink.add(
+          'R206',
+          `write DCT between ${up(textAt(point))} and ${up(textAt(i))} (or the ATS route that joins them)`,
+          rangeAt(i),
+          {
+            insert: 'DCT ',
+            at: rangeAt(i).start,
+          },
+        );
       }
       point = i;
     } else if (!isAnnotation(e)) {

@@ -34,19 +34,35 @@ export interface SubReport {
  * Reads N+4 digits, K+4 digits or M+3 digits at `from`. Returns the speed and sets `end`
  * in `cursor`, or reports and returns null.
  */
-export function readSpeed(u: string, from: number, to: number, cursor: { end: number }, report: SubReport): Speed | null {
+export function readSpeed(
+  u: string,
+  from: number,
+  to: number,
+  cursor: { end: number },
+  report: SubReport,
+): Speed | null {
   const c = u.charCodeAt(from);
   const want = c === 77 /* M */ ? 3 : 4;
   const unitName = c === 78 ? 'N (knots)' : c === 75 ? 'K (km/h)' : 'M (Mach)';
   if (c !== 78 && c !== 75 && c !== 77) {
     const end = Math.min(to, from + 5);
-    report('R103', `'${u.slice(from, end)}' is not a speed: expected N or K + 4 digits (N0450, K0830) or M + 3 digits (M082)`, from, end);
+    report(
+      'R103',
+      `'${u.slice(from, end)}' is not a speed: expected N or K + 4 digits (N0450, K0830) or M + 3 digits (M082)`,
+      from,
+      end,
+    );
     return null;
   }
   const n = digitRun(u, from + 1, to);
   if (n !== want) {
     const example = c === 78 ? 'N0450' : c === 75 ? 'K0830' : 'M082';
-    report('R103', `speed '${u.slice(from, from + 1 + n)}' needs ${unitName} + ${want} digits, found ${n} (e.g. ${example})`, from, from + 1 + n);
+    report(
+      'R103',
+      `speed '${u.slice(from, from + 1 + n)}' needs ${unitName} + ${want} digits, found ${n} (e.g. ${example})`,
+      from,
+      from + 1 + n,
+    );
     return null;
   }
   cursor.end = from + 1 + want;
@@ -72,7 +88,12 @@ export function readLevel(
     // On the speed it should follow (DVR/N0450), not on its last digit.
     let at = from;
     while (at > 0 && u.charCodeAt(at - 1) >= 48 && u.charCodeAt(at - 1) <= 57) at--;
-    report('R104', `level missing after the speed ${u.slice(Math.max(0, at - 1), from)}: ${LEVEL_HELP}${allowVfr ? ' or VFR' : ''}`, Math.max(0, at - 1), from);
+    report(
+      'R104',
+      `level missing after the speed ${u.slice(Math.max(0, at - 1), from)}: ${LEVEL_HELP}${allowVfr ? ' or VFR' : ''}`,
+      Math.max(0, at - 1),
+      from,
+    );
     return null;
   }
   const c = u.charCodeAt(from);
@@ -87,10 +108,22 @@ export function readLevel(
   let want: number;
   let unit: Level['unit'];
   switch (c) {
-    case 70: want = 3; unit = 'flightLevel'; break; // F
-    case 83: want = 4; unit = 'metricLevel'; break; // S
-    case 65: want = 3; unit = 'altitudeFeet'; break; // A
-    case 77: want = 4; unit = 'altitudeMetres'; break; // M
+    case 70:
+      want = 3;
+      unit = 'flightLevel';
+      break; // F
+    case 83:
+      want = 4;
+      unit = 'metricLevel';
+      break; // S
+    case 65:
+      want = 3;
+      unit = 'altitudeFeet';
+      break; // A
+    case 77:
+      want = 4;
+      unit = 'altitudeMetres';
+      break; // M
     default: {
       const end = Math.min(to, from + 1 + digitRun(u, from + 1, to));
       report('R104', `'${u.slice(from, end)}' is not a level: ${LEVEL_HELP}${allowVfr ? ' or VFR' : ''}`, from, end);
@@ -100,7 +133,12 @@ export function readLevel(
   const n = digitRun(u, from + 1, to);
   if (n !== want) {
     const example = { F: 'F350', S: 'S1130', A: 'A045', M: 'M0840' }[u[from] as 'F' | 'S' | 'A' | 'M'];
-    report('R104', `level '${u.slice(from, from + 1 + n)}' needs ${u[from]} + ${want} digits, found ${n} (e.g. ${example})`, from, from + 1 + n);
+    report(
+      'R104',
+      `level '${u.slice(from, from + 1 + n)}' needs ${u[from]} + ${want} digits, found ${n} (e.g. ${example})`,
+      from,
+      from + 1 + n,
+    );
     return null;
   }
   cursor.end = from + 1 + want;

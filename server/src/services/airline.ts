@@ -86,7 +86,11 @@ export function operatorDesignator(field: FplField): OperatorDesignator | undefi
   if (!match) return undefined;
   const start = field.range.start;
   const code = match[1];
-  return { code, kind: icao ? 'icao' : 'iata', range: { start, end: { line: start.line, character: start.character + code.length } } };
+  return {
+    code,
+    kind: icao ? 'icao' : 'iata',
+    range: { start, end: { line: start.line, character: start.character + code.length } },
+  };
 }
 
 function dates(airline: AirlineEntry): string {
@@ -97,12 +101,18 @@ function dates(airline: AirlineEntry): string {
 }
 
 function summary(airline: AirlineEntry): string {
-  const codes = [airline.icao && `ICAO ${airline.icao}`, airline.iata && `IATA ${airline.iata}`].filter(Boolean).join(', ');
+  const codes = [airline.icao && `ICAO ${airline.icao}`, airline.iata && `IATA ${airline.iata}`]
+    .filter(Boolean)
+    .join(', ');
   return `${airline.name} (${codes}${codes ? ', ' : ''}${airline.active ? 'active' : 'inactive'}, ${dates(airline)})`;
 }
 
 /** A001/A002 on the operator designator of every FPL message's field 7. */
-export function airlineFindings(document: RouteDocument, directory: AirlineDirectory, token: CancellationToken): RouteDiagnostic[] {
+export function airlineFindings(
+  document: RouteDocument,
+  directory: AirlineDirectory,
+  token: CancellationToken,
+): RouteDiagnostic[] {
   const findings: RouteDiagnostic[] = [];
   for (const block of document.blocks) {
     if (token.isCancellationRequested) return [];
@@ -123,7 +133,10 @@ export function airlineFindings(document: RouteDocument, directory: AirlineDirec
         severity: AIRLINE_CODES.A002.severity,
         message: `${operator.code} is ${found.map(summary).join('; ')} in the airline reference: no active airline has this ICAO designator. Check the operator of the flight.`,
         range: operator.range,
-        data: { icao: operator.code, airlines: found.map((a) => ({ name: a.name, active: a.active, dateFrom: a.dateFrom, dateTo: a.dateTo })) },
+        data: {
+          icao: operator.code,
+          airlines: found.map((a) => ({ name: a.name, active: a.active, dateFrom: a.dateFrom, dateTo: a.dateTo })),
+        },
       });
     }
   }
@@ -144,15 +157,23 @@ export function airlineHoverSection(field: FplField, directory: AirlineDirectory
       : `Looked up by IATA code ${inlineCode(operator.code)}: IATA codes are reused, so several airlines may bear it; field 7 expects the 3-letter ICAO designator.`,
     '',
   ];
-  if (found.length === 0) lines.push(`No airline with this ${operator.kind === 'icao' ? 'ICAO designator' : 'IATA code'}.`);
+  if (found.length === 0)
+    lines.push(`No airline with this ${operator.kind === 'icao' ? 'ICAO designator' : 'IATA code'}.`);
   for (const a of found) {
-    lines.push(`- **${escapeMarkdown(a.name)}**: ICAO ${a.icao ? inlineCode(a.icao) : '—'}, IATA ${a.iata ? inlineCode(a.iata) : '—'}, service code ${inlineCode(a.fs)}, ${a.active ? 'active' : '**inactive**'} (${dates(a)})`);
+    lines.push(
+      `- **${escapeMarkdown(a.name)}**: ICAO ${a.icao ? inlineCode(a.icao) : '—'}, IATA ${a.iata ? inlineCode(a.iata) : '—'}, service code ${inlineCode(a.fs)}, ${a.active ? 'active' : '**inactive**'} (${dates(a)})`,
+    );
   }
   return lines.join('\n');
 }
 
 /** ICAO designators starting with what is typed (only while the operator part is typed). */
-export function airlineCompletions(directory: AirlineDirectory, prefix: string, replace: Range, max = 200): CompletionItem[] {
+export function airlineCompletions(
+  directory: AirlineDirectory,
+  prefix: string,
+  replace: Range,
+  max = 200,
+): CompletionItem[] {
   if (!/^[A-Za-z]{0,3}$/.test(prefix)) return [];
   const matching = directory.startingWith(prefix);
   // Active airlines first; an inactive one is still offered for old flight plans, marked.

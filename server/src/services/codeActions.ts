@@ -86,7 +86,8 @@ function upperCase(context: FixContext): CodeAction[] {
   const text = context.lines.getText(range);
   // The parser names the replacement; upper-casing the range is the same fix without it.
   const suggested = (context.diagnostic.data as { replacement?: unknown } | undefined)?.replacement;
-  const upper = typeof suggested === 'string' && suggested.toLowerCase() === text.toLowerCase() ? suggested : text.toUpperCase();
+  const upper =
+    typeof suggested === 'string' && suggested.toLowerCase() === text.toLowerCase() ? suggested : text.toUpperCase();
   if (!text || upper === text) return [];
   return [quickFix(context, `Write ${upper} in upper case`, [{ range, newText: upper }])];
 }
@@ -126,7 +127,9 @@ function attachToPoint(context: FixContext): CodeAction[] {
     const mach = u.length === 4 && u.startsWith('M');
     const group = mach ? `${u}${first.level.text}` : `${first.speed.text}${u}`;
     const newText = `${before.text.toUpperCase()}/${group}`;
-    return [quickFix(context, `Write ${newText}`, [{ range: { start: before.range.start, end: lone.range.end }, newText }])];
+    return [
+      quickFix(context, `Write ${newText}`, [{ range: { start: before.range.start, end: lone.range.end }, newText }]),
+    ];
   }
   return [];
 }
@@ -135,7 +138,11 @@ function attachToPoint(context: FixContext): CodeAction[] {
 function directRoute(context: FixContext): CodeAction[] {
   const data = context.diagnostic.data as { insert?: unknown; at?: { line: number; character: number } } | undefined;
   if (typeof data?.insert !== 'string' || !data.at) return [];
-  return [quickFix(context, 'Add DCT (direct to the destination)', [{ range: { start: data.at, end: data.at }, newText: data.insert }])];
+  return [
+    quickFix(context, 'Add DCT (direct to the destination)', [
+      { range: { start: data.at, end: data.at }, newText: data.insert },
+    ]),
+  ];
 }
 
 /**
@@ -160,7 +167,9 @@ function roundFlightLevel(context: FixContext): CodeAction[] {
 
 function nearestUsualLevels(level: number): number[] {
   for (let distance = 0; distance <= 10; distance++) {
-    const found = [level - distance, level + distance].filter((l, i) => (i === 0 || distance > 0) && l >= 0 && l <= 999 && isUsualFlightLevel(l));
+    const found = [level - distance, level + distance].filter(
+      (l, i) => (i === 0 || distance > 0) && l >= 0 && l <= 999 && isUsualFlightLevel(l),
+    );
     if (found.length > 0) return found;
   }
   return [];
@@ -179,7 +188,11 @@ function firstFixCandidates(data: unknown): Candidate[] | undefined {
   if (!Array.isArray(candidates) || candidates.length === 0) return undefined;
   const valid = candidates.filter(
     (c): c is Candidate =>
-      typeof c === 'object' && c !== null && typeof c.ident === 'string' && Number.isFinite(c.lat) && Number.isFinite(c.lon),
+      typeof c === 'object' &&
+      c !== null &&
+      typeof c.ident === 'string' &&
+      Number.isFinite(c.lat) &&
+      Number.isFinite(c.lon),
   );
   return valid.length > 0 ? valid : undefined;
 }
@@ -187,10 +200,14 @@ function firstFixCandidates(data: unknown): Candidate[] | undefined {
 /** One action per candidate: a `referenceFix:` line at the block's start naming its coordinates. */
 function chooseFirstFix(context: FixContext, candidates: readonly Candidate[]): CodeAction[] {
   return candidates.flatMap((candidate) => {
-    const where = typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix) ? candidate.referenceFix : icaoCoordinate(candidate.lat, candidate.lon);
+    const where =
+      typeof candidate.referenceFix === 'string' && /^[A-Z0-9]{2,11}$/.test(candidate.referenceFix)
+        ? candidate.referenceFix
+        : icaoCoordinate(candidate.lat, candidate.lon);
     const type = FIX_TYPE_LABEL[candidate.type as FixType] ?? candidate.type;
     const what = [candidate.ident, type, candidate.region, candidate.name].filter(Boolean).join(' ');
-    const away = candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
+    const away =
+      candidate.distanceToOriginNm !== undefined ? `, ${Math.round(candidate.distanceToOriginNm)} NM from origin` : '';
     const edit = referenceFixEdit(context, where);
     return edit ? [quickFix(context, `Use ${what} at ${where}${away} (referenceFix)`, [edit], false)] : [];
   });
@@ -198,13 +215,25 @@ function chooseFirstFix(context: FixContext, candidates: readonly Candidate[]): 
 
 /** The hub lists no candidates; the origin's position selects the namesake nearest the departure. */
 function originAsReference(context: FixContext): CodeAction[] {
-  const origin = (context.diagnostic.data as { ident?: unknown; origin?: { icao?: unknown; lat?: unknown; lon?: unknown } } | undefined)?.origin;
+  const origin = (
+    context.diagnostic.data as
+      { ident?: unknown; origin?: { icao?: unknown; lat?: unknown; lon?: unknown } } | undefined
+  )?.origin;
   const ident = (context.diagnostic.data as { ident?: unknown } | undefined)?.ident;
-  if (!origin || typeof origin.icao !== 'string' || typeof origin.lat !== 'number' || typeof origin.lon !== 'number' || typeof ident !== 'string') return [];
+  if (
+    !origin ||
+    typeof origin.icao !== 'string' ||
+    typeof origin.lat !== 'number' ||
+    typeof origin.lon !== 'number' ||
+    typeof ident !== 'string'
+  )
+    return [];
   if (!Number.isFinite(origin.lat) || !Number.isFinite(origin.lon)) return [];
   const where = icaoCoordinate(origin.lat, origin.lon);
   const edit = referenceFixEdit(context, where);
-  return edit ? [quickFix(context, `Use the ${ident} nearest the origin ${origin.icao}: referenceFix ${where}`, [edit])] : [];
+  return edit
+    ? [quickFix(context, `Use the ${ident} nearest the origin ${origin.icao}: referenceFix ${where}`, [edit])]
+    : [];
 }
 
 /** Sets the block's referenceFix, or inserts the line below its comment header. */
@@ -214,7 +243,13 @@ function referenceFixEdit(context: FixContext, value: string): TextEdit | undefi
   const existing = block.directives.find((d) => d.key === 'referenceFix');
   if (existing) return { range: existing.valueRange, newText: value };
   // Below the block's comment header, above its first directive or route line.
-  const starts = [...block.directives.map((d) => d.range.start), ...block.elements.slice(0, 1).map((e) => e.range.start)];
-  const firstLine = { line: starts.length > 0 ? Math.min(...starts.map((p) => p.line)) : block.range.start.line, character: 0 };
+  const starts = [
+    ...block.directives.map((d) => d.range.start),
+    ...block.elements.slice(0, 1).map((e) => e.range.start),
+  ];
+  const firstLine = {
+    line: starts.length > 0 ? Math.min(...starts.map((p) => p.line)) : block.range.start.line,
+    character: 0,
+  };
   return { range: { start: firstLine, end: firstLine }, newText: `referenceFix: ${value}\n` };
 }

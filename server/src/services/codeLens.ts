@@ -14,7 +14,11 @@ export function routeMapCodeLenses(uri: string, document: RouteDocument, token: 
     const start = block.range.start;
     lenses.push({
       range: { start, end: start },
-      command: { title: 'Show on map', command: SHOW_MAP_COMMAND, arguments: [uri, { line: start.line, character: start.character }] },
+      command: {
+        title: 'Show on map',
+        command: SHOW_MAP_COMMAND,
+        arguments: [uri, { line: start.line, character: start.character }],
+      },
     });
   }
   return lenses;

@@ -10,7 +10,17 @@ import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-l
 import { expandRoute, firstFixCandidates, icaoCoordinate } from '../expansion/offlineExpansion';
 import { geodesicLeg } from '../expansion/geo';
 import type { NavDatabase } from '../navdata/loader';
-import { FIX_TYPE_LABEL, pointOf, type CancellationToken, type ExpandedPoint, type Position, type Range, type RouteBlock, type RouteDocument, type RouteElement } from '../route/model';
+import {
+  FIX_TYPE_LABEL,
+  pointOf,
+  type CancellationToken,
+  type ExpandedPoint,
+  type Position,
+  type Range,
+  type RouteBlock,
+  type RouteDocument,
+  type RouteElement,
+} from '../route/model';
 import { airlineCompletions, type AirlineDirectory } from './airline';
 import { comparePositions, rangeContains, type LineIndex } from './ranges';
 import { formatNm, formatTrack } from './routeLegs';
@@ -24,15 +34,30 @@ export interface CompletionData {
 const MAX_ITEMS = 60;
 const POINT_TYPES = ['fix', 'vor', 'ndb', 'dme', 'tacan'] as const;
 
-export function completions(document: RouteDocument, lines: LineIndex, position: Position, data: CompletionData, token: CancellationToken): CompletionItem[] {
+export function completions(
+  document: RouteDocument,
+  lines: LineIndex,
+  position: Position,
+  data: CompletionData,
+  token: CancellationToken,
+): CompletionItem[] {
   const block = blockOnLine(document, position.line);
   if (!block || token.isCancellationRequested) return [];
   const before = lines.lineText(position.line).slice(0, position.character);
   if (before.includes('#')) return [];
   const prefix = /[A-Za-z0-9]*$/.exec(before)![0];
-  const replace: Range = { start: { line: position.line, character: position.character - prefix.length }, end: position };
+  const replace: Range = {
+    start: { line: position.line, character: position.character - prefix.length },
+    end: position,
+  };
 
-  const field = block.fpl?.fields.find((f) => rangeContains(f.range, position) || (f.range.start.line <= position.line && comparePositions(f.range.start, position) <= 0 && isLastFieldBefore(block, f.number, position)));
+  const field = block.fpl?.fields.find(
+    (f) =>
+      rangeContains(f.range, position) ||
+      (f.range.start.line <= position.line &&
+        comparePositions(f.range.start, position) <= 0 &&
+        isLastFieldBefore(block, f.number, position)),
+  );
   if (field?.number === 7) return data.airlines ? airlineCompletions(data.airlines, prefix, replace) : [];
   if (block.fpl && field?.number !== 15) return [];
   const db = data.db;
@@ -43,7 +68,11 @@ export function completions(document: RouteDocument, lines: LineIndex, position:
   const elements = block.elements;
   let previous = -1;
   for (let i = 0; i < elements.length; i++) {
-    if (comparePositions(elements[i].range.end, replace.start) <= 0 && comparePositions(elements[i].range.start, replace.start) < 0) previous = i;
+    if (
+      comparePositions(elements[i].range.end, replace.start) <= 0 &&
+      comparePositions(elements[i].range.start, replace.start) < 0
+    )
+      previous = i;
   }
   if (previous < 0) return [];
   const result = expandRoute(block, db, token);
@@ -125,10 +154,12 @@ function flightTrack(context: Context, at: number, elementIndex: number): number
   const { db, result } = context;
   const k = result.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
   const from = k > 0 ? result[k - 1] : undefined;
-  if (from && (from.lat !== db.lat(at) || from.lon !== db.lon(at))) return geodesicLeg(from.lat, from.lon, db.lat(at), db.lon(at)).trackDeg;
+  if (from && (from.lat !== db.lat(at) || from.lon !== db.lon(at)))
+    return geodesicLeg(from.lat, from.lon, db.lat(at), db.lon(at)).trackDeg;
   const destinationCode = context.block.destination?.value.toUpperCase();
   const destination = destinationCode ? db.aerodrome(destinationCode) : undefined;
-  if (destination !== undefined && destination !== at) return geodesicLeg(db.lat(at), db.lon(at), db.lat(destination), db.lon(destination)).trackDeg;
+  if (destination !== undefined && destination !== at)
+    return geodesicLeg(db.lat(at), db.lon(at), db.lat(destination), db.lon(destination)).trackDeg;
   return undefined;
 }
 
@@ -139,10 +170,16 @@ function airwaysFrom(context: Context, elementIndex: number): CompletionItem[] {
   const track = flightTrack(context, at, elementIndex);
   const items = db.airwaysThrough(at).map((name) => {
     const airway = db.airway(name)!;
-    const next = airway.neighbours(at).map((n) => ({ n, leg: geodesicLeg(db.lat(at), db.lon(at), db.lat(n), db.lon(n)) }));
+    const next = airway
+      .neighbours(at)
+      .map((n) => ({ n, leg: geodesicLeg(db.lat(at), db.lon(at), db.lat(n), db.lon(n)) }));
     const ahead = track === undefined ? next : next.filter((x) => turn(x.leg.trackDeg, track) <= 90);
     const shown = (ahead.length > 0 ? ahead : next).map((x) => `${db.ident(x.n)} ${formatNm(x.leg.distanceNm)}`);
-    return { name, ahead: ahead.length > 0, detail: `ATS route through ${db.ident(at)}${shown.length ? ` · next ${shown.join(' / ')}` : ''}` };
+    return {
+      name,
+      ahead: ahead.length > 0,
+      detail: `ATS route through ${db.ident(at)}${shown.length ? ` · next ${shown.join(' / ')}` : ''}`,
+    };
   });
   items.sort((a, b) => Number(b.ahead) - Number(a.ahead) || a.name.localeCompare(b.name));
   return items.slice(0, MAX_ITEMS).map((item, k) => ({
@@ -180,10 +217,17 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   const branches = new Set([...along.values()].map((v) => v.first));
   let keep = branches;
   if (track !== undefined) {
-    const ahead = new Set([...branches].filter((b) => turn(geodesicLeg(db.lat(entry), db.lon(entry), db.lat(b), db.lon(b)).trackDeg, track) <= 90));
+    const ahead = new Set(
+      [...branches].filter(
+        (b) => turn(geodesicLeg(db.lat(entry), db.lon(entry), db.lat(b), db.lon(b)).trackDeg, track) <= 90,
+      ),
+    );
     if (ahead.size > 0) keep = ahead;
   }
-  const listed = [...along].filter(([, v]) => keep.has(v.first)).sort((a, b) => a[1].nm - b[1].nm).slice(0, MAX_ITEMS);
+  const listed = [...along]
+    .filter(([, v]) => keep.has(v.first))
+    .sort((a, b) => a[1].nm - b[1].nm)
+    .slice(0, MAX_ITEMS);
   return listed.map(([node, v], k) => ({
     label: db.ident(node),
     kind: CompletionItemKind.Constant,
@@ -201,10 +245,17 @@ function nearestAhead(context: Context, baseIndex: number): CompletionItem[] {
   if (base === undefined) return [];
   const track = flightTrack(context, base, baseIndex);
   const [lat, lon] = [db.lat(base), db.lon(base)];
-  const near = db.nearest(lat, lon, { maxResults: MAX_ITEMS * 2, maxDistanceNm: 400, types: POINT_TYPES, filter: (i) => i !== base && db.ident(i) !== db.ident(base) });
+  const near = db.nearest(lat, lon, {
+    maxResults: MAX_ITEMS * 2,
+    maxDistanceNm: 400,
+    types: POINT_TYPES,
+    filter: (i) => i !== base && db.ident(i) !== db.ident(base),
+  });
   const legs = near.map((i) => ({ i, leg: geodesicLeg(lat, lon, db.lat(i), db.lon(i)) }));
   // The spatial index measures on a sphere: order by the geodesic distance shown.
-  const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort((a, b) => a.leg.distanceNm - b.leg.distanceNm);
+  const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort(
+    (a, b) => a.leg.distanceNm - b.leg.distanceNm,
+  );
   return ahead.slice(0, MAX_ITEMS).map((x, k) => ({
     label: db.ident(x.i),
     kind: CompletionItemKind.Constant,

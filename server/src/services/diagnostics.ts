@@ -66,7 +66,11 @@ export function documentDiagnostics(
  * later blocks are only counted, never copied into place: in a 5 MB file with a finding on
  * every route an edit near the top would otherwise shift tens of thousands of them.
  */
-function firstFindings(document: RouteDocument, extra: readonly RouteDiagnostic[], max: number): { shown: RouteDiagnostic[]; total: number } {
+function firstFindings(
+  document: RouteDocument,
+  extra: readonly RouteDiagnostic[],
+  max: number,
+): { shown: RouteDiagnostic[]; total: number } {
   const findings = [...document.diagnostics, ...extra];
   let fromBlocks = 0;
   let total = findings.length;

@@ -10,7 +10,13 @@ import type { FixContext } from './codeActions';
 import { sameRange } from './ranges';
 
 function fix(context: FixContext, title: string, edits: TextEdit[], isPreferred: boolean): CodeAction {
-  return { title, kind: 'quickfix', diagnostics: [context.diagnostic], isPreferred, edit: { changes: { [context.uri]: edits } } };
+  return {
+    title,
+    kind: 'quickfix',
+    diagnostics: [context.diagnostic],
+    isPreferred,
+    edit: { changes: { [context.uri]: edits } },
+  };
 }
 
 function names(data: unknown, key: string): string[] {
@@ -22,7 +28,14 @@ export function replaceMisspeltPoint(context: FixContext): CodeAction[] {
   const range = context.diagnostic.range;
   const written = context.lines.getText(range);
   const replacements = names(context.diagnostic.data, 'replacements');
-  return replacements.map((name) => fix(context, `Replace ${written} by ${name} (on the airway)`, [{ range, newText: name }], replacements.length === 1));
+  return replacements.map((name) =>
+    fix(
+      context,
+      `Replace ${written} by ${name} (on the airway)`,
+      [{ range, newText: name }],
+      replacements.length === 1,
+    ),
+  );
 }
 
 export function replaceAirway(context: FixContext): CodeAction[] {
@@ -31,13 +44,18 @@ export function replaceAirway(context: FixContext): CodeAction[] {
   const point = (context.diagnostic.data as { point?: unknown } | undefined)?.point;
   const passing = typeof point === 'string' ? ` (passes ${point})` : '';
   const airways = names(context.diagnostic.data, 'airways').filter((name) => name !== written.toUpperCase());
-  return airways.map((name) => fix(context, `Replace ${written} by ${name}${passing}`, [{ range, newText: name }], airways.length === 1));
+  return airways.map((name) =>
+    fix(context, `Replace ${written} by ${name}${passing}`, [{ range, newText: name }], airways.length === 1),
+  );
 }
 
 /** `A DCT B` → `A AWY B`; `A B` → `A AWY B`. */
 export function insertJoiningAirway(context: FixContext): CodeAction[] {
   const elements = context.block?.elements ?? [];
-  const at = elements.findIndex((e) => sameRange(e.range, context.diagnostic.range) || sameRange(pointOf(e)?.range ?? e.range, context.diagnostic.range));
+  const at = elements.findIndex(
+    (e) =>
+      sameRange(e.range, context.diagnostic.range) || sameRange(pointOf(e)?.range ?? e.range, context.diagnostic.range),
+  );
   if (at < 1) return [];
   const before = elements[at - 1];
   const target = elements[at];
@@ -45,8 +63,22 @@ export function insertJoiningAirway(context: FixContext): CodeAction[] {
   const from = (context.diagnostic.data as { from?: unknown } | undefined)?.from;
   const what = `between ${typeof from === 'string' ? from : before.text} and ${target.text}`;
   if (before.kind === 'direct') {
-    return airways.map((name) => fix(context, `Fly ${name} ${what} instead of DCT`, [{ range: before.range, newText: name }], airways.length === 1));
+    return airways.map((name) =>
+      fix(
+        context,
+        `Fly ${name} ${what} instead of DCT`,
+        [{ range: before.range, newText: name }],
+        airways.length === 1,
+      ),
+    );
   }
   if (!pointOf(before)) return [];
-  return airways.map((name) => fix(context, `Insert ${name} ${what}`, [{ range: { start: target.range.start, end: target.range.start }, newText: `${name} ` }], airways.length === 1));
+  return airways.map((name) =>
+    fix(
+      context,
+      `Insert ${name} ${what}`,
+      [{ range: { start: target.range.start, end: target.range.start }, newText: `${name} ` }],
+      airways.length === 1,
+    ),
+  );
 }

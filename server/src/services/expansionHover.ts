@@ -3,7 +3,16 @@
  * its type and position for a point; the points an airway passes between entry and exit; the
  * candidates of an ambiguous first fix. Pure: the expansion result comes in as data.
  */
-import { FIX_TYPE_LABEL, pointOf, type AirwayElement, type ExpandedPoint, type ExpansionResult, type RouteElement, type SpeedLevelElement, type TrackElement } from '../route/model';
+import {
+  FIX_TYPE_LABEL,
+  pointOf,
+  type AirwayElement,
+  type ExpandedPoint,
+  type ExpansionResult,
+  type RouteElement,
+  type SpeedLevelElement,
+  type TrackElement,
+} from '../route/model';
 import { escapeMarkdown, inlineCode } from './format';
 import { rangesIntersect } from './ranges';
 import { formatDuration, formatNm, formatTrack, routeLegs, trueAirspeedKt } from './routeLegs';
@@ -32,22 +41,36 @@ function order(point: ExpandedPoint, position: number): number {
 }
 
 function pointLine(point: ExpandedPoint): string {
-  const parts = [`${inlineCode(point.designator)} ${FIX_TYPE_LABEL[point.type] ?? point.type}`, formatDegreesMinutes(point.lat, point.lon)];
-  if (point.elevationFt !== undefined && point.type === 'aerodrome') parts.push(`elevation ${Math.round(point.elevationFt)} ft`);
+  const parts = [
+    `${inlineCode(point.designator)} ${FIX_TYPE_LABEL[point.type] ?? point.type}`,
+    formatDegreesMinutes(point.lat, point.lon),
+  ];
+  if (point.elevationFt !== undefined && point.type === 'aerodrome')
+    parts.push(`elevation ${Math.round(point.elevationFt)} ft`);
   return parts.join(', ');
 }
 
 function resolvedLines(point: ExpandedPoint): string[] {
-  const lines = [`**Resolved:** ${FIX_TYPE_LABEL[point.type] ?? point.type} at ${formatDegreesMinutes(point.lat, point.lon)}`];
+  const lines = [
+    `**Resolved:** ${FIX_TYPE_LABEL[point.type] ?? point.type} at ${formatDegreesMinutes(point.lat, point.lon)}`,
+  ];
   if (point.resolvedFix) lines.push('', escapeMarkdown(point.resolvedFix));
-  if (point.elevationFt !== undefined && point.type === 'aerodrome') lines.push('', `Elevation ${Math.round(point.elevationFt)} ft.`);
+  if (point.elevationFt !== undefined && point.type === 'aerodrome')
+    lines.push('', `Elevation ${Math.round(point.elevationFt)} ft.`);
   return lines;
 }
 
 /** The hover section for an element, or undefined when the expansion has nothing to say of it. */
-export function expansionHoverSection(element: RouteElement, elementIndex: number, result: ExpansionResult, sourceName: string, next?: RouteElement): string | undefined {
+export function expansionHoverSection(
+  element: RouteElement,
+  elementIndex: number,
+  result: ExpansionResult,
+  sourceName: string,
+  next?: RouteElement,
+): string | undefined {
   const from = `*Route expansion (${sourceName})*`;
-  if (element.kind === 'airway' || element.kind === 'track') return airwaySection(element, elementIndex, result, from, next);
+  if (element.kind === 'airway' || element.kind === 'track')
+    return airwaySection(element, elementIndex, result, from, next);
   if (element.kind === 'speedLevel') return totalSection(element, result, from);
   const point = pointOf(element);
   if (!point) return undefined;
@@ -56,12 +79,20 @@ export function expansionHoverSection(element: RouteElement, elementIndex: numbe
 
   const ambiguous = result.ambiguousFirstFix;
   if (ambiguous && rangesIntersect(ambiguous.range, point.range)) {
-    const lines = [from, '', `**Not selected:** ${inlineCode(ambiguous.ident)} names several places and the route gives no \`referenceFix:\`.`];
+    const lines = [
+      from,
+      '',
+      `**Not selected:** ${inlineCode(ambiguous.ident)} names several places and the route gives no \`referenceFix:\`.`,
+    ];
     if (ambiguous.candidates.length > 0) {
       lines.push('', 'Candidates:', '');
       for (const c of ambiguous.candidates) {
-        const what = [FIX_TYPE_LABEL[c.type] ?? c.type, c.region, c.name].filter(Boolean).map((s) => escapeMarkdown(String(s))).join(' ');
-        const away = c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from the origin` : '';
+        const what = [FIX_TYPE_LABEL[c.type] ?? c.type, c.region, c.name]
+          .filter(Boolean)
+          .map((s) => escapeMarkdown(String(s)))
+          .join(' ');
+        const away =
+          c.distanceToOriginNm !== undefined ? `, ${Math.round(c.distanceToOriginNm)} NM from the origin` : '';
         lines.push(`- ${inlineCode(c.ident)} ${what}, ${formatDegreesMinutes(c.lat, c.lon)}${away}`);
       }
     }
@@ -69,7 +100,9 @@ export function expansionHoverSection(element: RouteElement, elementIndex: numbe
   }
   const problems = result.findings.filter((f) => rangesIntersect(f.range, point.range));
   if (problems.length === 0) return undefined;
-  return [from, '', '**Not resolved:**', '', ...problems.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join('\n');
+  return [from, '', '**Not resolved:**', '', ...problems.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join(
+    '\n',
+  );
 }
 
 /** Leg from the point before, distance flown and distance to go. */
@@ -80,9 +113,14 @@ function legLines(result: ExpansionResult, at: number): string[] {
   const lines = [''];
   if (at > 0) {
     const track = leg.trackDeg === undefined ? '' : `, true track ${formatTrack(leg.trackDeg)}`;
-    lines.push(`**Leg** from ${inlineCode(legs[at - 1].point.designator)}: ${formatNm(leg.legNm)}${track} (geodesic)`, '');
+    lines.push(
+      `**Leg** from ${inlineCode(legs[at - 1].point.designator)}: ${formatNm(leg.legNm)}${track} (geodesic)`,
+      '',
+    );
   }
-  lines.push(`**Flown** ${formatNm(leg.cumulativeNm)}, **to go** ${formatNm(leg.remainingNm)} of ${formatNm(leg.cumulativeNm + leg.remainingNm)}.`);
+  lines.push(
+    `**Flown** ${formatNm(leg.cumulativeNm)}, **to go** ${formatNm(leg.remainingNm)} of ${formatNm(leg.cumulativeNm + leg.remainingNm)}.`,
+  );
   return lines;
 }
 
@@ -90,21 +128,42 @@ function legLines(result: ExpansionResult, at: number): string[] {
 function totalSection(element: SpeedLevelElement, result: ExpansionResult, from: string): string | undefined {
   const { legs, totalNm } = routeLegs(result);
   if (legs.length < 2) return undefined;
-  const lines = [from, '', `**Route distance:** ${formatNm(totalNm)} over ${legs.length} points (geodesic, ${inlineCode(legs[0].point.designator)} to ${inlineCode(legs[legs.length - 1].point.designator)})`];
+  const lines = [
+    from,
+    '',
+    `**Route distance:** ${formatNm(totalNm)} over ${legs.length} points (geodesic, ${inlineCode(legs[0].point.designator)} to ${inlineCode(legs[legs.length - 1].point.designator)})`,
+  ];
   const tas = trueAirspeedKt(element.speed, element.level);
   if (tas.knots > 0) {
-    lines.push('', `**Time en route in still air:** ${formatDuration(totalNm / tas.knots)} at ${Math.round(tas.knots)} kt TAS${tas.assumption ? ` (${escapeMarkdown(tas.assumption)})` : ''}.`);
+    lines.push(
+      '',
+      `**Time en route in still air:** ${formatDuration(totalNm / tas.knots)} at ${Math.round(tas.knots)} kt TAS${tas.assumption ? ` (${escapeMarkdown(tas.assumption)})` : ''}.`,
+    );
   }
   return lines.join('\n');
 }
 
-function airwaySection(element: AirwayElement | TrackElement, elementIndex: number, result: ExpansionResult, from: string, next?: RouteElement): string | undefined {
+function airwaySection(
+  element: AirwayElement | TrackElement,
+  elementIndex: number,
+  result: ExpansionResult,
+  from: string,
+  next?: RouteElement,
+): string | undefined {
   const { text, designator } = element;
   // When the expansion says the airway cannot be flown as written, drawing a segment would contradict it.
   // An X002 on the point after the airway is this airway's "does not pass" (it underlines the name).
   const exitPoint = next && pointOf(next);
-  const refused = result.findings.filter((f) => f.code === 'X002' && (rangesIntersect(f.range, element.range) || (exitPoint !== undefined && rangesIntersect(f.range, exitPoint.range))));
-  if (refused.length > 0) return [from, '', '**Not expanded:**', '', ...refused.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join('\n');
+  const refused = result.findings.filter(
+    (f) =>
+      f.code === 'X002' &&
+      (rangesIntersect(f.range, element.range) ||
+        (exitPoint !== undefined && rangesIntersect(f.range, exitPoint.range))),
+  );
+  if (refused.length > 0)
+    return [from, '', '**Not expanded:**', '', ...refused.map((f) => `- ${f.code}: ${escapeMarkdown(f.message)}`)].join(
+      '\n',
+    );
   const ordered = result.points.map((p, i) => ({ p, at: order(p, i) }));
   const mine = ordered.filter((o) => o.at === elementIndex).map((o) => o.p);
   // Where two airways meet, the junction carries the second airway's index and the first one's name.

@@ -3,7 +3,13 @@
  * type, coordinates, airway, leg distance, true track, cumulative distance), one per route block,
  * as a read-only document beside the route. Pure: expansion results come in through the lookup.
  */
-import { FIX_TYPE_LABEL, type CancellationToken, type ExpansionResult, type RouteBlock, type RouteDocument } from '../route/model';
+import {
+  FIX_TYPE_LABEL,
+  type CancellationToken,
+  type ExpansionResult,
+  type RouteBlock,
+  type RouteDocument,
+} from '../route/model';
 import { formatDegreesMinutes } from './expansionHover';
 import { formatNm, formatTrack, routeLegs } from './routeLegs';
 
@@ -30,7 +36,8 @@ export function expansionTable(
     }
     out.push(...blockTable(result), '');
     const problems = result.findings.length;
-    if (problems > 0) out.push(`${problems} expansion finding${problems === 1 ? '' : 's'} in this route: see the Problems panel.`, '');
+    if (problems > 0)
+      out.push(`${problems} expansion finding${problems === 1 ? '' : 's'} in this route: see the Problems panel.`, '');
   }
   if (routes === 0) out.push('No route in this document.');
   return out.join('\n');
@@ -52,6 +59,16 @@ function blockTable(result: ExpansionResult): string[] {
   const widths = HEADER.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   // Numbers right-aligned, words left-aligned: a table a dispatcher reads down the columns.
   const right = new Set([0, 5, 6, 7]);
-  const line = (cells: string[]) => cells.map((cell, c) => (right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd();
-  return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', `Total ${formatNm(totalNm)} over ${legs.length} points.`];
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, c) => (right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(HEADER),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map(line),
+    '',
+    `Total ${formatNm(totalNm)} over ${legs.length} points.`,
+  ];
 }

@@ -4,7 +4,14 @@
  * model fails the type check here until it is explained).
  */
 import type { Hover } from 'vscode-languageserver-types';
-import type { CancellationToken, ExpansionResult, Position, RouteBlock, RouteDocument, RouteElement } from '../route/model';
+import type {
+  CancellationToken,
+  ExpansionResult,
+  Position,
+  RouteBlock,
+  RouteDocument,
+  RouteElement,
+} from '../route/model';
 import { airlineHoverSection, type AirlineDirectory } from './airline';
 import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
@@ -20,7 +27,13 @@ export interface ExpansionLookup {
   resultFor(block: RouteBlock): ExpansionResult | undefined;
 }
 
-export function hover(document: RouteDocument, position: Position, token: CancellationToken, expansion?: ExpansionLookup, airlines?: AirlineDirectory): Hover | null {
+export function hover(
+  document: RouteDocument,
+  position: Position,
+  token: CancellationToken,
+  expansion?: ExpansionLookup,
+  airlines?: AirlineDirectory,
+): Hover | null {
   if (token.isCancellationRequested) return null;
   const found = locate(document, position);
   if (!found) return null;
@@ -30,10 +43,19 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
       if (found.element.kind === 'unknown') {
         // Editors without diagnostic hovers (or with them off) still learn what is wrong.
         const problems = found.block.diagnostics.filter((d) => rangesIntersect(d.range, found.element.range));
-        if (problems.length > 0) value += `\n\n${problems.map((d) => `- ${d.code}: ${escapeMarkdown(d.message)}`).join('\n')}`;
+        if (problems.length > 0)
+          value += `\n\n${problems.map((d) => `- ${d.code}: ${escapeMarkdown(d.message)}`).join('\n')}`;
       }
       const result = expansion?.resultFor(found.block);
-      const section = result ? expansionHoverSection(found.element, found.index, result, expansion!.sourceName, found.block.elements[found.index + 1]) : undefined;
+      const section = result
+        ? expansionHoverSection(
+            found.element,
+            found.index,
+            result,
+            expansion!.sourceName,
+            found.block.elements[found.index + 1],
+          )
+        : undefined;
       if (section) value += `\n\n---\n\n${section}`;
       return markdown(value, found.element.range);
     }
@@ -44,8 +66,9 @@ export function hover(document: RouteDocument, position: Position, token: Cancel
       const points = result?.points ?? [];
       const end = d.key === 'origin' ? points[0] : points[points.length - 1];
       if (end && end.elementIndex === -1) {
-        value += `\n\n---\n\n*Route expansion (${expansion!.sourceName})*\n\n**Resolved:** ` +
-            `aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
+        value +=
+          `\n\n---\n\n*Route expansion (${expansion!.sourceName})*\n\n**Resolved:** ` +
+          `aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
         if (end.resolvedFix) value += `\n\n${escapeMarkdown(end.resolvedFix)}`;
       }
       return markdown(value, found.part === 'key' ? d.keyRange : d.valueRange);
@@ -124,9 +147,11 @@ function kindTitle(element: RouteElement): string {
 function kindExplanation(element: RouteElement): string {
   switch (element.kind) {
     case 'speedLevel':
-      return `Cruising ${describeSpeedLevel(element.speed, element.level)}. The route text ` +
-          `starts with this group; later a speed/level group may only follow a point and ` +
-          `\`/\`.`;
+      return (
+        `Cruising ${describeSpeedLevel(element.speed, element.level)}. The route text ` +
+        `starts with this group; later a speed/level group may only follow a point and ` +
+        `\`/\`.`
+      );
     case 'direct':
       return 'The route goes direct to the next point. `DCT` must be followed by a point and must not follow an ATS route.';
     case 'airway':
@@ -150,20 +175,28 @@ function kindExplanation(element: RouteElement): string {
             '`DCT` between two points unless an ATS route joins them.'
         : 'Coded designator of a significant point. Written `DCT` between two points unless an ATS route joins them.';
     case 'latLon':
-      return `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of ` +
-          `latitude and longitude ` +
-          `(\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ` +
-          `${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`;
+      return (
+        `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of ` +
+        `latitude and longitude ` +
+        `(\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ` +
+        `${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`
+      );
     case 'bearingDistance':
-      return `The point ${element.distanceNm} NM from ${inlineCode(element.ident)} on ` +
-          `magnetic bearing ${String(element.bearing).padStart(3, '0')}°.`;
+      return (
+        `The point ${element.distanceNm} NM from ${inlineCode(element.ident)} on ` +
+        `magnetic bearing ${String(element.bearing).padStart(3, '0')}°.`
+      );
     case 'aerodrome':
-      return `ICAO location indicator of an aerodrome. Accepted as the first or last word of ` +
-          `route text (the hub's route expansion accepts route text that contains the ` +
-          `aerodromes); in an FPL message the aerodromes belong in fields 13 and 16.`;
+      return (
+        `ICAO location indicator of an aerodrome. Accepted as the first or last word of ` +
+        `route text (the hub's route expansion accepts route text that contains the ` +
+        `aerodromes); in an FPL message the aerodromes belong in fields 13 and 16.`
+      );
     case 'pointChange':
-      return `At ${inlineCode(element.point.text)} the flight changes to ` +
-          `${describeSpeedLevel(element.speedLevel.speed, element.speedLevel.level)}.`;
+      return (
+        `At ${inlineCode(element.point.text)} the flight changes to ` +
+        `${describeSpeedLevel(element.speedLevel.speed, element.speedLevel.level)}.`
+      );
     case 'cruiseClimb':
       return element.toLevel
         ? `From ${inlineCode(element.point.text)} the flight climbs at ` +
@@ -187,9 +220,11 @@ function kindExplanation(element: RouteElement): string {
         ? 'EUROCONTROL IFPS stops checking the route from the preceding point.'
         : 'EUROCONTROL IFPS resumes checking the route from the preceding point.';
     case 'stay':
-      return `Stay number ${element.index}: the flight spends ` +
-          `${formatMinutes(element.minutes)} in the area of the preceding point ` +
-          `(EUROCONTROL \`STAYn/hhmm\`).`;
+      return (
+        `Stay number ${element.index}: the flight spends ` +
+        `${formatMinutes(element.minutes)} in the area of the preceding point ` +
+        `(EUROCONTROL \`STAYn/hhmm\`).`
+      );
     case 'unknown':
       return 'The parser could not read this as any Item 15 element; see the problem reported on it.';
   }
@@ -203,11 +238,12 @@ function formatMinutes(minutes: number): string {
 
 const DIRECTIVES: Record<string, string> = {
   origin: 'Departure aerodrome (ICAO location indicator) sent with the route to the route expansion as `origin`.',
-  destination: 'Destination aerodrome (ICAO location indicator) sent with the route to the route expansion as `destination`.',
+  destination:
+    'Destination aerodrome (ICAO location indicator) sent with the route to the route expansion as `destination`.',
   referenceFix:
     'Chooses among several points that share the name of the first point: a fix, a ' +
-        'fix radial such as `DVR090020`, or a coordinate. The candidate closest to it is ' +
-        'taken.',
+    'fix radial such as `DVR090020`, or a coordinate. The candidate closest to it is ' +
+    'taken.',
 };
 
 function directiveHover(key: string, value: string): string {
@@ -219,18 +255,42 @@ function directiveHover(key: string, value: string): string {
 }
 
 const FPL_FIELDS: Record<number, [string, string]> = {
-  7: ['aircraft identification', 'Field 7: the call sign or registration, optionally with the SSR mode and code (`/A1234`).'],
-  8: ['flight rules and type of flight', 'Field 8: flight rules (`I`, `V`, `Y`, `Z`) and type of flight (`S` scheduled, ' +
-      '`N` non-scheduled, `G` general aviation, `M` military, `X` other).'],
-  9: ['number and type of aircraft, wake turbulence', 'Field 9: number of aircraft if more than one, ICAO aircraft type designator and ' +
-      'wake turbulence category after `/` (`L`, `M`, `H`, `J`).'],
-  10: ['equipment and capabilities', 'Field 10: radio communication, navigation and approach aid equipment before `/`, surveillance equipment after it.'],
-  13: ['departure aerodrome and time', 'Field 13: ICAO location indicator of the departure aerodrome and the estimated ' +
-      'off-block time (`hhmm`, UTC). It is the origin of the route.'],
+  7: [
+    'aircraft identification',
+    'Field 7: the call sign or registration, optionally with the SSR mode and code (`/A1234`).',
+  ],
+  8: [
+    'flight rules and type of flight',
+    'Field 8: flight rules (`I`, `V`, `Y`, `Z`) and type of flight (`S` scheduled, ' +
+      '`N` non-scheduled, `G` general aviation, `M` military, `X` other).',
+  ],
+  9: [
+    'number and type of aircraft, wake turbulence',
+    'Field 9: number of aircraft if more than one, ICAO aircraft type designator and ' +
+      'wake turbulence category after `/` (`L`, `M`, `H`, `J`).',
+  ],
+  10: [
+    'equipment and capabilities',
+    'Field 10: radio communication, navigation and approach aid equipment before `/`, surveillance equipment after it.',
+  ],
+  13: [
+    'departure aerodrome and time',
+    'Field 13: ICAO location indicator of the departure aerodrome and the estimated ' +
+      'off-block time (`hhmm`, UTC). It is the origin of the route.',
+  ],
   15: ['route', 'Field 15: cruising speed and level followed by the route (ICAO Doc 4444 Item 15).'],
-  16: ['destination, total EET and alternates', 'Field 16: ICAO location indicator of the destination, total estimated elapsed time (`hhmm`) and up to two alternate aerodromes.'],
-  18: ['other information', 'Field 18: indicators followed by `/` and their values (`DOF/`, `REG/`, `EET/`, `RMK/` …), or `0` when there is none.'],
-  19: ['supplementary information', 'Field 19: supplementary information for search and rescue (`E/` endurance, `P/` persons on board, `R/` emergency radio, `S/` survival equipment, `J/` jackets, `D/` dinghies, `A/` colour and markings, `N/` remarks, `C/` pilot in command).'],
+  16: [
+    'destination, total EET and alternates',
+    'Field 16: ICAO location indicator of the destination, total estimated elapsed time (`hhmm`) and up to two alternate aerodromes.',
+  ],
+  18: [
+    'other information',
+    'Field 18: indicators followed by `/` and their values (`DOF/`, `REG/`, `EET/`, `RMK/` …), or `0` when there is none.',
+  ],
+  19: [
+    'supplementary information',
+    'Field 19: supplementary information for search and rescue (`E/` endurance, `P/` persons on board, `R/` emergency radio, `S/` survival equipment, `J/` jackets, `D/` dinghies, `A/` colour and markings, `N/` remarks, `C/` pilot in command).',
+  ],
 };
 
 function fplFieldHover(number: number, text: string): string {
@@ -266,7 +326,11 @@ const FIELD_18: Record<string, string> = {
 
 function fplItemHover(indicator: string, value: string): string {
   const meaning = FIELD_18[indicator.toUpperCase()] ?? 'an indicator of field 18';
-  const lines = [title(`${indicator}/${value}`, 'FPL other information'), '', `${inlineCode(`${indicator}/`)}: ${meaning}.`];
+  const lines = [
+    title(`${indicator}/${value}`, 'FPL other information'),
+    '',
+    `${inlineCode(`${indicator}/`)}: ${meaning}.`,
+  ];
   const date = indicator.toUpperCase() === 'DOF' ? dateOfFlight(value.trim()) : undefined;
   if (date) lines.push('', `Date of flight: ${date}.`);
   return lines.join('\n');
@@ -294,17 +358,35 @@ const FIELD_19_LETTERS: Record<string, Record<string, string>> = {
 function fplSupplementaryHover(indicator: string, value: string): string {
   const key = indicator.toUpperCase();
   const meaning = FIELD_19[key] ?? 'not an indicator of field 19';
-  const lines = [title(`${indicator}/${value}`, 'FPL supplementary information'), '', `${inlineCode(`${indicator}/`)}: ${meaning}.`];
+  const lines = [
+    title(`${indicator}/${value}`, 'FPL supplementary information'),
+    '',
+    `${inlineCode(`${indicator}/`)}: ${meaning}.`,
+  ];
   const v = value.trim().toUpperCase();
   const endurance = key === 'E' ? /^(\d\d)([0-5]\d)$/.exec(v) : null;
   if (endurance) lines.push('', `Endurance: ${Number(endurance[1])} h ${endurance[2]} min.`);
   if (key === 'P' && /^\d{1,3}$/.test(v)) lines.push('', `Persons on board: ${Number(v)}.`);
   const letters = FIELD_19_LETTERS[key];
-  if (letters && [...v].every((c) => letters[c])) lines.push('', ...[...v].map((c) => `- ${inlineCode(c)}: ${letters[c]}`));
+  if (letters && [...v].every((c) => letters[c]))
+    lines.push('', ...[...v].map((c) => `- ${inlineCode(c)}: ${letters[c]}`));
   return lines.join('\n');
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `261121` → "21 November 2026"; undefined unless it is a real YYMMDD date. */
 function dateOfFlight(value: string): string | undefined {

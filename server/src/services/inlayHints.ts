@@ -4,7 +4,14 @@
  * the route's total after its last element. Pure: expansion results come in through the lookup.
  */
 import { InlayHintKind, type InlayHint } from 'vscode-languageserver-types';
-import { pointOf, type CancellationToken, type ExpansionResult, type Range, type RouteBlock, type RouteDocument } from '../route/model';
+import {
+  pointOf,
+  type CancellationToken,
+  type ExpansionResult,
+  type Range,
+  type RouteBlock,
+  type RouteDocument,
+} from '../route/model';
 import { comparePositions, rangesIntersect } from './ranges';
 import { formatNm, routeLegs } from './routeLegs';
 
@@ -42,14 +49,26 @@ function blockHints(block: RouteBlock, result: ExpansionResult, range: Range): I
     const element = block.elements[elementIndex];
     const point = element ? pointOf(element) : undefined;
     if (point && started && rangesIntersect(element.range, range)) {
-      hints.push({ position: element.range.end, label: formatNm(sinceWritten), kind: InlayHintKind.Parameter, paddingLeft: true, tooltip: `${formatNm(sinceWritten)} from the point written before ${point.text}; ${formatNm(leg.cumulativeNm)} flown, ${formatNm(leg.remainingNm)} to go` });
+      hints.push({
+        position: element.range.end,
+        label: formatNm(sinceWritten),
+        kind: InlayHintKind.Parameter,
+        paddingLeft: true,
+        tooltip: `${formatNm(sinceWritten)} from the point written before ${point.text}; ${formatNm(leg.cumulativeNm)} flown, ${formatNm(leg.remainingNm)} to go`,
+      });
     }
     started = true;
     sinceWritten = 0;
   }
   const end = block.routeRange!.end;
   if (rangesIntersect({ start: end, end }, range)) {
-    hints.push({ position: end, label: `total ${formatNm(totalNm)}`, kind: InlayHintKind.Parameter, paddingLeft: true, tooltip: `Route distance from ${legs[0].point.designator} to ${legs[legs.length - 1].point.designator} (geodesic legs)` });
+    hints.push({
+      position: end,
+      label: `total ${formatNm(totalNm)}`,
+      kind: InlayHintKind.Parameter,
+      paddingLeft: true,
+      tooltip: `Route distance from ${legs[0].point.designator} to ${legs[legs.length - 1].point.designator} (geodesic legs)`,
+    });
   }
   return hints;
 }

@@ -105,7 +105,10 @@ export function trueAirspeedKt(speed: Speed, level: Level): { knots: number; ass
       const feet = levelFeet(level);
       const altitude = feet ?? 36_089;
       const knots = (speed.value / 100) * speedOfSoundKt(altitude);
-      return { knots, assumption: `Mach ${(speed.value / 100).toFixed(2)} taken as ${Math.round(knots)} kt TAS in the standard atmosphere at ${feet === undefined ? 'the tropopause' : `${Math.round(altitude).toLocaleString('en-US')} ft`}` };
+      return {
+        knots,
+        assumption: `Mach ${(speed.value / 100).toFixed(2)} taken as ${Math.round(knots)} kt TAS in the standard atmosphere at ${feet === undefined ? 'the tropopause' : `${Math.round(altitude).toLocaleString('en-US')} ft`}`,
+      };
     }
   }
 }

@@ -10,7 +10,18 @@ import type { CancellationToken, Range, RouteDocument, RouteElement } from '../r
 import type { LineIndex } from './ranges';
 
 /** Standard token types, so every editor theme has a colour for them. */
-export const TOKEN_TYPES = ['comment', 'keyword', 'number', 'type', 'variable', 'namespace', 'function', 'property', 'string', 'enumMember'] as const;
+export const TOKEN_TYPES = [
+  'comment',
+  'keyword',
+  'number',
+  'type',
+  'variable',
+  'namespace',
+  'function',
+  'property',
+  'string',
+  'enumMember',
+] as const;
 type TokenType = (typeof TOKEN_TYPES)[number];
 export const SEMANTIC_TOKENS_LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] };
 
@@ -59,7 +70,12 @@ export function semanticTokens(document: RouteDocument, lines: LineIndex, token:
   const tokens: Token[] = [];
   const add = (range: Range, type: TokenType) => {
     if (range.start.line !== range.end.line || range.end.character <= range.start.character) return;
-    tokens.push({ line: range.start.line, start: range.start.character, length: range.end.character - range.start.character, type: TOKEN_TYPES.indexOf(type) });
+    tokens.push({
+      line: range.start.line,
+      start: range.start.character,
+      length: range.end.character - range.start.character,
+      type: TOKEN_TYPES.indexOf(type),
+    });
   };
   for (let line = 0; line < lines.lineCount && tokens.length < MAX_TOKENS; line++) {
     if (line % 5000 === 0 && token.isCancellationRequested) return [];
@@ -80,7 +96,10 @@ export function semanticTokens(document: RouteDocument, lines: LineIndex, token:
       else if (field.number !== 15 && field.number !== 18) add(field.range, 'string');
     }
     for (const item of block.fpl?.otherInformation ?? []) {
-      const indicatorEnd = { line: item.range.start.line, character: item.range.start.character + item.indicator.length };
+      const indicatorEnd = {
+        line: item.range.start.line,
+        character: item.range.start.character + item.indicator.length,
+      };
       add({ start: item.range.start, end: indicatorEnd }, 'property');
     }
     for (const element of block.elements) {

@@ -3,7 +3,13 @@
  * of its route as children, so the outline reads like the flight.
  */
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
-import { pointOf, type CancellationToken, type PointElement, type RouteBlock, type RouteDocument } from '../route/model';
+import {
+  pointOf,
+  type CancellationToken,
+  type PointElement,
+  type RouteBlock,
+  type RouteDocument,
+} from '../route/model';
 import { rangeInside } from './ranges';
 import { formatNm } from './routeLegs';
 

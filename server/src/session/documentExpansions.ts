@@ -141,7 +141,13 @@ export class DocumentExpansions {
         this.source = new HubSource(client, folder ? new NavdataSource(folder, this.options.loadNavdata) : undefined);
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
       } catch (error) {
-        this.tracker.set(failureStatus(error, 'hub', key) ?? { state: 'degraded', source: 'hub', message: 'The hub settings are not usable.' });
+        this.tracker.set(
+          failureStatus(error, 'hub', key) ?? {
+            state: 'degraded',
+            source: 'hub',
+            message: 'The hub settings are not usable.',
+          },
+        );
       }
     } else if (folder) {
       this.source = new NavdataSource(folder, this.options.loadNavdata);
@@ -163,7 +169,11 @@ export class DocumentExpansions {
 
   /** The navigation data of `icaoRoute.navdata.folder`, whichever source expands routes. */
   get navdata(): NavdataSource | undefined {
-    return this.source instanceof NavdataSource ? this.source : this.source instanceof HubSource ? this.source.navdata : undefined;
+    return this.source instanceof NavdataSource
+      ? this.source
+      : this.source instanceof HubSource
+        ? this.source.navdata
+        : undefined;
   }
 
   /** The navigation data of the current source if already loaded, without waiting (completion). */
@@ -225,29 +235,45 @@ export class DocumentExpansions {
         try {
           await source.prepare();
         } catch (error) {
-          if (generation === this.generation) this.tracker.set({ state: 'degraded', source: source.kind, kind: 'load', message: `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
-              `Local checks continue.` });
+          if (generation === this.generation)
+            this.tracker.set({
+              state: 'degraded',
+              source: source.kind,
+              kind: 'load',
+              message:
+                `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
+                `Local checks continue.`,
+            });
           return undefined;
         }
-        if (generation === this.generation) this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
+        if (generation === this.generation)
+          this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       }
       if (!current()) return undefined;
       const limit = MAX_EXPANDED_BLOCKS[source.kind];
       const { routes, more } = this.routeBlocks(parsed, limit);
       if (more && !this.truncatedSaid.has(parsed.uri)) {
         this.truncatedSaid.add(parsed.uri);
-        this.events.log?.(`${parsed.uri} has more than ${limit} routes: route expansion covers the first ${limit}; local checks cover all.`);
+        this.events.log?.(
+          `${parsed.uri} has more than ${limit} routes: route expansion covers the first ${limit}; local checks cover all.`,
+        );
       }
       const todo = routes.filter((route) => !route.cached);
       if (todo.length === 0) return undefined;
 
-      const { added, failure } = await eachBlock(todo, source.kind === 'hub' ? HUB_CONCURRENCY : 1, controller.signal, current, async ({ block, key }, signal) => {
-        const result = await source.expand(block, signal);
-        if (!current() || result.cancelled) return false;
-        this.cache.set(key, { result, line: block.range.start.line });
-        this.expandedBlocks++;
-        return true;
-      });
+      const { added, failure } = await eachBlock(
+        todo,
+        source.kind === 'hub' ? HUB_CONCURRENCY : 1,
+        controller.signal,
+        current,
+        async ({ block, key }, signal) => {
+          const result = await source.expand(block, signal);
+          if (!current() || result.cancelled) return false;
+          this.cache.set(key, { result, line: block.range.start.line });
+          this.expandedBlocks++;
+          return true;
+        },
+      );
       if (generation !== this.generation) return undefined;
       const failed = this.settle(source, failure, added);
       if (failed && !NO_RETRY.has(failed.kind)) this.scheduleRetry(failed.kind === 'usageLimit' ? 10 : 1);
@@ -258,7 +284,11 @@ export class DocumentExpansions {
   }
 
   /** The status after a run: the failure, or ok once results come in again. */
-  private settle(source: ExpansionSource, failure: unknown, added: number): (ExpansionStatus & { kind: string }) | undefined {
+  private settle(
+    source: ExpansionSource,
+    failure: unknown,
+    added: number,
+  ): (ExpansionStatus & { kind: string }) | undefined {
     const failed = failure !== undefined ? failureStatus(failure, source.kind, this.userKey) : undefined;
     if (failed) {
       this.failure = failed;
@@ -286,8 +316,9 @@ export class DocumentExpansions {
         await source.prepare();
         this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
       } catch (error) {
-        const message = `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
-            `Local checks continue.`;
+        const message =
+          `${redactText(error instanceof Error ? error.message : String(error), [this.userKey ?? undefined])} ` +
+          `Local checks continue.`;
         this.failure = { state: 'degraded', source: source.kind, kind: 'load', message };
         this.tracker.set(this.failure);
       }
@@ -297,16 +328,22 @@ export class DocumentExpansions {
     for (const { key, cached } of routes) if (cached) results.set(key, cached);
     if (!this.failure) {
       const todo = routes.filter((route) => !route.cached && !results.has(route.key));
-      const { added, failure } = await eachBlock(todo, source.kind === 'hub' ? HUB_CONCURRENCY : 1, new AbortController().signal, current, async ({ block, key }, signal) => {
-        if (results.has(key)) return false;
-        const result = await source.expand(block, signal);
-        if (result.cancelled) return false;
-        const entry = { result, line: block.range.start.line };
-        this.cache.set(key, entry);
-        results.set(key, entry);
-        this.expandedBlocks++;
-        return true;
-      });
+      const { added, failure } = await eachBlock(
+        todo,
+        source.kind === 'hub' ? HUB_CONCURRENCY : 1,
+        new AbortController().signal,
+        current,
+        async ({ block, key }, signal) => {
+          if (results.has(key)) return false;
+          const result = await source.expand(block, signal);
+          if (result.cancelled) return false;
+          const entry = { result, line: block.range.start.line };
+          this.cache.set(key, entry);
+          results.set(key, entry);
+          this.expandedBlocks++;
+          return true;
+        },
+      );
       if (current()) this.settle(source, failure, added);
     }
     const reason = this.failure?.message ?? 'The expansion was cancelled.';
@@ -316,7 +353,15 @@ export class DocumentExpansions {
     });
     const findings = blocks.flatMap((b) => b.result?.findings ?? []);
     const failed = blocks.some((b) => b.notExpanded);
-    return { source: source.kind, blocks, findings, failure: failed && this.failure ? { state: this.failure.state, source: this.failure.source, message: this.failure.message } : undefined };
+    return {
+      source: source.kind,
+      blocks,
+      findings,
+      failure:
+        failed && this.failure
+          ? { state: this.failure.state, source: this.failure.source, message: this.failure.message }
+          : undefined,
+    };
   }
 
   cancel(uri: string): void {

@@ -82,7 +82,11 @@ export class RouteSession {
 
   /** Applies settings and credentials; unchanged values keep clients, caches and data. */
   configure(settings: SessionSettings, credentials: SessionCredentials): void {
-    this.expansions.configure({ userKey: credentials.hubUserKey, hub: settings.hub, navdataFolder: settings.navdataFolder });
+    this.expansions.configure({
+      userKey: credentials.hubUserKey,
+      hub: settings.hub,
+      navdataFolder: settings.navdataFolder,
+    });
     this.configureReference(settings.reference, credentials.reference);
   }
 
@@ -210,19 +214,30 @@ export class RouteSession {
     const appKey = credentials?.appKey.trim();
     const appId = credentials?.appId.trim();
     // Secrets enter the signature only as a hash: it is compared, never shown.
-    const signature = appId && appKey ? JSON.stringify([createHash('sha256').update(`${appId}\n${appKey}`).digest('hex'), settings]) : 'none';
+    const signature =
+      appId && appKey
+        ? JSON.stringify([createHash('sha256').update(`${appId}\n${appKey}`).digest('hex'), settings])
+        : 'none';
     if (signature === this.referenceSignature) return;
     this.referenceSignature = signature;
     void this.reference?.close().catch(() => {});
     this.reference = undefined;
     if (!appId || !appKey) {
       const hint = this.options.referenceHint ? ` (${this.options.referenceHint()})` : '';
-      this.statuses.set('reference', { state: 'local', source: 'none', message: `Airline reference off: no appId/appKey are set${hint}.` });
+      this.statuses.set('reference', {
+        state: 'local',
+        source: 'none',
+        message: `Airline reference off: no appId/appKey are set${hint}.`,
+      });
       return;
     }
     try {
       this.reference = new ReferenceClient(settings, { appId, appKey });
-      this.statuses.set('reference', { state: 'ok', source: 'reference', message: `Airline reference at ${referenceSettings(settings).baseUrl}.` });
+      this.statuses.set('reference', {
+        state: 'ok',
+        source: 'reference',
+        message: `Airline reference at ${referenceSettings(settings).baseUrl}.`,
+      });
     } catch (error) {
       this.statuses.failed('reference', error, appKey);
     }

@@ -47,7 +47,9 @@ export class NavdataSource implements ExpansionSource {
 
   get okMessage(): string {
     const r = this.db?.report;
-    const counts = r ? ` (${r.fixes} fixes, ${r.navaids} navaids, ${r.airways} airways, ${r.aerodromes} aerodromes${malformedNote(r)})` : '';
+    const counts = r
+      ? ` (${r.fixes} fixes, ${r.navaids} navaids, ${r.airways} airways, ${r.aerodromes} aerodromes${malformedNote(r)})`
+      : '';
     return `Route expansion offline with the navigation data in ${this.folder}${counts}.`;
   }
 
@@ -75,7 +77,11 @@ export class NavdataSource implements ExpansionSource {
     await this.prepare();
     // One block at a time between other events, so a newer edit can cancel a long document.
     await yieldToEvents();
-    return expandRoute(block, this.db!, { get isCancellationRequested() { return signal.aborted; } });
+    return expandRoute(block, this.db!, {
+      get isCancellationRequested() {
+        return signal.aborted;
+      },
+    });
   }
 
   /**
@@ -158,11 +164,19 @@ export class HubSource implements ExpansionSource {
     const ambiguous = result.ambiguousFirstFix;
     if (!ambiguous || !this.navdata) return result;
     const origin = result.points[0]?.type === 'aerodrome' ? result.points[0] : undefined;
-    const index = block.elements.findIndex((e) => e.range.start.line === ambiguous.range.start.line && e.range.start.character === ambiguous.range.start.character);
+    const index = block.elements.findIndex(
+      (e) =>
+        e.range.start.line === ambiguous.range.start.line &&
+        e.range.start.character === ambiguous.range.start.character,
+    );
     const next = index >= 0 ? block.elements[index + 1] : undefined;
     let choice: { candidates: AmbiguousFirstFix['candidates']; likely?: string };
     try {
-      choice = await this.navdata.firstFixChoice(ambiguous.ident, next?.kind === 'airway' ? next.designator.toUpperCase() : undefined, origin && { lat: origin.lat, lon: origin.lon, icao: origin.designator });
+      choice = await this.navdata.firstFixChoice(
+        ambiguous.ident,
+        next?.kind === 'airway' ? next.designator.toUpperCase() : undefined,
+        origin && { lat: origin.lat, lon: origin.lon, icao: origin.designator },
+      );
     } catch {
       // Without readable local data the hub's answer stands as it is.
       return result;
@@ -179,7 +193,11 @@ export class HubSource implements ExpansionSource {
       const message = likely
         ? `The hub selected no point for the first fix ${ambiguous.ident}: ${candidates.length} places bear this name; ${likely}, ${where}, is most likely meant: the first quick fix writes its referenceFix. Add a line "referenceFix: <point>" near the intended one.`
         : f.message;
-      return { ...f, message, data: { ...(f.data as object), candidates: listed, ...(likely ? { likely: true } : {}) } };
+      return {
+        ...f,
+        message,
+        data: { ...(f.data as object), candidates: listed, ...(likely ? { likely: true } : {}) },
+      };
     });
     return { ...result, findings, ambiguousFirstFix: { ...ambiguous, candidates } };
   }
@@ -199,7 +217,9 @@ export function withOriginReference(result: ExpansionResult): ExpansionResult {
   if (!result.ambiguousFirstFix || !origin || origin.type !== 'aerodrome') return result;
   const ident = result.ambiguousFirstFix.ident;
   const findings = result.findings.map((f) =>
-    f.code === 'H003' ? { ...f, data: { ident, origin: { icao: origin.designator, lat: origin.lat, lon: origin.lon } } } : f,
+    f.code === 'H003'
+      ? { ...f, data: { ident, origin: { icao: origin.designator, lat: origin.lat, lon: origin.lon } } }
+      : f,
   );
   return { ...result, findings };
 }

@@ -34,11 +34,21 @@ export function failureStatus<S extends SourceStatus['source']>(
     if (error.kind === 'cancelled' || error.kind === 'badRequest') return undefined;
     const state = UNREACHABLE.has(error.kind) ? 'offline' : 'degraded';
     const lead = state === 'offline' ? `${what} paused: ${remote} cannot be reached` : `${what} failing at ${remote}`;
-    return { state, source, kind: error.kind, message: redactText(`${lead}. ${error.message} Local checks continue.`, [secret ?? undefined]) };
+    return {
+      state,
+      source,
+      kind: error.kind,
+      message: redactText(`${lead}. ${error.message} Local checks continue.`, [secret ?? undefined]),
+    };
   }
   if (error instanceof Error && error.name === 'AbortError') return undefined;
   const text = error instanceof Error ? error.message : String(error);
-  return { state: 'degraded', source, kind: 'internal', message: redactText(`${what} failed: ${text}. Local checks continue.`, [secret ?? undefined]) };
+  return {
+    state: 'degraded',
+    source,
+    kind: 'internal',
+    message: redactText(`${what} failed: ${text}. Local checks continue.`, [secret ?? undefined]),
+  };
 }
 
 export class StatusTracker<S extends SourceStatus = ExpansionStatus> {
@@ -56,8 +66,10 @@ export class StatusTracker<S extends SourceStatus = ExpansionStatus> {
    * same kind): messages of repeated failures differ (support ids) but say the same thing.
    */
   set(next: S & { kind?: string }): boolean {
-    const same = next.state === this.current.state && next.source === this.current.source && next.kind === this.current.kind;
-    if (same && (next.state === 'offline' || next.state === 'degraded' || next.message === this.current.message)) return false;
+    const same =
+      next.state === this.current.state && next.source === this.current.source && next.kind === this.current.kind;
+    if (same && (next.state === 'offline' || next.state === 'degraded' || next.message === this.current.message))
+      return false;
     this.current = next;
     this.report(this.status);
     return true;
@@ -109,22 +121,38 @@ export class SourceStatuses {
   /** A bug, not a remote service failure: one status, so it is seen. */
   internalError(name: SourceName, error: unknown): void {
     const text = error instanceof Error ? error.message : String(error);
-    this.set(name, { state: 'degraded', source: this.get(name).source, kind: 'internal', message: `${WHAT[name]} failed: ${text}.` });
+    this.set(name, {
+      state: 'degraded',
+      source: this.get(name).source,
+      kind: 'internal',
+      message: `${WHAT[name]} failed: ${text}.`,
+    });
   }
 
   /**
    * Runs one call with `client` and keeps the source's status: ok after a success, one status per
    * kind of failure. Without a client the call is refused with `missing` (a configuration error).
    */
-  async track<C, T>(name: SourceName, client: C | undefined, missing: string, call: (client: C) => Promise<T>): Promise<T> {
+  async track<C, T>(
+    name: SourceName,
+    client: C | undefined,
+    missing: string,
+    call: (client: C) => Promise<T>,
+  ): Promise<T> {
     const source = name === 'reference' ? 'reference' : 'hub';
     if (!client) {
-      if (this.get(name).state !== 'local') this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
+      if (this.get(name).state !== 'local')
+        this.set(name, { state: 'local', source: 'none', message: `${WHAT[name]} off: ${missing}` });
       throw new (name === 'reference' ? AirlineReferenceError : HubError)('configuration', missing);
     }
     try {
       const result = await call(client);
-      if (this.get(name).state !== 'ok') this.set(name, { state: 'ok', source, message: `${WHAT[name]} from ${source === 'reference' ? 'the reference service' : 'the hub'}.` });
+      if (this.get(name).state !== 'ok')
+        this.set(name, {
+          state: 'ok',
+          source,
+          message: `${WHAT[name]} from ${source === 'reference' ? 'the reference service' : 'the hub'}.`,
+        });
       return result;
     } catch (error) {
       this.failed(name, error);

@@ -68,7 +68,7 @@ export const SETTINGS = {
       minimum: 0,
       maximum: 5000,
       markdownDescription:
-        "Delay in milliseconds between the last keystroke and the diagnostics of a `.route` document.",
+        'Delay in milliseconds between the last keystroke and the diagnostics of a `.route` document.',
     },
     reader: 'server',
     restart: false,
@@ -90,7 +90,7 @@ export const SETTINGS = {
       type: 'string',
       default: '',
       markdownDescription:
-        "Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, only to list the candidates of an ambiguous first fix). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome.",
+        'Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, only to list the candidates of an ambiguous first fix). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome.',
     },
     reader: 'server',
     restart: false,
@@ -99,10 +99,10 @@ export const SETTINGS = {
   'icaoRoute.trace.server': {
     schema: {
       type: 'string',
-      enum: ["off", "messages", "verbose"],
+      enum: ['off', 'messages', 'verbose'],
       default: 'off',
       markdownDescription:
-        "Traces the communication between VS Code and the ICAO Route language server in the output channel.",
+        'Traces the communication between VS Code and the ICAO Route language server in the output channel.',
     },
     reader: 'languageClient',
     restart: false,
@@ -127,7 +127,7 @@ export const SETTINGS = {
       additionalProperties: false,
       properties: versionProperties(DEFAULT_HUB_VERSIONS),
       markdownDescription:
-        "Version path segment per API set of the hub (`/v1`, `/v2`, \u2026). Sets are versioned independently: when the hub publishes a new version of one set, change only that entry.",
+        'Version path segment per API set of the hub (`/v1`, `/v2`, \u2026). Sets are versioned independently: when the hub publishes a new version of one set, change only that entry.',
     },
     reader: 'server',
     restart: false,
@@ -140,7 +140,7 @@ export const SETTINGS = {
       propertyNames: { enum: Object.keys(HUB_ENDPOINTS) },
       additionalProperties: ENDPOINT_OVERRIDE,
       markdownDescription:
-        "Method and path template per hub endpoint, for the paths the contract leaves unstated (defaults: route expansion `POST /{version}/routes/expand`, flight by GUFI `/{version}/flights/{gufi}`, delay `/{version}/flights/{gufi}/delay`, flights between aerodromes `/{version}/aerodromes/{origin}/destinations/{destination}/flights`, airline and number `/{version}/airlines/{airline}/flights/{number}`, FIR flights `/{version}/icao-prefixes/{prefix}/firs/{fir}/flights`, country airspaces `/{version}/countries/{country}/airspaces`, microlights `/{version}/countries/{country}/microlights`). Example: `{ \"routeExpansion\": { \"method\": \"POST\", \"path\": \"/{version}/routes/expand\" } }`. `{version}` is the set's version; other `{names}` are filled in percent-encoded.",
+        'Method and path template per hub endpoint, for the paths the contract leaves unstated (defaults: route expansion `POST /{version}/routes/expand`, flight by GUFI `/{version}/flights/{gufi}`, delay `/{version}/flights/{gufi}/delay`, flights between aerodromes `/{version}/aerodromes/{origin}/destinations/{destination}/flights`, airline and number `/{version}/airlines/{airline}/flights/{number}`, FIR flights `/{version}/icao-prefixes/{prefix}/firs/{fir}/flights`, country airspaces `/{version}/countries/{country}/airspaces`, microlights `/{version}/countries/{country}/microlights`). Example: `{ "routeExpansion": { "method": "POST", "path": "/{version}/routes/expand" } }`. `{version}` is the set\'s version; other `{names}` are filled in percent-encoded.',
     },
     reader: 'server',
     restart: false,
@@ -153,7 +153,7 @@ export const SETTINGS = {
       minimum: 1,
       maximum: 600,
       markdownDescription:
-        "Longest wait for one complete answer of the hub (connection, headers and body). Slower answers end in a time-out error.",
+        'Longest wait for one complete answer of the hub (connection, headers and body). Slower answers end in a time-out error.',
     },
     reader: 'server',
     restart: false,
@@ -166,7 +166,7 @@ export const SETTINGS = {
       minimum: 0,
       maximum: 5,
       markdownDescription:
-        "Extra attempts for read-only (GET) hub calls after a time-out, a lost connection or a 5xx answer, with growing, jittered pauses. Route expansion (POST) is never repeated.",
+        'Extra attempts for read-only (GET) hub calls after a time-out, a lost connection or a 5xx answer, with growing, jittered pauses. Route expansion (POST) is never repeated.',
     },
     reader: 'server',
     restart: false,
@@ -179,7 +179,7 @@ export const SETTINGS = {
       minimum: 1,
       maximum: 32,
       markdownDescription:
-        "Hub calls in flight at once; more wait in a queue. Identical calls in flight are sent once.",
+        'Hub calls in flight at once; more wait in a queue. Identical calls in flight are sent once.',
     },
     reader: 'server',
     restart: false,
@@ -192,7 +192,7 @@ export const SETTINGS = {
       minimum: 1,
       maximum: 2048,
       markdownDescription:
-        "Largest hub answer accepted (after decompression). Larger answers are refused while they stream in, never buffered whole.",
+        'Largest hub answer accepted (after decompression). Larger answers are refused while they stream in, never buffered whole.',
     },
     reader: 'server',
     restart: false,
@@ -217,7 +217,7 @@ export const SETTINGS = {
       additionalProperties: false,
       properties: versionProperties(DEFAULT_REFERENCE_VERSIONS),
       markdownDescription:
-        "Version path segment of the airline API and of the flight status API of the reference family.",
+        'Version path segment of the airline API and of the flight status API of the reference family.',
     },
     reader: 'server',
     restart: false,
@@ -230,7 +230,7 @@ export const SETTINGS = {
       propertyNames: { enum: Object.keys(REFERENCE_ENDPOINTS) },
       additionalProperties: ENDPOINT_OVERRIDE,
       markdownDescription:
-        "Method and path template per reference endpoint (defaults: `/flex/airlines/rest/{version}/{format}/active`, `/all`, `/fs/{code}`, `/iata/{code}`, `/icao/{code}`; flight status `/flex/flightstatus/rest/{version}/{format}/flight/status/{carrier}/{flight}/dep/{year}/{month}/{day}`).",
+        'Method and path template per reference endpoint (defaults: `/flex/airlines/rest/{version}/{format}/active`, `/all`, `/fs/{code}`, `/iata/{code}`, `/icao/{code}`; flight status `/flex/flightstatus/rest/{version}/{format}/flight/status/{carrier}/{flight}/dep/{year}/{month}/{day}`).',
     },
     reader: 'server',
     restart: false,
@@ -239,11 +239,13 @@ export const SETTINGS = {
   'icaoRoute.reference.credentialsIn': {
     schema: {
       type: 'string',
-      enum: ["headers", "query"],
+      enum: ['headers', 'query'],
       default: 'headers',
-      enumDescriptions: ["appId and appKey as request headers (not written to access logs of proxies)", "appId and appKey as query parameters"],
-      markdownDescription:
-        "How the reference family's `appId`/`appKey` are sent.",
+      enumDescriptions: [
+        'appId and appKey as request headers (not written to access logs of proxies)',
+        'appId and appKey as query parameters',
+      ],
+      markdownDescription: "How the reference family's `appId`/`appKey` are sent.",
     },
     reader: 'server',
     restart: false,
@@ -256,7 +258,7 @@ export const SETTINGS = {
       minimum: 0.01,
       maximum: 7,
       markdownDescription:
-        "Airline reference data are cached on disk and fetched again after this many days (the service asks for a refresh at least weekly). When the service cannot be reached, older data are served with a warning.",
+        'Airline reference data are cached on disk and fetched again after this many days (the service asks for a refresh at least weekly). When the service cannot be reached, older data are served with a warning.',
     },
     reader: 'server',
     restart: false,
@@ -277,8 +279,7 @@ export const SETTINGS = {
     schema: {
       type: 'string',
       default: '',
-      markdownDescription:
-        "Folder of the airline reference cache. Empty: the extension's own storage folder.",
+      markdownDescription: "Folder of the airline reference cache. Empty: the extension's own storage folder.",
     },
     reader: 'server',
     restart: false,
@@ -330,7 +331,10 @@ export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 /** `contributes.configuration` of package.json, as generated from the table. */
 export function contributedConfiguration(): { title: string; properties: Record<string, SettingSchema> } {
-  return { title: 'ICAO Route', properties: Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].schema])) };
+  return {
+    title: 'ICAO Route',
+    properties: Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].schema])),
+  };
 }
 
 /** A setting's default value. */

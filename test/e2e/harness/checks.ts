@@ -13,7 +13,8 @@ export { BROKEN_ROUTE_LOCAL, type ExpectedDiagnostic } from '../../shared/broken
  * each one is drawn as a squiggle over exactly its range.
  */
 export async function assertDiagnostics(wb: Workbench, file: string, expected: ExpectedDiagnostic[]): Promise<void> {
-  const key = (d: { line: number; column: number; code: string; severity: string }) => `${d.line}:${d.column} ${d.code} ${d.severity}`;
+  const key = (d: { line: number; column: number; code: string; severity: string }) =>
+    `${d.line}:${d.column} ${d.code} ${d.severity}`;
   const wanted = expected.map((e) => key({ ...e, column: e.from })).sort();
   const read = async () => (await wb.problems()).filter((p) => p.file === file);
   // Route expansion may add its findings a moment after the parser's: wait for the full set.

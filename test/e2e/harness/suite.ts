@@ -11,9 +11,12 @@ import type { Workbench } from './workbench';
 export function workbenchSuite(name: string, options: { hub?: boolean } = {}) {
   let context: E2eContext | undefined;
 
-  before(async () => {
-    context = await launchWorkbench(name, options);
-  }, { timeout: 15 * 60_000 });
+  before(
+    async () => {
+      context = await launchWorkbench(name, options);
+    },
+    { timeout: 15 * 60_000 },
+  );
 
   after(async () => {
     await context?.close();
@@ -26,7 +29,14 @@ export function workbenchSuite(name: string, options: { hub?: boolean } = {}) {
       try {
         await body(wb, context);
       } finally {
-        await wb.screenshot(title.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '').toLowerCase()).catch(() => undefined);
+        await wb
+          .screenshot(
+            title
+              .replace(/[^a-z0-9]+/gi, '-')
+              .replace(/-+$/, '')
+              .toLowerCase(),
+          )
+          .catch(() => undefined);
       }
     });
   }

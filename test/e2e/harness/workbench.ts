@@ -63,7 +63,8 @@ export class Workbench {
       } catch (error) {
         last = error instanceof Error ? error.message : error;
       }
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
       await this.page.waitForTimeout(150);
     }
   }
@@ -144,7 +145,12 @@ export class Workbench {
    * `iframe.webview` whose inner `#active-frame` holds the content.
    */
   webview(): FrameLocator {
-    return this.page.locator('iframe.webview.ready').last().contentFrame().locator('iframe#active-frame').contentFrame();
+    return this.page
+      .locator('iframe.webview.ready')
+      .last()
+      .contentFrame()
+      .locator('iframe#active-frame')
+      .contentFrame();
   }
 
   /** Closes every editor, then opens `name`: the status bar's counts are then this file's alone. */
@@ -202,7 +208,11 @@ export class Workbench {
       for (const icon of icons) {
         // The count is the text right after the icon.
         let text = '';
-        for (let n = icon.nextSibling; n && !(n instanceof Element && n.classList.contains('codicon')); n = n.nextSibling) {
+        for (
+          let n = icon.nextSibling;
+          n && !(n instanceof Element && n.classList.contains('codicon'));
+          n = n.nextSibling
+        ) {
           text += n.textContent ?? '';
         }
         const value = Number(text.trim() || 0);
@@ -220,7 +230,14 @@ export class Workbench {
     if (!(await item.isVisible())) return undefined;
     return {
       text: (await item.innerText()).trim(),
-      label: (await item.locator('a').first().getAttribute('aria-label').catch(() => null)) ?? (await item.getAttribute('aria-label')) ?? '',
+      label:
+        (await item
+          .locator('a')
+          .first()
+          .getAttribute('aria-label')
+          .catch(() => null)) ??
+        (await item.getAttribute('aria-label')) ??
+        '',
     };
   }
 
@@ -266,7 +283,9 @@ export class Workbench {
           index: focused.getAttribute('data-index') ?? '',
           level: Number(focused.getAttribute('aria-level') ?? 0),
           label: text('.label-name'),
-          severity: icon ? (['error', 'warning', 'info', 'hint'].find((s) => icon.classList.contains(s)) ?? 'hint') : '',
+          severity: icon
+            ? (['error', 'warning', 'info', 'hint'].find((s) => icon.classList.contains(s)) ?? 'hint')
+            : '',
           message: text('.marker-message'),
           source: text('.marker-source'),
           code: text('.marker-code'),
@@ -367,7 +386,9 @@ export class Workbench {
         for (const num of Array.from(editor.querySelectorAll('.margin-view-overlays .line-numbers'))) {
           if (num.textContent?.trim() === String(line)) top = (num.parentElement as HTMLElement).style.top;
         }
-        const view = (Array.from(editor.querySelectorAll('.view-lines .view-line')) as HTMLElement[]).find((l) => l.style.top === top);
+        const view = (Array.from(editor.querySelectorAll('.view-lines .view-line')) as HTMLElement[]).find(
+          (l) => l.style.top === top,
+        );
         if (!top || !view) throw new Error(`line ${line} is not rendered`);
         const content = (view.textContent ?? '').replace(/\u00a0/g, ' ');
         let index = -1;
@@ -411,13 +432,17 @@ export class Workbench {
       // A hover fills in as providers answer ("Loading..." first): wait until two reads agree.
       let previous = '';
       try {
-        return await this.until(async () => {
-          if (!(await hover.isVisible())) return undefined;
-          const now = (await hover.innerText()).trim();
-          const stable = now && now === previous && !/^Loading\.\.\.$/.test(now);
-          previous = now;
-          return stable ? now : undefined;
-        }, `a hover over "${text}" on line ${line}`, 8000);
+        return await this.until(
+          async () => {
+            if (!(await hover.isVisible())) return undefined;
+            const now = (await hover.innerText()).trim();
+            const stable = now && now === previous && !/^Loading\.\.\.$/.test(now);
+            previous = now;
+            return stable ? now : undefined;
+          },
+          `a hover over "${text}" on line ${line}`,
+          8000,
+        );
       } catch (error) {
         if (attempt >= 3) throw error;
       }
@@ -433,7 +458,12 @@ export class Workbench {
         const span = el?.closest('.view-line > span > span') as HTMLElement | null;
         if (!span) throw new Error(`no token span at ${x},${y}`);
         const style = getComputedStyle(span);
-        return { text: span.textContent ?? '', className: span.className, color: style.color, fontStyle: style.fontStyle };
+        return {
+          text: span.textContent ?? '',
+          className: span.className,
+          color: style.color,
+          fontStyle: style.fontStyle,
+        };
       },
       { x, y },
     );
@@ -461,7 +491,9 @@ export class Workbench {
   async outline(): Promise<string[]> {
     await this.runCommand('Explorer: Focus on Outline View');
     // The folder section gives its height to the outline (and the screenshot shows all of it).
-    const folders = this.page.locator('.explorer-viewlet .pane-header[aria-expanded="true"]', { hasText: /.+/ }).first();
+    const folders = this.page
+      .locator('.explorer-viewlet .pane-header[aria-expanded="true"]', { hasText: /.+/ })
+      .first();
     const outlineHeader = this.page.locator('.explorer-viewlet .pane-header', { hasText: 'Outline' });
     if ((await folders.count()) && !(await folders.textContent())?.includes('Outline')) {
       await folders.click();
@@ -510,18 +542,24 @@ export class Workbench {
   async quickFixes(line: number, text: string, occurrence = 0): Promise<string[]> {
     const { column } = await this.positionOf(line, text, occurrence);
     const menu = this.page.locator(QUICK_FIX_MENU);
-    const none = this.page.locator('.monaco-editor-overlaymessage', { hasText: /No (quick fixes|code actions) available/ });
+    const none = this.page.locator('.monaco-editor-overlaymessage', {
+      hasText: /No (quick fixes|code actions) available/,
+    });
     // A keystroke can land while the editor is still taking focus: ask again when nothing shows.
     for (let attempt = 1; ; attempt++) {
       await this.goTo(line, column);
       await this.page.keyboard.press('Control+.');
       try {
-        return await this.until(async () => {
-          if (await none.isVisible()) return [] as string[];
-          if (!(await menu.isVisible())) return undefined;
-          const titles = await menu.locator('.monaco-list-row.action').allInnerTexts();
-          return titles.length ? titles.map((t) => t.trim()) : undefined;
-        }, `the quick-fix menu at "${text}" on line ${line}`, 6000);
+        return await this.until(
+          async () => {
+            if (await none.isVisible()) return [] as string[];
+            if (!(await menu.isVisible())) return undefined;
+            const titles = await menu.locator('.monaco-list-row.action').allInnerTexts();
+            return titles.length ? titles.map((t) => t.trim()) : undefined;
+          },
+          `the quick-fix menu at "${text}" on line ${line}`,
+          6000,
+        );
       } catch (error) {
         if (attempt >= 3) throw error;
       }
@@ -539,19 +577,23 @@ export class Workbench {
       await this.goTo(line, column);
       await this.page.keyboard.press('Control+Space');
       try {
-        return await this.until(async () => {
-          if (!(await widget.isVisible())) return undefined;
-          const rows = widget.locator('.monaco-list-row');
-          const count = await rows.count();
-          if (count === 0) return undefined;
-          const items: { label: string; text: string }[] = [];
-          for (let i = 0; i < count; i++) {
-            const row = rows.nth(i);
-            const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
-            items.push({ label, text: ((await row.textContent()) ?? '').replace(/\u00a0/g, ' ').trim() });
-          }
-          return items;
-        }, `the suggestion list at line ${line}, column ${column}`, 8000);
+        return await this.until(
+          async () => {
+            if (!(await widget.isVisible())) return undefined;
+            const rows = widget.locator('.monaco-list-row');
+            const count = await rows.count();
+            if (count === 0) return undefined;
+            const items: { label: string; text: string }[] = [];
+            for (let i = 0; i < count; i++) {
+              const row = rows.nth(i);
+              const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
+              items.push({ label, text: ((await row.textContent()) ?? '').replace(/\u00a0/g, ' ').trim() });
+            }
+            return items;
+          },
+          `the suggestion list at line ${line}, column ${column}`,
+          8000,
+        );
       } catch (error) {
         if (attempt >= 3) throw error;
       }
@@ -588,7 +630,9 @@ export class Workbench {
       if (before === expected) return;
       await this.page.keyboard.press('Control+Z');
       // Each undo is rendered before the next one is asked for.
-      await this.until(async () => (await this.lineText(line)) !== before, `undo on line ${line}`, 3000).catch(() => undefined);
+      await this.until(async () => (await this.lineText(line)) !== before, `undo on line ${line}`, 3000).catch(
+        () => undefined,
+      );
     }
     const now = await this.lineText(line);
     if (now !== expected) throw new Error(`undo did not restore line ${line}: ${now}`);
@@ -601,7 +645,9 @@ export class Workbench {
       for (const num of Array.from(editor.querySelectorAll('.margin-view-overlays .line-numbers'))) {
         if (num.textContent?.trim() !== String(line)) continue;
         const top = (num.parentElement as HTMLElement).style.top;
-        const view = (Array.from(editor.querySelectorAll('.view-lines .view-line')) as HTMLElement[]).find((l) => l.style.top === top);
+        const view = (Array.from(editor.querySelectorAll('.view-lines .view-line')) as HTMLElement[]).find(
+          (l) => l.style.top === top,
+        );
         return (view?.textContent ?? '').replace(/\u00a0/g, ' ');
       }
       throw new Error(`line ${line} is not rendered`);

@@ -58,7 +58,10 @@ export class ServerUnderTest {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
   readonly statuses: StatusParams[] = [];
   readonly expansionStatuses: ExpansionStatusParams[] = [];
-  private readonly statusWaiters: { accept: (s: ExpansionStatusParams) => boolean; resolve: (s: ExpansionStatusParams) => void }[] = [];
+  private readonly statusWaiters: {
+    accept: (s: ExpansionStatusParams) => boolean;
+    resolve: (s: ExpansionStatusParams) => void;
+  }[] = [];
   readonly logMessages: string[] = [];
   stderr = '';
   private readonly waiters: Waiter[] = [];
@@ -77,17 +80,29 @@ export class ServerUnderTest {
   static async start(
     options: { initializationOptions?: unknown; configuration?: unknown } = {},
   ): Promise<ServerUnderTest> {
-    const initializationOptions = 'initializationOptions' in options ? options.initializationOptions : { icaoRoute: { diagnostics: { debounceMs: 0 } } };
+    const initializationOptions =
+      'initializationOptions' in options
+        ? options.initializationOptions
+        : { icaoRoute: { diagnostics: { debounceMs: 0 } } };
     buildOnce();
-    const child = spawn(process.execPath, [...(process.env.ICAO_ROUTE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER_JS, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const child = spawn(
+      process.execPath,
+      [...(process.env.ICAO_ROUTE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER_JS, '--stdio'],
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
     const server = new ServerUnderTest(child, connection);
     child.stderr!.on('data', (chunk: Buffer) => (server.stderr += chunk.toString()));
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => server.receive(params));
     connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
       server.statuses.push(params);
     });
-    connection.onNotification(EXPANSION_STATUS_NOTIFICATION, (params: ExpansionStatusParams) => server.receiveStatus(params));
+    connection.onNotification(EXPANSION_STATUS_NOTIFICATION, (params: ExpansionStatusParams) =>
+      server.receiveStatus(params),
+    );
     connection.onNotification('window/logMessage', (params: { message: string }) => {
       server.logMessages.push(params.message);
     });
@@ -136,7 +151,11 @@ export class ServerUnderTest {
       const timer = setTimeout(() => {
         const index = this.statusWaiters.indexOf(waiter);
         if (index >= 0) this.statusWaiters.splice(index, 1);
-        reject(new Error(`no such expansion status; received: ${JSON.stringify(this.expansionStatuses)}; server stderr:\n${this.stderr}`));
+        reject(
+          new Error(
+            `no such expansion status; received: ${JSON.stringify(this.expansionStatuses)}; server stderr:\n${this.stderr}`,
+          ),
+        );
       }, WAIT_LIMIT_MS);
       timer.unref();
     });
@@ -162,8 +181,14 @@ export class ServerUnderTest {
       const timer = setTimeout(() => {
         const index = this.waiters.indexOf(waiter);
         if (index >= 0) this.waiters.splice(index, 1);
-        const seen = (this.published.get(uri) ?? []).map((p) => `v${p.version}: ${p.diagnostics.map((d) => d.code).join(',')}`);
-        reject(new Error(`no such diagnostics for ${uri} (published: ${seen.join(' | ') || 'none'}); server stderr:\n${this.stderr}`));
+        const seen = (this.published.get(uri) ?? []).map(
+          (p) => `v${p.version}: ${p.diagnostics.map((d) => d.code).join(',')}`,
+        );
+        reject(
+          new Error(
+            `no such diagnostics for ${uri} (published: ${seen.join(' | ') || 'none'}); server stderr:\n${this.stderr}`,
+          ),
+        );
       }, WAIT_LIMIT_MS);
       timer.unref();
     }).then((p) => p as PublishDiagnosticsParams);
@@ -220,7 +245,9 @@ export class ServerUnderTest {
       range,
       context: { diagnostics },
     });
-    return ((result ?? []) as (CodeAction | Command)[]).filter((a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
+    return ((result ?? []) as (CodeAction | Command)[]).filter(
+      (a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'),
+    );
   }
 
   serverInfo(): Promise<ServerInfo> {

@@ -67,12 +67,25 @@ test('--format json gives diagnostics with 0-based ranges, 1-based line/column, 
     assert.equal(report.files.length, 1);
     const [file] = report.files;
     assert.equal(file.file, 'json.route');
-    assert.deepEqual(file.diagnostics.map((d: { code: string; severity: string; line: number; column: number; range: unknown }) => [d.code, d.severity, d.line, d.column, d.range]), [
-      ['R205', 'error', 3, 19, { start: { line: 2, character: 18 }, end: { line: 2, character: 21 } }],
-    ]);
-    assert.deepEqual(file.blocks.map((b: { kind: string; origin: string; destination: string; routeText: string }) => [b.kind, b.origin, b.destination, b.routeText]), [
-      ['route', 'EGLL', 'EDDF', 'N0450F350 DVR UL9 DCT KONAN'],
-    ]);
+    assert.deepEqual(
+      file.diagnostics.map((d: { code: string; severity: string; line: number; column: number; range: unknown }) => [
+        d.code,
+        d.severity,
+        d.line,
+        d.column,
+        d.range,
+      ]),
+      [['R205', 'error', 3, 19, { start: { line: 2, character: 18 }, end: { line: 2, character: 21 } }]],
+    );
+    assert.deepEqual(
+      file.blocks.map((b: { kind: string; origin: string; destination: string; routeText: string }) => [
+        b.kind,
+        b.origin,
+        b.destination,
+        b.routeText,
+      ]),
+      [['route', 'EGLL', 'EDDF', 'N0450F350 DVR UL9 DCT KONAN']],
+    );
     assert.deepEqual(report.summary, { files: 1, error: 1, warning: 0, information: 0, hint: 0 });
     assert.deepEqual(report.unreadable, []);
   }
@@ -82,7 +95,12 @@ test('folders are searched for .route files; the samples check as expected', () 
   const samples = path.join(ROOT, 'samples');
   const run = cli('check', samples);
   assert.equal(run.code, 1, 'broken.route has errors');
-  const files = new Set(run.stdout.trim().split('\n').map((l) => path.basename(l.split(':')[0])));
+  const files = new Set(
+    run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => path.basename(l.split(':')[0])),
+  );
   assert.deepEqual([...files], ['broken.route']);
   assert.match(run.stderr, /\d+ file\(s\) checked/);
 });
@@ -113,7 +131,14 @@ test('binary files, CRLF and a byte-order mark are read like the editor reads th
 });
 
 test('bad command lines exit 2 with a hint', () => {
-  for (const args of [[], ['lint', 'x.route'], ['check'], ['check', '--format', 'xml', 'x.route'], ['check', '--bogus', 'x.route'], ['check', '--format']]) {
+  for (const args of [
+    [],
+    ['lint', 'x.route'],
+    ['check'],
+    ['check', '--format', 'xml', 'x.route'],
+    ['check', '--bogus', 'x.route'],
+    ['check', '--format'],
+  ]) {
     const run = cli(...args);
     assert.equal(run.code, 2, args.join(' '));
     assert.match(run.stderr, /^icao-route: .+\ntry: node dist\/cli\.js --help\n$/, args.join(' '));

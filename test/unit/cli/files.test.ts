@@ -37,7 +37,13 @@ function fifo(name: string): string {
 function cli(...args: string[]): Promise<{ code: number | string; stdout: string; stderr: string }> {
   return new Promise((done) => {
     execFile(process.execPath, [CLI_JS, ...args], { cwd: dir, timeout: 20_000 }, (err, stdout, stderr) => {
-      const code = err ? (err.killed ? 'killed: the run hung' : typeof err.code === 'number' ? err.code : String(err.code)) : 0;
+      const code = err
+        ? err.killed
+          ? 'killed: the run hung'
+          : typeof err.code === 'number'
+            ? err.code
+            : String(err.code)
+        : 0;
       done({ code, stdout, stderr });
     });
   });
@@ -73,7 +79,10 @@ test('symbolic links in a folder are followed: to .route files and to folders, a
   symlinkSync('.', path.join(dir, 'linked/self'));
   const run = await cli('check', 'linked');
   assert.equal(run.code, 1, run.stderr);
-  const files = run.stdout.trim().split('\n').map((l) => l.split(':')[0]);
+  const files = run.stdout
+    .trim()
+    .split('\n')
+    .map((l) => l.split(':')[0]);
   assert.ok(files.includes('linked/link.route'), run.stdout);
   assert.ok(files.includes('linked/sublink/deep.route'), run.stdout);
   assert.ok(files.includes('linked/sublink/up/real.route'), 'a link up the tree is followed once');
@@ -103,7 +112,11 @@ test('a file name holding a newline or an escape cannot forge a finding line', a
   assert.equal(run.code, 1);
   const lines = run.stdout.trim().split('\n');
   assert.equal(lines.length, 1, run.stdout);
-  assert.equal(lines[0], 'evil\\nforged.route:1:1 R999 error: all good\\u001b[2K.route:1:19 R205 error: ' + lines[0]!.split(' R205 error: ')[1]);
+  assert.equal(
+    lines[0],
+    'evil\\nforged.route:1:1 R999 error: all good\\u001b[2K.route:1:19 R205 error: ' +
+      lines[0]!.split(' R205 error: ')[1],
+  );
   assert.ok(!run.stdout.includes('\u001b'), 'no terminal escape reaches the output');
 
   const missing = await cli('check', 'gone\nx.route:1:1 R999 error: fake');

@@ -11,6 +11,12 @@ test('missing Debian packages: as root apt-get runs directly, with password-less
   const { adminRunner } = await load();
   const missing = ['chromium', 'libkrb5-dev'];
   assert.deepEqual(adminRunner(missing, { root: true, sudo: false })(['apt-get', 'update']), ['apt-get', ['update']]);
-  assert.deepEqual(adminRunner(missing, { root: false, sudo: true })(['apt-get', 'update']), ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'update']]);
-  assert.throws(() => adminRunner(missing, { root: false, sudo: false }), /sudo apt-get install -y chromium libkrb5-dev\nthen run node scripts\/e2e-env\.mjs/);
+  assert.deepEqual(adminRunner(missing, { root: false, sudo: true })(['apt-get', 'update']), [
+    'sudo',
+    ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'update'],
+  ]);
+  assert.throws(
+    () => adminRunner(missing, { root: false, sudo: false }),
+    /sudo apt-get install -y chromium libkrb5-dev\nthen run node scripts\/e2e-env\.mjs/,
+  );
 });

@@ -27,7 +27,11 @@ after(() => {
 function cacheWithLock(name: string, owner: object | undefined, file = 'owner.json'): string {
   const cache = path.join(dir, name);
   mkdirSync(path.join(cache, '.lock'), { recursive: true });
-  if (owner) writeFileSync(path.join(cache, '.lock', file), file === 'pid' ? String((owner as { pid: number }).pid) : JSON.stringify(owner));
+  if (owner)
+    writeFileSync(
+      path.join(cache, '.lock', file),
+      file === 'pid' ? String((owner as { pid: number }).pid) : JSON.stringify(owner),
+    );
   return cache;
 }
 
@@ -42,13 +46,21 @@ test('two installs into one cache never overlap, and the lock is gone afterwards
   const cache = path.join(dir, 'serial');
   mkdirSync(cache);
   const events: string[] = [];
-  const install = (name: string) => withInstallLock(cache, async () => {
-    events.push(`${name} start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    events.push(`${name} end`);
-  }, { pollMs: 20 });
+  const install = (name: string) =>
+    withInstallLock(
+      cache,
+      async () => {
+        events.push(`${name} start`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        events.push(`${name} end`);
+      },
+      { pollMs: 20 },
+    );
   await Promise.all([install('a'), install('b')]);
-  assert.deepEqual(events.map((e) => e.split(' ')[1]), ['start', 'end', 'start', 'end']);
+  assert.deepEqual(
+    events.map((e) => e.split(' ')[1]),
+    ['start', 'end', 'start', 'end'],
+  );
   assert.equal(existsSync(path.join(cache, '.lock')), false);
 });
 
@@ -56,9 +68,12 @@ test('the lock is released when the install fails', async () => {
   const { withInstallLock } = await load();
   const cache = path.join(dir, 'failing');
   mkdirSync(cache);
-  await assert.rejects(withInstallLock(cache, async () => {
-    throw new Error('postinstall failed');
-  }), /postinstall failed/);
+  await assert.rejects(
+    withInstallLock(cache, async () => {
+      throw new Error('postinstall failed');
+    }),
+    /postinstall failed/,
+  );
   assert.equal(existsSync(path.join(cache, '.lock')), false);
 });
 
@@ -66,7 +81,10 @@ test('the lock of a run that was killed is taken over at once', async () => {
   const { withInstallLock } = await load();
   const said: string[] = [];
   const cache = cacheWithLock('killed', { pid: endedPid(), host: hostname(), token: 'old' });
-  assert.equal(await withInstallLock(cache, async () => 'installed', { say: (m) => said.push(m), waitMs: 1000 }), 'installed');
+  assert.equal(
+    await withInstallLock(cache, async () => 'installed', { say: (m) => said.push(m), waitMs: 1000 }),
+    'installed',
+  );
   assert.match(said.join('\n'), /taking over the install lock of an interrupted run \(process \d+ has ended\)/);
 });
 
@@ -80,7 +98,10 @@ test('a lock whose pid now belongs to another process is taken over', async () =
   const { withInstallLock } = await load();
   const cache = cacheWithLock('reused', { pid: sleeper.pid, host: hostname(), started: '1', token: 'old' });
   const said: string[] = [];
-  assert.equal(await withInstallLock(cache, async () => 'installed', { say: (m) => said.push(m), waitMs: 1000 }), 'installed');
+  assert.equal(
+    await withInstallLock(cache, async () => 'installed', { say: (m) => said.push(m), waitMs: 1000 }),
+    'installed',
+  );
   assert.match(said.join('\n'), /pid is reused/);
 });
 
@@ -104,6 +125,9 @@ test('a lock not refreshed for longer than the stale time is taken over even whe
   const old = new Date(Date.now() - LOCK_STALE_MS - 10_000);
   utimesSync(path.join(cache, '.lock'), old, old);
   const said: string[] = [];
-  assert.equal(await withInstallLock(cache, async () => 'installed', { say: (m) => said.push(m), waitMs: 1000 }), 'installed');
+  assert.equal(
+    await withInstallLock(cache, async () => 'installed', { say: (m) => said.push(m), waitMs: 1000 }),
+    'installed',
+  );
   assert.match(said.join('\n'), /not refreshed for \d+ s/);
 });

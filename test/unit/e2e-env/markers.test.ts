@@ -62,7 +62,15 @@ test('a Node folder an interrupted install left is not installed, however usable
 });
 
 test('code-server extracted but not through its postinstall is not installed, and the message says what to run', async () => {
-  const { cacheRoot, codeServerPaths, installedCodeServer, installedE2eEnvironment, missingE2eEnvironment, nodePaths, writeMarker } = await load();
+  const {
+    cacheRoot,
+    codeServerPaths,
+    installedCodeServer,
+    installedE2eEnvironment,
+    missingE2eEnvironment,
+    nodePaths,
+    writeMarker,
+  } = await load();
   const codeServer = codeServerPaths(cacheRoot());
   mkdirSync(path.dirname(codeServer.entry), { recursive: true });
   writeFileSync(codeServer.entry, '// half-extracted\n');
@@ -75,5 +83,8 @@ test('code-server extracted but not through its postinstall is not installed, an
   assert.match(missing, /code-server 4\.139\.1/);
   assert.doesNotMatch(missing, /Node/);
   assert.match(missing, /run node scripts\/e2e-env\.mjs/);
-  assert.ok(codeServer.prefix.includes(`node${node.marker.node}`), 'code-server is kept per Node version (native modules)');
+  assert.ok(
+    codeServer.prefix.includes(`node${node.marker.node}`),
+    'code-server is kept per Node version (native modules)',
+  );
 });

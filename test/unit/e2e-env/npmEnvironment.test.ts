@@ -15,7 +15,12 @@ const load = () => import('../../../scripts/e2e/npm-env.mjs');
 const OUTER_NPM_RUN = {
   HOME: '/home/pilot',
   HTTPS_PROXY: 'http://proxy.example:3128',
-  PATH: ['/work/icao-route/node_modules/.bin', '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin', '/usr/local/bin', '/usr/bin'].join(path.delimiter),
+  PATH: [
+    '/work/icao-route/node_modules/.bin',
+    '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin',
+    '/usr/local/bin',
+    '/usr/bin',
+  ].join(path.delimiter),
   npm_config_user_agent: 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false',
   npm_config_ignore_scripts: 'true',
   npm_config_nodedir: '/usr',
@@ -34,11 +39,21 @@ test('the outer npm run never reaches the install: user agent, scripts, headers,
   const { npmInstallEnvironment } = await load();
   const env = npmInstallEnvironment(OUTER_NPM_RUN, { nodeBin: '/cache/node/bin/node', nodeDir: '/cache/node' });
   // npm's own template: npm fills in the Node that runs it.
-  assert.equal(env.npm_config_user_agent, 'npm/{npm-version} node/{node-version} {platform} {arch} workspaces/{workspaces} {ci}');
+  assert.equal(
+    env.npm_config_user_agent,
+    'npm/{npm-version} node/{node-version} {platform} {arch} workspaces/{workspaces} {ci}',
+  );
   assert.equal(env.npm_config_ignore_scripts, 'false');
   assert.equal(env.npm_config_nodedir, '/cache/node');
   assert.equal(env.npm_config_omit, 'dev');
-  for (const gone of ['npm_package_name', 'npm_lifecycle_event', 'npm_execpath', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT', 'INIT_CWD']) {
+  for (const gone of [
+    'npm_package_name',
+    'npm_lifecycle_event',
+    'npm_execpath',
+    'NODE_OPTIONS',
+    'NODE_TEST_CONTEXT',
+    'INIT_CWD',
+  ]) {
     assert.equal(env[gone], undefined, gone);
   }
 });
@@ -63,10 +78,19 @@ test('a real npm in that environment reports the Node that runs it, not the one 
   const { npmInstallEnvironment } = await load();
   const dir = mkdtempSync(path.join(tmpdir(), 'icao-route-npm-env-'));
   try {
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
-      name: 'probe', version: '1.0.0', scripts: { probe: 'echo "agent=$npm_config_user_agent scripts=$npm_config_ignore_scripts"' },
-    }));
-    const poisoned = { ...process.env, npm_config_user_agent: 'npm/11.0.0 node/v1.2.3 linux x64 workspaces/false', npm_config_ignore_scripts: 'true' };
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({
+        name: 'probe',
+        version: '1.0.0',
+        scripts: { probe: 'echo "agent=$npm_config_user_agent scripts=$npm_config_ignore_scripts"' },
+      }),
+    );
+    const poisoned = {
+      ...process.env,
+      npm_config_user_agent: 'npm/11.0.0 node/v1.2.3 linux x64 workspaces/false',
+      npm_config_ignore_scripts: 'true',
+    };
     const env = npmInstallEnvironment(poisoned, { nodeBin: process.execPath });
     const r = spawnSync('npm', ['run', '--silent', 'probe'], { cwd: dir, env, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
@@ -80,9 +104,17 @@ test('a real npm in that environment reports the Node that runs it, not the one 
 
 test('npm failures the user can fix are explained with the command that fixes them', async () => {
   const { explainNpmFailure } = await load();
-  const context = { spec: 'code-server@4.139.1', registry: 'https://registry.npmjs.org/', cache: '/c/icao-route-e2e', retry: 'node scripts/e2e-env.mjs' };
+  const context = {
+    spec: 'code-server@4.139.1',
+    registry: 'https://registry.npmjs.org/',
+    cache: '/c/icao-route-e2e',
+    retry: 'node scripts/e2e-env.mjs',
+  };
   const offline = explainNpmFailure('npm error code ECONNREFUSED\nnpm error syscall connect', context);
-  assert.match(offline ?? '', /cannot download code-server@4\.139\.1 from the registry https:\/\/registry\.npmjs\.org\/ \(ECONNREFUSED\)/);
+  assert.match(
+    offline ?? '',
+    /cannot download code-server@4\.139\.1 from the registry https:\/\/registry\.npmjs\.org\/ \(ECONNREFUSED\)/,
+  );
   assert.match(offline ?? '', /npm config set registry <url>.*then run node scripts\/e2e-env\.mjs/);
   assert.match(explainNpmFailure('npm error code E404\nnpm error 404 Not Found', context) ?? '', /\(E404\)/);
   assert.match(explainNpmFailure('npm error code ENOTFOUND', context) ?? '', /\(ENOTFOUND\)/);

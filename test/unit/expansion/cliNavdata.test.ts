@@ -18,12 +18,23 @@ test('the session expands every block of a file offline: findings and the expand
   const session = offlineSession(EXCERPT);
   const text = fs.readFileSync(path.join(SAMPLES, 'ambiguous-first-fix.route'), 'utf8');
   const document = parseRouteDocument(text);
-  const report = await session.expandAll({ uri: 'ambiguous-first-fix.route', version: 1, document, lines: new LineIndex(text) });
+  const report = await session.expandAll({
+    uri: 'ambiguous-first-fix.route',
+    version: 1,
+    document,
+    lines: new LineIndex(text),
+  });
   assert.ok(report);
-  assert.deepEqual(report.findings.map((f: { code: string }) => f.code), ['X005']);
+  assert.deepEqual(
+    report.findings.map((f: { code: string }) => f.code),
+    ['X005'],
+  );
   assert.equal(report.source, 'navdata');
   const second = report.blocks.find((b) => b.block === document.blocks[1])!.result!;
-  assert.deepEqual(second.points.map((p) => p.designator), ['EGHI', 'SAM', 'ORTAC', 'JSY', 'EGJJ']);
+  assert.deepEqual(
+    second.points.map((p) => p.designator),
+    ['EGHI', 'SAM', 'ORTAC', 'JSY', 'EGJJ'],
+  );
   await session.dispose();
 });
 
@@ -35,10 +46,15 @@ test('a folder without navigation data is the failure the checker reports', asyn
 
 test('check --navdata on the command line: JSON with points, exit codes', () => {
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), 'check', ...args], { cwd: ROOT, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), 'check', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
   const json = cli('--navdata', EXCERPT, '--format', 'json', path.join(SAMPLES, 'europe.route'));
   assert.equal(json.status, 0, json.stderr);
-  const report = JSON.parse(json.stdout) as { files: { diagnostics: unknown[]; blocks: { expansion: { points: { designator: string }[] } }[] }[] };
+  const report = JSON.parse(json.stdout) as {
+    files: { diagnostics: unknown[]; blocks: { expansion: { points: { designator: string }[] } }[] }[];
+  };
   assert.deepEqual(report.files[0].diagnostics, []);
   assert.equal(report.files[0].blocks[0].expansion.points.at(-1)!.designator, 'EDDF');
   const text = cli(`--navdata=${EXCERPT}`, path.join(SAMPLES, 'broken.route'));

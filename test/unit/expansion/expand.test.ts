@@ -26,7 +26,28 @@ test('London Heathrow to Frankfurt: airways expanded between entry and exit, aer
   assert.deepEqual(result.findings, []);
   assert.deepEqual(
     result.points.map((p) => p.designator),
-    ['EGLL', 'DVR', 'KONAN', 'KOK', 'MAK', 'GOLEX', 'DENOX', 'GILOM', 'LNO', 'ARCKY', 'GELPA', 'NEKIR', 'ULMEN', 'NANOK', 'PINEM', 'LAGES', 'UBIDU', 'RUDUS', 'ROLIS', 'EDDF'],
+    [
+      'EGLL',
+      'DVR',
+      'KONAN',
+      'KOK',
+      'MAK',
+      'GOLEX',
+      'DENOX',
+      'GILOM',
+      'LNO',
+      'ARCKY',
+      'GELPA',
+      'NEKIR',
+      'ULMEN',
+      'NANOK',
+      'PINEM',
+      'LAGES',
+      'UBIDU',
+      'RUDUS',
+      'ROLIS',
+      'EDDF',
+    ],
   );
   const byName = Object.fromEntries(result.points.map((p) => [p.designator, p]));
   assert.equal(byName.EGLL.elementIndex, -1);
@@ -38,7 +59,13 @@ test('London Heathrow to Frankfurt: airways expanded between entry and exit, aer
   assert.equal(byName.LNO.via, 'L607');
   assert.equal(route.elements[byName.LNO.elementIndex].text, 'L607');
   assert.equal(byName.KONAN.via, undefined, 'the exit point is the route element itself');
-  assert.deepEqual(result.procedures.map((p) => [p.kind, p.designator]), [['sid', 'DVR6J'], ['star', 'ROLIS1A']]);
+  assert.deepEqual(
+    result.procedures.map((p) => [p.kind, p.designator]),
+    [
+      ['sid', 'DVR6J'],
+      ['star', 'ROLIS1A'],
+    ],
+  );
   assert.equal(result.ambiguousFirstFix, undefined);
 });
 
@@ -86,7 +113,23 @@ test('Asia: Hong Kong to Tokyo along A1 and Y21, Singapore to Bangkok', async ()
   assert.deepEqual(points.slice(0, 3), ['VHHH', 'ELATO', 'KADLO']);
   assert.ok(points.includes('APU') && points.includes('KEC') && points.includes('VIOLA'));
   assert.equal(points.at(-1), 'RJTT');
-  assert.deepEqual(designators(db, singapore), ['WSSS', 'VJR', 'DAMAL', 'LATUK', 'ANSOM', 'VIH', 'KARMI', 'HTY', 'RELIP', 'UPNEP', 'DIRAX', 'REGOS', 'POLAK', 'BKK', 'VTBS']);
+  assert.deepEqual(designators(db, singapore), [
+    'WSSS',
+    'VJR',
+    'DAMAL',
+    'LATUK',
+    'ANSOM',
+    'VIH',
+    'KARMI',
+    'HTY',
+    'RELIP',
+    'UPNEP',
+    'DIRAX',
+    'REGOS',
+    'POLAK',
+    'BKK',
+    'VTBS',
+  ]);
   // VIH and BKK have namesakes in the USA; the airway keeps them in Asia.
   const bkk = expandRoute(singapore, db).points.find((p) => p.designator === 'BKK')!;
   assert.ok(Math.abs(bkk.lat - 13.89) < 0.01);
@@ -96,14 +139,23 @@ test('ambiguous first fix without referenceFix: no point selected, candidates wi
   const db = await load(EXCERPT);
   const [route] = sample('ambiguous-first-fix.route');
   const result = expandRoute(route, db);
-  assert.deepEqual(result.points.map((p) => p.designator), ['EGHI', 'ORTAC', 'JSY', 'EGJJ']);
+  assert.deepEqual(
+    result.points.map((p) => p.designator),
+    ['EGHI', 'ORTAC', 'JSY', 'EGJJ'],
+  );
   const ambiguous = result.ambiguousFirstFix!;
   assert.equal(ambiguous.ident, 'SAM');
   const sam = route.elements.find((e) => e.text === 'SAM')!;
   assert.deepEqual(ambiguous.range, sam.range);
-  assert.deepEqual(ambiguous.candidates.map((c) => c.name), ['SOUTHAMPTON VOR-DME', 'SAMOS VOR-DME', 'SAMSVILLE VOR-DME', 'SAMPLA VOR-DME']);
+  assert.deepEqual(
+    ambiguous.candidates.map((c) => c.name),
+    ['SOUTHAMPTON VOR-DME', 'SAMOS VOR-DME', 'SAMSVILLE VOR-DME', 'SAMPLA VOR-DME'],
+  );
   // The old formats have no regions: the nationality letters of the nearest aerodrome stand in.
-  assert.deepEqual(ambiguous.candidates.map((c) => c.region), ['EG', 'LG', 'K', 'VI']);
+  assert.deepEqual(
+    ambiguous.candidates.map((c) => c.region),
+    ['EG', 'LG', 'K', 'VI'],
+  );
   assert.ok(ambiguous.candidates[0].distanceToOriginNm! < 2);
   assert.ok(ambiguous.candidates[1].distanceToOriginNm! > 1000);
   const [finding] = result.findings;
@@ -134,7 +186,10 @@ test('referenceFix as a fix, a radial or a coordinate selects the closest candid
   // A coordinate near Samos on a route from Southampton: chosen, and flagged as far away.
   const misplaced = expandRoute(block('origin: EGHI\nreferenceFix: 3741N02654E\nN0240F090 SAM DCT ORTAC'), db);
   assert.match(misplaced.points[1].resolvedFix, /SAMOS/);
-  assert.deepEqual(misplaced.findings.map((f) => f.code), ['X004', 'X004']);
+  assert.deepEqual(
+    misplaced.findings.map((f) => f.code),
+    ['X004', 'X004'],
+  );
 });
 
 test('a referenceFix that cannot be used is an X009 on the directive, and the first fix stays unselected', async () => {
@@ -142,7 +197,11 @@ test('a referenceFix that cannot be used is an X009 on the directive, and the fi
   for (const value of ['12345', 'QQQQQ', '95N001W']) {
     const b = block(`origin: EGHI\nreferenceFix: ${value}\nN0240F090 SAM DCT ORTAC`);
     const result = expandRoute(b, db);
-    assert.deepEqual(result.findings.map((f) => f.code), ['X009', 'X005'], value);
+    assert.deepEqual(
+      result.findings.map((f) => f.code),
+      ['X009', 'X005'],
+      value,
+    );
     assert.deepEqual(result.findings[0].range, b.referenceFix!.range);
     assert.ok(result.ambiguousFirstFix);
   }
@@ -152,9 +211,15 @@ test('unknown point: X001 on its exact range; the route goes on', async () => {
   const db = await load(EXCERPT);
   const b = block('N0450F350 DVR DCT KNOAN DCT KOK');
   const result = expandRoute(b, db);
-  assert.deepEqual(result.findings.map((f) => f.code), ['X001']);
+  assert.deepEqual(
+    result.findings.map((f) => f.code),
+    ['X001'],
+  );
   assert.deepEqual(result.findings[0].range, { start: { line: 0, character: 18 }, end: { line: 0, character: 23 } });
-  assert.deepEqual(result.points.map((p) => p.designator), ['DVR', 'KOK']);
+  assert.deepEqual(
+    result.points.map((p) => p.designator),
+    ['DVR', 'KOK'],
+  );
   assert.equal(EXPANSION_CODES.X001.severity, result.findings[0].severity);
 });
 
@@ -162,14 +227,23 @@ test('airway that does not contain the entry or exit point: X002 on the airway',
   const db = await load(EXCERPT);
   const entry = block('N0450F350 DET L6 DVR');
   const found = expandRoute(entry, db).findings;
-  assert.deepEqual(found.map((f) => f.code), ['X002', 'X002']);
+  assert.deepEqual(
+    found.map((f) => f.code),
+    ['X002', 'X002'],
+  );
   assert.deepEqual(found[0].range, entry.elements[2].range);
   assert.match(found[0].message, /L6 does not pass DET/);
   const exit = expandRoute(block('N0450F350 DVR UL9 KONAM'), db).findings;
-  assert.deepEqual(exit.map((f) => f.code), ['X002']);
+  assert.deepEqual(
+    exit.map((f) => f.code),
+    ['X002'],
+  );
   assert.match(exit[0].message, /UL9 does not pass KONAM; from DVR its nearest points are KONAN/);
   const latLonExit = expandRoute(block('N0450F350 DVR UL9 51N002E'), db).findings;
-  assert.deepEqual(latLonExit.map((f) => f.code), ['X002']);
+  assert.deepEqual(
+    latLonExit.map((f) => f.code),
+    ['X002'],
+  );
 });
 
 test('airways that do not meet: X003; airways that meet without their joining point: the junction is found', async () => {
@@ -186,7 +260,10 @@ test('unknown airway X006, far point X004, oceanic track X010', async () => {
   const db = await load(EXCERPT);
   assert.deepEqual(codes(db, block('N0450F350 DVR UQ999 KONAN')), ['X006']);
   const far = expandRoute(block('N0450F350 DVR DCT 57N050W'), db).findings;
-  assert.deepEqual(far.map((f) => f.code), ['X004']);
+  assert.deepEqual(
+    far.map((f) => f.code),
+    ['X004'],
+  );
   assert.match(far[0].message, /57N050W is 1,\d{3} NM from DVR/);
   assert.deepEqual(codes(db, block('N0450F350 GOMUP NATD 57N050W')), ['X010']);
   assert.deepEqual(codes(db, block('origin: ZZZZ\ndestination: EDDF\nN0450F350 DVR UL9 KONAN')), ['X008']);
@@ -197,12 +274,18 @@ test('one-way airway segments (awy 1100): no way against the direction is X007',
   assert.deepEqual(designators(db, block('N0450F350 RUDUS T150 COL')), ['RUDUS', 'ROLIS', 'COL']);
   const against = block('N0450F350 COL T150 RUDUS');
   const result = expandRoute(against, db);
-  assert.deepEqual(result.findings.map((f) => f.code), ['X007']);
+  assert.deepEqual(
+    result.findings.map((f) => f.code),
+    ['X007'],
+  );
   assert.deepEqual(result.findings[0].range, against.elements[2].range);
-  assert.deepEqual(result.points.map((p) => p.designator), ['COL', 'RUDUS']);
+  assert.deepEqual(
+    result.points.map((p) => p.designator),
+    ['COL', 'RUDUS'],
+  );
 });
 
-test('bearing/distance points are computed on WGS84 with the VOR\'s variation; other bases are taken as true', async () => {
+test("bearing/distance points are computed on WGS84 with the VOR's variation; other bases are taken as true", async () => {
   const db = await load(EXCERPT);
   const result = expandRoute(block('N0450F350 DVR DCT DVR270020 DCT BIG'), db);
   assert.deepEqual(result.findings, []);
@@ -210,7 +293,10 @@ test('bearing/distance points are computed on WGS84 with the VOR\'s variation; o
   assert.equal(computed.type, 'computed');
   const inverse = Geodesic.WGS84.Inverse(dvr.lat, dvr.lon, computed.lat, computed.lon);
   assert.ok(Math.abs(inverse.s12! / 1852 - 20) < 1e-6);
-  assert.ok(Math.abs(inverse.azi1! - -93) < 1e-6 || Math.abs(inverse.azi1! - 267) < 1e-6, `true bearing 267 (270 magnetic, 3°W), got ${inverse.azi1}`);
+  assert.ok(
+    Math.abs(inverse.azi1! - -93) < 1e-6 || Math.abs(inverse.azi1! - 267) < 1e-6,
+    `true bearing 267 (270 magnetic, 3°W), got ${inverse.azi1}`,
+  );
   assert.match(computed.resolvedFix, /magnetic 270° \(true 267°, variation 3°W at DVR\)/);
   const fromFix = expandRoute(block('N0450F350 KONAN DCT KONAN090010'), db).points[1];
   const check = Geodesic.WGS84.Inverse(51.130833, 2, fromFix.lat, fromFix.lon);
@@ -247,7 +333,8 @@ test('every block of every sample file expands without throwing, broken ones inc
   for (const file of fs.readdirSync(SAMPLES).filter((f) => f.endsWith('.route'))) {
     for (const b of sample(file)) {
       const result = expandRoute(b, db);
-      for (const f of result.findings) assert.ok(f.code in EXPANSION_CODES && f.message.length > 20, `${file}: ${f.code}`);
+      for (const f of result.findings)
+        assert.ok(f.code in EXPANSION_CODES && f.message.length > 20, `${file}: ${f.code}`);
     }
   }
 });
@@ -255,23 +342,38 @@ test('every block of every sample file expands without throwing, broken ones inc
 test('an aerodrome written first in the route text is the origin, not a first fix', async () => {
   const db = await load(EXCERPT);
   const result = expandRoute(block('EGHI N0240F090 SAM DCT ORTAC DCT JSY EGJJ'), db);
-  assert.deepEqual(result.points.map((p) => p.designator), ['EGHI', 'ORTAC', 'JSY', 'EGJJ']);
+  assert.deepEqual(
+    result.points.map((p) => p.designator),
+    ['EGHI', 'ORTAC', 'JSY', 'EGJJ'],
+  );
   assert.ok(result.ambiguousFirstFix!.candidates[0].distanceToOriginNm! < 2);
-  assert.deepEqual(result.points.map((p) => p.elementIndex), [0, 4, 6, 7]);
+  assert.deepEqual(
+    result.points.map((p) => p.elementIndex),
+    [0, 4, 6, 7],
+  );
 });
 
 test('data without an aerodrome table expands routes without their ends and without X008', async () => {
   const db = await load(XPLANE11);
   const result = expandRoute(block('origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN'), db);
   assert.deepEqual(result.findings, []);
-  assert.deepEqual(result.points.map((p) => p.designator), ['DVR', 'KONAN']);
+  assert.deepEqual(
+    result.points.map((p) => p.designator),
+    ['DVR', 'KONAN'],
+  );
 });
 
 test('an unknown point before an airway is one finding, not also a wrong entry', async () => {
   const db = await load(EXCERPT);
   const result = expandRoute(block('origin: EGLL\nN0450F350 KNOAN UL9 KONAN'), db);
-  assert.deepEqual(result.findings.map((f) => f.code), ['X001']);
-  assert.deepEqual(result.points.map((p) => p.designator), ['EGLL', 'KONAN']);
+  assert.deepEqual(
+    result.findings.map((f) => f.code),
+    ['X001'],
+  );
+  assert.deepEqual(
+    result.points.map((p) => p.designator),
+    ['EGLL', 'KONAN'],
+  );
 });
 
 test('after an unselected first fix, a namesake is chosen near the next unambiguous point or the destination', async () => {
@@ -290,9 +392,15 @@ test('a misspelt exit point is underlined, not the airway; a far point names the
   // DUB names Dublin and Dubai: with no referenceFix the first fix is dropped (hub contract), and a
   // far point says what was placed before it.
   const onAirway = expandRoute(block('N0470F330 DUB UN536 BURAK'), db);
-  assert.ok(onAirway.findings.some((f) => f.code === 'X005' && /the one on UN536/.test(f.message)), JSON.stringify(onAirway.findings.map((f) => f.message)));
+  assert.ok(
+    onAirway.findings.some((f) => f.code === 'X005' && /the one on UN536/.test(f.message)),
+    JSON.stringify(onAirway.findings.map((f) => f.message)),
+  );
   const far = expandRoute(block('origin: EIDW\nN0470F330 DUB DCT 25N055E'), db);
-  assert.ok(far.findings.some((f) => f.code === 'X005' && /the one near the origin EIDW/.test(f.message)), JSON.stringify(far.findings.map((f) => f.message)));
+  assert.ok(
+    far.findings.some((f) => f.code === 'X005' && /the one near the origin EIDW/.test(f.message)),
+    JSON.stringify(far.findings.map((f) => f.message)),
+  );
   const x004 = far.findings.find((f) => f.code === 'X004');
   assert.ok(x004);
   assert.match(x004.message, /from EIDW, the last point placed \(DUB, written before it, was not placed\)/);

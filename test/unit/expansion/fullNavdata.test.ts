@@ -17,7 +17,10 @@ const skip = fullNavdataMissing;
 
 test('the full data loads: every file, no malformed rows, the expected sizes', { skip }, async () => {
   const db = await load(SHARED_NAVDATA);
-  assert.deepEqual(db.report.files.map((f) => f.format), ['nav 810', 'fix 600', 'awy 640', 'airports.tsv']);
+  assert.deepEqual(
+    db.report.files.map((f) => f.format),
+    ['nav 810', 'fix 600', 'awy 640', 'airports.tsv'],
+  );
   for (const f of db.report.files) assert.equal(f.malformed, 0, `${f.path}: ${JSON.stringify(f.malformedSamples)}`);
   assert.ok(db.report.fixes > 115_000, `fixes ${db.report.fixes}`);
   assert.ok(db.report.navaids > 10_000, `navaids ${db.report.navaids}`);
@@ -28,34 +31,57 @@ test('the full data loads: every file, no malformed rows, the expected sizes', {
 
 test('the samples expand on the full data exactly as on the excerpt', { skip }, async () => {
   const [full, excerpt] = await Promise.all([load(SHARED_NAVDATA), load(EXCERPT)]);
-  for (const file of ['europe.route', 'north-atlantic.route', 'asia.route', 'fpl-message.route', 'ambiguous-first-fix.route']) {
+  for (const file of [
+    'europe.route',
+    'north-atlantic.route',
+    'asia.route',
+    'fpl-message.route',
+    'ambiguous-first-fix.route',
+  ]) {
     const blocks = parseRouteDocument(fs.readFileSync(path.join(SAMPLES, file), 'utf8')).blocks;
     for (const b of blocks) {
       const a = expandRoute(b, full);
       const e = expandRoute(b, excerpt);
       assert.deepEqual(a.points, e.points, `${file} ${b.name}`);
-      assert.deepEqual(a.findings.map((f) => f.code), e.findings.map((f) => f.code), `${file} ${b.name}`);
+      assert.deepEqual(
+        a.findings.map((f) => f.code),
+        e.findings.map((f) => f.code),
+        `${file} ${b.name}`,
+      );
     }
   }
 });
 
-test('full data: DVR also names an airway point in Papua New Guinea, so a route starting DVR needs a referenceFix, on an airway too', { skip }, async () => {
-  const db = await load(SHARED_NAVDATA);
-  const bare = parseRouteDocument('N0450F350 DVR DCT KONAN').blocks[0];
-  const result = expandRoute(bare, db);
-  assert.deepEqual(result.findings.map((f) => f.code), ['X005']);
-  assert.equal(result.ambiguousFirstFix?.candidates.length, 2);
-  // The hub contract: a duplicate first fix without referenceFix selects no point, even when the
-  // airway makes the place clear; the warning names it first, so its first quick fix writes it.
-  const onAirway = expandRoute(parseRouteDocument('N0450F350 DVR UL9 KONAN').blocks[0], db);
-  assert.deepEqual(onAirway.findings.map((f) => f.code), ['X005']);
-  assert.match(onAirway.findings[0].message, /the one on UL9, DOVER VOR-DME/);
-  assert.match(onAirway.ambiguousFirstFix!.candidates[0].name ?? '', /DOVER/);
-  assert.ok(!onAirway.points.some((p) => p.designator === 'DVR'));
-  const withReference = expandRoute(parseRouteDocument('referenceFix: DVR090005\nN0450F350 DVR DCT KONAN').blocks[0], db);
-  assert.deepEqual(withReference.findings, []);
-  assert.match(withReference.points[0].resolvedFix, /DOVER/);
-});
+test(
+  'full data: DVR also names an airway point in Papua New Guinea, so a route starting DVR needs a referenceFix, on an airway too',
+  { skip },
+  async () => {
+    const db = await load(SHARED_NAVDATA);
+    const bare = parseRouteDocument('N0450F350 DVR DCT KONAN').blocks[0];
+    const result = expandRoute(bare, db);
+    assert.deepEqual(
+      result.findings.map((f) => f.code),
+      ['X005'],
+    );
+    assert.equal(result.ambiguousFirstFix?.candidates.length, 2);
+    // The hub contract: a duplicate first fix without referenceFix selects no point, even when the
+    // airway makes the place clear; the warning names it first, so its first quick fix writes it.
+    const onAirway = expandRoute(parseRouteDocument('N0450F350 DVR UL9 KONAN').blocks[0], db);
+    assert.deepEqual(
+      onAirway.findings.map((f) => f.code),
+      ['X005'],
+    );
+    assert.match(onAirway.findings[0].message, /the one on UL9, DOVER VOR-DME/);
+    assert.match(onAirway.ambiguousFirstFix!.candidates[0].name ?? '', /DOVER/);
+    assert.ok(!onAirway.points.some((p) => p.designator === 'DVR'));
+    const withReference = expandRoute(
+      parseRouteDocument('referenceFix: DVR090005\nN0450F350 DVR DCT KONAN').blocks[0],
+      db,
+    );
+    assert.deepEqual(withReference.findings, []);
+    assert.match(withReference.points[0].resolvedFix, /DOVER/);
+  },
+);
 
 test('full data: a long route across Europe and Asia', { skip }, async () => {
   const db = await load(SHARED_NAVDATA);
@@ -69,20 +95,37 @@ test('full data: a long route across Europe and Asia', { skip }, async () => {
 
 test('the committed excerpt is what make-excerpt.ts makes from the full data and the samples', { skip }, () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'excerpt-'));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(EXCERPT, 'make-excerpt.ts'), SHARED_NAVDATA, out], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(EXCERPT, 'make-excerpt.ts'), SHARED_NAVDATA, out],
+    { encoding: 'utf8' },
+  );
   assert.equal(run.status, 0, run.stderr);
   for (const file of ['fix.dat.gz', 'nav.dat.gz', 'awy.dat.gz', 'airports.tsv.gz']) {
     const made = zlib.gunzipSync(fs.readFileSync(path.join(out, file))).toString('latin1');
     const committed = zlib.gunzipSync(fs.readFileSync(path.join(EXCERPT, file))).toString('latin1');
-    assert.ok(made === committed, `${file} is out of date: run node --import tsx test/fixtures/navdata/make-excerpt.ts`);
+    assert.ok(
+      made === committed,
+      `${file} is out of date: run node --import tsx test/fixtures/navdata/make-excerpt.ts`,
+    );
   }
 });
 
-test('full data: an airway node that is itself a lat/lon point (T16 passes 45N016W) is an exit and an entry', { skip }, async () => {
-  const db = await load(SHARED_NAVDATA);
-  const left = expandRoute(parseRouteDocument('N0450F350 NAVIX T16 45N016W DCT 46N015W').blocks[0], db);
-  assert.deepEqual(left.findings.filter((f) => f.code === 'X002'), []);
-  assert.ok(left.points.some((p) => p.designator === '45N016W'));
-  const joined = expandRoute(parseRouteDocument('N0450F350 45N016W T16 OMOKO').blocks[0], db);
-  assert.deepEqual(joined.findings.filter((f) => f.code === 'X002'), []);
-});
+test(
+  'full data: an airway node that is itself a lat/lon point (T16 passes 45N016W) is an exit and an entry',
+  { skip },
+  async () => {
+    const db = await load(SHARED_NAVDATA);
+    const left = expandRoute(parseRouteDocument('N0450F350 NAVIX T16 45N016W DCT 46N015W').blocks[0], db);
+    assert.deepEqual(
+      left.findings.filter((f) => f.code === 'X002'),
+      [],
+    );
+    assert.ok(left.points.some((p) => p.designator === '45N016W'));
+    const joined = expandRoute(parseRouteDocument('N0450F350 45N016W T16 OMOKO').blocks[0], db);
+    assert.deepEqual(
+      joined.findings.filter((f) => f.code === 'X002'),
+      [],
+    );
+  },
+);

@@ -7,11 +7,59 @@ import { EXCERPT, load } from '../navdata/paths';
 
 /** Words of every kind the parser knows, real and broken, including namesakes and unknowns. */
 const WORDS = [
-  'N0450F350', 'M082F370', 'K0830S1130', 'DCT', 'DCT', 'DCT', 'SID', 'STAR', 'DVR6J', 'ROLIS1A', 'T', 'VFR', 'IFR', 'NATD',
-  'DVR', 'KONAN', 'KOK', 'SAM', 'PRAWN', 'KOR', 'BIG', 'ORTAC', 'GOMUP', 'AMASI', 'RUDUS', 'ROLIS', 'KNOAN', 'XYZ',
-  'UL9', 'UL607', 'L607', 'T150', 'UN857', 'A1', 'L6', 'UQ999', 'EGLL', 'EDDF', 'ZZZZ',
-  '57N020W', '5330N02000W', '95N020W', '00N000E', 'DVR270020', 'SAM180999', 'KONAN/N0450F370', 'C/57N020W/M082F290PLUS',
-  'ul9', 'dvr', '?!', 'STAY1/0030', 'OAT', 'GAT',
+  'N0450F350',
+  'M082F370',
+  'K0830S1130',
+  'DCT',
+  'DCT',
+  'DCT',
+  'SID',
+  'STAR',
+  'DVR6J',
+  'ROLIS1A',
+  'T',
+  'VFR',
+  'IFR',
+  'NATD',
+  'DVR',
+  'KONAN',
+  'KOK',
+  'SAM',
+  'PRAWN',
+  'KOR',
+  'BIG',
+  'ORTAC',
+  'GOMUP',
+  'AMASI',
+  'RUDUS',
+  'ROLIS',
+  'KNOAN',
+  'XYZ',
+  'UL9',
+  'UL607',
+  'L607',
+  'T150',
+  'UN857',
+  'A1',
+  'L6',
+  'UQ999',
+  'EGLL',
+  'EDDF',
+  'ZZZZ',
+  '57N020W',
+  '5330N02000W',
+  '95N020W',
+  '00N000E',
+  'DVR270020',
+  'SAM180999',
+  'KONAN/N0450F370',
+  'C/57N020W/M082F290PLUS',
+  'ul9',
+  'dvr',
+  '?!',
+  'STAY1/0030',
+  'OAT',
+  'GAT',
 ];
 
 test('expansion never throws and keeps its invariants on arbitrary routes', async () => {
@@ -42,7 +90,8 @@ test('expansion never throws and keeps its invariants on arbitrary routes', asyn
             assert.ok(f.range.start.line <= f.range.end.line && f.range.end.line < lines.length);
           }
           if (result.ambiguousFirstFix) assert.ok(result.ambiguousFirstFix.candidates.length > 1);
-          for (const proc of result.procedures) assert.ok(['sid', 'star'].includes(block.elements[proc.elementIndex].kind));
+          for (const proc of result.procedures)
+            assert.ok(['sid', 'star'].includes(block.elements[proc.elementIndex].kind));
         }
       },
     ),

@@ -15,11 +15,20 @@ const PROFILE = flightProfile(ROUTE.elements, POINTS, T0);
 const CORRIDOR = new RouteCorridor(POINTS);
 const OPTIONS = { corridorNm: 30 };
 const FL = (value: string) => ({ uom: 'FL', value, reference: 'STD' });
-const LEG1 = '5000N00500W–5000N01000W', LEG2 = '5000N01000W–5000N01500W';
+const LEG1 = '5000N00500W–5000N01000W',
+  LEG2 = '5000N01000W–5000N01500W';
 const VALID = { effectiveStart: '2026-11-20T00:00:00.000Z', effectiveEnd: '2026-11-30T23:59:00.000Z' };
 
 function square(west: number, south: number, east: number, north: number): LonLat[][] {
-  return [[[west, south], [east, south], [east, north], [west, north], [west, south]]];
+  return [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ];
 }
 
 test('an airspace the first leg crosses at FL350 above its FL245–FL300 is left out, and says why (corridor crossings)', () => {
@@ -29,7 +38,12 @@ test('an airspace the first leg crosses at FL350 above its FL245–FL300 is left
   assert.equal(verdict.applies, false);
   assert.equal(verdict.lateral, 'crossed');
   assert.equal(verdict.stretches[0]!.vertical, 'outside');
-  assert.match(verdict.reason, new RegExp(`^Left out: the leg ${LEG1} passes through it; FL245–FL300 does not include FL350; no schedule given: taken as always active, in it 10:\\d\\d–10:\\d\\dZ\\.$`));
+  assert.match(
+    verdict.reason,
+    new RegExp(
+      `^Left out: the leg ${LEG1} passes through it; FL245–FL300 does not include FL350; no schedule given: taken as always active, in it 10:\\d\\d–10:\\d\\dZ\\.$`,
+    ),
+  );
 });
 
 test('judged per crossing, not once per flight: the same airspace crossed again after the change to FL290 applies', () => {
@@ -37,15 +51,28 @@ test('judged per crossing, not once per flight: the same airspace crossed again 
   assert.equal(measure?.crossings.length, 2);
   const verdict = judgeAirspace({ lowerLimit: FL('245'), upperLimit: FL('300') }, measure, PROFILE, OPTIONS);
   assert.equal(verdict.applies, true);
-  assert.deepEqual(verdict.stretches.map((s) => s.vertical), ['outside', 'inside']);
+  assert.deepEqual(
+    verdict.stretches.map((s) => s.vertical),
+    ['outside', 'inside'],
+  );
   // The leg leaving the change point spans FL350 down to FL290.
-  assert.match(verdict.reason, new RegExp(`^Applies: the leg ${LEG2} passes through it; FL245–FL300 includes FL290–FL350; .* \\(1 of 2 crossings apply\\)\\.$`));
+  assert.match(
+    verdict.reason,
+    new RegExp(
+      `^Applies: the leg ${LEG2} passes through it; FL245–FL300 includes FL290–FL350; .* \\(1 of 2 crossings apply\\)\\.$`,
+    ),
+  );
 });
 
 test('the issue\'s example: "12.3 NM from the leg … (< 30 NM); FL245–FL300 does not include FL350; active 06–14Z, ETO …"', () => {
   // 100 NM along the first leg at 450 kt: 13 min 20 s after 10:00Z.
   const placement = { crossings: [], distanceNm: 12.3, alongNm: 100 };
-  const verdict = judgeNotam({ ...VALID, schedule: '0600-1400', minimumFL: '245', maximumFL: '300' }, placement, PROFILE, OPTIONS);
+  const verdict = judgeNotam(
+    { ...VALID, schedule: '0600-1400', minimumFL: '245', maximumFL: '300' },
+    placement,
+    PROFILE,
+    OPTIONS,
+  );
   assert.equal(verdict.applies, false);
   assert.equal(verdict.lateral, 'near');
   assert.equal(
@@ -69,30 +96,51 @@ test('item Q "000/999" — no vertical limits — applies at all levels; ETO 10:
 
 test('a NOTAM inside the levels but not active when the flight passes is left out', () => {
   const placement = { crossings: [], distanceNm: 3, alongNm: 315 };
-  const verdict = judgeNotam({ ...VALID, schedule: '1500-1800', minimumFL: '200', maximumFL: '400' }, placement, PROFILE, OPTIONS);
+  const verdict = judgeNotam(
+    { ...VALID, schedule: '1500-1800', minimumFL: '200', maximumFL: '400' },
+    placement,
+    PROFILE,
+    OPTIONS,
+  );
   assert.equal(verdict.applies, false);
   assert.equal(verdict.stretches[0]!.vertical, 'inside');
   assert.equal(verdict.stretches[0]!.time, 'inactive');
-  assert.match(verdict.reason, /FL200–FL400 includes FL290–FL350; not active then \(1500-1800, valid .*\), ETO 10:42Z\.$/);
+  assert.match(
+    verdict.reason,
+    /FL200–FL400 includes FL290–FL350; not active then \(1500-1800, valid .*\), ETO 10:42Z\.$/,
+  );
 });
 
 test('an airspace with a hub schedule (MON–FRI 07:00–09:00 UTC) the flight passes at 10:xx is left out', () => {
   const measure = CORRIDOR.measure({ polygons: [square(-8, 49.5, -7, 50.5)] }, 30);
   const schedules = [{ day: 'MON', dayTil: 'FRI', startTime: '07:00', endTime: '09:00', timeReference: 'UTC' }];
-  const verdict = judgeAirspace({ lowerLimit: { value: 'GND' }, upperLimit: { value: 'UNL' }, schedules }, measure, PROFILE, OPTIONS);
+  const verdict = judgeAirspace(
+    { lowerLimit: { value: 'GND' }, upperLimit: { value: 'UNL' }, schedules },
+    measure,
+    PROFILE,
+    OPTIONS,
+  );
   assert.equal(verdict.applies, false);
   assert.match(verdict.reason, /SFC and above includes FL350; not active then \(MON-FRI 07:00-09:00 UTC\)/);
 });
 
 test('outside the corridor: left out with the distance; no placement at all: farther than the corridor', () => {
   const far = judgeAirspace({}, { crossings: [], distanceNm: 45, alongNm: 10 }, PROFILE, OPTIONS);
-  assert.deepEqual([far.applies, far.lateral, far.reason], [false, 'far', 'Left out: 45.0 NM from the route (> 30 NM).']);
+  assert.deepEqual(
+    [far.applies, far.lateral, far.reason],
+    [false, 'far', 'Left out: 45.0 NM from the route (> 30 NM).'],
+  );
   assert.equal(judgeNotam({}, undefined, PROFILE, OPTIONS).reason, 'Left out: farther than 30 NM from the route.');
 });
 
 test('without a time of flight the schedule cannot be judged: kept, and the reason says the time is not known', () => {
   const untimed = flightProfile(ROUTE.elements, POINTS);
-  const verdict = judgeNotam({ ...VALID, schedule: '0600-1400' }, { crossings: [], distanceNm: 1, alongNm: 50 }, untimed, OPTIONS);
+  const verdict = judgeNotam(
+    { ...VALID, schedule: '0600-1400' },
+    { crossings: [], distanceNm: 1, alongNm: 50 },
+    untimed,
+    OPTIONS,
+  );
   assert.equal(verdict.applies, true);
   assert.equal(verdict.stretches[0]!.time, 'unknown');
   assert.match(verdict.reason, /time of flight not known\.$/);
@@ -100,7 +148,15 @@ test('without a time of flight the schedule cannot be judged: kept, and the reas
 
 test('limits in feet AGL and missing limits: assumptions are said in the reason', () => {
   const placement = { crossings: [], distanceNm: 2, alongNm: 50 };
-  const agl = judgeAirspace({ lowerLimit: { value: '0', uom: 'FT', reference: 'SFC' }, upperLimit: { value: '3000', uom: 'FT', reference: 'AGL' } }, placement, PROFILE, OPTIONS);
+  const agl = judgeAirspace(
+    {
+      lowerLimit: { value: '0', uom: 'FT', reference: 'SFC' },
+      upperLimit: { value: '3000', uom: 'FT', reference: 'AGL' },
+    },
+    placement,
+    PROFILE,
+    OPTIONS,
+  );
   assert.equal(agl.applies, false);
   assert.match(agl.reason, /SFC–FL030 does not include FL350 \(3000 ft AGL taken above mean sea level\)/);
   const none = judgeAirspace({}, placement, PROFILE, OPTIONS);
@@ -111,7 +167,12 @@ test('limits in feet AGL and missing limits: assumptions are said in the reason'
 test('a VFR leg has no level: the verdict is "unknown" and the area is kept', () => {
   const vfr = block('N0120VFR 5000N00500W 5010N00510W');
   const profile = flightProfile(vfr.elements, latLonPoints(vfr), T0);
-  const verdict = judgeNotam({ ...VALID, minimumFL: '000', maximumFL: '050' }, { crossings: [], distanceNm: 1, alongNm: 2 }, profile, OPTIONS);
+  const verdict = judgeNotam(
+    { ...VALID, minimumFL: '000', maximumFL: '050' },
+    { crossings: [], distanceNm: 1, alongNm: 2 },
+    profile,
+    OPTIONS,
+  );
   assert.equal(verdict.stretches[0]!.vertical, 'unknown');
   assert.equal(verdict.applies, true);
   assert.match(verdict.reason, /SFC–FL050; the flight's level there is not known \(VFR\)/);
@@ -121,6 +182,12 @@ test('limits are inclusive: a flight at FL290 meets an area whose upper limit is
   const level = block('N0450F290 5000N00500W 5000N01000W');
   const profile = flightProfile(level.elements, latLonPoints(level), T0);
   const placement = { crossings: [], distanceNm: 1, alongNm: 50 };
-  assert.equal(judgeNotam({ minimumFL: '200', maximumFL: '290' }, placement, profile, OPTIONS).stretches[0]!.vertical, 'inside');
-  assert.equal(judgeNotam({ minimumFL: '295', maximumFL: '400' }, placement, profile, OPTIONS).stretches[0]!.vertical, 'outside');
+  assert.equal(
+    judgeNotam({ minimumFL: '200', maximumFL: '290' }, placement, profile, OPTIONS).stretches[0]!.vertical,
+    'inside',
+  );
+  assert.equal(
+    judgeNotam({ minimumFL: '295', maximumFL: '400' }, placement, profile, OPTIONS).stretches[0]!.vertical,
+    'outside',
+  );
 });

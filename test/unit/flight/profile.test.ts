@@ -10,7 +10,10 @@ import { block, geodesicNm, HOUR, latLonPoints, MINUTE } from './helpers';
 const T0 = Date.UTC(2026, 10, 23, 10, 0);
 
 function near(actual: number | undefined, expected: number, tolerance: number, what: string): void {
-  assert.ok(actual !== undefined && Math.abs(actual - expected) <= tolerance, `${what}: ${actual} is not ${expected} ± ${tolerance}`);
+  assert.ok(
+    actual !== undefined && Math.abs(actual - expected) <= tolerance,
+    `${what}: ${actual} is not ${expected} ± ${tolerance}`,
+  );
 }
 
 test('Item 15 (a) "Knots, expressed as N followed by 4 figures" and (b) "F followed by 3 numerics": one level on every leg, ETO from the geodesic lengths', () => {
@@ -23,7 +26,8 @@ test('Item 15 (a) "Knots, expressed as N followed by 4 figures" and (b) "F follo
     assert.equal(leg.levelText, 'FL350');
     assert.equal(leg.speedKt, 450);
   }
-  const d1 = geodesicNm(points[0]!, points[1]!), d2 = geodesicNm(points[1]!, points[2]!);
+  const d1 = geodesicNm(points[0]!, points[1]!),
+    d2 = geodesicNm(points[1]!, points[2]!);
   near(profile.totalNm, d1 + d2, 1e-6, 'total');
   assert.equal(profile.points[0]!.etoMs, T0);
   near(profile.points[1]!.etoMs, T0 + (d1 / 450) * HOUR, 1, 'ETO 2');
@@ -35,11 +39,14 @@ test('Item 15 (c)(2) "the point at which a change of speed … or a change of le
   const b = block('N0450F350 5000N00500W 5000N01000W/M082F370 5000N01500W 5000N02000W');
   const points = latLonPoints(b);
   const profile = flightProfile(b.elements, points, T0);
-  assert.deepEqual(profile.legs.map((l) => l.band), [
-    { lowerFt: 35000, upperFt: 35000 },
-    { lowerFt: 35000, upperFt: 37000 },
-    { lowerFt: 37000, upperFt: 37000 },
-  ]);
+  assert.deepEqual(
+    profile.legs.map((l) => l.band),
+    [
+      { lowerFt: 35000, upperFt: 35000 },
+      { lowerFt: 35000, upperFt: 37000 },
+      { lowerFt: 37000, upperFt: 37000 },
+    ],
+  );
   assert.equal(profile.legs[1]!.levelText, 'FL350 changing to FL370');
   assert.equal(profile.legs[0]!.speedKt, 450);
   // ISA above the tropopause: 216.65 K, a = √(1.4 · 287.05287 · 216.65) = 295.07 m/s = 573.6 kt.
@@ -57,7 +64,9 @@ test('Mach below the tropopause uses the ISA temperature at the level (−6.5 K/
 });
 
 test('Item 15 (c)(4) cruise climb "the two levels defining the layer to be occupied during cruise climb … or the level above which cruise climb is planned followed by the letters PLUS"; K (km/h) and S (metric levels)', () => {
-  const b = block('N0450F350 5000N00500W C/5000N01000W/N0460F370F390 5000N01500W C/5000N02000W/K0830S1190PLUS 5000N02500W');
+  const b = block(
+    'N0450F350 5000N00500W C/5000N01000W/N0460F370F390 5000N01500W C/5000N02000W/K0830S1190PLUS 5000N02500W',
+  );
   const profile = flightProfile(b.elements, latLonPoints(b), T0);
   // The leg leaving a cruise climb's start spans the level before and the layer.
   assert.deepEqual(profile.legs[1]!.band, { lowerFt: 35000, upperFt: 39000 });
@@ -67,7 +76,10 @@ test('Item 15 (c)(4) cruise climb "the two levels defining the layer to be occup
   assert.equal(profile.legs[1]!.speedKt, 460);
   // S1190: 11 900 m = 39 042 ft; PLUS leaves the layer open above.
   assert.deepEqual(profile.legs[3]!.band, { lowerFt: 37000, upperFt: Infinity });
-  assert.equal(profile.legs[3]!.levelText, 'FL370–FL390 (cruise climb) changing to S1190 (11900 m) and above (cruise climb)');
+  assert.equal(
+    profile.legs[3]!.levelText,
+    'FL370–FL390 (cruise climb) changing to S1190 (11900 m) and above (cruise climb)',
+  );
   near(profile.legs[3]!.speedKt, 830 / 1.852, 1e-9, 'K0830 in kt');
 });
 
@@ -90,22 +102,45 @@ test('a leg from or to an aerodrome spans from the surface (the climb and the de
   points[0] = { ...points[0]!, type: 'aerodrome', designator: 'EGLL' };
   points[2] = { ...points[2]!, type: 'aerodrome', designator: 'EDDF' };
   const profile = flightProfile(b.elements, points, T0);
-  assert.deepEqual(profile.legs.map((l) => l.band), [{ lowerFt: 0, upperFt: 35000 }, { lowerFt: 0, upperFt: 35000 }]);
+  assert.deepEqual(
+    profile.legs.map((l) => l.band),
+    [
+      { lowerFt: 0, upperFt: 35000 },
+      { lowerFt: 0, upperFt: 35000 },
+    ],
+  );
   assert.match(profile.legs[0]!.levelText, /^climbing SFC–FL350/);
 });
 
 test('origin and destination from directives (elementIndex −1) take the first speed/level group and the last one', () => {
   const b = block('N0450F350 5000N00500W 5100N01000W/N0450F370 5200N01500W');
   const points = latLonPoints(b);
-  const origin = { designator: 'EGLL', resolvedFix: 'EGLL', lat: 51.47, lon: -0.46, type: 'aerodrome' as const, elementIndex: -1 };
-  const destination = { designator: 'CYYR', resolvedFix: 'CYYR', lat: 53.32, lon: -60.42, type: 'aerodrome' as const, elementIndex: -1 };
+  const origin = {
+    designator: 'EGLL',
+    resolvedFix: 'EGLL',
+    lat: 51.47,
+    lon: -0.46,
+    type: 'aerodrome' as const,
+    elementIndex: -1,
+  };
+  const destination = {
+    designator: 'CYYR',
+    resolvedFix: 'CYYR',
+    lat: 53.32,
+    lon: -60.42,
+    type: 'aerodrome' as const,
+    elementIndex: -1,
+  };
   const profile = flightProfile(b.elements, [origin, ...points, destination], T0);
-  assert.deepEqual(profile.legs.map((l) => l.band), [
-    { lowerFt: 0, upperFt: 35000 },
-    { lowerFt: 35000, upperFt: 35000 },
-    { lowerFt: 35000, upperFt: 37000 },
-    { lowerFt: 0, upperFt: 37000 },
-  ]);
+  assert.deepEqual(
+    profile.legs.map((l) => l.band),
+    [
+      { lowerFt: 0, upperFt: 35000 },
+      { lowerFt: 35000, upperFt: 35000 },
+      { lowerFt: 35000, upperFt: 37000 },
+      { lowerFt: 0, upperFt: 37000 },
+    ],
+  );
   assert.ok(profile.legs.every((l) => l.speedKt === 450));
   assert.equal(profile.legs[0]!.levelText, 'climbing SFC–FL350');
   assert.equal(profile.legs[3]!.levelText, 'descending SFC–FL370');
@@ -128,7 +163,10 @@ test('stateAt and stateOver: the leg, band and time at a distance and over a cro
   assert.equal(mid.leg, first);
   near(mid.etoMs, T0 + (first.endNm / 2 / 450) * HOUR, 1, 'halfway ETO');
   const over = stateOver(profile, first.endNm - 10, first.endNm + 10);
-  assert.deepEqual(over.legs.map((l) => l.name), [first.name, profile.legs[1]!.name]);
+  assert.deepEqual(
+    over.legs.map((l) => l.name),
+    [first.name, profile.legs[1]!.name],
+  );
   assert.deepEqual(over.band, { lowerFt: 35000, upperFt: 37000 });
   near(over.exitMs! - over.entryMs!, (20 / 450) * HOUR, 1, 'time inside');
 });

@@ -55,7 +55,11 @@ test('what is not supported (a holiday day, a local time) is "unknown", kept, an
   const hol = airspaceActivity([{ day: 'HOL', startTime: '07:00', endTime: '15:00' }], MON(10), MON(11));
   assert.equal(hol.state, 'unknown');
   assert.match(hol.text, /day 'HOL' is not supported; taken as possibly active/);
-  const local = airspaceActivity([{ day: 'ANY', startTime: '07:00', endTime: '15:00', timeReference: 'UTC(DST)' }], MON(10), MON(11));
+  const local = airspaceActivity(
+    [{ day: 'ANY', startTime: '07:00', endTime: '15:00', timeReference: 'UTC(DST)' }],
+    MON(10),
+    MON(11),
+  );
   assert.equal(local.state, 'unknown');
   assert.equal(airspaceActivity([{ day: 'MON' }], undefined, undefined).state, 'unknown');
 });
@@ -65,9 +69,18 @@ test('NOTAM item B "comes into force" and item C "ceases": validity judged at th
   assert.equal(notamActivity(n, MON(7), MON(7, 30)).state, 'inactive');
   assert.equal(notamActivity(n, MON(10), MON(10, 5)).state, 'active');
   assert.equal(notamActivity(n, day(24, 18), day(24, 18, 5)).state, 'inactive');
-  assert.match(notamActivity(n, MON(7), MON(7, 30)).text, /^not in force then \(valid 23 Nov 2026 08:00Z to 24 Nov 2026 17:00Z\)$/);
-  assert.equal(notamActivity({ effectiveStart: '2026-11-01T00:00:00.000Z', effectiveEnd: 'PERM' }, day(30, 1), day(30, 2)).state, 'active');
-  assert.equal(notamActivity({ effectiveStart: '2611230800', effectiveEnd: 'soon' }, MON(10), MON(11)).state, 'unknown');
+  assert.match(
+    notamActivity(n, MON(7), MON(7, 30)).text,
+    /^not in force then \(valid 23 Nov 2026 08:00Z to 24 Nov 2026 17:00Z\)$/,
+  );
+  assert.equal(
+    notamActivity({ effectiveStart: '2026-11-01T00:00:00.000Z', effectiveEnd: 'PERM' }, day(30, 1), day(30, 2)).state,
+    'active',
+  );
+  assert.equal(
+    notamActivity({ effectiveStart: '2611230800', effectiveEnd: 'soon' }, MON(10), MON(11)).state,
+    'unknown',
+  );
   assert.equal(notamActivity(n, undefined, undefined).state, 'unknown');
   // A time without a zone is UTC, whatever the machine's time zone.
   const bare = { effectiveStart: '2026-11-23T08:00:00', effectiveEnd: '2026-11-23T09:00:00' };
@@ -76,7 +89,11 @@ test('NOTAM item B "comes into force" and item C "ceases": validity judged at th
 });
 
 test('NOTAM item D "0600-1400" (UTC, within items B–C): active at ETO 10:42Z, not at 15:00Z', () => {
-  const n = { effectiveStart: '2026-11-20T00:00:00.000Z', effectiveEnd: '2026-11-30T23:59:00.000Z', schedule: '0600-1400' };
+  const n = {
+    effectiveStart: '2026-11-20T00:00:00.000Z',
+    effectiveEnd: '2026-11-30T23:59:00.000Z',
+    schedule: '0600-1400',
+  };
   const at = notamActivity(n, MON(10, 42), MON(10, 42));
   assert.equal(at.state, 'active');
   assert.match(at.text, /^active 06:00–14:00Z \(0600-1400, valid/);
@@ -109,7 +126,11 @@ test('NOTAM item D with dates: "NOV 23 25 0800-1700" and "NOV 26-28 0600-1400"',
 });
 
 test('the schedule only counts within the validity: a window after item C does not make it active', () => {
-  const n = { effectiveStart: '2026-11-23T00:00:00.000Z', effectiveEnd: '2026-11-23T09:00:00.000Z', schedule: '0600-1400' };
+  const n = {
+    effectiveStart: '2026-11-23T00:00:00.000Z',
+    effectiveEnd: '2026-11-23T09:00:00.000Z',
+    schedule: '0600-1400',
+  };
   assert.equal(notamActivity(n, MON(10), MON(10, 5)).state, 'inactive');
   assert.equal(notamActivity(n, MON(8, 50), MON(9, 10)).state, 'active');
 });

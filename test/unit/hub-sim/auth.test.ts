@@ -26,21 +26,40 @@ test('a missing or unknown user_key gets the 401 Authentication Failed page', as
 });
 
 test('demo-basic is refused on the restricted groups with the 403 page of the spec', async () => {
-  const restricted = ['/v1/flights/00000000-0000-4000-8000-000000000000', '/v2/icao-prefixes/E/firs/EGTT/airspaces', '/v2/countries/GB/airspaces', '/v1/countries/GB/microlights'];
+  const restricted = [
+    '/v1/flights/00000000-0000-4000-8000-000000000000',
+    '/v2/icao-prefixes/E/firs/EGTT/airspaces',
+    '/v2/countries/GB/airspaces',
+    '/v1/countries/GB/microlights',
+  ];
   for (const path of restricted) {
     const res = await fetch(hub(sim, path, {}, 'demo-basic'));
     assert.equal(res.status, 403, path);
     const page = await res.text();
     assert.match(page, /<title>Authentication Failed<\/title>/);
     assert.match(page, /<h1>Error 403 - Authentication Failed<\/h1>/);
-    for (const group of ['Route Segments', 'Aerodromes', 'Airspaces', 'Designated Points', 'Navaids', 'Regulations', 'Flight Detail By GUFI']) assert.ok(page.includes(group), `names ${group}`);
+    for (const group of [
+      'Route Segments',
+      'Aerodromes',
+      'Airspaces',
+      'Designated Points',
+      'Navaids',
+      'Regulations',
+      'Flight Detail By GUFI',
+    ])
+      assert.ok(page.includes(group), `names ${group}`);
     assert.match(page, /developer portal/);
     assert.match(page, /access request form/);
   }
 });
 
 test('demo-basic may use the unrestricted groups', async () => {
-  for (const path of ['/v1/icao-prefixes', '/v1/aerodromes/EGLL/departures', '/v1/aerodromes/EGLL/notams', '/v1/icao-prefixes/E/firs/EGTT/flights']) {
+  for (const path of [
+    '/v1/icao-prefixes',
+    '/v1/aerodromes/EGLL/departures',
+    '/v1/aerodromes/EGLL/notams',
+    '/v1/icao-prefixes/E/firs/EGTT/flights',
+  ]) {
     const res = await fetch(hub(sim, path, {}, 'demo-basic'));
     assert.equal(res.status, 200, path);
   }
@@ -80,7 +99,11 @@ test('reference credentials as query parameters or headers in any case; others U
   const path = '/flex/airlines/rest/v1/json/fs/BA';
   const byQuery = (await (await fetch(reference(sim, path))).json()) as any;
   assert.equal(byQuery.airline.icao, 'BAW');
-  const variants: Record<string, string>[] = [{ appId: 'demo', appKey: 'demo' }, { APPID: 'demo', APPKEY: 'demo' }, { appid: 'demo', appkey: 'demo' }];
+  const variants: Record<string, string>[] = [
+    { appId: 'demo', appKey: 'demo' },
+    { APPID: 'demo', APPKEY: 'demo' },
+    { appid: 'demo', appkey: 'demo' },
+  ];
   for (const headers of variants) {
     const res = await fetch(reference(sim, path, {}, false), { headers });
     const body = (await res.json()) as any;
@@ -98,7 +121,9 @@ test('reference credentials as query parameters or headers in any case; others U
 test('the request log redacts user_key and appKey', async () => {
   sim.requests.clear();
   await fetch(hub(sim, '/v1/icao-prefixes', {}, 'demo'));
-  await fetch(`${sim.referenceUrl}/flex/airlines/rest/v1/json/all?appId=demo&appKey=demo`, { headers: { appKey: 'demo' } });
+  await fetch(`${sim.referenceUrl}/flex/airlines/rest/v1/json/all?appId=demo&appKey=demo`, {
+    headers: { appKey: 'demo' },
+  });
   const res = await fetch(`${sim.url}/__control/requests`);
   const { requests } = (await res.json()) as { requests: any[] };
   assert.equal(requests.length, 2);

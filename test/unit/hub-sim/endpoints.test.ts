@@ -12,12 +12,16 @@ after(() => sim.close());
 
 test('the table of endpoints.ts is served: 13–16 navigation XML links lead from prefixes to a FIR detail with its APIs', async () => {
   const prefixes = parseXml(await (await fetch(hub(sim, '/v1/icao-prefixes'))).text());
-  const links = many(prefixes['gml:FeatureCollection']['gml:featureMember']).map((m: any) => m['@xlink:href'] as string);
+  const links = many(prefixes['gml:FeatureCollection']['gml:featureMember']).map(
+    (m: any) => m['@xlink:href'] as string,
+  );
   assert.ok(links.includes(`${sim.url}/v1/icao-prefixes/E`), 'prefix E is listed with an absolute link');
 
   const prefix = await fetch(`${links.find((l) => l.endsWith('/E'))}?user_key=demo`);
   assert.equal(prefix.status, 200);
-  const firsLink = parseXml(await prefix.text())['gml:FeatureCollection']['gml:featureMember'].IcaoPrefix.firs['@xlink:href'];
+  const firsLink = parseXml(await prefix.text())['gml:FeatureCollection']['gml:featureMember'].IcaoPrefix.firs[
+    '@xlink:href'
+  ];
   assert.equal(firsLink, `${sim.url}/v1/icao-prefixes/E/firs`);
 
   const firs = parseXml(await (await fetch(`${firsLink}?user_key=demo`)).text());
@@ -52,13 +56,16 @@ test('1, 2, 5, 6, 8: flight summaries as FIXM XML by default', async () => {
     const doc = parseXml(await res.text());
     const flights = many(doc.flightMessage['fx:Flight']);
     assert.ok(flights.length > 0, `${path} lists flights`);
-    assert.ok(flights.some((f: any) => f['fx:gufi']['#text'] === found.gufi), `${path} holds the scheduled flight`);
+    assert.ok(
+      flights.some((f: any) => f['fx:gufi']['#text'] === found.gufi),
+      `${path} holds the scheduled flight`,
+    );
     for (const f of flights) assert.equal(f['fx:flightStatus']['@currentStatus'], 'SCHEDULED');
   }
 });
 
 test('3, 4: one flight in full and its delay', async () => {
-  const found = await anyFlightGufi(sim, 'AIRBORNE') ?? (await anyFlightGufi(sim, 'SCHEDULED'))!;
+  const found = (await anyFlightGufi(sim, 'AIRBORNE')) ?? (await anyFlightGufi(sim, 'SCHEDULED'))!;
   const detail = await fetch(hub(sim, `/v1/flights/${found.gufi}`, { format: 'json' }));
   assert.equal(detail.status, 200);
   const collection = (await detail.json()) as any;
@@ -70,7 +77,9 @@ test('3, 4: one flight in full and its delay', async () => {
   const xmlDetail = parseXml(await (await fetch(hub(sim, `/v1/flights/${found.gufi}`))).text());
   assert.ok(xmlDetail.flightMessage['fx:Flight']['fx:agreed']['fx:route']['@routeText']);
 
-  const delay = await fetch(hub(sim, `/v1/flights/${found.gufi}/delay`, {}), { headers: { Accept: 'application/json' } });
+  const delay = await fetch(hub(sim, `/v1/flights/${found.gufi}/delay`, {}), {
+    headers: { Accept: 'application/json' },
+  });
   assert.equal(delay.status, 200);
   const d = (await delay.json()) as any;
   assert.equal(d.gufi, found.gufi);
@@ -90,7 +99,11 @@ test('7: flights within a FIR are GeoJSON', async () => {
 });
 
 test('9: route expansion', async () => {
-  const res = await expandRoute(sim, { routeText: 'N0470F350 VJR R325 VIH A464 BKK', origin: 'WSSS', destination: 'VTBS' });
+  const res = await expandRoute(sim, {
+    routeText: 'N0470F350 VJR R325 VIH A464 BKK',
+    origin: 'WSSS',
+    destination: 'VTBS',
+  });
   assert.equal(res.status, 200);
   const body = (await res.json()) as any;
   assert.equal(body.features[0].properties.designator, 'WSSS');
@@ -98,7 +111,11 @@ test('9: route expansion', async () => {
 });
 
 test('10, 11, 12: airspaces of a FIR and a country, microlight aerodromes', async () => {
-  for (const path of ['/v2/icao-prefixes/E/firs/EDGG/airspaces', '/v2/countries/DE/airspaces', '/v1/countries/DE/microlights']) {
+  for (const path of [
+    '/v2/icao-prefixes/E/firs/EDGG/airspaces',
+    '/v2/countries/DE/airspaces',
+    '/v1/countries/DE/microlights',
+  ]) {
     const res = await fetch(hub(sim, path));
     assert.equal(res.status, 200, path);
     const body = (await res.json()) as any;
@@ -116,14 +133,22 @@ test('17, 18: NOTAMs of a FIR and of an aerodrome as AIXM XML', async () => {
     const doc = parseXml(await res.text());
     const members = many(doc['message:AIXMBasicMessage']['message:hasMember']);
     assert.ok(members.length > 0);
-    const notam = members[0]['event:Event']['event:timeSlice']['event:EventTimeSlice']['event:textNOTAM']['event:NOTAM'];
+    const notam =
+      members[0]['event:Event']['event:timeSlice']['event:EventTimeSlice']['event:textNOTAM']['event:NOTAM'];
     assert.match(notam['event:selectionCode'], /^Q[A-Z]{4}$/);
     assert.ok(notam['event:text'].length > 5);
   }
 });
 
 test('reference family: every airline endpoint and flight status', async () => {
-  for (const path of ['/flex/airlines/rest/v1/json/active', '/flex/airlines/rest/v1/json/all', '/flex/airlines/rest/v1/json/fs/LH', '/flex/airlines/rest/v1/json/iata/LH', '/flex/airlines/rest/v1/json/icao/DLH', '/flex/airlines/rest/v1/json/active/2016/5/1']) {
+  for (const path of [
+    '/flex/airlines/rest/v1/json/active',
+    '/flex/airlines/rest/v1/json/all',
+    '/flex/airlines/rest/v1/json/fs/LH',
+    '/flex/airlines/rest/v1/json/iata/LH',
+    '/flex/airlines/rest/v1/json/icao/DLH',
+    '/flex/airlines/rest/v1/json/active/2016/5/1',
+  ]) {
     const res = await fetch(reference(sim, path));
     assert.equal(res.status, 200, path);
     const body = (await res.json()) as any;
@@ -132,7 +157,12 @@ test('reference family: every airline endpoint and flight status', async () => {
   }
   const found = (await anyFlightGufi(sim, 'SCHEDULED'))!;
   const dep = new Date();
-  const res = await fetch(reference(sim, `/flex/flightstatus/rest/v2/json/flight/status/${found.airline}/${found.flightNumber}/dep/${dep.getUTCFullYear()}/${dep.getUTCMonth() + 1}/${dep.getUTCDate()}`));
+  const res = await fetch(
+    reference(
+      sim,
+      `/flex/flightstatus/rest/v2/json/flight/status/${found.airline}/${found.flightNumber}/dep/${dep.getUTCFullYear()}/${dep.getUTCMonth() + 1}/${dep.getUTCDate()}`,
+    ),
+  );
   assert.equal(res.status, 200);
   const status = (await res.json()) as any;
   assert.ok(Array.isArray(status.flightStatuses));

@@ -14,7 +14,11 @@ after(() => sim.close());
 afterEach(() => sim.faults.clear());
 
 async function addFault(spec: unknown): Promise<Response> {
-  return fetch(`${sim.url}/__control/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(spec) });
+  return fetch(`${sim.url}/__control/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(spec),
+  });
 }
 
 test('control API: add, list, scope by path and count, reset', async () => {
@@ -135,7 +139,10 @@ test('slowDrip stops when the client gives up', async () => {
 });
 
 test('usage limit setting: calls beyond the limit per key fail until the window ends', async () => {
-  const set = await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: { requests: 2, windowSeconds: 3600 } }) });
+  const set = await fetch(`${sim.url}/__control/settings`, {
+    method: 'POST',
+    body: JSON.stringify({ usageLimit: { requests: 2, windowSeconds: 3600 } }),
+  });
   assert.equal(set.status, 200);
   try {
     assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200);
@@ -144,10 +151,22 @@ test('usage limit setting: calls beyond the limit per key fail until the window 
     assert.equal(third.status, 429);
     assert.ok(Number(third.headers.get('retry-after')) > 3500, 'Retry-After counts the rest of the window');
     assert.match(await third.text(), /usage limit/i);
-    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes', {}, 'demo-basic'))).status, 200, 'another key has its own count');
-    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes', {}, 'wrong'))).status, 401, 'bad keys are refused before counting');
+    assert.equal(
+      (await fetch(hub(sim, '/v1/icao-prefixes', {}, 'demo-basic'))).status,
+      200,
+      'another key has its own count',
+    );
+    assert.equal(
+      (await fetch(hub(sim, '/v1/icao-prefixes', {}, 'wrong'))).status,
+      401,
+      'bad keys are refused before counting',
+    );
 
-    for (let i = 0; i < 2; i++) assert.deepEqual(((await (await fetch(reference(sim, '/flex/airlines/rest/v1/json/fs/LH'))).json()) as any).error, {});
+    for (let i = 0; i < 2; i++)
+      assert.deepEqual(
+        ((await (await fetch(reference(sim, '/flex/airlines/rest/v1/json/fs/LH'))).json()) as any).error,
+        {},
+      );
     const over = (await (await fetch(reference(sim, '/flex/airlines/rest/v1/json/fs/LH'))).json()) as any;
     assert.equal(over.error.httpStatusCode, 403);
     assert.equal(over.error.errorCode, 'USAGE_LIMIT_EXCEEDED');
@@ -155,15 +174,29 @@ test('usage limit setting: calls beyond the limit per key fail until the window 
     await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: null }) });
   }
   assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200, 'lifted');
-  assert.equal((await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ usageLimit: { requests: 0 } }) })).status, 400);
+  assert.equal(
+    (
+      await fetch(`${sim.url}/__control/settings`, {
+        method: 'POST',
+        body: JSON.stringify({ usageLimit: { requests: 0 } }),
+      })
+    ).status,
+    400,
+  );
 });
 
 test('control: a refused settings update changes nothing; reset restores the start state', async () => {
-  const refused = await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: 'yesterday-ish' }) });
+  const refused = await fetch(`${sim.url}/__control/settings`, {
+    method: 'POST',
+    body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: 'yesterday-ish' }),
+  });
   assert.equal(refused.status, 400);
   assert.equal(sim.settings.unresolvedPoints, 'omit', 'the valid part was not applied either');
   sim.faults.add({ kind: 'latency', latencyMs: 1 });
-  await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: '2026-01-01T12:00:00Z' }) });
+  await fetch(`${sim.url}/__control/settings`, {
+    method: 'POST',
+    body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: '2026-01-01T12:00:00Z' }),
+  });
   const reset = await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
   assert.deepEqual(await reset.json(), { unresolvedPoints: 'omit' });
   assert.deepEqual(sim.faults.list(), []);

@@ -128,7 +128,11 @@ test('FIR flights: airborne flights inside the FIR, European FIRs only', async (
 test('the same clock gives the same data in another simulator', async () => {
   const other = await startSim({ settings: { fixedNow: noon.toISOString() } });
   try {
-    for (const path of ['/v1/aerodromes/EGLL/departures', '/v1/icao-prefixes/E/firs/EGTT/notams', '/v2/icao-prefixes/E/firs/EDGG/airspaces']) {
+    for (const path of [
+      '/v1/aerodromes/EGLL/departures',
+      '/v1/icao-prefixes/E/firs/EGTT/notams',
+      '/v2/icao-prefixes/E/firs/EDGG/airspaces',
+    ]) {
       const a = await (await fetch(hub(sim, path, { format: 'json' }))).text();
       const b = await (await fetch(hub(other, path, { format: 'json' }))).text();
       assert.equal(a, b, path);
@@ -139,13 +143,18 @@ test('the same clock gives the same data in another simulator', async () => {
 });
 
 test('the FPL messages of the samples fly daily as filed: callsign, type, registration, off-block time, EET', async () => {
-  const body = (await (await fetch(hub(sim, '/v1/airlines/DLH/flights/4AB', { format: 'json', status: 'SCHEDULED' }))).json()) as any;
+  const body = (await (
+    await fetch(hub(sim, '/v1/airlines/DLH/flights/4AB', { format: 'json', status: 'SCHEDULED' }))
+  ).json()) as any;
   const flight = body.features[0];
   assert.ok(flight, 'DLH4AB of samples/fpl-message.route is scheduled for tomorrow');
   assert.equal(flight.properties.callsign, 'DLH4AB');
   assert.equal(flight.properties.aircraftDescription.aircraftCode, 'A320');
   assert.equal(flight.properties.aircraftDescription.aircraftRegistration, 'DAIZB');
   assert.match(flight.properties.departure.scheduledTime, /T12:00:00\.000Z$/);
-  assert.equal(Date.parse(flight.properties.arrival.scheduledTime) - Date.parse(flight.properties.departure.scheduledTime), (65 + 15) * 60_000);
+  assert.equal(
+    Date.parse(flight.properties.arrival.scheduledTime) - Date.parse(flight.properties.departure.scheduledTime),
+    (65 + 15) * 60_000,
+  );
   assert.equal(flight.properties.arrival.aerodrome, 'EDDF');
 });

@@ -45,7 +45,8 @@ test('GeoJSON flight summaries carry the documented properties', async () => {
   assert.match(f.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.equal(f.geometry.type, 'Point');
   assert.match(f.properties.callsign, /^[A-Z]{3}\d[0-9A-Z]{0,3}$/);
-  for (const key of ['track', 'source', 'altitude', 'captureTimestamp']) assert.ok(key in f.properties.positionReport, key);
+  for (const key of ['track', 'source', 'altitude', 'captureTimestamp'])
+    assert.ok(key in f.properties.positionReport, key);
   for (const key of ['aircraftCode', 'aircraftRegistration']) assert.ok(f.properties.aircraftDescription[key], key);
   assert.deepEqual(Object.keys(body.results).sort(), ['publishTime', 'status', 'total']);
 });
@@ -75,26 +76,52 @@ test('airspaces: GeoJSON with closed rings and limits; AIXM 5.1 XML when asked',
   const xml = await fetch(hub(sim, '/v2/icao-prefixes/E/firs/EGTT/airspaces', { format: 'xml' }));
   assert.match(xml.headers.get('content-type') ?? '', /application\/xml/);
   const doc = parseXml(await xml.text());
-  const airspaces = many(doc['message:AIXMBasicMessage']['message:hasMember']).map((m: any) => m['aixm:Airspace']['aixm:timeSlice']['aixm:AirspaceTimeSlice']);
+  const airspaces = many(doc['message:AIXMBasicMessage']['message:hasMember']).map(
+    (m: any) => m['aixm:Airspace']['aixm:timeSlice']['aixm:AirspaceTimeSlice'],
+  );
   assert.equal(airspaces.length, body.features.length);
   assert.ok(airspaces.some((a: any) => a['aixm:designator'] === 'EGLL CTR'));
 });
 
 test('NOTAMs: GeoJSON with the v2 properties, validity around now, gzip when asked', async () => {
-  const res = await fetch(hub(sim, '/v1/icao-prefixes/E/firs/EGTT/notams'), { headers: { Accept: 'application/json' } });
+  const res = await fetch(hub(sim, '/v1/icao-prefixes/E/firs/EGTT/notams'), {
+    headers: { Accept: 'application/json' },
+  });
   const body = (await res.json()) as any;
   assert.ok(body.features.length > 5);
   const now = Date.now();
   for (const f of body.features) {
     const p = f.properties;
-    for (const key of ['series', 'number', 'year', 'lat', 'lon', 'location', 'affectedFIR', 'countryCode', 'text', 'issued', 'effectiveStart', 'effectiveEnd', 'schedule', 'affectedAerodrome']) assert.ok(key in p, key);
+    for (const key of [
+      'series',
+      'number',
+      'year',
+      'lat',
+      'lon',
+      'location',
+      'affectedFIR',
+      'countryCode',
+      'text',
+      'issued',
+      'effectiveStart',
+      'effectiveEnd',
+      'schedule',
+      'affectedAerodrome',
+    ])
+      assert.ok(key in p, key);
     assert.equal(p.affectedFIR, 'EGTT');
     assert.match(p.qcode, /^Q[A-Z]{4}$/);
     assert.ok(p.effectiveEnd === 'PERM' || Date.parse(p.effectiveEnd) > now, 'not expired');
     assert.ok(Date.parse(p.issued) < Date.parse(p.effectiveStart));
   }
-  assert.ok(body.features.some((f: any) => Date.parse(f.properties.effectiveStart) < now), 'some are in force now');
-  assert.ok(body.features.some((f: any) => f.properties.affectedAerodrome === null), 'en-route NOTAMs too');
+  assert.ok(
+    body.features.some((f: any) => Date.parse(f.properties.effectiveStart) < now),
+    'some are in force now',
+  );
+  assert.ok(
+    body.features.some((f: any) => f.properties.affectedAerodrome === null),
+    'en-route NOTAMs too',
+  );
 
   const zipped = await request(hub(sim, '/v1/aerodromes/EGLL/notams'), { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(zipped.statusCode, 200);
@@ -123,7 +150,11 @@ test('an aerodrome without NOTAMs answers 404, an unknown one too', async () => 
     assert.ok([200, 404].includes(res.status));
     if (res.status === 404) {
       quiet += 1;
-      assert.equal((await fetch(hub(sim, `/v1/aerodromes/${a.icao}/departures`))).status, 200, `${a.icao} itself exists`);
+      assert.equal(
+        (await fetch(hub(sim, `/v1/aerodromes/${a.icao}/departures`))).status,
+        200,
+        `${a.icao} itself exists`,
+      );
     }
   }
   assert.ok(quiet > 0, 'some small aerodrome has no NOTAMs today');

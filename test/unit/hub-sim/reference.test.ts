@@ -12,15 +12,22 @@ before(async () => {
 after(() => sim.close());
 
 const airlines = '/flex/airlines/rest/v1';
-const get = async (path: string, query: Record<string, string> = {}) => (await fetch(reference(sim, path, query))).json() as Promise<any>;
+const get = async (path: string, query: Record<string, string> = {}) =>
+  (await fetch(reference(sim, path, query))).json() as Promise<any>;
 
 test('active vs all: inactive airlines only in all; non-airline categories present', async () => {
   const active = await get(`${airlines}/json/active`);
   const all = await get(`${airlines}/json/all`);
   assert.ok(active.airlines.every((a: any) => a.active === true));
   assert.ok(all.airlines.length > active.airlines.length);
-  assert.ok(all.airlines.some((a: any) => a.icao === 'AZA' && a.active === false), 'Alitalia is inactive');
-  assert.ok(all.airlines.some((a: any) => a.category !== 'A' && a.category !== 'C'), 'railway or bus companies hold IATA codes too');
+  assert.ok(
+    all.airlines.some((a: any) => a.icao === 'AZA' && a.active === false),
+    'Alitalia is inactive',
+  );
+  assert.ok(
+    all.airlines.some((a: any) => a.category !== 'A' && a.category !== 'C'),
+    'railway or bus companies hold IATA codes too',
+  );
   const easyJet = active.airlines.find((a: any) => a.icao === 'EZY');
   assert.deepEqual(Object.keys(easyJet).sort(), ['active', 'category', 'fs', 'iata', 'icao', 'name', 'phoneNumber']);
 });
@@ -38,9 +45,15 @@ test('both response shapes: iata answers airlines (a reused code lists every hol
 
 test('a date suffix picks the record valid then', async () => {
   const before2017 = await get(`${airlines}/json/iata/AB/2015/6/1`);
-  assert.deepEqual(before2017.airlines.map((a: any) => a.name), ['Air Berlin']);
+  assert.deepEqual(
+    before2017.airlines.map((a: any) => a.name),
+    ['Air Berlin'],
+  );
   const in2023 = await get(`${airlines}/json/iata/AB/2023/6/1`);
-  assert.deepEqual(in2023.airlines.map((a: any) => a.name), ['Bonza']);
+  assert.deepEqual(
+    in2023.airlines.map((a: any) => a.name),
+    ['Bonza'],
+  );
   const activeThen = await get(`${airlines}/json/active/2016/1/1`);
   assert.ok(activeThen.airlines.some((a: any) => a.icao === 'BER'));
   assert.ok(!activeThen.airlines.some((a: any) => a.icao === 'ITY'));
@@ -49,7 +62,9 @@ test('a date suffix picks the record valid then', async () => {
 });
 
 test('useHttpErrors: real status and a text/plain block with status, code, message, id', async () => {
-  const res = await fetch(`${sim.referenceUrl}${airlines}/json/all?appId=demo&appKey=wrong&extendedOptions=useHTTPErrors`);
+  const res = await fetch(
+    `${sim.referenceUrl}${airlines}/json/all?appId=demo&appKey=wrong&extendedOptions=useHTTPErrors`,
+  );
   assert.equal(res.status, 401);
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
   const text = await res.text();
@@ -70,7 +85,9 @@ test('useHttpErrors: real status and a text/plain block with status, code, messa
 });
 
 test('extendedOptions joined with +: includeNewFields and languageCode', async () => {
-  const res = await fetch(`${reference(sim, `${airlines}/json/fs/LH`)}&extendedOptions=includeNewFields+languageCode:ja`);
+  const res = await fetch(
+    `${reference(sim, `${airlines}/json/fs/LH`)}&extendedOptions=includeNewFields+languageCode:ja`,
+  );
   const body = (await res.json()) as any;
   assert.equal(body.airline.dateFrom, '1955-04-01');
   assert.equal(body.airline.name, 'ルフトハンザ ドイツ航空');
@@ -96,7 +113,9 @@ test('flight status finds a hub flight; appendix or inlined references', async (
   const todayDate = noon.toISOString().slice(0, 10);
   let today: any;
   for (const status of ['COMPLETED', 'AIRBORNE', 'FILED', 'SCHEDULED']) {
-    const list = (await (await fetch(hub(sim, '/v1/aerodromes/EGLL/departures', { format: 'json', status }))).json()) as any;
+    const list = (await (
+      await fetch(hub(sim, '/v1/aerodromes/EGLL/departures', { format: 'json', status }))
+    ).json()) as any;
     today ??= list.features.find((f: any) => f.properties.departure.scheduledTime.startsWith(todayDate));
   }
   assert.ok(today, 'a flight leaves Heathrow today');
@@ -108,7 +127,10 @@ test('flight status finds a hub flight; appendix or inlined references', async (
   const status = withAppendix.flightStatuses[0];
   assert.ok(status, 'the flight is found');
   assert.equal(status.departureAirportFsCode, 'LHR');
-  assert.equal(status.status, { COMPLETED: 'L', AIRBORNE: 'A', FILED: 'S', SCHEDULED: 'S' }[today.properties.flightStatus as string]);
+  assert.equal(
+    status.status,
+    { COMPLETED: 'L', AIRBORNE: 'A', FILED: 'S', SCHEDULED: 'S' }[today.properties.flightStatus as string],
+  );
   assert.ok(withAppendix.appendix.airlines.some((a: any) => a.fs === status.carrierFsCode));
   assert.ok(withAppendix.appendix.airports.some((a: any) => a.fs === status.arrivalAirportFsCode));
 

@@ -20,7 +20,11 @@ async function expand(body: unknown): Promise<any> {
 }
 
 test('the documented shape: Point features with designator, resolvedFix, elevation (string), elevationUom; total as a string', async () => {
-  const body = await expand({ routeText: 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A', origin: 'EGLL', destination: 'EDDF' });
+  const body = await expand({
+    routeText: 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A',
+    origin: 'EGLL',
+    destination: 'EDDF',
+  });
   assert.equal(body.type, 'FeatureCollection');
   assert.equal(body.results.status, 'ok');
   assert.equal(body.results.total, String(body.features.length));
@@ -30,12 +34,18 @@ test('the documented shape: Point features with designator, resolvedFix, elevati
   assert.equal(designators[0], 'EGLL');
   assert.equal(designators.at(-1), 'EDDF');
   for (const name of ['DVR', 'KONAN', 'RUDUS', 'ROLIS']) assert.ok(designators.includes(name), name);
-  assert.ok(designators.indexOf('DVR') < designators.indexOf('KONAN') && designators.indexOf('KONAN') < designators.indexOf('RUDUS'));
+  assert.ok(
+    designators.indexOf('DVR') < designators.indexOf('KONAN') &&
+      designators.indexOf('KONAN') < designators.indexOf('RUDUS'),
+  );
   assert.ok(designators.length > 8, 'airways are expanded into their points');
   for (const f of body.features) {
     assert.equal(f.geometry.type, 'Point');
     const [lon, lat] = f.geometry.coordinates;
-    assert.ok(lon > -1 && lon < 9 && lat > 49 && lat < 52, `${f.properties.designator} lies between London and Frankfurt`);
+    assert.ok(
+      lon > -1 && lon < 9 && lat > 49 && lat < 52,
+      `${f.properties.designator} lies between London and Frankfurt`,
+    );
     assert.equal(typeof f.properties.elevation, 'string');
     assert.equal(f.properties.elevationUom, 'FT');
     assert.ok(f.properties.resolvedFix.startsWith(f.properties.designator));
@@ -52,7 +62,11 @@ test('Accept: application/geo+json is required', async () => {
 
 test('bad bodies are 400 pages', async () => {
   const bad = async (body: string) => {
-    const res = await fetch(hub(sim, '/v1/routes/expand'), { method: 'POST', headers: { Accept: 'application/geo+json', 'Content-Type': 'application/json' }, body });
+    const res = await fetch(hub(sim, '/v1/routes/expand'), {
+      method: 'POST',
+      headers: { Accept: 'application/geo+json', 'Content-Type': 'application/json' },
+      body,
+    });
     assert.equal(res.status, 400, body);
     assert.match(await res.text(), /Error 400/);
   };
@@ -87,21 +101,38 @@ test('ambiguous first fix without referenceFix: feature with geometry null (null
 });
 
 test('the marking mode is switchable through the control endpoint, and unknown names are marked the same way', async () => {
-  const set = await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'nullGeometry' }) });
+  const set = await fetch(`${sim.url}/__control/settings`, {
+    method: 'POST',
+    body: JSON.stringify({ unresolvedPoints: 'nullGeometry' }),
+  });
   assert.equal(set.status, 200);
   try {
-    const body = await expand({ ...SAM_ROUTE, routeText: 'N0240F090 SAM DCT ORTAC DCT QQQQQ DCT JSY', referenceFix: 'OCK' });
+    const body = await expand({
+      ...SAM_ROUTE,
+      routeText: 'N0240F090 SAM DCT ORTAC DCT QQQQQ DCT JSY',
+      referenceFix: 'OCK',
+    });
     const unknown = body.features.find((f: any) => f.properties.designator === 'QQQQQ');
     assert.ok(unknown, 'the unknown name is kept');
     assert.equal(unknown.geometry, null);
     const order = body.features.map((f: any) => f.properties.designator);
     assert.ok(order.indexOf('ORTAC') < order.indexOf('QQQQQ') && order.indexOf('QQQQQ') < order.indexOf('JSY'));
   } finally {
-    await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'omit' }) });
+    await fetch(`${sim.url}/__control/settings`, {
+      method: 'POST',
+      body: JSON.stringify({ unresolvedPoints: 'omit' }),
+    });
   }
-  const omitted = await expand({ ...SAM_ROUTE, routeText: 'N0240F090 SAM DCT ORTAC DCT QQQQQ DCT JSY', referenceFix: 'OCK' });
+  const omitted = await expand({
+    ...SAM_ROUTE,
+    routeText: 'N0240F090 SAM DCT ORTAC DCT QQQQQ DCT JSY',
+    referenceFix: 'OCK',
+  });
   assert.ok(!omitted.features.some((f: any) => f.properties.designator === 'QQQQQ'));
-  const bad = await fetch(`${sim.url}/__control/settings`, { method: 'POST', body: JSON.stringify({ unresolvedPoints: 'sometimes' }) });
+  const bad = await fetch(`${sim.url}/__control/settings`, {
+    method: 'POST',
+    body: JSON.stringify({ unresolvedPoints: 'sometimes' }),
+  });
   assert.equal(bad.status, 400);
 });
 
@@ -116,7 +147,12 @@ test('referenceFix chooses the namesake closest to it: a fix, a radial, a coordi
     const [lon, lat] = await southampton(ref);
     assert.ok(Math.abs(lat - 50.96) < 0.1 && Math.abs(lon + 1.34) < 0.1, `${ref} → the Southampton SAM`);
   }
-  const samos = await expand({ routeText: 'N0280F190 SAM H59 NISOS UR32 LIKNI L53 KOR', origin: 'LGSM', destination: 'LGAV', referenceFix: '3741N02654E' });
+  const samos = await expand({
+    routeText: 'N0280F190 SAM H59 NISOS UR32 LIKNI L53 KOR',
+    origin: 'LGSM',
+    destination: 'LGAV',
+    referenceFix: '3741N02654E',
+  });
   const [lon, lat] = samos.features.find((f: any) => f.properties.designator === 'SAM').geometry.coordinates;
   assert.ok(lat > 37 && lat < 38.5 && lon > 26 && lon < 27.5, 'the Samos SAM');
 });

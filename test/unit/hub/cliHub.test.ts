@@ -18,14 +18,30 @@ before(async () => {
 });
 after(() => sim.close());
 
-function check(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: undefined, HTTP_PROXY: undefined, HTTPS_PROXY: undefined, http_proxy: undefined, https_proxy: undefined, ...env };
+function check(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    HUB_USER_KEY: undefined,
+    HTTP_PROXY: undefined,
+    HTTPS_PROXY: undefined,
+    http_proxy: undefined,
+    https_proxy: undefined,
+    ...env,
+  };
   for (const k of Object.keys(childEnv)) if (childEnv[k] === undefined) delete childEnv[k];
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, 'check', ...args], { cwd: ROOT, env: childEnv, timeout: 60_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'check', ...args],
+      { cwd: ROOT, env: childEnv, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -42,7 +58,9 @@ test('the hub findings join the local ones: the ambiguous first fix is reported 
 test('--format json carries the hub expansion of each block', async (t) => {
   if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
   const run = await check(['--hub', sim.url, '--format', 'json', EUROPE], { HUB_USER_KEY: 'demo' });
-  const report = JSON.parse(run.stdout) as { files: { blocks: { expansion?: { source: string; points: unknown[] } }[] }[] };
+  const report = JSON.parse(run.stdout) as {
+    files: { blocks: { expansion?: { source: string; points: unknown[] } }[] }[];
+  };
   const blocks = report.files[0]!.blocks;
   assert.ok(blocks.length > 0);
   for (const b of blocks) {
@@ -82,12 +100,18 @@ test('a usage limit midway: the local findings and the JSON stay, the blocks lef
   assert.equal(run.code, 2, run.stderr);
   assert.match(run.stderr.split('\n')[0]!, /^icao-route: hub: .*usage limit/i);
   const report = JSON.parse(run.stdout) as {
-    files: { diagnostics: { code: string }[]; blocks: { routeText: string; expansion?: { source: string; points?: unknown[]; notExpanded?: string } }[] }[];
+    files: {
+      diagnostics: { code: string }[];
+      blocks: { routeText: string; expansion?: { source: string; points?: unknown[]; notExpanded?: string } }[];
+    }[];
     failures: string[];
     notExpanded: number;
   };
   const file = report.files[0]!;
-  assert.ok(file.diagnostics.some((d) => /^R\d{3}$/.test(d.code)), 'the local findings are all there');
+  assert.ok(
+    file.diagnostics.some((d) => /^R\d{3}$/.test(d.code)),
+    'the local findings are all there',
+  );
   const routes = file.blocks.filter((b) => b.expansion);
   const expanded = routes.filter((b) => b.expansion!.points);
   const marked = routes.filter((b) => b.expansion!.notExpanded);

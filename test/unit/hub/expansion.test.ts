@@ -54,7 +54,14 @@ test('every sample route: hub expansion mapped back equals the offline expansion
       blocks++;
       const remote = await viaHub(b);
       const local = expandRoute(b, db);
-      const shape = (r: typeof local) => r.points.map((p) => ({ d: p.designator, i: p.elementIndex, via: p.via, lat: p.lat.toFixed(4), lon: p.lon.toFixed(4) }));
+      const shape = (r: typeof local) =>
+        r.points.map((p) => ({
+          d: p.designator,
+          i: p.elementIndex,
+          via: p.via,
+          lat: p.lat.toFixed(4),
+          lon: p.lon.toFixed(4),
+        }));
       assert.deepEqual(shape(remote), shape(local), `${file}: ${b.name}`);
       assert.equal(Boolean(remote.ambiguousFirstFix), Boolean(local.ambiguousFirstFix), `${file}: ${b.name}`);
       assert.deepEqual(remote.procedures, local.procedures);
@@ -73,7 +80,9 @@ test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguou
   assert.equal(h003.severity, 'warning');
   assert.deepEqual(h003.range, b.elements.find((e) => e.text === 'SAM')!.range);
   assert.match(h003.message, /referenceFix/);
-  const chosen = await viaHub(block('origin: EGHI\ndestination: EGJJ\nreferenceFix: OCK\nN0240F090 SAM DCT ORTAC DCT JSY\n'));
+  const chosen = await viaHub(
+    block('origin: EGHI\ndestination: EGJJ\nreferenceFix: OCK\nN0240F090 SAM DCT ORTAC DCT JSY\n'),
+  );
   assert.equal(chosen.ambiguousFirstFix, undefined);
   assert.ok(chosen.points.some((p) => p.designator === 'SAM'));
 });
@@ -83,13 +92,22 @@ test('an unknown name: left out (H002) or without geometry (H001), on its exact 
   const b = block('origin: EGLL\ndestination: EDDF\nN0450F350 DVR DCT QQQQQ DCT KONAN\n');
   const unknown = b.elements.find((e) => e.text === 'QQQQQ')!;
   const omitted = await viaHub(b);
-  assert.deepEqual(omitted.findings.map((f) => [f.code, f.range]), [['H002', unknown.range]]);
+  assert.deepEqual(
+    omitted.findings.map((f) => [f.code, f.range]),
+    [['H002', unknown.range]],
+  );
   assert.ok(!omitted.points.some((p) => p.designator === 'QQQQQ'));
   sim.settings.unresolvedPoints = 'nullGeometry';
   try {
     const nulled = await viaHub(b);
-    assert.deepEqual(nulled.findings.map((f) => [f.code, f.range]), [['H001', unknown.range]]);
-    assert.deepEqual(nulled.points.map((p) => p.designator), omitted.points.map((p) => p.designator));
+    assert.deepEqual(
+      nulled.findings.map((f) => [f.code, f.range]),
+      [['H001', unknown.range]],
+    );
+    assert.deepEqual(
+      nulled.points.map((p) => p.designator),
+      omitted.points.map((p) => p.designator),
+    );
   } finally {
     sim.settings.unresolvedPoints = 'omit';
   }
@@ -105,7 +123,13 @@ test('mapping without a hub: features matched to elements in order, airway inter
   const result = expansionFromHub(
     {
       type: 'FeatureCollection',
-      features: [pt('EGLL', -0.46, 51.47), pt('DVR', 1.36, 51.16, 'DVR VOR'), pt('MIDPT', 2, 51.2), pt('KONAN', 2.5, 51.2), pt('EDDF', 8.57, 50.03)],
+      features: [
+        pt('EGLL', -0.46, 51.47),
+        pt('DVR', 1.36, 51.16, 'DVR VOR'),
+        pt('MIDPT', 2, 51.2),
+        pt('KONAN', 2.5, 51.2),
+        pt('EDDF', 8.57, 50.03),
+      ],
     },
     b,
   );

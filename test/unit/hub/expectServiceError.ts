@@ -6,7 +6,10 @@ export async function expectServiceError(promise: Promise<unknown>, kind: Servic
   try {
     await promise;
   } catch (err) {
-    assert.ok(err instanceof ServiceError, `expected a ServiceError, got ${err instanceof Error ? err.stack : String(err)}`);
+    assert.ok(
+      err instanceof ServiceError,
+      `expected a ServiceError, got ${err instanceof Error ? err.stack : String(err)}`,
+    );
     assert.equal(err.kind, kind, `expected kind ${kind}, got ${err.kind}: ${err.message}`);
     return err;
   }

@@ -12,7 +12,11 @@ let sim: HubSimulator;
 const open: HubClient[] = [];
 
 function client(settings: Partial<HubSettings> = {}, key = 'demo', now?: () => number): HubClient {
-  const hub = new HubClient({ baseUrl: sim.url, retries: 0, retryBaseDelayMs: 5, ...settings }, { userKey: key }, now ? { now } : {});
+  const hub = new HubClient(
+    { baseUrl: sim.url, retries: 0, retryBaseDelayMs: 5, ...settings },
+    { userKey: key },
+    now ? { now } : {},
+  );
   open.push(hub);
   return hub;
 }

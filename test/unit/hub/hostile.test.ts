@@ -52,7 +52,10 @@ test('billion laughs is refused as malformed, without expanding anything', async
 test('an entity declaration hidden past the DOCTYPE start is refused too', () => {
   const sneaky = `<?xml version="1.0"?><!DOCTYPE x SYSTEM "x.dtd"><!-- ${' '.repeat(5000)} --><x/>`;
   assert.doesNotThrow(() => parseXml(sneaky, 64));
-  assert.throws(() => parseXml(`<?xml version="1.0"?>${' '.repeat(5000)}<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>`, 64), ShapeError);
+  assert.throws(
+    () => parseXml(`<?xml version="1.0"?>${' '.repeat(5000)}<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>`, 64),
+    ShapeError,
+  );
 });
 
 test('deep nesting is refused at the depth limit, for 100 000 levels too', async (t) => {
@@ -78,7 +81,9 @@ test('text with the predefined entities is decoded by hand, entity processing st
     await server.close();
   });
   const { links } = await hub.firs('E');
-  assert.deepEqual(links, [{ href: '/v1/icao-prefixes/E/firs/EGTT', element: 'fir', id: 'EGTT', title: 'London & Co <FIR>' }]);
+  assert.deepEqual(links, [
+    { href: '/v1/icao-prefixes/E/firs/EGTT', element: 'fir', id: 'EGTT', title: 'London & Co <FIR>' },
+  ]);
 });
 
 test('links to another host are refused, so the key is never sent there', async (t) => {
@@ -92,7 +97,10 @@ test('links to another host are refused, so the key is never sent there', async 
     await hub.close();
     await server.close();
   });
-  const err = await expectServiceError(hub.followLinks('https://evil.example/v1/icao-prefixes?user_key=stolen'), 'malformedResponse');
+  const err = await expectServiceError(
+    hub.followLinks('https://evil.example/v1/icao-prefixes?user_key=stolen'),
+    'malformedResponse',
+  );
   assert.match(err.message, /another host \(evil\.example\)/);
   assert.equal(requests, 0);
   const same = hub.resolveLink('firs/EGTT?user_key=other');
@@ -102,7 +110,11 @@ test('links to another host are refused, so the key is never sent there', async 
 
 test('a key echoed back by an error page never reaches the error message', async (t) => {
   const server = await startLocalServer((req, res) => {
-    res.writeHead(500, { 'content-type': 'text/html' }).end(`<html><body><h1>Error 500</h1><p>Request ${req.url} failed for key ${KEY}. Support id: 7f3e-AB12</p></body></html>`);
+    res
+      .writeHead(500, { 'content-type': 'text/html' })
+      .end(
+        `<html><body><h1>Error 500</h1><p>Request ${req.url} failed for key ${KEY}. Support id: 7f3e-AB12</p></body></html>`,
+      );
   });
   const hub = new HubClient({ baseUrl: server.url, retries: 0 }, { userKey: KEY });
   t.after(async () => {
@@ -122,7 +134,10 @@ test('plain http to a remote host is refused; https or loopback http are accepte
     (err: unknown) => err instanceof ServiceError && err.kind === 'configuration' && /https/.test(err.message),
   );
   assert.throws(() => new HubClient({ baseUrl: 'not a url' }, { userKey: KEY }), /not a valid URL/);
-  assert.throws(() => new HubClient({ baseUrl: 'https://x.example/?user_key=abc' }, { userKey: KEY }), /must not carry a query/);
+  assert.throws(
+    () => new HubClient({ baseUrl: 'https://x.example/?user_key=abc' }, { userKey: KEY }),
+    /must not carry a query/,
+  );
   assert.throws(() => new HubClient({ baseUrl: 'https://x.example' }, { userKey: '' }), /Set Hub Key/);
   for (const ok of ['https://api.laminardata.aero', 'http://127.0.0.1:9', 'http://localhost:9', 'http://[::1]:9']) {
     const hub = new HubClient({ baseUrl: ok }, { userKey: KEY });
@@ -162,8 +177,12 @@ test('a GeoJSON answer with a bad position names the exact place', async (t) => 
 
 test('a 404 NOTAM list that says "no NOTAMs" is an empty list; other 404 pages are errors', async (t) => {
   const server = await startLocalServer((req, res) => {
-    const page = req.url?.startsWith('/v1/aerodromes/EGXX') ? 'No NOTAMs for aerodrome EGXX.' : 'The endpoint does not exist.';
-    res.writeHead(404, { 'content-type': 'text/html' }).end(`<html><body><h1>Error 404</h1><p>${page}</p></body></html>`);
+    const page = req.url?.startsWith('/v1/aerodromes/EGXX')
+      ? 'No NOTAMs for aerodrome EGXX.'
+      : 'The endpoint does not exist.';
+    res
+      .writeHead(404, { 'content-type': 'text/html' })
+      .end(`<html><body><h1>Error 404</h1><p>${page}</p></body></html>`);
   });
   const hub = new HubClient({ baseUrl: server.url }, { userKey: KEY });
   t.after(async () => {

@@ -31,12 +31,21 @@ test('1 airline flights: GeoJSON by default, FIXM XML on request, the same fligh
   }
   const xml = await hub.airlineFlights('BAW', { format: 'xml' });
   assert.equal(xml.format, 'xml');
-  assert.deepEqual(xml.flights.map((f) => f.gufi), json.flights.map((f) => f.gufi));
-  assert.deepEqual(xml.flights.map((f) => f.departure), json.flights.map((f) => f.departure));
+  assert.deepEqual(
+    xml.flights.map((f) => f.gufi),
+    json.flights.map((f) => f.gufi),
+  );
+  assert.deepEqual(
+    xml.flights.map((f) => f.departure),
+    json.flights.map((f) => f.departure),
+  );
   const sent = logged(sim, 'airlineFlights');
   assert.match(sent[0]!.headers.accept!, /application\/geo\+json/);
   assert.match(sent[1]!.headers.accept!, /application\/xml/);
-  assert.ok(sent.every((r) => /user_key=REDACTED/.test(r.url)), 'user_key on every call');
+  assert.ok(
+    sent.every((r) => /user_key=REDACTED/.test(r.url)),
+    'user_key on every call',
+  );
 });
 
 test('1 status filter is passed through, and a wrong value is refused before sending', async () => {
@@ -97,7 +106,11 @@ test('7 flights within a FIR (GeoJSON)', async () => {
 
 test('9 route expansion: POST with user_key, Accept application/geo+json, a validated FeatureCollection', async (t) => {
   if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
-  const { collection } = await hub.expandRoute({ routeText: 'N0450F350 DVR L9 KONAN', origin: 'EGLL', destination: 'EDDF' });
+  const { collection } = await hub.expandRoute({
+    routeText: 'N0450F350 DVR L9 KONAN',
+    origin: 'EGLL',
+    destination: 'EDDF',
+  });
   assert.ok(collection.features.length >= 2);
   assert.ok(collection.features.some((f) => f.properties.designator === 'DVR'));
   const sent = logged(sim, 'routeExpansion').at(-1)!;
@@ -117,7 +130,10 @@ test('10 airspaces of a FIR, GeoJSON and AIXM XML, closed rings; 11 of a country
   assert.match(logged(sim, 'firAirspaces').at(-1)!.url, /^\/v2\//, 'airspaces use the v2 set');
   const xml = await hub.firAirspaces('E', 'EGTT', { format: 'xml' });
   assert.equal(xml.format, 'xml');
-  assert.deepEqual(xml.airspaces.map((a) => a.properties.designator).sort(), json.airspaces.map((a) => a.properties.designator).sort());
+  assert.deepEqual(
+    xml.airspaces.map((a) => a.properties.designator).sort(),
+    json.airspaces.map((a) => a.properties.designator).sort(),
+  );
   const country = await hub.countryAirspaces('GB');
   assert.ok(country.airspaces.length > 0);
   const micro = await hub.microlights('GB');
@@ -153,7 +169,15 @@ test('17 NOTAMs of a FIR and 18 of an aerodrome: gzip asked for; AIXM and GeoJSO
   assert.equal(logged(sim, 'firNotams').at(-1)!.headers['accept-encoding'], 'gzip');
   const geo = await hub.firNotams('E', 'EGTT', { format: 'geojson' });
   assert.equal(geo.format, 'geojson');
-  const pick = (n: (typeof aixm.notams)[number]) => ({ id: n.id, d: n.designation, text: n.text, start: n.effectiveStart, end: n.effectiveEnd, fir: n.affectedFIR, replaces: n.replaces });
+  const pick = (n: (typeof aixm.notams)[number]) => ({
+    id: n.id,
+    d: n.designation,
+    text: n.text,
+    start: n.effectiveStart,
+    end: n.effectiveEnd,
+    fir: n.affectedFIR,
+    replaces: n.replaces,
+  });
   assert.deepEqual(aixm.notams.map(pick), geo.notams.map(pick));
   for (const n of aixm.notams) {
     assert.match(n.designation ?? '', /^[A-Z]\d{4}\/\d{2}$/);
@@ -172,6 +196,8 @@ test('17/18 an unknown FIR or aerodrome is notFound, not "no NOTAMs"', async () 
 
 test('every endpoint of the table was exercised', () => {
   remember();
-  const missing = Object.keys(HUB_ENDPOINTS).filter((id) => !seen.has(id) && !(id === 'routeExpansion' && sim.routeExpansionUnavailable));
+  const missing = Object.keys(HUB_ENDPOINTS).filter(
+    (id) => !seen.has(id) && !(id === 'routeExpansion' && sim.routeExpansionUnavailable),
+  );
   assert.deepEqual(missing, []);
 });

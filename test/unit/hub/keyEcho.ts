@@ -38,33 +38,53 @@ export type Echo = (req: IncomingMessage, res: ServerResponse, body: string) => 
 /** What the echo server answers, chosen by the first path segment of the base URL. */
 export const ECHOES: Record<string, Echo> = {
   // A shape error quotes the value: `type is "/v1/routes/expand?user_key=…"`.
-  shape: (req, res) => res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify({ type: req.url })),
+  shape: (req, res) =>
+    res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify({ type: req.url })),
   // A JSON syntax error quotes an excerpt around the place; the key starts right there.
-  jsonExcerpt: (req, res) => res.writeHead(200, { 'content-type': 'application/geo+json' }).end(`{"type": ${decodeURIComponent(keyOf(req))} ${req.url}}`),
-  jsonExcerptEncoded: (req, res) => res.writeHead(200, { 'content-type': 'application/geo+json' }).end(`{"type": ${req.url}}`),
+  jsonExcerpt: (req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/geo+json' })
+      .end(`{"type": ${decodeURIComponent(keyOf(req))} ${req.url}}`),
+  jsonExcerptEncoded: (req, res) =>
+    res.writeHead(200, { 'content-type': 'application/geo+json' }).end(`{"type": ${req.url}}`),
   // Designators the hub does not know become H001 findings; the last one spelled with JSON escapes.
   designator: (req, res) => {
     const key = decodeURIComponent(keyOf(req));
     const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
     const unknown = (designator: string) => ({ type: 'Feature', geometry: null, properties: { designator } });
-    const text = JSON.stringify({ type: 'FeatureCollection', features: [unknown(key), unknown(req.url!), unknown(key.toLowerCase()), unknown('PLACEHOLDER')] });
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [unknown(key), unknown(req.url!), unknown(key.toLowerCase()), unknown('PLACEHOLDER')],
+    });
     res.writeHead(200, { 'content-type': 'application/geo+json' }).end(text.replace('PLACEHOLDER', escaped));
   },
   // The transport names an encoding it cannot read (lower-cased).
-  contentEncoding: (req, res) => res.writeHead(200, { 'content-type': 'application/geo+json', 'content-encoding': `br ${decodeURIComponent(keyOf(req))}` }).end('{}'),
+  contentEncoding: (req, res) =>
+    res
+      .writeHead(200, {
+        'content-type': 'application/geo+json',
+        'content-encoding': `br ${decodeURIComponent(keyOf(req))}`,
+      })
+      .end('{}'),
   // A 400 page quoting the request is finding H004; the URL is percent-encoded there.
-  badRequest: (req, res) => res.writeHead(400, { 'content-type': 'text/html' }).end(`<p>Bad route text in ${req.url} (form: user_key=${new URLSearchParams({ k: decodeURIComponent(keyOf(req)) }).toString().slice(2)})</p>`),
+  badRequest: (req, res) =>
+    res
+      .writeHead(400, { 'content-type': 'text/html' })
+      .end(
+        `<p>Bad route text in ${req.url} (form: user_key=${new URLSearchParams({ k: decodeURIComponent(keyOf(req)) }).toString().slice(2)})</p>`,
+      ),
   // A failure page with the key in upper case and cut after 10 characters.
   serverFailure: (req, res) => {
     const key = decodeURIComponent(keyOf(req));
-    res.writeHead(503, { 'content-type': 'text/plain' }).end(`failed: ${key.toUpperCase()} support id: ${key.slice(0, 10)}`);
+    res
+      .writeHead(503, { 'content-type': 'text/plain' })
+      .end(`failed: ${key.toUpperCase()} support id: ${key.slice(0, 10)}`);
   },
 };
 
 function keyOf(req: IncomingMessage): string {
   return /[?&]user_key=([^&]*)/.exec(req.url ?? '')?.[1] ?? '';
 }
-
 
 /** The echo server; `modeOf` picks the echo of each request (by path, or a switch the test sets). */
 export function echoServer(modeOf: (req: IncomingMessage) => string): Promise<LocalServer> {

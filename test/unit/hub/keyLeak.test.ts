@@ -39,9 +39,14 @@ function check(args: string[], key: string): Promise<{ code: number; stdout: str
   const env: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: key };
   for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[k];
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, 'check', ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
-      done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'check', ...args],
+      { env, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -88,12 +93,25 @@ async function referenceEcho(mode: 'envelope' | 'text' | 'json400'): Promise<Loc
     const key = String(req.headers.appkey ?? '');
     if (mode === 'envelope') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ error: { httpStatusCode: 401, errorCode: key, errorId: key, errorMessage: `bad appKey ${key} for ${req.url}` } }),
+        JSON.stringify({
+          error: {
+            httpStatusCode: 401,
+            errorCode: key,
+            errorId: key,
+            errorMessage: `bad appKey ${key} for ${req.url}`,
+          },
+        }),
       );
     } else if (mode === 'json400') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { errorCode: key.toUpperCase(), errorId: key.slice(0, 12), errorMessage: key.toLowerCase() } }));
+      res.writeHead(500, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { errorCode: key.toUpperCase(), errorId: key.slice(0, 12), errorMessage: key.toLowerCase() },
+        }),
+      );
     } else {
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(`status: 500\ncode: ${key}\nmessage: rejected ${key}\nid: ${key}\n`);
+      res
+        .writeHead(500, { 'content-type': 'text/plain' })
+        .end(`status: 500\ncode: ${key}\nmessage: rejected ${key}\nid: ${key}\n`);
     }
   });
 }
@@ -122,7 +140,9 @@ test('escaped spellings in data: JSON \\u escapes and XML character references n
   const xml = await startLocalServer((_req, res) =>
     res
       .writeHead(200, { 'content-type': 'application/xml' })
-      .end(`<?xml version="1.0"?><icaoPrefixes xmlns:xlink="http://www.w3.org/1999/xlink"><icaoPrefix xlink:href="/v1/icao-prefixes/EG" xlink:title="${refs(KEY)}">${refs(KEY.toLowerCase())}</icaoPrefix></icaoPrefixes>`),
+      .end(
+        `<?xml version="1.0"?><icaoPrefixes xmlns:xlink="http://www.w3.org/1999/xlink"><icaoPrefix xlink:href="/v1/icao-prefixes/EG" xlink:title="${refs(KEY)}">${refs(KEY.toLowerCase())}</icaoPrefix></icaoPrefixes>`,
+      ),
   );
   const hub = new HubClient({ baseUrl: xml.url, retries: 0 }, { userKey: KEY });
   try {

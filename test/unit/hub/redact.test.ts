@@ -8,7 +8,16 @@ const r = new Redactor([KEY]);
 
 test('messages lose the secret in every spelling and case', () => {
   const form = new URLSearchParams({ k: KEY }).toString().slice(2);
-  for (const spelling of [KEY, KEY.toLowerCase(), KEY.toUpperCase(), encodeURIComponent(KEY), form, form.replace(/\+/g, '%20'), KEY.replace(/ /g, '+'), JSON.stringify(KEY).slice(1, -1)]) {
+  for (const spelling of [
+    KEY,
+    KEY.toLowerCase(),
+    KEY.toUpperCase(),
+    encodeURIComponent(KEY),
+    form,
+    form.replace(/\+/g, '%20'),
+    KEY.replace(/ /g, '+'),
+    JSON.stringify(KEY).slice(1, -1),
+  ]) {
     assert.equal(r.text(`before ${spelling} after`), 'before *** after', spelling);
   }
 });
@@ -18,7 +27,11 @@ test('messages lose any start or end of 4+ characters and any piece of 8+', () =
   assert.equal(r.text(`cut at ${KEY.slice(0, 4)}`), 'cut at ***');
   assert.equal(r.text(`tail ${KEY.slice(-4)}.`), 'tail ***.');
   assert.equal(r.text(`middle ${KEY.slice(3, 11)} end`), 'middle *** end');
-  assert.equal(r.text(`short ${KEY.slice(0, 3)} and ${KEY.slice(4, 10)} stay`), `short ${KEY.slice(0, 3)} and ${KEY.slice(4, 10)} stay`, 'too short to tell from text');
+  assert.equal(
+    r.text(`short ${KEY.slice(0, 3)} and ${KEY.slice(4, 10)} stay`),
+    `short ${KEY.slice(0, 3)} and ${KEY.slice(4, 10)} stay`,
+    'too short to tell from text',
+  );
   assert.equal(r.text('nothing secret here'), 'nothing secret here');
 });
 

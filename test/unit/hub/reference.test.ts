@@ -5,7 +5,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
-import { extendedOptionsValue, parseErrorText, ReferenceClient, resolveAppendix } from '../../../server/src/hub/referenceClient';
+import {
+  extendedOptionsValue,
+  parseErrorText,
+  ReferenceClient,
+  resolveAppendix,
+} from '../../../server/src/hub/referenceClient';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { AirlineReferenceError, HubError } from '../../../server/src/hub/errors';
 import { expectServiceError } from './expectServiceError';
@@ -24,7 +29,10 @@ after(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-function client(extra: Partial<ConstructorParameters<typeof ReferenceClient>[0]> = {}, now?: () => number): ReferenceClient {
+function client(
+  extra: Partial<ConstructorParameters<typeof ReferenceClient>[0]> = {},
+  now?: () => number,
+): ReferenceClient {
   return new ReferenceClient({ baseUrl: sim.referenceUrl, retries: 0, ...extra }, CREDENTIALS, now ? { now } : {});
 }
 
@@ -35,7 +43,10 @@ test('airlines: active, all, by fs / IATA / ICAO code, and as of a date', async 
   const all = await ref.allAirlines();
   assert.ok(active.airlines.length > 0 && all.airlines.length >= active.airlines.length);
   assert.ok(active.airlines.every((a) => a.active));
-  assert.ok(all.airlines.some((a) => !a.active), 'inactive airlines stay in the all list');
+  assert.ok(
+    all.airlines.some((a) => !a.active),
+    'inactive airlines stay in the all list',
+  );
   const byFs = await ref.airlineByFs('U2');
   assert.equal(byFs.airlines[0]?.icao, 'EZY');
   const byIcao = await ref.airlinesByIcao('EZY');
@@ -46,7 +57,10 @@ test('airlines: active, all, by fs / IATA / ICAO code, and as of a date', async 
   assert.match(logged(sim).at(-1)!.url, /\/active\/2001\/3\/7/);
   assert.ok(Array.isArray(dated.airlines));
   const sent = logged(sim).filter((r) => r.family === 'reference');
-  assert.ok(sent.every((r) => r.headers.appid === 'demo' && r.headers.appkey === 'REDACTED'), 'credentials as headers by default');
+  assert.ok(
+    sent.every((r) => r.headers.appid === 'demo' && r.headers.appkey === 'REDACTED'),
+    'credentials as headers by default',
+  );
   assert.ok(sent.every((r) => !/appKey=/.test(r.url)));
 });
 
@@ -61,7 +75,10 @@ test('credentials as query parameters when set so', async (t) => {
 });
 
 test('extendedOptions are typed and joined with +; new fields and languages arrive', async (t) => {
-  assert.equal(extendedOptionsValue({ useHttpErrors: true, includeNewFields: true, languageCode: 'de' }), 'useHttpErrors+includeNewFields+languageCode:de');
+  assert.equal(
+    extendedOptionsValue({ useHttpErrors: true, includeNewFields: true, languageCode: 'de' }),
+    'useHttpErrors+includeNewFields+languageCode:de',
+  );
   assert.equal(extendedOptionsValue({}), undefined);
   const ref = client();
   t.after(() => ref.close());
@@ -77,7 +94,10 @@ test('errors: 200 with a filled error object, and useHttpErrors text/plain, both
   const quiet = await expectServiceError(ref.airlineByFs('ZZ9'), 'notFound');
   assert.equal(quiet.errorCode, 'NOT_FOUND');
   assert.ok(quiet.supportId);
-  const loud = await expectServiceError(ref.airlineByFs('ZZ9', { extendedOptions: { useHttpErrors: true } }), 'notFound');
+  const loud = await expectServiceError(
+    ref.airlineByFs('ZZ9', { extendedOptions: { useHttpErrors: true } }),
+    'notFound',
+  );
   assert.equal(loud.status, 404);
   assert.equal(loud.errorCode, 'NOT_FOUND');
   const bad = await expectServiceError(ref.activeAirlines({ date: { year: 2020, month: 2, day: 31 } }), 'badRequest');
@@ -85,13 +105,25 @@ test('errors: 200 with a filled error object, and useHttpErrors text/plain, both
   const wrong = new ReferenceClient({ baseUrl: sim.referenceUrl, retries: 0 }, { appId: 'demo', appKey: 'wrong' });
   const denied = await expectServiceError(wrong.allAirlines(), 'notAuthorised');
   await wrong.close();
-  assert.ok(denied instanceof AirlineReferenceError && !(denied instanceof HubError), 'a reference failure is no hub failure');
+  assert.ok(
+    denied instanceof AirlineReferenceError && !(denied instanceof HubError),
+    'a reference failure is no hub failure',
+  );
   assert.ok(!denied.message.includes('wrong'));
 });
 
 test('the text/plain error block is parsed defensively', () => {
-  assert.deepEqual(parseErrorText('status: 401\ncode: UNAUTHORIZED\nmessage: bad key\nid: 1a2b-3c'), { status: 401, code: 'UNAUTHORIZED', message: 'bad key', id: '1a2b-3c' });
-  assert.deepEqual(parseErrorText('HTTP Status=500; errorCode=SERVER_ERROR; errorMessage=boom'), { status: 500, code: 'SERVER_ERROR', message: 'boom' });
+  assert.deepEqual(parseErrorText('status: 401\ncode: UNAUTHORIZED\nmessage: bad key\nid: 1a2b-3c'), {
+    status: 401,
+    code: 'UNAUTHORIZED',
+    message: 'bad key',
+    id: '1a2b-3c',
+  });
+  assert.deepEqual(parseErrorText('HTTP Status=500; errorCode=SERVER_ERROR; errorMessage=boom'), {
+    status: 500,
+    code: 'SERVER_ERROR',
+    message: 'boom',
+  });
   assert.deepEqual(parseErrorText('something odd happened'), { message: 'something odd happened' });
   assert.deepEqual(parseErrorText(''), {});
 });
@@ -109,7 +141,11 @@ test('flight status: appendix references resolved into the records; inlined refe
   let result = await ref.flightStatus('BA', number, date);
   if (result.flightStatuses.length === 0) {
     const y = new Date(Date.now() - 86400000);
-    result = await ref.flightStatus('BA', number, { year: y.getUTCFullYear(), month: y.getUTCMonth() + 1, day: y.getUTCDate() });
+    result = await ref.flightStatus('BA', number, {
+      year: y.getUTCFullYear(),
+      month: y.getUTCMonth() + 1,
+      day: y.getUTCDate(),
+    });
   }
   assert.ok(result.flightStatuses.length > 0, 'the flight flies today or yesterday');
   const status = result.flightStatuses[0]!;
@@ -122,9 +158,19 @@ test('flight status: appendix references resolved into the records; inlined refe
 });
 
 test('resolveAppendix links codes to appendix objects without overwriting inlined ones', () => {
-  const appendix = { airlines: [{ fs: 'BA', name: 'British Airways' }], airports: [{ fs: 'LHR', name: 'Heathrow' }], equipments: [{ iata: '320', name: 'A320' }] };
+  const appendix = {
+    airlines: [{ fs: 'BA', name: 'British Airways' }],
+    airports: [{ fs: 'LHR', name: 'Heathrow' }],
+    equipments: [{ iata: '320', name: 'A320' }],
+  };
   const out = resolveAppendix(
-    { carrierFsCode: 'BA', departureAirportFsCode: 'LHR', arrivalAirportFsCode: 'XXX', codeshares: [{ fsCode: 'BA' }], flightEquipment: { scheduledEquipmentIataCode: '320' } },
+    {
+      carrierFsCode: 'BA',
+      departureAirportFsCode: 'LHR',
+      arrivalAirportFsCode: 'XXX',
+      codeshares: [{ fsCode: 'BA' }],
+      flightEquipment: { scheduledEquipmentIataCode: '320' },
+    },
     appendix,
   );
   assert.deepEqual(out.carrier, appendix.airlines[0]);

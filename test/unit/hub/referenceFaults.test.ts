@@ -12,7 +12,10 @@ let sim: HubSimulator;
 const clients: ReferenceClient[] = [];
 
 function client(extra: Partial<ConstructorParameters<typeof ReferenceClient>[0]> = {}): ReferenceClient {
-  const ref = new ReferenceClient({ baseUrl: sim.referenceUrl, retries: 0, retryBaseDelayMs: 5, ...extra }, { appId: 'demo', appKey: 'demo' });
+  const ref = new ReferenceClient(
+    { baseUrl: sim.referenceUrl, retries: 0, retryBaseDelayMs: 5, ...extra },
+    { appId: 'demo', appKey: 'demo' },
+  );
   clients.push(ref);
   return ref;
 }
@@ -51,7 +54,11 @@ for (const useHttpErrors of [false, true]) {
         assert.equal(err.status, 500);
       }
       if (useHttpErrors && ['serverError', 'unauthorized', 'notFound', 'usageLimit', 'forbidden'].includes(fault)) {
-        assert.equal(logged(sim).at(-1)!.status, err.status, 'the real HTTP status was read from the text/plain answer');
+        assert.equal(
+          logged(sim).at(-1)!.status,
+          err.status,
+          'the real HTTP status was read from the text/plain answer',
+        );
       }
     });
   }

@@ -24,7 +24,8 @@ before(async () => {
     const mode = (req.url ?? '').split('/')[1];
     if (mode === 'nocontent') return res.writeHead(204).end();
     if (mode === 'accepted') return res.writeHead(202, { 'content-type': 'text/plain' }).end('queued');
-    if (mode === 'moved') return res.writeHead(301, { location: `${elsewhere.url}/new/v1/routes/expand?user_key=${KEY}` }).end();
+    if (mode === 'moved')
+      return res.writeHead(301, { location: `${elsewhere.url}/new/v1/routes/expand?user_key=${KEY}` }).end();
     if (mode === 'relative') return res.writeHead(307, { location: '/v2/routes/expand' }).end();
     if (mode === 'nowhere') return res.writeHead(302).end();
     res.writeHead(404).end();
@@ -52,7 +53,12 @@ test('204 is "no content", not a server failure to try again later', async () =>
 
 test('a redirect says where to, is not followed, and the key is not in the message', async () => {
   const err = await expectServiceError(hub('moved').expandRoute(route), 'configuration');
-  assert.match(err.message, new RegExp(`redirected the hub's route expansion to ${elsewhere.url.replace(/[.]/g, '\\.')}/new/v1/routes/expand\\?user_key=\\*\\*\\* \\(HTTP 301\\)`));
+  assert.match(
+    err.message,
+    new RegExp(
+      `redirected the hub's route expansion to ${elsewhere.url.replace(/[.]/g, '\\.')}/new/v1/routes/expand\\?user_key=\\*\\*\\* \\(HTTP 301\\)`,
+    ),
+  );
   assert.match(err.message, /not followed.*base URL/);
   assert.doesNotMatch(err.message, /try again later/i);
   assert.ok(!err.message.includes(KEY));
@@ -65,14 +71,18 @@ test('a redirect says where to, is not followed, and the key is not in the messa
 });
 
 test('the reference family names them the same way', async () => {
-  const ref = (mode: string) => new ReferenceClient({ baseUrl: `${server.url}/${mode}`, retries: 0 }, { appId: 'id-1', appKey: KEY });
+  const ref = (mode: string) =>
+    new ReferenceClient({ baseUrl: `${server.url}/${mode}`, retries: 0 }, { appId: 'id-1', appKey: KEY });
   const none = ref('nocontent');
   const moved = ref('moved');
   try {
     const err = await expectServiceError(none.allAirlines(), 'malformedResponse');
     assert.match(err.message, /The reference service answered the list of all airlines with no content \(HTTP 204\)/);
     const redirect = await expectServiceError(moved.allAirlines(), 'configuration');
-    assert.match(redirect.message, /The reference service redirected the list of all airlines to http:\/\/127\.0\.0\.1:\d+\/new\/v1\/routes\/expand\?user_key=\*\*\* \(HTTP 301\)/);
+    assert.match(
+      redirect.message,
+      /The reference service redirected the list of all airlines to http:\/\/127\.0\.0\.1:\d+\/new\/v1\/routes\/expand\?user_key=\*\*\* \(HTTP 301\)/,
+    );
   } finally {
     await none.close();
     await moved.close();

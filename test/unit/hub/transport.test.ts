@@ -10,7 +10,13 @@ function transport(overrides: Partial<HttpSettings> = {}): HttpTransport {
   return new HttpTransport({ ...DEFAULT_HTTP_SETTINGS, retryBaseDelayMs: 5, ...overrides });
 }
 
-const get = (url: string, extra: { signal?: AbortSignal } = {}) => ({ method: 'GET' as const, url: new URL(url), headers: {}, what: 'the test call', ...extra });
+const get = (url: string, extra: { signal?: AbortSignal } = {}) => ({
+  method: 'GET' as const,
+  url: new URL(url),
+  headers: {},
+  what: 'the test call',
+  ...extra,
+});
 
 test('a server that never answers ends in a timeout error that names the host', async (t) => {
   const server = await startLocalServer(() => undefined);
@@ -87,7 +93,13 @@ test('idempotent GETs are retried after transient failures; POST never', async (
   assert.equal(res.status, 200);
   assert.equal(res.body.toString(), 'ok');
   assert.equal(gets, 3);
-  const post = await client.send({ method: 'POST', url: new URL(`${server.url}/p`), headers: {}, body: '{}', what: 'a post' });
+  const post = await client.send({
+    method: 'POST',
+    url: new URL(`${server.url}/p`),
+    headers: {},
+    body: '{}',
+    what: 'a post',
+  });
   assert.equal(post.status, 503);
   assert.equal(posts, 1);
 });
@@ -195,7 +207,9 @@ test('gzip bodies are decompressed transparently; a gzip bomb is refused at the 
 });
 
 test('a configured proxy is used: the request goes through a CONNECT tunnel', async (t) => {
-  const server = await startLocalServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('via proxy'));
+  const server = await startLocalServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('via proxy'),
+  );
   const proxy = await startConnectProxy();
   const client = transport({ proxy: proxy.url, noProxy: '' });
   t.after(async () => {
@@ -211,7 +225,12 @@ test('a configured proxy is used: the request goes through a CONNECT tunnel', as
 test('HTTP_PROXY from the environment is used, and NO_PROXY bypasses it', async (t) => {
   const server = await startLocalServer((_req, res) => res.writeHead(200).end('ok'));
   const proxy = await startConnectProxy();
-  const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY, http_proxy: process.env.http_proxy, no_proxy: process.env.no_proxy };
+  const saved = {
+    HTTP_PROXY: process.env.HTTP_PROXY,
+    NO_PROXY: process.env.NO_PROXY,
+    http_proxy: process.env.http_proxy,
+    no_proxy: process.env.no_proxy,
+  };
   t.after(async () => {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

@@ -14,7 +14,11 @@ function run(input: Buffer, cuts: number[], maxFrameBytes?: number): { out: Buff
   const guard = new FrameGuard((p) => reports.push(p), maxFrameBytes);
   const out: Buffer[] = [];
   guard.on('data', (b: Buffer) => out.push(b));
-  const points = [0, ...[...new Set(cuts)].filter((c) => c > 0 && c < input.length).sort((a, b) => a - b), input.length];
+  const points = [
+    0,
+    ...[...new Set(cuts)].filter((c) => c > 0 && c < input.length).sort((a, b) => a - b),
+    input.length,
+  ];
   for (let k = 1; k < points.length; k++) guard.write(input.subarray(points[k - 1], points[k]));
   return { out: Buffer.concat(out), reports };
 }

@@ -27,7 +27,10 @@ test('a leg measures the geodesic: London Heathrow to New York JFK is 2,999 NM, 
 test('a leg across the antimeridian is split into parts that end and start on ±180', () => {
   // Tokyo Narita to Anchorage, eastbound across 180°.
   const leg = denseLeg({ lat: 35.765, lon: 140.386 }, { lat: 61.174, lon: -149.996 });
-  assert.ok(leg.vertices.some(([lon]) => lon > 180), 'unrolled longitudes go past 180');
+  assert.ok(
+    leg.vertices.some(([lon]) => lon > 180),
+    'unrolled longitudes go past 180',
+  );
   const parts = splitAtAntimeridian(leg.vertices);
   assert.equal(parts.length, 2);
   const [west, east] = parts as [LonLat[], LonLat[]];
@@ -36,7 +39,8 @@ test('a leg across the antimeridian is split into parts that end and start on ±
   assert.equal(west[west.length - 1]![1], east[0]![1], 'same latitude on both sides');
   for (const part of parts) for (const [lon] of part) assert.ok(lon >= -180 && lon <= 180);
   // Nothing is drawn across the whole world: consecutive vertices stay close.
-  for (const part of parts) for (let i = 1; i < part.length; i++) assert.ok(Math.abs(part[i]![0] - part[i - 1]![0]) < 10);
+  for (const part of parts)
+    for (let i = 1; i < part.length; i++) assert.ok(Math.abs(part[i]![0] - part[i - 1]![0]) < 10);
 });
 
 test('a westbound leg across the antimeridian splits the other way', () => {
@@ -55,19 +59,24 @@ test('a leg over the pole goes up to the pole and down the other side, with ever
   assert.ok(Math.max(...leg.vertices.map((v) => v[1])) > 89.8);
   const parts = splitAtAntimeridian(leg.vertices);
   assert.equal(parts.length, 2, 'one part up to the pole, one down from it');
-  const top = parts[0]![parts[0]!.length - 1]!, bottom = parts[1]![0]!;
+  const top = parts[0]![parts[0]!.length - 1]!,
+    bottom = parts[1]![0]!;
   assert.ok(Math.abs(top[0] - 10) < 1e-9 && top[1] === 90, `${top}`);
   assert.ok(Math.abs(bottom[0] + 170) < 1e-9 && bottom[1] === 90, `${bottom}`);
-  for (const part of parts) for (const [lon, lat] of part) {
-    assert.ok(lon >= -180 && lon <= 180, `lon ${lon}`);
-    assert.ok(lat >= 80 - 1e-9 && lat <= 90);
-  }
+  for (const part of parts)
+    for (const [lon, lat] of part) {
+      assert.ok(lon >= -180 && lon <= 180, `lon ${lon}`);
+      assert.ok(lat >= 80 - 1e-9 && lat <= 90);
+    }
 });
 
 test('cross-track distance: a point 1° of latitude off an eastbound equatorial leg is 60 NM away, and beyond the ends it is the distance to the end', () => {
   const leg = denseLeg({ lat: 0, lon: 0 }, { lat: 0, lon: 10 });
   const beside = distanceToLeg({ lat: 1, lon: 5 }, leg);
-  assert.ok(Math.abs(beside.distanceNm - distanceNm({ lat: 1, lon: 5 }, { lat: 0, lon: 5 })) < 0.3, `${beside.distanceNm}`);
+  assert.ok(
+    Math.abs(beside.distanceNm - distanceNm({ lat: 1, lon: 5 }, { lat: 0, lon: 5 })) < 0.3,
+    `${beside.distanceNm}`,
+  );
   assert.ok(Math.abs(beside.alongNm - leg.distanceNm / 2) < 2);
   const before = distanceToLeg({ lat: 0, lon: -2 }, leg);
   assert.ok(Math.abs(before.distanceNm - distanceNm({ lat: 0, lon: -2 }, { lat: 0, lon: 0 })) < 1e-6);
@@ -86,10 +95,23 @@ test('cross-track distance on a mid-latitude leg matches the geodesic distance t
   assert.ok(Math.abs(d.distanceNm - exact) < exact * 0.005, `${d.distanceNm} vs ${exact}`);
 });
 
-const square = (w: number, s: number, e: number, n: number): LonLat[][][] => [[[[w, s], [e, s], [e, n], [w, n], [w, s]]]];
+const square = (w: number, s: number, e: number, n: number): LonLat[][][] => [
+  [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ],
+];
 
 test('crossings give the entry and exit distance along the route', () => {
-  const route = new RouteCorridor([{ lat: 0, lon: 0 }, { lat: 0, lon: 10 }]);
+  const route = new RouteCorridor([
+    { lat: 0, lon: 0 },
+    { lat: 0, lon: 10 },
+  ]);
   const [c, ...rest] = route.crossings(square(2, -1, 4, 1));
   assert.equal(rest.length, 0);
   const toEntry = distanceNm({ lat: 0, lon: 0 }, { lat: 0, lon: 2 });
@@ -103,32 +125,64 @@ test('crossings give the entry and exit distance along the route', () => {
 });
 
 test("a leg through a polygon's corner: through the inside it is one crossing, grazing the corner it is none", () => {
-  const route = new RouteCorridor([{ lat: 0, lon: 0 }, { lat: 2, lon: 2 }]);
+  const route = new RouteCorridor([
+    { lat: 0, lon: 0 },
+    { lat: 2, lon: 2 },
+  ]);
   const vertices = route.legs[0]!.vertices;
   // A diamond whose bottom corner lies exactly on a vertex of the dense route, with its inside ahead of the route.
   const [cx, cy] = vertices[Math.floor(vertices.length / 2)]!;
-  const ahead: LonLat[][][] = [[[[cx, cy], [cx + 0.5, cy + 0.2], [cx + 0.6, cy + 0.6], [cx + 0.2, cy + 0.5], [cx, cy]]]];
+  const ahead: LonLat[][][] = [
+    [
+      [
+        [cx, cy],
+        [cx + 0.5, cy + 0.2],
+        [cx + 0.6, cy + 0.6],
+        [cx + 0.2, cy + 0.5],
+        [cx, cy],
+      ],
+    ],
+  ];
   const crossings = route.crossings(ahead);
   assert.equal(crossings.length, 1, JSON.stringify(crossings));
   assert.ok(crossings[0]!.exitNm > crossings[0]!.entryNm);
   // A triangle that only touches the route at its corner (its inside is off to one side).
-  const beside: LonLat[][][] = [[[[cx, cy], [cx + 1, cy - 0.2], [cx + 1, cy - 1], [cx, cy]]]];
+  const beside: LonLat[][][] = [
+    [
+      [
+        [cx, cy],
+        [cx + 1, cy - 0.2],
+        [cx + 1, cy - 1],
+        [cx, cy],
+      ],
+    ],
+  ];
   assert.deepEqual(route.crossings(beside), []);
   const measured = route.measure({ polygons: beside }, 30);
   assert.ok(measured && measured.distanceNm < 0.01, 'it touches the route');
 });
 
 test('crossings work across the antimeridian for polygons written either way', () => {
-  const route = new RouteCorridor([{ lat: 10, lon: 170 }, { lat: 10, lon: -170 }]);
+  const route = new RouteCorridor([
+    { lat: 10, lon: 170 },
+    { lat: 10, lon: -170 },
+  ]);
   assert.equal(route.crossings(square(178, 9, 182, 11)).length, 1, 'a polygon written past 180');
   assert.equal(route.crossings(square(-179, 9, -175, 11)).length, 1, 'a polygon on the far side');
   assert.equal(route.crossings(square(175, 9, 179, 11)).length, 1, 'a polygon on the near side');
-  const index = new AreaIndex([{ polygons: square(-179, 9, -175, 11) }, { polygons: square(0, 0, 1, 1) }, { polygons: square(178, 9, 182, 11) }]);
+  const index = new AreaIndex([
+    { polygons: square(-179, 9, -175, 11) },
+    { polygons: square(0, 0, 1, 1) },
+    { polygons: square(178, 9, 182, 11) },
+  ]);
   assert.deepEqual(index.search(route.queryBoxes(30)), [0, 2]);
 });
 
 test('measure: a circle is measured from its centre; farther than the corridor it is left out', () => {
-  const route = new RouteCorridor([{ lat: 50, lon: 0 }, { lat: 50, lon: 5 }]);
+  const route = new RouteCorridor([
+    { lat: 50, lon: 0 },
+    { lat: 50, lon: 5 },
+  ]);
   const near = route.measure({ polygons: [], circle: { center: { lat: 50.5, lon: 2.5 }, radiusNm: 10 } }, 30);
   // The great circle bulges north of the 50th parallel: the nearest point of the route is its middle.
   const middle = route.legs[0]!.vertices[Math.floor(route.legs[0]!.vertices.length / 2)]!;

@@ -13,10 +13,16 @@ const resources = {
 test('the page CSP allows nothing but its own resources and the nonce script', () => {
   const html = mapPageHtml(resources);
   const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
-  const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const directives = Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
   assert.deepEqual(directives['default-src'], ["'none'"]);
   assert.deepEqual(directives['script-src'], ["'nonce-abc123'"]);
-  for (const kind of ['style-src', 'img-src', 'font-src', 'connect-src']) assert.deepEqual(directives[kind], [resources.cspSource], kind);
+  for (const kind of ['style-src', 'img-src', 'font-src', 'connect-src'])
+    assert.deepEqual(directives[kind], [resources.cspSource], kind);
   assert.doesNotMatch(csp, /unsafe|blob:|data:|\*/);
   // Exactly one script, carrying the nonce; no inline script or style.
   assert.deepEqual(html.match(/<script[^>]*>/g), [`<script nonce="abc123" src="${resources.scriptUri}">`]);

@@ -7,13 +7,19 @@ const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13
 
 test('well-formed messages pass, copied without extra fields', () => {
   assert.deepEqual(validateMapToHostMessage({ type: 'ready', extra: 1 }), { type: 'ready' });
-  assert.deepEqual(validateMapToHostMessage({ type: 'reveal', uri: 'file:///a.route', version: 4, range, evil: '<img>' }), {
-    type: 'reveal',
-    uri: 'file:///a.route',
-    version: 4,
-    range,
+  assert.deepEqual(
+    validateMapToHostMessage({ type: 'reveal', uri: 'file:///a.route', version: 4, range, evil: '<img>' }),
+    {
+      type: 'reveal',
+      uri: 'file:///a.route',
+      version: 4,
+      range,
+    },
+  );
+  assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters: DEFAULT_MAP_FILTERS }), {
+    type: 'filters',
+    filters: DEFAULT_MAP_FILTERS,
   });
-  assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters: DEFAULT_MAP_FILTERS }), { type: 'filters', filters: DEFAULT_MAP_FILTERS });
   assert.deepEqual(validateMapToHostMessage({ type: 'export', format: 'gpx' }), { type: 'export', format: 'gpx' });
 });
 
@@ -27,8 +33,18 @@ test('malformed messages are refused', () => {
     { type: 'reveal', uri: 'file:///a.route', version: 1.5, range },
     { type: 'reveal', uri: 42, version: 1, range },
     { type: 'reveal', uri: 'file:///a.route', version: 1 },
-    { type: 'reveal', uri: 'file:///a.route', version: 1, range: { start: { line: 3, character: 9 }, end: { line: 2, character: 0 } } },
-    { type: 'reveal', uri: 'file:///a.route', version: 1, range: { start: { line: '3', character: 1 }, end: { line: 3, character: 2 } } },
+    {
+      type: 'reveal',
+      uri: 'file:///a.route',
+      version: 1,
+      range: { start: { line: 3, character: 9 }, end: { line: 2, character: 0 } },
+    },
+    {
+      type: 'reveal',
+      uri: 'file:///a.route',
+      version: 1,
+      range: { start: { line: '3', character: 1 }, end: { line: 3, character: 2 } },
+    },
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, corridorNm: -5 } },
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, corridorNm: Number.NaN } },
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, aerodromeCorridorNm: 1e9 } },

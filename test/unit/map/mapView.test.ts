@@ -26,8 +26,10 @@ before(async () => {
   db = await loadNavDatabase(path.resolve(__dirname, '../../fixtures/navdata'));
 });
 
-const blockOf = (text: string, index = 0): RouteBlock => parseRouteDocument(text).blocks.filter((b) => b.elements.length > 0)[index]!;
-const textIn = (text: string, range: { start: { line: number; character: number }; end: { character: number } }) => text.split('\n')[range.start.line]!.slice(range.start.character, range.end.character);
+const blockOf = (text: string, index = 0): RouteBlock =>
+  parseRouteDocument(text).blocks.filter((b) => b.elements.length > 0)[index]!;
+const textIn = (text: string, range: { start: { line: number; character: number }; end: { character: number } }) =>
+  text.split('\n')[range.start.line]!.slice(range.start.character, range.end.character);
 
 const EUROPE = 'origin: EGLL\ndestination: EDDF\nN0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n';
 
@@ -39,27 +41,46 @@ test('points and legs of an expanded route: ranges of their elements, airways na
   assert.equal(textIn(EUROPE, layer.points[0]!.range), 'EGLL', 'the origin reveals its directive value');
   const konan = layer.points.find((p) => p.name === 'KONAN')!;
   assert.equal(textIn(EUROPE, konan.range), 'KONAN');
-  assert.ok(konan.facts.some((f) => /^Leg from \w+ \(UL9\): [\d.]+ NM, true track \d{3}°$/.test(f)), konan.facts.join(' | '));
+  assert.ok(
+    konan.facts.some((f) => /^Leg from \w+ \(UL9\): [\d.]+ NM, true track \d{3}°$/.test(f)),
+    konan.facts.join(' | '),
+  );
   const ul9 = layer.legs.filter((l) => l.via === 'UL9');
   assert.ok(ul9.length >= 1 && ul9.every((l) => textIn(EUROPE, l.range) === 'UL9'));
-  for (const leg of layer.legs.filter((l) => l.via !== 'DCT')) assert.equal(textIn(EUROPE, leg.range).toUpperCase(), leg.via, 'every airway leg reveals its airway');
+  for (const leg of layer.legs.filter((l) => l.via !== 'DCT'))
+    assert.equal(textIn(EUROPE, leg.range).toUpperCase(), leg.via, 'every airway leg reveals its airway');
   let sum = 0;
   for (const leg of layer.legs) sum += leg.distanceNm;
   assert.ok(Math.abs(sum - layer.points.at(-1)!.cumulativeNm!) < 1);
   // Each leg joins consecutive points by id.
-  layer.legs.forEach((leg, i) => assert.deepEqual([leg.fromId, leg.toId], [layer.points[i]!.id, layer.points[i + 1]!.id]));
+  layer.legs.forEach((leg, i) =>
+    assert.deepEqual([leg.fromId, leg.toId], [layer.points[i]!.id, layer.points[i + 1]!.id]),
+  );
 
   const line = EUROPE.split('\n')[2]!;
   const onAirway = highlightAt(block, layer, { line: 2, character: line.indexOf('L607') + 2 });
-  assert.ok(onAirway.legIds.length > 0 && onAirway.legIds.every((id) => layer.legs.find((l) => l.id === id)!.via === 'L607'));
-  assert.deepEqual(highlightAt(block, layer, { line: 0, character: 9 }).pointIds, [layer.points[0]!.id], 'the origin directive');
+  assert.ok(
+    onAirway.legIds.length > 0 && onAirway.legIds.every((id) => layer.legs.find((l) => l.id === id)!.via === 'L607'),
+  );
+  assert.deepEqual(
+    highlightAt(block, layer, { line: 0, character: 9 }).pointIds,
+    [layer.points[0]!.id],
+    'the origin directive',
+  );
 });
 
 test('an unknown point is marked unresolved in its place, and the leg goes round it', () => {
   const text = 'N0450F350 DVR DCT QQQQQ DCT KONAN\n';
   const block = blockOf(text);
   const layer = routeLayer(block, expandRoute(block, db));
-  assert.deepEqual(layer.points.map((p) => [p.name, p.status]), [['DVR', 'resolved'], ['QQQQQ', 'unresolved'], ['KONAN', 'resolved']]);
+  assert.deepEqual(
+    layer.points.map((p) => [p.name, p.status]),
+    [
+      ['DVR', 'resolved'],
+      ['QQQQQ', 'unresolved'],
+      ['KONAN', 'resolved'],
+    ],
+  );
   const missing = layer.points[1]!;
   assert.equal(missing.position, undefined);
   assert.equal(textIn(text, missing.range), 'QQQQQ');
@@ -78,7 +99,15 @@ test('an ambiguous first fix is marked ambiguous; without any expansion every po
   const none = routeLayer(block, undefined);
   assert.ok(none.points.length >= 3 && none.points.every((p) => p.status === 'unresolved' && !p.position));
   assert.equal(none.legs.length, 0);
-  const view = buildMapView({ uri: 'file:///a.route', version: 1, blockIndex: 0, block, expansion: undefined, data: NO_MAP_DATA, filters: DEFAULT_MAP_FILTERS }).view;
+  const view = buildMapView({
+    uri: 'file:///a.route',
+    version: 1,
+    blockIndex: 0,
+    block,
+    expansion: undefined,
+    data: NO_MAP_DATA,
+    filters: DEFAULT_MAP_FILTERS,
+  }).view;
   assert.ok(view.notices.some((n) => /not expanded yet/.test(n)));
 });
 
@@ -93,25 +122,54 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
   const kok = layer.points.find((p) => p.name === 'KOK')!.position!;
   const at = (nm: number, track: number) => direct({ lon: kok[0], lat: kok[1] }, track, nm);
   // The route runs roughly east-south-east at KOK: north and south are across it.
-  const near = at(20, 0), beyond = at(40, 0), far = at(120, 0), inside = at(2, 180);
-  const square = [at(10, 45), at(10, 135), at(10, 225), at(10, 315)].map((p) => icaoCoordinate(p.lat, p.lon)).join(' - ');
+  const near = at(20, 0),
+    beyond = at(40, 0),
+    far = at(120, 0),
+    inside = at(2, 180);
+  const square = [at(10, 45), at(10, 135), at(10, 225), at(10, 315)]
+    .map((p) => icaoCoordinate(p.lat, p.lon))
+    .join(' - ');
   const egll = layer.points[0]!.position!;
   const nearEgll = direct({ lon: egll[0], lat: egll[1] }, 270, 45);
   const data: MapData = {
     ...NO_MAP_DATA,
-    firs: [{ prefix: 'E', designator: 'EBBU', name: 'Brussels', bbox: [2, 49, 6.5, 51.6] }, { prefix: 'L', designator: 'LFMM', name: 'Marseille', bbox: [3, 41, 8, 45] }],
+    firs: [
+      { prefix: 'E', designator: 'EBBU', name: 'Brussels', bbox: [2, 49, 6.5, 51.6] },
+      { prefix: 'L', designator: 'LFMM', name: 'Marseille', bbox: [3, 41, 8, 45] },
+    ],
     notams: [
       notam('near', { lat: near.lat, lon: near.lon, radiusNm: 5, selectionCode: 'QOBCE' }),
       notam('beyond', { lat: beyond.lat, lon: beyond.lon, radiusNm: 2 }),
       notam('far', { lat: far.lat, lon: far.lon, radiusNm: 2 }),
-      notam('inside', { lat: inside.lat, lon: inside.lon, radiusNm: 3, minimumFL: '000', maximumFL: '120', schedule: 'MON-FRI 0800-1600' }),
-      notam('area', { text: `RESTRICTED AREA ACTIVATED WI ${square}.`, lat: far.lat, lon: far.lon, radiusNm: 5, selectionCode: 'QRTCA' }),
+      notam('inside', {
+        lat: inside.lat,
+        lon: inside.lon,
+        radiusNm: 3,
+        minimumFL: '000',
+        maximumFL: '120',
+        schedule: 'MON-FRI 0800-1600',
+      }),
+      notam('area', {
+        text: `RESTRICTED AREA ACTIVATED WI ${square}.`,
+        lat: far.lat,
+        lon: far.lon,
+        radiusNm: 5,
+        selectionCode: 'QRTCA',
+      }),
       notam('fir', { lat: 50.5, lon: 4.5, radiusNm: 999, affectedFIR: 'EBBU' }),
       notam('other-fir', { lat: 43, lon: 5, radiusNm: 999, affectedFIR: 'LFMM' }),
       notam('egll', { lat: nearEgll.lat, lon: nearEgll.lon, radiusNm: 1, location: 'EGLL' }),
     ],
   };
-  const view = buildMapView({ uri: 'file:///e.route', version: 3, blockIndex: 0, block, expansion, data, filters: DEFAULT_MAP_FILTERS }).view;
+  const view = buildMapView({
+    uri: 'file:///e.route',
+    version: 3,
+    blockIndex: 0,
+    block,
+    expansion,
+    data,
+    filters: DEFAULT_MAP_FILTERS,
+  }).view;
   const byId = new Map(view.notams.map((n) => [n.id, n]));
   assert.equal(byId.get('near')!.inCorridor, true);
   assert.ok(Math.abs(byId.get('near')!.distanceNm - 15) < 1.5, `${byId.get('near')!.distanceNm}`);
@@ -119,20 +177,39 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
   assert.equal(byId.get('beyond')!.inCorridor, false, 'shown beyond the corridor, marked outside');
   assert.match(byId.get('beyond')!.reason, /outside the 30 NM corridor/);
   assert.equal(byId.has('far'), false, 'far away: left out');
-  assert.deepEqual([byId.get('inside')!.distanceNm, byId.get('inside')!.lower, byId.get('inside')!.upper, byId.get('inside')!.schedule], [0, 'SFC', 'FL120', 'MON-FRI 0800-1600']);
+  assert.deepEqual(
+    [
+      byId.get('inside')!.distanceNm,
+      byId.get('inside')!.lower,
+      byId.get('inside')!.upper,
+      byId.get('inside')!.schedule,
+    ],
+    [0, 'SFC', 'FL120', 'MON-FRI 0800-1600'],
+  );
   const area = byId.get('area')!;
   assert.ok(area.inCorridor && area.polygons && !area.circle, 'drawn from the area in its text, not its item Q circle');
   assert.equal(area.distanceNm, 0);
   assert.equal(byId.get('fir')!.inCorridor, true);
   assert.equal(byId.has('other-fir'), false);
   assert.match(byId.get('egll')!.reason, /from EGLL, within the 50 NM around the aerodromes/);
-  assert.deepEqual(view.firs.map((f) => [f.designator, f.approximate]), [['EBBU', true]]);
+  assert.deepEqual(
+    view.firs.map((f) => [f.designator, f.approximate]),
+    [['EBBU', true]],
+  );
   assert.equal(view.version, 3);
   const [w, s, e, n] = view.bbox!;
   assert.ok(w < -0.4 && e > 8.5 && s < 50.1 && n > 51.4, `${view.bbox}`);
 
   // A narrower corridor drops the NOTAM 15 NM off the route.
-  const narrow = buildMapView({ uri: 'file:///e.route', version: 3, blockIndex: 0, block, expansion, data, filters: { ...DEFAULT_MAP_FILTERS, corridorNm: 10 } }).view;
+  const narrow = buildMapView({
+    uri: 'file:///e.route',
+    version: 3,
+    blockIndex: 0,
+    block,
+    expansion,
+    data,
+    filters: { ...DEFAULT_MAP_FILTERS, corridorNm: 10 },
+  }).view;
   assert.equal(narrow.notams.find((x) => x.id === 'near')!.inCorridor, false);
 });
 
@@ -143,16 +220,54 @@ test('without a key: local airspace files are read and crossed, and the notice s
   const [lon, lat] = layer.points.find((p) => p.name === 'KOK')!.position!;
   const folder = mkdtempSync(path.join(tmpdir(), 'map-airspaces-'));
   const file = path.join(folder, 'local.geojson');
-  const ring = [[lon - 0.2, lat - 0.2], [lon + 0.2, lat - 0.2], [lon + 0.2, lat + 0.2], [lon - 0.2, lat + 0.2], [lon - 0.2, lat - 0.2]];
-  writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 'x1', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { name: 'LOCAL GLIDING', designator: 'LG1', type: 'D', lowerLimit: { uom: 'FT', value: '0', reference: 'SFC' }, upperLimit: { uom: 'FT', value: '2500', reference: 'MSL' } } }] }));
+  const ring = [
+    [lon - 0.2, lat - 0.2],
+    [lon + 0.2, lat - 0.2],
+    [lon + 0.2, lat + 0.2],
+    [lon - 0.2, lat + 0.2],
+    [lon - 0.2, lat - 0.2],
+  ];
+  writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 'x1',
+          geometry: { type: 'Polygon', coordinates: [ring] },
+          properties: {
+            name: 'LOCAL GLIDING',
+            designator: 'LG1',
+            type: 'D',
+            lowerLimit: { uom: 'FT', value: '0', reference: 'SFC' },
+            upperLimit: { uom: 'FT', value: '2500', reference: 'MSL' },
+          },
+        },
+      ],
+    }),
+  );
   const missing = path.join(folder, 'missing.geojson');
   const points = layer.points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-  const data = await new MapDataSource(undefined, [file, missing]).forRoute(new RouteCorridor(points), { alternates: [] });
+  const data = await new MapDataSource(undefined, [file, missing]).forRoute(new RouteCorridor(points), {
+    alternates: [],
+  });
   assert.equal(data.airspaces.length, 1);
   assert.ok(data.notices.some((n) => /NOTAMs and FIRs need a hub key/.test(n)));
   assert.ok(data.notices.some((n) => n.includes('missing.geojson') && /could not be read/.test(n)));
-  const view = buildMapView({ uri: 'file:///e.route', version: 1, blockIndex: 0, block, expansion, data, filters: DEFAULT_MAP_FILTERS }).view;
-  assert.deepEqual(view.airspaces.map((a) => [a.name, a.label, a.crossed]), [['LOCAL GLIDING', 'SFC–2500 ft', true]]);
+  const view = buildMapView({
+    uri: 'file:///e.route',
+    version: 1,
+    blockIndex: 0,
+    block,
+    expansion,
+    data,
+    filters: DEFAULT_MAP_FILTERS,
+  }).view;
+  assert.deepEqual(
+    view.airspaces.map((a) => [a.name, a.label, a.crossed]),
+    [['LOCAL GLIDING', 'SFC–2500 ft', true]],
+  );
   const none = await new MapDataSource(undefined, []).forRoute(new RouteCorridor(points), { alternates: [] });
   assert.deepEqual(none.notices, [NEEDS_KEY_NOTICE]);
 });

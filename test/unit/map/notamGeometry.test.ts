@@ -24,12 +24,22 @@ test('seconds and decimal minutes are read; a run broken by other words is two p
   const area = notamArea({ text: 'AREA 513000N0001200W 514000N0002000E 512000N0003000E' });
   assert.equal(area.source, 'text area');
   assert.deepEqual(area.polygons![0]![0]![0], [-0.2, 51.5]);
-  const broken = notamArea({ text: 'CRANE PSN 5130N00012W HGT 300FT, SECOND CRANE PSN 5131N00013W', lat: 51.5, lon: -0.2, radiusNm: 1 });
+  const broken = notamArea({
+    text: 'CRANE PSN 5130N00012W HGT 300FT, SECOND CRANE PSN 5131N00013W',
+    lat: 51.5,
+    lon: -0.2,
+    radiusNm: 1,
+  });
   assert.equal(broken.source, 'item Q');
 });
 
 test('"WI 2NM RADIUS <position>" in the text is a circle about that position', () => {
-  const area = notamArea({ text: 'PJE WILL TAKE PLACE WI 2NM RADIUS 4830N00215E (ETAMPES AD).', lat: 48, lon: 2, radiusNm: 5 });
+  const area = notamArea({
+    text: 'PJE WILL TAKE PLACE WI 2NM RADIUS 4830N00215E (ETAMPES AD).',
+    lat: 48,
+    lon: 2,
+    radiusNm: 5,
+  });
   assert.equal(area.source, 'text circle');
   assert.equal(area.circle!.radiusNm, 2);
   assert.deepEqual(area.circle!.center, { lat: 48.5, lon: 2.25 });

@@ -35,7 +35,12 @@ test('every airspace, FIR and leg comes back from its packed shape unchanged', (
     assert.deepEqual(packed.legs[i]!.paths, []);
     assert.deepEqual(unpack(coordinates, packed.legs[i]!.shape!), [l.paths]);
   });
-  assert.equal(coordinates.length, [...view.airspaces, ...view.firs].reduce((n, a) => n + a.polygons.flat(2).length * 2, 0) + view.legs.reduce((n, l) => n + l.paths.flat().length * 2, 0) + packed.notams.reduce((n, x) => n + (x.shape ? Math.max(0, ...x.shape.ends.flat()) : 0), 0));
+  assert.equal(
+    coordinates.length,
+    [...view.airspaces, ...view.firs].reduce((n, a) => n + a.polygons.flat(2).length * 2, 0) +
+      view.legs.reduce((n, l) => n + l.paths.flat().length * 2, 0) +
+      packed.notams.reduce((n, x) => n + (x.shape ? Math.max(0, ...x.shape.ends.flat()) : 0), 0),
+  );
   // The host's view is left as it was.
   assert.ok(view.airspaces[0]!.polygons.length > 0);
 });

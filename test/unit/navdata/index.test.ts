@@ -8,7 +8,12 @@ import { EXCERPT, load } from './paths';
 test('lookup by name returns every namesake; aerodromes have their own index', async () => {
   const db = await load(EXCERPT);
   const sam = db.lookup('SAM').map((i) => db.point(i));
-  assert.deepEqual(sam.map((p) => p.name).sort(), ['SAMOS VOR-DME', 'SAMPLA VOR-DME', 'SAMSVILLE VOR-DME', 'SOUTHAMPTON VOR-DME']);
+  assert.deepEqual(sam.map((p) => p.name).sort(), [
+    'SAMOS VOR-DME',
+    'SAMPLA VOR-DME',
+    'SAMSVILLE VOR-DME',
+    'SOUTHAMPTON VOR-DME',
+  ]);
   assert.deepEqual(db.lookup('PRAWN').length, 3);
   assert.deepEqual(db.lookup('NOSUCH'), []);
   assert.deepEqual(db.lookup('EGLL'), [], 'route points are never aerodromes');
@@ -25,7 +30,10 @@ test('nearest returns points by increasing distance, filtered by type and radius
   assert.equal(db.ident(vors[0]), 'DVR');
   assert.ok(vors.every((i) => db.type(i) === 'vor'));
   const distances = vors.map((i) => distanceNm(51.16, 1.36, db.lat(i), db.lon(i)));
-  assert.deepEqual([...distances].sort((a, b) => a - b), distances);
+  assert.deepEqual(
+    [...distances].sort((a, b) => a - b),
+    distances,
+  );
   const within = db.nearest(51.16, 1.36, { maxResults: 1000, maxDistanceNm: 10 });
   assert.ok(within.length > 0);
   for (const i of within) assert.ok(distanceNm(51.16, 1.36, db.lat(i), db.lon(i)) <= 10.01);
@@ -61,6 +69,7 @@ test('readNumber reads decimal fields exactly like parseFloat', () => {
       assert.equal(readNumber(text, 2, text.length - 2), parseFloat(value.toFixed(digits)));
     }),
   );
-  for (const bad of ['', '-', '.', '1.2.3', '12a', '1e5', ' 1']) assert.ok(Number.isNaN(readNumber(bad, 0, bad.length)), bad);
+  for (const bad of ['', '-', '.', '1.2.3', '12a', '1e5', ' 1'])
+    assert.ok(Number.isNaN(readNumber(bad, 0, bad.length)), bad);
   assert.equal(readNumber('+5', 0, 2), 5);
 });

@@ -68,7 +68,11 @@ test('the bomb is refused within a bounded memory: a child with a 48 MB heap sur
       () => { console.log(JSON.stringify({ loaded: true })); clearInterval(timer); },
       (error) => { clearInterval(timer); console.log(JSON.stringify({ message: error.message, peakRssMb: Math.round(peak / 1e6) })); },
     );`;
-  const child = spawnSync(process.execPath, ['--max-old-space-size=48', '--import', 'tsx', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, ['--max-old-space-size=48', '--import', 'tsx', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(child.status, 0, `the child died: ${child.stderr.slice(-600)}`);
   const result = JSON.parse(child.stdout.trim().split('\n').pop()!) as { message?: string; peakRssMb?: number };
   assert.match(result.message ?? '', /fix\.dat\.gz.*more than 16 MB/);
@@ -76,8 +80,14 @@ test('the bomb is refused within a bounded memory: a child with a 48 MB heap sur
 });
 
 test('a plain file over the limit is refused by its size, before it is read', async () => {
-  const small = tempFolder({ 'nav.dat': NAV, 'fix.dat': FIX_HEADER + ' 51.130833  002.000000 KONAN\n'.repeat(100_000) });
-  await assert.rejects(loadNavDatabase(small, { maxBytes: { fix: 1 << 20 } }), rejectsWith(/fix\.dat is 2\.\d MB.*limit.*1 MB/));
+  const small = tempFolder({
+    'nav.dat': NAV,
+    'fix.dat': FIX_HEADER + ' 51.130833  002.000000 KONAN\n'.repeat(100_000),
+  });
+  await assert.rejects(
+    loadNavDatabase(small, { maxBytes: { fix: 1 << 20 } }),
+    rejectsWith(/fix\.dat is 2\.\d MB.*limit.*1 MB/),
+  );
   // A sparse file of 1 GB takes no disk; the default limit refuses it by its size alone.
   const huge = tempFolder({ 'nav.dat': NAV });
   const fd = fs.openSync(path.join(huge, 'fix.dat'), 'w');
@@ -86,26 +96,39 @@ test('a plain file over the limit is refused by its size, before it is read', as
   await assert.rejects(loadNavDatabase(huge), rejectsWith(/fix\.dat is 1\.0 GB.*limit/));
 });
 
-test('a FIFO named fix.dat is refused at once: navigation data must be regular files', { skip: process.platform === 'win32' && 'no FIFOs' }, async () => {
-  const dir = tempFolder({ 'nav.dat': NAV });
-  const made = spawnSync('mkfifo', [path.join(dir, 'fix.dat')]);
-  if (made.status !== 0) return assert.fail(`mkfifo failed: ${made.stderr}`);
-  let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('still loading after 5 s: the FIFO was opened')), 5000);
-  });
-  try {
-    await assert.rejects(Promise.race([loadNavDatabase(dir), hung]), rejectsWith(/fix\.dat is not a regular file \(a FIFO\)/));
-  } finally {
-    clearTimeout(timer);
-    // Nobody ever writes to the FIFO; an opener left blocked in the thread pool would keep the test alive.
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'a FIFO named fix.dat is refused at once: navigation data must be regular files',
+  { skip: process.platform === 'win32' && 'no FIFOs' },
+  async () => {
+    const dir = tempFolder({ 'nav.dat': NAV });
+    const made = spawnSync('mkfifo', [path.join(dir, 'fix.dat')]);
+    if (made.status !== 0) return assert.fail(`mkfifo failed: ${made.stderr}`);
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('still loading after 5 s: the FIFO was opened')), 5000);
+    });
+    try {
+      await assert.rejects(
+        Promise.race([loadNavDatabase(dir), hung]),
+        rejectsWith(/fix\.dat is not a regular file \(a FIFO\)/),
+      );
+    } finally {
+      clearTimeout(timer);
+      // Nobody ever writes to the FIFO; an opener left blocked in the thread pool would keep the test alive.
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
 test('the event loop keeps turning while a large file loads (hovers answer)', async () => {
-  const rows = Array.from({ length: 400_000 }, (_, i) => ` ${(10 + (i % 7000) / 100).toFixed(6)}  ${(i % 170).toFixed(6)} F${String(i % 50000).padStart(4, '0')}`);
-  const dir = tempFolder({ 'nav.dat': NAV, 'fix.dat.gz': zlib.gzipSync(FIX_HEADER + rows.join('\n') + '\n99\n', { level: 1 }) });
+  const rows = Array.from(
+    { length: 400_000 },
+    (_, i) => ` ${(10 + (i % 7000) / 100).toFixed(6)}  ${(i % 170).toFixed(6)} F${String(i % 50000).padStart(4, '0')}`,
+  );
+  const dir = tempFolder({
+    'nav.dat': NAV,
+    'fix.dat.gz': zlib.gzipSync(FIX_HEADER + rows.join('\n') + '\n99\n', { level: 1 }),
+  });
   let last = performance.now();
   let longestGap = 0;
   let ticking = true;
@@ -130,17 +153,39 @@ test('the event loop keeps turning while a large file loads (hovers answer)', as
 test('files that are not navigation data are refused, each with what was wrong', async () => {
   const fixRows = ' 51.130833  002.000000 KONAN\n 51.162500  001.359167 DVRXX\n99\n';
   const cases: [string, Record<string, string | Buffer>, RegExp][] = [
-    ['unknown version', { 'fix.dat': `I\n9999 ${COPYRIGHT}\n${fixRows}`, 'nav.dat': NAV }, /fix\.dat.*version 9999.*600/],
-    ['current header on old rows', { 'fix.dat': `I\n1101 ${COPYRIGHT}\n${fixRows}`, 'nav.dat': NAV }, /fix\.dat.*no row.*fix 1101.*2 malformed.*line 3/],
+    [
+      'unknown version',
+      { 'fix.dat': `I\n9999 ${COPYRIGHT}\n${fixRows}`, 'nav.dat': NAV },
+      /fix\.dat.*version 9999.*600/,
+    ],
+    [
+      'current header on old rows',
+      { 'fix.dat': `I\n1101 ${COPYRIGHT}\n${fixRows}`, 'nav.dat': NAV },
+      /fix\.dat.*no row.*fix 1101.*2 malformed.*line 3/,
+    ],
     [
       '1100 header on awy 640 rows',
-      { 'fix.dat': FIX_HEADER + fixRows, 'awy.dat': `I\n1100 ${COPYRIGHT}\nDVR    51.162500  001.359167 KONAN  51.130833  002.000000 2 245 460 UL9\n99\n` },
+      {
+        'fix.dat': FIX_HEADER + fixRows,
+        'awy.dat': `I\n1100 ${COPYRIGHT}\nDVR    51.162500  001.359167 KONAN  51.130833  002.000000 2 245 460 UL9\n99\n`,
+      },
       /awy\.dat.*no row.*awy 1100/,
     ],
     ['empty fix.dat', { 'fix.dat': '', 'nav.dat': NAV }, /fix\.dat.*empty/],
     ['header only', { 'fix.dat': FIX_HEADER + '99\n', 'nav.dat': NAV }, /fix\.dat.*no data rows/],
-    ['garbage fix.dat', { 'fix.dat': 'hello world\nthis is not navigation data\n', 'nav.dat': NAV }, /fix\.dat.*no row/],
-    ['random bytes as nav.dat', { 'fix.dat': FIX_HEADER + fixRows, 'nav.dat': Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256)) }, /nav\.dat.*no row/],
+    [
+      'garbage fix.dat',
+      { 'fix.dat': 'hello world\nthis is not navigation data\n', 'nav.dat': NAV },
+      /fix\.dat.*no row/,
+    ],
+    [
+      'random bytes as nav.dat',
+      {
+        'fix.dat': FIX_HEADER + fixRows,
+        'nav.dat': Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256)),
+      },
+      /nav\.dat.*no row/,
+    ],
   ];
   for (const [what, files, pattern] of cases) {
     await assert.rejects(loadNavDatabase(tempFolder(files)), rejectsWith(pattern), what);
@@ -149,9 +194,15 @@ test('files that are not navigation data are refused, each with what was wrong',
 
 test('more malformed rows than readable ones refuse the file; a few are named in the report', async () => {
   const bad = ' 95.000000  002.000000 BADLA\n';
-  const mostlyBad = tempFolder({ 'nav.dat': NAV, 'fix.dat': FIX_HEADER + ' 51.130833  002.000000 KONAN\n' + bad.repeat(3) + '99\n' });
+  const mostlyBad = tempFolder({
+    'nav.dat': NAV,
+    'fix.dat': FIX_HEADER + ' 51.130833  002.000000 KONAN\n' + bad.repeat(3) + '99\n',
+  });
   await assert.rejects(loadNavDatabase(mostlyBad), rejectsWith(/fix\.dat.*3 of 4 rows are malformed.*line 5/));
-  const fewBad = tempFolder({ 'nav.dat': NAV, 'fix.dat': FIX_HEADER + ' 51.130833  002.000000 KONAN\n 51.2 002.1 ABCDE\n 51.3 002.2 FGHIJ\n' + bad + '99\n' });
+  const fewBad = tempFolder({
+    'nav.dat': NAV,
+    'fix.dat': FIX_HEADER + ' 51.130833  002.000000 KONAN\n 51.2 002.1 ABCDE\n 51.3 002.2 FGHIJ\n' + bad + '99\n',
+  });
   const source = new NavdataSource(fewBad);
   await source.prepare();
   assert.match(source.okMessage, /3 fixes, 1 navaids/);
@@ -162,7 +213,9 @@ test('the expansion status of a folder of bad data is a failure naming the file,
   const statuses: ExpansionStatus[] = [];
   const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => {} });
   expansions.configure({ userKey: null, hub: {}, navdataFolder: tempFolder({ 'fix.dat': '', 'nav.dat': NAV }) });
-  const parsed = new ParsedDocuments().get(TextDocument.create('file:///a.route', 'icao-route', 1, 'N0450F350 DVR DCT KONAN\n'));
+  const parsed = new ParsedDocuments().get(
+    TextDocument.create('file:///a.route', 'icao-route', 1, 'N0450F350 DVR DCT KONAN\n'),
+  );
   assert.equal(await expansions.run(parsed), undefined);
   const last = statuses.at(-1)!;
   assert.equal(last.state, 'degraded');

@@ -5,7 +5,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import fc from 'fast-check';
-import { describeLoadReport, findNavDataFiles, loadNavDatabase, NavDataError, NavDatabaseBuilder, type LoadedFile } from '../../../server/src/navdata/loader';
+import {
+  describeLoadReport,
+  findNavDataFiles,
+  loadNavDatabase,
+  NavDataError,
+  NavDatabaseBuilder,
+  type LoadedFile,
+} from '../../../server/src/navdata/loader';
 import { AptDatParser, parseAptDat } from '../../../server/src/navdata/parsers';
 import { EXCERPT, XPLANE11, load } from './paths';
 
@@ -24,8 +31,11 @@ test('the excerpt loads in the old formats from gzip, without malformed rows', a
   const db = await load(EXCERPT);
   const formats = db.report.files.map((f) => `${f.kind}: ${f.format}`);
   assert.deepEqual(formats, ['nav: nav 810', 'fix: fix 600', 'awy: awy 640', 'aerodromes: airports.tsv']);
-  for (const file of db.report.files) assert.equal(file.malformed, 0, `${file.path}: ${JSON.stringify(file.malformedSamples)}`);
-  assert.ok(db.report.fixes > 4000 && db.report.navaids > 500 && db.report.airwaySegments > 2000 && db.report.aerodromes > 500);
+  for (const file of db.report.files)
+    assert.equal(file.malformed, 0, `${file.path}: ${JSON.stringify(file.malformedSamples)}`);
+  assert.ok(
+    db.report.fixes > 4000 && db.report.navaids > 500 && db.report.airwaySegments > 2000 && db.report.aerodromes > 500,
+  );
   assert.deepEqual(db.report.missing, []);
   assert.match(describeLoadReport(db.report), /fixes, \d+ navaids/);
 });
@@ -33,12 +43,19 @@ test('the excerpt loads in the old formats from gzip, without malformed rows', a
 test('plain files give the same database as gzipped ones', async () => {
   const plain = tempFolder(
     Object.fromEntries(
-      ['fix.dat', 'nav.dat', 'awy.dat', 'airports.tsv'].map((name) => [name, zlib.gunzipSync(fs.readFileSync(path.join(EXCERPT, `${name}.gz`)))]),
+      ['fix.dat', 'nav.dat', 'awy.dat', 'airports.tsv'].map((name) => [
+        name,
+        zlib.gunzipSync(fs.readFileSync(path.join(EXCERPT, `${name}.gz`))),
+      ]),
     ),
   );
   const [a, b] = await Promise.all([loadNavDatabase(plain), load(EXCERPT)]);
-  for (const key of ['fixes', 'navaids', 'airways', 'airwaySegments', 'aerodromes'] as const) assert.equal(a.report[key], b.report[key], key);
-  assert.deepEqual(a.lookup('KONAN').map((i) => a.point(i)), b.lookup('KONAN').map((i) => b.point(i)));
+  for (const key of ['fixes', 'navaids', 'airways', 'airwaySegments', 'aerodromes'] as const)
+    assert.equal(a.report[key], b.report[key], key);
+  assert.deepEqual(
+    a.lookup('KONAN').map((i) => a.point(i)),
+    b.lookup('KONAN').map((i) => b.point(i)),
+  );
 });
 
 test('the current formats (fix 1101, nav 1150, awy 1100) load with ICAO regions, plain and gzipped', async () => {
@@ -50,14 +67,22 @@ test('the current formats (fix 1101, nav 1150, awy 1100) load with ICAO regions,
   assert.deepEqual(db.report.missing, ['aerodromes']);
   const sam = db.lookup('SAM').map((i) => db.point(i));
   assert.deepEqual(sam.map((p) => p.region).sort(), ['EG', 'K5', 'LG', 'VI']);
-  assert.ok(sam.every((p) => p.type === 'vor'), 'the DME rows of a VOR/DME are one station');
+  assert.ok(
+    sam.every((p) => p.type === 'vor'),
+    'the DME rows of a VOR/DME are one station',
+  );
   assert.equal(db.lookup('LL25A').length, 0, 'terminal fixes are not route points');
   const dvr = db.lookup('DVR');
   assert.equal(dvr.length, 1);
   assert.equal(db.variation(dvr[0]), -3);
 
   const gz = tempFolder(
-    Object.fromEntries(['earth_fix.dat', 'earth_nav.dat', 'earth_awy.dat'].map((n) => [`${n}.gz`, zlib.gzipSync(fs.readFileSync(path.join(XPLANE11, n)))])),
+    Object.fromEntries(
+      ['earth_fix.dat', 'earth_nav.dat', 'earth_awy.dat'].map((n) => [
+        `${n}.gz`,
+        zlib.gzipSync(fs.readFileSync(path.join(XPLANE11, n))),
+      ]),
+    ),
   );
   const fromGz = await loadNavDatabase(gz);
   assert.equal(fromGz.report.airwaySegments, db.report.airwaySegments);
@@ -71,13 +96,19 @@ test('awy 1100 airways honour one-way segments', async () => {
   const [col] = db.lookup('COL');
   const [rolis] = db.lookup('ROLIS');
   const [rudus] = db.lookup('RUDUS');
-  assert.deepEqual(t150.path(rudus, [col])?.map((i) => db.ident(i)), ['RUDUS', 'ROLIS', 'COL']);
+  assert.deepEqual(
+    t150.path(rudus, [col])?.map((i) => db.ident(i)),
+    ['RUDUS', 'ROLIS', 'COL'],
+  );
   assert.equal(t150.path(col, [rudus]), undefined, 'COL → ROLIS and ROLIS → RUDUS are closed in that direction');
   assert.equal(t150.path(rolis, [rudus]), undefined);
   const ul9 = db.airway('UL9')!;
   const [dvr] = db.lookup('DVR');
   const [konan] = db.lookup('KONAN');
-  assert.deepEqual(ul9.path(konan, [dvr])?.map((i) => db.ident(i)), ['KONAN', 'DVR']);
+  assert.deepEqual(
+    ul9.path(konan, [dvr])?.map((i) => db.ident(i)),
+    ['KONAN', 'DVR'],
+  );
 });
 
 test('CRLF, A/I headers, blank lines, malformed rows and rows after 99', async () => {
@@ -122,20 +153,38 @@ test('CRLF, A/I headers, blank lines, malformed rows and rows after 99', async (
   const byKind = Object.fromEntries(db.report.files.map((f) => [f.kind, f]));
   assert.equal(byKind.fix.rows, 4, 'more rows read than malformed: the file is used');
   assert.equal(byKind.fix.malformed, 3);
-  assert.deepEqual(byKind.fix.malformedSamples.map((s) => s.line), [5, 6, 7]);
+  assert.deepEqual(
+    byKind.fix.malformedSamples.map((s) => s.line),
+    [5, 6, 7],
+  );
   assert.equal(byKind.fix.malformedSamples[0].text, ' 95.000000  002.000000 BADLA');
   assert.equal(db.lookup('AFTER').length, 0, 'nothing after 99');
   assert.equal(byKind.fix.skipped, 1, 'fix DVR stands where the DVR VOR stands');
   assert.equal(byKind.nav.malformed, 1);
-  assert.deepEqual(byKind.nav.malformedSamples.map((s) => s.line), [9]);
+  assert.deepEqual(
+    byKind.nav.malformedSamples.map((s) => s.line),
+    [9],
+  );
   assert.equal(db.lookup('IRR').length, 0, 'ILS parts and ILS DMEs are not route points');
-  assert.deepEqual(db.lookup('DVR').map((i) => db.type(i)), ['vor']);
-  assert.deepEqual(db.lookup('TAC').map((i) => db.type(i)), ['tacan']);
-  assert.deepEqual(db.lookup('LYD').map((i) => db.type(i)), ['ndb']);
+  assert.deepEqual(
+    db.lookup('DVR').map((i) => db.type(i)),
+    ['vor'],
+  );
+  assert.deepEqual(
+    db.lookup('TAC').map((i) => db.type(i)),
+    ['tacan'],
+  );
+  assert.deepEqual(
+    db.lookup('LYD').map((i) => db.type(i)),
+    ['ndb'],
+  );
   assert.equal(byKind.awy.rows, 2);
   assert.equal(byKind.awy.malformed, 2);
   assert.ok(db.airway('MT E') && db.airway('MT W') && db.airway('M871'), 'designators with blanks, split on -');
-  assert.ok(db.lookup('AMIBO').length === 1 && db.isAirwayEndOnly(db.lookup('AMIBO')[0]), 'airway ends that no fix row lists become points');
+  assert.ok(
+    db.lookup('AMIBO').length === 1 && db.isAirwayEndOnly(db.lookup('AMIBO')[0]),
+    'airway ends that no fix row lists become points',
+  );
   assert.ok(!db.isAirwayEndOnly(db.lookup('KONAN')[0]));
 });
 
@@ -156,7 +205,9 @@ test('apt.dat aerodromes: datum when given, else the mean of runway ends or heli
     '1 12 0 0',
     '99',
   ].join('\n');
-  const db = await loadNavDatabase(tempFolder({ 'fix.dat': `I\n600 ${COPYRIGHT}\n 51.1 1.3 ABCDE\n99\n`, 'apt.dat': apt }));
+  const db = await loadNavDatabase(
+    tempFolder({ 'fix.dat': `I\n600 ${COPYRIGHT}\n 51.1 1.3 ABCDE\n99\n`, 'apt.dat': apt }),
+  );
   const file = db.report.files.find((f) => f.kind === 'aerodromes')!;
   assert.equal(file.format, 'apt.dat 1100');
   assert.equal(file.malformed, 1);
@@ -190,15 +241,25 @@ test('X-Plane folders: files are found in Custom Data, names case-insensitively'
 });
 
 test('a missing or empty folder is a NavDataError with a message that says what is expected', async () => {
-  await assert.rejects(loadNavDatabase(path.join(os.tmpdir(), 'no-such-navdata-folder-4711')), (e: Error) => e instanceof NavDataError && /cannot be read/.test(e.message));
-  await assert.rejects(loadNavDatabase(tempFolder({ 'readme.txt': 'nothing here' })), (e: Error) => e instanceof NavDataError && /fix\.dat, nav\.dat and awy\.dat/.test(e.message));
+  await assert.rejects(
+    loadNavDatabase(path.join(os.tmpdir(), 'no-such-navdata-folder-4711')),
+    (e: Error) => e instanceof NavDataError && /cannot be read/.test(e.message),
+  );
+  await assert.rejects(
+    loadNavDatabase(tempFolder({ 'readme.txt': 'nothing here' })),
+    (e: Error) => e instanceof NavDataError && /fix\.dat, nav\.dat and awy\.dat/.test(e.message),
+  );
 });
 
 test('binary garbage is refused, naming its malformed rows; a corrupt gzip file is a NavDataError naming the file', async () => {
   const garbage = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256));
   await assert.rejects(
     loadNavDatabase(tempFolder({ 'fix.dat': garbage })),
-    (e: Error) => e instanceof NavDataError && /fix\.dat: no row could be read as fix data \(\d+ malformed rows, the first at line 1: '[\x20-\x7e]+'\)/.test(e.message),
+    (e: Error) =>
+      e instanceof NavDataError &&
+      /fix\.dat: no row could be read as fix data \(\d+ malformed rows, the first at line 1: '[\x20-\x7e]+'\)/.test(
+        e.message,
+      ),
   );
   const truncated = zlib.gzipSync(Buffer.from(`I\n600 ${COPYRIGHT}\n 51.1 1.3 ABCDE\n99\n`)).subarray(0, 30);
   await assert.rejects(
@@ -209,7 +270,11 @@ test('binary garbage is refused, naming its malformed rows; a corrupt gzip file 
 
 test('apt.dat is read in chunks: any split of the text gives the same aerodromes; gzip and damage handled', async () => {
   const tsv = zlib.gunzipSync(fs.readFileSync(path.join(EXCERPT, 'airports.tsv.gz'))).toString('utf8');
-  const rows = tsv.trim().split('\n').slice(1).map((line) => line.split('\t'));
+  const rows = tsv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'));
   const apt = [
     'I',
     `1000 ${COPYRIGHT}`,
@@ -243,7 +308,8 @@ test('apt.dat is read in chunks: any split of the text gives the same aerodromes
   assert.equal(db.report.files.find((f) => f.kind === 'aerodromes')!.format, 'apt.dat 1000');
   await assert.rejects(
     loadNavDatabase(tempFolder({ 'fix.dat': fix, 'apt.dat.gz': zlib.gzipSync(apt).subarray(0, 2000) })),
-    (e: Error) => e instanceof NavDataError && /apt\.dat\.gz cannot be decompressed .*damaged or incomplete/.test(e.message),
+    (e: Error) =>
+      e instanceof NavDataError && /apt\.dat\.gz cannot be decompressed .*damaged or incomplete/.test(e.message),
   );
 });
 

@@ -17,7 +17,11 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 test('payload mismatches are compile errors, and only those', () => {
   const file = path.join(__dirname, 'fixtures', 'payloadMismatch.ts');
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   assert.ok(config);
   const program = ts.createProgram([file], { ...config.options, noEmit: true });
   const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
@@ -30,7 +34,8 @@ test('payload mismatches are compile errors, and only those', () => {
 test('every descriptor is plain data whose method is the declared method string', () => {
   const values: unknown[] = [...Object.values(lsp), ...Object.values(map)];
   const descriptors = values.filter(
-    (value): value is { kind: string; method: string } => typeof value === 'object' && value !== null && 'kind' in value && 'method' in value,
+    (value): value is { kind: string; method: string } =>
+      typeof value === 'object' && value !== null && 'kind' in value && 'method' in value,
   );
   assert.ok(descriptors.length >= 8);
   for (const d of descriptors) {
@@ -54,7 +59,12 @@ test('a webview message reaches the handler of its own type', () => {
       },
       message,
     );
-  handle({ type: 'reveal', uri: 'file:///a', version: 1, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } } });
+  handle({
+    type: 'reveal',
+    uri: 'file:///a',
+    version: 1,
+    range: { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } },
+  });
   handle({ type: 'export', format: 'gpx' });
   assert.deepEqual(seen, ['reveal 4', 'export gpx']);
 });

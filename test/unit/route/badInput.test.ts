@@ -25,9 +25,10 @@ test('a 10,000-character line: one route of 1,000+ elements, and one unbroken to
   assert.deepEqual(allDiagnostics(doc), []);
   const token = 'A'.repeat(10_000);
   const garbage = parseRouteDocument(`N0450F350 ${token}`);
-  assert.deepEqual(allDiagnostics(garbage).map((d) => [d.code, d.range.start.character, d.range.end.character]), [
-    ['R101', 10, 10_010],
-  ]);
+  assert.deepEqual(
+    allDiagnostics(garbage).map((d) => [d.code, d.range.start.character, d.range.end.character]),
+    [['R101', 10, 10_010]],
+  );
 });
 
 test('binary garbage: one document-level finding, capped block findings, ranges inside', () => {
@@ -38,7 +39,8 @@ test('binary garbage: one document-level finding, capped block findings, ranges 
   assert.equal(doc.diagnostics[0].code, 'R001');
   const lines = documentLines(text);
   for (const d of allDiagnostics(doc)) assert.ok(rangeInside(d.range, lines), JSON.stringify(d.range));
-  for (const block of doc.blocks) assert.ok(block.diagnostics.length <= 201, `${block.diagnostics.length} findings in one block`);
+  for (const block of doc.blocks)
+    assert.ok(block.diagnostics.length <= 201, `${block.diagnostics.length} findings in one block`);
   // Decoding binary as UTF-8 gives replacement characters: also reported.
   const utf8 = parseRouteDocument(bytes.toString('utf8'));
   assert.equal(utf8.diagnostics[0]?.code, 'R001');
@@ -46,9 +48,10 @@ test('binary garbage: one document-level finding, capped block findings, ranges 
 
 test('a NUL byte is located exactly, also after CRLF and lone CR line ends', () => {
   const doc = parseRouteDocument('N0450F350 DVR\r\n\rN0450F350 D\u0000VR');
-  assert.deepEqual(doc.diagnostics.map((d) => [d.code, d.range]), [
-    ['R001', { start: { line: 2, character: 11 }, end: { line: 2, character: 12 } }],
-  ]);
+  assert.deepEqual(
+    doc.diagnostics.map((d) => [d.code, d.range]),
+    [['R001', { start: { line: 2, character: 11 }, end: { line: 2, character: 12 } }]],
+  );
 });
 
 test('many problems in one block are capped with a summary finding', () => {
@@ -69,7 +72,16 @@ test('lower case, tabs and CRLF everywhere still read as the clean route', () =>
 
 test('the incremental parser handles the same bad inputs', () => {
   const parser = new IncrementalRouteParser();
-  for (const text of ['', '\u0000\u0001\u0002', 'x'.repeat(10_000), randomBytes(5000).toString('latin1'), '(((((', ')))', '(FPL-', '-\n-\n-']) {
+  for (const text of [
+    '',
+    '\u0000\u0001\u0002',
+    'x'.repeat(10_000),
+    randomBytes(5000).toString('latin1'),
+    '(((((',
+    ')))',
+    '(FPL-',
+    '-\n-\n-',
+  ]) {
     const doc = parser.parse(text);
     const lines = documentLines(text);
     for (const d of allDiagnostics(doc)) assert.ok(rangeInside(d.range, lines));
@@ -86,11 +98,14 @@ test('a block of 100,000 directive lines stays linear (and every repeat is repor
 
 test('a character outside the BMP is reported on both of its UTF-16 units, and later columns count them', () => {
   const doc = parseRouteDocument('N0450F350 D😀R DCT UL9');
-  assert.deepEqual(doc.blocks[0].diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]), [
-    ['R114', 11, 13],
-    ['R204', 19, 22],
-    ['R202', 19, 22],
-  ]);
+  assert.deepEqual(
+    doc.blocks[0].diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]),
+    [
+      ['R114', 11, 13],
+      ['R204', 19, 22],
+      ['R202', 19, 22],
+    ],
+  );
   assert.match(doc.blocks[0].diagnostics[0].message, /character '😀'/);
 });
 

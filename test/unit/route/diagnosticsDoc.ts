@@ -25,7 +25,11 @@ const GROUPS: [string, string, string][] = [
 ];
 
 function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '⏎').replace(/\u0000/g, '\\u0000');
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, '⏎')
+    .replace(/\u0000/g, '\\u0000');
 }
 
 function example(text: string): string {
@@ -52,13 +56,24 @@ function introduction(): string[] {
 function tables(heading: string): string[] {
   const out: string[] = [];
   for (const [prefix, title, intro] of GROUPS) {
-    out.push('', `${heading} ${title}`, '', intro, '', '| Code | Severity | Meaning | Example | Message |', '|---|---|---|---|---|');
+    out.push(
+      '',
+      `${heading} ${title}`,
+      '',
+      intro,
+      '',
+      '| Code | Severity | Meaning | Example | Message |',
+      '|---|---|---|---|---|',
+    );
     for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
       if (!code.startsWith(prefix)) continue;
       const ex = EXAMPLES.find((e) => e.code === code);
       const doc = ex ? parseRouteDocument(ex.text) : undefined;
-      const found = doc && [...doc.diagnostics, ...doc.blocks.flatMap((b) => b.diagnostics)].find((d) => d.code === code);
-      out.push(`| ${code} | ${info.severity} | ${cell(info.title)} | ${ex ? example(ex.text) : ''} | ${found ? cell(found.message) : ''} |`);
+      const found =
+        doc && [...doc.diagnostics, ...doc.blocks.flatMap((b) => b.diagnostics)].find((d) => d.code === code);
+      out.push(
+        `| ${code} | ${info.severity} | ${cell(info.title)} | ${ex ? example(ex.text) : ''} | ${found ? cell(found.message) : ''} |`,
+      );
     }
   }
   out.push(
@@ -86,7 +101,8 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of Object.entries(AIRLINE_CODES)) out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
+  for (const [code, info] of Object.entries(AIRLINE_CODES))
+    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
   return out;
 }
 

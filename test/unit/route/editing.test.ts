@@ -12,18 +12,39 @@ function plain(doc: RouteDocument): unknown {
 }
 
 const BASE = generateRouteFile(30, 7);
-const PIECES = ['\n', '\n\n', ' DCT ', 'UL9', '#', '# c\n', '(FPL-', ')', ':', 'x', '', '\u0000', '\n\n\n', 'N0450F350 DVR'];
+const PIECES = [
+  '\n',
+  '\n\n',
+  ' DCT ',
+  'UL9',
+  '#',
+  '# c\n',
+  '(FPL-',
+  ')',
+  ':',
+  'x',
+  '',
+  '\u0000',
+  '\n\n\n',
+  'N0450F350 DVR',
+];
 
 test('random range edits, applied as an editor does, always match the full parse of the text', () => {
   fc.assert(
     fc.property(
-      fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 3 }), fc.nat({ max: 40 }), fc.nat({ max: PIECES.length - 1 })), { minLength: 1, maxLength: 25 }),
+      fc.array(
+        fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 3 }), fc.nat({ max: 40 }), fc.nat({ max: PIECES.length - 1 })),
+        { minLength: 1, maxLength: 25 },
+      ),
       (edits) => {
         let doc = TextDocument.create('file:///t.route', 'icao-route', 1, BASE);
         const editor = new RouteDocumentEditor(BASE);
         for (const [line, character, lines, chars, piece] of edits) {
           const start = { line: line % (doc.lineCount + 1), character: character % 90 };
-          const range: Range = { start, end: { line: start.line + lines, character: lines ? chars : start.character + chars } };
+          const range: Range = {
+            start,
+            end: { line: start.line + lines, character: lines ? chars : start.character + chars },
+          };
           doc = TextDocument.update(doc, [{ range, text: PIECES[piece] }], doc.version + 1);
           assert.ok(editor.edit(range, PIECES[piece]));
           assert.equal(editor.text(), doc.getText());
@@ -48,7 +69,11 @@ test('an edit inside one line re-reads one block and moves none; a new line move
   assert.equal(editor.lastStats.moved, after.blocks.length - 11);
   const moved = editor.document();
   assert.equal(moved.blocks[20].range.start.line, before.blocks[20].range.start.line + 1);
-  assert.equal(before.blocks[20].range.start.line, after.blocks[20].range.start.line, 'the earlier document is left as it was');
+  assert.equal(
+    before.blocks[20].range.start.line,
+    after.blocks[20].range.start.line,
+    'the earlier document is left as it was',
+  );
   assert.deepEqual(plain(moved), plain(parseRouteDocument(editor.text())));
 });
 

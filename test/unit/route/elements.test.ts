@@ -21,10 +21,25 @@ function element(route: string, index: number): RouteElement {
 test('speed/level groups: knots, km/h, Mach; F, S, A, M levels and VFR', () => {
   const cases: [string, string, object, object][] = [
     ['N0450F350', '450 kt TAS at FL350', { unit: 'knots', value: 450 }, { unit: 'flightLevel', value: 350 }],
-    ['K0830S1130', '830 km/h TAS at metric level 11,300 m', { unit: 'kmh', value: 830 }, { unit: 'metricLevel', value: 1130 }],
+    [
+      'K0830S1130',
+      '830 km/h TAS at metric level 11,300 m',
+      { unit: 'kmh', value: 830 },
+      { unit: 'metricLevel', value: 1130 },
+    ],
     ['M082F370', 'Mach 0.82 at FL370', { unit: 'mach', value: 82 }, { unit: 'flightLevel', value: 370 }],
-    ['N0120A045', '120 kt TAS at altitude 4,500 ft', { unit: 'knots', value: 120 }, { unit: 'altitudeFeet', value: 45 }],
-    ['K0300M0840', '300 km/h TAS at altitude 8,400 m', { unit: 'kmh', value: 300 }, { unit: 'altitudeMetres', value: 840 }],
+    [
+      'N0120A045',
+      '120 kt TAS at altitude 4,500 ft',
+      { unit: 'knots', value: 120 },
+      { unit: 'altitudeFeet', value: 45 },
+    ],
+    [
+      'K0300M0840',
+      '300 km/h TAS at altitude 8,400 m',
+      { unit: 'kmh', value: 300 },
+      { unit: 'altitudeMetres', value: 840 },
+    ],
     ['N0120VFR', '120 kt TAS, VFR (no cruising level)', { unit: 'knots', value: 120 }, { unit: 'vfr', value: 0 }],
     ['M101F450', 'Mach 1.01 at FL450', { unit: 'mach', value: 101 }, { unit: 'flightLevel', value: 450 }],
   ];
@@ -86,7 +101,10 @@ test('SID only right after the first group, STAR only last; the words SID and ST
 test('coded points: navaids of 2–3 letters, named points of 5', () => {
   const es = elements('N0450F350 LN DCT DVR DCT KONAN');
   assert.deepEqual(
-    es.slice(1).filter((e) => e.kind === 'point').map((e) => [e.text, e.description]),
+    es
+      .slice(1)
+      .filter((e) => e.kind === 'point')
+      .map((e) => [e.text, e.description]),
     [
       ['LN', 'navaid LN'],
       ['DVR', 'navaid DVR'],
@@ -160,13 +178,18 @@ test('cruise climb with two levels or PLUS', () => {
 });
 
 test('flight rules changes, truncation, OAT/GAT, IFPSTOP/IFPSTART, STAY', () => {
-  const es = elements('N0450F350 DVR DCT ROM/N0180A090 VFR DCT KONAN/N0450F350 IFR DCT LN OAT DCT BUB GAT DCT KOK IFPSTOP DCT AMASI IFPSTART DCT SAM STAY1/0130 DCT TNT T');
+  const es = elements(
+    'N0450F350 DVR DCT ROM/N0180A090 VFR DCT KONAN/N0450F350 IFR DCT LN OAT DCT BUB GAT DCT KOK IFPSTOP DCT AMASI IFPSTART DCT SAM STAY1/0130 DCT TNT T',
+  );
   const pick = (text: string): RouteElement => {
     const e = es.find((x) => x.text === text);
     assert.ok(e, text);
     return e;
   };
-  assert.deepEqual([pick('VFR').kind, pick('VFR').kind === 'flightRules' && pick('VFR').description], ['flightRules', 'change of flight rules to VFR at the preceding point']);
+  assert.deepEqual(
+    [pick('VFR').kind, pick('VFR').kind === 'flightRules' && pick('VFR').description],
+    ['flightRules', 'change of flight rules to VFR at the preceding point'],
+  );
   assert.equal(pick('IFR').kind === 'flightRules' && (pick('IFR') as { rules: string }).rules, 'IFR');
   assert.equal(pick('OAT').kind, 'trafficType');
   assert.equal(pick('GAT').kind === 'trafficType' && (pick('GAT') as { traffic: string }).traffic, 'GAT');
@@ -177,10 +200,18 @@ test('flight rules changes, truncation, OAT/GAT, IFPSTOP/IFPSTART, STAY', () => 
   if (stay.kind === 'stay') {
     assert.deepEqual([stay.index, stay.minutes], [1, 90]);
     assert.equal(stay.description, 'stay 1: 1 h 30 min at the preceding point');
-    assert.equal(onlyBlock('N0450F350 DVR STAY2/0045').elements[2].description, 'stay 2: 45 min at the preceding point');
+    assert.equal(
+      onlyBlock('N0450F350 DVR STAY2/0045').elements[2].description,
+      'stay 2: 45 min at the preceding point',
+    );
   }
   assert.equal(pick('T').kind, 'truncation');
-  assert.deepEqual(onlyBlock('N0450F350 DVR DCT ROM/N0180A090 VFR DCT KONAN/N0450F350 IFR DCT LN OAT DCT BUB GAT DCT KOK IFPSTOP DCT AMASI IFPSTART DCT SAM STAY1/0130 DCT TNT T').diagnostics, []);
+  assert.deepEqual(
+    onlyBlock(
+      'N0450F350 DVR DCT ROM/N0180A090 VFR DCT KONAN/N0450F350 IFR DCT LN OAT DCT BUB GAT DCT KOK IFPSTOP DCT AMASI IFPSTART DCT SAM STAY1/0130 DCT TNT T',
+    ).diagnostics,
+    [],
+  );
 });
 
 test('aerodromes as the first and last word; a 4-letter word inside is a warned point', () => {
@@ -195,7 +226,10 @@ test('aerodromes as the first and last word; a 4-letter word inside is a warned 
   assert.deepEqual(block.destination, { value: 'EDDF', range: r(0, 29, 33) });
   const inside = onlyBlock('N0450F350 DVR DCT ABCD DCT KONAN');
   assert.equal(inside.elements[3].kind, 'point');
-  assert.deepEqual(inside.diagnostics.map((d) => [d.code, d.range]), [['R115', r(0, 18, 22)]]);
+  assert.deepEqual(
+    inside.diagnostics.map((d) => [d.code, d.range]),
+    [['R115', r(0, 18, 22)]],
+  );
 });
 
 test('route text spread over lines keeps absolute positions; routeText is one upper-case line', () => {
@@ -239,7 +273,10 @@ test('near misses read as what they nearly are', () => {
   ];
   for (const [route, code] of cases) {
     const block = onlyBlock(route);
-    assert.ok(block.diagnostics.some((d) => d.code === code), `${route}: expected ${code}, got ${block.diagnostics.map((d) => d.code).join(' ')}`);
+    assert.ok(
+      block.diagnostics.some((d) => d.code === code),
+      `${route}: expected ${code}, got ${block.diagnostics.map((d) => d.code).join(' ')}`,
+    );
     assert.equal(block.elements[block.elements.length - 1].kind, 'unknown', route);
   }
 });

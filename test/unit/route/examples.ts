@@ -11,15 +11,28 @@ export interface CodeExample {
   says: string;
 }
 
-const FPL = (f7 = 'DLH4AB', f8 = 'IS', f9 = 'A320/M', f10 = 'SDE2E3FGIJ1RWY/LB1', f13 = 'EGLL1200', f15 = 'N0450F350 DVR', f16 = 'EDDF0105 EDDK', f18 = 'DOF/261121'): string =>
-  `(FPL-${f7}-${f8}\n-${f9}-${f10}\n-${f13}\n-${f15}\n-${f16}\n-${f18})`;
+const FPL = (
+  f7 = 'DLH4AB',
+  f8 = 'IS',
+  f9 = 'A320/M',
+  f10 = 'SDE2E3FGIJ1RWY/LB1',
+  f13 = 'EGLL1200',
+  f15 = 'N0450F350 DVR',
+  f16 = 'EDDF0105 EDDK',
+  f18 = 'DOF/261121',
+): string => `(FPL-${f7}-${f8}\n-${f9}-${f10}\n-${f13}\n-${f15}\n-${f16}\n-${f18})`;
 
 export const EXAMPLES: CodeExample[] = [
   { code: 'R001', text: 'N0450F350 DVR\u0000', at: [0, 13, 14], says: 'plain text' },
   { code: 'R002', text: 'orgin: EGLL\nN0450F350 DVR', at: [0, 0, 5], says: 'did you mean origin?' },
   { code: 'R003', text: 'origin:\nN0450F350 DVR', at: [0, 0, 7], says: 'has no value' },
   { code: 'R004', text: 'origin: EGLL\norigin: EDDF\nN0450F350 DVR', at: [1, 0, 6], says: 'given twice' },
-  { code: 'R005', text: 'destination: EDDF1\nN0450F350 DVR', at: [0, 13, 18], says: '4-letter ICAO location indicator' },
+  {
+    code: 'R005',
+    text: 'destination: EDDF1\nN0450F350 DVR',
+    at: [0, 13, 18],
+    says: '4-letter ICAO location indicator',
+  },
   { code: 'R006', text: 'referenceFix: 12AB\nN0450F350 DVR', at: [0, 14, 18], says: 'not a significant point' },
   { code: 'R007', text: 'N0450F350 DVR: DCT KONAN', at: [0, 13, 14], says: 'a colon never occurs' },
   { code: 'R008', text: `${FPL()}\nN0450F350 DVR`, at: [6, 0, 13], says: 'after the end of the FPL message' },
@@ -29,8 +42,8 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R102', text: 'N0450F350 dvr', at: [0, 10, 13], says: 'upper case: DVR' },
   { code: 'R103', text: 'N045F350 DVR', at: [0, 0, 4], says: 'needs N (knots) + 4 digits' },
   { code: 'R104', text: 'N0450F35 DVR', at: [0, 5, 8], says: 'needs F + 3 digits, found 2 (e.g. F350)' },
-  { code: 'R105', text: 'N0450F350 95N010W', at: [0, 10, 12], says: "latitude 95°N out of range" },
-  { code: 'R106', text: 'N0450F350 45N190W', at: [0, 13, 16], says: "longitude 190°W out of range" },
+  { code: 'R105', text: 'N0450F350 95N010W', at: [0, 10, 12], says: 'latitude 95°N out of range' },
+  { code: 'R106', text: 'N0450F350 45N190W', at: [0, 13, 16], says: 'longitude 190°W out of range' },
   { code: 'R107', text: 'N0450F350 4575N01000W', at: [0, 12, 14], says: 'minutes of latitude' },
   { code: 'R108', text: 'N0450F350 DUB370040', at: [0, 13, 16], says: 'bearing 370°' },
   { code: 'R109', text: 'N0450F350 4620N0780W', at: [0, 10, 20], says: 'not a latitude/longitude' },
@@ -45,7 +58,12 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R201', text: 'DVR DCT KONAN', at: [0, 0, 3], says: 'must begin with a speed/level group' },
   { code: 'R202', text: 'N0450F350 DVR UL9', at: [0, 14, 17], says: 'the route ends here' },
   { code: 'R203', text: 'N0450F350 DVR UL9 UL607 KONAN', at: [0, 18, 23], says: 'need their joining point' },
-  { code: 'R204', text: 'N0450F350 DVR DCT UL9 KONAN', at: [0, 18, 21], says: 'DCT must be followed by a point, found ATS route UL9' },
+  {
+    code: 'R204',
+    text: 'N0450F350 DVR DCT UL9 KONAN',
+    at: [0, 18, 21],
+    says: 'DCT must be followed by a point, found ATS route UL9',
+  },
   { code: 'R205', text: 'N0450F350 DVR UL9 DCT KONAN', at: [0, 18, 21], says: 'DCT cannot follow ATS route UL9' },
   { code: 'R206', text: 'N0450F350 DVR KONAN', at: [0, 14, 19], says: 'write DCT between DVR and KONAN' },
   { code: 'R207', text: 'N0450F350 DVR DCT KONAN SID', at: [0, 24, 27], says: 'SID may appear only as the first' },
@@ -56,20 +74,45 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R212', text: 'N0120VFR DVR DCT KONAN IFR', at: [0, 23, 26], says: 'normally gives the new speed and level' },
   { code: 'R213', text: 'N0450F350 IFR DVR', at: [0, 10, 13], says: 'must follow the point where it happens' },
   { code: 'R214', text: 'N0450F350 OAT DVR', at: [0, 10, 13], says: 'must follow the point where it applies' },
-  { code: 'R215', text: 'N0450F350 DVR6J DCT KONAN', at: [0, 16, 19], says: 'must be followed by the point where it ends' },
+  {
+    code: 'R215',
+    text: 'N0450F350 DVR6J DCT KONAN',
+    at: [0, 16, 19],
+    says: 'must be followed by the point where it ends',
+  },
   { code: 'R216', text: 'N0450F350 DVR L9 UL9 KONAN', at: [0, 17, 20], says: 'transition point is usually written' },
   { code: 'R217', text: 'N0450F350', at: [0, 0, 9], says: 'not followed by a route' },
   { code: 'R301', text: FPL().slice(0, -1), at: [5, 11, 11], says: "expected ')'" },
-  { code: 'R302', text: '(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR)', at: [0, 48, 49], says: 'missing fields 16' },
+  {
+    code: 'R302',
+    text: '(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR)',
+    at: [0, 48, 49],
+    says: 'missing fields 16',
+  },
   { code: 'R303', text: FPL('DLH4ABCDE'), at: [0, 5, 14], says: 'field 7' },
   { code: 'R304', text: FPL(undefined, 'XS'), at: [0, 12, 14], says: 'field 8' },
   { code: 'R305', text: FPL(undefined, undefined, 'A320'), at: [1, 1, 5], says: 'field 9' },
   { code: 'R306', text: FPL(undefined, undefined, undefined, 'SDE2E3'), at: [1, 8, 14], says: 'field 10' },
   { code: 'R307', text: FPL(undefined, undefined, undefined, undefined, 'EGLL12'), at: [2, 1, 7], says: 'field 13' },
-  { code: 'R308', text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, 'EDDF01'), at: [4, 1, 7], says: 'field 16' },
-  { code: 'R309', text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DOF/2611'), at: [5, 1, 9], says: 'YYMMDD' },
+  {
+    code: 'R308',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, 'EDDF01'),
+    at: [4, 1, 7],
+    says: 'field 16',
+  },
+  {
+    code: 'R309',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DOF/2611'),
+    at: [5, 1, 9],
+    says: 'YYMMDD',
+  },
   { code: 'R310', text: `${FPL().slice(0, -1)}-E/0230-X)`, at: [5, 19, 20], says: 'extra field' },
-  { code: 'R311', text: FPL(undefined, undefined, undefined, undefined, undefined, ''), at: [3, 1, 1], says: 'field 15 (route) is empty' },
+  {
+    code: 'R311',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, ''),
+    at: [3, 1, 1],
+    says: 'field 15 (route) is empty',
+  },
   { code: 'R312', text: FPL().replace('(FPL', '(CHG'), at: [0, 1, 4], says: 'is not FPL' },
   { code: 'R313', text: `${FPL().slice(0, -1)}-E/0790 P/2)`, at: [5, 12, 18], says: 'fuel endurance is hhmm' },
 ];

@@ -20,10 +20,13 @@ N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI
 test('the example of the notes: a route block and an FPL block, both clean', () => {
   const doc = parseRouteDocument(SAMPLE);
   assert.deepEqual(doc.diagnostics, []);
-  assert.deepEqual(doc.blocks.map((b) => [b.kind, b.name, b.diagnostics.length]), [
-    ['route', 'EGLL → EDDF', 0],
-    ['fpl', 'DLH4AB EGLL → EDDF', 0],
-  ]);
+  assert.deepEqual(
+    doc.blocks.map((b) => [b.kind, b.name, b.diagnostics.length]),
+    [
+      ['route', 'EGLL → EDDF', 0],
+      ['fpl', 'DLH4AB EGLL → EDDF', 0],
+    ],
+  );
   const [route] = doc.blocks;
   assert.deepEqual(route.range, { start: { line: 0, character: 0 }, end: { line: 3, character: 42 } });
   assert.deepEqual(route.directives, [
@@ -37,11 +40,14 @@ test('the example of the notes: a route block and an FPL block, both clean', () 
 
 test('directive keys are case-insensitive; referenceFix accepts every point form', () => {
   const block = onlyBlock('ORIGIN: egll\nDestination:EDDF\nREFERENCEFIX:  dub180040  \nN0450F350 DVR');
-  assert.deepEqual(block.directives.map((d) => [d.key, d.value]), [
-    ['origin', 'EGLL'],
-    ['destination', 'EDDF'],
-    ['referenceFix', 'DUB180040'],
-  ]);
+  assert.deepEqual(
+    block.directives.map((d) => [d.key, d.value]),
+    [
+      ['origin', 'EGLL'],
+      ['destination', 'EDDF'],
+      ['referenceFix', 'DUB180040'],
+    ],
+  );
   assert.deepEqual(block.referenceFix, { value: 'DUB180040', range: r(2, 15, 24) });
   assert.deepEqual(block.diagnostics, []);
   for (const fix of ['DVR', 'KONAN', '46N078W', '4620N07805W']) {
@@ -50,7 +56,9 @@ test('directive keys are case-insensitive; referenceFix accepts every point form
 });
 
 test('comments run to the end of the line anywhere; comment-only groups are no blocks', () => {
-  const doc = parseRouteDocument('# header\n# more\n\nN0450F350 DVR # first leg\n# between\nDCT KONAN\n\n# trailing comment only\n');
+  const doc = parseRouteDocument(
+    '# header\n# more\n\nN0450F350 DVR # first leg\n# between\nDCT KONAN\n\n# trailing comment only\n',
+  );
   assert.equal(doc.blocks.length, 1);
   const [block] = doc.blocks;
   assert.equal(block.routeText, 'N0450F350 DVR DCT KONAN');
@@ -60,42 +68,66 @@ test('comments run to the end of the line anywhere; comment-only groups are no b
 
 test('blank lines (also with blanks on them) separate blocks; each block is on its own', () => {
   const doc = parseRouteDocument('N0450F350 DVR UL9\n   \t\nN0450F350 DVR DCT KONAN\n\n\n\nM082F370 KOK');
-  assert.deepEqual(doc.blocks.map((b) => [b.range.start.line, b.routeText, b.diagnostics.map((d) => d.code)]), [
-    [0, 'N0450F350 DVR UL9', ['R202']],
-    [2, 'N0450F350 DVR DCT KONAN', []],
-    [6, 'M082F370 KOK', []],
-  ]);
+  assert.deepEqual(
+    doc.blocks.map((b) => [b.range.start.line, b.routeText, b.diagnostics.map((d) => d.code)]),
+    [
+      [0, 'N0450F350 DVR UL9', ['R202']],
+      [2, 'N0450F350 DVR DCT KONAN', []],
+      [6, 'M082F370 KOK', []],
+    ],
+  );
 });
 
 test('block names: origin → destination, else the first words', () => {
   const doc = parseRouteDocument('N0450F350 DVR DCT KONAN DCT AMASI\n\nN0450F350 DVR\n\norigin: EGLL\nN0450F350 DVR');
-  assert.deepEqual(doc.blocks.map((b) => b.name), ['N0450F350 DVR DCT …', 'N0450F350 DVR', 'N0450F350 DVR']);
+  assert.deepEqual(
+    doc.blocks.map((b) => b.name),
+    ['N0450F350 DVR DCT …', 'N0450F350 DVR', 'N0450F350 DVR'],
+  );
 });
 
 test('CRLF, tabs and lower case read the same as the clean text', () => {
   const clean = parseRouteDocument(SAMPLE);
   const messy = parseRouteDocument(SAMPLE.replace(/\n/g, '\r\n').replace('DET L6', 'DET\tL6'));
-  assert.deepEqual(messy.blocks.map((b) => b.routeText), clean.blocks.map((b) => b.routeText));
-  assert.deepEqual(messy.blocks.flatMap((b) => b.diagnostics), []);
+  assert.deepEqual(
+    messy.blocks.map((b) => b.routeText),
+    clean.blocks.map((b) => b.routeText),
+  );
+  assert.deepEqual(
+    messy.blocks.flatMap((b) => b.diagnostics),
+    [],
+  );
   assert.deepEqual(messy.blocks[0].range, clean.blocks[0].range);
   const lower = onlyBlock('origin: egll\nn0450f350 det l6 dvr');
   assert.equal(lower.routeText, 'N0450F350 DET L6 DVR');
-  assert.deepEqual(lower.diagnostics.map((d) => [d.code, d.range]), [
-    ['R102', r(1, 0, 9)],
-    ['R102', r(1, 10, 13)],
-    ['R102', r(1, 14, 16)],
-    ['R102', r(1, 17, 20)],
-  ]);
+  assert.deepEqual(
+    lower.diagnostics.map((d) => [d.code, d.range]),
+    [
+      ['R102', r(1, 0, 9)],
+      ['R102', r(1, 10, 13)],
+      ['R102', r(1, 14, 16)],
+      ['R102', r(1, 17, 20)],
+    ],
+  );
 });
 
 test('unknown directive keys are kept and diagnosed; a colon inside route text is not a directive', () => {
   const block = onlyBlock('alternate: EDDK\nN0450F350 DVR');
-  assert.deepEqual(block.directives.map((d) => d.key), ['alternate']);
-  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R002', r(0, 0, 9)]]);
+  assert.deepEqual(
+    block.directives.map((d) => d.key),
+    ['alternate'],
+  );
+  assert.deepEqual(
+    block.diagnostics.map((d) => [d.code, d.range]),
+    [['R002', r(0, 0, 9)]],
+  );
   assert.match(block.diagnostics[0].message, /expected origin, destination or referenceFix/);
   const colon = onlyBlock('N0450F350 DVR DCT 12:30');
   assert.deepEqual(colon.directives, []);
-  assert.deepEqual(colon.diagnostics.map((d) => d.code), ['R007']);
+  assert.deepEqual(
+    colon.diagnostics.map((d) => d.code),
+    ['R007'],
+  );
 });
 
 test('an empty file and a file of blank lines have no blocks and no findings', () => {

@@ -58,39 +58,60 @@ test('the whole message on one line, and field 15 spanning lines', () => {
   assert.deepEqual(one.elements[1].range, r(0, 45, 48));
   const spread = onlyBlock('(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F360 SPY\n   DCT DVR\n-EGLL0040-0)');
   assert.deepEqual(spread.diagnostics, []);
-  assert.deepEqual(spread.fpl?.fields.find((f) => f.number === 15), {
-    number: 15,
-    text: 'N0440F360 SPY DCT DVR',
-    range: { start: { line: 1, character: 1 }, end: { line: 2, character: 10 } },
-  });
-  assert.deepEqual(spread.elements.map((e) => e.range.start), [
-    { line: 1, character: 1 },
-    { line: 1, character: 11 },
-    { line: 2, character: 3 },
-    { line: 2, character: 7 },
-  ]);
+  assert.deepEqual(
+    spread.fpl?.fields.find((f) => f.number === 15),
+    {
+      number: 15,
+      text: 'N0440F360 SPY DCT DVR',
+      range: { start: { line: 1, character: 1 }, end: { line: 2, character: 10 } },
+    },
+  );
+  assert.deepEqual(
+    spread.elements.map((e) => e.range.start),
+    [
+      { line: 1, character: 1 },
+      { line: 1, character: 11 },
+      { line: 2, character: 3 },
+      { line: 2, character: 7 },
+    ],
+  );
 });
 
 test('route errors inside field 15 are reported at their place in the file', () => {
   const block = onlyBlock(MESSAGE.replace('UL9 KONAN', 'UL9 DCT KONAN'));
-  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R205', r(3, 26, 29)]]);
+  assert.deepEqual(
+    block.diagnostics.map((d) => [d.code, d.range]),
+    [['R205', r(3, 26, 29)]],
+  );
 });
 
 test('missing fields and unbalanced parentheses, and the parse goes on', () => {
   const missing = onlyBlock('(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR UL9)');
-  assert.deepEqual(missing.diagnostics.map((d) => d.code), ['R202', 'R302']);
+  assert.deepEqual(
+    missing.diagnostics.map((d) => d.code),
+    ['R202', 'R302'],
+  );
   assert.match(missing.diagnostics[1].message, /missing fields 16 \(destination.*18 \(other information\)/);
   assert.equal(missing.origin?.value, 'EGLL');
   const open = onlyBlock(MESSAGE.slice(0, -1));
-  assert.deepEqual(open.diagnostics.map((d) => d.code), ['R301']);
+  assert.deepEqual(
+    open.diagnostics.map((d) => d.code),
+    ['R301'],
+  );
   assert.equal(open.elements.length, 8);
   const nested = onlyBlock(MESSAGE.replace('RMK/TCAS', 'RMK/(TCAS'));
-  assert.deepEqual(nested.diagnostics.map((d) => [d.code, d.range]), [['R301', r(5, 26, 27)]]);
+  assert.deepEqual(
+    nested.diagnostics.map((d) => [d.code, d.range]),
+    [['R301', r(5, 26, 27)]],
+  );
 });
 
 test('lower-case fields are read and reported with the fix', () => {
   const block = onlyBlock(MESSAGE.replace('-EGLL1200', '-egll1200').replace('(FPL-', '(fpl-'));
-  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range, d.data]), [['R102', r(2, 1, 9), { replacement: 'EGLL1200' }]]);
+  assert.deepEqual(
+    block.diagnostics.map((d) => [d.code, d.range, d.data]),
+    [['R102', r(2, 1, 9), { replacement: 'EGLL1200' }]],
+  );
   assert.equal(block.origin?.value, 'EGLL');
 });
 
@@ -98,7 +119,10 @@ test('directives beside an FPL message; text after it is reported', () => {
   const doc = parseRouteDocument(`referenceFix: DVR\n${MESSAGE}\nreferenceFix: KOK`);
   const block = doc.blocks[0];
   assert.equal(block.referenceFix?.value, 'DVR');
-  assert.deepEqual(block.diagnostics.map((d) => d.code), ['R004']);
+  assert.deepEqual(
+    block.diagnostics.map((d) => d.code),
+    ['R004'],
+  );
   assert.deepEqual(codes(`${MESSAGE} trailing`), ['R008']);
 });
 
@@ -112,7 +136,10 @@ test('CRLF line ends and tabs in a message', () => {
 test('field 19 is accepted; a hyphen inside field 18 text is reported where it splits the field', () => {
   assert.deepEqual(codes(MESSAGE.replace(')', '-E/0230 P/TBN)')), []);
   const hyphen = onlyBlock(MESSAGE.replace('RMK/TCAS EQUIPPED', 'RMK/NON-RVSM'));
-  assert.deepEqual(hyphen.diagnostics.map((d) => [d.code, d.range]), [['R310', r(5, 30, 34)]]);
+  assert.deepEqual(
+    hyphen.diagnostics.map((d) => [d.code, d.range]),
+    [['R310', r(5, 30, 34)]],
+  );
   assert.match(hyphen.diagnostics[0].message, /hyphen inside field 18/);
 });
 
@@ -123,18 +150,33 @@ const ALL = ['DLH4AB', 'IS', 'A320/M', 'S/C', 'EGLL1200', 'N0450F350 DVR', 'EDDF
 
 test('Item 16 "destination aerodrome and total estimated elapsed time" missing: named as missing, field 18 still read as 18', () => {
   const block = onlyBlock(SHORT(ALL.filter((f) => f !== 'EDDF0105 EDDK')));
-  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 48, 49)]]);
-  assert.match(block.diagnostics[0].message, /^field 16 \(destination aerodrome, total EET and alternates\) is missing/);
-  assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18]);
+  assert.deepEqual(
+    block.diagnostics.map((d) => [d.code, d.range]),
+    [['R302', r(0, 48, 49)]],
+  );
+  assert.match(
+    block.diagnostics[0].message,
+    /^field 16 \(destination aerodrome, total EET and alternates\) is missing/,
+  );
+  assert.deepEqual(
+    block.fpl?.fields.map((f) => f.number),
+    [7, 8, 9, 10, 13, 15, 18],
+  );
   assert.equal(block.destination, undefined);
   // A malformed item 18 after the gap is reported as item 18, not as a malformed field 16.
   const wrong = onlyBlock(SHORT([...ALL.slice(0, 6), 'DOF/261399']));
-  assert.deepEqual(wrong.diagnostics.map((d) => d.code), ['R302', 'R309']);
+  assert.deepEqual(
+    wrong.diagnostics.map((d) => d.code),
+    ['R302', 'R309'],
+  );
 });
 
 test('Item 18 missing: "INSERT 0 (zero) if no other information" is the hint', () => {
   const block = onlyBlock(SHORT(ALL.slice(0, 7)));
-  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 62, 63)]]);
+  assert.deepEqual(
+    block.diagnostics.map((d) => [d.code, d.range]),
+    [['R302', r(0, 62, 63)]],
+  );
   assert.match(block.diagnostics[0].message, /^field 18 \(other information\) is missing.*write -0/);
   assert.equal(block.destination?.value, 'EDDF');
   assert.deepEqual(codes(SHORT([...ALL.slice(0, 7), '0'])), []);
@@ -142,7 +184,10 @@ test('Item 18 missing: "INSERT 0 (zero) if no other information" is the hint', (
 
 test('Item 15 "route" missing: named as missing, field 16 still read as the destination', () => {
   const block = onlyBlock(SHORT(ALL.filter((f) => !f.startsWith('N0450'))));
-  assert.deepEqual(block.diagnostics.map((d) => [d.code, d.range]), [['R302', r(0, 34, 35)]]);
+  assert.deepEqual(
+    block.diagnostics.map((d) => [d.code, d.range]),
+    [['R302', r(0, 34, 35)]],
+  );
   assert.match(block.diagnostics[0].message, /^field 15 \(route\) is missing/);
   assert.equal(block.destination?.value, 'EDDF');
   assert.equal(block.origin?.value, 'EGLL');
@@ -150,8 +195,14 @@ test('Item 15 "route" missing: named as missing, field 16 still read as the dest
 
 test('a missing field before field 19 is still found; a malformed field is not taken for a missing one', () => {
   const block = onlyBlock(SHORT([...ALL.filter((f) => f !== 'EDDF0105 EDDK'), 'E/0230']));
-  assert.deepEqual(block.diagnostics.map((d) => d.code), ['R302']);
-  assert.deepEqual(block.fpl?.fields.map((f) => f.number), [7, 8, 9, 10, 13, 15, 18, 19]);
+  assert.deepEqual(
+    block.diagnostics.map((d) => d.code),
+    ['R302'],
+  );
+  assert.deepEqual(
+    block.fpl?.fields.map((f) => f.number),
+    [7, 8, 9, 10, 13, 15, 18, 19],
+  );
   assert.deepEqual(codes(SHORT(ALL.map((f) => (f === 'EDDF0105 EDDK' ? 'EDDF01' : f)))), ['R308']);
 });
 
@@ -161,11 +212,23 @@ test('a missing field before field 19 is still found; a malformed field is not t
 // capacity, C if covered, colour; A/ colour and markings, N/ remarks, C/ pilot in command.
 test('Item 19 "supplementary information": each indicator in its format, on its own range', () => {
   const base = MESSAGE.slice(0, -1);
-  const good = onlyBlock(`${base}\n-E/0745 P/123 R/VE S/PDMJ J/LFUV D/2 8 C YELLOW A/WHITE BLUE TAIL N/DOG ON BOARD C/SMITH)`);
+  const good = onlyBlock(
+    `${base}\n-E/0745 P/123 R/VE S/PDMJ J/LFUV D/2 8 C YELLOW A/WHITE BLUE TAIL N/DOG ON BOARD C/SMITH)`,
+  );
   assert.deepEqual(good.diagnostics, []);
   assert.deepEqual(
     good.fpl?.supplementaryInformation?.map((i) => [i.indicator, i.value]),
-    [['E', '0745'], ['P', '123'], ['R', 'VE'], ['S', 'PDMJ'], ['J', 'LFUV'], ['D', '2 8 C YELLOW'], ['A', 'WHITE BLUE TAIL'], ['N', 'DOG ON BOARD'], ['C', 'SMITH']],
+    [
+      ['E', '0745'],
+      ['P', '123'],
+      ['R', 'VE'],
+      ['S', 'PDMJ'],
+      ['J', 'LFUV'],
+      ['D', '2 8 C YELLOW'],
+      ['A', 'WHITE BLUE TAIL'],
+      ['N', 'DOG ON BOARD'],
+      ['C', 'SMITH'],
+    ],
   );
   assert.deepEqual(codes(`${base}\n-P/TBN)`), []);
   const bad = onlyBlock(`${base}\n-E/0790 P/1234 R/VX S/PP J/Q D/YELLOW Q/1 N/)`);

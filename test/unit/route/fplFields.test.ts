@@ -3,15 +3,33 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseRouteDocument } from '../../../server/src/route';
 
-const fpl = (f9 = 'A320/M', f10 = 'SDE2E3FGIJ1RWY/LB1', f13 = 'EGLL1200', f16 = 'EDDF0105 EDDK', f18 = 'DOF/261121'): string =>
-  `(FPL-DLH4AB-IS-${f9}-${f10}-${f13}-N0450F350 DVR UL9 KONAN-${f16}-${f18})`;
+const fpl = (
+  f9 = 'A320/M',
+  f10 = 'SDE2E3FGIJ1RWY/LB1',
+  f13 = 'EGLL1200',
+  f16 = 'EDDF0105 EDDK',
+  f18 = 'DOF/261121',
+): string => `(FPL-DLH4AB-IS-${f9}-${f10}-${f13}-N0450F350 DVR UL9 KONAN-${f16}-${f18})`;
 
 function messages(text: string, code: string): string[] {
-  return parseRouteDocument(text).blocks.flatMap((b) => b.diagnostics.filter((d) => d.code === code).map((d) => d.message));
+  return parseRouteDocument(text).blocks.flatMap((b) =>
+    b.diagnostics.filter((d) => d.code === code).map((d) => d.message),
+  );
 }
 
 test('a clean message gives no findings', () => {
-  assert.deepEqual(parseRouteDocument(fpl(undefined, undefined, undefined, undefined, 'PBN/A1B1C1D1 DOF/261121 REG/DAIPX EET/EDUU0015 LFFF0050 SEL/ABCD CODE/3C4B1A STS/HOSP RMK/ANY TEXT')).blocks[0].diagnostics, []);
+  assert.deepEqual(
+    parseRouteDocument(
+      fpl(
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        'PBN/A1B1C1D1 DOF/261121 REG/DAIPX EET/EDUU0015 LFFF0050 SEL/ABCD CODE/3C4B1A STS/HOSP RMK/ANY TEXT',
+      ),
+    ).blocks[0].diagnostics,
+    [],
+  );
 });
 
 test('Field 10: "N or S and/or … A B C D E1 … Z" and "N or … A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1": codes from the ICAO lists', () => {
@@ -25,15 +43,26 @@ test('Fields 13 and 16: "estimated off-block time" and "total estimated elapsed 
   assert.equal(messages(fpl(undefined, undefined, 'EGLL2460'), 'R307').length, 1);
   assert.equal(messages(fpl(undefined, undefined, 'EGLL1275'), 'R307').length, 1);
   assert.equal(messages(fpl(undefined, undefined, undefined, 'EDDF0175'), 'R308').length, 1);
-  assert.deepEqual(messages(fpl(undefined, undefined, 'EGLL2359', 'EDDF2559'), 'R307').concat(messages(fpl(undefined, undefined, 'EGLL2359', 'EDDF2559'), 'R308')), []);
+  assert.deepEqual(
+    messages(fpl(undefined, undefined, 'EGLL2359', 'EDDF2559'), 'R307').concat(
+      messages(fpl(undefined, undefined, 'EGLL2359', 'EDDF2559'), 'R308'),
+    ),
+    [],
+  );
 });
 
 test('Field 18: only the indicators of Doc 4444, each value in its format', () => {
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'XYZ/ABC'), 'R309')[0], /XYZ\/ is not a field 18 indicator/);
+  assert.match(
+    messages(fpl(undefined, undefined, undefined, undefined, 'XYZ/ABC'), 'R309')[0],
+    /XYZ\/ is not a field 18 indicator/,
+  );
   assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/261321'), 'R309')[0], /real date/);
   assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/260230'), 'R309')[0], /real date/);
   assert.deepEqual(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/280229'), 'R309'), []);
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'EET/0015'), 'R309')[0], /designator \+ elapsed time/);
+  assert.match(
+    messages(fpl(undefined, undefined, undefined, undefined, 'EET/0015'), 'R309')[0],
+    /designator \+ elapsed time/,
+  );
   assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'EET/EDUU0075'), 'R309')[0], /mm 00–59/);
   // "PBN/ … Indication of RNAV and/or RNP capabilities. Include as many … as apply": needs R in 10a.
   assert.match(messages(fpl(undefined, 'SDFGI/S', undefined, undefined, 'PBN/A1B1'), 'R309')[0], /R \(PBN approved\)/);

@@ -35,7 +35,8 @@ function point(r: () => number): string {
   if (k < 0.45) return pick(r, NAMED);
   if (k < 0.8) return pick(r, NAVAIDS);
   if (k < 0.9) return `${pad(40 + Math.floor(r() * 20), 2)}N${pad(10 + Math.floor(r() * 60), 3)}W`;
-  if (k < 0.95) return `${pad(Math.floor(r() * 90), 2)}${pad(Math.floor(r() * 60), 2)}N${pad(Math.floor(r() * 180), 3)}${pad(Math.floor(r() * 60), 2)}E`;
+  if (k < 0.95)
+    return `${pad(Math.floor(r() * 90), 2)}${pad(Math.floor(r() * 60), 2)}N${pad(Math.floor(r() * 180), 3)}${pad(Math.floor(r() * 60), 2)}E`;
   return `${pick(r, NAVAIDS)}${pad(Math.floor(r() * 360), 3)}${pad(Math.floor(r() * 200), 3)}`;
 }
 

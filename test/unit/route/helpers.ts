@@ -1,6 +1,12 @@
 /** Small helpers shared by the route parser tests. */
 import assert from 'node:assert/strict';
-import { parseRouteDocument, type Range, type RouteBlock, type RouteDiagnostic, type RouteDocument } from '../../../server/src/route';
+import {
+  parseRouteDocument,
+  type Range,
+  type RouteBlock,
+  type RouteDiagnostic,
+  type RouteDocument,
+} from '../../../server/src/route';
 
 export function onlyBlock(text: string): RouteBlock {
   const doc = parseRouteDocument(text);

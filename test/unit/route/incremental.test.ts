@@ -69,7 +69,10 @@ test('identical blocks at different places both come out right', () => {
   const parser = new IncrementalRouteParser();
   const text = 'N0450F350 DVR UL9\n\nN0450F350 DVR UL9\n';
   const doc = parser.parse(text);
-  assert.deepEqual(doc.blocks.map((b) => b.diagnostics[0].range.start.line), [0, 2]);
+  assert.deepEqual(
+    doc.blocks.map((b) => b.diagnostics[0].range.start.line),
+    [0, 2],
+  );
   assert.deepEqual(plain(parser.parse(text)), plain(parseRouteDocument(text)));
 });
 

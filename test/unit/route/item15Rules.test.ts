@@ -8,7 +8,12 @@ import { parseRouteDocument } from '../../../server/src/route';
 
 function findings(text: string): { code: string; from: number; to: number; message: string }[] {
   return parseRouteDocument(text).blocks.flatMap((b) =>
-    b.diagnostics.map((d) => ({ code: d.code, from: d.range.start.character, to: d.range.end.character, message: d.message })),
+    b.diagnostics.map((d) => ({
+      code: d.code,
+      from: d.range.start.character,
+      to: d.range.end.character,
+      message: d.message,
+    })),
   );
 }
 
@@ -87,7 +92,10 @@ test('"speed and level … followed by the route": a group and no route is flagg
 
 test('messages name the real mistake, on the faulty part', () => {
   const unit = findings('N0450F350 DVR DCT X0450F350');
-  assert.deepEqual(unit.map((f) => [f.code, f.from, f.to]), [['R103', 18, 19]]);
+  assert.deepEqual(
+    unit.map((f) => [f.code, f.from, f.to]),
+    [['R103', 18, 19]],
+  );
   assert.match(unit[0].message, /'X' is not a speed unit/);
   const lat = findings('N0450F350 DVR DCT 9100N01000W');
   assert.match(lat[0].message, /latitude 91°00'N out of range/);
@@ -100,7 +108,10 @@ test('messages name the real mistake, on the faulty part', () => {
     assert.match(f[0].message, /bearing\/distance/, word);
   }
   const missingLevel = findings('N0450F350 DVR/N0450 DCT KONAN');
-  assert.deepEqual(missingLevel.map((f) => [f.code, f.from, f.to]), [['R104', 14, 19]]);
+  assert.deepEqual(
+    missingLevel.map((f) => [f.code, f.from, f.to]),
+    [['R104', 14, 19]],
+  );
 });
 
 test('one rule for white space: every Unicode white space separates elements silently (NBSP, VT, FF, U+2028, U+3000)', () => {
@@ -109,6 +120,9 @@ test('one rule for white space: every Unicode white space separates elements sil
     const block = parseRouteDocument(text).blocks[0];
     assert.deepEqual(block.diagnostics, [], JSON.stringify(blank));
     assert.equal(block.routeText, 'N0450F350 DVR UL9 KONAN');
-    assert.deepEqual(block.elements.map((e) => e.range.start.character), [0, 10, 14, 18]);
+    assert.deepEqual(
+      block.elements.map((e) => e.range.start.character),
+      [0, 10, 14, 18],
+    );
   }
 });

@@ -33,12 +33,70 @@ function checkDocument(text: string, doc: RouteDocument): void {
 }
 
 const TOKENS = [
-  'N0450F350', 'M082F370', 'K0830S1130', 'N0120VFR', 'M082M0840', 'DCT', 'UL607', 'L9', 'DET1J', 'KERAX2B',
-  'DVR', 'LN', 'KONAN', 'EGLL', 'EDDF', '46N078W', '4620N07805W', '9999N99999W', 'DUB180040', 'DUB999999',
-  'LN/N0284A045', 'C/48N050W/M082F290F350', 'C/48N050W/M082F290PLUS', 'C//', '/', 'VFR', 'IFR', 'NATD',
-  'PTS3', 'T', 'OAT', 'GAT', 'IFPSTOP', 'IFPSTART', 'STAY1/0030', 'SID', 'STAR', 'origin:', 'destination: EDDF',
-  'referenceFix:', '#', '# c', ':', '(', ')', '-', '(FPL-', '(FPL-DLH4AB-IS', '-A320/M', '-EGLL1200', '-0)',
-  'dct', 'ul9', 'n0450f350', '\u0000', '\ufffd', '😀', 'é', 'F355', 'N', 'M', 'C/', 'STAY', 'DOF/261121',
+  'N0450F350',
+  'M082F370',
+  'K0830S1130',
+  'N0120VFR',
+  'M082M0840',
+  'DCT',
+  'UL607',
+  'L9',
+  'DET1J',
+  'KERAX2B',
+  'DVR',
+  'LN',
+  'KONAN',
+  'EGLL',
+  'EDDF',
+  '46N078W',
+  '4620N07805W',
+  '9999N99999W',
+  'DUB180040',
+  'DUB999999',
+  'LN/N0284A045',
+  'C/48N050W/M082F290F350',
+  'C/48N050W/M082F290PLUS',
+  'C//',
+  '/',
+  'VFR',
+  'IFR',
+  'NATD',
+  'PTS3',
+  'T',
+  'OAT',
+  'GAT',
+  'IFPSTOP',
+  'IFPSTART',
+  'STAY1/0030',
+  'SID',
+  'STAR',
+  'origin:',
+  'destination: EDDF',
+  'referenceFix:',
+  '#',
+  '# c',
+  ':',
+  '(',
+  ')',
+  '-',
+  '(FPL-',
+  '(FPL-DLH4AB-IS',
+  '-A320/M',
+  '-EGLL1200',
+  '-0)',
+  'dct',
+  'ul9',
+  'n0450f350',
+  '\u0000',
+  '\ufffd',
+  '😀',
+  'é',
+  'F355',
+  'N',
+  'M',
+  'C/',
+  'STAY',
+  'DOF/261121',
 ];
 const SEPARATORS = [' ', ' ', ' ', '\n', '\r\n', '\t', '\n\n', '  ', '\r', '\u00a0'];
 
@@ -86,9 +144,15 @@ test('every element carries at least one finding when it is unreadable', () => {
         for (const e of block.elements) {
           if (e.kind !== 'unknown') continue;
           const hit = block.diagnostics.some(
-            (d) => d.range.start.line === e.range.start.line && d.range.start.character >= e.range.start.character && d.range.end.character <= e.range.end.character,
+            (d) =>
+              d.range.start.line === e.range.start.line &&
+              d.range.start.character >= e.range.start.character &&
+              d.range.end.character <= e.range.end.character,
           );
-          assert.ok(hit || block.diagnostics.some((d) => d.code === 'R010'), `unknown element ${e.text} without a finding`);
+          assert.ok(
+            hit || block.diagnostics.some((d) => d.code === 'R010'),
+            `unknown element ${e.text} without a finding`,
+          );
         }
       }
     }),

@@ -9,11 +9,17 @@ import { currentDoc, currentReadme, diagnosticsMarkdown, readmeWithDiagnostics }
 for (const ex of EXAMPLES) {
   test(`${ex.code}: ${DIAGNOSTIC_CODES[ex.code as keyof typeof DIAGNOSTIC_CODES]?.title}`, () => {
     const found = allDiagnostics(parseRouteDocument(ex.text)).filter((d) => d.code === ex.code);
-    assert.ok(found.length > 0, `${ex.code} not reported for ${JSON.stringify(ex.text)}; got ${allDiagnostics(parseRouteDocument(ex.text)).map((d) => d.code).join(' ')}`);
+    assert.ok(
+      found.length > 0,
+      `${ex.code} not reported for ${JSON.stringify(ex.text)}; got ${allDiagnostics(parseRouteDocument(ex.text))
+        .map((d) => d.code)
+        .join(' ')}`,
+    );
     const [line, start, a, b] = ex.at;
-    const expected = b === undefined
-      ? { start: { line, character: start }, end: { line, character: a } }
-      : { start: { line, character: start }, end: { line: a, character: b } };
+    const expected =
+      b === undefined
+        ? { start: { line, character: start }, end: { line, character: a } }
+        : { start: { line, character: start }, end: { line: a, character: b } };
     const d = found.find((x) => JSON.stringify(x.range) === JSON.stringify(expected)) ?? found[0];
     assert.deepEqual(d.range, expected, `${ex.code} range: ${d.message}`);
     assert.ok(d.message.includes(ex.says), `${ex.code} message "${d.message}" should say "${ex.says}"`);
@@ -47,7 +53,10 @@ test('a parse never stops at the first error: later problems are reported too', 
 test('findings are sorted by position within a block', () => {
   const ds = allDiagnostics(parseRouteDocument('N0450F350 DVR UL9 UL607 KONAN KOK X'));
   const positions = ds.map((d) => d.range.start.character);
-  assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+  assert.deepEqual(
+    positions,
+    [...positions].sort((a, b) => a - b),
+  );
 });
 
 test('quick-fix data: the upper-case replacement and the DCT insertion point', () => {
@@ -58,12 +67,20 @@ test('quick-fix data: the upper-case replacement and the DCT insertion point', (
 });
 
 test('docs/diagnostics.md lists every code with the messages the parser gives', () => {
-  assert.equal(currentDoc(), diagnosticsMarkdown(), 'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnosticsDoc.ts --write');
+  assert.equal(
+    currentDoc(),
+    diagnosticsMarkdown(),
+    'docs/diagnostics.md is stale: node --import tsx test/unit/route/diagnosticsDoc.ts --write',
+  );
 });
 
 test("the README's diagnostics section is the generated one", () => {
   const readme = currentReadme();
-  assert.equal(readme, readmeWithDiagnostics(readme), 'README.md diagnostics are stale: node --import tsx test/unit/route/diagnosticsDoc.ts --write');
+  assert.equal(
+    readme,
+    readmeWithDiagnostics(readme),
+    'README.md diagnostics are stale: node --import tsx test/unit/route/diagnosticsDoc.ts --write',
+  );
 });
 
 test('annotations (VFR/IFR, OAT/GAT, IFPSTOP/IFPSTART, STAY) belong to the point before them, also in a row', () => {
@@ -71,9 +88,15 @@ test('annotations (VFR/IFR, OAT/GAT, IFPSTOP/IFPSTART, STAY) belong to the point
   assert.deepEqual(allDiagnostics(parseRouteDocument(ok)), []);
   // Two points with only annotations between them still want DCT.
   const missing = allDiagnostics(parseRouteDocument('N0450F350 DVR DCT BUB OAT KONAN'));
-  assert.deepEqual(missing.map((d) => [d.code, d.range.start.character]), [['R206', 26]]);
+  assert.deepEqual(
+    missing.map((d) => [d.code, d.range.start.character]),
+    [['R206', 26]],
+  );
   assert.match(missing[0].message, /between BUB and KONAN/);
   const vfr = allDiagnostics(parseRouteDocument('N0120VFR DVR DCT KONAN OAT IFR DCT LN'));
-  assert.deepEqual(vfr.map((d) => d.code), ['R212']);
+  assert.deepEqual(
+    vfr.map((d) => d.code),
+    ['R212'],
+  );
   assert.match(vfr[0].message, /at KONAN/);
 });

@@ -2,14 +2,27 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { AirlineDirectory, airlineFindings, airlineHoverSection, operatorDesignator } from '../../../server/src/services/airline';
+import {
+  AirlineDirectory,
+  airlineFindings,
+  airlineHoverSection,
+  operatorDesignator,
+} from '../../../server/src/services/airline';
 
 const live = { isCancellationRequested: false };
 const directory = new AirlineDirectory(
   [
     { fs: 'LH', iata: 'LH', icao: 'DLH', name: 'Lufthansa', active: true, dateFrom: '1955-04-01' },
     { fs: 'AZ', iata: 'AZ', icao: 'ITY', name: 'ITA Airways', active: true, dateFrom: '2021-10-15' },
-    { fs: 'AZ*', iata: 'AZ', icao: 'AZA', name: 'Alitalia', active: false, dateFrom: '1946-09-16', dateTo: '2021-10-14' },
+    {
+      fs: 'AZ*',
+      iata: 'AZ',
+      icao: 'AZA',
+      name: 'Alitalia',
+      active: false,
+      dateFrom: '1946-09-16',
+      dateTo: '2021-10-14',
+    },
     // An ICAO designator reused after an airline ceased: one active record is enough.
     { fs: 'OLD', icao: 'BER', name: 'Air Berlin', active: false, dateTo: '2017-10-27' },
     { fs: 'NEW', icao: 'BER', name: 'Berlin Charter', active: true },
@@ -21,7 +34,11 @@ const fpl = (id: string) => `(FPL-${id}-IS\n-A320/M-S/C\n-EGLL1200\n-N0450F350 D
 const field7 = (id: string) => parseRouteDocument(fpl(id)).blocks[0].fpl!.fields.find((f) => f.number === 7)!;
 
 test('the operator part of field 7: ICAO designator, IATA code, or none for a registration', () => {
-  assert.deepEqual(operatorDesignator(field7('DLH4AB')), { code: 'DLH', kind: 'icao', range: { start: { line: 0, character: 5 }, end: { line: 0, character: 8 } } });
+  assert.deepEqual(operatorDesignator(field7('DLH4AB')), {
+    code: 'DLH',
+    kind: 'icao',
+    range: { start: { line: 0, character: 5 }, end: { line: 0, character: 8 } },
+  });
   assert.equal(operatorDesignator(field7('DLH4AB/A1234'))?.code, 'DLH');
   assert.deepEqual(operatorDesignator(field7('AZ610'))?.kind, 'iata');
   assert.equal(operatorDesignator(field7('DAIPX')), undefined);
@@ -39,7 +56,10 @@ test('findings: unknown ICAO designator A001, inactive A002 naming the airline a
   const [inactive] = codes('AZA610');
   assert.equal(inactive.code, 'A002');
   assert.equal(inactive.severity, 'warning');
-  assert.match(inactive.message, /^AZA is Alitalia \(ICAO AZA, IATA AZ, inactive, from 1946-09-16 to 2021-10-14\) in the airline reference/);
+  assert.match(
+    inactive.message,
+    /^AZA is Alitalia \(ICAO AZA, IATA AZ, inactive, from 1946-09-16 to 2021-10-14\) in the airline reference/,
+  );
 });
 
 test('hover: which code was looked up, and every airline that bears it', () => {

@@ -12,7 +12,11 @@ const live = { isCancellationRequested: false };
 const URI = 'file:///routes/test.route';
 
 /** The fixes offered for the diagnostics with `code`, as the editor would ask for them. */
-function fixesFor(text: string, code: string, diagnostics?: Diagnostic[]): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
+function fixesFor(
+  text: string,
+  code: string,
+  diagnostics?: Diagnostic[],
+): { actions: CodeAction[]; diagnostics: Diagnostic[] } {
   const document = parseRouteDocument(text);
   const all = diagnostics ?? documentDiagnostics(document, live);
   const matching = all.filter((d) => d.code === code);
@@ -35,7 +39,10 @@ function codesOf(text: string): string[] {
 test('a lower-case element is written in upper case, and the warning goes away', () => {
   const text = 'n0450f350 dvr UL9 konan';
   const { actions } = fixesFor(text, 'R102');
-  assert.deepEqual(actions.map((a) => a.title), ['Write N0450F350 in upper case', 'Write DVR in upper case', 'Write KONAN in upper case']);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Write N0450F350 in upper case', 'Write DVR in upper case', 'Write KONAN in upper case'],
+  );
   let fixed = text;
   // Each fix touches only its element, so they can be applied one after the other.
   for (const action of actions) fixed = applyOnly(fixed, action);
@@ -79,14 +86,20 @@ test('an unusual flight level is changed to the nearest usual one', () => {
   }
   // Halfway between two usual levels: both are offered, neither preferred.
   const halfway = fixesFor('N0450F355 DVR UL9 KONAN', 'R210').actions;
-  assert.deepEqual(halfway.map((a) => [a.title, a.isPreferred]), [
-    ['Change F355 to F350', false],
-    ['Change F355 to F360', false],
-  ]);
+  assert.deepEqual(
+    halfway.map((a) => [a.title, a.isPreferred]),
+    [
+      ['Change F355 to F350', false],
+      ['Change F355 to F360', false],
+    ],
+  );
   // In a cruise climb each level has its own diagnostic and its own fix.
   const climb = 'N0450F350 DVR DCT C/48N050W/M082F291F352 DCT 50N050W';
   const fixes = fixesFor(climb, 'R210').actions;
-  assert.deepEqual(fixes.map((a) => a.title), ['Change F291 to F290', 'Change F352 to F350']);
+  assert.deepEqual(
+    fixes.map((a) => a.title),
+    ['Change F291 to F290', 'Change F352 to F350'],
+  );
   const fixed = applyOnly(applyOnly(climb, fixes[1]), fixes[0]);
   assert.equal(fixed, 'N0450F350 DVR DCT C/48N050W/M082F290F350 DCT 50N050W');
   assert.ok(!codesOf(fixed).includes('R210'), fixed);
@@ -119,10 +132,10 @@ test('an ambiguous first fix offers one referenceFix per candidate', () => {
     },
   };
   const actions = codeActions(URI, document, new LineIndex(text), sam.range, [diagnostic], live);
-  assert.deepEqual(actions.map((a) => a.title), [
-    'Use SAM VOR EG at 5057N00121W, 4 NM from origin (referenceFix)',
-    'Use SAM VOR LG at 3741N02655E (referenceFix)',
-  ]);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Use SAM VOR EG at 5057N00121W, 4 NM from origin (referenceFix)', 'Use SAM VOR LG at 3741N02655E (referenceFix)'],
+  );
   const fixed = applyOnly(text, actions[0]);
   assert.equal(fixed, 'referenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
   assert.deepEqual(parseRouteDocument(fixed).blocks[0].referenceFix?.value, '5057N00121W');
@@ -132,8 +145,18 @@ test('an ambiguous first fix offers one referenceFix per candidate', () => {
   const withFix = 'referenceFix: OCK\nN0240F090 SAM DCT ORTAC DCT JSY';
   const doc2 = parseRouteDocument(withFix);
   const sam2 = doc2.blocks[0].elements[1];
-  const [replace] = codeActions(URI, doc2, new LineIndex(withFix), sam2.range, [{ ...diagnostic, range: sam2.range }], live);
-  assert.equal(applyOnly(withFix, replace), 'referenceFix: 3741N02655E\nN0240F090 SAM DCT ORTAC DCT JSY'.replace('3741N02655E', '5057N00121W'));
+  const [replace] = codeActions(
+    URI,
+    doc2,
+    new LineIndex(withFix),
+    sam2.range,
+    [{ ...diagnostic, range: sam2.range }],
+    live,
+  );
+  assert.equal(
+    applyOnly(withFix, replace),
+    'referenceFix: 3741N02655E\nN0240F090 SAM DCT ORTAC DCT JSY'.replace('3741N02655E', '5057N00121W'),
+  );
 });
 
 test('coordinates are written as ddmmNdddmmE, rounded to the minute', () => {
@@ -149,34 +172,73 @@ test('diagnostics outside the requested range or from other sources get no fix',
   const [lower] = documentDiagnostics(document, live);
   const elsewhere = { start: { line: 0, character: 14 }, end: { line: 0, character: 17 } };
   assert.deepEqual(codeActions(URI, document, new LineIndex(text), elsewhere, [lower], live), []);
-  assert.deepEqual(codeActions(URI, document, new LineIndex(text), lower.range, [{ ...lower, source: 'eslint' }], live), []);
-  assert.deepEqual(codeActions(URI, document, new LineIndex(text), lower.range, [lower], { isCancellationRequested: true }), []);
+  assert.deepEqual(
+    codeActions(URI, document, new LineIndex(text), lower.range, [{ ...lower, source: 'eslint' }], live),
+    [],
+  );
+  assert.deepEqual(
+    codeActions(URI, document, new LineIndex(text), lower.range, [lower], { isCancellationRequested: true }),
+    [],
+  );
 });
 
 test('H003 from the hub: the origin position becomes the referenceFix, or nothing without usable data', () => {
   const text = '# Southampton to Jersey\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY';
   const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
-  const h003 = (data: unknown): Diagnostic => ({ range, code: 'H003', source: 'icao-route', severity: 2, message: 'ambiguous', data });
-  const { actions } = fixesFor(text, 'H003', [h003({ ident: 'SAM', origin: { icao: 'EGHI', lat: 50.95, lon: -1.3567 } })]);
-  assert.deepEqual(actions.map((a) => a.title), ['Use the SAM nearest the origin EGHI: referenceFix 5057N00121W']);
-  assert.equal(applyOnly(text, actions[0]), '# Southampton to Jersey\nreferenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
+  const h003 = (data: unknown): Diagnostic => ({
+    range,
+    code: 'H003',
+    source: 'icao-route',
+    severity: 2,
+    message: 'ambiguous',
+    data,
+  });
+  const { actions } = fixesFor(text, 'H003', [
+    h003({ ident: 'SAM', origin: { icao: 'EGHI', lat: 50.95, lon: -1.3567 } }),
+  ]);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Use the SAM nearest the origin EGHI: referenceFix 5057N00121W'],
+  );
+  assert.equal(
+    applyOnly(text, actions[0]),
+    '# Southampton to Jersey\nreferenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY',
+  );
 
   // An existing referenceFix gets the new value instead of a second line.
   const withReference = '# x\nreferenceFix: XYZ\norigin: EGHI\nN0240F090 SAM DCT ORTAC';
   const moved = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
   const document = parseRouteDocument(withReference);
-  const [replace] = codeActions(URI, document, new LineIndex(withReference), moved, [{ ...h003({ ident: 'SAM', origin: { icao: 'EGHI', lat: 50.95, lon: -1.3567 } }), range: moved }], live);
-  assert.equal(applyOnly(withReference, replace), '# x\nreferenceFix: 5057N00121W\norigin: EGHI\nN0240F090 SAM DCT ORTAC');
+  const [replace] = codeActions(
+    URI,
+    document,
+    new LineIndex(withReference),
+    moved,
+    [{ ...h003({ ident: 'SAM', origin: { icao: 'EGHI', lat: 50.95, lon: -1.3567 } }), range: moved }],
+    live,
+  );
+  assert.equal(
+    applyOnly(withReference, replace),
+    '# x\nreferenceFix: 5057N00121W\norigin: EGHI\nN0240F090 SAM DCT ORTAC',
+  );
 
-  for (const data of [undefined, { ident: 'SAM' }, { ident: 'SAM', origin: { icao: 'EGHI', lat: 'x', lon: 1 } }, { ident: 'SAM', origin: { icao: 'EGHI', lat: Number.NaN, lon: 1 } }]) {
+  for (const data of [
+    undefined,
+    { ident: 'SAM' },
+    { ident: 'SAM', origin: { icao: 'EGHI', lat: 'x', lon: 1 } },
+    { ident: 'SAM', origin: { icao: 'EGHI', lat: Number.NaN, lon: 1 } },
+  ]) {
     assert.deepEqual(fixesFor(text, 'H003', [h003(data)]).actions, [], JSON.stringify(data));
   }
 });
 
-test('a lone level or Mach number is joined to the point before it, with the first group\'s speed or level', () => {
+test("a lone level or Mach number is joined to the point before it, with the first group's speed or level", () => {
   const text = 'N0450F350 DVR DCT KONAN F370 AMASI';
   const { actions } = fixesFor(text, 'R117');
-  assert.deepEqual(actions.map((a) => a.title), ['Write KONAN/N0450F370']);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Write KONAN/N0450F370'],
+  );
   const fixed = applyOnly(text, actions[0]);
   assert.equal(fixed, 'N0450F350 DVR DCT KONAN/N0450F370 AMASI');
   assert.deepEqual(codesOf(fixed), ['R206']);

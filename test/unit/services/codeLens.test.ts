@@ -40,5 +40,8 @@ test('one "Show on map" lens above each route block, opening the map on that blo
 
 test('no lenses for an empty document or a cancelled request', () => {
   assert.deepEqual(routeMapCodeLenses('file:///e.route', parseRouteDocument(''), live), []);
-  assert.deepEqual(routeMapCodeLenses('file:///r.route', parseRouteDocument(TEXT), { isCancellationRequested: true }), []);
+  assert.deepEqual(
+    routeMapCodeLenses('file:///r.route', parseRouteDocument(TEXT), { isCancellationRequested: true }),
+    [],
+  );
 });

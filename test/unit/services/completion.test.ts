@@ -37,7 +37,10 @@ test('after a point: the airways through it, those leading towards the destinati
   assert.equal(ul9.detail, 'ATS route through DVR · next KONAN 24.3 NM');
   // M189 leads away from Frankfurt (JACKO lies west): listed after every airway leading east.
   assert.ok(names.indexOf('UL9') < names.indexOf('M189'));
-  assert.deepEqual((ul9.textEdit as TextEdit).range, { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } });
+  assert.deepEqual((ul9.textEdit as TextEdit).range, {
+    start: { line: 2, character: 14 },
+    end: { line: 2, character: 14 },
+  });
 });
 
 test('after an airway: its points in the direction of flight, nearest first, each with its distance along it', () => {
@@ -46,9 +49,15 @@ test('after an airway: its points in the direction of flight, nearest first, eac
   assert.deepEqual(labels.slice(0, 4), ['KOK', 'FERDI', 'BUPAL', 'REMBA']);
   assert.match(items[0].detail!, /^VOR( \w+)? · 24\.7 NM along UL607 from KONAN$/);
   const along = items.map((i) => Number(/· ([\d.,]+) NM along/.exec(i.detail!)![1].replace(',', '')));
-  assert.deepEqual(along, [...along].sort((a, b) => a - b));
+  assert.deepEqual(
+    along,
+    [...along].sort((a, b) => a - b),
+  );
   // The word being typed is replaced, nothing else.
-  assert.deepEqual((items[0].textEdit as TextEdit).range, { start: { line: 2, character: 30 }, end: { line: 2, character: 31 } });
+  assert.deepEqual((items[0].textEdit as TextEdit).range, {
+    start: { line: 2, character: 30 },
+    end: { line: 2, character: 31 },
+  });
 });
 
 test('after DCT: fixes near the point before it, ahead of the flight, nearest first', () => {
@@ -67,7 +76,10 @@ test('after DCT: fixes near the point before it, ahead of the flight, nearest fi
 
 test('in referenceFix: one coordinate per namesake of the first point, nearest the origin first', () => {
   const items = complete('origin: EGLL\nreferenceFix: |\nN0450F350 SAM DCT OCK');
-  assert.deepEqual(items.map((i) => i.label), ['5057N00121W', '3741N02654E', '3829N08805W', '2849N07649E']);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['5057N00121W', '3741N02654E', '3829N08805W', '2849N07649E'],
+  );
   assert.equal(items[0].detail, 'SAM VOR EG · 45.4 NM from EGLL');
   assert.deepEqual(complete('origin: EGLL\nreferenceFix: |\nN0450F350 DVR DCT OCK'), [], 'DVR is not ambiguous');
 });
@@ -82,9 +94,16 @@ test('field 7: airline designators starting with what is typed, active ones firs
     Date.UTC(2026, 10, 20),
   );
   const items = complete('(FPL-DL|4AB-IS', { airlines: directory });
-  assert.deepEqual(items.map((i) => `${i.label} ${i.detail}`), ['DLH Lufthansa · IATA LH · active', 'DLA Old Airline · IATA XX · inactive']);
+  assert.deepEqual(
+    items.map((i) => `${i.label} ${i.detail}`),
+    ['DLH Lufthansa · IATA LH · active', 'DLA Old Airline · IATA XX · inactive'],
+  );
   assert.deepEqual(complete('(FPL-DL|', {}), []);
-  assert.deepEqual(complete('(FPL-DLH4AB-IS\n-A320/M-S/C\n-EGLL1200\n-N0450F350 DVR |', { airlines: directory }), [], 'no navdata: no route completion');
+  assert.deepEqual(
+    complete('(FPL-DLH4AB-IS\n-A320/M-S/C\n-EGLL1200\n-N0450F350 DVR |', { airlines: directory }),
+    [],
+    'no navdata: no route completion',
+  );
 });
 
 test('no completion in comments, in other directives, or without navigation data', () => {

@@ -12,8 +12,18 @@ test('findings become LSP diagnostics with severity, code, source and exact rang
   assert.deepEqual(
     diagnostics.map((d) => [d.code, d.severity, d.source, d.range]),
     [
-      ['R205', DiagnosticSeverity.Error, 'icao-route', { start: { line: 0, character: 18 }, end: { line: 0, character: 21 } }],
-      ['R206', DiagnosticSeverity.Warning, 'icao-route', { start: { line: 2, character: 14 }, end: { line: 2, character: 19 } }],
+      [
+        'R205',
+        DiagnosticSeverity.Error,
+        'icao-route',
+        { start: { line: 0, character: 18 }, end: { line: 0, character: 21 } },
+      ],
+      [
+        'R206',
+        DiagnosticSeverity.Warning,
+        'icao-route',
+        { start: { line: 2, character: 14 }, end: { line: 2, character: 19 } },
+      ],
     ],
   );
   for (const d of diagnostics) {
@@ -33,13 +43,18 @@ test('expansion findings are merged in document order, data kept for quick fixes
     data: { candidates: [] },
   };
   const diagnostics = documentDiagnostics(document, live, [extra]);
-  assert.deepEqual(diagnostics.map((d) => d.code), ['X-unknown', 'R206']);
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ['X-unknown', 'R206'],
+  );
   assert.equal(diagnostics[0].severity, DiagnosticSeverity.Information);
   assert.deepEqual(diagnostics[0].data, { candidates: [] });
 });
 
 test('a flood of findings is capped with one note saying how many are hidden', () => {
-  const garbage = Array.from({ length: 400 }, (_, i) => `N0450F350 ${'$'.repeat(1 + (i % 5))} DVR KONAN $$ LL $`).join('\n\n');
+  const garbage = Array.from({ length: 400 }, (_, i) => `N0450F350 ${'$'.repeat(1 + (i % 5))} DVR KONAN $$ LL $`).join(
+    '\n\n',
+  );
   const document = parseRouteDocument(garbage);
   const diagnostics = documentDiagnostics(document, live, [], 50);
   assert.equal(diagnostics.length, 51);

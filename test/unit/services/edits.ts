@@ -7,5 +7,8 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const lines = new LineIndex(text);
   return [...edits]
     .sort((a, b) => lines.offsetAt(b.range.start) - lines.offsetAt(a.range.start))
-    .reduce((t, e) => t.slice(0, lines.offsetAt(e.range.start)) + e.newText + t.slice(lines.offsetAt(e.range.end)), text);
+    .reduce(
+      (t, e) => t.slice(0, lines.offsetAt(e.range.start)) + e.newText + t.slice(lines.offsetAt(e.range.end)),
+      text,
+    );
 }

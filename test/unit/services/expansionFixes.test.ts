@@ -36,8 +36,20 @@ function fixes(text: string, code: string, data = db): CodeAction[] {
 const apply = (text: string, action: CodeAction) => applyEdits(text, action.edit!.changes![URI]);
 
 test('one edit apart: a letter replaced, added, removed, or two neighbours swapped', () => {
-  for (const [a, b] of [['AMASO', 'AMASI'], ['AMAS', 'AMASI'], ['AMMASI', 'AMASI'], ['AMSAI', 'AMASI']]) assert.ok(oneEditApart(a, b), `${a} ${b}`);
-  for (const [a, b] of [['AMASI', 'AMASI'], ['AMOSO', 'AMASI'], ['AM', 'AMASI'], ['MAASO', 'AMASI']]) assert.ok(!oneEditApart(a, b), `${a} ${b}`);
+  for (const [a, b] of [
+    ['AMASO', 'AMASI'],
+    ['AMAS', 'AMASI'],
+    ['AMMASI', 'AMASI'],
+    ['AMSAI', 'AMASI'],
+  ])
+    assert.ok(oneEditApart(a, b), `${a} ${b}`);
+  for (const [a, b] of [
+    ['AMASI', 'AMASI'],
+    ['AMOSO', 'AMASI'],
+    ['AM', 'AMASI'],
+    ['MAASO', 'AMASI'],
+  ])
+    assert.ok(!oneEditApart(a, b), `${a} ${b}`);
 });
 
 test('X001: a misspelt exit point one edit away from a point on the airway is replaced by it', () => {
@@ -58,7 +70,10 @@ test('X002: an airway that does not pass the point it is joined at is replaced b
   const text = 'N0450F350 DVR UL607 KONAN';
   const actions = fixes(text, 'X002');
   // L9 and UL9 both join DVR to KONAN: both offered, neither preferred.
-  assert.deepEqual(actions.map((a) => a.title), ['Replace UL607 by L9 (passes DVR and KONAN)', 'Replace UL607 by UL9 (passes DVR and KONAN)']);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Replace UL607 by L9 (passes DVR and KONAN)', 'Replace UL607 by UL9 (passes DVR and KONAN)'],
+  );
   assert.ok(actions.every((a) => !a.isPreferred));
   const fixed = apply(text, actions[1]);
   assert.equal(fixed, 'N0450F350 DVR UL9 KONAN');
@@ -73,7 +88,17 @@ test('X004: a far jump between two points gets the airway that joins them', () =
   builder.addFix('OTHER', 10, 10);
   builder.addSegment('A1', builder.findSamePlace('WESTA', 0, 0), builder.findSamePlace('EASTA', 0, 20));
   builder.addSegment('B2', builder.findSamePlace('WESTA', 0, 0), builder.findSamePlace('OTHER', 10, 10));
-  const data = builder.build({ folder: 'synthetic', files: [], missing: [], fixes: 0, navaids: 0, aerodromes: 0, airways: 0, airwaySegments: 0, milliseconds: 0 });
+  const data = builder.build({
+    folder: 'synthetic',
+    files: [],
+    missing: [],
+    fixes: 0,
+    navaids: 0,
+    aerodromes: 0,
+    airways: 0,
+    airwaySegments: 0,
+    milliseconds: 0,
+  });
 
   const withDirect = 'N0450F350 WESTA DCT EASTA';
   const [instead] = fixes(withDirect, 'X004', data);

@@ -25,7 +25,10 @@ function hoverOn(text: string, word: string): string {
   const document = parseRouteDocument(text);
   const line = text.split('\n').findIndex((l) => new RegExp(`(^|\\s)${word}(\\s|/|$)`).test(l));
   const character = text.split('\n')[line].search(new RegExp(`(?<=^|\\s)${word}`)) + 1;
-  const result = hover(document, { line, character }, live, { sourceName: 'navigation data', resultFor: (block) => expandRoute(block, db) });
+  const result = hover(document, { line, character }, live, {
+    sourceName: 'navigation data',
+    resultFor: (block) => expandRoute(block, db),
+  });
   assert.ok(result, `hover on ${word}`);
   return (result.contents as MarkupContent).value;
 }
@@ -56,9 +59,13 @@ test('lat/lon, bearing/distance and point-change points show their positions', (
 test('an airway lists the points it expands into between entry and exit', () => {
   const text = hoverOn('N0450F350 DVR UL9 KONAN UL607 AMASI', 'UL607');
   assert.match(text, /`UL607` from `KONAN` to `AMASI`:/);
-  const listed = text.split('\n').filter((l) => l.startsWith('- `')).map((l) => /^- `(\w+)`/.exec(l)![1]);
+  const listed = text
+    .split('\n')
+    .filter((l) => l.startsWith('- `'))
+    .map((l) => /^- `(\w+)`/.exec(l)![1]);
   assert.deepEqual(listed, ['KONAN', 'KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG', 'AMASI']);
-  for (const line of text.split('\n').filter((l) => l.startsWith('- `'))) assert.match(line, /\d{2}°\d{2}\.\d'[NS] \d{3}°\d{2}\.\d'[EW]$/);
+  for (const line of text.split('\n').filter((l) => l.startsWith('- `')))
+    assert.match(line, /\d{2}°\d{2}\.\d'[NS] \d{3}°\d{2}\.\d'[EW]$/);
   assert.match(hoverOn('N0450F350 DVR UL9 KONAN', 'UL9'), /`UL9` from `DVR` to `KONAN`:[\s\S]*No points in between/);
 });
 
@@ -88,7 +95,10 @@ test('an unknown point says why it was not resolved; elements without a point ad
 test('origin and destination directives show the aerodromes they resolved to', () => {
   const text = 'origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN';
   const document = parseRouteDocument(text);
-  const lookup = { sourceName: 'navigation data', resultFor: (block: (typeof document.blocks)[number]) => expandRoute(block, db) };
+  const lookup = {
+    sourceName: 'navigation data',
+    resultFor: (block: (typeof document.blocks)[number]) => expandRoute(block, db),
+  };
   const origin = (hover(document, { line: 0, character: 10 }, live, lookup)!.contents as MarkupContent).value;
   assert.match(origin, /aerodrome at 51°28\.\d'N 000°2\d\.\d'W/);
   const destination = (hover(document, { line: 1, character: 14 }, live, lookup)!.contents as MarkupContent).value;
@@ -97,11 +107,24 @@ test('origin and destination directives show the aerodromes they resolved to', (
 
 test('the section is pure: a hand-made result from the hub is shown as given', () => {
   const block = parseRouteDocument('N0450F350 ABC DCT XYZ').blocks[0];
-  const section = expansionHoverSection(block.elements[1], 1, {
-    points: [{ designator: 'ABC', resolvedFix: 'ABC VOR 10.00N 020.00E', lat: 10, lon: 20, type: 'vor', elementIndex: 1 }],
-    findings: [],
-    procedures: [],
-  }, 'the hub');
-  assert.equal(section, "*Route expansion (the hub)*\n\n**Resolved:** VOR at 10°00.0'N 020°00.0'E\n\nABC VOR 10.00N 020.00E");
-  assert.equal(expansionHoverSection(block.elements[3], 3, { points: [], findings: [], procedures: [] }, 'the hub'), undefined);
+  const section = expansionHoverSection(
+    block.elements[1],
+    1,
+    {
+      points: [
+        { designator: 'ABC', resolvedFix: 'ABC VOR 10.00N 020.00E', lat: 10, lon: 20, type: 'vor', elementIndex: 1 },
+      ],
+      findings: [],
+      procedures: [],
+    },
+    'the hub',
+  );
+  assert.equal(
+    section,
+    "*Route expansion (the hub)*\n\n**Resolved:** VOR at 10°00.0'N 020°00.0'E\n\nABC VOR 10.00N 020.00E",
+  );
+  assert.equal(
+    expansionHoverSection(block.elements[3], 3, { points: [], findings: [], procedures: [] }, 'the hub'),
+    undefined,
+  );
 });

@@ -18,15 +18,27 @@ import { startHubSimulator } from '../../hub-sim/server';
 
 const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');
 const NO_HUB = { userKey: null, hub: {} };
-const at = (f: { code: string; range: { start: { line: number; character: number } } }) => `${f.code}@${f.range.start.line}:${f.range.start.character}`;
+const at = (f: { code: string; range: { start: { line: number; character: number } } }) =>
+  `${f.code}@${f.range.start.line}:${f.range.start.character}`;
 
-const ROUTES = ['# typo', 'N0450F350 DVR DCT KNOAN DCT KOK', '', '# wrong airway', 'N0450F350 DET L6 DVR', '', 'N0450F350 DVR UL9 KONAN'].join('\n');
+const ROUTES = [
+  '# typo',
+  'N0450F350 DVR DCT KNOAN DCT KOK',
+  '',
+  '# wrong airway',
+  'N0450F350 DET L6 DVR',
+  '',
+  'N0450F350 DVR UL9 KONAN',
+].join('\n');
 
 function setup(loadNavdata?: (folder: string) => Promise<NavDatabase>) {
   const statuses: ExpansionStatusParams[] = [];
   const logged: string[] = [];
   let reruns = 0;
-  const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => reruns++, log: (m) => logged.push(m) }, { retryMs: 0, loadNavdata });
+  const expansions = new DocumentExpansions(
+    { status: (s) => statuses.push(s), rerun: () => reruns++, log: (m) => logged.push(m) },
+    { retryMs: 0, loadNavdata },
+  );
   const parsed = new ParsedDocuments();
   let version = 0;
   const parse = (text: string) => parsed.get(TextDocument.create('file:///t.route', 'icao-route', ++version, text));
@@ -37,7 +49,10 @@ test('no key and no folder: local checks only, said once, nothing expanded', asy
   const { expansions, statuses, parse } = setup();
   expansions.configure({ ...NO_HUB, navdataFolder: '' });
   expansions.configure({ ...NO_HUB, navdataFolder: '  ' });
-  assert.deepEqual(statuses.map((s) => s.state), ['local']);
+  assert.deepEqual(
+    statuses.map((s) => s.state),
+    ['local'],
+  );
   assert.equal(await expansions.run(parse(ROUTES)), undefined);
   assert.equal(expansions.expandedBlocks, 0);
 });
@@ -51,7 +66,10 @@ test('offline: loads once, expands every block, then only the block an edit touc
   assert.deepEqual(expansions.known(first), []);
   const findings = await expansions.run(first);
   assert.deepEqual(findings?.map(at), ['X001@1:18', 'X002@4:14', 'X002@4:17']);
-  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'ok']);
+  assert.deepEqual(
+    statuses.map((s) => s.state),
+    ['loading', 'ok'],
+  );
   assert.match(statuses[1].message, /\d+ fixes/);
   assert.equal(expansions.expandedBlocks, 3);
 
@@ -73,7 +91,9 @@ test('offline: loads once, expands every block, then only the block an edit touc
 test('a newer run cancels the older one for the same document', async () => {
   const { expansions, parse } = setup();
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
-  const many = Array.from({ length: 40 }, (_, i) => `N0450F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join('\n\n');
+  const many = Array.from({ length: 40 }, (_, i) => `N0450F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join(
+    '\n\n',
+  );
   // While the data loads.
   const older = expansions.run(parse(many));
   const newer = expansions.run(parse(`${many}\n\nN0450F350 DVR DCT KOK`));
@@ -82,7 +102,10 @@ test('a newer run cancels the older one for the same document', async () => {
   assert.equal(expansions.expandedBlocks, 41);
 
   // While blocks are being expanded, one per turn of the event loop.
-  const others = Array.from({ length: 40 }, (_, i) => `N0460F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join('\n\n');
+  const others = Array.from(
+    { length: 40 },
+    (_, i) => `N0460F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`,
+  ).join('\n\n');
   const midway = expansions.run(parse(others));
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setImmediate(resolve));
@@ -98,7 +121,11 @@ test('a huge document is expanded up to the limit, and the output says so once',
   const { expansions, logged, parse } = setup();
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
   const limit = MAX_EXPANDED_BLOCKS.navdata;
-  const routes = Array.from({ length: limit + 3 }, (_, i) => `N${String(100 + (i % 500)).padStart(4, '0')}F${String(100 + (Math.floor(i / 500) * 10)).padStart(3, '0')} DVR DCT KNOAN`);
+  const routes = Array.from(
+    { length: limit + 3 },
+    (_, i) =>
+      `N${String(100 + (i % 500)).padStart(4, '0')}F${String(100 + Math.floor(i / 500) * 10).padStart(3, '0')} DVR DCT KNOAN`,
+  );
   const findings = await expansions.run(parse(routes.join('\n\n')));
   assert.equal(findings?.length, limit, 'one X001 per expanded block');
   assert.equal(expansions.expandedBlocks, limit);
@@ -112,15 +139,22 @@ test('a folder without navigation data is one degraded status, however often it 
   const { expansions, statuses, parse } = setup();
   const missing = path.join(NAVDATA, 'no-such-folder');
   expansions.configure({ ...NO_HUB, navdataFolder: missing });
-  for (let i = 0; i < 3; i++) assert.equal(await expansions.run(parse(`${ROUTES}\n\nN0450F${300 + i * 10} DVR`)), undefined);
-  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'degraded']);
+  for (let i = 0; i < 3; i++)
+    assert.equal(await expansions.run(parse(`${ROUTES}\n\nN0450F${300 + i * 10} DVR`)), undefined);
+  assert.deepEqual(
+    statuses.map((s) => s.state),
+    ['loading', 'degraded'],
+  );
   assert.match(statuses[1].message, /could not be read/);
   assert.ok(statuses[1].message.includes(missing));
 
   // Pointing the setting at the data recovers.
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
   assert.ok(await expansions.run(parse(ROUTES)));
-  assert.deepEqual(statuses.map((s) => s.state), ['loading', 'degraded', 'loading', 'ok']);
+  assert.deepEqual(
+    statuses.map((s) => s.state),
+    ['loading', 'degraded', 'loading', 'ok'],
+  );
 });
 
 test('a hub key takes precedence over the folder; a base URL the client refuses is a status', () => {
@@ -130,7 +164,11 @@ test('a hub key takes precedence over the folder; a base URL the client refuses 
   assert.equal(statuses.at(-1)?.state, 'degraded');
   assert.ok(!statuses.at(-1)!.message.includes('demo'));
   expansions.configure({ userKey: 'demo', hub: { baseUrl: 'http://127.0.0.1:9' }, navdataFolder: NAVDATA });
-  assert.deepEqual(statuses.at(-1), { state: 'ok', source: 'hub', message: 'Route expansion by the hub at http://127.0.0.1:9/.' });
+  assert.deepEqual(statuses.at(-1), {
+    state: 'ok',
+    source: 'hub',
+    message: 'Route expansion by the hub at http://127.0.0.1:9/.',
+  });
 });
 
 test('cache keys are the block lines; results move with their block; the oldest entries go first', () => {
@@ -140,7 +178,15 @@ test('cache keys are the block lines; results move with their block; the oldest 
   assert.equal(blockKey(document.blocks[0], lines), 'N0450F350 DVR UL9 KONAN');
   assert.equal(blockKey(document.blocks[1], lines), '# comment\nN0450F350 DVR UL9 KONAN');
   const range = { start: { line: 0, character: 14 }, end: { line: 0, character: 17 } };
-  const cached = { line: 0, result: { points: [], procedures: [], findings: [{ code: 'X002', severity: 'warning' as const, message: 'm', range }], ambiguousFirstFix: { ident: 'DVR', range, candidates: [] } } };
+  const cached = {
+    line: 0,
+    result: {
+      points: [],
+      procedures: [],
+      findings: [{ code: 'X002', severity: 'warning' as const, message: 'm', range }],
+      ambiguousFirstFix: { ident: 'DVR', range, candidates: [] },
+    },
+  };
   const moved = resultAt(cached, 3);
   assert.deepEqual(moved.findings[0].range, { start: { line: 3, character: 14 }, end: { line: 3, character: 17 } });
   assert.equal(moved.ambiguousFirstFix?.range.start.line, 3);
@@ -162,9 +208,13 @@ test('through the hub simulator: a server failure is tried again by itself, a re
     let reruns = 0;
     let rerun: () => void = () => {};
     const rerunHappened = new Promise<void>((resolve) => (rerun = resolve));
-    const expansions = new DocumentExpansions({ status: (s) => statuses.push(s), rerun: () => (reruns++, reruns > 1 && rerun()) }, { retryMs: 20 });
+    const expansions = new DocumentExpansions(
+      { status: (s) => statuses.push(s), rerun: () => (reruns++, reruns > 1 && rerun()) },
+      { retryMs: 20 },
+    );
     const parsed = new ParsedDocuments();
-    const doc = (text: string, version: number) => parsed.get(TextDocument.create('file:///hub.route', 'icao-route', version, text));
+    const doc = (text: string, version: number) =>
+      parsed.get(TextDocument.create('file:///hub.route', 'icao-route', version, text));
     expansions.configure({ userKey: 'demo', hub: { baseUrl: sim.url }, navdataFolder: '' });
     assert.deepEqual((await expansions.run(doc('N0450F350 DVR UL9 KONAN', 1)))?.length, 0);
 

@@ -39,7 +39,11 @@ test('unreachable services are offline; refusals and broken answers are degraded
 });
 
 test('the key is cut out of any message, whatever a lower layer wrote', () => {
-  const status = failureStatus(new HubError('serverFailure', 'failed at https://hub/x?user_key=k3y-4711 (k3y-4711)'), 'hub', 'k3y-4711');
+  const status = failureStatus(
+    new HubError('serverFailure', 'failed at https://hub/x?user_key=k3y-4711 (k3y-4711)'),
+    'hub',
+    'k3y-4711',
+  );
   assert.ok(status && !status.message.includes('k3y-4711'), status?.message);
   assert.equal(redactText('nothing secret here', ['k3y-4711']), 'nothing secret here');
   assert.equal(redactText('a b', ['']), 'a b');
@@ -53,12 +57,16 @@ test('a status is reported once per change of state or kind of failure, not per 
   const ok = { state: 'ok', source: 'hub', message: 'Route expansion by the hub at http://127.0.0.1:1/.' } as const;
   assert.equal(tracker.set(ok), true);
   assert.equal(tracker.set(ok), false);
-  for (let i = 0; i < 5; i++) tracker.set({ ...failureStatus(new HubError('serverFailure', `HTTP 500, support id ${i}`), 'hub')! });
+  for (let i = 0; i < 5; i++)
+    tracker.set({ ...failureStatus(new HubError('serverFailure', `HTTP 500, support id ${i}`), 'hub')! });
   assert.equal(reported.length, 2);
   assert.match(reported[1].message, /support id 0/);
   tracker.set(failureStatus(new HubError('network', 'ECONNRESET'), 'hub')!);
   tracker.set(failureStatus(new HubError('timeout', 'no answer in 15 s'), 'hub')!);
-  assert.deepEqual(reported.map((s) => s.state), ['ok', 'degraded', 'offline', 'offline']);
+  assert.deepEqual(
+    reported.map((s) => s.state),
+    ['ok', 'degraded', 'offline', 'offline'],
+  );
   tracker.set(ok);
   assert.deepEqual(tracker.status, ok);
   assert.equal(reported.length, 5);
@@ -67,7 +75,8 @@ test('a status is reported once per change of state or kind of failure, not per 
 });
 
 test('the status bar shows each state with its own text; warnings for offline and degraded', () => {
-  const look = (state: ExpansionStatusParams['state'], source: ExpansionStatusParams['source']) => statusPresentation({ state, source, message: `the message (${state})` });
+  const look = (state: ExpansionStatusParams['state'], source: ExpansionStatusParams['source']) =>
+    statusPresentation({ state, source, message: `the message (${state})` });
   assert.equal(look('ok', 'hub').text, '$(check) Route: hub');
   assert.equal(look('ok', 'navdata').text, '$(check) Route: navdata');
   assert.equal(look('loading', 'navdata').text, '$(sync~spin) Route: navdata');

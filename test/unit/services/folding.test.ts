@@ -21,13 +21,19 @@ function byLines(text: string): { startLine: number; endLine: number }[] {
 test('comment runs: the scan of the text equals the line-by-line reading', () => {
   const live = { isCancellationRequested: false };
   fc.assert(
-    fc.property(fc.array(fc.constantFrom('#', ' #', '\t# x', 'N0450F350 DVR', '', ' ', '\u00a0#', 'a#', '#\u2028#', '\u2028#'), { maxLength: 30 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
-      const text = lines.join(eol);
-      const comments = foldingRanges(parseRouteDocument(text), text, live)
-        .filter((r) => r.kind === 'comment')
-        .map(({ startLine, endLine }) => ({ startLine, endLine }));
-      assert.deepEqual(comments, byLines(text));
-    }),
+    fc.property(
+      fc.array(fc.constantFrom('#', ' #', '\t# x', 'N0450F350 DVR', '', ' ', '\u00a0#', 'a#', '#\u2028#', '\u2028#'), {
+        maxLength: 30,
+      }),
+      fc.constantFrom('\n', '\r\n'),
+      (lines, eol) => {
+        const text = lines.join(eol);
+        const comments = foldingRanges(parseRouteDocument(text), text, live)
+          .filter((r) => r.kind === 'comment')
+          .map(({ startLine, endLine }) => ({ startLine, endLine }));
+        assert.deepEqual(comments, byLines(text));
+      },
+    ),
     { numRuns: 1000 },
   );
 });

@@ -17,7 +17,10 @@ function hoversByKind(text: string): Map<ElementKind, string> {
   const found = new Map<ElementKind, string>();
   for (const element of document.blocks.flatMap((b) => b.elements)) {
     if (found.has(element.kind)) continue;
-    const middle = { line: element.range.start.line, character: (element.range.start.character + element.range.end.character) >> 1 };
+    const middle = {
+      line: element.range.start.line,
+      character: (element.range.start.character + element.range.end.character) >> 1,
+    };
     const result = hover(document, middle, live);
     assert.ok(result, `no hover for ${element.kind} ${element.text}`);
     assert.deepEqual(result.range, element.range, `hover range of ${element.text}`);
@@ -34,8 +37,24 @@ test('every element kind has its own hover with the decoded meaning', () => {
   ].join('\n\n');
   const hovers = hoversByKind(routes);
   const kinds: ElementKind[] = [
-    'speedLevel', 'direct', 'airway', 'track', 'sid', 'star', 'point', 'latLon', 'bearingDistance', 'aerodrome',
-    'pointChange', 'cruiseClimb', 'flightRules', 'truncation', 'trafficType', 'ifps', 'stay', 'unknown',
+    'speedLevel',
+    'direct',
+    'airway',
+    'track',
+    'sid',
+    'star',
+    'point',
+    'latLon',
+    'bearingDistance',
+    'aerodrome',
+    'pointChange',
+    'cruiseClimb',
+    'flightRules',
+    'truncation',
+    'trafficType',
+    'ifps',
+    'stay',
+    'unknown',
   ];
   for (const kind of kinds) assert.ok(hovers.has(kind), `the sample routes contain no ${kind}`);
   assert.match(hovers.get('speedLevel')!, /N0450F350.*speed and level[\s\S]*450 kt TAS at FL350/);
@@ -94,7 +113,10 @@ test('hover explains field-19 items: endurance, persons on board, the letters of
   const text = '(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR-EDDF0105-0\n-E/0745 P/123 R/VE S/PM C/SMITH)';
   assert.match(hoverText(text, 1, 3)!, /fuel endurance[\s\S]*Endurance: 7 h 45 min\./);
   assert.match(hoverText(text, 1, 10)!, /persons on board[\s\S]*Persons on board: 123\./);
-  assert.match(hoverText(text, 1, 16)!, /emergency radio[\s\S]*`V`: VHF 121\.5 MHz\n- `E`: emergency locator transmitter/);
+  assert.match(
+    hoverText(text, 1, 16)!,
+    /emergency radio[\s\S]*`V`: VHF 121\.5 MHz\n- `E`: emergency locator transmitter/,
+  );
   assert.match(hoverText(text, 1, 21)!, /`P`: polar\n- `M`: maritime/);
   assert.match(hoverText(text, 1, 27)!, /pilot in command/);
 });

@@ -10,10 +10,15 @@ import { DEFAULT_SETTINGS, mergeSettings, readSettings } from '../../../server/s
 test('guard answers RequestCancelled for a cancelled request without running it', () => {
   const log: string[] = [];
   let ran = false;
-  const handler = guard('hover', (m) => log.push(m), null, () => {
-    ran = true;
-    return 'result';
-  });
+  const handler = guard(
+    'hover',
+    (m) => log.push(m),
+    null,
+    () => {
+      ran = true;
+      return 'result';
+    },
+  );
   const source = new CancellationTokenSource();
   source.cancel();
   const answer = handler({}, source.token);
@@ -25,9 +30,14 @@ test('guard answers RequestCancelled for a cancelled request without running it'
 
 test('guard turns an exception into the empty answer and a log line', () => {
   const log: string[] = [];
-  const handler = guard('document symbols', (m) => log.push(m), [] as string[], () => {
-    throw new TypeError('boom');
-  });
+  const handler = guard(
+    'document symbols',
+    (m) => log.push(m),
+    [] as string[],
+    () => {
+      throw new TypeError('boom');
+    },
+  );
   assert.deepEqual(handler({}, new CancellationTokenSource().token), []);
   assert.equal(log.length, 1);
   assert.match(log[0], /^document symbols failed: TypeError: boom/);
@@ -35,30 +45,50 @@ test('guard turns an exception into the empty answer and a log line', () => {
 
 test('guard covers asynchronous handlers: a rejected promise is logged and answered with the empty result', async () => {
   const log: string[] = [];
-  const handler = guard('airline lookup', (m) => log.push(m), [] as string[], async () => {
-    await new Promise((resolve) => setImmediate(resolve));
-    throw new Error('reference down');
-  });
+  const handler = guard(
+    'airline lookup',
+    (m) => log.push(m),
+    [] as string[],
+    async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      throw new Error('reference down');
+    },
+  );
   assert.deepEqual(await handler({}, new CancellationTokenSource().token), []);
   assert.equal(log.length, 1);
   assert.match(log[0], /^airline lookup failed: Error: reference down/);
-  const fine = guard('map view', () => {}, null, async () => 'view');
+  const fine = guard(
+    'map view',
+    () => {},
+    null,
+    async () => 'view',
+  );
   assert.equal(await fine({}, new CancellationTokenSource().token), 'view');
   const source = new CancellationTokenSource();
-  const late = guard('map view', () => {}, null, async () => {
-    source.cancel();
-    return 'late';
-  });
+  const late = guard(
+    'map view',
+    () => {},
+    null,
+    async () => {
+      source.cancel();
+      return 'late';
+    },
+  );
   const answer = await late({}, source.token);
   assert.ok(answer instanceof ResponseError && answer.code === LSPErrorCodes.RequestCancelled);
 });
 
 test('guard answers RequestCancelled when cancellation came while it ran', () => {
   const source = new CancellationTokenSource();
-  const handler = guard('hover', () => {}, null, () => {
-    source.cancel();
-    return 'late';
-  });
+  const handler = guard(
+    'hover',
+    () => {},
+    null,
+    () => {
+      source.cancel();
+      return 'late';
+    },
+  );
   const answer = handler({}, source.token);
   assert.ok(answer instanceof ResponseError && answer.code === LSPErrorCodes.RequestCancelled);
 });
@@ -73,11 +103,21 @@ test('settings are read from every shape editors send, invalid values ignored', 
   assert.deepEqual(readSettings({ diagnostics: { debounceMs: '20' }, navdata: { folder: null } }), {});
   assert.deepEqual(readSettings(null), {});
   assert.deepEqual(readSettings([1, 2]), {});
-  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), { debounceMs: 0, navdataFolder: 'x', hub: {}, reference: {}, referenceHttpErrors: false, inlayLegDistances: false, map: DEFAULT_SETTINGS.map });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, { debounceMs: 0 }, { navdataFolder: 'x' }), {
+    debounceMs: 0,
+    navdataFolder: 'x',
+    hub: {},
+    reference: {},
+    referenceHttpErrors: false,
+    inlayLegDistances: false,
+    map: DEFAULT_SETTINGS.map,
+  });
 });
 
 test('map settings: corridor widths clamped, airspace files as a list of strings, merged key by key', () => {
-  const layer = readSettings({ icaoRoute: { map: { corridorNm: 12, aerodromeCorridorNm: -3, airspaceFiles: ['/a.geojson', 7, ''] } } });
+  const layer = readSettings({
+    icaoRoute: { map: { corridorNm: 12, aerodromeCorridorNm: -3, airspaceFiles: ['/a.geojson', 7, ''] } },
+  });
   assert.deepEqual(layer.map, { corridorNm: 12, aerodromeCorridorNm: 0, airspaceFiles: ['/a.geojson'] });
   const merged = mergeSettings(DEFAULT_SETTINGS, readSettings({ 'icaoRoute.map.corridorNm': 40 }));
   assert.deepEqual(merged.map, { corridorNm: 40, aerodromeCorridorNm: 50, airspaceFiles: [] });

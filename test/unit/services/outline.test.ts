@@ -37,24 +37,36 @@ test('one symbol per block, named like the block, with its points as children', 
     symbols.map((s) => s.name),
     document.blocks.map((b) => b.name),
   );
-  assert.deepEqual(symbols.map((s) => s.kind), [SymbolKind.Namespace, SymbolKind.Namespace, SymbolKind.Object]);
+  assert.deepEqual(
+    symbols.map((s) => s.kind),
+    [SymbolKind.Namespace, SymbolKind.Namespace, SymbolKind.Object],
+  );
 
-  assert.deepEqual(symbols[0].children!.map((c) => c.name), ['DVR', 'KONAN', 'RUDUS', 'ROLIS']);
+  assert.deepEqual(
+    symbols[0].children!.map((c) => c.name),
+    ['DVR', 'KONAN', 'RUDUS', 'ROLIS'],
+  );
   const north = symbols[1].children!;
-  assert.deepEqual(north.map((c) => [c.name, c.detail]), [
-    ['POL', 'navaid'],
-    ['GINGA', 'named point'],
-    ['GOMUP', 'named point'],
-    ['57N020W', 'lat/lon'],
-    ['58N030W', 'lat/lon'],
-    ['YDP', 'navaid'],
-    ['YMX', 'navaid'],
-    ['YUL', 'navaid'],
-  ]);
+  assert.deepEqual(
+    north.map((c) => [c.name, c.detail]),
+    [
+      ['POL', 'navaid'],
+      ['GINGA', 'named point'],
+      ['GOMUP', 'named point'],
+      ['57N020W', 'lat/lon'],
+      ['58N030W', 'lat/lon'],
+      ['YDP', 'navaid'],
+      ['YMX', 'navaid'],
+      ['YUL', 'navaid'],
+    ],
+  );
   // The point change keeps the whole element as its range and the point as its name.
   assert.equal(north[2].range.end.character - north[2].range.start.character, 'GOMUP/M083F360'.length);
   assert.equal(north[2].selectionRange.end.character - north[2].selectionRange.start.character, 'GOMUP'.length);
-  assert.deepEqual(symbols[2].children!.map((c) => c.name), ['DVR', 'KONAN']);
+  assert.deepEqual(
+    symbols[2].children!.map((c) => c.name),
+    ['DVR', 'KONAN'],
+  );
 
   // What clients check: selection inside range, children inside their parent.
   for (const symbol of symbols) {
@@ -81,7 +93,8 @@ test('every sample file gives a valid outline', () => {
     const document = parseRouteDocument(readFileSync(path.join(samples, file), 'utf8'));
     const symbols = documentSymbols(document, live);
     assert.equal(symbols.length, document.blocks.length, file);
-    for (const s of symbols) assert.ok(s.name.length > 0 && rangeInside(s.selectionRange, s.range), `${file}: ${s.name}`);
+    for (const s of symbols)
+      assert.ok(s.name.length > 0 && rangeInside(s.selectionRange, s.range), `${file}: ${s.name}`);
   }
 });
 
@@ -95,7 +108,10 @@ test('blocks and comment runs fold; one-line blocks and single comments do not',
     { startLine: 9, endLine: 14, kind: 'region' },
   ]);
   const single = '# one comment\nN0450F350 DVR UL9 KONAN\n';
-  assert.deepEqual(foldingRanges(parseRouteDocument(single), single, live).filter((r) => r.kind === 'comment'), []);
+  assert.deepEqual(
+    foldingRanges(parseRouteDocument(single), single, live).filter((r) => r.kind === 'comment'),
+    [],
+  );
 });
 
 test('cancelled requests return nothing', () => {

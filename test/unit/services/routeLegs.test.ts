@@ -44,7 +44,12 @@ test('flown and to go add up to the total at every point; the first point has no
   assert.equal(legs[0].legNm, 0);
   assert.equal(legs[0].trackDeg, undefined);
   for (const leg of legs) assert.ok(Math.abs(leg.cumulativeNm + leg.remainingNm - totalNm) < 1e-9);
-  const direct = geodesicLeg(legs[0].point.lat, legs[0].point.lon, legs.at(-1)!.point.lat, legs.at(-1)!.point.lon).distanceNm;
+  const direct = geodesicLeg(
+    legs[0].point.lat,
+    legs[0].point.lon,
+    legs.at(-1)!.point.lat,
+    legs.at(-1)!.point.lon,
+  ).distanceNm;
   // Along airways the route is longer than the great circle, but not absurdly.
   assert.ok(totalNm > direct && totalNm < direct * 1.3, `${totalNm} vs ${direct}`);
 });
@@ -55,12 +60,17 @@ test('true airspeed: knots as written, km/h converted, Mach at the ISA speed of 
   assert.ok(Math.abs(trueAirspeedKt({ unit: 'kmh', value: 900, text: 'K0900' }, level(350)).knots - 485.96) < 0.01);
   // 661.5 kt at sea level, 573.6 kt at and above the tropopause (36,089 ft).
   assert.ok(Math.abs(trueAirspeedKt({ unit: 'mach', value: 100, text: 'M100' }, level(0)).knots - 661.47) < 0.05);
-  assert.ok(Math.abs(trueAirspeedKt({ unit: 'mach', value: 82, text: 'M082' }, level(370)).knots - 0.82 * 573.57) < 0.1);
+  assert.ok(
+    Math.abs(trueAirspeedKt({ unit: 'mach', value: 82, text: 'M082' }, level(370)).knots - 0.82 * 573.57) < 0.1,
+  );
 });
 
 function hoverAt(text: string, line: number, character: number): string {
   const document = parseRouteDocument(text);
-  const result = hover(document, { line, character }, live, { sourceName: 'navigation data', resultFor: (block) => expandRoute(block, db) });
+  const result = hover(document, { line, character }, live, {
+    sourceName: 'navigation data',
+    resultFor: (block) => expandRoute(block, db),
+  });
   return (result!.contents as MarkupContent).value;
 }
 
@@ -68,8 +78,16 @@ test('hover on a point: leg from the previous point with its true track, flown a
   const value = hoverAt(ROUTE, 2, 27); // KONAN
   const legs = routeLegs(expandRoute(parseRouteDocument(ROUTE).blocks[0], db)).legs;
   const konan = legs.find((l) => l.point.designator === 'KONAN')!;
-  assert.match(value, new RegExp(`\\*\\*Leg\\*\\* from \`DVR\`: ${formatNm(konan.legNm).replace('.', '\\.')}, true track \\d{3}° \\(geodesic\\)`));
-  assert.match(value, new RegExp(`\\*\\*Flown\\*\\* ${formatNm(konan.cumulativeNm)}, \\*\\*to go\\*\\* ${formatNm(konan.remainingNm)}`));
+  assert.match(
+    value,
+    new RegExp(
+      `\\*\\*Leg\\*\\* from \`DVR\`: ${formatNm(konan.legNm).replace('.', '\\.')}, true track \\d{3}° \\(geodesic\\)`,
+    ),
+  );
+  assert.match(
+    value,
+    new RegExp(`\\*\\*Flown\\*\\* ${formatNm(konan.cumulativeNm)}, \\*\\*to go\\*\\* ${formatNm(konan.remainingNm)}`),
+  );
 });
 
 test('hover on the speed/level group: route distance and time en route in still air', () => {
@@ -80,7 +98,10 @@ test('hover on the speed/level group: route distance and time en route in still 
   assert.equal(minutes, 47);
   assert.match(value, /\*\*Time en route in still air:\*\* 47 min at 450 kt TAS\./);
   assert.match(hoverAt('N0120F050 DVR UL9 KONAN UL607 AMASI', 0, 3), /still air:\*\* 2 h 03 min at 120 kt TAS/);
-  assert.match(hoverAt('M082F370 DVR UL9 KONAN', 0, 3), /TAS \(Mach 0\.82 taken as \d{3} kt TAS in the standard atmosphere/);
+  assert.match(
+    hoverAt('M082F370 DVR UL9 KONAN', 0, 3),
+    /TAS \(Mach 0\.82 taken as \d{3} kt TAS in the standard atmosphere/,
+  );
 });
 
 test('the outline shows each route total; the expansion table lists every point with its leg', () => {
@@ -96,14 +117,22 @@ test('the outline shows each route total; the expansion table lists every point 
   const header = lines.findIndex((l) => /^\s*#\s+point/.test(l));
   assert.match(lines[header], /^ #\s+point\s+type\s+coordinates\s+airway\s+leg\s+track\s+cumulative$/);
   assert.match(lines[header + 2], /^ 1\s+EGLL\s+aerodrome\s+51°28\.2'N 000°27\.5'W\s+0\.0 NM$/);
-  assert.ok(lines.some((l) => /^\s*\d+\s+KOK\s+VOR\s+.+\s+UL607\s+\d+\.\d NM\s+\d{3}°\s+\d+ NM$/.test(l)), table);
+  assert.ok(
+    lines.some((l) => /^\s*\d+\s+KOK\s+VOR\s+.+\s+UL607\s+\d+\.\d NM\s+\d{3}°\s+\d+ NM$/.test(l)),
+    table,
+  );
   assert.ok(table.includes(`Total ${formatNm(total)} over`));
 });
 
 test('inlay hints: distance since the point written before, the total at the end; none outside the range', () => {
   const document = parseRouteDocument(ROUTE);
   const resultFor = (block: RouteBlock) => expandRoute(block, db);
-  const all = inlayHints(document, { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } }, resultFor, live);
+  const all = inlayHints(
+    document,
+    { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } },
+    resultFor,
+    live,
+  );
   const labels = all.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
   const { legs, totalNm } = routeLegs(resultFor(document.blocks[0]));
   const amasi = legs.find((l) => l.point.designator === 'AMASI')!;
@@ -112,5 +141,8 @@ test('inlay hints: distance since the point written before, the total at the end
   assert.ok(labels.includes(`2:42 ${formatNm(amasi.cumulativeNm - konan.cumulativeNm)}`), labels.join('\n'));
   assert.equal(labels.at(-1), `2:42 total ${formatNm(totalNm)}`);
   assert.equal(all.filter((h) => !String(h.label).startsWith('total')).length, 4, 'DET, DVR, KONAN, AMASI');
-  assert.deepEqual(inlayHints(document, { start: { line: 0, character: 0 }, end: { line: 1, character: 5 } }, resultFor, live), []);
+  assert.deepEqual(
+    inlayHints(document, { start: { line: 0, character: 0 }, end: { line: 1, character: 5 } }, resultFor, live),
+    [],
+  );
 });

@@ -55,5 +55,8 @@ test('an FPL message: the call sign, the fields, field 18 indicators and the rou
 test('unreadable words get no token; a cancelled request none at all', () => {
   assert.deepEqual(decode('N0450F350 DVR d!!'), ['0:0 N0450F350=number', '0:10 DVR=variable']);
   const text = 'N0450F350 DVR';
-  assert.deepEqual(semanticTokens(parseRouteDocument(text), new LineIndex(text), { isCancellationRequested: true }), []);
+  assert.deepEqual(
+    semanticTokens(parseRouteDocument(text), new LineIndex(text), { isCancellationRequested: true }),
+    [],
+  );
 });

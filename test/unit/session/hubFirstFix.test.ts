@@ -38,7 +38,14 @@ async function h003(text: string) {
   const result = await source.expand(document.blocks[0], new AbortController().signal);
   const finding = result.findings.find((f) => f.code === 'H003');
   assert.ok(finding, `H003 for ${text}`);
-  const diagnostic: Diagnostic = { range: finding.range, code: 'H003', source: 'icao-route', message: finding.message, severity: 2, data: finding.data };
+  const diagnostic: Diagnostic = {
+    range: finding.range,
+    code: 'H003',
+    source: 'icao-route',
+    message: finding.message,
+    severity: 2,
+    data: finding.data,
+  };
   const actions = codeActions(URI, document, new LineIndex(text), finding.range, [diagnostic], live);
   return { finding, actions, result };
 }
@@ -46,12 +53,25 @@ async function h003(text: string) {
 test('hub H003: the only namesake near the origin is named first and its referenceFix is the first quick fix', async (t) => {
   if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
   const { finding, actions, result } = await h003('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
-  assert.equal(result.points.some((p) => p.elementIndex === 1), false, 'the hub selected no point for SAM');
-  assert.match(finding.message, /the one near the origin EGHI, SOUTHAMPTON .*is most likely meant: the first quick fix writes its referenceFix/);
+  assert.equal(
+    result.points.some((p) => p.elementIndex === 1),
+    false,
+    'the hub selected no point for SAM',
+  );
+  assert.match(
+    finding.message,
+    /the one near the origin EGHI, SOUTHAMPTON .*is most likely meant: the first quick fix writes its referenceFix/,
+  );
   assert.match(actions[0].title, /^Use SAM .*SOUTHAMPTON.* at 5057N00121W, \d+ NM from origin \(referenceFix\)$/);
   assert.equal(actions[0].isPreferred, true);
-  assert.ok(actions.slice(1).every((a) => !a.isPreferred), 'only the likely place is preferred');
-  assert.ok(actions.some((a) => /nearest the origin EGHI/.test(a.title)), 'the origin as referenceFix is still offered, later');
+  assert.ok(
+    actions.slice(1).every((a) => !a.isPreferred),
+    'only the likely place is preferred',
+  );
+  assert.ok(
+    actions.some((a) => /nearest the origin EGHI/.test(a.title)),
+    'the origin as referenceFix is still offered, later',
+  );
 });
 
 test('hub H003: without an origin, the only namesake on the following airway is named first', async (t) => {

@@ -24,17 +24,27 @@ after(() => sim.close());
 function session() {
   const statuses: [SourceName, SourceStatus][] = [];
   const s = new RouteSession({ status: (name, status) => statuses.push([name, status]) }, { retryMs: 0 });
-  return { session: s, statuses, of: (name: SourceName) => statuses.filter(([n]) => n === name).map(([, st]) => st.state) };
+  return {
+    session: s,
+    statuses,
+    of: (name: SourceName) => statuses.filter(([n]) => n === name).map(([, st]) => st.state),
+  };
 }
 
 test('the icaoRoute.reference.* settings reach the reference client: its calls go where they say', async () => {
   const { session: s, of } = session();
   const settings = readSettings({ icaoRoute: { reference: { baseUrl: sim.referenceUrl, credentialsIn: 'query' } } });
-  s.configure({ hub: {}, reference: settings.reference ?? {}, navdataFolder: '' }, { hubUserKey: null, reference: { appId: 'demo', appKey: 'demo' } });
+  s.configure(
+    { hub: {}, reference: settings.reference ?? {}, navdataFolder: '' },
+    { hubUserKey: null, reference: { appId: 'demo', appKey: 'demo' } },
+  );
   assert.ok(s.referenceClient);
   const airlines = await s.useReference((ref) => ref.airlinesByIcao('EZY'));
   assert.ok(airlines.airlines.length > 0);
-  const call = sim.requests.list().filter((r) => r.family === 'reference').at(-1)!;
+  const call = sim.requests
+    .list()
+    .filter((r) => r.family === 'reference')
+    .at(-1)!;
   assert.match(call.url, /appId=/, 'credentialsIn: query puts the credentials in the query (redacted in the log)');
   assert.deepEqual(of('reference'), ['ok']);
   await s.dispose();
@@ -42,17 +52,29 @@ test('the icaoRoute.reference.* settings reach the reference client: its calls g
 
 test('without credentials the reference is off, said once; a call is refused with that reason', async () => {
   const { session: s, of } = session();
-  s.configure({ hub: {}, reference: { baseUrl: sim.referenceUrl }, navdataFolder: '' }, { hubUserKey: null, reference: null });
+  s.configure(
+    { hub: {}, reference: { baseUrl: sim.referenceUrl }, navdataFolder: '' },
+    { hubUserKey: null, reference: null },
+  );
   assert.equal(s.referenceClient, undefined);
-  await assert.rejects(s.useReference((ref) => ref.activeAirlines()), /appId\/appKey/);
-  await assert.rejects(s.useReference((ref) => ref.activeAirlines()), /appId\/appKey/);
+  await assert.rejects(
+    s.useReference((ref) => ref.activeAirlines()),
+    /appId\/appKey/,
+  );
+  await assert.rejects(
+    s.useReference((ref) => ref.activeAirlines()),
+    /appId\/appKey/,
+  );
   assert.deepEqual(of('reference'), ['local']);
   await s.dispose();
 });
 
 test('the hub client is shared: airspaces through useHub, one status for three failures, ok again after', async () => {
   const { session: s, of } = session();
-  s.configure({ hub: { baseUrl: sim.url, retries: 0 }, reference: {}, navdataFolder: '' }, { hubUserKey: 'demo', reference: null });
+  s.configure(
+    { hub: { baseUrl: sim.url, retries: 0 }, reference: {}, navdataFolder: '' },
+    { hubUserKey: 'demo', reference: null },
+  );
   assert.ok(s.hubClient);
   await s.useHub('airspaces', (hub) => hub.firAirspaces('E', 'EGTT'));
   sim.faults.add({ kind: 'serverError', count: 3 });
@@ -71,10 +93,16 @@ test("a document's new results reach the listeners with their version; navdata i
   s.configure({ hub: {}, reference: {}, navdataFolder: NAVDATA }, { hubUserKey: null, reference: null });
   const text = 'N0450F350 DVR DCT KNOAN DCT KOK';
   const changed = new Promise<DocumentResults>((resolve) => s.onDidChangeResults(resolve));
-  assert.deepEqual(s.update({ uri: 'file:///a.route', version: 3, document: parseRouteDocument(text), lines: new LineIndex(text) }), []);
+  assert.deepEqual(
+    s.update({ uri: 'file:///a.route', version: 3, document: parseRouteDocument(text), lines: new LineIndex(text) }),
+    [],
+  );
   const results = await changed;
   assert.equal(results.document.version, 3);
-  assert.deepEqual(results.findings.map((f) => f.code), ['X001']);
+  assert.deepEqual(
+    results.findings.map((f) => f.code),
+    ['X001'],
+  );
   assert.equal(s.resultsOf('file:///a.route')?.findings.length, 1);
   assert.ok((await s.navdata())?.lookup('DVR').length);
   s.forget('file:///a.route');

@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import test from 'node:test';
 import { readSettings } from '../../../server/src/lsp/settings';
-import { contributedConfiguration, SETTING_KEYS, SETTINGS, type SettingDefinition } from '../../../server/src/settings/definitions';
+import {
+  contributedConfiguration,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingDefinition,
+} from '../../../server/src/settings/definitions';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -31,9 +36,13 @@ test('each definition is complete: a description, a default of its type within i
     assert.notDeepEqual(example, schema.default, `${key}: the example must differ from the default`);
     for (const value of [schema.default, example]) {
       if (typeof value !== 'number') continue;
-      assert.ok(value >= (schema.minimum ?? -Infinity) && value <= (schema.maximum ?? Infinity), `${key}: ${value} outside its limits`);
+      assert.ok(
+        value >= (schema.minimum ?? -Infinity) && value <= (schema.maximum ?? Infinity),
+        `${key}: ${value} outside its limits`,
+      );
     }
-    if (schema.enum) assert.ok(schema.enum.includes(schema.default as string) && schema.enum.includes(example as string), key);
+    if (schema.enum)
+      assert.ok(schema.enum.includes(schema.default as string) && schema.enum.includes(example as string), key);
   }
 });
 
@@ -53,8 +62,16 @@ test('every setting has a reader, and no reader asks for a setting that is not d
   const all = Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].example]));
   const { asked } = recordingRead(all);
   const serverKeys = SETTING_KEYS.filter((key) => SETTINGS[key].reader === 'server');
-  assert.deepEqual([...asked].filter((key) => !(key in SETTINGS)), [], 'read but not defined');
-  assert.deepEqual(serverKeys.filter((key) => !asked.has(key)), [], 'defined but not read');
+  assert.deepEqual(
+    [...asked].filter((key) => !(key in SETTINGS)),
+    [],
+    'read but not defined',
+  );
+  assert.deepEqual(
+    serverKeys.filter((key) => !asked.has(key)),
+    [],
+    'defined but not read',
+  );
 });
 
 test("each setting's value changes what the server reads (no setting does nothing)", () => {

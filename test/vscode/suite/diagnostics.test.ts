@@ -6,7 +6,15 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 import { BROKEN_ROUTE_LOCAL, type ExpectedDiagnostic } from '../../shared/brokenRoute';
-import { activateExtension, codeOf, describeDiagnostic, describeRange, openCopyOfSample, openSample, waitForDiagnostics } from './helpers';
+import {
+  activateExtension,
+  codeOf,
+  describeDiagnostic,
+  describeRange,
+  openCopyOfSample,
+  openSample,
+  waitForDiagnostics,
+} from './helpers';
 
 const SEVERITY: Record<ExpectedDiagnostic['severity'], string> = {
   error: 'Error',
@@ -34,7 +42,9 @@ suite('diagnostics', () => {
     const expected = BROKEN_ROUTE_LOCAL.map(describeExpected);
     assert.deepEqual(local.map(describeDiagnostic).sort(canonical), expected.sort(canonical));
     for (const e of BROKEN_ROUTE_LOCAL) {
-      const d = local.find((candidate) => describeDiagnostic(candidate) === describeExpected(e) && candidate.message.includes(e.message));
+      const d = local.find(
+        (candidate) => describeDiagnostic(candidate) === describeExpected(e) && candidate.message.includes(e.message),
+      );
       assert.ok(d, `${describeExpected(e)} should say '${e.message}'`);
     }
     for (const d of actual) {
@@ -46,7 +56,13 @@ suite('diagnostics', () => {
     }
   });
 
-  for (const name of ['europe.route', 'north-atlantic.route', 'asia.route', 'ambiguous-first-fix.route', 'fpl-message.route']) {
+  for (const name of [
+    'europe.route',
+    'north-atlantic.route',
+    'asia.route',
+    'ambiguous-first-fix.route',
+    'fpl-message.route',
+  ]) {
     test(`${name} has no local diagnostics, and they follow edits`, async () => {
       // An empty result publishes no change event, so first make the pipeline prove itself live:
       // break the route, see the finding, repair it, see it go.
@@ -54,7 +70,11 @@ suite('diagnostics', () => {
       const routeLine = firstRouteLine(document);
       const end = document.lineAt(routeLine).range.end;
       await edit(document, (b) => b.insert(end, ' DCT'));
-      await waitForDiagnostics(document.uri, (ds) => ds.length > 0, `a diagnostic after appending DCT to line ${routeLine}`);
+      await waitForDiagnostics(
+        document.uri,
+        (ds) => ds.length > 0,
+        `a diagnostic after appending DCT to line ${routeLine}`,
+      );
       const appended = new vscode.Range(end, end.translate(0, ' DCT'.length));
       await edit(document, (b) => b.delete(appended));
       const left = await waitForDiagnostics(document.uri, (ds) => ds.length === 0, `no diagnostics in ${name}`);

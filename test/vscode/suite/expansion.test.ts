@@ -28,15 +28,24 @@ const expansionFindings = (uri: vscode.Uri) => ownDiagnostics(uri).filter((d) =>
 suite('route expansion (offline navdata)', () => {
   suiteSetup(async () => {
     await activateExtension();
-    await vscode.workspace.getConfiguration('icaoRoute').update('navdata.folder', NAVDATA, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('icaoRoute')
+      .update('navdata.folder', NAVDATA, vscode.ConfigurationTarget.Global);
   });
   suiteTeardown(async () => {
-    await vscode.workspace.getConfiguration('icaoRoute').update('navdata.folder', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('icaoRoute')
+      .update('navdata.folder', undefined, vscode.ConfigurationTarget.Global);
   });
 
   test('broken.route: unknown point and airway mismatches on their exact ranges', async () => {
     const document = await openSample('broken.route');
-    const found = await waitForDiagnostics(document.uri, (ds) => ds.some((d) => codeOf(d) === 'X001'), 'expansion findings', expansionFindings);
+    const found = await waitForDiagnostics(
+      document.uri,
+      (ds) => ds.some((d) => codeOf(d) === 'X001'),
+      'expansion findings',
+      expansionFindings,
+    );
     const expected = [
       ['X001', rangeOf(document, 'N0450F350 DVR DCT KNOAN DCT KOK', 'DCT [KNOAN] DCT')],
       // Issue 10: an exit point the airway does not pass is underlined itself.
@@ -57,11 +66,21 @@ suite('route expansion (offline navdata)', () => {
     const document = await openCopyOfSample('ambiguous-first-fix.route');
     const route = 'N0240F090 SAM DCT ORTAC DCT JSY';
     const sam = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
-    const ambiguous = await waitForDiagnostics(document.uri, (ds) => ds.some((d) => codeOf(d) === 'X005'), 'X005 on SAM', expansionFindings);
+    const ambiguous = await waitForDiagnostics(
+      document.uri,
+      (ds) => ds.some((d) => codeOf(d) === 'X005'),
+      'X005 on SAM',
+      expansionFindings,
+    );
     assert.deepEqual(ambiguous.map(describeDiagnostic), [`X005 Warning ${describeRange(sam)}`]);
 
-    const actions = ((await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, sam)) ?? [])
-      .filter((a) => /\(referenceFix\)$/.test(a.title));
+    const actions = (
+      (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        sam,
+      )) ?? []
+    ).filter((a) => /\(referenceFix\)$/.test(a.title));
     assert.ok(actions.length >= 2, `candidates offered: ${actions.map((a) => a.title).join(' | ') || 'none'}`);
     for (const action of actions) assert.match(action.title, /^Use SAM .*\(referenceFix\)$/);
     const southampton = actions.find((a) => /SOUTHAMPTON/i.test(a.title));
@@ -71,9 +90,16 @@ suite('route expansion (offline navdata)', () => {
     // The directive lands in the first block (the lines above its route line, up to a blank one).
     const samAfter = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
     const block: string[] = [];
-    for (let line = samAfter.start.line - 1; line >= 0 && document.lineAt(line).text.trim() !== ''; line--) block.push(document.lineAt(line).text);
-    assert.ok(block.some((l) => /^referenceFix: \d{4}[NS]\d{5}[EW]$/.test(l)), `first block: ${block.reverse().join(' / ')}`);
-    await eventually(async () => /\*\*Resolved:\*\*/.test((await hoverText(document.uri, samAfter.start.translate(0, 1))).text), 'SAM to resolve');
+    for (let line = samAfter.start.line - 1; line >= 0 && document.lineAt(line).text.trim() !== ''; line--)
+      block.push(document.lineAt(line).text);
+    assert.ok(
+      block.some((l) => /^referenceFix: \d{4}[NS]\d{5}[EW]$/.test(l)),
+      `first block: ${block.reverse().join(' / ')}`,
+    );
+    await eventually(
+      async () => /\*\*Resolved:\*\*/.test((await hoverText(document.uri, samAfter.start.translate(0, 1))).text),
+      'SAM to resolve',
+    );
     const { text } = await hoverText(document.uri, samAfter.start.translate(0, 1));
     assert.match(text, /50°5\d\.\d'N 001°2\d\.\d'W/, text);
     await waitForDiagnostics(document.uri, (ds) => ds.length === 0, 'no expansion findings left', expansionFindings);

@@ -49,9 +49,7 @@ export function codeOf(diagnostic: vscode.Diagnostic): string {
  * navdata setting and the hub, so the suites that check exact local results leave them out.
  */
 export function localDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages
-    .getDiagnostics(uri)
-    .filter((d) => d.source === 'icao-route' && /^R\d{3}$/.test(codeOf(d)));
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'icao-route' && /^R\d{3}$/.test(codeOf(d)));
 }
 
 /** `line:character-line:character`, zero-based as in the API. */
@@ -132,10 +130,17 @@ export function lineNumberOf(document: vscode.TextDocument, line: string, nth?: 
   const found: number[] = [];
   for (let i = 0; i < document.lineCount; i++) if (document.lineAt(i).text === line) found.push(i);
   if (nth === undefined) {
-    assert.equal(found.length, 1, `expected exactly one line '${line}' in ${document.uri.toString()}, found ${found.length}`);
+    assert.equal(
+      found.length,
+      1,
+      `expected exactly one line '${line}' in ${document.uri.toString()}, found ${found.length}`,
+    );
     return found[0];
   }
-  assert.ok(nth < found.length, `expected line '${line}' ${nth + 1} times in ${document.uri.toString()}, found ${found.length}`);
+  assert.ok(
+    nth < found.length,
+    `expected line '${line}' ${nth + 1} times in ${document.uri.toString()}, found ${found.length}`,
+  );
   return found[nth];
 }
 
@@ -168,8 +173,12 @@ export function rangeOf(document: vscode.TextDocument, line: string, mark: strin
   return new vscode.Range(lineNumber, at + open, lineNumber, at + close - 1);
 }
 
-export async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<{ text: string; ranges: vscode.Range[] }> {
-  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position)) ?? [];
+export async function hoverText(
+  uri: vscode.Uri,
+  position: vscode.Position,
+): Promise<{ text: string; ranges: vscode.Range[] }> {
+  const hovers =
+    (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position)) ?? [];
   const parts: string[] = [];
   for (const hover of hovers) {
     for (const content of hover.contents) {

@@ -58,7 +58,8 @@ suite('hover', () => {
       const document = await openSample(c.sample);
       const element = rangeOf(document, c.line, c.mark);
       const { text, ranges } = await hoverText(document.uri, element.start.translate(0, 1));
-      for (const phrase of c.says) assert.ok(text.includes(phrase), `hover should say '${phrase}', says: ${text || '(nothing)'}`);
+      for (const phrase of c.says)
+        assert.ok(text.includes(phrase), `hover should say '${phrase}', says: ${text || '(nothing)'}`);
       assert.ok(
         ranges.some((r) => r.isEqual(element)),
         `hover range should be the element ${JSON.stringify(element)}, got ${JSON.stringify(ranges)}`,

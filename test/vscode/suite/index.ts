@@ -18,7 +18,10 @@ interface Summary {
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: true, timeout: 60_000 });
-  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
   if (files.length === 0) return Promise.reject(new Error(`no *.test.js in ${__dirname}: was the suite compiled?`));
   for (const file of files) mocha.addFile(path.join(__dirname, file));
   const summary: Summary = { passed: [], failed: [] };

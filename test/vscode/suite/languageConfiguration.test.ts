@@ -18,7 +18,11 @@ async function expandSelectionSteps(editor: vscode.TextEditor, character: number
   for (let i = 0; i < 8 && !steps.includes(line); i++) {
     const before = editor.selection;
     await vscode.commands.executeCommand('editor.action.smartSelect.expand');
-    await until(() => !editor.selection.isEqual(before), vscode.window.onDidChangeTextEditorSelection, `Expand Selection step ${i + 1}`);
+    await until(
+      () => !editor.selection.isEqual(before),
+      vscode.window.onDidChangeTextEditorSelection,
+      `Expand Selection step ${i + 1}`,
+    );
     steps.push(editor.document.getText(editor.selection).replace(/\n$/, ''));
   }
   return steps;
@@ -29,9 +33,15 @@ suite('language configuration', () => {
     const document = await openUntitled('N0450F350 LN/N0284A045 C/48N050W/M082F290F350 DCT');
     const editor = await vscode.window.showTextDocument(document);
     const text = document.lineAt(0).text;
-    for (const [inside, word] of [['N0284', 'LN/N0284A045'], ['M082', 'C/48N050W/M082F290F350']]) {
+    for (const [inside, word] of [
+      ['N0284', 'LN/N0284A045'],
+      ['M082', 'C/48N050W/M082F290F350'],
+    ]) {
       const steps = await expandSelectionSteps(editor, text.indexOf(inside) + 1);
-      assert.ok(steps.includes(word), `'${word}' should be one word; Expand Selection went ${steps.map((s) => `'${s}'`).join(' → ')}`);
+      assert.ok(
+        steps.includes(word),
+        `'${word}' should be one word; Expand Selection went ${steps.map((s) => `'${s}'`).join(' → ')}`,
+      );
     }
   });
 
@@ -40,7 +50,11 @@ suite('language configuration', () => {
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     await vscode.commands.executeCommand('editor.action.commentLine');
-    await until(() => document.lineAt(0).text !== 'N0450F350 DVR UL9 KONAN', vscode.workspace.onDidChangeTextDocument, 'the line to change');
+    await until(
+      () => document.lineAt(0).text !== 'N0450F350 DVR UL9 KONAN',
+      vscode.workspace.onDidChangeTextDocument,
+      'the line to change',
+    );
     assert.equal(document.lineAt(0).text, '# N0450F350 DVR UL9 KONAN');
   });
 });

@@ -5,7 +5,10 @@ import * as vscode from 'vscode';
 import { activateExtension, lineNumberOf, openSample } from './helpers';
 
 async function symbolsOf(document: vscode.TextDocument): Promise<vscode.DocumentSymbol[]> {
-  const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
+  const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+    'vscode.executeDocumentSymbolProvider',
+    document.uri,
+  );
   assert.ok(Array.isArray(symbols), 'no document symbols');
   return symbols;
 }
@@ -17,10 +20,20 @@ suite('document symbols', () => {
     const document = await openSample('europe.route');
     const symbols = await symbolsOf(document);
     assert.equal(symbols.length, 3, `symbols: ${symbols.map((s) => s.name).join(' | ')}`);
-    for (const [index, [origin, destination]] of [['EGLL', 'EDDF'], ['LFPG', 'LIRF'], ['EHAM', 'LEMD']].entries()) {
-      assert.ok(symbols[index].name.includes(origin) && symbols[index].name.includes(destination), `symbol ${index} is '${symbols[index].name}'`);
+    for (const [index, [origin, destination]] of [
+      ['EGLL', 'EDDF'],
+      ['LFPG', 'LIRF'],
+      ['EHAM', 'LEMD'],
+    ].entries()) {
+      assert.ok(
+        symbols[index].name.includes(origin) && symbols[index].name.includes(destination),
+        `symbol ${index} is '${symbols[index].name}'`,
+      );
     }
-    assert.deepEqual(symbols[0].children.map((c) => c.name), ['DVR', 'KONAN', 'RUDUS', 'ROLIS']);
+    assert.deepEqual(
+      symbols[0].children.map((c) => c.name),
+      ['DVR', 'KONAN', 'RUDUS', 'ROLIS'],
+    );
     const routeLine = lineNumberOf(document, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
     assert.ok(symbols[0].range.contains(new vscode.Position(routeLine, 0)), 'the first symbol covers its route line');
     const konan = symbols[0].children[1];
@@ -32,7 +45,8 @@ suite('document symbols', () => {
     const symbols = await symbolsOf(document);
     assert.equal(symbols.length, 2);
     const names = symbols[0].children.map((c) => c.name);
-    for (const point of ['57N020W', '58N030W', '58N040W', '57N050W']) assert.ok(names.includes(point), `children: ${names.join(' ')}`);
+    for (const point of ['57N020W', '58N030W', '58N040W', '57N050W'])
+      assert.ok(names.includes(point), `children: ${names.join(' ')}`);
     const halfDegree = symbols[1].children.map((c) => c.name);
     assert.ok(halfDegree.includes('5330N02000W'), `children: ${halfDegree.join(' ')}`);
   });

@@ -122,13 +122,46 @@ function circleRing(center: LonLat, radiusNm: number, vertices = 32): LonLat[] {
   return ring;
 }
 
-function airspace(id: string, name: string, type: string, airspaceClass: string | undefined, lower: string, upper: string, polygons: LonLat[][][], crossed: boolean, schedule?: string): MapAirspace {
-  return { id, name, type, airspaceClass, lower, upper, label: `${lower}–${upper}`, schedule, polygons, crossed, distanceNm: crossed ? 0 : 12, reason: crossed ? 'crossed by the route' : 'within the corridor' };
+function airspace(
+  id: string,
+  name: string,
+  type: string,
+  airspaceClass: string | undefined,
+  lower: string,
+  upper: string,
+  polygons: LonLat[][][],
+  crossed: boolean,
+  schedule?: string,
+): MapAirspace {
+  return {
+    id,
+    name,
+    type,
+    airspaceClass,
+    lower,
+    upper,
+    label: `${lower}–${upper}`,
+    schedule,
+    polygons,
+    crossed,
+    distanceNm: crossed ? 0 : 12,
+    reason: crossed ? 'crossed by the route' : 'within the corridor',
+  };
 }
 
-export const XSS_TEXT = 'RWY 09L/27R CLSD <img src=x onerror="window.__xss=1"> </script><script>window.__xss=2</script> & more';
+export const XSS_TEXT =
+  'RWY 09L/27R CLSD <img src=x onerror="window.__xss=1"> </script><script>window.__xss=2</script> & more';
 
-function notam(id: string, number: string, location: string, subject: NotamSubject, text: string, center: LonLat, radiusNm: number, inCorridor: boolean): MapNotam {
+function notam(
+  id: string,
+  number: string,
+  location: string,
+  subject: NotamSubject,
+  text: string,
+  center: LonLat,
+  radiusNm: number,
+  inCorridor: boolean,
+): MapNotam {
   return {
     id,
     number,
@@ -209,16 +242,39 @@ export function bigView(): MapView {
     const ring: LonLat[] = [];
     for (let k = 0; k < 12; k++) {
       const angle = (2 * Math.PI * k) / 12;
-      ring.push([lon + r * 1.5 * Math.cos(angle) * (0.7 + next() * 0.3), lat + r * Math.sin(angle) * (0.7 + next() * 0.3)]);
+      ring.push([
+        lon + r * 1.5 * Math.cos(angle) * (0.7 + next() * 0.3),
+        lat + r * Math.sin(angle) * (0.7 + next() * 0.3),
+      ]);
     }
     ring.push(ring[0]);
     const floor = Math.floor(next() * 200);
-    airspaces.push(airspace(`a${i}`, `AREA ${i}`, TYPES[i % TYPES.length], 'ABCDEFG'[i % 7], floor ? `FL${String(floor).padStart(3, '0')}` : 'SFC', `FL${floor + 100}`, [[ring]], next() < 0.2));
+    airspaces.push(
+      airspace(
+        `a${i}`,
+        `AREA ${i}`,
+        TYPES[i % TYPES.length],
+        'ABCDEFG'[i % 7],
+        floor ? `FL${String(floor).padStart(3, '0')}` : 'SFC',
+        `FL${floor + 100}`,
+        [[ring]],
+        next() < 0.2,
+      ),
+    );
   }
   const notams: MapNotam[] = [];
   for (let i = 0; i < 5000; i++) {
     const center: LonLat = [-5 + next() * 17, 45 + next() * 10];
-    const n = notam(`n${i}`, `A${String(i).padStart(4, '0')}/26`, 'EXXX', SUBJECTS[i % SUBJECTS.length], `NOTAM ${i} TEXT`, center, 1 + next() * 8, true);
+    const n = notam(
+      `n${i}`,
+      `A${String(i).padStart(4, '0')}/26`,
+      'EXXX',
+      SUBJECTS[i % SUBJECTS.length],
+      `NOTAM ${i} TEXT`,
+      center,
+      1 + next() * 8,
+      true,
+    );
     notams.push({ ...n, circle: { ...n.circle!, ring: circleRing(center, n.circle!.radiusNm, 16) } });
   }
   return europeView({ airspaces, notams, version: 7 });

@@ -27,7 +27,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 /** Serves dist/media and the page itself; records every path asked for. */
 export async function startMediaServer(): Promise<{ origin: string; requested: string[]; close(): Promise<void> }> {
@@ -60,7 +65,9 @@ export async function startMediaServer(): Promise<{ origin: string; requested: s
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response
+      .writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -104,7 +111,11 @@ export interface MapCounts {
 export async function openMapPage(
   browser: Browser,
   origin: string,
-  { theme = 'light', state, size = { width: 1200, height: 800 } }: { theme?: ThemeName; state?: MapWebviewState; size?: { width: number; height: number } } = {},
+  {
+    theme = 'light',
+    state,
+    size = { width: 1200, height: 800 },
+  }: { theme?: ThemeName; state?: MapWebviewState; size?: { width: number; height: number } } = {},
 ): Promise<MapPage> {
   const page = await browser.newPage({ viewport: size });
   const problems: string[] = [];
@@ -132,7 +143,9 @@ export async function openMapPage(
           return value;
         },
       });
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
       // The workbench sets the theme on <html> (variables) and <body> (class) before the page runs.
       const apply = () => {
         const root = document.documentElement;
@@ -154,7 +167,11 @@ export async function openMapPage(
   );
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => (window as unknown as { icaoRouteMap?: unknown }).icaoRouteMap !== undefined);
-  await page.waitForFunction(() => (window as unknown as { icaoRouteMap: { counts(): { basemapFeatures: number } } }).icaoRouteMap.counts().basemapFeatures > 0);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { icaoRouteMap: { counts(): { basemapFeatures: number } } }).icaoRouteMap.counts()
+        .basemapFeatures > 0,
+  );
 
   const mapPage: MapPage = {
     page,
@@ -171,9 +188,16 @@ export async function openMapPage(
         await map.rendered();
       }, message);
     },
-    counts: () => page.evaluate(() => (window as unknown as { icaoRouteMap: { counts(): MapCounts } }).icaoRouteMap.counts()),
+    counts: () =>
+      page.evaluate(() => (window as unknown as { icaoRouteMap: { counts(): MapCounts } }).icaoRouteMap.counts()),
     async pixelOf(position) {
-      const pixel = await page.evaluate((p) => (window as unknown as { icaoRouteMap: { pixelOf(p: [number, number]): [number, number] | null } }).icaoRouteMap.pixelOf(p), position);
+      const pixel = await page.evaluate(
+        (p) =>
+          (
+            window as unknown as { icaoRouteMap: { pixelOf(p: [number, number]): [number, number] | null } }
+          ).icaoRouteMap.pixelOf(p),
+        position,
+      );
       const box = await page.locator('#map').boundingBox();
       if (!pixel || !box) throw new Error('the map has no pixel for that position');
       return [box.x + pixel[0], box.y + pixel[1]];
