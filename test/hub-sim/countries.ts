@@ -1,4 +1,5 @@
 /** ICAO location-indicator prefixes → ISO 3166 countries (the ones the simulator needs to name). */
+import { ICAO_PREFIXES } from '../../server/src/map/countries';
 
 export interface Country {
   iso2: string;
@@ -45,55 +46,6 @@ const COUNTRIES: Record<string, Country> = {
   US: { iso2: 'US', iso3: 'USA', name: 'United States' },
   CA: { iso2: 'CA', iso3: 'CAN', name: 'Canada' },
   AU: { iso2: 'AU', iso3: 'AUS', name: 'Australia' },
-};
-
-/** Two-letter ICAO prefixes first; single letters (K, C, Y, Z) are whole countries. */
-const ICAO_PREFIXES: Record<string, string> = {
-  EG: 'GB',
-  EI: 'IE',
-  ED: 'DE',
-  ET: 'DE',
-  EH: 'NL',
-  EB: 'BE',
-  EL: 'LU',
-  LF: 'FR',
-  LS: 'CH',
-  LO: 'AT',
-  LI: 'IT',
-  LK: 'CZ',
-  EP: 'PL',
-  EK: 'DK',
-  ES: 'SE',
-  EN: 'NO',
-  EF: 'FI',
-  BI: 'IS',
-  BG: 'GL',
-  LE: 'ES',
-  LP: 'PT',
-  LZ: 'SK',
-  LH: 'HU',
-  LJ: 'SI',
-  LD: 'HR',
-  LG: 'GR',
-  LT: 'TR',
-  OM: 'AE',
-  VT: 'TH',
-  WS: 'SG',
-  WM: 'MY',
-  VH: 'HK',
-  RJ: 'JP',
-  RO: 'JP',
-  RK: 'KR',
-  VA: 'IN',
-  VI: 'IN',
-  VO: 'IN',
-  VE: 'IN',
-  PA: 'US',
-  PH: 'US',
-  K: 'US',
-  C: 'CA',
-  Y: 'AU',
-  Z: 'CN',
 };
 
 export function countryOfIcao(icao: string): Country | undefined {

@@ -1,9 +1,10 @@
 /**
  * The country (ISO 3166 alpha-2) of an ICAO location indicator, by its prefix: the hub lists
  * microlight aerodromes by country. Two-letter prefixes first; single letters (K, C, Y, Z) are
- * whole countries. Prefixes not listed give no country (no microlights asked for).
+ * whole countries. Prefixes not listed give no country (no microlights asked for). The hub
+ * simulator places its aerodromes in countries by the same table.
  */
-const ICAO_PREFIXES: Readonly<Record<string, string>> = {
+export const ICAO_PREFIXES: Readonly<Record<string, string>> = {
   EG: 'GB',
   EI: 'IE',
   ED: 'DE',
