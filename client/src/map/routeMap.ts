@@ -12,23 +12,22 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   DEFAULT_MAP_FILTERS,
-  MAP_HIGHLIGHT_REQUEST,
-  MAP_VIEW_REQUEST,
-  RESULTS_CHANGED_NOTIFICATION,
+  MAP_HIGHLIGHT,
+  MAP_VIEW,
+  RESULTS_CHANGED,
   type HostToMapMessage,
   type MapFilters,
   type MapHighlight,
   type MapHighlightParams,
-  type MapHighlightResult,
   type MapPosition,
   type MapRange,
   type MapView,
   type MapViewParams,
-  type MapViewResult,
   type MapWebviewState,
   type ResultsChangedParams,
 } from '../../../server/src/protocol/mapMessages';
 import { packMapView } from '../../../server/src/protocol/packedMapView';
+import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { validateMapToHostMessage } from './mapMessageValidation';
 
@@ -58,9 +57,7 @@ export function registerRouteMap(
     vscode.window.registerWebviewPanelSerializer(MAP_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state) => routeMap.restore(panel, state as MapWebviewState | undefined),
     }),
-    client.onNotification(RESULTS_CHANGED_NOTIFICATION, (params: ResultsChangedParams) =>
-      routeMap.resultsChanged(params),
-    ),
+    onNotification(client, RESULTS_CHANGED, (params) => routeMap.resultsChanged(params)) as vscode.Disposable,
   );
 }
 
@@ -203,7 +200,7 @@ class RouteMap implements vscode.Disposable {
       position: target.position && { line: target.position.line, character: target.position.character },
       filters: { corridorNm: this.filters.corridorNm, aerodromeCorridorNm: this.filters.aerodromeCorridorNm },
     };
-    const answer = await this.ask<MapViewResult>(MAP_VIEW_REQUEST, params);
+    const answer = await this.ask(MAP_VIEW, params);
     if (request !== this.viewRequests) return;
     if ('failure' in answer) {
       this.message = answer.failure;
@@ -228,7 +225,7 @@ class RouteMap implements vscode.Disposable {
       uri: target.uri,
       position: { line: target.position.line, character: target.position.character },
     };
-    const answer = await this.ask<MapHighlightResult>(MAP_HIGHLIGHT_REQUEST, params);
+    const answer = await this.ask(MAP_HIGHLIGHT, params);
     if (request !== this.highlightRequests || 'failure' in answer) return;
     const view = this.view;
     const result = answer.result;
@@ -242,10 +239,14 @@ class RouteMap implements vscode.Disposable {
     this.post({ type: 'highlight', uri: view.uri, version: view.version, highlight: this.highlight });
   }
 
-  private async ask<T>(method: string, params: unknown): Promise<{ result: T } | { failure: string }> {
+  private async ask<P, R>(
+    message: RequestDescriptor<P, R>,
+    params: NoInfer<P>,
+  ): Promise<{ result: R } | { failure: string }> {
+    const method = message.method;
     if (!this.client.isRunning()) return { failure: 'The ICAO Route language server is not running.' };
     try {
-      return { result: await this.client.sendRequest<T>(method, params) };
+      return { result: await sendRequest(this.client, message, params) };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === METHOD_NOT_FOUND)

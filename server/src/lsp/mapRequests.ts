@@ -12,17 +12,17 @@ import { RouteCorridor } from '../map/corridor';
 import { highlightAt, routeLayer } from '../map/routePoints';
 import {
   DEFAULT_MAP_FILTERS,
-  MAP_HIGHLIGHT_REQUEST,
-  MAP_VIEW_REQUEST,
-  RESULTS_CHANGED_NOTIFICATION,
+  MAP_HIGHLIGHT,
+  MAP_VIEW,
+  RESULTS_CHANGED,
   type MapFilters,
   type MapHighlightParams,
   type MapHighlightResult,
   type MapPosition,
   type MapViewParams,
   type MapViewResult,
-  type ResultsChangedParams,
 } from '../protocol/mapMessages';
+import { onRequest, sendNotification } from '../protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';
@@ -101,44 +101,42 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
     return source.data;
   }
 
-  connection.onRequest(
-    MAP_VIEW_REQUEST,
-    async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
-      try {
-        const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
-        if (!parsed) return null;
-        const found = blockAt(parsed.document, params.position);
-        if (!found) return null;
-        const expansion = deps.expansionFor(found.block, parsed);
-        const filters = filtersFrom(deps.map(), params.filters);
-        const resolved = routeLayer(found.block, expansion)
-          .points.filter((p) => p.position)
-          .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-        const data = await dataSource().forRoute(
-          new RouteCorridor(resolved),
-          routeAerodromes(found.block),
-          abortSignalOf(token),
-        );
-        return buildMapView({
-          uri: parsed.uri,
-          version: parsed.version,
-          blockIndex: found.index,
-          block: found.block,
-          expansion,
-          data,
-          filters,
-          prepared: prepared(data),
-        }).view;
-      } catch (error) {
-        if (token.isCancellationRequested) return null;
-        deps.log(`map view failed: ${describeError(error)}`);
-        return null;
-      }
-    },
-  );
+  onRequest(connection, MAP_VIEW, async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
+    try {
+      const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
+      if (!parsed) return null;
+      const found = blockAt(parsed.document, params.position);
+      if (!found) return null;
+      const expansion = deps.expansionFor(found.block, parsed);
+      const filters = filtersFrom(deps.map(), params.filters);
+      const resolved = routeLayer(found.block, expansion)
+        .points.filter((p) => p.position)
+        .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
+      const data = await dataSource().forRoute(
+        new RouteCorridor(resolved),
+        routeAerodromes(found.block),
+        abortSignalOf(token),
+      );
+      return buildMapView({
+        uri: parsed.uri,
+        version: parsed.version,
+        blockIndex: found.index,
+        block: found.block,
+        expansion,
+        data,
+        filters,
+        prepared: prepared(data),
+      }).view;
+    } catch (error) {
+      if (token.isCancellationRequested) return null;
+      deps.log(`map view failed: ${describeError(error)}`);
+      return null;
+    }
+  });
 
-  connection.onRequest(
-    MAP_HIGHLIGHT_REQUEST,
+  onRequest(
+    connection,
+    MAP_HIGHLIGHT,
     guard('map highlight', deps.log, null, (params: MapHighlightParams): MapHighlightResult => {
       const parsed =
         params && typeof params.uri === 'string' && params.position ? deps.parsedFor(params.uri) : undefined;
@@ -152,9 +150,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
 
   return {
     resultsChanged(uri, version) {
-      void connection
-        .sendNotification(RESULTS_CHANGED_NOTIFICATION, { uri, version } satisfies ResultsChangedParams)
-        .catch(() => {});
+      void sendNotification(connection, RESULTS_CHANGED, { uri, version }).catch(() => {});
     },
     async dispose() {
       // The hub client is the session's: it closes it.
