@@ -115,6 +115,8 @@ export function registerFirstUseHint(context: vscode.ExtensionContext, store: Ai
     );
     if (choice) await vscode.commands.executeCommand('icaoRoute.setAirlineReferenceCredentials');
   };
-  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument((document) => void check(document)));
-  for (const document of vscode.workspace.textDocuments) void check(document);
+  // A hint that cannot be shown (the window closing) is no failure worth more than silence.
+  const checkQuietly = (document: vscode.TextDocument) => void check(document).catch(() => undefined);
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(checkQuietly));
+  for (const document of vscode.workspace.textDocuments) checkQuietly(document);
 }

@@ -55,6 +55,20 @@ async function until(check: () => boolean, what: string, ms = 20_000): Promise<v
 const view = (server: ServerUnderTest, uri: string, line: number) =>
   server.connection.sendRequest(MAP_VIEW_REQUEST, { uri, position: { line, character: 0 } }) as Promise<MapView | null>;
 
+/**
+ * The view once the block is expanded: resultsChanged comes with every new version (before the
+ * expansion) and again when the expansion brings results, so the test asks until the legs are in.
+ */
+async function expandedView(server: ServerUnderTest, uri: string, line: number): Promise<MapView> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const v = await view(server, uri, line);
+    if (v && v.legs.length > 0 && v.points.every((p) => p.status === 'resolved')) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for the expanded view of ${uri}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 before(async () => {
   sim = await startHubSimulator({ port: 0, quiet: true });
 });
@@ -70,7 +84,7 @@ test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOT
   await server.open(uri, sample('europe.route'));
   await until(() => changed.some((c) => c.uri === uri), 'resultsChanged after the expansion');
 
-  const v = await view(server, uri, 6);
+  const v = await expandedView(server, uri, 6);
   assert.ok(v, 'a view for the first block');
   assert.equal(v.blockIndex, 0);
   assert.equal(v.title, 'EGLL → EDDF');
@@ -158,7 +172,7 @@ test('without a key: the route from local navigation data, and a notice that air
   const uri = 'file:///map/offline.route';
   await server.open(uri, sample('europe.route'));
   await until(() => changed.some((c) => c.uri === uri), 'resultsChanged after the offline expansion');
-  const v = await view(server, uri, 6);
+  const v = await expandedView(server, uri, 6);
   assert.ok(v && v.points.length > 2 && v.legs.length > 0);
   assert.deepEqual([v.firs.length, v.airspaces.length, v.notams.length], [0, 0, 0]);
   assert.equal(v.notices.length, 1);
@@ -170,7 +184,7 @@ test('a key without the Airspaces group: NOTAMs still come, FIRs as boxes, one n
   const uri = 'file:///map/basic.route';
   await server.open(uri, sample('europe.route'));
   await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
-  const v = await view(server, uri, 6);
+  const v = await expandedView(server, uri, 6);
   assert.ok(v);
   assert.equal(v.airspaces.length, 0);
   assert.ok(v.notams.length > 0);
@@ -187,7 +201,7 @@ test("a FIR without an airspace list of its own: its country's airspaces stand i
     const uri = 'file:///map/country.route';
     await server.open(uri, sample('europe.route'));
     await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
-    const v = await view(server, uri, 6);
+    const v = await expandedView(server, uri, 6);
     assert.ok(v);
     assert.ok(
       sim.requests.list().some((r) => r.endpoint === 'countryAirspaces' && r.url.includes('/countries/BE/')),
@@ -201,4 +215,20 @@ test("a FIR without an airspace list of its own: its country's airspaces stand i
   } finally {
     sim.faults.clear();
   }
+});
+
+test('the map follows every edit: a new version says resultsChanged, also with no expansion source', async () => {
+  // No key, no navigation data: nothing is ever expanded, yet the route the map draws changes.
+  const { server, changed } = await serverWith(null);
+  const uri = 'file:///map/local.route';
+  await server.open(uri, 'N0450F350 5100N00200E DCT 5200N00300E\n');
+  await until(() => changed.some((c) => c.uri === uri && c.version === 1), 'resultsChanged for the opened version');
+  await server.change(uri, [{ text: 'N0450F350 5100N00200E DCT 5200N00300E DCT 5300N00400E\n' }]);
+  await until(() => changed.some((c) => c.uri === uri && c.version === 2), 'resultsChanged for the edited version');
+  const v = await view(server, uri, 0);
+  assert.equal(v?.version, 2);
+  assert.deepEqual(
+    v?.points.map((p) => p.name),
+    ['5100N00200E', '5200N00300E', '5300N00400E'],
+  );
 });

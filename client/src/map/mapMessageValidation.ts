@@ -37,7 +37,8 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
   }
 }
 
-function readFilters(value: unknown): MapFilters | undefined {
+/** Filters as the page sent or saved them, or undefined when they are not well formed. */
+export function readFilters(value: unknown): MapFilters | undefined {
   if (!isRecord(value) || !isRecord(value.layers)) return undefined;
   const layers = {} as Record<MapLayerName, boolean>;
   for (const name of LAYER_NAMES) {

@@ -29,7 +29,7 @@ import {
 import { packMapView } from '../../../server/src/protocol/packedMapView';
 import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
 import { makeNonce, mapPageHtml } from './mapHtml';
-import { validateMapToHostMessage } from './mapMessageValidation';
+import { readFilters, validateMapToHostMessage } from './mapMessageValidation';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
 export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
@@ -120,11 +120,13 @@ class RouteMap implements vscode.Disposable {
 
   /** After a window reload: the panel comes back with the page's saved state. */
   async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
-    if (state?.filters) this.filters = state.filters;
+    // The saved state is the page's: checked like its messages before the host uses it.
+    const filters = readFilters(state?.filters);
+    if (filters) this.filters = filters;
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === ROUTE_LANGUAGE)
       this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
-    else if (typeof state?.uri === 'string') this.target = { uri: state.uri };
+    else if (typeof state?.uri === 'string' && state.uri.length < 4096) this.target = { uri: state.uri };
     this.attach(panel);
     await this.refresh();
   }
@@ -174,7 +176,11 @@ class RouteMap implements vscode.Disposable {
         this.postSnapshot();
         break;
       case 'reveal':
-        void this.reveal(message.uri, message.version, message.range);
+        this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
+          this.log(
+            `route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
         break;
       case 'filters': {
         const corridorChanged =

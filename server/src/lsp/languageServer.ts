@@ -182,6 +182,9 @@ export function startLanguageServer(
         ...airlines.findings(current.document, live),
       ]);
       void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
+      // A new version is a new route for the map even when no expansion result changes (no
+      // source, or every block already expanded): once per debounced edit, not per keystroke.
+      map.resultsChanged(uri, current.version);
     } catch (error) {
       logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
     }
