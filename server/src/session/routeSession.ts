@@ -239,7 +239,7 @@ export class RouteSession {
         message: `Airline reference at ${referenceSettings(settings).baseUrl}.`,
       });
     } catch (error) {
-      this.statuses.failed('reference', error, appKey);
+      this.statuses.failed('reference', error, [appId, appKey]);
     }
   }
 }

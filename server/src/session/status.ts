@@ -22,10 +22,17 @@ const WHAT: Record<SourceName, string> = {
 const UNREACHABLE: ReadonlySet<ServiceErrorKind> = new Set(['network', 'timeout']);
 
 /** What a failed expansion call means for the status; undefined when it is no remote service failure. */
+/** The secrets to cut out of a status: the hub key, or the reference's appId and appKey. */
+function secretList(
+  secret: string | null | undefined | readonly (string | null | undefined)[],
+): (string | undefined)[] {
+  return (Array.isArray(secret) ? secret : [secret]).map((s) => s ?? undefined);
+}
+
 export function failureStatus<S extends SourceStatus['source']>(
   error: unknown,
   source: S,
-  secret?: string | null,
+  secret?: string | null | readonly (string | null | undefined)[],
   name: SourceName = 'expansion',
 ): (Omit<SourceStatus, 'source'> & { source: S; kind: string }) | undefined {
   const what = WHAT[name];
@@ -38,7 +45,7 @@ export function failureStatus<S extends SourceStatus['source']>(
       state,
       source,
       kind: error.kind,
-      message: redactText(`${lead}. ${error.message} Local checks continue.`, [secret ?? undefined]),
+      message: redactText(`${lead}. ${error.message} Local checks continue.`, secretList(secret)),
     };
   }
   if (error instanceof Error && error.name === 'AbortError') return undefined;
@@ -47,7 +54,7 @@ export function failureStatus<S extends SourceStatus['source']>(
     state: 'degraded',
     source,
     kind: 'internal',
-    message: redactText(`${what} failed: ${text}. Local checks continue.`, [secret ?? undefined]),
+    message: redactText(`${what} failed: ${text}. Local checks continue.`, secretList(secret)),
   };
 }
 
@@ -112,7 +119,7 @@ export class SourceStatuses {
   }
 
   /** A failed call of the source; errors that are no remote service failure (cancelled) change nothing. */
-  failed(name: SourceName, error: unknown, secret?: string | null): void {
+  failed(name: SourceName, error: unknown, secret?: string | null | readonly (string | null | undefined)[]): void {
     const source = name === 'reference' ? 'reference' : 'hub';
     const status = failureStatus(error, source, secret, name);
     if (status) this.set(name, status);
