@@ -70,6 +70,8 @@ step('ambiguous first fix: the referenceFix quick fix picks Southampton and the 
   assert.equal(await wb.lineText(7), 'origin: EGHI');
   await wb.until(async () => (await wb.problemCounts()).warnings === 0, 'no warning left');
   assert.match(await wb.hover(9, 'SAM'), /SOUTHAMPTON/);
+  // The steps after this one close every editor: leave the file as it was on disk.
+  await wb.runCommand('File: Revert File');
 });
 
 step("completion: an airway's exit points in the direction of flight, with their distance", async (wb) => {
@@ -94,6 +96,8 @@ step("completion: an airway's exit points in the direction of flight, with their
   );
   await wb.page.keyboard.press('Enter');
   await wb.until(async () => (await wb.lineText(7)) === original || undefined, 'the line completed back to RUDUS');
+  // Same text, but an edited editor: revert it so that the next step can close it.
+  await wb.runCommand('File: Revert File');
 });
 
 step('the leg distance in a hover and in an inlay hint', async (wb, context) => {
@@ -149,4 +153,5 @@ step('a misspelt point on an airway: the spelling quick fix replaces it and the 
   await wb.applyQuickFix('Replace KOANN by KONAN (on the airway)');
   await wb.until(async () => (await wb.lineText(7)) === original || undefined, 'KONAN written again');
   await wb.until(async () => (await wb.problemCounts()).warnings === 0 || undefined, 'no warning left');
+  await wb.runCommand('File: Revert File');
 });
