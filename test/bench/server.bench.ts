@@ -6,26 +6,10 @@
 import { performance } from 'node:perf_hooks';
 import { ServerUnderTest } from '../protocol/support/server';
 import type { BenchFigure } from './run';
+import { ROUTES } from './sampleRoutes';
 
 export const name = 'language server (2,000-route document over stdio)';
 
-const ROUTES = [
-  ['EGLL', 'EDDF', 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A'],
-  ['LFPG', 'LIRF', 'N0460F360 SID OKASI UL612 SRN UM727 TAQ STAR'],
-  ['EHAM', 'LEMD', 'N0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU/N0450F370 UN857 MITUM UN733 PRADO'],
-  [
-    'EGCC',
-    'CYUL',
-    'N0480F340 POL UN57 GINGA DCT GOMUP/M083F360 DCT 57N020W 58N030W 58N040W 57N050W DCT PRAWN\nDCT YDP DCT YMX J524 YUL',
-  ],
-  [
-    'EIDW',
-    'CYYT',
-    'N0470F330 DUB UN536 BURAK UL9 MALOT/M082F350 DCT 5330N02000W 5330N03000W 5230N04000W\n5030N05000W DCT YYT',
-  ],
-  ['VHHH', 'RJTT', 'N0490F380 SID ELATO A1 KEC Y21 XAC STAR'],
-  ['WSSS', 'VTBS', 'N0470F350 VJR R325 VIH A464 BKK'],
-];
 const COUNT = 2000;
 const EDITS = 40;
 
