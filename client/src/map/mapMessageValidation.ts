@@ -2,12 +2,14 @@
  * The webview is a page the host does not trust blindly: each message it posts is checked
  * field by field here before the host acts on it. Pure, so it is unit-tested without VS Code.
  */
-import type {
-  MapFilters,
-  MapLayerName,
-  MapPosition,
-  MapRange,
-  MapToHostMessage,
+import {
+  DEFAULT_MAP_FILTERS,
+  type MapFilters,
+  type MapLayerName,
+  type MapLevelFilter,
+  type MapPosition,
+  type MapRange,
+  type MapToHostMessage,
 } from '../../../server/src/protocol/mapMessages';
 
 const LAYER_NAMES: readonly MapLayerName[] = ['route', 'firs', 'airspaces', 'notams', 'microlights'];
@@ -49,8 +51,28 @@ export function readFilters(value: unknown): MapFilters | undefined {
   const corridorNm = value.corridorNm;
   const aerodromeCorridorNm = value.aerodromeCorridorNm;
   if (!isDistance(corridorNm) || !isDistance(aerodromeCorridorNm)) return undefined;
-  return { layers, corridorNm, aerodromeCorridorNm };
+  const levels = readLevelFilter(value.levels);
+  const timeMarginMin = value.timeMarginMin ?? DEFAULT_MAP_FILTERS.timeMarginMin;
+  if (!levels || !isMinutes(timeMarginMin)) return undefined;
+  return { layers, corridorNm, aerodromeCorridorNm, levels, timeMarginMin };
 }
+
+/** A level filter; absent (state saved before there was one) reads as the default. */
+function readLevelFilter(value: unknown): MapLevelFilter | undefined {
+  if (value === undefined) return structuredClone(DEFAULT_MAP_FILTERS.levels);
+  if (!isRecord(value)) return undefined;
+  if (value.mode === 'all' || value.mode === 'planned') return { mode: value.mode };
+  if (value.mode !== 'band' || !isFeet(value.lowerFt) || !isFeet(value.upperFt) || value.lowerFt > value.upperFt)
+    return undefined;
+  return { mode: 'band', lowerFt: value.lowerFt, upperFt: value.upperFt };
+}
+
+const MAX_FEET = 100_000;
+const MAX_MARGIN_MIN = 24 * 60;
+const isFeet = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -2_000 && value <= MAX_FEET;
+const isMinutes = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MARGIN_MIN;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -67,6 +67,8 @@ function filtersFrom(settings: MapSettings, asked: MapViewParams['filters']): Ma
     layers: { ...DEFAULT_MAP_FILTERS.layers },
     corridorNm: width(asked?.corridorNm, settings.corridorNm),
     aerodromeCorridorNm: width(asked?.aerodromeCorridorNm, settings.aerodromeCorridorNm),
+    levels: asked?.levels ?? structuredClone(DEFAULT_MAP_FILTERS.levels),
+    timeMarginMin: width(asked?.timeMarginMin, DEFAULT_MAP_FILTERS.timeMarginMin),
   };
 }
 

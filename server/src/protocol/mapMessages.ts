@@ -163,11 +163,79 @@ export interface MapMicrolight {
 /** The layers a user can switch on and off. */
 export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlights';
 
+/**
+ * Which levels count: every level, the band the flight plans to fly on each leg (from Item 15's
+ * speed/level groups), or a fixed band in feet (flight levels × 100).
+ */
+export type MapLevelFilter = { mode: 'all' } | { mode: 'planned' } | { mode: 'band'; lowerFt: number; upperFt: number };
+
 export interface MapFilters {
   layers: Record<MapLayerName, boolean>;
   /** Corridor half-widths, NM: en route and around the aerodromes. */
   corridorNm: number;
   aerodromeCorridorNm: number;
+  /** Levels at which airspaces and NOTAMs count (issue 13). */
+  levels: MapLevelFilter;
+  /** Minutes before and after the flight's own time over each stretch that still count. */
+  timeMarginMin: number;
+}
+
+/** Whether an area is active when the flight is there: known active, known inactive, or not known. */
+export type MapActivity = 'active' | 'inactive' | 'unknown';
+
+/**
+ * The verdict on one airspace or NOTAM for this flight, judged per stretch of the route where and
+ * when the flight is there (server/src/flight). `reason` says why it is shown or left out, e.g.
+ * "12.3 NM from the leg KONAN–KOK (< 30 NM); FL245–FL300 does not include FL350; active 06–14Z,
+ * ETO 10:42Z".
+ */
+export interface MapVerdict {
+  /** Passes the corridor, level and time filters: drawn in full, listed as applying. */
+  applies: boolean;
+  activity: MapActivity;
+  reason: string;
+}
+
+/** One row of the crossing table: a stretch of the route inside a FIR, an airspace or a NOTAM area. */
+export interface MapCrossingRow {
+  /** The id of the FIR, airspace or NOTAM in this view. */
+  itemId: string;
+  kind: 'fir' | 'airspace' | 'notam';
+  name: string;
+  /** Distances along the route from its first point, NM. */
+  entryNm: number;
+  exitNm: number;
+  /** Estimated times over entry and exit, "10:42Z", when the flight is timed. */
+  entryEto?: string;
+  exitEto?: string;
+  /** The area's limits in words ("FL245–FL660"); empty for a FIR. */
+  limits: string;
+  /** The flight's level(s) on that stretch ("FL350", "FL310–FL350"). */
+  flightLevels: string;
+  activity: MapActivity;
+  applies: boolean;
+  reason: string;
+}
+
+/** The vertical profile: the flight's level along the route against the areas it crosses. */
+export interface MapProfile {
+  totalNm: number;
+  /** The flight's planned altitude along the route, feet, as a polyline (steps at level changes). */
+  flight: { alongNm: number; feet: number }[];
+  /** The route's points along the distance axis. */
+  points: { id: string; name: string; alongNm: number; eto?: string }[];
+  /** Each stretch of an area the route crosses, as a box: along the route × floor to ceiling, feet. */
+  areas: {
+    itemId: string;
+    kind: 'airspace' | 'notam';
+    name: string;
+    fromNm: number;
+    toNm: number;
+    floorFt: number;
+    ceilingFt: number;
+    label: string;
+    applies: boolean;
+  }[];
 }
 
 /** Everything the map draws for one route block. */
@@ -189,6 +257,13 @@ export interface MapView {
   /** What is missing and why, once each ("airspaces and NOTAMs need a hub key", …). */
   notices: string[];
   filters: MapFilters;
+  /** The flight's time in words ("EOBT 0930 DOF 261124: off blocks 24 Nov 09:30Z"). */
+  flightTime?: string;
+  /** Verdicts on this view's airspaces and NOTAMs, by id, under `filters` (issue 13). */
+  verdicts?: Record<string, MapVerdict>;
+  /** The crossing table, in order along the route. */
+  crossings?: MapCrossingRow[];
+  profile?: MapProfile;
   /** The coordinates of every PackedShape of this view (host → webview only). */
   packedCoordinates?: Float64Array;
 }
@@ -236,6 +311,23 @@ export const RESULTS_CHANGED = notification<ResultsChangedParams>(RESULTS_CHANGE
 export type HostToMapMessage =
   | { type: 'snapshot'; view: MapView | null; highlight?: MapHighlight; message?: string }
   | { type: 'highlight'; uri: string; version: number; highlight: MapHighlight }
+  /**
+   * After a filter change, when the geometry is unchanged: new verdicts, crossing table and profile
+   * for the view already drawn (same uri, version and block), so the page restyles by id instead
+   * of rebuilding its layers.
+   */
+  | {
+      type: 'verdicts';
+      uri: string;
+      version: number;
+      blockIndex: number;
+      filters: MapFilters;
+      verdicts: Record<string, MapVerdict>;
+      crossings: MapCrossingRow[];
+      profile?: MapProfile;
+    }
+  /** Reveal one airspace or NOTAM on the map (from a conflict diagnostic's code action). */
+  | { type: 'revealItem'; itemId: string }
   | { type: 'status'; message: string };
 
 /** Webview → host. Validated on the host; stale ones (older version) are dropped. */
@@ -270,4 +362,6 @@ export const DEFAULT_MAP_FILTERS: MapFilters = {
   layers: { route: true, firs: true, airspaces: true, notams: true, microlights: false },
   corridorNm: 30,
   aerodromeCorridorNm: 50,
+  levels: { mode: 'planned' },
+  timeMarginMin: 30,
 };
