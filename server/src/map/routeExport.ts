@@ -1,0 +1,263 @@
+/**
+ * The expanded route of a block as a file another tool can read: GeoJSON (RFC 7946) or GPX 1.1.
+ * Built from the map's own route layer (routePoints.ts), so an export shows the same points, legs,
+ * distances and tracks as the map and the hover. Points the expansion could not place are listed
+ * by name, never given invented coordinates. Pure: data in, text out.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { LonLat, MapLeg, MapPoint } from '../protocol/mapMessages';
+import type { ExpansionResult, RouteBlock } from '../route/model';
+import { routeAerodromes } from './mapView';
+import { routeLayer, type RouteLayer } from './routePoints';
+
+export type RouteExportFormat = 'geojson' | 'gpx';
+export const ROUTE_EXPORT_FORMATS: readonly RouteExportFormat[] = ['geojson', 'gpx'];
+export const ROUTE_EXPORT_EXTENSION: Record<RouteExportFormat, string> = { geojson: 'geojson', gpx: 'gpx' };
+
+/** What the exports are made of: the route layer, named. */
+export interface RouteExportInput {
+  /** "EGLL → EDDF", or the first and last point. */
+  title: string;
+  /** The route text as written (Item 15). */
+  routeText: string;
+  layer: RouteLayer;
+}
+
+export type RouteExportOutcome = { fileName: string; content: string } | { error: string };
+
+/** 1e-7° is about 1 cm: finer than any navigation data, and short. */
+const COORDINATE_DECIMALS = 7;
+const round = (v: number) => Number(v.toFixed(COORDINATE_DECIMALS));
+/** A decimal as XML Schema's xsd:decimal writes it: never in exponent notation. */
+function decimal(v: number): string {
+  const text = v.toFixed(COORDINATE_DECIMALS).replace(/\.?0+$/, '');
+  return text === '-0' ? '0' : text;
+}
+const lonLat = ([lon, lat]: LonLat): LonLat => [round(lon), round(lat)];
+
+// ---- GeoJSON -------------------------------------------------------------------------------
+
+export interface GeoJsonFeature {
+  type: 'Feature';
+  geometry:
+    | { type: 'Point'; coordinates: LonLat }
+    | { type: 'LineString'; coordinates: LonLat[] }
+    | { type: 'MultiLineString'; coordinates: LonLat[][] }
+    | null;
+  properties: Record<string, unknown>;
+}
+export interface GeoJsonFeatureCollection {
+  type: 'FeatureCollection';
+  features: GeoJsonFeature[];
+}
+
+/**
+ * The legs' drawn parts joined into as few lines as possible: a leg continues the line when it
+ * starts where the line ends; a new line starts only where a leg crosses the antimeridian (RFC
+ * 7946 §3.1.9), so one route that never crosses it is one LineString.
+ */
+export function routeLines(legs: readonly MapLeg[]): LonLat[][] {
+  const lines: LonLat[][] = [];
+  for (const leg of legs) {
+    for (const path of leg.paths) {
+      // Compared as written: a leg's last vertex is computed, the next leg's first is the point itself.
+      const part = path.map(lonLat);
+      const line = lines[lines.length - 1];
+      const end = line?.[line.length - 1];
+      const start = part[0];
+      if (line && end && start && end[0] === start[0] && end[1] === start[1]) line.push(...part.slice(1));
+      else lines.push(part);
+    }
+  }
+  return lines;
+}
+
+/** One feature a line: small enough for big routes, still readable and diffable. */
+export function geoJsonText(collection: GeoJsonFeatureCollection): string {
+  const features = collection.features.map((f) => JSON.stringify(f)).join(',\n');
+  return `{"type":"FeatureCollection","features":[\n${features}\n]}\n`;
+}
+
+/** The airway or DCT leading to each resolved point, by point id. */
+function viaOf(legs: readonly MapLeg[]): Map<string, string> {
+  return new Map(legs.map((l) => [l.toId, l.via]));
+}
+
+function unresolvedOf(points: readonly MapPoint[]) {
+  return points
+    .map((p, sequence) => ({ p, sequence }))
+    .filter(({ p }) => p.status !== 'resolved' || !p.position)
+    .map(({ p, sequence }) => ({ name: p.name, status: p.status, sequence, reason: p.facts.join(' ') }));
+}
+
+export function routeGeoJson(input: RouteExportInput): GeoJsonFeatureCollection {
+  const { points, legs } = input.layer;
+  const lines = routeLines(legs);
+  const via = viaOf(legs);
+  const total = points.reduce((max, p) => Math.max(max, p.cumulativeNm ?? 0), 0);
+  const route: GeoJsonFeature = {
+    type: 'Feature',
+    geometry:
+      lines.length === 0
+        ? null
+        : lines.length === 1
+          ? { type: 'LineString', coordinates: lines[0]! }
+          : { type: 'MultiLineString', coordinates: lines },
+    properties: {
+      name: input.title,
+      route: input.routeText,
+      totalNm: total,
+      legs: legs.map((l) => ({
+        from: points.find((p) => p.id === l.fromId)?.name,
+        to: points.find((p) => p.id === l.toId)?.name,
+        via: l.via,
+        distanceNm: l.distanceNm,
+        trackDeg: l.trackDeg,
+      })),
+      unresolved: unresolvedOf(points),
+    },
+  };
+  const waypoints: GeoJsonFeature[] = [];
+  points.forEach((p, sequence) => {
+    if (p.status !== 'resolved' || !p.position) return;
+    waypoints.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: lonLat(p.position) },
+      properties: {
+        name: p.name,
+        kind: p.kind,
+        sequence,
+        ...(via.has(p.id) ? { via: via.get(p.id) } : {}),
+        ...(p.legNm !== undefined ? { legNm: p.legNm } : {}),
+        ...(p.trackDeg !== undefined ? { trackDeg: p.trackDeg } : {}),
+        cumulativeNm: p.cumulativeNm ?? 0,
+        facts: p.facts,
+      },
+    });
+  });
+  return { type: 'FeatureCollection', features: [route, ...waypoints] };
+}
+
+// ---- GPX -----------------------------------------------------------------------------------
+
+/** Characters XML 1.0 does not allow at all, escaped or not (control characters, lone surrogates). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+/** Text fit for an XML document; the builder escapes & < > " ' in it. */
+export const xmlText = (text: string): string => text.replace(NOT_XML, '');
+
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  format: true,
+  indentBy: '  ',
+  suppressEmptyNode: true,
+  // Escapes & < > " ' in text and attributes (the default, stated because names come from the user).
+  processEntities: true,
+});
+
+function gpxPoint(p: MapPoint & { position: LonLat }, via: string | undefined) {
+  const [lon, lat] = p.position;
+  return {
+    '@_lat': decimal(lat),
+    '@_lon': decimal(lon),
+    name: xmlText(p.name),
+    ...(via ? { cmt: xmlText(`via ${via}`) } : {}),
+    desc: xmlText(p.facts.join('; ')),
+    type: xmlText(p.kind),
+  };
+}
+
+/**
+ * GPX 1.1: a `wpt` per resolved point (what most readers list by name), the route as `rte` with
+ * one `rtept` per resolved point (what flight planners and GPS units load), and the densified
+ * great-circle legs as `trk`, one `trkseg` per part between antimeridian crossings, so that a
+ * viewer that joins points with straight lines still draws the legs as flown.
+ */
+export function routeGpx(input: RouteExportInput): string {
+  const { points, legs } = input.layer;
+  const via = viaOf(legs);
+  const resolved = points.filter((p): p is MapPoint & { position: LonLat } => p.status === 'resolved' && !!p.position);
+  const unresolved = unresolvedOf(points);
+  const summary = [
+    input.routeText,
+    ...(unresolved.length > 0
+      ? [`Not placed (no coordinates): ${unresolved.map((u) => `${u.name} (${u.reason})`).join('; ')}`]
+      : []),
+  ].join('\n');
+  const lines = routeLines(legs);
+  const gpx = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    gpx: {
+      '@_version': '1.1',
+      '@_creator': 'ICAO Route for VS Code',
+      '@_xmlns': 'http://www.topografix.com/GPX/1/1',
+      '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      '@_xsi:schemaLocation': 'http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd',
+      metadata: { name: xmlText(input.title), desc: xmlText(summary) },
+      wpt: resolved.map((p) => gpxPoint(p, via.get(p.id))),
+      rte: {
+        name: xmlText(input.title),
+        desc: xmlText(summary),
+        rtept: resolved.map((p) => gpxPoint(p, via.get(p.id))),
+      },
+      ...(lines.length > 0
+        ? {
+            trk: {
+              name: xmlText(`${input.title} (great circles)`),
+              trkseg: lines.map((line) => ({
+                trkpt: line.map(([lon, lat]) => ({ '@_lat': decimal(lat), '@_lon': decimal(lon) })),
+              })),
+            },
+          }
+        : {}),
+    },
+  };
+  return builder.build(gpx) as string;
+}
+
+// ---- from a block ----------------------------------------------------------------------------
+
+/** The map's title rule: origin → destination, else the first and last placed point, else the block's name. */
+export function routeTitle(block: RouteBlock, layer: RouteLayer): string {
+  const { origin, destination } = routeAerodromes(block);
+  const placed = layer.points.filter((p) => p.status === 'resolved');
+  if (origin && destination) return `${origin} → ${destination}`;
+  if (placed.length >= 2) return `${placed[0]!.name} → ${placed[placed.length - 1]!.name}`;
+  return block.name;
+}
+
+/** A file name from the route file's and the route's names: letters, digits, '-' and '_' only. */
+export function exportFileName(documentName: string, title: string, format: RouteExportFormat): string {
+  const slug = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const base = slug(documentName.replace(/\.[^.]*$/, '')) || 'route';
+  const route = slug(title);
+  return `${route ? `${base}-${route}` : base}.${ROUTE_EXPORT_EXTENSION[format]}`;
+}
+
+/**
+ * The block's expanded route in a format, or why there is nothing to export (the route is not
+ * expanded, or none of its points could be placed).
+ */
+export function exportRoute(
+  block: RouteBlock,
+  expansion: ExpansionResult | undefined,
+  format: RouteExportFormat,
+  documentName: string,
+): RouteExportOutcome {
+  if (!expansion)
+    return {
+      error:
+        'This route is not expanded yet (route expansion needs a hub key or navigation data): there are no coordinates to export.',
+    };
+  const layer = routeLayer(block, expansion);
+  if (!layer.points.some((p) => p.status === 'resolved' && p.position))
+    return { error: 'No point of this route could be placed: there are no coordinates to export.' };
+  const title = routeTitle(block, layer);
+  const input: RouteExportInput = { title, routeText: block.routeText, layer };
+  const content = format === 'gpx' ? routeGpx(input) : geoJsonText(routeGeoJson(input));
+  return { fileName: exportFileName(documentName, title, format), content };
+}
