@@ -37,6 +37,7 @@ import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { RouteSession } from '../session/routeSession';
 import { describeError, guard } from './guard';
 import { registerMapRequests } from './mapRequests';
+import { registerExportRequests } from './exportRequests';
 import { ParsedDocuments } from './parsedDocuments';
 import { COMPLETION_TRIGGERS, registerRouteFeatures } from './routeFeatures';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
@@ -394,6 +395,13 @@ export function startLanguageServer(
       userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null),
     }),
     map: () => settings.map,
+    log: logError,
+  });
+
+  registerExportRequests(connection, {
+    parsedFor,
+    expansionOf: (block, lines) => session.expansionOf(block, lines),
+    expandAll: (current) => session.expandAll(current),
     log: logError,
   });
 

@@ -5,12 +5,13 @@
  * by name, never given invented coordinates. Pure: data in, text out.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import type { ExportRouteResult, RouteExportFormat } from '../protocol/lspMessages';
 import type { LonLat, MapLeg, MapPoint } from '../protocol/mapMessages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { routeAerodromes } from './mapView';
 import { routeLayer, type RouteLayer } from './routePoints';
 
-export type RouteExportFormat = 'geojson' | 'gpx';
+export type { RouteExportFormat };
 export const ROUTE_EXPORT_FORMATS: readonly RouteExportFormat[] = ['geojson', 'gpx'];
 export const ROUTE_EXPORT_EXTENSION: Record<RouteExportFormat, string> = { geojson: 'geojson', gpx: 'gpx' };
 
@@ -23,7 +24,7 @@ export interface RouteExportInput {
   layer: RouteLayer;
 }
 
-export type RouteExportOutcome = { fileName: string; content: string } | { error: string };
+export type RouteExportOutcome = ExportRouteResult;
 
 /** 1e-7° is about 1 cm: finer than any navigation data, and short. */
 const COORDINATE_DECIMALS = 7;

@@ -108,3 +108,19 @@ export interface ExpansionTableResult {
   text: string;
 }
 export const EXPANSION_TABLE = request<ExpansionTableParams, ExpansionTableResult | null>(EXPANSION_TABLE_REQUEST);
+
+/**
+ * Client → server: the expanded route of the block at a position (the first route block when
+ * absent) as a file: GeoJSON (RFC 7946) or GPX 1.1. The server waits for the block's expansion
+ * when it is not known yet. `fileName` is a bare name (no folder), made from the document's and
+ * the route's names; `error` says in words why there is nothing to export.
+ */
+export const EXPORT_ROUTE_REQUEST = 'icaoRoute/exportRoute';
+export type RouteExportFormat = 'geojson' | 'gpx';
+export interface ExportRouteParams {
+  uri: string;
+  position?: { line: number; character: number };
+  format: RouteExportFormat;
+}
+export type ExportRouteResult = { fileName: string; content: string } | { error: string };
+export const EXPORT_ROUTE = request<ExportRouteParams, ExportRouteResult>(EXPORT_ROUTE_REQUEST);
