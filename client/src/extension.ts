@@ -20,6 +20,7 @@ import {
   registerFirstUseHint,
 } from './airlineCredentials';
 import { registerExpansionView } from './expansionView';
+import { registerExportRoute } from './exportRoute';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
 import { ExpansionStatusBar } from './statusBar';
@@ -67,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerAirlineCredentialsCommands(context, airlineCredentials);
   registerFirstUseHint(context, airlineCredentials);
   registerExpansionView(context, () => client);
+  registerExportRoute(context, () => client, log);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);

@@ -28,6 +28,7 @@ import {
 } from '../../../server/src/protocol/mapMessages';
 import { packMapView } from '../../../server/src/protocol/packedMapView';
 import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
+import { EXPORT_ROUTE_COMMAND } from '../exportRoute';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, validateMapToHostMessage } from './mapMessageValidation';
 
@@ -190,9 +191,16 @@ class RouteMap implements vscode.Disposable {
         if (corridorChanged) void this.refresh();
         break;
       }
-      case 'export':
-        this.post({ type: 'status', message: `Export to ${message.format.toUpperCase()} is not available yet.` });
+      case 'export': {
+        // The block the map shows: the one under the cursor the view was asked for.
+        const at = this.target?.position;
+        void vscode.commands.executeCommand(EXPORT_ROUTE_COMMAND, {
+          uri: this.target?.uri,
+          position: at && { line: at.line, character: at.character },
+          format: message.format,
+        });
         break;
+      }
     }
   }
 
