@@ -1,7 +1,7 @@
 /**
- * "ICAO Route: Export Route…": the route block under the cursor (or the map's block) as GeoJSON or
- * GPX. The server builds the file (icaoRoute/exportRoute); this side asks for the format, then
- * where to save it (beside the .route file by default), and writes it.
+ * "ICAO Route: Export Route…": the route block under the cursor (or the map's block) as GeoJSON,
+ * GPX or KML. The server builds the file (icaoRoute/exportRoute); this side asks for the format,
+ * then where to save it (beside the .route file by default), and writes it.
  *
  * The command also takes an argument, for the map panel and for automation:
  * `{ uri?, position?, format?, target? }`; a given format skips the quick pick and a given target
@@ -41,11 +41,18 @@ const FORMATS: FormatChoice[] = [
     detail: 'GPX 1.1: waypoints, the route, and the great-circle legs as a track',
     format: 'gpx',
   },
+  {
+    label: 'KML',
+    description: '.kml',
+    detail: 'KML 2.2 (Google Earth): the great-circle legs and a placemark per waypoint',
+    format: 'kml',
+  },
 ];
 
 const SAVE_FILTERS: Record<RouteExportFormat, Record<string, string[]>> = {
   geojson: { GeoJSON: ['geojson', 'json'] },
   gpx: { GPX: ['gpx'] },
+  kml: { KML: ['kml'] },
 };
 
 /** The command's argument, checked: it may come from a menu (a Uri), the map panel or anyone. */
@@ -58,7 +65,7 @@ function readArgs(raw: unknown): ExportRouteArgs {
   const position = value.position as { line?: unknown; character?: unknown } | undefined;
   if (position && Number.isInteger(position.line) && Number.isInteger(position.character))
     args.position = { line: position.line as number, character: position.character as number };
-  if (value.format === 'geojson' || value.format === 'gpx') args.format = value.format;
+  if (value.format === 'geojson' || value.format === 'gpx' || value.format === 'kml') args.format = value.format;
   if ((typeof value.target === 'string' && value.target.length > 0) || value.target instanceof vscode.Uri)
     args.target = value.target;
   return args;
@@ -115,7 +122,7 @@ export async function exportRoute(client: LanguageClient | undefined, raw: unkno
   const target = args.target
     ? asUri(args.target)
     : await vscode.window.showSaveDialog({
-        title: `Export Route as ${format === 'gpx' ? 'GPX' : 'GeoJSON'}`,
+        title: `Export Route as ${FORMATS.find((f) => f.format === format)!.label}`,
         defaultUri: folder ? vscode.Uri.joinPath(folder, result.fileName) : undefined,
         filters: SAVE_FILTERS[format],
         saveLabel: 'Export',

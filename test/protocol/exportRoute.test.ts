@@ -39,7 +39,7 @@ function content(result: ExportRouteResult): { fileName: string; content: string
   return result;
 }
 
-test('asked at once, the export waits for the expansion; GPX and GeoJSON read back with the map view points', async () => {
+test('asked at once, the export waits for the expansion; GPX, GeoJSON and KML read back with the map view points', async () => {
   await server.open(URI, sample('europe.route'));
   // Line 14 is the third route (EHAM → LEMD); nothing is expanded yet when the request arrives.
   const gpx = content(await exportAt(server, { uri: URI, position: { line: 14, character: 3 }, format: 'gpx' }));
@@ -62,9 +62,12 @@ test('asked at once, the export waits for the expansion; GPX and GeoJSON read ba
     await exportAt(server, { uri: URI, position: { line: 14, character: 3 }, format: 'geojson' }),
   );
   assert.equal(geojson.fileName, 'my-europe-EHAM-LEMD.geojson');
+  const kml = content(await exportAt(server, { uri: URI, position: { line: 14, character: 3 }, format: 'kml' }));
+  assert.equal(kml.fileName, 'my-europe-EHAM-LEMD.kml');
   for (const [format, text] of [
     ['gpx', gpx.content],
     ['geojson', geojson.content],
+    ['kml', kml.content],
   ] as const) {
     const back = readBackExport(text, format);
     assert.deepEqual(

@@ -1,5 +1,6 @@
 /**
- * The expanded route of a block as a file another tool can read: GeoJSON (RFC 7946) or GPX 1.1.
+ * The expanded route of a block as a file another tool can read: GeoJSON (RFC 7946), GPX 1.1 or
+ * KML 2.2.
  * Built from the map's own route layer (routePoints.ts), so an export shows the same points, legs,
  * distances and tracks as the map and the hover. Points the expansion could not place are listed
  * by name, never given invented coordinates. Pure: data in, text out.
@@ -12,8 +13,8 @@ import { routeAerodromes } from './mapView';
 import { routeLayer, type RouteLayer } from './routePoints';
 
 export type { RouteExportFormat };
-export const ROUTE_EXPORT_FORMATS: readonly RouteExportFormat[] = ['geojson', 'gpx'];
-export const ROUTE_EXPORT_EXTENSION: Record<RouteExportFormat, string> = { geojson: 'geojson', gpx: 'gpx' };
+export const ROUTE_EXPORT_FORMATS: readonly RouteExportFormat[] = ['geojson', 'gpx', 'kml'];
+export const ROUTE_EXPORT_EXTENSION: Record<RouteExportFormat, string> = { geojson: 'geojson', gpx: 'gpx', kml: 'kml' };
 
 /** What the exports are made of: the route layer, named. */
 export interface RouteExportInput {
@@ -168,6 +169,17 @@ function gpxPoint(p: MapPoint & { position: LonLat }, via: string | undefined) {
   };
 }
 
+/** The route text, and the points that could not be placed with the reason. */
+function summaryOf(input: RouteExportInput): string {
+  const unresolved = unresolvedOf(input.layer.points);
+  return [
+    input.routeText,
+    ...(unresolved.length > 0
+      ? [`Not placed (no coordinates): ${unresolved.map((u) => `${u.name} (${u.reason})`).join('; ')}`]
+      : []),
+  ].join('\n');
+}
+
 /**
  * GPX 1.1: a `wpt` per resolved point (what most readers list by name), the route as `rte` with
  * one `rtept` per resolved point (what flight planners and GPS units load), and the densified
@@ -178,13 +190,7 @@ export function routeGpx(input: RouteExportInput): string {
   const { points, legs } = input.layer;
   const via = viaOf(legs);
   const resolved = points.filter((p): p is MapPoint & { position: LonLat } => p.status === 'resolved' && !!p.position);
-  const unresolved = unresolvedOf(points);
-  const summary = [
-    input.routeText,
-    ...(unresolved.length > 0
-      ? [`Not placed (no coordinates): ${unresolved.map((u) => `${u.name} (${u.reason})`).join('; ')}`]
-      : []),
-  ].join('\n');
+  const summary = summaryOf(input);
   const lines = routeLines(legs);
   const gpx = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
@@ -214,6 +220,53 @@ export function routeGpx(input: RouteExportInput): string {
     },
   };
   return builder.build(gpx) as string;
+}
+
+// ---- KML -------------------------------------------------------------------------------------
+
+const kmlCoordinates = (line: readonly LonLat[]) =>
+  line.map(([lon, lat]) => `${decimal(lon)},${decimal(lat)}`).join(' ');
+
+/**
+ * KML 2.2: the legs as one Placemark (a LineString, or a MultiGeometry of them split at the
+ * antimeridian, which KML readers would otherwise join the short way or the long way as they
+ * please) and a Placemark per placed point in a "Waypoints" folder.
+ */
+export function routeKml(input: RouteExportInput): string {
+  const { points, legs } = input.layer;
+  const via = viaOf(legs);
+  const lines = routeLines(legs);
+  const lineString = (line: readonly LonLat[]) => ({ tessellate: 1, coordinates: kmlCoordinates(line) });
+  const kml = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    kml: {
+      '@_xmlns': 'http://www.opengis.net/kml/2.2',
+      Document: {
+        name: xmlText(input.title),
+        description: xmlText(summaryOf(input)),
+        Placemark: {
+          name: xmlText(input.title),
+          description: xmlText(summaryOf(input)),
+          ...(lines.length === 1
+            ? { LineString: lineString(lines[0]!) }
+            : lines.length > 1
+              ? { MultiGeometry: { LineString: lines.map(lineString) } }
+              : {}),
+        },
+        Folder: {
+          name: 'Waypoints',
+          Placemark: points
+            .filter((p): p is MapPoint & { position: LonLat } => p.status === 'resolved' && !!p.position)
+            .map((p) => ({
+              name: xmlText(p.name),
+              description: xmlText([...(via.has(p.id) ? [`via ${via.get(p.id)}`] : []), ...p.facts].join('; ')),
+              Point: { coordinates: kmlCoordinates([p.position]) },
+            })),
+        },
+      },
+    },
+  };
+  return builder.build(kml) as string;
 }
 
 // ---- from a block ----------------------------------------------------------------------------
@@ -259,6 +312,7 @@ export function exportRoute(
     return { error: 'No point of this route could be placed: there are no coordinates to export.' };
   const title = routeTitle(block, layer);
   const input: RouteExportInput = { title, routeText: block.routeText, layer };
-  const content = format === 'gpx' ? routeGpx(input) : geoJsonText(routeGeoJson(input));
+  const content =
+    format === 'gpx' ? routeGpx(input) : format === 'kml' ? routeKml(input) : geoJsonText(routeGeoJson(input));
   return { fileName: exportFileName(documentName, title, format), content };
 }

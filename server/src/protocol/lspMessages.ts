@@ -111,12 +111,12 @@ export const EXPANSION_TABLE = request<ExpansionTableParams, ExpansionTableResul
 
 /**
  * Client → server: the expanded route of the block at a position (the first route block when
- * absent) as a file: GeoJSON (RFC 7946) or GPX 1.1. The server waits for the block's expansion
+ * absent) as a file: GeoJSON (RFC 7946), GPX 1.1 or KML 2.2. The server waits for the block's expansion
  * when it is not known yet. `fileName` is a bare name (no folder), made from the document's and
  * the route's names; `error` says in words why there is nothing to export.
  */
 export const EXPORT_ROUTE_REQUEST = 'icaoRoute/exportRoute';
-export type RouteExportFormat = 'geojson' | 'gpx';
+export type RouteExportFormat = 'geojson' | 'gpx' | 'kml';
 export interface ExportRouteParams {
   uri: string;
   position?: { line: number; character: number };

@@ -15,6 +15,7 @@ import {
   exportRoute,
   routeGeoJson,
   routeGpx,
+  routeKml,
   routeLines,
   xmlText,
   type GeoJsonFeatureCollection,
@@ -33,7 +34,7 @@ before(async () => {
 
 const blockOf = (text: string): RouteBlock => parseRouteDocument(text).blocks.find((b) => b.elements.length > 0)!;
 
-function exported(text: string, format: 'geojson' | 'gpx') {
+function exported(text: string, format: 'geojson' | 'gpx' | 'kml') {
   const block = blockOf(text);
   const expansion = expandRoute(block, db);
   const outcome = exportRoute(block, expansion, format, 'sample.route');
@@ -112,6 +113,10 @@ test('antimeridian: the line is split into a MultiLineString that ends and start
     collection.features.slice(1).map((f) => f.geometry?.coordinates),
     layer.points.map((p) => p.position),
   );
+
+  // KML: a MultiGeometry of the two sides.
+  const kml = parseXml(exported(PACIFIC, 'kml').content);
+  assert.equal(kml.getElementsByTagName('MultiGeometry')[0]?.getElementsByTagName('LineString').length, 2);
 
   // The GPX's track has one segment per side; its route points are the three written ones.
   const gpx = parseXml(exported(PACIFIC, 'gpx').content);
@@ -195,7 +200,7 @@ function handMadeInput(names: string[]): RouteExportInput {
   return { title: `${names[0]} → ${names.at(-1)}`, routeText: names.join(' DCT '), layer: { points, legs } };
 }
 
-test('GPX escapes names and drops characters XML cannot hold; numbers never in exponent notation', () => {
+test('GPX and KML escape names and drop characters XML cannot hold; numbers never in exponent notation', () => {
   const nasty = ['<&>"\'', 'A&B', '</name><script>x</script>', 'BAD\u0001CTRL\uD800', 'ÉTÉ😀'];
   const text = routeGpx(handMadeInput(nasty));
   assert.doesNotMatch(text, /<script>/);
@@ -209,6 +214,13 @@ test('GPX escapes names and drops characters XML cannot hold; numbers never in e
   assert.equal(cmt, 'via A1<&>');
   assert.equal(gpx.getElementsByTagName('rte')[0]!.getElementsByTagName('name')[0]!.textContent, '<&>"\' → ÉTÉ😀');
   assert.equal(gpx.getElementsByTagName('wpt')[0]!.getAttribute('lon'), '0');
+  const kml = parseXml(routeKml(handMadeInput(nasty)));
+  assert.deepEqual(
+    Array.from(kml.getElementsByTagName('Folder')[0]!.getElementsByTagName('name'))
+      .slice(1)
+      .map((n) => n.textContent),
+    ['<&>"\'', 'A&B', '</name><script>x</script>', 'BADCTRL', 'ÉTÉ😀'],
+  );
   // The GeoJSON carries the same names as JSON strings.
   const collection = routeGeoJson(handMadeInput(nasty));
   assert.deepEqual(

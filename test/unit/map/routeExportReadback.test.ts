@@ -1,6 +1,6 @@
 /**
  * The exported files read back by an independent reader: @tmcw/togeojson (with @xmldom/xmldom as
- * its DOM) turns the GPX into GeoJSON, which must give the expansion's points (names and
+ * its DOM) turns the GPX (and the KML) into GeoJSON, which must give the expansion's points (names and
  * coordinates to 1e-6°), the route through them and the great-circle track; the GeoJSON export
  * parses as JSON with the same points. Routes from the navdata excerpt, one of them across the
  * antimeridian.
@@ -39,7 +39,7 @@ function expectedPoints(text: string): { points: ExportedPoint[]; lines: [number
   };
 }
 
-function exportOf(text: string, format: 'geojson' | 'gpx'): string {
+function exportOf(text: string, format: 'geojson' | 'gpx' | 'kml'): string {
   const block = parseRouteDocument(text).blocks.find((b) => b.elements.length > 0)!;
   const outcome = exportRoute(block, expandRoute(block, db), format, 'sample.route');
   assert.ok('content' in outcome, JSON.stringify(outcome));
@@ -79,6 +79,14 @@ for (const [name, text] of Object.entries(ROUTES)) {
         assert.ok(Math.abs(lon - elon) <= 1e-6 && Math.abs(lat - elat) <= 1e-6);
       });
     });
+  });
+
+  test(`${name}: togeojson reads the KML back with the expansion's points and lines`, () => {
+    const expected = expectedPoints(text);
+    const back = readBackExport(exportOf(text, 'kml'), 'kml');
+    assertSamePoints(back.points, expected.points, 'KML placemarks');
+    assert.equal(back.track.length, expected.lines.length);
+    back.track.forEach((line, i) => assert.equal(line.length, expected.lines[i]!.length));
   });
 
   test(`${name}: the GeoJSON parses and has the same points`, () => {
