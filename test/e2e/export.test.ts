@@ -1,5 +1,5 @@
 /**
- * "ICAO Route: Export Route…" in a real VS Code, the way a user runs it: the command from the
+ * "ICAO Route: Export Route…" (GeoJSON, GPX, KML) in a real VS Code, the way a user runs it: the command from the
  * palette, the format from its quick pick, the file name from its save dialog (code-server's
  * simple dialog, opened beside the .route file). No hub: routes are expanded offline from the
  * navdata folder (test/fixtures/navdata), so the test expands the same block with the same data
@@ -51,7 +51,7 @@ function assertSamePoints(actual: ExportedPoint[], expected: ExportedPoint[], wh
  * Runs the command with the cursor on `line`, picks `format` and answers the save dialog with
  * the name it proposes, in the folder it proposes; returns the path it showed.
  */
-async function exportFromPalette(wb: Workbench, line: number, format: 'GeoJSON' | 'GPX'): Promise<string> {
+async function exportFromPalette(wb: Workbench, line: number, format: 'GeoJSON' | 'GPX' | 'KML'): Promise<string> {
   await wb.openAlone(SAMPLE);
   await wb.goTo(line, 12);
   await wb.runCommand('ICAO Route: Export Route…', { opensPicker: true });
@@ -62,7 +62,7 @@ async function exportFromPalette(wb: Workbench, line: number, format: 'GeoJSON' 
   const input = wb.page.locator('.quick-input-widget input');
   const proposed = await wb.until(async () => {
     const value = await input.inputValue();
-    return /\.(geojson|gpx)$/.test(value) ? value : undefined;
+    return /\.(geojson|gpx|kml)$/.test(value) ? value : undefined;
   }, 'the save dialog with the proposed file');
   await wb.screenshot(`save-dialog-${format.toLowerCase()}`);
   await wb.page.keyboard.press('Enter');
@@ -102,4 +102,18 @@ step('GPX: the third route, read back by togeojson with the same points, route a
     'GPX route',
   );
   assert.ok(back.track.length === 1 && back.track[0]!.length > expected.length, 'a densified great-circle track');
+});
+
+step('KML: the second route, read back by togeojson with the same placemarks', async (wb) => {
+  const workspace = context()!.workspace;
+  // Line 13: LFPG → LIRF.
+  const proposed = await exportFromPalette(wb, 13, 'KML');
+  assert.match(proposed, /europe-LFPG-LIRF\.kml$/, 'the proposed name');
+  const file = path.join(workspace, 'europe-LFPG-LIRF.kml');
+  await wb.until(async () => existsSync(file), `${file} written`);
+  const back = readBackExport(readFileSync(file, 'utf8'), 'kml');
+  const expected = await expectedPoints(workspace, 13);
+  assert.ok(expected.length >= 5, `the expansion has the route's points: ${expected.map((p) => p.name).join(' ')}`);
+  assertSamePoints(back.points, expected, 'KML placemarks');
+  assert.equal(back.track.length, 1);
 });
