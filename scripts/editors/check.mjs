@@ -114,6 +114,23 @@ if (result.quickFixes?.['second:11:10'] !== undefined) {
     JSON.stringify(sam).slice(0, 160),
   );
 }
+if (result.jumps !== undefined) {
+  // Helix's "next diagnostic" (]d) from the start of line 6 of the second file selects each
+  // finding; its cursor is the last character of the selection. After 𝔇 (two UTF-16 units, one
+  // character) that is the test of the editor's own conversion of the server's columns.
+  const onLine = second.diagnostics
+    .filter((d) => d.range.start.line === 6)
+    .sort((a, b) => a.range.start.character - b.range.start.character);
+  const chars = (utf16) => [...(result.secondLines?.[6] ?? '').slice(0, utf16)].length;
+  const expected = onLine.slice(0, result.jumps.length).map((d) => ({ line: 6, col: chars(d.range.end.character) - 1 }));
+  report(
+    JSON.stringify(result.jumps) === JSON.stringify(expected),
+    'next-diagnostic jumps select the findings after 𝔇 (cursor on their last character)',
+    `${JSON.stringify(result.jumps)} vs ${JSON.stringify(expected)}`,
+  );
+}
+if (result.hoverShown !== undefined)
+  report(String(result.hoverShown['31:11']).includes(resolved('DVR')), 'the hover popup on DVR is on screen');
 if (result.debounceMs !== undefined)
   report(result.debounceMs === 100, 'the snippet\'s nested settings reach the server (debounceMs 100)', `server has ${result.debounceMs}`);
 if (result.serverCount !== undefined) report(result.serverCount === 1, 'one server for both folders', `${result.serverCount} servers`);
@@ -125,6 +142,8 @@ if (result.completionLabels !== undefined)
   report(result.completionLabels.includes('UL9'), 'completion after DVR offers the airways through it (UL9)', result.completionLabels.join(' '));
 for (const [name, exists] of Object.entries(result.commands ?? {})) console.log(`INFO ${label}: command :${name} ${exists ? 'exists' : 'does not exist'}`);
 for (const [name, exists] of Object.entries(result.functions ?? {})) console.log(`INFO ${label}: ${name} ${exists ? 'exists' : 'missing'}`);
+if (result.semanticTokenRequests !== undefined)
+  console.log(`INFO ${label}: the editor asked for semantic tokens ${result.semanticTokenRequests} time(s)`);
 if (result.debounceTextChanges !== undefined) console.log(`INFO ${label}: flags.debounce_text_changes = ${result.debounceTextChanges}`);
 
 process.exit(failures > 0 ? 1 : 0);

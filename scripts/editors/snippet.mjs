@@ -23,5 +23,6 @@ process.stdout.write(
   block[1]
     .replaceAll('~/src/icao-route', repo)
     .replaceAll('/home/you/src/icao-route', repo)
+    .replaceAll('/home/you/navdata', navdata)
     .replaceAll('~/navdata', navdata),
 );
