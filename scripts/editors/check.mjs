@@ -70,7 +70,11 @@ const expanded = checker(MAIN_FILE, true);
 const second = checker(SECOND_FILE, true);
 
 if (result.localDiagnostics)
-  sameList('local diagnostics = cli.js check', shownOf(result.localDiagnostics), expectedOf(local.diagnostics, result.lines));
+  sameList(
+    'local diagnostics = cli.js check',
+    shownOf(result.localDiagnostics),
+    expectedOf(local.diagnostics, result.lines),
+  );
 else report(false, 'local diagnostics shown');
 sameList(
   'diagnostics with offline expansion = cli.js check --navdata',
@@ -89,16 +93,28 @@ const block = expanded.blocks.find((b) => b.range.start.line <= 31 && b.range.en
 const resolved = (name) => block?.expansion?.points?.find((p) => p.designator === name)?.resolvedFix ?? `<${name}?>`;
 const hovers = result.hovers ?? {};
 const x002 = expanded.diagnostics.find((d) => d.code === 'X002' && d.range.start.line === 31);
-report(String(hovers['31:11']).includes(resolved('DVR')), 'hover on DVR shows what it resolved to', String(hovers['31:11']).slice(0, 80));
+report(
+  String(hovers['31:11']).includes(resolved('DVR')),
+  'hover on DVR shows what it resolved to',
+  String(hovers['31:11']).slice(0, 80),
+);
 report(
   x002 !== undefined && String(hovers['31:15']).includes(x002.message) && !/\*\*Leg\*\*/.test(String(hovers['31:15'])),
   'hover on UL9 shows its X002, and no segment',
   String(hovers['31:15']).slice(0, 80),
 );
-report(/\*\*Leg\*\* from `DVR`/.test(String(hovers['31:19'])), 'hover on KONAM shows the leg from DVR', String(hovers['31:19']).slice(0, 80));
+report(
+  /\*\*Leg\*\* from `DVR`/.test(String(hovers['31:19'])),
+  'hover on KONAM shows the leg from DVR',
+  String(hovers['31:19']).slice(0, 80),
+);
 
 const blockNames = expanded.blocks.map((b) => b.name);
-report(JSON.stringify(result.symbols) === JSON.stringify(blockNames), 'document symbols = the checker\'s route blocks', JSON.stringify(result.symbols)?.slice(0, 80));
+report(
+  JSON.stringify(result.symbols) === JSON.stringify(blockNames),
+  "document symbols = the checker's route blocks",
+  JSON.stringify(result.symbols)?.slice(0, 80),
+);
 
 const dct = result.quickFixes?.['3:14'];
 report(
@@ -122,7 +138,9 @@ if (result.jumps !== undefined) {
     .filter((d) => d.range.start.line === 6)
     .sort((a, b) => a.range.start.character - b.range.start.character);
   const chars = (utf16) => [...(result.secondLines?.[6] ?? '').slice(0, utf16)].length;
-  const expected = onLine.slice(0, result.jumps.length).map((d) => ({ line: 6, col: chars(d.range.end.character) - 1 }));
+  const expected = onLine
+    .slice(0, result.jumps.length)
+    .map((d) => ({ line: 6, col: chars(d.range.end.character) - 1 }));
   report(
     JSON.stringify(result.jumps) === JSON.stringify(expected),
     'next-diagnostic jumps select the findings after 𝔇 (cursor on their last character)',
@@ -132,18 +150,49 @@ if (result.jumps !== undefined) {
 if (result.hoverShown !== undefined)
   report(String(result.hoverShown['31:11']).includes(resolved('DVR')), 'the hover popup on DVR is on screen');
 if (result.debounceMs !== undefined)
-  report(result.debounceMs === 100, 'the snippet\'s nested settings reach the server (debounceMs 100)', `server has ${result.debounceMs}`);
-if (result.serverCount !== undefined) report(result.serverCount === 1, 'one server for both folders', `${result.serverCount} servers`);
+  report(
+    result.debounceMs === 100,
+    "the snippet's nested settings reach the server (debounceMs 100)",
+    `server has ${result.debounceMs}`,
+  );
+if (result.serverCount !== undefined)
+  report(result.serverCount === 1, 'one server for both folders', `${result.serverCount} servers`);
 if (result.semanticTokenInts !== undefined)
   report(typeof result.semanticTokenInts === 'number' && result.semanticTokenInts > 0, 'semantic tokens answered');
 if (result.semanticTokenAtDVR !== undefined)
-  report(result.semanticTokenAtDVR === 'variable', 'the editor colours DVR with the semantic token `variable`', String(result.semanticTokenAtDVR));
+  report(
+    result.semanticTokenAtDVR === 'variable',
+    'the editor colours DVR with the semantic token `variable`',
+    String(result.semanticTokenAtDVR),
+  );
 if (result.completionLabels !== undefined)
-  report(result.completionLabels.includes('UL9'), 'completion after DVR offers the airways through it (UL9)', result.completionLabels.join(' '));
-for (const [name, exists] of Object.entries(result.commands ?? {})) console.log(`INFO ${label}: command :${name} ${exists ? 'exists' : 'does not exist'}`);
-for (const [name, exists] of Object.entries(result.functions ?? {})) console.log(`INFO ${label}: ${name} ${exists ? 'exists' : 'missing'}`);
+  report(
+    result.completionLabels.includes('UL9'),
+    'completion after DVR offers the airways through it (UL9)',
+    result.completionLabels.join(' '),
+  );
+for (const [name, exists] of Object.entries(result.commands ?? {}))
+  console.log(`INFO ${label}: command :${name} ${exists ? 'exists' : 'does not exist'}`);
+for (const [name, exists] of Object.entries(result.functions ?? {}))
+  console.log(`INFO ${label}: ${name} ${exists ? 'exists' : 'missing'}`);
 if (result.semanticTokenRequests !== undefined)
   console.log(`INFO ${label}: the editor asked for semantic tokens ${result.semanticTokenRequests} time(s)`);
-if (result.debounceTextChanges !== undefined) console.log(`INFO ${label}: flags.debounce_text_changes = ${result.debounceTextChanges}`);
+if (result.notifyAloneExpands !== undefined)
+  report(
+    result.notifyAloneExpands === !result.answersConfiguration,
+    result.answersConfiguration
+      ? 'didChangeConfiguration alone (stored settings unchanged) changes nothing: the server asks the editor'
+      : 'didChangeConfiguration alone is read: this editor cannot be asked (no workspace/configuration)',
+    `expanded: ${result.notifyAloneExpands}`,
+  );
+if (result.keyK !== undefined) report(result.keyK === 'vim.lsp.buf.hover()', 'K is the LSP hover', result.keyK);
+if (result.omnifunc !== undefined)
+  report(result.omnifunc === 'v:lua.vim.lsp.omnifunc', 'omnifunc is the LSP one (<C-x><C-o>)', result.omnifunc);
+for (const key of ['inlayHints', 'firstInlayHint', 'checkhealthNamesClient', 'checkhealthNamesLog'])
+  if (result[key] !== undefined) console.log(`INFO ${label}: ${key} = ${JSON.stringify(result[key])}`);
+if (result.inlayHints !== undefined)
+  report(result.inlayHints > 0, 'inlay hints shown with the setting on and vim.lsp.inlay_hint.enable(true)');
+if (result.debounceTextChanges !== undefined)
+  console.log(`INFO ${label}: flags.debounce_text_changes = ${result.debounceTextChanges}`);
 
 process.exit(failures > 0 ? 1 : 0);

@@ -104,14 +104,27 @@ async function goTo(line, column) {
   if (column > 0) await keys('-l', `${column}l`);
 }
 /** The cursor position in the status line (1-based line:column, as Helix counts). */
-const cursor = () => /(\d+):(\d+)\s*$/m.exec(screen().split('\n').filter((l) => /\d+:\d+\s*$/.test(l)).at(-1) ?? '');
+const cursor = () =>
+  /(\d+):(\d+)\s*$/m.exec(
+    screen()
+      .split('\n')
+      .filter((l) => /\d+:\d+\s*$/.test(l))
+      .at(-1) ?? '',
+  );
 
 const result = { editor: 'helix', columnUnit: 'utf-16', notes };
 try {
   result.version = execFileSync(hx[0], [...hx.slice(1), '--version'], { encoding: 'utf8' }).trim();
   const env = `HOME=${quote(home)}`;
   tmux(
-    'new-session', '-d', '-s', session, '-x', '200', '-y', '50',
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    '200',
+    '-y',
+    '50',
     `cd ${quote(repo)} && ${env} ${hx.map(quote).join(' ')} -vvv --log ${quote(log)} samples/broken.route`,
   );
   result.localDiagnostics = asDiagnostics(
@@ -131,7 +144,11 @@ try {
 
     result.hovers = {};
     result.hoverShown = {};
-    for (const [line, column] of [[31, 11], [31, 15], [31, 19]]) {
+    for (const [line, column] of [
+      [31, 11],
+      [31, 15],
+      [31, 19],
+    ]) {
       const since = messages().length;
       await goTo(line, column);
       await keys('Space', 'k');
@@ -176,9 +193,10 @@ try {
     result.quickFixes['3:14'] = { titles: (actions?.result ?? []).map((a) => a.title), lineAfter: after[3] };
 
     await command(`open ${resolve(repo, 'scripts/editors/trial.route')}`);
-    const second = await until('the second file\'s findings', () => lastPublish('scripts/editors/trial.route', hasX));
+    const second = await until("the second file's findings", () => lastPublish('scripts/editors/trial.route', hasX));
     result.secondDiagnostics = asDiagnostics(second);
-    result.serverCount = messages().filter((m) => m.message.method === 'initialize').length - result.initializeCount + 1;
+    result.serverCount =
+      messages().filter((m) => m.message.method === 'initialize').length - result.initializeCount + 1;
     // Where Helix puts the cursor on ]d: its own conversion of the server's UTF-16 columns.
     result.jumps = [];
     await goTo(6, 0);
@@ -204,7 +222,9 @@ try {
       lineAfter: lines[11],
       linesAround: lines.slice(8, 13),
     };
-    result.semanticTokenRequests = messages().filter((m) => m.message.method === 'textDocument/semanticTokens/full').length;
+    result.semanticTokenRequests = messages().filter(
+      (m) => m.message.method === 'textDocument/semanticTokens/full',
+    ).length;
   }
 } catch (error) {
   notes.push(`trial failed: ${error.stack ?? error}`);

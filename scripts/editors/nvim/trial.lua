@@ -132,6 +132,32 @@ local function run()
     return finish()
   end
 
+  -- The notification alone, the client's stored settings unchanged: a server that can ask the
+  -- editor (workspace/configuration) takes the editor's answer, not the payload.
+  local capabilities = vim.lsp.protocol.make_client_capabilities()
+  result.answersConfiguration = capabilities.workspace ~= nil and capabilities.workspace.configuration == true
+  local payload = { settings = { icaoRoute = { diagnostics = { debounceMs = 100 }, navdata = { folder = navdata } } } }
+  if vim.fn.has('nvim-0.11') == 1 then
+    client:notify('workspace/didChangeConfiguration', payload)
+  else
+    client.notify('workspace/didChangeConfiguration', payload)
+  end
+  result.notifyAloneExpands = vim.wait(5000, function()
+    return has_code_prefix(buf, 'X')
+  end, 100)
+  if result.notifyAloneExpands then
+    -- back to local checks, so that the snippet below is what turns expansion on
+    local empty = { settings = { icaoRoute = { diagnostics = { debounceMs = 100 }, navdata = { folder = '' } } } }
+    if vim.fn.has('nvim-0.11') == 1 then
+      client:notify('workspace/didChangeConfiguration', empty)
+    else
+      client.notify('workspace/didChangeConfiguration', empty)
+    end
+    vim.wait(5000, function()
+      return not has_code_prefix(buf, 'X')
+    end, 100)
+  end
+
   -- Offline expansion: the doc's way of changing a setting while the server runs.
   vim.g.trial_navdata = navdata
   if settings_snippet and settings_snippet ~= '' then
@@ -183,6 +209,41 @@ local function run()
   result.quickFixes = {
     ['3:14'] = quick_fix(buf, 3, 14, 'DCT'), -- R206: insert DCT between DVR and KONAN
   }
+
+  -- What `K` and <C-x><C-o> do in this buffer (Neovim maps K to the LSP hover only from 0.10).
+  local k = vim.fn.maparg('K', 'n', false, true)
+  result.keyK = (k and k.desc) or (k and k.rhs) or (k and k.callback and 'a Lua function') or 'not mapped (keywordprg)'
+  result.omnifunc = vim.bo[buf].omnifunc
+  -- Inlay hints (0.10+): the setting on, then vim.lsp.inlay_hint.enable(true), as the doc says.
+  if vim.lsp.inlay_hint and vim.lsp.inlay_hint.get then
+    local settings = client.settings or client.config.settings
+    settings.icaoRoute.inlayHints = { legDistances = true }
+    if vim.fn.has('nvim-0.11') == 1 then
+      client:notify('workspace/didChangeConfiguration', { settings = settings })
+    else
+      client.notify('workspace/didChangeConfiguration', { settings = settings })
+    end
+    vim.wait(1000)
+    vim.lsp.inlay_hint.enable(true)
+    vim.wait(5000, function()
+      return #vim.lsp.inlay_hint.get({ bufnr = buf }) > 0
+    end, 100)
+    local hints = vim.lsp.inlay_hint.get({ bufnr = buf })
+    result.inlayHints = #hints
+    result.firstInlayHint = hints[1] and hints[1].inlay_hint and vim.inspect(hints[1].inlay_hint.label) or vim.NIL
+  end
+  -- :checkhealth vim.lsp: does it name the client and the log file?
+  local ok_health = pcall(vim.cmd, 'checkhealth vim.lsp')
+  if ok_health then
+    local text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    result.checkhealthNamesClient = text:find('icao_route', 1, true) ~= nil
+    result.checkhealthNamesLog = text:find('lsp.log', 1, true) ~= nil
+    vim.cmd('bwipeout!')
+  else
+    result.checkhealthNamesClient = false
+    note(':checkhealth vim.lsp failed')
+  end
+  vim.api.nvim_set_current_buf(buf)
 
   -- What the doc says of the editor's own commands and functions.
   result.commands = {
