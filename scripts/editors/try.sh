@@ -33,6 +33,9 @@ nvim_trial() {
     timeout 120 "$@" --headless -u "$dir/init.lua" samples/broken.route > "$dir/nvim.log" 2>&1)
   if [ -s "$dir/out.json" ]; then check "$label" "$dir/out.json"; else
     echo "FAIL $label: no result ($(tail -c 300 "$dir/nvim.log" | tr '\n' ' '))"; FAILED=1; fi
+  if grep -qi 'deprecated' "$dir/nvim.log"; then
+    echo "FAIL $label: Neovim warns: $(grep -i -m1 'deprecated' "$dir/nvim.log" | tr -d '\r')"; FAILED=1
+  else echo "PASS $label: no deprecation warning from Neovim"; fi
 }
 
 # nvim_shape LABEL SNIPPET SHAPE NVIM_COMMAND…: the snippet with its settings in another shape;
