@@ -64,12 +64,21 @@ command that opened the file is over (its `post-command-hook')."
   (move-to-column column))
 
 (defun trial-hover (line column)
-  "The hover as eglot asks for it: the position converted by eglot itself."
+  "The hover as ElDoc gets it at LINE:COLUMN: the buffer's `eldoc-documentation-functions'
+\(eglot's hover among them) called as ElDoc calls them, with a callback that keeps the text."
   (trial-goto line column)
-  (let ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover
-                                (list :textDocument (eglot--TextDocumentIdentifier)
-                                      :position (eglot--pos-to-lsp-position (point))))))
-    (if hover (plist-get (plist-get hover :contents) :value) :null)))
+  (let ((docs nil) (expected 0) (answered 0))
+    (dolist (fn eldoc-documentation-functions)
+      (when (functionp fn)
+        (let* ((called nil)
+               (answer (funcall fn (lambda (doc &rest _)
+                                     (setq called t answered (1+ answered))
+                                     (when (stringp doc) (push (substring-no-properties doc) docs))))))
+          ;; t: the callback comes later; a string: the documentation itself.
+          (cond ((or called (eq answer t)) (setq expected (1+ expected)))
+                ((stringp answer) (push (substring-no-properties answer) docs))))))
+    (trial-wait (lambda () (>= answered expected)) 5)
+    (if docs (mapconcat #'identity (nreverse docs) "\n") :null)))
 
 (defun trial-imenu-names (index)
   "The routes in imenu's INDEX. Eglot 1.17 lists the symbols as the server sends them; eglot
