@@ -11,13 +11,14 @@ DEBIAN_EDITORS=${DEBIAN_EDITORS:-/opt/debian-editors}
 WORK=$(mktemp -d)
 [ -n "${TRIAL_KEEP:-}" ] && echo "trial files kept in $WORK" || trap 'rm -rf "$WORK"' EXIT
 FAILED=0
+RAN=0
 WANT=${*:-nvim emacs helix}
 
 [ -f "$REPO/dist/server.js" ] || { echo "FAIL build: dist/server.js missing, run npm run build"; exit 1; }
 
 wants() { case " $WANT " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 snippet() { node "$HERE/snippet.mjs" "$@"; }
-check() { node "$HERE/check.mjs" "$1" "$2" || FAILED=1; }
+check() { RAN=1; node "$HERE/check.mjs" "$1" "$2" || FAILED=1; }
 
 # nvim_trial LABEL SNIPPET SETTINGS_SNIPPET NVIM_COMMAND…
 nvim_trial() {
@@ -123,5 +124,7 @@ if wants helix; then
   [ $found = 1 ] || echo "SKIP helix: not installed (Debian trixie's hx: fetch-debian-editors.sh)"
 fi
 
-[ $FAILED = 0 ] && echo "ALL PASSED" || echo "SOME FAILED"
+if [ $FAILED != 0 ]; then echo "SOME FAILED"
+elif [ $RAN = 0 ]; then echo "NOTHING TRIED (no editor installed)"
+else echo "ALL PASSED"; fi
 exit $FAILED
