@@ -188,7 +188,17 @@ if (result.notifyAloneExpands !== undefined)
 if (result.keyK !== undefined) report(result.keyK === 'vim.lsp.buf.hover()', 'K is the LSP hover', result.keyK);
 if (result.omnifunc !== undefined)
   report(result.omnifunc === 'v:lua.vim.lsp.omnifunc', 'omnifunc is the LSP one (<C-x><C-o>)', result.omnifunc);
-for (const key of ['inlayHints', 'firstInlayHint', 'checkhealthNamesClient', 'checkhealthNamesLog'])
+if (result.completionAutotrigger !== undefined && /nvim-0\.11/.test(label))
+  report(result.completionAutotrigger, 'the LspAttach autocommand turns on completion as you type');
+if (result.foldLevelOfLine4 !== undefined)
+  report(result.foldLevelOfLine4 > 0, 'vim.lsp.foldexpr() folds the blocks', `foldlevel ${result.foldLevelOfLine4}`);
+for (const key of [
+  'completionAutotrigger',
+  'inlayHints',
+  'firstInlayHint',
+  'checkhealthNamesClient',
+  'checkhealthNamesLog',
+])
   if (result[key] !== undefined) console.log(`INFO ${label}: ${key} = ${JSON.stringify(result[key])}`);
 if (result.inlayHints !== undefined)
   report(result.inlayHints > 0, 'inlay hints shown with the setting on and vim.lsp.inlay_hint.enable(true)');

@@ -27,6 +27,7 @@ nvim_trial() {
   dir=$WORK/$(echo "$label" | tr -c 'A-Za-z0-9.\n' _)
   mkdir -p "$dir"
   { [ "$init_snippet" = nvim-0.7 ] || snippet nvim-filetype; echo; snippet "$init_snippet"; echo;
+    [ "$init_snippet" != nvim-0.11 ] || snippet nvim-0.11-completion; echo
     echo "dofile('$HERE/nvim/trial.lua')"; } > "$dir/init.lua"
   snippet "$settings_snippet" "$TRIAL_NAVDATA" > "$dir/settings.lua"
   (cd "$REPO" && TRIAL_OUT="$dir/out.json" TRIAL_SETTINGS_SNIPPET="$dir/settings.lua" \

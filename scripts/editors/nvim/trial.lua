@@ -232,6 +232,19 @@ local function run()
     result.inlayHints = #hints
     result.firstInlayHint = hints[1] and hints[1].inlay_hint and vim.inspect(hints[1].inlay_hint.label) or vim.NIL
   end
+  -- Completion as you type (the 0.11 snippet's LspAttach autocommand): Neovim then watches the
+  -- typed characters (InsertCharPre) for the server's trigger characters.
+  if vim.lsp.completion then
+    result.completionAutotrigger = #vim.api.nvim_get_autocmds({ event = 'InsertCharPre', buffer = buf }) > 0
+  end
+  -- Folding with the server's folding ranges (0.11+: vim.lsp.foldexpr), as the doc says.
+  if vim.lsp.foldexpr then
+    vim.cmd('set foldmethod=expr foldexpr=v:lua.vim.lsp.foldexpr()')
+    vim.wait(3000, function()
+      return vim.fn.foldlevel(4) > 0
+    end, 100)
+    result.foldLevelOfLine4 = vim.fn.foldlevel(4) -- the route of the first block
+  end
   -- :checkhealth vim.lsp: does it name the client and the log file?
   local ok_health = pcall(vim.cmd, 'checkhealth vim.lsp')
   if ok_health then
