@@ -146,6 +146,12 @@ command that opened the file is over (its `post-command-hook')."
     (trial-put 'diagnostics (trial-diagnostics))
     (trial-put 'lines (trial-lines))
     (trial-put 'hovers `((31:11 . ,(trial-hover 31 11)) (31:15 . ,(trial-hover 31 15)) (31:19 . ,(trial-hover 31 19))))
+    ;; Completion after `DVR ' as completion-at-point gets it (eglot's capf).
+    (trial-goto 31 14)
+    (let ((capf (run-hook-with-args-until-success 'completion-at-point-functions)))
+      (trial-put 'completionLabels
+                 (vconcat (and capf (mapcar #'substring-no-properties
+                                            (all-completions "" (nth 2 capf)))))))
     (trial-put 'symbols (trial-imenu-names (funcall imenu-create-index-function)))
     (trial-put 'functions
                (mapcar (lambda (f) (cons f (fboundp f)))
