@@ -106,6 +106,20 @@ test('ambiguous-first-fix.route: the first fix is reported and its quick fixes c
   assert.deepEqual(after.diagnostics.map(at), []);
 });
 
+test('quick fixes read from the finding data also reach a client that drops the data (Neovim 0.7)', async () => {
+  const uri = 'file:///offline/no-data-support.route';
+  await server.open(uri, sample('ambiguous-first-fix.route'));
+  const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
+  const ambiguous = merged.find((d) => d.code === 'X005')!;
+  assert.ok(ambiguous.data !== undefined, 'the server sends the candidates in the data');
+  // What Neovim 0.7 sends back: the diagnostic without its data.
+  const { data: _dropped, ...withoutData } = ambiguous;
+  const withData = (await server.codeActions(uri, ambiguous.range, [ambiguous])).map((a) => a.title);
+  const withoutDataTitles = (await server.codeActions(uri, ambiguous.range, [withoutData])).map((a) => a.title);
+  assert.ok(withData.length >= 2, withData.join(' | '));
+  assert.deepEqual(withoutDataTitles, withData);
+});
+
 test('hover on a point shows what it resolved to, with its coordinates', async () => {
   const uri = 'file:///offline/hover.route';
   const text = [

@@ -23,7 +23,7 @@ import {
   type StatusParams,
 } from '../protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
-import { codeActions } from '../services/codeActions';
+import { codeActions, withOwnData } from '../services/codeActions';
 import { routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
@@ -375,14 +375,20 @@ export function startLanguageServer(
     guard('code actions', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return [];
-      // Clients that send no diagnostics in the context still get fixes for ours in the range.
+      const own = () =>
+        documentDiagnostics(current.document, token, [
+          ...session.knownFindings(current),
+          ...airlines.findings(current.document, token),
+        ]);
+      // Clients that send no diagnostics in the context still get fixes for ours in the range;
+      // clients that drop `data` get it back from ours.
+      const received = params.context.diagnostics;
       const diagnostics =
-        params.context.diagnostics.length > 0
-          ? params.context.diagnostics
-          : documentDiagnostics(current.document, token, [
-              ...session.knownFindings(current),
-              ...airlines.findings(current.document, token),
-            ]);
+        received.length === 0
+          ? own()
+          : received.some((d) => d.data === undefined)
+            ? withOwnData(received, own())
+            : received;
       return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
     }),
   );

@@ -71,6 +71,35 @@ export function codeActions(
   return actions;
 }
 
+/**
+ * The client's diagnostics with the `data` of our own restored where the client dropped it. A
+ * client need not keep `data` between publishDiagnostics and codeAction unless it says
+ * `dataSupport` (Neovim 0.7 drops it), and the expansion's fixes are read from it. Ours are
+ * matched by code, range and message.
+ */
+export function withOwnData(received: readonly Diagnostic[], own: readonly Diagnostic[]): Diagnostic[] {
+  return received.map((diagnostic) => {
+    if (diagnostic.data !== undefined) return diagnostic;
+    const match = own.find(
+      (d) =>
+        d.data !== undefined &&
+        d.code === diagnostic.code &&
+        d.message === diagnostic.message &&
+        rangesEqual(d.range, diagnostic.range),
+    );
+    return match ? { ...diagnostic, data: match.data } : diagnostic;
+  });
+}
+
+function rangesEqual(a: Range, b: Range): boolean {
+  return (
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
+  );
+}
+
 function quickFix(context: FixContext, title: string, edits: TextEdit[], isPreferred = true): CodeAction {
   return {
     title,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { parseRouteDocument } from '../../../server/src/route';
-import { codeActions } from '../../../server/src/services/codeActions';
+import { codeActions, withOwnData } from '../../../server/src/services/codeActions';
 import { icaoCoordinate as coordinate } from '../../../server/src/route/describe';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
 import { LineIndex } from '../../../server/src/services/ranges';
@@ -251,4 +251,21 @@ test('a speed/level group without a route gets DCT', () => {
   const fixed = applyOnly('N0450F350', actions[0]);
   assert.equal(fixed, 'N0450F350 DCT');
   assert.deepEqual(codesOf(fixed), []);
+});
+
+test('withOwnData gives back the data a client dropped, only to the same finding', () => {
+  const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
+  const own: Diagnostic[] = [{ range, code: 'X005', message: 'SAM names 4 places', data: { candidates: [] } }];
+  const dropped: Diagnostic = { range, code: 'X005', message: 'SAM names 4 places' };
+  assert.deepEqual(withOwnData([dropped], own)[0].data, { candidates: [] });
+  // Another message, code or range is another finding: nothing is borrowed.
+  for (const other of [
+    { ...dropped, message: 'SAM names 3 places' },
+    { ...dropped, code: 'X001' },
+    { ...dropped, range: { ...range, end: { line: 3, character: 12 } } },
+  ])
+    assert.equal(withOwnData([other], own)[0].data, undefined);
+  // Data the client kept stays as it is.
+  const kept: Diagnostic = { ...dropped, data: { candidates: ['kept'] } };
+  assert.deepEqual(withOwnData([kept], own)[0].data, { candidates: ['kept'] });
 });
