@@ -357,11 +357,17 @@ class Expansion {
         // On the point, not the airway: the name is what does not fit.
         else {
           const passing = pending.entry !== undefined ? this.airwaysJoining(pending.entry, candidates) : [];
+          // A real name elsewhere may still be a slip for a point of this airway (KONAM for KONAN).
+          const replacements = this.spellingsOnAirways(ident, pending, i);
+          const data = {
+            ...(passing.length ? { airways: passing, point: ident } : {}),
+            ...(replacements.length ? { replacements } : {}),
+          };
           this.report(
             'X002',
             point.range,
             `${pending.airway.name} does not pass ${ident}${this.airwayHint(pending)}.`,
-            passing.length ? { airways: passing, point: ident } : undefined,
+            Object.keys(data).length ? data : undefined,
           );
         }
       }

@@ -40,7 +40,7 @@ export const FIXERS: Record<string, Fixer> = {
   R217: directRoute,
   H003: originAsReference,
   X001: replaceMisspeltPoint,
-  X002: replaceAirway,
+  X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],
   X004: insertJoiningAirway,
 };
 

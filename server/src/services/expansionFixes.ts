@@ -1,7 +1,7 @@
 /**
  * Quick fixes where route expansion knows the answer, read from the data of its findings:
  * X001 a misspelt point one edit away from a point on the airway → that point; X002 an airway
- * that does not pass the point → the airways that do; X004 a far jump between two points → the
+ * that does not pass the point → the airways that do, and a point of the airway one edit away; X004 a far jump between two points → the
  * airway that joins them. The engine (server/src/expansion) puts the answers in the data.
  */
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
@@ -38,8 +38,21 @@ export function replaceMisspeltPoint(context: FixContext): CodeAction[] {
   );
 }
 
+/**
+ * X002 sits on the airway when it is joined at a point it does not pass, and on the point when
+ * the airway does not pass the point it is left at: either way the airway is what is replaced.
+ */
+function airwayRangeOf(context: FixContext): FixContext['diagnostic']['range'] | undefined {
+  const elements = context.block?.elements ?? [];
+  const at = elements.findIndex((e) => sameRange(pointOf(e)?.range ?? e.range, context.diagnostic.range));
+  if (at < 0) return context.diagnostic.range;
+  for (let i = at; i >= 0; i--) if (elements[i].kind === 'airway') return elements[i].range;
+  return undefined;
+}
+
 export function replaceAirway(context: FixContext): CodeAction[] {
-  const range = context.diagnostic.range;
+  const range = airwayRangeOf(context);
+  if (!range) return [];
   const written = context.lines.getText(range);
   const point = (context.diagnostic.data as { point?: unknown } | undefined)?.point;
   const passing = typeof point === 'string' ? ` (passes ${point})` : '';

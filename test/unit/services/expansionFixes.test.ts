@@ -111,3 +111,43 @@ test('X004: a far jump between two points gets the airway that joins them', () =
   assert.equal(insert.title, 'Insert A1 between WESTA and EASTA');
   assert.equal(apply(adjacent, insert), 'N0450F350 WESTA A1 EASTA');
 });
+
+test('X002 on a point: a real name elsewhere that is one edit from a point of the airway gets that point', () => {
+  // KONAM is a real fix, but not on UL9: the slip for KONAN is still offered.
+  const text = 'N0450F350 DVR UL9 KONAM';
+  const actions = fixes(text, 'X002');
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Replace KONAM by KONAN (on the airway)'],
+  );
+  assert.equal(apply(text, actions[0]), 'N0450F350 DVR UL9 KONAN');
+  assert.deepEqual(expansionCodes(apply(text, actions[0])), []);
+});
+
+test('X002 on a point: the airways that do pass it replace the airway, not the point', () => {
+  const builder = new NavDatabaseBuilder();
+  builder.addFix('ALPHA', 0, 0);
+  builder.addFix('BRAVO', 0, 2);
+  builder.addFix('CHARL', 2, 0);
+  builder.addSegment('A1', builder.findSamePlace('ALPHA', 0, 0), builder.findSamePlace('BRAVO', 0, 2));
+  builder.addSegment('B2', builder.findSamePlace('ALPHA', 0, 0), builder.findSamePlace('CHARL', 2, 0));
+  const data = builder.build({
+    folder: 'synthetic',
+    files: [],
+    missing: [],
+    fixes: 0,
+    navaids: 0,
+    aerodromes: 0,
+    airways: 0,
+    airwaySegments: 0,
+    milliseconds: 0,
+  });
+  const text = 'N0450F350 ALPHA A1 CHARL';
+  const actions = fixes(text, 'X002', data);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Replace A1 by B2 (passes CHARL)'],
+  );
+  assert.equal(apply(text, actions[0]), 'N0450F350 ALPHA B2 CHARL');
+  assert.deepEqual(expansionCodes(apply(text, actions[0]), data), []);
+});
