@@ -24,6 +24,7 @@ import {
 } from '../protocol/mapMessages';
 import { onRequest, sendNotification } from '../protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
+import { blockIndexAt } from '../services/locate';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';
 import type { MapSettings } from './settings';
@@ -44,15 +45,13 @@ export interface MapRequests {
   dispose(): Promise<void>;
 }
 
-/** The route block at a position, else the first block with route elements. */
-export function blockAt(
+/** The route block at a position (services/locate), else the first block with route elements. */
+export function routeBlockAt(
   document: RouteDocument,
   position: MapPosition | undefined,
 ): { block: RouteBlock; index: number } | undefined {
   if (position) {
-    const index = document.blocks.findIndex(
-      (b) => position.line >= b.range.start.line && position.line <= b.range.end.line,
-    );
+    const index = blockIndexAt(document, position);
     const block = document.blocks[index];
     return block && block.elements.length > 0 ? { block, index } : undefined;
   }
@@ -107,7 +106,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
     try {
       const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
       if (!parsed) return null;
-      const found = blockAt(parsed.document, params.position);
+      const found = routeBlockAt(parsed.document, params.position);
       if (!found) return null;
       const expansion = deps.expansionFor(found.block, parsed);
       const filters = filtersFrom(deps.map(), params.filters);
@@ -143,7 +142,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       const parsed =
         params && typeof params.uri === 'string' && params.position ? deps.parsedFor(params.uri) : undefined;
       if (!parsed) return null;
-      const found = blockAt(parsed.document, params.position);
+      const found = routeBlockAt(parsed.document, params.position);
       if (!found) return null;
       const layer = routeLayer(found.block, deps.expansionFor(found.block, parsed));
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
