@@ -15,6 +15,11 @@ export interface Placement {
   crossings: readonly { entryNm: number; exitNm: number }[];
   distanceNm: number;
   alongNm: number;
+  /**
+   * Where it lies, in words, instead of the distance to a leg: "the route crosses the FIR EGTT",
+   * "aerodrome NOTAM of EDDF (no position given)".
+   */
+  where?: string;
 }
 
 export interface AirspaceFacts {
@@ -123,9 +128,11 @@ function judge(
   const spans = crossed ? placement.crossings : [{ entryNm: placement.alongNm, exitNm: placement.alongNm }];
   const stretches = spans.map(({ entryNm, exitNm }): StretchVerdict => {
     const flight = stateOver(profile, entryNm, exitNm);
-    const lateral = crossed
-      ? `${legsText(flight)} passes through it`
-      : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
+    const lateral = placement.where
+      ? placement.where
+      : crossed
+        ? `${legsText(flight)} passes through it`
+        : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
     const v = level(flight);
     const margin = (options.marginMin ?? 0) * 60_000;
     const a = activity(

@@ -126,6 +126,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
         expansion,
         data,
         filters,
+        referenceMs: Date.now(),
         prepared: prepared(data),
       }).view;
     } catch (error) {
