@@ -5,10 +5,8 @@
  * when the session's client or the airspace files change; the rest is src/map.
  */
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
-import type { HubClient } from '../hub';
-import { buildMapView, prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from '../map/mapView';
-import { MapDataSource } from '../map/hubData';
-import { RouteCorridor } from '../map/corridor';
+import type { MapAreas } from '../map/areas';
+import { buildMapView } from '../map/mapView';
 import { highlightAt, routeLayer } from '../map/routePoints';
 import {
   DEFAULT_MAP_FILTERS,
@@ -34,9 +32,9 @@ export interface MapRequestDeps {
   parsedFor(uri: string): ParsedDocument | undefined;
   /** The block's expansion when it is known (never waits for one). */
   expansionFor(block: RouteBlock, parsed: ParsedDocument): ExpansionResult | undefined;
-  /** The session's hub client (none without a key) and its key, only to cut it out of messages. */
-  hub(): { client: HubClient | undefined; userKey: string | null };
   map(): MapSettings;
+  /** The time plain route text is flown: the setting, else now. */
+  referenceMs(): number;
   log(message: string): void;
 }
 
@@ -98,30 +96,7 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerMapRequests(connection: Connection, deps: MapRequestDeps): MapRequests {
-  let source: { hub: HubClient | undefined; files: string; data: MapDataSource } | undefined;
-  let lastAreas: { key: string; prepared: PreparedAreas } | undefined;
-
-  /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
-  function prepared(data: MapData): PreparedAreas {
-    const key = [
-      data.airspaces.map((a) => a.id ?? a.properties.designator).join(','),
-      data.notams.map((n) => `${n.notam.designation ?? n.notam.id}|${n.notam.text?.length ?? 0}`).join(','),
-    ].join('#');
-    if (lastAreas?.key !== key) lastAreas = { key, prepared: prepareAreas(data) };
-    return lastAreas.prepared;
-  }
-
-  /** One data source per hub client and set of airspace files. */
-  function dataSource(): MapDataSource {
-    const { client, userKey } = deps.hub();
-    const airspaceFiles = deps.map().airspaceFiles;
-    const files = JSON.stringify(airspaceFiles);
-    if (source && source.hub === client && source.files === files) return source.data;
-    source = { hub: client, files, data: new MapDataSource(client, airspaceFiles, userKey?.trim() || undefined) };
-    return source.data;
-  }
-
+export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): MapRequests {
   onRequest(connection, MAP_VIEW, async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
     try {
       const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
@@ -130,14 +105,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       if (!found) return null;
       const expansion = deps.expansionFor(found.block, parsed);
       const filters = filtersFrom(deps.map(), params.filters);
-      const resolved = routeLayer(found.block, expansion)
-        .points.filter((p) => p.position)
-        .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-      const data = await dataSource().forRoute(
-        new RouteCorridor(resolved),
-        routeAerodromes(found.block),
-        abortSignalOf(token),
-      );
+      const { data, prepared } = await areas.forBlock(found.block, expansion, abortSignalOf(token));
       return buildMapView({
         uri: parsed.uri,
         version: parsed.version,
@@ -146,8 +114,8 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
         expansion,
         data,
         filters,
-        referenceMs: Date.now(),
-        prepared: prepared(data),
+        referenceMs: deps.referenceMs(),
+        prepared,
       }).view;
     } catch (error) {
       if (token.isCancellationRequested) return null;
@@ -175,8 +143,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       void sendNotification(connection, RESULTS_CHANGED, { uri, version }).catch(() => {});
     },
     async dispose() {
-      // The hub client is the session's: it closes it.
-      source = undefined;
+      areas.dispose();
     },
   };
 }

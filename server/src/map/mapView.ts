@@ -262,7 +262,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
             crossings: stretches,
             distanceNm: 0,
             alongNm: stretches[0]?.entryNm ?? 0,
-            where: `it covers the FIR ${fir}, which the route crosses`,
+            where: `it covers the whole FIR ${fir}, which the route crosses`,
           };
       } else if (area.source === 'none') {
         inCorridor = routeAerodromeNames.has(location);
@@ -312,7 +312,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
             crossings: [],
             distanceNm: aerodromeNm,
             alongNm: along,
-            where: `${nm(aerodromeNm)} NM from ${aerodromeName} (< ${filters.aerodromeCorridorNm} NM)`,
+            where: `${nm(aerodromeNm)} NM from ${aerodromeName} (< ${filters.aerodromeCorridorNm} NM around the aerodromes)`,
           };
           judgedWith = { ...judging, corridorNm: filters.aerodromeCorridorNm };
         } else {

@@ -196,7 +196,7 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
   assert.equal(area.distanceNm, 0);
   assert.equal(byId.get('fir')!.inCorridor, true);
   assert.equal(byId.has('other-fir'), false);
-  assert.match(byId.get('egll')!.reason, /^Applies: [\d.]+ NM from EGLL \(< 50 NM\)/);
+  assert.match(byId.get('egll')!.reason, /^Applies: [\d.]+ NM from EGLL \(< 50 NM around the aerodromes\)/);
   assert.deepEqual(
     view.firs.map((f) => [f.designator, f.approximate]),
     [['EBBU', true]],
