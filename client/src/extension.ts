@@ -22,6 +22,7 @@ import {
 import { registerExpansionView } from './expansionView';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
+import { registerNotamDocuments } from './notamDocument';
 import { ExpansionStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
@@ -67,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerAirlineCredentialsCommands(context, airlineCredentials);
   registerFirstUseHint(context, airlineCredentials);
   registerExpansionView(context, () => client);
+  registerNotamDocuments(context);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);

@@ -108,3 +108,13 @@ export interface ExpansionTableResult {
   text: string;
 }
 export const EXPANSION_TABLE = request<ExpansionTableParams, ExpansionTableResult | null>(EXPANSION_TABLE_REQUEST);
+
+/**
+ * The client command a conflict diagnostic's "Open NOTAM" code action runs, with one argument:
+ * the NOTAM's number and full text (shown read-only; nothing is fetched).
+ */
+export const OPEN_NOTAM_COMMAND = 'icaoRoute.openNotam';
+export interface OpenNotamArgument {
+  number: string;
+  text: string;
+}

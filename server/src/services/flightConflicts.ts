@@ -11,6 +11,7 @@ import { clockUtc } from '../flight/flightTime';
 import { bandsOverlap, feetText, type LevelBand } from '../flight/levels';
 import type { JudgedArea } from '../map/flightView';
 import type { MapComputation } from '../map/mapView';
+import { OPEN_NOTAM_COMMAND, type OpenNotamArgument } from '../protocol/lspMessages';
 import type { MapLeg, MapPosition } from '../protocol/mapMessages';
 import type { RouteDiagnostic, Severity } from '../route/model';
 
@@ -27,8 +28,6 @@ export const FLIGHT_CONFLICT_CODES = {
 
 /** The command the "Reveal on map" action runs (the client's map; arguments: one MapRevealArgument). */
 export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
-/** The command the "Open NOTAM" action runs (the client opens the text read-only; arguments: one NotamDocument). */
-export const OPEN_NOTAM_COMMAND = 'icaoRoute.openNotam';
 
 export interface MapRevealArgument {
   uri: string;
@@ -36,10 +35,8 @@ export interface MapRevealArgument {
   itemId: string;
 }
 
-export interface NotamDocument {
-  number: string;
-  text: string;
-}
+type NotamDocument = OpenNotamArgument;
+export { OPEN_NOTAM_COMMAND };
 
 /** What a conflict diagnostic carries for its code actions. */
 export interface FlightConflictData {
