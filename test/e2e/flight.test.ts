@@ -24,6 +24,9 @@ const LEVEL = ROUTE_TEXT.indexOf('F350') + 1;
 const UPPER_DANGER =
   /^at FL350 over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area (.+) \(FL245–FL360\)\.$/;
 
+/** The danger area's designator, as the first step finds it. */
+let dangerArea = '';
+
 async function conflictsOnRoute(wb: Workbench): Promise<Problem[]> {
   return (await wb.problems()).filter(
     (p) => p.file === 'europe.route' && p.line === ROUTE_LINE && (p.code === 'F001' || p.code === 'F002'),
@@ -41,6 +44,7 @@ step('europe.route at FL350: an information on L607 says the route crosses an ac
     90_000,
   );
   const danger = conflicts.filter((p) => UPPER_DANGER.test(p.message));
+  dangerArea = UPPER_DANGER.exec(danger[0]!.message)![1]!;
   for (const p of danger) {
     assert.equal(p.severity, 'info', p.message);
     assert.equal(p.source, 'icao-route');
@@ -56,19 +60,21 @@ step('europe.route at FL350: an information on L607 says the route crosses an ac
 });
 
 step('its code actions: reveal the area on the map (the map opens) and open its NOTAM', async (wb) => {
+  assert.ok(dangerArea, 'the danger area of the first step');
   const fixes = await wb.quickFixes(ROUTE_LINE, 'L607');
-  const reveal = fixes.find((f) => /^Reveal .+ on the map$/.test(f));
-  const open = fixes.find((f) => /^Open NOTAM \w+\/\d\d$/.test(f));
-  assert.ok(reveal, `Reveal on map among ${JSON.stringify(fixes)}`);
-  assert.ok(open, `Open NOTAM among ${JSON.stringify(fixes)}`);
+  const reveal = `Reveal ${dangerArea} on the map`;
+  assert.ok(fixes.includes(reveal), `${reveal} among ${JSON.stringify(fixes)}`);
+  const open = fixes.find((f) => f.startsWith('Open NOTAM ') && f.endsWith(` of ${dangerArea}`));
+  assert.ok(open, `Open NOTAM … of ${dangerArea} among ${JSON.stringify(fixes)}`);
+  const number = /^Open NOTAM (\S+)/.exec(open)![1]!;
   await wb.screenshot('conflict-code-actions');
   await wb.applyQuickFix(open);
-  const notamTab = wb.page.locator('.part.editor .tab', { hasText: /\.txt/ }).first();
+  const notamTab = wb.page.locator('.part.editor .tab', { hasText: `${number.replace('/', '-')}.txt` });
   await notamTab.waitFor({ state: 'visible', timeout: 20_000 });
-  await wb.until(
-    async () => /DANGER AREA .+ ACTIVATED/.test((await wb.page.locator('.part.editor').innerText()) ?? ''),
-    'the NOTAM text in its editor',
-  );
+  await wb.until(async () => {
+    const shown = (await wb.page.locator('.part.editor').innerText()) ?? '';
+    return shown.includes(`NOTAM ${number}`) && shown.includes(`DANGER AREA ${dangerArea} ACTIVATED`);
+  }, `NOTAM ${number} activating ${dangerArea} in its editor`);
   await wb.screenshot('notam-document');
   await wb.openAlone('europe.route');
   await wb.quickFixes(ROUTE_LINE, 'L607');

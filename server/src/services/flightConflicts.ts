@@ -208,7 +208,8 @@ export function flightConflictActions(uri: string, diagnostics: readonly Diagnos
       command: { title, command: SHOW_MAP_COMMAND, arguments: [reveal] },
     });
     for (const notam of data.notams) {
-      const open = `Open NOTAM ${notam.number}`;
+      // An area's diagnostic may carry its activation NOTAMs: the title says whose.
+      const open = d.code === 'F001' ? `Open NOTAM ${notam.number} of ${data.name}` : `Open NOTAM ${notam.number}`;
       actions.push({
         title: open,
         kind: 'quickfix',

@@ -275,7 +275,7 @@ test('code actions: reveal the area on the map, open its NOTAM; nothing for othe
     actions.map((a) => [a.title, a.command!.command]),
     [
       ['Reveal TEST-D1 on the map', SHOW_MAP_COMMAND],
-      ['Open NOTAM A0001/26', OPEN_NOTAM_COMMAND],
+      ['Open NOTAM A0001/26 of TEST-D1', OPEN_NOTAM_COMMAND],
     ],
   );
   assert.deepEqual(actions[0]!.command!.arguments, [{ uri, position: d1.range.start, itemId: 'TEST-D1' }]);
