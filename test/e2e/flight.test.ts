@@ -72,7 +72,8 @@ step('its code actions: reveal the area on the map (the map opens) and open its 
   const notamTab = wb.page.locator('.part.editor .tab', { hasText: `${number.replace('/', '-')}.txt` });
   await notamTab.waitFor({ state: 'visible', timeout: 20_000 });
   await wb.until(async () => {
-    const shown = (await wb.page.locator('.part.editor').innerText()) ?? '';
+    // The editor renders spaces as no-break spaces.
+    const shown = ((await wb.page.locator('.part.editor').innerText()) ?? '').replace(/\u00a0/g, ' ');
     return shown.includes(`NOTAM ${number}`) && shown.includes(`DANGER AREA ${dangerArea} ACTIVATED`);
   }, `NOTAM ${number} activating ${dangerArea} in its editor`);
   await wb.screenshot('notam-document');
