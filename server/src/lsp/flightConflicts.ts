@@ -25,6 +25,8 @@ export interface FlightConflictDeps {
   enabled(): boolean;
   map(): MapSettings;
   referenceMs(): number;
+  /** True when the flight is timed by the clock (no departure time set): its conclusions age. */
+  timedByNow(): boolean;
   /** Publish the document's diagnostics again (the conflicts changed). */
   republish(uri: string): void;
   log(message: string): void;
@@ -42,9 +44,22 @@ function sameFindings(a: Map<string, RouteDiagnostic[]> | undefined, b: Map<stri
   return flat(a) === flat(b);
 }
 
+/** A block's conflicts stay valid this long when the flight is timed by "now" (its ETOs move). */
+const NOW_VALID_MS = 5 * 60_000;
+
+interface Judged {
+  expansion: ExpansionResult;
+  prepared: object;
+  settings: string;
+  atMs: number;
+  findings: RouteDiagnostic[];
+}
+
 export class FlightConflicts {
   /** uri → block key → its conflicts. */
   private readonly known = new Map<string, Map<string, RouteDiagnostic[]>>();
+  /** uri → block key → what its conflicts were computed from: an edit elsewhere does not judge it again. */
+  private readonly judged = new Map<string, Map<string, Judged>>();
   private readonly running = new Map<string, AbortController>();
 
   constructor(
@@ -84,12 +99,14 @@ export class FlightConflicts {
     this.running.get(uri)?.abort();
     this.running.delete(uri);
     this.known.delete(uri);
+    this.judged.delete(uri);
   }
 
   dispose(): void {
     for (const controller of this.running.values()) controller.abort();
     this.running.clear();
     this.known.clear();
+    this.judged.clear();
   }
 
   private filters(): MapFilters {
@@ -108,13 +125,17 @@ export class FlightConflicts {
     const parsed = this.deps.parsedFor(uri);
     if (!parsed) return;
     const next = new Map<string, RouteDiagnostic[]>();
+    const before = this.judged.get(uri);
+    const judgedNow = new Map<string, Judged>();
     if (this.deps.enabled()) {
       const filters = this.filters();
       const referenceMs = this.deps.referenceMs();
-      let judged = 0;
+      const now = Date.now();
+      const settings = JSON.stringify([filters, this.deps.timedByNow() ? 'now' : referenceMs]);
+      let count = 0;
       for (const [index, block] of parsed.document.blocks.entries()) {
         if (block.elements.length === 0) continue;
-        if (judged++ >= MAX_CONFLICT_BLOCKS) break;
+        if (count++ >= MAX_CONFLICT_BLOCKS) break;
         const expansion = this.deps.expansionFor(block, parsed);
         if (!expansion || expansion.points.length < 2) continue;
         let areas;
@@ -125,26 +146,44 @@ export class FlightConflicts {
           throw error;
         }
         if (signal.aborted) return;
+        // Answers from the hub's cache come back without a turn of the event loop: let requests through.
+        await new Promise((resolve) => setImmediate(resolve));
         if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0) continue;
-        const computation = buildMapView({
-          uri,
-          version: parsed.version,
-          blockIndex: index,
-          block,
-          expansion,
-          data: areas.data,
-          filters,
-          referenceMs,
-          prepared: areas.prepared,
-        });
-        const found = flightConflicts(computation);
-        if (found.length > 0) next.set(blockKey(parsed, block), found);
+        const key = blockKey(parsed, block);
+        const known = before?.get(key);
+        let findings: RouteDiagnostic[];
+        if (
+          known &&
+          known.expansion === expansion &&
+          known.prepared === areas.prepared &&
+          known.settings === settings &&
+          now - known.atMs < NOW_VALID_MS
+        ) {
+          findings = known.findings;
+          judgedNow.set(key, known);
+        } else {
+          const computation = buildMapView({
+            uri,
+            version: parsed.version,
+            blockIndex: index,
+            block,
+            expansion,
+            data: areas.data,
+            filters,
+            referenceMs,
+            prepared: areas.prepared,
+          });
+          findings = flightConflicts(computation);
+          judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
+        }
+        if (findings.length > 0) next.set(key, findings);
       }
     }
     // A newer version is on its way with its own run.
     if (signal.aborted || this.deps.parsedFor(uri)?.version !== parsed.version) return;
-    const before = this.known.get(uri);
+    this.judged.set(uri, judgedNow);
+    const published = this.known.get(uri);
     this.known.set(uri, next);
-    if (!sameFindings(before, next)) this.deps.republish(uri);
+    if (!sameFindings(published, next)) this.deps.republish(uri);
   }
 }

@@ -237,6 +237,7 @@ export function startLanguageServer(
     enabled: () => settings.flightConflicts,
     map: () => settings.map,
     referenceMs,
+    timedByNow: () => settings.departureMs === undefined,
     republish: republishConflicts,
     log: (message) => connection.console.warn(message),
   });
