@@ -23,6 +23,7 @@ import { registerExpansionView } from './expansionView';
 import { registerExportRoute } from './exportRoute';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
+import { registerNotamDocuments } from './notamDocument';
 import { ExpansionStatusBar } from './statusBar';
 
 let client: LanguageClient | undefined;
@@ -69,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerFirstUseHint(context, airlineCredentials);
   registerExpansionView(context, () => client);
   registerExportRoute(context, () => client, log);
+  registerNotamDocuments(context);
   context.subscriptions.push(
     vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
       output.show(true);

@@ -266,7 +266,7 @@ export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
     const random = new Random(`route-areas:${fir.code}`);
     const tra = specialAreaDesignator(prefix, 'R', 900 + random.int(0, 99));
     const danger = specialAreaDesignator(prefix, 'D', 900 + random.int(0, 99));
-    return [
+    const areas: Airspace[] = [
       {
         id: uuidFrom(`route-area:${fir.code}:${tra}`),
         name: `${tra} ${best[0].designator}-${best[1].designator} TRA`,
@@ -308,8 +308,58 @@ export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
         country,
       },
     ];
+    // Drawn after the two above, so that their shapes stay as they were.
+    areas.push(upperDangerArea(fir, inside, best, prefix, danger, random));
+    return areas;
   }
   return [];
+}
+
+/**
+ * A danger area from FL245 to FL360, active round the clock, across the middle of the route's
+ * second-longest stretch in the FIR (a quarter of the way along the longest when there is no
+ * other): the samples' flights at FL350 cross it (a conflict in the editor), at FL370 they pass
+ * above it.
+ */
+function upperDangerArea(
+  fir: Fir,
+  inside: RoutePath,
+  best: readonly [RoutePath[number], RoutePath[number]],
+  prefix: string,
+  otherDanger: string,
+  random: Random,
+): Airspace {
+  let second: readonly [RoutePath[number], RoutePath[number]] | undefined;
+  for (let i = 1; i < inside.length; i++) {
+    const [a, b] = [inside[i - 1]!, inside[i]!];
+    if (a === best[0] && b === best[1]) continue;
+    if (
+      !second ||
+      Math.hypot(b.lat - a.lat, b.lon - a.lon) >
+        Math.hypot(second[1].lat - second[0].lat, second[1].lon - second[0].lon)
+    )
+      second = [a, b];
+  }
+  const [a, b, f] = second ? [second[0], second[1], 0.5] : [best[0], best[1], 0.25];
+  const centre = { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f };
+  let number = 900 + random.int(0, 99);
+  if (specialAreaDesignator(prefix, 'D', number) === otherDanger) number = number === 999 ? 900 : number + 1;
+  const designator = specialAreaDesignator(prefix, 'D', number);
+  return {
+    id: uuidFrom(`route-area:${fir.code}:${designator}`),
+    name: `${designator} ${a.designator}-${b.designator}`,
+    designator,
+    type: 'D',
+    localType: 'D',
+    controlType: 'MILITARY',
+    activity: 'AIR_GUN',
+    classification: '',
+    lowerLimit: flightLevel(245),
+    upperLimit: flightLevel(360),
+    schedules: [H24],
+    ring: circleRing(centre.lat, centre.lon, 8, 8, () => random.next()),
+    country: countryOfIcao(fir.code)?.iso2,
+  };
 }
 
 export function airspacesOfFir(world: World, fir: Fir, routes: readonly RoutePath[] = []): Airspace[] {

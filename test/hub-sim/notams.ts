@@ -443,40 +443,57 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
   )) {
     const [lon, lat] = area.ring[0];
     const tra = area.localType === 'TRA';
+    // The danger area in the upper airspace (FL245–FL360, H24): activated without a schedule.
+    const upper = area.type === 'D' && area.lowerLimit.uom === 'FL';
     const corners = area.ring
       .slice(0, -1)
       .map(([x, y]) => icaoCoordinate(y, x))
       .join(' - ');
-    const draft: Draft = tra
+    const draft: Draft = upper
       ? {
-          qcode: 'QRRCA',
-          traffic: 'IV',
-          purpose: 'BO',
-          scope: 'W',
-          radiusNm: 15,
-          lat,
-          lon,
-          lowerFl: 195,
-          upperFl: 660,
-          lowerLimit: 'FL195',
-          upperLimit: 'FL660',
-          text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.`,
-        }
-      : {
           qcode: 'QRDCA',
           traffic: 'IV',
           purpose: 'BO',
           scope: 'W',
-          radiusNm: 8,
+          radiusNm: 10,
           lat,
           lon,
-          lowerFl: 0,
-          upperFl: 85,
-          schedule: 'MON-FRI 0700-1200',
-          lowerLimit: 'SFC',
-          upperLimit: 'FL085',
-          text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.`,
-        };
+          lowerFl: 245,
+          upperFl: 360,
+          lowerLimit: 'FL245',
+          upperLimit: 'FL360',
+          text: `DANGER AREA ${area.designator} ACTIVATED. AIR GUNNERY. FL245-FL360.`,
+        }
+      : tra
+        ? {
+            qcode: 'QRRCA',
+            traffic: 'IV',
+            purpose: 'BO',
+            scope: 'W',
+            radiusNm: 15,
+            lat,
+            lon,
+            lowerFl: 195,
+            upperFl: 660,
+            lowerLimit: 'FL195',
+            upperLimit: 'FL660',
+            text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.`,
+          }
+        : {
+            qcode: 'QRDCA',
+            traffic: 'IV',
+            purpose: 'BO',
+            scope: 'W',
+            radiusNm: 8,
+            lat,
+            lon,
+            lowerFl: 0,
+            upperFl: 85,
+            schedule: 'MON-FRI 0700-1200',
+            lowerLimit: 'SFC',
+            upperLimit: 'FL085',
+            text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.`,
+          };
     notams.push(finish(draft, fir.code, fir.code, undefined, `route-area:${fir.code}:${area.designator}:${date}`, day));
   }
   const notable = ctx.world

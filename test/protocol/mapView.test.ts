@@ -134,7 +134,7 @@ test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOT
     'the origin aerodrome NOTAMs',
   );
   for (const n of v.notams)
-    assert.equal(n.inCorridor, n.distanceNm <= 30 || /aerodromes|Aerodrome NOTAM|whole FIR/.test(n.reason), n.reason);
+    assert.equal(n.inCorridor, n.distanceNm <= 30 || /aerodromes|aerodrome NOTAM|whole FIR/i.test(n.reason), n.reason);
   assert.ok(
     v.microlights.length > 0 && v.microlights.every((m) => m.distanceNm <= 30),
     'microlight fields near the route',

@@ -41,7 +41,8 @@ before(async () => {
   server = await ServerUnderTest.start({
     initializationOptions: {
       icaoRoute: {
-        diagnostics: { debounceMs: 0 },
+        // The flight conflicts (F001/F002) are the editor's only: the checker does not judge areas yet.
+        diagnostics: { debounceMs: 0, flightConflicts: false },
         navdata: { folder: NAVDATA },
         hub: { baseUrl: sim.url, timeoutSeconds: 10 },
       },

@@ -15,6 +15,11 @@ export interface Placement {
   crossings: readonly { entryNm: number; exitNm: number }[];
   distanceNm: number;
   alongNm: number;
+  /**
+   * Where it lies, in words, instead of the distance to a leg: "the route crosses the FIR EGTT",
+   * "aerodrome NOTAM of EDDF (no position given)".
+   */
+  where?: string;
 }
 
 export interface AirspaceFacts {
@@ -52,9 +57,16 @@ export interface Applicability {
   reason: string;
 }
 
+/** Which levels count (the map's level filter): every level, the flight's own band per stretch, or a fixed band. */
+export type LevelFilter = { mode: 'all' } | { mode: 'planned' } | { mode: 'band'; lowerFt: number; upperFt: number };
+
 export interface JudgeOptions {
   /** Corridor half-width, NM. */
   corridorNm: number;
+  /** The levels judged against; the flight's planned band when absent. */
+  levels?: LevelFilter;
+  /** Minutes before and after the flight's time over a stretch that still count for the schedule. */
+  marginMin?: number;
 }
 
 function nm(value: number): string {
@@ -79,8 +91,16 @@ function vertical(
   area: LevelBand | undefined,
   areaText: string,
   flight: StretchState,
+  filter: LevelFilter | undefined,
 ): { verdict: VerticalVerdict; text: string } {
   if (!area) return { verdict: 'inside', text: `${areaText}: applies at all levels` };
+  if (filter?.mode === 'all') return { verdict: 'inside', text: `${bandText(area)} (levels not filtered)` };
+  if (filter?.mode === 'band') {
+    const band = { lowerFt: filter.lowerFt, upperFt: filter.upperFt };
+    return bandsOverlap(area, band)
+      ? { verdict: 'inside', text: `${bandText(area)} meets the band ${bandText(band)}` }
+      : { verdict: 'outside', text: `${bandText(area)} is outside the band ${bandText(band)}` };
+  }
   if (!flight.band)
     return { verdict: 'unknown', text: `${areaText}; the flight's level there is not known (${flight.levelText})` };
   // A constant level on one leg is written as Item 15 wrote it (4500 ft, not FL045).
@@ -108,11 +128,17 @@ function judge(
   const spans = crossed ? placement.crossings : [{ entryNm: placement.alongNm, exitNm: placement.alongNm }];
   const stretches = spans.map(({ entryNm, exitNm }): StretchVerdict => {
     const flight = stateOver(profile, entryNm, exitNm);
-    const lateral = crossed
-      ? `${legsText(flight)} passes through it`
-      : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
+    const lateral = placement.where
+      ? placement.where
+      : crossed
+        ? `${legsText(flight)} passes through it`
+        : `${nm(placement.distanceNm)} NM from ${legsText(flight)} (< ${options.corridorNm} NM)`;
     const v = level(flight);
-    const a = activity(flight.entryMs, flight.exitMs);
+    const margin = (options.marginMin ?? 0) * 60_000;
+    const a = activity(
+      flight.entryMs === undefined ? undefined : flight.entryMs - margin,
+      flight.exitMs === undefined ? undefined : flight.exitMs + margin,
+    );
     const when = timeText(flight);
     const applies = v.verdict !== 'outside' && a.state !== 'inactive';
     return {
@@ -153,7 +179,7 @@ export function judgeAirspace(
     profile,
     options,
     (flight) => {
-      const v = vertical(band, bandText(band), flight);
+      const v = vertical(band, bandText(band), flight, options.levels);
       return { verdict: v.verdict, text: v.text + notes };
     },
     (from, to) => airspaceActivity(facts.schedules, from, to),
@@ -173,7 +199,7 @@ export function judgeNotam(
     placement,
     profile,
     options,
-    (flight) => vertical(band, areaText, flight),
+    (flight) => vertical(band, areaText, flight, options.levels),
     (from, to) => notamActivity(facts, from, to),
   );
 }

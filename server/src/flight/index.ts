@@ -18,6 +18,8 @@ export {
   judgeNotam,
   type Applicability,
   type Placement,
+  type JudgeOptions,
+  type LevelFilter,
   type StretchVerdict,
   type AirspaceFacts,
   type NotamFacts,

@@ -41,6 +41,13 @@ export interface ProfileLeg {
   band?: LevelBand;
   /** The level in words: "FL350", "FL330–FL370 (cruise climb)", "VFR", "level not given". */
   levelText: string;
+  /**
+   * Altitudes at the leg's ends, feet, for drawing the profile: SFC to the level on a climb out
+   * of an aerodrome, the old to the new level on a change, the lower end of a cruise climb's layer.
+   * Absent when the level is not known.
+   */
+  startFt?: number;
+  endFt?: number;
   /** True airspeed, kt; absent when no speed is given. */
   speedKt?: number;
   speedText?: string;
@@ -148,6 +155,11 @@ export function flightProfile(
       levelText,
     };
     if (band) leg.band = band;
+    if (band && now.band) {
+      leg.startFt = isFirst && points[0]!.type === 'aerodrome' ? 0 : (changed ? previous.band : now.band)?.lowerFt;
+      leg.endFt = isLast && points[i + 1]!.type === 'aerodrome' ? 0 : now.band.lowerFt;
+      if (leg.startFt === undefined) delete leg.startFt;
+    }
     if (planned.speed) {
       leg.speedKt = trueAirspeedKt(planned.speed, machLevelFt(now.band));
       leg.speedText =

@@ -14,7 +14,7 @@ import {
 import { onRequest } from '../protocol/messages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { describeError } from './guard';
-import { blockAt } from './mapRequests';
+import { routeBlockAt } from './mapRequests';
 import type { ParsedDocument } from './parsedDocuments';
 
 export interface ExportRequestDeps {
@@ -57,7 +57,7 @@ async function exportFor(params: ExportRouteParams, deps: ExportRequestDeps): Pr
   const position = isPosition(params.position) ? params.position : undefined;
   const parsed = deps.parsedFor(params.uri);
   if (!parsed) return { error: 'The route document is not open.' };
-  const found = blockAt(parsed.document, position);
+  const found = routeBlockAt(parsed.document, position);
   if (!found) return { error: 'No route here: put the cursor in a route block.' };
   const lines = () => parsed.lines;
   let expansion = deps.expansionOf(found.block, lines);

@@ -24,11 +24,13 @@ import {
 } from '../protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
 import { codeActions, withOwnData } from '../services/codeActions';
+import { flightConflictActions } from '../services/flightConflicts';
 import { routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
 import { hover, type ExpansionLookup } from '../services/hover';
 import { routeLegs } from '../services/routeLegs';
+import type { RouteDiagnostic } from '../route/model';
 import { SEMANTIC_TOKENS_LEGEND } from '../services/semanticTokens';
 import { documentSymbols } from '../services/symbols';
 import { AirlineReference } from './airlineReference';
@@ -36,8 +38,10 @@ import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { RouteSession } from '../session/routeSession';
 import { describeError, guard } from './guard';
+import { FlightConflicts } from './flightConflicts';
 import { registerMapRequests } from './mapRequests';
 import { registerExportRequests } from './exportRequests';
+import { MapAreas } from '../map/areas';
 import { ParsedDocuments } from './parsedDocuments';
 import { COMPLETION_TRIGGERS, registerRouteFeatures } from './routeFeatures';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
@@ -140,9 +144,11 @@ export function startLanguageServer(
       const diagnostics = documentDiagnostics(current.document, live, [
         ...findings,
         ...airlines.findings(current.document, live),
+        ...conflictsOf(current.uri),
       ]);
       void connection.sendDiagnostics({ uri: current.uri, version: current.version, diagnostics }).catch(() => {});
       map.resultsChanged(current.uri, current.version);
+      conflicts.refresh(current.uri);
       if (settings.inlayLegDistances && canRefreshInlayHints)
         void connection.languages.inlayHint.refresh().catch(() => {});
     } catch (error) {
@@ -181,15 +187,60 @@ export function startLanguageServer(
       const diagnostics = documentDiagnostics(current.document, live, [
         ...session.update(current),
         ...airlines.findings(current.document, live),
+        ...conflicts.findings(current),
       ]);
       void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
       // A new version is a new route for the map even when no expansion result changes (no
       // source, or every block already expanded): once per debounced edit, not per keystroke.
       map.resultsChanged(uri, current.version);
+      conflicts.refresh(uri);
     } catch (error) {
       logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
     }
   }
+
+  /** The conflict diagnostics known for the version on screen. */
+  function conflictsOf(uri: string): RouteDiagnostic[] {
+    const current = parsedFor(uri);
+    return current ? conflicts.findings(current) : [];
+  }
+
+  /** The conflicts changed (nothing else did): the same diagnostics with the new conflicts. */
+  function republishConflicts(uri: string): void {
+    const textDocument = documents.get(uri);
+    if (!textDocument) return;
+    try {
+      const current = parsed.get(textDocument);
+      const diagnostics = documentDiagnostics(current.document, live, [
+        ...session.knownFindings(current),
+        ...airlines.findings(current.document, live),
+        ...conflicts.findings(current),
+      ]);
+      void connection.sendDiagnostics({ uri, version: current.version, diagnostics }).catch(() => {});
+    } catch (error) {
+      logError(`diagnostics of ${uri} failed: ${describeError(error)}`);
+    }
+  }
+
+  /** The areas around each route, for the map and the conflict diagnostics. */
+  const areas = new MapAreas({
+    hub: () => ({
+      client: session.hubClient,
+      userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null),
+    }),
+    airspaceFiles: () => settings.map.airspaceFiles,
+  });
+  const referenceMs = () => settings.departureMs ?? Date.now();
+  const conflicts = new FlightConflicts(areas, {
+    parsedFor: (uri) => parsedFor(uri),
+    expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
+    enabled: () => settings.flightConflicts,
+    map: () => settings.map,
+    referenceMs,
+    timedByNow: () => settings.departureMs === undefined,
+    republish: republishConflicts,
+    log: (message) => connection.console.warn(message),
+  });
 
   const scheduler = new DiagnosticsScheduler(() => settings.debounceMs, publishDiagnostics);
 
@@ -280,6 +331,8 @@ export function startLanguageServer(
     void refreshSettings(params.settings)
       .then(configureExpansion)
       .then(() => {
+        // The level margin, the departure time or the switch may have changed.
+        for (const textDocument of documents.all()) conflicts.refresh(textDocument.uri);
         if (settings.inlayLegDistances !== inlayBefore && canRefreshInlayHints)
           void connection.languages.inlayHint.refresh().catch(() => {});
       })
@@ -324,6 +377,7 @@ export function startLanguageServer(
   documents.onDidClose((event) => {
     scheduler.forget(event.document.uri);
     session.forget(event.document.uri);
+    conflicts.forget(event.document.uri);
     parsed.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
   });
@@ -379,6 +433,7 @@ export function startLanguageServer(
         documentDiagnostics(current.document, token, [
           ...session.knownFindings(current),
           ...airlines.findings(current.document, token),
+          ...conflicts.findings(current),
         ]);
       // Clients that send no diagnostics in the context still get fixes for ours in the range;
       // clients that drop `data` get it back from ours.
@@ -389,20 +444,24 @@ export function startLanguageServer(
           : received.some((d) => d.data === undefined)
             ? withOwnData(received, own())
             : received;
-      return codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token);
+      return [
+        ...codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token),
+        ...flightConflictActions(params.textDocument.uri, diagnostics),
+      ];
     }),
   );
 
-  const map = registerMapRequests(connection, {
-    parsedFor,
-    expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
-    hub: () => ({
-      client: session.hubClient,
-      userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null),
-    }),
-    map: () => settings.map,
-    log: logError,
-  });
+  const map = registerMapRequests(
+    connection,
+    {
+      parsedFor,
+      expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
+      map: () => settings.map,
+      referenceMs,
+      log: logError,
+    },
+    areas,
+  );
 
   registerExportRequests(connection, {
     parsedFor,
@@ -423,6 +482,7 @@ export function startLanguageServer(
 
   connection.onShutdown(async () => {
     scheduler.dispose();
+    conflicts.dispose();
     await map.dispose();
     airlines.dispose();
     await session.dispose();

@@ -5,10 +5,8 @@
  * when the session's client or the airspace files change; the rest is src/map.
  */
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
-import type { HubClient } from '../hub';
-import { buildMapView, prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from '../map/mapView';
-import { MapDataSource } from '../map/hubData';
-import { RouteCorridor } from '../map/corridor';
+import type { MapAreas } from '../map/areas';
+import { buildMapView } from '../map/mapView';
 import { highlightAt, routeLayer } from '../map/routePoints';
 import {
   DEFAULT_MAP_FILTERS,
@@ -16,6 +14,7 @@ import {
   MAP_VIEW,
   RESULTS_CHANGED,
   type MapFilters,
+  type MapLevelFilter,
   type MapHighlightParams,
   type MapHighlightResult,
   type MapPosition,
@@ -24,6 +23,7 @@ import {
 } from '../protocol/mapMessages';
 import { onRequest, sendNotification } from '../protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
+import { blockIndexAt } from '../services/locate';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';
 import type { MapSettings } from './settings';
@@ -32,9 +32,9 @@ export interface MapRequestDeps {
   parsedFor(uri: string): ParsedDocument | undefined;
   /** The block's expansion when it is known (never waits for one). */
   expansionFor(block: RouteBlock, parsed: ParsedDocument): ExpansionResult | undefined;
-  /** The session's hub client (none without a key) and its key, only to cut it out of messages. */
-  hub(): { client: HubClient | undefined; userKey: string | null };
   map(): MapSettings;
+  /** The time plain route text is flown: the setting, else now. */
+  referenceMs(): number;
   log(message: string): void;
 }
 
@@ -44,15 +44,13 @@ export interface MapRequests {
   dispose(): Promise<void>;
 }
 
-/** The route block at a position, else the first block with route elements. */
-export function blockAt(
+/** The route block at a position (services/locate), else the first block with route elements. */
+export function routeBlockAt(
   document: RouteDocument,
   position: MapPosition | undefined,
 ): { block: RouteBlock; index: number } | undefined {
   if (position) {
-    const index = document.blocks.findIndex(
-      (b) => position.line >= b.range.start.line && position.line <= b.range.end.line,
-    );
+    const index = blockIndexAt(document, position);
     const block = document.blocks[index];
     return block && block.elements.length > 0 ? { block, index } : undefined;
   }
@@ -60,15 +58,34 @@ export function blockAt(
   return index >= 0 ? { block: document.blocks[index]!, index } : undefined;
 }
 
-function filtersFrom(settings: MapSettings, asked: MapViewParams['filters']): MapFilters {
+/** A level filter as asked (from the page, through the client): checked, else the setting's. */
+function levelsFrom(asked: unknown, fallback: MapLevelFilter): MapLevelFilter {
+  if (!asked || typeof asked !== 'object') return structuredClone(fallback);
+  const mode = (asked as { mode?: unknown }).mode;
+  if (mode === 'all' || mode === 'planned') return { mode };
+  const { lowerFt, upperFt } = asked as { lowerFt?: unknown; upperFt?: unknown };
+  if (mode === 'band' && typeof lowerFt === 'number' && typeof upperFt === 'number') {
+    const [a, b] = [lowerFt, upperFt].map((v) => (Number.isFinite(v) ? Math.min(100_000, Math.max(0, v)) : 0)) as [
+      number,
+      number,
+    ];
+    return { mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
+  }
+  return structuredClone(fallback);
+}
+
+/** The filters of a view: what the page asks, checked, over the settings' defaults. */
+export function filtersFrom(settings: MapSettings, asked: MapViewParams['filters']): MapFilters {
   const width = (value: unknown, fallback: number) =>
     typeof value === 'number' && Number.isFinite(value) ? Math.min(500, Math.max(0, value)) : fallback;
+  const minutes = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.min(1440, Math.max(0, Math.round(value))) : fallback;
   return {
     layers: { ...DEFAULT_MAP_FILTERS.layers },
     corridorNm: width(asked?.corridorNm, settings.corridorNm),
     aerodromeCorridorNm: width(asked?.aerodromeCorridorNm, settings.aerodromeCorridorNm),
-    levels: asked?.levels ?? structuredClone(DEFAULT_MAP_FILTERS.levels),
-    timeMarginMin: width(asked?.timeMarginMin, DEFAULT_MAP_FILTERS.timeMarginMin),
+    levels: levelsFrom(asked?.levels, settings.levels),
+    timeMarginMin: minutes(asked?.timeMarginMin, settings.timeMarginMin),
   };
 }
 
@@ -79,46 +96,16 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerMapRequests(connection: Connection, deps: MapRequestDeps): MapRequests {
-  let source: { hub: HubClient | undefined; files: string; data: MapDataSource } | undefined;
-  let lastAreas: { key: string; prepared: PreparedAreas } | undefined;
-
-  /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
-  function prepared(data: MapData): PreparedAreas {
-    const key = [
-      data.airspaces.map((a) => a.id ?? a.properties.designator).join(','),
-      data.notams.map((n) => `${n.notam.designation ?? n.notam.id}|${n.notam.text?.length ?? 0}`).join(','),
-    ].join('#');
-    if (lastAreas?.key !== key) lastAreas = { key, prepared: prepareAreas(data) };
-    return lastAreas.prepared;
-  }
-
-  /** One data source per hub client and set of airspace files. */
-  function dataSource(): MapDataSource {
-    const { client, userKey } = deps.hub();
-    const airspaceFiles = deps.map().airspaceFiles;
-    const files = JSON.stringify(airspaceFiles);
-    if (source && source.hub === client && source.files === files) return source.data;
-    source = { hub: client, files, data: new MapDataSource(client, airspaceFiles, userKey?.trim() || undefined) };
-    return source.data;
-  }
-
+export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): MapRequests {
   onRequest(connection, MAP_VIEW, async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
     try {
       const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
       if (!parsed) return null;
-      const found = blockAt(parsed.document, params.position);
+      const found = routeBlockAt(parsed.document, params.position);
       if (!found) return null;
       const expansion = deps.expansionFor(found.block, parsed);
       const filters = filtersFrom(deps.map(), params.filters);
-      const resolved = routeLayer(found.block, expansion)
-        .points.filter((p) => p.position)
-        .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-      const data = await dataSource().forRoute(
-        new RouteCorridor(resolved),
-        routeAerodromes(found.block),
-        abortSignalOf(token),
-      );
+      const { data, prepared } = await areas.forBlock(found.block, expansion, abortSignalOf(token));
       return buildMapView({
         uri: parsed.uri,
         version: parsed.version,
@@ -127,7 +114,8 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
         expansion,
         data,
         filters,
-        prepared: prepared(data),
+        referenceMs: deps.referenceMs(),
+        prepared,
       }).view;
     } catch (error) {
       if (token.isCancellationRequested) return null;
@@ -143,7 +131,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       const parsed =
         params && typeof params.uri === 'string' && params.position ? deps.parsedFor(params.uri) : undefined;
       if (!parsed) return null;
-      const found = blockAt(parsed.document, params.position);
+      const found = routeBlockAt(parsed.document, params.position);
       if (!found) return null;
       const layer = routeLayer(found.block, deps.expansionFor(found.block, parsed));
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
@@ -155,8 +143,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       void sendNotification(connection, RESULTS_CHANGED, { uri, version }).catch(() => {});
     },
     async dispose() {
-      // The hub client is the session's: it closes it.
-      source = undefined;
+      areas.dispose();
     },
   };
 }

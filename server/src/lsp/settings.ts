@@ -8,6 +8,7 @@
 import type { HubSettings, ReferenceSettings } from '../hub/config';
 import { isObject } from '../hub/geojson';
 import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
+import type { MapLevelFilter } from '../protocol/mapMessages';
 import { numberSetting, settingDefault } from '../settings/definitions';
 
 export interface ServerSettings {
@@ -21,14 +22,38 @@ export interface ServerSettings {
   referenceHttpErrors: boolean;
   /** `icaoRoute.inlayHints.legDistances`: leg distances and route totals as inlay hints. */
   inlayLegDistances: boolean;
-  /** `icaoRoute.map.*`: the route map's corridor widths and local airspace files. */
+  /** `icaoRoute.map.*`: the route map's corridor widths, level filter, time margin and local airspace files. */
   map: MapSettings;
+  /** `icaoRoute.flight.departureTime`: when plain route text is flown (ms since the epoch), or undefined for now. */
+  departureMs: number | undefined;
+  /** `icaoRoute.diagnostics.flightConflicts`: conflicts with active areas as diagnostics. */
+  flightConflicts: boolean;
 }
 
 export interface MapSettings {
   corridorNm: number;
   aerodromeCorridorNm: number;
+  /** The level filter the map starts with. */
+  levels: MapLevelFilter;
+  timeMarginMin: number;
   airspaceFiles: string[];
+}
+
+/** `planned`, `all` or `FL100-FL245` as a level filter; undefined when it is none of them. */
+export function levelFilterSetting(value: unknown): MapLevelFilter | undefined {
+  if (value === 'planned' || value === 'all') return { mode: value };
+  const band = typeof value === 'string' ? /^FL(\d{3})-FL(\d{3})$/i.exec(value.trim()) : null;
+  if (!band) return undefined;
+  const [a, b] = [Number(band[1]) * 100, Number(band[2]) * 100];
+  return { mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
+}
+
+/** An ISO UTC time (`2026-11-24T09:30Z`) in ms; undefined for '' (now) or anything else. */
+function departureSetting(value: unknown): number | undefined | null {
+  if (value === '') return null;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(value.trim())) return undefined;
+  const ms = Date.parse(value.trim());
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -41,8 +66,12 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   map: {
     corridorNm: settingDefault('icaoRoute.map.corridorNm'),
     aerodromeCorridorNm: settingDefault('icaoRoute.map.aerodromeCorridorNm'),
+    levels: levelFilterSetting(settingDefault('icaoRoute.map.levels'))!,
+    timeMarginMin: settingDefault('icaoRoute.map.timeMarginMin'),
     airspaceFiles: settingDefault('icaoRoute.map.airspaceFiles'),
   },
+  departureMs: undefined,
+  flightConflicts: settingDefault('icaoRoute.diagnostics.flightConflicts'),
 };
 
 type Partial2 = Partial<ServerSettings>;
@@ -75,14 +104,20 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
     result.reference = readClientSettings(raw, http).reference;
   }
   const map: Partial<MapSettings> = {};
-  for (const key of ['corridorNm', 'aerodromeCorridorNm'] as const) {
+  for (const key of ['corridorNm', 'aerodromeCorridorNm', 'timeMarginMin'] as const) {
     const value = numberSetting(`icaoRoute.map.${key}`, at(section, raw, `icaoRoute.map.${key}`));
     if (value !== undefined) map[key] = value;
   }
   const files = at(section, raw, 'icaoRoute.map.airspaceFiles');
   if (Array.isArray(files))
     map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
+  const levels = levelFilterSetting(at(section, raw, 'icaoRoute.map.levels'));
+  if (levels) map.levels = levels;
   if (Object.keys(map).length > 0) result.map = map as MapSettings;
+  const departure = departureSetting(at(section, raw, 'icaoRoute.flight.departureTime'));
+  if (departure !== undefined) result.departureMs = departure ?? undefined;
+  const conflicts = at(section, raw, 'icaoRoute.diagnostics.flightConflicts');
+  if (typeof conflicts === 'boolean') result.flightConflicts = conflicts;
   const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
   if (typeof httpErrors === 'boolean') result.referenceHttpErrors = httpErrors;
   const inlay = at(section, raw, 'icaoRoute.inlayHints.legDistances');
@@ -100,6 +135,8 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.map !== undefined) merged.map = { ...merged.map, ...layer.map };
     if (layer.referenceHttpErrors !== undefined) merged.referenceHttpErrors = layer.referenceHttpErrors;
     if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
+    if ('departureMs' in layer) merged.departureMs = layer.departureMs;
+    if (layer.flightConflicts !== undefined) merged.flightConflicts = layer.flightConflicts;
   }
   return merged;
 }

@@ -74,7 +74,7 @@ export class MapDataSource {
     let catalogue: FirLinks[] = [];
     if (route.points.length > 0) {
       try {
-        catalogue = await this.firCatalogue(signal);
+        catalogue = await this.firCatalogue();
       } catch (error) {
         if (isCancel(error, signal)) throw error;
         this.catalogue = undefined;
@@ -242,20 +242,23 @@ export class MapDataSource {
     });
   }
 
-  /** Every FIR with its box, by following the links each navigation answer carries. */
-  private firCatalogue(signal?: AbortSignal): Promise<FirLinks[]> {
+  /**
+   * Every FIR with its box, by following the links each navigation answer carries. Shared by
+   * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
+   */
+  private firCatalogue(): Promise<FirLinks[]> {
     this.catalogue ??= (async () => {
       const hub = this.hub!;
-      const prefixes = await hub.icaoPrefixes({ signal });
+      const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
         prefixes.links.map(async (prefixLink) => {
-          const prefixDoc = await hub.followLinks(prefixLink, { signal });
+          const prefixDoc = await hub.followLinks(prefixLink);
           const firsLink = prefixDoc.links.find((l) => l.id === 'firs' || /firs$/i.test(l.element));
           if (!firsLink) return [];
-          const list = await hub.followLinks(firsLink, { signal });
+          const list = await hub.followLinks(firsLink);
           const entries = await Promise.all(
             list.links.map(async (firLink): Promise<FirLinks | undefined> => {
-              const detail = await hub.followLinks(firLink, { signal });
+              const detail = await hub.followLinks(firLink);
               if (!detail.bbox) return undefined;
               const name = (firLink.title ?? firLink.id).replace(new RegExp(`^${firLink.id}\\s*`), '') || firLink.id;
               const notams = detail.links.find((l) => l.id === 'notams' || /notam/i.test(l.title ?? ''));

@@ -23,6 +23,10 @@ import { circleRing, distanceNm, type GeoPoint } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
 import { routeLayer } from './routePoints';
+import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
+import { formatUtc } from '../flight/flightTime';
+import { airspaceBand, bandText, notamBand } from '../flight/levels';
+import { crossingRows, profileView, verdictOf, type JudgedArea } from './flightView';
 
 /** How far beyond the corridor NOTAMs are still shown (marked outside it). */
 const NEAR_MARGIN_NM = 20;
@@ -62,6 +66,11 @@ export interface MapViewInput {
   expansion: ExpansionResult | undefined;
   data: MapData;
   filters: MapFilters;
+  /**
+   * The time the flight is judged at (ms since the epoch): plain route text starts at its first
+   * point then; an FPL's EOBT without DOF is its first occurrence after it (flight/flightTime).
+   */
+  referenceMs: number;
   /** Prepared areas, when the caller keeps them between views (the index is built once per data set). */
   prepared?: PreparedAreas;
 }
@@ -118,10 +127,6 @@ export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): Prepa
 
 const nm = (v: number) => Math.round(v * 10) / 10;
 
-function crossedText(crossings: readonly Crossing[]): string {
-  return crossings.map((c) => `${Math.round(c.entryNm)}–${Math.round(c.exitNm)} NM`).join(', ');
-}
-
 /** RFC 7946 box of the route: west > east when it crosses the antimeridian. */
 function routeBox(corridor: RouteCorridor): MapView['bbox'] {
   const all: LonLat[] =
@@ -139,8 +144,12 @@ export interface MapComputation {
   view: MapView;
   /** The FIRs crossed, with their stretches along the route (for the data fetch and later diagnostics). */
   firs: FirCrossed[];
-  /** Airspace id → stretches along the route, for the crossing table to come. */
+  /** Airspace id → stretches along the route. */
   airspaceCrossings: Map<string, Crossing[]>;
+  /** The flight: its time and its profile of levels and times along the route. */
+  flight: Flight;
+  /** Every airspace and NOTAM of the view with its verdict (the conflict diagnostics read these). */
+  judged: JudgedArea[];
 }
 
 export function buildMapView(input: MapViewInput): MapComputation {
@@ -154,6 +163,15 @@ export function buildMapView(input: MapViewInput): MapComputation {
   const prepared = input.prepared ?? prepareAreas(data);
   const notices = [...data.notices];
   const airspaceCrossings = new Map<string, Crossing[]>();
+  // The corridor and the profile are measured over the same points in the same order.
+  const flight = flightOf(block, expansion?.points ?? [], input.referenceMs);
+  const judging: JudgeOptions = {
+    corridorNm: filters.corridorNm,
+    levels: filters.levels,
+    marginMin: filters.timeMarginMin,
+  };
+  const judged: JudgedArea[] = [];
+  const verdicts: NonNullable<MapView['verdicts']> = {};
 
   const airspaces: MapAirspace[] = [];
   if (resolved.length > 0) {
@@ -166,6 +184,8 @@ export function buildMapView(input: MapViewInput): MapComputation {
       const lower = verticalLimit(p.lowerLimit);
       const upper = verticalLimit(p.upperLimit);
       airspaceCrossings.set(id, measure.crossings);
+      const applicability = judgeAirspace(p, measure, flight.profile, judging);
+      const band = airspaceBand(p.lowerLimit, p.upperLimit);
       const airspace: MapAirspace = {
         id,
         name: p.name || p.designator,
@@ -176,12 +196,21 @@ export function buildMapView(input: MapViewInput): MapComputation {
         polygons: shape.polygons,
         crossed: measure.crossings.length > 0,
         distanceNm: nm(measure.distanceNm),
-        reason:
-          measure.crossings.length > 0
-            ? `The route crosses it (${crossedText(measure.crossings)} along the route).`
-            : `${nm(measure.distanceNm)} NM from the route, within the ${filters.corridorNm} NM corridor.`,
+        reason: applicability.reason,
         crossings: measure.crossings,
       };
+      verdicts[id] = verdictOf(applicability);
+      judged.push({
+        itemId: id,
+        kind: 'airspace',
+        name: airspace.name,
+        designator: p.designator || airspace.name,
+        type: String(p.type ?? ''),
+        band: { lowerFt: band.lowerFt, upperFt: band.upperFt },
+        limits: airspace.label,
+        applicability,
+        drawnCrossing: true,
+      });
       if (p.classification) airspace.airspaceClass = p.classification;
       const schedule = scheduleText(p.schedules);
       if (schedule) airspace.schedule = schedule;
@@ -208,12 +237,18 @@ export function buildMapView(input: MapViewInput): MapComputation {
     // NOTAMs a little beyond the corridor stay in the view, marked outside, so the filter shows its work.
     const reach = Math.max(filters.corridorNm, filters.aerodromeCorridorNm) + NEAR_MARGIN_NM;
     const nearRoute = new Set(prepared.notamIndex.search(corridor.queryBoxes(reach)));
+    const totalNm = flight.profile.totalNm;
+    const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
+    /** Where along the route an aerodrome of the route is: the origin at 0, the others at the end. */
+    const alongAerodrome = (name: string) => (name === aerodromes.origin || name === first?.name ? 0 : totalNm);
     prepared.notams.forEach(({ source, area, shape }, i) => {
       const n = source.notam;
       const location = (n.location ?? n.affectedAerodrome ?? '').toUpperCase();
       let distance = Infinity;
       let reason: string;
       let inCorridor = false;
+      let placement: Placement | undefined;
+      let judgedWith = judging;
       if (area.source === 'whole FIR') {
         const fir = (n.affectedFIR ?? (source.from.kind === 'fir' ? source.from.designator : '')).toUpperCase();
         inCorridor = firsCrossedNames.has(fir);
@@ -221,12 +256,29 @@ export function buildMapView(input: MapViewInput): MapComputation {
         reason = inCorridor
           ? `Applies to the whole FIR ${fir}, which the route crosses.`
           : `Applies to the whole FIR ${fir || '?'}, which the route does not cross.`;
+        const stretches = firStretches.get(fir) ?? [];
+        if (inCorridor)
+          placement = {
+            crossings: stretches,
+            distanceNm: 0,
+            alongNm: stretches[0]?.entryNm ?? 0,
+            where: `it covers the whole FIR ${fir}, which the route crosses`,
+          };
       } else if (area.source === 'none') {
         inCorridor = routeAerodromeNames.has(location);
         reason = inCorridor ? `Aerodrome NOTAM of ${location} (no position given).` : 'Gives no position.';
+        const along = alongAerodrome(location);
+        if (inCorridor)
+          placement = {
+            crossings: [{ entryNm: along, exitNm: along }],
+            distanceNm: 0,
+            alongNm: along,
+            where: `aerodrome NOTAM of ${location} (no position given)`,
+          };
       } else {
         const measure = nearRoute.has(i) ? corridor.measure(shape, reach) : undefined;
         distance = measure?.distanceNm ?? Infinity;
+        placement = measure;
         let aerodromeNm = Infinity;
         let aerodromeName = '';
         if (distance > filters.corridorNm) {
@@ -255,6 +307,14 @@ export function buildMapView(input: MapViewInput): MapComputation {
           inCorridor = true;
           distance = Math.min(distance, aerodromeNm);
           reason = `${nm(aerodromeNm)} NM from ${aerodromeName}, within the ${filters.aerodromeCorridorNm} NM around the aerodromes.`;
+          const along = alongAerodrome(aerodromeName);
+          placement = {
+            crossings: [],
+            distanceNm: aerodromeNm,
+            alongNm: along,
+            where: `${nm(aerodromeNm)} NM from ${aerodromeName} (< ${filters.aerodromeCorridorNm} NM around the aerodromes)`,
+          };
+          judgedWith = { ...judging, corridorNm: filters.aerodromeCorridorNm };
         } else {
           reason = Number.isFinite(distance)
             ? `${nm(distance)} NM from the route, outside the ${filters.corridorNm} NM corridor.`
@@ -263,7 +323,34 @@ export function buildMapView(input: MapViewInput): MapComputation {
       }
       // Out-of-corridor NOTAMs near it stay in the view, marked, so the filter shows its work.
       if (!inCorridor && !Number.isFinite(distance)) return;
-      notams.push(mapNotam(source, area, inCorridor, Number.isFinite(distance) ? nm(distance) : 0, reason, i));
+      const applicability = judgeNotam(n, placement, flight.profile, judgedWith);
+      // Left out by the corridor: the corridor's own words say how far, for the list and the verdict alike.
+      const verdict = inCorridor
+        ? verdictOf(applicability)
+        : { applies: false, activity: 'unknown' as const, reason: `Left out: ${reason}` };
+      const mapNotamItem = mapNotam(
+        source,
+        area,
+        inCorridor,
+        Number.isFinite(distance) ? nm(distance) : 0,
+        verdict.reason,
+        i,
+      );
+      notams.push(mapNotamItem);
+      verdicts[mapNotamItem.id] = verdict;
+      const band = notamBand(n.minimumFL, n.maximumFL);
+      judged.push({
+        itemId: mapNotamItem.id,
+        kind: 'notam',
+        name: mapNotamItem.number,
+        designator: mapNotamItem.number,
+        type: n.selectionCode ?? '',
+        ...(band ? { band } : {}),
+        limits: band ? bandText(band) : 'all levels',
+        applicability,
+        drawnCrossing: area.source !== 'whole FIR' && area.source !== 'none',
+        text: mapNotamItem.text,
+      });
     });
   }
 
@@ -307,10 +394,24 @@ export function buildMapView(input: MapViewInput): MapComputation {
     microlights,
     notices: [...new Set(notices)],
     filters,
+    flightTime: flightTimeText(flight),
+    verdicts,
+    crossings: crossingRows(mapFirs, judged, flight.profile),
+    profile: profileView(
+      flight.profile,
+      route.points.filter((p) => p.position).map((p) => p.id),
+      judged,
+    ),
   };
   const bbox = routeBox(corridor);
   if (bbox) view.bbox = bbox;
-  return { view, firs, airspaceCrossings };
+  return { view, firs, airspaceCrossings, flight, judged };
+}
+
+/** "EOBT 0930Z on DOF 261124: off blocks 24 Nov 2026 09:30Z", with what the profile had to assume. */
+function flightTimeText(flight: Flight): string {
+  const when = flight.time.ms !== undefined ? `: from the first point at ${formatUtc(flight.time.ms)}` : '';
+  return [`${flight.time.text}${when}.`, ...flight.profile.notes].join(' ');
 }
 
 function mapNotam(

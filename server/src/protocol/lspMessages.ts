@@ -124,3 +124,13 @@ export interface ExportRouteParams {
 }
 export type ExportRouteResult = { fileName: string; content: string } | { error: string };
 export const EXPORT_ROUTE = request<ExportRouteParams, ExportRouteResult>(EXPORT_ROUTE_REQUEST);
+
+/**
+ * The client command a conflict diagnostic's "Open NOTAM" code action runs, with one argument:
+ * the NOTAM's number and full text (shown read-only; nothing is fetched).
+ */
+export const OPEN_NOTAM_COMMAND = 'icaoRoute.openNotam';
+export interface OpenNotamArgument {
+  number: string;
+  text: string;
+}

@@ -14,7 +14,8 @@ export type Located =
   | { kind: 'fplField'; block: RouteBlock; field: FplField }
   | { kind: 'block'; block: RouteBlock };
 
-export function blockAt(document: RouteDocument, position: Position): RouteBlock | undefined {
+/** The index of the block whose range holds the position, or −1 (binary search: blocks are in document order). */
+export function blockIndexAt(document: RouteDocument, position: Position): number {
   const blocks = document.blocks;
   let low = 0;
   let high = blocks.length - 1;
@@ -23,9 +24,14 @@ export function blockAt(document: RouteDocument, position: Position): RouteBlock
     const range = blocks[middle].range;
     if (comparePositions(position, range.start) < 0) high = middle - 1;
     else if (comparePositions(position, range.end) > 0) low = middle + 1;
-    else return blocks[middle];
+    else return middle;
   }
-  return undefined;
+  return -1;
+}
+
+export function blockAt(document: RouteDocument, position: Position): RouteBlock | undefined {
+  const index = blockIndexAt(document, position);
+  return index >= 0 ? document.blocks[index] : undefined;
 }
 
 export function locate(document: RouteDocument, position: Position): Located | undefined {

@@ -5,6 +5,10 @@
  */
 import { geodesicLeg } from '../expansion/geo';
 import type { ExpandedPoint, ExpansionResult, Speed, Level } from '../route/model';
+import { FEET_PER_METRE, levelFeet, trueAirspeedKt as flightTrueAirspeedKt } from '../flight/levels';
+
+/** The ISA tropopause, 11,000 m, in feet. */
+const TROPOPAUSE_FT = 11_000 * FEET_PER_METRE;
 
 export interface RouteLeg {
   point: ExpandedPoint;
@@ -69,46 +73,20 @@ export function formatDuration(hours: number): string {
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
 }
 
-/** Speed of sound in knots in the ISA at a pressure altitude in feet (troposphere, then constant). */
-function speedOfSoundKt(altitudeFt: number): number {
-  const metres = Math.min(altitudeFt, 36_089) * 0.3048;
-  const kelvin = 288.15 - 0.0065 * metres;
-  return 38.967854 * Math.sqrt(kelvin);
-}
-
-/** The level's altitude in feet, when it has one (VFR has none). */
-function levelFeet(level: Level): number | undefined {
-  switch (level.unit) {
-    case 'flightLevel':
-    case 'altitudeFeet':
-      return level.value * 100;
-    case 'metricLevel':
-    case 'altitudeMetres':
-      return (level.value * 10) / 0.3048;
-    case 'vfr':
-      return undefined;
-  }
-}
-
 /**
- * True airspeed in knots from the Item 15 speed: knots as written, km/h converted, a Mach number
- * at the speed of sound of the standard atmosphere at the level (the tropopause when the level
- * gives no altitude). `assumption` says what was assumed, for the hover.
+ * True airspeed in knots from the Item 15 speed (flight/levels, the one ISA implementation):
+ * knots as written, km/h converted, a Mach number at the speed of sound of the standard
+ * atmosphere at the level (the tropopause when the level gives no altitude). `assumption` says
+ * what was assumed, for the hover.
  */
 export function trueAirspeedKt(speed: Speed, level: Level): { knots: number; assumption?: string } {
-  switch (speed.unit) {
-    case 'knots':
-      return { knots: speed.value };
-    case 'kmh':
-      return { knots: speed.value / 1.852 };
-    case 'mach': {
-      const feet = levelFeet(level);
-      const altitude = feet ?? 36_089;
-      const knots = (speed.value / 100) * speedOfSoundKt(altitude);
-      return {
-        knots,
-        assumption: `Mach ${(speed.value / 100).toFixed(2)} taken as ${Math.round(knots)} kt TAS in the standard atmosphere at ${feet === undefined ? 'the tropopause' : `${Math.round(altitude).toLocaleString('en-US')} ft`}`,
-      };
-    }
-  }
+  const feet = levelFeet(level);
+  // Without an altitude (VFR) Mach is taken at the tropopause, 11,000 m.
+  const altitude = feet ?? TROPOPAUSE_FT;
+  const knots = flightTrueAirspeedKt(speed, altitude);
+  if (speed.unit !== 'mach') return { knots };
+  return {
+    knots,
+    assumption: `Mach ${(speed.value / 100).toFixed(2)} taken as ${Math.round(knots)} kt TAS in the standard atmosphere at ${feet === undefined ? 'the tropopause' : `${Math.round(altitude).toLocaleString('en-US')} ft`}`,
+  };
 }

@@ -74,6 +74,29 @@ export const SETTINGS = {
     restart: false,
     example: 40,
   },
+  'icaoRoute.diagnostics.flightConflicts': {
+    schema: {
+      type: 'boolean',
+      default: true,
+      markdownDescription:
+        "Information diagnostics (`F001`, `F002`) on the airway, `DCT` or point that leads the flight through an active restricted, danger or prohibited area, or the area of an airspace NOTAM in force, at the flight's planned level and time (needs a hub key or `icaoRoute.map.airspaceFiles`).",
+    },
+    reader: 'server',
+    restart: false,
+    example: false,
+  },
+  'icaoRoute.flight.departureTime': {
+    schema: {
+      type: 'string',
+      default: '',
+      pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z$',
+      markdownDescription:
+        "When plain route text is flown: the time at its first point, in UTC (`2026-11-24T09:30Z`). Empty: now. An FPL message is timed by its own EOBT (field 13) and `DOF/` (field 18); an EOBT without `DOF/` is its next occurrence after this time. Airspace schedules and NOTAMs are judged at the flight's estimated times over the route.",
+    },
+    reader: 'server',
+    restart: false,
+    example: '2026-11-24T09:30Z',
+  },
   'icaoRoute.inlayHints.legDistances': {
     schema: {
       type: 'boolean',
@@ -310,6 +333,31 @@ export const SETTINGS = {
     reader: 'server',
     restart: false,
     example: 25,
+  },
+  'icaoRoute.map.levels': {
+    schema: {
+      type: 'string',
+      default: 'planned',
+      pattern: '^(planned|all|FL[0-9]{3}-FL[0-9]{3})$',
+      markdownDescription:
+        "The levels at which the route map counts airspaces and NOTAMs, until changed in the map: `planned` (the flight's own level on each stretch, from Item 15's speed/level groups), `all`, or a band such as `FL100-FL245`.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 'FL100-FL245',
+  },
+  'icaoRoute.map.timeMarginMin': {
+    schema: {
+      type: 'integer',
+      default: 30,
+      minimum: 0,
+      maximum: 1440,
+      markdownDescription:
+        "Minutes before and after the flight's estimated time over each stretch of the route during which an airspace's schedule or a NOTAM still counts as active.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 60,
   },
   'icaoRoute.map.airspaceFiles': {
     schema: {

@@ -61,7 +61,9 @@ export async function assertNoProblems(wb: Workbench, file: string): Promise<voi
     const now = await wb.problemCounts();
     return now.errors === before.errors && now.warnings === before.warnings && now.infos === before.infos;
   }, `the counts of before the edit of ${file}`);
-  const problems = (await wb.problems()).filter((p) => p.file === file);
+  // Flight conflicts (F001/F002) are information about the flight at its level and time, not
+  // problems of the text: the simulator's sample routes cross active areas on purpose.
+  const problems = (await wb.problems()).filter((p) => p.file === file && !/^F00\d$/.test(p.code));
   assert.deepEqual(problems, [], `${file} should have no problems`);
   await wb.closePanel();
 }

@@ -227,3 +227,22 @@ test('flightOf: an FPL is timed by its EOBT and DOF, plain route text by the ref
   assert.equal(reference.profile.points[0]!.etoMs, T0);
   assert.match(reference.time.text, /^reference time 23 Nov 2026 10:00Z/);
 });
+
+test('the end altitudes the profile is drawn with: the old to the new level on a change, the lower end of a cruise climb', () => {
+  const change = block('N0450F350 5000N00500W 5000N01000W/N0450F370 5000N01500W 5000N02000W');
+  const legs = flightProfile(change.elements, latLonPoints(change), T0).legs;
+  assert.deepEqual(
+    legs.map((l) => [l.startFt, l.endFt]),
+    [
+      [35_000, 35_000],
+      [35_000, 37_000],
+      [37_000, 37_000],
+    ],
+  );
+  const climb = block('N0450F350 5000N00500W C/5000N01000W/N0450F350F390 5000N01500W');
+  const layer = flightProfile(climb.elements, latLonPoints(climb), T0).legs.at(-1)!;
+  assert.deepEqual([layer.band, layer.startFt, layer.endFt], [{ lowerFt: 35_000, upperFt: 39_000 }, 35_000, 35_000]);
+  const vfr = block('N0100VFR 5000N00500W 5000N01000W');
+  const unknown = flightProfile(vfr.elements, latLonPoints(vfr), T0).legs[0]!;
+  assert.deepEqual([unknown.startFt, unknown.endFt], [undefined, undefined]);
+});

@@ -31,6 +31,9 @@ const blockOf = (text: string, index = 0): RouteBlock =>
 const textIn = (text: string, range: { start: { line: number; character: number }; end: { character: number } }) =>
   text.split('\n')[range.start.line]!.slice(range.start.character, range.end.character);
 
+/** Monday 23 Nov 2026 10:00Z: the time plain route text is judged at in these tests. */
+const REFERENCE_MS = Date.UTC(2026, 10, 23, 10, 0);
+
 const EUROPE = 'origin: EGLL\ndestination: EDDF\nN0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n';
 
 test('points and legs of an expanded route: ranges of their elements, airways named, distances adding up', () => {
@@ -103,6 +106,7 @@ test('an ambiguous first fix is marked ambiguous; without any expansion every po
     uri: 'file:///a.route',
     version: 1,
     blockIndex: 0,
+    referenceMs: REFERENCE_MS,
     block,
     expansion: undefined,
     data: NO_MAP_DATA,
@@ -165,6 +169,7 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
     uri: 'file:///e.route',
     version: 3,
     blockIndex: 0,
+    referenceMs: REFERENCE_MS,
     block,
     expansion,
     data,
@@ -191,7 +196,7 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
   assert.equal(area.distanceNm, 0);
   assert.equal(byId.get('fir')!.inCorridor, true);
   assert.equal(byId.has('other-fir'), false);
-  assert.match(byId.get('egll')!.reason, /from EGLL, within the 50 NM around the aerodromes/);
+  assert.match(byId.get('egll')!.reason, /^Applies: [\d.]+ NM from EGLL \(< 50 NM around the aerodromes\)/);
   assert.deepEqual(
     view.firs.map((f) => [f.designator, f.approximate]),
     [['EBBU', true]],
@@ -205,6 +210,7 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
     uri: 'file:///e.route',
     version: 3,
     blockIndex: 0,
+    referenceMs: REFERENCE_MS,
     block,
     expansion,
     data,
@@ -259,6 +265,7 @@ test('without a key: local airspace files are read and crossed, and the notice s
     uri: 'file:///e.route',
     version: 1,
     blockIndex: 0,
+    referenceMs: REFERENCE_MS,
     block,
     expansion,
     data,

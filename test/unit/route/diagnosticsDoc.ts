@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { EXPANSION_CODES } from '../../../server/src/expansion/codes';
 import { HUB_FINDING_CODES } from '../../../server/src/hub/expansionMapping';
 import { AIRLINE_CODES } from '../../../server/src/services/airline';
+import { FLIGHT_CONFLICT_CODES } from '../../../server/src/services/flightConflicts';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
 import { EXAMPLES } from './examples';
 
@@ -102,6 +103,22 @@ function tables(heading: string): string[] {
     '|---|---|---|',
   );
   for (const [code, info] of Object.entries(AIRLINE_CODES))
+    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
+  out.push(
+    '',
+    `${heading} Flight conflicts`,
+    '',
+    'With a hub key (or `icaoRoute.map.airspaceFiles`), each expanded route is flown at its planned levels',
+    "and times (Item 15's speed/level groups; an FPL's EOBT and `DOF/`, else `icaoRoute.flight.departureTime`,",
+    'else now; still air). An information on the airway, `DCT` or point that produces the leg, once per area',
+    'and token, when the flight passes through an area while it is active at a level inside its limits, e.g.',
+    '"at FL350 over KONAN–KOK at 10:42Z the route crosses active danger area ED-R 123 (FL245–FL660)". Code',
+    'actions reveal the area on the map and open its NOTAM. `icaoRoute.diagnostics.flightConflicts` turns them off.',
+    '',
+    '| Code | Severity | Meaning |',
+    '|---|---|---|',
+  );
+  for (const [code, info] of Object.entries(FLIGHT_CONFLICT_CODES))
     out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
   return out;
 }

@@ -111,16 +111,38 @@ test('settings are read from every shape editors send, invalid values ignored', 
     referenceHttpErrors: false,
     inlayLegDistances: false,
     map: DEFAULT_SETTINGS.map,
+    departureMs: undefined,
+    flightConflicts: true,
   });
 });
 
 test('map settings: corridor widths clamped, airspace files as a list of strings, merged key by key', () => {
   const layer = readSettings({
-    icaoRoute: { map: { corridorNm: 12, aerodromeCorridorNm: -3, airspaceFiles: ['/a.geojson', 7, ''] } },
+    icaoRoute: {
+      map: {
+        corridorNm: 12,
+        aerodromeCorridorNm: -3,
+        timeMarginMin: 9999,
+        levels: 'FL100-FL200',
+        airspaceFiles: ['/a.geojson', 7, ''],
+      },
+    },
   });
-  assert.deepEqual(layer.map, { corridorNm: 12, aerodromeCorridorNm: 0, airspaceFiles: ['/a.geojson'] });
+  assert.deepEqual(layer.map, {
+    corridorNm: 12,
+    aerodromeCorridorNm: 0,
+    timeMarginMin: 1440,
+    levels: { mode: 'band', lowerFt: 10_000, upperFt: 20_000 },
+    airspaceFiles: ['/a.geojson'],
+  });
   const merged = mergeSettings(DEFAULT_SETTINGS, readSettings({ 'icaoRoute.map.corridorNm': 40 }));
-  assert.deepEqual(merged.map, { corridorNm: 40, aerodromeCorridorNm: 50, airspaceFiles: [] });
+  assert.deepEqual(merged.map, {
+    corridorNm: 40,
+    aerodromeCorridorNm: 50,
+    levels: { mode: 'planned' },
+    timeMarginMin: 30,
+    airspaceFiles: [],
+  });
   assert.equal(readSettings({ map: { corridorNm: '40' } }).map, undefined);
 });
 

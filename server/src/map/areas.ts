@@ -1,0 +1,78 @@
+/**
+ * The areas around a route block, as the hub (and the local airspace files) give them, shared by
+ * the map view and the conflict diagnostics: one MapDataSource per hub client and set of files,
+ * and the areas indexed once per set of answers.
+ */
+import type { HubClient } from '../hub';
+import { RouteCorridor } from './corridor';
+import { MapDataSource } from './hubData';
+import { prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
+import { routeLayer } from './routePoints';
+import type { ExpansionResult, RouteBlock } from '../route/model';
+
+export interface MapAreaDeps {
+  /** The session's hub client (none without a key) and its key, only to cut it out of messages. */
+  hub(): { client: HubClient | undefined; userKey: string | null };
+  /** Local GeoJSON airspace files (icaoRoute.map.airspaceFiles). */
+  airspaceFiles(): readonly string[];
+}
+
+/**
+ * The areas around a route block, for the map and the conflict diagnostics alike: one data
+ * source per hub client and set of airspace files (the FIR catalogue is walked once), and the
+ * areas indexed once per set of answers.
+ */
+export class MapAreas {
+  private source: { hub: HubClient | undefined; files: string; data: MapDataSource } | undefined;
+  /** The last few data sets indexed: the map and the diagnostics of several blocks ask in turn. */
+  private readonly indexed: { key: string; prepared: PreparedAreas }[] = [];
+
+  constructor(private readonly deps: MapAreaDeps) {}
+
+  /** One data source per hub client and set of airspace files. */
+  private dataSource(): MapDataSource {
+    const { client, userKey } = this.deps.hub();
+    const airspaceFiles = this.deps.airspaceFiles();
+    const files = JSON.stringify(airspaceFiles);
+    if (this.source && this.source.hub === client && this.source.files === files) return this.source.data;
+    this.source = {
+      hub: client,
+      files,
+      data: new MapDataSource(client, [...airspaceFiles], userKey?.trim() || undefined),
+    };
+    return this.source.data;
+  }
+
+  /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
+  private prepared(data: MapData): PreparedAreas {
+    const key = [
+      data.airspaces.map((a) => a.id ?? a.properties.designator).join(','),
+      data.notams.map((n) => `${n.notam.designation ?? n.notam.id}|${n.notam.text?.length ?? 0}`).join(','),
+    ].join('#');
+    const known = this.indexed.find((e) => e.key === key);
+    if (known) return known.prepared;
+    const prepared = prepareAreas(data);
+    this.indexed.unshift({ key, prepared });
+    this.indexed.length = Math.min(this.indexed.length, 4);
+    return prepared;
+  }
+
+  /** The data of the route block's corridor (FIRs, airspaces, NOTAMs…), indexed. */
+  async forBlock(
+    block: RouteBlock,
+    expansion: ExpansionResult | undefined,
+    signal?: AbortSignal,
+  ): Promise<{ data: MapData; prepared: PreparedAreas }> {
+    const resolved = routeLayer(block, expansion)
+      .points.filter((p) => p.position)
+      .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
+    const data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal);
+    return { data, prepared: this.prepared(data) };
+  }
+
+  dispose(): void {
+    // The hub client is the session's: it closes it.
+    this.source = undefined;
+    this.indexed.length = 0;
+  }
+}

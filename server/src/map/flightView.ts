@@ -1,0 +1,173 @@
+/**
+ * What the map knows for this flight, from the areas mapView.ts has already placed along the
+ * route and judged (server/src/flight): the verdict on each, the crossing table and the
+ * vertical profile. Pure; the same judged areas feed the conflict diagnostics
+ * (services/flightConflicts.ts).
+ */
+import { stateAt, type Applicability, type FlightProfile } from '../flight';
+import { clockUtc } from '../flight/flightTime';
+import { bandText, type LevelBand } from '../flight/levels';
+import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../protocol/mapMessages';
+
+/** An airspace or NOTAM of the view with its verdict, kept for the table, the profile and the diagnostics. */
+export interface JudgedArea {
+  /** Its id in the view. */
+  itemId: string;
+  kind: 'airspace' | 'notam';
+  /** As listed: the airspace's name, the NOTAM's number. */
+  name: string;
+  /** The airspace's designator ("ED-R136"), the NOTAM's number. */
+  designator: string;
+  /** The hub's airspace type (R, D, P, CTR…), or the NOTAM's Q-code. */
+  type: string;
+  /** Its vertical limits in feet; absent when it applies at all levels (a NOTAM without limits). */
+  band?: LevelBand;
+  /** The limits in words: "FL245–FL660". */
+  limits: string;
+  applicability: Applicability;
+  /** True when the route passes through its drawn area (not a whole-FIR or aerodrome NOTAM). */
+  drawnCrossing: boolean;
+  /** For a NOTAM: its full text, for "Open NOTAM". */
+  text?: string;
+}
+
+/** Where the profile draws an area without a ceiling (UNL, or a NOTAM without limits): FL660. */
+export const PROFILE_TOP_FT = 66_000;
+
+function eto(profile: FlightProfile, alongNm: number): string | undefined {
+  const ms = stateAt(profile, alongNm).etoMs;
+  return ms === undefined ? undefined : clockUtc(ms);
+}
+
+/** The verdict the page shows: of the first stretch that applies, else of the first stretch. */
+export function verdictOf(applicability: Applicability): MapVerdict {
+  const chosen = applicability.stretches.find((s) => s.applies) ?? applicability.stretches[0];
+  const activity: MapActivity = chosen ? chosen.time : 'unknown';
+  return { applies: applicability.applies, activity, reason: applicability.reason };
+}
+
+function levelsText(band: LevelBand | undefined, levelText: string): string {
+  return band ? bandText(band) : levelText;
+}
+
+/** The crossing table: every stretch of the route in a FIR, an airspace or a NOTAM's drawn area, in order along the route. */
+export function crossingRows(firs: readonly MapFir[], judged: readonly JudgedArea[], profile: FlightProfile) {
+  const rows: MapCrossingRow[] = [];
+  const timed = (row: MapCrossingRow): MapCrossingRow => {
+    const entry = eto(profile, row.entryNm),
+      exit = eto(profile, row.exitNm);
+    if (entry) row.entryEto = entry;
+    if (exit) row.exitEto = exit;
+    return row;
+  };
+  for (const fir of firs) {
+    for (const c of fir.crossings ?? []) {
+      const flight = stateOverLevels(profile, c.entryNm, c.exitNm);
+      rows.push(
+        timed({
+          itemId: fir.id,
+          kind: 'fir',
+          name: `${fir.designator} ${fir.name}`.trim(),
+          entryNm: round1(c.entryNm),
+          exitNm: round1(c.exitNm),
+          limits: '',
+          flightLevels: flight,
+          activity: 'active',
+          applies: true,
+          reason: `In the FIR ${fir.designator} from ${Math.round(c.entryNm)} to ${Math.round(c.exitNm)} NM along the route.`,
+        }),
+      );
+    }
+  }
+  for (const area of judged) {
+    if (!area.drawnCrossing || area.applicability.lateral !== 'crossed') continue;
+    for (const s of area.applicability.stretches) {
+      rows.push(
+        timed({
+          itemId: area.itemId,
+          kind: area.kind,
+          name: area.name,
+          entryNm: round1(s.entryNm),
+          exitNm: round1(s.exitNm),
+          limits: area.limits,
+          flightLevels: levelsText(s.flight.band, s.flight.levelText),
+          activity: s.time,
+          applies: s.applies,
+          reason: s.reason,
+        }),
+      );
+    }
+  }
+  const order = { fir: 0, airspace: 1, notam: 2 };
+  return rows.sort((a, b) => a.entryNm - b.entryNm || order[a.kind] - order[b.kind] || a.exitNm - b.exitNm);
+}
+
+function stateOverLevels(profile: FlightProfile, entryNm: number, exitNm: number): string {
+  const legs = profile.legs.filter((l) => l.endNm > entryNm && l.startNm < exitNm);
+  let band: LevelBand | undefined;
+  const texts: string[] = [];
+  for (const l of legs) {
+    if (!texts.includes(l.levelText)) texts.push(l.levelText);
+    if (!l.band) return texts.join(', then ');
+    band = band
+      ? { lowerFt: Math.min(band.lowerFt, l.band.lowerFt), upperFt: Math.max(band.upperFt, l.band.upperFt) }
+      : l.band;
+  }
+  return band ? bandText(band) : 'level not given';
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/**
+ * The vertical profile: the flight's altitude along the route (a polyline through the legs'
+ * end altitudes; a single leg between two aerodromes peaks at its level half-way) and a box for
+ * every stretch of an area the route passes through. `pointIds` are the view's ids of the
+ * profile's points, in order.
+ */
+export function profileView(
+  profile: FlightProfile,
+  pointIds: readonly string[],
+  judged: readonly JudgedArea[],
+): MapProfile {
+  const flight: MapProfile['flight'] = [];
+  const add = (alongNm: number, feet: number) => {
+    const last = flight[flight.length - 1];
+    if (last && last.alongNm === alongNm && last.feet === feet) return;
+    flight.push({ alongNm: round1(alongNm), feet: Math.round(feet) });
+  };
+  for (const leg of profile.legs) {
+    if (leg.startFt === undefined || leg.endFt === undefined || !leg.band) continue;
+    add(leg.startNm, leg.startFt);
+    const top = Number.isFinite(leg.band.upperFt) ? leg.band.upperFt : leg.band.lowerFt;
+    if (leg.startFt < top && leg.endFt < top && leg.startFt === 0 && leg.endFt === 0)
+      add((leg.startNm + leg.endNm) / 2, top);
+    add(leg.endNm, leg.endFt);
+  }
+  const points: MapProfile['points'] = profile.points.map((p, i) => {
+    const point: MapProfile['points'][number] = {
+      id: pointIds[i] ?? `p${i}`,
+      name: p.designator,
+      alongNm: round1(p.alongNm),
+    };
+    if (p.etoMs !== undefined) point.eto = clockUtc(p.etoMs);
+    return point;
+  });
+  const areas: MapProfile['areas'] = [];
+  for (const area of judged) {
+    if (!area.drawnCrossing || area.applicability.lateral !== 'crossed') continue;
+    for (const s of area.applicability.stretches) {
+      areas.push({
+        itemId: area.itemId,
+        kind: area.kind,
+        name: area.name,
+        fromNm: round1(s.entryNm),
+        toNm: round1(s.exitNm),
+        floorFt: Math.round(Math.min(area.band?.lowerFt ?? 0, PROFILE_TOP_FT)),
+        ceilingFt: Math.round(Math.min(area.band?.upperFt ?? Infinity, PROFILE_TOP_FT)),
+        label: area.limits,
+        applies: s.applies,
+      });
+    }
+  }
+  return { totalNm: round1(profile.totalNm), flight, points, areas };
+}

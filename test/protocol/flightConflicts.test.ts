@@ -1,0 +1,144 @@
+/**
+ * Conflict diagnostics through the real built server and the real hub simulator: europe.route at
+ * FL350 crosses the simulator's danger area FL245–FL360 (active round the clock) and the diagnostic
+ * sits on the token that produces the leg, with its code actions; the level raised to FL370 in the
+ * text clears it once the block is expanded again; with the setting off there are none; a hub that
+ * fails gives no conflict diagnostics at all.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../server/src/services/flightConflicts';
+import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
+import { sample, ServerUnderTest } from './support/server';
+
+let sim: HubSimulator;
+const servers: ServerUnderTest[] = [];
+
+before(async () => {
+  sim = await startHubSimulator({ port: 0, quiet: true });
+});
+
+after(async () => {
+  for (const s of servers) await s.stop();
+  await sim?.close();
+});
+
+async function serverWith(key: string, extra: Record<string, unknown> = {}): Promise<ServerUnderTest> {
+  const server = await ServerUnderTest.start({
+    initializationOptions: {
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 }, ...extra },
+    },
+  });
+  servers.push(server);
+  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: 'secretStorage' });
+  await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
+  return server;
+}
+
+/** Line 7 of europe.route (0-based 6): London–Frankfurt. */
+const LINE = 6;
+const TEXT = sample('europe.route');
+const ROUTE_TEXT = TEXT.split('\n')[LINE]!;
+/** The message as text (LSP 3.18 allows markup; this server writes plain text). */
+const textOf = (d: Diagnostic) => (typeof d.message === 'string' ? d.message : d.message.value);
+const isUpperDanger = (d: Diagnostic) =>
+  d.code === 'F001' &&
+  d.range.start.line === LINE &&
+  /the route crosses active danger area .+ \(FL245–FL360\)\.$/.test(textOf(d));
+const tokenOf = (d: Diagnostic, text = ROUTE_TEXT) => text.slice(d.range.start.character, d.range.end.character);
+
+test('the level crosses an active danger area: F001 on the airway of the leg; FL370 clears it', async () => {
+  const server = await serverWith('demo');
+  const uri = 'file:///flight/europe.route';
+  await server.open(uri, TEXT);
+  const found = await server.diagnosticsWhere(uri, (p) => p.version === 1 && p.diagnostics.some(isUpperDanger));
+  const conflicts = found.diagnostics.filter((d) => d.code === 'F001' || d.code === 'F002');
+  const danger = conflicts.filter(isUpperDanger);
+  assert.ok(danger.length >= 1, conflicts.map((d) => textOf(d)).join('\n'));
+  for (const d of danger) {
+    assert.equal(d.severity, 3, 'information');
+    assert.match(textOf(d), /^at FL350 over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area/);
+    assert.ok(
+      /^(UL9|L607|T150|DCT)$/.test(tokenOf(d)),
+      `on an airway of the route: '${tokenOf(d)}' at ${JSON.stringify(d.range)}`,
+    );
+    // The leg named in the message is one the token produces: its last point is on or after the token.
+    const legEnd = /over \w+–(\w+)/.exec(textOf(d))![1]!;
+    assert.ok(ROUTE_TEXT.includes(tokenOf(d)), legEnd);
+  }
+  // One diagnostic per area and token.
+  const keys = conflicts.map((d) => `${d.range.start.character}|${(d.data as { itemId: string }).itemId}`);
+  assert.equal(new Set(keys).size, keys.length);
+
+  const actions = await server.codeActions(uri, danger[0]!.range, [danger[0]!]);
+  const reveal = actions.find((a) => a.command?.command === SHOW_MAP_COMMAND);
+  assert.ok(reveal, actions.map((a) => a.title).join(', '));
+  assert.match(reveal.title, /^Reveal .+ on the map$/);
+  assert.deepEqual(reveal.command!.arguments, [
+    { uri, position: danger[0]!.range.start, itemId: (danger[0]!.data as { itemId: string }).itemId },
+  ]);
+  const open = actions.find((a) => a.command?.command === OPEN_NOTAM_COMMAND);
+  assert.ok(open, 'the activation NOTAM opens from the area');
+  assert.match((open.command!.arguments![0] as { text: string }).text, /DANGER AREA .+ ACTIVATED/);
+
+  // FL370 is above the area's ceiling: gone once the block is expanded again.
+  const at = ROUTE_TEXT.indexOf('F350');
+  const version = await server.sendChange(uri, [
+    { range: { start: { line: LINE, character: at }, end: { line: LINE, character: at + 4 } }, text: 'F370' },
+  ]);
+  const edited = ROUTE_TEXT.replace('F350', 'F370');
+  const cleared = await server.diagnosticsWhere(
+    uri,
+    (p) =>
+      p.version === version &&
+      p.diagnostics.some((d) => d.code === 'F001' && d.range.start.line === LINE) &&
+      !p.diagnostics.some((d) => d.range.start.line === LINE && /FL245–FL360/.test(textOf(d))),
+  );
+  // The restricted area FL195–FL660 is still crossed at FL370: the conflicts were recomputed, not dropped.
+  assert.ok(
+    cleared.diagnostics.some(
+      (d) => d.code === 'F001' && d.range.start.line === LINE && /^at FL370 over/.test(textOf(d)) && tokenOf(d, edited),
+    ),
+  );
+});
+
+test('icaoRoute.diagnostics.flightConflicts off: no conflict diagnostics', async () => {
+  const server = await serverWith('demo', { diagnostics: { debounceMs: 0, flightConflicts: false } });
+  const uri = 'file:///flight/off.route';
+  await server.open(uri, TEXT);
+  // The expansion's publication comes after the first one: wait for the hub's results, then a moment more.
+  await server.diagnosticsWhere(uri, (p) => p.version === 1);
+  await new Promise((r) => setTimeout(r, 1500));
+  const all = server.published.get(uri)!.flatMap((p) => p.diagnostics);
+  assert.deepEqual(
+    all.filter((d) => d.code === 'F001' || d.code === 'F002'),
+    [],
+  );
+});
+
+test('a hub that fails every airspace and NOTAM call: no conflict diagnostics, no flood', async () => {
+  sim.faults.add({ kind: 'serverError', path: '*airspaces*' });
+  sim.faults.add({ kind: 'serverError', path: '*notams*' });
+  try {
+    const server = await serverWith('demo');
+    const uri = 'file:///flight/failing.route';
+    sim.requests.clear();
+    await server.open(uri, TEXT);
+    const asked = () => sim.requests.list().filter((r) => /airspaces|notams/.test(r.url)).length;
+    const end = Date.now() + 20_000;
+    while (asked() === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(asked() > 0, 'the areas were asked for');
+    await new Promise((r) => setTimeout(r, 1500));
+    const published = server.published.get(uri)!;
+    assert.deepEqual(
+      published.flatMap((p) => p.diagnostics).filter((d) => d.code === 'F001' || d.code === 'F002'),
+      [],
+    );
+    // Nothing but the ordinary publications: one per version and expansion, not one per failing call.
+    assert.ok(published.length <= 3, `${published.length} publications`);
+  } finally {
+    sim.faults.clear();
+  }
+});

@@ -1,0 +1,288 @@
+/**
+ * The flight's judgement wired into the map and the editor, on a real offline expansion of
+ * London–Frankfurt (navdata excerpt) and synthetic areas placed on the leg KONAN–KOK of L607:
+ * verdicts and their reasons, the level and time filters, the crossing table, the vertical
+ * profile, the conflict diagnostics on the token that produces the leg, and their code actions.
+ */
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { before, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
+import type { AirspaceProperties, Feature } from '../../../server/src/hub/geojson';
+import type { Notam } from '../../../server/src/hub/hubXml';
+import { buildMapView, type MapComputation, type MapData } from '../../../server/src/map/mapView';
+import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
+import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../server/src/protocol/mapMessages';
+import { parseRouteDocument } from '../../../server/src/route';
+import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
+import {
+  flightConflictActions,
+  flightConflicts,
+  OPEN_NOTAM_COMMAND,
+  SHOW_MAP_COMMAND,
+} from '../../../server/src/services/flightConflicts';
+
+let db: NavDatabase;
+before(async () => {
+  db = await loadNavDatabase(path.resolve(__dirname, '../../fixtures/navdata'));
+});
+
+/** Monday 23 Nov 2026 10:00Z: the flight is at EGLL then (plain route text). */
+const REFERENCE_MS = Date.UTC(2026, 10, 23, 10, 0);
+const route = (level: string) =>
+  `origin: EGLL\ndestination: EDDF\nN0450${level} DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n`;
+const ROUTE_LINE = 2;
+
+/** A box around the middle of KONAN (51.131N 2.000E)–KOK (51.095N 2.652E): only that leg crosses it. */
+const BOX = [
+  [2.2, 51.0],
+  [2.45, 51.0],
+  [2.45, 51.25],
+  [2.2, 51.25],
+  [2.2, 51.0],
+];
+const fl = (value: string) => ({ uom: 'FL', value, reference: 'STD' });
+function airspace(id: string, type: string, lower: string, upper: string, extra: Partial<AirspaceProperties> = {}) {
+  return {
+    type: 'Feature',
+    id,
+    geometry: { type: 'Polygon', coordinates: [BOX] },
+    properties: {
+      name: `${id} KONAN`,
+      designator: id,
+      type,
+      lowerLimit: lower === 'SFC' ? { uom: 'FT', value: '0', reference: 'SFC' } : fl(lower),
+      upperLimit: fl(upper),
+      ...extra,
+    },
+  } as Feature<AirspaceProperties>;
+}
+const notam = (id: string, fields: Partial<Notam>): MapData['notams'][number] => ({
+  notam: { id, designation: id, affectedFIR: 'EBBU', lat: 51.11, lon: 2.33, radiusNm: 5, ...fields },
+  from: { kind: 'fir', designator: 'EBBU' },
+});
+
+const DATA: MapData = {
+  firs: [],
+  airspaces: [
+    airspace('TEST-D1', 'D', '245', '360'),
+    airspace('TEST-R1', 'R', 'SFC', '085'),
+    // Active on weekday mornings only: 06:00–08:00Z, long before the flight.
+    airspace('TEST-R2', 'R', '200', '400', {
+      schedules: [
+        {
+          day: 'MON',
+          dayTil: 'FRI',
+          startTime: '06:00',
+          endTime: '08:00',
+          startDate: '01-01',
+          endDate: '31-12',
+          timeReference: 'UTC',
+        },
+      ],
+    }),
+    airspace('TEST-CTR', 'CTR', 'SFC', '025'),
+  ],
+  notams: [
+    notam('A0001/26', {
+      selectionCode: 'QRDCA',
+      minimumFL: '245',
+      maximumFL: '360',
+      text: 'DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.',
+    }),
+    notam('A0002/26', {
+      selectionCode: 'QRTCA',
+      minimumFL: '300',
+      maximumFL: '400',
+      lat: 50.9,
+      lon: 3.56,
+      text: 'TEMPORARY RESTRICTED AREA <b>ACTIVE</b> FOR UAV OPS.',
+    }),
+    notam('A0003/26', { selectionCode: 'QOBCE', text: 'CRANE ERECTED.' }),
+  ],
+  microlights: [],
+  notices: [],
+};
+
+function computed(level = 'F350', filters: Partial<MapFilters> = {}, data: MapData = DATA) {
+  const text = route(level);
+  const block = parseRouteDocument(text).blocks[0]!;
+  const computation = buildMapView({
+    uri: 'file:///w.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion: expandRoute(block, db),
+    data,
+    filters: { ...DEFAULT_MAP_FILTERS, ...filters },
+  });
+  return { text, computation };
+}
+
+const verdict = (c: MapComputation, id: string) => c.view.verdicts![id]!;
+const slice = (
+  text: string,
+  d: { range: { start: { line: number; character: number }; end: { character: number } } },
+) => text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character);
+
+test('every airspace and NOTAM of the view gets a verdict and says why, per stretch, in words', () => {
+  const { computation } = computed();
+  const { view } = computation;
+  assert.match(
+    verdict(computation, 'TEST-D1').reason,
+    /^Applies: the leg KONAN–KOK passes through it; FL245–FL360 includes FL350; no schedule given: taken as always active, in it 10:1\d–10:\d\dZ\.$/,
+  );
+  assert.deepEqual(
+    [verdict(computation, 'TEST-D1').applies, verdict(computation, 'TEST-D1').activity],
+    [true, 'active'],
+  );
+  assert.match(verdict(computation, 'TEST-R1').reason, /^Left out: .*SFC–FL085 does not include FL350/);
+  assert.equal(verdict(computation, 'TEST-R1').applies, false);
+  assert.match(
+    verdict(computation, 'TEST-R2').reason,
+    /FL200–FL400 includes FL350; not active then \(MON-FRI 06:00-08:00 UTC 01-01\.\.31-12\)/,
+  );
+  assert.deepEqual(
+    [verdict(computation, 'TEST-R2').applies, verdict(computation, 'TEST-R2').activity],
+    [false, 'inactive'],
+  );
+  // The lists say the same as the verdicts.
+  for (const a of view.airspaces) assert.equal(a.reason, verdict(computation, a.id).reason);
+  for (const n of view.notams) assert.equal(n.reason, verdict(computation, n.id).reason);
+  assert.match(
+    verdict(computation, 'A0003/26').reason,
+    /^Applies: .*no vertical limits \(item Q 000\/999 or none\): applies at all levels/,
+  );
+  assert.match(
+    view.flightTime!,
+    /^reference time 23 Nov 2026 10:00Z at the first point: from the first point at 23 Nov 2026 10:00Z\./,
+  );
+});
+
+test('level filter: all levels, the planned band, or a custom band', () => {
+  const all = computed('F350', { levels: { mode: 'all' } }).computation;
+  assert.equal(verdict(all, 'TEST-R1').applies, true);
+  assert.match(verdict(all, 'TEST-R1').reason, /SFC–FL085 \(levels not filtered\)/);
+  const low = computed('F350', { levels: { mode: 'band', lowerFt: 0, upperFt: 10_000 } }).computation;
+  assert.equal(verdict(low, 'TEST-R1').applies, true);
+  assert.equal(verdict(low, 'TEST-D1').applies, false);
+  assert.match(verdict(low, 'TEST-D1').reason, /FL245–FL360 is outside the band SFC–FL100/);
+  // Planned at FL370: above the danger area's ceiling.
+  assert.equal(verdict(computed('F370').computation, 'TEST-D1').applies, false);
+});
+
+test("time filter: a NOTAM coming into force 20 minutes after the flight's time there counts only within the margin", () => {
+  const eto = computed().computation.flight.profile;
+  const kok = eto.points.find((p) => p.designator === 'KOK')!.etoMs!;
+  const later = (minutes: number) => new Date(kok + minutes * 60_000).toISOString().slice(0, 16) + 'Z';
+  const data: MapData = {
+    ...DATA,
+    notams: [
+      notam('B0001/26', {
+        selectionCode: 'QRRCA',
+        minimumFL: '200',
+        maximumFL: '400',
+        effectiveStart: later(20),
+        effectiveEnd: later(120),
+      }),
+    ],
+  };
+  const withMargin = computed('F350', { timeMarginMin: 30 }, data).computation;
+  const without = computed('F350', { timeMarginMin: 0 }, data).computation;
+  assert.equal(verdict(withMargin, 'B0001/26').applies, true, verdict(withMargin, 'B0001/26').reason);
+  assert.equal(verdict(without, 'B0001/26').applies, false);
+  assert.match(verdict(without, 'B0001/26').reason, /not in force then/);
+});
+
+test('the crossing table: FIR, airspace and NOTAM stretches in order along the route, with ETOs, limits and levels', () => {
+  const { view } = computed().computation;
+  const rows = view.crossings!;
+  assert.ok(rows.length >= 5);
+  for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1]!.entryNm <= rows[i]!.entryNm);
+  const d1 = rows.find((r) => r.itemId === 'TEST-D1')!;
+  assert.equal(d1.kind, 'airspace');
+  assert.deepEqual([d1.limits, d1.flightLevels, d1.activity, d1.applies], ['FL245–FL360', 'FL350', 'active', true]);
+  assert.match(d1.entryEto!, /^10:1\dZ$/);
+  assert.ok(d1.exitNm > d1.entryNm && d1.entryNm > 90 && d1.exitNm < 120, `${d1.entryNm}–${d1.exitNm}`);
+  const r2 = rows.find((r) => r.itemId === 'TEST-R2')!;
+  assert.deepEqual([r2.activity, r2.applies], ['inactive', false]);
+  assert.ok(rows.some((r) => r.kind === 'notam' && r.itemId === 'A0002/26'));
+  // The whole-FIR and aerodrome NOTAMs have no drawn area: no rows.
+  assert.ok(rows.every((r) => r.kind !== 'notam' || view.notams.find((n) => n.id === r.itemId)!.circle));
+});
+
+test('the vertical profile: climb from EGLL, FL350, descent to EDDF; the areas crossed as boxes', () => {
+  const { view } = computed().computation;
+  const profile = view.profile!;
+  assert.deepEqual(profile.flight[0], { alongNm: 0, feet: 0 });
+  assert.equal(profile.flight.at(-1)!.feet, 0);
+  assert.ok(Math.abs(profile.flight.at(-1)!.alongNm - profile.totalNm) < 0.1);
+  assert.ok(profile.flight.some((p) => p.feet === 35_000));
+  assert.equal(profile.points.length, view.points.length);
+  assert.deepEqual(
+    profile.points.map((p) => p.id),
+    view.points.map((p) => p.id),
+  );
+  assert.equal(profile.points[0]!.eto, '10:00Z');
+  const box = profile.areas.find((a) => a.itemId === 'TEST-D1')!;
+  assert.deepEqual([box.floorFt, box.ceilingFt, box.label, box.applies], [24_500, 36_000, 'FL245–FL360', true]);
+  assert.ok(!profile.areas.some((a) => a.itemId === 'A0003/26' && a.kind !== 'notam'));
+});
+
+test('conflicts: on the token of the leg, once per area and token; an activation NOTAM opens from its area', () => {
+  const { text, computation } = computed();
+  const findings = flightConflicts(computation);
+  const byCode = (code: string) => findings.filter((f) => f.code === code);
+  const d1 = byCode('F001');
+  assert.equal(d1.length, 1, findings.map((f) => f.message).join('\n'));
+  assert.equal(d1[0]!.severity, 'information');
+  assert.equal(slice(text, d1[0]!), 'L607');
+  assert.equal(d1[0]!.range.start.line, ROUTE_LINE);
+  assert.match(
+    d1[0]!.message,
+    /^at FL350 over KONAN–KOK at 10:1\dZ the route crosses active danger area TEST-D1 \(FL245–FL360\)\.$/,
+  );
+  // Below the flight (R1), not active then (R2), not a restricted type (CTR): none.
+  assert.ok(!findings.some((f) => /TEST-R1|TEST-R2|TEST-CTR/.test(f.message)));
+  // A0001/26 activates TEST-D1: no diagnostic of its own, it opens from the area's.
+  assert.deepEqual(
+    (d1[0]!.data as { notams: { number: string }[] }).notams.map((n) => n.number),
+    ['A0001/26'],
+  );
+  const f2 = byCode('F002');
+  assert.equal(f2.length, 1);
+  assert.match(f2[0]!.message, /^at FL350 over MAK–GOLEX|^at FL350 over KOK–MAK/);
+  assert.match(f2[0]!.message, /crosses the area of NOTAM A0002\/26 \(FL300–FL400\), in force: TEMPORARY RESTRICTED/);
+  assert.equal(slice(text, f2[0]!), 'L607');
+});
+
+test('a level above the ceiling clears the conflict; below the floor too', () => {
+  for (const level of ['F370', 'F230']) {
+    const findings = flightConflicts(computed(level).computation);
+    assert.ok(!findings.some((f) => f.message.includes('TEST-D1')), `${level}: ${findings.map((f) => f.message)}`);
+  }
+  assert.ok(flightConflicts(computed('F360').computation).some((f) => f.message.includes('TEST-D1')));
+});
+
+test('code actions: reveal the area on the map, open its NOTAM; nothing for other diagnostics or bad data', () => {
+  const uri = 'file:///w.route';
+  const diagnostics: Diagnostic[] = flightConflicts(computed().computation).map(toLspDiagnostic);
+  const d1 = diagnostics.find((d) => d.code === 'F001')!;
+  const actions = flightConflictActions(uri, [d1]);
+  assert.deepEqual(
+    actions.map((a) => [a.title, a.command!.command]),
+    [
+      ['Reveal TEST-D1 on the map', SHOW_MAP_COMMAND],
+      ['Open NOTAM A0001/26 of TEST-D1', OPEN_NOTAM_COMMAND],
+    ],
+  );
+  assert.deepEqual(actions[0]!.command!.arguments, [{ uri, position: d1.range.start, itemId: 'TEST-D1' }]);
+  assert.deepEqual(actions[1]!.command!.arguments, [
+    { number: 'A0001/26', text: 'DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.' },
+  ]);
+  const other: Diagnostic = { ...d1, code: 'R206' };
+  const broken: Diagnostic = { ...d1, data: { itemId: 3 } };
+  assert.deepEqual(flightConflictActions(uri, [other, broken]), []);
+});
