@@ -33,6 +33,10 @@ export class DataLayers {
   /** What a click selected (an airspace, a NOTAM), outlined. */
   readonly selection: VectorLayer<VectorSource<Feature<Geometry>>>;
   private viewKey = '';
+  /** How many features setView made since the page loaded (the tests tell a restyle from a rebuild by it). */
+  get featuresMade(): number {
+    return featuresMade;
+  }
 
   constructor(private readonly styles: MapStyles) {
     const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
@@ -148,7 +152,8 @@ export class DataLayers {
     sync(
       this.notams,
       sameVersion,
-      view.notams.filter((n) => n.inCorridor && (n.shape || n.circle || n.polygons?.length)),
+      // All of them: which are drawn is the verdicts' (or the corridor's) decision, made in the style.
+      view.notams.filter((n) => n.shape || n.circle || n.polygons?.length),
       (n) =>
         feature(
           n.id,
@@ -156,11 +161,70 @@ export class DataLayers {
           { notam: n, kind: 'notam' },
         ),
       'notam',
-      (n) => `${n.subject}\u0000${n.number}`,
+      (n) => `${n.subject}\u0000${n.number}\u0000${n.inCorridor}`,
     );
     sync(this.microlights, sameVersion, view.microlights, (m) =>
       feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }),
     );
+    this.restyle(view.verdicts);
+  }
+
+  /**
+   * New verdicts for the features drawn (a filter change): the features stay, only the layers
+   * whose drawn/left-out split changed are drawn again.
+   */
+  restyle(verdicts: MapView['verdicts']): void {
+    this.styles.verdicts.set(verdicts);
+    this.refreshLooks();
+  }
+
+  /** Shows or hides what the verdicts leave out. */
+  setShowLeftOut(show: boolean): void {
+    this.styles.verdicts.showLeftOut = show;
+    this.refreshLooks();
+  }
+
+  private refreshLooks(): void {
+    for (const layer of [this.airspaces, this.notams]) {
+      const key = this.looks(layer);
+      if (layer.get('looks') === key) continue;
+      layer.set('looks', key, true);
+      layer.getSource()!.changed();
+    }
+  }
+
+  /** Whether each feature of the layer applies, in one string: equal strings draw alike. */
+  private looks(layer: AnyVectorLayer): string {
+    const { verdicts } = this.styles;
+    let key = verdicts.showLeftOut ? 'all:' : 'applying:';
+    for (const f of layer.getSource()!.getFeatures()) {
+      const id = String(f.getId());
+      const notam = f.get('notam') as { inCorridor: boolean } | undefined;
+      key += verdicts.applies(id, notam ? notam.inCorridor : true) ? '1' : '0';
+    }
+    return key;
+  }
+
+  /** The airspace, NOTAM or FIR feature with this id, if drawn. */
+  itemFeature(id: string): Feature<Geometry> | null {
+    for (const layer of [this.airspaces, this.notams, this.firs]) {
+      const found = layer.getSource()!.getFeatureById(id);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** How many of a layer's features apply, and how many the verdicts leave out. */
+  applying(layer: AnyVectorLayer): { applying: number; leftOut: number } {
+    const { verdicts } = this.styles;
+    let applying = 0;
+    let leftOut = 0;
+    for (const f of layer.getSource()!.getFeatures()) {
+      const notam = f.get('notam') as { inCorridor: boolean } | undefined;
+      if (verdicts.applies(String(f.getId()), notam ? notam.inCorridor : true)) applying++;
+      else leftOut++;
+    }
+    return { applying, leftOut };
   }
 
   /** Copies the view's features with these ids into the highlight layer. */
@@ -193,7 +257,10 @@ function copyOf(original: Feature<Geometry>): Feature<Geometry> {
   return copy;
 }
 
+let featuresMade = 0;
+
 function feature(id: string, geometry: Geometry, properties: Record<string, unknown>): Feature<Geometry> {
+  featuresMade++;
   const f = new Feature<Geometry>({ geometry, ...properties });
   f.setId(id);
   return f;

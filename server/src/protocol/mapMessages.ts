@@ -356,6 +356,8 @@ export interface MapWebviewState {
   uri?: string;
   camera?: { center: LonLat; zoom: number };
   filters?: MapFilters;
+  /** Draw the items the verdicts leave out (faded and dashed) instead of hiding them. */
+  showLeftOut?: boolean;
 }
 
 export const DEFAULT_MAP_FILTERS: MapFilters = {
