@@ -12,7 +12,7 @@ import OlMap from 'ol/Map';
 import View from 'ol/View';
 import ScaleLine from 'ol/control/ScaleLine';
 import { defaults as defaultControls } from 'ol/control/defaults';
-import { getCenter, isEmpty } from 'ol/extent';
+import { getCenter, intersects, isEmpty } from 'ol/extent';
 import type BaseLayer from 'ol/layer/Base';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import {
@@ -64,7 +64,8 @@ const profile = new ProfileView({
   hovered: (itemId) => hoverItem(itemId),
   chosen: (itemId) => selectItem(itemId, { details: true }),
 });
-const table = new CrossingTable((itemId) => selectItem(itemId, { details: true, fit: true }));
+// A row's item may be off screen: the camera goes to it then, and stays otherwise.
+const table = new CrossingTable((itemId) => selectItem(itemId, { details: true, fit: 'unlessInView' }));
 bottom.append(profile.element, table.element);
 const basemap = new Basemap(document.body.dataset.basemap ?? 'basemap', styles, (message) => panel.setStatus(message));
 
@@ -156,7 +157,7 @@ let selectedItem: string | undefined;
  * crossing table, its box in the profile; with `details`, its popup in the side panel; with
  * `fit`, the camera on it. False when this view has no such item.
  */
-function selectItem(itemId: string, options: { details?: boolean; fit?: boolean } = {}): boolean {
+function selectItem(itemId: string, options: { details?: boolean; fit?: boolean | 'unlessInView' } = {}): boolean {
   const feature = data.itemFeature(itemId);
   selectedItem = feature ? itemId : undefined;
   data.setSelection(feature ? [feature] : []);
@@ -168,6 +169,8 @@ function selectItem(itemId: string, options: { details?: boolean; fit?: boolean 
     showItemDetails(feature);
   }
   const extent = feature.getGeometry()?.getExtent();
+  const inView = extent && intersects(extent, map.getView().calculateExtent(map.getSize()));
+  if (options.fit === 'unlessInView' && inView) return true;
   if (options.fit && extent && !isEmpty(extent)) {
     map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 10, size: map.getSize() });
   } else if (options.fit && extent) {

@@ -109,16 +109,21 @@ export class ProfileView {
       const px = x(point.alongNm);
       axis.append(svg('line', { class: 'tick', x1: px, x2: px, y1: MARGIN.top, y2: y(0) + 4 }));
       const approxWidth = point.name.length * 6.5;
-      if (px - approxWidth / 2 < freeFrom) continue;
-      const name = svg('text', { x: px, y: y(0) + 16, 'text-anchor': 'middle' });
-      name.textContent = point.name;
+      // Names at the ends of the axis lean inwards rather than being cut off.
+      const anchor = px - approxWidth / 2 < 0 ? 'start' : px + approxWidth / 2 > width ? 'end' : ('middle' as const);
+      const from = anchor === 'start' ? px : anchor === 'end' ? px - approxWidth : px - approxWidth / 2;
+      if (from < freeFrom) continue;
+      const label = svg('g', { class: 'point' });
       if (point.eto) {
         const eto = svg('title', {});
         eto.textContent = `${point.name} ${point.eto}`;
-        name.append(eto);
+        label.append(eto);
       }
-      axis.append(name);
-      freeFrom = px + approxWidth / 2 + 4;
+      const name = svg('text', { x: px, y: y(0) + 16, 'text-anchor': anchor });
+      name.textContent = point.name;
+      label.append(name);
+      axis.append(label);
+      freeFrom = from + approxWidth + 4;
     }
 
     // The flight's levels.
