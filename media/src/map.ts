@@ -213,15 +213,20 @@ function showAgain(view: MapView): void {
   shown = undefined;
 }
 
-function showSnapshot(view: MapView | null, message: string | undefined): void {
+function showSnapshot(view: MapView | null, message: string | undefined, keepShapes = false): void {
   const previous = current;
+  if (keepShapes && !(view && previous && view.uri === previous.uri && view.blockIndex === previous.blockIndex)) {
+    // Shapes left out for a view this page does not have (it was reloaded meanwhile): ask for all of it.
+    postToHost({ type: 'ready' });
+    return;
+  }
   current = view;
   panel.setStatus(message);
   if (view) {
     adoptHostFilters(view.filters);
     saveState({ uri: view.uri, filters });
   }
-  data.setView(view);
+  data.setView(view, keepShapes);
   panel.setView(view);
   showFlightViews(view);
   if (!view) return;
@@ -247,6 +252,10 @@ function showSnapshot(view: MapView | null, message: string | undefined): void {
     fitToRoute();
   }
 }
+
+type BlockKey = Pick<MapView, 'uri' | 'version' | 'blockIndex'>;
+const sameBlock = (a: BlockKey, b: BlockKey) =>
+  a.uri === b.uri && a.version === b.version && a.blockIndex === b.blockIndex;
 
 /** The layer switches are the user's; the corridor, levels and time margin are what the host judged with. */
 function adoptHostFilters(judged: MapFilters): void {
@@ -275,8 +284,7 @@ function showFlightViews(view: MapView | null): void {
  */
 function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>): void {
   const view = current;
-  if (!view || view.uri !== message.uri || view.version !== message.version || view.blockIndex !== message.blockIndex)
-    return;
+  if (!view || !sameBlock(view, message)) return;
   current = {
     ...view,
     filters: message.filters,
@@ -297,7 +305,7 @@ function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>):
 onHostMessage((message: HostToMapMessage) => {
   switch (message.type) {
     case 'snapshot':
-      showSnapshot(message.view, message.message);
+      showSnapshot(message.view, message.message, message.keepShapes === true);
       if (message.highlight) data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
       break;
     case 'highlight':

@@ -30,7 +30,7 @@ import { packMapView } from '../../../server/src/protocol/packedMapView';
 import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
-import { verdictsUpdate } from './viewUpdate';
+import { lightSnapshot, verdictsUpdate } from './viewUpdate';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
 export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
@@ -238,6 +238,7 @@ class RouteMap implements vscode.Disposable {
     };
     const answer = await this.ask(MAP_VIEW, params);
     if (request !== this.viewRequests) return;
+    let light: MapView | undefined;
     if ('failure' in answer) {
       this.message = answer.failure;
     } else {
@@ -245,7 +246,10 @@ class RouteMap implements vscode.Disposable {
       // A view older than the one shown (a slow answer after an edit) is dropped.
       if (view && this.view && view.uri === this.view.uri && view.version < this.view.version) return;
       const packed = view && packMapView(view);
-      const update = filtersOnly && packed && this.pageReady ? verdictsUpdate(this.packed, packed) : undefined;
+      const drawn = this.pageReady ? this.packed : null;
+      const update = filtersOnly && packed ? verdictsUpdate(drawn, packed) : undefined;
+      // Else, for the block and version drawn, only the shapes the page lacks travel.
+      light = !update && packed ? lightSnapshot(drawn, packed) : undefined;
       this.view = view;
       this.packed = packed;
       this.message = view ? undefined : 'No route here: put the cursor in a route block.';
@@ -257,7 +261,7 @@ class RouteMap implements vscode.Disposable {
       this.highlight = undefined;
       if (this.panel) this.panel.title = view ? `Route map: ${view.title}` : 'Route map';
     }
-    this.postSnapshot();
+    this.postSnapshot(light);
     if (this.view) await this.followCursor();
   }
 
@@ -301,9 +305,16 @@ class RouteMap implements vscode.Disposable {
     }
   }
 
-  private postSnapshot(): void {
+  /** The whole view, or `light` (see lightSnapshot) when the page has the rest of it. */
+  private postSnapshot(light?: MapView): void {
     if (this.view && !this.packed) this.packed = packMapView(this.view);
-    this.post({ type: 'snapshot', view: this.packed, highlight: this.highlight, message: this.message });
+    this.post({
+      type: 'snapshot',
+      view: light ?? this.packed,
+      highlight: this.highlight,
+      message: this.message,
+      ...(light ? { keepShapes: true } : {}),
+    });
     // A conflict's code action asked to reveal an area: after the snapshot it belongs to.
     const reveal = this.pendingReveal;
     if (reveal && this.pageReady && this.panel?.visible && this.view?.uri === reveal.uri) {

@@ -5,7 +5,7 @@
  * features by id instead of taking a whole snapshot again (posting one costs more than drawing
  * it with 2,000 airspaces and 5,000 NOTAMs). Pure, so it is unit-tested without VS Code.
  */
-import type { HostToMapMessage, MapView } from '../../../server/src/protocol/mapMessages';
+import type { HostToMapMessage, MapView, PackedShape } from '../../../server/src/protocol/mapMessages';
 
 /**
  * The `verdicts` message that brings the page from `drawn` to `next`, or undefined when `next`
@@ -50,6 +50,73 @@ function drawingKey(view: MapView, verdicts: NonNullable<MapView['verdicts']>): 
 
 function sameCoordinates(a: Float64Array | undefined, b: Float64Array | undefined): boolean {
   if (!a || !b) return a === b;
+  return equal(a, b);
+}
+
+/**
+ * The snapshot that brings the page from `drawn` to `next` when both are views of the same block
+ * (an edit, a corridor change that adds and drops areas, new answers from the hub): the FIRs,
+ * airspaces and NOTAMs whose shape the page already has, at the same coordinates under the same
+ * id, go without it, and the packed coordinates carry only the new or moved shapes and the
+ * route. Undefined for another document or block (the page needs it whole). Both views packed.
+ */
+export function lightSnapshot(drawn: MapView | null, next: MapView): MapView | undefined {
+  if (!drawn || !drawn.packedCoordinates || !next.packedCoordinates) return undefined;
+  if (drawn.uri !== next.uri || drawn.blockIndex !== next.blockIndex) return undefined;
+  const had = new Map<string, Float64Array>();
+  const old = drawn.packedCoordinates;
+  for (const item of [...drawn.firs, ...drawn.airspaces, ...drawn.notams])
+    if (item.shape) had.set(item.id, slice(old, item.shape));
+  const coordinates = next.packedCoordinates;
+  const parts: Float64Array[] = [];
+  let length = 0;
+  /** The item without its shape when the page has the same, else with its shape moved into the new array. */
+  const lighter = <T extends { id: string; shape?: PackedShape }>(item: T): T => {
+    if (!item.shape) return item;
+    const coords = slice(coordinates, item.shape);
+    const before = had.get(item.id);
+    if (before && equal(before, coords)) {
+      const { shape: _kept, ...rest } = item;
+      return rest as T;
+    }
+    parts.push(coords);
+    const shape = { start: length, ends: item.shape.ends };
+    length += coords.length;
+    return { ...item, shape };
+  };
+  // The route is small and always drawn again: its shapes travel.
+  const legs = next.legs.map((leg) => {
+    if (!leg.shape) return leg;
+    const coords = slice(coordinates, leg.shape);
+    parts.push(coords);
+    const shape = { start: length, ends: leg.shape.ends };
+    length += coords.length;
+    return { ...leg, shape };
+  });
+  const view: MapView = {
+    ...next,
+    legs,
+    firs: next.firs.map(lighter),
+    airspaces: next.airspaces.map(lighter),
+    notams: next.notams.map(lighter),
+  };
+  const packed = new Float64Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    packed.set(part, offset);
+    offset += part.length;
+  }
+  view.packedCoordinates = packed;
+  return view;
+}
+
+/** The numbers of one packed shape (its ends count from its start). */
+function slice(coordinates: Float64Array, shape: PackedShape): Float64Array {
+  const size = Math.max(0, ...shape.ends.map((ends) => ends[ends.length - 1] ?? 0));
+  return coordinates.subarray(shape.start, shape.start + size);
+}
+
+function equal(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

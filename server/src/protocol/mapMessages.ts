@@ -309,7 +309,18 @@ export const RESULTS_CHANGED = notification<ResultsChangedParams>(RESULTS_CHANGE
 
 /** Host → webview. */
 export type HostToMapMessage =
-  | { type: 'snapshot'; view: MapView | null; highlight?: MapHighlight; message?: string }
+  | {
+      type: 'snapshot';
+      view: MapView | null;
+      highlight?: MapHighlight;
+      message?: string;
+      /**
+       * A new view of the block drawn (same uri, version and block) whose firs, airspaces and
+       * NOTAMs without a shape are drawn as the page already has them: only new or moved shapes
+       * travel (see client/src/map/viewUpdate.ts). Absent: the view is complete.
+       */
+      keepShapes?: boolean;
+    }
   | { type: 'highlight'; uri: string; version: number; highlight: MapHighlight }
   /**
    * After a filter change, when the geometry is unchanged: new verdicts, crossing table and profile
