@@ -9,7 +9,7 @@ import type { HubClient } from '../hub';
 import { buildMapView, prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from '../map/mapView';
 import { MapDataSource } from '../map/hubData';
 import { RouteCorridor } from '../map/corridor';
-import { highlightAt, routeLayer } from '../map/routePoints';
+import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
 import {
   DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
@@ -82,6 +82,16 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
 export function registerMapRequests(connection: Connection, deps: MapRequestDeps): MapRequests {
   let source: { hub: HubClient | undefined; files: string; data: MapDataSource } | undefined;
   let lastAreas: { key: string; prepared: PreparedAreas } | undefined;
+  /**
+   * The route layer (densified legs) of the block last highlighted: the cursor moves far more
+   * often than the block's text or its expansion change (both are new objects when they do).
+   */
+  let lastLayer: { block: RouteBlock; expansion: ExpansionResult | undefined; layer: RouteLayer } | undefined;
+  function routeLayerOf(block: RouteBlock, expansion: ExpansionResult | undefined): RouteLayer {
+    if (lastLayer?.block !== block || lastLayer.expansion !== expansion)
+      lastLayer = { block, expansion, layer: routeLayer(block, expansion) };
+    return lastLayer.layer;
+  }
 
   /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
   function prepared(data: MapData): PreparedAreas {
@@ -145,7 +155,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       if (!parsed) return null;
       const found = blockAt(parsed.document, params.position);
       if (!found) return null;
-      const layer = routeLayer(found.block, deps.expansionFor(found.block, parsed));
+      const layer = routeLayerOf(found.block, deps.expansionFor(found.block, parsed));
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
     }),
   );
