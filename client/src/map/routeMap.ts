@@ -248,7 +248,7 @@ class RouteMap implements vscode.Disposable {
       const packed = view && packMapView(view);
       const drawn = this.pageReady ? this.packed : null;
       const update = filtersOnly && packed ? verdictsUpdate(drawn, packed) : undefined;
-      // Else, for the block and version drawn, only the shapes the page lacks travel.
+      // Else, for the block drawn (any version), only the shapes the page lacks travel.
       light = !update && packed ? lightSnapshot(drawn, packed) : undefined;
       this.view = view;
       this.packed = packed;
