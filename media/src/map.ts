@@ -213,10 +213,16 @@ function showAgain(view: MapView): void {
   shown = undefined;
 }
 
-function showSnapshot(view: MapView | null, message: string | undefined, keepShapes = false): void {
+function showSnapshot(snapshot: Extract<HostToMapMessage, { type: 'snapshot' }>): void {
   const previous = current;
-  if (keepShapes && !(view && previous && view.uri === previous.uri && view.blockIndex === previous.blockIndex)) {
-    // Shapes left out for a view this page does not have (it was reloaded meanwhile): ask for all of it.
+  const keepShapes = snapshot.keepShapes === true;
+  let view = snapshot.view;
+  const message = snapshot.message;
+  if (keepShapes && view && previous && view.uri === previous.uri && view.blockIndex === previous.blockIndex) {
+    view = snapshot.order ? completed(view, snapshot.order, previous) : view;
+  } else if (keepShapes) view = null;
+  if (keepShapes && !view) {
+    // Left out for a view this page does not have (it was reloaded meanwhile): ask for all of it.
     postToHost({ type: 'ready' });
     return;
   }
@@ -254,6 +260,33 @@ function showSnapshot(view: MapView | null, message: string | undefined, keepSha
 }
 
 type BlockKey = Pick<MapView, 'uri' | 'version' | 'blockIndex'>;
+/**
+ * A difference snapshot made whole: each list in the host's order, its unchanged areas taken
+ * from the view drawn (without their shape: the page keeps their features). Null when an id is
+ * in neither.
+ */
+function completed(
+  view: MapView,
+  order: NonNullable<Extract<HostToMapMessage, { type: 'snapshot' }>['order']>,
+  drawn: MapView,
+): MapView | null {
+  const merge = <T extends { id: string; shape?: unknown }>(sent: T[], ids: string[], had: T[]): T[] | null => {
+    const changed = new Map(sent.map((item) => [item.id, item]));
+    const kept = new Map(had.map((item) => [item.id, item]));
+    const items: T[] = [];
+    for (const id of ids) {
+      const item = changed.get(id) ?? kept.get(id);
+      if (!item) return null;
+      items.push(changed.has(id) || !item.shape ? item : { ...item, shape: undefined });
+    }
+    return items;
+  };
+  const firs = merge(view.firs, order.firs, drawn.firs);
+  const airspaces = merge(view.airspaces, order.airspaces, drawn.airspaces);
+  const notams = merge(view.notams, order.notams, drawn.notams);
+  return firs && airspaces && notams ? { ...view, firs, airspaces, notams } : null;
+}
+
 const sameBlock = (a: BlockKey, b: BlockKey) =>
   a.uri === b.uri && a.version === b.version && a.blockIndex === b.blockIndex;
 
@@ -305,7 +338,7 @@ function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>):
 onHostMessage((message: HostToMapMessage) => {
   switch (message.type) {
     case 'snapshot':
-      showSnapshot(message.view, message.message, message.keepShapes === true);
+      showSnapshot(message);
       if (message.highlight) data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
       break;
     case 'highlight':

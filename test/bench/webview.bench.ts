@@ -84,8 +84,8 @@ export async function run(): Promise<BenchFigure[]> {
       await map.page.evaluate((views) => Object.assign(window, { __views: views }), {
         view,
         narrower,
-        lightNarrower: { type: 'snapshot', view: lightNarrower.result, keepShapes: true },
-        lightWider: { type: 'snapshot', view: lightWider.result, keepShapes: true },
+        lightNarrower: { type: 'snapshot', ...lightNarrower.result },
+        lightWider: { type: 'snapshot', ...lightWider.result },
         verdicts3: judged[0].result,
         verdicts4: judged[1].result,
       });
@@ -156,8 +156,7 @@ export async function run(): Promise<BenchFigure[]> {
         drawn = host.result.packed;
         await map.page.evaluate((edit) => Object.assign((window as unknown as { __views: object }).__views, { edit }), {
           type: 'snapshot',
-          view: host.result.light,
-          keepShapes: true,
+          ...host.result.light,
         });
         const page = await timed('message', 'edit');
         edit.push(host.ms + page.total);

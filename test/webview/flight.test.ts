@@ -306,7 +306,12 @@ test('a light snapshot (keepShapes) of the block drawn keeps the areas the page 
     // An edit (a new version) with a wider corridor: FRANKFURT CTR comes in.
     const next = packMapView({ ...full, version: full.version + 1 });
     const light = lightSnapshot(first, next)!;
-    await map.show({ type: 'snapshot', view: light, keepShapes: true });
+    // Only the new airspace travels; the unchanged ones are the page's.
+    assert.deepEqual(
+      light.view.airspaces.map((a) => a.id),
+      ['a3'],
+    );
+    await map.show({ type: 'snapshot', ...light });
     const after = await map.counts();
     assert.equal(after.airspaces, 4);
     assert.equal(after.leftOutAirspaces, 1);
@@ -314,16 +319,18 @@ test('a light snapshot (keepShapes) of the block drawn keeps the areas the page 
     assert.equal(after.firs, 3);
     // Made again: the route (6 points, 5 legs), the microlight and the one new airspace; nothing else.
     assert.equal(after.featuresMade - before.featuresMade, 6 + 5 + 1 + 1);
-    // The kept areas are where they were: a click on the danger area finds it.
+    // The kept areas are where they were, with their data: a click on the danger area finds it.
     await map.page.mouse.click(...(await map.pixelOf([3.5, 51.3])));
     await map.page.locator('#map-crossings tbody tr.selected[data-item-id="a4"]').waitFor();
+    assert.equal(await map.page.locator('#map-details ol.stack strong').textContent(), XSS_AIRSPACE_NAME);
+    assert.match((await map.page.locator('#map-notam-list h2').textContent()) ?? '', /NOTAMs \(2, 2 left out\)/);
     await map.page.mouse.click(...(await map.pixelOf([8.75, 49.95])));
     await map.page.locator('#map-crossings tbody tr.selected[data-item-id="a3"]').waitFor();
   });
   // A page that does not have the block (it was reloaded meanwhile) asks for all of it.
   await withPage({ theme: 'light' }, async (map) => {
     const full = packMapView(flightView());
-    await map.show({ type: 'snapshot', view: lightSnapshot(full, full)!, keepShapes: true });
+    await map.show({ type: 'snapshot', ...lightSnapshot(full, full)! });
     assert.deepEqual(
       (await map.posted()).map((m) => m.type),
       ['ready', 'ready'],

@@ -30,7 +30,7 @@ import { packMapView } from '../../../server/src/protocol/packedMapView';
 import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
-import { lightSnapshot, verdictsUpdate } from './viewUpdate';
+import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
 export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
@@ -238,7 +238,7 @@ class RouteMap implements vscode.Disposable {
     };
     const answer = await this.ask(MAP_VIEW, params);
     if (request !== this.viewRequests) return;
-    let light: MapView | undefined;
+    let light: LightSnapshot | undefined;
     if ('failure' in answer) {
       this.message = answer.failure;
     } else {
@@ -306,14 +306,14 @@ class RouteMap implements vscode.Disposable {
   }
 
   /** The whole view, or `light` (see lightSnapshot) when the page has the rest of it. */
-  private postSnapshot(light?: MapView): void {
+  private postSnapshot(light?: LightSnapshot): void {
     if (this.view && !this.packed) this.packed = packMapView(this.view);
     this.post({
       type: 'snapshot',
-      view: light ?? this.packed,
+      view: light?.view ?? this.packed,
       highlight: this.highlight,
       message: this.message,
-      ...(light ? { keepShapes: true } : {}),
+      ...(light ? { keepShapes: light.keepShapes, order: light.order } : {}),
     });
     // A conflict's code action asked to reveal an area: after the snapshot it belongs to.
     const reveal = this.pendingReveal;

@@ -109,22 +109,32 @@ function sameCoordinates(a: Float64Array | undefined, b: Float64Array | undefine
  * id, go without it, and the packed coordinates carry only the new or moved shapes and the
  * route. Undefined for another document or block (the page needs it whole). Both views packed.
  */
-export function lightSnapshot(drawn: MapView | null, next: MapView): MapView | undefined {
+export type LightSnapshot = Pick<Extract<HostToMapMessage, { type: 'snapshot' }>, 'keepShapes' | 'order'> & {
+  view: MapView;
+};
+
+export function lightSnapshot(drawn: MapView | null, next: MapView): LightSnapshot | undefined {
   if (!drawn || !drawn.packedCoordinates || !next.packedCoordinates) return undefined;
   if (drawn.uri !== next.uri || drawn.blockIndex !== next.blockIndex) return undefined;
   const had = new Map<string, Float64Array>();
   const old = drawn.packedCoordinates;
-  for (const item of [...drawn.firs, ...drawn.airspaces, ...drawn.notams])
+  /** What the page has of each area apart from its shape, to leave out the areas that did not change at all. */
+  const data = new Map<string, string>();
+  for (const item of [...drawn.firs, ...drawn.airspaces, ...drawn.notams]) {
     if (item.shape) had.set(item.id, slice(old, item.shape));
+    data.set(item.id, dataOf(item));
+  }
   const coordinates = next.packedCoordinates;
   const parts: Float64Array[] = [];
   let length = 0;
   /** The item without its shape when the page has the same, else with its shape moved into the new array. */
-  const lighter = <T extends { id: string; shape?: PackedShape }>(item: T): T => {
-    if (!item.shape) return item;
+  const lighter = <T extends { id: string; shape?: PackedShape }>(item: T): T | undefined => {
+    const sameData = data.get(item.id) === dataOf(item);
+    if (!item.shape) return sameData && had.get(item.id) === undefined ? undefined : item;
     const coords = slice(coordinates, item.shape);
     const before = had.get(item.id);
     if (before && equal(before, coords)) {
+      if (sameData) return undefined;
       const { shape: _kept, ...rest } = item;
       return rest as T;
     }
@@ -142,12 +152,14 @@ export function lightSnapshot(drawn: MapView | null, next: MapView): MapView | u
     length += coords.length;
     return { ...leg, shape };
   });
+  const changed = <T extends { id: string; shape?: PackedShape }>(items: T[]) =>
+    items.map(lighter).filter((item): item is T => item !== undefined);
   const view: MapView = {
     ...next,
     legs,
-    firs: next.firs.map(lighter),
-    airspaces: next.airspaces.map(lighter),
-    notams: next.notams.map(lighter),
+    firs: changed(next.firs),
+    airspaces: changed(next.airspaces),
+    notams: changed(next.notams),
   };
   const packed = new Float64Array(length);
   let offset = 0;
@@ -156,7 +168,18 @@ export function lightSnapshot(drawn: MapView | null, next: MapView): MapView | u
     offset += part.length;
   }
   view.packedCoordinates = packed;
-  return view;
+  const ids = (items: { id: string }[]) => items.map((item) => item.id);
+  return {
+    view,
+    keepShapes: true,
+    order: { firs: ids(next.firs), airspaces: ids(next.airspaces), notams: ids(next.notams) },
+  };
+}
+
+/** An area's data apart from its shape, as one string. */
+function dataOf(item: { shape?: PackedShape }): string {
+  const { shape: _shape, ...rest } = item;
+  return JSON.stringify(rest);
 }
 
 /** The numbers of one packed shape (its ends count from its start). */

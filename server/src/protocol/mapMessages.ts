@@ -315,11 +315,16 @@ export type HostToMapMessage =
       highlight?: MapHighlight;
       message?: string;
       /**
-       * A new view of the block drawn (same uri, version and block) whose firs, airspaces and
+       * A new view of the block drawn (same uri and block, any version) whose firs, airspaces and
        * NOTAMs without a shape are drawn as the page already has them: only new or moved shapes
        * travel (see client/src/map/viewUpdate.ts). Absent: the view is complete.
        */
       keepShapes?: boolean;
+      /**
+       * With keepShapes: every id of the view's firs, airspaces and NOTAMs, in order. The lists in
+       * `view` then hold only the new and changed ones; the others are the page's, unchanged.
+       */
+      order?: { firs: string[]; airspaces: string[]; notams: string[] };
     }
   | { type: 'highlight'; uri: string; version: number; highlight: MapHighlight }
   /**

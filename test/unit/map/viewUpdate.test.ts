@@ -87,8 +87,21 @@ test('a light snapshot leaves out the shapes the page has and carries the new on
     version: full.version + 1,
     notams: full.notams.map((n) => (n.id === 'n3' ? { ...n, inCorridor: true } : n)),
   });
-  const light = lightSnapshot(drawn, next)!;
-  assert.ok(light);
+  const snapshot = lightSnapshot(drawn, next)!;
+  assert.ok(snapshot);
+  const light = snapshot.view;
+  // Every area's id, in order; the lists carry only the new and changed ones.
+  assert.deepEqual(snapshot.order!.airspaces, ['a0', 'a1', 'a2', 'a3', 'a4']);
+  assert.deepEqual(snapshot.order!.notams, ['n0', 'n1', 'n2', 'n3']);
+  assert.deepEqual(
+    light.airspaces.map((a) => a.id),
+    ['a3', 'a4'],
+  );
+  assert.deepEqual(
+    light.notams.map((n) => n.id),
+    ['n3'],
+  );
+  assert.deepEqual(light.firs, []);
   const withShape = (items: { id: string; shape?: unknown }[]) => items.filter((i) => i.shape).map((i) => i.id);
   assert.deepEqual(withShape(light.airspaces), ['a3', 'a4']);
   assert.deepEqual(withShape(light.notams), ['n3']);
@@ -128,9 +141,18 @@ test('an area that moved under the same id travels again', () => {
         : a,
     ),
   };
-  const light = lightSnapshot(packed(full), packed(moved))!;
+  const light = lightSnapshot(packed(full), packed(moved))!.view;
   assert.deepEqual(
-    light.airspaces.filter((a) => a.shape).map((a) => a.id),
-    ['a1'],
+    light.airspaces.map((a) => [a.id, Boolean(a.shape)]),
+    [['a1', true]],
+  );
+  // Changed data, same shape: the area travels without its shape.
+  const renamed = packed({
+    ...full,
+    airspaces: full.airspaces.map((a) => (a.id === 'a2' ? { ...a, reason: 'now 12 NM from the route' } : a)),
+  });
+  assert.deepEqual(
+    lightSnapshot(packed(full), renamed)!.view.airspaces.map((a) => [a.id, Boolean(a.shape)]),
+    [['a2', false]],
   );
 });
