@@ -33,6 +33,11 @@ export class DataLayers {
   /** What a click selected (an airspace, a NOTAM), outlined. */
   readonly selection: VectorLayer<VectorSource<Feature<Geometry>>>;
   private viewKey = '';
+  private blockKey = '';
+  /** How many features setView made since the page loaded (the tests tell a restyle from a rebuild by it). */
+  get featuresMade(): number {
+    return featuresMade;
+  }
 
   constructor(private readonly styles: MapStyles) {
     const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
@@ -90,9 +95,18 @@ export class DataLayers {
     return name === 'route' ? [this.route, this.legs, this.highlight] : [this[name]];
   }
 
-  setView(view: MapView | null): void {
+  /**
+   * Draws a view. With `keepShapes` (a snapshot of the view drawn, see HostToMapMessage), an
+   * area without a shape keeps the feature the page has, and one with a shape gets it.
+   */
+  setView(view: MapView | null, keepShapes = false): void {
     const key = view ? `${view.uri}\u0000${view.version}\u0000${view.blockIndex}` : '';
+    const block = view ? `${view.uri}\u0000${view.blockIndex}` : '';
+    // Shapes left out are the same block's, whatever its version (the host compared them).
     const sameVersion = key === this.viewKey;
+    const mode: SyncMode =
+      keepShapes && block === this.blockKey ? 'keepShapes' : sameVersion ? 'sameVersion' : 'replace';
+    this.blockKey = block;
     this.viewKey = key;
     this.highlight.getSource()!.clear();
     this.selection.getSource()!.clear();
@@ -125,7 +139,7 @@ export class DataLayers {
       ...(view.airspaces.length > DENSE ? ['airspaces'] : []),
       ...(view.notams.length > DENSE ? ['notams'] : []),
     ]);
-    sync(this.firs, sameVersion, view.firs, (f) =>
+    sync(this.firs, mode, view.firs, (f) =>
       feature(
         f.id,
         drawn(f.shape, () => polygons(f.polygons)),
@@ -134,7 +148,7 @@ export class DataLayers {
     );
     sync(
       this.airspaces,
-      sameVersion,
+      mode,
       view.airspaces,
       (a) =>
         feature(
@@ -147,8 +161,10 @@ export class DataLayers {
     );
     sync(
       this.notams,
-      sameVersion,
-      view.notams.filter((n) => n.inCorridor && (n.shape || n.circle || n.polygons?.length)),
+      mode,
+      // All that have a shape: which are drawn is the verdicts' (or the corridor's) decision, made in
+      // the style. A NOTAM outside the corridor travels without its shape (packMapView): none then.
+      view.notams.filter((n) => canDraw(n) || (mode === 'keepShapes' && !n.shape)),
       (n) =>
         feature(
           n.id,
@@ -156,11 +172,71 @@ export class DataLayers {
           { notam: n, kind: 'notam' },
         ),
       'notam',
-      (n) => `${n.subject}\u0000${n.number}`,
+      (n) => `${n.subject}\u0000${n.number}\u0000${n.inCorridor}`,
     );
-    sync(this.microlights, sameVersion, view.microlights, (m) =>
+    // Microlights are few and their ids are only indexes: kept within one version only.
+    sync(this.microlights, sameVersion ? 'sameVersion' : 'replace', view.microlights, (m) =>
       feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }),
     );
+    this.restyle(view.verdicts);
+  }
+
+  /**
+   * New verdicts for the features drawn (a filter change): the features stay, only the layers
+   * whose drawn/left-out split changed are drawn again.
+   */
+  restyle(verdicts: MapView['verdicts']): void {
+    this.styles.verdicts.set(verdicts);
+    this.refreshLooks();
+  }
+
+  /** Shows or hides what the verdicts leave out. */
+  setShowLeftOut(show: boolean): void {
+    this.styles.verdicts.showLeftOut = show;
+    this.refreshLooks();
+  }
+
+  private refreshLooks(): void {
+    for (const layer of [this.airspaces, this.notams]) {
+      const key = this.looks(layer);
+      if (layer.get('looks') === key) continue;
+      layer.set('looks', key, true);
+      layer.getSource()!.changed();
+    }
+  }
+
+  /** Whether each feature of the layer applies, in one string: equal strings draw alike. */
+  private looks(layer: AnyVectorLayer): string {
+    const { verdicts } = this.styles;
+    let key = verdicts.showLeftOut ? 'all:' : 'applying:';
+    for (const f of layer.getSource()!.getFeatures()) {
+      const id = String(f.getId());
+      const notam = f.get('notam') as { inCorridor: boolean } | undefined;
+      key += verdicts.applies(id, notam ? notam.inCorridor : true) ? '1' : '0';
+    }
+    return key;
+  }
+
+  /** The airspace, NOTAM or FIR feature with this id, if drawn. */
+  itemFeature(id: string): Feature<Geometry> | null {
+    for (const layer of [this.airspaces, this.notams, this.firs]) {
+      const found = layer.getSource()!.getFeatureById(id);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** How many of a layer's features apply, and how many the verdicts leave out. */
+  applying(layer: AnyVectorLayer): { applying: number; leftOut: number } {
+    const { verdicts } = this.styles;
+    let applying = 0;
+    let leftOut = 0;
+    for (const f of layer.getSource()!.getFeatures()) {
+      const notam = f.get('notam') as { inCorridor: boolean } | undefined;
+      if (verdicts.applies(String(f.getId()), notam ? notam.inCorridor : true)) applying++;
+      else leftOut++;
+    }
+    return { applying, leftOut };
   }
 
   /** Copies the view's features with these ids into the highlight layer. */
@@ -193,7 +269,10 @@ function copyOf(original: Feature<Geometry>): Feature<Geometry> {
   return copy;
 }
 
+let featuresMade = 0;
+
 function feature(id: string, geometry: Geometry, properties: Record<string, unknown>): Feature<Geometry> {
+  featuresMade++;
   const f = new Feature<Geometry>({ geometry, ...properties });
   f.setId(id);
   return f;
@@ -211,13 +290,25 @@ function replaceAll(layer: AnyVectorLayer, features: Feature<Geometry>[]): void 
   source.addFeatures(features);
 }
 
+/** A new document version (rebuild), the same (keep features by id), or the same with shapes left out (see setView). */
+type SyncMode = 'replace' | 'sameVersion' | 'keepShapes';
+
+type Drawable = { shape?: unknown; polygons?: unknown[]; circle?: { ring: unknown[] }; inCorridor?: boolean };
+
+const hasShape = (item: Drawable) => Boolean(item.shape || item.polygons?.length || item.circle?.ring.length);
+
+/** Something to draw: a shape, or a NOTAM in the corridor known only by its centre (drawn as a point). */
+const canDraw = (item: Drawable) => hasShape(item) || (item.inCorridor === true && item.circle !== undefined);
+
 /**
  * Keeps the features whose id the new list still has (same document version: same geometry),
- * refreshing their data property silently; adds the new ones and removes the rest.
+ * refreshing their data property silently; adds the new ones and removes the rest. With
+ * `keepShapes`, a kept item that brings a shape (it moved) gets it, and a new one without a
+ * shape has nothing to draw.
  */
-function sync<T extends { id: string }>(
+function sync<T extends { id: string; shape?: PackedShape }>(
   layer: AnyVectorLayer,
-  sameVersion: boolean,
+  mode: SyncMode,
   items: T[],
   make: (item: T) => Feature<Geometry>,
   dataKey?: string,
@@ -225,7 +316,7 @@ function sync<T extends { id: string }>(
   drawnAs?: (item: T) => string,
 ): void {
   const source = layer.getSource()!;
-  if (!sameVersion) {
+  if (mode === 'replace') {
     replaceAll(layer, items.map(make));
     return;
   }
@@ -241,11 +332,13 @@ function sync<T extends { id: string }>(
         if (!restyled && drawnAs && drawnAs(existing.get(dataKey) as T) !== drawnAs(item)) restyled = true;
         existing.set(dataKey, item, true);
       }
+      if (mode === 'keepShapes' && item.shape) existing.setGeometry(make(item).getGeometry());
       kept.push(existing);
       wanted.delete(item.id);
     }
   }
-  const added = [...wanted.values()].map(make);
+  // Kept without its shape but not on the page: nothing to draw it with.
+  const added = [...wanted.values()].filter((item) => mode !== 'keepShapes' || canDraw(item)).map(make);
   // Removing many features one by one from the spatial index costs more than loading it again.
   if (stale > 100) {
     source.clear(true);

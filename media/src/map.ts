@@ -12,7 +12,7 @@ import OlMap from 'ol/Map';
 import View from 'ol/View';
 import ScaleLine from 'ol/control/ScaleLine';
 import { defaults as defaultControls } from 'ol/control/defaults';
-import { isEmpty } from 'ol/extent';
+import { getCenter, intersects, isEmpty } from 'ol/extent';
 import type BaseLayer from 'ol/layer/Base';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import {
@@ -29,9 +29,11 @@ import {
   type MapView,
 } from '../../server/src/protocol/mapMessages';
 import { Basemap } from './basemap';
+import { CrossingTable } from './crossingTable';
 import { DataLayers } from './layers';
 import { loadState, onHostMessage, postToHost, saveState } from './messaging';
 import { SidePanel } from './panels';
+import { ProfileView } from './profile';
 import { MapStyles } from './styles';
 import { readPalette, watchTheme } from './theme';
 
@@ -49,10 +51,22 @@ mapElement.tabIndex = 0;
 mapElement.setAttribute('aria-label', 'Route map');
 const side = document.createElement('aside');
 side.id = 'side';
-app.append(mapElement, side);
+/** Under the map: the vertical profile and the crossing table, shown when the view has them. */
+const bottom = document.createElement('section');
+bottom.id = 'bottom';
+bottom.setAttribute('aria-label', 'Profile and crossings');
+app.append(mapElement, bottom, side);
 
 const styles = new MapStyles(readPalette());
+styles.verdicts.showLeftOut = saved.showLeftOut === true;
 const data = new DataLayers(styles);
+const profile = new ProfileView({
+  hovered: (itemId) => hoverItem(itemId),
+  chosen: (itemId) => selectItem(itemId, { details: true }),
+});
+// A row's item may be off screen: the camera goes to it then, and stays otherwise.
+const table = new CrossingTable((itemId) => selectItem(itemId, { details: true, fit: 'unlessInView' }));
+bottom.append(profile.element, table.element);
 const basemap = new Basemap(document.body.dataset.basemap ?? 'basemap', styles, (message) => panel.setStatus(message));
 
 const map = new OlMap({
@@ -64,28 +78,45 @@ const map = new OlMap({
   view: new View({ center: fromLonLat([10, 50]), zoom: 4, maxZoom: 14 }),
 });
 
-const panel = new SidePanel(side, {
-  layerToggled(name, visible) {
-    filters = { ...filters, layers: { ...filters.layers, [name]: visible } };
-    applyLayerVisibility();
-    filtersChanged();
+const panel = new SidePanel(
+  side,
+  {
+    layerToggled(name, visible) {
+      filters = { ...filters, layers: { ...filters.layers, [name]: visible } };
+      applyLayerVisibility();
+      filtersChanged();
+    },
+    corridorChanged(corridorNm, aerodromeCorridorNm) {
+      filters = { ...filters, corridorNm, aerodromeCorridorNm };
+      panel.setStatus('Recomputing the corridor…');
+      filtersChanged();
+    },
+    levelsChanged(levels) {
+      filters = { ...filters, levels };
+      panel.setStatus('Judging the areas at these levels…');
+      filtersChanged();
+    },
+    timeMarginChanged(timeMarginMin) {
+      filters = { ...filters, timeMarginMin };
+      panel.setStatus('Judging the areas with this time margin…');
+      filtersChanged();
+    },
+    showLeftOutToggled(show) {
+      data.setShowLeftOut(show);
+      saveState({ showLeftOut: show });
+      if (current) panel.refreshVerdicts(current);
+    },
+    fitRequested: () => fitToRoute(),
+    pointChosen(point) {
+      panel.showPoint(point);
+      reveal(point.range);
+    },
+    notamChosen(notam) {
+      selectItem(notam.id, { details: true });
+    },
   },
-  corridorChanged(corridorNm, aerodromeCorridorNm) {
-    filters = { ...filters, corridorNm, aerodromeCorridorNm };
-    panel.setStatus('Recomputing the corridor…');
-    filtersChanged();
-  },
-  fitRequested: () => fitToRoute(),
-  pointChosen(point) {
-    panel.showPoint(point);
-    reveal(point.range);
-  },
-  notamChosen(notam) {
-    panel.showNotam(notam);
-    const feature = data.notams.getSource()!.getFeatureById(notam.id);
-    data.setSelection(feature ? [feature] : []);
-  },
-});
+  styles.verdicts,
+);
 panel.setFilters(filters);
 applyLayerVisibility();
 
@@ -117,7 +148,50 @@ function fitToRoute(): void {
 }
 
 /** What the details panel shows, so that a new snapshot of the same route keeps showing it. */
-let shown: { kind: 'point' | 'leg' | 'notam'; id: string } | undefined;
+let shown: { kind: 'point' | 'leg' | 'item'; id: string } | undefined;
+/** The airspace, NOTAM or FIR selected (map click, table row, profile box, revealItem). */
+let selectedItem: string | undefined;
+
+/**
+ * Selects an airspace, NOTAM or FIR everywhere at once: outlined on the map, its rows in the
+ * crossing table, its box in the profile; with `details`, its popup in the side panel; with
+ * `fit`, the camera on it. False when this view has no such item.
+ */
+function selectItem(itemId: string, options: { details?: boolean; fit?: boolean | 'unlessInView' } = {}): boolean {
+  const feature = data.itemFeature(itemId);
+  selectedItem = feature ? itemId : undefined;
+  data.setSelection(feature ? [feature] : []);
+  table.select(selectedItem);
+  profile.select(selectedItem);
+  if (!feature) return false;
+  if (options.details) {
+    shown = { kind: 'item', id: itemId };
+    showItemDetails(feature);
+  }
+  const extent = feature.getGeometry()?.getExtent();
+  const inView = extent && intersects(extent, map.getView().calculateExtent(map.getSize()));
+  if (options.fit === 'unlessInView' && inView) return true;
+  if (options.fit && extent && !isEmpty(extent)) {
+    map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 10, size: map.getSize() });
+  } else if (options.fit && extent) {
+    map.getView().setCenter(getCenter(extent));
+  }
+  return true;
+}
+
+/** Marks an item on the map while the pointer is over its box in the profile, then the selection again. */
+function hoverItem(itemId: string | undefined): void {
+  const feature = data.itemFeature(itemId ?? selectedItem ?? '');
+  data.setSelection(feature ? [feature] : []);
+}
+
+function showItemDetails(feature: Feature<Geometry>): void {
+  const kind = feature.get('kind') as string;
+  if (kind === 'airspace') panel.showAirspaces([feature.get('airspace') as MapAirspace]);
+  else if (kind === 'notam') panel.showNotam(feature.get('notam') as MapNotam);
+  else if (kind === 'fir')
+    panel.showFir(feature.get('designator') as string, (feature.get('fir') as { name: string }).name);
+}
 
 /** Shows the details of what was clicked again, from the new view, when it is still there. */
 function showAgain(view: MapView): void {
@@ -132,29 +206,35 @@ function showAgain(view: MapView): void {
         view.points.find((p) => p.id === leg.fromId),
         view.points.find((p) => p.id === leg.toId),
       );
-  } else if (shown?.kind === 'notam') {
-    const notam = view.notams.find((n) => n.id === shown!.id);
-    if (notam) return panel.showNotam(notam);
+  } else if (shown?.kind === 'item') {
+    const feature = data.itemFeature(shown.id);
+    if (feature) return showItemDetails(feature);
   }
   shown = undefined;
 }
 
-function showSnapshot(view: MapView | null, message: string | undefined): void {
+function showSnapshot(snapshot: Extract<HostToMapMessage, { type: 'snapshot' }>): void {
   const previous = current;
+  const keepShapes = snapshot.keepShapes === true;
+  let view = snapshot.view;
+  const message = snapshot.message;
+  if (keepShapes && view && previous && view.uri === previous.uri && view.blockIndex === previous.blockIndex) {
+    view = snapshot.order ? completed(view, snapshot.order, previous) : view;
+  } else if (keepShapes) view = null;
+  if (keepShapes && !view) {
+    // Left out for a view this page does not have (it was reloaded meanwhile): ask for all of it.
+    postToHost({ type: 'ready' });
+    return;
+  }
   current = view;
   panel.setStatus(message);
   if (view) {
-    // The layer switches are the user's; the corridor is what the host computed with.
-    filters = {
-      ...filters,
-      corridorNm: view.filters.corridorNm,
-      aerodromeCorridorNm: view.filters.aerodromeCorridorNm,
-    };
-    panel.setFilters(filters);
+    adoptHostFilters(view.filters);
     saveState({ uri: view.uri, filters });
   }
-  data.setView(view);
+  data.setView(view, keepShapes);
   panel.setView(view);
+  showFlightViews(view);
   if (!view) return;
   if (savedCamera) {
     const camera = savedCamera;
@@ -168,23 +248,110 @@ function showSnapshot(view: MapView | null, message: string | undefined): void {
   const sameRoute = previous && previous.uri === view.uri && previous.blockIndex === view.blockIndex;
   // A new snapshot of the same route (a reveal moved the cursor, the expansion came in) keeps
   // the details the user asked for; another route starts afresh.
-  if (sameRoute) showAgain(view);
-  else {
+  if (sameRoute) {
+    showAgain(view);
+    if (selectedItem && !selectItem(selectedItem)) selectedItem = undefined;
+  } else {
     shown = undefined;
+    selectedItem = undefined;
+    table.select(undefined);
     fitToRoute();
   }
+}
+
+type BlockKey = Pick<MapView, 'uri' | 'version' | 'blockIndex'>;
+/**
+ * A difference snapshot made whole: each list in the host's order, its unchanged areas taken
+ * from the view drawn (without their shape: the page keeps their features). Null when an id is
+ * in neither.
+ */
+function completed(
+  view: MapView,
+  order: NonNullable<Extract<HostToMapMessage, { type: 'snapshot' }>['order']>,
+  drawn: MapView,
+): MapView | null {
+  const merge = <T extends { id: string; shape?: unknown }>(sent: T[], ids: string[], had: T[]): T[] | null => {
+    const changed = new Map(sent.map((item) => [item.id, item]));
+    const kept = new Map(had.map((item) => [item.id, item]));
+    const items: T[] = [];
+    for (const id of ids) {
+      const item = changed.get(id) ?? kept.get(id);
+      if (!item) return null;
+      items.push(changed.has(id) || !item.shape ? item : { ...item, shape: undefined });
+    }
+    return items;
+  };
+  const firs = merge(view.firs, order.firs, drawn.firs);
+  const airspaces = merge(view.airspaces, order.airspaces, drawn.airspaces);
+  const notams = merge(view.notams, order.notams, drawn.notams);
+  return firs && airspaces && notams ? { ...view, firs, airspaces, notams } : null;
+}
+
+const sameBlock = (a: BlockKey, b: BlockKey) =>
+  a.uri === b.uri && a.version === b.version && a.blockIndex === b.blockIndex;
+
+/** The layer switches are the user's; the corridor, levels and time margin are what the host judged with. */
+function adoptHostFilters(judged: MapFilters): void {
+  filters = {
+    ...filters,
+    corridorNm: judged.corridorNm,
+    aerodromeCorridorNm: judged.aerodromeCorridorNm,
+    levels: judged.levels ?? filters.levels,
+    timeMarginMin: judged.timeMarginMin ?? filters.timeMarginMin,
+  };
+  panel.setFilters(filters);
+}
+
+/** The profile and the crossing table under the map; the map takes the room when there are none. */
+function showFlightViews(view: MapView | null): void {
+  table.setRows(view?.crossings);
+  profile.setProfile(view?.profile);
+  const wasHidden = bottom.hidden;
+  bottom.hidden = profile.element.hidden && table.element.hidden;
+  if (wasHidden !== bottom.hidden) map.updateSize();
+}
+
+/**
+ * New verdicts for the view on screen (a filter change that moved no geometry): the features
+ * stay where they are and are restyled by id; the lists, the table and the profile follow.
+ */
+function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>): void {
+  const view = current;
+  if (!view || !sameBlock(view, message)) return;
+  current = {
+    ...view,
+    filters: message.filters,
+    verdicts: message.verdicts,
+    crossings: message.crossings,
+    profile: message.profile,
+  };
+  panel.setStatus(undefined);
+  adoptHostFilters(message.filters);
+  saveState({ filters });
+  data.restyle(message.verdicts);
+  panel.refreshVerdicts(current);
+  showFlightViews(current);
+  showAgain(current);
+  if (selectedItem) selectItem(selectedItem);
 }
 
 onHostMessage((message: HostToMapMessage) => {
   switch (message.type) {
     case 'snapshot':
-      showSnapshot(message.view, message.message);
+      showSnapshot(message);
       if (message.highlight) data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
       break;
     case 'highlight':
       if (current && message.uri === current.uri && message.version === current.version) {
         data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
       }
+      break;
+    case 'verdicts':
+      showVerdicts(message);
+      break;
+    case 'revealItem':
+      if (!selectItem(message.itemId, { details: true, fit: true }))
+        panel.setStatus('The area to reveal is not on this map: it may be outside the corridor.');
       break;
     case 'status':
       panel.setStatus(message.message);
@@ -208,6 +375,9 @@ map.on('singleclick', (event) => {
   const [microlight] = ofKind('microlight');
   data.setSelection([]);
   shown = undefined;
+  selectedItem = undefined;
+  table.select(undefined);
+  profile.select(undefined);
   if (point) {
     const p = point.get('point') as MapPoint;
     shown = { kind: 'point', id: p.id };
@@ -223,17 +393,16 @@ map.on('singleclick', (event) => {
     );
     reveal(l.range);
   } else if (notams.length) {
-    const notam = notams[0].get('notam') as MapNotam;
-    shown = { kind: 'notam', id: notam.id };
-    panel.showNotam(notam);
-    data.setSelection([notams[0]]);
+    selectItem(String(notams[0].getId()), { details: true });
   } else if (airspaces.length) {
     panel.showAirspaces(airspaces.map((f) => f.get('airspace') as MapAirspace));
+    // The whole stack is outlined; the rows and profile box of the airspace hit first are marked.
+    selectItem(String(airspaces[0].getId()));
     data.setSelection(airspaces);
   } else if (microlight) {
     panel.showMicrolight(microlight.get('name') as string);
   } else if (fir) {
-    panel.showFir(fir.get('designator') as string, (fir.get('fir') as { name: string }).name);
+    selectItem(String(fir.getId()), { details: true });
   } else {
     panel.clearDetails();
   }
@@ -272,12 +441,25 @@ const inspect = {
     const count = (layer: { getSource(): { getFeatures(): unknown[] } | null }) =>
       layer.getSource()?.getFeatures().length ?? 0;
     const highlighted = data.highlight.getSource()!.getFeatures();
+    const airspaces = data.applying(data.airspaces);
+    const notams = data.applying(data.notams);
     return {
       points: count(data.route),
       legs: count(data.legs),
       firs: count(data.firs),
-      airspaces: count(data.airspaces),
-      notams: count(data.notams),
+      /** Airspaces and NOTAMs that apply (drawn in full); those left out are counted apart. */
+      airspaces: airspaces.applying,
+      notams: notams.applying,
+      leftOutAirspaces: airspaces.leftOut,
+      leftOutNotams: notams.leftOut,
+      showLeftOut: styles.verdicts.showLeftOut,
+      selected: data.selection
+        .getSource()!
+        .getFeatures()
+        .map((f) => String(f.getId())),
+      selectedItem,
+      /** Features made since the page loaded: a restyle makes none, a rebuild makes them all again. */
+      featuresMade: data.featuresMade,
       microlights: count(data.microlights),
       highlightedPoints: highlighted.filter((f) => f.get('kind') === 'point').map((f) => String(f.getId())),
       highlightedLegs: highlighted.filter((f) => f.get('kind') === 'leg').map((f) => String(f.getId())),

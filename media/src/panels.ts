@@ -12,6 +12,8 @@ import type {
   MapPoint,
   MapView,
 } from '../../server/src/protocol/mapMessages';
+import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
+import { activityText, type Verdicts } from './verdicts';
 
 const LAYER_LABELS: Record<MapLayerName, string> = {
   route: 'Route',
@@ -24,7 +26,7 @@ const LAYER_LABELS: Record<MapLayerName, string> = {
 /** More rows than this make the list slow to build and useless to read; the rest is counted. */
 const NOTAM_LIST_LIMIT = 300;
 
-export interface SidePanelEvents {
+export interface SidePanelEvents extends FlightFilterEvents {
   layerToggled(name: MapLayerName, visible: boolean): void;
   corridorChanged(corridorNm: number, aerodromeCorridorNm: number): void;
   fitRequested(): void;
@@ -42,11 +44,14 @@ export class SidePanel {
   private readonly details = el('section', { id: 'map-details', className: 'details', ariaLive: 'polite' });
   private readonly unresolved = el('section', { id: 'map-unresolved' });
   private readonly notamList = el('section', { id: 'map-notam-list' });
+  private readonly flightFilters: FlightFilterControls;
 
   constructor(
     root: HTMLElement,
     private readonly events: SidePanelEvents,
+    private readonly verdicts: Verdicts,
   ) {
+    this.flightFilters = new FlightFilterControls(events);
     const layers = el('fieldset', { id: 'map-layers' });
     layers.append(el('legend', { textContent: 'Layers' }));
     for (const name of Object.keys(LAYER_LABELS) as MapLayerName[]) {
@@ -82,6 +87,7 @@ export class SidePanel {
       this.notices,
       layers,
       corridor,
+      this.flightFilters.element,
       fit,
       this.details,
       this.unresolved,
@@ -96,6 +102,7 @@ export class SidePanel {
   }
 
   setFilters(filters: MapFilters): void {
+    this.flightFilters.set(filters, this.verdicts.showLeftOut);
     for (const [name, box] of this.layerBoxes) box.checked = filters.layers[name];
     this.corridor.input.value = String(filters.corridorNm);
     this.aerodromeCorridor.input.value = String(filters.aerodromeCorridorNm);
@@ -146,7 +153,7 @@ export class SidePanel {
         el('span', { textContent: ` ${a.type}${a.airspaceClass ? ` class ${a.airspaceClass}` : ''}, ${a.label}` }),
       );
       if (a.schedule) item.append(el('div', { className: 'schedule', textContent: a.schedule }));
-      item.append(el('div', { className: 'reason', textContent: a.reason }));
+      item.append(...this.verdictLines(a.id, a.reason));
       list.append(item);
     }
     this.showDetails(`${sorted.length} airspace${sorted.length === 1 ? '' : 's'} here`, list);
@@ -161,8 +168,25 @@ export class SidePanel {
     if (notam.validFrom || notam.validTo)
       body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
     if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
+    body.append(...this.verdictLines(notam.id, notam.reason));
     body.append(el('pre', { className: 'notam-text', textContent: notam.text }));
     this.showDetails(`NOTAM ${notam.number}`, body);
+  }
+
+  /**
+   * Why an item is shown or left out, and whether it is active when the flight is there: the
+   * host's verdict when there is one, else the view's own reason.
+   */
+  private verdictLines(id: string, fallbackReason: string): HTMLElement[] {
+    const verdict = this.verdicts.get(id);
+    if (!verdict) return [el('div', { className: 'reason', textContent: fallbackReason })];
+    return [
+      el('div', {
+        className: `verdict ${verdict.applies ? 'applies' : 'left-out'} activity-${verdict.activity}`,
+        textContent: `${verdict.applies ? 'Applies' : 'Left out'} · ${activityText(verdict.activity)}`,
+      }),
+      el('div', { className: 'reason', textContent: verdict.reason }),
+    ];
   }
 
   showFir(designator: string, name: string): void {
@@ -199,17 +223,24 @@ export class SidePanel {
     this.unresolved.append(list);
   }
 
+  /** New verdicts for the same view (a filter change): the NOTAM list follows them. */
+  refreshVerdicts(view: MapView): void {
+    this.renderNotams(view.notams);
+  }
+
   private renderNotams(notams: MapNotam[]): void {
-    const shown = notams.filter((n) => n.inCorridor);
+    const applying = notams.filter((n) => this.verdicts.applies(n.id, n.inCorridor));
+    const shown = this.verdicts.showLeftOut ? notams : applying;
     this.notamList.replaceChildren();
     this.notamList.hidden = notams.length === 0;
     if (notams.length === 0) return;
-    const left = notams.length - shown.length;
-    this.notamList.append(
-      el('h2', { textContent: `NOTAMs (${shown.length}${left ? `, ${left} outside the corridor` : ''})` }),
-    );
+    const left = notams.length - applying.length;
+    // Without verdicts, the corridor is the only thing that leaves a NOTAM out.
+    const why = this.verdicts.size ? 'left out' : 'outside the corridor';
+    this.notamList.append(el('h2', { textContent: `NOTAMs (${applying.length}${left ? `, ${left} ${why}` : ''})` }));
     const list = el('ul', { className: 'notams' });
     for (const notam of shown.slice(0, NOTAM_LIST_LIMIT)) {
+      const applies = this.verdicts.applies(notam.id, notam.inCorridor);
       const button = el('button', {
         type: 'button',
         className: `link subject-${notam.subject}`,
@@ -217,8 +248,14 @@ export class SidePanel {
       });
       button.title = notam.subject;
       button.addEventListener('click', () => this.events.notamChosen(notam));
-      const item = el('li');
+      const item = el('li', { className: applies ? '' : 'left-out' });
+      item.dataset.itemId = notam.id;
       item.append(button);
+      const verdict = this.verdicts.get(notam.id);
+      if (verdict)
+        item.append(
+          el('div', { className: 'reason', textContent: `${activityText(verdict.activity)}; ${verdict.reason}` }),
+        );
       list.append(item);
     }
     this.notamList.append(list);

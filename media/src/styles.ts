@@ -6,6 +6,7 @@ import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../server/src/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
+import { Verdicts } from './verdicts';
 
 /** Map resolution (m/px, about zoom 10) below which dense context layers get their labels: thousands of decluttered labels cost more than the rest of a frame. */
 const DENSE_LABEL_RESOLUTION = 150;
@@ -15,7 +16,11 @@ export class MapStyles {
   /** Context layers with too many features to label them all at a small scale. */
   denseLayers = new Set<string>();
 
-  constructor(public palette: MapPalette) {}
+  constructor(
+    public palette: MapPalette,
+    /** The host's verdicts: what they leave out is hidden, or faded and dashed on demand. */
+    readonly verdicts = new Verdicts(),
+  ) {}
 
   setPalette(palette: MapPalette): void {
     this.palette = palette;
@@ -131,11 +136,15 @@ export class MapStyles {
     return !this.denseLayers.has(layer) || resolution < DENSE_LABEL_RESOLUTION;
   }
 
-  airspace = (feature: FeatureLike, resolution: number): Style => {
+  airspace = (feature: FeatureLike, resolution: number): Style | undefined => {
     const airspace = feature.get('airspace') as MapAirspace;
+    const applies = this.verdicts.applies(airspace.id);
+    if (!applies && !this.verdicts.showLeftOut) return undefined;
     const text = this.labelled('airspaces', resolution) ? `${airspace.name}\n${airspace.label}` : '';
-    return this.cached(`as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${text}`, () => {
+    const key = `as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${applies}:${text}`;
+    return this.cached(key, () => {
       const colour = this.airspaceColour(airspace);
+      if (!applies) return this.leftOut(colour, text);
       return new Style({
         stroke: new Stroke({
           color: colour,
@@ -148,6 +157,18 @@ export class MapStyles {
       });
     });
   };
+
+  /** An item the verdicts leave out, drawn on demand: thin, dashed, faded, with a muted label. */
+  private leftOut(colour: string, text: string): Style {
+    const faded = withAlpha(colour, this.palette.highContrast ? 0.8 : 0.45);
+    return new Style({
+      stroke: new Stroke({ color: faded, width: 1, lineDash: [3, 5] }),
+      fill: new Fill({ color: withAlpha(colour, 0.02) }),
+      image: new CircleStyle({ radius: 2.5, stroke: new Stroke({ color: faded, width: 1 }) }),
+      text: text ? this.label(text, { size: 9, colour: this.palette.muted }) : undefined,
+      zIndex: -1,
+    });
+  }
 
   airspaceColour(airspace: Pick<MapAirspace, 'type'>): string {
     const p = this.palette;
@@ -167,11 +188,14 @@ export class MapStyles {
     }
   }
 
-  notam = (feature: FeatureLike, resolution: number): Style => {
+  notam = (feature: FeatureLike, resolution: number): Style | undefined => {
     const notam = feature.get('notam') as MapNotam;
+    const applies = this.verdicts.applies(notam.id, notam.inCorridor);
+    if (!applies && !this.verdicts.showLeftOut) return undefined;
     const text = this.labelled('notams', resolution) ? notam.number : '';
-    return this.cached(`notam:${notam.subject}:${text}`, () => {
+    return this.cached(`notam:${notam.subject}:${applies}:${text}`, () => {
       const colour = this.notamColour(notam.subject);
+      if (!applies) return this.leftOut(colour, text);
       return new Style({
         stroke: new Stroke({ color: colour, width: 1.2 }),
         fill: new Fill({ color: withAlpha(colour, 0.06) }),

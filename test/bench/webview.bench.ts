@@ -1,14 +1,19 @@
 /**
  * The route map page in this machine's headless Chromium (the page of test/webview, built
  * dist/media), with 2,000 airspaces and 5,000 NOTAMs: first full render of a snapshot, a layer
- * switched off, a corridor change (a recomputed snapshot of the same version, half the NOTAMs
- * left out), and cursor to highlight. Each is timed inside the page, from the message or the
- * click to the end of the next complete render; medians of several runs.
+ * switched off, a corridor change (a recomputed view of the same version, half the NOTAMs left
+ * out) posted whole as before and as the light snapshot the host posts now, a level or time
+ * filter change (a verdicts message), cursor to highlight, and a new document version's view to
+ * the map drawn. Each is timed inside the page, from the message or the click to the end of the
+ * next complete render; the host's own work for a message (packing, comparing with what the
+ * page has) is timed in Node and added where the figure says so; medians of several runs.
  */
 import type { BenchFigure } from './run';
 import { bigView } from '../webview/support/fixtures';
 import { launchBrowser, openMapPage, startMediaServer } from '../webview/support/mapPage';
 import { packMapView } from '../../server/src/protocol/packedMapView';
+import { lightSnapshot, verdictsUpdate } from '../../client/src/map/viewUpdate';
+import type { MapVerdict, MapView } from '../../server/src/protocol/mapMessages';
 
 export const name = 'route map webview (headless Chromium, 2,000 airspaces, 5,000 NOTAMs)';
 
@@ -20,7 +25,24 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-type Timed = 'snapshot' | 'highlight' | 'toggle' | 'frame';
+type Timed = 'snapshot' | 'highlight' | 'toggle' | 'frame' | 'message';
+
+/** Verdicts on every area: every `step`-th one left out (level or time filters). */
+function verdictsFor(view: MapView, step: number): Record<string, MapVerdict> {
+  const verdicts: Record<string, MapVerdict> = {};
+  [...view.airspaces, ...view.notams].forEach((item, i) => {
+    const applies = i % step !== 0;
+    verdicts[item.id] = { applies, activity: 'active', reason: applies ? 'applies' : 'not at the planned level' };
+  });
+  return verdicts;
+}
+
+/** Milliseconds the host spends on `work` (Node, this process). */
+function hostTime<T>(work: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = work();
+  return { result, ms: performance.now() - start };
+}
 
 export async function run(): Promise<BenchFigure[]> {
   const server = await startMediaServer();
@@ -32,18 +54,41 @@ export async function run(): Promise<BenchFigure[]> {
     ...full,
     notams: full.notams.map((n, i) => (i % 2 ? { ...n, inCorridor: false } : n)),
   });
+  // What the host posts now for the same corridor changes: only the shapes the page lacks.
+  const lightNarrower = hostTime(() => lightSnapshot(view, narrower));
+  const lightWider = hostTime(() => lightSnapshot(narrower, view));
+  const hostLight = [lightNarrower.ms, lightWider.ms];
+  // A level or time filter change: the same view judged again, posted as verdicts.
+  const before = { ...view, verdicts: verdictsFor(full, 7) };
+  const judged = [3, 4].map((step) => {
+    const next = { ...view, verdicts: verdictsFor(full, step) };
+    return hostTime(() => verdictsUpdate(before, next));
+  });
+  const hostVerdicts = judged.map((j) => j.ms);
   try {
     const first: number[] = [];
     const firstDelivery: number[] = [];
     const corridorDelivery: number[] = [];
     const layer: number[] = [];
     const corridor: number[] = [];
+    const corridorLight: number[] = [];
+    const corridorLightDelivery: number[] = [];
+    const filterChange: number[] = [];
+    const edit: number[] = [];
+    const editHost: number[] = [];
     const highlight: number[] = [];
     const frame: number[] = [];
     for (let round = 0; round < FIRST_RENDERS; round++) {
       const map = await openMapPage(browser, server.origin, { size: { width: 1400, height: 900 } });
       // Hands the views to the page first, so that the timings leave out the test's own transfer.
-      await map.page.evaluate((views) => Object.assign(window, { __views: views }), { view, narrower });
+      await map.page.evaluate((views) => Object.assign(window, { __views: views }), {
+        view,
+        narrower,
+        lightNarrower: { type: 'snapshot', ...lightNarrower.result },
+        lightWider: { type: 'snapshot', ...lightWider.result },
+        verdicts3: judged[0].result,
+        verdicts4: judged[1].result,
+      });
       const timed = (what: Timed, arg?: unknown) =>
         map.page.evaluate(
           async ({ what, arg }) => {
@@ -59,6 +104,7 @@ export async function run(): Promise<BenchFigure[]> {
             else if (what === 'frame') {
               // Nothing posted: the cost of one more frame of the same map.
             } else if (what === 'snapshot') window.postMessage({ type: 'snapshot', view: w.__views[String(arg)] }, '*');
+            else if (what === 'message') window.postMessage(w.__views[String(arg)], '*');
             else window.postMessage(arg, '*');
             await new Promise((resolve) => setTimeout(resolve, 0));
             await w.icaoRouteMap.rendered();
@@ -74,9 +120,16 @@ export async function run(): Promise<BenchFigure[]> {
       for (let i = 0; i < CHANGES; i++) {
         layer.push((await timed('toggle', 'layer-airspaces')).total);
         await timed('toggle', 'layer-airspaces');
+        // Before: the recomputed view posted whole (same version: the page keeps features by id).
         const change = await timed('snapshot', i % 2 ? 'view' : 'narrower');
         corridor.push(change.total);
         corridorDelivery.push(change.delivery);
+        // Now: back to the other corridor as the light snapshot the host posts.
+        const light = await timed('message', i % 2 ? 'lightNarrower' : 'lightWider');
+        corridorLight.push(light.total);
+        corridorLightDelivery.push(light.delivery);
+        // A level or time filter change on that view: verdicts only.
+        filterChange.push((await timed('message', i % 2 ? 'verdicts3' : 'verdicts4')).total);
         frame.push((await timed('frame')).total);
         const ids = [`p${i % 6}`];
         highlight.push(
@@ -89,6 +142,25 @@ export async function run(): Promise<BenchFigure[]> {
             })
           ).total,
         );
+      }
+      // An edit: the server's view of the next version (same areas; the route drawn again), packed
+      // and compared with what the page has by the host, then posted and drawn.
+      await timed('snapshot', 'view');
+      let drawn = view;
+      for (let i = 0; i < CHANGES; i++) {
+        const next = { ...full, version: full.version + 1 + i };
+        const host = hostTime(() => {
+          const packed = packMapView(next);
+          return { packed, light: lightSnapshot(drawn, packed) };
+        });
+        drawn = host.result.packed;
+        await map.page.evaluate((edit) => Object.assign((window as unknown as { __views: object }).__views, { edit }), {
+          type: 'snapshot',
+          ...host.result.light,
+        });
+        const page = await timed('message', 'edit');
+        edit.push(host.ms + page.total);
+        editHost.push(host.ms);
       }
       const counts = await map.counts();
       if (counts.airspaces !== 2000 || counts.notams < 2500)
@@ -113,14 +185,34 @@ export async function run(): Promise<BenchFigure[]> {
         target: '< 200 ms',
         ok: median(layer) < 200,
       },
+      // No target: how a corridor change was posted before (the whole view), for comparison.
+      { label: 'corridor change, whole snapshot (before)', value: median(corridor), unit: 'ms' },
+      { label: '  of which message delivery', value: median(corridorDelivery), unit: 'ms' },
       {
-        label: 'corridor change (recomputed snapshot, same version)',
-        value: median(corridor),
+        label: 'corridor change (light snapshot, as the host posts it)',
+        value: median(corridorLight),
         unit: 'ms',
         target: '< 200 ms',
-        ok: median(corridor) < 200,
+        ok: median(corridorLight) < 200,
       },
-      { label: '  of the corridor change: message delivery', value: median(corridorDelivery), unit: 'ms' },
+      { label: '  of which message delivery', value: median(corridorLightDelivery), unit: 'ms' },
+      { label: '  host: light snapshot made (Node)', value: median(hostLight), unit: 'ms' },
+      {
+        label: 'level or time filter change (verdicts message)',
+        value: median(filterChange),
+        unit: 'ms',
+        target: '< 200 ms',
+        ok: median(filterChange) < 200,
+      },
+      { label: '  host: verdicts message made (Node)', value: median(hostVerdicts), unit: 'ms' },
+      {
+        label: 'edit: new version view → map drawn (host pack + page)',
+        value: median(edit),
+        unit: 'ms',
+        target: '< 300 ms',
+        ok: median(edit) < 300,
+      },
+      { label: '  of which host pack and compare (Node)', value: median(editHost), unit: 'ms' },
       {
         label: 'cursor to highlight',
         value: median(highlight),

@@ -89,6 +89,8 @@ test('layer switches and the corridor control change what is shown and tell the 
         layers: { route: true, firs: true, airspaces: false, notams: true, microlights: true },
         corridorNm: 30,
         aerodromeCorridorNm: 50,
+        levels: { mode: 'planned' },
+        timeMarginMin: 30,
       },
     });
     assert.deepEqual((await map.state())?.filters?.layers.airspaces, false, 'layers kept in the webview state');

@@ -39,6 +39,31 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
   }
 }
 
+/** What `icaoRoute.showMap` was asked to show: from a menu (a Uri), a code lens (uri, position) or a code action ({ uri, position?, itemId? }). */
+export interface ShowMapTarget {
+  uri?: string;
+  position?: MapPosition;
+  /** An airspace or NOTAM of the view to reveal once the map is drawn. */
+  itemId?: string;
+}
+
+/** The command's arguments, read without trusting them: what is malformed is left out. */
+export function readShowMapArguments(first: unknown, second?: unknown): ShowMapTarget {
+  const target: ShowMapTarget = {};
+  if (typeof first === 'string') target.uri = first;
+  else if (isRecord(first) && typeof first.scheme === 'string' && typeof first.toString === 'function')
+    target.uri = String(first); // a vscode.Uri from a menu
+  else if (isRecord(first) && typeof first.uri === 'string') {
+    target.uri = first.uri;
+    if (isPosition(first.position)) target.position = copyPosition(first.position);
+    if (typeof first.itemId === 'string' && first.itemId.length > 0 && first.itemId.length <= 256)
+      target.itemId = first.itemId;
+  }
+  if (target.uri !== undefined && (target.uri.length === 0 || target.uri.length > 4096)) return {};
+  if (!target.position && isPosition(second)) target.position = copyPosition(second);
+  return target;
+}
+
 /** Filters as the page sent or saved them, or undefined when they are not well formed. */
 export function readFilters(value: unknown): MapFilters | undefined {
   if (!isRecord(value) || !isRecord(value.layers)) return undefined;
@@ -87,6 +112,10 @@ function isRange(value: unknown): value is MapRange {
   if (!isRecord(value) || !isPosition(value.start) || !isPosition(value.end)) return false;
   const { start, end } = value;
   return start.line < end.line || (start.line === end.line && start.character <= end.character);
+}
+
+function copyPosition(position: MapPosition): MapPosition {
+  return { line: position.line, character: position.character };
 }
 
 function copyRange(range: MapRange): MapRange {

@@ -30,7 +30,8 @@ import { packMapView } from '../../../server/src/protocol/packedMapView';
 import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
 import { EXPORT_ROUTE_COMMAND } from '../exportRoute';
 import { makeNonce, mapPageHtml } from './mapHtml';
-import { readFilters, validateMapToHostMessage } from './mapMessageValidation';
+import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
+import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
 export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
@@ -52,13 +53,25 @@ export function registerRouteMap(
   const routeMap = new RouteMap(context.extensionUri, client, log);
   context.subscriptions.push(
     routeMap,
-    vscode.commands.registerCommand(SHOW_MAP_COMMAND, (uri?: vscode.Uri | string, position?: MapPosition) =>
-      routeMap.show(uri, position),
-    ),
+    // From a menu (a Uri), a code lens (uri, position) or a conflict's code action ({ uri, position?, itemId? }).
+    vscode.commands.registerCommand(SHOW_MAP_COMMAND, (first?: unknown, second?: unknown) => {
+      const { uri, position, itemId } = readShowMapArguments(first, second);
+      return routeMap.show(uri, position, itemId);
+    }),
     vscode.window.registerWebviewPanelSerializer(MAP_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state) => routeMap.restore(panel, state as MapWebviewState | undefined),
     }),
     onNotification(client, RESULTS_CHANGED, (params) => routeMap.resultsChanged(params)) as vscode.Disposable,
+  );
+}
+
+/** Whether two sets of filters give the same verdicts (the layer switches do not count). */
+function sameJudgement(a: MapFilters, b: MapFilters): boolean {
+  return (
+    a.corridorNm === b.corridorNm &&
+    a.aerodromeCorridorNm === b.aerodromeCorridorNm &&
+    a.timeMarginMin === b.timeMarginMin &&
+    JSON.stringify(a.levels) === JSON.stringify(b.levels)
   );
 }
 
@@ -68,6 +81,12 @@ class RouteMap implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private target: Target | undefined;
   private view: MapView | null = null;
+  /** `view` as posted to the page (packed once per view). */
+  private packed: MapView | null = null;
+  /** The page has said `ready` since it was last loaded: what is posted now reaches it. */
+  private pageReady = false;
+  /** An airspace or NOTAM to reveal once a view of this document is drawn (from showMap's itemId). */
+  private pendingReveal: { uri: string; itemId: string } | undefined;
   private highlight: MapHighlight | undefined;
   private message: string | undefined = 'Loading the route…';
   private filters: MapFilters = structuredClone(DEFAULT_MAP_FILTERS);
@@ -94,9 +113,9 @@ class RouteMap implements vscode.Disposable {
     );
   }
 
-  async show(uri?: vscode.Uri | string, position?: MapPosition): Promise<void> {
+  async show(requested?: string, position?: MapPosition, itemId?: string): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    const requested = typeof uri === 'string' ? uri : uri?.toString();
+    this.pendingReveal = requested && itemId ? { uri: requested, itemId } : undefined;
     if (requested) {
       const cursor = editor?.document.uri.toString() === requested ? editor.selection.active : undefined;
       this.target = { uri: requested, position: position ?? cursor };
@@ -139,6 +158,7 @@ class RouteMap implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel): void {
     this.detach();
     this.panel = panel;
+    this.pageReady = false;
     const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'media');
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [media] };
@@ -152,7 +172,9 @@ class RouteMap implements vscode.Disposable {
     this.panelSubscriptions.push(
       webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       panel.onDidChangeViewState((event) => {
-        if (event.webviewPanel.visible) this.postSnapshot();
+        // Hidden, the page is dropped (no retainContextWhenHidden); shown again, it reloads and says ready.
+        if (!event.webviewPanel.visible) this.pageReady = false;
+        else this.postSnapshot();
       }),
       panel.onDidDispose(() => {
         this.detach();
@@ -174,6 +196,7 @@ class RouteMap implements vscode.Disposable {
     }
     switch (message.type) {
       case 'ready':
+        this.pageReady = true;
         this.postSnapshot();
         break;
       case 'reveal':
@@ -184,11 +207,10 @@ class RouteMap implements vscode.Disposable {
         );
         break;
       case 'filters': {
-        const corridorChanged =
-          message.filters.corridorNm !== this.filters.corridorNm ||
-          message.filters.aerodromeCorridorNm !== this.filters.aerodromeCorridorNm;
+        // Layer switches are the page's own business; the rest changes the verdicts.
+        const judgedAlike = sameJudgement(message.filters, this.filters);
         this.filters = message.filters;
-        if (corridorChanged) void this.refresh();
+        if (!judgedAlike) void this.refresh({ filtersOnly: true });
         break;
       }
       case 'export': {
@@ -204,30 +226,50 @@ class RouteMap implements vscode.Disposable {
     }
   }
 
-  /** Asks the server for the target block's view, then for the element under the cursor. */
-  private async refresh(): Promise<void> {
+  /**
+   * Asks the server for the target block's view, then for the element under the cursor. After a
+   * filter change, a view whose drawing is unchanged goes to the page as new verdicts only.
+   */
+  private async refresh({ filtersOnly = false } = {}): Promise<void> {
     const target = this.target;
     if (!target || !this.panel) return;
     const request = ++this.viewRequests;
     const params: MapViewParams = {
       uri: target.uri,
       position: target.position && { line: target.position.line, character: target.position.character },
-      filters: { corridorNm: this.filters.corridorNm, aerodromeCorridorNm: this.filters.aerodromeCorridorNm },
+      filters: {
+        corridorNm: this.filters.corridorNm,
+        aerodromeCorridorNm: this.filters.aerodromeCorridorNm,
+        levels: this.filters.levels,
+        timeMarginMin: this.filters.timeMarginMin,
+      },
     };
     const answer = await this.ask(MAP_VIEW, params);
     if (request !== this.viewRequests) return;
+    let light: LightSnapshot | undefined;
     if ('failure' in answer) {
       this.message = answer.failure;
     } else {
       const view = answer.result;
       // A view older than the one shown (a slow answer after an edit) is dropped.
       if (view && this.view && view.uri === this.view.uri && view.version < this.view.version) return;
+      const packed = view && packMapView(view);
+      const drawn = this.pageReady ? this.packed : null;
+      const update = filtersOnly && packed ? verdictsUpdate(drawn, packed) : undefined;
+      // Else, for the block drawn (any version), only the shapes the page lacks travel.
+      light = !update && packed ? lightSnapshot(drawn, packed) : undefined;
       this.view = view;
-      this.highlight = undefined;
+      this.packed = packed;
       this.message = view ? undefined : 'No route here: put the cursor in a route block.';
+      if (update) {
+        // The highlight and everything drawn stay; only the verdicts move.
+        this.post(update);
+        return;
+      }
+      this.highlight = undefined;
       if (this.panel) this.panel.title = view ? `Route map: ${view.title}` : 'Route map';
     }
-    this.postSnapshot();
+    this.postSnapshot(light);
     if (this.view) await this.followCursor();
   }
 
@@ -271,13 +313,22 @@ class RouteMap implements vscode.Disposable {
     }
   }
 
-  private postSnapshot(): void {
+  /** The whole view, or `light` (see lightSnapshot) when the page has the rest of it. */
+  private postSnapshot(light?: LightSnapshot): void {
+    if (this.view && !this.packed) this.packed = packMapView(this.view);
     this.post({
       type: 'snapshot',
-      view: this.view && packMapView(this.view),
+      view: light?.view ?? this.packed,
       highlight: this.highlight,
       message: this.message,
+      ...(light ? { keepShapes: light.keepShapes, order: light.order } : {}),
     });
+    // A conflict's code action asked to reveal an area: after the snapshot it belongs to.
+    const reveal = this.pendingReveal;
+    if (reveal && this.pageReady && this.panel?.visible && this.view?.uri === reveal.uri) {
+      this.pendingReveal = undefined;
+      this.post({ type: 'revealItem', itemId: reveal.itemId });
+    }
   }
 
   private post(message: HostToMapMessage): void {

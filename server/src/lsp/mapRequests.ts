@@ -7,7 +7,7 @@
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
 import { buildMapView } from '../map/mapView';
-import { highlightAt, routeLayer } from '../map/routePoints';
+import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
 import {
   DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
@@ -97,6 +97,21 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
 }
 
 export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): MapRequests {
+  /**
+   * The route layer (densified legs) of the block last highlighted: the cursor moves far more
+   * often than the block's text or its expansion change (both are new objects when they do).
+   */
+  // A block object may be kept across versions and moved by lines added above it: its first line
+  // is part of the key, since the layer's ranges are absolute.
+  let lastLayer:
+    { block: RouteBlock; line: number; expansion: ExpansionResult | undefined; layer: RouteLayer } | undefined;
+  function routeLayerOf(block: RouteBlock, expansion: ExpansionResult | undefined): RouteLayer {
+    const line = block.range.start.line;
+    if (lastLayer?.block !== block || lastLayer.line !== line || lastLayer.expansion !== expansion)
+      lastLayer = { block, line, expansion, layer: routeLayer(block, expansion) };
+    return lastLayer.layer;
+  }
+
   onRequest(connection, MAP_VIEW, async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
     try {
       const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
@@ -133,7 +148,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       if (!parsed) return null;
       const found = routeBlockAt(parsed.document, params.position);
       if (!found) return null;
-      const layer = routeLayer(found.block, deps.expansionFor(found.block, parsed));
+      const layer = routeLayerOf(found.block, deps.expansionFor(found.block, parsed));
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
     }),
   );

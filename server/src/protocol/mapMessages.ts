@@ -309,7 +309,23 @@ export const RESULTS_CHANGED = notification<ResultsChangedParams>(RESULTS_CHANGE
 
 /** Host → webview. */
 export type HostToMapMessage =
-  | { type: 'snapshot'; view: MapView | null; highlight?: MapHighlight; message?: string }
+  | {
+      type: 'snapshot';
+      view: MapView | null;
+      highlight?: MapHighlight;
+      message?: string;
+      /**
+       * A new view of the block drawn (same uri and block, any version) whose firs, airspaces and
+       * NOTAMs without a shape are drawn as the page already has them: only new or moved shapes
+       * travel (see client/src/map/viewUpdate.ts). Absent: the view is complete.
+       */
+      keepShapes?: boolean;
+      /**
+       * With keepShapes: every id of the view's firs, airspaces and NOTAMs, in order. The lists in
+       * `view` then hold only the new and changed ones; the others are the page's, unchanged.
+       */
+      order?: { firs: string[]; airspaces: string[]; notams: string[] };
+    }
   | { type: 'highlight'; uri: string; version: number; highlight: MapHighlight }
   /**
    * After a filter change, when the geometry is unchanged: new verdicts, crossing table and profile
@@ -356,6 +372,8 @@ export interface MapWebviewState {
   uri?: string;
   camera?: { center: LonLat; zoom: number };
   filters?: MapFilters;
+  /** Draw the items the verdicts leave out (faded and dashed) instead of hiding them. */
+  showLeftOut?: boolean;
 }
 
 export const DEFAULT_MAP_FILTERS: MapFilters = {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { validateMapToHostMessage } from '../../../client/src/map/mapMessageValidation';
+import {
+  readFilters,
+  readShowMapArguments,
+  validateMapToHostMessage,
+} from '../../../client/src/map/mapMessageValidation';
 import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
 
 const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
@@ -50,7 +54,64 @@ test('malformed messages are refused', () => {
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, aerodromeCorridorNm: 1e9 } },
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, layers: { ...DEFAULT_MAP_FILTERS.layers, notams: 'yes' } } },
     { type: 'filters', filters: { corridorNm: 30, aerodromeCorridorNm: 50 } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, levels: { mode: 'cruise' } } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, levels: 'all' } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, levels: { mode: 'band', lowerFt: 30000, upperFt: 10000 } } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, levels: { mode: 'band', lowerFt: 0 } } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, levels: { mode: 'band', lowerFt: 0, upperFt: 1e7 } } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, levels: { mode: 'band', lowerFt: '0', upperFt: 100 } } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: -1 } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: 24 * 60 + 1 } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: Number.POSITIVE_INFINITY } },
+    { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: '30' } },
     { type: 'export', format: 'kml' },
   ];
   for (const message of bad) assert.equal(validateMapToHostMessage(message), undefined, JSON.stringify(message));
+});
+
+test('the level and time filters the page posts pass as they are, copied', () => {
+  for (const levels of [
+    { mode: 'all' },
+    { mode: 'planned' },
+    { mode: 'band', lowerFt: 10000, upperFt: 30000 },
+    { mode: 'band', lowerFt: 24500, upperFt: 24500 },
+  ] as const) {
+    const filters = { ...DEFAULT_MAP_FILTERS, levels: { ...levels, extra: '<img>' }, timeMarginMin: 45 };
+    assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters }), {
+      type: 'filters',
+      filters: { ...DEFAULT_MAP_FILTERS, levels, timeMarginMin: 45 },
+    });
+  }
+});
+
+test('state saved before the level and time filters existed reads with their defaults', () => {
+  const { levels: _levels, timeMarginMin: _margin, ...older } = DEFAULT_MAP_FILTERS;
+  assert.deepEqual(readFilters({ ...older, corridorNm: 20 }), { ...DEFAULT_MAP_FILTERS, corridorNm: 20 });
+});
+
+test('showMap arguments: a Uri from a menu, (uri, position) from a code lens, { uri, position, itemId } from a code action', () => {
+  const position = { line: 4, character: 2 };
+  const menuUri = { scheme: 'file', path: '/a.route', toString: () => 'file:///a.route' };
+  assert.deepEqual(readShowMapArguments(undefined), {});
+  assert.deepEqual(readShowMapArguments(menuUri), { uri: 'file:///a.route' });
+  assert.deepEqual(readShowMapArguments('file:///a.route', position), { uri: 'file:///a.route', position });
+  assert.deepEqual(readShowMapArguments({ uri: 'file:///a.route', position, itemId: 'a12', extra: 1 }), {
+    uri: 'file:///a.route',
+    position,
+    itemId: 'a12',
+  });
+  assert.deepEqual(readShowMapArguments({ uri: 'file:///a.route', itemId: 'n3' }), {
+    uri: 'file:///a.route',
+    itemId: 'n3',
+  });
+  // Malformed parts are left out; a malformed uri leaves nothing.
+  assert.deepEqual(readShowMapArguments({ uri: 'file:///a.route', position: { line: -1, character: 0 }, itemId: 7 }), {
+    uri: 'file:///a.route',
+  });
+  assert.deepEqual(readShowMapArguments({ uri: 'file:///a.route', itemId: 'x'.repeat(300) }), {
+    uri: 'file:///a.route',
+  });
+  assert.deepEqual(readShowMapArguments({ uri: '' }), {});
+  assert.deepEqual(readShowMapArguments('x'.repeat(5000)), {});
+  assert.deepEqual(readShowMapArguments(42, position), { position });
 });

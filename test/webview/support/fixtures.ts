@@ -9,9 +9,12 @@ import {
   DEFAULT_MAP_FILTERS,
   type LonLat,
   type MapAirspace,
+  type MapCrossingRow,
   type MapLeg,
   type MapNotam,
   type MapPoint,
+  type MapProfile,
+  type MapVerdict,
   type MapView,
   type NotamSubject,
 } from '../../../server/src/protocol/mapMessages';
@@ -278,4 +281,112 @@ export function bigView(): MapView {
     notams.push({ ...n, circle: { ...n.circle!, ring: circleRing(center, n.circle!.radiusNm, 16) } });
   }
   return europeView({ airspaces, notams, version: 7 });
+}
+
+/** An airspace name with markup: the table, the profile and the popups must show it as characters. */
+export const XSS_AIRSPACE_NAME = '<img src=x onerror="window.__xss=4">ED-R <b>123</b>';
+
+/**
+ * The small view as the host judges it for a flight at FL350 (climb to DVR, descent after AMASI):
+ * verdicts with reasons, the crossing table and the vertical profile, including a danger area
+ * whose name carries markup. `levels: 'all'` gives the verdicts after the "all levels" filter.
+ */
+export function flightView(levels: 'planned' | 'all' = 'planned', overrides: Partial<MapView> = {}): MapView {
+  const base = europeView();
+  const along = (name: string) => base.points.find((p) => p.name === name)!.cumulativeNm ?? 0;
+  const total = along('EDDF');
+  const konan = along('KONAN');
+  const amasi = along('AMASI');
+  const danger = airspace('a4', XSS_AIRSPACE_NAME, 'D', undefined, 'FL245', 'FL660', box(2.6, 50.6, 4.4, 51.4), true);
+  const all = levels === 'all';
+  const verdicts: Record<string, MapVerdict> = {
+    a0: { applies: true, activity: 'active', reason: 'Crossed 0–55 NM climbing through 2500 ft–FL245; H24' },
+    a1: { applies: true, activity: 'active', reason: 'Crossed 62–80 NM at FL120–FL300, inside FL055–FL195; H24' },
+    a2: {
+      applies: all,
+      activity: 'active',
+      reason: all ? 'Crossed at FL350; all levels count' : 'SFC–FL100 does not include FL350; active MON-FRI 0700-1600',
+    },
+    a3: { applies: true, activity: 'unknown', reason: 'Crossed in the descent to EDDF; no schedule' },
+    a4: { applies: true, activity: 'active', reason: `At FL350 over KONAN–AMASI at 10:42Z; active 06–14Z` },
+    n0: { applies: true, activity: 'active', reason: 'Aerodrome of departure; valid 06:00–18:00Z' },
+    n1: { applies: true, activity: 'active', reason: '4.1 NM from the leg KONAN–AMASI (< 30 NM); ETO 10:48Z' },
+    n2: { applies: all, activity: 'inactive', reason: 'SFC–FL100 does not include FL350' },
+    n3: { applies: false, activity: 'unknown', reason: '80 NM from the route (> 30 NM)' },
+  };
+  const row = (
+    itemId: string,
+    kind: MapCrossingRow['kind'],
+    name: string,
+    entryNm: number,
+    exitNm: number,
+    limits: string,
+    flightLevels: string,
+  ): MapCrossingRow => ({
+    itemId,
+    kind,
+    name,
+    entryNm,
+    exitNm,
+    entryEto: `10:${String(Math.floor(5 + entryNm / 8)).padStart(2, '0')}Z`,
+    exitEto: `10:${String(Math.floor(5 + exitNm / 8)).padStart(2, '0')}Z`,
+    limits,
+    flightLevels,
+    activity: kind === 'fir' ? 'unknown' : verdicts[itemId].activity,
+    applies: kind === 'fir' ? true : verdicts[itemId].applies,
+    reason: kind === 'fir' ? '' : verdicts[itemId].reason,
+  });
+  const crossings: MapCrossingRow[] = [
+    row('f0', 'fir', 'London FIR', 0, konan - 15, '', 'SFC–FL350'),
+    row('a0', 'airspace', 'LONDON TMA', 0, 55, '2500 ft–FL245', 'SFC–FL240'),
+    row('a1', 'airspace', 'DOVER CTA', 62, 80, 'FL055–FL195', 'FL120–FL300'),
+    row('f1', 'fir', 'Brussels FIR', konan - 15, amasi + 10, '', 'FL350'),
+    row('a4', 'airspace', XSS_AIRSPACE_NAME, konan + 10, konan + 80, 'FL245–FL660', 'FL350'),
+    row('n1', 'notam', 'B0456/26 EBBU', konan + 60, konan + 90, 'SFC–FL100', 'FL350'),
+    row('a2', 'airspace', 'EBR18', amasi - 25, amasi + 5, 'SFC–FL100', 'FL350'),
+    row('f2', 'fir', 'Langen FIR', amasi + 10, total, '', 'FL350–SFC'),
+    row('a3', 'airspace', 'FRANKFURT CTR', total - 12, total, 'SFC–2500 ft', '2500 ft–SFC'),
+  ];
+  const limits: Record<string, [number, number]> = {
+    a0: [2500, 24500],
+    a1: [5500, 19500],
+    a4: [24500, 66000],
+    n1: [0, 10000],
+    a2: [0, 10000],
+    a3: [0, 2500],
+  };
+  const profile: MapProfile = {
+    totalNm: total,
+    flight: [
+      { alongNm: 0, feet: 0 },
+      { alongNm: along('DVR'), feet: 35000 },
+      { alongNm: amasi, feet: 35000 },
+      { alongNm: total, feet: 0 },
+    ],
+    points: base.points
+      .filter((p) => p.position)
+      .map((p) => ({ id: p.id, name: p.name, alongNm: p.cumulativeNm ?? 0, eto: '10:30Z' })),
+    areas: crossings
+      .filter((r) => r.kind !== 'fir')
+      .map((r) => ({
+        itemId: r.itemId,
+        kind: r.kind as 'airspace' | 'notam',
+        name: r.name,
+        fromNm: r.entryNm,
+        toNm: r.exitNm,
+        floorFt: limits[r.itemId][0],
+        ceilingFt: limits[r.itemId][1],
+        label: r.limits,
+        applies: r.applies,
+      })),
+  };
+  return europeView({
+    airspaces: [...base.airspaces, danger],
+    verdicts,
+    crossings,
+    profile,
+    flightTime: 'EOBT 0930 DOF 261124: off blocks 24 Nov 09:30Z',
+    filters: { ...structuredClone(DEFAULT_MAP_FILTERS), levels: all ? { mode: 'all' } : { mode: 'planned' } },
+    ...overrides,
+  });
 }

@@ -106,6 +106,13 @@ export interface MapCounts {
   highlightedPointNames: string[];
   visible: Record<string, boolean>;
   basemapFeatures: number;
+  leftOutAirspaces: number;
+  leftOutNotams: number;
+  showLeftOut: boolean;
+  /** Ids of what the selection layer outlines. */
+  selected: string[];
+  selectedItem?: string;
+  featuresMade: number;
 }
 
 export async function openMapPage(

@@ -1,0 +1,161 @@
+/**
+ * The vertical profile: the flight's planned levels along the route's distance against the
+ * floor-to-ceiling boxes of the areas it crosses, with the route's points on the distance axis.
+ * Built as SVG with DOM calls; every text goes in through textContent. The areas that apply
+ * are emphasised; hovering a box marks its item on the map, a click selects it.
+ */
+import type { MapProfile } from '../../server/src/protocol/mapMessages';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const HEIGHT = 170;
+const MARGIN = { left: 46, right: 10, top: 10, bottom: 30 };
+
+export interface ProfileEvents {
+  /** The pointer is over an area's box (undefined: over none). */
+  hovered(itemId: string | undefined): void;
+  chosen(itemId: string): void;
+}
+
+export class ProfileView {
+  readonly element = document.createElement('section');
+  private readonly svg = document.createElementNS(SVG, 'svg');
+  private profile: MapProfile | undefined;
+  private selected: string | undefined;
+  private width = 0;
+
+  constructor(private readonly events: ProfileEvents) {
+    this.element.id = 'map-profile';
+    this.svg.setAttribute('height', String(HEIGHT));
+    this.svg.setAttribute('role', 'img');
+    this.svg.setAttribute('aria-label', 'Vertical profile of the route');
+    this.element.append(this.svg);
+    this.svg.addEventListener('click', (event) => {
+      const id = itemOf(event.target);
+      if (id) events.chosen(id);
+    });
+    this.svg.addEventListener('mouseover', (event) => events.hovered(itemOf(event.target)));
+    this.svg.addEventListener('mouseleave', () => events.hovered(undefined));
+    new ResizeObserver(() => {
+      const width = this.element.clientWidth;
+      if (width !== this.width) this.draw();
+    }).observe(this.element);
+  }
+
+  setProfile(profile: MapProfile | undefined): void {
+    this.profile = profile;
+    this.element.hidden = !profile || profile.totalNm <= 0;
+    this.draw();
+  }
+
+  select(itemId: string | undefined): void {
+    this.selected = itemId;
+    for (const box of Array.from(this.svg.querySelectorAll<SVGRectElement>('rect.area'))) {
+      box.classList.toggle('selected', box.dataset.itemId === itemId);
+    }
+    // The selected box is drawn last, above its neighbours.
+    const chosen = Array.from(this.svg.querySelectorAll<SVGRectElement>('rect.area.selected'));
+    const areas = this.svg.querySelector('g.areas');
+    for (const box of chosen) areas?.append(box);
+  }
+
+  private draw(): void {
+    this.width = this.element.clientWidth;
+    const profile = this.profile;
+    this.svg.replaceChildren();
+    if (!profile || profile.totalNm <= 0 || this.width <= 0) return;
+    const width = this.width;
+    this.svg.setAttribute('width', String(width));
+    const plotWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
+    const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+    const topFt = ceilingOfPlot(profile);
+    const x = (nm: number) => MARGIN.left + (Math.min(Math.max(nm, 0), profile.totalNm) / profile.totalNm) * plotWidth;
+    const y = (ft: number) => MARGIN.top + plotHeight - (Math.min(Math.max(ft, 0), topFt) / topFt) * plotHeight;
+
+    // Level grid and its labels, in flight levels.
+    const grid = svg('g', { class: 'grid' });
+    const step = levelStep(topFt);
+    for (let ft = 0; ft <= topFt; ft += step) {
+      grid.append(svg('line', { x1: MARGIN.left, x2: MARGIN.left + plotWidth, y1: y(ft), y2: y(ft) }));
+      const label = svg('text', { x: MARGIN.left - 4, y: y(ft) + 4, 'text-anchor': 'end' });
+      label.textContent = ft === 0 ? 'SFC' : `FL${String(Math.round(ft / 100)).padStart(3, '0')}`;
+      grid.append(label);
+    }
+
+    // Areas: left out first, the applying ones above them.
+    const areas = svg('g', { class: 'areas' });
+    const ordered = [...profile.areas].sort((a, b) => Number(a.applies) - Number(b.applies));
+    for (const area of ordered) {
+      const left = x(area.fromNm);
+      const top = y(area.ceilingFt);
+      const box = svg('rect', {
+        class: `area ${area.kind} ${area.applies ? 'applies' : 'left-out'}`,
+        x: left,
+        y: top,
+        width: Math.max(1.5, x(area.toNm) - left),
+        height: Math.max(1.5, y(area.floorFt) - top),
+      });
+      box.dataset.itemId = area.itemId;
+      const title = svg('title', {});
+      title.textContent = `${area.name} ${area.label}${area.applies ? '' : ' (left out)'}`;
+      box.append(title);
+      areas.append(box);
+    }
+
+    // The route's points on the distance axis, names that would overlap left out.
+    const axis = svg('g', { class: 'axis' });
+    axis.append(svg('line', { x1: MARGIN.left, x2: MARGIN.left + plotWidth, y1: y(0), y2: y(0) }));
+    let freeFrom = -Infinity;
+    for (const point of profile.points) {
+      const px = x(point.alongNm);
+      axis.append(svg('line', { class: 'tick', x1: px, x2: px, y1: MARGIN.top, y2: y(0) + 4 }));
+      const approxWidth = point.name.length * 6.5;
+      // Names at the ends of the axis lean inwards rather than being cut off.
+      const anchor = px - approxWidth / 2 < 0 ? 'start' : px + approxWidth / 2 > width ? 'end' : ('middle' as const);
+      const from = anchor === 'start' ? px : anchor === 'end' ? px - approxWidth : px - approxWidth / 2;
+      if (from < freeFrom) continue;
+      const label = svg('g', { class: 'point' });
+      if (point.eto) {
+        const eto = svg('title', {});
+        eto.textContent = `${point.name} ${point.eto}`;
+        label.append(eto);
+      }
+      const name = svg('text', { x: px, y: y(0) + 16, 'text-anchor': anchor });
+      name.textContent = point.name;
+      label.append(name);
+      axis.append(label);
+      freeFrom = from + approxWidth + 4;
+    }
+
+    // The flight's levels.
+    const flight = svg('polyline', {
+      class: 'flight',
+      points: profile.flight.map((p) => `${x(p.alongNm).toFixed(1)},${y(p.feet).toFixed(1)}`).join(' '),
+    });
+    this.svg.append(grid, areas, axis, flight);
+    this.select(this.selected);
+  }
+}
+
+/** The plot's top: a little above the flight, and above the floors of the areas near it. */
+function ceilingOfPlot(profile: MapProfile): number {
+  const flightTop = Math.max(0, ...profile.flight.map((p) => p.feet));
+  const floors = profile.areas.map((a) => a.floorFt).filter((ft) => ft < flightTop + 20_000);
+  const top = Math.max(flightTop * 1.2, flightTop + 4_000, ...floors.map((ft) => ft + 4_000), 5_000);
+  return Math.min(top, 70_000);
+}
+
+function levelStep(topFt: number): number {
+  for (const step of [1_000, 2_000, 5_000, 10_000]) if (topFt / step <= 6) return step;
+  return 20_000;
+}
+
+function svg(tag: string, attributes: Record<string, string | number>): SVGElement {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+function itemOf(target: EventTarget | null): string | undefined {
+  const box = (target as Element | null)?.closest?.('rect.area');
+  return (box as SVGRectElement | null)?.dataset.itemId;
+}
