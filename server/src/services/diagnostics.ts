@@ -5,7 +5,7 @@
  */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { CancellationToken, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
-import { LazyRouteBlock } from '../route/lazyBlock';
+import { diagnosticCountOf } from '../route/movableBlock';
 import { comparePositions } from './ranges';
 
 export const DIAGNOSTIC_SOURCE = 'icao-route';
@@ -80,7 +80,7 @@ function firstFindings(
       fromBlocks += block.diagnostics.length;
       total += block.diagnostics.length;
     } else {
-      total += block instanceof LazyRouteBlock ? block.diagnosticCount : block.diagnostics.length;
+      total += diagnosticCountOf(block);
     }
   }
   return { shown: findings.sort((a, b) => comparePositions(a.range.start, b.range.start)), total };

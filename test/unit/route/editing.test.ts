@@ -29,6 +29,9 @@ const PIECES = [
   'N0450F350 DVR',
 ];
 
+/** Small anchor runs, laid out again often: the moves cross runs and the re-layout runs too. */
+const SMALL_RUNS = { run: 3, slack: 2 };
+
 test('random range edits, applied as an editor does, always match the full parse of the text', () => {
   fc.assert(
     fc.property(
@@ -36,9 +39,10 @@ test('random range edits, applied as an editor does, always match the full parse
         fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 3 }), fc.nat({ max: 40 }), fc.nat({ max: PIECES.length - 1 })),
         { minLength: 1, maxLength: 25 },
       ),
-      (edits) => {
+      fc.boolean(),
+      (edits, smallRuns) => {
         let doc = TextDocument.create('file:///t.route', 'icao-route', 1, BASE);
-        const editor = new RouteDocumentEditor(BASE);
+        const editor = new RouteDocumentEditor(BASE, [], smallRuns ? SMALL_RUNS : {});
         for (const [line, character, lines, chars, piece] of edits) {
           const start = { line: line % (doc.lineCount + 1), character: character % 90 };
           const range: Range = {
@@ -56,23 +60,67 @@ test('random range edits, applied as an editor does, always match the full parse
   );
 });
 
-test('an edit inside one line re-reads one block and moves none; a new line moves the blocks below, lazily', () => {
-  const editor = new RouteDocumentEditor(BASE);
+/** Whole lines typed or pasted (one or more, at the start of a line) and whole lines deleted. */
+const LINE_EDIT = fc.oneof(
+  fc.record({
+    kind: fc.constant('insert' as const),
+    line: fc.nat(),
+    text: fc.constantFrom('\n', '# note\n', 'N0450F350 DVR UL9 KONAN\n', '\n\n', 'origin: EGLL\n\nDCT\n', '(FPL-\n'),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), line: fc.nat(), count: fc.integer({ min: 1, max: 9 }) }),
+);
+
+test('lines inserted and deleted: after every edit the document equals the full parse, also when it was read in between', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(LINE_EDIT, fc.boolean()), { minLength: 1, maxLength: 30 }),
+      fc.boolean(),
+      (edits, smallRuns) => {
+        let doc = TextDocument.create('file:///l.route', 'icao-route', 1, BASE);
+        const editor = new RouteDocumentEditor(BASE, [], smallRuns ? SMALL_RUNS : {});
+        for (const [edit, look] of edits) {
+          const line = edit.line % doc.lineCount;
+          const range: Range =
+            edit.kind === 'insert'
+              ? { start: { line, character: 0 }, end: { line, character: 0 } }
+              : { start: { line, character: 0 }, end: { line: line + edit.count, character: 0 } };
+          const text = edit.kind === 'insert' ? edit.text : '';
+          doc = TextDocument.update(doc, [{ range, text }], doc.version + 1);
+          assert.ok(editor.edit(range, text));
+          // Reading a document fills the blocks' caches of their places: the next move must leave none stale.
+          if (look) assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+        }
+        assert.equal(editor.text(), doc.getText());
+        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+      },
+    ),
+    { numRuns: 30 },
+  );
+});
+
+test('an edit inside one line re-reads one block and moves none; a new line moves the blocks below in place', () => {
+  const editor = new RouteDocumentEditor(BASE, [], { run: 4 });
   const before = editor.document();
   const line = before.blocks[10].range.start.line;
   editor.edit({ start: { line, character: 0 }, end: { line, character: 0 } }, 'x');
-  assert.deepEqual(editor.lastStats, { parsed: 1, moved: 0 });
+  assert.equal(editor.lastStats.parsed, 1);
+  assert.equal(editor.lastStats.moved, 0);
   const after = editor.document();
   after.blocks.forEach((b, i) => (i === 10 ? assert.notEqual(b, before.blocks[i]) : assert.equal(b, before.blocks[i])));
+  const line20 = after.blocks[20].range.start.line;
+  const elements = after.blocks[20].elements;
   editor.edit({ start: { line, character: 0 }, end: { line, character: 1 } }, '# new\n');
   assert.equal(editor.lastStats.parsed, 1);
   assert.equal(editor.lastStats.moved, after.blocks.length - 11);
+  // The blocks below are not touched one by one: a few anchors move them (at most one run is re-anchored).
+  assert.ok(editor.lastStats.touched <= 4, `touched ${editor.lastStats.touched}`);
   const moved = editor.document();
-  assert.equal(moved.blocks[20].range.start.line, before.blocks[20].range.start.line + 1);
-  assert.equal(
-    before.blocks[20].range.start.line,
-    after.blocks[20].range.start.line,
-    'the earlier document is left as it was',
+  moved.blocks.forEach((b, i) => i !== 10 && assert.equal(b, after.blocks[i], 'the same block object'));
+  assert.equal(moved.blocks[20].range.start.line, line20 + 1);
+  assert.deepEqual(
+    moved.blocks[20].elements.map((e) => e.range.start.line),
+    elements.map((e) => e.range.start.line + 1),
+    'elements read before the move are moved too',
   );
   assert.deepEqual(plain(moved), plain(parseRouteDocument(editor.text())));
 });
