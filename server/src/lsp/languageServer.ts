@@ -349,10 +349,16 @@ export function startLanguageServer(
     guard('document symbols', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return [];
-      return documentSymbols(current.document, token, undefined, (block) => {
-        const result = session.expansionOf(block, () => current.lines);
-        return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
-      });
+      return documentSymbols(
+        current.document,
+        token,
+        undefined,
+        (block) => {
+          const result = session.expansionOf(block, () => current.lines);
+          return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
+        },
+        current.caches.symbols,
+      );
     }),
   );
 

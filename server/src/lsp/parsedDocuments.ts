@@ -9,6 +9,14 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
 import { LineIndex } from '../services/ranges';
+import { createTokenCache, type TokenCache } from '../services/semanticTokens';
+import { createSymbolCache, type SymbolCache } from '../services/symbols';
+
+/** What features derive from each block, kept across the versions of a document (services/blockCache.ts). */
+export interface BlockCaches {
+  symbols: SymbolCache;
+  tokens: TokenCache;
+}
 
 export interface ParsedDocument {
   uri: string;
@@ -17,6 +25,8 @@ export interface ParsedDocument {
   document: RouteDocument;
   /** Built on first use: code actions need offsets; the expansion cache keys come from the parser. */
   readonly lines: LineIndex;
+  /** The document's, for every version. */
+  readonly caches: BlockCaches;
 }
 
 interface Step {
@@ -32,6 +42,7 @@ interface Entry {
   /** Changes since `parsed.version`, in order. */
   pending: Step[];
   parsed?: ParsedDocument;
+  caches: BlockCaches;
 }
 
 export class ParsedDocuments {
@@ -42,7 +53,11 @@ export class ParsedDocuments {
   private entry(uri: string): Entry {
     let entry = this.entries.get(uri);
     if (!entry) {
-      entry = { parser: new IncrementalRouteParser(), pending: [] };
+      entry = {
+        parser: new IncrementalRouteParser(),
+        pending: [],
+        caches: { symbols: createSymbolCache(), tokens: createTokenCache() },
+      };
       this.entries.set(uri, entry);
     }
     return entry;
@@ -67,6 +82,7 @@ export class ParsedDocuments {
       version: textDocument.version,
       text,
       document,
+      caches: entry.caches,
       get lines() {
         return (lines ??= new LineIndex(text));
       },

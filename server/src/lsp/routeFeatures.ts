@@ -61,7 +61,7 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
   connection.languages.semanticTokens.on(
     guard('semantic tokens', sources.logError, { data: [] as number[] }, (params, token) => {
       const current = sources.parsedFor(params.textDocument.uri);
-      return { data: current ? semanticTokens(current.document, current.lines, token) : [] };
+      return { data: current ? semanticTokens(current.document, current.text, token, current.caches.tokens) : [] };
     }),
   );
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { HubClient, redactText, type HubSettings } from '../hub';
-import { settledBlock } from '../route/movableBlock';
+import { keyOfBlock, settledBlock } from '../route/movableBlock';
 import type { LineIndex } from '../services/ranges';
 import type { NavDatabase } from '../navdata/loader';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
@@ -184,7 +184,10 @@ export class DocumentExpansions {
 
   /** The expansion of a block, when it is known (for hovers). */
   resultFor(block: RouteBlock, lines: LineIndex | (() => LineIndex)): ExpansionResult | undefined {
-    if (!this.source || block.elements.length === 0) return undefined;
+    if (!this.source) return undefined;
+    // Only route blocks have results; a block the parser keyed is looked up as it is (results are
+    // kept by key), without building its elements, which after a move would mean shifting them.
+    if (keyOfBlock(block) === undefined && block.elements.length === 0) return undefined;
     const cached = this.cache.get(blockKey(block, lines));
     return cached ? resultAt(cached, block.range.start.line) : undefined;
   }
