@@ -75,13 +75,11 @@ function firstFindings(
   let fromBlocks = 0;
   let total = findings.length;
   for (const block of document.blocks) {
-    if (fromBlocks <= max) {
-      findings.push(...block.diagnostics);
-      fromBlocks += block.diagnostics.length;
-      total += block.diagnostics.length;
-    } else {
-      total += diagnosticCountOf(block);
-    }
+    // Counted first: most blocks have no findings, and those are not asked for them.
+    const count = diagnosticCountOf(block);
+    if (count > 0 && fromBlocks <= max) findings.push(...block.diagnostics);
+    fromBlocks += count;
+    total += count;
   }
   return { shown: findings.sort((a, b) => comparePositions(a.range.start, b.range.start)), total };
 }
