@@ -1,8 +1,8 @@
 /**
  * Parse results cached by document version. The editor's incremental changes are recorded as they
  * arrive (see `recordChanges`) and applied to a RouteDocumentEditor, so an edit re-reads only the
- * blocks it touched and costs in proportion to the edit, not the file; a full-text change, or a
- * text with carriage returns, goes through the incremental parser, which re-parses only the
+ * blocks it touched and costs in proportion to the edit, not the file (carriage returns
+ * included); a full-text change goes through the incremental parser, which re-parses only the
  * blocks whose text changed.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
@@ -95,7 +95,6 @@ export class ParsedDocuments {
     const previous = entry.parsed;
     if (!previous || entry.pending.length === 0) return undefined;
     if (!entry.editor) {
-      if (!RouteDocumentEditor.canEdit(previous.text)) return undefined;
       entry.editor = new RouteDocumentEditor(previous.text, previous.document.blocks);
     }
     let at = previous.version;

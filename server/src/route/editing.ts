@@ -7,8 +7,10 @@
  * every keystroke was most of the cost of an edit; re-creating the 40,000 blocks below a new
  * line most of the cost of pressing Enter.
  *
- * Documents with carriage returns are left to the full (cached) parse: a `\r` typed before an
- * existing `\n` joins two line breaks into one, which a line-by-line patch cannot see.
+ * Each line keeps its own line end (`\n`, `\r\n` or a lone `\r`, as LSP counts lines), so that
+ * files with carriage returns (Windows files) are patched the same way: the edited lines are
+ * split again together with their line ends, and a `\n` typed right after a lone `\r`, which
+ * joins two line breaks into one, takes the line above into the patch.
  */
 import { isBlankLine, splitBlocks, splitLines, type RawBlock } from './blocks';
 import { binaryFinding } from './document';
@@ -36,6 +38,8 @@ const ANCHOR_SLACK = 256;
 
 export class RouteDocumentEditor {
   private lines: string[] = [];
+  /** Each line's end: '\n', '\r\n', '\r', or '' for the last line. */
+  private ends: string[] = [];
   private entries: Entry[] = [];
   private anchors = 0;
   private snapshot: RouteDocument | undefined;
@@ -55,7 +59,7 @@ export class RouteDocumentEditor {
   constructor(text: string, reuse: readonly RouteBlock[] = [], layout: { run?: number; slack?: number } = {}) {
     this.run = Math.max(1, layout.run ?? RUN);
     this.slack = Math.max(0, layout.slack ?? ANCHOR_SLACK);
-    this.lines = splitLines(text);
+    ({ lines: this.lines, ends: this.ends } = splitLinesAndEnds(text));
     const known = new Map<string, LazyRouteBlock>();
     for (const block of reuse) {
       if (block instanceof LazyRouteBlock) known.set(block.raw.key, block);
@@ -70,33 +74,45 @@ export class RouteDocumentEditor {
     this.layAnchors();
   }
 
-  /** False for text with carriage returns: see the file comment. */
-  static canEdit(text: string): boolean {
-    return text.indexOf('\r') < 0;
+  /** Whether the editor can follow edits of a text: of any text now (it once refused carriage returns). */
+  static canEdit(): boolean {
+    return true;
   }
 
   /**
    * Applies one change (as LSP gives it: a range in the current text, positions in UTF-16 code
-   * units, clamped like the editor clamps them). False when it cannot (a `\r` in the text): the
-   * caller parses the whole text instead.
+   * units, clamped like the editor clamps them). Always true (the caller once had to parse the
+   * whole text when it was false).
    */
   edit(range: Range, text: string): boolean {
-    if (text.indexOf('\r') >= 0) return false;
-    const lines = this.lines;
+    const { lines, ends } = this;
     const start = this.clamp(range.start);
     let end = this.clamp(range.end);
     if (end.line < start.line || (end.line === start.line && end.character < start.character)) end = start;
-    const replacement = splitLines(
-      lines[start.line].slice(0, start.character) + text + lines[end.line].slice(end.character),
-    );
-    const removed = end.line - start.line + 1;
-    if (replacement.length + removed > SPREAD_LIMIT) {
-      this.lines = lines.slice(0, start.line).concat(replacement, lines.slice(end.line + 1));
-    } else {
-      lines.splice(start.line, removed, ...replacement);
+    let first = start.line;
+    // The patched text runs to the end of the last line edited, its line end included.
+    let patch = lines[first].slice(0, start.character) + text + lines[end.line].slice(end.character) + ends[end.line];
+    // A `\n` right after a lone `\r` makes one line end of the two: the line above joins the patch.
+    if (first > 0 && ends[first - 1] === '\r' && patch.charCodeAt(0) === 10) {
+      first--;
+      patch = lines[first] + '\r' + patch;
     }
-    const delta = replacement.length - removed;
-    this.reblock(start.line, start.line + replacement.length - 1, delta);
+    const split = splitLinesAndEnds(patch);
+    // The patch ends with the last line's end (unless it is the last line): what follows is the next line.
+    if (ends[end.line] !== '') {
+      split.lines.pop();
+      split.ends.pop();
+    }
+    const removed = end.line - first + 1;
+    const added = split.lines.length;
+    if (added + removed > SPREAD_LIMIT) {
+      this.lines = lines.slice(0, first).concat(split.lines, lines.slice(end.line + 1));
+      this.ends = ends.slice(0, first).concat(split.ends, ends.slice(end.line + 1));
+    } else {
+      lines.splice(first, removed, ...split.lines);
+      ends.splice(first, removed, ...split.ends);
+    }
+    this.reblock(first, first + added - 1, added - removed);
     this.snapshot = undefined;
     return true;
   }
@@ -214,8 +230,29 @@ export class RouteDocumentEditor {
 
   /** The text, joined again (tests). */
   text(): string {
-    return this.lines.join('\n');
+    let text = '';
+    for (let i = 0; i < this.lines.length; i++) text += this.lines[i] + this.ends[i];
+    return text;
   }
+}
+
+/** Lines as LSP counts them (splitLines) and the end of each: '' for the last. */
+function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
+  const lines = splitLines(text);
+  const ends = new Array<string>(lines.length);
+  if (text.indexOf('\r') < 0) {
+    ends.fill('\n');
+  } else {
+    let at = 0;
+    for (let i = 0; i < lines.length - 1; i++) {
+      at += lines[i].length;
+      const end = text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10 ? '\r\n' : text[at];
+      ends[i] = end;
+      at += end.length;
+    }
+  }
+  ends[lines.length - 1] = '';
+  return { lines, ends };
 }
 
 /** A new entry at `line` on `anchor`; its block, if it has one, is placed by it. */

@@ -125,10 +125,61 @@ test('an edit inside one line re-reads one block and moves none; a new line move
   assert.deepEqual(plain(moved), plain(parseRouteDocument(editor.text())));
 });
 
-test('a carriage return is refused (the caller parses the whole text)', () => {
-  const editor = new RouteDocumentEditor('N0450F350 DVR\n');
-  assert.equal(editor.edit({ start: { line: 0, character: 3 }, end: { line: 0, character: 3 } }, '\r\n'), false);
-  assert.equal(RouteDocumentEditor.canEdit('a\r\nb'), false);
+/** Windows line ends, lone carriage returns, and pieces that join or split them. */
+const CR_BASE = generateRouteFile(12, 4).replace(/\n/g, '\r\n').replace('\r\n\r\n# route 5', '\r\r# route 5');
+const CR_PIECES = ['\r\n', '\r', '\n', '\r\n\r\n', 'x\r', '\ny', '# c\r\n', 'N0450F350 DVR', '', '\r\r\n\n'];
+
+test('carriage returns: random edits, line feeds typed after lone carriage returns and carriage returns before line feeds included, match the full parse and the text', () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(
+          fc.nat(),
+          fc.nat({ max: 40 }),
+          fc.nat({ max: 2 }),
+          fc.nat({ max: 40 }),
+          fc.nat({ max: CR_PIECES.length - 1 }),
+        ),
+        { minLength: 1, maxLength: 25 },
+      ),
+      fc.boolean(),
+      (edits, smallRuns) => {
+        let doc = TextDocument.create('file:///r.route', 'icao-route', 1, CR_BASE);
+        const editor = new RouteDocumentEditor(CR_BASE, [], smallRuns ? SMALL_RUNS : {});
+        for (const [line, character, lines, chars, piece] of edits) {
+          const start = { line: line % (doc.lineCount + 1), character };
+          const range: Range = {
+            start,
+            end: { line: start.line + lines, character: lines ? chars : start.character + chars },
+          };
+          doc = TextDocument.update(doc, [{ range, text: CR_PIECES[piece] }], doc.version + 1);
+          assert.ok(editor.edit(range, CR_PIECES[piece]));
+          assert.equal(editor.text(), doc.getText());
+        }
+        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('a line feed typed after a lone carriage return, and a carriage return typed before a line feed: line ends as LSP counts them', () => {
+  const text = 'N0450F350 DVR\rUL9 KONAN\r\nDCT';
+  const editor = new RouteDocumentEditor(text);
+  let doc = TextDocument.create('file:///w.route', 'icao-route', 1, text);
+  const step = (range: Range, piece: string) => {
+    doc = TextDocument.update(doc, [{ range, text: piece }], doc.version + 1);
+    editor.edit(range, piece);
+    assert.equal(editor.text(), doc.getText());
+    assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+  };
+  // `\n` at the start of the line after a lone `\r`: one line end, not two.
+  step({ start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, '\n');
+  assert.equal(doc.lineCount, 3);
+  // `\r` typed at the end of a line that ends in `\r\n`: two line ends.
+  step({ start: { line: 1, character: 9 }, end: { line: 1, character: 9 } }, '\r');
+  assert.equal(doc.lineCount, 4);
+  assert.equal(RouteDocumentEditor.canEdit(), true);
 });
 
 test('ParsedDocuments applies the recorded changes (no full parse) and falls back to the whole text when they do not lead to the version', () => {
@@ -147,4 +198,20 @@ test('ParsedDocuments applies the recorded changes (no full parse) and falls bac
   step({ start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, 'x', false);
   assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
   assert.equal(parsed.lastParse.edited, false, 'a missed change: the whole text is parsed');
+});
+
+test('ParsedDocuments follows the changes of a Windows file too (no full parse)', () => {
+  const parsed = new ParsedDocuments();
+  let doc = TextDocument.create('file:///w.route', 'icao-route', 1, CR_BASE);
+  parsed.get(doc);
+  for (const [range, text] of [
+    [{ start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, 'N0450F350 DVR\r\n\r\n'],
+    [{ start: { line: 9, character: 3 }, end: { line: 11, character: 1 } }, 'UL9\r\n'],
+  ] as const) {
+    const changes = [{ range, text }];
+    parsed.recordChanges(doc.uri, doc.version, changes, doc.version + 1);
+    doc = TextDocument.update(doc, changes, doc.version + 1);
+    assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
+    assert.equal(parsed.lastParse.edited, true);
+  }
 });
