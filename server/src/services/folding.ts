@@ -3,7 +3,6 @@
  * (the comment headers above routes).
  */
 import type { FoldingRange } from 'vscode-languageserver-types';
-import { splitLines } from '../route/blocks';
 import type { CancellationToken, RouteDocument } from '../route/model';
 import { forEachHashLine, isCommentLine } from './commentLines';
 
@@ -35,12 +34,11 @@ function mergeByStart(regions: FoldingRange[], runs: FoldingRange[]): FoldingRan
 }
 
 /**
- * Runs of two or more comment lines. Without carriage returns the comment lines are found by a
- * native scan for `#` (commentLines.ts), instead of splitting a 50 MB text into a million
- * strings or running a regular expression at every character on every request.
+ * Runs of two or more comment lines, found by a native scan for `#` (commentLines.ts) instead of
+ * splitting a 50 MB text into a million strings or running a regular expression at every
+ * character on every request.
  */
 function commentRuns(text: string): FoldingRange[] {
-  if (text.indexOf('\r') >= 0) return commentRunsOfLines(splitLines(text));
   const runs: FoldingRange[] = [];
   let runStart = -1;
   let previous = -2;
@@ -53,25 +51,5 @@ function commentRuns(text: string): FoldingRange[] {
     previous = line;
   });
   if (runStart >= 0 && previous > runStart) runs.push({ startLine: runStart, endLine: previous, kind: 'comment' });
-  return runs;
-}
-
-function commentRunsOfLines(lines: string[]): FoldingRange[] {
-  const runs: FoldingRange[] = [];
-  let runStart = -1;
-  let line = 0;
-  const close = (lastLine: number) => {
-    if (runStart >= 0 && lastLine > runStart) runs.push({ startLine: runStart, endLine: lastLine, kind: 'comment' });
-    runStart = -1;
-  };
-  for (const lineText of lines) {
-    if (/^\s*#/.test(lineText)) {
-      if (runStart < 0) runStart = line;
-    } else {
-      close(line - 1);
-    }
-    line++;
-  }
-  close(line - 1);
   return runs;
 }

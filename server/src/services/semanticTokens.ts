@@ -9,7 +9,7 @@ import type { SemanticTokensLegend } from 'vscode-languageserver-types';
 import type { CancellationToken, Range, RouteBlock, RouteDocument, RouteElement } from '../route/model';
 import { BlockCache } from './blockCache';
 import { forEachHashLine } from './commentLines';
-import { LineIndex } from './ranges';
+import type { LineIndex } from './ranges';
 
 /** Standard token types, so every editor theme has a colour for them. */
 export const TOKEN_TYPES = [
@@ -103,16 +103,6 @@ export function semanticTokens(
 /** One token per line from its first `#` to its end, up to MAX_TOKENS; undefined when cancelled. */
 function commentTokens(text: string, token: CancellationToken): number[] | undefined {
   const out: number[] = [];
-  if (text.indexOf('\r') >= 0) {
-    const lines = new LineIndex(text);
-    for (let line = 0; line < lines.lineCount && out.length < MAX_TOKENS * 4; line++) {
-      if (line % 5000 === 0 && token.isCancellationRequested) return undefined;
-      const lineText = lines.lineText(line);
-      const hash = lineText.indexOf('#');
-      if (hash >= 0) out.push(line, hash, lineText.length - hash, COMMENT);
-    }
-    return out;
-  }
   // `#` appears in no route element, directive or FPL field: it always starts a comment.
   forEachHashLine(text, (line, lineStart, hash, lineEnd) => {
     if (out.length < MAX_TOKENS * 4) out.push(line, hash - lineStart, lineEnd - hash, COMMENT);

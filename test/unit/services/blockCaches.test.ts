@@ -94,11 +94,38 @@ test('after any edits, the cached outline, folding and colours equal the whole-d
   );
 });
 
-test('carriage returns: folding and colours read the lines one by one, as before', () => {
-  const text = BASE.replace(/\n/g, '\r\n');
-  const document = parseRouteDocument(text);
-  assert.deepEqual(foldingRanges(document, text, live), previousFoldingRanges(document, text, live));
-  assert.deepEqual(semanticTokens(document, text, live), previousSemanticTokens(document, text, live));
+test('any mix of line ends (LF, CRLF, lone CR): folding and colours as the line-by-line passes gave them', () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(
+          fc.constantFrom(
+            '# c',
+            '  # indented',
+            'N0450F350 DVR UL9 KONAN # cruise',
+            'origin: EGLL',
+            '',
+            ' ',
+            'a#b',
+            '#',
+          ),
+          fc.constantFrom('\n', '\r\n', '\r'),
+        ),
+        { maxLength: 30 },
+      ),
+      (lines) => {
+        const text = lines.map(([line, end]) => line + end).join('');
+        const document = parseRouteDocument(text);
+        assert.deepEqual(foldingRanges(document, text, live), previousFoldingRanges(document, text, live));
+        assert.deepEqual(semanticTokens(document, text, live), previousSemanticTokens(document, text, live));
+      },
+    ),
+    { numRuns: 500 },
+  );
+  const windows = BASE.replace(/\n/g, '\r\n');
+  const document = parseRouteDocument(windows);
+  assert.deepEqual(foldingRanges(document, windows, live), previousFoldingRanges(document, windows, live));
+  assert.deepEqual(semanticTokens(document, windows, live), previousSemanticTokens(document, windows, live));
 });
 
 test('an edit rebuilds the symbols and colours of the blocks it changed, and no others', () => {
