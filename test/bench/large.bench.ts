@@ -4,7 +4,8 @@
  * work must grow with the edit, not with the file, so the target is the same as for 2,000
  * routes. Also edits that add a line at the top, in the middle and at the end (every block below
  * moves), the outline, folding, semantic tokens and code lens round trips (the first request,
- * and again after an edit), and the server's memory holding the document.
+ * and again after an edit), the same edit in the file with Windows line ends, and the server's
+ * memory holding the document.
  */
 import { performance } from 'node:perf_hooks';
 import { CodeLensRequest, SemanticTokensRequest } from 'vscode-languageserver-protocol';
@@ -106,6 +107,24 @@ export async function run(): Promise<BenchFigure[]> {
     const lensesMs = await timed(lenses);
 
     const open = await server.serverInfo();
+
+    // The same file with Windows line ends (VS Code's default on Windows), one route edited.
+    await server.close(uri);
+    const windowsUri = 'file:///bench/large-crlf.route';
+    await server.open(windowsUri, text.replace(/\n/g, '\r\n'));
+    const windowsTimes: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const speed = i % 2 === 0 ? 'N0460' : 'N0450';
+      const start = performance.now();
+      await server.change(windowsUri, [
+        { range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 5 } }, text: speed },
+      ]);
+      if (i >= 5) windowsTimes.push(performance.now() - start);
+    }
+    const windowsMs = percentile(
+      windowsTimes.sort((a, b) => a - b),
+      0.5,
+    );
     const mb = (bytes: number) => bytes / 1048576;
     return [
       { label: `document size (${lines} lines)`, value: text.length / 1024, unit: 'KiB' },
@@ -119,6 +138,7 @@ export async function run(): Promise<BenchFigure[]> {
       },
       { label: 'one route edited: p95', value: percentile(times, 0.95), unit: 'ms' },
       { label: 'one route edited: max', value: times[times.length - 1], unit: 'ms' },
+      { label: 'one route edited, CRLF line ends: median of 20', value: windowsMs, unit: 'ms' },
       { label: 'line added at the top (all blocks move): median of 10', value: topMs, unit: 'ms' },
       { label: 'line added in the middle: median of 10', value: middleMs, unit: 'ms' },
       { label: 'line added at the end: median of 10', value: endMs, unit: 'ms' },
