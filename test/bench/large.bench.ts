@@ -51,10 +51,14 @@ export async function run(): Promise<BenchFigure[]> {
     const openStart = performance.now();
     await server.open(uri, text);
     const openMs = performance.now() - openStart;
-    const timed = async (request: () => Promise<unknown>): Promise<number> => {
+    /** The size of each kind of answer (JSON, KiB): over stdio its encoding is most of a round trip. */
+    const answerKiB = new Map<string, number>();
+    const timed = async (request: () => Promise<unknown>, name?: string): Promise<number> => {
       const start = performance.now();
-      await request();
-      return performance.now() - start;
+      const answer = await request();
+      const ms = performance.now() - start;
+      if (name) answerKiB.set(name, JSON.stringify(answer).length / 1024);
+      return ms;
     };
     const symbols = () => server.symbols(uri);
     const folding = () => server.folding(uri);
@@ -101,10 +105,10 @@ export async function run(): Promise<BenchFigure[]> {
     await server.change(uri, [
       { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '\n' },
     ]);
-    const symbolsMovedMs = await timed(symbols);
-    const foldingMs = await timed(folding);
-    const tokensMovedMs = await timed(tokens);
-    const lensesMs = await timed(lenses);
+    const symbolsMovedMs = await timed(symbols, 'document symbols');
+    const foldingMs = await timed(folding, 'folding ranges');
+    const tokensMovedMs = await timed(tokens, 'semantic tokens');
+    const lensesMs = await timed(lenses, 'code lenses');
 
     const open = await server.serverInfo();
 
@@ -150,6 +154,7 @@ export async function run(): Promise<BenchFigure[]> {
       { label: 'semantic tokens (full) round trip, after a route edit', value: tokensMs, unit: 'ms' },
       { label: 'semantic tokens (full), after a line added at the top', value: tokensMovedMs, unit: 'ms' },
       { label: 'code lens round trip, after a line added at the top', value: lensesMs, unit: 'ms' },
+      ...[...answerKiB].map(([name, kib]) => ({ label: `answer size: ${name} (JSON)`, value: kib, unit: 'KiB' })),
       { label: 'server RSS, idle', value: mb(idle.memory.rssBytes), unit: 'MB' },
       { label: 'server RSS, 5 MB document open', value: mb(open.memory.rssBytes), unit: 'MB' },
       { label: 'server heap used, 5 MB document open', value: mb(open.memory.heapUsedBytes), unit: 'MB' },
