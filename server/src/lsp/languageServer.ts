@@ -237,7 +237,7 @@ export function startLanguageServer(
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
         inlayHintProvider: true,
         // Colours for editors without the TextMate grammar; VS Code keeps its grammar.
-        ...(hasGrammar ? {} : { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true } }),
+        ...(hasGrammar ? {} : { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true } } }),
       },
       serverInfo: { name: SERVER_NAME, version },
     };

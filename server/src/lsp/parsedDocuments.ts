@@ -16,6 +16,8 @@ import { createSymbolCache, type SymbolCache } from '../services/symbols';
 export interface BlockCaches {
   symbols: SymbolCache;
   tokens: TokenCache;
+  /** The semantic tokens last sent, which a delta request starts from. */
+  sentTokens?: { resultId: string; data: number[] };
 }
 
 export interface ParsedDocument {
