@@ -8,7 +8,12 @@
  * memory holding the document.
  */
 import { performance } from 'node:perf_hooks';
-import { CodeLensRequest, SemanticTokensRequest } from 'vscode-languageserver-protocol';
+import {
+  CodeLensRequest,
+  SemanticTokensDeltaRequest,
+  SemanticTokensRequest,
+  type SemanticTokens,
+} from 'vscode-languageserver-protocol';
 import { ServerUnderTest } from '../protocol/support/server';
 import type { BenchFigure } from './run';
 import { ROUTES } from './sampleRoutes';
@@ -81,6 +86,17 @@ export async function run(): Promise<BenchFigure[]> {
     const median = percentile(times, 0.5);
     const symbolsMs = await timed(symbols);
     const tokensMs = await timed(tokens);
+    // The colours again after one more route edit, as a delta from the last answer (an editor's way).
+    const sent = (await tokens()) as SemanticTokens;
+    await server.change(uri, [
+      { range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 5 } }, text: 'N0470' },
+    ]);
+    const delta = () =>
+      server.connection.sendRequest(SemanticTokensDeltaRequest.type, {
+        textDocument: { uri },
+        previousResultId: sent.resultId ?? '',
+      });
+    const tokensDeltaMs = await timed(delta, 'semantic tokens delta after a route edit').catch(() => Number.NaN);
 
     // A line added and removed again at the start of a block at the top, in the middle, at the
     // end: every block below it moves.
@@ -152,6 +168,7 @@ export async function run(): Promise<BenchFigure[]> {
       { label: 'folding ranges round trip, after a line added at the top', value: foldingMs, unit: 'ms' },
       { label: 'semantic tokens (full) round trip, first request', value: tokensFirstMs, unit: 'ms' },
       { label: 'semantic tokens (full) round trip, after a route edit', value: tokensMs, unit: 'ms' },
+      { label: 'semantic tokens delta round trip, after a route edit', value: tokensDeltaMs, unit: 'ms' },
       { label: 'semantic tokens (full), after a line added at the top', value: tokensMovedMs, unit: 'ms' },
       { label: 'code lens round trip, after a line added at the top', value: lensesMs, unit: 'ms' },
       ...[...answerKiB].map(([name, kib]) => ({ label: `answer size: ${name} (JSON)`, value: kib, unit: 'KiB' })),
