@@ -44,9 +44,13 @@ export class MovableRouteBlock implements RouteBlock {
   #diagnostics: RouteDiagnostic[] | undefined;
   #diagnosticsLine = -1;
 
+  /** How many findings it has (its lines never change, so neither does this). */
+  readonly diagnosticCount: number;
+
   constructor(inner: LazyRouteBlock, place: BlockPlace) {
     this.#inner = inner;
     this.#place = place;
+    this.diagnosticCount = inner.diagnosticCount;
   }
 
   /** Its first line, now. */
@@ -81,9 +85,6 @@ export class MovableRouteBlock implements RouteBlock {
   get routeText(): string {
     return this.#inner.routeText;
   }
-  get diagnosticCount(): number {
-    return this.#inner.diagnosticCount;
-  }
 
   get range(): Range {
     const line = this.firstLine;
@@ -97,7 +98,7 @@ export class MovableRouteBlock implements RouteBlock {
 
   get diagnostics(): RouteDiagnostic[] {
     // Most blocks have none: nothing to shift (a fresh array: callers may keep it).
-    if (this.#inner.diagnosticCount === 0) return [];
+    if (this.diagnosticCount === 0) return [];
     const line = this.firstLine;
     if (this.#diagnosticsLine !== line) {
       const inner = this.#inner;
