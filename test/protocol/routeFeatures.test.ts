@@ -11,8 +11,10 @@ import {
   CompletionRequest,
   DidChangeConfigurationNotification,
   InlayHintRequest,
+  SemanticTokensDeltaRequest,
   SemanticTokensRequest,
   type SemanticTokens,
+  type SemanticTokensDelta,
   type CompletionList,
   type InlayHint,
   type MarkupContent,
@@ -55,7 +57,7 @@ test('the server offers completion on a blank and inlay hints', () => {
 
 test('semantic tokens for editors without the grammar: offered, and the route coloured', async () => {
   const provider = server.initializeResult.capabilities.semanticTokensProvider;
-  assert.ok(provider && provider.full === true);
+  assert.ok(provider && typeof provider.full === 'object' && provider.full.delta === true);
   assert.ok(provider.legend.tokenTypes.includes('type'));
   const uri = 'file:///features/tokens.route';
   await server.open(uri, 'N0450F350 DVR UL9 KONAN');
@@ -65,6 +67,37 @@ test('semantic tokens for editors without the grammar: offered, and the route co
   // speed/level, DVR, UL9, KONAN: 4 tokens of 5 integers, UL9 as a type.
   assert.equal(tokens.data.length, 20);
   assert.equal(provider.legend.tokenTypes[tokens.data[13]], 'type');
+  await server.close(uri);
+});
+
+test('semantic tokens delta: the edits from the answer named give the tokens of the new version', async () => {
+  const uri = 'file:///features/delta.route';
+  await server.open(uri, '# header\nN0450F350 DVR UL9 KONAN\n\nN0450F350 DVR UL9 KONAN');
+  const first = (await server.connection.sendRequest(SemanticTokensRequest.type, {
+    textDocument: { uri },
+  })) as SemanticTokens;
+  assert.ok(first.resultId);
+  await server.change(uri, [
+    { range: { start: { line: 3, character: 23 }, end: { line: 3, character: 23 } }, text: ' DCT' },
+  ]);
+  const delta = (await server.connection.sendRequest(SemanticTokensDeltaRequest.type, {
+    textDocument: { uri },
+    previousResultId: first.resultId,
+  })) as SemanticTokensDelta;
+  assert.ok('edits' in delta && delta.resultId && delta.resultId !== first.resultId);
+  const applied = [...first.data];
+  for (const edit of [...delta.edits].reverse()) applied.splice(edit.start, edit.deleteCount, ...(edit.data ?? []));
+  const full = (await server.connection.sendRequest(SemanticTokensRequest.type, {
+    textDocument: { uri },
+  })) as SemanticTokens;
+  assert.deepEqual(applied, full.data);
+  assert.equal(applied.length, first.data.length + 5, 'one token more');
+  // An id the server does not know (another client's, or older): the whole tokens.
+  const unknown = await server.connection.sendRequest(SemanticTokensDeltaRequest.type, {
+    textDocument: { uri },
+    previousResultId: 'no such id',
+  });
+  assert.deepEqual(unknown && 'data' in unknown ? unknown.data : undefined, full.data);
   await server.close(uri);
 });
 

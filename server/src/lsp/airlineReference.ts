@@ -83,7 +83,7 @@ export class AirlineReference {
 
   /** A001/A002 of the document's FPL messages, once the list is there. */
   findings(document: RouteDocument, token: CancellationToken): RouteDiagnostic[] {
-    if (!this.client || !document.blocks.some((b) => b.fpl)) return [];
+    if (!this.client || !document.blocks.some((b) => b.kind === 'fpl')) return [];
     const directory = this.directory();
     return directory ? airlineFindings(document, directory, token) : [];
   }

@@ -289,7 +289,7 @@ export function startLanguageServer(
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
         inlayHintProvider: true,
         // Colours for editors without the TextMate grammar; VS Code keeps its grammar.
-        ...(hasGrammar ? {} : { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true } }),
+        ...(hasGrammar ? {} : { semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: { delta: true } } }),
       },
       serverInfo: { name: SERVER_NAME, version },
     };
@@ -404,10 +404,16 @@ export function startLanguageServer(
     guard('document symbols', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return [];
-      return documentSymbols(current.document, token, undefined, (block) => {
-        const result = session.expansionOf(block, () => current.lines);
-        return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
-      });
+      return documentSymbols(
+        current.document,
+        token,
+        undefined,
+        (block) => {
+          const result = session.expansionOf(block, () => current.lines);
+          return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
+        },
+        current.caches.symbols,
+      );
     }),
   );
 

@@ -1,14 +1,24 @@
 /**
  * Parse results cached by document version. The editor's incremental changes are recorded as they
  * arrive (see `recordChanges`) and applied to a RouteDocumentEditor, so an edit re-reads only the
- * blocks it touched and costs in proportion to the edit, not the file; a full-text change, or a
- * text with carriage returns, goes through the incremental parser, which re-parses only the
+ * blocks it touched and costs in proportion to the edit, not the file (carriage returns
+ * included); a full-text change goes through the incremental parser, which re-parses only the
  * blocks whose text changed.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
 import { LineIndex } from '../services/ranges';
+import { createTokenCache, type TokenCache } from '../services/semanticTokens';
+import { createSymbolCache, type SymbolCache } from '../services/symbols';
+
+/** What features derive from each block, kept across the versions of a document (services/blockCache.ts). */
+export interface BlockCaches {
+  symbols: SymbolCache;
+  tokens: TokenCache;
+  /** The semantic tokens last sent, which a delta request starts from. */
+  sentTokens?: { resultId: string; data: number[] };
+}
 
 export interface ParsedDocument {
   uri: string;
@@ -17,6 +27,8 @@ export interface ParsedDocument {
   document: RouteDocument;
   /** Built on first use: code actions need offsets; the expansion cache keys come from the parser. */
   readonly lines: LineIndex;
+  /** The document's, for every version. */
+  readonly caches: BlockCaches;
 }
 
 interface Step {
@@ -32,6 +44,7 @@ interface Entry {
   /** Changes since `parsed.version`, in order. */
   pending: Step[];
   parsed?: ParsedDocument;
+  caches: BlockCaches;
 }
 
 export class ParsedDocuments {
@@ -42,7 +55,11 @@ export class ParsedDocuments {
   private entry(uri: string): Entry {
     let entry = this.entries.get(uri);
     if (!entry) {
-      entry = { parser: new IncrementalRouteParser(), pending: [] };
+      entry = {
+        parser: new IncrementalRouteParser(),
+        pending: [],
+        caches: { symbols: createSymbolCache(), tokens: createTokenCache() },
+      };
       this.entries.set(uri, entry);
     }
     return entry;
@@ -67,6 +84,7 @@ export class ParsedDocuments {
       version: textDocument.version,
       text,
       document,
+      caches: entry.caches,
       get lines() {
         return (lines ??= new LineIndex(text));
       },
@@ -79,7 +97,6 @@ export class ParsedDocuments {
     const previous = entry.parsed;
     if (!previous || entry.pending.length === 0) return undefined;
     if (!entry.editor) {
-      if (!RouteDocumentEditor.canEdit(previous.text)) return undefined;
       entry.editor = new RouteDocumentEditor(previous.text, previous.document.blocks);
     }
     let at = previous.version;

@@ -4,7 +4,14 @@
  * "ICAO Route: Show Expansion". Wiring only: each handler hands the document, the data and the
  * token to a pure service.
  */
-import type { CompletionList, Connection, InlayHint } from 'vscode-languageserver/node';
+import type {
+  CancellationToken,
+  CompletionList,
+  Connection,
+  InlayHint,
+  SemanticTokens,
+  SemanticTokensDelta,
+} from 'vscode-languageserver/node';
 import { EXPANSION_TABLE, type ExpansionTableParams, type ExpansionTableResult } from '../protocol/lspMessages';
 import { onRequest } from '../protocol/messages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
@@ -13,7 +20,7 @@ import type { AirlineDirectory } from '../services/airline';
 import { completions } from '../services/completion';
 import { expansionTable } from '../services/expansionTable';
 import { inlayHints } from '../services/inlayHints';
-import { semanticTokens } from '../services/semanticTokens';
+import { semanticTokens, semanticTokensEdits } from '../services/semanticTokens';
 import type { ParsedDocument } from './parsedDocuments';
 import { guard } from './guard';
 
@@ -58,11 +65,35 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
     }),
   );
 
+  // Each answer gets an id; a delta request names the one it has and gets the edits from it.
+  let lastResultId = 0;
+  const tokensOf = (current: ParsedDocument, token: CancellationToken): SemanticTokens => {
+    const data = semanticTokens(current.document, current.text, token, current.caches.tokens);
+    if (token.isCancellationRequested) return { data: [] };
+    const resultId = String(++lastResultId);
+    current.caches.sentTokens = { resultId, data };
+    return { resultId, data };
+  };
   connection.languages.semanticTokens.on(
-    guard('semantic tokens', sources.logError, { data: [] as number[] }, (params, token) => {
+    guard('semantic tokens', sources.logError, { data: [] as number[] }, (params, token): SemanticTokens => {
       const current = sources.parsedFor(params.textDocument.uri);
-      return { data: current ? semanticTokens(current.document, current.lines, token) : [] };
+      return current ? tokensOf(current, token) : { data: [] };
     }),
+  );
+  connection.languages.semanticTokens.onDelta(
+    guard(
+      'semantic tokens',
+      sources.logError,
+      { data: [] as number[] },
+      (params, token): SemanticTokens | SemanticTokensDelta => {
+        const current = sources.parsedFor(params.textDocument.uri);
+        if (!current) return { data: [] };
+        const previous = current.caches.sentTokens;
+        const next = tokensOf(current, token);
+        if (!previous || previous.resultId !== params.previousResultId || next.resultId === undefined) return next;
+        return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
+      },
+    ),
   );
 
   onRequest(

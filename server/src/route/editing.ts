@@ -1,77 +1,118 @@
 /**
  * A .route document kept up to date by the editor's incremental changes, so that an edit costs
  * in proportion to the edit, not the file: the lines are patched where the change is, only the
- * blocks around it are split and read again, and the blocks after it are moved (lazily) when
- * the edit added or removed lines. Re-splitting a 5 MB text on every keystroke was most of the
- * cost of an edit.
+ * blocks around it are split and read again, and the blocks after it are moved, when the edit
+ * added or removed lines, by moving the line anchors they are placed on (movableBlock.ts): a
+ * few hundred numbers for a 5 MB file, not a new object per block. Re-splitting a 5 MB text on
+ * every keystroke was most of the cost of an edit; re-creating the 40,000 blocks below a new
+ * line most of the cost of pressing Enter.
  *
- * Documents with carriage returns are left to the full (cached) parse: a `\r` typed before an
- * existing `\n` joins two line breaks into one, which a line-by-line patch cannot see.
+ * Each line keeps its own line end (`\n`, `\r\n` or a lone `\r`, as LSP counts lines), so that
+ * files with carriage returns (Windows files) are patched the same way: the edited lines are
+ * split again together with their line ends, and a `\n` typed right after a lone `\r`, which
+ * joins two line breaks into one, takes the line above into the patch.
  */
 import { isBlankLine, splitBlocks, splitLines, type RawBlock } from './blocks';
 import { binaryFinding } from './document';
 import { LazyRouteBlock, parseBlock } from './lazyBlock';
 import type { Position, Range, RouteBlock, RouteDocument } from './model';
+import { firstLineOf, MovableRouteBlock, type BlockPlace, type LineAnchor } from './movableBlock';
 
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
-interface Entry {
-  raw: RawBlock;
-  block: LazyRouteBlock | undefined;
+/** A blank-line separated block of the text: a route block, or comment lines only (no block). */
+interface Entry extends BlockPlace {
+  lines: string[];
+  key: string;
+  block: MovableRouteBlock | undefined;
   /** Whether the block's lines hold a character that never occurs in text (R001). */
   binary: boolean;
 }
 
 /** Arrays longer than this are not spread into call arguments (the stack limit). */
 const SPREAD_LIMIT = 10_000;
+/** Entries placed on one anchor when anchors are laid out afresh. */
+const RUN = 256;
+/** Anchors beyond the layout's before they are laid out again (every edit may add two). */
+const ANCHOR_SLACK = 256;
 
 export class RouteDocumentEditor {
   private lines: string[] = [];
+  /** Each line's end: '\n', '\r\n', '\r', or '' for the last line. */
+  private ends: string[] = [];
   private entries: Entry[] = [];
+  private anchors = 0;
   private snapshot: RouteDocument | undefined;
-  /** Blocks read anew and blocks moved by the last edit (tests). */
-  readonly lastStats = { parsed: 0, moved: 0 };
+  /**
+   * Blocks read anew, blocks moved, and blocks whose entry was touched to move them (placed on
+   * another anchor) by the last edit (tests).
+   */
+  readonly lastStats = { parsed: 0, moved: 0, touched: 0 };
 
-  /** `reuse`: the blocks of an earlier parse of about this text, taken over where their lines are the same. */
-  constructor(text: string, reuse: readonly RouteBlock[] = []) {
-    this.lines = splitLines(text);
+  private readonly run: number;
+  private readonly slack: number;
+
+  /**
+   * `reuse`: the blocks of an earlier parse of about this text, taken over where their lines are
+   * the same. `layout`: entries per anchor and anchors allowed beyond that (tests make them small).
+   */
+  constructor(text: string, reuse: readonly RouteBlock[] = [], layout: { run?: number; slack?: number } = {}) {
+    this.run = Math.max(1, layout.run ?? RUN);
+    this.slack = Math.max(0, layout.slack ?? ANCHOR_SLACK);
+    ({ lines: this.lines, ends: this.ends } = splitLinesAndEnds(text));
     const known = new Map<string, LazyRouteBlock>();
-    for (const block of reuse) if (block instanceof LazyRouteBlock) known.set(block.raw.key, block);
+    for (const block of reuse) {
+      if (block instanceof LazyRouteBlock) known.set(block.raw.key, block);
+      else if (block instanceof MovableRouteBlock) known.set(block.key, block.settled());
+    }
+    const unplaced: LineAnchor = { offset: 0, count: 0 };
     this.entries = splitBlocks(this.lines).map((raw) => {
       const same = known.get(raw.key);
-      if (!same) return entryOf(raw);
-      const block = same.raw.firstLine === raw.firstLine ? same : same.movedTo(raw);
-      return { raw, block, binary: BINARY.test(raw.key) };
+      const lazy = !same ? parseBlock(raw) : same.raw.firstLine === raw.firstLine ? same : same.movedTo(raw);
+      return entryOf(raw, raw.firstLine, unplaced, lazy);
     });
+    this.layAnchors();
   }
 
-  /** False for text with carriage returns: see the file comment. */
-  static canEdit(text: string): boolean {
-    return text.indexOf('\r') < 0;
+  /** Whether the editor can follow edits of a text: of any text now (it once refused carriage returns). */
+  static canEdit(): boolean {
+    return true;
   }
 
   /**
    * Applies one change (as LSP gives it: a range in the current text, positions in UTF-16 code
-   * units, clamped like the editor clamps them). False when it cannot (a `\r` in the text): the
-   * caller parses the whole text instead.
+   * units, clamped like the editor clamps them). Always true (the caller once had to parse the
+   * whole text when it was false).
    */
   edit(range: Range, text: string): boolean {
-    if (text.indexOf('\r') >= 0) return false;
-    const lines = this.lines;
+    const { lines, ends } = this;
     const start = this.clamp(range.start);
     let end = this.clamp(range.end);
     if (end.line < start.line || (end.line === start.line && end.character < start.character)) end = start;
-    const replacement = splitLines(
-      lines[start.line].slice(0, start.character) + text + lines[end.line].slice(end.character),
-    );
-    const removed = end.line - start.line + 1;
-    if (replacement.length + removed > SPREAD_LIMIT) {
-      this.lines = lines.slice(0, start.line).concat(replacement, lines.slice(end.line + 1));
-    } else {
-      lines.splice(start.line, removed, ...replacement);
+    let first = start.line;
+    // The patched text runs to the end of the last line edited, its line end included.
+    let patch = lines[first].slice(0, start.character) + text + lines[end.line].slice(end.character) + ends[end.line];
+    // A `\n` right after a lone `\r` makes one line end of the two: the line above joins the patch.
+    if (first > 0 && ends[first - 1] === '\r' && patch.charCodeAt(0) === 10) {
+      first--;
+      patch = lines[first] + '\r' + patch;
     }
-    const delta = replacement.length - removed;
-    this.reblock(start.line, start.line + replacement.length - 1, delta);
+    const split = splitLinesAndEnds(patch);
+    // The patch ends with the last line's end (unless it is the last line): what follows is the next line.
+    if (ends[end.line] !== '') {
+      split.lines.pop();
+      split.ends.pop();
+    }
+    const removed = end.line - first + 1;
+    const added = split.lines.length;
+    if (added + removed > SPREAD_LIMIT) {
+      this.lines = lines.slice(0, first).concat(split.lines, lines.slice(end.line + 1));
+      this.ends = ends.slice(0, first).concat(split.ends, ends.slice(end.line + 1));
+    } else {
+      lines.splice(first, removed, ...split.lines);
+      ends.splice(first, removed, ...split.ends);
+    }
+    this.reblock(first, first + added - 1, added - removed);
     this.snapshot = undefined;
     return true;
   }
@@ -92,36 +133,86 @@ export class RouteDocumentEditor {
     let hi = to;
     while (hi < lines.length - 1 && !isBlankLine(lines[hi + 1])) hi++;
     const entries = this.entries;
-    // The old blocks in [lo, hi - delta] (old numbering) are replaced.
+    // The old entries in [lo, hi - delta] (old numbering) are replaced.
     const first = lowerBound(entries, lo);
     let last = first;
-    while (last < entries.length && entries[last].raw.firstLine <= hi - delta) last++;
-    const old = new Map<string, Entry>();
-    for (let i = first; i < last; i++) old.set(entries[i].raw.key, entries[i]);
-    let parsed = 0;
-    const replacement = splitBlocks(lines.slice(lo, hi + 1)).map((raw) => {
-      const at: RawBlock = { firstLine: raw.firstLine + lo, lines: raw.lines, key: raw.key };
-      const same = old.get(at.key);
-      if (same && same.raw.firstLine === at.firstLine) return same;
-      if (same) return { raw: at, block: same.block?.movedTo(at), binary: same.binary };
-      parsed++;
-      return entryOf(at);
-    });
-    let moved = 0;
-    if (delta !== 0) {
-      for (let i = last; i < entries.length; i++) {
-        const entry = entries[i];
-        const raw: RawBlock = { firstLine: entry.raw.firstLine + delta, lines: entry.raw.lines, key: entry.raw.key };
-        entries[i] = { raw, block: entry.block?.movedTo(raw), binary: entry.binary };
-        moved++;
-      }
+    while (last < entries.length && firstLineOf(entries[last]) <= hi - delta) last++;
+    // Old entries by their lines: an entry whose lines are the same is kept (each at most once).
+    const old = new Map<string, Entry[]>();
+    for (let i = last - 1; i >= first; i--) {
+      const entry = entries[i];
+      entry.anchor.count--;
+      const same = old.get(entry.key);
+      if (same) same.push(entry);
+      else old.set(entry.key, [entry]);
     }
+    // The entries below go on a run of their own (if they share one with an entry above), and
+    // the new ones on a new run between: runs stay contiguous, one anchor each.
+    let touched = last < entries.length ? this.ownRunFrom(last, first) : 0;
+    let moved = 0;
+    if (delta !== 0 && last < entries.length) {
+      // Moving the anchor of each run below moves every entry below.
+      for (let i = last; i < entries.length; i += entries[i].anchor.count) entries[i].anchor.offset += delta;
+      moved = entries.length - last;
+    }
+    const anchor: LineAnchor = { offset: 0, count: 0 };
+    let parsed = 0;
+    const replacement = splitBlocks(lines.slice(lo, hi + 1)).map((piece) => {
+      const line = piece.firstLine + lo;
+      anchor.count++;
+      const same = old.get(piece.key)?.pop();
+      if (same) {
+        same.line = line;
+        same.anchor = anchor;
+        touched++;
+        return same;
+      }
+      parsed++;
+      const raw: RawBlock = { firstLine: line, lines: piece.lines, key: piece.key };
+      return entryOf(raw, line, anchor, parseBlock(raw));
+    });
+    if (replacement.length > 0) this.anchors++;
     if (replacement.length + (last - first) > SPREAD_LIMIT) {
       this.entries = entries.slice(0, first).concat(replacement, entries.slice(last));
     } else {
       entries.splice(first, last - first, ...replacement);
     }
-    Object.assign(this.lastStats, { parsed, moved });
+    if (this.anchors > Math.ceil(this.entries.length / this.run) + this.slack) this.layAnchors();
+    Object.assign(this.lastStats, { parsed, moved, touched });
+  }
+
+  /**
+   * Makes the entries from `at` on that share an anchor with an entry before `keptBefore` (one
+   * that stays in place) go on an anchor of their own, so that moving that anchor moves only
+   * them. Returns how many entries it placed anew (at most a run).
+   */
+  private ownRunFrom(at: number, keptBefore: number): number {
+    const entries = this.entries;
+    const shared = entries[at].anchor;
+    if (keptBefore === 0 || entries[keptBefore - 1].anchor !== shared) return 0;
+    const own: LineAnchor = { offset: shared.offset, count: 0 };
+    let i = at;
+    for (; i < entries.length && entries[i].anchor === shared; i++) entries[i].anchor = own;
+    own.count = i - at;
+    shared.count -= own.count;
+    this.anchors++;
+    return own.count;
+  }
+
+  /** Places every entry on anchors of `run` entries each, at offset 0. */
+  private layAnchors(): void {
+    const entries = this.entries;
+    let anchor: LineAnchor = { offset: 0, count: 0 };
+    this.anchors = 0;
+    for (let i = 0; i < entries.length; i++) {
+      if (i % this.run === 0) {
+        anchor = { offset: 0, count: Math.min(this.run, entries.length - i) };
+        this.anchors++;
+      }
+      const entry = entries[i];
+      entry.line = firstLineOf(entry);
+      entry.anchor = anchor;
+    }
   }
 
   /** The document as it stands; the same object until the next edit. */
@@ -133,18 +224,42 @@ export class RouteDocumentEditor {
       if (entry.block) blocks.push(entry.block);
       if (entry.binary && !binary) binary = entry;
     }
-    const finding = binary && binaryFinding(binary.raw.key, binary.raw.firstLine);
+    const finding = binary && binaryFinding(binary.key, firstLineOf(binary));
     return (this.snapshot = { blocks, diagnostics: finding ? [finding] : [] });
   }
 
   /** The text, joined again (tests). */
   text(): string {
-    return this.lines.join('\n');
+    let text = '';
+    for (let i = 0; i < this.lines.length; i++) text += this.lines[i] + this.ends[i];
+    return text;
   }
 }
 
-function entryOf(raw: RawBlock): Entry {
-  return { raw, block: parseBlock(raw), binary: BINARY.test(raw.key) };
+/** Lines as LSP counts them (splitLines) and the end of each: '' for the last. */
+function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
+  const lines = splitLines(text);
+  const ends = new Array<string>(lines.length);
+  if (text.indexOf('\r') < 0) {
+    ends.fill('\n');
+  } else {
+    let at = 0;
+    for (let i = 0; i < lines.length - 1; i++) {
+      at += lines[i].length;
+      const end = text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10 ? '\r\n' : text[at];
+      ends[i] = end;
+      at += end.length;
+    }
+  }
+  ends[lines.length - 1] = '';
+  return { lines, ends };
+}
+
+/** A new entry at `line` on `anchor`; its block, if it has one, is placed by it. */
+function entryOf(raw: RawBlock, line: number, anchor: LineAnchor, lazy: LazyRouteBlock | undefined): Entry {
+  const entry: Entry = { line, anchor, lines: raw.lines, key: raw.key, block: undefined, binary: BINARY.test(raw.key) };
+  if (lazy) entry.block = new MovableRouteBlock(lazy, entry);
+  return entry;
 }
 
 /** The index of the first entry whose block starts at or after `line`. */
@@ -153,7 +268,7 @@ function lowerBound(entries: Entry[], line: number): number {
   let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (entries[mid].raw.firstLine < line) lo = mid + 1;
+    if (firstLineOf(entries[mid]) < line) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -116,6 +116,8 @@ export function airlineFindings(
   const findings: RouteDiagnostic[] = [];
   for (const block of document.blocks) {
     if (token.isCancellationRequested) return [];
+    // The kind is known without reading the block's model: route blocks (most of a large file) are not read.
+    if (block.kind !== 'fpl') continue;
     const field = block.fpl?.fields.find((f) => f.number === 7);
     const operator = field ? operatorDesignator(field) : undefined;
     if (!operator || operator.kind !== 'icao') continue;

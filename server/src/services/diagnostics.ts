@@ -5,7 +5,7 @@
  */
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { CancellationToken, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
-import { LazyRouteBlock } from '../route/lazyBlock';
+import { diagnosticCountOf } from '../route/movableBlock';
 import { comparePositions } from './ranges';
 
 export const DIAGNOSTIC_SOURCE = 'icao-route';
@@ -75,13 +75,11 @@ function firstFindings(
   let fromBlocks = 0;
   let total = findings.length;
   for (const block of document.blocks) {
-    if (fromBlocks <= max) {
-      findings.push(...block.diagnostics);
-      fromBlocks += block.diagnostics.length;
-      total += block.diagnostics.length;
-    } else {
-      total += block instanceof LazyRouteBlock ? block.diagnosticCount : block.diagnostics.length;
-    }
+    // Counted first: most blocks have no findings, and those are not asked for them.
+    const count = diagnosticCountOf(block);
+    if (count > 0 && fromBlocks <= max) findings.push(...block.diagnostics);
+    fromBlocks += count;
+    total += count;
   }
   return { shown: findings.sort((a, b) => comparePositions(a.range.start, b.range.start)), total };
 }

@@ -8,6 +8,7 @@ import {
   pointOf,
   type CancellationToken,
   type ExpansionResult,
+  type Position,
   type Range,
   type RouteBlock,
   type RouteDocument,
@@ -22,7 +23,10 @@ export function inlayHints(
   token: CancellationToken,
 ): InlayHint[] {
   const hints: InlayHint[] = [];
-  for (const block of document.blocks) {
+  const blocks = document.blocks;
+  // The editor asks for what is on screen: blocks are in order, so start at the first one that ends in it.
+  for (let i = firstEndingAtOrAfter(blocks, range.start); i < blocks.length; i++) {
+    const block = blocks[i];
     if (token.isCancellationRequested) return [];
     if (comparePositions(block.range.start, range.end) > 0) break;
     if (!rangesIntersect(block.range, range) || !block.routeRange) continue;
@@ -31,6 +35,18 @@ export function inlayHints(
     hints.push(...blockHints(block, result, range));
   }
   return hints;
+}
+
+/** The index of the first block that ends at or after `position` (blocks are in document order). */
+function firstEndingAtOrAfter(blocks: readonly RouteBlock[], position: Position): number {
+  let lo = 0;
+  let hi = blocks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (comparePositions(blocks[mid].range.end, position) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function blockHints(block: RouteBlock, result: ExpansionResult, range: Range): InlayHint[] {

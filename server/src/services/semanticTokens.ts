@@ -5,8 +5,10 @@
  *
  * Tokens are returned as the LSP's relative integer encoding, in document order, one line each.
  */
-import type { SemanticTokensLegend } from 'vscode-languageserver-types';
-import type { CancellationToken, Range, RouteDocument, RouteElement } from '../route/model';
+import type { SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languageserver-types';
+import type { CancellationToken, Range, RouteBlock, RouteDocument, RouteElement } from '../route/model';
+import { BlockCache } from './blockCache';
+import { forEachHashLine } from './commentLines';
 import type { LineIndex } from './ranges';
 
 /** Standard token types, so every editor theme has a colour for them. */
@@ -59,68 +61,141 @@ function elementType(element: RouteElement): TokenType | undefined {
   }
 }
 
-interface Token {
-  line: number;
-  start: number;
-  length: number;
-  type: number;
+/** A block's tokens: line (from the block's first line), start, length and type, four numbers each, in order. */
+export type BlockTokens = number[];
+
+/** Block tokens kept across requests (see BlockCache); one per document. */
+export type TokenCache = BlockCache<BlockTokens>;
+
+export function createTokenCache(): TokenCache {
+  return new BlockCache<BlockTokens>();
 }
 
-export function semanticTokens(document: RouteDocument, lines: LineIndex, token: CancellationToken): number[] {
-  const tokens: Token[] = [];
+const COMMENT = TOKEN_TYPES.indexOf('comment');
+
+/**
+ * `text` is the document's text (or its line index). `cache`, when given, keeps each block's
+ * tokens from one request to the next: only blocks whose lines changed are read again.
+ */
+export function semanticTokens(
+  document: RouteDocument,
+  text: string | LineIndex,
+  token: CancellationToken,
+  cache?: TokenCache,
+): number[] {
+  const comments = commentTokens(typeof text === 'string' ? text : text.text, token);
+  if (!comments) return [];
+  // The blocks' tokens until the limit (checked per block, as the comments are per line).
+  let count = comments.length / 4;
+  const placed: { line: number; tokens: BlockTokens }[] = [];
+  cache?.begin();
+  for (const block of document.blocks) {
+    if (count >= MAX_TOKENS) break;
+    if (token.isCancellationRequested) return [];
+    const tokens = cache ? cache.get(block, blockTokens) : blockTokens(block);
+    placed.push({ line: block.range.start.line, tokens });
+    count += tokens.length / 4;
+  }
+  cache?.end(placed.length);
+  return encode(comments, placed);
+}
+
+/** One token per line from its first `#` to its end, up to MAX_TOKENS; undefined when cancelled. */
+function commentTokens(text: string, token: CancellationToken): number[] | undefined {
+  const out: number[] = [];
+  // `#` appears in no route element, directive or FPL field: it always starts a comment.
+  forEachHashLine(text, (line, lineStart, hash, lineEnd) => {
+    if (out.length < MAX_TOKENS * 4) out.push(line, hash - lineStart, lineEnd - hash, COMMENT);
+  });
+  return token.isCancellationRequested ? undefined : out;
+}
+
+/** The block's tokens, relative to its first line, in order. */
+function blockTokens(block: RouteBlock): BlockTokens {
+  const base = block.range.start.line;
+  const tokens: { line: number; start: number; length: number; type: number }[] = [];
   const add = (range: Range, type: TokenType) => {
     if (range.start.line !== range.end.line || range.end.character <= range.start.character) return;
     tokens.push({
-      line: range.start.line,
+      line: range.start.line - base,
       start: range.start.character,
       length: range.end.character - range.start.character,
       type: TOKEN_TYPES.indexOf(type),
     });
   };
-  for (let line = 0; line < lines.lineCount && tokens.length < MAX_TOKENS; line++) {
-    if (line % 5000 === 0 && token.isCancellationRequested) return [];
-    // `#` appears in no route element, directive or FPL field: it always starts a comment.
-    const text = lines.lineText(line);
-    const hash = text.indexOf('#');
-    if (hash >= 0) add({ start: { line, character: hash }, end: { line, character: text.length } }, 'comment');
+  for (const directive of block.directives) {
+    add(directive.keyRange, 'property');
+    add(directive.valueRange, 'string');
   }
-  for (const block of document.blocks) {
-    if (tokens.length >= MAX_TOKENS) break;
-    if (token.isCancellationRequested) return [];
-    for (const directive of block.directives) {
-      add(directive.keyRange, 'property');
-      add(directive.valueRange, 'string');
-    }
-    for (const field of block.fpl?.fields ?? []) {
-      if (field.number === 7) add(field.range, 'enumMember');
-      else if (field.number !== 15 && field.number !== 18) add(field.range, 'string');
-    }
-    for (const item of block.fpl?.otherInformation ?? []) {
-      const indicatorEnd = {
-        line: item.range.start.line,
-        character: item.range.start.character + item.indicator.length,
-      };
-      add({ start: item.range.start, end: indicatorEnd }, 'property');
-    }
-    for (const element of block.elements) {
-      const type = elementType(element);
-      if (type) add(element.range, type);
-    }
+  for (const field of block.fpl?.fields ?? []) {
+    if (field.number === 7) add(field.range, 'enumMember');
+    else if (field.number !== 15 && field.number !== 18) add(field.range, 'string');
   }
+  for (const item of block.fpl?.otherInformation ?? []) {
+    const indicatorEnd = {
+      line: item.range.start.line,
+      character: item.range.start.character + item.indicator.length,
+    };
+    add({ start: item.range.start, end: indicatorEnd }, 'property');
+  }
+  for (const element of block.elements) {
+    const type = elementType(element);
+    if (type) add(element.range, type);
+  }
+  // Stable: tokens at the same place keep the order they were found in.
   tokens.sort((a, b) => a.line - b.line || a.start - b.start);
+  const out: BlockTokens = [];
+  for (const t of tokens) out.push(t.line, t.start, t.length, t.type);
+  return out;
+}
+
+/**
+ * The comments and the blocks' tokens merged in document order (a comment first where both
+ * start at the same place) and encoded as LSP's relative integers; overlaps are dropped.
+ */
+function encode(comments: number[], placed: { line: number; tokens: BlockTokens }[]): number[] {
   const data: number[] = [];
   let line = 0;
   let start = 0;
   let end = -1;
   let endLine = -1;
-  for (const t of tokens) {
+  const emit = (tLine: number, tStart: number, length: number, type: number) => {
     // Overlaps (a comment after a field on one line cannot overlap, but be safe) are dropped.
-    if (t.line === endLine && t.start < end) continue;
-    data.push(t.line - line, t.line === line ? t.start - start : t.start, t.length, t.type, 0);
-    line = t.line;
-    start = t.start;
-    endLine = t.line;
-    end = t.start + t.length;
+    if (tLine === endLine && tStart < end) return;
+    data.push(tLine - line, tLine === line ? tStart - start : tStart, length, type, 0);
+    line = tLine;
+    start = tStart;
+    endLine = tLine;
+    end = tStart + length;
+  };
+  let c = 0;
+  for (const { line: base, tokens } of placed) {
+    for (let i = 0; i < tokens.length; i += 4) {
+      const tLine = base + tokens[i];
+      const tStart = tokens[i + 1];
+      while (c < comments.length && (comments[c] < tLine || (comments[c] === tLine && comments[c + 1] <= tStart))) {
+        emit(comments[c], comments[c + 1], comments[c + 2], comments[c + 3]);
+        c += 4;
+      }
+      emit(tLine, tStart, tokens[i + 2], tokens[i + 3]);
+    }
   }
+  for (; c < comments.length; c += 4) emit(comments[c], comments[c + 1], comments[c + 2], comments[c + 3]);
   return data;
+}
+
+/**
+ * The edits that turn the tokens sent before into the new ones (LSP's semantic tokens delta):
+ * one edit covering what lies between their common start and their common end, none when they
+ * are the same. An edit changes a few tokens, so the answer is a few numbers instead of the
+ * whole file's (a million on a 5 MB file).
+ */
+export function semanticTokensEdits(previous: readonly number[], next: readonly number[]): SemanticTokensEdit[] {
+  const shorter = Math.min(previous.length, next.length);
+  let start = 0;
+  while (start < shorter && previous[start] === next[start]) start++;
+  let end = 0;
+  while (end < shorter - start && previous[previous.length - 1 - end] === next[next.length - 1 - end]) end++;
+  if (start === previous.length && start === next.length) return [];
+  return [{ start, deleteCount: previous.length - start - end, data: next.slice(start, next.length - end) }];
 }

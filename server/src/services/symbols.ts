@@ -10,6 +10,8 @@ import {
   type RouteBlock,
   type RouteDocument,
 } from '../route/model';
+import { shifted } from '../route/lazyBlock';
+import { BlockCache } from './blockCache';
 import { rangeInside } from './ranges';
 import { formatNm } from './routeLegs';
 
@@ -19,32 +21,65 @@ import { formatNm } from './routeLegs';
  */
 export const MAX_SYMBOLS = 20_000;
 
+/** A block's symbol, placed at `line` (the block's first line when it was made or last moved). */
+export interface CachedSymbol {
+  symbol: DocumentSymbol;
+  line: number;
+}
+
+/** Block symbols kept across requests (see BlockCache); one per document. */
+export type SymbolCache = BlockCache<CachedSymbol>;
+
+export function createSymbolCache(): SymbolCache {
+  return new BlockCache<CachedSymbol>();
+}
+
 /**
  * `routeDistanceNm`, when given, says how long a block's route is (from its expansion): the
- * outline shows it in the block's detail.
+ * outline shows it in the block's detail. `cache`, when given, keeps each block's symbol from
+ * one request to the next: only blocks whose lines changed are read again.
  */
 export function documentSymbols(
   document: RouteDocument,
   token: CancellationToken,
   maxSymbols = MAX_SYMBOLS,
   routeDistanceNm?: (block: RouteBlock) => number | undefined,
+  cache?: SymbolCache,
 ): DocumentSymbol[] {
   const symbols: DocumentSymbol[] = [];
   let budget = maxSymbols;
   const blocks = document.blocks;
-  for (let i = 0; i < blocks.length; i++) {
+  cache?.begin();
+  let i = 0;
+  for (; i < blocks.length; i++) {
     if (token.isCancellationRequested) return [];
     if (budget <= 1 && i < blocks.length - 1) {
       symbols.push(omitted(blocks.slice(i)));
       break;
     }
-    const symbol = blockSymbol(blocks[i], budget - 1);
+    let symbol = placedSymbol(blocks[i], cache);
+    const children = symbol.children ?? [];
+    if (children.length > budget - 1) symbol = { ...symbol, children: children.slice(0, Math.max(0, budget - 1)) };
     const distance = routeDistanceNm?.(blocks[i]);
-    if (distance !== undefined) symbol.detail = `${symbol.detail}, ${formatNm(distance)}`;
+    if (distance !== undefined) symbol = { ...symbol, detail: `${symbol.detail}, ${formatNm(distance)}` };
     budget -= 1 + (symbol.children?.length ?? 0);
     symbols.push(symbol);
   }
+  cache?.end(i);
   return symbols;
+}
+
+/** The block's symbol where the block is now: from the cache, moved if the block moved. */
+function placedSymbol(block: RouteBlock, cache: SymbolCache | undefined): DocumentSymbol {
+  if (!cache) return blockSymbol(block);
+  const line = block.range.start.line;
+  const cached = cache.get(block, (b) => ({ symbol: blockSymbol(b), line }));
+  if (cached.line !== line) {
+    // The cache's copy moves with the block; answers given before keep theirs.
+    cached.symbol = shifted(cached.symbol, line - cached.line);
+    cached.line = line;
+  }
+  return cached.symbol;
 }
 
 function omitted(rest: RouteBlock[]): DocumentSymbol {
@@ -59,10 +94,10 @@ function omitted(rest: RouteBlock[]): DocumentSymbol {
   };
 }
 
-function blockSymbol(block: RouteBlock, maxChildren: number): DocumentSymbol {
+/** The block's symbol with every point of its route as a child. */
+function blockSymbol(block: RouteBlock): DocumentSymbol {
   const children: DocumentSymbol[] = [];
   for (const element of block.elements) {
-    if (children.length >= maxChildren) break;
     const point = pointOf(element);
     if (!point) continue;
     children.push({

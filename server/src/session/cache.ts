@@ -4,7 +4,7 @@
  * expanded them. A block that only moved (lines inserted above it) reuses its result with the
  * ranges moved by the same number of lines.
  */
-import { LazyRouteBlock } from '../route';
+import { keyOfBlock } from '../route';
 import type { ExpansionResult, Range, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../services/ranges';
 
@@ -20,7 +20,8 @@ export interface CachedExpansion {
  * (the language server builds its line index only when something asks for it).
  */
 export function blockKey(block: RouteBlock, lines: LineIndex | (() => LineIndex)): string {
-  if (block instanceof LazyRouteBlock && block.raw.key) return block.raw.key;
+  const key = keyOfBlock(block);
+  if (key !== undefined) return key;
   const index = typeof lines === 'function' ? lines() : lines;
   const parts: string[] = [];
   for (let line = block.range.start.line; line <= block.range.end.line; line++) parts.push(index.lineText(line));

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { HubClient, redactText, type HubSettings } from '../hub';
+import { keyOfBlock, settledBlock } from '../route/movableBlock';
 import type { LineIndex } from '../services/ranges';
 import type { NavDatabase } from '../navdata/loader';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
@@ -183,7 +184,10 @@ export class DocumentExpansions {
 
   /** The expansion of a block, when it is known (for hovers). */
   resultFor(block: RouteBlock, lines: LineIndex | (() => LineIndex)): ExpansionResult | undefined {
-    if (!this.source || block.elements.length === 0) return undefined;
+    if (!this.source) return undefined;
+    // Only route blocks have results; a block the parser keyed is looked up as it is (results are
+    // kept by key), without building its elements, which after a move would mean shifting them.
+    if (keyOfBlock(block) === undefined && block.elements.length === 0) return undefined;
     const cached = this.cache.get(blockKey(block, lines));
     return cached ? resultAt(cached, block.range.start.line) : undefined;
   }
@@ -267,9 +271,11 @@ export class DocumentExpansions {
         controller.signal,
         current,
         async ({ block, key }, signal) => {
-          const result = await source.expand(block, signal);
+          // A newer edit may move the document's block while this one is expanded: a copy stays put.
+          const settled = settledBlock(block);
+          const result = await source.expand(settled, signal);
           if (!current() || result.cancelled) return false;
-          this.cache.set(key, { result, line: block.range.start.line });
+          this.cache.set(key, { result, line: settled.range.start.line });
           this.expandedBlocks++;
           return true;
         },
@@ -335,9 +341,10 @@ export class DocumentExpansions {
         current,
         async ({ block, key }, signal) => {
           if (results.has(key)) return false;
-          const result = await source.expand(block, signal);
+          const settled = settledBlock(block);
+          const result = await source.expand(settled, signal);
           if (result.cancelled) return false;
-          const entry = { result, line: block.range.start.line };
+          const entry = { result, line: settled.range.start.line };
           this.cache.set(key, entry);
           results.set(key, entry);
           this.expandedBlocks++;

@@ -29,6 +29,9 @@ const PIECES = [
   'N0450F350 DVR',
 ];
 
+/** Small anchor runs, laid out again often: the moves cross runs and the re-layout runs too. */
+const SMALL_RUNS = { run: 3, slack: 2 };
+
 test('random range edits, applied as an editor does, always match the full parse of the text', () => {
   fc.assert(
     fc.property(
@@ -36,9 +39,10 @@ test('random range edits, applied as an editor does, always match the full parse
         fc.tuple(fc.nat(), fc.nat(), fc.nat({ max: 3 }), fc.nat({ max: 40 }), fc.nat({ max: PIECES.length - 1 })),
         { minLength: 1, maxLength: 25 },
       ),
-      (edits) => {
+      fc.boolean(),
+      (edits, smallRuns) => {
         let doc = TextDocument.create('file:///t.route', 'icao-route', 1, BASE);
-        const editor = new RouteDocumentEditor(BASE);
+        const editor = new RouteDocumentEditor(BASE, [], smallRuns ? SMALL_RUNS : {});
         for (const [line, character, lines, chars, piece] of edits) {
           const start = { line: line % (doc.lineCount + 1), character: character % 90 };
           const range: Range = {
@@ -56,31 +60,126 @@ test('random range edits, applied as an editor does, always match the full parse
   );
 });
 
-test('an edit inside one line re-reads one block and moves none; a new line moves the blocks below, lazily', () => {
-  const editor = new RouteDocumentEditor(BASE);
+/** Whole lines typed or pasted (one or more, at the start of a line) and whole lines deleted. */
+const LINE_EDIT = fc.oneof(
+  fc.record({
+    kind: fc.constant('insert' as const),
+    line: fc.nat(),
+    text: fc.constantFrom('\n', '# note\n', 'N0450F350 DVR UL9 KONAN\n', '\n\n', 'origin: EGLL\n\nDCT\n', '(FPL-\n'),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), line: fc.nat(), count: fc.integer({ min: 1, max: 9 }) }),
+);
+
+test('lines inserted and deleted: after every edit the document equals the full parse, also when it was read in between', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(LINE_EDIT, fc.boolean()), { minLength: 1, maxLength: 30 }),
+      fc.boolean(),
+      (edits, smallRuns) => {
+        let doc = TextDocument.create('file:///l.route', 'icao-route', 1, BASE);
+        const editor = new RouteDocumentEditor(BASE, [], smallRuns ? SMALL_RUNS : {});
+        for (const [edit, look] of edits) {
+          const line = edit.line % doc.lineCount;
+          const range: Range =
+            edit.kind === 'insert'
+              ? { start: { line, character: 0 }, end: { line, character: 0 } }
+              : { start: { line, character: 0 }, end: { line: line + edit.count, character: 0 } };
+          const text = edit.kind === 'insert' ? edit.text : '';
+          doc = TextDocument.update(doc, [{ range, text }], doc.version + 1);
+          assert.ok(editor.edit(range, text));
+          // Reading a document fills the blocks' caches of their places: the next move must leave none stale.
+          if (look) assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+        }
+        assert.equal(editor.text(), doc.getText());
+        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+      },
+    ),
+    { numRuns: 30 },
+  );
+});
+
+test('an edit inside one line re-reads one block and moves none; a new line moves the blocks below in place', () => {
+  const editor = new RouteDocumentEditor(BASE, [], { run: 4 });
   const before = editor.document();
   const line = before.blocks[10].range.start.line;
   editor.edit({ start: { line, character: 0 }, end: { line, character: 0 } }, 'x');
-  assert.deepEqual(editor.lastStats, { parsed: 1, moved: 0 });
+  assert.equal(editor.lastStats.parsed, 1);
+  assert.equal(editor.lastStats.moved, 0);
   const after = editor.document();
   after.blocks.forEach((b, i) => (i === 10 ? assert.notEqual(b, before.blocks[i]) : assert.equal(b, before.blocks[i])));
+  const line20 = after.blocks[20].range.start.line;
+  const elements = after.blocks[20].elements;
   editor.edit({ start: { line, character: 0 }, end: { line, character: 1 } }, '# new\n');
   assert.equal(editor.lastStats.parsed, 1);
   assert.equal(editor.lastStats.moved, after.blocks.length - 11);
+  // The blocks below are not touched one by one: a few anchors move them (at most one run is re-anchored).
+  assert.ok(editor.lastStats.touched <= 4, `touched ${editor.lastStats.touched}`);
   const moved = editor.document();
-  assert.equal(moved.blocks[20].range.start.line, before.blocks[20].range.start.line + 1);
-  assert.equal(
-    before.blocks[20].range.start.line,
-    after.blocks[20].range.start.line,
-    'the earlier document is left as it was',
+  moved.blocks.forEach((b, i) => i !== 10 && assert.equal(b, after.blocks[i], 'the same block object'));
+  assert.equal(moved.blocks[20].range.start.line, line20 + 1);
+  assert.deepEqual(
+    moved.blocks[20].elements.map((e) => e.range.start.line),
+    elements.map((e) => e.range.start.line + 1),
+    'elements read before the move are moved too',
   );
   assert.deepEqual(plain(moved), plain(parseRouteDocument(editor.text())));
 });
 
-test('a carriage return is refused (the caller parses the whole text)', () => {
-  const editor = new RouteDocumentEditor('N0450F350 DVR\n');
-  assert.equal(editor.edit({ start: { line: 0, character: 3 }, end: { line: 0, character: 3 } }, '\r\n'), false);
-  assert.equal(RouteDocumentEditor.canEdit('a\r\nb'), false);
+/** Windows line ends, lone carriage returns, and pieces that join or split them. */
+const CR_BASE = generateRouteFile(12, 4).replace(/\n/g, '\r\n').replace('\r\n\r\n# route 5', '\r\r# route 5');
+const CR_PIECES = ['\r\n', '\r', '\n', '\r\n\r\n', 'x\r', '\ny', '# c\r\n', 'N0450F350 DVR', '', '\r\r\n\n'];
+
+test('carriage returns: random edits, line feeds typed after lone carriage returns and carriage returns before line feeds included, match the full parse and the text', () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(
+          fc.nat(),
+          fc.nat({ max: 40 }),
+          fc.nat({ max: 2 }),
+          fc.nat({ max: 40 }),
+          fc.nat({ max: CR_PIECES.length - 1 }),
+        ),
+        { minLength: 1, maxLength: 25 },
+      ),
+      fc.boolean(),
+      (edits, smallRuns) => {
+        let doc = TextDocument.create('file:///r.route', 'icao-route', 1, CR_BASE);
+        const editor = new RouteDocumentEditor(CR_BASE, [], smallRuns ? SMALL_RUNS : {});
+        for (const [line, character, lines, chars, piece] of edits) {
+          const start = { line: line % (doc.lineCount + 1), character };
+          const range: Range = {
+            start,
+            end: { line: start.line + lines, character: lines ? chars : start.character + chars },
+          };
+          doc = TextDocument.update(doc, [{ range, text: CR_PIECES[piece] }], doc.version + 1);
+          assert.ok(editor.edit(range, CR_PIECES[piece]));
+          assert.equal(editor.text(), doc.getText());
+        }
+        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('a line feed typed after a lone carriage return, and a carriage return typed before a line feed: line ends as LSP counts them', () => {
+  const text = 'N0450F350 DVR\rUL9 KONAN\r\nDCT';
+  const editor = new RouteDocumentEditor(text);
+  let doc = TextDocument.create('file:///w.route', 'icao-route', 1, text);
+  const step = (range: Range, piece: string) => {
+    doc = TextDocument.update(doc, [{ range, text: piece }], doc.version + 1);
+    editor.edit(range, piece);
+    assert.equal(editor.text(), doc.getText());
+    assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+  };
+  // `\n` at the start of the line after a lone `\r`: one line end, not two.
+  step({ start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, '\n');
+  assert.equal(doc.lineCount, 3);
+  // `\r` typed at the end of a line that ends in `\r\n`: two line ends.
+  step({ start: { line: 1, character: 9 }, end: { line: 1, character: 9 } }, '\r');
+  assert.equal(doc.lineCount, 4);
+  assert.equal(RouteDocumentEditor.canEdit(), true);
 });
 
 test('ParsedDocuments applies the recorded changes (no full parse) and falls back to the whole text when they do not lead to the version', () => {
@@ -99,4 +198,20 @@ test('ParsedDocuments applies the recorded changes (no full parse) and falls bac
   step({ start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, 'x', false);
   assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
   assert.equal(parsed.lastParse.edited, false, 'a missed change: the whole text is parsed');
+});
+
+test('ParsedDocuments follows the changes of a Windows file too (no full parse)', () => {
+  const parsed = new ParsedDocuments();
+  let doc = TextDocument.create('file:///w.route', 'icao-route', 1, CR_BASE);
+  parsed.get(doc);
+  for (const [range, text] of [
+    [{ start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, 'N0450F350 DVR\r\n\r\n'],
+    [{ start: { line: 9, character: 3 }, end: { line: 11, character: 1 } }, 'UL9\r\n'],
+  ] as const) {
+    const changes = [{ range, text }];
+    parsed.recordChanges(doc.uri, doc.version, changes, doc.version + 1);
+    doc = TextDocument.update(doc, changes, doc.version + 1);
+    assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
+    assert.equal(parsed.lastParse.edited, true);
+  }
 });

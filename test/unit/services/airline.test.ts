@@ -62,6 +62,25 @@ test('findings: unknown ICAO designator A001, inactive A002 naming the airline a
   );
 });
 
+test('findings read the model of FPL blocks only: route blocks (most of a large file) are passed by their kind', () => {
+  const document = parseRouteDocument(`N0450F350 DVR UL9 KONAN\n\n${fpl('QQQ1')}`);
+  const route = document.blocks[0];
+  const unread = {
+    kind: route.kind,
+    range: route.range,
+    name: route.name,
+    diagnostics: route.diagnostics,
+    get fpl(): never {
+      throw new Error('the model of a route block was read');
+    },
+  } as unknown as (typeof document.blocks)[number];
+  const findings = airlineFindings({ ...document, blocks: [unread, document.blocks[1]] }, directory, live);
+  assert.deepEqual(
+    findings.map((f) => f.code),
+    ['A001'],
+  );
+});
+
 test('hover: which code was looked up, and every airline that bears it', () => {
   const icao = airlineHoverSection(field7('DLH4AB'), directory)!;
   assert.match(icao, /\*Airline reference \(list of 2026-11-20\)\*/);

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
 import { LineIndex } from '../../../server/src/services/ranges';
-import { semanticTokens, TOKEN_TYPES } from '../../../server/src/services/semanticTokens';
+import { semanticTokens, semanticTokensEdits, TOKEN_TYPES } from '../../../server/src/services/semanticTokens';
+import fc from 'fast-check';
 
 const live = { isCancellationRequested: false };
 
@@ -59,4 +60,24 @@ test('unreadable words get no token; a cancelled request none at all', () => {
     semanticTokens(parseRouteDocument(text), new LineIndex(text), { isCancellationRequested: true }),
     [],
   );
+});
+
+test('a delta: the edits applied to the tokens sent before give the new tokens, and only what differs is sent', () => {
+  fc.assert(
+    fc.property(fc.array(fc.nat({ max: 3 })), fc.array(fc.nat({ max: 3 })), (previous, next) => {
+      const edits = semanticTokensEdits(previous, next);
+      const applied = [...previous];
+      for (const edit of [...edits].reverse()) applied.splice(edit.start, edit.deleteCount, ...(edit.data ?? []));
+      assert.deepEqual(applied, next);
+      if (previous.join() === next.join()) assert.deepEqual(edits, []);
+    }),
+    { numRuns: 500 },
+  );
+  // A word added at the end of a route: one token (five numbers) is sent, nothing is deleted.
+  const tokensOf = (text: string) => semanticTokens(parseRouteDocument(text), text, live);
+  const before = tokensOf('N0450F350 DVR\n\nN0450F350 DVR UL9 KONAN');
+  const after = tokensOf('N0450F350 DVR\n\nN0450F350 DVR UL9 KONAN DCT');
+  assert.deepEqual(semanticTokensEdits(before, after), [
+    { start: before.length, deleteCount: 0, data: [0, 6, 3, TOKEN_TYPES.indexOf('keyword'), 0] },
+  ]);
 });
