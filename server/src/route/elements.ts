@@ -121,6 +121,11 @@ export class ElementReader {
 
   private afterBareSpeed = false;
 
+  /** A token the check pass read through a shortcut (quickForm) and that is not a bare speed. */
+  skipped(): void {
+    this.bareSpeed = false;
+  }
+
   /** Lower case costs a toUpperCase only when a lower-case letter is present. */
   private toUpper(): void {
     const text = this.text;

@@ -10,6 +10,7 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import { placeholderOf, quickCheck } from './quickCheck';
+import { quickForm } from './quickForms';
 import {
   ElementReader,
   FIRST_WORD,
@@ -105,6 +106,12 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
   pieces.length = 0;
   singleSpaced = true;
   tokSegments = segments;
+  // The buffers in locals: module variables are read through the module's context on every use.
+  let seg = tokSeg;
+  let lineOf = tokLine;
+  let starts = tokStart;
+  let ends = tokEnd;
+  let spaced = true;
   for (let k = 0; k < segments.length; k++) {
     const s = segments.text(k);
     const end = segments.end(k);
@@ -115,52 +122,35 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
     while (i < end) {
       const gap = i;
       let c = s.charCodeAt(i);
-      while (
-        c === 32 ||
-        c === 9 ||
-        c === 13 ||
-        c === 11 ||
-        c === 12 ||
-        c === 160 ||
-        c === 0xfeff ||
-        (c > 0x1000 && isWideBlank(c))
-      ) {
+      // Printable ASCII other than the space (nearly every character) is tested first.
+      while (!(c > 32 && c < 127) && isBlankCode(c)) {
         if (++i >= end) break;
         c = s.charCodeAt(i);
       }
       if (i >= end) break;
-      if (first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) singleSpaced = false;
+      if (spaced && first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) spaced = false;
       const from = i;
       while (++i < end) {
         c = s.charCodeAt(i);
-        if (
-          c === 32 ||
-          c === 9 ||
-          c === 13 ||
-          c === 11 ||
-          c === 12 ||
-          c === 160 ||
-          c === 0xfeff ||
-          (c > 0x1000 && isWideBlank(c))
-        )
-          break;
+        if (!(c > 32 && c < 127) && isBlankCode(c)) break;
       }
       if (first < 0) first = from;
       lastEnd = i;
-      if (count === tokSeg.length) {
-        tokSeg = grow(tokSeg);
-        tokLine = grow(tokLine);
-        tokStart = grow(tokStart);
-        tokEnd = grow(tokEnd);
+      if (count === seg.length) {
+        seg = tokSeg = grow(seg);
+        lineOf = tokLine = grow(lineOf);
+        starts = tokStart = grow(starts);
+        ends = tokEnd = grow(ends);
       }
-      tokSeg[count] = k;
-      tokLine[count] = line;
-      tokStart[count] = from;
-      tokEnd[count] = i;
+      seg[count] = k;
+      lineOf[count] = line;
+      starts[count] = from;
+      ends[count] = i;
       count++;
     }
     if (withPieces && first >= 0) pieces.push(s.slice(first, lastEnd));
   }
+  singleSpaced = spaced;
   return count;
 }
 
@@ -201,11 +191,28 @@ function readElements(count: number, reader: ElementReader, sink: DiagnosticSink
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
+  const segments = tokSegments!;
+  const seg = tokSeg;
+  const starts = tokStart;
+  const ends = tokEnd;
+  let lineText = '';
+  let lineSeg = -1;
   for (let k = 0; k < count; k++) {
     if (check) {
-      const quick = quickCheck(tokSegments!.text(tokSeg[k]), tokStart[k], tokEnd[k]);
+      if (seg[k] !== lineSeg) {
+        lineSeg = seg[k];
+        lineText = segments.text(lineSeg);
+      }
+      const quick = quickCheck(lineText, starts[k], ends[k]);
       if (quick) {
         elements[k] = quick;
+        continue;
+      }
+      const form = quickForm(lineText, starts[k], ends[k]);
+      if (form) {
+        // What the reader would have read; it still must know that the token was not a bare speed.
+        reader.skipped();
+        elements[k] = form;
         continue;
       }
     }
