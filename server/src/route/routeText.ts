@@ -245,8 +245,10 @@ export function checkRouteText(segments: TextSegments, sink: DiagnosticSink): Ro
   let firstWords = textAt(0);
   if (count > 1) firstWords += ' ' + textAt(1);
   if (count > 2) firstWords += ' ' + textAt(2);
+  // Upper case before the ellipsis: a string of Latin-1 only is the cheap kind to convert.
+  firstWords = firstWords.toUpperCase();
   if (count > 3) firstWords += ' …';
-  const facts: RouteTextFacts = { count, firstWords: firstWords.toUpperCase() };
+  const facts: RouteTextFacts = { count, firstWords };
   const last = count - 1;
   facts.routeRange = {
     start: { line: tokLine[0], character: tokStart[0] },
