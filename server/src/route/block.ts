@@ -102,7 +102,8 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
 
   if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
 
-  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink);
+  // The first words name a block only when the directives do not give both aerodromes.
+  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink, !(origin && destination));
   const routeSegments = fpl ? fpl.routeSegments : segments;
 
   // Block range: first to last non-blank line (comments included).

@@ -100,10 +100,17 @@ export class ElementReader {
    * the elements handed out, complete, with `sink` null (findings were taken in the check pass).
    */
   constructor(
-    private readonly sink: DiagnosticSink | null,
+    private sink: DiagnosticSink | null,
     private readonly build: boolean,
   ) {
     this.subReport = (code, message, from, to) => this.report(code, message, from, to);
+  }
+
+  /** Starts the check pass of another route with findings into `sink` (null when done). */
+  startCheck(sink: DiagnosticSink | null): void {
+    this.sink = sink;
+    this.bareSpeed = false;
+    this.afterBareSpeed = false;
   }
 
   /** Reads the token `text` found at (line, start). */

@@ -345,7 +345,8 @@ export function readFpl(
         result.destination = aerodromeOf(raw, upper);
         break;
       case 15: {
-        const route = checkRouteText(raw.segments, sink);
+        // An FPL block is named by its aircraft identification, not by its first words.
+        const route = checkRouteText(raw.segments, sink, false);
         result.route = route;
         result.routeSegments = raw.segments;
         if (route.count === 0) {

@@ -236,18 +236,30 @@ function tokenRange(k: number): Range {
   return lineRange(tokLine[k], tokStart[k], tokEnd[k]);
 }
 
-/** The check pass: findings into `sink`, and what the block needs to know. */
-export function checkRouteText(segments: TextSegments, sink: DiagnosticSink): RouteTextFacts {
+/** The reader of the check pass, reused: a block costs no reader of its own. */
+let checkReader: ElementReader | undefined;
+
+/**
+ * The check pass: findings into `sink`, and what the block needs to know. `withWords` false
+ * leaves `firstWords` empty, for a block whose name does not come from them.
+ */
+export function checkRouteText(segments: TextSegments, sink: DiagnosticSink, withWords = true): RouteTextFacts {
   const count = tokenize(segments, false);
   if (count === 0) return { count, firstWords: '' };
-  const elements = readElements(count, new ElementReader(sink, false), sink);
+  const reader = (checkReader ??= new ElementReader(null, false));
+  reader.startCheck(sink);
+  const elements = readElements(count, reader, sink);
+  reader.startCheck(null);
   checkSequence(elements, count, textAt, tokLine, tokStart, tokEnd, sink);
-  let firstWords = textAt(0);
-  if (count > 1) firstWords += ' ' + textAt(1);
-  if (count > 2) firstWords += ' ' + textAt(2);
-  // Upper case before the ellipsis: a string of Latin-1 only is the cheap kind to convert.
-  firstWords = firstWords.toUpperCase();
-  if (count > 3) firstWords += ' …';
+  let firstWords = '';
+  if (withWords) {
+    firstWords = textAt(0);
+    if (count > 1) firstWords += ' ' + textAt(1);
+    if (count > 2) firstWords += ' ' + textAt(2);
+    // Upper case before the ellipsis: a string of Latin-1 only is the cheap kind to convert.
+    firstWords = firstWords.toUpperCase();
+    if (count > 3) firstWords += ' …';
+  }
   const facts: RouteTextFacts = { count, firstWords };
   const last = count - 1;
   facts.routeRange = {
