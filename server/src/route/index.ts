@@ -4,4 +4,5 @@ export { DIAGNOSTIC_CODES, type DiagnosticCode, type DiagnosticCodeInfo } from '
 export { parseRouteDocument, IncrementalRouteParser } from './document';
 export { parseBlock, LazyRouteBlock } from './lazyBlock';
 export { RouteDocumentEditor } from './editing';
-export { splitBlocks, splitLines, type RawBlock } from './blocks';
+export { eachBlock, splitBlocks, splitLines, type RawBlock } from './blocks';
+export { binaryFinding } from './document';
