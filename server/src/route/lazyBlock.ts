@@ -55,6 +55,8 @@ interface Built {
   routeText?: string;
   set?: Partial<RouteBlock>;
   range?: Range;
+  /** The findings, once read (or set). */
+  diagnostics?: RouteDiagnostic[];
   /** For a moved block: the findings of the block it came from, shifted, if that block had read them. */
   findings?: () => RouteDiagnostic[];
   /** For a moved block: what the block it came from had built, shifted on demand. */
@@ -68,19 +70,29 @@ interface Built {
  * document, so a document of a million blocks with a finding each holds a number a block.
  */
 export class LazyRouteBlock implements RouteBlock {
-  kind: RouteBlock['kind'];
   name: string;
-  readonly diagnosticCount: number;
-  #diagnostics: RouteDiagnostic[] | undefined;
+  /** The number of findings times two, plus one for an FPL block: one small integer, no object. */
+  #facts: number;
   readonly #raw: RawBlock;
   #built: Built | undefined;
 
   constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
-    this.kind = summary.kind;
     this.name = summary.name;
-    this.diagnosticCount = summary.diagnosticCount;
+    this.#facts = summary.diagnosticCount * 2 + (summary.kind === 'fpl' ? 1 : 0);
     this.#raw = raw;
     if (read) this.#built = { read };
+  }
+
+  get kind(): RouteBlock['kind'] {
+    return this.#facts & 1 ? 'fpl' : 'route';
+  }
+  set kind(value: RouteBlock['kind']) {
+    this.#facts = (this.#facts & ~1) | (value === 'fpl' ? 1 : 0);
+  }
+
+  /** How many findings the block has, without reading them. */
+  get diagnosticCount(): number {
+    return this.#built?.diagnostics?.length ?? this.#facts >> 1;
   }
 
   get range(): Range {
@@ -91,14 +103,19 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   get diagnostics(): RouteDiagnostic[] {
-    // The check pass reads the same lines the same way: the findings are those it counted.
-    if (this.#diagnostics) return this.#diagnostics;
+    const known = this.#built?.diagnostics;
+    if (known) return known;
+    const count = this.#facts >> 1;
     const fromMove = this.#built?.findings;
-    return (this.#diagnostics =
-      this.diagnosticCount === 0 ? [] : fromMove ? fromMove() : readBlock(this.#raw, false)!.data.diagnostics);
+    // The check pass reads the same lines the same way: the findings are those it counted.
+    const found = count === 0 ? [] : fromMove ? fromMove() : readBlock(this.#raw, false)!.data.diagnostics;
+    const built = (this.#built ??= {});
+    built.diagnostics = found;
+    built.findings = undefined; // the block they were shifted from may go
+    return found;
   }
   set diagnostics(value: RouteDiagnostic[]) {
-    this.#diagnostics = value;
+    (this.#built ??= {}).diagnostics = value;
   }
 
   /** The lines it was read from (first line, lines, key). */
@@ -184,10 +201,10 @@ export class LazyRouteBlock implements RouteBlock {
     shift: <T>(value: T) => T = (value) => shifted(value, raw.firstLine - this.#raw.firstLine),
   ): LazyRouteBlock {
     const delta = raw.firstLine - this.#raw.firstLine;
-    const moved = new LazyRouteBlock(raw, { kind: this.kind, name: this.name, diagnosticCount: this.diagnosticCount });
+    const moved = new LazyRouteBlock(raw, { kind: this.kind, name: this.name, diagnosticCount: this.#facts >> 1 });
     const was = this.#built;
     // Only findings read by this block itself: shifts of shifts would chain up with every edit.
-    const known = this.#diagnostics;
+    const known = this.#built?.diagnostics;
     if (!was && !known) return moved;
     const now: Built = {};
     moved.#built = now;
