@@ -106,9 +106,11 @@ export class LazyRouteBlock implements RouteBlock {
     const known = this.#built?.diagnostics;
     if (known) return known;
     const count = this.#facts >> 1;
+    // Nothing to keep for a block without findings (most blocks).
+    if (count === 0) return [];
     const fromMove = this.#built?.findings;
     // The check pass reads the same lines the same way: the findings are those it counted.
-    const found = count === 0 ? [] : fromMove ? fromMove() : readBlock(this.#raw, false)!.data.diagnostics;
+    const found = fromMove ? fromMove() : readBlock(this.#raw, false)!.data.diagnostics;
     const built = (this.#built ??= {});
     built.diagnostics = found;
     built.findings = undefined; // the block they were shifted from may go

@@ -171,6 +171,18 @@ function release(count: number): void {
   }
 }
 
+/**
+ * False when token k cannot be an aerodrome word, seen without slicing it: an ASCII token keeps
+ * its length when upper-cased, and an aerodrome word has 4 letters (other characters may
+ * upper-case to several, so they take the full test).
+ */
+function mayBeAerodrome(k: number): boolean {
+  if (tokEnd[k] - tokStart[k] === 4) return true;
+  const s = tokSegments!.text(tokSeg[k]);
+  for (let i = tokStart[k]; i < tokEnd[k]; i++) if (s.charCodeAt(i) > 127) return true;
+  return false;
+}
+
 /** The check pass's elements, reused: nothing of them outlives the pass. */
 let checkBuffer: RouteElement[] = [];
 
@@ -180,14 +192,14 @@ function readElements(count: number, reader: ElementReader, sink: DiagnosticSink
   const elements: RouteElement[] = check ? checkBuffer : new Array(count);
   let firstFlags = 0;
   let start = 0;
-  if (count > 1 && isAerodromeWord(textAt(0).toUpperCase())) {
+  if (count > 1 && mayBeAerodrome(0) && isAerodromeWord(textAt(0).toUpperCase())) {
     firstFlags = FIRST_WORD;
     start = 1;
   }
   const sidSlot = looksLikeSpeedLevel(textAt(start).toUpperCase()) ? start + 1 : start;
   let starSlot = count - 1;
   let lastFlags = 0;
-  if (count - 1 > start && isAerodromeWord(textAt(count - 1).toUpperCase())) {
+  if (count - 1 > start && mayBeAerodrome(count - 1) && isAerodromeWord(textAt(count - 1).toUpperCase())) {
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
