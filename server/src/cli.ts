@@ -17,13 +17,14 @@
  */
 import { once } from 'node:events';
 import packageJson from '../../package.json';
-import { parseRouteDocument, type RouteBlock, type RouteDiagnostic, type RouteDocument } from './route';
+import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from './route';
 import { allFindings } from './services/diagnostics';
 import { comparePositions, LineIndex } from './services/ranges';
 import { loadNavDatabase, NavDataError } from './navdata/loader';
 import { RouteSession } from './session/routeSession';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './cliFiles';
 import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './cliOutput';
+import { blockReport, streamFile, type BlockReport } from './cliStream';
 
 export interface CheckOptions {
   format: 'text' | 'json';
@@ -96,18 +97,7 @@ const OPTIONS: OptionSpec[] = [
   },
 ];
 
-export interface BlockReport {
-  kind: RouteBlock['kind'];
-  name: string;
-  /** Zero-based, as in LSP. */
-  range: RouteBlock['range'];
-  origin?: string;
-  destination?: string;
-  referenceFix?: string;
-  routeText: string;
-  /** Filled by an enricher that expands routes (offline navdata or the hub). */
-  expansion?: unknown;
-}
+export type { BlockReport } from './cliStream';
 
 export interface FileReport {
   file: string;
@@ -239,24 +229,20 @@ export function parseArguments(args: string[]): CheckOptions | 'help' | 'version
   return options;
 }
 
+/** The file's text; editors drop a byte-order mark before positions are counted, and so do we, so columns agree. */
+async function readText(file: string): Promise<string> {
+  return (await readRouteFile(file)).replace(/^\uFEFF/, '');
+}
+
 async function checkFile(file: string, enrichers: Enricher[]): Promise<FileReport> {
-  // Editors drop a byte-order mark before positions are counted; do the same so columns agree.
-  const text = (await readRouteFile(file)).replace(/^\uFEFF/, '');
+  const text = await readText(file);
   const document = parseRouteDocument(text);
   const report: FileReport = {
     file,
     text,
     document,
     findings: allFindings(document),
-    blocks: document.blocks.map((b: RouteBlock) => ({
-      kind: b.kind,
-      name: b.name,
-      range: b.range,
-      origin: b.origin?.value,
-      destination: b.destination?.value,
-      referenceFix: b.referenceFix?.value,
-      routeText: b.routeText,
-    })),
+    blocks: document.blocks.map(blockReport),
   };
   for (const enricher of enrichers) await enricher.enrich(report);
   return report;
@@ -290,6 +276,19 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
       if (enricher) enrichers.push(enricher);
     }
     for (const file of await listRouteFiles(options.paths, problems)) {
+      if (enrichers.length === 0) {
+        // The plain check holds one block at a time: any size of file, any number of findings.
+        let text: string;
+        try {
+          text = await readText(file);
+        } catch (error) {
+          problems.push({ file, message: readError(error) });
+          continue;
+        }
+        await streamFile(file, text, counts, json ? { json } : { lines: out });
+        checked++;
+        continue;
+      }
       let report: FileReport;
       try {
         report = await checkFile(file, enrichers);

@@ -62,6 +62,8 @@ export interface JsonEnd {
 export class JsonReportWriter {
   private files = 0;
   private begun = false;
+  /** Items written so far in the current list of the current file. */
+  private items = 0;
 
   constructor(
     private readonly sink: LineSink,
@@ -76,11 +78,34 @@ export class JsonReportWriter {
   }
 
   async file(report: JsonFile): Promise<void> {
+    await this.beginFile(report.file);
+    for (const d of report.findings) await this.finding(d);
+    await this.beginBlocks();
+    for (const b of report.blocks) await this.block(b);
+    await this.endFile();
+  }
+
+  /** A file's entry piece by piece (beginFile, finding…, beginBlocks, block…, endFile), for a file too large to hold. */
+  async beginFile(file: string): Promise<void> {
     await this.begin();
-    await this.sink(`${this.files++ ? ',' : ''}{"file": ${JSON.stringify(report.file)}, "diagnostics": [`);
-    await this.list(report.findings, (d) => JSON.stringify(jsonDiagnostic(d)));
+    await this.sink(`${this.files++ ? ',' : ''}{"file": ${JSON.stringify(file)}, "diagnostics": [`);
+    this.items = 0;
+  }
+
+  async finding(d: RouteDiagnostic): Promise<void> {
+    await this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(jsonDiagnostic(d))}`);
+  }
+
+  async beginBlocks(): Promise<void> {
     await this.sink('], "blocks": [');
-    await this.list(report.blocks, (b) => JSON.stringify(b));
+    this.items = 0;
+  }
+
+  async block(b: unknown): Promise<void> {
+    await this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(b)}`);
+  }
+
+  async endFile(): Promise<void> {
     await this.sink(']}');
   }
 
@@ -92,9 +117,5 @@ export class JsonReportWriter {
       await this.sink(`"failures": ${JSON.stringify(end.failures)}, "notExpanded": ${end.notExpanded ?? 0},`);
     await this.sink(`"summary": ${JSON.stringify({ files: end.files, ...end.counts })},`);
     await this.sink(`"error": ${JSON.stringify(end.error ?? null)}}`);
-  }
-
-  private async list<T>(items: readonly T[], json: (item: T) => string): Promise<void> {
-    for (let i = 0; i < items.length; i++) await this.sink(`${i ? ',' : ''}${json(items[i]!)}`);
   }
 }

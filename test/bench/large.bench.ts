@@ -175,6 +175,11 @@ export async function run(): Promise<BenchFigure[]> {
       { label: 'server RSS, idle', value: mb(idle.memory.rssBytes), unit: 'MB' },
       { label: 'server RSS, 5 MB document open', value: mb(open.memory.rssBytes), unit: 'MB' },
       { label: 'server heap used, 5 MB document open', value: mb(open.memory.heapUsedBytes), unit: 'MB' },
+      {
+        label: 'heap held per character of the document (no forced GC)',
+        value: (open.memory.heapUsedBytes - idle.memory.heapUsedBytes) / text.length,
+        unit: 'bytes',
+      },
     ];
   } finally {
     await server.stop();

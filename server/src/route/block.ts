@@ -37,11 +37,21 @@ export interface BlockRead {
  * `build` false (the check pass) only kind, range, name and findings are real: directives and
  * FPL fields are checked but not kept.
  */
+/** Where each line's content ends, reused from block to block (reading is never re-entered). */
+let contentEnds = new Int32Array(64);
+
+/** A bit for each documented key (0 for any other), to tell the keys a block gave twice. */
+function keyBit(key: string): number {
+  return key === 'origin' ? 1 : key === 'destination' ? 2 : key === 'referenceFix' ? 4 : 0;
+}
+
 export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
-  const contentEnd = new Int32Array(n);
+  // A huge block's buffer is not kept for the next one.
+  if (n <= 4096 && contentEnds.length < n) contentEnds = new Int32Array(Math.max(n, contentEnds.length * 2));
+  const contentEnd = n > 4096 ? new Int32Array(n) : contentEnds;
   for (let li = 0; li < n; li++) {
     const hash = lines[li].indexOf('#');
     contentEnd[li] = hash < 0 ? lines[li].length : hash;
@@ -51,7 +61,8 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   // The check pass keeps no directive: only the first value of each key, for the block's name.
   const directives: Directive[] = [];
   let directiveCount = 0;
-  const seen = new Set<string>();
+  let seenKeys = 0;
+  let seenOthers: Set<string> | undefined;
   let origin: Located<string> | undefined;
   let destination: Located<string> | undefined;
   let referenceFix: Located<string> | undefined;
@@ -74,10 +85,12 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
         directiveCount++;
         if (build) directives.push(d);
         // First occurrence of each key counts; later ones are reported.
-        if (seen.has(d.key)) {
+        const bit = keyBit(d.key);
+        if (bit ? seenKeys & bit : seenOthers?.has(d.key)) {
           sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
         } else {
-          seen.add(d.key);
+          if (bit) seenKeys |= bit;
+          else (seenOthers ??= new Set()).add(d.key);
           if (d.value) {
             const located: Located<string> = { value: d.value, range: d.valueRange };
             if (d.key === 'origin') origin = located;
@@ -102,7 +115,8 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
 
   if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
 
-  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink);
+  // The first words name a block only when the directives do not give both aerodromes.
+  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink, !(origin && destination));
   const routeSegments = fpl ? fpl.routeSegments : segments;
 
   // Block range: first to last non-blank line (comments included).

@@ -61,3 +61,33 @@ export function splitBlocks(lines: string[], withKeys = true): RawBlock[] {
   }
   return blocks;
 }
+
+/**
+ * The blocks of `text` one at a time, as `splitBlocks(splitLines(text), false)` gives them, but
+ * without the document's array of lines: only the current block's lines exist at any moment, so
+ * a caller that reports each block and lets it go (the checker on a huge file) holds the text
+ * and one block.
+ */
+export function* eachBlock(text: string): Generator<RawBlock> {
+  const ends = text.indexOf('\r') >= 0 ? /\r\n|\r|\n/g : /\n/g;
+  let from = 0;
+  let line = 0;
+  let current: string[] = [];
+  let first = 0;
+  for (;;) {
+    const m = ends.exec(text);
+    const to = m ? m.index : text.length;
+    const content = text.slice(from, to);
+    if (isBlankLine(content)) {
+      if (current.length > 0) yield { firstLine: first, lines: current, key: '' };
+      current = [];
+    } else {
+      if (current.length === 0) first = line;
+      current.push(content);
+    }
+    if (!m) break;
+    from = to + m[0].length;
+    line++;
+  }
+  if (current.length > 0) yield { firstLine: first, lines: current, key: '' };
+}

@@ -65,7 +65,9 @@ export function readDirective(
   const value = text.slice(vs, ve);
   const keyRange = lineRange(line, ks, ke);
   const valueRange = build ? lineRange(line, vs, ve) : NO_RANGE;
-  const known = KEYS[key.toLowerCase()];
+  // Keys as the documentation writes them need no lower-casing.
+  const known: DirectiveKey | undefined =
+    key === 'origin' || key === 'destination' || key === 'referenceFix' ? key : KEYS[key.toLowerCase()];
   // The whole directive's range shares its ends with the key and value ranges.
   const rangeEnd = ve > colon ? valueRange.end : { line, character: colon + 1 };
   const directive: Directive = {

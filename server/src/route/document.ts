@@ -32,12 +32,15 @@ export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | un
   };
 }
 
-interface CachedBlock {
-  block: LazyRouteBlock | undefined;
-  firstLine: number;
+/** A parsed block (its first line is `block.raw.firstLine`), or the first line of a block of nothing but comments. */
+type CachedBlock = LazyRouteBlock | number;
+
+function firstLineOf(cached: CachedBlock): number {
+  return typeof cached === 'number' ? cached : cached.raw.firstLine;
 }
 
 export class IncrementalRouteParser {
+  /** The last parse's blocks by their text: one entry a block and no object of its own. */
   private cache = new Map<string, CachedBlock>();
   /** Blocks taken from the cache unchanged, shifted, and parsed anew by the last parse. */
   readonly lastStats = { reused: 0, shifted: 0, parsed: 0 };
@@ -50,18 +53,18 @@ export class IncrementalRouteParser {
     for (const raw of splitBlocks(lines)) {
       const hit = next.get(raw.key) ?? this.cache.get(raw.key);
       let block: LazyRouteBlock | undefined;
-      if (hit && hit.firstLine === raw.firstLine) {
-        block = hit.block;
+      if (hit !== undefined && firstLineOf(hit) === raw.firstLine) {
+        block = typeof hit === 'number' ? undefined : hit;
         stats.reused++;
-      } else if (hit) {
-        const delta = raw.firstLine - hit.firstLine;
-        block = hit.block && hit.block.movedTo(raw, (value) => shifted(value, delta));
+      } else if (hit !== undefined) {
+        const delta = raw.firstLine - firstLineOf(hit);
+        block = typeof hit === 'number' ? undefined : hit.movedTo(raw, (value) => shifted(value, delta));
         stats.shifted++;
       } else {
         block = parseBlock(raw);
         stats.parsed++;
       }
-      next.set(raw.key, { block, firstLine: raw.firstLine });
+      next.set(raw.key, block ?? raw.firstLine);
       if (block) blocks.push(block);
     }
     this.cache = next;

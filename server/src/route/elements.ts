@@ -100,10 +100,17 @@ export class ElementReader {
    * the elements handed out, complete, with `sink` null (findings were taken in the check pass).
    */
   constructor(
-    private readonly sink: DiagnosticSink | null,
+    private sink: DiagnosticSink | null,
     private readonly build: boolean,
   ) {
     this.subReport = (code, message, from, to) => this.report(code, message, from, to);
+  }
+
+  /** Starts the check pass of another route with findings into `sink` (null when done). */
+  startCheck(sink: DiagnosticSink | null): void {
+    this.sink = sink;
+    this.bareSpeed = false;
+    this.afterBareSpeed = false;
   }
 
   /** Reads the token `text` found at (line, start). */
@@ -120,6 +127,11 @@ export class ElementReader {
   }
 
   private afterBareSpeed = false;
+
+  /** A token the check pass read through a shortcut (quickForm) and that is not a bare speed. */
+  skipped(): void {
+    this.bareSpeed = false;
+  }
 
   /** Lower case costs a toUpperCase only when a lower-case letter is present. */
   private toUpper(): void {

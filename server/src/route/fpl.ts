@@ -330,13 +330,13 @@ export function readFpl(
         fieldRange(raw),
       );
     } else if (check) {
-      checkFieldContents(number, upper, fieldRange(raw), sink);
+      checkFieldContents(number, upper, raw, sink);
     }
     if (number === 9) typeZzzz = /^(\d{1,2})?ZZZZ\//.test(upper);
-    if (number === 10) equipment = upper.split('/')[0];
+    if (number === 10) equipment = beforeSlash(upper);
     switch (number) {
       case 7:
-        if (text) fpl.aircraftId = upper.split('/')[0];
+        if (text) fpl.aircraftId = beforeSlash(upper);
         break;
       case 13:
         result.origin = aerodromeOf(raw, upper);
@@ -345,7 +345,8 @@ export function readFpl(
         result.destination = aerodromeOf(raw, upper);
         break;
       case 15: {
-        const route = checkRouteText(raw.segments, sink);
+        // An FPL block is named by its aircraft identification, not by its first words.
+        const route = checkRouteText(raw.segments, sink, false);
         result.route = route;
         result.routeSegments = raw.segments;
         if (route.count === 0) {
@@ -378,23 +379,33 @@ function twoDigits(u: string, at: number): number {
   return (u.charCodeAt(at) - 48) * 10 + (u.charCodeAt(at + 1) - 48);
 }
 
+/** The text before the first '/' (all of it when there is none). */
+function beforeSlash(u: string): string {
+  const slash = u.indexOf('/');
+  return slash < 0 ? u : u.slice(0, slash);
+}
+
 /** Field contents beyond their shape: ICAO code lists, real times. */
-function checkFieldContents(number: number, u: string, range: Range, sink: DiagnosticSink): void {
+function checkFieldContents(number: number, u: string, raw: RawField, sink: DiagnosticSink): void {
+  // The range is built only for a finding: a correct field costs none.
+  const range = (): Range => fieldRange(raw);
   if (number === 10) {
-    const [a, b] = u.split('/');
+    const slash = u.indexOf('/');
+    const a = u.slice(0, slash);
+    const b = u.slice(slash + 1);
     if (!EQUIPMENT.test(a)) {
       sink.add(
         'R306',
         `field 10a '${a}' holds codes not in the ICAO list: N alone, or S and/or A B C D ` +
           `E1–E3 F G H I J1–J7 K L M1–M3 O P1–P9 R T U V W X Y Z, each once`,
-        range,
+        range(),
       );
     }
     if (!SURVEILLANCE.test(b)) {
       sink.add(
         'R306',
         `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`,
-        range,
+        range(),
       );
     }
   } else if (number === 13) {
@@ -402,12 +413,12 @@ function checkFieldContents(number: number, u: string, range: Range, sink: Diagn
       sink.add(
         'R307',
         `field 13 estimated off-block time '${u.slice(4, 8)}' is not a time: expected hhmm with hh 00–23 and mm 00–59`,
-        range,
+        range(),
       );
     }
   } else if (number === 16) {
     if (twoDigits(u, 6) > 59) {
-      sink.add('R308', `field 16 total EET '${u.slice(4, 8)}' is not a duration: expected hhmm with mm 00–59`, range);
+      sink.add('R308', `field 16 total EET '${u.slice(4, 8)}' is not a duration: expected hhmm with mm 00–59`, range());
     }
   }
 }
@@ -465,8 +476,10 @@ function isRealDate(v: string): boolean {
   const year = 2000 + twoDigits(v, 0);
   const month = twoDigits(v, 2);
   const day = twoDigits(v, 4);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return month >= 1 && month <= 12 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
 }
 
 /** The value of one field 18 item, by its indicator; a message when it is wrong. */

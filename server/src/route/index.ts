@@ -5,4 +5,5 @@ export { parseRouteDocument, IncrementalRouteParser } from './document';
 export { parseBlock, LazyRouteBlock } from './lazyBlock';
 export { RouteDocumentEditor } from './editing';
 export { MovableRouteBlock, keyOfBlock, diagnosticCountOf, settledBlock } from './movableBlock';
-export { splitBlocks, splitLines, type RawBlock } from './blocks';
+export { eachBlock, splitBlocks, splitLines, type RawBlock } from './blocks';
+export { binaryFinding } from './document';

@@ -2,8 +2,9 @@
  * The blocks a parse hands out. Diagnostics need a block read once; the rest of the model
  * (directives, FPL fields, elements with ranges and decoded descriptions, route text) is wanted
  * only by hovers, symbols and expansion, and only for some blocks. So a block keeps its kind,
- * range, name and findings, plus its lines; everything else is read again on first use and then
- * kept. A parse of a large file thus leaves little behind, which is most of its cost.
+ * name and number of findings, plus its lines; everything else (its findings included) is read
+ * again on first use and then kept. A parse of a large file thus leaves little behind, which is
+ * most of its cost.
  *
  * The lazy parts are accessors on the prototype: reading them and JSON.stringify (through
  * toJSON) see them; a plain object spread `{ ...block }` does not (use `block.toJSON()`).
@@ -11,14 +12,15 @@
 import { readBlock, type BlockRead } from './block';
 import type { RawBlock } from './blocks';
 import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic, RouteElement } from './model';
-import { buildElements, buildRouteText } from './routeText';
+import { spanRange } from './diagnostics';
+import { buildElements, buildRouteText, skipBlanks, trimmedEnd } from './routeText';
 
 /** What a block keeps from its first reading. */
 export interface BlockSummary {
   kind: RouteBlock['kind'];
-  range: Range;
   name: string;
-  diagnostics: RouteDiagnostic[];
+  /** How many findings the block has; they are read again when asked for (see `diagnostics`). */
+  diagnosticCount: number;
 }
 
 /** A deep copy of `value` with every position moved by `delta` lines. */
@@ -34,51 +36,88 @@ export function shifted<T>(value: T, delta: number): T {
   return out as T;
 }
 
-export class LazyRouteBlock implements RouteBlock {
-  kind: RouteBlock['kind'];
-  name: string;
-  #range: Range | undefined;
-  #diagnostics: RouteDiagnostic[] | undefined;
-  /**
-   * For a moved block whose range and findings nobody has asked for yet: the block they are
-   * shifted from (never itself a pending one) and by how many lines. An edit that moves 40,000
-   * blocks thus costs one small object per block, not a copy of each block's findings.
-   */
-  #shiftFrom: { block: LazyRouteBlock; delta: number } | undefined;
-  readonly #raw: RawBlock;
-  #read: BlockRead | undefined;
-  #elements: RouteElement[] | undefined;
-  #routeText: string | undefined;
-  #set: Partial<RouteBlock> | undefined;
+/** The range of a block's lines: first to last non-blank line (comments included). */
+export function blockRange(raw: RawBlock): Range {
+  const { lines, firstLine } = raw;
+  const last = lines[lines.length - 1];
+  return spanRange(
+    firstLine,
+    skipBlanks(lines[0], 0, lines[0].length),
+    firstLine + lines.length - 1,
+    trimmedEnd(last, 0, last.length),
+  );
+}
+
+/** What a block built on demand, or was given by a setter: most blocks never need any of it. */
+interface Built {
+  read?: BlockRead;
+  elements?: RouteElement[];
+  routeText?: string;
+  set?: Partial<RouteBlock>;
+  range?: Range;
+  /** The findings, once read (or set). */
+  diagnostics?: RouteDiagnostic[];
+  /** For a moved block: the findings of the block it came from, shifted, if that block had read them. */
+  findings?: () => RouteDiagnostic[];
   /** For a moved block: what the block it came from had built, shifted on demand. */
-  #moved: { depth: number; read(): BlockRead | undefined; elements(): RouteElement[] | undefined } | undefined;
+  moved?: { depth: number; read(): BlockRead | undefined; elements(): RouteElement[] | undefined };
+}
+
+/**
+ * A parsed block. What it holds is its lines, kind, name and number of findings; its range
+ * follows from its lines, and its findings (each a message of a few hundred bytes) are read
+ * again from its lines when first asked for: the editor asks for the first thousand of a
+ * document, so a document of a million blocks with a finding each holds a number a block.
+ */
+export class LazyRouteBlock implements RouteBlock {
+  name: string;
+  /** The number of findings times two, plus one for an FPL block: one small integer, no object. */
+  #facts: number;
+  readonly #raw: RawBlock;
+  #built: Built | undefined;
 
   constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
-    this.kind = summary.kind;
-    this.#range = summary.range;
     this.name = summary.name;
-    this.#diagnostics = summary.diagnostics;
+    this.#facts = summary.diagnosticCount * 2 + (summary.kind === 'fpl' ? 1 : 0);
     this.#raw = raw;
-    this.#read = read;
+    if (read) this.#built = { read };
+  }
+
+  get kind(): RouteBlock['kind'] {
+    return this.#facts & 1 ? 'fpl' : 'route';
+  }
+  set kind(value: RouteBlock['kind']) {
+    this.#facts = (this.#facts & ~1) | (value === 'fpl' ? 1 : 0);
+  }
+
+  /** How many findings the block has, without reading them. */
+  get diagnosticCount(): number {
+    return this.#built?.diagnostics?.length ?? this.#facts >> 1;
   }
 
   get range(): Range {
-    return (this.#range ??= shifted(this.#shiftFrom!.block.range, this.#shiftFrom!.delta));
+    return this.#built?.range ?? blockRange(this.#raw);
   }
   set range(value: Range) {
-    this.#range = value;
+    (this.#built ??= {}).range = value;
   }
 
   get diagnostics(): RouteDiagnostic[] {
-    return (this.#diagnostics ??= shifted(this.#shiftFrom!.block.diagnostics, this.#shiftFrom!.delta));
+    const known = this.#built?.diagnostics;
+    if (known) return known;
+    const count = this.#facts >> 1;
+    // Nothing to keep for a block without findings (most blocks).
+    if (count === 0) return [];
+    const fromMove = this.#built?.findings;
+    // The check pass reads the same lines the same way: the findings are those it counted.
+    const found = fromMove ? fromMove() : readBlock(this.#raw, false)!.data.diagnostics;
+    const built = (this.#built ??= {});
+    built.diagnostics = found;
+    built.findings = undefined; // the block they were shifted from may go
+    return found;
   }
   set diagnostics(value: RouteDiagnostic[]) {
-    this.#diagnostics = value;
-  }
-
-  /** How many findings the block has, without shifting them into place. */
-  get diagnosticCount(): number {
-    return (this.#diagnostics ?? this.#shiftFrom!.block.diagnostics).length;
+    (this.#built ??= {}).diagnostics = value;
   }
 
   /** The lines it was read from (first line, lines, key). */
@@ -87,17 +126,18 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   private get read(): BlockRead {
+    const built = (this.#built ??= {});
     // The block read before, so it reads the same; `!` because only blocks with content exist.
-    return (this.#read ??= this.#moved?.read() ?? readBlock(this.#raw)!);
+    return (built.read ??= built.moved?.read() ?? readBlock(this.#raw)!);
   }
 
   private field<K extends keyof RouteBlock>(key: K, read: () => RouteBlock[K]): RouteBlock[K] {
-    const set = this.#set;
+    const set = this.#built?.set;
     return set && key in set ? (set[key] as RouteBlock[K]) : read();
   }
 
   private assign<K extends keyof RouteBlock>(key: K, value: RouteBlock[K]): void {
-    (this.#set ??= {})[key] = value;
+    ((this.#built ??= {}).set ??= {})[key] = value;
   }
 
   get directives(): Directive[] {
@@ -138,44 +178,47 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   get elements(): RouteElement[] {
-    return (this.#elements ??= this.#moved?.elements() ?? buildElements(this.read.routeSegments));
+    const built = (this.#built ??= {});
+    return (built.elements ??= built.moved?.elements() ?? buildElements(this.read.routeSegments));
   }
   set elements(value: RouteElement[]) {
-    this.#elements = value;
+    (this.#built ??= {}).elements = value;
   }
 
   get routeText(): string {
-    return (this.#routeText ??= buildRouteText(this.read.routeSegments));
+    const built = (this.#built ??= {});
+    return (built.routeText ??= buildRouteText(this.read.routeSegments));
   }
   set routeText(value: string) {
-    this.#routeText = value;
+    (this.#built ??= {}).routeText = value;
   }
 
   /**
-   * The same block moved to `raw.firstLine`. Its summary is shifted now; what was built of it
-   * (model, elements) is shifted when first used, so a parse after an edit that moves every
-   * block stays cheap; nothing is read again.
+   * The same block moved to `raw.firstLine`. Findings already read are shifted when first
+   * asked for (others are read from the lines then); what was built of it (model, elements) is
+   * shifted when first used, so a parse after an edit that moves every block stays cheap.
    */
   movedTo(
     raw: RawBlock,
     shift: <T>(value: T) => T = (value) => shifted(value, raw.firstLine - this.#raw.firstLine),
   ): LazyRouteBlock {
     const delta = raw.firstLine - this.#raw.firstLine;
-    const moved = new LazyRouteBlock(raw, {
-      kind: this.kind,
-      range: undefined!,
-      name: this.name,
-      diagnostics: undefined!,
-    });
-    // Shifted from the block this one was shifted from, if any: chains of moves stay one deep.
-    const base = this.#shiftFrom ?? { block: this as LazyRouteBlock, delta: 0 };
-    moved.#shiftFrom = { block: base.block, delta: base.delta + delta };
-    const built = this.#read;
-    const builtElements = this.#elements;
+    const moved = new LazyRouteBlock(raw, { kind: this.kind, name: this.name, diagnosticCount: this.#facts >> 1 });
+    const was = this.#built;
+    // Only findings read by this block itself: shifts of shifts would chain up with every edit.
+    const known = this.#built?.diagnostics;
+    if (!was && !known) return moved;
+    const now: Built = {};
+    moved.#built = now;
+    // Findings already read are shifted (the editor asks for the same ones after every edit).
+    if (known) now.findings = () => shift(known);
+    if (!was) return moved;
+    const built = was.read;
+    const builtElements = was.elements;
     // Shifts of shifts chain up while nobody looks; past a few, reading again is cheaper.
-    const earlier = this.#moved && this.#moved.depth < 4 ? this.#moved : undefined;
+    const earlier = was.moved && was.moved.depth < 4 ? was.moved : undefined;
     if (built || builtElements || earlier) {
-      moved.#moved = {
+      now.moved = {
         depth: (earlier?.depth ?? 0) + 1,
         read: () => {
           const read = built ?? earlier?.read();
@@ -192,8 +235,9 @@ export class LazyRouteBlock implements RouteBlock {
         },
       };
     }
-    if (this.#routeText !== undefined) moved.#routeText = this.#routeText;
-    if (this.#set) moved.#set = shift(this.#set);
+    if (was.routeText !== undefined) now.routeText = was.routeText;
+    if (was.set) now.set = shift(was.set);
+    if (was.range) now.range = shift(was.range);
     return moved;
   }
 
@@ -225,6 +269,6 @@ export class LazyRouteBlock implements RouteBlock {
 export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   const read = readBlock(raw, false);
   if (!read) return undefined;
-  const { kind, range, name, diagnostics } = read.data;
-  return new LazyRouteBlock(raw, { kind, range, name, diagnostics });
+  const { kind, name, diagnostics } = read.data;
+  return new LazyRouteBlock(raw, { kind, name, diagnosticCount: diagnostics.length });
 }

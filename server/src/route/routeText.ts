@@ -10,6 +10,7 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import { placeholderOf, quickCheck } from './quickCheck';
+import { quickForm } from './quickForms';
 import {
   ElementReader,
   FIRST_WORD,
@@ -105,6 +106,12 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
   pieces.length = 0;
   singleSpaced = true;
   tokSegments = segments;
+  // The buffers in locals: module variables are read through the module's context on every use.
+  let seg = tokSeg;
+  let lineOf = tokLine;
+  let starts = tokStart;
+  let ends = tokEnd;
+  let spaced = true;
   for (let k = 0; k < segments.length; k++) {
     const s = segments.text(k);
     const end = segments.end(k);
@@ -115,52 +122,35 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
     while (i < end) {
       const gap = i;
       let c = s.charCodeAt(i);
-      while (
-        c === 32 ||
-        c === 9 ||
-        c === 13 ||
-        c === 11 ||
-        c === 12 ||
-        c === 160 ||
-        c === 0xfeff ||
-        (c > 0x1000 && isWideBlank(c))
-      ) {
+      // Printable ASCII other than the space (nearly every character) is tested first.
+      while (!(c > 32 && c < 127) && isBlankCode(c)) {
         if (++i >= end) break;
         c = s.charCodeAt(i);
       }
       if (i >= end) break;
-      if (first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) singleSpaced = false;
+      if (spaced && first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) spaced = false;
       const from = i;
       while (++i < end) {
         c = s.charCodeAt(i);
-        if (
-          c === 32 ||
-          c === 9 ||
-          c === 13 ||
-          c === 11 ||
-          c === 12 ||
-          c === 160 ||
-          c === 0xfeff ||
-          (c > 0x1000 && isWideBlank(c))
-        )
-          break;
+        if (!(c > 32 && c < 127) && isBlankCode(c)) break;
       }
       if (first < 0) first = from;
       lastEnd = i;
-      if (count === tokSeg.length) {
-        tokSeg = grow(tokSeg);
-        tokLine = grow(tokLine);
-        tokStart = grow(tokStart);
-        tokEnd = grow(tokEnd);
+      if (count === seg.length) {
+        seg = tokSeg = grow(seg);
+        lineOf = tokLine = grow(lineOf);
+        starts = tokStart = grow(starts);
+        ends = tokEnd = grow(ends);
       }
-      tokSeg[count] = k;
-      tokLine[count] = line;
-      tokStart[count] = from;
-      tokEnd[count] = i;
+      seg[count] = k;
+      lineOf[count] = line;
+      starts[count] = from;
+      ends[count] = i;
       count++;
     }
     if (withPieces && first >= 0) pieces.push(s.slice(first, lastEnd));
   }
+  singleSpaced = spaced;
   return count;
 }
 
@@ -181,6 +171,18 @@ function release(count: number): void {
   }
 }
 
+/**
+ * False when token k cannot be an aerodrome word, seen without slicing it: an ASCII token keeps
+ * its length when upper-cased, and an aerodrome word has 4 letters (other characters may
+ * upper-case to several, so they take the full test).
+ */
+function mayBeAerodrome(k: number): boolean {
+  if (tokEnd[k] - tokStart[k] === 4) return true;
+  const s = tokSegments!.text(tokSeg[k]);
+  for (let i = tokStart[k]; i < tokEnd[k]; i++) if (s.charCodeAt(i) > 127) return true;
+  return false;
+}
+
 /** The check pass's elements, reused: nothing of them outlives the pass. */
 let checkBuffer: RouteElement[] = [];
 
@@ -190,22 +192,39 @@ function readElements(count: number, reader: ElementReader, sink: DiagnosticSink
   const elements: RouteElement[] = check ? checkBuffer : new Array(count);
   let firstFlags = 0;
   let start = 0;
-  if (count > 1 && isAerodromeWord(textAt(0).toUpperCase())) {
+  if (count > 1 && mayBeAerodrome(0) && isAerodromeWord(textAt(0).toUpperCase())) {
     firstFlags = FIRST_WORD;
     start = 1;
   }
   const sidSlot = looksLikeSpeedLevel(textAt(start).toUpperCase()) ? start + 1 : start;
   let starSlot = count - 1;
   let lastFlags = 0;
-  if (count - 1 > start && isAerodromeWord(textAt(count - 1).toUpperCase())) {
+  if (count - 1 > start && mayBeAerodrome(count - 1) && isAerodromeWord(textAt(count - 1).toUpperCase())) {
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
+  const segments = tokSegments!;
+  const seg = tokSeg;
+  const starts = tokStart;
+  const ends = tokEnd;
+  let lineText = '';
+  let lineSeg = -1;
   for (let k = 0; k < count; k++) {
     if (check) {
-      const quick = quickCheck(tokSegments!.text(tokSeg[k]), tokStart[k], tokEnd[k]);
+      if (seg[k] !== lineSeg) {
+        lineSeg = seg[k];
+        lineText = segments.text(lineSeg);
+      }
+      const quick = quickCheck(lineText, starts[k], ends[k]);
       if (quick) {
         elements[k] = quick;
+        continue;
+      }
+      const form = quickForm(lineText, starts[k], ends[k]);
+      if (form) {
+        // What the reader would have read; it still must know that the token was not a bare speed.
+        reader.skipped();
+        elements[k] = form;
         continue;
       }
     }
@@ -229,17 +248,31 @@ function tokenRange(k: number): Range {
   return lineRange(tokLine[k], tokStart[k], tokEnd[k]);
 }
 
-/** The check pass: findings into `sink`, and what the block needs to know. */
-export function checkRouteText(segments: TextSegments, sink: DiagnosticSink): RouteTextFacts {
+/** The reader of the check pass, reused: a block costs no reader of its own. */
+let checkReader: ElementReader | undefined;
+
+/**
+ * The check pass: findings into `sink`, and what the block needs to know. `withWords` false
+ * leaves `firstWords` empty, for a block whose name does not come from them.
+ */
+export function checkRouteText(segments: TextSegments, sink: DiagnosticSink, withWords = true): RouteTextFacts {
   const count = tokenize(segments, false);
   if (count === 0) return { count, firstWords: '' };
-  const elements = readElements(count, new ElementReader(sink, false), sink);
+  const reader = (checkReader ??= new ElementReader(null, false));
+  reader.startCheck(sink);
+  const elements = readElements(count, reader, sink);
+  reader.startCheck(null);
   checkSequence(elements, count, textAt, tokLine, tokStart, tokEnd, sink);
-  let firstWords = textAt(0);
-  if (count > 1) firstWords += ' ' + textAt(1);
-  if (count > 2) firstWords += ' ' + textAt(2);
-  if (count > 3) firstWords += ' …';
-  const facts: RouteTextFacts = { count, firstWords: firstWords.toUpperCase() };
+  let firstWords = '';
+  if (withWords) {
+    firstWords = textAt(0);
+    if (count > 1) firstWords += ' ' + textAt(1);
+    if (count > 2) firstWords += ' ' + textAt(2);
+    // Upper case before the ellipsis: a string of Latin-1 only is the cheap kind to convert.
+    firstWords = firstWords.toUpperCase();
+    if (count > 3) firstWords += ' …';
+  }
+  const facts: RouteTextFacts = { count, firstWords };
   const last = count - 1;
   facts.routeRange = {
     start: { line: tokLine[0], character: tokStart[0] },

@@ -1,13 +1,12 @@
 /**
  * Pieces of lines [start, end) that together hold one text: a block's route lines, or one field
- * of an FPL message. Kept in typed arrays beside the block's lines, so a text of millions of
+ * of an FPL message. Kept in one typed array beside the block's lines, so a text of millions of
  * lines costs a dozen bytes a line, not an object each.
  */
 export class TextSegments {
   length = 0;
-  #line = new Int32Array(4);
-  #start = new Int32Array(4);
-  #end = new Int32Array(4);
+  /** (line, start, end) of each segment in turn; allocated on the first push. */
+  #data: Int32Array<ArrayBuffer> | undefined;
 
   /** `lines[i]` is document line `firstLine + i`. */
   constructor(
@@ -16,48 +15,46 @@ export class TextSegments {
   ) {}
 
   push(line: number, start: number, end: number): void {
-    if (this.length === this.#line.length) {
-      this.#line = grown(this.#line);
-      this.#start = grown(this.#start);
-      this.#end = grown(this.#end);
+    let data = this.#data;
+    const at = this.length * 3;
+    if (!data || at === data.length) {
+      const grown = new Int32Array(Math.max(6, data ? data.length * 2 : 0));
+      if (data) grown.set(data);
+      data = this.#data = grown;
     }
-    this.#line[this.length] = line;
-    this.#start[this.length] = start;
-    this.#end[this.length] = end;
+    data[at] = line;
+    data[at + 1] = start;
+    data[at + 2] = end;
     this.length++;
   }
 
   /** Document line of segment k. */
   line(k: number): number {
-    return this.#line[k];
+    return this.#data![k * 3];
   }
 
   /** The whole line segment k lies on. */
   text(k: number): string {
-    return this.lines[this.#line[k] - this.firstLine];
+    return this.lines[this.#data![k * 3] - this.firstLine];
   }
 
   start(k: number): number {
-    return this.#start[k];
+    return this.#data![k * 3 + 1];
   }
 
   end(k: number): number {
-    return this.#end[k];
+    return this.#data![k * 3 + 2];
   }
 
   /** The same segments `delta` lines further down (a block that moved). */
   movedBy(delta: number): TextSegments {
     const moved = new TextSegments(this.lines, this.firstLine + delta);
     moved.length = this.length;
-    moved.#line = this.#line.slice(0, Math.max(this.length, 1)).map((line) => line + delta);
-    moved.#start = this.#start.slice(0, Math.max(this.length, 1));
-    moved.#end = this.#end.slice(0, Math.max(this.length, 1));
+    if (this.#data) {
+      const data = this.#data.slice(0, this.length * 3);
+      for (let i = 0; i < data.length; i += 3) data[i] += delta;
+      moved.#data = data;
+    }
     return moved;
   }
-}
-
-function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }

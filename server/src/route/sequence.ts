@@ -167,10 +167,12 @@ export function checkSequence(
   /** The element an annotation at i belongs to: the one before, past other annotations. */
   let anchor = -1;
 
+  /** Whether the element before i is an annotation (judged once per element). */
+  let afterAnnotation = false;
   for (let i = 0; i < n; i++) {
     const e = elements[i];
     const next = i + 1 < n ? elements[i + 1] : undefined;
-    if (i > 0 && !isAnnotation(elements[i - 1])) anchor = i - 1;
+    if (i > 0 && !afterAnnotation) anchor = i - 1;
     const prev = anchor >= 0 ? elements[anchor] : undefined;
     switch (e.kind) {
       case 'airway':
@@ -298,6 +300,7 @@ export function checkSequence(
         break;
     }
     if (e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr') vfr = true;
+    afterAnnotation = isAnnotation(e);
     if (isPointLike(e)) {
       if (point >= 0 && !(isComputedPoint(elements[point]) && isComputedPoint(e))) {
         sink.add(
@@ -311,7 +314,7 @@ export function checkSequence(
         );
       }
       point = i;
-    } else if (!isAnnotation(e)) {
+    } else if (!afterAnnotation) {
       point = -1;
     }
   }

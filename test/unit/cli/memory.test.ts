@@ -64,3 +64,30 @@ test('an FPL message of dashes: one finding for all the extra fields, on their r
   assert.equal(extra.length, 1, run.stdout);
   assert.match(extra[0], /:1:15 R310 warning: 992 unexpected extra fields after field 19/);
 });
+
+test('4 MB of tiny route blocks, some with a finding, give a complete JSON document within a 48 MB heap', () => {
+  // 300,000 blocks: a checker that holds every parsed block, or every block's report, until the
+  // file is done runs out of heap long before the end and prints nothing on stdout.
+  const unit = `${'N0450F350 DCT\n\n'.repeat(7)}N0450F350 DVR KONAN\n\n`;
+  const blocks = Math.ceil((4 * 1048576) / unit.length) * 8;
+  const file = path.join(dir, 'blocks.route');
+  writeFileSync(file, unit.repeat(blocks / 8));
+  const run = spawnSync(process.execPath, ['--max-old-space-size=48', CLI_JS, 'check', '--format', 'json', file], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1048576,
+  });
+  assert.doesNotMatch(run.stderr, /heap|FATAL|RangeError/i, run.stderr.slice(0, 500));
+  const report = JSON.parse(run.stdout) as {
+    files: { diagnostics: { code: string; line: number }[]; blocks: { routeText: string }[] }[];
+    summary: { warning: number };
+    error: unknown;
+  };
+  assert.equal(report.error, null);
+  const [only] = report.files;
+  assert.equal(only.blocks.length, blocks);
+  assert.equal(only.blocks[7].routeText, 'N0450F350 DVR KONAN');
+  // R206 (write DCT between DVR and KONAN) on every eighth block, in document order.
+  assert.equal(only.diagnostics.length, blocks / 8);
+  assert.equal(report.summary.warning, blocks / 8);
+  assert.ok(only.diagnostics.every((d, i) => d.code === 'R206' && d.line === 16 * i + 15));
+});

@@ -6,7 +6,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ElementReader, FIRST_WORD, LAST_WORD, SID_SLOT, STAR_SLOT } from '../../../server/src/route/elements';
-import { quickCheck } from '../../../server/src/route/quickCheck';
+import { placeholderOf, quickCheck } from '../../../server/src/route/quickCheck';
+import { quickForm } from '../../../server/src/route/quickForms';
+import { DiagnosticSink } from '../../../server/src/route/diagnostics';
+import { checkLevels } from '../../../server/src/route/sequence';
 
 const FLAGS = [
   0,
@@ -73,4 +76,89 @@ test('the shortcut agrees with the full reader on arbitrary tokens', () => {
     fc.property(fc.array(alphabet, { minLength: 1, maxLength: 8 }), (chars) => agree(chars.join(''))),
     { numRuns: 3000 },
   );
+});
+
+/**
+ * The second shortcut (composite shapes) answers only for tokens the full reader reads without a
+ * finding, and with the placeholder the check pass would have kept for the full reader's element.
+ */
+function agreeForm(token: string): boolean {
+  const quick = quickForm(`  ${token} `, 2, 2 + token.length);
+  if (!quick) return false;
+  for (const flags of FLAGS) {
+    const sink = new DiagnosticSink();
+    const full = new ElementReader(sink, false).read(token, 0, 0, flags);
+    checkLevels(full, 0, token.length, sink);
+    assert.deepEqual(sink.finish(), [], `${token} with flags ${flags}: the full reader finds something`);
+    assert.deepEqual(quick, placeholderOf(full), `${token} with flags ${flags}`);
+  }
+  return true;
+}
+
+test('the composite shortcut agrees with the full reader on typical tokens', () => {
+  const taken = [
+    'N0450F350',
+    'M082F350',
+    'K0830S1130',
+    'N0450A045',
+    'N0450M0840',
+    'KONAN/N0450F350',
+    'LN/M082F350',
+    'DVR/K0830S1130',
+    '46N030W/N0450F350',
+    '4620N07805W/K0830S1130',
+    'DVR180040/N0450F350',
+    'C/46N030W/M082F290F350',
+    'C/KONAN/N0450F290PLUS',
+    'C/DVR180040/N0450F290F350',
+    '46N030W',
+    '4620N07805W',
+    '9000N18000W',
+    'DVR180040',
+    'KONAN360200',
+  ];
+  for (const t of taken) assert.ok(agreeForm(t), t);
+  const left = [
+    'N0450F355', // R210
+    'N0450VFR', // VFR: the full reader's own placeholder
+    'DVR/N0450VFR',
+    'EGLL/N0450F350', // 4 letters: aerodrome or R115 by position
+    'DCT/N0450F350', // a keyword is not a point
+    'VFR/N0450F350',
+    'STAYA/N0450F350',
+    'STAY123456',
+    'C/46N030W/M082F290',
+    'C/46N030W/M082F290PLUSX',
+    'C/46N030W/M082F290F350/N0450F350',
+    '9100N01000W',
+    '46N181W',
+    '4660N07805W',
+    'DVR361040',
+    'N04500F350',
+    'M0820F350',
+    'X0450F350',
+    'KONAN/N0450F350X',
+    'konan/N0450F350',
+    'N0450F3500',
+  ];
+  for (const t of left) assert.equal(quickForm(t, 0, t.length), null, t);
+});
+
+test('the composite shortcut agrees with the full reader on arbitrary tokens', () => {
+  const digit = fc.constantFrom(...'0123456789'.split(''));
+  const letters = fc.array(fc.constantFrom(...'ACDEFGIKLMNOPRSTVWXY'.split('')), { minLength: 1, maxLength: 6 });
+  const digits = fc.array(digit, { minLength: 1, maxLength: 6 });
+  const part = fc.oneof(
+    letters.map((l) => l.join('')),
+    digits.map((d) => d.join('')),
+    fc.constantFrom('N', 'S', 'E', 'W', 'F', 'A', 'M', 'K', 'VFR', 'PLUS', 'C', 'STAY', 'DCT', '/', '/', 'd'),
+  );
+  let answered = 0;
+  fc.assert(
+    fc.property(fc.array(part, { minLength: 1, maxLength: 8 }), (parts) => {
+      if (agreeForm(parts.join(''))) answered++;
+    }),
+    { numRuns: 20000 },
+  );
+  assert.ok(answered > 0, 'some generated tokens take the shortcut');
 });
