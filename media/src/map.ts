@@ -107,6 +107,9 @@ const panel = new SidePanel(
       if (current) panel.refreshVerdicts(current);
     },
     fitRequested: () => fitToRoute(),
+    exportRequested(format) {
+      postToHost({ type: 'export', format });
+    },
     pointChosen(point) {
       panel.showPoint(point);
       reveal(point.range);

@@ -30,6 +30,8 @@ export interface SidePanelEvents extends FlightFilterEvents {
   layerToggled(name: MapLayerName, visible: boolean): void;
   corridorChanged(corridorNm: number, aerodromeCorridorNm: number): void;
   fitRequested(): void;
+  /** The host writes the file (a save dialog): the page only asks. */
+  exportRequested(format: 'geojson' | 'gpx'): void;
   pointChosen(point: MapPoint): void;
   notamChosen(notam: MapNotam): void;
 }
@@ -79,6 +81,15 @@ export class SidePanel {
 
     const fit = el('button', { id: 'map-fit', type: 'button', textContent: 'Fit to route' });
     fit.addEventListener('click', () => events.fitRequested());
+    const exports = el('p', { id: 'map-export', className: 'export' });
+    for (const [format, label] of [
+      ['geojson', 'Export GeoJSON'],
+      ['gpx', 'Export GPX'],
+    ] as const) {
+      const button = el('button', { id: `map-export-${format}`, type: 'button', textContent: label });
+      button.addEventListener('click', () => events.exportRequested(format));
+      exports.append(button);
+    }
 
     const credit = el('p', { className: 'credit', textContent: 'Basemap: Natural Earth' });
     root.append(
@@ -89,6 +100,7 @@ export class SidePanel {
       corridor,
       this.flightFilters.element,
       fit,
+      exports,
       this.details,
       this.unresolved,
       this.notamList,

@@ -304,3 +304,16 @@ function onePixelRgb(png: Buffer): number[] {
   const row = inflateSync(Buffer.concat(data));
   return [...row.subarray(1, 4)];
 }
+
+test('the export buttons ask the host for the file; the page writes nothing itself', async () => {
+  await withPage({ theme: 'dark' }, async (map) => {
+    await map.show({ type: 'snapshot', view: europeView() });
+    await map.page.locator('#map-export-gpx').click();
+    await map.page.locator('#map-export-geojson').click();
+    const exports = (await map.posted()).filter((m) => m.type === 'export');
+    assert.deepEqual(exports, [
+      { type: 'export', format: 'gpx' },
+      { type: 'export', format: 'geojson' },
+    ]);
+  });
+});
