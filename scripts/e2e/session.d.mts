@@ -28,6 +28,8 @@ export declare function startVsCodeSession(options: {
   browser?: boolean;
   hub?: boolean;
   logFile?: string;
+  /** Extension settings of this session, over the defaults (a suite's own choices). */
+  settings?: Record<string, unknown>;
 }): Promise<VsCodeSession>;
 export declare function packageExtension(options?: { logFile?: string }): Promise<string>;
 export declare function prepareWorkspace(folder: string): string[];

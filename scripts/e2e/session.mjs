@@ -225,7 +225,15 @@ export async function startCodeServer({ env, stateDir, workspace, settings, vsix
  * The whole set-up. `stateDir` holds the profile (user data, extensions) and logs, the user data
  * emptied first; `workspace` the sample files.
  */
-export async function startVsCodeSession({ stateDir, workspace, port, browser = true, hub = true, logFile } = {}) {
+export async function startVsCodeSession({
+  stateDir,
+  workspace,
+  port,
+  browser = true,
+  hub = true,
+  logFile,
+  settings = {},
+} = {}) {
   const started = [];
   const stop = async () => {
     for (const handle of started.reverse()) await handle.stop().catch(() => {});
@@ -249,7 +257,7 @@ export async function startVsCodeSession({ stateDir, workspace, port, browser = 
       logFile: log,
       vsix: VSIX,
       hubKey: sim ? DEMO_KEY : undefined,
-      settings: { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url) },
+      settings: { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url), ...settings },
     });
     started.push(codeServer);
 

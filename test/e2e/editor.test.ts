@@ -12,7 +12,12 @@ import assert from 'node:assert/strict';
 import { assertDiagnostics, assertNoProblems, BROKEN_ROUTE_LOCAL } from './harness/checks';
 import { workbenchSuite } from './harness/suite';
 
-const { step, context: suiteContext } = workbenchSuite('editor');
+// This suite checks the parser's and expansion's diagnostics file by file; the flight conflicts
+// (F001/F002, information on routes that cross the simulator's active danger areas) have their own
+// suite, flight.test.ts.
+const { step, context: suiteContext } = workbenchSuite('editor', {
+  settings: { 'icaoRoute.diagnostics.flightConflicts': false },
+});
 
 step('a .route file opens in the ICAO Route language and its server starts', async (wb) => {
   await wb.openFile('europe.route');

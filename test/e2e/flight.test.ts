@@ -59,7 +59,7 @@ step('europe.route at FL350: an information on L607 says the route crosses an ac
   await wb.screenshotAs('flight-conflict.png');
 });
 
-step('its code actions: reveal the area on the map (the map opens) and open its NOTAM', async (wb) => {
+step('its code actions: reveal the area on the map (selected, its details open) and open its NOTAM', async (wb) => {
   assert.ok(dangerArea, 'the danger area of the first step');
   const fixes = await wb.quickFixes(ROUTE_LINE, 'L607');
   const reveal = `Reveal ${dangerArea} on the map`;
@@ -81,6 +81,30 @@ step('its code actions: reveal the area on the map (the map opens) and open its 
   await wb.quickFixes(ROUTE_LINE, 'L607');
   await wb.applyQuickFix(reveal);
   await wb.page.locator('.part.editor .tab', { hasText: 'Route map' }).waitFor({ state: 'visible', timeout: 30_000 });
+  // The page selects the area and opens its details (revealItem, posted once the snapshot is drawn).
+  const selected = await wb.until(
+    async () => {
+      const item = await wb
+        .webview()
+        .locator('#map')
+        .evaluate(() =>
+          (window as unknown as { icaoRouteMap: { counts(): { selectedItem?: string } } }).icaoRouteMap.counts(),
+        )
+        .then((c) => c.selectedItem)
+        .catch(() => undefined);
+      const details =
+        (await wb
+          .webview()
+          .locator('#map-details')
+          .textContent()
+          .catch(() => '')) ?? '';
+      return item && details.includes(dangerArea!) ? item : undefined;
+    },
+    `${dangerArea} selected on the map with its details`,
+    60_000,
+  );
+  assert.ok(selected);
+  await wb.screenshot('danger-area-revealed');
 });
 
 step('FL370, above the danger area’s ceiling, clears the conflict; undone, it comes back', async (wb) => {

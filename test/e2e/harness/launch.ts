@@ -23,7 +23,10 @@ export interface E2eContext {
  * `hub: false` starts no simulator and gives the extension no key: it then expands routes offline
  * from the navdata folder (test/fixtures/navdata).
  */
-export async function launchWorkbench(name: string, { hub = true } = {}): Promise<E2eContext> {
+export async function launchWorkbench(
+  name: string,
+  { hub = true, settings }: { hub?: boolean; settings?: Record<string, unknown> } = {},
+): Promise<E2eContext> {
   // The .mjs set-up is shared with the demo; a dynamic import keeps this file CommonJS.
   const { startVsCodeSession, CHROMIUM_ARGS } = await import('../../../scripts/e2e/session.mjs');
   // An interrupted run (Ctrl+C, a CI time limit) still stops code-server and the simulator.
@@ -33,7 +36,7 @@ export async function launchWorkbench(name: string, { hub = true } = {}): Promis
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(path.join(RESULTS, name), { recursive: true, force: true });
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'icao-route-e2e-'));
-  const session = await startVsCodeSession({ stateDir, workspace, hub });
+  const session = await startVsCodeSession({ stateDir, workspace, hub, settings });
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close().catch(() => undefined);

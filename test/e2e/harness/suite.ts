@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { launchWorkbench, type E2eContext } from './launch';
 import type { Workbench } from './workbench';
 
-export function workbenchSuite(name: string, options: { hub?: boolean } = {}) {
+export function workbenchSuite(name: string, options: { hub?: boolean; settings?: Record<string, unknown> } = {}) {
   let context: E2eContext | undefined;
 
   before(
