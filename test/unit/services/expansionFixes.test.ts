@@ -35,6 +35,25 @@ function fixes(text: string, code: string, data = db): CodeAction[] {
 
 const apply = (text: string, action: CodeAction) => applyEdits(text, action.edit!.changes![URI]);
 
+/** A navigation database of named fixes ([lat, lon]) and airway segments between them. */
+function syntheticData(fixes: Record<string, [number, number]>, segments: [string, string, string][]): NavDatabase {
+  const builder = new NavDatabaseBuilder();
+  for (const [name, [lat, lon]] of Object.entries(fixes)) builder.addFix(name, lat, lon);
+  const at = (name: string) => builder.findSamePlace(name, ...fixes[name]!);
+  for (const [airway, from, to] of segments) builder.addSegment(airway, at(from), at(to));
+  return builder.build({
+    folder: 'synthetic',
+    files: [],
+    missing: [],
+    fixes: 0,
+    navaids: 0,
+    aerodromes: 0,
+    airways: 0,
+    airwaySegments: 0,
+    milliseconds: 0,
+  });
+}
+
 test('one edit apart: a letter replaced, added, removed, or two neighbours swapped', () => {
   for (const [a, b] of [
     ['AMASO', 'AMASI'],
@@ -82,23 +101,10 @@ test('X002: an airway that does not pass the point it is joined at is replaced b
 
 test('X004: a far jump between two points gets the airway that joins them', () => {
   // Two waypoints 1,200 NM apart on the equator, joined by airway A1 (and by nothing else).
-  const builder = new NavDatabaseBuilder();
-  builder.addFix('WESTA', 0, 0);
-  builder.addFix('EASTA', 0, 20);
-  builder.addFix('OTHER', 10, 10);
-  builder.addSegment('A1', builder.findSamePlace('WESTA', 0, 0), builder.findSamePlace('EASTA', 0, 20));
-  builder.addSegment('B2', builder.findSamePlace('WESTA', 0, 0), builder.findSamePlace('OTHER', 10, 10));
-  const data = builder.build({
-    folder: 'synthetic',
-    files: [],
-    missing: [],
-    fixes: 0,
-    navaids: 0,
-    aerodromes: 0,
-    airways: 0,
-    airwaySegments: 0,
-    milliseconds: 0,
-  });
+  const data = syntheticData({ WESTA: [0, 0], EASTA: [0, 20], OTHER: [10, 10] }, [
+    ['A1', 'WESTA', 'EASTA'],
+    ['B2', 'WESTA', 'OTHER'],
+  ]);
 
   const withDirect = 'N0450F350 WESTA DCT EASTA';
   const [instead] = fixes(withDirect, 'X004', data);
@@ -125,23 +131,10 @@ test('X002 on a point: a real name elsewhere that is one edit from a point of th
 });
 
 test('X002 on a point: the airways that do pass it replace the airway, not the point', () => {
-  const builder = new NavDatabaseBuilder();
-  builder.addFix('ALPHA', 0, 0);
-  builder.addFix('BRAVO', 0, 2);
-  builder.addFix('CHARL', 2, 0);
-  builder.addSegment('A1', builder.findSamePlace('ALPHA', 0, 0), builder.findSamePlace('BRAVO', 0, 2));
-  builder.addSegment('B2', builder.findSamePlace('ALPHA', 0, 0), builder.findSamePlace('CHARL', 2, 0));
-  const data = builder.build({
-    folder: 'synthetic',
-    files: [],
-    missing: [],
-    fixes: 0,
-    navaids: 0,
-    aerodromes: 0,
-    airways: 0,
-    airwaySegments: 0,
-    milliseconds: 0,
-  });
+  const data = syntheticData({ ALPHA: [0, 0], BRAVO: [0, 2], CHARL: [2, 0] }, [
+    ['A1', 'ALPHA', 'BRAVO'],
+    ['B2', 'ALPHA', 'CHARL'],
+  ]);
   const text = 'N0450F350 ALPHA A1 CHARL';
   const actions = fixes(text, 'X002', data);
   assert.deepEqual(
