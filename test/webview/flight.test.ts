@@ -4,38 +4,14 @@
  * and revealItem. Screenshots: test-results/webview/.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import type { MapToHostMessage } from '../../server/src/protocol/mapMessages';
 import { lightSnapshot } from '../../client/src/map/viewUpdate';
 import { packMapView } from '../../server/src/protocol/packedMapView';
 import { europeView, flightView, XSS_AIRSPACE_NAME } from './support/fixtures';
-import { launchBrowser, openMapPage, startMediaServer, type MapPage } from './support/mapPage';
+import { mapPageSuite, type MapPage } from './support/mapPage';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startMediaServer>>;
-
-before(async () => {
-  server = await startMediaServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(
-  options: Parameters<typeof openMapPage>[2],
-  body: (map: MapPage) => Promise<void>,
-): Promise<void> {
-  const map = await openMapPage(browser, server.origin, options);
-  try {
-    await body(map);
-    assert.deepEqual(map.problems, [], 'no console error, CSP violation or foreign request');
-  } finally {
-    await map.page.close();
-  }
-}
+const withPage = mapPageSuite();
 
 const filtersPosted = async (map: MapPage) =>
   (await map.posted()).filter((m): m is Extract<MapToHostMessage, { type: 'filters' }> => m.type === 'filters');

@@ -3,38 +3,14 @@
  * HTML and CSP, fed the messages the host would post. Screenshots: test-results/webview/.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
 import type { MapToHostMessage } from '../../server/src/protocol/mapMessages';
 import { packMapView } from '../../server/src/protocol/packedMapView';
 import { europeView, STACK_SPOT, XSS_TEXT } from './support/fixtures';
-import { launchBrowser, openMapPage, startMediaServer, type MapPage } from './support/mapPage';
+import { mapPageSuite } from './support/mapPage';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startMediaServer>>;
-
-before(async () => {
-  server = await startMediaServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage(
-  options: Parameters<typeof openMapPage>[2],
-  body: (map: MapPage) => Promise<void>,
-): Promise<void> {
-  const map = await openMapPage(browser, server.origin, options);
-  try {
-    await body(map);
-    assert.deepEqual(map.problems, [], 'no console error, CSP violation or foreign request');
-  } finally {
-    await map.page.close();
-  }
-}
+const withPage = mapPageSuite();
 
 const reveals = (posted: MapToHostMessage[]) => posted.filter((m) => m.type === 'reveal');
 

@@ -5,6 +5,8 @@
  * test posts what the host would post. VS Code's theme variables are set on <html> the way the
  * workbench does it (through the CSSOM, which the CSP allows).
  */
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -217,4 +219,34 @@ export async function openMapPage(
     },
   };
   return mapPage;
+}
+
+/**
+ * One media server and one browser for a test file (started before its tests, closed after), and
+ * `withPage`: a fresh page per test, which must end with no console error, CSP violation or
+ * foreign request.
+ */
+export function mapPageSuite(): (
+  options: Parameters<typeof openMapPage>[2],
+  body: (map: MapPage) => Promise<void>,
+) => Promise<void> {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startMediaServer>>;
+  before(async () => {
+    server = await startMediaServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return async (options, body) => {
+    const map = await openMapPage(browser, server.origin, options);
+    try {
+      await body(map);
+      assert.deepEqual(map.problems, [], 'no console error, CSP violation or foreign request');
+    } finally {
+      await map.page.close();
+    }
+  };
 }
