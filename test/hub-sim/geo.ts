@@ -1,31 +1,22 @@
-/** Small spherical-earth helpers: good enough for generated shapes and positions. */
+/** Small geometry helpers for generated shapes and positions. */
+import { direct, distanceNm as geodesicNm, inverse } from '../../server/src/geodesy';
 
 export type LonLat = [number, number];
 export type Ring = LonLat[];
 
-const EARTH_RADIUS_NM = 3440.065;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-const deg = (r: number) => (r * 180) / Math.PI;
+/** The product's own geodesy (geographiclib), so generated flights and shapes measure as the product does. */
+export function distanceNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  return geodesicNm({ lat: lat1, lon: lon1 }, { lat: lat2, lon: lon2 });
+}
 
-/** The expansion engine's great-circle distance, so generated flights measure legs as the product does. */
-export { distanceNm } from '../../server/src/expansion/geo';
-
+/** Initial true track from one point to another, [0, 360). */
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const y = Math.sin(rad(lon2 - lon1)) * Math.cos(rad(lat2));
-  const x =
-    Math.cos(rad(lat1)) * Math.sin(rad(lat2)) - Math.sin(rad(lat1)) * Math.cos(rad(lat2)) * Math.cos(rad(lon2 - lon1));
-  return (deg(Math.atan2(y, x)) + 360) % 360;
+  return inverse({ lat: lat1, lon: lon1 }, { lat: lat2, lon: lon2 }).trackDeg;
 }
 
 /** The point at a bearing and distance from a start point. */
 export function destination(lat: number, lon: number, bearing: number, distance: number): { lat: number; lon: number } {
-  const d = distance / EARTH_RADIUS_NM;
-  const b = rad(bearing);
-  const lat1 = rad(lat);
-  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 =
-    rad(lon) + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-  return { lat: deg(lat2), lon: ((deg(lon2) + 540) % 360) - 180 };
+  return direct({ lat, lon }, bearing, distance);
 }
 
 export function round(value: number, decimals: number): number {

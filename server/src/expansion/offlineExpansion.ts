@@ -26,13 +26,14 @@ import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
 
 /** An ambiguous first fix whose only namesake this close to the origin is the likely one. */
 const LIKELY_NEAR_ORIGIN_NM = 300;
-import { distanceNm, formatPosition } from './geo';
+import { distanceNm } from '../geodesy';
+import { formatPosition } from './geo';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 
 export { EXPANSION_CODES } from './codes';
 export { parseReferenceFix, resolveReferenceFix } from './reference';
-export { distanceNm, geodesicLeg } from './geo';
+export { distanceNm } from '../geodesy';
 
 export function expandRoute(block: RouteBlock, db: NavDatabase, token?: CancellationToken): ExpansionResult {
   return new Expansion(block, db, token).run();
@@ -480,14 +481,13 @@ class Expansion {
 
   private reachableIdents(airway: Airway, from: number, limit: number): string[] {
     // Nodes of the airway nearest to the entry give the dispatcher the names to choose from.
-    const nodes = airway.nodes().filter((n) => n !== from);
-    const lat = this.db.lat(from);
-    const lon = this.db.lon(from);
-    nodes.sort(
-      (a, b) =>
-        distanceNm(lat, lon, this.db.lat(a), this.db.lon(a)) - distanceNm(lat, lon, this.db.lat(b), this.db.lon(b)),
-    );
-    return [...new Set(nodes.slice(0, limit).map((n) => this.db.ident(n)))];
+    const entry = this.db.at(from);
+    const nodes = airway
+      .nodes()
+      .filter((n) => n !== from)
+      .map((n) => ({ n, nm: distanceNm(entry, this.db.at(n)) }))
+      .sort((a, b) => a.nm - b.nm);
+    return [...new Set(nodes.slice(0, limit).map(({ n }) => this.db.ident(n)))];
   }
 
   /** The candidate closest to the previous point (or the origin, or the next unambiguous point). */
@@ -501,7 +501,7 @@ class Expansion {
     let best = candidates[0];
     let bestDistance = Infinity;
     for (const c of candidates) {
-      const d = distanceNm(at.lat, at.lon, this.db.lat(c), this.db.lon(c));
+      const d = distanceNm(at, this.db.at(c));
       if (d < bestDistance) [best, bestDistance] = [c, d];
     }
     return best;
@@ -541,7 +541,7 @@ class Expansion {
   private place(point: ExpandedPoint, index: number, range: Range, alongAirway = false): void {
     const previous = this.previous;
     if (previous && !alongAirway) {
-      const leg = distanceNm(previous.lat, previous.lon, point.lat, point.lon);
+      const leg = distanceNm(previous, point);
       if (leg > FAR_POINT_NM && !this.afterTrack) {
         const advice =
           point.type === 'latLon' || point.type === 'computed'
@@ -689,9 +689,7 @@ export function likelyFirstFix(
     if (onNext.length === 1) return { index: onNext[0], why: `the one on ${nextAirway}` };
   }
   if (!origin) return undefined;
-  const close = candidates.filter(
-    (c) => distanceNm(origin.lat, origin.lon, db.lat(c), db.lon(c)) <= LIKELY_NEAR_ORIGIN_NM,
-  );
+  const close = candidates.filter((c) => distanceNm(origin, db.at(c)) <= LIKELY_NEAR_ORIGIN_NM);
   return close.length === 1
     ? { index: close[0], why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` }
     : undefined;
@@ -706,9 +704,7 @@ export function firstFixCandidates(
   const listed = indices.map((i) => {
     const candidate: AmbiguousFirstFix['candidates'][number] = db.point(i);
     if (regions) candidate.region ??= nationalityNear(db, candidate.lat, candidate.lon);
-    if (origin)
-      candidate.distanceToOriginNm =
-        Math.round(distanceNm(origin.lat, origin.lon, candidate.lat, candidate.lon) * 10) / 10;
+    if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin, candidate) * 10) / 10;
     return candidate;
   });
   if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);

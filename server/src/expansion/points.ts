@@ -1,7 +1,8 @@
 /** Turning database points and computed points into the expansion's output. */
 import { FIX_TYPE_LABEL, type ExpandedPoint } from '../route/model';
 import type { NavDatabase } from '../navdata/loader';
-import { destination, formatPosition } from './geo';
+import { direct } from '../geodesy';
+import { formatPosition } from './geo';
 
 /** `DVR VOR 51.16N 001.36E (DOVER VOR-DME)` */
 export function describePoint(db: NavDatabase, i: number): string {
@@ -48,7 +49,7 @@ export function bearingDistancePoint(
   const variation = db.variation(base);
   const known = variation !== undefined && db.type(base) === 'vor';
   const trueBearing = known ? (magneticBearing + variation + 360) % 360 : magneticBearing;
-  const at = destination(db.lat(base), db.lon(base), trueBearing, distanceNm);
+  const at = direct(db.at(base), trueBearing, distanceNm);
   const bearingText = String(magneticBearing).padStart(3, '0');
   const how = known
     ? `magnetic ${bearingText}° (true ${trueBearing.toFixed(0).padStart(3, '0')}°, ` +

@@ -5,7 +5,7 @@
  */
 import type { NavDatabase } from '../navdata/loader';
 import { bearingDistancePoint } from './points';
-import { distanceNm } from './geo';
+import { distanceNm } from '../geodesy';
 
 export type ReferenceFixSpec =
   | { kind: 'coordinate'; lat: number; lon: number }
@@ -59,7 +59,7 @@ export function resolveReferenceFix(
   if (aerodrome !== undefined) candidates.push(aerodrome);
   if (candidates.length === 0) return undefined;
   if (near.length > 0) {
-    const score = (i: number) => Math.min(...near.map((p) => distanceNm(db.lat(i), db.lon(i), p.lat, p.lon)));
+    const score = (i: number) => Math.min(...near.map((p) => distanceNm(db.at(i), p)));
     candidates = candidates
       .map((i) => ({ i, d: score(i) }))
       .sort((a, b) => a.d - b.d)

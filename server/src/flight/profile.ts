@@ -1,7 +1,7 @@
 /**
  * The flight's 4-D profile along its expanded route: for every leg a level band and a true
  * airspeed, and for every point an estimated time over (ETO), in still air. Distances are the
- * legs' geodesic lengths (geographiclib, through map/geometry), measured over the same points the
+ * legs' geodesic lengths (geographiclib, through geodesy.ts), measured over the same points the
  * map's corridor measures, so a crossing's entry and exit distances index this profile directly.
  *
  * Doc 4444 Item 15 rules followed here:
@@ -17,7 +17,7 @@
  * and the descent); Mach is converted with the ISA speed of sound at the leg's level.
  */
 import type { ExpandedPoint, Level, RouteElement, Speed } from '../route/model';
-import { distanceNm } from '../map/geometry';
+import { distanceNm } from '../geodesy';
 import { levelFeet, levelWords, trueAirspeedKt, type LevelBand } from './levels';
 
 export interface ProfilePoint {

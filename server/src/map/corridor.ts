@@ -6,7 +6,8 @@
  */
 import Flatbush from 'flatbush';
 import type { LonLat, MapPolygons } from '../protocol/mapMessages';
-import { circleRing, denseLeg, distanceNm, distanceToLeg, type DenseLeg, type GeoPoint } from './geometry';
+import { distanceNm, type GeoPoint } from '../geodesy';
+import { circleRing, denseLeg, distanceToLeg, type DenseLeg } from './geometry';
 
 /** A stretch of the route inside an area, NM from the route's first point. */
 export interface Crossing {

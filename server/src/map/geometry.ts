@@ -5,50 +5,12 @@
  */
 import { Geodesic } from 'geographiclib-geodesic';
 import type { LonLat } from '../protocol/mapMessages';
+import { METRES_PER_NM, WGS84, distanceNm, normaliseTrack, type GeoPoint } from '../geodesy';
 
-const geod = Geodesic.WGS84;
-export const METRES_PER_NM = 1852;
+const geod = WGS84;
 /** Radius of the auxiliary sphere's arc lengths in NM (a12 is in degrees of that sphere). */
 const NM_PER_ARC_DEGREE = (geod.a * (Math.PI / 180)) / METRES_PER_NM;
 const RAD = Math.PI / 180;
-
-export interface GeoPoint {
-  lat: number;
-  lon: number;
-}
-
-/** Longitude in [-180, 180). */
-export function normaliseLon(lon: number): number {
-  return ((((lon + 180) % 360) + 360) % 360) - 180;
-}
-
-/** Degrees in [0, 360). */
-export function normaliseTrack(azimuth: number): number {
-  return ((azimuth % 360) + 360) % 360;
-}
-
-export interface Inverse {
-  distanceNm: number;
-  /** True track at the start, [0, 360). */
-  trackDeg: number;
-  /** Arc on the auxiliary sphere, degrees. */
-  arcDeg: number;
-}
-
-export function inverse(from: GeoPoint, to: GeoPoint): Inverse {
-  const r = geod.Inverse(from.lat, from.lon, to.lat, to.lon, Geodesic.DISTANCE | Geodesic.AZIMUTH);
-  return { distanceNm: (r.s12 ?? 0) / METRES_PER_NM, trackDeg: normaliseTrack(r.azi1 ?? 0), arcDeg: r.a12 ?? 0 };
-}
-
-export function distanceNm(from: GeoPoint, to: GeoPoint): number {
-  return (geod.Inverse(from.lat, from.lon, to.lat, to.lon, Geodesic.DISTANCE).s12 ?? 0) / METRES_PER_NM;
-}
-
-/** The point at a true track and distance (NM) from a start point. */
-export function direct(from: GeoPoint, trackDeg: number, nm: number): GeoPoint {
-  const r = geod.Direct(from.lat, from.lon, trackDeg, nm * METRES_PER_NM);
-  return { lat: r.lat2 ?? from.lat, lon: normaliseLon(r.lon2 ?? from.lon) };
-}
 
 /** A leg as drawn and measured: vertices every `stepNm` or less, longitudes unrolled (continuous). */
 export interface DenseLeg {

@@ -4,7 +4,8 @@
  * the map colours it by. Pure.
  */
 import type { LonLat, MapPolygons, NotamSubject } from '../protocol/mapMessages';
-import { circleRing, type GeoPoint } from './geometry';
+import type { GeoPoint } from '../geodesy';
+import { circleRing } from './geometry';
 
 /** Item Q radius 999 means "the whole FIR": no circle to draw. */
 export const WHOLE_FIR_RADIUS_NM = 999;

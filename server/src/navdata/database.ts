@@ -5,6 +5,7 @@
  */
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
+import type { GeoPoint } from '../geodesy';
 import type { FixType, NavPoint } from '../route/model';
 import { Airway, BOTH_WAYS } from './airway';
 import {
@@ -101,6 +102,11 @@ export class NavDatabase {
   /** True when the point is only known as an airway end (awy 640 lists coordinates). */
   isAirwayEndOnly(i: number): boolean {
     return this.points.source[i] === SOURCE_AIRWAY_END;
+  }
+
+  /** Where the point is, for the geodesy functions. */
+  at(i: number): GeoPoint {
+    return { lat: this.points.lat[i], lon: this.points.lon[i] };
   }
 
   point(i: number): NavPoint {

@@ -8,7 +8,7 @@
  */
 import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
 import { expandRoute, firstFixCandidates, icaoCoordinate } from '../expansion/offlineExpansion';
-import { geodesicLeg } from '../expansion/geo';
+import { inverse } from '../geodesy';
 import type { NavDatabase } from '../navdata/loader';
 import {
   FIX_TYPE_LABEL,
@@ -154,12 +154,10 @@ function flightTrack(context: Context, at: number, elementIndex: number): number
   const { db, result } = context;
   const k = result.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
   const from = k > 0 ? result[k - 1] : undefined;
-  if (from && (from.lat !== db.lat(at) || from.lon !== db.lon(at)))
-    return geodesicLeg(from.lat, from.lon, db.lat(at), db.lon(at)).trackDeg;
+  if (from && (from.lat !== db.lat(at) || from.lon !== db.lon(at))) return inverse(from, db.at(at)).trackDeg;
   const destinationCode = context.block.destination?.value.toUpperCase();
   const destination = destinationCode ? db.aerodrome(destinationCode) : undefined;
-  if (destination !== undefined && destination !== at)
-    return geodesicLeg(db.lat(at), db.lon(at), db.lat(destination), db.lon(destination)).trackDeg;
+  if (destination !== undefined && destination !== at) return inverse(db.at(at), db.at(destination)).trackDeg;
   return undefined;
 }
 
@@ -170,9 +168,7 @@ function airwaysFrom(context: Context, elementIndex: number): CompletionItem[] {
   const track = flightTrack(context, at, elementIndex);
   const items = db.airwaysThrough(at).map((name) => {
     const airway = db.airway(name)!;
-    const next = airway
-      .neighbours(at)
-      .map((n) => ({ n, leg: geodesicLeg(db.lat(at), db.lon(at), db.lat(n), db.lon(n)) }));
+    const next = airway.neighbours(at).map((n) => ({ n, leg: inverse(db.at(at), db.at(n)) }));
     const ahead = track === undefined ? next : next.filter((x) => turn(x.leg.trackDeg, track) <= 90);
     const shown = (ahead.length > 0 ? ahead : next).map((x) => `${db.ident(x.n)} ${formatNm(x.leg.distanceNm)}`);
     return {
@@ -208,7 +204,7 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
     const here = along.get(node)!;
     for (const next of airway.neighbours(node)) {
       if (along.has(next)) continue;
-      const leg = geodesicLeg(db.lat(node), db.lon(node), db.lat(next), db.lon(next)).distanceNm;
+      const leg = inverse(db.at(node), db.at(next)).distanceNm;
       along.set(next, { nm: here.nm + leg, first: here.first < 0 ? next : here.first });
       queue.push(next);
     }
@@ -217,11 +213,7 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   const branches = new Set([...along.values()].map((v) => v.first));
   let keep = branches;
   if (track !== undefined) {
-    const ahead = new Set(
-      [...branches].filter(
-        (b) => turn(geodesicLeg(db.lat(entry), db.lon(entry), db.lat(b), db.lon(b)).trackDeg, track) <= 90,
-      ),
-    );
+    const ahead = new Set([...branches].filter((b) => turn(inverse(db.at(entry), db.at(b)).trackDeg, track) <= 90));
     if (ahead.size > 0) keep = ahead;
   }
   const listed = [...along]
@@ -244,14 +236,14 @@ function nearestAhead(context: Context, baseIndex: number): CompletionItem[] {
   const base = baseIndex >= 0 ? context.resolved(baseIndex) : undefined;
   if (base === undefined) return [];
   const track = flightTrack(context, base, baseIndex);
-  const [lat, lon] = [db.lat(base), db.lon(base)];
-  const near = db.nearest(lat, lon, {
+  const here = db.at(base);
+  const near = db.nearest(here.lat, here.lon, {
     maxResults: MAX_ITEMS * 2,
     maxDistanceNm: 400,
     types: POINT_TYPES,
     filter: (i) => i !== base && db.ident(i) !== db.ident(base),
   });
-  const legs = near.map((i) => ({ i, leg: geodesicLeg(lat, lon, db.lat(i), db.lon(i)) }));
+  const legs = near.map((i) => ({ i, leg: inverse(here, db.at(i)) }));
   // The spatial index measures on a sphere: order by the geodesic distance shown.
   const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort(
     (a, b) => a.leg.distanceNm - b.leg.distanceNm,

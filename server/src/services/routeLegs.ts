@@ -3,7 +3,7 @@
  * distance and initial true track from the point before it, the distance flown so far and the
  * distance still to go. Pure: the expansion result comes in as data.
  */
-import { geodesicLeg } from '../expansion/geo';
+import { inverse } from '../geodesy';
 import type { ExpandedPoint, ExpansionResult, Speed, Level } from '../route/model';
 import { FEET_PER_METRE, levelFeet, trueAirspeedKt as flightTrueAirspeedKt } from '../flight/levels';
 
@@ -40,7 +40,7 @@ export function routeLegs(result: ExpansionResult): RouteLegs {
     let legNm = 0;
     let trackDeg: number | undefined;
     if (i > 0) {
-      const leg = geodesicLeg(points[i - 1].lat, points[i - 1].lon, point.lat, point.lon);
+      const leg = inverse(points[i - 1], point);
       legNm = leg.distanceNm;
       // A leg of no length has no direction (a point written twice).
       if (legNm > 1e-6) trackDeg = leg.trackDeg;

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AreaIndex, RouteCorridor } from '../../../server/src/map/corridor';
-import { denseLeg, distanceNm, distanceToLeg, splitAtAntimeridian } from '../../../server/src/map/geometry';
+import { distanceNm } from '../../../server/src/geodesy';
+import { denseLeg, distanceToLeg, splitAtAntimeridian } from '../../../server/src/map/geometry';
 import type { LonLat } from '../../../server/src/protocol/mapMessages';
 
 const EGLL = { lat: 51.4775, lon: -0.461389 };

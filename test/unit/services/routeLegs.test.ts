@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
-import { geodesicLeg } from '../../../server/src/expansion/geo';
+import { inverse } from '../../../server/src/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
@@ -28,12 +28,15 @@ const ROUTE = 'origin: EGLL\ndestination: EDDF\nN0450F350 DET L6 DVR UL9 KONAN U
 
 test('geodesic legs: one degree on the equator, EGLL–EDDF great circle and track', () => {
   // WGS84: 1° of longitude on the equator is 111,319.5 m, 1° of latitude there 110,574.4 m.
-  assert.ok(Math.abs(geodesicLeg(0, 0, 0, 1).distanceNm - 111_319.49 / 1852) < 0.001);
-  assert.ok(Math.abs(geodesicLeg(0, 0, 1, 0).distanceNm - 110_574.39 / 1852) < 0.001);
-  assert.equal(geodesicLeg(0, 0, 1, 0).trackDeg, 0);
-  assert.equal(geodesicLeg(0, 0, 0, -1).trackDeg, 270);
+  assert.ok(Math.abs(inverse({ lat: 0, lon: 0 }, { lat: 0, lon: 1 }).distanceNm - 111_319.49 / 1852) < 0.001);
+  assert.ok(Math.abs(inverse({ lat: 0, lon: 0 }, { lat: 1, lon: 0 }).distanceNm - 110_574.39 / 1852) < 0.001);
+  assert.equal(inverse({ lat: 0, lon: 0 }, { lat: 1, lon: 0 }).trackDeg, 0);
+  assert.equal(inverse({ lat: 0, lon: 0 }, { lat: 0, lon: -1 }).trackDeg, 270);
   // Heathrow to Frankfurt, reference points from the AIPs: 354 NM, initial true track 101°.
-  const leg = geodesicLeg(51 + 28 / 60 + 39 / 3600, -(27 / 60 + 41 / 3600), 50 + 2 / 60, 8 + 34 / 60 + 14 / 3600);
+  const leg = inverse(
+    { lat: 51 + 28 / 60 + 39 / 3600, lon: -(27 / 60 + 41 / 3600) },
+    { lat: 50 + 2 / 60, lon: 8 + 34 / 60 + 14 / 3600 },
+  );
   assert.ok(Math.abs(leg.distanceNm - 354) < 1.5, String(leg.distanceNm));
   assert.ok(Math.abs(leg.trackDeg - 100.6) < 0.5, String(leg.trackDeg));
 });
@@ -44,12 +47,7 @@ test('flown and to go add up to the total at every point; the first point has no
   assert.equal(legs[0].legNm, 0);
   assert.equal(legs[0].trackDeg, undefined);
   for (const leg of legs) assert.ok(Math.abs(leg.cumulativeNm + leg.remainingNm - totalNm) < 1e-9);
-  const direct = geodesicLeg(
-    legs[0].point.lat,
-    legs[0].point.lon,
-    legs.at(-1)!.point.lat,
-    legs.at(-1)!.point.lon,
-  ).distanceNm;
+  const direct = inverse(legs[0].point, legs.at(-1)!.point).distanceNm;
   // Along airways the route is longer than the great circle, but not absurdly.
   assert.ok(totalNm > direct && totalNm < direct * 1.3, `${totalNm} vs ${direct}`);
 });
