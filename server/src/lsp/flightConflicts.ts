@@ -10,6 +10,7 @@
 import { buildMapView } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import { keyOfBlock } from '../route';
 import { flightConflicts } from '../services/flightConflicts';
 import { describeError } from './guard';
 import type { MapAreas } from '../map/areas';
@@ -32,9 +33,13 @@ export interface FlightConflictDeps {
   log(message: string): void;
 }
 
+/**
+ * A block's place and text. The block's own text when the parser kept it: the document's text
+ * is read lazily, and after an await it may already be a newer version's, at other offsets.
+ */
 function blockKey(parsed: ParsedDocument, block: RouteBlock): string {
   const { start, end } = block.range;
-  const text = parsed.text.slice(parsed.lines.offsetAt(start), parsed.lines.offsetAt(end));
+  const text = keyOfBlock(block) ?? parsed.text.slice(parsed.lines.offsetAt(start), parsed.lines.offsetAt(end));
   return `${start.line}:${start.character}\u0000${text}`;
 }
 

@@ -4,11 +4,12 @@
  */
 import type { RawBlock } from './blocks';
 import { DiagnosticSink, spanRange } from './diagnostics';
-import { readDirective } from './directives';
-import { readFpl, type FplResult } from './fpl';
+import { keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
+import { readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
 import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
 import { TextSegments } from './segments';
+import { NO_RANGE } from './quickCheck';
 
 export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
 
@@ -32,20 +33,40 @@ export interface BlockRead {
   routeSegments: TextSegments;
 }
 
-/**
- * Reads one block with every check; a block of nothing but comments gives undefined. With
- * `build` false (the check pass) only kind, range, name and findings are real: directives and
- * FPL fields are checked but not kept.
- */
 /** Where each line's content ends, reused from block to block (reading is never re-entered). */
 let contentEnds = new Int32Array(64);
+
+/** The check pass's route segments, reused from block to block: nothing of them outlives the pass. */
+let checkPieces: TextSegments | undefined;
+
+function checkSegments(lines: readonly string[], firstLine: number): TextSegments {
+  if (!checkPieces) return (checkPieces = new TextSegments(lines, firstLine));
+  checkPieces.reset(lines, firstLine);
+  return checkPieces;
+}
 
 /** A bit for each documented key (0 for any other), to tell the keys a block gave twice. */
 function keyBit(key: string): number {
   return key === 'origin' ? 1 : key === 'destination' ? 2 : key === 'referenceFix' ? 4 : 0;
 }
 
+/**
+ * Reads one block with every check; a block of nothing but comments gives undefined. With
+ * `build` false (the check pass) only kind, name and findings are real: directives and FPL
+ * fields are checked but not kept, the range is NO_RANGE, and the route segments returned are
+ * empty (their buffer is the next block's).
+ */
 export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
+  if (build) return readBlockWith(raw, true);
+  // The check pass's segments are reused by the next block; the caller reads only the data.
+  const read = readBlockWith(raw, false);
+  checkPieces?.release();
+  releaseFplCheck();
+  releaseCheckedDirective();
+  return read;
+}
+
+function readBlockWith(raw: RawBlock, build: boolean): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -57,7 +78,7 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
     contentEnd[li] = hash < 0 ? lines[li].length : hash;
   }
 
-  const segments = new TextSegments(lines, firstLine);
+  const segments = build ? new TextSegments(lines, firstLine) : checkSegments(lines, firstLine);
   // The check pass keeps no directive: only the first value of each key, for the block's name.
   const directives: Directive[] = [];
   let directiveCount = 0;
@@ -87,7 +108,11 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
         // First occurrence of each key counts; later ones are reported.
         const bit = keyBit(d.key);
         if (bit ? seenKeys & bit : seenOthers?.has(d.key)) {
-          sink.add('R004', `${d.key} is given twice in this block: the first one counts; remove this one`, d.keyRange);
+          sink.add(
+            'R004',
+            `${d.key} is given twice in this block: the first one counts; remove this one`,
+            build ? d.keyRange : keyRangeOf(text, line, colon),
+          );
         } else {
           if (bit) seenKeys |= bit;
           else (seenOthers ??= new Set()).add(d.key);
@@ -116,21 +141,20 @@ export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
   if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
 
   // The first words name a block only when the directives do not give both aerodromes.
-  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink, !(origin && destination));
+  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink, !(origin && destination), build);
   const routeSegments = fpl ? fpl.routeSegments : segments;
+  const noRoute = route.count === 0 && !fpl;
 
-  // Block range: first to last non-blank line (comments included).
+  // Block range: first to last non-blank line (comments included); the check pass keeps none.
   const startChar = skipBlanks(lines[0], 0, lines[0].length);
-  const range: Range = spanRange(
-    firstLine,
-    startChar,
-    firstLine + n - 1,
-    trimmedEnd(lines[n - 1], 0, lines[n - 1].length),
-  );
+  const range: Range =
+    build || noRoute
+      ? spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length))
+      : NO_RANGE;
 
   origin ??= fpl?.origin ?? route.firstAerodrome;
   destination ??= fpl?.destination ?? route.lastAerodrome;
-  if (!route.routeRange && !fpl) {
+  if (noRoute) {
     sink.add(
       'R009',
       'this block has directives but no route text: add the route, e.g. N0450F350 DET L6 DVR UL9 KONAN',

@@ -1,7 +1,7 @@
 /** `key: value` lines of a block: origin, destination and referenceFix (keys case-insensitive). */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
-import type { Directive, DirectiveKey } from './model';
+import type { Directive, DirectiveKey, Range } from './model';
 import { NO_RANGE } from './quickCheck';
 import { skipBlanks, trimmedEnd } from './routeText';
 
@@ -42,10 +42,59 @@ function suggestion(key: string): string {
 
 const POINT_RE = /^([A-Z]{2,5}|\d{2}[NS]\d{3}[EW]|\d{4}[NS]\d{5}[EW]|[A-Z]{2,5}\d{6})$/;
 
+/** Whether `key` is a word that can be a key: a letter, then letters, digits, '_' and '-'. */
+function isKeyWord(key: string): boolean {
+  const n = key.length;
+  if (n === 0) return false;
+  let c = key.charCodeAt(0) | 32;
+  if (c < 97 || c > 122) return false;
+  for (let i = 1; i < n; i++) {
+    c = key.charCodeAt(i);
+    const lower = c | 32;
+    if (!((lower >= 97 && lower <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return false;
+  }
+  return true;
+}
+
+/** Whether `u` is 4 capital letters A–Z. */
+function isFourLetters(u: string): boolean {
+  if (u.length !== 4) return false;
+  for (let i = 0; i < 4; i++) {
+    const c = u.charCodeAt(i);
+    if (c < 65 || c > 90) return false;
+  }
+  return true;
+}
+
+/** `s` in upper case; the same string when it has no lower-case or non-ASCII letter. */
+function upperCase(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127 || (c >= 97 && c <= 122)) return s.toUpperCase();
+  }
+  return s;
+}
+
+/** The range of the key of a directive line with a colon at `colon`. */
+export function keyRangeOf(text: string, line: number, colon: number): Range {
+  const ks = skipBlanks(text, 0, colon);
+  return lineRange(line, ks, trimmedEnd(text, ks, colon));
+}
+
+/** The check pass's directive, reused: the block reads its key and value at once and keeps nothing. */
+const checked: Directive = { key: '', value: '', range: NO_RANGE, keyRange: NO_RANGE, valueRange: NO_RANGE };
+
+/** After a block: the reused directive keeps no text of it. */
+export function releaseCheckedDirective(): void {
+  checked.key = '';
+  checked.value = '';
+}
+
 /**
  * Reads a line with a colon at `colon` (content ends at `end`). Returns the directive, or
  * undefined when the text before the colon is no key (route text with a stray colon). With
- * `build` false (the check pass) only the key range is real: the rest is not kept.
+ * `build` false (the check pass) only key and value are real (its ranges are NO_RANGE; the key's
+ * is keyRangeOf), and the object is the same for every line.
  */
 export function readDirective(
   text: string,
@@ -59,29 +108,36 @@ export function readDirective(
   const ke = trimmedEnd(text, ks, colon);
   const key = text.slice(ks, ke);
   // Not a key: route text with a stray colon, which the element reader reports (R007).
-  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(key)) return undefined;
+  if (!isKeyWord(key)) return undefined;
   const vs = skipBlanks(text, colon + 1, end);
   const ve = trimmedEnd(text, vs, end);
   const value = text.slice(vs, ve);
-  const keyRange = lineRange(line, ks, ke);
-  const valueRange = build ? lineRange(line, vs, ve) : NO_RANGE;
   // Keys as the documentation writes them need no lower-casing.
   const known: DirectiveKey | undefined =
     key === 'origin' || key === 'destination' || key === 'referenceFix' ? key : KEYS[key.toLowerCase()];
-  // The whole directive's range shares its ends with the key and value ranges.
-  const rangeEnd = ve > colon ? valueRange.end : { line, character: colon + 1 };
-  const directive: Directive = {
-    key: known ?? key,
-    value: value.toUpperCase(),
-    range: build ? { start: keyRange.start, end: rangeEnd } : NO_RANGE,
-    keyRange,
-    valueRange,
-  };
+  let directive: Directive;
+  if (build) {
+    const keyRange = lineRange(line, ks, ke);
+    const valueRange = lineRange(line, vs, ve);
+    // The whole directive's range shares its ends with the key and value ranges.
+    const rangeEnd = ve > colon ? valueRange.end : { line, character: colon + 1 };
+    directive = {
+      key: known ?? key,
+      value: upperCase(value),
+      range: { start: keyRange.start, end: rangeEnd },
+      keyRange,
+      valueRange,
+    };
+  } else {
+    directive = checked;
+    directive.key = known ?? key;
+    directive.value = upperCase(value);
+  }
   if (!known) {
     sink.add(
       'R002',
       `unknown directive '${key}'${suggestion(key)}: expected origin, destination or referenceFix`,
-      keyRange,
+      lineRange(line, ks, ke),
     );
     return directive;
   }
@@ -91,7 +147,7 @@ export function readDirective(
     return directive;
   }
   const upper = directive.value;
-  if (known !== 'referenceFix' && !/^[A-Z]{4}$/.test(upper)) {
+  if (known !== 'referenceFix' && !isFourLetters(upper)) {
     sink.add(
       'R005',
       `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`,

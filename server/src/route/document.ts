@@ -3,7 +3,7 @@
  * `IncrementalRouteParser` keeps the last parse of every block keyed by its exact text, so an
  * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
  */
-import { LazyRouteBlock, parseBlock, shifted } from './lazyBlock';
+import { type LazyRouteBlock, parseBlock, shifted } from './lazyBlock';
 import { splitBlocks, splitLines } from './blocks';
 import { DIAGNOSTIC_CODES } from './codes';
 import { lineRange } from './diagnostics';
@@ -32,42 +32,66 @@ export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | un
   };
 }
 
-/** A parsed block (its first line is `block.raw.firstLine`), or the first line of a block of nothing but comments. */
-type CachedBlock = LazyRouteBlock | number;
+/**
+ * An earlier parse's blocks, to take over those whose text is unchanged. Asked in document
+ * order, it gives first the block of the same text on the same line (used as it is), else one
+ * of the same text elsewhere (to be moved): a document of many identical blocks keeps them all,
+ * not one and a moved copy for each of the others.
+ */
+export class EarlierBlocks {
+  readonly #inOrder: readonly LazyRouteBlock[];
+  #next = 0;
+  readonly #byText = new Map<string, LazyRouteBlock>();
 
-function firstLineOf(cached: CachedBlock): number {
-  return typeof cached === 'number' ? cached : cached.raw.firstLine;
+  /** `blocks` in document order, with their keys. */
+  constructor(blocks: readonly LazyRouteBlock[]) {
+    this.#inOrder = blocks;
+    for (const block of blocks) this.#byText.set(block.key, block);
+  }
+
+  /** The earlier block of this text, preferably on this line; ask with lines in increasing order. */
+  find(key: string, firstLine: number): LazyRouteBlock | undefined {
+    const blocks = this.#inOrder;
+    while (this.#next < blocks.length && blocks[this.#next].firstLine < firstLine) this.#next++;
+    const there = blocks[this.#next];
+    if (there && there.firstLine === firstLine && there.key === key) return there;
+    return this.#byText.get(key);
+  }
 }
 
 export class IncrementalRouteParser {
-  /** The last parse's blocks by their text: one entry a block and no object of its own. */
-  private cache = new Map<string, CachedBlock>();
-  /** Blocks taken from the cache unchanged, shifted, and parsed anew by the last parse. */
+  /**
+   * The last parse's blocks: a parse finds the unchanged ones by their text through a map it
+   * builds and drops, so between parses nothing but this array is held (a map entry a block was
+   * half of what a document of tiny blocks held). Blocks of nothing but comments are read again.
+   */
+  private previous: readonly LazyRouteBlock[] = [];
+  /** Blocks taken from the last parse unchanged, shifted, and parsed anew by the last parse. */
   readonly lastStats = { reused: 0, shifted: 0, parsed: 0 };
 
   parse(text: string): RouteDocument {
     const lines = splitLines(text);
-    const next = new Map<string, CachedBlock>();
-    const blocks: RouteBlock[] = [];
+    const known = new EarlierBlocks(this.previous);
+    const blocks: LazyRouteBlock[] = [];
     const stats = { reused: 0, shifted: 0, parsed: 0 };
     for (const raw of splitBlocks(lines)) {
-      const hit = next.get(raw.key) ?? this.cache.get(raw.key);
+      const hit = known.find(raw.key, raw.firstLine);
       let block: LazyRouteBlock | undefined;
-      if (hit !== undefined && firstLineOf(hit) === raw.firstLine) {
-        block = typeof hit === 'number' ? undefined : hit;
+      if (hit && hit.firstLine === raw.firstLine) {
+        // Two blocks of the same text never start on the same line: it is used once.
+        block = hit;
         stats.reused++;
-      } else if (hit !== undefined) {
-        const delta = raw.firstLine - firstLineOf(hit);
-        block = typeof hit === 'number' ? undefined : hit.movedTo(raw, (value) => shifted(value, delta));
+      } else if (hit) {
+        const delta = raw.firstLine - hit.firstLine;
+        block = hit.movedTo(raw.firstLine, (value) => shifted(value, delta));
         stats.shifted++;
       } else {
         block = parseBlock(raw);
         stats.parsed++;
       }
-      next.set(raw.key, block ?? raw.firstLine);
       if (block) blocks.push(block);
     }
-    this.cache = next;
+    this.previous = blocks;
     Object.assign(this.lastStats, stats);
     const binary = binaryFinding(text);
     return { blocks, diagnostics: binary ? [binary] : [] };

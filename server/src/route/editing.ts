@@ -13,21 +13,23 @@
  * joins two line breaks into one, takes the line above into the patch.
  */
 import { isBlankLine, splitBlocks, splitLines, type RawBlock } from './blocks';
-import { binaryFinding } from './document';
+import { binaryFinding, EarlierBlocks } from './document';
 import { LazyRouteBlock, parseBlock } from './lazyBlock';
 import type { Position, Range, RouteBlock, RouteDocument } from './model';
 import { firstLineOf, MovableRouteBlock, type BlockPlace, type LineAnchor } from './movableBlock';
 
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
-/** A blank-line separated block of the text: a route block, or comment lines only (no block). */
-interface Entry extends BlockPlace {
-  lines: string[];
+/** Comment lines only: an entry of the editor that is no block. */
+interface CommentEntry extends BlockPlace {
   key: string;
-  block: MovableRouteBlock | undefined;
-  /** Whether the block's lines hold a character that never occurs in text (R001). */
-  binary: boolean;
 }
+
+/**
+ * A blank-line separated block of the text: a route block (its own entry, placed by its `line`
+ * and `anchor`), or comment lines only.
+ */
+type Entry = MovableRouteBlock | CommentEntry;
 
 /** Arrays longer than this are not spread into call arguments (the stack limit). */
 const SPREAD_LIMIT = 10_000;
@@ -38,9 +40,14 @@ const ANCHOR_SLACK = 256;
 
 export class RouteDocumentEditor {
   private lines: string[] = [];
-  /** Each line's end: '\n', '\r\n', '\r', or '' for the last line. */
-  private ends: string[] = [];
+  /**
+   * Each line's end: '\n', '\r\n', '\r', or '' for the last line; undefined while every line
+   * but the last ends with '\n' (most files: no array of a pointer a line).
+   */
+  private ends: string[] | undefined;
   private entries: Entry[] = [];
+  /** The entries whose lines hold a character that never occurs in text (R001): usually none. */
+  private readonly binaryEntries = new Set<Entry>();
   private anchors = 0;
   private snapshot: RouteDocument | undefined;
   /**
@@ -59,17 +66,20 @@ export class RouteDocumentEditor {
   constructor(text: string, reuse: readonly RouteBlock[] = [], layout: { run?: number; slack?: number } = {}) {
     this.run = Math.max(1, layout.run ?? RUN);
     this.slack = Math.max(0, layout.slack ?? ANCHOR_SLACK);
-    ({ lines: this.lines, ends: this.ends } = splitLinesAndEnds(text));
-    const known = new Map<string, LazyRouteBlock>();
+    const { lines, ends } = splitLinesAndEnds(text);
+    this.lines = lines;
+    if (text.indexOf('\r') >= 0) this.ends = ends;
+    const earlier: LazyRouteBlock[] = [];
     for (const block of reuse) {
-      if (block instanceof LazyRouteBlock) known.set(block.raw.key, block);
-      else if (block instanceof MovableRouteBlock) known.set(block.key, block.settled());
+      if (block instanceof LazyRouteBlock) earlier.push(block);
+      else if (block instanceof MovableRouteBlock) earlier.push(block.settled());
     }
+    const known = new EarlierBlocks(earlier);
     const unplaced: LineAnchor = { offset: 0, count: 0 };
     this.entries = splitBlocks(this.lines).map((raw) => {
-      const same = known.get(raw.key);
-      const lazy = !same ? parseBlock(raw) : same.raw.firstLine === raw.firstLine ? same : same.movedTo(raw);
-      return entryOf(raw, raw.firstLine, unplaced, lazy);
+      const same = known.find(raw.key, raw.firstLine);
+      const lazy = !same ? parseBlock(raw) : same.firstLine === raw.firstLine ? same : same.movedTo(raw.firstLine);
+      return this.entryOf(raw, raw.firstLine, unplaced, lazy);
     });
     this.layAnchors();
   }
@@ -85,32 +95,43 @@ export class RouteDocumentEditor {
    * whole text when it was false).
    */
   edit(range: Range, text: string): boolean {
-    const { lines, ends } = this;
-    const start = this.clamp(range.start);
+    const { lines } = this;
+    const ends = this.ends;
+    const endOf = (line: number): string => (ends ? ends[line] : line === lines.length - 1 ? '' : '\n');
+    let start = this.clamp(range.start);
     let end = this.clamp(range.end);
-    if (end.line < start.line || (end.line === start.line && end.character < start.character)) end = start;
+    // A range written end first is the same range (as VS Code and TextDocument read it).
+    if (end.line < start.line || (end.line === start.line && end.character < start.character))
+      [start, end] = [end, start];
     let first = start.line;
     // The patched text runs to the end of the last line edited, its line end included.
-    let patch = lines[first].slice(0, start.character) + text + lines[end.line].slice(end.character) + ends[end.line];
+    let patch = lines[first].slice(0, start.character) + text + lines[end.line].slice(end.character) + endOf(end.line);
     // A `\n` right after a lone `\r` makes one line end of the two: the line above joins the patch.
-    if (first > 0 && ends[first - 1] === '\r' && patch.charCodeAt(0) === 10) {
+    if (first > 0 && endOf(first - 1) === '\r' && patch.charCodeAt(0) === 10) {
       first--;
       patch = lines[first] + '\r' + patch;
     }
     const split = splitLinesAndEnds(patch);
     // The patch ends with the last line's end (unless it is the last line): what follows is the next line.
-    if (ends[end.line] !== '') {
+    if (endOf(end.line) !== '') {
       split.lines.pop();
       split.ends.pop();
     }
     const removed = end.line - first + 1;
     const added = split.lines.length;
+    // Only '\n' (and the last line's '') in a file of '\n' only: nothing to record.
+    const last = split.ends.length - 1;
+    const plain = !ends && split.ends.every((e, k) => e === '\n' || (e === '' && k === last));
+    const allEnds = plain ? undefined : (ends ?? lines.map((_, k) => endOf(k)));
     if (added + removed > SPREAD_LIMIT) {
       this.lines = lines.slice(0, first).concat(split.lines, lines.slice(end.line + 1));
-      this.ends = ends.slice(0, first).concat(split.ends, ends.slice(end.line + 1));
+      if (allEnds) this.ends = allEnds.slice(0, first).concat(split.ends, allEnds.slice(end.line + 1));
     } else {
       lines.splice(first, removed, ...split.lines);
-      ends.splice(first, removed, ...split.ends);
+      if (allEnds) {
+        allEnds.splice(first, removed, ...split.ends);
+        this.ends = allEnds;
+      }
     }
     this.reblock(first, first + added - 1, added - removed);
     this.snapshot = undefined;
@@ -142,6 +163,7 @@ export class RouteDocumentEditor {
     for (let i = last - 1; i >= first; i--) {
       const entry = entries[i];
       entry.anchor.count--;
+      this.binaryEntries.delete(entry);
       const same = old.get(entry.key);
       if (same) same.push(entry);
       else old.set(entry.key, [entry]);
@@ -164,12 +186,13 @@ export class RouteDocumentEditor {
       if (same) {
         same.line = line;
         same.anchor = anchor;
+        if (BINARY.test(same.key)) this.binaryEntries.add(same);
         touched++;
         return same;
       }
       parsed++;
       const raw: RawBlock = { firstLine: line, lines: piece.lines, key: piece.key };
-      return entryOf(raw, line, anchor, parseBlock(raw));
+      return this.entryOf(raw, line, anchor, parseBlock(raw));
     });
     if (replacement.length > 0) this.anchors++;
     if (replacement.length + (last - first) > SPREAD_LIMIT) {
@@ -199,6 +222,13 @@ export class RouteDocumentEditor {
     return own.count;
   }
 
+  /** A new entry at `line` on `anchor`: the block, placed there, or the comment lines. */
+  private entryOf(raw: RawBlock, line: number, anchor: LineAnchor, lazy: LazyRouteBlock | undefined): Entry {
+    const entry: Entry = lazy ? new MovableRouteBlock(lazy, line, anchor) : { line, anchor, key: raw.key };
+    if (BINARY.test(raw.key)) this.binaryEntries.add(entry);
+    return entry;
+  }
+
   /** Places every entry on anchors of `run` entries each, at offset 0. */
   private layAnchors(): void {
     const entries = this.entries;
@@ -219,19 +249,30 @@ export class RouteDocumentEditor {
   document(): RouteDocument {
     if (this.snapshot) return this.snapshot;
     const blocks: RouteBlock[] = [];
+    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) blocks.push(entry);
     let binary: Entry | undefined;
-    for (const entry of this.entries) {
-      if (entry.block) blocks.push(entry.block);
-      if (entry.binary && !binary) binary = entry;
+    for (const entry of this.binaryEntries) {
+      if (!binary || firstLineOf(entry) < firstLineOf(binary)) binary = entry;
     }
     const finding = binary && binaryFinding(binary.key, firstLineOf(binary));
     return (this.snapshot = { blocks, diagnostics: finding ? [finding] : [] });
   }
 
+  /** How many lines the text has, as LSP counts them. */
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  /** One line of the text, without its line end ('' past the end). */
+  lineText(line: number): string {
+    return this.lines[line] ?? '';
+  }
+
   /** The text, joined again (tests). */
   text(): string {
     let text = '';
-    for (let i = 0; i < this.lines.length; i++) text += this.lines[i] + this.ends[i];
+    const last = this.lines.length - 1;
+    for (let i = 0; i <= last; i++) text += this.lines[i] + (this.ends ? this.ends[i] : i === last ? '' : '\n');
     return text;
   }
 }
@@ -253,13 +294,6 @@ function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
   }
   ends[lines.length - 1] = '';
   return { lines, ends };
-}
-
-/** A new entry at `line` on `anchor`; its block, if it has one, is placed by it. */
-function entryOf(raw: RawBlock, line: number, anchor: LineAnchor, lazy: LazyRouteBlock | undefined): Entry {
-  const entry: Entry = { line, anchor, lines: raw.lines, key: raw.key, block: undefined, binary: BINARY.test(raw.key) };
-  if (lazy) entry.block = new MovableRouteBlock(lazy, entry);
-  return entry;
 }
 
 /** The index of the first entry whose block starts at or after `line`. */

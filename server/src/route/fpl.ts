@@ -48,8 +48,20 @@ interface RawField {
   character: number;
 }
 
+/** Whether char code c is printable ASCII other than the space (never trimmed). */
+function isPrintable(c: number): boolean {
+  return c > 32 && c < 127;
+}
+
 function fieldText(f: RawField): string {
   const g = f.segments;
+  if (g.length === 1) {
+    // One piece that starts and ends with a printable character (nearly every field) needs no trim.
+    const text = g.text(0);
+    const a = g.start(0);
+    const b = g.end(0);
+    if (b > a && isPrintable(text.charCodeAt(a)) && isPrintable(text.charCodeAt(b - 1))) return text.slice(a, b);
+  }
   const pieces: string[] = [];
   for (let k = 0; k < g.length; k++) {
     const piece = g.text(k).slice(g.start(k), g.end(k)).trim();
@@ -134,20 +146,29 @@ interface MissingField {
   before?: number;
 }
 
+interface FieldNumbers {
+  /** The number of each field by its index in the message (index 0 is the message type); undefined for an extra field. */
+  numbers: readonly (number | undefined)[];
+  missing: readonly MissingField[];
+}
+
+/** Every field where its position puts it (past field 19, none: extra fields). */
+const BY_POSITION: FieldNumbers = Object.freeze({
+  numbers: Object.freeze([undefined, ...FIELD_NUMBERS]),
+  missing: Object.freeze([]),
+});
+
 /**
  * Field numbers by position while the count fits (8 fields, or 9 with 19); otherwise each field
  * is recognised by its content so that a missing field is named as missing and the fields after
  * it are still checked as what they are.
  */
-function assignFieldNumbers(fields: readonly RawField[]): { numbers: (number | undefined)[]; missing: MissingField[] } {
+function assignFieldNumbers(fields: readonly RawField[]): FieldNumbers {
   const present = fields.length - 1;
   const numbers: (number | undefined)[] = [undefined];
-  const text = (k: number): string => fieldText(fields[k]).toUpperCase();
+  const text = (k: number): string => textOf(fields, k).toUpperCase();
   const fits = present >= 9 || (present === 8 && !(LOOKS_LIKE[19].test(text(8)) && !LOOKS_LIKE[18].test(text(8))));
-  if (fits) {
-    for (let k = 1; k < fields.length; k++) numbers.push(FIELD_NUMBERS[k - 1]);
-    return { numbers, missing: [] };
-  }
+  if (fits) return BY_POSITION;
   const missing: MissingField[] = [];
   let e = 0;
   for (let k = 1; k < fields.length; k++) {
@@ -171,6 +192,47 @@ function assignFieldNumbers(fields: readonly RawField[]): { numbers: (number | u
   return { numbers, missing };
 }
 
+/** The check pass's fields, reused from message to message (reading is never re-entered). */
+const fieldPool: RawField[] = [];
+const pooledFields: RawField[] = [];
+/** The check pass's message and its empty route, reused (nothing is added to them but the identification). */
+const checkMessage: FplMessage = { fields: [], otherInformation: [] };
+const NO_SEGMENTS = new TextSegments([], 0);
+/** Each field's text, read once per message (index as in the message's fields). */
+const fieldTexts: (string | undefined)[] = [];
+
+/**
+ * Lets go of what the check pass's reused fields and message hold of the last block (its lines,
+ * through the fields' segments, its field texts, its aircraft identification) and of a pool
+ * grown by one message of very many fields.
+ */
+export function releaseFplCheck(): void {
+  for (const field of fieldPool) field.segments.release();
+  if (fieldPool.length > 64) fieldPool.length = 64;
+  pooledFields.length = 0;
+  fieldTexts.length = 0;
+  checkMessage.aircraftId = undefined;
+}
+
+/** The text of field k of the message being read, read once. */
+function textOf(fields: readonly RawField[], k: number): string {
+  return (fieldTexts[k] ??= fieldText(fields[k]));
+}
+
+/**
+ * Where the text of a message that is never closed ends: just after its last non-blank
+ * character (after the '(' when there is none).
+ */
+function endOfText(block: BlockLines, index: number, paren: number): Range {
+  const { lines, contentEnd, firstLine } = block;
+  for (let li = lines.length - 1; li >= index; li--) {
+    const from = li === index ? paren + 1 : 0;
+    const e = trimmedEnd(lines[li], from, contentEnd[li]);
+    if (e > from) return lineRange(firstLine + li, e, e);
+  }
+  return lineRange(firstLine + index, paren + 1, paren + 1);
+}
+
 /** Reads the message whose '(' is at (block line `index`, `paren`). */
 export function readFpl(
   block: BlockLines,
@@ -180,18 +242,26 @@ export function readFpl(
   build = true,
 ): FplResult {
   const { lines, contentEnd, firstLine } = block;
-  const fields: RawField[] = [];
-  const newField = (line: number, character: number): RawField => ({
-    segments: new TextSegments(lines, firstLine),
-    line,
-    character,
-  });
+  const fields = build ? [] : pooledFields;
+  fields.length = 0;
+  fieldTexts.length = 0;
+  const newField = (line: number, character: number): RawField => {
+    // The check pass keeps nothing of its fields: their objects and pieces serve the next message too.
+    const pooled = build ? undefined : fieldPool[fields.length];
+    if (pooled) {
+      pooled.segments.reset(lines, firstLine);
+      pooled.line = line;
+      pooled.character = character;
+      return pooled;
+    }
+    const made = { segments: new TextSegments(lines, firstLine), line, character };
+    if (!build) fieldPool[fields.length] = made;
+    return made;
+  };
   let current = newField(firstLine + index, paren + 1);
   fields.push(current);
   let closed: Range | undefined;
   let li = index;
-  let lastLine = firstLine + index;
-  let lastChar = paren + 1;
   /** Fields after the first extra one, which are only counted. */
   let extraFields = 0;
   for (; li < lines.length && !closed; li++) {
@@ -201,10 +271,8 @@ export function readFpl(
     const end = contentEnd[li];
     for (let ch = pieceStart; ch < end; ch++) {
       const c = text.charCodeAt(ch);
-      if (!isBlankCode(c)) {
-        lastLine = line;
-        lastChar = ch + 1;
-      }
+      // Letters, digits, '/' and blanks (nearly every character) end nothing.
+      if (c > 45 || c < 40) continue;
       if (c === 45 /* - */ || c === 41 /* ) */) {
         // Past field 19 every further '-' only counts: the extra fields are reported as one, so a
         // message of a million dashes costs no more than its text.
@@ -240,29 +308,31 @@ export function readFpl(
     if (!closed) current.segments.push(line, pieceStart, end);
   }
   const endIndex = closed ? li - 1 : lines.length - 1;
-  const endRange = closed ?? lineRange(lastLine, lastChar, lastChar);
+  const endRange = closed ?? endOfText(block, index, paren);
   if (!closed) {
     sink.add('R301', "the FPL message is not closed: expected ')' after field 18 (other information)", endRange);
   }
 
-  const typeText = fieldText(fields[0]).toUpperCase();
+  const typeText = textOf(fields, 0).toUpperCase();
   if (typeText !== 'FPL') {
     sink.add(
       'R312',
-      `message type '${fieldText(fields[0])}' is not FPL: this block is read as an FPL message, which starts with (FPL-`,
+      `message type '${textOf(fields, 0)}' is not FPL: this block is read as an FPL message, which starts with (FPL-`,
       fieldRange(fields[0]),
     );
   }
 
-  const fpl: FplMessage = { fields: [], otherInformation: [] };
+  // The check pass keeps only the aircraft identification (the block's name) of its message.
+  const fpl: FplMessage = build ? { fields: [], otherInformation: [] } : checkMessage;
+  if (!build) fpl.aircraftId = undefined;
   const result: FplResult = {
     fpl,
-    routeSegments: new TextSegments(lines, firstLine),
+    routeSegments: build ? new TextSegments(lines, firstLine) : NO_SEGMENTS,
     route: { count: 0, firstWords: '' },
     endIndex,
   };
   const { numbers, missing } = assignFieldNumbers(fields);
-  const trailing = missing.filter((m) => m.before === undefined).map((m) => m.number);
+  const trailing = missing.length === 0 ? [] : missing.filter((m) => m.before === undefined).map((m) => m.number);
   for (const m of missing) {
     if (m.before === undefined) continue;
     // The '-' that opens the field after the gap is where the missing field belongs.
@@ -308,7 +378,7 @@ export function readFpl(
       continue;
     }
     // The route's text is read token by token; only the model keeps it whole.
-    const text = number === 15 && !build ? '' : fieldText(raw);
+    const text = number === 15 && !build ? '' : textOf(fields, k);
     if (number === 19 && !/^[A-Z]\//i.test(text)) {
       sink.add(
         'R310',
@@ -346,7 +416,7 @@ export function readFpl(
         break;
       case 15: {
         // An FPL block is named by its aircraft identification, not by its first words.
-        const route = checkRouteText(raw.segments, sink, false);
+        const route = checkRouteText(raw.segments, sink, false, build);
         result.route = route;
         result.routeSegments = raw.segments;
         if (route.count === 0) {
@@ -529,6 +599,30 @@ function itemProblem(
   }
 }
 
+/** Checks one field 18 item lying from (fromLine, fromChar) to (toLine, toChar); the range is built only for a finding. */
+function checkOtherItem(
+  indicator: string,
+  value: string,
+  fromLine: number,
+  fromChar: number,
+  toLine: number,
+  toChar: number,
+  facts: { typeZzzz: boolean; equipment: string },
+  sink: DiagnosticSink,
+): void {
+  if (!INDICATORS.has(indicator)) {
+    sink.add(
+      'R309',
+      `${indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT ` +
+        `SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`,
+      spanRange(fromLine, fromChar, toLine, toChar),
+    );
+    return;
+  }
+  const problem = itemProblem(indicator, value, facts);
+  if (problem) sink.add('R309', problem, spanRange(fromLine, fromChar, toLine, toChar));
+}
+
 function readOtherInformation(
   raw: RawField,
   fpl: FplMessage,
@@ -537,67 +631,80 @@ function readOtherInformation(
   facts: { typeZzzz: boolean; equipment: string },
 ): void {
   let typ = false;
-  const checkItem = (item: { indicator: string; value: string; range: Range } | undefined): void => {
-    if (!item) return;
-    if (item.indicator === 'TYP') typ = true;
-    if (!INDICATORS.has(item.indicator)) {
-      sink.add(
-        'R309',
-        `${item.indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT ` +
-          `SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`,
-        item.range,
-      );
-      return;
-    }
-    const problem = itemProblem(item.indicator, item.value, facts);
-    if (problem) sink.add('R309', problem, item.range);
-  };
-  type Item = FplMessage['otherInformation'][number];
-  let item: Item | undefined;
+  // The item being read ('' before the first): indicator, value and where it lies; the model's
+  // object for it (build) gets its value and range when it ends.
+  let indicator = '';
+  let value = '';
+  let fromLine = 0;
+  let fromChar = 0;
+  let toLine = 0;
+  let toChar = 0;
+  let kept: FplMessage['otherInformation'][number] | undefined;
   let words = 0;
   let items = 0;
   const g = raw.segments;
   for (let k = 0; k < g.length; k++) {
-    const s = { text: g.text(k), line: g.line(k), end: g.end(k) };
+    const text = g.text(k);
+    const line = g.line(k);
+    const end = g.end(k);
     let i = g.start(k);
-    while (i < s.end) {
-      i = skipBlanks(s.text, i, s.end);
-      if (i >= s.end) break;
+    while (i < end) {
+      i = skipBlanks(text, i, end);
+      if (i >= end) break;
       const from = i;
-      while (i < s.end && !isBlankCode(s.text.charCodeAt(i))) i++;
-      const word = s.text.slice(from, i);
+      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
       words++;
       // An indicator is 2–4 letters and '/', e.g. DOF/ REG/ CODE/.
       let j = 0;
-      while (j < word.length && j < 5 && (word.charCodeAt(j) | 32) >= 97 && (word.charCodeAt(j) | 32) <= 122) j++;
-      if (j >= 2 && j <= 4 && word.charCodeAt(j) === 47) {
-        checkItem(item);
-        item = {
-          indicator: word.slice(0, j).toUpperCase(),
-          value: word.slice(j + 1),
-          range: lineRange(s.line, from, i),
-        };
+      while (from + j < i && j < 5 && (text.charCodeAt(from + j) | 32) >= 97 && (text.charCodeAt(from + j) | 32) <= 122)
+        j++;
+      if (j >= 2 && j <= 4 && text.charCodeAt(from + j) === 47 && from + j < i) {
+        if (indicator) {
+          if (kept) {
+            kept.value = value;
+            kept.range = spanRange(fromLine, fromChar, toLine, toChar);
+          }
+          checkOtherItem(indicator, value, fromLine, fromChar, toLine, toChar, facts, sink);
+        }
+        indicator = text.slice(from, from + j).toUpperCase();
+        if (indicator === 'TYP') typ = true;
+        value = text.slice(from + j + 1, i);
+        fromLine = toLine = line;
+        fromChar = from;
+        toChar = i;
+        kept = undefined;
         if (++items === MAX_MODEL_ITEMS + 1) {
           sink.add(
             'R309',
             `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`,
-            lineRange(s.line, from, i),
+            lineRange(line, from, i),
           );
         }
-        if (build && items <= MAX_MODEL_ITEMS) fpl.otherInformation.push(item);
-      } else if (item) {
-        item.value = item.value ? `${item.value} ${word}` : word;
-        item.range = spanRange(item.range.start.line, item.range.start.character, s.line, i);
-      } else if (!(word === '0' && words === 1)) {
+        if (build && items <= MAX_MODEL_ITEMS) {
+          kept = { indicator, value, range: lineRange(line, from, i) };
+          fpl.otherInformation.push(kept);
+        }
+      } else if (indicator) {
+        const word = text.slice(from, i);
+        value = value ? `${value} ${word}` : word;
+        toLine = line;
+        toChar = i;
+      } else if (!(words === 1 && i - from === 1 && text.charCodeAt(from) === 48 /* 0 */)) {
         sink.add(
           'R309',
-          `'${word}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`,
-          lineRange(s.line, from, i),
+          `'${text.slice(from, i)}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`,
+          lineRange(line, from, i),
         );
       }
     }
   }
-  checkItem(item);
+  if (indicator) {
+    if (kept) {
+      kept.value = value;
+      kept.range = spanRange(fromLine, fromChar, toLine, toChar);
+    }
+    checkOtherItem(indicator, value, fromLine, fromChar, toLine, toChar, facts, sink);
+  }
   if (facts.typeZzzz && !typ) {
     sink.add(
       'R309',

@@ -1,10 +1,10 @@
 /**
  * The blocks a parse hands out. Diagnostics need a block read once; the rest of the model
- * (directives, FPL fields, elements with ranges and decoded descriptions, route text) is wanted
- * only by hovers, symbols and expansion, and only for some blocks. So a block keeps its kind,
- * name and number of findings, plus its lines; everything else (its findings included) is read
- * again on first use and then kept. A parse of a large file thus leaves little behind, which is
- * most of its cost.
+ * (directives, FPL fields, elements with ranges and decoded descriptions, route text, the name)
+ * is wanted only by hovers, symbols and expansion, and only for some blocks. So a block keeps its
+ * text, first line, kind and number of findings; everything else (its findings and name
+ * included) is read again from its text on first use and then kept. A parse of a large file thus
+ * leaves four fields a block behind (issue 11.1: a document of blocks of three characters).
  *
  * The lazy parts are accessors on the prototype: reading them and JSON.stringify (through
  * toJSON) see them; a plain object spread `{ ...block }` does not (use `block.toJSON()`).
@@ -18,7 +18,6 @@ import { buildElements, buildRouteText, skipBlanks, trimmedEnd } from './routeTe
 /** What a block keeps from its first reading. */
 export interface BlockSummary {
   kind: RouteBlock['kind'];
-  name: string;
   /** How many findings the block has; they are read again when asked for (see `diagnostics`). */
   diagnosticCount: number;
 }
@@ -48,9 +47,29 @@ export function blockRange(raw: RawBlock): Range {
   );
 }
 
+/** The same range from the block's lines joined by '\n', without splitting them. */
+function rangeOfText(firstLine: number, text: string): Range {
+  const firstEnd = text.indexOf('\n');
+  if (firstEnd < 0)
+    return spanRange(firstLine, skipBlanks(text, 0, text.length), firstLine, trimmedEnd(text, 0, text.length));
+  let lineBreaks = 1;
+  for (let at = text.indexOf('\n', firstEnd + 1); at >= 0; at = text.indexOf('\n', at + 1)) lineBreaks++;
+  const lastStart = text.lastIndexOf('\n') + 1;
+  return spanRange(
+    firstLine,
+    skipBlanks(text, 0, firstEnd),
+    firstLine + lineBreaks,
+    trimmedEnd(text, lastStart, text.length) - lastStart,
+  );
+}
+
+/** Blocks longer than this keep their range once computed (counting their lines is not free). */
+const KEEP_RANGE_FROM = 256;
+
 /** What a block built on demand, or was given by a setter: most blocks never need any of it. */
 interface Built {
   read?: BlockRead;
+  name?: string;
   elements?: RouteElement[];
   routeText?: string;
   set?: Partial<RouteBlock>;
@@ -64,23 +83,44 @@ interface Built {
 }
 
 /**
- * A parsed block. What it holds is its lines, kind, name and number of findings; its range
- * follows from its lines, and its findings (each a message of a few hundred bytes) are read
- * again from its lines when first asked for: the editor asks for the first thousand of a
- * document, so a document of a million blocks with a finding each holds a number a block.
+ * A parsed block. What it holds is its text (its lines joined by '\n', or the lines themselves
+ * when the parse made no such key), its first line, kind and number of findings; its range
+ * follows from its text, and its findings (each a message of a few hundred bytes) and name are
+ * read again from it when first asked for: the editor asks for the first thousand findings of a
+ * document, so a document of a million blocks with a finding each holds four fields a block.
  */
 export class LazyRouteBlock implements RouteBlock {
-  name: string;
+  /** The block's lines joined by '\n' (the parser's key), or its lines (a parse without keys). */
+  readonly #text: string | readonly string[];
+  readonly #firstLine: number;
   /** The number of findings times two, plus one for an FPL block: one small integer, no object. */
   #facts: number;
-  readonly #raw: RawBlock;
   #built: Built | undefined;
 
   constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
-    this.name = summary.name;
+    this.#text = raw.key || raw.lines;
+    this.#firstLine = raw.firstLine;
     this.#facts = summary.diagnosticCount * 2 + (summary.kind === 'fpl' ? 1 : 0);
-    this.#raw = raw;
     if (read) this.#built = { read };
+  }
+
+  /** Zero-based index of its first line in the document. */
+  get firstLine(): number {
+    return this.#firstLine;
+  }
+
+  /** Its lines joined by '\n' when the parse made keys (the incremental parser and the editor), else ''. */
+  get key(): string {
+    return typeof this.#text === 'string' ? this.#text : '';
+  }
+
+  get name(): string {
+    const built = this.#built;
+    if (built?.name !== undefined) return built.name;
+    return this.read.data.name;
+  }
+  set name(value: string) {
+    (this.#built ??= {}).name = value;
   }
 
   get kind(): RouteBlock['kind'] {
@@ -96,7 +136,13 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   get range(): Range {
-    return this.#built?.range ?? blockRange(this.#raw);
+    const built = this.#built;
+    if (built?.range) return built.range;
+    const text = this.#text;
+    if (typeof text !== 'string') return blockRange(this.raw);
+    const range = rangeOfText(this.#firstLine, text);
+    if (text.length >= KEEP_RANGE_FROM) (this.#built ??= {}).range = range;
+    return range;
   }
   set range(value: Range) {
     (this.#built ??= {}).range = value;
@@ -110,7 +156,7 @@ export class LazyRouteBlock implements RouteBlock {
     if (count === 0) return [];
     const fromMove = this.#built?.findings;
     // The check pass reads the same lines the same way: the findings are those it counted.
-    const found = fromMove ? fromMove() : readBlock(this.#raw, false)!.data.diagnostics;
+    const found = fromMove ? fromMove() : readBlock(this.raw, false)!.data.diagnostics;
     const built = (this.#built ??= {});
     built.diagnostics = found;
     built.findings = undefined; // the block they were shifted from may go
@@ -120,15 +166,18 @@ export class LazyRouteBlock implements RouteBlock {
     (this.#built ??= {}).diagnostics = value;
   }
 
-  /** The lines it was read from (first line, lines, key). */
+  /** The lines it was read from (first line, lines, key), made again from its text: read it once. */
   get raw(): RawBlock {
-    return this.#raw;
+    const text = this.#text;
+    return typeof text === 'string'
+      ? { firstLine: this.#firstLine, lines: text.split('\n'), key: text }
+      : { firstLine: this.#firstLine, lines: text as string[], key: '' };
   }
 
   private get read(): BlockRead {
     const built = (this.#built ??= {});
     // The block read before, so it reads the same; `!` because only blocks with content exist.
-    return (built.read ??= built.moved?.read() ?? readBlock(this.#raw)!);
+    return (built.read ??= built.moved?.read() ?? readBlock(this.raw)!);
   }
 
   private field<K extends keyof RouteBlock>(key: K, read: () => RouteBlock[K]): RouteBlock[K] {
@@ -194,16 +243,19 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   /**
-   * The same block moved to `raw.firstLine`. Findings already read are shifted when first
-   * asked for (others are read from the lines then); what was built of it (model, elements) is
-   * shifted when first used, so a parse after an edit that moves every block stays cheap.
+   * The same block moved to `firstLine`. Findings already read are shifted when first asked for
+   * (others are read from the text then); what was built of it (model, elements) is shifted when
+   * first used, so a parse after an edit that moves every block stays cheap.
    */
   movedTo(
-    raw: RawBlock,
-    shift: <T>(value: T) => T = (value) => shifted(value, raw.firstLine - this.#raw.firstLine),
+    firstLine: number,
+    shift: <T>(value: T) => T = (value) => shifted(value, firstLine - this.#firstLine),
   ): LazyRouteBlock {
-    const delta = raw.firstLine - this.#raw.firstLine;
-    const moved = new LazyRouteBlock(raw, { kind: this.kind, name: this.name, diagnosticCount: this.#facts >> 1 });
+    const delta = firstLine - this.#firstLine;
+    const text = this.#text;
+    const raw: RawBlock =
+      typeof text === 'string' ? { firstLine, lines: [], key: text } : { firstLine, lines: text as string[], key: '' };
+    const moved = new LazyRouteBlock(raw, { kind: this.kind, diagnosticCount: this.#facts >> 1 });
     const was = this.#built;
     // Only findings read by this block itself: shifts of shifts would chain up with every edit.
     const known = this.#built?.diagnostics;
@@ -236,6 +288,7 @@ export class LazyRouteBlock implements RouteBlock {
       };
     }
     if (was.routeText !== undefined) now.routeText = was.routeText;
+    if (was.name !== undefined) now.name = was.name;
     if (was.set) now.set = shift(was.set);
     if (was.range) now.range = shift(was.range);
     return moved;
@@ -269,6 +322,6 @@ export class LazyRouteBlock implements RouteBlock {
 export function parseBlock(raw: RawBlock): LazyRouteBlock | undefined {
   const read = readBlock(raw, false);
   if (!read) return undefined;
-  const { kind, name, diagnostics } = read.data;
-  return new LazyRouteBlock(raw, { kind, name, diagnosticCount: diagnostics.length });
+  const { kind, diagnostics } = read.data;
+  return new LazyRouteBlock(raw, { kind, diagnosticCount: diagnostics.length });
 }

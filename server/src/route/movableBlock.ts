@@ -35,40 +35,54 @@ export function firstLineOf(place: BlockPlace): number {
   return place.line + place.anchor.offset;
 }
 
-export class MovableRouteBlock implements RouteBlock {
-  readonly #place: BlockPlace;
-  /** The block as read (or last moved), at `#inner.raw.firstLine`. */
+/** A block's range and findings placed at `line` (kept only for blocks asked for them). */
+interface Placed {
+  rangeLine: number;
+  range?: Range;
+  diagnosticsLine: number;
+  diagnostics?: RouteDiagnostic[];
+}
+
+/**
+ * A block of the editor, and its place: the editor moves it by setting `line` and `anchor` (it
+ * is its own entry, so a block costs one object of four fields on top of the block as read).
+ */
+export class MovableRouteBlock implements RouteBlock, BlockPlace {
+  /** Its first line relative to `anchor` (set by the editor only). */
+  line: number;
+  anchor: LineAnchor;
+  /** The block as read (or last moved), at `#inner.firstLine`. */
   #inner: LazyRouteBlock;
-  #range: Range | undefined;
-  #rangeLine = -1;
-  #diagnostics: RouteDiagnostic[] | undefined;
-  #diagnosticsLine = -1;
+  #placed: Placed | undefined;
+
+  constructor(inner: LazyRouteBlock, line: number, anchor: LineAnchor) {
+    this.#inner = inner;
+    this.line = line;
+    this.anchor = anchor;
+  }
 
   /** How many findings it has (its lines never change, so neither does this). */
-  readonly diagnosticCount: number;
-
-  constructor(inner: LazyRouteBlock, place: BlockPlace) {
-    this.#inner = inner;
-    this.#place = place;
-    this.diagnosticCount = inner.diagnosticCount;
+  get diagnosticCount(): number {
+    return this.#inner.diagnosticCount;
   }
 
   /** Its first line, now. */
   get firstLine(): number {
-    return firstLineOf(this.#place);
+    return this.line + this.anchor.offset;
   }
 
   /** Its lines joined by '\n' (position-free: the cache key of whatever is derived from them). */
   get key(): string {
-    return this.#inner.raw.key;
+    return this.#inner.key;
   }
 
   /** The block as read, moved to where it is now (on first use after a move). */
   private get placed(): LazyRouteBlock {
     const line = this.firstLine;
     const inner = this.#inner;
-    if (inner.raw.firstLine === line) return inner;
-    return (this.#inner = inner.movedTo({ firstLine: line, lines: inner.raw.lines, key: inner.raw.key }));
+    if (inner.firstLine === line) return inner;
+    this.#placed = undefined; // the moved block says its range and findings itself
+    return (this.#inner = inner.movedTo(line));
   }
 
   /** The same block as a LazyRouteBlock of its own, at its place now (it will not move). */
@@ -88,25 +102,29 @@ export class MovableRouteBlock implements RouteBlock {
 
   get range(): Range {
     const line = this.firstLine;
-    if (this.#rangeLine !== line) {
-      const inner = this.#inner;
-      this.#range = inner.raw.firstLine === line ? inner.range : shifted(inner.range, line - inner.raw.firstLine);
-      this.#rangeLine = line;
+    const inner = this.#inner;
+    // In place (most blocks): the block as read says it; nothing to keep.
+    if (inner.firstLine === line) return inner.range;
+    const placed = (this.#placed ??= { rangeLine: -1, diagnosticsLine: -1 });
+    if (placed.rangeLine !== line) {
+      placed.range = shifted(inner.range, line - inner.firstLine);
+      placed.rangeLine = line;
     }
-    return this.#range!;
+    return placed.range!;
   }
 
   get diagnostics(): RouteDiagnostic[] {
     // Most blocks have none: nothing to shift (a fresh array: callers may keep it).
     if (this.diagnosticCount === 0) return [];
     const line = this.firstLine;
-    if (this.#diagnosticsLine !== line) {
-      const inner = this.#inner;
-      this.#diagnostics =
-        inner.raw.firstLine === line ? inner.diagnostics : shifted(inner.diagnostics, line - inner.raw.firstLine);
-      this.#diagnosticsLine = line;
+    const inner = this.#inner;
+    if (inner.firstLine === line) return inner.diagnostics;
+    const placed = (this.#placed ??= { rangeLine: -1, diagnosticsLine: -1 });
+    if (placed.diagnosticsLine !== line) {
+      placed.diagnostics = shifted(inner.diagnostics, line - inner.firstLine);
+      placed.diagnosticsLine = line;
     }
-    return this.#diagnostics!;
+    return placed.diagnostics!;
   }
 
   get raw(): RawBlock {
@@ -143,7 +161,7 @@ export class MovableRouteBlock implements RouteBlock {
 /** The block's lines joined by '\n' when the parser kept them (its blocks' cache key), else undefined. */
 export function keyOfBlock(block: RouteBlock): string | undefined {
   if (block instanceof MovableRouteBlock) return block.key;
-  if (block instanceof LazyRouteBlock) return block.raw.key || undefined;
+  if (block instanceof LazyRouteBlock) return block.key || undefined;
   return undefined;
 }
 

@@ -7,11 +7,17 @@
  * Read straight from the line, without slicing the token or building the element. It answers
  * only when the full reader would read the token without a single finding (the levels a rule
  * questions, VFR, 4-letter points and every malformed variant go to the full reader), and then
- * with the placeholder the full reader's element would have got: what it returns is what the
- * check pass would have kept, in any position.
+ * with the kind code (kinds.ts) of the full reader's element, in any position.
  */
-import { CHECK_BEARING, CHECK_LATLON, CHECK_POINT, NO_RANGE, placeholderOf } from './quickCheck';
-import type { LatLonElement, RouteElement } from './model';
+import {
+  COMPUTED,
+  K_BEARING_DISTANCE,
+  K_CRUISE_CLIMB,
+  K_LAT_LON,
+  K_POINT,
+  K_POINT_CHANGE,
+  K_SPEED_LEVEL,
+} from './kinds';
 import { isUsualFlightLevel } from './sequence';
 
 function isDigit(c: number): boolean {
@@ -111,17 +117,20 @@ function isThreeLetterKeyword(s: string, from: number): boolean {
   );
 }
 
-/** The point before a '/': 2, 3 or 5 letters (not a keyword), a lat/lon or a bearing/distance. */
-function pointKind(s: string, from: number, to: number): 'point' | 'latLon' | 'bearingDistance' | null {
+/**
+ * The point before a '/': 2, 3 or 5 letters (not a keyword), a lat/lon or a bearing/distance; its
+ * kind code, or -1.
+ */
+function pointKind(s: string, from: number, to: number): number {
   const len = to - from;
-  if (len <= 0) return null;
-  if (isDigit(s.charCodeAt(from))) return latLon(s, from, to) ? 'latLon' : null;
+  if (len <= 0) return -1;
+  if (isDigit(s.charCodeAt(from))) return latLon(s, from, to) ? LAT_LON : -1;
   const letters = letterRun(s, from, to);
   if (letters === len) {
-    if (len === 2 || len === 5 || (len === 3 && !isThreeLetterKeyword(s, from))) return 'point';
-    return null;
+    if (len === 2 || len === 5 || (len === 3 && !isThreeLetterKeyword(s, from))) return K_POINT;
+    return -1;
   }
-  return bearingDistance(s, from, to, letters) ? 'bearingDistance' : null;
+  return bearingDistance(s, from, to, letters) ? BEARING_DISTANCE : -1;
 }
 
 /** A speed and a level filling exactly [from, to). */
@@ -129,94 +138,62 @@ function speedLevel(s: string, from: number, to: number): boolean {
   return speed(s, from, to) && level(s, at, to) && at === to;
 }
 
-const KNOTS = { unit: 'knots', value: 0, text: '' } as const;
-const FLIGHT_LEVEL = { unit: 'flightLevel', value: 0, text: '' } as const;
-const GROUP = {
-  kind: 'speedLevel',
-  text: '',
-  range: NO_RANGE,
-  description: '',
-  speed: KNOTS,
-  level: FLIGHT_LEVEL,
-} as const satisfies RouteElement;
+const LAT_LON = K_LAT_LON | COMPUTED;
+const BEARING_DISTANCE = K_BEARING_DISTANCE | COMPUTED;
 
-/** The placeholders, made once by the check pass's own placeholderOf from model elements of each shape. */
-let groupPlaceholder: RouteElement | undefined;
-const changePlaceholders = new Map<string, RouteElement>();
-const climbPlaceholders = new Map<string, RouteElement>();
-
-function pointOfKind(kind: 'point' | 'latLon' | 'bearingDistance'): RouteElement {
-  return kind === 'point' ? CHECK_POINT : kind === 'latLon' ? CHECK_LATLON : CHECK_BEARING;
-}
-
-function changePlaceholder(kind: 'point' | 'latLon' | 'bearingDistance'): RouteElement {
-  let p = changePlaceholders.get(kind);
-  if (!p) {
-    const point = pointOfKind(kind) as LatLonElement;
-    p = placeholderOf({ kind: 'pointChange', text: '', range: NO_RANGE, description: '', point, speedLevel: GROUP });
-    changePlaceholders.set(kind, p);
-  }
-  return p;
-}
-
-function climbPlaceholder(kind: 'point' | 'latLon' | 'bearingDistance'): RouteElement {
-  let p = climbPlaceholders.get(kind);
-  if (!p) {
-    const point = pointOfKind(kind) as LatLonElement;
-    p = placeholderOf({
-      kind: 'cruiseClimb',
-      text: '',
-      range: NO_RANGE,
-      description: '',
-      point,
-      speed: KNOTS,
-      fromLevel: FLIGHT_LEVEL,
-      toLevel: null,
-    });
-    climbPlaceholders.set(kind, p);
-  }
-  return p;
+/** A change of speed/level or a cruise climb at a point of kind `point`: computed when the point is. */
+function withPoint(kind: number, point: number): number {
+  return kind | (point & COMPUTED);
 }
 
 /**
- * The token at [from, to) of `s` as the check pass would keep it, when it is one of the shapes
- * above and reads without a finding; null for anything else.
+ * The kind code of the token at [from, to) of `s`, when it is one of the shapes above and reads
+ * without a finding; -1 for anything else.
  */
-export function quickForm(s: string, from: number, to: number): RouteElement | null {
-  const n = to - from;
-  if (n < 7) return null;
-  const c0 = s.charCodeAt(from);
+export function quickForm(s: string, from: number, to: number): number {
+  if (to - from < 7) return -1;
   let slash = -1;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c === 47) {
-      if (slash >= 0) {
-        // Only a cruise climb has two: C/point/speed levels.
-        return c0 === 67 && slash === from + 1 ? climb(s, from, to, i) : null;
-      }
+      if (slash >= 0) return formAfterScan(s, from, to, slash, i);
       slash = i;
-    } else if (!isDigit(c) && !isLetter(c)) return null;
+    } else if (!isDigit(c) && !isLetter(c)) return -1;
   }
+  return formAfterScan(s, from, to, slash, -1);
+}
+
+/**
+ * quickForm of a token already scanned: its characters are capitals, digits and '/' up to its
+ * second '/' at `second` (all of them when there is none, -1); its first '/' is at `slash` (-1:
+ * none). The check pass's tokenizer scans each token once and hands over what it saw.
+ */
+export function formAfterScan(s: string, from: number, to: number, slash: number, second: number): number {
+  const n = to - from;
+  if (n < 7) return -1;
+  const c0 = s.charCodeAt(from);
+  // Only a cruise climb has two: C/point/speed levels.
+  if (second >= 0) return c0 === 67 && slash === from + 1 ? climb(s, from, to, second) : -1;
   if (slash < 0) {
-    if (isDigit(c0)) return latLon(s, from, to) ? CHECK_LATLON : null;
+    if (isDigit(c0)) return latLon(s, from, to) ? LAT_LON : -1;
     if ((c0 === 78 || c0 === 75 || c0 === 77) && isDigit(s.charCodeAt(from + 1))) {
-      return speedLevel(s, from, to) ? (groupPlaceholder ??= placeholderOf(GROUP)) : null;
+      return speedLevel(s, from, to) ? K_SPEED_LEVEL : -1;
     }
-    return bearingDistance(s, from, to, letterRun(s, from, to)) ? CHECK_BEARING : null;
+    return bearingDistance(s, from, to, letterRun(s, from, to)) ? BEARING_DISTANCE : -1;
   }
-  if (slash === from + 1 && c0 === 67) return null; // C/ without its second '/'
-  if (startsWithStay(s, from, to)) return null;
-  const kind = pointKind(s, from, slash);
-  if (!kind || !speedLevel(s, slash + 1, to)) return null;
-  return changePlaceholder(kind);
+  if (slash === from + 1 && c0 === 67) return -1; // C/ without its second '/'
+  if (startsWithStay(s, from, to)) return -1;
+  const point = pointKind(s, from, slash);
+  if (point < 0 || !speedLevel(s, slash + 1, to)) return -1;
+  return withPoint(K_POINT_CHANGE, point);
 }
 
 /** C/point/speed level level or C/point/speed level PLUS, with the second '/' at `second`. */
-function climb(s: string, from: number, to: number, second: number): RouteElement | null {
-  if (s.indexOf('/', second + 1) >= 0 && s.indexOf('/', second + 1) < to) return null;
-  const kind = pointKind(s, from + 2, second);
-  if (!kind || !speed(s, second + 1, to) || !level(s, at, to)) return null;
-  if (at + 4 === to && s.startsWith('PLUS', at)) return climbPlaceholder(kind);
-  if (!level(s, at, to) || at !== to) return null;
-  return climbPlaceholder(kind);
+function climb(s: string, from: number, to: number, second: number): number {
+  if (s.indexOf('/', second + 1) >= 0 && s.indexOf('/', second + 1) < to) return -1;
+  const point = pointKind(s, from + 2, second);
+  if (point < 0 || !speed(s, second + 1, to) || !level(s, at, to)) return -1;
+  if (at + 4 === to && s.startsWith('PLUS', at)) return withPoint(K_CRUISE_CLIMB, point);
+  if (!level(s, at, to) || at !== to) return -1;
+  return withPoint(K_CRUISE_CLIMB, point);
 }

@@ -9,8 +9,9 @@
  */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
-import { placeholderOf, quickCheck } from './quickCheck';
-import { quickForm } from './quickForms';
+import { NO_RANGE, lonePartOf, quickCheck } from './quickCheck';
+import { formAfterScan } from './quickForms';
+import { K_AIRWAY, K_DIRECT, K_POINT, kindCode } from './kinds';
 import {
   ElementReader,
   FIRST_WORD,
@@ -21,7 +22,7 @@ import {
   looksLikeSpeedLevel,
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
-import type { TextSegments } from './segments';
+import { TextSegments } from './segments';
 import { checkLevels, checkSequence } from './sequence';
 
 export { TextSegments } from './segments';
@@ -91,6 +92,14 @@ let tokSeg = new Int32Array(256);
 let tokLine = new Int32Array(256);
 let tokStart = new Int32Array(256);
 let tokEnd = new Int32Array(256);
+/**
+ * The check pass's kind code of each token (kinds.ts), found as the token is cut out; FULL_READ
+ * for a token the shortcuts leave to the full reader, with FORM added for a token the composite
+ * shortcut read (the reader must know it was no bare speed).
+ */
+let tokKind = new Int32Array(256);
+const FULL_READ = -1;
+const FORM = 128;
 /** Each segment's text from its first to its last token, and whether single spaces separate all tokens. */
 const pieces: string[] = [];
 let singleSpaced = true;
@@ -101,7 +110,11 @@ function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return b;
 }
 
-function tokenize(segments: TextSegments, withPieces: boolean): number {
+/**
+ * Cuts the text into tokens. `classify` (the check pass) also gives each token its kind code
+ * through the shortcuts, while its characters are at hand.
+ */
+function tokenize(segments: TextSegments, withPieces: boolean, classify: boolean): number {
   let count = 0;
   pieces.length = 0;
   singleSpaced = true;
@@ -111,6 +124,7 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
   let lineOf = tokLine;
   let starts = tokStart;
   let ends = tokEnd;
+  let kinds = tokKind;
   let spaced = true;
   for (let k = 0; k < segments.length; k++) {
     const s = segments.text(k);
@@ -128,11 +142,43 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
         c = s.charCodeAt(i);
       }
       if (i >= end) break;
-      if (spaced && first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) spaced = false;
+      if (withPieces && spaced && first >= 0 && (i - gap !== 1 || s.charCodeAt(gap) !== 32)) spaced = false;
       const from = i;
-      while (++i < end) {
-        c = s.charCodeAt(i);
-        if (!(c > 32 && c < 127) && isBlankCode(c)) break;
+      let code = FULL_READ;
+      if (classify) {
+        // The shape of nearly every token, read as it is cut out: capital letters, digits, and at
+        // most one letter after the digits (KONAN, DCT, UL607, W615A). The end of the text reads as a blank.
+        while (c >= 65 && c <= 90) c = ++i < end ? s.charCodeAt(i) : 32;
+        const lettersEnd = i;
+        while (c >= 48 && c <= 57) c = ++i < end ? s.charCodeAt(i) : 32;
+        const digitsEnd = i;
+        if (digitsEnd > lettersEnd && c >= 65 && c <= 90) c = ++i < end ? s.charCodeAt(i) : 32;
+        if ((c > 32 && c < 127) || !isBlankCode(c)) {
+          // Some other shape (none the first shortcut takes): the token goes on, and what the
+          // composite shortcut must know of it is noted on the way.
+          let slash = -1;
+          let second = -1;
+          let odd = -1;
+          for (;;) {
+            if (c === 47) {
+              if (slash < 0) slash = i;
+              else if (second < 0) second = i;
+            } else if (odd < 0 && !((c >= 65 && c <= 90) || (c >= 48 && c <= 57))) odd = i;
+            if (++i >= end) break;
+            c = s.charCodeAt(i);
+            if (!(c > 32 && c < 127) && isBlankCode(c)) break;
+          }
+          // quickForm gives up at a character other than capitals, digits and '/' before a second '/'.
+          const form = odd >= 0 && (second < 0 || odd < second) ? -1 : formAfterScan(s, from, i, slash, second);
+          code = form >= 0 ? form | FORM : FULL_READ;
+        } else {
+          code = shapeKind(s, from, lettersEnd, digitsEnd, i);
+        }
+      } else {
+        while (++i < end) {
+          c = s.charCodeAt(i);
+          if (!(c > 32 && c < 127) && isBlankCode(c)) break;
+        }
       }
       if (first < 0) first = from;
       lastEnd = i;
@@ -141,17 +187,70 @@ function tokenize(segments: TextSegments, withPieces: boolean): number {
         lineOf = tokLine = grow(lineOf);
         starts = tokStart = grow(starts);
         ends = tokEnd = grow(ends);
+        kinds = tokKind = grow(kinds);
       }
       seg[count] = k;
       lineOf[count] = line;
       starts[count] = from;
       ends[count] = i;
+      kinds[count] = code;
       count++;
     }
     if (withPieces && first >= 0) pieces.push(s.slice(first, lastEnd));
   }
   singleSpaced = spaced;
   return count;
+}
+
+/**
+ * The kind code of a token of capital letters to `lettersEnd`, digits to `digitsEnd` and at most one
+ * letter after them: what quickCheck decides, without reading the token again where the counts
+ * settle it (a 2, 3 or 5-letter point, DCT, an ATS route); the shortcuts for the rest.
+ */
+function shapeKind(s: string, from: number, lettersEnd: number, digitsEnd: number, to: number): number {
+  const letters = lettersEnd - from;
+  const n = to - from;
+  if (letters > 0 && digitsEnd === lettersEnd) {
+    if (n === 2) return K_POINT;
+    if (n === 3) {
+      const a = s.charCodeAt(from);
+      const b = s.charCodeAt(from + 1);
+      const c = s.charCodeAt(from + 2);
+      if (a === 68 && b === 67 && c === 84) return K_DIRECT; // DCT
+      // VFR IFR OAT GAT SID are keywords.
+      if (!(b === 70 && c === 82) && !(b === 65 && c === 84) && !(a === 83 && b === 73 && c === 68)) return K_POINT;
+    }
+    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83))
+      return K_POINT;
+  } else if ((letters === 1 || letters === 2) && n <= 6) {
+    const digits = digitsEnd - lettersEnd;
+    const c0 = s.charCodeAt(from);
+    // N0450 (a speed without level) and F370, M082 (a level or Mach number alone) are no routes.
+    const lone =
+      letters === 1 &&
+      to === digitsEnd &&
+      (((c0 === 78 || c0 === 75) && digits === 4) || lonePartOf(c0, digits, s.charCodeAt(lettersEnd)));
+    if (!lone) return K_AIRWAY;
+  }
+  // Capitals and digits only: quickForm need not look at its characters again.
+  const quick = quickCheck(s, from, to);
+  if (quick >= 0) return quick;
+  const form = formAfterScan(s, from, to, -1, -1);
+  return form >= 0 ? form | FORM : FULL_READ;
+}
+
+/**
+ * The kind code the check pass's tokenizer gives each token of `line` (-1: left to the full
+ * reader). For tests: it must be what quickCheck, else quickForm, gives the token alone.
+ */
+export function tokenKinds(line: string): number[] {
+  const segments = new TextSegments([line], 0);
+  segments.push(0, 0, line.length);
+  const count = tokenize(segments, false, true);
+  const kinds: number[] = [];
+  for (let k = 0; k < count; k++) kinds.push(tokKind[k] === FULL_READ ? -1 : tokKind[k] & ~FORM);
+  release(count);
+  return kinds;
 }
 
 /** The token's text as written. */
@@ -161,9 +260,11 @@ function textAt(k: number): string {
 
 function release(count: number): void {
   tokSegments = undefined;
+  // The pieces are slices of the block's lines: kept, they would keep the lines alive.
+  pieces.length = 0;
   // Let a huge parse's buffers go; small buffers are kept for the next call.
   if (count > 4096) {
-    checkBuffer = [];
+    tokKind = new Int32Array(256);
     tokSeg = new Int32Array(256);
     tokLine = new Int32Array(256);
     tokStart = new Int32Array(256);
@@ -183,65 +284,78 @@ function mayBeAerodrome(k: number): boolean {
   return false;
 }
 
-/** The check pass's elements, reused: nothing of them outlives the pass. */
-let checkBuffer: RouteElement[] = [];
+/** Position flags of the tokens, set by positions(): where a SID, a STAR or an aerodrome may stand. */
+let firstFlags = 0;
+let lastFlags = 0;
+/** The first token after a first-word aerodrome. */
+let routeStart = 0;
+let sidSlot = 0;
+let starSlot = 0;
 
-/** Reads every element with its position rules. */
-function readElements(count: number, reader: ElementReader, sink: DiagnosticSink | null): RouteElement[] {
-  const check = sink !== null;
-  const elements: RouteElement[] = check ? checkBuffer : new Array(count);
-  let firstFlags = 0;
-  let start = 0;
+function positions(count: number): void {
+  firstFlags = 0;
+  routeStart = 0;
   if (count > 1 && mayBeAerodrome(0) && isAerodromeWord(textAt(0).toUpperCase())) {
     firstFlags = FIRST_WORD;
-    start = 1;
+    routeStart = 1;
   }
-  const sidSlot = looksLikeSpeedLevel(textAt(start).toUpperCase()) ? start + 1 : start;
-  let starSlot = count - 1;
-  let lastFlags = 0;
-  if (count - 1 > start && mayBeAerodrome(count - 1) && isAerodromeWord(textAt(count - 1).toUpperCase())) {
+  sidSlot = looksLikeSpeedLevel(textAt(routeStart).toUpperCase()) ? routeStart + 1 : routeStart;
+  starSlot = count - 1;
+  lastFlags = 0;
+  if (count - 1 > routeStart && mayBeAerodrome(count - 1) && isAerodromeWord(textAt(count - 1).toUpperCase())) {
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
-  const segments = tokSegments!;
-  const seg = tokSeg;
-  const starts = tokStart;
-  const ends = tokEnd;
-  let lineText = '';
-  let lineSeg = -1;
+}
+
+/** The position flags of token k of `count` (positions() first). */
+function flagsOf(k: number, count: number): number {
+  let flags = 0;
+  if (k === 0) flags |= firstFlags;
+  if (k === count - 1) flags |= lastFlags;
+  if (k === sidSlot) flags |= SID_SLOT;
+  if (k === starSlot && k > routeStart) flags |= STAR_SLOT;
+  return flags;
+}
+
+/** Reads every element with its position rules (the build pass). */
+function readElements(count: number, reader: ElementReader): RouteElement[] {
+  const elements: RouteElement[] = new Array(count);
+  positions(count);
+  for (let k = 0; k < count; k++) elements[k] = reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count));
+  return elements;
+}
+
+/** The aerodromes the check pass found as first and last word. */
+let firstIcao: string | undefined;
+let lastIcao: string | undefined;
+
+/**
+ * The check pass over tokens the tokenizer classified: the full reader reads, in order, the
+ * tokens the shortcuts left (its findings and the level rules into `sink`), and every token
+ * ends with its kind code in tokKind.
+ */
+function readKinds(count: number, reader: ElementReader, sink: DiagnosticSink): void {
+  const kinds = tokKind;
+  firstIcao = lastIcao = undefined;
+  positions(count);
   for (let k = 0; k < count; k++) {
-    if (check) {
-      if (seg[k] !== lineSeg) {
-        lineSeg = seg[k];
-        lineText = segments.text(lineSeg);
-      }
-      const quick = quickCheck(lineText, starts[k], ends[k]);
-      if (quick) {
-        elements[k] = quick;
-        continue;
-      }
-      const form = quickForm(lineText, starts[k], ends[k]);
-      if (form) {
-        // What the reader would have read; it still must know that the token was not a bare speed.
-        reader.skipped();
-        elements[k] = form;
-        continue;
-      }
+    const quick = kinds[k];
+    if (quick !== FULL_READ) {
+      // What the reader would have read: it still must know that the token was not a bare speed
+      // (N0450 DVR F350: F350 is no partner of N0450, whatever path read DVR).
+      reader.skipped();
+      if (quick & FORM) kinds[k] = quick & ~FORM;
+      continue;
     }
-    let flags = 0;
-    if (k === 0) flags |= firstFlags;
-    if (k === count - 1) flags |= lastFlags;
-    if (k === sidSlot) flags |= SID_SLOT;
-    if (k === starSlot && k > start) flags |= STAR_SLOT;
-    const e = reader.read(textAt(k), tokLine[k], tokStart[k], flags);
-    if (sink) {
-      checkLevels(e, tokLine[k], tokEnd[k], sink);
-      elements[k] = placeholderOf(e);
-    } else {
-      elements[k] = e;
+    const e = reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count));
+    checkLevels(e, tokLine[k], tokEnd[k], sink);
+    kinds[k] = kindCode(e);
+    if (e.kind === 'aerodrome') {
+      if (k === 0) firstIcao = e.icao;
+      if (k === count - 1) lastIcao = e.icao;
     }
   }
-  return elements;
 }
 
 function tokenRange(k: number): Range {
@@ -253,16 +367,22 @@ let checkReader: ElementReader | undefined;
 
 /**
  * The check pass: findings into `sink`, and what the block needs to know. `withWords` false
- * leaves `firstWords` empty, for a block whose name does not come from them.
+ * leaves `firstWords` empty, for a block whose name does not come from them; `withRange` false
+ * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE).
  */
-export function checkRouteText(segments: TextSegments, sink: DiagnosticSink, withWords = true): RouteTextFacts {
-  const count = tokenize(segments, false);
+export function checkRouteText(
+  segments: TextSegments,
+  sink: DiagnosticSink,
+  withWords = true,
+  withRange = true,
+): RouteTextFacts {
+  const count = tokenize(segments, false, true);
   if (count === 0) return { count, firstWords: '' };
   const reader = (checkReader ??= new ElementReader(null, false));
   reader.startCheck(sink);
-  const elements = readElements(count, reader, sink);
+  readKinds(count, reader, sink);
   reader.startCheck(null);
-  checkSequence(elements, count, textAt, tokLine, tokStart, tokEnd, sink);
+  checkSequence(tokKind, count, textAt, tokLine, tokStart, tokEnd, sink);
   let firstWords = '';
   if (withWords) {
     firstWords = textAt(0);
@@ -274,14 +394,15 @@ export function checkRouteText(segments: TextSegments, sink: DiagnosticSink, wit
   }
   const facts: RouteTextFacts = { count, firstWords };
   const last = count - 1;
-  facts.routeRange = {
-    start: { line: tokLine[0], character: tokStart[0] },
-    end: { line: tokLine[last], character: tokEnd[last] },
-  };
-  const first = elements[0];
-  if (first.kind === 'aerodrome') facts.firstAerodrome = { value: first.icao, range: tokenRange(0) };
-  const end = elements[last];
-  if (end.kind === 'aerodrome' && last > 0) facts.lastAerodrome = { value: end.icao, range: tokenRange(last) };
+  if (withRange) {
+    facts.routeRange = {
+      start: { line: tokLine[0], character: tokStart[0] },
+      end: { line: tokLine[last], character: tokEnd[last] },
+    };
+  }
+  if (firstIcao !== undefined) facts.firstAerodrome = { value: firstIcao, range: withRange ? tokenRange(0) : NO_RANGE };
+  if (lastIcao !== undefined && last > 0)
+    facts.lastAerodrome = { value: lastIcao, range: withRange ? tokenRange(last) : NO_RANGE };
   release(count);
   return facts;
 }
@@ -291,7 +412,7 @@ export function checkRouteText(segments: TextSegments, sink: DiagnosticSink, wit
  * the check pass does not need it). From the source lines when they are single-spaced already.
  */
 export function buildRouteText(segments: TextSegments): string {
-  const count = tokenize(segments, true);
+  const count = tokenize(segments, true, false);
   let routeText: string;
   if (singleSpaced) {
     routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
@@ -306,9 +427,9 @@ export function buildRouteText(segments: TextSegments): string {
 
 /** The build pass: the complete elements of route text already checked. */
 export function buildElements(segments: TextSegments): RouteElement[] {
-  const count = tokenize(segments, false);
+  const count = tokenize(segments, false, false);
   if (count === 0) return [];
-  const elements = readElements(count, new ElementReader(null, true), null);
+  const elements = readElements(count, new ElementReader(null, true));
   release(count);
   return elements;
 }

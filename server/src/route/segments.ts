@@ -3,6 +3,8 @@
  * of an FPL message. Kept in one typed array beside the block's lines, so a text of millions of
  * lines costs a dozen bytes a line, not an object each.
  */
+const NO_LINES: readonly string[] = [];
+
 export class TextSegments {
   length = 0;
   /** (line, start, end) of each segment in turn; allocated on the first push. */
@@ -10,9 +12,26 @@ export class TextSegments {
 
   /** `lines[i]` is document line `firstLine + i`. */
   constructor(
-    private readonly lines: readonly string[],
-    private readonly firstLine: number,
+    private lines: readonly string[],
+    private firstLine: number,
   ) {}
+
+  /**
+   * Lets go of the lines (and of a big buffer) between blocks: a list kept for reuse must not
+   * keep the last block's lines, and with them every line string, alive.
+   */
+  release(): void {
+    this.lines = NO_LINES;
+    this.length = 0;
+    if (this.#data && this.#data.length > 3 * 4096) this.#data = undefined;
+  }
+
+  /** Empties the list for other lines, keeping its buffer (the check pass reuses its segments). */
+  reset(lines: readonly string[], firstLine: number): void {
+    this.lines = lines;
+    this.firstLine = firstLine;
+    this.length = 0;
+  }
 
   push(line: number, start: number, end: number): void {
     let data = this.#data;

@@ -6,61 +6,55 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { Level, Range, RouteElement } from './model';
+import {
+  COMPUTED,
+  KIND,
+  K_AERODROME,
+  K_AIRWAY,
+  K_DIRECT,
+  K_FLIGHT_RULES,
+  K_IFPS,
+  K_POINT_CHANGE,
+  K_SID,
+  K_SPEED_LEVEL,
+  K_STAR,
+  K_STAY,
+  K_TRACK,
+  K_TRAFFIC_TYPE,
+  K_TRUNCATION,
+  K_UNKNOWN,
+  VFR,
+  isAnnotationCode,
+  isPointCode,
+  isRouteCode,
+} from './kinds';
 
-function isPointLike(e: RouteElement): boolean {
-  switch (e.kind) {
-    case 'point':
-    case 'latLon':
-    case 'bearingDistance':
-    case 'pointChange':
-    case 'cruiseClimb':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** Coordinates-like points, between which DCT may be left out. */
-function isComputedPoint(e: RouteElement): boolean {
-  const p = e.kind === 'pointChange' || e.kind === 'cruiseClimb' ? e.point : e;
-  return p.kind === 'latLon' || p.kind === 'bearingDistance';
-}
-
-/** Elements that say something about the point before them: VFR/IFR, OAT/GAT, IFPSTOP/START, STAY. */
-function isAnnotation(e: RouteElement): boolean {
-  return e.kind === 'flightRules' || e.kind === 'trafficType' || e.kind === 'ifps' || e.kind === 'stay';
-}
-
-function isRoute(e: RouteElement): boolean {
-  return e.kind === 'airway' || e.kind === 'track';
-}
-
-/** "ATS route UL9", "DCT", "point KONAN": what was found, for messages. */
-export function nameOf(e: RouteElement, written: string = e.text): string {
+/** "ATS route UL9", "DCT", "point KONAN": what was found (an element of kind `code`), for messages. */
+export function nameOf(code: number, written: string): string {
   const text = written.toUpperCase();
-  switch (e.kind) {
-    case 'airway':
+  switch (code & KIND) {
+    case K_AIRWAY:
       return `ATS route ${text}`;
-    case 'track':
+    case K_TRACK:
       return `track ${text}`;
-    case 'direct':
+    case K_DIRECT:
       return 'DCT';
-    case 'speedLevel':
+    case K_SPEED_LEVEL:
       return `speed/level group ${text}`;
-    case 'sid':
+    case K_SID:
       return text === 'SID' ? 'SID' : `SID ${text}`;
-    case 'star':
+    case K_STAR:
       return text === 'STAR' ? 'STAR' : `STAR ${text}`;
-    case 'aerodrome':
+    case K_AERODROME:
       return `aerodrome ${text}`;
-    case 'flightRules':
+    case K_FLIGHT_RULES:
       return `flight rules change ${text}`;
-    case 'truncation':
+    case K_TRUNCATION:
       return 'T (truncation)';
-    case 'unknown':
+    case K_UNKNOWN:
       return `'${text}'`;
     default:
-      return isPointLike(e) ? `point ${text}` : text;
+      return isPointCode(code) ? `point ${text}` : text;
   }
 }
 
@@ -120,11 +114,11 @@ export function checkLevels(e: RouteElement, line: number, end: number, sink: Di
 }
 
 /**
- * Checks the elements. Their texts and ranges come from `textAt`/`lines`/`starts`/`ends`: the check
- * pass gives elements shared placeholders, and ranges are built only for findings.
+ * Checks the elements, given by their kind codes (kinds.ts). Their texts and ranges come from
+ * `textAt`/`lines`/`starts`/`ends`: ranges are built only for findings.
  */
 export function checkSequence(
-  elements: readonly RouteElement[],
+  kinds: ArrayLike<number>,
   count: number,
   textAt: (k: number) => string,
   lines: ArrayLike<number>,
@@ -135,17 +129,18 @@ export function checkSequence(
   const n = count;
   const rangeAt = (k: number): Range => lineRange(lines[k], starts[k], ends[k]);
   if (n === 0) return;
-  const start = elements[0].kind === 'aerodrome' && n > 1 ? 1 : 0;
-  const first = elements[start];
-  if (first.kind !== 'speedLevel' && first.kind !== 'unknown') {
+  const start = (kinds[0] & KIND) === K_AERODROME && n > 1 ? 1 : 0;
+  const first = kinds[start];
+  const firstKind = first & KIND;
+  if (firstKind !== K_SPEED_LEVEL && firstKind !== K_UNKNOWN) {
     sink.add(
       'R201',
       `the route must begin with a speed/level group such as N0450F350, found ${nameOf(first, textAt(start))}`,
       rangeAt(start),
     );
   }
-  const sidSlot = first.kind === 'speedLevel' ? start + 1 : start;
-  if (first.kind === 'speedLevel' && (n === start + 1 || (n === start + 2 && elements[n - 1].kind === 'aerodrome'))) {
+  const sidSlot = firstKind === K_SPEED_LEVEL ? start + 1 : start;
+  if (firstKind === K_SPEED_LEVEL && (n === start + 1 || (n === start + 2 && (kinds[n - 1] & KIND) === K_AERODROME))) {
     // Doc 4444 Item 15: the speed/level group is followed by the route; DCT alone when there is none.
     sink.add(
       'R217',
@@ -160,8 +155,8 @@ export function checkSequence(
     );
   }
   let last = n - 1;
-  if (elements[last].kind === 'aerodrome' && last > start) last--;
-  let vfr = first.kind === 'speedLevel' && first.level.unit === 'vfr';
+  if ((kinds[last] & KIND) === K_AERODROME && last > start) last--;
+  let vfr = firstKind === K_SPEED_LEVEL && (first & VFR) !== 0;
   /** The last point, while only annotations have followed it; -1 otherwise. */
   let point = -1;
   /** The element an annotation at i belongs to: the one before, past other annotations. */
@@ -170,26 +165,29 @@ export function checkSequence(
   /** Whether the element before i is an annotation (judged once per element). */
   let afterAnnotation = false;
   for (let i = 0; i < n; i++) {
-    const e = elements[i];
-    const next = i + 1 < n ? elements[i + 1] : undefined;
+    const e = kinds[i];
+    const kind = e & KIND;
+    const hasNext = i + 1 < n;
+    const next = hasNext ? kinds[i + 1] : 0;
+    const nextKind = next & KIND;
     if (i > 0 && !afterAnnotation) anchor = i - 1;
-    const prev = anchor >= 0 ? elements[anchor] : undefined;
-    switch (e.kind) {
-      case 'airway':
-      case 'track':
-        if (!next) {
+    const prev = anchor >= 0 ? kinds[anchor] : -1;
+    switch (kind) {
+      case K_AIRWAY:
+      case K_TRACK:
+        if (!hasNext) {
           sink.add(
             'R202',
             `${nameOf(e, textAt(i))} must be followed by the point where it is left; the route ends here`,
             rangeAt(i),
           );
-        } else if (next.kind === 'direct') {
+        } else if (nextKind === K_DIRECT) {
           sink.add(
             'R205',
             `DCT cannot follow ${nameOf(e, textAt(i))}: write the point where ${up(textAt(i))} is left, then DCT`,
             rangeAt(i + 1),
           );
-        } else if (isRoute(next) && sameRouteOtherLayer(up(textAt(i)), up(textAt(i + 1)))) {
+        } else if (isRouteCode(next) && sameRouteOtherLayer(up(textAt(i)), up(textAt(i + 1)))) {
           // Doc 4444 asks for the point where a route is left; a route continuing as its own upper
           // (or lower) part shares every point, so the transition is readable without it.
           sink.add(
@@ -199,14 +197,14 @@ export function checkSequence(
               `${up(textAt(i + 1))}`,
             rangeAt(i + 1),
           );
-        } else if (isRoute(next)) {
+        } else if (isRouteCode(next)) {
           sink.add(
             'R203',
             `${nameOf(e, textAt(i))} and ${nameOf(next, textAt(i + 1))} need their joining ` +
               `point between them, e.g. ${up(textAt(i))} POINT ${up(textAt(i + 1))}`,
             rangeAt(i + 1),
           );
-        } else if (!isPointLike(next) && next.kind !== 'unknown') {
+        } else if (!isPointCode(next) && nextKind !== K_UNKNOWN) {
           sink.add(
             'R202',
             `${nameOf(e, textAt(i))} must be followed by the point where it is left, found ${nameOf(next, textAt(i + 1))}`,
@@ -214,17 +212,17 @@ export function checkSequence(
           );
         }
         break;
-      case 'direct':
+      case K_DIRECT:
         // Doc 4444: DCT alone after the speed/level group is a flight direct from departure to destination.
-        if (i === sidSlot && first.kind === 'speedLevel' && (!next || (i + 1 === n - 1 && next.kind === 'aerodrome')))
+        if (i === sidSlot && firstKind === K_SPEED_LEVEL && (!hasNext || (i + 1 === n - 1 && nextKind === K_AERODROME)))
           break;
-        if (!next) {
+        if (!hasNext) {
           sink.add('R204', 'DCT must be followed by a point; the route ends here', rangeAt(i));
-        } else if (!isPointLike(next) && next.kind !== 'aerodrome' && next.kind !== 'unknown') {
+        } else if (!isPointCode(next) && nextKind !== K_AERODROME && nextKind !== K_UNKNOWN) {
           sink.add('R204', `DCT must be followed by a point, found ${nameOf(next, textAt(i + 1))}`, rangeAt(i + 1));
         }
         break;
-      case 'speedLevel':
+      case K_SPEED_LEVEL:
         if (i !== start) {
           sink.add(
             'R209',
@@ -233,7 +231,7 @@ export function checkSequence(
           );
         }
         break;
-      case 'sid':
+      case K_SID:
         if (i !== sidSlot) {
           sink.add(
             'R207',
@@ -241,7 +239,10 @@ export function checkSequence(
               `group; found ${up(textAt(i))} at element ${i + 1}`,
             rangeAt(i),
           );
-        } else if (next && (next.kind === 'direct' || isRoute(next) || next.kind === 'sid' || next.kind === 'star')) {
+        } else if (
+          hasNext &&
+          (nextKind === K_DIRECT || isRouteCode(next) || nextKind === K_SID || nextKind === K_STAR)
+        ) {
           // Doc 4444: a SID is followed by its last point, where the rest of the route begins.
           sink.add(
             'R215',
@@ -251,58 +252,60 @@ export function checkSequence(
           );
         }
         break;
-      case 'star':
+      case K_STAR:
         if (i !== last) {
           sink.add(
             'R208',
             `a STAR may appear only as the last route element; ${up(textAt(i))} is followed ` +
-              `by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`,
+              `by ${hasNext ? nameOf(next, textAt(i + 1)) : 'more'}`,
             rangeAt(i),
           );
         }
         break;
-      case 'truncation':
+      case K_TRUNCATION:
         if (i !== n - 1)
           sink.add(
             'R211',
-            `T (truncation) may appear only as the last element; it is followed by ${next ? nameOf(next, textAt(i + 1)) : 'more'}`,
+            `T (truncation) may appear only as the last element; it is followed by ${hasNext ? nameOf(next, textAt(i + 1)) : 'more'}`,
             rangeAt(i),
           );
         break;
-      case 'flightRules':
-        if (!prev || !isPointLike(prev)) {
+      case K_FLIGHT_RULES: {
+        const rules = e & VFR ? 'VFR' : 'IFR';
+        if (prev < 0 || !isPointCode(prev)) {
           sink.add(
             'R213',
-            `a change to ${e.rules} must follow the point where it happens, e.g. ` +
-              `ROM/N0180A090 ${e.rules}; found ` +
-              `${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`,
+            `a change to ${rules} must follow the point where it happens, e.g. ` +
+              `ROM/N0180A090 ${rules}; found ` +
+              `${prev >= 0 ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`,
             rangeAt(i),
           );
-        } else if (e.rules === 'IFR' && vfr && prev.kind !== 'pointChange') {
+        } else if (rules === 'IFR' && vfr && (prev & KIND) !== K_POINT_CHANGE) {
           sink.add(
             'R212',
             `the change to IFR at ${up(textAt(anchor))} normally gives the new speed and level, e.g. ${up(textAt(anchor))}/N0450F350 IFR`,
             rangeAt(i),
           );
         }
-        vfr = e.rules === 'VFR';
+        vfr = rules === 'VFR';
         break;
-      case 'trafficType':
-      case 'ifps':
-      case 'stay':
-        if (!prev || !isPointLike(prev)) {
+      }
+      case K_TRAFFIC_TYPE:
+      case K_IFPS:
+      case K_STAY:
+        if (prev < 0 || !isPointCode(prev)) {
           sink.add(
             'R214',
-            `${up(textAt(i))} must follow the point where it applies; found ${prev ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`,
+            `${up(textAt(i))} must follow the point where it applies; found ${prev >= 0 ? nameOf(prev, textAt(anchor)) : 'nothing'} before it`,
             rangeAt(i),
           );
         }
         break;
     }
-    if (e.kind === 'pointChange' && e.speedLevel.level.unit === 'vfr') vfr = true;
-    afterAnnotation = isAnnotation(e);
-    if (isPointLike(e)) {
-      if (point >= 0 && !(isComputedPoint(elements[point]) && isComputedPoint(e))) {
+    if (kind === K_POINT_CHANGE && e & VFR) vfr = true;
+    afterAnnotation = isAnnotationCode(e);
+    if (isPointCode(e)) {
+      if (point >= 0 && !(kinds[point] & COMPUTED && e & COMPUTED)) {
         sink.add(
           'R206',
           `write DCT between ${up(textAt(point))} and ${up(textAt(i))} (or the ATS route that joins them)`,

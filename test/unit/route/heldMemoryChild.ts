@@ -1,9 +1,11 @@
 /**
- * Run by heldMemory.test.ts in a child process with a capped heap: parses one shape of text as
- * the language server does (incremental parser, then the diagnostics it publishes) and prints
- * how many bytes of heap the parse holds per character of text.
+ * Run by heldMemory.test.ts in a child process with a capped heap: opens one shape of text as
+ * the language server does (ParsedDocuments: the incremental parser, then the diagnostics it
+ * publishes), then edits it once (the editor the server keeps from then on, the parser's last
+ * blocks and the new text), and prints how many bytes of heap each state holds per character.
  */
-import { IncrementalRouteParser } from '../../../server/src/route';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
 import { heldShapes } from './heldShapes';
 
@@ -11,17 +13,34 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
 const [shape, megabytes] = process.argv.slice(2);
 const text = heldShapes(Number(megabytes) * 1048576)[shape];
-gc();
-gc();
-const before = process.memoryUsage().heapUsed;
-const parser = new IncrementalRouteParser();
-const document = parser.parse(text);
-const published = documentDiagnostics(document, { isCancellationRequested: false });
-gc();
-gc();
-const held = process.memoryUsage().heapUsed - before;
+const uri = 'file:///held.route';
+const live = { isCancellationRequested: false };
+
+function heapUsed(): number {
+  gc!();
+  gc!();
+  return process.memoryUsage().heapUsed;
+}
+
+const before = heapUsed();
+const documents = new ParsedDocuments();
+let textDocument = TextDocument.create(uri, 'route', 1, text);
+let published = documentDiagnostics(documents.get(textDocument).document, live);
+const open = heapUsed() - before;
+// One character typed at the start: the server switches to its editor of the document.
+const change = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: ' ' };
+documents.recordChanges(uri, 1, [change], 2);
+textDocument = TextDocument.update(textDocument, [change], 2);
+const parsed = documents.get(textDocument);
+published = documentDiagnostics(parsed.document, live);
+const edited = heapUsed() - before;
 console.log(
-  JSON.stringify({ bytesPerChar: held / text.length, blocks: document.blocks.length, published: published.length }),
+  JSON.stringify({
+    open: open / text.length,
+    edited: edited / text.length,
+    blocks: parsed.document.blocks.length,
+    published: published.length,
+  }),
 );
 // Kept alive up to here, as the server keeps them.
-if (!parser || document.blocks.length < 0) console.log('unreachable');
+if (!documents || parsed.version < 0) console.log('unreachable');

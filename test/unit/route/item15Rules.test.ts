@@ -50,6 +50,16 @@ test('"cruising speed … and cruising level … followed by the significant poi
   assert.deepEqual(codes('N0450F350 DVR A470 KONAN M603 AMASI UM603 LAM'), []);
   // The lone level right after a lone speed is the same mistake: one finding.
   assert.deepEqual(codes('N0450 F350 DCT DVR'), ['R104']);
+  // Only right after it: with a point between, the level is alone again, whatever the point's case.
+  assert.deepEqual(codes('N0450F350 N0450 DVR F350 KONAN'), ['R104', 'R117']);
+  assert.deepEqual(
+    codes('N0450F350 N0450 dvr F350 KONAN').filter((c) => c !== 'R102'),
+    ['R104', 'R117'],
+  );
+  assert.deepEqual(
+    codes('N0450F350 N0450 UL9 F350 KONAN').filter((c) => c === 'R117'),
+    ['R117'],
+  );
 });
 
 test('"SID … followed by the point at which the SID ends": neither DCT nor an ATS route comes next', () => {

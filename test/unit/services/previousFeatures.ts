@@ -118,40 +118,39 @@ export function previousSemanticTokens(document: RouteDocument, text: string, to
   return data;
 }
 
+/**
+ * The outline without caches: every block with its points when they all fit in `maxSymbols`;
+ * else the blocks alone, the first `maxSymbols - 1` of them and a last symbol for the rest.
+ */
 export function previousDocumentSymbols(
   document: RouteDocument,
   token: CancellationToken,
   maxSymbols = MAX_SYMBOLS,
   routeDistanceNm?: (block: RouteBlock) => number | undefined,
 ): DocumentSymbol[] {
-  const symbols: DocumentSymbol[] = [];
-  let budget = maxSymbols;
+  if (token.isCancellationRequested) return [];
   const blocks = document.blocks;
-  for (let i = 0; i < blocks.length; i++) {
-    if (token.isCancellationRequested) return [];
-    if (budget <= 1 && i < blocks.length - 1) {
-      symbols.push(omitted(blocks.slice(i)));
-      break;
-    }
-    const symbol = blockSymbol(blocks[i], budget - 1);
+  const all = blocks.map((block) => blockSymbol(block, Number.POSITIVE_INFINITY));
+  const total = all.reduce((n, s) => n + 1 + (s.children?.length ?? 0), 0);
+  const max = Math.max(1, maxSymbols);
+  const listed =
+    total <= max ? all : all.map((s) => ({ ...s, children: [] })).slice(0, blocks.length <= max ? max : max - 1);
+  listed.forEach((symbol, i) => {
     const distance = routeDistanceNm?.(blocks[i]);
     if (distance !== undefined) symbol.detail = `${symbol.detail}, ${formatNm(distance)}`;
-    budget -= 1 + (symbol.children?.length ?? 0);
-    symbols.push(symbol);
+  });
+  if (listed.length < blocks.length) {
+    const rest = blocks.slice(listed.length);
+    listed.push({
+      name: `… ${rest.length} more blocks not listed`,
+      detail: `the outline lists the first ${max - 1} blocks of a very large file`,
+      kind: SymbolKind.Namespace,
+      range: { start: rest[0].range.start, end: rest[rest.length - 1].range.end },
+      selectionRange: rest[0].range,
+      children: [],
+    });
   }
-  return symbols;
-}
-
-function omitted(rest: RouteBlock[]): DocumentSymbol {
-  const range = { start: rest[0].range.start, end: rest[rest.length - 1].range.end };
-  return {
-    name: `… ${rest.length} more blocks`,
-    detail: 'not listed: the outline stops here in very large files',
-    kind: SymbolKind.Namespace,
-    range,
-    selectionRange: rest[0].range,
-    children: [],
-  };
+  return listed;
 }
 
 function blockSymbol(block: RouteBlock, maxChildren: number): DocumentSymbol {
