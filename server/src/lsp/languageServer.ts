@@ -9,7 +9,6 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   EXPANSION_STATUS,
   SERVER_INFO,
@@ -25,17 +24,18 @@ import {
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
 import { codeActions, withOwnData } from '../services/codeActions';
 import { flightConflictActions } from '../services/flightConflicts';
-import { routeMapCodeLenses } from '../services/codeLens';
+import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
 import { hover, type ExpansionLookup } from '../services/hover';
 import { routeLegs } from '../services/routeLegs';
 import type { RouteDiagnostic } from '../route/model';
 import { SEMANTIC_TOKENS_LEGEND } from '../services/semanticTokens';
-import { documentSymbols } from '../services/symbols';
+import { documentSymbols, MAX_SYMBOLS } from '../services/symbols';
 import { AirlineReference } from './airlineReference';
 import { HubCredentials } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
+import { DocumentNumbers } from './documentNumbers';
 import { RouteSession } from '../session/routeSession';
 import { describeError, guard } from './guard';
 import { FlightConflicts } from './flightConflicts';
@@ -43,6 +43,7 @@ import { registerMapRequests } from './mapRequests';
 import { registerExportRequests } from './exportRequests';
 import { MapAreas } from '../map/areas';
 import { ParsedDocuments } from './parsedDocuments';
+import { RouteTextDocument } from './routeTextDocument';
 import { COMPLETION_TRIGGERS, registerRouteFeatures } from './routeFeatures';
 import { DEFAULT_SETTINGS, isObject, mergeSettings, readSettings, type ServerSettings } from './settings';
 
@@ -71,12 +72,13 @@ export function startLanguageServer(
   options: LanguageServerOptions = {},
 ): void {
   const parsed = new ParsedDocuments();
-  // The changes reach the parser too, so an edit re-reads only what it touched.
-  const documents = new TextDocuments<TextDocument>({
-    create: TextDocument.create,
+  // The changes reach the parser too, so an edit re-reads only what it touched; the text itself
+  // is brought up to date only when a feature reads it (routeTextDocument.ts).
+  const documents = new TextDocuments<RouteTextDocument>({
+    create: RouteTextDocument.create,
     update: (document, changes, version) => {
       parsed.recordChanges(document.uri, document.version, changes, version);
-      return TextDocument.update(document, changes, version);
+      return RouteTextDocument.update(document, changes, version);
     },
   });
   const credentials = new HubCredentials();
@@ -90,6 +92,8 @@ export function startLanguageServer(
   /** The client's storage folder for the airline cache (initializationOptions.referenceCacheFolder). */
   let referenceCacheFolder: string | undefined;
   let canRefreshInlayHints = false;
+  /** The client's foldingRange.rangeLimit: folding ranges past it are not sent. */
+  let foldingRangeLimit = Number.POSITIVE_INFINITY;
   /** Credentials from the client; until it sends any, the server's own environment. */
   let clientReferenceCredentials: SetReferenceCredentialsParams | undefined;
 
@@ -274,6 +278,10 @@ export function startLanguageServer(
       : undefined;
     referenceCacheFolder = typeof cacheFolder === 'string' && cacheFolder ? cacheFolder : undefined;
     canRefreshInlayHints = params.capabilities?.workspace?.inlayHint?.refreshSupport === true;
+    // VS Code shows the first 5000 regions and says so; the rest need not be built nor sent.
+    const rangeLimit = params.capabilities?.textDocument?.foldingRange?.rangeLimit;
+    foldingRangeLimit =
+      typeof rangeLimit === 'number' && rangeLimit > 0 ? Math.floor(rangeLimit) : Number.POSITIVE_INFINITY;
     const hasGrammar = isObject(params.initializationOptions) && params.initializationOptions.textMateGrammar === true;
     settings = mergeSettings(DEFAULT_SETTINGS, initialSettings);
     canPullConfiguration = params.capabilities?.workspace?.configuration === true;
@@ -285,7 +293,7 @@ export function startLanguageServer(
         documentSymbolProvider: { label: 'ICAO Route' },
         foldingRangeProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         completionProvider: { triggerCharacters: COMPLETION_TRIGGERS },
         inlayHintProvider: true,
         // Colours for editors without the TextMate grammar; VS Code keeps its grammar.
@@ -379,8 +387,13 @@ export function startLanguageServer(
     session.forget(event.document.uri);
     conflicts.forget(event.document.uri);
     parsed.delete(event.document.uri);
+    cappedOutlines.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(() => {});
   });
+
+  const lensDocuments = new DocumentNumbers();
+  /** Documents whose capped outline was said in the log (once each). */
+  const cappedOutlines = new Set<string>();
 
   const parsedFor = (uri: string) => {
     const textDocument = documents.get(uri);
@@ -404,32 +417,52 @@ export function startLanguageServer(
     guard('document symbols', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
       if (!current) return [];
-      return documentSymbols(
+      const symbols = documentSymbols(
         current.document,
         token,
-        undefined,
+        MAX_SYMBOLS,
         (block) => {
           const result = session.expansionOf(block, () => current.lines);
           return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
         },
         current.caches.symbols,
       );
+      const blocks = current.document.blocks.length;
+      if (symbols.length < blocks && !cappedOutlines.has(current.uri)) {
+        cappedOutlines.add(current.uri);
+        connection.console.info(
+          `outline of ${current.uri}: ${blocks} blocks, more than the ${MAX_SYMBOLS} symbols an outline holds; ` +
+            `the first ${symbols.length - 1} are listed, without their points`,
+        );
+      }
+      return symbols;
     }),
   );
 
   connection.onFoldingRanges(
     guard('folding ranges', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
-      return current ? foldingRanges(current.document, current.text, token) : [];
+      return current ? foldingRanges(current.document, current.lineTexts, token, foldingRangeLimit) : [];
     }),
   );
 
   connection.onCodeLens(
     guard('code lenses', logError, [], (params, token) => {
       const current = parsedFor(params.textDocument.uri);
-      return current ? routeMapCodeLenses(params.textDocument.uri, current.document, token) : [];
+      return current ? routeMapCodeLenses(current.document, lensDocuments.idOf(params.textDocument.uri), token) : [];
     }),
   );
+
+  // The command of a lens on screen (the editor resolves only those).
+  connection.onCodeLensResolve((lens) => {
+    try {
+      const uri = typeof lens.data === 'number' ? lensDocuments.uriOf(lens.data) : undefined;
+      return uri === undefined ? lens : resolveRouteMapCodeLens(lens, uri);
+    } catch (error) {
+      logError(`code lens failed: ${describeError(error)}`);
+      return lens;
+    }
+  });
 
   connection.onCodeAction(
     guard('code actions', logError, [], (params, token) => {

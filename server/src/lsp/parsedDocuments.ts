@@ -8,7 +8,7 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
-import { LineIndex } from '../services/ranges';
+import { LineIndex, type DocumentLines } from '../services/ranges';
 import { createTokenCache, type TokenCache } from '../services/semanticTokens';
 import { createSymbolCache, type SymbolCache } from '../services/symbols';
 
@@ -23,10 +23,20 @@ export interface BlockCaches {
 export interface ParsedDocument {
   uri: string;
   version: number;
-  text: string;
+  /**
+   * Read on first use (an edit never reads it: building a 5 MB string costs more than the edit).
+   * Read after a newer version of the document came, it is the newer text, as the blocks of an
+   * edited document are at their newest place (route/movableBlock.ts).
+   */
+  readonly text: string;
   document: RouteDocument;
   /** Built on first use: code actions need offsets; the expansion cache keys come from the parser. */
   readonly lines: LineIndex;
+  /**
+   * The lines, without the whole text: the edited document's own once an edit came, else the
+   * line index (folding reads a few lines of a huge file; building its text costs more).
+   */
+  readonly lineTexts: DocumentLines;
   /** The document's, for every version. */
   readonly caches: BlockCaches;
 }
@@ -44,6 +54,8 @@ interface Entry {
   /** Changes since `parsed.version`, in order. */
   pending: Step[];
   parsed?: ParsedDocument;
+  /** The text of the last whole-text parse, which a new editor starts from. */
+  parsedText?: string;
   caches: BlockCaches;
 }
 
@@ -75,18 +87,25 @@ export class ParsedDocuments {
   get(textDocument: TextDocument): ParsedDocument {
     const entry = this.entry(textDocument.uri);
     if (entry.parsed && entry.parsed.version === textDocument.version) return entry.parsed;
-    const document = this.edited(entry, textDocument.version) ?? this.parsedWhole(entry, textDocument.getText());
+    const edited = this.edited(entry, textDocument.version);
+    const editor = edited ? entry.editor : undefined;
+    let text = edited ? undefined : textDocument.getText();
+    const document = edited ?? this.parsedWhole(entry, text!);
     entry.pending = [];
-    const text = textDocument.getText();
     let lines: LineIndex | undefined;
     entry.parsed = {
       uri: textDocument.uri,
       version: textDocument.version,
-      text,
+      get text() {
+        return (text ??= textDocument.getText());
+      },
       document,
       caches: entry.caches,
       get lines() {
-        return (lines ??= new LineIndex(text));
+        return (lines ??= new LineIndex(this.text));
+      },
+      get lineTexts() {
+        return editor ?? this.lines;
       },
     };
     return entry.parsed;
@@ -97,7 +116,10 @@ export class ParsedDocuments {
     const previous = entry.parsed;
     if (!previous || entry.pending.length === 0) return undefined;
     if (!entry.editor) {
-      entry.editor = new RouteDocumentEditor(previous.text, previous.document.blocks);
+      // The editor is dropped only for a whole-text parse, whose text is kept for this.
+      if (entry.parsedText === undefined) return undefined;
+      entry.editor = new RouteDocumentEditor(entry.parsedText, previous.document.blocks);
+      entry.parsedText = undefined;
     }
     let at = previous.version;
     for (const step of entry.pending) {
@@ -120,6 +142,7 @@ export class ParsedDocuments {
   private parsedWhole(entry: Entry, text: string): RouteDocument {
     this.lastParse.edited = false;
     entry.editor = undefined;
+    entry.parsedText = text;
     return entry.parser.parse(text);
   }
 

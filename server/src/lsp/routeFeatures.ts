@@ -68,7 +68,7 @@ export function registerRouteFeatures(connection: Connection, sources: RouteFeat
   // Each answer gets an id; a delta request names the one it has and gets the edits from it.
   let lastResultId = 0;
   const tokensOf = (current: ParsedDocument, token: CancellationToken): SemanticTokens => {
-    const data = semanticTokens(current.document, current.text, token, current.caches.tokens);
+    const data = semanticTokens(current.document, current.lineTexts, token, current.caches.tokens);
     if (token.isCancellationRequested) return { data: [] };
     const resultId = String(++lastResultId);
     current.caches.sentTokens = { resultId, data };

@@ -1,7 +1,7 @@
 /**
  * The comments of a text, found by native scans (`indexOf` of `#` and of line ends) instead of a
- * pass over every character or a split into lines: a 5 MB file has 240,000 lines, and folding
- * and the colours ask for its comments after every edit.
+ * pass over every character or a split into lines: a 5 MB file has 240,000 lines, and the
+ * colours ask for its comments after every edit.
  */
 
 /**
@@ -40,14 +40,4 @@ export function forEachHashLine(
     lineStart = afterLineEnd(end);
     hash = text.indexOf('#', lineStart);
   }
-}
-
-/** Blanks (JavaScript's white space other than line ends), then `#`, from where it is asked for. */
-const BLANKS_THEN_HASH = /[^\S\n\r]*#/y;
-
-/** Whether the line starting at `lineStart` is a comment line: blanks, then its first `#` at `hash`. */
-export function isCommentLine(text: string, lineStart: number, hash: number): boolean {
-  if (hash === lineStart) return true;
-  BLANKS_THEN_HASH.lastIndex = lineStart;
-  return BLANKS_THEN_HASH.test(text) && BLANKS_THEN_HASH.lastIndex === hash + 1;
 }

@@ -1,19 +1,45 @@
 /**
  * Folding: each block that spans more than one line, and each run of two or more comment lines
  * (the comment headers above routes).
+ *
+ * Editors cap what they show (VS Code: 5000 regions, `foldingRange.rangeLimit`, the first ones of
+ * the document). Past that cap nothing is built or sent: the blocks are read and the lines scanned
+ * only as far as the last range kept, so a request on a 5 MB file costs the cap, not the file.
  */
 import type { FoldingRange } from 'vscode-languageserver-types';
+import { splitLines } from '../route/blocks';
 import type { CancellationToken, RouteDocument } from '../route/model';
-import { forEachHashLine, isCommentLine } from './commentLines';
+import type { DocumentLines } from './ranges';
 
-export function foldingRanges(document: RouteDocument, text: string, token: CancellationToken): FoldingRange[] {
+/**
+ * The folding ranges in order of their first lines, at most `limit` of them (the first ones).
+ * `text` is the document's text or its lines.
+ */
+export function foldingRanges(
+  document: RouteDocument,
+  text: string | DocumentLines,
+  token: CancellationToken,
+  limit = Number.POSITIVE_INFINITY,
+): FoldingRange[] {
+  const max = Math.max(0, limit);
+  if (max === 0) return [];
   const regions: FoldingRange[] = [];
   for (const block of document.blocks) {
+    if (regions.length >= max) break;
     const { start, end } = block.range;
     if (end.line > start.line) regions.push({ startLine: start.line, endLine: end.line, kind: 'region' });
   }
   if (token.isCancellationRequested) return [];
-  return mergeByStart(regions, commentRuns(text));
+  const lines = typeof text === 'string' ? linesOf(text) : text;
+  // With the cap reached by the regions, a run that starts after the last one kept is not shown.
+  const lastLine = regions.length >= max ? regions[regions.length - 1].startLine : lines.lineCount - 1;
+  const merged = mergeByStart(regions, commentRuns(lines, lastLine, max));
+  return merged.length > max ? merged.slice(0, max) : merged;
+}
+
+function linesOf(text: string): DocumentLines {
+  const lines = splitLines(text);
+  return { lineCount: lines.length, lineText: (line) => lines[line] ?? '' };
 }
 
 /**
@@ -33,23 +59,24 @@ function mergeByStart(regions: FoldingRange[], runs: FoldingRange[]): FoldingRan
   return out;
 }
 
-/**
- * Runs of two or more comment lines, found by a native scan for `#` (commentLines.ts) instead of
- * splitting a 50 MB text into a million strings or running a regular expression at every
- * character on every request.
- */
-function commentRuns(text: string): FoldingRange[] {
+/** Blanks (JavaScript's white space; a line holds no line end), then `#`. */
+const COMMENT_LINE = /^\s*#/;
+
+function isCommentLine(line: string): boolean {
+  // Most lines hold no `#`: a native search decides those.
+  return line.indexOf('#') >= 0 && COMMENT_LINE.test(line);
+}
+
+/** Runs of two or more comment lines that start at or before `lastLine`, at most `max`. */
+function commentRuns(lines: DocumentLines, lastLine: number, max: number): FoldingRange[] {
   const runs: FoldingRange[] = [];
-  let runStart = -1;
-  let previous = -2;
-  forEachHashLine(text, (line, lineStart, hash) => {
-    if (!isCommentLine(text, lineStart, hash)) return;
-    if (line !== previous + 1) {
-      if (previous > runStart && runStart >= 0) runs.push({ startLine: runStart, endLine: previous, kind: 'comment' });
-      runStart = line;
-    }
-    previous = line;
-  });
-  if (runStart >= 0 && previous > runStart) runs.push({ startLine: runStart, endLine: previous, kind: 'comment' });
+  const count = lines.lineCount;
+  for (let line = 0; line <= lastLine && line < count && runs.length < max; line++) {
+    if (!isCommentLine(lines.lineText(line))) continue;
+    let end = line;
+    while (end + 1 < count && isCommentLine(lines.lineText(end + 1))) end++;
+    if (end > line) runs.push({ startLine: line, endLine: end, kind: 'comment' });
+    line = end;
+  }
   return runs;
 }

@@ -25,8 +25,14 @@ export function sameRange(a: Range, b: Range): boolean {
   return comparePositions(a.start, b.start) === 0 && comparePositions(a.end, b.end) === 0;
 }
 
+/** A document's lines as LSP counts them, without their line ends. */
+export interface DocumentLines {
+  readonly lineCount: number;
+  lineText(line: number): string;
+}
+
 /** Offsets of line starts; a line ends at \n, \r\n or \r, like LSP. */
-export class LineIndex {
+export class LineIndex implements DocumentLines {
   private readonly starts: number[] = [0];
 
   constructor(readonly text: string) {

@@ -9,7 +9,7 @@ import type { SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languagese
 import type { CancellationToken, Range, RouteBlock, RouteDocument, RouteElement } from '../route/model';
 import { BlockCache } from './blockCache';
 import { forEachHashLine } from './commentLines';
-import type { LineIndex } from './ranges';
+import type { DocumentLines } from './ranges';
 
 /** Standard token types, so every editor theme has a colour for them. */
 export const TOKEN_TYPES = [
@@ -74,16 +74,17 @@ export function createTokenCache(): TokenCache {
 const COMMENT = TOKEN_TYPES.indexOf('comment');
 
 /**
- * `text` is the document's text (or its line index). `cache`, when given, keeps each block's
- * tokens from one request to the next: only blocks whose lines changed are read again.
+ * `text` is the document's text or its lines (an edited document's own lines: no 5 MB string
+ * built for the colours). `cache`, when given, keeps each block's tokens from one request to the
+ * next: only blocks whose lines changed are read again.
  */
 export function semanticTokens(
   document: RouteDocument,
-  text: string | LineIndex,
+  text: string | DocumentLines,
   token: CancellationToken,
   cache?: TokenCache,
 ): number[] {
-  const comments = commentTokens(typeof text === 'string' ? text : text.text, token);
+  const comments = typeof text === 'string' ? commentTokens(text, token) : commentTokensOfLines(text, token);
   if (!comments) return [];
   // The blocks' tokens until the limit (checked per block, as the comments are per line).
   let count = comments.length / 4;
@@ -107,6 +108,17 @@ function commentTokens(text: string, token: CancellationToken): number[] | undef
   forEachHashLine(text, (line, lineStart, hash, lineEnd) => {
     if (out.length < MAX_TOKENS * 4) out.push(line, hash - lineStart, lineEnd - hash, COMMENT);
   });
+  return token.isCancellationRequested ? undefined : out;
+}
+
+/** The same as commentTokens, line by line. */
+function commentTokensOfLines(lines: DocumentLines, token: CancellationToken): number[] | undefined {
+  const out: number[] = [];
+  for (let line = 0; line < lines.lineCount && out.length < MAX_TOKENS * 4; line++) {
+    const text = lines.lineText(line);
+    const hash = text.indexOf('#');
+    if (hash >= 0) out.push(line, hash, text.length - hash, COMMENT);
+  }
   return token.isCancellationRequested ? undefined : out;
 }
 

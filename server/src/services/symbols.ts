@@ -16,11 +16,14 @@ import { rangeInside } from './ranges';
 import { formatNm } from './routeLegs';
 
 /**
- * An outline of more symbols than this is of no use to anyone and costs seconds to encode (a 5 MB
- * file has ~80,000 blocks): past it, blocks lose their points, then the rest is one summary entry.
+ * The most symbols an outline holds, as VS Code's own JSON, CSS and HTML servers cap theirs (and
+ * VS Code its folding regions): an outline of more is of no use, VS Code's outline view and
+ * breadcrumbs slow down with tens of thousands of symbols, and a 5 MB file (~40,000 blocks, some
+ * 200,000 points) would cost megabytes of JSON and seconds per request. A document whose blocks
+ * and points fit gets them all; one whose points do not gets its blocks without their points, up
+ * to the cap; past the cap, one last symbol says how many blocks are not listed.
  */
-export const MAX_SYMBOLS = 20_000;
-
+export const MAX_SYMBOLS = 5000;
 /** A block's symbol, placed at `line` (the block's first line when it was made or last moved). */
 export interface CachedSymbol {
   symbol: DocumentSymbol;
@@ -37,7 +40,8 @@ export function createSymbolCache(): SymbolCache {
 /**
  * `routeDistanceNm`, when given, says how long a block's route is (from its expansion): the
  * outline shows it in the block's detail. `cache`, when given, keeps each block's symbol from
- * one request to the next: only blocks whose lines changed are read again.
+ * one request to the next: only blocks whose lines changed are read again. At most `maxSymbols`
+ * symbols (see MAX_SYMBOLS): the work is that of the symbols listed, not of the document.
  */
 export function documentSymbols(
   document: RouteDocument,
@@ -46,26 +50,29 @@ export function documentSymbols(
   routeDistanceNm?: (block: RouteBlock) => number | undefined,
   cache?: SymbolCache,
 ): DocumentSymbol[] {
-  const symbols: DocumentSymbol[] = [];
-  let budget = maxSymbols;
   const blocks = document.blocks;
+  const max = Math.max(1, maxSymbols);
   cache?.begin();
-  let i = 0;
-  for (; i < blocks.length; i++) {
+  // Whether every block fits with its points (counted until they do not).
+  let count = 0;
+  let read = 0;
+  while (read < blocks.length && count <= max) {
     if (token.isCancellationRequested) return [];
-    if (budget <= 1 && i < blocks.length - 1) {
-      symbols.push(omitted(blocks.slice(i)));
-      break;
-    }
+    count += 1 + (placedSymbol(blocks[read++], cache).children?.length ?? 0);
+  }
+  const nested = count <= max;
+  const listed = blocks.length <= max ? blocks.length : max - 1;
+  const symbols: DocumentSymbol[] = [];
+  for (let i = 0; i < listed; i++) {
+    if (token.isCancellationRequested) return [];
     let symbol = placedSymbol(blocks[i], cache);
-    const children = symbol.children ?? [];
-    if (children.length > budget - 1) symbol = { ...symbol, children: children.slice(0, Math.max(0, budget - 1)) };
+    if (!nested) symbol = { ...symbol, children: [] };
     const distance = routeDistanceNm?.(blocks[i]);
     if (distance !== undefined) symbol = { ...symbol, detail: `${symbol.detail}, ${formatNm(distance)}` };
-    budget -= 1 + (symbol.children?.length ?? 0);
     symbols.push(symbol);
   }
-  cache?.end(i);
+  if (listed < blocks.length) symbols.push(omitted(blocks, listed, max - 1));
+  cache?.end(Math.max(read, listed));
   return symbols;
 }
 
@@ -82,14 +89,16 @@ function placedSymbol(block: RouteBlock, cache: SymbolCache | undefined): Docume
   return cached.symbol;
 }
 
-function omitted(rest: RouteBlock[]): DocumentSymbol {
-  const range = { start: rest[0].range.start, end: rest[rest.length - 1].range.end };
+/** The one symbol that stands for the blocks from `from` on, which the outline does not list. */
+export function omitted(blocks: readonly RouteBlock[], from: number, listed: number): DocumentSymbol {
+  const first = blocks[from].range;
+  const range = { start: first.start, end: blocks[blocks.length - 1].range.end };
   return {
-    name: `… ${rest.length} more blocks`,
-    detail: 'not listed: the outline stops here in very large files',
+    name: `… ${blocks.length - from} more blocks not listed`,
+    detail: `the outline lists the first ${listed} blocks of a very large file`,
     kind: SymbolKind.Namespace,
     range,
-    selectionRange: rest[0].range,
+    selectionRange: first,
     children: [],
   };
 }

@@ -22,6 +22,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  type ClientCapabilities,
   type CodeAction,
   type Command,
   type Diagnostic,
@@ -78,7 +79,7 @@ export class ServerUnderTest {
    * then declares that capability), like VS Code or Neovim with settings.
    */
   static async start(
-    options: { initializationOptions?: unknown; configuration?: unknown } = {},
+    options: { initializationOptions?: unknown; configuration?: unknown; capabilities?: ClientCapabilities } = {},
   ): Promise<ServerUnderTest> {
     const initializationOptions =
       'initializationOptions' in options
@@ -114,7 +115,7 @@ export class ServerUnderTest {
     server.initializeResult = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: pull ? { workspace: { configuration: true } } : {},
+      capabilities: { ...options.capabilities, ...(pull ? { workspace: { configuration: true } } : {}) },
       initializationOptions,
     });
     await connection.sendNotification(InitializedNotification.type, {});

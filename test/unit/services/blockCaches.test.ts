@@ -76,6 +76,14 @@ test('after any edits, the cached outline, folding and colours equal the whole-d
           );
           assert.deepEqual(foldingRanges(edited, text, live), previousFoldingRanges(fresh, text, live));
           assert.deepEqual(semanticTokens(edited, text, live, tokens), previousSemanticTokens(fresh, text, live));
+          // The same from the edited document's own lines, as the server asks (no whole text).
+          assert.deepEqual(foldingRanges(edited, editor, live), previousFoldingRanges(fresh, text, live));
+          assert.deepEqual(semanticTokens(edited, editor, live, tokens), previousSemanticTokens(fresh, text, live));
+          const limit = 1 + (edits.length % 4);
+          assert.deepEqual(
+            foldingRanges(edited, editor, live, limit),
+            previousFoldingRanges(fresh, text, live).slice(0, limit),
+          );
         };
         check();
         for (const [line, character, lines, chars, piece] of edits) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { routeMapCodeLenses, SHOW_MAP_COMMAND } from '../../../server/src/services/codeLens';
+import { resolveRouteMapCodeLens, routeMapCodeLenses, SHOW_MAP_COMMAND } from '../../../server/src/services/codeLens';
 
 const live = { isCancellationRequested: false };
 const TEXT = [
@@ -23,7 +23,10 @@ const TEXT = [
 
 test('one "Show on map" lens above each route block, opening the map on that block', () => {
   const document = parseRouteDocument(TEXT);
-  const lenses = routeMapCodeLenses('file:///r.route', document, live);
+  const unresolved = routeMapCodeLenses(document, 7, live);
+  // Sent without commands: the editor resolves the lenses it shows.
+  assert.ok(unresolved.every((l) => l.command === undefined && l.data === 7));
+  const lenses = unresolved.map((l) => resolveRouteMapCodeLens(l, 'file:///r.route'));
   assert.equal(lenses.length, 3);
   // A block starts at its comment header, so the lens sits above the comment.
   assert.deepEqual(
@@ -39,9 +42,6 @@ test('one "Show on map" lens above each route block, opening the map on that blo
 });
 
 test('no lenses for an empty document or a cancelled request', () => {
-  assert.deepEqual(routeMapCodeLenses('file:///e.route', parseRouteDocument(''), live), []);
-  assert.deepEqual(
-    routeMapCodeLenses('file:///r.route', parseRouteDocument(TEXT), { isCancellationRequested: true }),
-    [],
-  );
+  assert.deepEqual(routeMapCodeLenses(parseRouteDocument(''), 1, live), []);
+  assert.deepEqual(routeMapCodeLenses(parseRouteDocument(TEXT), 1, { isCancellationRequested: true }), []);
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
-import { geodesicLeg } from '../../../server/src/expansion/geo';
+import { inverse } from '../../../server/src/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import { AirlineDirectory } from '../../../server/src/services/airline';
@@ -63,7 +63,7 @@ test('after an airway: its points in the direction of flight, nearest first, eac
 test('after DCT: fixes near the point before it, ahead of the flight, nearest first', () => {
   const items = complete('origin: EGLL\ndestination: EDDF\nN0450F350 DVR DCT |');
   assert.ok(items.length > 5);
-  const toDestination = geodesicLeg(db.lat(db.lookup('DVR')[0]), db.lon(db.lookup('DVR')[0]), 50.03, 8.54).trackDeg;
+  const toDestination = inverse(db.at(db.lookup('DVR')[0]), { lat: 50.03, lon: 8.54 }).trackDeg;
   let last = 0;
   for (const item of items) {
     const [, nm, track] = /· ([\d.,]+) NM from DVR, track (\d{3})°$/.exec(item.detail!)!;
@@ -80,7 +80,7 @@ test('in referenceFix: one coordinate per namesake of the first point, nearest t
     items.map((i) => i.label),
     ['5057N00121W', '3741N02654E', '3829N08805W', '2849N07649E'],
   );
-  assert.equal(items[0].detail, 'SAM VOR EG · 45.4 NM from EGLL');
+  assert.equal(items[0].detail, 'SAM VOR EG · 45.5 NM from EGLL');
   assert.deepEqual(complete('origin: EGLL\nreferenceFix: |\nN0450F350 DVR DCT OCK'), [], 'DVR is not ambiguous');
 });
 

@@ -120,16 +120,29 @@ test('cancelled requests return nothing', () => {
   assert.deepEqual(foldingRanges(document, TEXT, cancelled), []);
 });
 
-test('a huge document gets a capped outline that says what it left out', () => {
+test('a huge document gets a capped outline of its blocks that says what it left out', () => {
   const text = Array.from({ length: 50 }, () => 'N0450F350 DVR UL9 KONAN UL607 AMASI').join('\n\n');
   const document = parseRouteDocument(text);
   const symbols = documentSymbols(document, live, 20);
-  // 6 blocks of 1 + 3 points fit into 20 (the last with only part of its points), then a summary.
-  const count = (list: typeof symbols): number => list.reduce((n, s) => n + 1 + count(s.children ?? []), 0);
-  assert.ok(count(symbols) <= 21, String(count(symbols)));
+  // 50 blocks of 1 + 3 points do not fit into 20: 19 blocks without their points, then a summary.
+  assert.equal(symbols.length, 20);
+  assert.ok(symbols.slice(0, 19).every((s) => s.children?.length === 0 && s.detail === 'route, 3 points'));
   const summary = symbols.at(-1)!;
-  assert.equal(summary.name, `… ${50 - (symbols.length - 1)} more blocks`);
+  assert.equal(summary.name, '… 31 more blocks not listed');
+  assert.equal(summary.detail, 'the outline lists the first 19 blocks of a very large file');
   assert.deepEqual(summary.range.end, document.blocks[49].range.end);
-  assert.deepEqual(summary.range.start, document.blocks[symbols.length - 1].range.start);
+  assert.deepEqual(summary.range.start, document.blocks[19].range.start);
   assert.equal(documentSymbols(document, live).length, 50, 'small documents are complete');
+  assert.ok(documentSymbols(document, live).every((s) => s.children?.length === 3));
+});
+
+test('blocks that fit without their points are all listed, without them', () => {
+  const text = Array.from({ length: 10 }, () => 'N0450F350 DVR UL9 KONAN UL607 AMASI').join('\n\n');
+  const document = parseRouteDocument(text);
+  const flat = documentSymbols(document, live, 30);
+  assert.equal(flat.length, 10);
+  assert.ok(flat.every((s) => s.children?.length === 0));
+  const nested = documentSymbols(document, live, 40);
+  assert.equal(nested.length, 10);
+  assert.ok(nested.every((s) => s.children?.length === 3));
 });
