@@ -21,6 +21,7 @@ export class CrossingTable {
 
   constructor(private readonly rowChosen: (itemId: string) => void) {
     this.element.id = 'map-crossings';
+    this.element.hidden = true;
     const table = document.createElement('table');
     table.className = 'crossings';
     const head = document.createElement('thead');

@@ -55,6 +55,8 @@ side.id = 'side';
 const bottom = document.createElement('section');
 bottom.id = 'bottom';
 bottom.setAttribute('aria-label', 'Profile and crossings');
+// Shown when a view brings a profile or crossings; until then the map has the whole height.
+bottom.hidden = true;
 app.append(mapElement, bottom, side);
 
 const styles = new MapStyles(readPalette());
@@ -124,7 +126,7 @@ panel.setFilters(filters);
 applyLayerVisibility();
 
 function filtersChanged(): void {
-  saveState({ filters });
+  saveState({ filters, filtersChosen: true });
   postToHost({ type: 'filters', filters });
 }
 

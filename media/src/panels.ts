@@ -13,6 +13,7 @@ import type {
   MapView,
 } from '../../server/src/protocol/mapMessages';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
+import { NotamList } from './notamList';
 import { activityText, type Verdicts } from './verdicts';
 
 const LAYER_LABELS: Record<MapLayerName, string> = {
@@ -22,9 +23,6 @@ const LAYER_LABELS: Record<MapLayerName, string> = {
   notams: 'NOTAMs',
   microlights: 'Microlights',
 };
-
-/** More rows than this make the list slow to build and useless to read; the rest is counted. */
-const NOTAM_LIST_LIMIT = 300;
 
 export interface SidePanelEvents extends FlightFilterEvents {
   layerToggled(name: MapLayerName, visible: boolean): void;
@@ -45,7 +43,7 @@ export class SidePanel {
   private readonly aerodromeCorridor = numberInput('aerodrome-corridor-nm', 'aerodromes');
   private readonly details = el('section', { id: 'map-details', className: 'details', ariaLive: 'polite' });
   private readonly unresolved = el('section', { id: 'map-unresolved' });
-  private readonly notamList = el('section', { id: 'map-notam-list' });
+  private readonly notamList: NotamList;
   private readonly flightFilters: FlightFilterControls;
 
   constructor(
@@ -54,6 +52,7 @@ export class SidePanel {
     private readonly verdicts: Verdicts,
   ) {
     this.flightFilters = new FlightFilterControls(events);
+    this.notamList = new NotamList(verdicts, (notam) => events.notamChosen(notam));
     const layers = el('fieldset', { id: 'map-layers' });
     layers.append(el('legend', { textContent: 'Layers' }));
     for (const name of Object.keys(LAYER_LABELS) as MapLayerName[]) {
@@ -103,7 +102,7 @@ export class SidePanel {
       exports,
       this.details,
       this.unresolved,
-      this.notamList,
+      this.notamList.element,
       credit,
     );
   }
@@ -241,44 +240,7 @@ export class SidePanel {
   }
 
   private renderNotams(notams: MapNotam[]): void {
-    const applying = notams.filter((n) => this.verdicts.applies(n.id, n.inCorridor));
-    const shown = this.verdicts.showLeftOut ? notams : applying;
-    this.notamList.replaceChildren();
-    this.notamList.hidden = notams.length === 0;
-    if (notams.length === 0) return;
-    const left = notams.length - applying.length;
-    // Without verdicts, the corridor is the only thing that leaves a NOTAM out.
-    const why = this.verdicts.size ? 'left out' : 'outside the corridor';
-    this.notamList.append(el('h2', { textContent: `NOTAMs (${applying.length}${left ? `, ${left} ${why}` : ''})` }));
-    const list = el('ul', { className: 'notams' });
-    for (const notam of shown.slice(0, NOTAM_LIST_LIMIT)) {
-      const applies = this.verdicts.applies(notam.id, notam.inCorridor);
-      const button = el('button', {
-        type: 'button',
-        className: `link subject-${notam.subject}`,
-        textContent: `${notam.number} ${notam.location}`,
-      });
-      button.title = notam.subject;
-      button.addEventListener('click', () => this.events.notamChosen(notam));
-      const item = el('li', { className: applies ? '' : 'left-out' });
-      item.dataset.itemId = notam.id;
-      item.append(button);
-      const verdict = this.verdicts.get(notam.id);
-      if (verdict)
-        item.append(
-          el('div', { className: 'reason', textContent: `${activityText(verdict.activity)}; ${verdict.reason}` }),
-        );
-      list.append(item);
-    }
-    this.notamList.append(list);
-    if (shown.length > NOTAM_LIST_LIMIT) {
-      this.notamList.append(
-        el('p', {
-          className: 'meta',
-          textContent: `… and ${shown.length - NOTAM_LIST_LIMIT} more: narrow the corridor to list them`,
-        }),
-      );
-    }
+    this.notamList.show(notams);
   }
 }
 

@@ -25,6 +25,8 @@ export class ProfileView {
 
   constructor(private readonly events: ProfileEvents) {
     this.element.id = 'map-profile';
+    // Nothing to show until a view brings a profile.
+    this.element.hidden = true;
     this.svg.setAttribute('height', String(HEIGHT));
     this.svg.setAttribute('role', 'img');
     this.svg.setAttribute('aria-label', 'Vertical profile of the route');
@@ -35,15 +37,23 @@ export class ProfileView {
     });
     this.svg.addEventListener('mouseover', (event) => events.hovered(itemOf(event.target)));
     this.svg.addEventListener('mouseleave', () => events.hovered(undefined));
+    // The width is read here, after the browser's own layout: reading it while a message is
+    // handled would lay the page out once more, in the middle of the update.
     new ResizeObserver(() => {
       const width = this.element.clientWidth;
-      if (width !== this.width) this.draw();
+      if (width !== this.width) {
+        this.width = width;
+        this.draw();
+      }
     }).observe(this.element);
   }
 
   setProfile(profile: MapProfile | undefined): void {
+    if (profile === undefined && this.profile === undefined) return;
     this.profile = profile;
     this.element.hidden = !profile || profile.totalNm <= 0;
+    // Shown for the first time: its width is needed now (the only time it is read here).
+    if (!this.element.hidden && this.width <= 0) this.width = this.element.clientWidth;
     this.draw();
   }
 
@@ -58,8 +68,8 @@ export class ProfileView {
     for (const box of chosen) areas?.append(box);
   }
 
+  /** Draws at the width last observed; a profile shown before it has a width is drawn when it gets one. */
   private draw(): void {
-    this.width = this.element.clientWidth;
     const profile = this.profile;
     this.svg.replaceChildren();
     if (!profile || profile.totalNm <= 0 || this.width <= 0) return;

@@ -8,6 +8,13 @@ import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../server
 import { withAlpha, type MapPalette } from './theme';
 import { Verdicts } from './verdicts';
 
+/**
+ * Outline width of the thousands of context areas. Skia draws a stroke no wider than one device
+ * pixel as a hairline, several times faster than a wider one, which it turns into a path to fill:
+ * at 1.2 px, rasterising 7,000 outlines took most of a restyle's frame.
+ */
+const AREA_OUTLINE = 1;
+
 /** Map resolution (m/px, about zoom 10) below which dense context layers get their labels: thousands of decluttered labels cost more than the rest of a frame. */
 const DENSE_LABEL_RESOLUTION = 150;
 
@@ -140,16 +147,19 @@ export class MapStyles {
     const airspace = feature.get('airspace') as MapAirspace;
     const applies = this.verdicts.applies(airspace.id);
     if (!applies && !this.verdicts.showLeftOut) return undefined;
-    const text = this.labelled('airspaces', resolution) ? `${airspace.name}\n${airspace.label}` : '';
-    const key = `as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${applies}:${text}`;
+    // Zoomed out, where thousands of areas are a few pixels each, the class dashes show nothing
+    // but cost a restyle about 30 ms: they are drawn where the labels are.
+    const close = this.labelled('airspaces', resolution);
+    const text = close ? `${airspace.name}\n${airspace.label}` : '';
+    const key = `as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${applies}:${close}:${text}`;
     return this.cached(key, () => {
       const colour = this.airspaceColour(airspace);
       if (!applies) return this.leftOut(colour, text);
       return new Style({
         stroke: new Stroke({
           color: colour,
-          width: airspace.crossed ? 2 : 1.2,
-          lineDash: classDash(airspace.airspaceClass),
+          width: airspace.crossed ? 2 : AREA_OUTLINE,
+          lineDash: close ? classDash(airspace.airspaceClass) : undefined,
         }),
         // A faint fill: it makes the inside clickable (hit detection follows what is painted).
         fill: new Fill({ color: withAlpha(colour, this.palette.highContrast ? 0.04 : 0.07) }),
@@ -162,7 +172,7 @@ export class MapStyles {
   private leftOut(colour: string, text: string): Style {
     const faded = withAlpha(colour, this.palette.highContrast ? 0.8 : 0.45);
     return new Style({
-      stroke: new Stroke({ color: faded, width: 1, lineDash: [3, 5] }),
+      stroke: new Stroke({ color: faded, width: AREA_OUTLINE, lineDash: [3, 5] }),
       fill: new Fill({ color: withAlpha(colour, 0.02) }),
       image: new CircleStyle({ radius: 2.5, stroke: new Stroke({ color: faded, width: 1 }) }),
       text: text ? this.label(text, { size: 9, colour: this.palette.muted }) : undefined,
@@ -197,7 +207,7 @@ export class MapStyles {
       const colour = this.notamColour(notam.subject);
       if (!applies) return this.leftOut(colour, text);
       return new Style({
-        stroke: new Stroke({ color: colour, width: 1.2 }),
+        stroke: new Stroke({ color: colour, width: AREA_OUTLINE }),
         fill: new Fill({ color: withAlpha(colour, 0.06) }),
         image: new CircleStyle({ radius: 3, fill: new Fill({ color: colour }) }),
         text: text ? this.label(text, { size: 10, colour }) : undefined,

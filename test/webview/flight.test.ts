@@ -205,6 +205,54 @@ test('a verdicts message restyles the features by id without making them again; 
   });
 });
 
+test('new verdicts update the NOTAM list in place: unchanged rows stay, rows come and go in order', async () => {
+  await withPage({ theme: 'light', size: { width: 1300, height: 900 } }, async (map) => {
+    await map.show({ type: 'snapshot', view: packMapView(flightView()) });
+    const rows = () =>
+      map.page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLIElement>('#map-notam-list li')).map((li) => ({
+          id: li.dataset.itemId,
+          text: li.textContent,
+          kept: (li as unknown as { __mark?: boolean }).__mark === true,
+        })),
+      );
+    const before = await rows();
+    assert.deepEqual(
+      before.map((r) => r.id),
+      ['n0', 'n1'],
+    );
+    await map.page.evaluate(() => {
+      for (const li of Array.from(document.querySelectorAll('#map-notam-list li')))
+        (li as unknown as { __mark: boolean }).__mark = true;
+    });
+    await map.show(allLevelsVerdicts());
+    const after = await rows();
+    // C0789/26 (n2) now applies: it joins in the host's order; the rows that read the same are the same elements.
+    assert.deepEqual(
+      after.map((r) => [r.id, r.kept]),
+      [
+        ['n0', true],
+        ['n1', true],
+        ['n2', false],
+      ],
+    );
+    assert.match(after[2].text ?? '', /C0789\/26/);
+    // A kept row opens the NOTAM of the view shown now.
+    await map.page.locator('#map-notam-list li[data-item-id="n0"] button').click();
+    await map.page.locator('#map-details h2', { hasText: 'NOTAM' }).waitFor();
+    assert.match((await map.page.locator('#map-details h2').textContent()) ?? '', /NOTAM A1234\/26/);
+    // Back to the planned levels: n2 leaves, the others stay.
+    await map.show({ ...allLevelsVerdicts(), verdicts: flightView('planned').verdicts! });
+    assert.deepEqual(
+      (await rows()).map((r) => [r.id, r.kept]),
+      [
+        ['n0', true],
+        ['n1', true],
+      ],
+    );
+  });
+});
+
 test('left-out items are hidden, or drawn faded with the switch, which is kept in the state', async () => {
   await withPage({ theme: 'dark', size: { width: 1300, height: 900 } }, async (map) => {
     await map.show({ type: 'snapshot', view: flightView() });

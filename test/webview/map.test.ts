@@ -36,8 +36,11 @@ test('the page says ready, then draws every layer of the view with the right cou
       /NOTAMs \(3, 1 outside the corridor\)/,
     );
     assert.equal(await map.page.locator('#map-notam-list li').count(), 3);
-    // Fit to route: both aerodromes are inside the map.
+    // No profile or crossings in this view: nothing under the map, which takes the page's height.
+    assert.equal(await map.page.locator('#bottom').isHidden(), true);
     const box = (await map.page.locator('#map').boundingBox())!;
+    assert.equal(box.height, map.page.viewportSize()!.height);
+    // Fit to route: both aerodromes are inside the map.
     for (const p of [view.points[0], view.points[6]]) {
       const [x, y] = await map.pixelOf(p.position!);
       assert.ok(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height, `${p.name} is in view`);

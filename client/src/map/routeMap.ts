@@ -11,12 +11,10 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
   MAP_VIEW,
   RESULTS_CHANGED,
   type HostToMapMessage,
-  type MapFilters,
   type MapHighlight,
   type MapHighlightParams,
   type MapPosition,
@@ -31,6 +29,7 @@ import { onNotification, sendRequest, type RequestDescriptor } from '../../../se
 import { EXPORT_ROUTE_COMMAND } from '../exportRoute';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
+import { chooseFilters, chosenFromState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
@@ -65,16 +64,6 @@ export function registerRouteMap(
   );
 }
 
-/** Whether two sets of filters give the same verdicts (the layer switches do not count). */
-function sameJudgement(a: MapFilters, b: MapFilters): boolean {
-  return (
-    a.corridorNm === b.corridorNm &&
-    a.aerodromeCorridorNm === b.aerodromeCorridorNm &&
-    a.timeMarginMin === b.timeMarginMin &&
-    JSON.stringify(a.levels) === JSON.stringify(b.levels)
-  );
-}
-
 class RouteMap implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private panelSubscriptions: vscode.Disposable[] = [];
@@ -89,7 +78,8 @@ class RouteMap implements vscode.Disposable {
   private pendingReveal: { uri: string; itemId: string } | undefined;
   private highlight: MapHighlight | undefined;
   private message: string | undefined = 'Loading the route…';
-  private filters: MapFilters = structuredClone(DEFAULT_MAP_FILTERS);
+  /** The filters chosen on the page; the settings give the others. */
+  private chosenFilters: ChosenFilters = {};
   /** Answers to older requests are dropped: only the newest of each kind is shown. */
   private viewRequests = 0;
   private highlightRequests = 0;
@@ -141,8 +131,7 @@ class RouteMap implements vscode.Disposable {
   /** After a window reload: the panel comes back with the page's saved state. */
   async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
     // The saved state is the page's: checked like its messages before the host uses it.
-    const filters = readFilters(state?.filters);
-    if (filters) this.filters = filters;
+    this.chosenFilters = state?.filtersChosen === true ? chosenFromState(readFilters(state.filters)) : {};
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === ROUTE_LANGUAGE)
       this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
@@ -208,9 +197,9 @@ class RouteMap implements vscode.Disposable {
         break;
       case 'filters': {
         // Layer switches are the page's own business; the rest changes the verdicts.
-        const judgedAlike = sameJudgement(message.filters, this.filters);
-        this.filters = message.filters;
-        if (!judgedAlike) void this.refresh({ filtersOnly: true });
+        const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, this.view?.filters);
+        this.chosenFilters = chosen;
+        if (judgementChanged) void this.refresh({ filtersOnly: true });
         break;
       }
       case 'export': {
@@ -237,12 +226,7 @@ class RouteMap implements vscode.Disposable {
     const params: MapViewParams = {
       uri: target.uri,
       position: target.position && { line: target.position.line, character: target.position.character },
-      filters: {
-        corridorNm: this.filters.corridorNm,
-        aerodromeCorridorNm: this.filters.aerodromeCorridorNm,
-        levels: this.filters.levels,
-        timeMarginMin: this.filters.timeMarginMin,
-      },
+      filters: this.chosenFilters,
     };
     const answer = await this.ask(MAP_VIEW, params);
     if (request !== this.viewRequests) return;

@@ -372,6 +372,11 @@ export interface MapWebviewState {
   uri?: string;
   camera?: { center: LonLat; zoom: number };
   filters?: MapFilters;
+  /**
+   * The user changed a corridor, level or time filter on the page: after a reload `filters`
+   * still judges. Without it the settings (icaoRoute.map.*) judge, as before the reload.
+   */
+  filtersChosen?: boolean;
   /** Draw the items the verdicts leave out (faded and dashed) instead of hiding them. */
   showLeftOut?: boolean;
 }

@@ -156,3 +156,33 @@ test('an area that moved under the same id travels again', () => {
     [['a2', false]],
   );
 });
+
+test('an area travels again when any of its data changed, however deep; a key set to undefined is no change', () => {
+  const full = flightView();
+  const base = packed(full);
+  const changed = packed({
+    ...full,
+    notams: full.notams.map((n) => (n.id === 'n1' && n.circle ? { ...n, circle: { ...n.circle, radiusNm: 9.5 } } : n)),
+    // a0 has `schedule: undefined`: the same area without the key.
+    airspaces: full.airspaces.map((a) => {
+      if (a.id === 'a0') {
+        const { schedule: _none, ...rest } = a;
+        return rest;
+      }
+      return a.id === 'a3' ? { ...a, label: `${a.label} ` } : a;
+    }),
+  });
+  const light = lightSnapshot(base, changed)!.view;
+  assert.deepEqual(
+    light.notams.map((n) => n.id),
+    ['n1'],
+  );
+  assert.equal(full.airspaces.find((a) => a.id === 'a0')!.schedule, undefined);
+  assert.deepEqual(
+    light.airspaces.map((a) => a.id),
+    ['a3'],
+  );
+  // Nothing changed: nothing travels but the route.
+  const same = lightSnapshot(base, packed(full))!.view;
+  assert.deepEqual([same.firs, same.airspaces, same.notams], [[], [], []]);
+});
