@@ -1,4 +1,5 @@
-// Runs node's test runner over every *.test.ts below the given folders (TypeScript through tsx).
+// Runs node's test runner over every *.test.ts below the given folders, or the given test files
+// (TypeScript through tsx).
 // Node 20 has no glob support in `--test`, so the files are listed here.
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
+  if (!statSync(dir).isDirectory()) return dir.endsWith('.test.ts') ? [dir] : [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return testFiles(path);

@@ -10,7 +10,14 @@ const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'lint (eslint and prettier --check)', cmd: ['npm', 'run', 'lint'] },
   { name: 'unit and protocol tests', cmd: ['npm', 'run', 'test:unit'], counts: true },
-  // The route map page in headless Chromium (built by the first step).
+  // The route map page in headless Chromium (built by the first step). A new machine has no
+  // Chromium yet: the browser is installed first (Debian's package; the VS Code environment
+  // comes later, for the end-to-end suite).
+  {
+    name: 'browser for the map page tests',
+    cmd: ['node', 'scripts/e2e-env.mjs', '--browser-only'],
+    when: 'test/webview',
+  },
   {
     name: 'webview browser tests',
     cmd: ['node', 'scripts/run-node-tests.mjs', 'test/webview'],

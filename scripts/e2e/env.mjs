@@ -312,6 +312,30 @@ export function installedE2eEnvironment({ browser = true } = {}) {
   return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
 }
 
+/**
+ * Only the browser, for the map page's browser tests and the webview bench, which need no
+ * VS Code: Debian's chromium, installed when missing, under the same install lock.
+ */
+export async function ensureBrowser() {
+  if (existsSync(CHROMIUM)) return CHROMIUM;
+  const cache = cacheRoot();
+  mkdirSync(cache, { recursive: true });
+  const logFile = join(cache, 'install.log');
+  return withInstallLock(
+    cache,
+    async () => {
+      await ensureDebianPackages(existsSync(CHROMIUM) ? [] : ['chromium'], logFile);
+      if (!existsSync(CHROMIUM)) {
+        throw new Error(
+          `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,
+        );
+      }
+      return CHROMIUM;
+    },
+    { say },
+  );
+}
+
 /** Why `installedE2eEnvironment` finds nothing, in one line. */
 export function missingE2eEnvironment({ browser = true } = {}) {
   const cache = cacheRoot();
