@@ -9,6 +9,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
 import { LineIndex, type DocumentLines } from '../services/ranges';
+import { isUsableChange } from './routeTextDocument';
 import { createTokenCache, type TokenCache } from '../services/semanticTokens';
 import { createSymbolCache, type SymbolCache } from '../services/symbols';
 
@@ -125,6 +126,7 @@ export class ParsedDocuments {
     for (const step of entry.pending) {
       if (step.from !== at) return this.dropEditor(entry);
       for (const change of step.changes) {
+        if (!isUsableChange(change)) continue; // dropped by the text too
         if (!('range' in change) || !entry.editor.edit(change.range, change.text)) return this.dropEditor(entry);
       }
       at = step.to;

@@ -98,14 +98,20 @@ export class RouteTextDocument implements TextDocument {
   }
 }
 
+/** Whether a change can be applied at all (RouteTextDocument drops the others, and so must ParsedDocuments). */
+export function isUsableChange(change: TextDocumentContentChangeEvent): boolean {
+  if (typeof change?.text !== 'string') return false;
+  if (!('range' in change)) return true;
+  return isPosition(change.range?.start) && isPosition(change.range?.end);
+}
+
 /** A change whose range starts or ends past the last line (or before the first), put at the text's end (or start). */
 function withinText(
   document: TextDocument,
   change: TextDocumentContentChangeEvent,
 ): TextDocumentContentChangeEvent | undefined {
-  if (typeof change?.text !== 'string') return undefined;
+  if (!isUsableChange(change)) return undefined;
   if (!('range' in change)) return change;
-  if (!isPosition(change.range?.start) || !isPosition(change.range?.end)) return undefined;
   const last = document.lineCount - 1;
   const clamp = (p: Position): Position =>
     p.line > last ? document.positionAt(Number.MAX_SAFE_INTEGER) : p.line < 0 ? { line: 0, character: 0 } : p;

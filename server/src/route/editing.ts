@@ -141,7 +141,9 @@ export class RouteDocumentEditor {
   private clamp(position: Position): Position {
     const last = this.lines.length - 1;
     if (position.line > last) return { line: last, character: this.lines[last].length };
-    const line = Math.max(0, position.line);
+    // Before the first line is the text's start (TextDocument.offsetAt gives 0).
+    if (position.line < 0) return { line: 0, character: 0 };
+    const line = position.line;
     return { line, character: Math.min(Math.max(0, position.character), this.lines[line].length) };
   }
 

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { RouteTextDocument } from '../../../server/src/lsp/routeTextDocument';
+import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
+import { IncrementalRouteParser, type RouteDocument } from '../../../server/src/route';
 
 const pieces = ['', 'A', 'N0450F350', '\n', '\r\n', '\r', '# c\n', 'DCT ', 'é'];
 
@@ -114,4 +116,46 @@ test('a change without a usable range is dropped alone: the changes after it sti
   );
   assert.equal(document.getText(), 'EGKK DCT LFPG\n');
   assert.equal(document.version, 2);
+});
+
+/** A document as TextDocuments keeps it, with the parse that follows its changes line by line. */
+function followed(text: string) {
+  const parsed = new ParsedDocuments();
+  const document = RouteTextDocument.create('file:///a.route', 'icao-route', 1, text);
+  parsed.get(document);
+  let version = 1;
+  const apply = (changes: TextDocumentContentChangeEvent[]) => {
+    parsed.recordChanges(document.uri, document.version, changes, ++version);
+    RouteTextDocument.update(document, changes, version);
+  };
+  const blocks = (doc: RouteDocument) =>
+    doc.blocks.map((b) => [b.range, b.routeText, b.diagnostics.map((d) => [d.code, d.range])]);
+  return {
+    document,
+    apply,
+    /** The followed parse and a fresh parse of the document's text. */
+    both: () => [blocks(parsed.get(document).document), blocks(new IncrementalRouteParser().parse(document.getText()))],
+  };
+}
+
+test('a change without a usable range is dropped by the text and by the parse alike, which goes on following edits', () => {
+  const doc = followed('EGLL DCT LFPG\n');
+  const noStart = { range: { end: { line: 0, character: 4 } }, text: 'X' } as unknown as TextDocumentContentChangeEvent;
+  const noRange = { range: null, text: 'X' } as unknown as TextDocumentContentChangeEvent;
+  doc.apply([noStart, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } }, text: 'EGKK' }]);
+  let [followedBlocks, fresh] = doc.both();
+  assert.deepEqual(followedBlocks, fresh);
+  doc.apply([noRange]);
+  doc.apply([{ range: { start: { line: 0, character: 9 }, end: { line: 0, character: 13 } }, text: 'EHAM' }]);
+  [followedBlocks, fresh] = doc.both();
+  assert.equal(doc.document.getText(), 'EGKK DCT EHAM\n');
+  assert.deepEqual(followedBlocks, fresh);
+});
+
+test('a position before the first line is the start of the text, for the text and the parse alike', () => {
+  const doc = followed('EGLL DCT LFPG\n\nEGKK DCT EHAM\n');
+  doc.apply([{ range: { start: { line: -1, character: 5 }, end: { line: 0, character: 8 } }, text: 'X' }]);
+  assert.equal(doc.document.getText(), 'X LFPG\n\nEGKK DCT EHAM\n');
+  const [followedBlocks, fresh] = doc.both();
+  assert.deepEqual(followedBlocks, fresh);
 });
