@@ -17,7 +17,9 @@ import type BaseLayer from 'ol/layer/Base';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import {
   DEFAULT_MAP_FILTERS,
+  JUDGING_FILTERS,
   type HostToMapMessage,
+  type JudgingFilter,
   type LonLat,
   type MapAirspace,
   type MapFilters,
@@ -39,6 +41,14 @@ import { readPalette, watchTheme } from './theme';
 
 const saved = loadState();
 let filters: MapFilters = saved.filters ?? structuredClone(DEFAULT_MAP_FILTERS);
+/** The judging filters the user changed on this page (kept across reloads). */
+const chosenFilters = new Set<JudgingFilter>(
+  saved.filtersChosen === true
+    ? JUDGING_FILTERS
+    : Array.isArray(saved.filtersChosen)
+      ? saved.filtersChosen.filter((key) => (JUDGING_FILTERS as readonly string[]).includes(key))
+      : [],
+);
 let current: MapView | null = null;
 /** The camera saved before a reload applies to the first view of the same document only. */
 let savedCamera = saved.camera && saved.uri ? { uri: saved.uri, ...saved.camera } : undefined;
@@ -86,22 +96,22 @@ const panel = new SidePanel(
     layerToggled(name, visible) {
       filters = { ...filters, layers: { ...filters.layers, [name]: visible } };
       applyLayerVisibility();
-      filtersChanged();
+      filtersChanged([]);
     },
     corridorChanged(corridorNm, aerodromeCorridorNm) {
       filters = { ...filters, corridorNm, aerodromeCorridorNm };
       panel.setStatus('Recomputing the corridor…');
-      filtersChanged();
+      filtersChanged(['corridorNm', 'aerodromeCorridorNm']);
     },
     levelsChanged(levels) {
       filters = { ...filters, levels };
       panel.setStatus('Judging the areas at these levels…');
-      filtersChanged();
+      filtersChanged(['levels']);
     },
     timeMarginChanged(timeMarginMin) {
       filters = { ...filters, timeMarginMin };
       panel.setStatus('Judging the areas with this time margin…');
-      filtersChanged();
+      filtersChanged(['timeMarginMin']);
     },
     showLeftOutToggled(show) {
       data.setShowLeftOut(show);
@@ -125,9 +135,14 @@ const panel = new SidePanel(
 panel.setFilters(filters);
 applyLayerVisibility();
 
-function filtersChanged(): void {
-  saveState({ filters, filtersChosen: true });
-  postToHost({ type: 'filters', filters });
+/**
+ * Tells the host, and keeps in the state, which judging filters the user changed (none for a
+ * layer switch): after a reload those still judge, and the settings the others.
+ */
+function filtersChanged(changed: JudgingFilter[]): void {
+  for (const key of changed) chosenFilters.add(key);
+  saveState({ filters, filtersChosen: [...chosenFilters] });
+  postToHost({ type: 'filters', filters, changed });
 }
 
 function applyLayerVisibility(): void {

@@ -151,7 +151,9 @@ test('the level and time controls post well-formed filters and keep them in the 
     last = (await filtersPosted(map)).at(-1)!;
     assert.equal(last.filters.timeMarginMin, 45);
     assert.deepEqual(last.filters.levels, { mode: 'band', lowerFt: 10000, upperFt: 30000 });
+    assert.deepEqual(last.changed, ['timeMarginMin'], 'each message names the filter the user just changed');
     const state = await map.state();
+    assert.deepEqual(state?.filtersChosen, ['levels', 'timeMarginMin']);
     assert.equal(state?.filters?.timeMarginMin, 45);
     assert.deepEqual(state?.filters?.levels, { mode: 'band', lowerFt: 10000, upperFt: 30000 });
   });

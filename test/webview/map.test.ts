@@ -71,14 +71,19 @@ test('layer switches and the corridor control change what is shown and tell the 
         levels: { mode: 'planned' },
         timeMarginMin: 30,
       },
+      changed: [],
     });
     assert.deepEqual((await map.state())?.filters?.layers.airspaces, false, 'layers kept in the webview state');
+    // A layer switch chooses no judging filter: after a reload the settings still judge.
+    assert.deepEqual((await map.state())?.filtersChosen, []);
 
     await map.page.locator('#corridor-nm').fill('10');
     await map.page.locator('#corridor-nm').dispatchEvent('change');
     const last = (await map.posted()).at(-1);
     assert.equal(last?.type, 'filters');
     assert.equal(last?.type === 'filters' && last.filters.corridorNm, 10);
+    assert.deepEqual(last?.type === 'filters' && last.changed, ['corridorNm', 'aerodromeCorridorNm']);
+    assert.deepEqual((await map.state())?.filtersChosen, ['corridorNm', 'aerodromeCorridorNm']);
     assert.match((await map.page.locator('#map-status').textContent()) ?? '', /Recomputing/);
 
     // The host recomputes: a narrower corridor leaves two NOTAMs out.

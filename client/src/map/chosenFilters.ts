@@ -1,47 +1,48 @@
 /**
  * The corridor, level and time filters the user chose on the map page. The settings
  * (icaoRoute.map.*) give every filter the user has not touched, so the host asks the server only
- * for what was chosen: a page that posted its defaults would otherwise hide a setting. Pure, so
- * it is unit-tested without VS Code.
+ * for what was chosen: a page that posted its defaults would otherwise hide a setting. The page
+ * names what the user changed; nothing here is guessed from the view on screen, which may be
+ * older than the page's last change. Pure, so it is unit-tested without VS Code.
  */
-import type { MapFilters, MapViewParams } from '../../../server/src/protocol/mapMessages';
+import {
+  JUDGING_FILTERS,
+  type JudgingFilter,
+  type MapFilters,
+  type MapViewParams,
+} from '../../../server/src/protocol/mapMessages';
+import { readJudgingFilters } from './mapMessageValidation';
 
 export type ChosenFilters = NonNullable<MapViewParams['filters']>;
 
-const JUDGING = ['corridorNm', 'aerodromeCorridorNm', 'levels', 'timeMarginMin'] as const;
-
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * What the page's filters message changes: the filters now chosen (the earlier choices, plus
- * every judging filter that differs from the view on screen), and whether the verdicts move.
- * Layer switches are the page's own business and never count. Without a view on screen every
- * judging filter the page sent counts as chosen.
+ * those the user just changed, at the page's values), and whether the verdicts move. A layer
+ * switch changes none.
  */
 export function chooseFilters(
   chosen: ChosenFilters,
   posted: MapFilters,
-  shown: MapFilters | undefined,
+  changed: readonly JudgingFilter[],
 ): { chosen: ChosenFilters; judgementChanged: boolean } {
   const next: ChosenFilters = { ...chosen };
-  let judgementChanged = false;
-  for (const key of JUDGING) {
-    if (shown && same(posted[key], shown[key])) continue;
-    (next as Record<string, unknown>)[key] = structuredClone(posted[key]);
-    judgementChanged = true;
-  }
-  return { chosen: next, judgementChanged };
+  for (const key of changed) (next as Record<string, unknown>)[key] = structuredClone(posted[key]);
+  return { chosen: next, judgementChanged: changed.length > 0 };
 }
 
 /**
- * The judging filters of a saved page state where the user had chosen filters: after a reload
- * the map judges as it did before.
+ * The filters of a saved page state that the user had chosen (`keys`), so that after a reload the
+ * map judges as it did before; the settings still give the others.
  */
-export function chosenFromState(saved: MapFilters | undefined): ChosenFilters {
+export function chosenFromState(saved: MapFilters | undefined, keys: readonly JudgingFilter[]): ChosenFilters {
   if (!saved) return {};
   const chosen: ChosenFilters = {};
-  for (const key of JUDGING) (chosen as Record<string, unknown>)[key] = structuredClone(saved[key]);
+  for (const key of keys) (chosen as Record<string, unknown>)[key] = structuredClone(saved[key]);
   return chosen;
+}
+
+/** The saved state's list of chosen filters, read without trusting it (`true`: an earlier version's "all"). */
+export function chosenKeysOfState(value: unknown): JudgingFilter[] {
+  if (value === true) return [...JUDGING_FILTERS];
+  return readJudgingFilters(value) ?? [];
 }

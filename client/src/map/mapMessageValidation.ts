@@ -4,6 +4,8 @@
  */
 import {
   DEFAULT_MAP_FILTERS,
+  JUDGING_FILTERS,
+  type JudgingFilter,
   type MapFilters,
   type MapLayerName,
   type MapLevelFilter,
@@ -28,7 +30,8 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
       return { type: 'reveal', uri: value.uri, version: value.version, range: copyRange(value.range) };
     case 'filters': {
       const filters = readFilters(value.filters);
-      return filters ? { type: 'filters', filters } : undefined;
+      const changed = readJudgingFilters(value.changed);
+      return filters && changed ? { type: 'filters', filters, changed } : undefined;
     }
     case 'export':
       return value.format === 'geojson' || value.format === 'gpx'
@@ -37,6 +40,17 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
     default:
       return undefined;
   }
+}
+
+/** A list of judging filter names, each once; undefined when it is anything else. */
+export function readJudgingFilters(value: unknown): JudgingFilter[] | undefined {
+  if (!Array.isArray(value) || value.length > JUDGING_FILTERS.length) return undefined;
+  const names = new Set<JudgingFilter>();
+  for (const name of value) {
+    if (!(JUDGING_FILTERS as readonly unknown[]).includes(name)) return undefined;
+    names.add(name as JudgingFilter);
+  }
+  return [...names];
 }
 
 /** What `icaoRoute.showMap` was asked to show: from a menu (a Uri), a code lens (uri, position) or a code action ({ uri, position?, itemId? }). */

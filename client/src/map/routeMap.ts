@@ -29,7 +29,7 @@ import { onNotification, sendRequest, type RequestDescriptor } from '../../../se
 import { EXPORT_ROUTE_COMMAND } from '../exportRoute';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
-import { chooseFilters, chosenFromState, type ChosenFilters } from './chosenFilters';
+import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
@@ -131,7 +131,7 @@ class RouteMap implements vscode.Disposable {
   /** After a window reload: the panel comes back with the page's saved state. */
   async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
     // The saved state is the page's: checked like its messages before the host uses it.
-    this.chosenFilters = state?.filtersChosen === true ? chosenFromState(readFilters(state.filters)) : {};
+    this.chosenFilters = chosenFromState(readFilters(state?.filters), chosenKeysOfState(state?.filtersChosen));
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === ROUTE_LANGUAGE)
       this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
@@ -197,7 +197,7 @@ class RouteMap implements vscode.Disposable {
         break;
       case 'filters': {
         // Layer switches are the page's own business; the rest changes the verdicts.
-        const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, this.view?.filters);
+        const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
         this.chosenFilters = chosen;
         if (judgementChanged) void this.refresh({ filtersOnly: true });
         break;

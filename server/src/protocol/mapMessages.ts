@@ -346,11 +346,20 @@ export type HostToMapMessage =
   | { type: 'revealItem'; itemId: string }
   | { type: 'status'; message: string };
 
+/** The filters that change the verdicts; the layer switches change only what is drawn. */
+export const JUDGING_FILTERS = ['corridorNm', 'aerodromeCorridorNm', 'levels', 'timeMarginMin'] as const;
+export type JudgingFilter = (typeof JUDGING_FILTERS)[number];
+
 /** Webview → host. Validated on the host; stale ones (older version) are dropped. */
 export type MapToHostMessage =
   | { type: 'ready' }
   | { type: 'reveal'; uri: string; version: number; range: MapRange }
-  | { type: 'filters'; filters: MapFilters }
+  /**
+   * The page's filters after the user changed one: `changed` names the judging filters the user
+   * just set (none for a layer switch). The page says so; the host does not guess it from the
+   * view on screen, which may be older than the page's last change.
+   */
+  | { type: 'filters'; filters: MapFilters; changed: JudgingFilter[] }
   | { type: 'export'; format: 'geojson' | 'gpx' };
 
 /**
@@ -373,10 +382,11 @@ export interface MapWebviewState {
   camera?: { center: LonLat; zoom: number };
   filters?: MapFilters;
   /**
-   * The user changed a corridor, level or time filter on the page: after a reload `filters`
-   * still judges. Without it the settings (icaoRoute.map.*) judge, as before the reload.
+   * The judging filters the user changed on the page: after a reload these still judge, with
+   * their values in `filters`; the settings (icaoRoute.map.*) give the others. (`true`, from
+   * an earlier version, stands for all of them.)
    */
-  filtersChosen?: boolean;
+  filtersChosen?: JudgingFilter[] | boolean;
   /** Draw the items the verdicts leave out (faded and dashed) instead of hiding them. */
   showLeftOut?: boolean;
 }

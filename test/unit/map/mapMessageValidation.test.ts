@@ -20,10 +20,15 @@ test('well-formed messages pass, copied without extra fields', () => {
       range,
     },
   );
-  assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters: DEFAULT_MAP_FILTERS }), {
+  assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: [] }), {
     type: 'filters',
     filters: DEFAULT_MAP_FILTERS,
+    changed: [],
   });
+  assert.deepEqual(
+    validateMapToHostMessage({ type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: ['levels', 'levels'] }),
+    { type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: ['levels'] },
+  );
   assert.deepEqual(validateMapToHostMessage({ type: 'export', format: 'gpx' }), { type: 'export', format: 'gpx' });
 });
 
@@ -64,6 +69,10 @@ test('malformed messages are refused', () => {
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: 24 * 60 + 1 } },
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: Number.POSITIVE_INFINITY } },
     { type: 'filters', filters: { ...DEFAULT_MAP_FILTERS, timeMarginMin: '30' } },
+    // What the user changed is a list of judging filters, and always given.
+    { type: 'filters', filters: DEFAULT_MAP_FILTERS },
+    { type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: ['layers'] },
+    { type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: 'corridorNm' },
     { type: 'export', format: 'kml' },
   ];
   for (const message of bad) assert.equal(validateMapToHostMessage(message), undefined, JSON.stringify(message));
@@ -77,9 +86,10 @@ test('the level and time filters the page posts pass as they are, copied', () =>
     { mode: 'band', lowerFt: 24500, upperFt: 24500 },
   ] as const) {
     const filters = { ...DEFAULT_MAP_FILTERS, levels: { ...levels, extra: '<img>' }, timeMarginMin: 45 };
-    assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters }), {
+    assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters, changed: ['levels', 'timeMarginMin'] }), {
       type: 'filters',
       filters: { ...DEFAULT_MAP_FILTERS, levels, timeMarginMin: 45 },
+      changed: ['levels', 'timeMarginMin'],
     });
   }
 });
