@@ -29,5 +29,6 @@ export declare function missingE2eEnvironment(options?: { browser?: boolean }): 
 export declare function ensureE2eEnvironment(options?: { browser?: boolean }): Promise<E2eEnvironment>;
 export declare function adminRunner(
   missing: string[],
-  how: { root: boolean; sudo: boolean },
+  how: { root: boolean; sudo: boolean; sudoInstalled?: boolean },
+  retry?: string,
 ): (args: string[]) => [string, string[]];

@@ -86,16 +86,19 @@ function isDebian() {
  * How to run an administrator's command that installs the `missing` packages: as root directly, or
  * through password-less sudo. Neither: an error naming the one command the user runs instead.
  */
-export function adminRunner(missing, { root, sudo }) {
+export function adminRunner(missing, { root, sudo, sudoInstalled = true }, retry = RETRY) {
   if (root) return (args) => [args[0], args.slice(1)];
   if (sudo) return (args) => ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', ...args]];
+  const install = `apt-get install -y ${missing.join(' ')}`;
   throw new Error(
     `these Debian packages are missing and this user cannot install them (not root, no password-less sudo): ` +
-      `${missing.join(' ')}. Install them with\n  sudo apt-get install -y ${missing.join(' ')}\nthen run ${RETRY}`,
+      `${missing.join(' ')}. Install them ${sudoInstalled ? `with\n  sudo ${install}` : `as root:\n  ${install}`}` +
+      `\nthen run ${retry}`,
   );
 }
 
-async function ensureDebianPackages(names, logFile) {
+/** `retry`: the command that repeats this set-up, for the message when the packages cannot be installed. */
+async function ensureDebianPackages(names, logFile, retry = RETRY) {
   if (names.length === 0) return;
   if (!isDebian()) {
     say(`not a Debian-like system: make sure these (or their equivalents) are installed: ${names.join(' ')}`);
@@ -104,10 +107,12 @@ async function ensureDebianPackages(names, logFile) {
   const missing = missingDebianPackages(names);
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
-  const asAdmin = adminRunner(missing, {
-    root: asRoot,
-    sudo: !asRoot && spawnSync('sudo', ['-n', 'true']).status === 0,
-  });
+  const sudoRun = asRoot ? undefined : spawnSync('sudo', ['-n', 'true']);
+  const asAdmin = adminRunner(
+    missing,
+    { root: asRoot, sudo: sudoRun?.status === 0, sudoInstalled: !sudoRun?.error },
+    retry,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Waits for another apt (unattended upgrades) instead of failing on its lock.
   const aptGet = (...args) => asAdmin(['apt-get', '-o', 'DPkg::Lock::Timeout=300', ...args]);
@@ -324,7 +329,7 @@ export async function ensureBrowser() {
   return withInstallLock(
     cache,
     async () => {
-      await ensureDebianPackages(existsSync(CHROMIUM) ? [] : ['chromium'], logFile);
+      await ensureDebianPackages(existsSync(CHROMIUM) ? [] : ['chromium'], logFile, `${RETRY} --browser-only`);
       if (!existsSync(CHROMIUM)) {
         throw new Error(
           `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,

@@ -17,6 +17,22 @@ test('missing Debian packages: as root apt-get runs directly, with password-less
   ]);
   assert.throws(
     () => adminRunner(missing, { root: false, sudo: false }),
-    /sudo apt-get install -y chromium libkrb5-dev\nthen run node scripts\/e2e-env\.mjs/,
+    /sudo apt-get install -y chromium libkrb5-dev\nthen run node scripts\/e2e-env\.mjs$/,
+  );
+});
+
+test('the message names the set-up that failed, and no sudo where there is none', async () => {
+  const { adminRunner } = await load();
+  assert.throws(
+    () =>
+      adminRunner(
+        ['chromium'],
+        { root: false, sudo: false, sudoInstalled: false },
+        'node scripts/e2e-env.mjs --browser-only',
+      ),
+    (error: Error) =>
+      /as root:\n {2}apt-get install -y chromium\nthen run node scripts\/e2e-env\.mjs --browser-only$/.test(
+        error.message,
+      ) && !error.message.includes('sudo apt-get'),
   );
 });
