@@ -3,9 +3,9 @@
  * world-atlas (50m; 10m once zoomed in, loaded the first time it is needed), and a graticule.
  * The files come from the extension's own dist/media/basemap; nothing remote, ever.
  */
-import Feature from 'ol/Feature';
+import type Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
-import { MultiLineString, MultiPolygon, type Geometry } from 'ol/geom';
+import type { Geometry } from 'ol/geom';
 import Graticule from 'ol/layer/Graticule';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
@@ -110,28 +110,9 @@ export class Basemap {
       properties: {},
       geometry: mesh(topology, countries, (a, b) => a !== b),
     });
-    replace(this.land, parts(land));
-    replace(this.borders, parts(borders));
+    replace(this.land, land);
+    replace(this.borders, borders);
   }
-}
-
-/**
- * The land and the borders come as one world-wide multi-geometry each. As one feature, every
- * zoom simplifies the whole world's coasts and borders again (about 90 ms at 50m) however little
- * of it is in view; as one feature a polygon or line, the source's spatial index hands the
- * renderer only those in view, and each keeps its own simplified copy.
- */
-function parts(features: Feature<Geometry>[]): Feature<Geometry>[] {
-  return features.flatMap((f) => {
-    const geometry = f.getGeometry();
-    const pieces =
-      geometry instanceof MultiPolygon
-        ? geometry.getPolygons()
-        : geometry instanceof MultiLineString
-          ? geometry.getLineStrings()
-          : undefined;
-    return pieces ? pieces.map((piece) => new Feature<Geometry>(piece)) : [f];
-  });
 }
 
 function replace(layer: VectorLayer<VectorSource<Feature<Geometry>>>, features: Feature<Geometry>[]): void {
