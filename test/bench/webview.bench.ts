@@ -19,6 +19,8 @@ export const name = 'route map webview (headless Chromium, 2,000 airspaces, 5,00
 
 const FIRST_RENDERS = 3;
 const CHANGES = 5;
+/** Runs of the host's own work for one change (Node). */
+const HOST_RUNS = 9;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,16 +57,19 @@ export async function run(): Promise<BenchFigure[]> {
     notams: full.notams.map((n, i) => (i % 2 ? { ...n, inCorridor: false } : n)),
   });
   // What the host posts now for the same corridor changes: only the shapes the page lacks.
+  // Each made several times, as an extension host that has shown a few views runs it (warm).
+  const hostLight: number[] = [];
+  const hostVerdicts: number[] = [];
   const lightNarrower = hostTime(() => lightSnapshot(view, narrower));
   const lightWider = hostTime(() => lightSnapshot(narrower, view));
-  const hostLight = [lightNarrower.ms, lightWider.ms];
   // A level or time filter change: the same view judged again, posted as verdicts.
   const before = { ...view, verdicts: verdictsFor(full, 7) };
-  const judged = [3, 4].map((step) => {
-    const next = { ...view, verdicts: verdictsFor(full, step) };
-    return hostTime(() => verdictsUpdate(before, next));
-  });
-  const hostVerdicts = judged.map((j) => j.ms);
+  const nextViews = [3, 4].map((step) => ({ ...view, verdicts: verdictsFor(full, step) }));
+  const judged = nextViews.map((next) => hostTime(() => verdictsUpdate(before, next)));
+  for (let i = 0; i < HOST_RUNS; i++) {
+    hostLight.push(hostTime(() => lightSnapshot(i % 2 ? narrower : view, i % 2 ? view : narrower)).ms);
+    hostVerdicts.push(hostTime(() => verdictsUpdate(before, nextViews[i % 2]!)).ms);
+  }
   try {
     const first: number[] = [];
     const firstDelivery: number[] = [];
@@ -80,15 +85,15 @@ export async function run(): Promise<BenchFigure[]> {
     const frame: number[] = [];
     for (let round = 0; round < FIRST_RENDERS; round++) {
       const map = await openMapPage(browser, server.origin, { size: { width: 1400, height: 900 } });
-      // Hands the views to the page first, so that the timings leave out the test's own transfer.
-      await map.page.evaluate((views) => Object.assign(window, { __views: views }), {
-        view,
-        narrower,
-        lightNarrower: { type: 'snapshot', ...lightNarrower.result },
-        lightWider: { type: 'snapshot', ...lightWider.result },
-        verdicts3: judged[0].result,
-        verdicts4: judged[1].result,
-      });
+      // Hands the view to the page first, so that the timings leave out the test's own transfer;
+      // the views of the changes come after the first render, which a page meets with only the
+      // view it is sent in its heap.
+      const handOver = (views: Record<string, unknown>) =>
+        map.page.evaluate((more) => {
+          const w = window as unknown as { __views?: Record<string, unknown> };
+          w.__views = Object.assign(w.__views ?? {}, more);
+        }, views);
+      await handOver({ view });
       const timed = (what: Timed, arg?: unknown) =>
         map.page.evaluate(
           async ({ what, arg }) => {
@@ -97,7 +102,9 @@ export async function run(): Promise<BenchFigure[]> {
               icaoRouteMap: { rendered(): Promise<void> };
             };
             let arrived = 0;
-            // Capture listeners on the window run before the page's own: the moment it arrives.
+            // Added after the page's own listener, this one runs when the page has handled the
+            // message (Chromium calls a target's listeners in the order they were added): the
+            // figure is the message's delivery and the page's handling, up to its next frame.
             window.addEventListener('message', () => (arrived = performance.now()), { capture: true, once: true });
             const start = performance.now();
             if (what === 'toggle') (document.getElementById(String(arg)) as HTMLInputElement).click();
@@ -117,6 +124,13 @@ export async function run(): Promise<BenchFigure[]> {
       first.push(firstRender.total);
       firstDelivery.push(firstRender.delivery);
       if (round > 0) continue;
+      await handOver({
+        narrower,
+        lightNarrower: { type: 'snapshot', ...lightNarrower.result },
+        lightWider: { type: 'snapshot', ...lightWider.result },
+        verdicts3: judged[0].result,
+        verdicts4: judged[1].result,
+      });
       for (let i = 0; i < CHANGES; i++) {
         layer.push((await timed('toggle', 'layer-airspaces')).total);
         await timed('toggle', 'layer-airspaces');
@@ -175,9 +189,9 @@ export async function run(): Promise<BenchFigure[]> {
         target: '< 1000 ms',
         ok: median(first) < 1000,
       },
-      // No target: the part of the two above spent cloning the message into the page (the
-      // webview's postMessage does the same), before the map sees it.
-      { label: '  of the first render: message delivery', value: median(firstDelivery), unit: 'ms' },
+      // No target: the part spent before the map's frame: cloning the message into the page (the
+      // webview's postMessage does the same) and the page making its features.
+      { label: '  of which message delivered and handled', value: median(firstDelivery), unit: 'ms' },
       {
         label: 'layer switched (airspaces off / on)',
         value: median(layer),
@@ -187,24 +201,24 @@ export async function run(): Promise<BenchFigure[]> {
       },
       // No target: how a corridor change was posted before (the whole view), for comparison.
       { label: 'corridor change, whole snapshot (before)', value: median(corridor), unit: 'ms' },
-      { label: '  of which message delivery', value: median(corridorDelivery), unit: 'ms' },
+      { label: '  of which message delivered and handled', value: median(corridorDelivery), unit: 'ms' },
       {
-        label: 'corridor change (light snapshot, as the host posts it)',
-        value: median(corridorLight),
+        label: 'corridor change: host light snapshot + page',
+        value: median(hostLight) + median(corridorLight),
         unit: 'ms',
         target: '< 200 ms',
-        ok: median(corridorLight) < 200,
+        ok: median(hostLight) + median(corridorLight) < 200,
       },
-      { label: '  of which message delivery', value: median(corridorLightDelivery), unit: 'ms' },
-      { label: '  host: light snapshot made (Node)', value: median(hostLight), unit: 'ms' },
+      { label: '  of which host: light snapshot made (Node)', value: median(hostLight), unit: 'ms' },
+      { label: '  of which page: message delivered and handled', value: median(corridorLightDelivery), unit: 'ms' },
       {
-        label: 'level or time filter change (verdicts message)',
-        value: median(filterChange),
+        label: 'level or time filter change: host verdicts message + page',
+        value: median(hostVerdicts) + median(filterChange),
         unit: 'ms',
         target: '< 200 ms',
-        ok: median(filterChange) < 200,
+        ok: median(hostVerdicts) + median(filterChange) < 200,
       },
-      { label: '  host: verdicts message made (Node)', value: median(hostVerdicts), unit: 'ms' },
+      { label: '  of which host: verdicts message made (Node)', value: median(hostVerdicts), unit: 'ms' },
       {
         label: 'edit: new version view → map drawn (host pack + page)',
         value: median(edit),
