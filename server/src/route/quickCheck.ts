@@ -46,6 +46,28 @@ export const CHECK_BEARING: BearingDistanceElement = Object.freeze({
 });
 
 /**
+ * The kind code of a token of `n` capital letters and nothing else: DCT, or a point of 2, 3 or 5
+ * letters; -1 for the rest (VFR IFR OAT GAT SID and PTS… are keywords), which the full reader
+ * decides.
+ */
+export function lettersOnlyKind(s: string, from: number, n: number): number {
+  if (n === 2) return K_POINT;
+  if (n === 3) {
+    const a = s.charCodeAt(from);
+    const b = s.charCodeAt(from + 1);
+    const c = s.charCodeAt(from + 2);
+    if (a === 68 && b === 67 && c === 84) return K_DIRECT; // DCT
+    if (b === 70 && c === 82) return -1; // VFR IFR
+    if (b === 65 && c === 84) return -1; // OAT GAT
+    if (a === 83 && b === 73 && c === 68) return -1; // SID
+    return K_POINT;
+  }
+  if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83))
+    return K_POINT;
+  return -1;
+}
+
+/**
  * The check pass's shortcut for the commonest shapes, read straight from the line without
  * slicing the token: DCT, a 2–3 or 5-letter point, an ATS route of 1–2 letters + digits (+ one
  * letter), as a kind code (kinds.ts). -1 for anything else (including lower case), which takes
@@ -61,23 +83,7 @@ export function quickCheck(s: string, from: number, to: number): number {
   }
   const letters = i - from;
   if (letters === 0) return -1;
-  if (i === to) {
-    if (n === 2) return K_POINT;
-    if (n === 3) {
-      const a = s.charCodeAt(from);
-      const b = s.charCodeAt(from + 1);
-      const c = s.charCodeAt(from + 2);
-      if (a === 68 && b === 67 && c === 84) return K_DIRECT; // DCT
-      // VFR IFR OAT GAT SID are keywords: the full reader decides.
-      if (b === 70 && c === 82) return -1;
-      if (b === 65 && c === 84) return -1;
-      if (a === 83 && b === 73 && c === 68) return -1;
-      return K_POINT;
-    }
-    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83))
-      return K_POINT;
-    return -1;
-  }
+  if (i === to) return lettersOnlyKind(s, from, n);
   if (letters > 2 || n > 6) return -1;
   let d = i;
   while (d < to) {

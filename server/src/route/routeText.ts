@@ -9,9 +9,9 @@
  */
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
-import { NO_RANGE, lonePartOf, quickCheck } from './quickCheck';
+import { NO_RANGE, lettersOnlyKind, lonePartOf, quickCheck } from './quickCheck';
 import { formAfterScan } from './quickForms';
-import { K_AIRWAY, K_DIRECT, K_POINT, kindCode } from './kinds';
+import { K_AIRWAY, kindCode } from './kinds';
 import {
   ElementReader,
   FIRST_WORD,
@@ -211,17 +211,8 @@ function shapeKind(s: string, from: number, lettersEnd: number, digitsEnd: numbe
   const letters = lettersEnd - from;
   const n = to - from;
   if (letters > 0 && digitsEnd === lettersEnd) {
-    if (n === 2) return K_POINT;
-    if (n === 3) {
-      const a = s.charCodeAt(from);
-      const b = s.charCodeAt(from + 1);
-      const c = s.charCodeAt(from + 2);
-      if (a === 68 && b === 67 && c === 84) return K_DIRECT; // DCT
-      // VFR IFR OAT GAT SID are keywords.
-      if (!(b === 70 && c === 82) && !(b === 65 && c === 84) && !(a === 83 && b === 73 && c === 68)) return K_POINT;
-    }
-    if (n === 5 && !(s.charCodeAt(from) === 80 && s.charCodeAt(from + 1) === 84 && s.charCodeAt(from + 2) === 83))
-      return K_POINT;
+    const kind = lettersOnlyKind(s, from, n);
+    if (kind >= 0) return kind;
   } else if ((letters === 1 || letters === 2) && n <= 6) {
     const digits = digitsEnd - lettersEnd;
     const c0 = s.charCodeAt(from);
