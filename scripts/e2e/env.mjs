@@ -323,21 +323,25 @@ export function installedE2eEnvironment({ browser = true } = {}) {
  */
 export async function ensureBrowser() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
+  return underInstallLock(async (_cache, logFile) => {
+    await ensureDebianPackages(existsSync(CHROMIUM) ? [] : ['chromium'], logFile, `${RETRY} --browser-only`);
+    return installedChromium();
+  });
+}
+
+/** Runs `body(cache, logFile)` holding the cache's install lock, the cache folder made first. */
+function underInstallLock(body) {
   const cache = cacheRoot();
   mkdirSync(cache, { recursive: true });
   const logFile = join(cache, 'install.log');
-  return withInstallLock(
-    cache,
-    async () => {
-      await ensureDebianPackages(existsSync(CHROMIUM) ? [] : ['chromium'], logFile, `${RETRY} --browser-only`);
-      if (!existsSync(CHROMIUM)) {
-        throw new Error(
-          `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,
-        );
-      }
-      return CHROMIUM;
-    },
-    { say },
+  return withInstallLock(cache, () => body(cache, logFile), { say });
+}
+
+/** Chromium's path after an install, or an error saying how to get it. */
+function installedChromium() {
+  if (existsSync(CHROMIUM)) return CHROMIUM;
+  throw new Error(
+    `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,
   );
 }
 
@@ -359,37 +363,26 @@ export function missingE2eEnvironment({ browser = true } = {}) {
 export async function ensureE2eEnvironment({ browser = true } = {}) {
   const ready = installedE2eEnvironment({ browser });
   if (ready) return ready;
-  const cache = cacheRoot();
-  mkdirSync(cache, { recursive: true });
-  const logFile = join(cache, 'install.log');
-  return withInstallLock(
-    cache,
-    async () => {
-      const started = Date.now();
-      say(`setting up the VS Code test environment in ${cache} (first run: 7–15 minutes, 1 GB; log: ${logFile})`);
-      const codeServerMissing = !installedCodeServer(cache);
-      const packages = [
-        ...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []),
-        ...(codeServerMissing ? BUILD_PACKAGES : []),
-      ];
-      await ensureDebianPackages(packages, logFile);
-      if (browser && !existsSync(CHROMIUM)) {
-        throw new Error(
-          `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,
-        );
-      }
-      const node = installedNode(cache) ?? (await installNode(cache, logFile));
-      const codeServer = installedCodeServer(cache) ?? (await installCodeServer(cache, node, logFile));
-      say(`environment ready in ${Math.round((Date.now() - started) / 1000)} s (cache ${cache})`);
-      // Folders of the layout before the markers: never used now, left for the user to remove
-      // (an older checkout on this machine may still run from them).
-      const older = ['node', `code-server-${CODE_SERVER_VERSION}`]
-        .map((name) => join(cache, name))
-        .filter((path) => existsSync(path));
-      if (older.length)
-        say(`no longer used (an older checkout's install; remove when none needs them): ${older.join(' ')}`);
-      return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
-    },
-    { say },
-  );
+  return underInstallLock(async (cache, logFile) => {
+    const started = Date.now();
+    say(`setting up the VS Code test environment in ${cache} (first run: 7–15 minutes, 1 GB; log: ${logFile})`);
+    const codeServerMissing = !installedCodeServer(cache);
+    const packages = [
+      ...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []),
+      ...(codeServerMissing ? BUILD_PACKAGES : []),
+    ];
+    await ensureDebianPackages(packages, logFile);
+    if (browser) installedChromium();
+    const node = installedNode(cache) ?? (await installNode(cache, logFile));
+    const codeServer = installedCodeServer(cache) ?? (await installCodeServer(cache, node, logFile));
+    say(`environment ready in ${Math.round((Date.now() - started) / 1000)} s (cache ${cache})`);
+    // Folders of the layout before the markers: never used now, left for the user to remove
+    // (an older checkout on this machine may still run from them).
+    const older = ['node', `code-server-${CODE_SERVER_VERSION}`]
+      .map((name) => join(cache, name))
+      .filter((path) => existsSync(path));
+    if (older.length)
+      say(`no longer used (an older checkout's install; remove when none needs them): ${older.join(' ')}`);
+    return { cache, node: node.bin, codeServerEntry: codeServer.entry, chromium: browser ? CHROMIUM : undefined };
+  });
 }
