@@ -4,7 +4,8 @@
  * their airspaces (v2; the country's list where a FIR has none) and NOTAMs, the aerodromes'
  * NOTAMs, the microlight fields of the countries crossed, and airspaces from local GeoJSON
  * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
- * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
+ * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has. Every hub
+ * call goes through `HubCalls` (the session's, so the airspaces and NOTAMs statuses follow them).
  */
 import { readFile, stat } from 'node:fs/promises';
 import {
@@ -31,6 +32,26 @@ const RESTRICTED_NOTICE =
   'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
 const NO_MICROLIGHTS_NOTICE =
   'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
+
+/**
+ * How the hub is called: the session's calls (session/status.ts StatusBatch) keep the status of
+ * each source. `expected` failures are answers (a FIR without its own airspace list).
+ */
+export interface HubCalls {
+  use<T>(
+    source: 'airspaces' | 'notams',
+    call: (hub: HubClient) => Promise<T>,
+    expected?: (error: unknown) => boolean,
+  ): Promise<T>;
+}
+
+/** Calls straight to the client, for callers without a session (tests, the bench). */
+export function directHubCalls(hub: HubClient): HubCalls {
+  return { use: (_source, call) => call(hub) };
+}
+
+const isNotFound = (error: unknown) => isServiceError(error) && error.kind === 'notFound';
+const isRestricted = (error: unknown) => isServiceError(error) && error.kind === 'restricted';
 
 interface FirLinks extends FirEntry {
   notams?: Link;
@@ -63,18 +84,23 @@ export class MapDataSource {
     private readonly userKey?: string,
   ) {}
 
-  async forRoute(route: RouteCorridor, aerodromes: RouteAerodromes, signal?: AbortSignal): Promise<MapData> {
+  async forRoute(
+    route: RouteCorridor,
+    aerodromes: RouteAerodromes,
+    signal?: AbortSignal,
+    calls?: HubCalls,
+  ): Promise<MapData> {
     const notices = new Set<string>();
     const airspaces = await this.localAirspaces(notices);
     if (!this.hub) {
       notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
       return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
     }
-    const hub = this.hub;
+    const hub = calls ?? directHubCalls(this.hub);
     let catalogue: FirLinks[] = [];
     if (route.points.length > 0) {
       try {
-        catalogue = await this.firCatalogue();
+        catalogue = await this.firCatalogue(hub);
       } catch (error) {
         if (isCancel(error, signal)) throw error;
         this.catalogue = undefined;
@@ -90,7 +116,11 @@ export class MapDataSource {
         const entry: FirLinks = { ...fir };
         if (!this.airspacesRestricted) {
           try {
-            const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
+            const list = await hub.use(
+              'airspaces',
+              (h) => h.firAirspaces(fir.prefix, fir.designator, { signal }),
+              (error) => isNotFound(error) && countryOfIcao(fir.designator) !== undefined,
+            );
             for (const feature of list.airspaces) {
               const type = String(feature.properties.type).toUpperCase();
               const g = feature.geometry;
@@ -125,7 +155,7 @@ export class MapDataSource {
     await Promise.all(
       [...byCountry].map(async (country) => {
         try {
-          airspaces.push(...(await hub.countryAirspaces(country, { signal })).airspaces);
+          airspaces.push(...(await hub.use('airspaces', (h) => h.countryAirspaces(country, { signal }))).airspaces);
         } catch (error) {
           if (isCancel(error, signal)) throw error;
           notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
@@ -154,7 +184,7 @@ export class MapDataSource {
 
   /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
   private async microlights(
-    hub: HubClient,
+    hub: HubCalls,
     places: (string | undefined)[],
     notices: Set<string>,
     signal?: AbortSignal,
@@ -170,7 +200,12 @@ export class MapDataSource {
     await Promise.all(
       countries.map(async (country) => {
         try {
-          const fc = await hub.microlights(country, { signal });
+          // The microlight layer has its notices; a key without the Aerodromes group is no airspace failure.
+          const fc = await hub.use(
+            'airspaces',
+            (h) => h.microlights(country, { signal }),
+            (error) => isRestricted(error) || isNotFound(error),
+          );
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
@@ -196,7 +231,7 @@ export class MapDataSource {
   }
 
   private async notams(
-    hub: HubClient,
+    hub: HubCalls,
     firs: readonly FirLinks[],
     aerodromes: RouteAerodromes,
     notices: Set<string>,
@@ -211,8 +246,8 @@ export class MapDataSource {
       ...firs.map(async (fir) => {
         try {
           const list = fir.notams
-            ? await hub.followNotams(fir.notams, { signal })
-            : await hub.firNotams(fir.prefix, fir.designator, { signal });
+            ? await hub.use('notams', (h) => h.followNotams(fir.notams!, { signal }))
+            : await hub.use('notams', (h) => h.firNotams(fir.prefix, fir.designator, { signal }));
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -221,7 +256,7 @@ export class MapDataSource {
       }),
       ...[...new Set(places)].map(async (aerodrome) => {
         try {
-          const list = await hub.aerodromeNotams(aerodrome, { signal });
+          const list = await hub.use('notams', (h) => h.aerodromeNotams(aerodrome, { signal }));
           for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -246,9 +281,8 @@ export class MapDataSource {
    * Every FIR with its box, by following the links each navigation answer carries. Shared by
    * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
    */
-  private firCatalogue(): Promise<FirLinks[]> {
-    this.catalogue ??= (async () => {
-      const hub = this.hub!;
+  private firCatalogue(calls: HubCalls): Promise<FirLinks[]> {
+    this.catalogue ??= calls.use('airspaces', async (hub) => {
       const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
         prefixes.links.map(async (prefixLink) => {
@@ -275,7 +309,7 @@ export class MapDataSource {
         }),
       );
       return perPrefix.flat();
-    })();
+    });
     return this.catalogue;
   }
 
