@@ -57,6 +57,8 @@ class OpenDocument {
   /** Sources whose new findings are not said yet. */
   readonly pending = new Set<FindingSource>();
   flush?: NodeJS.Immediate;
+  /** The background work of the current version (expansion, then conflicts). */
+  work: Promise<void> = Promise.resolve();
 
   constructor(public current: SessionDocument) {}
 
@@ -100,12 +102,13 @@ export class DocumentPipeline {
     entry.conflicts = this.sources.conflicts.findings(document);
     const event = this.said(entry, ['local']);
     const opened = entry;
-    void done.then(
+    entry.work = done.then(
       (findings) => {
         if (opened.current !== document || this.open.get(document.uri) !== opened) return;
-        if (findings) this.merge(opened, 'expansion', findings);
+        // New results are a new route (the map, hovers, inlay hints) even when their findings are the same.
+        if (findings) this.merge(opened, 'expansion', findings, true);
         // Once per version, on its expansion: the conflicts of the blocks just expanded.
-        this.sources.conflicts.refresh(document);
+        return this.sources.conflicts.refresh(document);
       },
       (error: unknown) => this.sources.failed('expansion', error),
     );
@@ -121,6 +124,21 @@ export class DocumentPipeline {
       ...this.sources.airlines.findings(document.document, NO_TOKEN),
       ...this.sources.conflicts.findings(document),
     ];
+  }
+
+  /**
+   * Resolves once the background work of the document's current version is over and its last
+   * event said (for tests and the bench: the editor never waits).
+   */
+  async settled(uri: string): Promise<void> {
+    for (;;) {
+      const entry = this.open.get(uri);
+      if (!entry) return;
+      const work = entry.work;
+      await work;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.open.get(uri)?.work === work) return;
+    }
   }
 
   /** The version being worked on, if the document is open. */
@@ -149,7 +167,7 @@ export class DocumentPipeline {
   judgeConflictsAgain(): void {
     for (const entry of this.open.values()) {
       this.merge(entry, 'conflicts', this.sources.conflicts.findings(entry.current));
-      this.sources.conflicts.refresh(entry.current);
+      entry.work = entry.work.then(() => this.sources.conflicts.refresh(entry.current));
     }
   }
 
@@ -179,8 +197,13 @@ export class DocumentPipeline {
   }
 
   /** New findings of one source: said on the next turn with whatever else came in the meantime. */
-  private merge(entry: OpenDocument, source: Exclude<FindingSource, 'local'>, findings: RouteDiagnostic[]): void {
-    if (sameList(entry[source], findings)) return;
+  private merge(
+    entry: OpenDocument,
+    source: Exclude<FindingSource, 'local'>,
+    findings: RouteDiagnostic[],
+    always = false,
+  ): void {
+    if (!always && sameList(entry[source], findings)) return;
     entry[source] = findings;
     entry.pending.add(source);
     entry.flush ??= setImmediate(() => {

@@ -101,13 +101,13 @@ export class FlightConflicts {
     return out;
   }
 
-  /** Judges the document again in the background; an older run for it stops. */
-  refresh(document: SessionDocument): void {
+  /** Judges the document again in the background; an older run for it stops. Resolves when this run is over. */
+  refresh(document: SessionDocument): Promise<void> {
     const uri = document.uri;
     this.running.get(uri)?.abort();
     const controller = new AbortController();
     this.running.set(uri, controller);
-    void this.judge(document, controller.signal)
+    return this.judge(document, controller.signal)
       .then((next) => {
         // A newer version is on its way with its own run.
         if (!next || this.deps.currentVersion(uri) !== document.version) return;
