@@ -36,6 +36,8 @@ export interface CheckOptions {
   navdata?: string;
   /** Base URL of the airline reference whose list checks FPL operators (appId/appKey from the environment). */
   reference?: string;
+  /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
+  departureMs?: number;
   /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */
   maxWarnings?: number;
 }
@@ -95,6 +97,17 @@ const OPTIONS: OptionSpec[] = [
     apply(options, value) {
       if (!value.trim()) throw new CliFailure('--reference needs a base URL', true);
       options.reference = value.trim();
+    },
+  },
+  {
+    flag: '--departure',
+    value: 'time',
+    help: 'when plain route text is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
+    apply(options, value) {
+      const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
+      if (!Number.isFinite(ms))
+        throw new CliFailure(`--departure needs a UTC time like 2026-11-24T09:30Z, not "${value}"`, true);
+      options.departureMs = ms;
     },
   },
   {
@@ -171,6 +184,7 @@ async function createSessionEnricher(options: CheckOptions, env: NodeJS.ProcessE
       hub: options.hub ? { baseUrl: options.hub } : {},
       reference: options.reference ? { baseUrl: options.reference } : {},
       navdataFolder: options.navdata ?? '',
+      conflicts: { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },
   );

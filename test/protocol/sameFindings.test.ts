@@ -56,6 +56,9 @@ const OPERATORS = [
   '-0)',
 ].join('\n');
 
+/** Both fly plain route text at this time: judged "now", a minute between them names other times. */
+const DEPARTURE = '2026-11-26T10:00Z';
+
 let sim: HubSimulator;
 let server: ServerUnderTest;
 let folder: string;
@@ -72,6 +75,7 @@ before(async () => {
         navdata: { folder: NAVDATA },
         hub: { baseUrl: sim.url, timeoutSeconds: 10 },
         reference: { baseUrl: sim.referenceUrl },
+        flight: { departureTime: DEPARTURE },
       },
     },
   });
@@ -112,6 +116,8 @@ async function checker(file: string): Promise<Finding[]> {
         NAVDATA,
         '--reference',
         sim.referenceUrl,
+        '--departure',
+        DEPARTURE,
         '--format',
         'json',
         file,

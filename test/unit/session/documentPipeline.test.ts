@@ -101,7 +101,7 @@ test('every source in one event: expansion by the hub, flight conflicts and the 
   const session = new RouteSession({ status: (name, s) => statuses.push(`${name}:${s.state}`) }, { retryMs: 0 });
   session.configure(
     {
-      hub: { baseUrl: sim.url, timeoutSeconds: 10 },
+      hub: { baseUrl: sim.url },
       reference: { baseUrl: sim.referenceUrl },
       navdataFolder: '',
       // A departure time of its own: flown "now", a judgement a minute later names other times.
