@@ -145,3 +145,26 @@ test('every source in one event: expansion by the hub, flight conflicts and the 
   assert.deepEqual(checked.findings.map((f) => f.code).sort(), codes(settled));
   await session.dispose();
 });
+
+test('the map areas through the session: every NOTAM call failing is one notams status, airspaces stay ok', async () => {
+  const statuses: [string, string][] = [];
+  const session = new RouteSession({ status: (name, s) => statuses.push([name, s.state]) }, { retryMs: 0 });
+  session.configure(
+    { hub: { baseUrl: sim.url, retries: 0 }, reference: {}, navdataFolder: '' },
+    { hubUserKey: 'demo', reference: null },
+  );
+  sim.faults.add({ kind: 'serverError', path: '*notams*' });
+  try {
+    const uri = 'file:///pipeline/notams.route';
+    session.documents.update(versionOf(uri, 1, EUROPE));
+    await session.documents.settled(uri);
+    const notamCalls = sim.requests.list().filter((r) => /notams/i.test(r.url)).length;
+    assert.ok(notamCalls > 1, `${notamCalls} NOTAM calls`);
+    const of = (name: string) => statuses.filter(([n]) => n === name).map(([, state]) => state);
+    assert.deepEqual(of('notams'), ['degraded']);
+    assert.deepEqual(of('airspaces'), ['ok']);
+  } finally {
+    sim.faults.clear();
+    await session.dispose();
+  }
+});
