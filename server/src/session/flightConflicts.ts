@@ -172,9 +172,11 @@ export class FlightConflicts {
       const settings = JSON.stringify([filters, timedByNow ? 'now' : referenceMs]);
       // Keys first: the text of the version judged, before any await lets a newer one in.
       const blocks: { index: number; block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
+      let routes = 0;
       for (const [index, block] of document.document.blocks.entries()) {
         if (block.elements.length === 0) continue;
-        if (blocks.length >= MAX_CONFLICT_BLOCKS) break;
+        // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
+        if (routes++ >= MAX_CONFLICT_BLOCKS) break;
         const expansion = this.deps.expansionFor(block, document);
         if (!expansion || expansion.points.length < 2) continue;
         blocks.push({ index, block, expansion, key: conflictKey(document, block) });
