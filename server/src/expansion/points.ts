@@ -1,7 +1,7 @@
 /** Turning database points and computed points into the expansion's output. */
 import { FIX_TYPE_LABEL, type ExpandedPoint } from '../route/model';
 import type { NavDatabase } from '../navdata/loader';
-import { direct } from '../geodesy';
+import { direct } from '../geo/geodesy';
 import { formatPosition } from './geo';
 
 /** `DVR VOR 51.16N 001.36E (DOVER VOR-DME)` */

@@ -6,7 +6,7 @@
  */
 import Flatbush from 'flatbush';
 import type { LonLat, MapPolygons } from '../protocol/mapMessages';
-import { distanceNm, type GeoPoint } from '../geodesy';
+import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing, denseLeg, distanceToLeg, type DenseLeg } from './geometry';
 
 /** A stretch of the route inside an area, NM from the route's first point. */

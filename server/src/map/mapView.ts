@@ -19,7 +19,7 @@ import type {
 } from '../protocol/mapMessages';
 import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
-import { distanceNm, type GeoPoint } from '../geodesy';
+import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';

@@ -4,7 +4,7 @@
  * the map colours it by. Pure.
  */
 import type { LonLat, MapPolygons, NotamSubject } from '../protocol/mapMessages';
-import type { GeoPoint } from '../geodesy';
+import type { GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 
 /** Item Q radius 999 means "the whole FIR": no circle to draw. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AreaIndex, RouteCorridor } from '../../../server/src/map/corridor';
-import { distanceNm } from '../../../server/src/geodesy';
+import { distanceNm } from '../../../server/src/geo/geodesy';
 import { denseLeg, distanceToLeg, splitAtAntimeridian } from '../../../server/src/map/geometry';
 import type { LonLat } from '../../../server/src/protocol/mapMessages';
 

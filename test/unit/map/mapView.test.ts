@@ -12,7 +12,7 @@ import { before, test } from 'node:test';
 import { expandRoute, icaoCoordinate } from '../../../server/src/expansion/offlineExpansion';
 import type { Notam } from '../../../server/src/hub/hubXml';
 import { RouteCorridor } from '../../../server/src/map/corridor';
-import { direct } from '../../../server/src/geodesy';
+import { direct } from '../../../server/src/geo/geodesy';
 import { MapDataSource, NEEDS_KEY_NOTICE } from '../../../server/src/map/hubData';
 import { buildMapView, NO_MAP_DATA, type MapData } from '../../../server/src/map/mapView';
 import { highlightAt, routeLayer } from '../../../server/src/map/routePoints';
