@@ -27,7 +27,7 @@ import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
 /** An ambiguous first fix whose only namesake this close to the origin is the likely one. */
 const LIKELY_NEAR_ORIGIN_NM = 300;
 import { distanceNm } from '../geo/geodesy';
-import { formatPosition } from './geo';
+import { formatPosition } from '../geo/decimalPosition';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 

@@ -2,7 +2,7 @@
 import { FIX_TYPE_LABEL, type ExpandedPoint } from '../route/model';
 import type { NavDatabase } from '../navdata/loader';
 import { direct } from '../geo/geodesy';
-import { formatPosition } from './geo';
+import { formatPosition } from '../geo/decimalPosition';
 
 /** `DVR VOR 51.16N 001.36E (DOVER VOR-DME)` */
 export function describePoint(db: NavDatabase, i: number): string {

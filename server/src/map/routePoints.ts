@@ -12,7 +12,7 @@ import {
   type RouteBlock,
 } from '../route/model';
 import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../protocol/mapMessages';
-import { formatDegreesMinutes } from '../services/expansionHover';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { rangesIntersect } from '../services/ranges';
 import { denseLeg, splitAtAntimeridian } from './geometry';
 
