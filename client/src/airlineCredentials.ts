@@ -6,8 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SET_REFERENCE_CREDENTIALS, type SetReferenceCredentialsParams } from '../../server/src/protocol/lspMessages';
-import { sendNotification } from '../../server/src/protocol/messages';
+import { SET_REFERENCE_CREDENTIALS, type SetReferenceCredentialsParams } from '../../common/protocol/lspMessages';
+import { sendNotification } from '../../common/protocol/messages';
 
 const APP_ID = 'icaoRoute.reference.appId';
 const APP_KEY = 'icaoRoute.reference.appKey';

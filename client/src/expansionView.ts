@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EXPANSION_TABLE, type ExpansionTableParams } from '../../server/src/protocol/lspMessages';
-import { sendRequest } from '../../server/src/protocol/messages';
+import { EXPANSION_TABLE, type ExpansionTableParams } from '../../common/protocol/lspMessages';
+import { sendRequest } from '../../common/protocol/messages';
 
 export const EXPANSION_SCHEME = 'icao-route-expansion';
 

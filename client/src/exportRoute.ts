@@ -10,8 +10,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EXPORT_ROUTE, type ExportRouteParams, type RouteExportFormat } from '../../server/src/protocol/lspMessages';
-import { sendRequest } from '../../server/src/protocol/messages';
+import { EXPORT_ROUTE, type ExportRouteParams, type RouteExportFormat } from '../../common/protocol/lspMessages';
+import { sendRequest } from '../../common/protocol/messages';
 
 export const EXPORT_ROUTE_COMMAND = 'icaoRoute.exportRoute';
 const ROUTE_LANGUAGE = 'icao-route';

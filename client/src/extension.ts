@@ -12,8 +12,8 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../server/src/protocol/lspMessages';
-import { onNotification, sendRequest } from '../../server/src/protocol/messages';
+import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../common/protocol/lspMessages';
+import { onNotification, sendRequest } from '../../common/protocol/messages';
 import {
   AirlineCredentialsStore,
   registerAirlineCredentialsCommands,

@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SET_HUB_KEY, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
-import { sendNotification } from '../../server/src/protocol/messages';
+import { SET_HUB_KEY, type SetHubKeyParams } from '../../common/protocol/lspMessages';
+import { sendNotification } from '../../common/protocol/messages';
 
 const SECRET_NAME = 'icaoRoute.hub.userKey';
 

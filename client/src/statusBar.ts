@@ -3,7 +3,7 @@
  * active editor. Clicking it shows the output channel (where every change of status is a line).
  */
 import * as vscode from 'vscode';
-import type { ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import type { ExpansionStatusParams } from '../../common/protocol/lspMessages';
 import { statusPresentation } from './statusPresentation';
 
 export const LANGUAGE_ID = 'icao-route';

@@ -4,7 +4,7 @@
  * that draws what the verdicts leave out. The page only collects the user's choice; the host
  * judges every airspace and NOTAM with it and answers with verdicts.
  */
-import type { MapFilters, MapLevelFilter } from '../../server/src/protocol/mapMessages';
+import type { MapFilters, MapLevelFilter } from '../../common/protocol/mapMessages';
 
 export interface FlightFilterEvents {
   levelsChanged(levels: MapLevelFilter): void;

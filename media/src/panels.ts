@@ -11,7 +11,7 @@ import type {
   MapNotam,
   MapPoint,
   MapView,
-} from '../../server/src/protocol/mapMessages';
+} from '../../common/protocol/mapMessages';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
 import { NotamList } from './notamList';
 import { activityText, type Verdicts } from './verdicts';

@@ -12,7 +12,7 @@ import {
   type MapPosition,
   type MapRange,
   type MapToHostMessage,
-} from '../../../server/src/protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 
 const LAYER_NAMES: readonly MapLayerName[] = ['route', 'firs', 'airspaces', 'notams', 'microlights'];
 /** Widest corridor the control offers; anything above is not a user's choice. */

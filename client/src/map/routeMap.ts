@@ -23,9 +23,9 @@ import {
   type MapViewParams,
   type MapWebviewState,
   type ResultsChangedParams,
-} from '../../../server/src/protocol/mapMessages';
-import { packMapView } from '../../../server/src/protocol/packedMapView';
-import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
+} from '../../../common/protocol/mapMessages';
+import { packMapView } from '../../../common/protocol/packedMapView';
+import { onNotification, sendRequest, type RequestDescriptor } from '../../../common/protocol/messages';
 import { EXPORT_ROUTE_COMMAND } from '../exportRoute';
 import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';

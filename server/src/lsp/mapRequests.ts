@@ -20,8 +20,8 @@ import {
   type MapPosition,
   type MapViewParams,
   type MapViewResult,
-} from '../protocol/mapMessages';
-import { onRequest, sendNotification } from '../protocol/messages';
+} from '../../../common/protocol/mapMessages';
+import { onRequest, sendNotification } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
 import { blockIndexAt } from '../services/locate';
 import { describeError, guard } from './guard';

@@ -8,8 +8,8 @@
 import type { HubSettings, ReferenceSettings } from '../hub/config';
 import { isObject } from '../hub/geojson';
 import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
-import type { MapLevelFilter } from '../protocol/mapMessages';
-import { numberSetting, settingDefault } from '../settings/definitions';
+import type { MapLevelFilter } from '../../../common/protocol/mapMessages';
+import { numberSetting, settingDefault } from '../../../common/settings/definitions';
 
 export interface ServerSettings {
   debounceMs: number;

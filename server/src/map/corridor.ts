@@ -5,7 +5,7 @@
  * exact work. Pure; the crossings are plain data for the map and, later, the diagnostics.
  */
 import Flatbush from 'flatbush';
-import type { LonLat, MapPolygons } from '../protocol/mapMessages';
+import type { LonLat, MapPolygons } from '../../../common/protocol/mapMessages';
 import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing, denseLeg, distanceToLeg, type DenseLeg } from './geometry';
 

@@ -4,7 +4,7 @@
  * distance from a point to a leg. Pure: numbers in, numbers out.
  */
 import { Geodesic } from 'geographiclib-geodesic';
-import type { LonLat } from '../protocol/mapMessages';
+import type { LonLat } from '../../../common/protocol/mapMessages';
 import { METRES_PER_NM, WGS84, distanceNm, normaliseTrack, type GeoPoint } from '../geo/geodesy';
 
 const geod = WGS84;

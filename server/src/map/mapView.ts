@@ -16,7 +16,7 @@ import type {
   MapNotam,
   MapPolygons,
   MapView,
-} from '../protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
 import { distanceNm, type GeoPoint } from '../geo/geodesy';

@@ -11,7 +11,7 @@ import {
   type Range,
   type RouteBlock,
 } from '../route/model';
-import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../protocol/mapMessages';
+import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../../../common/protocol/mapMessages';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { rangesIntersect } from '../services/ranges';
 import { denseLeg, splitAtAntimeridian } from './geometry';

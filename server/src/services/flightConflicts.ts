@@ -11,8 +11,8 @@ import { clockUtc } from '../flight/flightTime';
 import { bandsOverlap, feetText, type LevelBand } from '../flight/levels';
 import type { JudgedArea } from '../map/flightView';
 import type { MapComputation } from '../map/mapView';
-import { OPEN_NOTAM_COMMAND, type OpenNotamArgument } from '../protocol/lspMessages';
-import type { MapLeg, MapPosition } from '../protocol/mapMessages';
+import { OPEN_NOTAM_COMMAND, type OpenNotamArgument } from '../../../common/protocol/lspMessages';
+import type { MapLeg, MapPosition } from '../../../common/protocol/mapMessages';
 import type { RouteDiagnostic, Severity } from '../route/model';
 
 export const FLIGHT_CONFLICT_CODES = {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { filtersFrom } from '../../../server/src/lsp/mapRequests';
 import { DEFAULT_SETTINGS, levelFilterSetting, mergeSettings, readSettings } from '../../../server/src/lsp/settings';
 import { buildMapView, NO_MAP_DATA } from '../../../server/src/map/mapView';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 
 const MAP = DEFAULT_SETTINGS.map;

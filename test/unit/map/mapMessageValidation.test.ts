@@ -5,7 +5,7 @@ import {
   readShowMapArguments,
   validateMapToHostMessage,
 } from '../../../client/src/map/mapMessageValidation';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 
 const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
 

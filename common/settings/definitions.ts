@@ -15,7 +15,7 @@ import {
   DEFAULT_REFERENCE_VERSIONS,
   HUB_ENDPOINTS,
   REFERENCE_ENDPOINTS,
-} from '../hub/endpoints';
+} from '../endpoints';
 
 /** The part of JSON schema VS Code's settings UI reads. */
 export interface SettingSchema {
