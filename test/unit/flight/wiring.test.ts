@@ -16,12 +16,8 @@ import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/l
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
-import {
-  flightConflictActions,
-  flightConflicts,
-  OPEN_NOTAM_COMMAND,
-  SHOW_MAP_COMMAND,
-} from '../../../server/src/services/flightConflicts';
+import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
+import { flightConflictActions, flightConflicts } from '../../../server/src/services/flightConflicts';
 
 let db: NavDatabase;
 before(async () => {
