@@ -29,7 +29,8 @@ import { onNotification, sendRequest, type RequestDescriptor } from '../../../co
 import { EXPORT_ROUTE_COMMAND, MAP_VIEW_TYPE, SHOW_MAP_COMMAND } from '../../../common/commands';
 import { LANGUAGE_ID } from '../../../common/language';
 import { makeNonce, mapPageHtml } from './mapHtml';
-import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
+import { readMapFilters } from '../../../common/mapFilters';
+import { readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
 
@@ -129,7 +130,7 @@ class RouteMap implements vscode.Disposable {
   /** After a window reload: the panel comes back with the page's saved state. */
   async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
     // The saved state is the page's: checked like its messages before the host uses it.
-    this.chosenFilters = chosenFromState(readFilters(state?.filters), chosenKeysOfState(state?.filtersChosen));
+    this.chosenFilters = chosenFromState(readMapFilters(state?.filters), chosenKeysOfState(state?.filtersChosen));
     const editor = vscode.window.activeTextEditor;
     if (editor?.document.languageId === LANGUAGE_ID)
       this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };

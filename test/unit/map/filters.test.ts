@@ -40,8 +40,8 @@ test('what the page asks is checked: a bad level filter or margin falls back to 
     levels: { mode: 'band', lowerFt: 30_000, upperFt: -5 },
     timeMarginMin: 1e9,
   });
-  assert.deepEqual(asked.levels, { mode: 'band', lowerFt: 0, upperFt: 30_000 });
-  assert.equal(asked.timeMarginMin, 1440);
+  assert.deepEqual(asked.levels, { mode: 'all' }, 'a band below 0 ft is refused, not clamped');
+  assert.equal(asked.timeMarginMin, 15, 'a margin beyond a day is refused, not clamped');
   const hostile = filtersFrom(settings, {
     levels: { mode: '<script>' } as never,
     timeMarginMin: Number.NaN,
