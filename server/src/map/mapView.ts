@@ -5,7 +5,7 @@
  * webview only draws. Pure: the hub's data come in as `MapData`.
  */
 import type { AirspaceProperties, Feature } from '../hub/geojson';
-import type { Notam } from '../hub/hubXml';
+import type { Notam } from '../hub/notams';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import type {
   LonLat,
