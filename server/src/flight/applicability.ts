@@ -179,6 +179,9 @@ export function judgeAirspace(
     profile,
     options,
     (flight) => {
+      // A limit that names another airspace's (FLOOR, CEILING) leaves the band open: said, not guessed.
+      if (band.open && options.levels?.mode !== 'all')
+        return { verdict: 'unknown', text: `levels not known: ${band.open}; taken as possibly at the flight's level` };
       const v = vertical(band, bandText(band), flight, options.levels);
       return { verdict: v.verdict, text: v.text + notes };
     },

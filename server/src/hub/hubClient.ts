@@ -19,13 +19,24 @@ import {
   type FeatureCollection,
   type FlightSummaryProperties,
   type LeftOut,
+  type LonLat,
   type MicrolightProperties,
   type Results,
   type WaypointProperties,
 } from './geojson';
 import { expectDataKind, jsonOf, readBody, xmlOf } from './body';
 import { SharedCache } from './cache';
-import { linkOf, readAixmAirspaces, readFixmFlights, readEnvelope, readLinks, type FlightSummary, type Link } from './hubXml';
+import {
+  boxOfRings,
+  linkOf,
+  readAixmAirspaces,
+  readEnvelope,
+  readFixmFlights,
+  readLinks,
+  readOutline,
+  type FlightSummary,
+  type Link,
+} from './hubXml';
 import { notamOfFeature, readAixmNotams, type Notam } from './notams';
 import { Redactor, redactUrl } from './redact';
 import { HttpTransport, type HttpResponse } from './transport';
@@ -104,8 +115,13 @@ export interface NotamList {
 
 export interface LinkList {
   links: Link[];
-  /** The document's gml:boundedBy envelope, [west, south, east, north] (the FIR detail has one). */
+  /**
+   * [west, south, east, north]: the document's gml:boundedBy envelope, else the box of its
+   * geometry (a FIR detail may carry either, or neither: the contract promises none).
+   */
   bbox?: [number, number, number, number];
+  /** The outline the document carries (a FIR detail's geometry), [lon, lat] rings per polygon. */
+  polygons?: LonLat[][][];
 }
 
 export interface HubClientDeps {
@@ -554,8 +570,9 @@ export class HubClient {
     return readBody(res, what, () => {
       if (kind !== 'xml') return { links: jsonLinks(jsonOf(res)) };
       const doc = xmlOf(res, this.settings.maxXmlDepth);
-      const bbox = readEnvelope(doc);
-      return { links: readLinks(doc), ...(bbox ? { bbox } : {}) };
+      const polygons = readOutline(doc);
+      const bbox = readEnvelope(doc) ?? (polygons ? boxOfRings(polygons) : undefined);
+      return { links: readLinks(doc), ...(bbox ? { bbox } : {}), ...(polygons ? { polygons } : {}) };
     });
   }
 

@@ -67,6 +67,30 @@ export function readEnvelope(doc: XmlNode): [number, number, number, number] | u
   }
 }
 
+/** The polygons a document draws (a FIR detail's geometry), or undefined when it has none or they do not parse. */
+export function readOutline(doc: XmlNode): LonLat[][][] | undefined {
+  try {
+    const rings = ringsOf(doc, latFirstFor(findFirst(doc, 'Envelope'), true), 'document');
+    return rings.length > 0 ? rings.map((r) => [r]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** [west, south, east, north] of polygons (no antimeridian handling: FIR outlines are split there). */
+export function boxOfRings(polygons: LonLat[][][]): [number, number, number, number] {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of polygons)
+    for (const ring of polygon)
+      for (const [lon, lat] of ring) {
+        w = Math.min(w, lon);
+        e = Math.max(e, lon);
+        s = Math.min(s, lat);
+        n = Math.max(n, lat);
+      }
+  return [w, s, e, n];
+}
+
 /** Parses a GML position list; AIXM (EPSG:4326) writes latitude first unless the CRS says CRS84. */
 export function readPositions(text: string, latFirst: boolean, path: string): LonLat[] {
   const numbers = text
