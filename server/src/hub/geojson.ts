@@ -396,7 +396,11 @@ export const MICROLIGHT_RULES: CollectionRules<MicrolightProperties> = {
     optionalString(p, 'name', path);
     optionalString(p, 'controlType', path);
     const elevation = limit(p, 'elevation', path);
-    return { ...p, name: (p.name as string | undefined) ?? '', ...(elevation ? { elevation } : {}) } as MicrolightProperties;
+    return {
+      ...p,
+      name: (p.name as string | undefined) ?? '',
+      ...(elevation ? { elevation } : {}),
+    } as MicrolightProperties;
   },
 };
 

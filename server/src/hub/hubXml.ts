@@ -4,7 +4,14 @@
  * the readers look for well-known element names wherever they sit, and keep what they find.
  */
 import { ShapeError } from './errors';
-import { noteLeftOut, type AirspaceProperties, type AirspaceSchedule, type Feature, type LeftOut, type LonLat } from './geojson';
+import {
+  noteLeftOut,
+  type AirspaceProperties,
+  type AirspaceSchedule,
+  type Feature,
+  type LeftOut,
+  type LonLat,
+} from './geojson';
 import { asArray, attr, findAll, findFirst, textAt, textOf, type XmlNode, type XmlValue } from './xml';
 
 export interface Link {
@@ -315,7 +322,9 @@ function readFixmFlight(flight: XmlNode, i: number): FlightSummary {
   const altitude = numberOf(textAt(report, 'altitude') ?? textAt(enRoute, 'altitude'));
   if (altitude !== undefined) summary.altitude = altitude;
   // FIXM writes the track as an element of the position report; older answers as an attribute.
-  const track = numberOf(textAt(report, 'track') ?? attr(report, 'track') ?? attr(findFirst(report, 'position'), 'track'));
+  const track = numberOf(
+    textAt(report, 'track') ?? attr(report, 'track') ?? attr(findFirst(report, 'position'), 'track'),
+  );
   if (track !== undefined) summary.track = track;
   const aircraft = findFirst(flight, 'aircraftDescription') ?? findFirst(flight, 'aircraft');
   const type =

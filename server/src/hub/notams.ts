@@ -88,7 +88,11 @@ const NM_PER: Record<string, number> = { NM: 1, '[NMI_I]': 1, KM: 1 / 1.852, M: 
 function areaOf(node: XmlNode, path: string): Pick<Notam, 'areas' | 'areaCircle'> {
   const circle = findFirst(node, 'CircleByCenterPoint');
   if (circle) {
-    const centre = readPositions(textAt(circle, 'pos') ?? textAt(circle, 'posList') ?? '', latFirstFor(circle, true), path);
+    const centre = readPositions(
+      textAt(circle, 'pos') ?? textAt(circle, 'posList') ?? '',
+      latFirstFor(circle, true),
+      path,
+    );
     const radius = findFirst(circle, 'radius');
     const factor = NM_PER[(attr(radius, 'uom') ?? 'NM').toUpperCase()];
     const value = Number(textOf(radius));

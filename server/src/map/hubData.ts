@@ -188,8 +188,7 @@ export class MapDataSource {
       countries.map(async (country) => {
         try {
           const fc = await hub.microlights(country, { signal });
-          if (fc.leftOut)
-            notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
+          if (fc.leftOut) notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
@@ -270,7 +269,10 @@ export class MapDataSource {
     if (replaced + cancelled > 0)
       notices.add(
         `${replaced + cancelled} NOTAM${replaced + cancelled === 1 ? '' : 's'} not shown: ` +
-          [replaced ? `${replaced} replaced by a later NOTAM (NOTAMR)` : '', cancelled ? `${cancelled} cancelled (NOTAMC)` : '']
+          [
+            replaced ? `${replaced} replaced by a later NOTAM (NOTAMR)` : '',
+            cancelled ? `${cancelled} cancelled (NOTAMC)` : '',
+          ]
             .filter(Boolean)
             .join(', ') +
           '.',

@@ -124,8 +124,7 @@ export function notamArea(n: NotamPlace, withRings = true): NotamArea {
   if (polygons.length > 0) return { polygons, source: 'text area' };
 
   const circle = textCircle(text);
-  if (circle)
-    return { circle: { ...circle, ...ringOf(circle.center, circle.radiusNm) }, source: 'text circle' };
+  if (circle) return { circle: { ...circle, ...ringOf(circle.center, circle.radiusNm) }, source: 'text circle' };
 
   if (n.lat !== undefined && n.lon !== undefined && Number.isFinite(n.lat) && Number.isFinite(n.lon)) {
     const center = { lat: n.lat, lon: n.lon };

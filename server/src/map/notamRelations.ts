@@ -8,13 +8,14 @@
 import type { Notam } from '../hub/notams';
 
 function keysOf(n: Notam): string[] {
-  return [n.designation, n.id]
-    .filter((k): k is string => !!k)
-    .map((k) => k.toLowerCase().replace(/^urn:uuid:/, ''));
+  return [n.designation, n.id].filter((k): k is string => !!k).map((k) => k.toLowerCase().replace(/^urn:uuid:/, ''));
 }
 
 function normal(ref: string): string {
-  return ref.trim().toLowerCase().replace(/^urn:uuid:/, '');
+  return ref
+    .trim()
+    .toLowerCase()
+    .replace(/^urn:uuid:/, '');
 }
 
 export function currentNotams<T extends { notam: Notam }>(
