@@ -13,10 +13,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import {
-  SET_HUB_KEY_NOTIFICATION,
-  SET_REFERENCE_CREDENTIALS_NOTIFICATION,
-} from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION, SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
 import { ServerUnderTest } from './support/server';

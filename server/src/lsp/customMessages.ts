@@ -14,8 +14,8 @@ import {
   type ExpansionTableParams,
   type ExpansionTableResult,
   type ServerInfo,
-} from '../protocol/lspMessages';
-import { onNotification, onRequest, sendNotification } from '../protocol/messages';
+} from '../../../common/protocol/lspMessages';
+import { onNotification, onRequest, sendNotification } from '../../../common/protocol/messages';
 import type { SessionEvents } from '../session/routeSession';
 import { registerExportRequests } from './exportRequests';
 import { guard } from './guard';

@@ -5,8 +5,8 @@
  * `textDocument/publishDiagnostics`, and, when the route itself changed (a new version or new
  * expansion results), one `icaoRoute/resultsChanged` for the map.
  */
-import { RESULTS_CHANGED } from '../protocol/mapMessages';
-import { sendNotification } from '../protocol/messages';
+import { RESULTS_CHANGED } from '../../../common/protocol/mapMessages';
+import { sendNotification } from '../../../common/protocol/messages';
 import type { DocumentFindings } from '../session/documentPipeline';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { describeError } from './guard';

@@ -5,15 +5,15 @@
  * (diagnostics), features.ts (the editor features) and customMessages.ts (icaoRoute/… requests).
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import { STATUS, type StatusParams } from '../protocol/lspMessages';
-import { sendNotification } from '../protocol/messages';
+import { STATUS, type StatusParams } from '../../../common/protocol/lspMessages';
+import { sendNotification } from '../../../common/protocol/messages';
 import type { RouteLanguageService } from '../services/languageService';
 import type { RouteSession } from '../session/routeSession';
 import { HubCredentials } from './credentials';
 import type { ParsedDocument, ParsedDocuments } from './parsedDocuments';
 import type { RouteTextDocument } from './routeTextDocument';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
-import type { SetReferenceCredentialsParams } from '../protocol/lspMessages';
+import type { SetReferenceCredentialsParams } from '../../../common/protocol/lspMessages';
 
 /** What the client said in `initialize`. */
 export interface ClientAbilities {

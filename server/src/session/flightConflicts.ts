@@ -7,10 +7,10 @@
  * and NOTAMs statuses and the map's notice, not a finding per block.
  */
 import { buildMapView } from '../map/mapView';
-import { DEFAULT_MAP_FILTERS, type MapFilters } from '../protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { flightConflicts } from '../services/flightConflicts';
-import { settingDefault } from '../settings/definitions';
+import { settingDefault } from '../../../common/settings/definitions';
 import type { MapAreas } from '../map/areas';
 import { blockKey as textKey } from './cache';
 import type { SessionDocument } from './documentExpansions';

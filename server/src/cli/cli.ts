@@ -7,8 +7,8 @@
  * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
  * not be read, no .route file was found, a bad command line, or a remote service failure. A service
  * failure midway keeps every finding made so far and marks the route blocks it left unexpanded.
- * Which files are read: cliFiles.ts; how output is written (escaped text, streamed JSON that
- * always carries the failure): cliOutput.ts.
+ * Which files are read: files.ts; how output is written (escaped text, streamed JSON that
+ * always carries the failure): output.ts.
  *
  * Every source beyond the parser (route expansion with `--hub`/`--navdata`, the flight
  * conflicts on the hub's areas, the airline reference with `--reference`) goes through the
@@ -17,15 +17,15 @@
  * CheckOptions) and, for findings from elsewhere, a source of the session's pipeline.
  */
 import { once } from 'node:events';
-import packageJson from '../../package.json';
-import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from './route';
-import { allFindings } from './services/diagnostics';
-import { comparePositions, LineIndex } from './services/ranges';
-import { loadNavDatabase, NavDataError } from './navdata/loader';
-import { RouteSession } from './session/routeSession';
-import { listRouteFiles, readError, readRouteFile, type Problem } from './cliFiles';
-import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './cliOutput';
-import { blockReport, streamFile, type BlockReport } from './cliStream';
+import packageJson from '../../../package.json';
+import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from '../route';
+import { allFindings } from '../services/diagnostics';
+import { comparePositions, LineIndex } from '../services/ranges';
+import { loadNavDatabase, NavDataError } from '../navdata/loader';
+import { RouteSession } from '../session/routeSession';
+import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
+import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
+import { blockReport, streamFile, type BlockReport } from './stream';
 
 export interface CheckOptions {
   format: 'text' | 'json';
@@ -122,7 +122,7 @@ const OPTIONS: OptionSpec[] = [
   },
 ];
 
-export type { BlockReport } from './cliStream';
+export type { BlockReport } from './stream';
 
 export interface FileReport {
   file: string;
