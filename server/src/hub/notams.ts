@@ -190,7 +190,8 @@ function readExtension(event: XmlNode, notam: Notam): void {
           if (href && /replac|supersed/i.test(key)) {
             // "replacedEvent" on the newer NOTAM points back to the older; "replacedBy" on the older to the newer.
             if (/By$/i.test(key)) (notam.replacedBy ??= []).push(uuidOf(href)!);
-            else (notam.replaces ??= []).push(uuidOf(href)!);
+            // The referred series/number/year name the same NOTAM: the UUID only stands in for them.
+            else if (!notam.replaces?.length) notam.replaces = [uuidOf(href)!];
           } else if (/replacedBy|supersededBy/i.test(key) && textOf(child)) {
             (notam.replacedBy ??= []).push(uuidOf(textOf(child))!);
           }
