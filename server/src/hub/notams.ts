@@ -219,7 +219,7 @@ export function readAixmNotams(doc: XmlNode): Notam[] {
   return events.flatMap((event, i) =>
     findAll(event, 'NOTAM').map((n) => {
       const notam = readAixmNotam(n, event);
-      const keys = [uuidOf(notam.id), uuidOf(attr(event, 'id'))].filter((k): k is string => !!k);
+      const keys = [...new Set([uuidOf(notam.id), uuidOf(attr(event, 'id'))].filter((k): k is string => !!k))];
       const owned = [...findAll(event, 'Airspace'), ...keys.flatMap((k) => areasByEvent.get(k) ?? [])];
       for (const [j, airspace] of owned.entries()) {
         try {
