@@ -33,7 +33,8 @@ test('item D continuous period "NOV 23 0700-NOV 27 1500"', () => {
 
 test('item D SR-SS at the NOTAM position, from suncalc; without a position it stays open and says so', () => {
   const place = { lat: 50.85, lon: 4.35 };
-  const sun = getTimes(new Date(at(23, 12)), place.lat, place.lon);
+  const times = getTimes(new Date(at(23, 12)), place.lat, place.lon);
+  const sun = { sunrise: times.sunrise!, sunset: times.sunset! };
   const n = { ...valid, ...place, schedule: 'SR-SS' };
   assert.equal(notamActivity(n, sun.sunrise.getTime() + 60_000, sun.sunrise.getTime() + 120_000).state, 'active');
   assert.equal(notamActivity(n, sun.sunrise.getTime() - 120_000, sun.sunrise.getTime() - 60_000).state, 'inactive');
