@@ -53,7 +53,7 @@ interface Seed {
   schedule: string;
 }
 
-function seeds(): Seed[] {
+export function seeds(): Seed[] {
   const random = seeded(21);
   return Array.from({ length: COUNT }, (_, i) => ({
     lat: 40 + random() * 20,
@@ -110,7 +110,7 @@ const dm = (value: number, width: number) => {
   return `${String(deg).padStart(width, '0')}${String(min).padStart(2, '0')}`;
 };
 
-function v1Body(list: Seed[]): string {
+export function v1Body(list: Seed[]): string {
   const members = list.map((s, i) => {
     const id = uuid(i);
     const coords = `${dm(s.lat, 2)}N${dm(s.lon, 3)}${s.lon < 0 ? 'W' : 'E'}`;
