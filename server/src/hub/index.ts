@@ -26,6 +26,6 @@ export * from './geojson';
 export type { FlightSummary, Link, Notam } from './hubXml';
 export * from './hubClient';
 export * from './referenceClient';
-export { expandBlockAtHub, expansionFromHub, HUB_FINDING_CODES } from './expansionMapping';
+export { expandBlockAtHub, expansionFromHub } from './expansionMapping';
 export { readClientSettings, type ClientSettings, type HttpEnvironment } from './settings';
 export { parseNotamCoordinates } from './hubXml';

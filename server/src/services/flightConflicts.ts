@@ -14,18 +14,8 @@ import type { MapComputation } from '../map/mapView';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
 import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
 import type { MapLeg, MapPosition } from '../../../common/protocol/mapMessages';
-import type { RouteDiagnostic, Severity } from '../route/model';
-
-export const FLIGHT_CONFLICT_CODES = {
-  F001: {
-    severity: 'information',
-    title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
-  },
-  F002: {
-    severity: 'information',
-    title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
-  },
-} as const satisfies Record<string, { severity: Severity; title: string }>;
+import { DIAGNOSTIC_CODES } from '../route/codes';
+import type { RouteDiagnostic } from '../route/model';
 
 export interface MapRevealArgument {
   uri: string;
@@ -159,7 +149,7 @@ export function flightConflicts(computation: MapComputation): RouteDiagnostic[] 
     };
     return {
       code,
-      severity: FLIGHT_CONFLICT_CODES[code].severity,
+      severity: DIAGNOSTIC_CODES[code].severity,
       message: `${where} the route crosses ${what}.`,
       range: hit.mapLeg.range,
       data,

@@ -1,16 +1,13 @@
 /**
  * docs/diagnostics.md, and the diagnostics section of the README between its markers, are
- * generated from DIAGNOSTIC_CODES and the examples table, with the messages the parser really
- * gives, and from the expansion's code tables, so neither can drift from the code (a test
- * compares). Rewrite both with: node --import tsx test/unit/route/diagnosticsDoc.ts --write
+ * generated from the one table of codes (DIAGNOSTIC_CODES, server/src/route/codes.ts: R, X, H, A,
+ * F) and the examples table, with the messages the parser really gives, so neither can drift
+ * from the code (a test compares). Rewrite both with: node --import tsx test/unit/route/diagnosticsDoc.ts --write
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPANSION_CODES } from '../../../server/src/expansion/codes';
-import { HUB_FINDING_CODES } from '../../../server/src/hub/expansionMapping';
-import { AIRLINE_CODES } from '../../../server/src/services/airline';
-import { FLIGHT_CONFLICT_CODES } from '../../../server/src/services/flightConflicts';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
+import { codesOf, type DiagnosticCode } from '../../../server/src/route/codes';
 import { EXAMPLES } from './examples';
 
 export const DOC_PATH = join(__dirname, '../../../docs/diagnostics.md');
@@ -66,8 +63,8 @@ function tables(heading: string): string[] {
       '| Code | Severity | Meaning | Example | Message |',
       '|---|---|---|---|---|',
     );
-    for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
-      if (!code.startsWith(prefix)) continue;
+    for (const code of codesOf(prefix)) {
+      const info = DIAGNOSTIC_CODES[code];
       const ex = EXAMPLES.find((e) => e.code === code);
       const doc = ex ? parseRouteDocument(ex.text) : undefined;
       const found =
@@ -88,9 +85,7 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of [...Object.entries(EXPANSION_CODES), ...Object.entries(HUB_FINDING_CODES)]) {
-    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
-  }
+  rows(out, [...codesOf('X'), ...codesOf('H')]);
   out.push(
     '',
     `${heading} Airline reference`,
@@ -102,8 +97,7 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of Object.entries(AIRLINE_CODES))
-    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
+  rows(out, codesOf('A'));
   out.push(
     '',
     `${heading} Flight conflicts`,
@@ -118,9 +112,13 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of Object.entries(FLIGHT_CONFLICT_CODES))
-    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
+  rows(out, codesOf('F'));
   return out;
+}
+
+function rows(out: string[], codes: DiagnosticCode[]): void {
+  for (const code of codes)
+    out.push(`| ${code} | ${DIAGNOSTIC_CODES[code].severity} | ${cell(DIAGNOSTIC_CODES[code].title)} |`);
 }
 
 /** The README with its diagnostics section (between the markers) as generated. */
