@@ -6,7 +6,7 @@
  * never warned about. Pure: the airline list comes in as data (see AirlineDirectory).
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
-import type { CancellationToken, FplField, Range, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
+import type { CancellationToken, FplField, Range, RouteDiagnostic, RouteDocument } from '../route/model';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { escapeMarkdown, inlineCode } from './format';
 
