@@ -11,7 +11,7 @@ import { buildMapView } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { keyOfBlock } from '../route';
-import { flightConflicts } from '../services/flightConflicts';
+import { flightConflicts } from '../flight/conflicts';
 import { describeError } from './guard';
 import type { MapAreas } from '../map/areas';
 import type { ParsedDocument } from './parsedDocuments';

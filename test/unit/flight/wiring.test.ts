@@ -17,7 +17,7 @@ import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/m
 import { parseRouteDocument } from '../../../server/src/route';
 import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
-import { flightConflictActions, flightConflicts } from '../../../server/src/services/flightConflicts';
+import { flightConflictActions, flightConflicts } from '../../../server/src/flight/conflicts';
 
 let db: NavDatabase;
 before(async () => {

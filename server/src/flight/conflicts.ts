@@ -6,9 +6,9 @@
  * token, however many legs of the airway cross it. Pure: the map's computation comes in as data.
  */
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
-import { stateAt, type ProfileLeg, type StretchVerdict } from '../flight';
-import { clockUtc } from '../flight/flightTime';
-import { bandsOverlap, feetText, type LevelBand } from '../flight/levels';
+import { stateAt, type ProfileLeg, type StretchVerdict } from '.';
+import { clockUtc } from './flightTime';
+import { bandsOverlap, feetText, type LevelBand } from './levels';
 import type { JudgedArea } from '../map/flightView';
 import type { MapComputation } from '../map/mapView';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
