@@ -10,7 +10,7 @@
  * Not supported (the verdict is "unknown", shown, and says so): SR/SS (sunrise/sunset need the
  * sun at the place), EXC, HOL, date ranges across months, local-time references other than UTC±N.
  */
-import type { AirspaceSchedule } from '../hub/geojson';
+import type { AirspaceSchedule } from '../airspace/model';
 import { clockUtc, formatUtc } from './flightTime';
 
 export interface Window {

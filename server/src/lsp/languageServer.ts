@@ -23,7 +23,7 @@ import {
 } from '../../../common/protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../../../common/protocol/messages';
 import { codeActions, withOwnData } from '../services/codeActions';
-import { flightConflictActions } from '../flight/conflicts';
+import { flightConflictActions } from '../services/flightConflictActions';
 import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
