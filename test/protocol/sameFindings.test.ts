@@ -14,6 +14,7 @@ import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
 import { sample, ServerUnderTest } from './support/server';
+import { requireRouteExpansion } from '../shared/routeExpansion';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
@@ -92,16 +93,16 @@ async function editor(name: string): Promise<Finding[]> {
 }
 
 for (const name of ['ambiguous-first-fix.route', 'broken.route', 'europe.route']) {
-  test(`${name}: the checker and the editor report the same findings with the same words`, async (t) => {
-    if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  test(`${name}: the checker and the editor report the same findings with the same words`, async () => {
+    requireRouteExpansion(sim);
     const inEditor = await editor(name);
     const inChecker = await checker(path.join(ROOT, 'samples', name));
     assert.deepEqual(canonical(inChecker), canonical(inEditor));
   });
 }
 
-test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async () => {
+  requireRouteExpansion(sim);
   const findings = await checker(path.join(ROOT, 'samples', 'ambiguous-first-fix.route'));
   const h003 = findings.filter((f) => f.code === 'H003');
   assert.equal(h003.length, 1);
