@@ -20,7 +20,7 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A finding of the parser, the local checks or the expansion, on an exact range. */
 export interface RouteDiagnostic {
-  /** Stable code documented in the README (for example `R001`). */
+  /** Stable code, one of the table in codes.ts, documented in docs/diagnostics.md (for example `R001`). */
   code: DiagnosticCode;
   severity: Severity;
   /** Says what is wrong and what is expected. */

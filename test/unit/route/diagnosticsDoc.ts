@@ -1,5 +1,5 @@
 /**
- * docs/diagnostics.md, and the diagnostics section of the README between its markers, are
+ * docs/diagnostics.md, and the summary of the codes in the README between its markers, are
  * generated from the one table of codes (DIAGNOSTIC_CODES, server/src/route/codes.ts: R, X, H, A,
  * F) and the examples table, with the messages the parser really gives, so neither can drift
  * from the code (a test compares). Rewrite both with: node --import tsx test/unit/route/diagnosticsDoc.ts --write
@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
-import { codesOf, type DiagnosticCode } from '../../../server/src/route/codes';
+import { codesOf, DIAGNOSTIC_SERIES, type DiagnosticCode } from '../../../server/src/route/codes';
 import { EXAMPLES } from './examples';
 
 export const DOC_PATH = join(__dirname, '../../../docs/diagnostics.md');
@@ -121,12 +121,39 @@ function rows(out: string[], codes: DiagnosticCode[]): void {
     out.push(`| ${code} | ${DIAGNOSTIC_CODES[code].severity} | ${cell(DIAGNOSTIC_CODES[code].title)} |`);
 }
 
+/** Where each series comes from, for the README's summary. */
+const SERIES_SOURCES: Record<string, string> = {
+  R: 'the parser and the local checks, always',
+  X: 'offline route expansion (`icaoRoute.navdata.folder`, `check --navdata`)',
+  H: "the hub's route expansion (a hub key, `check --hub`)",
+  A: 'the airline reference (its credentials set)',
+  F: 'flight conflicts with active areas (a hub key or `icaoRoute.map.airspaceFiles`)',
+};
+
+/** The README's summary of the codes: one row per series, the full tables in docs/diagnostics.md. */
+function readmeSummary(): string[] {
+  const rows = DIAGNOSTIC_SERIES.map((series) => {
+    const source = SERIES_SOURCES[series];
+    if (!source) throw new Error(`diagnosticsDoc.ts: say in SERIES_SOURCES where the ${series} codes come from`);
+    return `| \`${series}…\` | ${source} |`;
+  });
+  return [
+    'Every finding has a stable code, a severity, a message that says what is wrong and what is',
+    'expected, and the exact range it is about. Every code, with an example and the message it gets:',
+    '[docs/diagnostics.md](docs/diagnostics.md).',
+    '',
+    '| codes | from |',
+    '|---|---|',
+    ...rows,
+  ];
+}
+
 /** The README with its diagnostics section (between the markers) as generated. */
 export function readmeWithDiagnostics(readme: string): string {
   const begin = readme.indexOf(README_BEGIN);
   const end = readme.indexOf(README_END);
   if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${README_BEGIN} … ${README_END}`);
-  const section = [README_BEGIN, ...introduction(), ...tables('###'), '', ''].join('\n');
+  const section = [README_BEGIN, ...readmeSummary(), ''].join('\n');
   return readme.slice(0, begin) + section + readme.slice(end);
 }
 
