@@ -18,7 +18,7 @@ import {
 } from '../route/model';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { ServiceError } from './errors';
-import type { FeatureCollection, WaypointProperties } from './geojson';
+import { leftOutText, type FeatureCollection, type WaypointProperties } from './geojson';
 import type { CallOptions, HubClient } from './hubClient';
 
 const FIX_TYPES: FixType[] = ['fix', 'vor', 'ndb', 'dme', 'tacan', 'aerodrome', 'latLon', 'computed'];
@@ -201,7 +201,10 @@ export async function expandBlockAtHub(
       },
       opts,
     );
-    return expansionFromHub(collection, block);
+    const result = expansionFromHub(collection, block);
+    if (collection.leftOut)
+      result.serviceNote = `The hub's expansion of ${block.name}: ${leftOutText(collection.leftOut, 'features')}`;
+    return result;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'badRequest') {
       return {

@@ -23,9 +23,10 @@ export { AirlineReferenceError, HubError, isServiceError, ServiceError, type Ser
 export { redactText, redactUrl } from './redact';
 export { HttpTransport } from './transport';
 export * from './geojson';
-export type { FlightSummary, Link, Notam } from './hubXml';
+export type { FlightSummary, Link } from './hubXml';
+export type { Notam } from './notams';
 export * from './hubClient';
 export * from './referenceClient';
 export { expandBlockAtHub, expansionFromHub } from './expansionMapping';
 export { readClientSettings, type ClientSettings, type HttpEnvironment } from './settings';
-export { parseNotamCoordinates } from './hubXml';
+export { parseNotamCoordinates } from './notams';

@@ -324,4 +324,6 @@ export interface ExpansionResult {
   procedures: { kind: 'sid' | 'star'; designator: string | null; elementIndex: number }[];
   /** True when a cancellation token stopped the expansion early (points and findings are partial). */
   cancelled?: boolean;
+  /** What the remote service's answer left open, in words (features of it that could not be read). */
+  serviceNote?: string;
 }

@@ -10,7 +10,7 @@ import { before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import type { AirspaceProperties, Feature } from '../../../server/src/hub/geojson';
-import type { Notam } from '../../../server/src/hub/hubXml';
+import type { Notam } from '../../../server/src/hub/notams';
 import { buildMapView, type MapComputation, type MapData } from '../../../server/src/map/mapView';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';

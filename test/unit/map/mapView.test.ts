@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { expandRoute, icaoCoordinate } from '../../../server/src/expansion/offlineExpansion';
-import type { Notam } from '../../../server/src/hub/hubXml';
+import type { Notam } from '../../../server/src/hub/notams';
 import { RouteCorridor } from '../../../server/src/map/corridor';
 import { direct } from '../../../server/src/geo/geodesy';
 import { MapDataSource, NEEDS_KEY_NOTICE } from '../../../server/src/map/hubData';
