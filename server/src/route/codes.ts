@@ -111,7 +111,7 @@ export const DIAGNOSTIC_CODES = {
   A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
   A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
 
-  // Flight conflicts (server/src/services/flightConflicts.ts)
+  // Flight conflicts (server/src/flight/conflicts.ts)
   F001: {
     severity: 'information',
     title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
