@@ -27,7 +27,7 @@ import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';
 import { documentDiagnostics } from './diagnostics';
 import { expansionTable } from './expansionTable';
-import { flightConflictActions } from './flightConflicts';
+import { flightConflictActions } from './flightConflictActions';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
