@@ -22,8 +22,8 @@ import {
   type StatusParams,
 } from '../protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
-import { codeActions, withOwnData } from '../services/codeActions';
-import { flightConflictActions } from '../services/flightConflicts';
+import { withOwnData } from '../services/codeActions';
+import { actionsAtCursor } from '../services/actionsAtCursor';
 import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../services/codeLens';
 import { documentDiagnostics } from '../services/diagnostics';
 import { foldingRanges } from '../services/folding';
@@ -483,10 +483,14 @@ export function startLanguageServer(
           : received.some((d) => d.data === undefined)
             ? withOwnData(received, own())
             : received;
-      return [
-        ...codeActions(params.textDocument.uri, current.document, current.lines, params.range, diagnostics, token),
-        ...flightConflictActions(params.textDocument.uri, diagnostics),
-      ];
+      return actionsAtCursor(
+        params.textDocument.uri,
+        current.document,
+        current.lines,
+        params.range,
+        diagnostics,
+        token,
+      );
     }),
   );
 
