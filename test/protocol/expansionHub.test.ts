@@ -74,7 +74,8 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   const uri = 'file:///hub/ambiguous.route';
   await server.open(uri, sample('ambiguous-first-fix.route'));
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-  assert.deepEqual(merged.map(at), ['H003@7:10-13']);
+  // The hub stays literal: H003 on the route from EGHI too, and on the route without origin.
+  assert.deepEqual(merged.map(at), ['H003@7:10-13', 'H003@31:10-13']);
   assert.match(String(merged[0].message), /referenceFix/);
 
   // The hub lists no candidates, but it placed the origin: its position picks the SAM nearest EGHI.
@@ -85,7 +86,7 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   const fixed = applyEdits(text, action.edit!.changes![uri]);
   const version = await server.sendChange(uri, [{ text: fixed }]);
   const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
-  assert.deepEqual(after.diagnostics.map(at), []);
+  assert.deepEqual(after.diagnostics.map(at), ['H003@32:10-13']);
   const southampton = await hoverWhen(uri, 8, 11, /Resolved/);
   assert.match(southampton, /SOUTHAMPTON/);
   await server.sendChange(uri, [{ text }]);
@@ -114,7 +115,10 @@ test("with a navdata folder too, the hub's ambiguous first fix gets the candidat
     const text = sample('ambiguous-first-fix.route');
     await both.open(uri, text);
     const merged = (await both.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-    assert.deepEqual(merged.map(at), ['H003@7:10-13']);
+    assert.deepEqual(
+      merged.filter((d) => d.code === 'H003').map(at),
+      ['H003@7:10-13', 'H003@31:10-13'],
+    );
     const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
     assert.equal(candidates.length, 4);
     assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');

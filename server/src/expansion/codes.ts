@@ -15,6 +15,7 @@ export const EXPANSION_CODES = {
   X008: { severity: 'warning', title: 'Aerodrome not in the navigation data' },
   X009: { severity: 'error', title: 'referenceFix cannot be used' },
   X010: { severity: 'information', title: 'Oceanic track not expanded' },
+  X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
 export type ExpansionCode = keyof typeof EXPANSION_CODES;

@@ -75,7 +75,7 @@ export function completions(
       previous = i;
   }
   if (previous < 0) return [];
-  const result = expandRoute(block, db, token);
+  const result = expandRoute(block, db, token, { firstFix: 'nearestDeparture' });
   if (token.isCancellationRequested) return [];
   const placed = new Map<number, ExpandedPoint>();
   for (const p of result.points) if (p.via === undefined && p.elementIndex >= 0) placed.set(p.elementIndex, p);

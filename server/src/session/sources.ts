@@ -77,11 +77,16 @@ export class NavdataSource implements ExpansionSource {
     await this.prepare();
     // One block at a time between other events, so a newer edit can cancel a long document.
     await yieldToEvents();
-    return expandRoute(block, this.db!, {
-      get isCancellationRequested() {
-        return signal.aborted;
+    return expandRoute(
+      block,
+      this.db!,
+      {
+        get isCancellationRequested() {
+          return signal.aborted;
+        },
       },
-    });
+      { firstFix: 'nearestDeparture' },
+    );
   }
 
   /**
