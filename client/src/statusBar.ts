@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
-import { statusPresentation } from './statusPresentation';
+import { statusPresentation, type HubKeySource } from './statusPresentation';
 
 export const LANGUAGE_ID = 'icao-route';
 
@@ -15,6 +15,8 @@ export class ExpansionStatusBar implements vscode.Disposable {
     100,
   );
   private readonly subscriptions: vscode.Disposable[] = [];
+  private status?: ExpansionStatusParams;
+  private keySource?: HubKeySource;
 
   constructor() {
     this.item.name = 'ICAO Route expansion';
@@ -25,8 +27,15 @@ export class ExpansionStatusBar implements vscode.Disposable {
     this.toggle();
   }
 
+  /** Where the hub key now comes from: the status says when it is the environment's. */
+  setKeySource(source: HubKeySource): void {
+    this.keySource = source;
+    this.update(this.status);
+  }
+
   update(status: ExpansionStatusParams | undefined): void {
-    const look = statusPresentation(status);
+    this.status = status;
+    const look = statusPresentation(status, this.keySource);
     this.item.text = look.text;
     this.item.tooltip = look.tooltip;
     this.item.backgroundColor = look.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
