@@ -500,6 +500,10 @@ export function startLanguageServer(
       parsedFor,
       expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
       map: () => settings.map,
+      noExpansionSource: () => {
+        const status = session.expansionStatus;
+        return status.state === 'local' ? status.message : undefined;
+      },
       referenceMs,
       log: logError,
     },
