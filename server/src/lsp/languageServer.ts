@@ -514,6 +514,7 @@ export function startLanguageServer(
     parsedFor,
     expansionOf: (block, lines) => session.expansionOf(block, lines),
     expandAll: (current) => session.expandAll(current),
+    referenceMs,
     log: logError,
   });
 
