@@ -141,7 +141,8 @@ export class NavDatabase {
       else high = middle;
     }
     const found: string[] = [];
-    for (let k = low; k < codes.length && found.length < limit && codes[k].startsWith(prefix); k++) found.push(codes[k]);
+    for (let k = low; k < codes.length && found.length < limit && codes[k].startsWith(prefix); k++)
+      found.push(codes[k]);
     return found;
   }
 
