@@ -9,7 +9,7 @@
  * With navigation data the offline engine's own geometry findings are added, and each finding
  * says which source found it (`mergeGeometryFindings`).
  */
-import { distanceNm } from '../geodesy';
+import { distanceNm } from '../geo/geodesy';
 import type { NavDatabase } from '../navdata/loader';
 import {
   pointOf,

@@ -10,7 +10,7 @@
  */
 import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
 import { expandRoute, firstFixCandidates, icaoCoordinate } from '../expansion/offlineExpansion';
-import { distanceNm, inverse, type GeoPoint } from '../geodesy';
+import { distanceNm, inverse, type GeoPoint } from '../geo/geodesy';
 import type { NavDatabase } from '../navdata/loader';
 import {
   FIX_TYPE_LABEL,

@@ -3,7 +3,7 @@
  * destination. The direction of the last leg is no guide (a route turns at every airway change)
  * and the airway just flown leads back where the flight came from.
  */
-import { distanceNm, type GeoPoint } from '../geodesy';
+import { distanceNm, type GeoPoint } from '../geo/geodesy';
 
 export interface Progress {
   /** How much nearer the destination the candidate is than the point before it (NM). */

@@ -7,7 +7,7 @@ import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/mo
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
 import { icaoCoordinate } from '../route/describe';
-import { formatPosition } from '../expansion/geo';
+import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import test from 'node:test';
-import { SETTING_KEYS, SETTINGS } from '../../../server/src/settings/definitions';
+import { SETTING_KEYS, SETTINGS } from '../../../common/settings/definitions';
 
 const ROOT = path.resolve(__dirname, '../../..');
 interface Manifest {
