@@ -18,6 +18,10 @@ import {
   extensionSettings,
 } from './e2e/session.mjs';
 
+/** The simulator's airline reference takes these (test/hub-sim/README.md); the user types them once. */
+const AIRLINE_CREDENTIALS =
+  '  airline reference: appId "demo", appKey "demo" (run "ICAO Route: Set Airline Reference Credentials")';
+
 const args = process.argv.slice(2);
 const option = (name) => {
   const i = args.indexOf(name);
@@ -72,6 +76,7 @@ async function withDesktopCode(code) {
   console.log(`\nICAO Route demo in your VS Code (${code}), workspace ${workspace}`);
   console.log(`  samples: ${files.join(', ')}`);
   if (sim) console.log(`  hub simulator: ${sim.url} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
+  if (sim) console.log(AIRLINE_CREDENTIALS);
   console.log('Ctrl+C stops the simulator (close the VS Code window yourself).');
 }
 
@@ -91,6 +96,7 @@ async function withCodeServer() {
   console.log(`  ${session.folderUrl}`);
   console.log(`  samples: ${session.files.join(', ')} (workspace ${workspace})`);
   if (session.hubUrl) console.log(`  hub simulator: ${session.hubUrl} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
+  if (session.hubUrl) console.log(AIRLINE_CREDENTIALS);
   console.log(`  logs: ${stateDir}`);
   console.log('Ctrl+C stops everything.');
   exitWithCodeServer(session);

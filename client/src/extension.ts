@@ -83,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Route expansion's state; every change also arrives as a line through icaoRoute/status.
   const statusBar = new ExpansionStatusBar();
   context.subscriptions.push(statusBar);
+  keys.onSource = (source) => statusBar.setKeySource(source);
   onNotification(client, EXPANSION_STATUS, (params) => statusBar.update(params));
 
   onNotification(client, STATUS, (params) => {

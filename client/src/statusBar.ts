@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ExpansionStatusParams } from '../../common/protocol/lspMessages';
 import { COMMANDS } from '../../common/commands';
 import { LANGUAGE_ID } from '../../common/language';
-import { statusPresentation } from './statusPresentation';
+import { statusPresentation, type HubKeySource } from './statusPresentation';
 
 export class ExpansionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
@@ -15,6 +15,8 @@ export class ExpansionStatusBar implements vscode.Disposable {
     100,
   );
   private readonly subscriptions: vscode.Disposable[] = [];
+  private status?: ExpansionStatusParams;
+  private keySource?: HubKeySource;
 
   constructor() {
     this.item.name = 'ICAO Route expansion';
@@ -25,8 +27,15 @@ export class ExpansionStatusBar implements vscode.Disposable {
     this.toggle();
   }
 
+  /** Where the hub key now comes from: the status says when it is the environment's. */
+  setKeySource(source: HubKeySource): void {
+    this.keySource = source;
+    this.update(this.status);
+  }
+
   update(status: ExpansionStatusParams | undefined): void {
-    const look = statusPresentation(status);
+    this.status = status;
+    const look = statusPresentation(status, this.keySource);
     this.item.text = look.text;
     this.item.tooltip = look.tooltip;
     this.item.backgroundColor = look.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

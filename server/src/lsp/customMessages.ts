@@ -110,6 +110,10 @@ export function registerCustomMessages(state: ServerState): void {
       parsedFor: (uri) => state.parsedFor(uri),
       expansionFor: (block, current) => session.expansionOf(block, () => current.lines),
       map: () => state.settings.map,
+      noExpansionSource: () => {
+        const status = session.expansionStatus;
+        return status.state === 'local' ? status.message : undefined;
+      },
       referenceMs: () => state.settings.departureMs ?? Date.now(),
       log: state.logError,
     },
@@ -120,6 +124,7 @@ export function registerCustomMessages(state: ServerState): void {
     parsedFor: (uri) => state.parsedFor(uri),
     expansionOf: (block, lines) => session.expansionOf(block, lines),
     expandAll: (current) => session.expandAll(current),
+    referenceMs: () => state.settings.departureMs ?? Date.now(),
     log: state.logError,
   });
 }

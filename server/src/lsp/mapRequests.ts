@@ -32,6 +32,8 @@ export interface MapRequestDeps {
   /** The block's expansion when it is known (never waits for one). */
   expansionFor(block: RouteBlock, parsed: ParsedDocument): ExpansionResult | undefined;
   map(): MapSettings;
+  /** Why no route can be expanded at all (no hub key, no navigation data), else undefined. */
+  noExpansionSource?(): string | undefined;
   /** The time plain route text is flown: the setting, else now. */
   referenceMs(): number;
   log(message: string): void;
@@ -104,6 +106,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
         filters,
         referenceMs: deps.referenceMs(),
         prepared,
+        noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
       }).view;
     } catch (error) {
       if (token.isCancellationRequested) return null;

@@ -75,6 +75,11 @@ export interface MapViewInput {
   referenceMs: number;
   /** Prepared areas, when the caller keeps them between views (the index is built once per data set). */
   prepared?: PreparedAreas;
+  /**
+   * Why no route can be expanded (the session's status without a hub key or navigation data):
+   * the map then says what to set instead of "not expanded yet", which would never change.
+   */
+  noExpansionSource?: string;
 }
 
 /** The route's aerodromes: origin and destination from the directives or the FPL, alternates from field 16. */
@@ -382,7 +387,12 @@ export function buildMapView(input: MapViewInput): MapComputation {
     );
   }
   const unresolved = route.points.filter((p) => p.status !== 'resolved').length;
-  if (!expansion) notices.push('The route is not expanded yet: only its written positions are known.');
+  if (!expansion)
+    notices.push(
+      input.noExpansionSource
+        ? `${input.noExpansionSource} Until then the map shows only the positions written in the route.`
+        : 'The route is not expanded yet: only its written positions are known.',
+    );
   else if (unresolved > 0)
     notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
   const mapFirs: MapFir[] = firs.map((f) => ({

@@ -96,6 +96,7 @@ export const DIAGNOSTIC_CODES = {
   X008: { severity: 'warning', title: 'Aerodrome not in the navigation data' },
   X009: { severity: 'error', title: 'referenceFix cannot be used' },
   X010: { severity: 'information', title: 'Oceanic track not expanded' },
+  X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */

@@ -22,11 +22,12 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import type { AirlineDirectory } from './airline';
-import { codeActions, withOwnData } from './codeActions';
+import { withOwnData } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';
 import { documentDiagnostics } from './diagnostics';
 import { expansionTable } from './expansionTable';
+import { actionsAtCursor } from './actionsAtCursor';
 import { flightConflictActions } from './flightConflictActions';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
@@ -150,10 +151,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
           : received.some((d) => d.data === undefined)
             ? withOwnData(received, own())
             : received;
-      return [
-        ...codeActions(current.uri, current.document, current.lines, range, diagnostics, token),
-        ...flightConflictActions(current.uri, diagnostics),
-      ];
+      return actionsAtCursor(current.uri, current.document, current.lines, range, diagnostics, token);
     },
 
     completion: (current, { position }, token) => {

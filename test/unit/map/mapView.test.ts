@@ -113,6 +113,26 @@ test('an ambiguous first fix is marked ambiguous; without any expansion every po
     filters: DEFAULT_MAP_FILTERS,
   }).view;
   assert.ok(view.notices.some((n) => /not expanded yet/.test(n)));
+  // With no hub key and no navigation data it never will be: the notice says what to set.
+  const never = buildMapView({
+    uri: 'file:///a.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion: undefined,
+    data: NO_MAP_DATA,
+    filters: DEFAULT_MAP_FILTERS,
+    noExpansionSource:
+      'Local checks only: set a hub key (ICAO Route: Set Hub Key) or icaoRoute.navdata.folder to expand routes.',
+  }).view;
+  assert.ok(!never.notices.some((n) => /not expanded yet/.test(n)), never.notices.join(' | '));
+  assert.ok(
+    never.notices.some((n) =>
+      /set a hub key .* or icaoRoute\.navdata\.folder .* positions written in the route/.test(n),
+    ),
+    never.notices.join(' | '),
+  );
 });
 
 function notam(id: string, fields: Partial<Notam>): MapData['notams'][number] {

@@ -120,6 +120,15 @@ test('the outline shows each route total; the expansion table lists every point 
     table,
   );
   assert.ok(table.includes(`Total ${formatNm(total)} over`));
+  // Exit points name the airway they are reached along, as interior points do.
+  for (const [point, airway] of [
+    ['KONAN', 'UL9'],
+    ['AMASI', 'UL607'],
+  ])
+    assert.ok(
+      lines.some((l) => new RegExp(`^\\s*\\d+\\s+${point}\\s+\\S+\\s+.+\\s+${airway}\\s+\\d+\\.\\d NM`).test(l)),
+      `${point} via ${airway}:\n${table}`,
+    );
 });
 
 test('inlay hints: distance since the point written before, the total at the end; none outside the range', () => {
