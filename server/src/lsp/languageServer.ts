@@ -233,6 +233,7 @@ export function startLanguageServer(
       userKey: credentials.userKey ?? (process.env.HUB_USER_KEY?.trim() || null),
     }),
     airspaceFiles: () => settings.map.airspaceFiles,
+    firBoundariesFile: () => settings.map.firBoundariesFile ?? '',
   });
   const referenceMs = () => settings.departureMs ?? Date.now();
   const conflicts = new FlightConflicts(areas, {

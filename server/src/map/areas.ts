@@ -15,6 +15,8 @@ export interface MapAreaDeps {
   hub(): { client: HubClient | undefined; userKey: string | null };
   /** Local GeoJSON airspace files (icaoRoute.map.airspaceFiles). */
   airspaceFiles(): readonly string[];
+  /** FIR boundaries for FIRs the hub's navigation gives none for (icaoRoute.map.firBoundariesFile). */
+  firBoundariesFile?(): string;
 }
 
 /**
@@ -33,12 +35,13 @@ export class MapAreas {
   private dataSource(): MapDataSource {
     const { client, userKey } = this.deps.hub();
     const airspaceFiles = this.deps.airspaceFiles();
-    const files = JSON.stringify(airspaceFiles);
+    const boundaries = this.deps.firBoundariesFile?.() ?? '';
+    const files = JSON.stringify([airspaceFiles, boundaries]);
     if (this.source && this.source.hub === client && this.source.files === files) return this.source.data;
     this.source = {
       hub: client,
       files,
-      data: new MapDataSource(client, [...airspaceFiles], userKey?.trim() || undefined),
+      data: new MapDataSource(client, [...airspaceFiles], userKey?.trim() || undefined, boundaries || undefined),
     };
     return this.source.data;
   }

@@ -72,11 +72,15 @@ before(async () => {
 });
 after(() => server.close());
 
-async function run(variant: typeof notamVariant): Promise<MapComputation> {
+async function run(variant: typeof notamVariant, firBoundariesFile = ''): Promise<MapComputation> {
   notamVariant = variant;
   const hub = new HubClient({ baseUrl: server.url }, { userKey: 'real-shapes-key' });
   try {
-    const areas = new MapAreas({ hub: () => ({ client: hub, userKey: 'real-shapes-key' }), airspaceFiles: () => [] });
+    const areas = new MapAreas({
+      hub: () => ({ client: hub, userKey: 'real-shapes-key' }),
+      airspaceFiles: () => [],
+      firBoundariesFile: () => firBoundariesFile,
+    });
     const block = parseRouteDocument(TEXT).blocks[0]!;
     const expansion = expandRoute(block, db);
     const { data, prepared } = await areas.forBlock(block, expansion);
@@ -213,6 +217,18 @@ test('the FIR list: a detail with its outline and no gml:boundedBy is used; one 
   assert.ok(
     c.view.notices.some((n) => /gives no boundary \(gml:boundedBy or geometry\) for 1 FIR: EHAA\./.test(n)),
     c.view.notices.join('\n'),
+  );
+});
+
+test('the FIR list: a FIR without any boundary in the navigation takes its outline from the boundaries file, said', async () => {
+  const file = path.join(FIXTURES, 'fir-boundaries.geojson');
+  const c = await run('v2-geojson', file);
+  assert.ok(!c.view.notices.some((n) => /gives no boundary/.test(n)), c.view.notices.join('\n'));
+  assert.ok(c.view.notices.some((n) => n.includes(`The outlines of 1 FIR (EHAA) come from ${file}`)));
+  assert.ok(
+    c.view.notices.some((n) =>
+      /1 boundaries could not be read and is left out \(features\[1\]\.geometry is missing\)/.test(n),
+    ),
   );
 });
 
