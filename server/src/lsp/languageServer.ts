@@ -234,6 +234,7 @@ export function startLanguageServer(
     }),
     airspaceFiles: () => settings.map.airspaceFiles,
     firBoundariesFile: () => settings.map.firBoundariesFile ?? '',
+    log: (message) => connection.console.info(message),
   });
   const referenceMs = () => settings.departureMs ?? Date.now();
   const conflicts = new FlightConflicts(areas, {

@@ -17,7 +17,12 @@ export interface MapAreaDeps {
   airspaceFiles(): readonly string[];
   /** FIR boundaries for FIRs the hub's navigation gives none for (icaoRoute.map.firBoundariesFile). */
   firBoundariesFile?(): string;
+  /** The server's log: what the answers left out or left open is written there once. */
+  log?(message: string): void;
 }
+
+/** Notices about the answers themselves (features left out, NOTAMs hidden, FIRs without boundary): logged once each. */
+const ANSWER_NOTICE = /could not be read|not shown|no boundary|come from|No NOTAMs at the moment/;
 
 /**
  * The areas around a route block, for the map and the conflict diagnostics alike: one data
@@ -28,6 +33,7 @@ export class MapAreas {
   private source: { hub: HubClient | undefined; files: string; data: MapDataSource } | undefined;
   /** The last few data sets indexed: the map and the diagnostics of several blocks ask in turn. */
   private readonly indexed: { key: string; prepared: PreparedAreas }[] = [];
+  private readonly logged = new Set<string>();
 
   constructor(private readonly deps: MapAreaDeps) {}
 
@@ -70,6 +76,12 @@ export class MapAreas {
       .points.filter((p) => p.position)
       .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
     const data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal);
+    for (const notice of data.notices) {
+      if (!ANSWER_NOTICE.test(notice) || this.logged.has(notice)) continue;
+      if (this.logged.size > 500) this.logged.clear();
+      this.logged.add(notice);
+      this.deps.log?.(notice);
+    }
     return { data, prepared: this.prepared(data) };
   }
 
