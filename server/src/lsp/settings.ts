@@ -71,7 +71,6 @@ export const DEFAULT_SETTINGS: ServerSettings = {
     levels: levelFilterSetting(settingDefault('icaoRoute.map.levels'))!,
     timeMarginMin: settingDefault('icaoRoute.map.timeMarginMin'),
     airspaceFiles: settingDefault('icaoRoute.map.airspaceFiles'),
-    firBoundariesFile: settingDefault('icaoRoute.map.firBoundariesFile'),
   },
   departureMs: undefined,
   flightConflicts: settingDefault('icaoRoute.diagnostics.flightConflicts'),
