@@ -15,7 +15,7 @@ import { circleRing } from '../../server/src/map/geometry';
 import { buildMapView, prepareAreas, type MapData } from '../../server/src/map/mapView';
 import { flightConflicts } from '../../server/src/services/flightConflicts';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS } from '../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../server/src/route';
 import type { BenchFigure } from './run';
 

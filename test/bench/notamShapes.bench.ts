@@ -15,7 +15,7 @@ import { parseXml } from '../../server/src/hub/xml';
 import { buildMapView, prepareAreas, type MapData } from '../../server/src/map/mapView';
 import { currentNotams } from '../../server/src/map/notamRelations';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS } from '../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../server/src/route';
 import { flightConflicts } from '../../server/src/services/flightConflicts';
 import type { BenchFigure } from './run';

@@ -4,7 +4,7 @@
  * typed; every failure is a ServiceError (a HubError when the hub client itself found it).
  */
 import { checkBaseUrl, endpointUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
-import type { HubEndpointId } from './endpoints';
+import type { HubEndpointId } from '../../../common/endpoints';
 import { HubError, need, ShapeError } from './errors';
 import { hubErrorFromResponse, pageText } from './errorPages';
 import {

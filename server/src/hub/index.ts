@@ -7,7 +7,7 @@
  *   subclasses `HubError` and `AirlineReferenceError` say which service failed.
  * - `expansionFromHub`: the hub's route expansion as the shared ExpansionResult.
  */
-export * from './endpoints';
+export * from '../../../common/endpoints';
 export {
   checkBaseUrl,
   DEFAULT_HTTP_SETTINGS,

@@ -5,7 +5,7 @@
  */
 import type { HubClient } from '../hub';
 import { RouteCorridor } from './corridor';
-import { MapDataSource } from './hubData';
+import { MapDataSource, type HubCalls } from './hubData';
 import { prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
 import { routeLayer } from './routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
@@ -19,6 +19,12 @@ export interface MapAreaDeps {
   firBoundariesFile?(): string;
   /** The server's log: what the answers left out or left open is written there once. */
   log?(message: string): void;
+  /**
+   * The calls of one route's areas, through the session: each source's status (airspaces,
+   * NOTAMs) follows them, set once when the route's calls are over. Without it, the client is
+   * called directly.
+   */
+  calls?(): HubCalls & { settle(): void };
 }
 
 /** Notices about the answers themselves (features left out, NOTAMs hidden, FIRs without boundary): logged once each. */
@@ -75,7 +81,13 @@ export class MapAreas {
     const resolved = routeLayer(block, expansion)
       .points.filter((p) => p.position)
       .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-    const data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal);
+    const calls = this.deps.calls?.();
+    let data: MapData;
+    try {
+      data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal, calls);
+    } finally {
+      calls?.settle();
+    }
     for (const notice of data.notices) {
       if (!ANSWER_NOTICE.test(notice) || this.logged.has(notice)) continue;
       if (this.logged.size > 500) this.logged.clear();

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { parseJson, readFeatureCollection, type CollectionRules, type LeftOut } from '../hub';
-import type { MapPolygons } from '../protocol/mapMessages';
+import type { MapPolygons } from '../../../common/protocol/mapMessages';
 
 export interface FirBoundaries {
   byFir: Map<string, MapPolygons>;

@@ -16,10 +16,10 @@ import type {
   MapNotam,
   MapPolygons,
   MapView,
-} from '../protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
-import { distanceNm, type GeoPoint } from '../geodesy';
+import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';

@@ -3,8 +3,8 @@
  * positions, or "WI 2NM RADIUS 5130N00012W"), else the circle of item Q. Also the subject group
  * the map colours it by. Pure.
  */
-import type { LonLat, MapPolygons, NotamSubject } from '../protocol/mapMessages';
-import type { GeoPoint } from '../geodesy';
+import type { LonLat, MapPolygons, NotamSubject } from '../../../common/protocol/mapMessages';
+import type { GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 
 /** Item Q radius 999 means "the whole FIR": no circle to draw. */

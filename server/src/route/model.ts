@@ -7,15 +7,8 @@
  * wiring layer passes them through untouched.
  */
 
-export interface Position {
-  line: number;
-  character: number;
-}
-
-export interface Range {
-  start: Position;
-  end: Position;
-}
+import type { Position, Range } from '../../../common/position';
+export type { Position, Range };
 
 /** The part of a cancellation token the core needs; vscode-languageserver's token fits it. */
 export interface CancellationToken {

@@ -12,7 +12,7 @@ import { HubClient } from '../../../server/src/hub';
 import { MapAreas } from '../../../server/src/map/areas';
 import { buildMapView, type MapComputation } from '../../../server/src/map/mapView';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import { flightConflicts } from '../../../server/src/services/flightConflicts';
 import { startLocalServer, type LocalServer } from '../hub/localServer';
