@@ -17,7 +17,7 @@ import { currentNotams } from '../../server/src/map/notamRelations';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS } from '../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../server/src/route';
-import { flightConflicts } from '../../server/src/services/flightConflicts';
+import { flightConflicts } from '../../server/src/flight/conflicts';
 import type { BenchFigure } from './run';
 
 export const name = 'NOTAMs in the real shapes (readers and map view)';

@@ -17,6 +17,7 @@ import { SET_HUB_KEY_NOTIFICATION, SET_REFERENCE_CREDENTIALS_NOTIFICATION } from
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
 import { ServerUnderTest } from './support/server';
+import { requireRouteExpansion } from '../shared/routeExpansion';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
@@ -166,8 +167,8 @@ const SAMPLES = ['ambiguous-first-fix.route', 'broken.route', 'europe.route', 'f
 const codesSeen = new Set<string>();
 
 for (const name of SAMPLES) {
-  test(`${name}: the checker and the editor report the same findings with the same words`, async (t) => {
-    if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  test(`${name}: the checker and the editor report the same findings with the same words`, async () => {
+    requireRouteExpansion(sim);
     const file = path.join(ROOT, 'samples', name);
     const inChecker = await checker(file);
     const inEditor = await editor(name, readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), inChecker);
@@ -176,8 +177,8 @@ for (const name of SAMPLES) {
   });
 }
 
-test('FPL operators: the airline reference speaks in both, with the same A findings', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('FPL operators: the airline reference speaks in both, with the same A findings', async () => {
+  requireRouteExpansion(sim);
   const inChecker = await checker(path.join(folder, 'operators.route'));
   const inEditor = await editor('operators.route', OPERATORS, inChecker);
   assert.deepEqual(canonical(inEditor), canonical(inChecker));
@@ -187,13 +188,13 @@ test('FPL operators: the airline reference speaks in both, with the same A findi
   );
 });
 
-test('every source spoke: expansion (H), flight conflicts (F) on the samples', (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('every source spoke: expansion (H), flight conflicts (F) on the samples', () => {
+  requireRouteExpansion(sim);
   assert.ok(codesSeen.has('H') && codesSeen.has('F'), [...codesSeen].join(','));
 });
 
-test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async () => {
+  requireRouteExpansion(sim);
   const findings = await checker(path.join(ROOT, 'samples', 'ambiguous-first-fix.route'));
   const h003 = findings.filter((f) => f.code === 'H003');
   assert.equal(h003.length, 1);

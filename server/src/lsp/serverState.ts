@@ -5,7 +5,7 @@
  * (diagnostics), features.ts (the editor features) and customMessages.ts (icaoRoute/… requests).
  */
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import { STATUS, type StatusParams } from '../../../common/protocol/lspMessages';
+import { STATUS, type SetReferenceCredentialsParams, type StatusParams } from '../../../common/protocol/lspMessages';
 import { sendNotification } from '../../../common/protocol/messages';
 import type { RouteLanguageService } from '../services/languageService';
 import type { RouteSession } from '../session/routeSession';
@@ -13,7 +13,6 @@ import { HubCredentials } from './credentials';
 import type { ParsedDocument, ParsedDocuments } from './parsedDocuments';
 import type { RouteTextDocument } from './routeTextDocument';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
-import type { SetReferenceCredentialsParams } from '../../../common/protocol/lspMessages';
 
 /** What the client said in `initialize`. */
 export interface ClientAbilities {

@@ -20,15 +20,14 @@ import type {
   SemanticTokens,
   SemanticTokensDelta,
 } from 'vscode-languageserver-types';
-import type { NavDatabase } from '../navdata/loader';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import type { AirlineDirectory } from './airline';
 import { codeActions, withOwnData } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
-import { completions } from './completion';
+import { completions, type CompletionData } from './completion';
 import { documentDiagnostics } from './diagnostics';
 import { expansionTable } from './expansionTable';
-import { flightConflictActions } from './flightConflicts';
+import { flightConflictActions } from './flightConflictActions';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
@@ -63,7 +62,7 @@ export interface LanguageServiceContext {
   sourceName(): string;
   airlines(): AirlineDirectory | undefined;
   /** The navigation data if loaded (completion never waits for it). */
-  navdata(): NavDatabase | undefined;
+  navdata(): CompletionData['db'];
   /** Every source's findings known for the version (expansion, airline, conflicts). */
   findings(document: ServiceDocument): RouteDiagnostic[];
   /** The number the code lenses of the document carry, to find it again on resolve. */

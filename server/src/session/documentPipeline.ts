@@ -10,7 +10,7 @@
  * the conflicts judged on the new expansion) is merged here and said once per turn of the event
  * loop, only when it changed something: a keystroke is one event, then one per new finding set.
  */
-import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import type { RouteDiagnostic } from '../route/model';
 import type { AirlineReference } from './airlineReference';
 import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
 import type { FlightConflicts } from './flightConflicts';
@@ -40,7 +40,6 @@ export interface PipelineSources {
   expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> };
   knownExpansion(document: SessionDocument): RouteDiagnostic[];
   expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined>;
-  expansionOf(block: RouteBlock, document: SessionDocument): ExpansionResult | undefined;
   airlines: AirlineReference;
   conflicts: FlightConflicts;
   /** An internal failure of a source (a bug): its status says it. */

@@ -1,7 +1,7 @@
 /**
  * The conflict findings of each document (F001/F002): after each new version and its expansion,
  * the areas of each expanded route block (MapAreas: the map's own data, cached by the hub client)
- * are judged for the flight at its planned levels (services/flightConflicts). Findings are kept
+ * are judged for the flight at its planned levels (flight/conflicts.ts). Findings are kept
  * per block text, so an edit drops the edited block's conflicts at once and the others stay until
  * judged again. A hub that fails gives no areas, hence no conflicts: its state is the airspaces
  * and NOTAMs statuses and the map's notice, not a finding per block.
@@ -9,7 +9,7 @@
 import { buildMapView } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
-import { flightConflicts } from '../services/flightConflicts';
+import { flightConflicts } from '../flight/conflicts';
 import { settingDefault } from '../../../common/settings/definitions';
 import type { MapAreas } from '../map/areas';
 import { blockKey as textKey } from './cache';

@@ -120,7 +120,6 @@ export class RouteSession {
       expand: (document) => this.expand(document),
       knownExpansion: (document) => this.knownFindings(document),
       expandAll: (document) => this.expandAll(document),
-      expansionOf: (block, document) => this.expansionOf(block, () => document.lines),
       airlines: this.airlines,
       conflicts,
       failed: (source, error) =>

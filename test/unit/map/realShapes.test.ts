@@ -14,7 +14,7 @@ import { buildMapView, type MapComputation } from '../../../server/src/map/mapVi
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
-import { flightConflicts } from '../../../server/src/services/flightConflicts';
+import { flightConflicts } from '../../../server/src/flight/conflicts';
 import { startLocalServer, type LocalServer } from '../hub/localServer';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/real-shapes');
