@@ -373,6 +373,17 @@ export const SETTINGS = {
     restart: false,
     example: ['/data/airspaces.geojson'],
   },
+  'icaoRoute.map.firBoundariesFile': {
+    schema: {
+      type: 'string',
+      default: '',
+      markdownDescription:
+        "A GeoJSON file (plain or gzipped) of FIR boundaries: Polygon or MultiPolygon features whose `id` (or `designator`) is the FIR's ICAO code, such as the VAT-Spy data project's `Boundaries.geojson`. Used for the FIRs whose detail in the hub's navigation gives no boundary (no `gml:boundedBy`, no geometry); the map names the FIRs that have neither.",
+    },
+    reader: 'server',
+    restart: false,
+    example: '/data/Boundaries.geojson',
+  },
 } satisfies Record<`icaoRoute.${string}`, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTINGS;

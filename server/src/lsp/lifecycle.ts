@@ -49,6 +49,7 @@ export function configureSession(state: ServerState): void {
       navdataFolder: settings.navdataFolder,
       referenceHttpErrors: settings.referenceHttpErrors,
       airspaceFiles: settings.map.airspaceFiles,
+      firBoundariesFile: settings.map.firBoundariesFile ?? '',
       conflicts: {
         enabled: settings.flightConflicts,
         corridorNm: settings.map.corridorNm,

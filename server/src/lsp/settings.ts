@@ -38,6 +38,8 @@ export interface MapSettings {
   levels: MapLevelFilter;
   timeMarginMin: number;
   airspaceFiles: string[];
+  /** FIR boundaries for the FIRs the hub's navigation gives no boundary for; '' for none. */
+  firBoundariesFile?: string;
 }
 
 /** `planned`, `all` or `FL100-FL245` as a level filter; undefined when it is none of them. */
@@ -112,6 +114,8 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   const files = at(section, raw, 'icaoRoute.map.airspaceFiles');
   if (Array.isArray(files))
     map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
+  const boundaries = at(section, raw, 'icaoRoute.map.firBoundariesFile');
+  if (typeof boundaries === 'string') map.firBoundariesFile = boundaries.trim();
   const levels = levelFilterSetting(at(section, raw, 'icaoRoute.map.levels'));
   if (levels) map.levels = levels;
   if (Object.keys(map).length > 0) result.map = map as MapSettings;

@@ -26,6 +26,8 @@ import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
 import { currentNotams } from './notamRelations';
+import { loadFirBoundaries } from './firBoundaries';
+import { boxOfRings } from '../hub/hubXml';
 
 export const NEEDS_KEY_NOTICE =
   'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
@@ -76,8 +78,12 @@ function isCancel(error: unknown, signal?: AbortSignal): boolean {
 
 interface FirCatalogue {
   firs: FirLinks[];
-  /** FIRs the hub's navigation lists without any boundary (no gml:boundedBy, no geometry). */
+  /** FIRs the hub's navigation lists without any boundary (no gml:boundedBy, no geometry) and the file has none for. */
   unplaced: string[];
+  /** FIRs whose outline came from the boundaries file. */
+  fromFile: string[];
+  /** Why the boundaries file could not be used, when it could not. */
+  fileProblem?: string;
 }
 
 export class MapDataSource {
@@ -94,6 +100,8 @@ export class MapDataSource {
     private readonly hub: HubClient | undefined,
     private readonly airspaceFiles: readonly string[] = [],
     private readonly userKey?: string,
+    /** FIR outlines for the FIRs the navigation gives no boundary for (icaoRoute.map.firBoundariesFile). */
+    private readonly firBoundariesFile?: string,
   ) {}
 
   async forRoute(
@@ -115,6 +123,11 @@ export class MapDataSource {
         const found = await this.firCatalogue(hub);
         catalogue = found.firs;
         if (found.unplaced.length > 0) notices.add(unplacedNotice(found.unplaced));
+        if (found.fileProblem) notices.add(found.fileProblem);
+        if (found.fromFile.length > 0)
+          notices.add(
+            `The outlines of ${found.fromFile.length} FIR${found.fromFile.length === 1 ? '' : 's'} (${found.fromFile.slice(0, 8).join(', ')}${found.fromFile.length > 8 ? ', …' : ''}) come from ${this.firBoundariesFile}: the hub's navigation gives none.`,
+          );
       } catch (error) {
         if (isCancel(error, signal)) throw error;
         this.catalogue = undefined;
@@ -322,6 +335,18 @@ export class MapDataSource {
   private firCatalogue(calls: HubCalls): Promise<FirCatalogue> {
     this.catalogue ??= calls.use('airspaces', async (hub) => {
       const unplaced: string[] = [];
+      const fromFile: string[] = [];
+      let fileProblem: string | undefined;
+      let boundaries: Awaited<ReturnType<typeof loadFirBoundaries>> | undefined;
+      if (this.firBoundariesFile) {
+        try {
+          boundaries = await loadFirBoundaries(this.firBoundariesFile);
+          if (boundaries.leftOut)
+            fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundaries')}`;
+        } catch (error) {
+          fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
       const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
         prefixes.links.map(async (prefixLink) => {
@@ -332,6 +357,12 @@ export class MapDataSource {
           const entries = await Promise.all(
             list.links.map(async (firLink): Promise<FirLinks | undefined> => {
               const detail = await hub.followLinks(firLink);
+              const outline = detail.bbox ? undefined : boundaries?.byFir.get(firLink.id.toUpperCase());
+              if (outline) {
+                fromFile.push(firLink.id);
+                detail.polygons = outline;
+                detail.bbox = boxOfRings(outline);
+              }
               if (!detail.bbox) {
                 unplaced.push(firLink.id);
                 return undefined;
@@ -351,7 +382,12 @@ export class MapDataSource {
           return entries.filter((e): e is FirLinks => e !== undefined);
         }),
       );
-      return { firs: perPrefix.flat(), unplaced: unplaced.sort() };
+      return {
+        firs: perPrefix.flat(),
+        unplaced: unplaced.sort(),
+        fromFile: fromFile.sort(),
+        ...(fileProblem ? { fileProblem } : {}),
+      };
     });
     return this.catalogue;
   }

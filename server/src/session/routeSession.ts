@@ -37,6 +37,8 @@ export interface SessionSettings {
   conflicts?: Partial<ConflictSettings>;
   /** `icaoRoute.map.airspaceFiles`: local GeoJSON airspaces, for the map and the conflicts. */
   airspaceFiles?: readonly string[];
+  /** `icaoRoute.map.firBoundariesFile`: FIR outlines where the hub's navigation gives none; empty for none. */
+  firBoundariesFile?: string;
 }
 
 /** Secrets, from SecretStorage or the environment; never settings, never logged. */
@@ -79,6 +81,7 @@ export class RouteSession {
   private credentials: SessionCredentials = { hubUserKey: null, reference: null };
   private conflictSettings: ConflictSettings = defaultConflictSettings();
   private airspaceFiles: readonly string[] = [];
+  private firBoundariesFile = '';
   /** The airline list, from the reference client (A findings, hovers, completion). */
   readonly airlines: AirlineReference;
   /** The areas around each route (hub and local files), for the map and the conflicts. */
@@ -102,7 +105,9 @@ export class RouteSession {
     this.areas = new MapAreas({
       hub: () => ({ client: this.hubClient, userKey: this.credentials.hubUserKey }),
       airspaceFiles: () => this.airspaceFiles,
+      firBoundariesFile: () => this.firBoundariesFile,
       calls: () => this.statuses.batch(this.hubClient),
+      log: (message) => events.log?.(message),
     });
     const conflicts = new FlightConflicts(this.areas, {
       expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
@@ -147,9 +152,14 @@ export class RouteSession {
     this.airlines.configure(settings.referenceHttpErrors ?? false);
     const conflicts = { ...defaultConflictSettings(), ...settings.conflicts };
     const airspaceFiles = [...(settings.airspaceFiles ?? [])];
-    if (JSON.stringify([conflicts, airspaceFiles]) !== JSON.stringify([this.conflictSettings, this.airspaceFiles])) {
+    const firBoundariesFile = settings.firBoundariesFile ?? '';
+    if (
+      JSON.stringify([conflicts, airspaceFiles, firBoundariesFile]) !==
+      JSON.stringify([this.conflictSettings, this.airspaceFiles, this.firBoundariesFile])
+    ) {
       this.conflictSettings = conflicts;
       this.airspaceFiles = airspaceFiles;
+      this.firBoundariesFile = firBoundariesFile;
       this.documents.judgeConflictsAgain();
     }
   }

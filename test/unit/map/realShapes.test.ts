@@ -33,6 +33,8 @@ let db: NavDatabase;
 let server: LocalServer;
 /** Which NOTAM variant the server answers with. */
 let notamVariant: 'v1-aixm' | 'v2-geojson' = 'v2-geojson';
+/** What the map's data source wrote to the log, per run. */
+let logged: string[] = [];
 
 before(async () => {
   db = await loadNavDatabase(path.resolve(__dirname, '../../fixtures/navdata'));
@@ -72,11 +74,17 @@ before(async () => {
 });
 after(() => server.close());
 
-async function run(variant: typeof notamVariant): Promise<MapComputation> {
+async function run(variant: typeof notamVariant, firBoundariesFile = ''): Promise<MapComputation> {
   notamVariant = variant;
+  logged = [];
   const hub = new HubClient({ baseUrl: server.url }, { userKey: 'real-shapes-key' });
   try {
-    const areas = new MapAreas({ hub: () => ({ client: hub, userKey: 'real-shapes-key' }), airspaceFiles: () => [] });
+    const areas = new MapAreas({
+      hub: () => ({ client: hub, userKey: 'real-shapes-key' }),
+      airspaceFiles: () => [],
+      firBoundariesFile: () => firBoundariesFile,
+      log: (message) => logged.push(message),
+    });
     const block = parseRouteDocument(TEXT).blocks[0]!;
     const expansion = expandRoute(block, db);
     const { data, prepared } = await areas.forBlock(block, expansion);
@@ -111,6 +119,8 @@ test('v2 GeoJSON NOTAMs: a GeometryCollection and an odd feature never cost the 
     c.view.notices.some((n) => /NOTAMs of EBBU: 1 NOTAMs could not be read and is left out \(features\[5\]/.test(n)),
     c.view.notices.join('\n'),
   );
+  // Said once in the log too.
+  assert.equal(logged.filter((l) => /NOTAMs of EBBU: 1 NOTAMs could not be read/.test(l)).length, 1);
   // The GeometryCollection is two areas, and the flight crosses them on KONAN–KOK.
   const tra = notamOf(c, 'B1201/26')!;
   assert.equal(tra.polygons?.length, 2);
@@ -213,6 +223,18 @@ test('the FIR list: a detail with its outline and no gml:boundedBy is used; one 
   assert.ok(
     c.view.notices.some((n) => /gives no boundary \(gml:boundedBy or geometry\) for 1 FIR: EHAA\./.test(n)),
     c.view.notices.join('\n'),
+  );
+});
+
+test('the FIR list: a FIR without any boundary in the navigation takes its outline from the boundaries file, said', async () => {
+  const file = path.join(FIXTURES, 'fir-boundaries.geojson');
+  const c = await run('v2-geojson', file);
+  assert.ok(!c.view.notices.some((n) => /gives no boundary/.test(n)), c.view.notices.join('\n'));
+  assert.ok(c.view.notices.some((n) => n.includes(`The outlines of 1 FIR (EHAA) come from ${file}`)));
+  assert.ok(
+    c.view.notices.some((n) =>
+      /1 boundaries could not be read and is left out \(features\[1\]\.geometry is missing\)/.test(n),
+    ),
   );
 });
 
