@@ -18,7 +18,7 @@ import {
 import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
 import { el, text, xmlDocument } from './xml';
-import { icaoCoordinate } from '../../server/src/expansion/offlineExpansion';
+import { icaoCoordinate } from './geo';
 
 function notamFeature(n: Notam) {
   return {

@@ -9,8 +9,7 @@ import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
-import { destination, pointInMultiPolygon, round } from './geo';
-import { icaoCoordinate } from '../../server/src/route/describe';
+import { destination, icaoCoordinate, pointInMultiPolygon, round } from './geo';
 import { isControlled, routeAreas, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 

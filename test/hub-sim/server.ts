@@ -8,21 +8,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
-  DEFAULT_HUB_VERSIONS,
-  HUB_ENDPOINTS,
-  REFERENCE_ENDPOINTS,
-  HubApiSet,
-  HubEndpointId,
-  ReferenceEndpointId,
-} from '../../server/src/hub/endpoints';
-import {
-  fillTemplate,
-  hubEndpoint,
-  hubSettings,
-  referenceEndpoint,
-  referenceSettings,
+  HUB_TABLE,
+  REFERENCE_TABLE,
+  VERSIONS,
+  fillPath,
+  type ApiSet,
   type EndpointOverride,
-} from '../../server/src/hub/config';
+  type HubEndpointId,
+  type ReferenceEndpointId,
+} from './endpoints';
 import { loadWorld } from './world';
 import { createRouteEngine } from './route-engine';
 import { createFlightStore, loadRoutePlans } from './flights';
@@ -56,9 +50,9 @@ export interface HubSimulatorOptions {
   navdataFolder?: string;
   /** Real FIR boundaries (GeoJSON, plain or .gz); default: the built-in table. */
   firsFile?: string;
-  /** Overrides of the hub path table (same shape as endpoints.ts). */
+  /** Overrides of the simulator's hub path table (endpoints.ts): an endpoint moved elsewhere. */
   endpoints?: Partial<Record<HubEndpointId, EndpointOverride>>;
-  versions?: Partial<Record<HubApiSet, string>>;
+  versions?: Partial<Record<ApiSet, string>>;
   referenceEndpoints?: Partial<Record<ReferenceEndpointId, EndpointOverride>>;
   /** Where the reference family lives below the server root (default `/reference`). */
   referencePrefix?: string;
@@ -78,7 +72,7 @@ export interface HubSimulator {
   faults: FaultControl;
   requests: { list(): LoggedRequest[]; clear(): void };
   settings: SimSettings;
-  /** Why route expansion is unavailable (a module of the project missing), else undefined. */
+  /** Why route expansion is unavailable (no navigation data), else undefined. */
   routeExpansionUnavailable?: string;
   close(): Promise<void>;
 }
@@ -110,7 +104,7 @@ function malform(body: Buffer): Buffer {
 export async function startHubSimulator(options: HubSimulatorOptions = {}): Promise<HubSimulator> {
   const navdataFolder = options.navdataFolder ?? resolve(__dirname, '../fixtures/navdata');
   const world = loadWorld(navdataFolder, options.firsFile);
-  const routes = await createRouteEngine(navdataFolder);
+  const routes = createRouteEngine(navdataFolder);
   const plans = loadRoutePlans(world, routes, options.samplesFolder ?? resolve(__dirname, '../../samples'));
   const flights = createFlightStore(plans);
   const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
@@ -118,28 +112,23 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   const faults = new FaultTable();
   const log = new RequestLog();
 
-  // The clients' own settings: the simulator serves the paths a client with the same overrides asks for.
-  const hubConfig = hubSettings({
-    endpoints: options.endpoints,
-    versions: { ...DEFAULT_HUB_VERSIONS, ...options.versions },
-  });
-  const referenceConfig = referenceSettings({ endpoints: options.referenceEndpoints });
+  // The simulator's own table (endpoints.ts), with the overrides a test asked for.
+  const versions: Record<ApiSet, string> = { ...VERSIONS, ...options.versions };
+  const hubEndpoint = (id: HubEndpointId) => ({ ...HUB_TABLE[id], ...options.endpoints?.[id] });
   const hubRoutes = sortRoutes(
-    (Object.keys(HUB_ENDPOINTS) as HubEndpointId[]).map((id) => {
-      const def = hubEndpoint(hubConfig, id);
-      return compileRoute(id, def.method, def.path, { version: hubConfig.versions[def.set] });
+    (Object.keys(HUB_TABLE) as HubEndpointId[]).map((id) => {
+      const def = hubEndpoint(id);
+      return compileRoute(id, def.method, def.path, { version: versions[def.set] });
     }),
   );
   const referenceRoutes = sortRoutes(
-    (Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]).flatMap((id) => {
-      const def = referenceEndpoint(referenceConfig, id);
-      const version = id === 'flightStatus' ? referenceConfig.versions.flightStatus : referenceConfig.versions.airlines;
-      const base = compileRoute(id, def.method, def.path, { version });
-      // The airline lookups take an optional /{year}/{month}/{day}.
-      const dated = ['airlinesActive', 'airlineByFs', 'airlinesByIata', 'airlinesByIcao'].includes(id)
-        ? [compileRoute(id, def.method, `${def.path}/{year}/{month}/{day}`, { version })]
-        : [];
-      return [base, ...dated] as Route<ReferenceEndpointId>[];
+    (Object.keys(REFERENCE_TABLE) as ReferenceEndpointId[]).flatMap((id) => {
+      const { version, dated } = REFERENCE_TABLE[id];
+      const method = options.referenceEndpoints?.[id]?.method ?? 'GET';
+      const path = options.referenceEndpoints?.[id]?.path ?? REFERENCE_TABLE[id].path;
+      const base = compileRoute(id, method, path, { version });
+      const withDate = dated ? [compileRoute(id, method, `${path}/{year}/{month}/{day}`, { version })] : [];
+      return [base, ...withDate];
     }),
   );
 
@@ -154,8 +143,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       return hubBase;
     },
     hubPath(id, params) {
-      const def = hubEndpoint(hubConfig, id);
-      return fillTemplate(def.path, { ...params, version: hubConfig.versions[def.set] });
+      const def = hubEndpoint(id);
+      return fillPath(def.path, { ...params, version: versions[def.set] });
     },
   };
 
