@@ -26,7 +26,7 @@ import { handleControl, ControlState } from './control';
 import { UsageCounter } from './usage';
 import { hubFaultAnswer, referenceFaultAnswer } from './fault-answers';
 import { RequestLog, LoggedRequest, redactBody, redactHeaders, redactUrl } from './request-log';
-import { compileRoute, matchRoute, sortRoutes, Route } from './router';
+import { compileRoute, matchRoute, sortRoutes } from './router';
 import { HUB_KEYS, ENDPOINT_GROUPS, isRestricted, referenceCredentials, referenceCredentialsValid } from './auth';
 import {
   SimRequest,
