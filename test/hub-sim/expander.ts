@@ -151,7 +151,9 @@ class Expander {
         this.atCoordinate(token);
         return;
       case 'aerodrome':
-        this.atAerodrome(token.icao);
+        // Four letters at either end that name no aerodrome may still be a point (ALFA on W401).
+        if (this.data.aerodromes.has(token.icao)) this.atAerodrome(token.icao);
+        else this.atNamed({ kind: 'named', ident: token.icao, text: token.icao }, tokens, i);
         return;
       case 'named':
       case 'bearingDistance':
@@ -210,11 +212,7 @@ class Expander {
     const index = this.data.aerodromes.get(icao);
     if (icao === this.request.origin && this.originPlace !== undefined && !this.firstFixSeen) return;
     if (icao === this.request.destination) this.destinationWritten = true;
-    if (index === undefined) {
-      this.out.push({ designator: icao });
-      return;
-    }
-    this.emitPlace(icao, index);
+    if (index !== undefined) this.emitPlace(icao, index);
   }
 
   private atNamed(
