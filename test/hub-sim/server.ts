@@ -20,7 +20,7 @@ import {
 import { loadWorld } from './world';
 import { createRouteEngine } from './route-engine';
 import { createFlightStore, loadRoutePlans } from './flights';
-import type { SimContext, SimSettings } from './context';
+import { DEFAULT_VARIANTS, type SimContext, type SimSettings, type Variants } from './context';
 import { FaultControl, FaultTable, ActiveFault } from './faults';
 import { handleControl, ControlState } from './control';
 import { UsageCounter } from './usage';
@@ -58,8 +58,8 @@ export interface HubSimulatorOptions {
   referencePrefix?: string;
   /** Folder of .route files the flights are generated from (default: the project's samples/). */
   samplesFolder?: string;
-  /** Initial settings (unresolved-point marking, fixed clock). */
-  settings?: Partial<SimSettings>;
+  /** Initial settings (unresolved-point marking, fixed clock, the answer variants per family). */
+  settings?: Partial<Omit<SimSettings, 'variants'>> & { variants?: Partial<Variants> };
   /** No log lines on stderr for handler failures. */
   quiet?: boolean;
 }
@@ -78,7 +78,7 @@ export interface HubSimulator {
 }
 
 const MAX_BODY_BYTES = 1 << 20;
-const DEFAULT_SETTINGS: SimSettings = { unresolvedPoints: 'omit' };
+const DEFAULT_SETTINGS: SimSettings = { unresolvedPoints: 'omit', variants: DEFAULT_VARIANTS };
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolveBody, reject) => {
@@ -107,20 +107,38 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   const routes = createRouteEngine(navdataFolder);
   const plans = loadRoutePlans(world, routes, options.samplesFolder ?? resolve(__dirname, '../../samples'));
   const flights = createFlightStore(plans);
-  const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const settings: SimSettings = {
+    ...DEFAULT_SETTINGS,
+    ...options.settings,
+    variants: { ...DEFAULT_VARIANTS, ...options.settings?.variants },
+  };
   const referencePrefix = (options.referencePrefix ?? '/reference').replace(/\/$/, '');
   const faults = new FaultTable();
   const log = new RequestLog();
 
   // The simulator's own table (endpoints.ts), with the overrides a test asked for.
-  const versions: Record<ApiSet, string> = { ...VERSIONS, ...options.versions };
+  // The v2 NOTAM set lives under /v2 (api-facts.md): the variant moves it.
+  const versions = (): Record<ApiSet, string> => ({
+    ...VERSIONS,
+    ...(settings.variants.notams === 'v2-geojson' ? { notams: 'v2' } : {}),
+    ...options.versions,
+  });
   const hubEndpoint = (id: HubEndpointId) => ({ ...HUB_TABLE[id], ...options.endpoints?.[id] });
-  const hubRoutes = sortRoutes(
-    (Object.keys(HUB_TABLE) as HubEndpointId[]).map((id) => {
-      const def = hubEndpoint(id);
-      return compileRoute(id, def.method, def.path, { version: versions[def.set] });
-    }),
-  );
+  const compiled = new Map<string, ReturnType<typeof compileHubRoutes>>();
+  function compileHubRoutes(table: Record<ApiSet, string>) {
+    return sortRoutes(
+      (Object.keys(HUB_TABLE) as HubEndpointId[]).map((id) => {
+        const def = hubEndpoint(id);
+        return compileRoute(id, def.method, def.path, { version: table[def.set] });
+      }),
+    );
+  }
+  const hubRoutes = () => {
+    const table = versions();
+    const key = JSON.stringify(table);
+    if (!compiled.has(key)) compiled.set(key, compileHubRoutes(table));
+    return compiled.get(key)!;
+  };
   const referenceRoutes = sortRoutes(
     (Object.keys(REFERENCE_TABLE) as ReferenceEndpointId[]).flatMap((id) => {
       const { version, dated } = REFERENCE_TABLE[id];
@@ -144,7 +162,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     },
     hubPath(id, params) {
       const def = hubEndpoint(id);
-      return fillPath(def.path, { ...params, version: versions[def.set] });
+      return fillPath(def.path, { ...params, version: versions()[def.set] });
     },
   };
 
@@ -155,7 +173,9 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     log,
     settings,
     resetSettings: () => {
-      Object.assign(settings, DEFAULT_SETTINGS, { fixedNow: undefined, usageLimit: undefined }, options.settings);
+      Object.assign(settings, DEFAULT_SETTINGS, { fixedNow: undefined, usageLimit: undefined }, options.settings, {
+        variants: { ...DEFAULT_VARIANTS, ...options.settings?.variants },
+      });
       usage.clear();
     },
     clearUsage: () => usage.clear(),
@@ -199,7 +219,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     }
 
     entry.family = 'hub';
-    const match = matchRoute(hubRoutes, method, fullPath);
+    const match = matchRoute(hubRoutes(), method, fullPath);
     if (!match) return notFoundPage(`The endpoint ${fullPath}`);
     if ('methodMismatch' in match) return methodNotAllowedPage(method, match.methodMismatch);
     const id = match.route.id;
