@@ -44,8 +44,7 @@ async function main(): Promise<void> {
       if (!(VARIANT_VALUES[family] as readonly string[]).includes(variant))
         usage(`${arg} takes ${VARIANT_VALUES[family].join(', ')}`);
       variants = { ...variants, [family]: variant };
-    }
-    else if (arg === '--help' || arg === '-h') usage();
+    } else if (arg === '--help' || arg === '-h') usage();
     else usage(`unknown argument ${arg}`);
   }
   const sim = await startHubSimulator({

@@ -9,7 +9,7 @@ import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
-import { destination, icaoCoordinate, pointInMultiPolygon, round } from './geo';
+import { destination, icaoCoordinate, pointInMultiPolygon, round, type Ring } from './geo';
 import { isControlled, routeAreas, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 
@@ -43,6 +43,15 @@ export interface Notam {
   text: string;
   lowerLimit?: string;
   upperLimit?: string;
+  /** The airspace it activates (a Digital NOTAM carries its geometry; a v2 NOTAM has it as geometry). */
+  volumes?: Volume[];
+}
+
+/** One volume of an activated area: its outline and vertical limits (ICAO items F and G). */
+export interface Volume {
+  ring: Ring;
+  lower: { value: number; uom: 'FT' | 'FL'; reference: 'SFC' | 'MSL' | 'STD' };
+  upper: { value: number; uom: 'FT' | 'FL'; reference: 'SFC' | 'MSL' | 'STD' };
 }
 
 const DAY_MS = 86400_000;
@@ -63,6 +72,7 @@ interface Draft {
   perm?: boolean;
   lowerLimit?: string;
   upperLimit?: string;
+  volumes?: Volume[];
 }
 
 function reciprocal(runway: string): string {
@@ -358,8 +368,11 @@ function finish(
     text: draft.text,
     lowerLimit: draft.lowerLimit,
     upperLimit: draft.upperLimit,
+    volumes: draft.volumes,
   };
 }
+
+const fl = (value: number): Volume['lower'] => ({ value, uom: 'FL', reference: 'STD' });
 
 const stillValid = (n: Notam, now: Date) => !n.end || n.end.getTime() > now.getTime();
 const dayOf = (now: Date) => Math.floor(now.getTime() / DAY_MS) * DAY_MS;
@@ -425,6 +438,16 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
           schedule: 'MON-FRI 0800-1600',
           lowerLimit: 'SFC',
           upperLimit: area.upperLimit.uom === 'FL' ? `FL${area.upperLimit.value}` : `${area.upperLimit.value}FT AMSL`,
+          volumes: [
+            {
+              ring: area.ring,
+              lower: { value: 0, uom: 'FT', reference: 'SFC' },
+              upper:
+                area.upperLimit.uom === 'FL'
+                  ? { value: Number(area.upperLimit.value), uom: 'FL', reference: 'STD' }
+                  : { value: Number(area.upperLimit.value), uom: 'FT', reference: 'MSL' },
+            },
+          ],
           text: `${area.type === 'R' ? 'RESTRICTED' : 'DANGER'} AREA ${area.designator} ACTIVATED.`,
         },
         fir.code,
@@ -461,6 +484,7 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
           upperFl: 360,
           lowerLimit: 'FL245',
           upperLimit: 'FL360',
+          volumes: [{ ring: area.ring, lower: fl(245), upper: fl(360) }],
           text: `DANGER AREA ${area.designator} ACTIVATED. AIR GUNNERY. FL245-FL360.`,
         }
       : tra
@@ -476,6 +500,11 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
             upperFl: 660,
             lowerLimit: 'FL195',
             upperLimit: 'FL660',
+            // Activated in two layers, as reserved areas often are: two volumes of one outline.
+            volumes: [
+              { ring: area.ring, lower: fl(195), upper: fl(245) },
+              { ring: area.ring, lower: fl(245), upper: fl(660) },
+            ],
             text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.`,
           }
         : {
@@ -491,6 +520,7 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
             schedule: 'MON-FRI 0700-1200',
             lowerLimit: 'SFC',
             upperLimit: 'FL085',
+            volumes: [{ ring: area.ring, lower: { value: 0, uom: 'FT', reference: 'SFC' }, upper: fl(85) }],
             text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.`,
           };
     notams.push(finish(draft, fir.code, fir.code, undefined, `route-area:${fir.code}:${area.designator}:${date}`, day));
