@@ -314,3 +314,35 @@ class Expander {
 export function expandRouteText(data: NavData, request: RouteRequest): ExpansionAnswer {
   return new Expander(data, request).run();
 }
+
+/**
+ * The same route with one airway replaced by another that joins the same two points (UL9 for
+ * L9 between DVR and KONAN), or undefined when no airway of the data allows it: filed routes of
+ * real flights between two aerodromes often differ just so.
+ */
+export function oneAirwayApart(data: NavData, routeText: string): string | undefined {
+  const words = routeText.trim().split(/\s+/);
+  const tokens = readRouteText(routeText);
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const [before, airway, after] = [tokens[i - 1], tokens[i], tokens[i + 1]];
+    if (airway.kind !== 'airway' || before.kind !== 'named' || after.kind !== 'named') continue;
+    const from = data.byIdent.get(before.ident) ?? [];
+    const to = data.byIdent.get(after.ident) ?? [];
+    for (const [designator, graph] of [...data.airways].sort(([a], [b]) => a.localeCompare(b))) {
+      if (designator === airway.designator || !/^[A-Z]{1,2}\d{1,3}$/.test(designator)) continue;
+      if (
+        from.some(
+          (a) =>
+            graph.has(a) &&
+            graph.route(
+              a,
+              to.filter((b) => graph.has(b)),
+            ),
+        )
+      ) {
+        return [...words.slice(0, i), designator, ...words.slice(i + 1)].join(' ');
+      }
+    }
+  }
+  return undefined;
+}

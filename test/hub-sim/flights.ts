@@ -30,6 +30,8 @@ export interface RoutePlan {
   cruiseKnots: number;
   /** Flight plans filed for this route in the samples (FPL messages): flown daily as filed. */
   filed: FiledPlan[];
+  /** A route one airway apart from a sample route: flown under flight numbers of its own. */
+  apart?: boolean;
 }
 
 export interface FiledPlan {
@@ -136,6 +138,14 @@ export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder:
     const filed = filedPlanOf(entry);
     if (filed && !kept.filed.some((f) => f.callsign === filed.callsign)) kept.filed.push(filed);
   }
+  // Other operators file the same city pair one airway apart.
+  for (const plan of [...plans.values()]) {
+    const routeText = engine.oneAirwayApart(plan.routeText);
+    const apart = routeText
+      ? planOf(world, engine, { origin: plan.origin.icao, destination: plan.destination.icao, routeText })
+      : undefined;
+    if (apart) plans.set(`${plan.origin.icao}-${plan.destination.icao}-${routeText}`, { ...apart, apart: true });
+  }
   if (plans.size === 0) {
     // No sample route could be flown (no navigation data): straight lines between known aerodromes.
     for (const r of FALLBACK_ROUTES) {
@@ -177,6 +187,7 @@ function registrationFor(airline: AirlineRecord, random: Random): string {
 
 function makeFlights(plans: RoutePlan[], day: number): Flight[] {
   const flights: Flight[] = [];
+  const used = new Set<string>();
   const date = new Date(day).toISOString().slice(0, 10);
   plans.forEach((plan) => {
     const operators = [
@@ -189,8 +200,14 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
       const random = new Random(`flight:${plan.origin.icao}:${plan.destination.icao}:${plan.routeText}:${date}:${k}`);
       const airline = airlineByIcao(operators[k % operators.length]) ?? airlineByIcao('DLH')!;
       // A flight number is stable across days for the same slot, like a timetable.
-      const slot = new Random(`slot:${plan.origin.icao}:${plan.destination.icao}:${airline.icao}:${k}`);
-      const flightNumber = String(slot.int(1, 9) * 100 + slot.int(0, 99) + (k % 2 === 0 ? 0 : 1000 * slot.int(0, 1)));
+      const slot = new Random(
+        `slot:${plan.origin.icao}:${plan.destination.icao}:${airline.icao}:${k}${plan.apart ? `:${plan.routeText}` : ''}`,
+      );
+      let number = slot.int(1, 9) * 100 + slot.int(0, 99) + (k % 2 === 0 ? 0 : 1000 * slot.int(0, 1));
+      // One callsign flies once a day from an aerodrome: its GUFI is made from both.
+      while (used.has(`${airline.icao}${number}:${plan.origin.icao}`)) number++;
+      used.add(`${airline.icao}${number}:${plan.origin.icao}`);
+      const flightNumber = String(number);
       const departureMinute = 5 * 60 + Math.floor(((k + slot.next()) / perDay) * 17 * 60);
       const scheduledDeparture = new Date(day + departureMinute * 60_000);
       const blockMinutes = Math.round((plan.lengthNm / Math.max(250, plan.cruiseKnots - 20)) * 60 + 25);

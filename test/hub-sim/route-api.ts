@@ -87,7 +87,15 @@ export function routeExpansion(req: SimRequest, ctx: SimContext): SimResponse {
   });
   if (!expansion) return serverErrorPage();
   if ('refused' in expansion) return badRequestPage(`referenceFix cannot be used: ${expansion.refused}`);
-  const features = toFeatures(expansion.waypoints, ctx.settings.unresolvedPoints);
+  const features: object[] = toFeatures(expansion.waypoints, ctx.settings.unresolvedPoints);
+  // The `withLine` variant: the route as one more feature, a LineString without designator.
+  const placed = expansion.waypoints.filter((w) => w.at);
+  if (ctx.settings.variants.routes === 'withLine' && placed.length >= 2)
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: placed.map((w) => [round6(w.at!.lon), round6(w.at!.lat)]) },
+      properties: { name: 'route' },
+    });
   const now = ctx.now();
   return json(
     {

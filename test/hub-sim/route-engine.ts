@@ -4,7 +4,7 @@
  * loaded once at start. Nothing here comes from the product, so comparing the two is a test.
  */
 import { loadNavData, type NavData } from './navdata';
-import { expandRouteText, type ExpansionAnswer, type RouteRequest } from './expander';
+import { expandRouteText, oneAirwayApart, type ExpansionAnswer, type RouteRequest } from './expander';
 
 export type { RouteRequest, ExpansionAnswer, Waypoint } from './expander';
 
@@ -13,6 +13,8 @@ export interface RouteEngine {
   unavailable?: string;
   /** Undefined when unavailable. */
   expand(request: RouteRequest): ExpansionAnswer | undefined;
+  /** The route with one airway swapped for another joining the same points, if the data has one. */
+  oneAirwayApart(routeText: string): string | undefined;
 }
 
 export function createRouteEngine(navdataFolder: string): RouteEngine {
@@ -27,5 +29,6 @@ export function createRouteEngine(navdataFolder: string): RouteEngine {
   return {
     unavailable,
     expand: (request) => (data ? expandRouteText(data, request) : undefined),
+    oneAirwayApart: (routeText) => (data ? oneAirwayApart(data, routeText) : undefined),
   };
 }
