@@ -4,7 +4,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import type { Variants } from '../../hub-sim/context';
-import { expandRoute, hub, many, parseXml, startSim } from './helpers';
+import { expandRoute, hub, many, parseXml, reference, startSim } from './helpers';
 
 let sim: HubSimulator;
 before(async () => {
@@ -201,4 +201,29 @@ test('route expansion withLine: one more feature, a LineString without designato
     assert.equal(line.properties.designator, undefined);
     assert.equal(line.geometry.coordinates.length, plain.features.length);
   });
+});
+
+test('flight status errors in both error modes, a filed callsign among them', async () => {
+  const status = '/flex/flightstatus/rest/v2/json/flight/status';
+  for (const [path, query, code, httpStatus] of [
+    [`${status}/LH/400/dep/2026/13/24`, {}, 'BAD_REQUEST', 400],
+    // DLH4AB (samples/fpl-message.route) is an ATC callsign, not a commercial flight number.
+    [`${status}/LH/4AB/dep/2026/11/24`, {}, 'BAD_REQUEST', 400],
+  ] as const) {
+    const inBody = await fetch(reference(sim, path, query));
+    assert.equal(inBody.status, 200, 'default mode: HTTP 200');
+    const body = (await inBody.json()) as any;
+    assert.equal(body.error.errorCode, code);
+    assert.equal(body.error.httpStatusCode, httpStatus);
+    const real = await fetch(reference(sim, path, { ...query, extendedOptions: 'useHttpErrors' }));
+    assert.equal(real.status, httpStatus, 'useHttpErrors: the real status');
+    assert.match(real.headers.get('content-type') ?? '', /text\/plain/);
+    assert.match(await real.text(), new RegExp(`code: ${code}`));
+  }
+  const unauthorized = await fetch(reference(sim, `${status}/LH/400/dep/2026/11/24`, {}, false));
+  assert.equal(((await unauthorized.json()) as any).error.errorCode, 'UNAUTHORIZED');
+  const unauthorizedHttp = await fetch(
+    reference(sim, `${status}/LH/400/dep/2026/11/24`, { extendedOptions: 'useHttpErrors' }, false),
+  );
+  assert.equal(unauthorizedHttp.status, 401);
 });
