@@ -29,7 +29,7 @@ import {
   type MapPoint,
   type MapRange,
   type MapView,
-} from '../../server/src/protocol/mapMessages';
+} from '../../common/protocol/mapMessages';
 import { Basemap } from './basemap';
 import { CrossingTable } from './crossingTable';
 import { DataLayers } from './layers';

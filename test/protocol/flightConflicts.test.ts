@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
-import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../server/src/services/flightConflicts';
+import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
+import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../common/commands';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { sample, ServerUnderTest } from './support/server';
 

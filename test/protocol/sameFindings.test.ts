@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
 import { sample, ServerUnderTest } from './support/server';

@@ -26,14 +26,14 @@ import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
 
 /** An ambiguous first fix whose only namesake this close to the origin is the likely one. */
 const LIKELY_NEAR_ORIGIN_NM = 300;
-import { distanceNm } from '../geodesy';
-import { formatPosition } from './geo';
+import { distanceNm } from '../geo/geodesy';
+import { formatPosition } from '../geo/decimalPosition';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 
 export { EXPANSION_CODES } from './codes';
 export { parseReferenceFix, resolveReferenceFix } from './reference';
-export { distanceNm } from '../geodesy';
+export { distanceNm } from '../geo/geodesy';
 
 export function expandRoute(block: RouteBlock, db: NavDatabase, token?: CancellationToken): ExpansionResult {
   return new Expansion(block, db, token).run();

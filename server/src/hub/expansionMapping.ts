@@ -17,7 +17,7 @@ import {
   type RouteElement,
 } from '../route/model';
 import { ServiceError } from './errors';
-import type { FeatureCollection, WaypointProperties } from './geojson';
+import { leftOutText, type FeatureCollection, type WaypointProperties } from './geojson';
 import type { CallOptions, HubClient } from './hubClient';
 
 export const HUB_FINDING_CODES = {
@@ -211,7 +211,10 @@ export async function expandBlockAtHub(
       },
       opts,
     );
-    return expansionFromHub(collection, block);
+    const result = expansionFromHub(collection, block);
+    if (collection.leftOut)
+      result.serviceNote = `The hub's expansion of ${block.name}: ${leftOutText(collection.leftOut, 'features')}`;
+    return result;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'badRequest') {
       return {

@@ -8,7 +8,7 @@
  * diagnostic per block.
  */
 import { buildMapView } from '../map/mapView';
-import { DEFAULT_MAP_FILTERS, type MapFilters } from '../protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { keyOfBlock } from '../route';
 import { flightConflicts } from '../services/flightConflicts';

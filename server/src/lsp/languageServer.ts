@@ -20,8 +20,8 @@ import {
   type ServerInfo,
   type SetReferenceCredentialsParams,
   type StatusParams,
-} from '../protocol/lspMessages';
-import { onNotification, onRequest, sendNotification } from '../protocol/messages';
+} from '../../../common/protocol/lspMessages';
+import { onNotification, onRequest, sendNotification } from '../../../common/protocol/messages';
 import { codeActions, withOwnData } from '../services/codeActions';
 import { flightConflictActions } from '../services/flightConflicts';
 import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../services/codeLens';

@@ -8,20 +8,20 @@ import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
 import { buildMapView } from '../map/mapView';
 import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
+import { readCorridorNm, readLevelFilter, readTimeMarginMin } from '../../../common/mapFilters';
 import {
   DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
   MAP_VIEW,
   RESULTS_CHANGED,
   type MapFilters,
-  type MapLevelFilter,
   type MapHighlightParams,
   type MapHighlightResult,
   type MapPosition,
   type MapViewParams,
   type MapViewResult,
-} from '../protocol/mapMessages';
-import { onRequest, sendNotification } from '../protocol/messages';
+} from '../../../common/protocol/mapMessages';
+import { onRequest, sendNotification } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
 import { blockIndexAt } from '../services/locate';
 import { describeError, guard } from './guard';
@@ -58,34 +58,14 @@ export function routeBlockAt(
   return index >= 0 ? { block: document.blocks[index]!, index } : undefined;
 }
 
-/** A level filter as asked (from the page, through the client): checked, else the setting's. */
-function levelsFrom(asked: unknown, fallback: MapLevelFilter): MapLevelFilter {
-  if (!asked || typeof asked !== 'object') return structuredClone(fallback);
-  const mode = (asked as { mode?: unknown }).mode;
-  if (mode === 'all' || mode === 'planned') return { mode };
-  const { lowerFt, upperFt } = asked as { lowerFt?: unknown; upperFt?: unknown };
-  if (mode === 'band' && typeof lowerFt === 'number' && typeof upperFt === 'number') {
-    const [a, b] = [lowerFt, upperFt].map((v) => (Number.isFinite(v) ? Math.min(100_000, Math.max(0, v)) : 0)) as [
-      number,
-      number,
-    ];
-    return { mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
-  }
-  return structuredClone(fallback);
-}
-
-/** The filters of a view: what the page asks, checked, over the settings' defaults. */
+/** The filters of a view: what the page asks, each field checked by common/mapFilters.ts, over the settings'. */
 export function filtersFrom(settings: MapSettings, asked: MapViewParams['filters']): MapFilters {
-  const width = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? Math.min(500, Math.max(0, value)) : fallback;
-  const minutes = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? Math.min(1440, Math.max(0, Math.round(value))) : fallback;
   return {
     layers: { ...DEFAULT_MAP_FILTERS.layers },
-    corridorNm: width(asked?.corridorNm, settings.corridorNm),
-    aerodromeCorridorNm: width(asked?.aerodromeCorridorNm, settings.aerodromeCorridorNm),
-    levels: levelsFrom(asked?.levels, settings.levels),
-    timeMarginMin: minutes(asked?.timeMarginMin, settings.timeMarginMin),
+    corridorNm: readCorridorNm(asked?.corridorNm) ?? settings.corridorNm,
+    aerodromeCorridorNm: readCorridorNm(asked?.aerodromeCorridorNm) ?? settings.aerodromeCorridorNm,
+    levels: readLevelFilter(asked?.levels) ?? structuredClone(settings.levels),
+    timeMarginMin: readTimeMarginMin(asked?.timeMarginMin) ?? settings.timeMarginMin,
   };
 }
 

@@ -12,8 +12,12 @@ import type {
   SemanticTokens,
   SemanticTokensDelta,
 } from 'vscode-languageserver/node';
-import { EXPANSION_TABLE, type ExpansionTableParams, type ExpansionTableResult } from '../protocol/lspMessages';
-import { onRequest } from '../protocol/messages';
+import {
+  EXPANSION_TABLE,
+  type ExpansionTableParams,
+  type ExpansionTableResult,
+} from '../../../common/protocol/lspMessages';
+import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import type { NavDatabase } from '../navdata/loader';
 import type { AirlineDirectory } from '../services/airline';

@@ -7,7 +7,7 @@
 import { stateAt, type Applicability, type FlightProfile } from '../flight';
 import { clockUtc } from '../flight/flightTime';
 import { bandText, type LevelBand } from '../flight/levels';
-import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../protocol/mapMessages';
+import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../../../common/protocol/mapMessages';
 
 /** An airspace or NOTAM of the view with its verdict, kept for the table, the profile and the diagnostics. */
 export interface JudgedArea {

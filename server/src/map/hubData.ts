@@ -10,18 +10,21 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   AIRSPACE_RULES,
   isServiceError,
+  leftOutText,
   parseJson,
+  readFeatureCollection,
   redactText,
-  validateFeatureCollection,
   type AirspaceProperties,
   type Feature,
   type HubClient,
+  type LeftOut,
   type Link,
 } from '../hub';
 import type { RouteCorridor } from './corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
+import { currentNotams } from './notamRelations';
 
 export const NEEDS_KEY_NOTICE =
   'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
@@ -50,9 +53,18 @@ function isCancel(error: unknown, signal?: AbortSignal): boolean {
   return signal?.aborted === true || (isServiceError(error) && error.kind === 'cancelled');
 }
 
+interface FirCatalogue {
+  firs: FirLinks[];
+  /** FIRs the hub's navigation lists without any boundary (no gml:boundedBy, no geometry). */
+  unplaced: string[];
+}
+
 export class MapDataSource {
-  private catalogue?: Promise<FirLinks[]>;
-  private readonly files = new Map<string, { mtimeMs: number; features: Feature<AirspaceProperties>[] }>();
+  private catalogue?: Promise<FirCatalogue>;
+  private readonly files = new Map<
+    string,
+    { mtimeMs: number; features: Feature<AirspaceProperties>[]; leftOut?: LeftOut }
+  >();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
   private microlightsRestricted = false;
@@ -74,7 +86,9 @@ export class MapDataSource {
     let catalogue: FirLinks[] = [];
     if (route.points.length > 0) {
       try {
-        catalogue = await this.firCatalogue();
+        const found = await this.firCatalogue();
+        catalogue = found.firs;
+        if (found.unplaced.length > 0) notices.add(unplacedNotice(found.unplaced));
       } catch (error) {
         if (isCancel(error, signal)) throw error;
         this.catalogue = undefined;
@@ -91,6 +105,7 @@ export class MapDataSource {
         if (!this.airspacesRestricted) {
           try {
             const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
+            if (list.leftOut) notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspaces')}`);
             for (const feature of list.airspaces) {
               const type = String(feature.properties.type).toUpperCase();
               const g = feature.geometry;
@@ -125,7 +140,9 @@ export class MapDataSource {
     await Promise.all(
       [...byCountry].map(async (country) => {
         try {
-          airspaces.push(...(await hub.countryAirspaces(country, { signal })).airspaces);
+          const list = await hub.countryAirspaces(country, { signal });
+          if (list.leftOut) notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspaces')}`);
+          airspaces.push(...list.airspaces);
         } catch (error) {
           if (isCancel(error, signal)) throw error;
           notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
@@ -171,6 +188,7 @@ export class MapDataSource {
       countries.map(async (country) => {
         try {
           const fc = await hub.microlights(country, { signal });
+          if (fc.leftOut) notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
@@ -204,6 +222,7 @@ export class MapDataSource {
   ): Promise<NotamSource[]> {
     const out: NotamSource[] = [];
     const failed: string[] = [];
+    const none: string[] = [];
     const places = [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates].filter(
       (a): a is string => !!a && /^[A-Z]{4}$/.test(a),
     );
@@ -213,6 +232,8 @@ export class MapDataSource {
           const list = fir.notams
             ? await hub.followNotams(fir.notams, { signal })
             : await hub.firNotams(fir.prefix, fir.designator, { signal });
+          if (list.leftOut) notices.add(`NOTAMs of ${fir.designator}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.noneFound) none.push(fir.designator);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -222,6 +243,8 @@ export class MapDataSource {
       ...[...new Set(places)].map(async (aerodrome) => {
         try {
           const list = await hub.aerodromeNotams(aerodrome, { signal });
+          if (list.leftOut) notices.add(`NOTAMs of ${aerodrome}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.noneFound) none.push(aerodrome);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -231,23 +254,39 @@ export class MapDataSource {
     ];
     await Promise.all(calls);
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
+    if (none.length > 0)
+      notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
     // A NOTAM listed by its FIR and by its aerodrome is shown once.
     const seen = new Set<string>();
-    return out.filter((n) => {
+    const unique = out.filter((n) => {
       const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    const { current, replaced, cancelled } = currentNotams(unique);
+    if (replaced + cancelled > 0)
+      notices.add(
+        `${replaced + cancelled} NOTAM${replaced + cancelled === 1 ? '' : 's'} not shown: ` +
+          [
+            replaced ? `${replaced} replaced by a later NOTAM (NOTAMR)` : '',
+            cancelled ? `${cancelled} cancelled (NOTAMC)` : '',
+          ]
+            .filter(Boolean)
+            .join(', ') +
+          '.',
+      );
+    return current;
   }
 
   /**
    * Every FIR with its box, by following the links each navigation answer carries. Shared by
    * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
    */
-  private firCatalogue(): Promise<FirLinks[]> {
+  private firCatalogue(): Promise<FirCatalogue> {
     this.catalogue ??= (async () => {
+      const unplaced: string[] = [];
       const hub = this.hub!;
       const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
@@ -259,7 +298,10 @@ export class MapDataSource {
           const entries = await Promise.all(
             list.links.map(async (firLink): Promise<FirLinks | undefined> => {
               const detail = await hub.followLinks(firLink);
-              if (!detail.bbox) return undefined;
+              if (!detail.bbox) {
+                unplaced.push(firLink.id);
+                return undefined;
+              }
               const name = (firLink.title ?? firLink.id).replace(new RegExp(`^${firLink.id}\\s*`), '') || firLink.id;
               const notams = detail.links.find((l) => l.id === 'notams' || /notam/i.test(l.title ?? ''));
               return {
@@ -267,6 +309,7 @@ export class MapDataSource {
                 designator: firLink.id,
                 name,
                 bbox: detail.bbox,
+                ...(detail.polygons ? { polygons: detail.polygons } : {}),
                 ...(notams ? { notams } : {}),
               };
             }),
@@ -274,7 +317,7 @@ export class MapDataSource {
           return entries.filter((e): e is FirLinks => e !== undefined);
         }),
       );
-      return perPrefix.flat();
+      return { firs: perPrefix.flat(), unplaced: unplaced.sort() };
     })();
     return this.catalogue;
   }
@@ -286,10 +329,11 @@ export class MapDataSource {
         const { mtimeMs } = await stat(file);
         let cached = this.files.get(file);
         if (!cached || cached.mtimeMs !== mtimeMs) {
-          const fc = validateFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
-          cached = { mtimeMs, features: fc.features };
+          const fc = readFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
+          cached = { mtimeMs, features: fc.features, ...(fc.leftOut ? { leftOut: fc.leftOut } : {}) };
           this.files.set(file, cached);
         }
+        if (cached.leftOut) notices.add(`The airspace file ${file}: ${leftOutText(cached.leftOut, 'airspaces')}`);
         out.push(...cached.features);
       } catch (error) {
         notices.add(
@@ -299,6 +343,15 @@ export class MapDataSource {
     }
     return out;
   }
+}
+
+/** FIRs the navigation lists without a boundary: said, since their airspaces and NOTAMs are then not looked up. */
+function unplacedNotice(firs: string[]): string {
+  const shown = firs.slice(0, 8).join(', ') + (firs.length > 8 ? `, … (${firs.length} in all)` : '');
+  return (
+    `The hub's navigation gives no boundary (gml:boundedBy or geometry) for ${firs.length} FIR${firs.length === 1 ? '' : 's'}: ` +
+    `${shown}. Whether the route crosses ${firs.length === 1 ? 'it' : 'them'} is not known, so ${firs.length === 1 ? 'its' : 'their'} airspaces and NOTAMs are not shown.`
+  );
 }
 
 function dedupe(features: Feature<AirspaceProperties>[]): Feature<AirspaceProperties>[] {

@@ -6,8 +6,8 @@
  * by name, never given invented coordinates. Pure: data in, text out.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import type { ExportRouteResult, RouteExportFormat } from '../protocol/lspMessages';
-import type { LonLat, MapLeg, MapPoint } from '../protocol/mapMessages';
+import type { ExportRouteResult, RouteExportFormat } from '../../../common/protocol/lspMessages';
+import type { LonLat, MapLeg, MapPoint } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { routeAerodromes } from './mapView';
 import { routeLayer, type RouteLayer } from './routePoints';

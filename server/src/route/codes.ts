@@ -52,7 +52,10 @@ export const DIAGNOSTIC_CODES = {
   R207: { severity: 'error', title: 'SID not the first route element' },
   R208: { severity: 'error', title: 'STAR not the last route element' },
   R209: { severity: 'error', title: 'Speed/level group not attached to a point' },
-  R210: { severity: 'warning', title: 'Flight level not a usual cruising level (multiple of 5, of 10 from FL200)' },
+  R210: {
+    severity: 'warning',
+    title: 'Flight level not a usual cruising level (multiple of 5, of 10 from FL200, every 2,000 ft above FL410)',
+  },
   R211: { severity: 'error', title: 'T (truncation) not the last element' },
   R212: { severity: 'warning', title: 'Change to IFR without a new speed/level' },
   R213: { severity: 'error', title: 'Change of flight rules not after a point' },
@@ -60,6 +63,7 @@ export const DIAGNOSTIC_CODES = {
   R215: { severity: 'error', title: 'SID not followed by its last point' },
   R216: { severity: 'warning', title: 'Lower and upper ATS route joined without a point' },
   R217: { severity: 'error', title: 'Speed/level group without a route' },
+  R218: { severity: 'error', title: 'T (truncation) not after a point' },
 
   // FPL messages
   R301: { severity: 'error', title: 'Unbalanced parentheses in the FPL message' },

@@ -7,15 +7,8 @@
  * wiring layer passes them through untouched.
  */
 
-export interface Position {
-  line: number;
-  character: number;
-}
-
-export interface Range {
-  start: Position;
-  end: Position;
-}
+import type { Position, Range } from '../../../common/position';
+export type { Position, Range };
 
 /** The part of a cancellation token the core needs; vscode-languageserver's token fits it. */
 export interface CancellationToken {
@@ -330,4 +323,6 @@ export interface ExpansionResult {
   procedures: { kind: 'sid' | 'star'; designator: string | null; elementIndex: number }[];
   /** True when a cancellation token stopped the expansion early (points and findings are partial). */
   cancelled?: boolean;
+  /** What the remote service's answer left open, in words (features of it that could not be read). */
+  serviceNote?: string;
 }

@@ -11,8 +11,9 @@ import { clockUtc } from '../flight/flightTime';
 import { bandsOverlap, feetText, type LevelBand } from '../flight/levels';
 import type { JudgedArea } from '../map/flightView';
 import type { MapComputation } from '../map/mapView';
-import { OPEN_NOTAM_COMMAND, type OpenNotamArgument } from '../protocol/lspMessages';
-import type { MapLeg, MapPosition } from '../protocol/mapMessages';
+import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
+import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
+import type { MapLeg, MapPosition } from '../../../common/protocol/mapMessages';
 import type { RouteDiagnostic, Severity } from '../route/model';
 
 export const FLIGHT_CONFLICT_CODES = {
@@ -26,9 +27,6 @@ export const FLIGHT_CONFLICT_CODES = {
   },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
-/** The command the "Reveal on map" action runs (the client's map; arguments: one MapRevealArgument). */
-export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
-
 export interface MapRevealArgument {
   uri: string;
   position: MapPosition;
@@ -36,7 +34,6 @@ export interface MapRevealArgument {
 }
 
 type NotamDocument = OpenNotamArgument;
-export { OPEN_NOTAM_COMMAND };
 
 /** What a conflict diagnostic carries for its code actions. */
 export interface FlightConflictData {

@@ -13,7 +13,8 @@ import type {
   RouteElement,
 } from '../route/model';
 import { airlineHoverSection, type AirlineDirectory } from './airline';
-import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
 import { escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';

@@ -4,7 +4,7 @@
  * only when the state or the kind of failure changes, so a hub that answers 500 to every block
  * of every edit shows once. Nothing here knows LSP.
  */
-import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../protocol/lspMessages';
+import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../../../common/protocol/lspMessages';
 import { AirlineReferenceError, HubError, isServiceError, redactText, type ServiceErrorKind } from '../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;

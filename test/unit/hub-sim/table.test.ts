@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HUB_TABLE, VERSIONS, fillPath, type HubEndpointId } from '../../hub-sim/endpoints';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { DEFAULT_HUB_VERSIONS, HUB_ENDPOINTS } from '../../../server/src/hub/endpoints';
+import { DEFAULT_HUB_VERSIONS, HUB_ENDPOINTS } from '../../../common/endpoints';
 import { ServiceError } from '../../../server/src/hub/errors';
 import { anyFlightGufi, hub, startSim } from './helpers';
 

@@ -7,7 +7,7 @@ import type { HubSimulator } from '../../hub-sim/server';
 import { startSim } from './simHelpers';
 
 const ROOT = resolve(__dirname, '../../..');
-const CLI = resolve(ROOT, 'server/src/cli.ts');
+const CLI = resolve(ROOT, 'server/src/cli/cli.ts');
 const AMBIGUOUS = resolve(ROOT, 'samples/ambiguous-first-fix.route');
 const EUROPE = resolve(ROOT, 'samples/europe.route');
 const BROKEN = resolve(ROOT, 'samples/broken.route');

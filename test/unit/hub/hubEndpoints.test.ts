@@ -3,7 +3,7 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { HUB_ENDPOINTS } from '../../../server/src/hub/endpoints';
+import { HUB_ENDPOINTS } from '../../../common/endpoints';
 import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
 

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import test from 'node:test';
 import ts from 'typescript';
-import * as lsp from '../../../server/src/protocol/lspMessages';
-import * as map from '../../../server/src/protocol/mapMessages';
-import { dispatchMessage, type MapToHostMessage } from '../../../server/src/protocol/mapMessages';
+import * as lsp from '../../../common/protocol/lspMessages';
+import * as map from '../../../common/protocol/mapMessages';
+import { dispatchMessage, type MapToHostMessage } from '../../../common/protocol/mapMessages';
 
 const ROOT = path.resolve(__dirname, '../../..');
 

@@ -7,8 +7,8 @@
  * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
  * not be read, no .route file was found, a bad command line, or a remote service failure. A service
  * failure midway keeps every finding made so far and marks the route blocks it left unexpanded.
- * Which files are read: cliFiles.ts; how output is written (escaped text, streamed JSON that
- * always carries the failure): cliOutput.ts.
+ * Which files are read: files.ts; how output is written (escaped text, streamed JSON that
+ * always carries the failure): output.ts.
  *
  * Route expansion (`--hub`, `--navdata`) goes through the session core, as in the editor, so
  * both say the same about the same route. Extending it: add an entry to OPTIONS (it sets a
@@ -16,15 +16,15 @@
  * findings and facts to each file's report.
  */
 import { once } from 'node:events';
-import packageJson from '../../package.json';
-import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from './route';
-import { allFindings } from './services/diagnostics';
-import { comparePositions, LineIndex } from './services/ranges';
-import { loadNavDatabase, NavDataError } from './navdata/loader';
-import { RouteSession } from './session/routeSession';
-import { listRouteFiles, readError, readRouteFile, type Problem } from './cliFiles';
-import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './cliOutput';
-import { blockReport, streamFile, type BlockReport } from './cliStream';
+import packageJson from '../../../package.json';
+import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from '../route';
+import { allFindings } from '../services/diagnostics';
+import { comparePositions, LineIndex } from '../services/ranges';
+import { loadNavDatabase, NavDataError } from '../navdata/loader';
+import { RouteSession } from '../session/routeSession';
+import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
+import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
+import { blockReport, streamFile, type BlockReport } from './stream';
 
 export interface CheckOptions {
   format: 'text' | 'json';
@@ -97,7 +97,7 @@ const OPTIONS: OptionSpec[] = [
   },
 ];
 
-export type { BlockReport } from './cliStream';
+export type { BlockReport } from './stream';
 
 export interface FileReport {
   file: string;
