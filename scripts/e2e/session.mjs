@@ -91,11 +91,11 @@ function contributedSettingKeys() {
 }
 
 /**
- * The simulator variants most likely real (test/hub-sim README, "Variants"), and what a user of
- * the real service would set for them: the v2 NOTAM set lives under /v2.
+ * The simulator variants most likely real (test/hub-sim README, "Variants"), with the settings a
+ * user of the real service would need for them (none: they are the product's default paths).
  */
 export const LIKELY_REAL_HUB_ARGS = ['--likely-real'];
-export const LIKELY_REAL_SETTINGS = { 'icaoRoute.hub.versions': { notams: 'v2' } };
+export const LIKELY_REAL_SETTINGS = {};
 
 /** The extension's settings for a workspace served by the simulator at `hubUrl`. */
 export function extensionSettings(hubUrl) {

@@ -51,9 +51,12 @@ export const VARIANT_VALUES: { [F in keyof Variants]: readonly Variants[F][] } =
   routes: ['points', 'withLine'],
 };
 
-/** The variants most likely real (the demo uses them). */
+/**
+ * The variants most likely real (the demo uses them). Both NOTAM sets are real; the v1 AIXM one is
+ * the set the product's default path (/v1) and Accept (XML) ask for.
+ */
 export const LIKELY_REAL_VARIANTS: Variants = {
-  notams: 'v2-geojson',
+  notams: 'v1-aixm',
   flights: 'fixm',
   airspaces: 'mixed',
   fir: 'geometry',
