@@ -16,7 +16,7 @@ import {
   results,
   xml,
 } from './http';
-import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
+import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamOnlyAreasOf, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
 import { el, text, xmlDocument } from './xml';
 import { digitalNotamMembers, v2Feature, withReplaced } from './notam-shapes';
@@ -195,7 +195,9 @@ export function firNotams(req: SimRequest, ctx: SimContext): SimResponse {
   const { prefix, fir: code } = req.params;
   const fir = ctx.world.firs.get(code);
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
-  return notamResponse(req, ctx, firNotamsOf(ctx, fir), `notams-${code}`);
+  const ownGeometry = ctx.settings.variants.notams !== 'v1';
+  const notams = [...firNotamsOf(ctx, fir), ...(ownGeometry ? notamOnlyAreasOf(ctx, fir) : [])];
+  return notamResponse(req, ctx, notams, `notams-${code}`);
 }
 
 export function aerodromeNotams(req: SimRequest, ctx: SimContext): SimResponse {

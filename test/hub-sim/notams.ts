@@ -9,7 +9,7 @@ import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
-import { destination, icaoCoordinate, pointInMultiPolygon, round, type Ring } from './geo';
+import { circleRing, destination, icaoCoordinate, pointInMultiPolygon, round, type Ring } from './geo';
 import { isControlled, routeAreas, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 
@@ -563,4 +563,51 @@ export function icaoText(n: Notam): string {
   lines.push(`E) ${n.text}`);
   if (n.lowerLimit) lines.push(`F) ${n.lowerLimit} G) ${n.upperLimit}`);
   return lines.join('\n');
+}
+
+/**
+ * An area published by NOTAM only (no airspace of the FIR's list bears it): a temporary
+ * restricted area FL300–FL400 in force round the clock, on the middle leg of the first sample
+ * route through the FIR. Only the variants whose NOTAMs carry their own geometry (v1-aixm,
+ * v2-geojson) list it: item Q's circle alone would not place it.
+ */
+export function notamOnlyAreasOf(ctx: SimContext, fir: Fir): Notam[] {
+  const day = dayOf(ctx.now());
+  const date = new Date(day).toISOString().slice(0, 10);
+  for (const plan of ctx.flights.plans) {
+    const inside = plan.path.filter((p) => p.type !== 'aerodrome' && pointInMultiPolygon(p.lon, p.lat, fir.polygons));
+    if (inside.length < 3) continue;
+    const [a, b] = [inside[Math.floor(inside.length / 2) - 1], inside[Math.floor(inside.length / 2)]];
+    const mid = { lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2 };
+    const ring = circleRing(mid.lat, mid.lon, 6, 8);
+    const corners = ring
+      .slice(0, -1)
+      .map(([x, y]) => icaoCoordinate(y, x))
+      .join(' - ');
+    const notam = finish(
+      {
+        qcode: 'QRTCA',
+        traffic: 'IV',
+        purpose: 'BO',
+        scope: 'W',
+        radiusNm: 7,
+        lat: mid.lat,
+        lon: mid.lon,
+        lowerFl: 300,
+        upperFl: 400,
+        lowerLimit: 'FL300',
+        upperLimit: 'FL400',
+        volumes: [{ ring, lower: fl(300), upper: fl(400) }],
+        text: `TEMPORARY RESTRICTED AREA ACTIVATED WI AREA ${corners}. FL300-FL400. FLIGHT TESTING.`,
+      },
+      fir.code,
+      fir.code,
+      undefined,
+      `notam-only:${fir.code}:${date}`,
+      day,
+    );
+    // In force from yesterday to tomorrow, whatever the seed drew.
+    return [{ ...notam, start: new Date(day - DAY_MS), end: new Date(day + 2 * DAY_MS), estimated: false }];
+  }
+  return [];
 }

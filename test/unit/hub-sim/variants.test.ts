@@ -72,6 +72,9 @@ test('NOTAMs v2-geojson: under /v2 only, GeoJSON only, each NOTAM with its own g
         assert.ok(key in f.properties, `${key} in ${f.id}`);
       assert.ok(!('id' in f.properties) || typeof f.properties.id === 'string');
     }
+    const notamOnly = body.features.filter((f: any) => f.properties.selectionCode === 'QRTCA');
+    assert.ok(notamOnly.length > 0, 'an area published by NOTAM only');
+    for (const f of notamOnly) assert.equal(f.geometry.type, 'Polygon');
     const replacing = body.features.filter((f: any) => f.properties.relationship);
     assert.ok(replacing.length > 0, 'some NOTAMR');
     const designation = (f: any) =>
@@ -82,6 +85,13 @@ test('NOTAMs v2-geojson: under /v2 only, GeoJSON only, each NOTAM with its own g
       assert.ok(listed.has(r.properties.relationship.reference), 'the replaced NOTAM is still listed');
     }
   });
+});
+
+test('the first dialect (v1) has no area published by NOTAM only: its NOTAMs carry no geometry', async () => {
+  const body = (await (
+    await fetch(hub(sim, '/v1/icao-prefixes/E/firs/EGTT/notams', { format: 'json' }))
+  ).json()) as any;
+  assert.ok(!body.features.some((f: any) => f.properties.qcode === 'QRTCA'));
 });
 
 test('NOTAMs v1-aixm: AIXM only; 12-digit validity; an activation carries its airspace geometry', async () => {
