@@ -16,7 +16,8 @@ export const MAP_FILTER_LIMITS = {
   levelFt: { min: 0, max: 99_900 },
 } as const;
 
-const LAYER_NAMES: readonly MapLayerName[] = ['route', 'firs', 'airspaces', 'notams', 'microlights'];
+/** Every layer: DEFAULT_MAP_FILTERS.layers names each one (its type requires it). */
+const LAYER_NAMES = Object.keys(DEFAULT_MAP_FILTERS.layers) as MapLayerName[];
 
 const isNumberIn = (value: unknown, limits: { min: number; max: number }): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= limits.min && value <= limits.max;

@@ -13,7 +13,7 @@ import type { AirspaceProperties, Feature } from '../../server/src/hub/geojson';
 import type { Notam } from '../../server/src/hub/notams';
 import { circleRing } from '../../server/src/map/geometry';
 import { buildMapView, prepareAreas, type MapData } from '../../server/src/map/mapView';
-import { flightConflicts } from '../../server/src/services/flightConflicts';
+import { flightConflicts } from '../../server/src/flight/conflicts';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS } from '../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../server/src/route';

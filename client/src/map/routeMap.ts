@@ -11,10 +11,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  dispatchMessage,
   MAP_HIGHLIGHT,
   MAP_VIEW,
   RESULTS_CHANGED,
   type HostToMapMessage,
+  type MapToHostMessage,
+  type MessageHandlers,
   type MapHighlight,
   type MapHighlightParams,
   type MapPosition,
@@ -182,37 +185,36 @@ class RouteMap implements vscode.Disposable {
       this.log('route map: ignored a malformed message from the map page');
       return;
     }
-    switch (message.type) {
-      case 'ready':
-        this.pageReady = true;
-        this.postSnapshot();
-        break;
-      case 'reveal':
-        this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
-          this.log(
-            `route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
-        break;
-      case 'filters': {
-        // Layer switches are the page's own business; the rest changes the verdicts.
-        const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
-        this.chosenFilters = chosen;
-        if (judgementChanged) void this.refresh({ filtersOnly: true });
-        break;
-      }
-      case 'export': {
-        // The block the map shows: the one under the cursor the view was asked for.
-        const at = this.target?.position;
-        void vscode.commands.executeCommand(EXPORT_ROUTE_COMMAND, {
-          uri: this.target?.uri,
-          position: at && { line: at.line, character: at.character },
-          format: message.format,
-        });
-        break;
-      }
-    }
+    dispatchMessage(this.pageMessages, message);
   }
+
+  /** One handler per message of the page: a type without one does not compile. */
+  private readonly pageMessages: MessageHandlers<MapToHostMessage> = {
+    ready: () => {
+      this.pageReady = true;
+      this.postSnapshot();
+    },
+    reveal: (message) => {
+      this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
+        this.log(`route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+    filters: (message) => {
+      // Layer switches are the page's own business; the rest changes the verdicts.
+      const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
+      this.chosenFilters = chosen;
+      if (judgementChanged) void this.refresh({ filtersOnly: true });
+    },
+    export: (message) => {
+      // The block the map shows: the one under the cursor the view was asked for.
+      const at = this.target?.position;
+      void vscode.commands.executeCommand(EXPORT_ROUTE_COMMAND, {
+        uri: this.target?.uri,
+        position: at && { line: at.line, character: at.character },
+        format: message.format,
+      });
+    },
+  };
 
   /**
    * Asks the server for the target block's view, then for the element under the cursor. After a

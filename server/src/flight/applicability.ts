@@ -4,7 +4,7 @@
  * least distance when the route only passes near, the level band and the times of the legs there
  * against the area's limits and schedule. Every verdict says why, in words. Pure.
  */
-import type { AirspaceSchedule, VerticalLimit } from '../hub/geojson';
+import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 import { airspaceBand, bandsOverlap, bandText, notamBand, type LevelBand } from './levels';
 import { stateOver, type FlightProfile, type StretchState } from './profile';
 import { airspaceActivity, notamActivity, type Activity, type ActivityState, type NotamTimes } from './schedule';

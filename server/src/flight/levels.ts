@@ -4,7 +4,7 @@
  * speed (Mach through the ISA speed of sound at the level). Pure.
  */
 import type { Level, Speed } from '../route/model';
-import type { VerticalLimit } from '../hub/geojson';
+import type { VerticalLimit } from '../airspace/model';
 
 export const FEET_PER_METRE = 1 / 0.3048;
 const METRES_PER_SECOND_PER_KNOT = 1852 / 3600;

@@ -15,7 +15,7 @@
  * than UTC±N, sunrise/sunset without a position.
  */
 import { getTimes } from 'suncalc';
-import type { AirspaceSchedule } from '../hub/geojson';
+import type { AirspaceSchedule } from '../airspace/model';
 import { clockUtc, formatUtc } from './flightTime';
 
 export interface Window {

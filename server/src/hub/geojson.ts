@@ -4,6 +4,7 @@
  * .coordinates is not a [lon, lat] pair"), never a crash deep inside the editor. The field
  * checks (`requiredString`, `optionalString`, `isObject`) serve the reference family's JSON too.
  */
+import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 import { ShapeError } from './errors';
 
 export type LonLat = [number, number];
@@ -61,21 +62,8 @@ export function leftOutText(leftOut: LeftOut, what: string): string {
   return `${leftOut.count} ${what} could not be read and ${leftOut.count === 1 ? 'is' : 'are'} left out (${leftOut.reasons.join('; ')}${more}).`;
 }
 
-export interface VerticalLimit {
-  uom?: string;
-  value?: string;
-  reference?: string;
-}
-
-export interface AirspaceSchedule {
-  day?: string;
-  dayTil?: string;
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-  timeReference?: string;
-}
+// The airspace domain's types, which the wire format carries as they are.
+export type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 
 export interface AirspaceProperties {
   name: string;

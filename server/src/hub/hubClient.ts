@@ -578,9 +578,13 @@ export class HubClient {
 
   private notamList(res: HttpResponse, what: string): NotamList {
     if (res.status === 404) {
-      // For a NOTAM list the hub answers 404 when there are none at the moment, with any page
-      // (its own words, a generic "Not Found"): an empty list, said as such by the caller.
-      return { format: 'aixm', notams: [], noneFound: true };
+      // For a NOTAM list the hub answers 404 when there are none at the moment, with its own
+      // words or a generic "Not Found" page: an empty list, said as such by the caller. Only a
+      // page that says the FIR, aerodrome or endpoint itself does not exist is an error.
+      const text = pageText(res.body.toString('utf8'));
+      const missingThing = /\b(does not exist|do not exist|no such|unknown)\b/i.test(text) && !/notam/i.test(text);
+      if (!missingThing) return { format: 'aixm', notams: [], noneFound: true };
+      throw hubErrorFromResponse(res, what);
     }
     const kind = expectDataKind(res, what, ['xml', 'json']);
     return readBody(res, what, () => {

@@ -12,7 +12,7 @@ import {
   type LeftOut,
   type LonLat,
 } from './geojson';
-import { asArray, attr, findAll, findFirst, textAt, textOf, type XmlNode, type XmlValue } from './xml';
+import { attr, findAll, findFirst, textAt, textOf, type XmlNode, type XmlValue } from './xml';
 
 export interface Link {
   href: string;

@@ -27,6 +27,6 @@ export type { FlightSummary, Link } from './hubXml';
 export type { Notam } from './notams';
 export * from './hubClient';
 export * from './referenceClient';
-export { expandBlockAtHub, expansionFromHub, HUB_FINDING_CODES } from './expansionMapping';
+export { expandBlockAtHub, expansionFromHub } from './expansionMapping';
 export { readClientSettings, type ClientSettings, type HttpEnvironment } from './settings';
 export { parseNotamCoordinates } from './notams';

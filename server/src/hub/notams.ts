@@ -190,7 +190,8 @@ function readExtension(event: XmlNode, notam: Notam): void {
           if (href && /replac|supersed/i.test(key)) {
             // "replacedEvent" on the newer NOTAM points back to the older; "replacedBy" on the older to the newer.
             if (/By$/i.test(key)) (notam.replacedBy ??= []).push(uuidOf(href)!);
-            else (notam.replaces ??= []).push(uuidOf(href)!);
+            // The referred series/number/year name the same NOTAM: the UUID only stands in for them.
+            else if (!notam.replaces?.length) notam.replaces = [uuidOf(href)!];
           } else if (/replacedBy|supersededBy/i.test(key) && textOf(child)) {
             (notam.replacedBy ??= []).push(uuidOf(textOf(child))!);
           }
@@ -218,7 +219,7 @@ export function readAixmNotams(doc: XmlNode): Notam[] {
   return events.flatMap((event, i) =>
     findAll(event, 'NOTAM').map((n) => {
       const notam = readAixmNotam(n, event);
-      const keys = [uuidOf(notam.id), uuidOf(attr(event, 'id'))].filter((k): k is string => !!k);
+      const keys = [...new Set([uuidOf(notam.id), uuidOf(attr(event, 'id'))].filter((k): k is string => !!k))];
       const owned = [...findAll(event, 'Airspace'), ...keys.flatMap((k) => areasByEvent.get(k) ?? [])];
       for (const [j, airspace] of owned.entries()) {
         try {

@@ -1,8 +1,8 @@
 /**
- * The route map's LSP wiring: answers icaoRoute/mapView and icaoRoute/mapHighlight, and tells
- * the client when a document's results changed. Its data source fetches through the session's
- * HubClient (one client, one cache and one concurrency limit for the whole server), made again
- * when the session's client or the airspace files change; the rest is src/map.
+ * The route map's LSP wiring: answers icaoRoute/mapView and icaoRoute/mapHighlight (the client
+ * hears of new results from publishing.ts). The areas are the session's (`session.areas`): one
+ * hub client, one cache and one concurrency limit for the whole server, and the airspaces and
+ * NOTAMs statuses follow its calls; the rest is src/map.
  */
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
@@ -13,7 +13,6 @@ import {
   DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
   MAP_VIEW,
-  RESULTS_CHANGED,
   type MapFilters,
   type MapHighlightParams,
   type MapHighlightResult,
@@ -21,7 +20,7 @@ import {
   type MapViewParams,
   type MapViewResult,
 } from '../../../common/protocol/mapMessages';
-import { onRequest, sendNotification } from '../../../common/protocol/messages';
+import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
 import { blockIndexAt } from '../services/locate';
 import { describeError, guard } from './guard';
@@ -36,12 +35,6 @@ export interface MapRequestDeps {
   /** The time plain route text is flown: the setting, else now. */
   referenceMs(): number;
   log(message: string): void;
-}
-
-export interface MapRequests {
-  /** The expansion results of a document changed: the client asks for the view again. */
-  resultsChanged(uri: string, version: number): void;
-  dispose(): Promise<void>;
 }
 
 /** The route block at a position (services/locate), else the first block with route elements. */
@@ -76,7 +69,7 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): MapRequests {
+export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): void {
   /**
    * The route layer (densified legs) of the block last highlighted: the cursor moves far more
    * often than the block's text or its expansion change (both are new objects when they do).
@@ -132,13 +125,4 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
     }),
   );
-
-  return {
-    resultsChanged(uri, version) {
-      void sendNotification(connection, RESULTS_CHANGED, { uri, version }).catch(() => {});
-    },
-    async dispose() {
-      areas.dispose();
-    },
-  };
 }

@@ -4,7 +4,8 @@
  * their airspaces (v2; the country's list where a FIR has none) and NOTAMs, the aerodromes'
  * NOTAMs, the microlight fields of the countries crossed, and airspaces from local GeoJSON
  * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
- * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
+ * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has. Every hub
+ * call goes through `HubCalls` (the session's, so the airspaces and NOTAMs statuses follow them).
  */
 import { readFile, stat } from 'node:fs/promises';
 import {
@@ -34,6 +35,26 @@ const RESTRICTED_NOTICE =
   'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
 const NO_MICROLIGHTS_NOTICE =
   'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
+
+/**
+ * How the hub is called: the session's calls (session/status.ts StatusBatch) keep the status of
+ * each source. `expected` failures are answers (a FIR without its own airspace list).
+ */
+export interface HubCalls {
+  use<T>(
+    source: 'airspaces' | 'notams',
+    call: (hub: HubClient) => Promise<T>,
+    expected?: (error: unknown) => boolean,
+  ): Promise<T>;
+}
+
+/** Calls straight to the client, for callers without a session (tests, the bench). */
+export function directHubCalls(hub: HubClient): HubCalls {
+  return { use: (_source, call) => call(hub) };
+}
+
+const isNotFound = (error: unknown) => isServiceError(error) && error.kind === 'notFound';
+const isRestricted = (error: unknown) => isServiceError(error) && error.kind === 'restricted';
 
 interface FirLinks extends FirEntry {
   notams?: Link;
@@ -75,18 +96,23 @@ export class MapDataSource {
     private readonly userKey?: string,
   ) {}
 
-  async forRoute(route: RouteCorridor, aerodromes: RouteAerodromes, signal?: AbortSignal): Promise<MapData> {
+  async forRoute(
+    route: RouteCorridor,
+    aerodromes: RouteAerodromes,
+    signal?: AbortSignal,
+    calls?: HubCalls,
+  ): Promise<MapData> {
     const notices = new Set<string>();
     const airspaces = await this.localAirspaces(notices);
     if (!this.hub) {
       notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
       return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
     }
-    const hub = this.hub;
+    const hub = calls ?? directHubCalls(this.hub);
     let catalogue: FirLinks[] = [];
     if (route.points.length > 0) {
       try {
-        const found = await this.firCatalogue();
+        const found = await this.firCatalogue(hub);
         catalogue = found.firs;
         if (found.unplaced.length > 0) notices.add(unplacedNotice(found.unplaced));
       } catch (error) {
@@ -104,7 +130,11 @@ export class MapDataSource {
         const entry: FirLinks = { ...fir };
         if (!this.airspacesRestricted) {
           try {
-            const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
+            const list = await hub.use(
+              'airspaces',
+              (h) => h.firAirspaces(fir.prefix, fir.designator, { signal }),
+              (error) => isNotFound(error) && countryOfIcao(fir.designator) !== undefined,
+            );
             if (list.leftOut) notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspaces')}`);
             for (const feature of list.airspaces) {
               const type = String(feature.properties.type).toUpperCase();
@@ -140,7 +170,7 @@ export class MapDataSource {
     await Promise.all(
       [...byCountry].map(async (country) => {
         try {
-          const list = await hub.countryAirspaces(country, { signal });
+          const list = await hub.use('airspaces', (h) => h.countryAirspaces(country, { signal }));
           if (list.leftOut) notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspaces')}`);
           airspaces.push(...list.airspaces);
         } catch (error) {
@@ -171,7 +201,7 @@ export class MapDataSource {
 
   /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
   private async microlights(
-    hub: HubClient,
+    hub: HubCalls,
     places: (string | undefined)[],
     notices: Set<string>,
     signal?: AbortSignal,
@@ -187,7 +217,12 @@ export class MapDataSource {
     await Promise.all(
       countries.map(async (country) => {
         try {
-          const fc = await hub.microlights(country, { signal });
+          // The microlight layer has its notices; a key without the Aerodromes group is no airspace failure.
+          const fc = await hub.use(
+            'airspaces',
+            (h) => h.microlights(country, { signal }),
+            (error) => isRestricted(error) || isNotFound(error),
+          );
           if (fc.leftOut) notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
@@ -214,7 +249,7 @@ export class MapDataSource {
   }
 
   private async notams(
-    hub: HubClient,
+    hub: HubCalls,
     firs: readonly FirLinks[],
     aerodromes: RouteAerodromes,
     notices: Set<string>,
@@ -230,8 +265,8 @@ export class MapDataSource {
       ...firs.map(async (fir) => {
         try {
           const list = fir.notams
-            ? await hub.followNotams(fir.notams, { signal })
-            : await hub.firNotams(fir.prefix, fir.designator, { signal });
+            ? await hub.use('notams', (h) => h.followNotams(fir.notams!, { signal }))
+            : await hub.use('notams', (h) => h.firNotams(fir.prefix, fir.designator, { signal }));
           if (list.leftOut) notices.add(`NOTAMs of ${fir.designator}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
           if (list.noneFound) none.push(fir.designator);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
@@ -242,7 +277,7 @@ export class MapDataSource {
       }),
       ...[...new Set(places)].map(async (aerodrome) => {
         try {
-          const list = await hub.aerodromeNotams(aerodrome, { signal });
+          const list = await hub.use('notams', (h) => h.aerodromeNotams(aerodrome, { signal }));
           if (list.leftOut) notices.add(`NOTAMs of ${aerodrome}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
           if (list.noneFound) none.push(aerodrome);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
@@ -284,10 +319,9 @@ export class MapDataSource {
    * Every FIR with its box, by following the links each navigation answer carries. Shared by
    * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
    */
-  private firCatalogue(): Promise<FirCatalogue> {
-    this.catalogue ??= (async () => {
+  private firCatalogue(calls: HubCalls): Promise<FirCatalogue> {
+    this.catalogue ??= calls.use('airspaces', async (hub) => {
       const unplaced: string[] = [];
-      const hub = this.hub!;
       const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
         prefixes.links.map(async (prefixLink) => {
@@ -318,7 +352,7 @@ export class MapDataSource {
         }),
       );
       return { firs: perPrefix.flat(), unplaced: unplaced.sort() };
-    })();
+    });
     return this.catalogue;
   }
 

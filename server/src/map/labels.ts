@@ -1,5 +1,5 @@
 /** Airspace limits and schedules in the words charts use: "FL095–FL245", "SFC–2500 ft", "MON–FRI 07:00–15:30 UTC". */
-import type { AirspaceSchedule, VerticalLimit } from '../hub/geojson';
+import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 
 export function verticalLimit(limit: VerticalLimit | undefined): string {
   if (!limit || limit.value === undefined || limit.value === null || String(limit.value).trim() === '') return '?';

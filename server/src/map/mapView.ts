@@ -27,7 +27,8 @@ import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
 import { formatUtc } from '../flight/flightTime';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
-import { crossingRows, profileView, verdictOf, type JudgedArea } from './flightView';
+import type { JudgedArea } from '../flight/judgedArea';
+import { crossingRows, profileView, verdictOf } from './flightView';
 
 /** How far beyond the corridor NOTAMs are still shown (marked outside it). */
 const NEAR_MARGIN_NM = 20;

@@ -8,6 +8,7 @@
  */
 
 import type { Position, Range } from '../../../common/position';
+import type { DiagnosticCode } from './codes';
 export type { Position, Range };
 
 /** The part of a cancellation token the core needs; vscode-languageserver's token fits it. */
@@ -19,8 +20,8 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A finding of the parser, the local checks or the expansion, on an exact range. */
 export interface RouteDiagnostic {
-  /** Stable code documented in the README (for example `R001`). */
-  code: string;
+  /** Stable code, one of the table in codes.ts, documented in docs/diagnostics.md (for example `R001`). */
+  code: DiagnosticCode;
   severity: Severity;
   /** Says what is wrong and what is expected. */
   message: string;

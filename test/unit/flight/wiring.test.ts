@@ -17,7 +17,8 @@ import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/m
 import { parseRouteDocument } from '../../../server/src/route';
 import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
-import { flightConflictActions, flightConflicts } from '../../../server/src/services/flightConflicts';
+import { flightConflicts } from '../../../server/src/flight/conflicts';
+import { flightConflictActions } from '../../../server/src/services/flightConflictActions';
 
 let db: NavDatabase;
 before(async () => {

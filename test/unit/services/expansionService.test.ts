@@ -183,7 +183,7 @@ test('cache keys are the block lines; results move with their block; the oldest 
     result: {
       points: [],
       procedures: [],
-      findings: [{ code: 'X002', severity: 'warning' as const, message: 'm', range }],
+      findings: [{ code: 'X002' as const, severity: 'warning' as const, message: 'm', range }],
       ambiguousFirstFix: { ident: 'DVR', range, candidates: [] },
     },
   };
