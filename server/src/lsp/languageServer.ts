@@ -22,6 +22,7 @@ import {
   type StatusParams,
 } from '../protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../protocol/messages';
+import { openReferenceCredentials } from '../protocol/sealedSecrets';
 import { codeActions, withOwnData } from '../services/codeActions';
 import { flightConflictActions } from '../services/flightConflicts';
 import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../services/codeLens';
@@ -33,7 +34,7 @@ import type { RouteDiagnostic } from '../route/model';
 import { SEMANTIC_TOKENS_LEGEND } from '../services/semanticTokens';
 import { documentSymbols, MAX_SYMBOLS } from '../services/symbols';
 import { AirlineReference } from './airlineReference';
-import { HubCredentials } from './credentials';
+import { HubCredentials, serverSealKey } from './credentials';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { DocumentNumbers } from './documentNumbers';
 import { RouteSession } from '../session/routeSession';
@@ -354,7 +355,10 @@ export function startLanguageServer(
   });
 
   onNotification(connection, SET_REFERENCE_CREDENTIALS, (params) => {
-    clientReferenceCredentials = params ?? { appId: null, appKey: null, source: 'none' };
+    clientReferenceCredentials = openReferenceCredentials(
+      params ?? { appId: null, appKey: null, source: 'none' },
+      serverSealKey(),
+    );
     configureExpansion();
     const fromClient = clientReferenceCredentials.appId && clientReferenceCredentials.appKey;
     status(
