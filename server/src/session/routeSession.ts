@@ -16,6 +16,7 @@ import {
   type ExpansionOptions,
   type SessionDocument,
 } from './documentExpansions';
+import { serviceAddress } from './serviceAddress';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
 
 export interface SessionSettings {
@@ -236,7 +237,7 @@ export class RouteSession {
       this.statuses.set('reference', {
         state: 'ok',
         source: 'reference',
-        message: `Airline reference at ${referenceSettings(settings).baseUrl}.`,
+        message: `Airline reference${serviceAddress('reference', referenceSettings(settings).baseUrl)}.`,
       });
     } catch (error) {
       this.statuses.failed('reference', error, [appId, appKey]);
