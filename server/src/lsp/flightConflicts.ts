@@ -7,7 +7,7 @@
  * A hub that fails gives no areas, hence no conflicts: its state is the map's notice, not a
  * diagnostic per block.
  */
-import { buildMapView } from '../map/mapView';
+import { buildMapViewYielding } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { keyOfBlock } from '../route';
@@ -167,17 +167,26 @@ export class FlightConflicts {
           findings = known.findings;
           judgedNow.set(key, known);
         } else {
-          const computation = buildMapView({
-            uri,
-            version: parsed.version,
-            blockIndex: index,
-            block,
-            expansion,
-            data: areas.data,
-            filters,
-            referenceMs,
-            prepared: areas.prepared,
-          });
+          let computation;
+          try {
+            computation = await buildMapViewYielding(
+              {
+                uri,
+                version: parsed.version,
+                blockIndex: index,
+                block,
+                expansion,
+                data: areas.data,
+                filters,
+                referenceMs,
+                prepared: areas.prepared,
+              },
+              signal,
+            );
+          } catch (error) {
+            if (signal.aborted) return;
+            throw error;
+          }
           findings = flightConflicts(computation);
           judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
         }

@@ -6,7 +6,7 @@
 import type { HubClient } from '../hub';
 import { RouteCorridor } from './corridor';
 import { MapDataSource } from './hubData';
-import { prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
+import { prepareAreasYielding, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
 import { routeLayer } from './routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 
@@ -43,15 +43,19 @@ export class MapAreas {
     return this.source.data;
   }
 
-  /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
-  private prepared(data: MapData): PreparedAreas {
+  /**
+   * The areas indexed once per set of answers: the same FIRs' data give the same index. Indexed a
+   * chunk per turn of the event loop (80,000 airspaces must not stall the server).
+   */
+  private async prepared(data: MapData, signal?: AbortSignal): Promise<PreparedAreas> {
     const key = [
       data.airspaces.map((a) => a.id ?? a.properties.designator).join(','),
       data.notams.map((n) => `${n.notam.designation ?? n.notam.id}|${n.notam.text?.length ?? 0}`).join(','),
     ].join('#');
     const known = this.indexed.find((e) => e.key === key);
     if (known) return known.prepared;
-    const prepared = prepareAreas(data);
+    const prepared = await prepareAreasYielding(data, signal);
+    if (this.indexed.some((e) => e.key === key)) return prepared;
     this.indexed.unshift({ key, prepared });
     this.indexed.length = Math.min(this.indexed.length, 4);
     return prepared;
@@ -67,7 +71,7 @@ export class MapAreas {
       .points.filter((p) => p.position)
       .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
     const data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal);
-    return { data, prepared: this.prepared(data) };
+    return { data, prepared: await this.prepared(data, signal) };
   }
 
   dispose(): void {

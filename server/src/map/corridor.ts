@@ -76,7 +76,7 @@ export interface AreaMeasure {
   alongNm: number;
 }
 
-type Box = [number, number, number, number];
+export type Box = [number, number, number, number];
 
 interface RouteLeg extends DenseLeg {
   startNm: number;
@@ -339,21 +339,27 @@ export class RouteCorridor {
 }
 
 /** A flatbush index over area boxes (an area across the antimeridian is entered twice). */
+/** The boxes of shape `i` (two across the antimeridian), for an AreaIndex. */
+export function addAreaBoxes(shape: AreaShape, i: number, boxes: [Box, number][]): void {
+  const rings = shape.polygons.map((p) => unwrapRing(p[0] ?? []));
+  if (rings.every((r) => r.length === 0) && !shape.circle) return;
+  const [w, s, e, n] =
+    shape.circle && rings.every((r) => r.length === 0) ? circleBox(shape.circle) : boxOf(rings.flat());
+  boxes.push([[w, s, e, n], i]);
+  if (e > 180) boxes.push([[w - 360, s, e - 360, n], i]);
+  if (w < -180) boxes.push([[w + 360, s, e + 360, n], i]);
+}
+
 export class AreaIndex {
   private readonly index?: Flatbush;
   private readonly owners: number[] = [];
 
-  constructor(shapes: readonly AreaShape[]) {
-    const boxes: [Box, number][] = [];
-    shapes.forEach((shape, i) => {
-      const rings = shape.polygons.map((p) => unwrapRing(p[0] ?? []));
-      if (rings.every((r) => r.length === 0) && !shape.circle) return;
-      const [w, s, e, n] =
-        shape.circle && rings.every((r) => r.length === 0) ? circleBox(shape.circle) : boxOf(rings.flat());
-      boxes.push([[w, s, e, n], i]);
-      if (e > 180) boxes.push([[w - 360, s, e - 360, n], i]);
-      if (w < -180) boxes.push([[w + 360, s, e + 360, n], i]);
-    });
+  /** `boxes`, when given, are the shapes' boxes already made with `addAreaBoxes` (a step at a time). */
+  constructor(shapes: readonly AreaShape[], boxes?: [Box, number][]) {
+    if (!boxes) {
+      boxes = [];
+      for (const [i, shape] of shapes.entries()) addAreaBoxes(shape, i, boxes);
+    }
     if (boxes.length === 0) return;
     this.index = new Flatbush(boxes.length);
     for (const [[w, s, e, n], owner] of boxes) {

@@ -6,7 +6,8 @@
  * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
  * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import {
   AIRSPACE_RULES,
   isServiceError,
@@ -21,6 +22,8 @@ import {
 import type { RouteCorridor } from './corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
+import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
+import { limitFeatureVertices } from './vertexLimit';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
 
 export const NEEDS_KEY_NOTICE =
@@ -52,7 +55,7 @@ function isCancel(error: unknown, signal?: AbortSignal): boolean {
 
 export class MapDataSource {
   private catalogue?: Promise<FirLinks[]>;
-  private readonly files = new Map<string, { mtimeMs: number; features: Feature<AirspaceProperties>[] }>();
+  private readonly files = new Map<string, AirspaceFile>();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
   private microlightsRestricted = false;
@@ -92,6 +95,7 @@ export class MapDataSource {
           try {
             const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
             for (const feature of list.airspaces) {
+              limitFeatureVertices(feature);
               const type = String(feature.properties.type).toUpperCase();
               const g = feature.geometry;
               if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'Polygon') {
@@ -125,7 +129,11 @@ export class MapDataSource {
     await Promise.all(
       [...byCountry].map(async (country) => {
         try {
-          airspaces.push(...(await hub.countryAirspaces(country, { signal })).airspaces);
+          // One by one: a list of 80,000 would overflow the arguments of a spread push.
+          for (const feature of (await hub.countryAirspaces(country, { signal })).airspaces) {
+            limitFeatureVertices(feature);
+            airspaces.push(feature);
+          }
         } catch (error) {
           if (isCancel(error, signal)) throw error;
           notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
@@ -279,25 +287,89 @@ export class MapDataSource {
     return this.catalogue;
   }
 
+  /**
+   * The airspaces of the local files. Each file is read only when it changed (its size, time or
+   * inode), failures included: an edit does not read a broken file again. A file must be a
+   * regular file (a FIFO would hold one of Node's four file threads for ever) of at most
+   * MAX_AIRSPACE_FILE_BYTES, opened without blocking and checked again once open.
+   */
   private async localAirspaces(notices: Set<string>): Promise<Feature<AirspaceProperties>[]> {
     const out: Feature<AirspaceProperties>[] = [];
     for (const file of this.airspaceFiles) {
+      let known = this.files.get(file);
       try {
-        const { mtimeMs } = await stat(file);
-        let cached = this.files.get(file);
-        if (!cached || cached.mtimeMs !== mtimeMs) {
-          const fc = validateFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
-          cached = { mtimeMs, features: fc.features };
-          this.files.set(file, cached);
+        const stats = await stat(file);
+        const signature = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.mode}`;
+        if (!known || known.signature !== signature) {
+          known = await readAirspaceFile(file, stats, signature);
+          this.files.set(file, known);
         }
-        out.push(...cached.features);
       } catch (error) {
-        notices.add(
-          `The airspace file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        known = { signature: '', features: [], problem: describeFileError(error) };
+        this.files.delete(file);
       }
+      if (known.problem) notices.add(`The airspace file ${file} could not be read: ${known.problem}`);
+      for (const feature of known.features) out.push(feature);
     }
     return out;
+  }
+}
+
+/** A local airspace file, or why it is not used. */
+interface AirspaceFile {
+  signature: string;
+  features: Feature<AirspaceProperties>[];
+  problem?: string;
+}
+
+function describeFileError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'it does not exist.';
+  if (code === 'EACCES' || code === 'EPERM') return 'it may not be read (permissions).';
+  return `it could not be read (${error instanceof Error ? error.message.slice(0, 200) : String(error)}).`;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+
+async function readAirspaceFile(file: string, stats: Stats, signature: string): Promise<AirspaceFile> {
+  const refuse = (problem: string): AirspaceFile => ({ signature, features: [], problem });
+  if (!stats.isFile()) return refuse('it is not a regular file (a folder, a FIFO or a device).');
+  if (stats.size > MAX_AIRSPACE_FILE_BYTES)
+    return refuse(
+      `it is ${megabytes(stats.size)}, more than the ${megabytes(MAX_AIRSPACE_FILE_BYTES)} an airspace file may have.`,
+    );
+  let text: string;
+  try {
+    // O_NONBLOCK: a file swapped for a FIFO since the stat above does not block the open.
+    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const opened = await handle.stat();
+      if (!opened.isFile()) return refuse('it is not a regular file (a folder, a FIFO or a device).');
+      if (opened.size > MAX_AIRSPACE_FILE_BYTES)
+        return refuse(
+          `it is ${megabytes(opened.size)}, more than the ${megabytes(MAX_AIRSPACE_FILE_BYTES)} an airspace file may have.`,
+        );
+      const buffer = Buffer.alloc(Math.min(opened.size, MAX_AIRSPACE_FILE_BYTES) + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      if (bytesRead > MAX_AIRSPACE_FILE_BYTES)
+        return refuse(`it grew past the ${megabytes(MAX_AIRSPACE_FILE_BYTES)} an airspace file may have.`);
+      text = buffer.toString('utf8', 0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return refuse(describeFileError(error));
+  }
+  const shape = jsonShapeProblem(text);
+  if (shape) return refuse(shape);
+  try {
+    const fc = validateFeatureCollection(parseJson(text), AIRSPACE_RULES);
+    for (const feature of fc.features) limitFeatureVertices(feature);
+    return { signature, features: fc.features };
+  } catch (error) {
+    return refuse(
+      `it is not a GeoJSON FeatureCollection of airspaces: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
+    );
   }
 }
 

@@ -17,7 +17,17 @@ import type {
   MapPolygons,
   MapView,
 } from '../protocol/mapMessages';
-import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
+import {
+  addAreaBoxes,
+  AreaIndex,
+  boxOf,
+  RouteCorridor,
+  roughDistanceNm,
+  type AreaShape,
+  type Box,
+  type Crossing,
+} from './corridor';
+import { ITEMS_PER_STEP, runAtOnce, runYielding, type Steps } from './steps';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
 import { distanceNm, type GeoPoint } from '../geodesy';
 import { circleRing } from './geometry';
@@ -28,6 +38,12 @@ import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, ty
 import { formatUtc } from '../flight/flightTime';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
 import { crossingRows, profileView, verdictOf, type JudgedArea } from './flightView';
+
+/**
+ * Airspaces drawn and judged in one view at most: no one needs 80,000 areas drawn, and the page
+ * and the conflict diagnostics stay fast. Beyond it, a notice says how many there were.
+ */
+export const MAX_AIRSPACES_PER_VIEW = 2_000;
 
 /** How far beyond the corridor NOTAMs are still shown (marked outside it). */
 const NEAR_MARGIN_NM = 20;
@@ -107,23 +123,49 @@ function polygonsOf(feature: Feature<AirspaceProperties>): MapPolygons {
 }
 
 export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): PreparedAreas {
-  const airspaces = data.airspaces
-    .filter((f) => !FIR_TYPES.has(String(f.properties.type).toUpperCase()))
-    .map((feature) => ({ feature, shape: { polygons: polygonsOf(feature) } }))
-    .filter((a) => a.shape.polygons.length > 0);
-  const notams = data.notams.map((source) => {
+  return runAtOnce(prepareAreasSteps(data));
+}
+
+/** prepareAreas a chunk at a time (see ./steps): 80,000 airspaces are indexed without a stall. */
+export function* prepareAreasSteps(data: Pick<MapData, 'airspaces' | 'notams'>): Steps<PreparedAreas> {
+  const airspaces: PreparedAreas['airspaces'] = [];
+  const airspaceBoxes: [Box, number][] = [];
+  for (const [i, feature] of data.airspaces.entries()) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+    if (FIR_TYPES.has(String(feature.properties.type).toUpperCase())) continue;
+    const shape: AreaShape = { polygons: polygonsOf(feature) };
+    if (shape.polygons.length === 0) continue;
+    addAreaBoxes(shape, airspaces.length, airspaceBoxes);
+    airspaces.push({ feature, shape });
+  }
+  const notams: PreparedAreas['notams'] = [];
+  const notamBoxes: [Box, number][] = [];
+  for (const [i, source] of data.notams.entries()) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
     const area = notamArea(source.notam, false);
     const shape: AreaShape = area.circle
       ? { polygons: [], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } }
       : { polygons: area.polygons ?? [] };
-    return { source, area, shape };
-  });
+    addAreaBoxes(shape, notams.length, notamBoxes);
+    notams.push({ source, area, shape });
+  }
+  yield;
+  const airspaceIndex = new AreaIndex([], airspaceBoxes);
+  yield;
   return {
     airspaces,
-    airspaceIndex: new AreaIndex(airspaces.map((a) => a.shape)),
+    airspaceIndex,
     notams,
-    notamIndex: new AreaIndex(notams.map((n) => n.shape)),
+    notamIndex: new AreaIndex([], notamBoxes),
   };
+}
+
+/** prepareAreas, yielding to the event loop between chunks; rejects (StepsCancelled) once `signal` aborts. */
+export function prepareAreasYielding(
+  data: Pick<MapData, 'airspaces' | 'notams'>,
+  signal?: AbortSignal,
+): Promise<PreparedAreas> {
+  return runYielding(prepareAreasSteps(data), signal);
 }
 
 const nm = (v: number) => Math.round(v * 10) / 10;
@@ -154,6 +196,17 @@ export interface MapComputation {
 }
 
 export function buildMapView(input: MapViewInput): MapComputation {
+  return runAtOnce(mapViewSteps(input));
+}
+
+/** buildMapView, yielding to the event loop between chunks; rejects (StepsCancelled) once `signal` aborts. */
+export async function buildMapViewYielding(input: MapViewInput, signal?: AbortSignal): Promise<MapComputation> {
+  const prepared = input.prepared ?? (await prepareAreasYielding(input.data, signal));
+  return runYielding(mapViewSteps({ ...input, prepared }), signal);
+}
+
+/** buildMapView a chunk at a time (see ./steps). */
+function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const { block, expansion, data, filters } = input;
   const route = routeLayer(block, expansion);
   const resolved: GeoPoint[] = route.points
@@ -161,7 +214,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
     .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
   const corridor = new RouteCorridor(resolved);
   const firs = resolved.length > 0 ? firsCrossed(corridor, data.firs) : [];
-  const prepared = input.prepared ?? prepareAreas(data);
+  const prepared = input.prepared ?? (yield* prepareAreasSteps(data));
   const notices = [...data.notices];
   const airspaceCrossings = new Map<string, Crossing[]>();
   // The corridor and the profile are measured over the same points in the same order.
@@ -176,7 +229,9 @@ export function buildMapView(input: MapViewInput): MapComputation {
 
   const airspaces: MapAirspace[] = [];
   if (resolved.length > 0) {
+    let measured = 0;
     for (const i of prepared.airspaceIndex.search(corridor.queryBoxes(filters.corridorNm))) {
+      if (++measured % ITEMS_PER_STEP === 0) yield;
       const { feature, shape } = prepared.airspaces[i]!;
       const measure = corridor.measure(shape, filters.corridorNm);
       if (!measure) continue;
@@ -219,6 +274,31 @@ export function buildMapView(input: MapViewInput): MapComputation {
     }
   }
 
+  if (airspaces.length > MAX_AIRSPACES_PER_VIEW) {
+    // Crossed ones first, then by distance from the route: the view keeps those that matter.
+    const kept = airspaces
+      .map((airspace, order) => ({ airspace, order }))
+      .sort(
+        (a, b) =>
+          Number(b.airspace.crossed) - Number(a.airspace.crossed) ||
+          a.airspace.distanceNm - b.airspace.distanceNm ||
+          a.order - b.order,
+      )
+      .slice(0, MAX_AIRSPACES_PER_VIEW)
+      .sort((a, b) => a.order - b.order)
+      .map((k) => k.airspace);
+    const keptIds = new Set(kept.map((a) => a.id));
+    notices.push(
+      `${airspaces.length.toLocaleString('en')} airspaces lie within the corridor; the map shows and judges ` +
+        `the ${MAX_AIRSPACES_PER_VIEW.toLocaleString('en')} nearest the route (crossed ones first).`,
+    );
+    airspaces.splice(0, airspaces.length, ...kept);
+    for (const id of [...airspaceCrossings.keys()]) if (!keptIds.has(id)) airspaceCrossings.delete(id);
+    for (const id of Object.keys(verdicts)) if (!keptIds.has(id)) delete verdicts[id];
+    const judgedKept = judged.filter((j) => keptIds.has(j.itemId));
+    judged.splice(0, judged.length, ...judgedKept);
+  }
+
   const aerodromes = routeAerodromes(block);
   const aerodromePlaces = new Map<string, GeoPoint>();
   const first = route.points.find((p) => p.position);
@@ -242,7 +322,8 @@ export function buildMapView(input: MapViewInput): MapComputation {
     const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
     /** Where along the route an aerodrome of the route is: the origin at 0, the others at the end. */
     const alongAerodrome = (name: string) => (name === aerodromes.origin || name === first?.name ? 0 : totalNm);
-    prepared.notams.forEach(({ source, area, shape }, i) => {
+    for (const [i, { source, area, shape }] of prepared.notams.entries()) {
+      if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
       const n = source.notam;
       const location = (n.location ?? n.affectedAerodrome ?? '').toUpperCase();
       let distance = Infinity;
@@ -323,7 +404,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
         }
       }
       // Out-of-corridor NOTAMs near it stay in the view, marked, so the filter shows its work.
-      if (!inCorridor && !Number.isFinite(distance)) return;
+      if (!inCorridor && !Number.isFinite(distance)) continue;
       const applicability = judgeNotam(n, placement, flight.profile, judgedWith);
       // Left out by the corridor: the corridor's own words say how far, for the list and the verdict alike.
       const verdict = inCorridor
@@ -352,7 +433,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
         drawnCrossing: area.source !== 'whole FIR' && area.source !== 'none',
         text: mapNotamItem.text,
       });
-    });
+    }
   }
 
   const microlights: MapMicrolight[] = [];
