@@ -150,14 +150,10 @@ export function* prepareAreasSteps(data: Pick<MapData, 'airspaces' | 'notams'>):
     notams.push({ source, area, shape });
   }
   yield;
-  const airspaceIndex = new AreaIndex([], airspaceBoxes);
+  const airspaceIndex = yield* AreaIndex.steps(airspaceBoxes);
   yield;
-  return {
-    airspaces,
-    airspaceIndex,
-    notams,
-    notamIndex: new AreaIndex([], notamBoxes),
-  };
+  const notamIndex = yield* AreaIndex.steps(notamBoxes);
+  return { airspaces, airspaceIndex, notams, notamIndex };
 }
 
 /** prepareAreas, yielding to the event loop between chunks; rejects (StepsCancelled) once `signal` aborts. */
@@ -206,7 +202,7 @@ export async function buildMapViewYielding(input: MapViewInput, signal?: AbortSi
 }
 
 /** buildMapView a chunk at a time (see ./steps). */
-function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
+export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const { block, expansion, data, filters } = input;
   const route = routeLayer(block, expansion);
   const resolved: GeoPoint[] = route.points
@@ -230,11 +226,27 @@ function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const airspaces: MapAirspace[] = [];
   if (resolved.length > 0) {
     let measured = 0;
-    for (const i of prepared.airspaceIndex.search(corridor.queryBoxes(filters.corridorNm))) {
+    const candidates = yield* prepared.airspaceIndex.searchSteps(corridor.queryBoxes(filters.corridorNm));
+    yield;
+    // Measured first, judged and drawn only for those the view keeps (MAX_AIRSPACES_PER_VIEW).
+    let near: { i: number; measure: NonNullable<ReturnType<RouteCorridor['measure']>> }[] = [];
+    for (const i of candidates) {
       if (++measured % ITEMS_PER_STEP === 0) yield;
+      const measure = corridor.measure(prepared.airspaces[i]!.shape, filters.corridorNm);
+      if (measure) near.push({ i, measure });
+    }
+    yield;
+    if (near.length > MAX_AIRSPACES_PER_VIEW) {
+      notices.push(
+        `${near.length.toLocaleString('en')} airspaces lie within the corridor; the map shows and judges ` +
+          `the ${MAX_AIRSPACES_PER_VIEW.toLocaleString('en')} nearest the route (crossed ones first).`,
+      );
+      near = nearestFirst(near, MAX_AIRSPACES_PER_VIEW);
+      yield;
+    }
+    for (const [k, { i, measure }] of near.entries()) {
+      if (k % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
       const { feature, shape } = prepared.airspaces[i]!;
-      const measure = corridor.measure(shape, filters.corridorNm);
-      if (!measure) continue;
       const p = feature.properties;
       const id = String(feature.id ?? `${p.designator}-${i}`);
       const lower = verticalLimit(p.lowerLimit);
@@ -274,31 +286,6 @@ function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     }
   }
 
-  if (airspaces.length > MAX_AIRSPACES_PER_VIEW) {
-    // Crossed ones first, then by distance from the route: the view keeps those that matter.
-    const kept = airspaces
-      .map((airspace, order) => ({ airspace, order }))
-      .sort(
-        (a, b) =>
-          Number(b.airspace.crossed) - Number(a.airspace.crossed) ||
-          a.airspace.distanceNm - b.airspace.distanceNm ||
-          a.order - b.order,
-      )
-      .slice(0, MAX_AIRSPACES_PER_VIEW)
-      .sort((a, b) => a.order - b.order)
-      .map((k) => k.airspace);
-    const keptIds = new Set(kept.map((a) => a.id));
-    notices.push(
-      `${airspaces.length.toLocaleString('en')} airspaces lie within the corridor; the map shows and judges ` +
-        `the ${MAX_AIRSPACES_PER_VIEW.toLocaleString('en')} nearest the route (crossed ones first).`,
-    );
-    airspaces.splice(0, airspaces.length, ...kept);
-    for (const id of [...airspaceCrossings.keys()]) if (!keptIds.has(id)) airspaceCrossings.delete(id);
-    for (const id of Object.keys(verdicts)) if (!keptIds.has(id)) delete verdicts[id];
-    const judgedKept = judged.filter((j) => keptIds.has(j.itemId));
-    judged.splice(0, judged.length, ...judgedKept);
-  }
-
   const aerodromes = routeAerodromes(block);
   const aerodromePlaces = new Map<string, GeoPoint>();
   const first = route.points.find((p) => p.position);
@@ -317,7 +304,7 @@ function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   if (resolved.length > 0) {
     // NOTAMs a little beyond the corridor stay in the view, marked outside, so the filter shows its work.
     const reach = Math.max(filters.corridorNm, filters.aerodromeCorridorNm) + NEAR_MARGIN_NM;
-    const nearRoute = new Set(prepared.notamIndex.search(corridor.queryBoxes(reach)));
+    const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(corridor.queryBoxes(reach)));
     const totalNm = flight.profile.totalNm;
     const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
     /** Where along the route an aerodrome of the route is: the origin at 0, the others at the end. */
@@ -463,6 +450,14 @@ function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
       : first && last
         ? `${first.name} → ${last.name}`
         : block.name;
+  yield;
+  const crossings = crossingRows(mapFirs, judged, flight.profile);
+  yield;
+  const profile = profileView(
+    flight.profile,
+    route.points.filter((p) => p.position).map((p) => p.id),
+    judged,
+  );
   const view: MapView = {
     uri: input.uri,
     version: input.version,
@@ -478,16 +473,30 @@ function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     filters,
     flightTime: flightTimeText(flight),
     verdicts,
-    crossings: crossingRows(mapFirs, judged, flight.profile),
-    profile: profileView(
-      flight.profile,
-      route.points.filter((p) => p.position).map((p) => p.id),
-      judged,
-    ),
+    crossings,
+    profile,
   };
   const bbox = routeBox(corridor);
   if (bbox) view.bbox = bbox;
   return { view, firs, airspaceCrossings, flight, judged };
+}
+
+/**
+ * The `max` areas of `near` that matter most, in their first order: those the route crosses
+ * first, then the nearest. The crossed ones need no sort (all at 0 NM).
+ */
+function nearestFirst<T extends { measure: { crossings: unknown[]; distanceNm: number } }>(
+  near: T[],
+  max: number,
+): T[] {
+  const crossed = near.filter((n) => n.measure.crossings.length > 0);
+  if (crossed.length >= max) return crossed.slice(0, max);
+  const others = near.filter((n) => n.measure.crossings.length === 0);
+  const order = others
+    .map((_, k) => k)
+    .sort((a, b) => others[a]!.measure.distanceNm - others[b]!.measure.distanceNm || a - b);
+  const kept = new Set([...crossed, ...order.slice(0, max - crossed.length).map((k) => others[k]!)]);
+  return near.filter((n) => kept.has(n));
 }
 
 /** "EOBT 0930Z on DOF 261124: off blocks 24 Nov 2026 09:30Z", with what the profile had to assume. */

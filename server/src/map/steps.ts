@@ -5,7 +5,7 @@
  */
 
 /** Items between two yields: a chunk costs a few milliseconds at most. */
-export const ITEMS_PER_STEP = 250;
+export const ITEMS_PER_STEP = 100;
 
 export type Steps<T> = Generator<void, T, void>;
 
