@@ -10,16 +10,13 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  SET_HUB_KEY_NOTIFICATION,
-  SET_REFERENCE_CREDENTIALS_NOTIFICATION,
-} from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION, SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import {
   newSealKey,
   SEAL_KEY_ENVIRONMENT,
   sealHubKey,
   sealReferenceCredentials,
-} from '../../server/src/protocol/sealedSecrets';
+} from '../../common/protocol/sealedSecrets';
 import { APP_KEY, leaks, KEY } from '../unit/hub/keyEcho';
 import { startLocalServer, type LocalServer } from '../unit/hub/localServer';
 import { ServerUnderTest } from './support/server';

@@ -3,10 +3,10 @@
  * util.inspect does not show, and its string forms are redacted: logging this object by mistake
  * cannot leak the key.
  */
-import type { SetHubKeyParams } from '../protocol/lspMessages';
-import { openHubKey, SEAL_KEY_ENVIRONMENT } from '../protocol/sealedSecrets';
+import type { SetHubKeyParams } from '../../../common/protocol/lspMessages';
+import { openHubKey, SEAL_KEY_ENVIRONMENT } from '../../../common/protocol/sealedSecrets';
 
-/** The seal key the VS Code client put in this server's environment (see protocol/sealedSecrets). */
+/** The seal key the VS Code client put in this server's environment (see common/protocol/sealedSecrets). */
 export function serverSealKey(): string | undefined {
   return process.env[SEAL_KEY_ENVIRONMENT];
 }

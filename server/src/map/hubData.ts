@@ -4,19 +4,22 @@
  * their airspaces (v2; the country's list where a FIR has none) and NOTAMs, the aerodromes'
  * NOTAMs, the microlight fields of the countries crossed, and airspaces from local GeoJSON
  * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
- * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
+ * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has. Every hub
+ * call goes through `HubCalls` (the session's, so the airspaces and NOTAMs statuses follow them).
  */
 import { constants, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import {
   AIRSPACE_RULES,
   isServiceError,
+  leftOutText,
   parseJson,
+  readFeatureCollection,
   redactText,
-  validateFeatureCollection,
   type AirspaceProperties,
   type Feature,
   type HubClient,
+  type LeftOut,
   type Link,
 } from '../hub';
 import type { RouteCorridor } from './corridor';
@@ -25,6 +28,7 @@ import { firsCrossed, type FirEntry } from './firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
 import { limitFeatureVertices } from './vertexLimit';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
+import { currentNotams } from './notamRelations';
 
 export const NEEDS_KEY_NOTICE =
   'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
@@ -34,6 +38,26 @@ const RESTRICTED_NOTICE =
   'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
 const NO_MICROLIGHTS_NOTICE =
   'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
+
+/**
+ * How the hub is called: the session's calls (session/status.ts StatusBatch) keep the status of
+ * each source. `expected` failures are answers (a FIR without its own airspace list).
+ */
+export interface HubCalls {
+  use<T>(
+    source: 'airspaces' | 'notams',
+    call: (hub: HubClient) => Promise<T>,
+    expected?: (error: unknown) => boolean,
+  ): Promise<T>;
+}
+
+/** Calls straight to the client, for callers without a session (tests, the bench). */
+export function directHubCalls(hub: HubClient): HubCalls {
+  return { use: (_source, call) => call(hub) };
+}
+
+const isNotFound = (error: unknown) => isServiceError(error) && error.kind === 'notFound';
+const isRestricted = (error: unknown) => isServiceError(error) && error.kind === 'restricted';
 
 interface FirLinks extends FirEntry {
   notams?: Link;
@@ -53,8 +77,14 @@ function isCancel(error: unknown, signal?: AbortSignal): boolean {
   return signal?.aborted === true || (isServiceError(error) && error.kind === 'cancelled');
 }
 
+interface FirCatalogue {
+  firs: FirLinks[];
+  /** FIRs the hub's navigation lists without any boundary (no gml:boundedBy, no geometry). */
+  unplaced: string[];
+}
+
 export class MapDataSource {
-  private catalogue?: Promise<FirLinks[]>;
+  private catalogue?: Promise<FirCatalogue>;
   private readonly files = new Map<string, AirspaceFile>();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
@@ -66,18 +96,25 @@ export class MapDataSource {
     private readonly userKey?: string,
   ) {}
 
-  async forRoute(route: RouteCorridor, aerodromes: RouteAerodromes, signal?: AbortSignal): Promise<MapData> {
+  async forRoute(
+    route: RouteCorridor,
+    aerodromes: RouteAerodromes,
+    signal?: AbortSignal,
+    calls?: HubCalls,
+  ): Promise<MapData> {
     const notices = new Set<string>();
     const airspaces = await this.localAirspaces(notices);
     if (!this.hub) {
       notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
       return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
     }
-    const hub = this.hub;
+    const hub = calls ?? directHubCalls(this.hub);
     let catalogue: FirLinks[] = [];
     if (route.points.length > 0) {
       try {
-        catalogue = await this.firCatalogue();
+        const found = await this.firCatalogue(hub);
+        catalogue = found.firs;
+        if (found.unplaced.length > 0) notices.add(unplacedNotice(found.unplaced));
       } catch (error) {
         if (isCancel(error, signal)) throw error;
         this.catalogue = undefined;
@@ -93,7 +130,12 @@ export class MapDataSource {
         const entry: FirLinks = { ...fir };
         if (!this.airspacesRestricted) {
           try {
-            const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
+            const list = await hub.use(
+              'airspaces',
+              (h) => h.firAirspaces(fir.prefix, fir.designator, { signal }),
+              (error) => isNotFound(error) && countryOfIcao(fir.designator) !== undefined,
+            );
+            if (list.leftOut) notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspaces')}`);
             for (const feature of list.airspaces) {
               limitFeatureVertices(feature);
               const type = String(feature.properties.type).toUpperCase();
@@ -129,8 +171,10 @@ export class MapDataSource {
     await Promise.all(
       [...byCountry].map(async (country) => {
         try {
+          const list = await hub.use('airspaces', (h) => h.countryAirspaces(country, { signal }));
+          if (list.leftOut) notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspaces')}`);
           // One by one: a list of 80,000 would overflow the arguments of a spread push.
-          for (const feature of (await hub.countryAirspaces(country, { signal })).airspaces) {
+          for (const feature of list.airspaces) {
             limitFeatureVertices(feature);
             airspaces.push(feature);
           }
@@ -162,7 +206,7 @@ export class MapDataSource {
 
   /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
   private async microlights(
-    hub: HubClient,
+    hub: HubCalls,
     places: (string | undefined)[],
     notices: Set<string>,
     signal?: AbortSignal,
@@ -178,7 +222,13 @@ export class MapDataSource {
     await Promise.all(
       countries.map(async (country) => {
         try {
-          const fc = await hub.microlights(country, { signal });
+          // The microlight layer has its notices; a key without the Aerodromes group is no airspace failure.
+          const fc = await hub.use(
+            'airspaces',
+            (h) => h.microlights(country, { signal }),
+            (error) => isRestricted(error) || isNotFound(error),
+          );
+          if (fc.leftOut) notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
@@ -204,7 +254,7 @@ export class MapDataSource {
   }
 
   private async notams(
-    hub: HubClient,
+    hub: HubCalls,
     firs: readonly FirLinks[],
     aerodromes: RouteAerodromes,
     notices: Set<string>,
@@ -212,6 +262,7 @@ export class MapDataSource {
   ): Promise<NotamSource[]> {
     const out: NotamSource[] = [];
     const failed: string[] = [];
+    const none: string[] = [];
     const places = [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates].filter(
       (a): a is string => !!a && /^[A-Z]{4}$/.test(a),
     );
@@ -219,8 +270,10 @@ export class MapDataSource {
       ...firs.map(async (fir) => {
         try {
           const list = fir.notams
-            ? await hub.followNotams(fir.notams, { signal })
-            : await hub.firNotams(fir.prefix, fir.designator, { signal });
+            ? await hub.use('notams', (h) => h.followNotams(fir.notams!, { signal }))
+            : await hub.use('notams', (h) => h.firNotams(fir.prefix, fir.designator, { signal }));
+          if (list.leftOut) notices.add(`NOTAMs of ${fir.designator}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.noneFound) none.push(fir.designator);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -229,7 +282,9 @@ export class MapDataSource {
       }),
       ...[...new Set(places)].map(async (aerodrome) => {
         try {
-          const list = await hub.aerodromeNotams(aerodrome, { signal });
+          const list = await hub.use('notams', (h) => h.aerodromeNotams(aerodrome, { signal }));
+          if (list.leftOut) notices.add(`NOTAMs of ${aerodrome}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.noneFound) none.push(aerodrome);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -239,24 +294,39 @@ export class MapDataSource {
     ];
     await Promise.all(calls);
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
+    if (none.length > 0)
+      notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
     // A NOTAM listed by its FIR and by its aerodrome is shown once.
     const seen = new Set<string>();
-    return out.filter((n) => {
+    const unique = out.filter((n) => {
       const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    const { current, replaced, cancelled } = currentNotams(unique);
+    if (replaced + cancelled > 0)
+      notices.add(
+        `${replaced + cancelled} NOTAM${replaced + cancelled === 1 ? '' : 's'} not shown: ` +
+          [
+            replaced ? `${replaced} replaced by a later NOTAM (NOTAMR)` : '',
+            cancelled ? `${cancelled} cancelled (NOTAMC)` : '',
+          ]
+            .filter(Boolean)
+            .join(', ') +
+          '.',
+      );
+    return current;
   }
 
   /**
    * Every FIR with its box, by following the links each navigation answer carries. Shared by
    * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
    */
-  private firCatalogue(): Promise<FirLinks[]> {
-    this.catalogue ??= (async () => {
-      const hub = this.hub!;
+  private firCatalogue(calls: HubCalls): Promise<FirCatalogue> {
+    this.catalogue ??= calls.use('airspaces', async (hub) => {
+      const unplaced: string[] = [];
       const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
         prefixes.links.map(async (prefixLink) => {
@@ -267,7 +337,10 @@ export class MapDataSource {
           const entries = await Promise.all(
             list.links.map(async (firLink): Promise<FirLinks | undefined> => {
               const detail = await hub.followLinks(firLink);
-              if (!detail.bbox) return undefined;
+              if (!detail.bbox) {
+                unplaced.push(firLink.id);
+                return undefined;
+              }
               const name = (firLink.title ?? firLink.id).replace(new RegExp(`^${firLink.id}\\s*`), '') || firLink.id;
               const notams = detail.links.find((l) => l.id === 'notams' || /notam/i.test(l.title ?? ''));
               return {
@@ -275,6 +348,7 @@ export class MapDataSource {
                 designator: firLink.id,
                 name,
                 bbox: detail.bbox,
+                ...(detail.polygons ? { polygons: detail.polygons } : {}),
                 ...(notams ? { notams } : {}),
               };
             }),
@@ -282,8 +356,8 @@ export class MapDataSource {
           return entries.filter((e): e is FirLinks => e !== undefined);
         }),
       );
-      return perPrefix.flat();
-    })();
+      return { firs: perPrefix.flat(), unplaced: unplaced.sort() };
+    });
     return this.catalogue;
   }
 
@@ -309,16 +383,27 @@ export class MapDataSource {
         this.files.delete(file);
       }
       if (known.problem) notices.add(`The airspace file ${file} could not be read: ${known.problem}`);
+      if (known.leftOut) notices.add(`The airspace file ${file}: ${leftOutText(known.leftOut, 'airspaces')}`);
       for (const feature of known.features) out.push(feature);
     }
     return out;
   }
 }
 
+/** FIRs the navigation lists without a boundary: said, since their airspaces and NOTAMs are then not looked up. */
+function unplacedNotice(firs: string[]): string {
+  const shown = firs.slice(0, 8).join(', ') + (firs.length > 8 ? `, … (${firs.length} in all)` : '');
+  return (
+    `The hub's navigation gives no boundary (gml:boundedBy or geometry) for ${firs.length} FIR${firs.length === 1 ? '' : 's'}: ` +
+    `${shown}. Whether the route crosses ${firs.length === 1 ? 'it' : 'them'} is not known, so ${firs.length === 1 ? 'its' : 'their'} airspaces and NOTAMs are not shown.`
+  );
+}
+
 /** A local airspace file, or why it is not used. */
 interface AirspaceFile {
   signature: string;
   features: Feature<AirspaceProperties>[];
+  leftOut?: LeftOut;
   problem?: string;
 }
 
@@ -363,9 +448,9 @@ async function readAirspaceFile(file: string, stats: Stats, signature: string): 
   const shape = jsonShapeProblem(text);
   if (shape) return refuse(shape);
   try {
-    const fc = validateFeatureCollection(parseJson(text), AIRSPACE_RULES);
+    const fc = readFeatureCollection(parseJson(text), AIRSPACE_RULES);
     for (const feature of fc.features) limitFeatureVertices(feature);
-    return { signature, features: fc.features };
+    return { signature, features: fc.features, ...(fc.leftOut ? { leftOut: fc.leftOut } : {}) };
   } catch (error) {
     return refuse(
       `it is not a GeoJSON FeatureCollection of airspaces: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,

@@ -6,7 +6,7 @@
  * difference, and the outline moves by less than twice the last tolerance.
  */
 import simplify from 'simplify-js';
-import type { LonLat, MapPolygons } from '../protocol/mapMessages';
+import type { LonLat, MapPolygons } from '../../../common/protocol/mapMessages';
 
 export const MAX_VERTICES_PER_GEOMETRY = 5_000;
 

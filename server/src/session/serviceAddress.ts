@@ -2,7 +2,7 @@
  * Where requests go, said in the status when it is not the service's own address: the user's key
  * is sent to whatever host `icaoRoute.hub.baseUrl` / `icaoRoute.reference.baseUrl` name.
  */
-import { DEFAULT_HUB_BASE_URL, DEFAULT_REFERENCE_BASE_URL } from '../hub/endpoints';
+import { DEFAULT_HUB_BASE_URL, DEFAULT_REFERENCE_BASE_URL } from '../../../common/endpoints';
 import { redactUrl } from '../hub';
 
 const same = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();

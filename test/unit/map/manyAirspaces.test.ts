@@ -21,7 +21,7 @@ import { routeLayer } from '../../../server/src/map/routePoints';
 import { StepsCancelled } from '../../../server/src/map/steps';
 import { limitFeatureVertices, MAX_VERTICES_PER_GEOMETRY, vertexCount } from '../../../server/src/map/vertexLimit';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS, type LonLat } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS, type LonLat } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 
 let db: NavDatabase;

@@ -1,7 +1,7 @@
 /** The status says where requests go, and warns when a base URL is not the service's own. */
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { DEFAULT_HUB_BASE_URL, DEFAULT_REFERENCE_BASE_URL } from '../../../server/src/hub/endpoints';
+import { DEFAULT_HUB_BASE_URL, DEFAULT_REFERENCE_BASE_URL } from '../../../common/endpoints';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { serviceAddress } from '../../../server/src/session/serviceAddress';
 
