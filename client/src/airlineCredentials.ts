@@ -1,8 +1,8 @@
 /**
  * The airline reference family's appId and appKey live in VS Code's SecretStorage, never in
  * settings. When none are stored, the extension host's REFERENCE_APP_ID / REFERENCE_APP_KEY are
- * used. They go to the server only in icaoRoute/setReferenceCredentials and are never written to
- * the output channel. A hint to set them appears once per installation, on the first FPL message.
+ * used. They go to the server only in icaoRoute/setReferenceCredentials, sealed like the hub key
+ * (see hubKey.ts), and are never written to the output channel. A hint to set them appears once per installation, on the first FPL message.
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -10,6 +10,7 @@ import { SET_REFERENCE_CREDENTIALS, type SetReferenceCredentialsParams } from '.
 import { sendNotification } from '../../common/protocol/messages';
 import { COMMANDS } from '../../common/commands';
 import { LANGUAGE_ID } from '../../common/language';
+import { sealReferenceCredentials } from '../../common/protocol/sealedSecrets';
 
 const APP_ID = 'icaoRoute.reference.appId';
 const APP_KEY = 'icaoRoute.reference.appKey';
@@ -20,6 +21,8 @@ export class AirlineCredentialsStore {
     private readonly secrets: vscode.SecretStorage,
     private readonly client: () => LanguageClient | undefined,
     private readonly log: (message: string) => void,
+    /** The seal key of the running server's environment. */
+    private readonly sealKey: string,
   ) {}
 
   async current(): Promise<SetReferenceCredentialsParams> {
@@ -46,7 +49,7 @@ export class AirlineCredentialsStore {
     const client = this.client();
     if (!client?.isRunning()) return;
     const params = await this.current();
-    await sendNotification(client, SET_REFERENCE_CREDENTIALS, params);
+    await sendNotification(client, SET_REFERENCE_CREDENTIALS, sealReferenceCredentials(params, this.sealKey));
     this.log(
       params.appId
         ? `airline reference credentials passed to the server (from ${params.source})`

@@ -14,6 +14,7 @@ import {
 } from 'vscode-languageclient/node';
 import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../common/protocol/lspMessages';
 import { onNotification, sendRequest } from '../../common/protocol/messages';
+import { newSealKey, SEAL_KEY_ENVIRONMENT } from '../../common/protocol/sealedSecrets';
 import { COMMANDS } from '../../common/commands';
 import { LANGUAGE_ID } from '../../common/language';
 import {
@@ -35,12 +36,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output);
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // The secrets reach the server sealed under this key, which only the server's environment
+  // holds: the LSP trace prints every message, never the environment (protocol/sealedSecrets).
+  const sealKey = newSealKey();
+  const env = { ...process.env, [SEAL_KEY_ENVIRONMENT]: sealKey };
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { env } },
     debug: {
       module: serverModule,
       transport: TransportKind.ipc,
-      options: { execArgv: ['--nolazy', '--inspect=6009'] },
+      options: { env, execArgv: ['--nolazy', '--inspect=6009'] },
     },
   };
   const clientOptions: LanguageClientOptions = {
@@ -64,10 +69,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);
 
   const log = (message: string) => output.info(message);
-  const keys = new HubKeyStore(context.secrets, () => client, log);
+  const keys = new HubKeyStore(context.secrets, () => client, log, sealKey);
   registerHubKeyCommands(context, keys);
   registerRouteMap(context, client, log);
-  const airlineCredentials = new AirlineCredentialsStore(context.secrets, () => client, log);
+  const airlineCredentials = new AirlineCredentialsStore(context.secrets, () => client, log, sealKey);
   registerAirlineCredentialsCommands(context, airlineCredentials);
   registerFirstUseHint(context, airlineCredentials);
   registerExpansionView(context, () => client);

@@ -1,7 +1,8 @@
 /**
  * The hub user_key lives in VS Code's SecretStorage, never in settings. When none is stored the
  * extension host's HUB_USER_KEY environment variable is used. The key goes to the server only in
- * the icaoRoute/setHubKey notification, and is never written to the output channel.
+ * the icaoRoute/setHubKey notification, sealed under the seal key of the server's environment
+ * (the LSP trace prints that message), and is never written to the output channel.
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -9,6 +10,7 @@ import { SET_HUB_KEY, type SetHubKeyParams } from '../../common/protocol/lspMess
 import { sendNotification } from '../../common/protocol/messages';
 import { COMMANDS } from '../../common/commands';
 import { clearedKeyMessage, type HubKeySource } from './statusPresentation';
+import { sealHubKey } from '../../common/protocol/sealedSecrets';
 
 const SECRET_NAME = 'icaoRoute.hub.userKey';
 
@@ -20,6 +22,8 @@ export class HubKeyStore {
     private readonly secrets: vscode.SecretStorage,
     private readonly client: () => LanguageClient | undefined,
     private readonly log: (message: string) => void,
+    /** The seal key of the running server's environment. */
+    private readonly sealKey: string,
   ) {}
 
   async current(): Promise<SetHubKeyParams> {
@@ -45,7 +49,7 @@ export class HubKeyStore {
     if (!client?.isRunning()) return;
     const params = await this.current();
     this.onSource?.(params.source);
-    await sendNotification(client, SET_HUB_KEY, params);
+    await sendNotification(client, SET_HUB_KEY, sealHubKey(params, this.sealKey));
     this.log(
       params.userKey ? `hub key passed to the server (from ${params.source})` : 'no hub key: offline features only',
     );

@@ -19,11 +19,15 @@ export const STATUS = notification<StatusParams>(STATUS_NOTIFICATION);
 /**
  * Client → server: the hub user_key from SecretStorage (or the extension host's HUB_USER_KEY),
  * or null when there is none. The only way the key reaches the server; neither side logs it.
+ * The VS Code client sends it sealed (`sealed: true`, see ./sealedSecrets): the LSP trace prints
+ * this message.
  */
 export const SET_HUB_KEY_NOTIFICATION = 'icaoRoute/setHubKey';
 export interface SetHubKeyParams {
   userKey: string | null;
   source: 'secretStorage' | 'environment' | 'none';
+  /** The key is sealed under the seal key of the server's environment. */
+  sealed?: boolean;
 }
 export const SET_HUB_KEY = notification<SetHubKeyParams>(SET_HUB_KEY_NOTIFICATION);
 
@@ -85,13 +89,15 @@ export const SOURCE_STATUS = notification<SourceStatusParams>(SOURCE_STATUS_NOTI
 /**
  * Client → server: the airline reference family's application credentials (appId and appKey)
  * from SecretStorage, or nulls when there are none. Like the hub key, the only way they reach
- * the server; neither side logs them.
+ * the server, sealed by the VS Code client; neither side logs them.
  */
 export const SET_REFERENCE_CREDENTIALS_NOTIFICATION = 'icaoRoute/setReferenceCredentials';
 export interface SetReferenceCredentialsParams {
   appId: string | null;
   appKey: string | null;
   source: 'secretStorage' | 'environment' | 'none';
+  /** Both are sealed, as the hub key can be (SetHubKeyParams.sealed). */
+  sealed?: boolean;
 }
 export const SET_REFERENCE_CREDENTIALS = notification<SetReferenceCredentialsParams>(
   SET_REFERENCE_CREDENTIALS_NOTIFICATION,

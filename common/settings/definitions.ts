@@ -34,6 +34,11 @@ export interface SettingSchema {
   propertyNames?: Record<string, unknown>;
   additionalProperties?: unknown;
   items?: Record<string, unknown>;
+  /**
+   * VS Code's scope. `machine`: user (or remote) settings only, never a workspace's
+   * `.vscode/settings.json`, for what decides where the user's keys are sent.
+   */
+  scope?: 'application' | 'machine' | 'window' | 'resource';
 }
 
 export interface SettingDefinition {
@@ -139,7 +144,8 @@ export const SETTINGS = {
       default: DEFAULT_HUB_BASE_URL,
       format: 'uri',
       markdownDescription:
-        "Base address of the hub family (flights, route expansion, airspaces, navigation, NOTAMs). Must use `https://`; plain `http://` is accepted only for `localhost`/`127.0.0.1` (the hub simulator). The key is **not** a setting: run **ICAO Route: Set Hub Key** (stored in VS Code's secret storage).",
+        "Base address of the hub family (flights, route expansion, airspaces, navigation, NOTAMs). Must use `https://`; plain `http://` is accepted only for `localhost`/`127.0.0.1` (the hub simulator). The key is **not** a setting: run **ICAO Route: Set Hub Key** (stored in VS Code's secret storage). A user or remote setting only, never a workspace's: the key is sent to this address.",
+      scope: 'machine',
     },
     reader: 'server',
     restart: false,
@@ -229,7 +235,8 @@ export const SETTINGS = {
       default: DEFAULT_REFERENCE_BASE_URL,
       format: 'uri',
       markdownDescription:
-        "Base address of the airline reference family (airlines, flight status). Must use `https://` (plain `http://` only for `localhost`). The `appId`/`appKey` are **not** settings: they are kept in VS Code's secret storage.",
+        "Base address of the airline reference family (airlines, flight status). Must use `https://` (plain `http://` only for `localhost`). The `appId`/`appKey` are **not** settings: they are kept in VS Code's secret storage. A user or remote setting only, never a workspace's: the credentials are sent to this address.",
+      scope: 'machine',
     },
     reader: 'server',
     restart: false,

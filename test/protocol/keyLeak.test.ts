@@ -47,7 +47,7 @@ async function expandWith(echoMode: string): Promise<void> {
   const uri = `file:///leak/${echoMode}-${speed}.route`;
   const statuses = server.expansionStatuses.length;
   await server.open(uri, `${text}\n`);
-  if (echoMode === 'designator') {
+  if (echoMode === 'designator' || echoMode === 'mixedCase') {
     await server.diagnosticsWhere(uri, (p) => p.diagnostics.some((d) => d.code === 'H001'));
     const hover = await server.hover(uri, 0, 11);
     hovers.push(JSON.stringify(hover));
@@ -65,6 +65,7 @@ async function expandWith(echoMode: string): Promise<void> {
 test('no diagnostic, hover, status, log line or stderr of the language server holds the key', async () => {
   // A good answer between two failures, so each failure is reported with its own message.
   for (const echoMode of [
+    'mixedCase',
     'shape',
     'jsonExcerpt',
     'jsonExcerptEncoded',

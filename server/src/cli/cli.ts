@@ -413,6 +413,28 @@ function wantsJson(args: string[]): boolean {
 }
 
 /**
+ * What became of stdout. The reader may close the pipe (`check … | head`): nothing more is
+ * written, the check goes on, and the exit code is still the findings' (a CI step with
+ * `pipefail` must fail on errors). Any other write error (a full disk) ends the run with one
+ * line and exit code 2, never a stack trace or 1, which means "findings".
+ */
+const stdoutState = { readerGone: false };
+let readerGone: () => void = () => {};
+const readerGoneOnce = new Promise<void>((resolve) => (readerGone = resolve));
+
+function watchStdout(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') {
+      stdoutState.readerGone = true;
+      readerGone();
+      return;
+    }
+    process.stderr.write(`icao-route: cannot write the output: ${error.message}\n`);
+    process.exit(2);
+  });
+}
+
+/**
  * Lines to stdout, gathered into large writes; when the pipe is full the next line waits for
  * it to drain, so huge outputs stream instead of piling up in memory.
  */
@@ -424,9 +446,11 @@ function stdoutSink(): { sink: LineSink; flush: () => Promise<void> } {
     const chunk = pending.join('');
     pending = [];
     size = 0;
-    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    if (stdoutState.readerGone) return;
+    if (!process.stdout.write(chunk)) await Promise.race([once(process.stdout, 'drain'), readerGoneOnce]);
   };
   const sink: LineSink = (line) => {
+    if (stdoutState.readerGone) return;
     pending.push(line, '\n');
     size += line.length + 1;
     if (size >= 1 << 16) return flush();
@@ -435,11 +459,7 @@ function stdoutSink(): { sink: LineSink; flush: () => Promise<void> } {
 }
 
 async function main(): Promise<void> {
-  // `check … | head` closes the pipe early: stop quietly instead of a stack trace.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+  watchStdout();
   const { sink: out, flush } = stdoutSink();
   const err = (s: string) => process.stderr.write(`${s}\n`);
   const args = process.argv.slice(2);

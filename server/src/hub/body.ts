@@ -35,9 +35,38 @@ export function readBody<T>(res: HttpResponse, what: string, reader: () => T): T
 
 export function jsonOf(res: HttpResponse): unknown {
   const text = res.body.toString('utf8');
-  // The transport blanked the secrets out of the bytes; a JSON escape (\u0041, \/) can still spell one.
+  // The transport blanked the secrets out of the bytes in any case; a JSON escape (\u0041, \/)
+  // can still spell one, in a value or in a property name.
   if (res.redactor.empty || !text.includes('\\')) return parseJson(text);
-  return parseJson(text, (value) => res.redactor.value(value));
+  return redactNames(
+    parseJson(text, (value) => res.redactor.value(value)),
+    res.redactor,
+  );
+}
+
+/** The parsed JSON with every property name that spells a secret redacted (values are already). */
+function redactNames(value: unknown, redactor: Redactor): unknown {
+  // An explicit stack: the answer may nest deeper than the call stack allows.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) if (typeof item === 'object' && item !== null) stack.push(item);
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    const record = node as Record<string, unknown>;
+    for (const name of Object.keys(record)) {
+      const child = record[name];
+      const clean = redactor.value(name);
+      if (clean !== name) {
+        delete record[name];
+        record[clean] = child;
+      }
+      if (typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+  return value;
 }
 
 export function xmlOf(res: HttpResponse, maxDepth: number): XmlNode {

@@ -3,6 +3,7 @@
  * asking for the same key while a load runs wait for that one load. Each caller keeps its own
  * cancellation; the load itself is aborted only when every waiting caller has given up.
  */
+import { onAbort } from './abortListeners';
 import { ServiceError } from './errors';
 
 interface Stored<T> {
@@ -69,7 +70,7 @@ export class SharedCache {
     flight.waiters++;
     return new Promise<T>((resolve, reject) => {
       let done = false;
-      const onAbort = (): void => {
+      const abandon = (): void => {
         if (done) return;
         done = true;
         flight.waiters--;
@@ -80,20 +81,20 @@ export class SharedCache {
         }
         reject(new ServiceError('cancelled', 'The request was cancelled.'));
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stopListening = onAbort(signal, abandon);
       flight.promise.then(
         (value) => {
           if (done) return;
           done = true;
           flight.waiters--;
-          signal?.removeEventListener('abort', onAbort);
+          stopListening();
           resolve(value);
         },
         (err: unknown) => {
           if (done) return;
           done = true;
           flight.waiters--;
-          signal?.removeEventListener('abort', onAbort);
+          stopListening();
           reject(err);
         },
       );

@@ -132,7 +132,11 @@ export function checkBaseUrl(text: string, setting: string): URL {
   if (url.search || url.hash) {
     throw new ServiceError(
       'configuration',
-      `The base URL in ${setting} must not carry a query or fragment; give the key through "ICAO Route: Set Hub Key".`,
+      `The base URL in ${setting} must not carry a query or fragment; give ${
+        setting.startsWith('icaoRoute.reference')
+          ? 'the appId and appKey through "ICAO Route: Set Airline Reference Credentials"'
+          : 'the key through "ICAO Route: Set Hub Key"'
+      }.`,
     );
   }
   url.pathname = url.pathname.replace(/\/+$/, '');

@@ -1,10 +1,12 @@
 /**
  * The airline reference cache on disk: the reference family asks clients to download reference
  * data, cache it and refresh it at least weekly. One JSON file per request (never holding a
- * credential), written atomically; a damaged file is treated as absent.
+ * credential), written atomically, readable by the user alone; a damaged file, or one whose
+ * value the caller's reader refuses (the same reader as the network's answers), is treated as
+ * absent.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface DiskEntry<T> {
@@ -20,21 +22,25 @@ export class DiskCache {
     return join(this.folder, `reference-${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
   }
 
-  async read<T>(key: string): Promise<DiskEntry<T> | undefined> {
+  /** The entry, its value read by `readValue` (which throws on a value of the wrong shape). */
+  async read<T>(key: string, readValue: (value: unknown) => T): Promise<DiskEntry<T> | undefined> {
     try {
-      const entry = JSON.parse(await readFile(this.file(key), 'utf8')) as DiskEntry<T>;
-      if (entry && entry.key === key && typeof entry.fetchedAt === 'number' && entry.value !== undefined) return entry;
+      const entry = JSON.parse(await readFile(this.file(key), 'utf8')) as Partial<DiskEntry<unknown>> | null;
+      if (entry && entry.key === key && typeof entry.fetchedAt === 'number' && Number.isFinite(entry.fetchedAt))
+        return { key, fetchedAt: entry.fetchedAt, value: readValue(entry.value) };
     } catch {
-      // Missing or damaged: fetch afresh.
+      // Missing, damaged or of the wrong shape: fetch afresh.
     }
     return undefined;
   }
 
   async write<T>(key: string, value: T, fetchedAt: number): Promise<void> {
-    await mkdir(this.folder, { recursive: true });
+    await mkdir(this.folder, { recursive: true, mode: 0o700 });
+    // mkdir's mode applies only to a folder it creates: an older one may be open to others.
+    await chmod(this.folder, 0o700);
     const file = this.file(key);
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(temp, JSON.stringify({ key, fetchedAt, value } satisfies DiskEntry<T>));
+    await writeFile(temp, JSON.stringify({ key, fetchedAt, value } satisfies DiskEntry<T>), { mode: 0o600 });
     await rename(temp, file);
   }
 }

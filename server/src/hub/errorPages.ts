@@ -109,6 +109,32 @@ export function unexpectedStatus(res: HttpResponse, what: string, service: strin
   return undefined;
 }
 
+/** The longest wait a Retry-After is taken at its word for; a longer one reads "at least a day". */
+const LONGEST_WAIT_S = 24 * 3600;
+
+/**
+ * "Wait 2 minutes before trying again" from a Retry-After header (seconds, or an HTTP date), in
+ * words and capped: `Retry-After: 999999999` is no wait to print.
+ */
+export function waitInWords(retryAfter: string | undefined, now = Date.now()): string {
+  const text = retryAfter?.trim() ?? '';
+  const seconds = /^\d+$/.test(text)
+    ? Number(text)
+    : Number.isNaN(Date.parse(text))
+      ? NaN
+      : (Date.parse(text) - now) / 1000;
+  if (!Number.isFinite(seconds) || seconds <= 0) return 'Wait before trying again';
+  if (seconds > LONGEST_WAIT_S) return 'Wait at least a day before trying again';
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const span =
+    seconds < 60
+      ? count(Math.ceil(seconds), 'second')
+      : seconds < 3600
+        ? count(Math.ceil(seconds / 60), 'minute')
+        : count(Math.ceil(seconds / 3600), 'hour');
+  return `Wait ${span} before trying again`;
+}
+
 /** Turns a non-200 hub answer into the error family; the secrets are blanked out of quoted text. */
 export function hubErrorFromResponse(res: HttpResponse, what: string): HubError {
   const unexpected = unexpectedStatus(res, what, 'The hub');
@@ -122,11 +148,7 @@ export function hubErrorFromResponse(res: HttpResponse, what: string): HubError 
       lower,
     );
   if (status === 429 || ((status === 401 || status === 403) && usage)) {
-    const retryAfter = Number(res.headers['retry-after']);
-    const wait =
-      Number.isFinite(retryAfter) && retryAfter > 0
-        ? `Wait ${Math.ceil(retryAfter)} s before trying again`
-        : 'Wait before trying again';
+    const wait = waitInWords(res.headers['retry-after']);
     return new HubError(
       'usageLimit',
       `The hub refused ${what}: the application's usage limit is exceeded (HTTP ` +

@@ -1,4 +1,6 @@
 /** A counting semaphore: at most `limit` holders; waiters leave the queue when their signal aborts. */
+import { onAbort } from './abortListeners';
+
 export class ConcurrencyLimiter {
   private active = 0;
   private readonly waiting: { grant: () => void; reject: (reason: unknown) => void }[] = [];
@@ -24,17 +26,16 @@ export class ConcurrencyLimiter {
     await new Promise<void>((resolve, reject) => {
       const waiter = {
         grant: () => {
-          signal?.removeEventListener('abort', onAbort);
+          stopListening();
           resolve();
         },
         reject,
       };
-      const onAbort = (): void => {
+      const stopListening = onAbort(signal, () => {
         const index = this.waiting.indexOf(waiter);
         if (index >= 0) this.waiting.splice(index, 1);
         reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      });
       this.waiting.push(waiter);
     });
     return this.releaser();

@@ -71,16 +71,18 @@ function spellings(secret: string): string[] {
 export class Redactor {
   /** Lower-cased spellings, for case-insensitive matching in messages. */
   private readonly forms: string[];
-  /** Byte spellings (as given, lower and upper case) blanked out of bodies. */
-  private readonly byteForms: Buffer[];
+  /**
+   * Byte spellings, lower-cased as latin1 text, blanked out of bodies in any letter case (an
+   * answer can echo `rEl3hUbKeY`): a body read as latin1 keeps one character per byte, so an
+   * index in the lower-cased text is the same index in the body.
+   */
+  private readonly byteForms: string[];
 
   constructor(secrets: readonly (string | undefined)[] = []) {
     const usable = secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET);
     const all = usable.flatMap(spellings);
     this.forms = [...new Set(all.map(asciiLower))].sort((a, b) => b.length - a.length);
-    this.byteForms = [...new Set(all.flatMap((s) => [s, s.toLowerCase(), s.toUpperCase()]))].map((s) =>
-      Buffer.from(s, 'utf8'),
-    );
+    this.byteForms = [...new Set(all.map((s) => Buffer.from(s, 'utf8').toString('latin1').toLowerCase()))];
   }
 
   get empty(): boolean {
@@ -138,12 +140,13 @@ export class Redactor {
     return cut(text, spans);
   }
 
-  /** An answer's body: every spelling as given, lower- or upper-cased, replaced before it is read. */
+  /** An answer's body: every spelling, in any letter case, replaced before it is read. */
   bytes(body: Buffer): Buffer {
     if (this.empty) return body;
+    const lower = body.toString('latin1').toLowerCase();
     const spans: [number, number][] = [];
     for (const form of this.byteForms) {
-      for (let at = body.indexOf(form); at >= 0; at = body.indexOf(form, at + 1)) spans.push([at, at + form.length]);
+      for (let at = lower.indexOf(form); at >= 0; at = lower.indexOf(form, at + 1)) spans.push([at, at + form.length]);
     }
     if (spans.length === 0) return body;
     spans.sort((a, b) => a[0] - b[0]);

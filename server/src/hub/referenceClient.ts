@@ -54,7 +54,6 @@ export interface Airline {
   dateFrom?: string;
   dateTo?: string;
   category?: string;
-  [extra: string]: unknown;
 }
 
 export interface AirlinesResult {
@@ -229,8 +228,11 @@ export class ReferenceClient {
     const ttl = (r: AirlinesResult): number =>
       r.stale ? 0 : this.settings.airlineMaxAgeMs - (this.now() - r.fetchedAt);
     return this.memory.get(key, ttl, opts.signal, async (signal) => {
-      const stored = await this.disk?.read<Airline[]>(key);
-      if (stored && this.now() - stored.fetchedAt < this.settings.airlineMaxAgeMs) {
+      // Read exactly as an answer from the network is; a file dated ahead of the clock (written
+      // under a wrong one) is due at once, not kept until the clock catches up.
+      const stored = await this.disk?.read(key, (value) => readAirlines({ airlines: value }));
+      const age = stored ? this.now() - stored.fetchedAt : Infinity;
+      if (stored && age >= 0 && age < this.settings.airlineMaxAgeMs) {
         return { airlines: stored.value, fetchedAt: stored.fetchedAt, source: 'disk' } satisfies AirlinesResult;
       }
       try {
@@ -467,7 +469,11 @@ function readAirlines(envelope: Record<string, unknown>): Airline[] {
     ) {
       throw new ShapeError(`${path}.active`, 'is not a boolean');
     }
-    return { ...item, active } as Airline;
+    // Only the fields an airline record defines: an extra one (even its name) could hold anything.
+    const airline: Airline = { fs: item.fs as string, name: item.name as string, active };
+    for (const k of ['iata', 'icao', 'phoneNumber', 'dateFrom', 'dateTo', 'category'] as const)
+      if (typeof item[k] === 'string') airline[k] = item[k];
+    return airline;
   });
 }
 

@@ -13,6 +13,7 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { HttpSettings } from './config';
 import { ServiceError } from './errors';
 import { ConcurrencyLimiter } from './limiter';
+import { onAbort } from './abortListeners';
 import { Redactor, redactUrl } from './redact';
 
 const gunzipAsync = promisify(gunzip);
@@ -119,15 +120,14 @@ export class HttpTransport {
     const base = this.settings.retryBaseDelayMs * 2 ** (attempt - 1);
     const delay = Math.min(10_000, base * (0.5 + Math.random()));
     await new Promise<void>((resolve, reject) => {
-      const onAbort = (): void => {
+      const stopListening = onAbort(req.signal, () => {
         clearTimeout(timer);
         reject(cancelled(req.what, shown));
-      };
+      });
       const timer = setTimeout(() => {
-        req.signal?.removeEventListener('abort', onAbort);
+        stopListening();
         resolve();
       }, delay);
-      req.signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
@@ -143,8 +143,7 @@ export class HttpTransport {
       timedOut = true;
       controller.abort(new Error('deadline'));
     }, timeoutMs);
-    const onCallerAbort = (): void => controller.abort(new Error('cancelled'));
-    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const stopListening = onAbort(req.signal, () => controller.abort(new Error('cancelled')));
     const failure = (err: unknown): ServiceError => {
       if (err instanceof ServiceError) return err;
       if (req.signal?.aborted) return cancelled(req.what, shown);
@@ -243,7 +242,7 @@ export class HttpTransport {
       throw failure(err);
     } finally {
       clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onCallerAbort);
+      stopListening();
     }
   }
 }

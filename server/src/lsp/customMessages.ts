@@ -16,7 +16,9 @@ import {
   type ServerInfo,
 } from '../../../common/protocol/lspMessages';
 import { onNotification, onRequest, sendNotification } from '../../../common/protocol/messages';
+import { openReferenceCredentials } from '../../../common/protocol/sealedSecrets';
 import type { SessionEvents } from '../session/routeSession';
+import { serverSealKey } from './credentials';
 import { registerExportRequests } from './exportRequests';
 import { guard } from './guard';
 import { configureSession, environmentReferenceCredentials } from './lifecycle';
@@ -59,7 +61,11 @@ export function registerCustomMessages(state: ServerState): void {
   });
 
   onNotification(connection, SET_REFERENCE_CREDENTIALS, (params) => {
-    const credentials = params ?? { appId: null, appKey: null, source: 'none' };
+    // Sealed by the VS Code client (the LSP trace prints this message): opened with the seal key of the environment.
+    const credentials = openReferenceCredentials(
+      params ?? { appId: null, appKey: null, source: 'none' },
+      serverSealKey(),
+    );
     state.referenceCredentials = credentials;
     configureSession(state);
     const fromClient = credentials.appId && credentials.appKey;

@@ -6,7 +6,7 @@
  */
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
-import { buildMapView } from '../map/mapView';
+import { buildMapViewYielding } from '../map/mapView';
 import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
 import { readCorridorNm, readLevelFilter, readTimeMarginMin } from '../../../common/mapFilters';
 import {
@@ -95,19 +95,24 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       if (!found) return null;
       const expansion = deps.expansionFor(found.block, parsed);
       const filters = filtersFrom(deps.map(), params.filters);
-      const { data, prepared } = await areas.forBlock(found.block, expansion, abortSignalOf(token));
-      return buildMapView({
-        uri: parsed.uri,
-        version: parsed.version,
-        blockIndex: found.index,
-        block: found.block,
-        expansion,
-        data,
-        filters,
-        referenceMs: deps.referenceMs(),
-        prepared,
-        noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
-      }).view;
+      const signal = abortSignalOf(token);
+      const { data, prepared } = await areas.forBlock(found.block, expansion, signal);
+      const computation = await buildMapViewYielding(
+        {
+          uri: parsed.uri,
+          version: parsed.version,
+          blockIndex: found.index,
+          block: found.block,
+          expansion,
+          data,
+          filters,
+          referenceMs: deps.referenceMs(),
+          prepared,
+          noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
+        },
+        signal,
+      );
+      return computation.view;
     } catch (error) {
       if (token.isCancellationRequested) return null;
       deps.log(`map view failed: ${describeError(error)}`);

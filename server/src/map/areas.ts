@@ -6,7 +6,7 @@
 import type { HubClient } from '../hub';
 import { RouteCorridor } from './corridor';
 import { MapDataSource, type HubCalls } from './hubData';
-import { prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
+import { prepareAreasYielding, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
 import { routeLayer } from './routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 
@@ -58,15 +58,19 @@ export class MapAreas {
     return this.source.data;
   }
 
-  /** The areas indexed once per set of answers: the same FIRs' data give the same index. */
-  private prepared(data: MapData): PreparedAreas {
+  /**
+   * The areas indexed once per set of answers: the same FIRs' data give the same index. Indexed a
+   * chunk per turn of the event loop (80,000 airspaces must not stall the server).
+   */
+  private async prepared(data: MapData, signal?: AbortSignal): Promise<PreparedAreas> {
     const key = [
       data.airspaces.map((a) => a.id ?? a.properties.designator).join(','),
       data.notams.map((n) => `${n.notam.designation ?? n.notam.id}|${n.notam.text?.length ?? 0}`).join(','),
     ].join('#');
     const known = this.indexed.find((e) => e.key === key);
     if (known) return known.prepared;
-    const prepared = prepareAreas(data);
+    const prepared = await prepareAreasYielding(data, signal);
+    if (this.indexed.some((e) => e.key === key)) return prepared;
     this.indexed.unshift({ key, prepared });
     this.indexed.length = Math.min(this.indexed.length, 4);
     return prepared;
@@ -94,7 +98,7 @@ export class MapAreas {
       this.logged.add(notice);
       this.deps.log?.(notice);
     }
-    return { data, prepared: this.prepared(data) };
+    return { data, prepared: await this.prepared(data, signal) };
   }
 
   dispose(): void {

@@ -7,7 +7,8 @@
  * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has. Every hub
  * call goes through `HubCalls` (the session's, so the airspaces and NOTAMs statuses follow them).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import {
   AIRSPACE_RULES,
   isServiceError,
@@ -24,6 +25,8 @@ import {
 import type { RouteCorridor } from './corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
+import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
+import { limitFeatureVertices } from './vertexLimit';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
 import { currentNotams } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
@@ -88,10 +91,7 @@ interface FirCatalogue {
 
 export class MapDataSource {
   private catalogue?: Promise<FirCatalogue>;
-  private readonly files = new Map<
-    string,
-    { mtimeMs: number; features: Feature<AirspaceProperties>[]; leftOut?: LeftOut }
-  >();
+  private readonly files = new Map<string, AirspaceFile>();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
   private microlightsRestricted = false;
@@ -150,6 +150,7 @@ export class MapDataSource {
             );
             if (list.leftOut) notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspaces')}`);
             for (const feature of list.airspaces) {
+              limitFeatureVertices(feature);
               const type = String(feature.properties.type).toUpperCase();
               const g = feature.geometry;
               if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'Polygon') {
@@ -185,7 +186,11 @@ export class MapDataSource {
         try {
           const list = await hub.use('airspaces', (h) => h.countryAirspaces(country, { signal }));
           if (list.leftOut) notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspaces')}`);
-          airspaces.push(...list.airspaces);
+          // One by one: a list of 80,000 would overflow the arguments of a spread push.
+          for (const feature of list.airspaces) {
+            limitFeatureVertices(feature);
+            airspaces.push(feature);
+          }
         } catch (error) {
           if (isCancel(error, signal)) throw error;
           notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
@@ -392,24 +397,30 @@ export class MapDataSource {
     return this.catalogue;
   }
 
+  /**
+   * The airspaces of the local files. Each file is read only when it changed (its size, time or
+   * inode), failures included: an edit does not read a broken file again. A file must be a
+   * regular file (a FIFO would hold one of Node's four file threads for ever) of at most
+   * MAX_AIRSPACE_FILE_BYTES, opened without blocking and checked again once open.
+   */
   private async localAirspaces(notices: Set<string>): Promise<Feature<AirspaceProperties>[]> {
     const out: Feature<AirspaceProperties>[] = [];
     for (const file of this.airspaceFiles) {
+      let known = this.files.get(file);
       try {
-        const { mtimeMs } = await stat(file);
-        let cached = this.files.get(file);
-        if (!cached || cached.mtimeMs !== mtimeMs) {
-          const fc = readFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
-          cached = { mtimeMs, features: fc.features, ...(fc.leftOut ? { leftOut: fc.leftOut } : {}) };
-          this.files.set(file, cached);
+        const stats = await stat(file);
+        const signature = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.mode}`;
+        if (!known || known.signature !== signature) {
+          known = await readAirspaceFile(file, stats, signature);
+          this.files.set(file, known);
         }
-        if (cached.leftOut) notices.add(`The airspace file ${file}: ${leftOutText(cached.leftOut, 'airspaces')}`);
-        out.push(...cached.features);
       } catch (error) {
-        notices.add(
-          `The airspace file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        known = { signature: '', features: [], problem: describeFileError(error) };
+        this.files.delete(file);
       }
+      if (known.problem) notices.add(`The airspace file ${file} could not be read: ${known.problem}`);
+      if (known.leftOut) notices.add(`The airspace file ${file}: ${leftOutText(known.leftOut, 'airspaces')}`);
+      for (const feature of known.features) out.push(feature);
     }
     return out;
   }
@@ -422,6 +433,65 @@ function unplacedNotice(firs: string[]): string {
     `The hub's navigation gives no boundary (gml:boundedBy or geometry) for ${firs.length} FIR${firs.length === 1 ? '' : 's'}: ` +
     `${shown}. Whether the route crosses ${firs.length === 1 ? 'it' : 'them'} is not known, so ${firs.length === 1 ? 'its' : 'their'} airspaces and NOTAMs are not shown.`
   );
+}
+
+/** A local airspace file, or why it is not used. */
+interface AirspaceFile {
+  signature: string;
+  features: Feature<AirspaceProperties>[];
+  leftOut?: LeftOut;
+  problem?: string;
+}
+
+function describeFileError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'it does not exist.';
+  if (code === 'EACCES' || code === 'EPERM') return 'it may not be read (permissions).';
+  return `it could not be read (${error instanceof Error ? error.message.slice(0, 200) : String(error)}).`;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+
+async function readAirspaceFile(file: string, stats: Stats, signature: string): Promise<AirspaceFile> {
+  const refuse = (problem: string): AirspaceFile => ({ signature, features: [], problem });
+  if (!stats.isFile()) return refuse('it is not a regular file (a folder, a FIFO or a device).');
+  if (stats.size > MAX_AIRSPACE_FILE_BYTES)
+    return refuse(
+      `it is ${megabytes(stats.size)}, more than the ${megabytes(MAX_AIRSPACE_FILE_BYTES)} an airspace file may have.`,
+    );
+  let text: string;
+  try {
+    // O_NONBLOCK: a file swapped for a FIFO since the stat above does not block the open.
+    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const opened = await handle.stat();
+      if (!opened.isFile()) return refuse('it is not a regular file (a folder, a FIFO or a device).');
+      if (opened.size > MAX_AIRSPACE_FILE_BYTES)
+        return refuse(
+          `it is ${megabytes(opened.size)}, more than the ${megabytes(MAX_AIRSPACE_FILE_BYTES)} an airspace file may have.`,
+        );
+      const buffer = Buffer.alloc(Math.min(opened.size, MAX_AIRSPACE_FILE_BYTES) + 1);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      if (bytesRead > MAX_AIRSPACE_FILE_BYTES)
+        return refuse(`it grew past the ${megabytes(MAX_AIRSPACE_FILE_BYTES)} an airspace file may have.`);
+      text = buffer.toString('utf8', 0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return refuse(describeFileError(error));
+  }
+  const shape = jsonShapeProblem(text);
+  if (shape) return refuse(shape);
+  try {
+    const fc = readFeatureCollection(parseJson(text), AIRSPACE_RULES);
+    for (const feature of fc.features) limitFeatureVertices(feature);
+    return { signature, features: fc.features, ...(fc.leftOut ? { leftOut: fc.leftOut } : {}) };
+  } catch (error) {
+    return refuse(
+      `it is not a GeoJSON FeatureCollection of airspaces: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
+    );
+  }
 }
 
 function dedupe(features: Feature<AirspaceProperties>[]): Feature<AirspaceProperties>[] {

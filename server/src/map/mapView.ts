@@ -17,7 +17,17 @@ import type {
   MapPolygons,
   MapView,
 } from '../../../common/protocol/mapMessages';
-import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
+import {
+  addAreaBoxes,
+  AreaIndex,
+  boxOf,
+  RouteCorridor,
+  roughDistanceNm,
+  type AreaShape,
+  type Box,
+  type Crossing,
+} from './corridor';
+import { ITEMS_PER_STEP, runAtOnce, runYielding, type Steps } from './steps';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
 import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
@@ -29,6 +39,12 @@ import { formatUtc } from '../flight/flightTime';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
 import type { JudgedArea } from '../flight/judgedArea';
 import { crossingRows, profileView, verdictOf } from './flightView';
+
+/**
+ * Airspaces drawn and judged in one view at most: no one needs 80,000 areas drawn, and the page
+ * and the conflict diagnostics stay fast. Beyond it, a notice says how many there were.
+ */
+export const MAX_AIRSPACES_PER_VIEW = 2_000;
 
 /** How far beyond the corridor NOTAMs are still shown (marked outside it). */
 const NEAR_MARGIN_NM = 20;
@@ -113,23 +129,45 @@ function polygonsOf(feature: Feature<AirspaceProperties>): MapPolygons {
 }
 
 export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): PreparedAreas {
-  const airspaces = data.airspaces
-    .filter((f) => !FIR_TYPES.has(String(f.properties.type).toUpperCase()))
-    .map((feature) => ({ feature, shape: { polygons: polygonsOf(feature) } }))
-    .filter((a) => a.shape.polygons.length > 0);
-  const notams = data.notams.map((source) => {
+  return runAtOnce(prepareAreasSteps(data));
+}
+
+/** prepareAreas a chunk at a time (see ./steps): 80,000 airspaces are indexed without a stall. */
+export function* prepareAreasSteps(data: Pick<MapData, 'airspaces' | 'notams'>): Steps<PreparedAreas> {
+  const airspaces: PreparedAreas['airspaces'] = [];
+  const airspaceBoxes: [Box, number][] = [];
+  for (const [i, feature] of data.airspaces.entries()) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+    if (FIR_TYPES.has(String(feature.properties.type).toUpperCase())) continue;
+    const shape: AreaShape = { polygons: polygonsOf(feature) };
+    if (shape.polygons.length === 0) continue;
+    addAreaBoxes(shape, airspaces.length, airspaceBoxes);
+    airspaces.push({ feature, shape });
+  }
+  const notams: PreparedAreas['notams'] = [];
+  const notamBoxes: [Box, number][] = [];
+  for (const [i, source] of data.notams.entries()) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
     const area = notamArea(source.notam, false);
     const shape: AreaShape = area.circle
       ? { polygons: [], circle: { center: area.circle.center, radiusNm: area.circle.radiusNm } }
       : { polygons: area.polygons ?? [] };
-    return { source, area, shape };
-  });
-  return {
-    airspaces,
-    airspaceIndex: new AreaIndex(airspaces.map((a) => a.shape)),
-    notams,
-    notamIndex: new AreaIndex(notams.map((n) => n.shape)),
-  };
+    addAreaBoxes(shape, notams.length, notamBoxes);
+    notams.push({ source, area, shape });
+  }
+  yield;
+  const airspaceIndex = yield* AreaIndex.steps(airspaceBoxes);
+  yield;
+  const notamIndex = yield* AreaIndex.steps(notamBoxes);
+  return { airspaces, airspaceIndex, notams, notamIndex };
+}
+
+/** prepareAreas, yielding to the event loop between chunks; rejects (StepsCancelled) once `signal` aborts. */
+export function prepareAreasYielding(
+  data: Pick<MapData, 'airspaces' | 'notams'>,
+  signal?: AbortSignal,
+): Promise<PreparedAreas> {
+  return runYielding(prepareAreasSteps(data), signal);
 }
 
 const nm = (v: number) => Math.round(v * 10) / 10;
@@ -160,6 +198,17 @@ export interface MapComputation {
 }
 
 export function buildMapView(input: MapViewInput): MapComputation {
+  return runAtOnce(mapViewSteps(input));
+}
+
+/** buildMapView, yielding to the event loop between chunks; rejects (StepsCancelled) once `signal` aborts. */
+export async function buildMapViewYielding(input: MapViewInput, signal?: AbortSignal): Promise<MapComputation> {
+  const prepared = input.prepared ?? (await prepareAreasYielding(input.data, signal));
+  return runYielding(mapViewSteps({ ...input, prepared }), signal);
+}
+
+/** buildMapView a chunk at a time (see ./steps). */
+export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const { block, expansion, data, filters } = input;
   const route = routeLayer(block, expansion);
   const resolved: GeoPoint[] = route.points
@@ -167,7 +216,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
     .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
   const corridor = new RouteCorridor(resolved);
   const firs = resolved.length > 0 ? firsCrossed(corridor, data.firs) : [];
-  const prepared = input.prepared ?? prepareAreas(data);
+  const prepared = input.prepared ?? (yield* prepareAreasSteps(data));
   const notices = [...data.notices];
   const airspaceCrossings = new Map<string, Crossing[]>();
   // The corridor and the profile are measured over the same points in the same order.
@@ -182,10 +231,28 @@ export function buildMapView(input: MapViewInput): MapComputation {
 
   const airspaces: MapAirspace[] = [];
   if (resolved.length > 0) {
-    for (const i of prepared.airspaceIndex.search(corridor.queryBoxes(filters.corridorNm))) {
+    let measured = 0;
+    const candidates = yield* prepared.airspaceIndex.searchSteps(corridor.queryBoxes(filters.corridorNm));
+    yield;
+    // Measured first, judged and drawn only for those the view keeps (MAX_AIRSPACES_PER_VIEW).
+    let near: { i: number; measure: NonNullable<ReturnType<RouteCorridor['measure']>> }[] = [];
+    for (const i of candidates) {
+      if (++measured % ITEMS_PER_STEP === 0) yield;
+      const measure = corridor.measure(prepared.airspaces[i]!.shape, filters.corridorNm);
+      if (measure) near.push({ i, measure });
+    }
+    yield;
+    if (near.length > MAX_AIRSPACES_PER_VIEW) {
+      notices.push(
+        `${near.length.toLocaleString('en')} airspaces lie within the corridor; the map shows and judges ` +
+          `the ${MAX_AIRSPACES_PER_VIEW.toLocaleString('en')} nearest the route (crossed ones first).`,
+      );
+      near = nearestFirst(near, MAX_AIRSPACES_PER_VIEW);
+      yield;
+    }
+    for (const [k, { i, measure }] of near.entries()) {
+      if (k % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
       const { feature, shape } = prepared.airspaces[i]!;
-      const measure = corridor.measure(shape, filters.corridorNm);
-      if (!measure) continue;
       const p = feature.properties;
       const id = String(feature.id ?? `${p.designator}-${i}`);
       const lower = verticalLimit(p.lowerLimit);
@@ -243,12 +310,13 @@ export function buildMapView(input: MapViewInput): MapComputation {
   if (resolved.length > 0) {
     // NOTAMs a little beyond the corridor stay in the view, marked outside, so the filter shows its work.
     const reach = Math.max(filters.corridorNm, filters.aerodromeCorridorNm) + NEAR_MARGIN_NM;
-    const nearRoute = new Set(prepared.notamIndex.search(corridor.queryBoxes(reach)));
+    const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(corridor.queryBoxes(reach)));
     const totalNm = flight.profile.totalNm;
     const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
     /** Where along the route an aerodrome of the route is: the origin at 0, the others at the end. */
     const alongAerodrome = (name: string) => (name === aerodromes.origin || name === first?.name ? 0 : totalNm);
-    prepared.notams.forEach(({ source, area, shape }, i) => {
+    for (const [i, { source, area, shape }] of prepared.notams.entries()) {
+      if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
       const n = source.notam;
       const location = (n.location ?? n.affectedAerodrome ?? '').toUpperCase();
       let distance = Infinity;
@@ -329,7 +397,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
         }
       }
       // Out-of-corridor NOTAMs near it stay in the view, marked, so the filter shows its work.
-      if (!inCorridor && !Number.isFinite(distance)) return;
+      if (!inCorridor && !Number.isFinite(distance)) continue;
       const applicability = judgeNotam(n, placement, flight.profile, judgedWith);
       // Left out by the corridor: the corridor's own words say how far, for the list and the verdict alike.
       const verdict = inCorridor
@@ -358,7 +426,7 @@ export function buildMapView(input: MapViewInput): MapComputation {
         drawnCrossing: area.source !== 'whole FIR' && area.source !== 'none',
         text: mapNotamItem.text,
       });
-    });
+    }
   }
 
   const microlights: MapMicrolight[] = [];
@@ -409,6 +477,14 @@ export function buildMapView(input: MapViewInput): MapComputation {
       : first && last
         ? `${first.name} → ${last.name}`
         : block.name;
+  yield;
+  const crossings = crossingRows(mapFirs, judged, flight.profile);
+  yield;
+  const profile = profileView(
+    flight.profile,
+    route.points.filter((p) => p.position).map((p) => p.id),
+    judged,
+  );
   const view: MapView = {
     uri: input.uri,
     version: input.version,
@@ -424,16 +500,30 @@ export function buildMapView(input: MapViewInput): MapComputation {
     filters,
     flightTime: flightTimeText(flight),
     verdicts,
-    crossings: crossingRows(mapFirs, judged, flight.profile),
-    profile: profileView(
-      flight.profile,
-      route.points.filter((p) => p.position).map((p) => p.id),
-      judged,
-    ),
+    crossings,
+    profile,
   };
   const bbox = routeBox(corridor);
   if (bbox) view.bbox = bbox;
   return { view, firs, airspaceCrossings, flight, judged };
+}
+
+/**
+ * The `max` areas of `near` that matter most, in their first order: those the route crosses
+ * first, then the nearest. The crossed ones need no sort (all at 0 NM).
+ */
+function nearestFirst<T extends { measure: { crossings: unknown[]; distanceNm: number } }>(
+  near: T[],
+  max: number,
+): T[] {
+  const crossed = near.filter((n) => n.measure.crossings.length > 0);
+  if (crossed.length >= max) return crossed.slice(0, max);
+  const others = near.filter((n) => n.measure.crossings.length === 0);
+  const order = others
+    .map((_, k) => k)
+    .sort((a, b) => others[a]!.measure.distanceNm - others[b]!.measure.distanceNm || a - b);
+  const kept = new Set([...crossed, ...order.slice(0, max - crossed.length).map((k) => others[k]!)]);
+  return near.filter((n) => kept.has(n));
 }
 
 /** "EOBT 0930Z on DOF 261124: off blocks 24 Nov 2026 09:30Z", with what the profile had to assume. */

@@ -74,7 +74,9 @@ export class AirlineReference {
     if (this.client && !this.loading && !this.finalFailure) {
       const now = (this.options.now ?? Date.now)();
       const maxAge = this.client.settings.airlineMaxAgeMs;
-      const due = !this.current || now - this.current.fetchedAt >= maxAge;
+      // A list dated ahead of the clock (a stale one, written under a wrong clock) is due too.
+      const age = this.current ? now - this.current.fetchedAt : Infinity;
+      const due = age < 0 || age >= maxAge;
       if (due && now - this.lastAttempt >= (this.options.retryMs ?? 60_000)) {
         this.lastAttempt = now;
         this.loading = this.load(this.client, this.generation).finally(() => {

@@ -6,7 +6,7 @@
  * judged again. A hub that fails gives no areas, hence no conflicts: its state is the airspaces
  * and NOTAMs statuses and the map's notice, not a finding per block.
  */
-import { buildMapView } from '../map/mapView';
+import { buildMapViewYielding } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { flightConflicts } from '../flight/conflicts';
@@ -205,17 +205,27 @@ export class FlightConflicts {
           findings = known.findings;
           judgedNow.set(key, known);
         } else {
-          const computation = buildMapView({
-            uri,
-            version: document.version,
-            blockIndex: index,
-            block,
-            expansion,
-            data: areas.data,
-            filters,
-            referenceMs,
-            prepared: areas.prepared,
-          });
+          // A chunk per turn of the event loop: 80,000 airspaces must not keep a hover waiting.
+          let computation;
+          try {
+            computation = await buildMapViewYielding(
+              {
+                uri,
+                version: document.version,
+                blockIndex: index,
+                block,
+                expansion,
+                data: areas.data,
+                filters,
+                referenceMs,
+                prepared: areas.prepared,
+              },
+              signal,
+            );
+          } catch (error) {
+            if (signal.aborted) return undefined;
+            throw error;
+          }
           findings = flightConflicts(computation);
           judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
         }

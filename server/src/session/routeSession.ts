@@ -22,6 +22,7 @@ import {
 import { AirlineReference } from './airlineReference';
 import { DocumentPipeline } from './documentPipeline';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
+import { serviceAddress } from './serviceAddress';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
 
 export interface SessionSettings {
@@ -322,7 +323,7 @@ export class RouteSession {
       this.statuses.set('reference', {
         state: 'ok',
         source: 'reference',
-        message: `Airline reference at ${referenceSettings(settings).baseUrl}.`,
+        message: `Airline reference${serviceAddress('reference', referenceSettings(settings).baseUrl)}.`,
       });
     } catch (error) {
       this.statuses.failed('reference', error, [appId, appKey]);

@@ -10,6 +10,7 @@ import { icaoCoordinate } from '../route/describe';
 import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
+import { serviceAddress } from './serviceAddress';
 
 export interface ExpansionSource {
   readonly kind: 'hub' | 'navdata';
@@ -150,7 +151,7 @@ export class HubSource implements ExpansionSource {
   ) {}
 
   get okMessage(): string {
-    return `Route expansion by the hub at ${this.hub.baseUrl}.`;
+    return `Route expansion by the hub${serviceAddress('hub', this.hub.baseUrl)}.`;
   }
 
   async prepare(): Promise<void> {}

@@ -22,6 +22,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  Trace,
   type ClientCapabilities,
   type CodeAction,
   type Command,
@@ -79,7 +80,15 @@ export class ServerUnderTest {
    * then declares that capability), like VS Code or Neovim with settings.
    */
   static async start(
-    options: { initializationOptions?: unknown; configuration?: unknown; capabilities?: ClientCapabilities } = {},
+    options: {
+      initializationOptions?: unknown;
+      configuration?: unknown;
+      capabilities?: ClientCapabilities;
+      /** Added to the server's environment. */
+      env?: NodeJS.ProcessEnv;
+      /** Gets every line vscode-jsonrpc's tracer prints at `verbose`, as vscode-languageclient's trace does. */
+      trace?: (line: string) => void;
+    } = {},
   ): Promise<ServerUnderTest> {
     const initializationOptions =
       'initializationOptions' in options
@@ -89,12 +98,18 @@ export class ServerUnderTest {
     const child = spawn(
       process.execPath,
       [...(process.env.ICAO_ROUTE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), SERVER_JS, '--stdio'],
-      { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } },
     );
     const connection = createProtocolConnection(
       new StreamMessageReader(child.stdout!),
       new StreamMessageWriter(child.stdin!),
     );
+    const trace = options.trace;
+    if (trace)
+      await connection.trace(Trace.Verbose, {
+        log: (message: unknown, data?: string) =>
+          trace(typeof message === 'string' ? `${message}\n${data ?? ''}` : JSON.stringify(message)),
+      });
     const server = new ServerUnderTest(child, connection);
     child.stderr!.on('data', (chunk: Buffer) => (server.stderr += chunk.toString()));
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => server.receive(params));

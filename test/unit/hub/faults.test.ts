@@ -5,6 +5,9 @@ import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import type { HubSettings } from '../../../server/src/hub/config';
 import { HubError } from '../../../server/src/hub/errors';
+import { waitInWords } from '../../../server/src/hub/errorPages';
+import { ReferenceClient } from '../../../server/src/hub/referenceClient';
+import { startLocalServer } from './localServer';
 import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
 
@@ -79,7 +82,7 @@ test('unauthorized, and an unknown key: kind notAuthorised telling how to set th
 test('usageLimit: kind usageLimit, not retried', async () => {
   sim.faults.add({ kind: 'usageLimit' });
   const err = await expectServiceError(client({ retries: 3 }).airlineFlights('BAW'), 'usageLimit');
-  assert.match(err.message, /usage limit.*Wait 60 s/);
+  assert.match(err.message, /usage limit.*Wait 1 minute before/);
   assert.equal(logged(sim, 'airlineFlights').length, 1);
 });
 
@@ -196,4 +199,37 @@ test('the concurrency limit holds against the simulator', async () => {
   assert.ok(sim.requests.list().length <= 2, 'at most two requests at the simulator while they are slow');
   await Promise.all(calls);
   assert.equal(logged(sim, 'airlineFlights').length, 6);
+});
+
+test('Retry-After is said in words and capped: 999999999 s is no wait to print', async () => {
+  const now = Date.parse('2026-11-21T08:00:00Z');
+  assert.equal(waitInWords('999999999', now), 'Wait at least a day before trying again');
+  assert.equal(waitInWords('45', now), 'Wait 45 seconds before trying again');
+  assert.equal(waitInWords('60', now), 'Wait 1 minute before trying again');
+  assert.equal(waitInWords('7200', now), 'Wait 2 hours before trying again');
+  assert.equal(waitInWords('Sat, 21 Nov 2026 08:05:00 GMT', now), 'Wait 5 minutes before trying again');
+  assert.equal(waitInWords('soon', now), 'Wait before trying again');
+  const server = await startLocalServer((_req, res) =>
+    res.writeHead(429, { 'retry-after': '999999999', 'content-type': 'text/plain' }).end('Too Many Requests'),
+  );
+  try {
+    const hub = new HubClient({ baseUrl: server.url, retries: 0 }, { userKey: 'demo' });
+    open.push(hub);
+    const err = await expectServiceError(hub.icaoPrefixes(), 'usageLimit');
+    assert.match(err.message, /Wait at least a day before trying again/);
+    assert.doesNotMatch(err.message, /999999999/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a query on the reference base URL names the reference credentials command, not the hub key', () => {
+  assert.throws(
+    () => new ReferenceClient({ baseUrl: 'https://ref.example.com/?appKey=x' }, { appId: 'a', appKey: 'b' }),
+    (err: Error) => /Set Airline Reference Credentials/.test(err.message) && !/Hub Key/.test(err.message),
+  );
+  assert.throws(
+    () => new HubClient({ baseUrl: 'https://hub.example.com/?user_key=x' }, { userKey: 'k' }),
+    /Set Hub Key/,
+  );
 });

@@ -58,6 +58,13 @@ export const ECHOES: Record<string, Echo> = {
     });
     res.writeHead(200, { 'content-type': 'application/geo+json' }).end(text.replace('PLACEHOLDER', escaped));
   },
+  // The key echoed in neither its own case nor lower nor upper, and no JSON escape in the body.
+  mixedCase: (req, res) => {
+    const key = mixedCase(decodeURIComponent(keyOf(req)));
+    const unknown = (designator: string) => ({ type: 'Feature', geometry: null, properties: { designator } });
+    const text = JSON.stringify({ type: 'FeatureCollection', features: [unknown(key), unknown(`${key}-2`)] });
+    res.writeHead(200, { 'content-type': 'application/geo+json' }).end(text);
+  },
   // The transport names an encoding it cannot read (lower-cased).
   contentEncoding: (req, res) =>
     res
@@ -81,6 +88,11 @@ export const ECHOES: Record<string, Echo> = {
       .end(`failed: ${key.toUpperCase()} support id: ${key.slice(0, 10)}`);
   },
 };
+
+/** The key in neither its own case nor lower nor upper: `zQ7/wX+kP9…`. */
+export function mixedCase(key: string): string {
+  return [...key].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
+}
 
 function keyOf(req: IncomingMessage): string {
   return /[?&]user_key=([^&]*)/.exec(req.url ?? '')?.[1] ?? '';

@@ -55,6 +55,7 @@ for (const [mode, expected] of [
   ['jsonExcerpt', /not valid JSON/],
   ['jsonExcerptEncoded', /not valid JSON/],
   ['designator', /H001/],
+  ['mixedCase', /H001/],
   ['contentEncoding', /content encoding/],
   ['badRequest', /H004/],
   ['serverFailure', /HTTP 503/],

@@ -49,3 +49,10 @@ test('short and empty secrets: 3 characters are cut out whole, 1–2 are left al
   assert.equal(redactText('a b c', ['b']), 'a b c');
   assert.equal(new Redactor([undefined, '']).text('/x?user_key=abc&x=1'), '/x?user_key=***&x=1');
 });
+
+test('bodies lose the secret in any letter case, not only as sent, lower or upper', () => {
+  const mixed = [...KEY].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join('');
+  assert.notEqual(mixed, KEY);
+  const body = Buffer.from(JSON.stringify({ designator: mixed, other: `x${encodeURIComponent(mixed)}y` }));
+  assert.deepEqual(JSON.parse(r.bytes(body).toString()), { designator: '***', other: 'x***y' });
+});

@@ -167,7 +167,8 @@ test('a hub key takes precedence over the folder; a base URL the client refuses 
   assert.deepEqual(statuses.at(-1), {
     state: 'ok',
     source: 'hub',
-    message: 'Route expansion by the hub at http://127.0.0.1:9/.',
+    message:
+      'Route expansion by the hub at http://127.0.0.1:9/ (not the default address https://api.laminardata.aero: the hub key is sent there).',
   });
 });
 

@@ -89,3 +89,11 @@ test('the settings vscode-languageclient reads itself are named after the client
     assert.equal(key, `${id}.trace.server`);
   }
 });
+
+test("the addresses the user's keys are sent to are user or remote settings only, never a workspace's", () => {
+  const properties = (manifest.contributes.configuration as { properties: Record<string, { scope?: string }> })
+    .properties;
+  for (const key of ['icaoRoute.hub.baseUrl', 'icaoRoute.reference.baseUrl']) {
+    assert.ok(['application', 'machine'].includes(properties[key]?.scope ?? 'window'), `${key} has no such scope`);
+  }
+});
