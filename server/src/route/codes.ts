@@ -79,6 +79,21 @@ export const DIAGNOSTIC_CODES = {
   R311: { severity: 'error', title: 'Empty FPL field 15 (route)' },
   R312: { severity: 'error', title: 'Message type is not FPL' },
   R313: { severity: 'error', title: 'Malformed field 19 (supplementary information)' },
+  R314: { severity: 'error', title: 'Field 8 flight rules do not match the route in field 15' },
+  R315: { severity: 'error', title: 'ZZZZ or AFIL without the field 18 indicator that names it (DEP/ DEST/ ALTN/)' },
+  R316: { severity: 'error', title: 'PBN/ code without its navigation sensor in field 10a' },
+  R317: { severity: 'error', title: 'Field 10a R or Z without PBN/ or COM/ NAV/ DAT/ in field 18' },
+  R318: { severity: 'warning', title: 'RVSM level (FL290–FL410, EUR region) without W in field 10a' },
+  R319: { severity: 'warning', title: 'VFR above FL200 (Annex 2, 4.4)' },
+  R320: { severity: 'warning', title: 'DLE/ at a point not written in field 15' },
+  R321: { severity: 'error', title: 'Aerodrome inside field 15 of an FPL message' },
+  R322: { severity: 'warning', title: 'Field 18 indicator of the IFPS, not of Doc 4444' },
+  R323: { severity: 'warning', title: 'Field 18 item given twice' },
+  R324: { severity: 'error', title: 'Field 18 indicator given twice with different values' },
+  R325: { severity: 'error', title: 'Blank other than space, CR or LF in an FPL message' },
+  R326: { severity: 'warning', title: 'DOF/ in the past' },
+  R327: { severity: 'error', title: 'Hyphen inside field 7 (aircraft identification)' },
+  R328: { severity: 'error', title: 'Hyphen inside field 18 text: the message splits into an invalid field' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

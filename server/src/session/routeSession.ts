@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import type { NavDatabase } from '../navdata/loader';
+import { setReferenceClock } from '../route/clock';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../services/ranges';
 import {
@@ -52,6 +53,8 @@ export type Listener<T> = (value: T) => void;
 export interface SessionOptions extends ExpansionOptions {
   /** Where the user sets the reference appId/appKey (a VS Code command, or environment variables). */
   referenceHint?: () => string;
+  /** The clock the parser's date checks read (a DOF/ in the past); the wall clock unless a test sets one. */
+  now?: () => number;
 }
 
 export class RouteSession {
@@ -67,6 +70,9 @@ export class RouteSession {
     events: SessionEvents = {},
     private readonly options: SessionOptions = {},
   ) {
+    // The parser is pure and has no clock of its own: the session, which both the language server
+    // and the checker use, gives it the one "today" its findings are judged against.
+    setReferenceClock(options.now ?? Date.now);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
     this.expansions = new DocumentExpansions(
       {

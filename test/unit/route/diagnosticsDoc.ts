@@ -10,8 +10,8 @@ import { EXPANSION_CODES } from '../../../server/src/expansion/codes';
 import { HUB_FINDING_CODES } from '../../../server/src/hub/expansionMapping';
 import { AIRLINE_CODES } from '../../../server/src/services/airline';
 import { FLIGHT_CONFLICT_CODES } from '../../../server/src/services/flightConflicts';
-import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
-import { EXAMPLES } from './examples';
+import { DIAGNOSTIC_CODES } from '../../../server/src/route';
+import { EXAMPLES, parseExample } from './examples';
 
 export const DOC_PATH = join(__dirname, '../../../docs/diagnostics.md');
 export const README_PATH = join(__dirname, '../../../README.md');
@@ -69,7 +69,7 @@ function tables(heading: string): string[] {
     for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
       if (!code.startsWith(prefix)) continue;
       const ex = EXAMPLES.find((e) => e.code === code);
-      const doc = ex ? parseRouteDocument(ex.text) : undefined;
+      const doc = ex ? parseExample(ex) : undefined;
       const found =
         doc && [...doc.diagnostics, ...doc.blocks.flatMap((b) => b.diagnostics)].find((d) => d.code === code);
       out.push(
