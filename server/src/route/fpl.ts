@@ -313,9 +313,34 @@ function fieldCharRange(f: RawField, offset: number): Range | undefined {
   return undefined;
 }
 
-/** The words of a field, for the rules that read field 15 as text (DLE/). */
-function wordsOf(fields: readonly RawField[], k: number): string[] {
-  return k < 0 ? [] : textOf(fields, k).split(/\s+/);
+/**
+ * Whether field 15 writes the point `ident` (upper case): alone, as the point of a change of
+ * speed/level (KONAN/N0450F350) or of a cruise climb (C/KONAN/…). Read in place: no word is cut out.
+ */
+function routeHasPoint(f: RawField, ident: string): boolean {
+  const g = f.segments;
+  const n = ident.length;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const end = g.end(k);
+    let i = g.start(k);
+    while (i < end) {
+      i = skipBlanks(text, i, end);
+      if (i >= end) break;
+      let from = i;
+      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      if ((text.charCodeAt(from) | 32) === 99 /* c */ && text.charCodeAt(from + 1) === 47) from += 2;
+      const stop = from + n;
+      if (stop > i || (stop < i && text.charCodeAt(stop) !== 47)) continue;
+      let same = true;
+      for (let j = 0; j < n && same; j++) {
+        const c = text.charCodeAt(from + j);
+        same = (c >= 97 && c <= 122 ? c - 32 : c) === ident.charCodeAt(j);
+      }
+      if (same) return true;
+    }
+  }
+  return false;
 }
 
 /** The check pass's field 15 events, reused from message to message. */
@@ -555,8 +580,8 @@ export function readFpl(
         break;
     }
   }
-  const otherRange = otherField ? fieldRange(otherField) : undefined;
   const eqField = equipmentField;
+  const otherAt = otherField;
   checkBetweenFields(
     {
       rules,
@@ -568,14 +593,14 @@ export function readFpl(
       destination: result.destination,
       alternates,
       events,
-      routeWords: () => wordsOf(fields, routeField),
+      routeHasPoint: (ident) => routeField >= 0 && routeHasPoint(fields[routeField], ident),
       other,
       // A lone 0 is replaced; otherwise a new item goes first.
-      otherStart:
-        otherRange &&
-        (textOf(fields, fields.indexOf(otherField!)) === '0'
-          ? otherRange
-          : { start: otherRange.start, end: otherRange.start }),
+      otherStart: () => {
+        if (!otherAt) return undefined;
+        const range = fieldRange(otherAt);
+        return fieldText(otherAt) === '0' ? range : { start: range.start, end: range.start };
+      },
       lineText: (line) => lines[line - firstLine] ?? '',
     },
     sink,
@@ -600,19 +625,44 @@ function beforeSlash(u: string): string {
   return slash < 0 ? u : u.slice(0, slash);
 }
 
-/** The codes of a field 10 part (by `code`) that occur more than once, joined; '' when none. */
-function repeatedCodes(part: string, code: RegExp): string {
-  const codes: string[] = part.match(code) ?? [];
-  const twice = codes.filter((c, i) => codes.indexOf(c) !== i);
-  return [...new Set(twice)].join(', ');
+/** Length of the field 10 code at i: a letter, with its digit when it is one of `withDigit` (E1, B2 …). */
+function codeLengthAt(part: string, i: number, withDigit: string): number {
+  const d = part.charCodeAt(i + 1);
+  return d >= 48 && d <= 57 && withDigit.includes(part[i]) ? 2 : 1;
+}
+
+/** The codes of a field 10 part that occur more than once, joined; '' when none (and then no string is made). */
+function repeatedCodes(part: string, withDigit: string): string {
+  let twice = '';
+  for (let i = 0; i < part.length;) {
+    const n = codeLengthAt(part, i, withDigit);
+    for (let j = 0; j < i;) {
+      const m = codeLengthAt(part, j, withDigit);
+      if (
+        m === n &&
+        part.charCodeAt(j) === part.charCodeAt(i) &&
+        (n === 1 || part.charCodeAt(j + 1) === part.charCodeAt(i + 1))
+      ) {
+        const code = part.slice(i, i + n);
+        if (!twice.split(', ').includes(code)) twice = twice ? `${twice}, ${code}` : code;
+        break;
+      }
+      j += m;
+    }
+    i += n;
+  }
+  return twice;
 }
 
 /** Field 10b: each code once, one SSR capability, one of each B1/B2, U1/U2, V1/V2 pair. */
 function checkSurveillance(b: string, range: () => Range, sink: DiagnosticSink): void {
-  const twice = repeatedCodes(b, /[BUVDG]\d|[A-Z]/g);
+  const twice = repeatedCodes(b, 'BUVDG');
   if (twice) sink.add('R306', `field 10b '${b}' gives ${twice} more than once: write each code once`, range());
-  const ssr = b.replace(/[BUVDG]\d/g, '').match(/[ACEHILPSX]/g) ?? [];
-  if (new Set(ssr).size > 1) {
+  let capabilities = 0;
+  for (let i = 0; i < b.length; i += codeLengthAt(b, i, 'BUVDG'))
+    if (codeLengthAt(b, i, 'BUVDG') === 1 && 'ACEHILPSX'.includes(b[i]) && b.indexOf(b[i]) === i) capabilities++;
+  if (capabilities > 1) {
+    const ssr = b.replace(/[BUVDG]\d/g, '').match(/[ACEHILPSX]/g) ?? [];
     sink.add(
       'R306',
       `field 10b '${b}' gives ${ssr.length} SSR capabilities (${ssr.join(' ')}): give the one that applies, ` +
@@ -661,7 +711,7 @@ function checkFieldContents(number: number, u: string, raw: RawField, sink: Diag
       checkSurveillance(b, range, sink);
     }
     if (EQUIPMENT.test(a)) {
-      const twice = repeatedCodes(a, /[EJMP]\d|[A-Z]/g);
+      const twice = repeatedCodes(a, 'EJMP');
       if (twice) sink.add('R306', `field 10a '${a}' gives ${twice} more than once: write each code once`, range());
     }
   } else if (number === 7) {

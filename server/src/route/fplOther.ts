@@ -136,7 +136,8 @@ function twoDigits(u: string, at: number): number {
 
 /** The date of a YYMMDD value as milliseconds at 00:00 UTC, or undefined when it is no real date. */
 export function dateOf(v: string): number | undefined {
-  if (!/^\d{6}$/.test(v)) return undefined;
+  if (v.length !== 6) return undefined;
+  for (let i = 0; i < 6; i++) if (v.charCodeAt(i) < 48 || v.charCodeAt(i) > 57) return undefined;
   const year = 2000 + twoDigits(v, 0);
   const month = twoDigits(v, 2);
   const day = twoDigits(v, 4);
@@ -152,24 +153,57 @@ export function dayName(ms: number): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** An EET/ or DLE/ word: a point or FIR designator (ending in a letter, 2–11 characters) + hhmm. */
-function isPointAndTime(w: string): boolean {
-  const m = /^([A-Z0-9]{1,10}[A-Z])(\d{4})$/.exec(w);
-  return m !== null && twoDigits(m[2], 2) <= 59;
+/** The text in upper case: itself when it has no lower-case letter (nearly always, and no copy then). */
+function upper(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || c > 127) return text.toUpperCase();
+  }
+  return text;
+}
+
+/** Whether every blank-separated word of `v` (single spaces, as items are read) passes `ok`. */
+function everyWord(v: string, ok: (w: string, from: number, to: number) => boolean): boolean {
+  let from = 0;
+  for (;;) {
+    const space = v.indexOf(' ', from);
+    const to = space < 0 ? v.length : space;
+    if (to > from && !ok(v, from, to)) return false;
+    if (space < 0) return true;
+    from = space + 1;
+  }
+}
+
+/** An EET/ or DLE/ word at [from, to): a point or FIR designator ending in a letter (2–11 characters) + hhmm. */
+function isPointAndTimeAt(v: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n < 6 || n > 15) return false;
+  for (let i = to - 4; i < to; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  if (v.charCodeAt(to - 2) > 53 /* minutes 00–59 */) return false;
+  const last = v.charCodeAt(to - 5);
+  if (last < 65 || last > 90) return false;
+  for (let i = from; i < to - 5; i++) {
+    const c = v.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57))) return false;
+  }
+  return true;
 }
 
 /** The value of one field 18 item, by its indicator; a message when it is wrong. */
 function itemProblem(indicator: string, value: string): string | undefined {
-  const v = value.trim().toUpperCase();
+  // Values are read word by word and joined by single spaces: they have no blanks to trim.
+  const v = upper(value);
   switch (indicator) {
     case 'DOF':
       return dateOf(v) !== undefined
         ? undefined
         : `DOF/${value}: the date of flight is a real date YYMMDD, e.g. DOF/261121`;
     case 'EET':
-      for (const w of v.split(/\s+/))
-        if (!isPointAndTime(w))
-          return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (4 digits, mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
+      if (!everyWord(v, isPointAndTimeAt))
+        return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (4 digits, mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
       return undefined;
     case 'PBN': {
       if (!/^([A-Z]\d)+$/.test(v))
@@ -209,7 +243,7 @@ function itemProblem(indicator: string, value: string): string | undefined {
         ? undefined
         : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
     case 'DLE':
-      return v.split(/\s+/).every(isPointAndTime)
+      return everyWord(v, isPointAndTimeAt)
         ? undefined
         : `DLE/${value}: a delay is a point on the route + duration hhmm, e.g. DLE/MDG0030`;
     default:
@@ -250,7 +284,7 @@ function checkItem(item: OtherItem, sink: DiagnosticSink): void {
       return;
     }
   }
-  if (!value.trim()) {
+  if (!value) {
     sink.add('R309', `${indicator}/ is empty: write its value after the '/', or remove the indicator`, itemRange(item));
     return;
   }
@@ -262,14 +296,14 @@ function checkItem(item: OtherItem, sink: DiagnosticSink): void {
   }
   if (indicator === 'DOF') {
     const now = referenceNow();
-    const date = dateOf(value.trim());
+    const date = dateOf(value);
     if (now !== undefined && date !== undefined) {
       const today = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
       if (date < today) {
         const days = Math.round((today - date) / 86_400_000);
         sink.add(
           'R326',
-          `DOF/${value.trim()} is ${dayName(date)}, ${days} day${days > 1 ? 's' : ''} before today (${dayName(today)}): ` +
+          `DOF/${value} is ${dayName(date)}, ${days} day${days > 1 ? 's' : ''} before today (${dayName(today)}): ` +
             `the date of flight is in the past`,
           itemRange(item),
         );
@@ -285,22 +319,22 @@ function checkRepeats(items: readonly OtherItem[], count: number, sink: Diagnost
     for (let a = 0; a < b; a++) {
       const first = items[a];
       if (first.indicator !== later.indicator) continue;
-      const same = first.value.trim().toUpperCase() === later.value.trim().toUpperCase();
+      const same = upper(first.value) === upper(later.value);
       if (same) {
         // From the end of the item before to its own end: the text reads as before the duplicate.
         const before = items[b - 1];
         const removal = spanRange(before.toLine, before.toChar, later.toLine, later.toChar);
         sink.add(
           'R323',
-          `${later.indicator}/${later.value.trim()} is given twice: remove the second`,
+          `${later.indicator}/${later.value} is given twice: remove the second`,
           itemRange(later),
-          textFix(`Remove the duplicated ${later.indicator}/${later.value.trim()}`, removal, ''),
+          textFix(`Remove the duplicated ${later.indicator}/${later.value}`, removal, ''),
         );
       } else if (SINGLE_VALUED.has(later.indicator)) {
         sink.add(
           'R324',
-          `${later.indicator}/ is given twice with different values (${first.indicator}/${first.value.trim()} and ` +
-            `${later.indicator}/${later.value.trim()}): a flight plan gives one; keep the right one`,
+          `${later.indicator}/ is given twice with different values (${first.indicator}/${first.value} and ` +
+            `${later.indicator}/${later.value}): a flight plan gives one; keep the right one`,
           itemRange(later),
         );
       }

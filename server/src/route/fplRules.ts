@@ -30,11 +30,11 @@ export interface FplFacts {
   alternates: readonly Located<string>[];
   /** Field 15's levels, changes of rules and aerodromes, in order. */
   events: readonly RouteEvent[];
-  /** Field 15's words, read only when a rule needs them (DLE/). */
-  routeWords: () => string[];
+  /** Whether field 15 writes a point (DLE/). */
+  routeHasPoint: (ident: string) => boolean;
   other?: OtherInformation;
-  /** Where a new item joins field 18 (its start), and whether field 18 is a lone 0 there. */
-  otherStart?: Range;
+  /** Where a new item joins field 18: its start, or all of it when it is a lone 0 (built only for a finding). */
+  otherStart: () => Range | undefined;
   lineText: (line: number) => string;
 }
 
@@ -142,6 +142,8 @@ function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean
     const next = events[k + 1];
     const changesHere = next && (next.code & KIND) === K_FLIGHT_RULES && next.index === e.index + 1;
     const here = changesHere ? next.text.toUpperCase() === 'VFR' : vfr;
+    // The levels are read only where a rule can apply: a VFR part, RVSM without W, or a VFR level.
+    if (!here && !checkRvsm && !e.text.endsWith('VFR') && !e.text.endsWith('vfr')) continue;
     for (const level of levelsOf(e)) {
       const range = lineRange(level.line, level.start, level.end);
       if (level.unit === 'VFR') {
@@ -203,21 +205,20 @@ function fixes(...list: (TextFix | undefined)[]): TextFixData | undefined {
 }
 
 /** Field 10a against PBN/, COM/, NAV/ and DAT/. */
-function checkEquipment(f: FplFacts, items: readonly OtherItem[], sink: DiagnosticSink): void {
+function checkEquipment(f: FplFacts, pbn: OtherItem | undefined, equipmentNamed: boolean, sink: DiagnosticSink): void {
   const eq = f.equipment;
   if (!eq || eq === 'N') return;
-  const pbn = items.find((i) => i.indicator === 'PBN');
-  const pbnValue = pbn?.value.trim().toUpperCase() ?? '';
+  const pbnValue = pbn?.value.toUpperCase() ?? '';
   if (pbn && /^([A-Z]\d)+$/.test(pbnValue)) {
     if (!eq.includes('R')) {
       sink.add(
         'R309',
-        `PBN/${pbn.value.trim()}: PBN capabilities need R (PBN approved) in field 10a`,
+        `PBN/${pbn.value}: PBN capabilities need R (PBN approved) in field 10a`,
         itemRange(pbn),
         fixes(addToEquipment(f, 'R', 'Add R (PBN approved) to field 10a')),
       );
     }
-    const oneWord = pbn.fromLine === pbn.toLine && !/\s/.test(pbn.value.trim());
+    const oneWord = pbn.fromLine === pbn.toLine && !pbn.value.includes(' ');
     for (let at = 0; at + 1 < pbnValue.length; at += 2) {
       const code = pbnValue.slice(at, at + 2);
       const range = oneWord ? lineRange(pbn.fromLine, pbn.fromChar + 4 + at, pbn.fromChar + 6 + at) : itemRange(pbn);
@@ -254,7 +255,7 @@ function checkEquipment(f: FplFacts, items: readonly OtherItem[], sink: Diagnost
     return f.equipmentCharRange?.(at) ?? f.rulesRange();
   };
   if (/R(?!\d)/.test(eq) && !pbn) {
-    const start = f.otherStart;
+    const start = f.otherStart();
     const insert = start
       ? textFix('Insert PBN/ in field 18 (then list the PBN codes)', start, f.other?.count ? 'PBN/ ' : 'PBN/', false)
       : undefined;
@@ -265,10 +266,7 @@ function checkEquipment(f: FplFacts, items: readonly OtherItem[], sink: Diagnost
       insert,
     );
   }
-  if (
-    /Z(?!\d)/.test(eq) &&
-    !items.some((i) => i.indicator === 'COM' || i.indicator === 'NAV' || i.indicator === 'DAT')
-  ) {
+  if (!equipmentNamed && /Z(?!\d)/.test(eq)) {
     sink.add(
       'R317',
       `Z (other equipment) in field 10a needs COM/, NAV/ or DAT/ in field 18 naming that equipment, e.g. NAV/GBAS`,
@@ -311,16 +309,15 @@ function checkUnnamedAerodromes(f: FplFacts, items: readonly OtherItem[], sink: 
 }
 
 /** DLE/ points must be points of the route. */
-function checkDelays(f: FplFacts, items: readonly OtherItem[], sink: DiagnosticSink): void {
-  let points: Set<string> | undefined;
-  for (const item of items) {
+function checkDelays(f: FplFacts, items: readonly OtherItem[], count: number, sink: DiagnosticSink): void {
+  for (let k = 0; k < count; k++) {
+    const item = items[k];
     if (item.indicator !== 'DLE') continue;
-    const words = item.value.trim().toUpperCase().split(/\s+/);
+    const words = item.value.toUpperCase().split(' ');
     for (const word of words) {
       const m = /^([A-Z0-9]{1,10}[A-Z])(\d{4})$/.exec(word);
       if (!m) continue; // its format is reported by R309
-      points ??= routePoints(f.routeWords());
-      if (points.has(m[1])) continue;
+      if (f.routeHasPoint(m[1])) continue;
       const oneWord = words.length === 1 && item.fromLine === item.toLine;
       sink.add(
         'R320',
@@ -330,18 +327,6 @@ function checkDelays(f: FplFacts, items: readonly OtherItem[], sink: DiagnosticS
       );
     }
   }
-}
-
-/** The points written in field 15: coded points, coordinates, and the points of changes and cruise climbs. */
-function routePoints(words: readonly string[]): Set<string> {
-  const points = new Set<string>();
-  for (const w of words) {
-    const u = w.toUpperCase();
-    const body = u.startsWith('C/') ? u.slice(2) : u;
-    const slash = body.indexOf('/');
-    points.add(slash < 0 ? body : body.slice(0, slash));
-  }
-  return points;
 }
 
 /** Doc 4444 Item 15 has no aerodrome: in an FPL, fields 13 and 16 give them. */
@@ -375,11 +360,29 @@ function checkRouteAerodromes(f: FplFacts, sink: DiagnosticSink): void {
 
 /** Every rule between fields, once the message is read. */
 export function checkBetweenFields(f: FplFacts, sink: DiagnosticSink): void {
-  const items = f.other ? f.other.items.slice(0, f.other.count) : [];
-  const nonRvsm = items.some((i) => i.indicator === 'STS' && /\bNONRVSM\b/i.test(i.value));
-  checkUnnamedAerodromes(f, items, sink);
+  const items = f.other ? f.other.items : NO_ITEMS;
+  const count = f.other ? f.other.count : 0;
+  let pbn: OtherItem | undefined;
+  let nonRvsm = false;
+  let equipmentNamed = false;
+  for (let k = 0; k < count; k++) {
+    const item = items[k];
+    const indicator = item.indicator;
+    if (indicator === 'PBN') pbn ??= item;
+    else if (indicator === 'STS') nonRvsm ||= /\bNONRVSM\b/i.test(item.value);
+    else if (indicator === 'COM' || indicator === 'NAV' || indicator === 'DAT') equipmentNamed = true;
+  }
+  if (
+    f.departure?.value === 'ZZZZ' ||
+    f.departure?.value === 'AFIL' ||
+    f.destination?.value === 'ZZZZ' ||
+    f.alternates.length > 0
+  )
+    checkUnnamedAerodromes(f, items.slice(0, count), sink);
   checkRouteAerodromes(f, sink);
   if (f.rules) checkRulesAndLevels(f, sink, nonRvsm);
-  checkEquipment(f, items, sink);
-  checkDelays(f, items, sink);
+  checkEquipment(f, pbn, equipmentNamed, sink);
+  checkDelays(f, items, count, sink);
 }
+
+const NO_ITEMS: readonly OtherItem[] = [];
