@@ -631,23 +631,23 @@ function codeLengthAt(part: string, i: number, withDigit: string): number {
   return d >= 48 && d <= 57 && withDigit.includes(part[i]) ? 2 : 1;
 }
 
+/** Digits seen after each letter (bit d for digit d, bit 10 for the letter alone), reused. */
+const seenCodes = new Int32Array(26);
+
 /** The codes of a field 10 part that occur more than once, joined; '' when none (and then no string is made). */
 function repeatedCodes(part: string, withDigit: string): string {
   let twice = '';
+  seenCodes.fill(0);
   for (let i = 0; i < part.length;) {
     const n = codeLengthAt(part, i, withDigit);
-    for (let j = 0; j < i;) {
-      const m = codeLengthAt(part, j, withDigit);
-      if (
-        m === n &&
-        part.charCodeAt(j) === part.charCodeAt(i) &&
-        (n === 1 || part.charCodeAt(j + 1) === part.charCodeAt(i + 1))
-      ) {
+    const letter = part.charCodeAt(i) - 65;
+    const bit = n === 2 ? 1 << (part.charCodeAt(i + 1) - 48) : 1 << 10;
+    if (letter >= 0 && letter < 26) {
+      if (seenCodes[letter] & bit) {
         const code = part.slice(i, i + n);
         if (!twice.split(', ').includes(code)) twice = twice ? `${twice}, ${code}` : code;
-        break;
       }
-      j += m;
+      seenCodes[letter] |= bit;
     }
     i += n;
   }
