@@ -5,8 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SET_HUB_KEY, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
-import { sendNotification } from '../../server/src/protocol/messages';
+import { SET_HUB_KEY, type SetHubKeyParams } from '../../common/protocol/lspMessages';
+import { sendNotification } from '../../common/protocol/messages';
+import { COMMANDS } from '../../common/commands';
 
 const SECRET_NAME = 'icaoRoute.hub.userKey';
 
@@ -48,7 +49,7 @@ export class HubKeyStore {
 
 export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: HubKeyStore): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('icaoRoute.setHubKey', async () => {
+    vscode.commands.registerCommand(COMMANDS.setHubKey, async () => {
       const key = await vscode.window.showInputBox({
         title: 'ICAO Route: Set Hub Key',
         prompt: "Your hub user_key. It is kept in VS Code's secret storage, not in settings.",
@@ -65,7 +66,7 @@ export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: H
       await keys.store(key.trim());
       void vscode.window.showInformationMessage('ICAO Route: hub key stored.');
     }),
-    vscode.commands.registerCommand('icaoRoute.clearHubKey', async () => {
+    vscode.commands.registerCommand(COMMANDS.clearHubKey, async () => {
       await keys.clear();
       void vscode.window.showInformationMessage('ICAO Route: hub key cleared.');
     }),

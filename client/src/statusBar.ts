@@ -3,10 +3,10 @@
  * active editor. Clicking it shows the output channel (where every change of status is a line).
  */
 import * as vscode from 'vscode';
-import type { ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import type { ExpansionStatusParams } from '../../common/protocol/lspMessages';
+import { COMMANDS } from '../../common/commands';
+import { LANGUAGE_ID } from '../../common/language';
 import { statusPresentation } from './statusPresentation';
-
-export const LANGUAGE_ID = 'icao-route';
 
 export class ExpansionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
@@ -18,7 +18,7 @@ export class ExpansionStatusBar implements vscode.Disposable {
 
   constructor() {
     this.item.name = 'ICAO Route expansion';
-    this.item.command = 'icaoRoute.showOutput';
+    this.item.command = COMMANDS.showOutput;
     this.update(undefined);
     this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => this.toggle()));
     this.subscriptions.push(vscode.workspace.onDidOpenTextDocument(() => this.toggle()));

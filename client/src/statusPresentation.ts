@@ -2,7 +2,7 @@
  * How the route expansion status looks in the status bar: short text with an icon, the server's
  * message as tooltip. Plain data (no vscode import), so it is tested without an editor.
  */
-import type { ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import type { ExpansionStatusParams } from '../../common/protocol/lspMessages';
 
 export interface StatusPresentation {
   text: string;

@@ -28,5 +28,5 @@ export interface SimContext {
   /** Base URL of the hub family (links in XML documents point here). */
   hubBase: string;
   /** The path of a hub endpoint with parameters filled in (honours the configured table). */
-  hubPath(id: import('../../server/src/hub/endpoints').HubEndpointId, params: Record<string, string>): string;
+  hubPath(id: import('../../common/endpoints').HubEndpointId, params: Record<string, string>): string;
 }

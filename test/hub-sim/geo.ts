@@ -1,5 +1,5 @@
 /** Small geometry helpers for generated shapes and positions. */
-import { direct, distanceNm as geodesicNm, inverse } from '../../server/src/geodesy';
+import { direct, distanceNm as geodesicNm, inverse } from '../../server/src/geo/geodesy';
 
 export type LonLat = [number, number];
 export type Ring = LonLat[];

@@ -14,7 +14,7 @@ import {
   HubApiSet,
   HubEndpointId,
   ReferenceEndpointId,
-} from '../../server/src/hub/endpoints';
+} from '../../common/endpoints';
 import {
   fillTemplate,
   hubEndpoint,

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { ROOT } from './support/build';
 import { applyEdits, at, sample, ServerUnderTest } from './support/server';

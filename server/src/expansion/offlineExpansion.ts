@@ -22,18 +22,19 @@ import type {
 import { pointOf } from '../route/model';
 import { icaoCoordinate } from '../route/describe';
 import type { Airway, NavDatabase } from '../navdata/loader';
-import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
+import { DIAGNOSTIC_CODES, type CodeOf } from '../route/codes';
 
 /** An ambiguous first fix whose only namesake this close to the origin is the likely one. */
+/** Beyond this distance from the previous point a point is probably the wrong namesake. */
+const FAR_POINT_NM = 1000;
 const LIKELY_NEAR_ORIGIN_NM = 300;
-import { distanceNm } from '../geodesy';
-import { formatPosition } from './geo';
+import { distanceNm } from '../geo/geodesy';
+import { formatPosition } from '../geo/decimalPosition';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 
-export { EXPANSION_CODES } from './codes';
 export { parseReferenceFix, resolveReferenceFix } from './reference';
-export { distanceNm } from '../geodesy';
+export { distanceNm } from '../geo/geodesy';
 
 export function expandRoute(block: RouteBlock, db: NavDatabase, token?: CancellationToken): ExpansionResult {
   return new Expansion(block, db, token).run();
@@ -659,8 +660,8 @@ class Expansion {
     this.reference = spec;
   }
 
-  private report(code: ExpansionCode, range: Range, message: string, data?: unknown): void {
-    const finding: RouteDiagnostic = { code, severity: EXPANSION_CODES[code].severity, message, range };
+  private report(code: CodeOf<'X'>, range: Range, message: string, data?: unknown): void {
+    const finding: RouteDiagnostic = { code, severity: DIAGNOSTIC_CODES[code].severity, message, range };
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }

@@ -10,8 +10,8 @@ import {
   type ExportRouteParams,
   type ExportRouteResult,
   type RouteExportFormat,
-} from '../protocol/lspMessages';
-import { onRequest } from '../protocol/messages';
+} from '../../../common/protocol/lspMessages';
+import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { describeError } from './guard';
 import { routeBlockAt } from './mapRequests';

@@ -8,8 +8,9 @@
 import type { HubSettings, ReferenceSettings } from '../hub/config';
 import { isObject } from '../hub/geojson';
 import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
-import type { MapLevelFilter } from '../protocol/mapMessages';
-import { numberSetting, settingDefault } from '../settings/definitions';
+import { readLevelFilter } from '../../../common/mapFilters';
+import type { MapLevelFilter } from '../../../common/protocol/mapMessages';
+import { numberSetting, settingDefault } from '../../../common/settings/definitions';
 
 export interface ServerSettings {
   debounceMs: number;
@@ -45,7 +46,7 @@ export function levelFilterSetting(value: unknown): MapLevelFilter | undefined {
   const band = typeof value === 'string' ? /^FL(\d{3})-FL(\d{3})$/i.exec(value.trim()) : null;
   if (!band) return undefined;
   const [a, b] = [Number(band[1]) * 100, Number(band[2]) * 100];
-  return { mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
+  return readLevelFilter({ mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) });
 }
 
 /** An ISO UTC time (`2026-11-24T09:30Z`) in ms; undefined for '' (now) or anything else. */

@@ -5,7 +5,7 @@
  */
 import type { HubClient } from '../hub';
 import { RouteCorridor } from './corridor';
-import { MapDataSource } from './hubData';
+import { MapDataSource, type HubCalls } from './hubData';
 import { prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
 import { routeLayer } from './routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
@@ -15,6 +15,12 @@ export interface MapAreaDeps {
   hub(): { client: HubClient | undefined; userKey: string | null };
   /** Local GeoJSON airspace files (icaoRoute.map.airspaceFiles). */
   airspaceFiles(): readonly string[];
+  /**
+   * The calls of one route's areas, through the session: each source's status (airspaces,
+   * NOTAMs) follows them, set once when the route's calls are over. Without it, the client is
+   * called directly.
+   */
+  calls?(): HubCalls & { settle(): void };
 }
 
 /**
@@ -66,7 +72,13 @@ export class MapAreas {
     const resolved = routeLayer(block, expansion)
       .points.filter((p) => p.position)
       .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-    const data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal);
+    const calls = this.deps.calls?.();
+    let data: MapData;
+    try {
+      data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal, calls);
+    } finally {
+      calls?.settle();
+    }
     return { data, prepared: this.prepared(data) };
   }
 

@@ -6,11 +6,12 @@
  * by name, never given invented coordinates. Pure: data in, text out.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import type { ExportRouteResult, RouteExportFormat } from '../protocol/lspMessages';
-import type { LonLat, MapLeg, MapPoint } from '../protocol/mapMessages';
+import type { ExportRouteResult, RouteExportFormat } from '../../../common/protocol/lspMessages';
+import type { LonLat, MapLeg, MapPoint } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { routeAerodromes } from './mapView';
 import { routeLayer, type RouteLayer } from './routePoints';
+import { roundCoordinate, xsdDecimal } from '../geo/fileCoordinates';
 
 export type { RouteExportFormat };
 export const ROUTE_EXPORT_FORMATS: readonly RouteExportFormat[] = ['geojson', 'gpx', 'kml'];
@@ -27,15 +28,7 @@ export interface RouteExportInput {
 
 export type RouteExportOutcome = ExportRouteResult;
 
-/** 1e-7° is about 1 cm: finer than any navigation data, and short. */
-const COORDINATE_DECIMALS = 7;
-const round = (v: number) => Number(v.toFixed(COORDINATE_DECIMALS));
-/** A decimal as XML Schema's xsd:decimal writes it: never in exponent notation. */
-function decimal(v: number): string {
-  const text = v.toFixed(COORDINATE_DECIMALS).replace(/\.?0+$/, '');
-  return text === '-0' ? '0' : text;
-}
-const lonLat = ([lon, lat]: LonLat): LonLat => [round(lon), round(lat)];
+const lonLat = ([lon, lat]: LonLat): LonLat => [roundCoordinate(lon), roundCoordinate(lat)];
 
 // ---- GeoJSON -------------------------------------------------------------------------------
 
@@ -160,8 +153,8 @@ const builder = new XMLBuilder({
 function gpxPoint(p: MapPoint & { position: LonLat }, via: string | undefined) {
   const [lon, lat] = p.position;
   return {
-    '@_lat': decimal(lat),
-    '@_lon': decimal(lon),
+    '@_lat': xsdDecimal(lat),
+    '@_lon': xsdDecimal(lon),
     name: xmlText(p.name),
     ...(via ? { cmt: xmlText(`via ${via}`) } : {}),
     desc: xmlText(p.facts.join('; ')),
@@ -212,7 +205,7 @@ export function routeGpx(input: RouteExportInput): string {
             trk: {
               name: xmlText(`${input.title} (great circles)`),
               trkseg: lines.map((line) => ({
-                trkpt: line.map(([lon, lat]) => ({ '@_lat': decimal(lat), '@_lon': decimal(lon) })),
+                trkpt: line.map(([lon, lat]) => ({ '@_lat': xsdDecimal(lat), '@_lon': xsdDecimal(lon) })),
               })),
             },
           }
@@ -225,7 +218,7 @@ export function routeGpx(input: RouteExportInput): string {
 // ---- KML -------------------------------------------------------------------------------------
 
 const kmlCoordinates = (line: readonly LonLat[]) =>
-  line.map(([lon, lat]) => `${decimal(lon)},${decimal(lat)}`).join(' ');
+  line.map(([lon, lat]) => `${xsdDecimal(lon)},${xsdDecimal(lat)}`).join(' ');
 
 /**
  * KML 2.2: the legs as one Placemark (a LineString, or a MultiGeometry of them split at the

@@ -5,7 +5,7 @@
  */
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import type { GeoPoint } from '../geodesy';
+import type { GeoPoint } from '../geo/geodesy';
 import type { FixType, NavPoint } from '../route/model';
 import { Airway, BOTH_WAYS } from './airway';
 import {

@@ -8,7 +8,7 @@
  */
 import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
 import { expandRoute, firstFixCandidates, icaoCoordinate } from '../expansion/offlineExpansion';
-import { inverse } from '../geodesy';
+import { inverse } from '../geo/geodesy';
 import type { NavDatabase } from '../navdata/loader';
 import {
   FIX_TYPE_LABEL,

@@ -10,7 +10,7 @@ import {
   type RouteBlock,
   type RouteDocument,
 } from '../route/model';
-import { formatDegreesMinutes } from './expansionHover';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { formatNm, formatTrack, routeLegs } from './routeLegs';
 
 const HEADER = ['#', 'point', 'type', 'coordinates', 'airway', 'leg', 'track', 'cumulative'];

@@ -13,7 +13,9 @@ import type {
   RouteElement,
 } from '../route/model';
 import { airlineHoverSection, type AirlineDirectory } from './airline';
-import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { formatSignedDecimal } from '../geo/signedDecimal';
+import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
 import { escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';
@@ -179,7 +181,7 @@ function kindExplanation(element: RouteElement): string {
         `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of ` +
         `latitude and longitude ` +
         `(\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ` +
-        `${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`
+        `${formatSignedDecimal(element.lat, element.lon)}.`
       );
     case 'bearingDistance':
       return (

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { icaoCoordinate } from '../route/describe';
-import { formatPosition } from '../expansion/geo';
+import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
 

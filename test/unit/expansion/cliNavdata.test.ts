@@ -46,7 +46,7 @@ test('a folder without navigation data is the failure the checker reports', asyn
 
 test('check --navdata on the command line: JSON with points, exit codes', () => {
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli.ts'), 'check', ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli/cli.ts'), 'check', ...args], {
       cwd: ROOT,
       encoding: 'utf8',
     });

@@ -15,6 +15,7 @@ import type { RouteBlock } from '../../../server/src/route/model';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { startSim } from './simHelpers';
+import { requireRouteExpansion } from '../../shared/routeExpansion';
 
 const SAMPLES = resolve(__dirname, '../../../samples');
 const NAVDATA = resolve(__dirname, '../../fixtures/navdata');
@@ -43,8 +44,8 @@ function block(text: string): RouteBlock {
   return b;
 }
 
-test('every sample route: hub expansion mapped back equals the offline expansion', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('every sample route: hub expansion mapped back equals the offline expansion', async () => {
+  requireRouteExpansion(sim);
   const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.route') && f !== 'broken.route');
   assert.ok(files.length >= 3);
   let blocks = 0;
@@ -70,8 +71,8 @@ test('every sample route: hub expansion mapped back equals the offline expansion
   assert.ok(blocks >= 5);
 });
 
-test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguousFirstFix set', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguousFirstFix set', async () => {
+  requireRouteExpansion(sim);
   const b = block('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY\n');
   const result = await viaHub(b);
   assert.equal(result.ambiguousFirstFix?.ident, 'SAM');
@@ -87,8 +88,8 @@ test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguou
   assert.ok(chosen.points.some((p) => p.designator === 'SAM'));
 });
 
-test('an unknown name: left out (H002) or without geometry (H001), on its exact range', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('an unknown name: left out (H002) or without geometry (H001), on its exact range', async () => {
+  requireRouteExpansion(sim);
   const b = block('origin: EGLL\ndestination: EDDF\nN0450F350 DVR DCT QQQQQ DCT KONAN\n');
   const unknown = b.elements.find((e) => e.text === 'QQQQQ')!;
   const omitted = await viaHub(b);

@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { expandRoute, icaoCoordinate } from '../../../server/src/expansion/offlineExpansion';
-import type { Notam } from '../../../server/src/hub/hubXml';
+import type { Notam } from '../../../server/src/hub/notams';
 import { RouteCorridor } from '../../../server/src/map/corridor';
-import { direct } from '../../../server/src/geodesy';
+import { direct } from '../../../server/src/geo/geodesy';
 import { MapDataSource, NEEDS_KEY_NOTICE } from '../../../server/src/map/hubData';
 import { buildMapView, NO_MAP_DATA, type MapData } from '../../../server/src/map/mapView';
 import { highlightAt, routeLayer } from '../../../server/src/map/routePoints';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
 

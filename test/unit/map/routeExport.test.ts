@@ -23,7 +23,7 @@ import {
 } from '../../../server/src/map/routeExport';
 import { routeLayer } from '../../../server/src/map/routePoints';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import type { LonLat, MapPoint } from '../../../server/src/protocol/mapMessages';
+import type { LonLat, MapPoint } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
 

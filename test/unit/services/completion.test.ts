@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
-import { inverse } from '../../../server/src/geodesy';
+import { inverse } from '../../../server/src/geo/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import { AirlineDirectory } from '../../../server/src/services/airline';

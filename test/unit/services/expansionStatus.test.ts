@@ -8,7 +8,7 @@ import { statusPresentation } from '../../../client/src/statusPresentation';
 import { HubError, type ServiceErrorKind } from '../../../server/src/hub';
 import { redactText } from '../../../server/src/hub';
 import { ExpansionStatusTracker, failureStatus } from '../../../server/src/session/status';
-import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
+import type { ExpansionStatusParams } from '../../../common/protocol/lspMessages';
 
 test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {
   const cases: [ServiceErrorKind, string | undefined][] = [

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
-import { inverse } from '../../../server/src/geodesy';
+import { inverse } from '../../../server/src/geo/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';

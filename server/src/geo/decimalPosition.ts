@@ -1,4 +1,4 @@
-/** Positions as the expansion messages write them. */
+/** Positions in decimal degrees, as the expansion messages write them. */
 
 /** `51.16N 001.36E` */
 export function formatPosition(lat: number, lon: number): string {

@@ -15,7 +15,9 @@ import {
   DEFAULT_REFERENCE_VERSIONS,
   HUB_ENDPOINTS,
   REFERENCE_ENDPOINTS,
-} from '../hub/endpoints';
+} from '../endpoints';
+import { MAP_FILTER_LIMITS } from '../mapFilters';
+import { DEFAULT_MAP_FILTERS } from '../protocol/mapMessages';
 
 /** The part of JSON schema VS Code's settings UI reads. */
 export interface SettingSchema {
@@ -311,9 +313,9 @@ export const SETTINGS = {
   'icaoRoute.map.corridorNm': {
     schema: {
       type: 'number',
-      default: 30,
-      minimum: 0,
-      maximum: 500,
+      default: DEFAULT_MAP_FILTERS.corridorNm,
+      minimum: MAP_FILTER_LIMITS.corridorNm.min,
+      maximum: MAP_FILTER_LIMITS.corridorNm.max,
       markdownDescription:
         'Half-width in NM of the corridor along the route: the route map shows the NOTAMs and airspaces within this distance of the route (cross-track distance to each leg).',
     },
@@ -324,9 +326,9 @@ export const SETTINGS = {
   'icaoRoute.map.aerodromeCorridorNm': {
     schema: {
       type: 'number',
-      default: 50,
-      minimum: 0,
-      maximum: 500,
+      default: DEFAULT_MAP_FILTERS.aerodromeCorridorNm,
+      minimum: MAP_FILTER_LIMITS.corridorNm.min,
+      maximum: MAP_FILTER_LIMITS.corridorNm.max,
       markdownDescription:
         'Radius in NM around the origin, destination and alternate aerodromes within which the route map shows NOTAMs.',
     },
@@ -337,7 +339,7 @@ export const SETTINGS = {
   'icaoRoute.map.levels': {
     schema: {
       type: 'string',
-      default: 'planned',
+      default: DEFAULT_MAP_FILTERS.levels.mode,
       pattern: '^(planned|all|FL[0-9]{3}-FL[0-9]{3})$',
       markdownDescription:
         "The levels at which the route map counts airspaces and NOTAMs, until changed in the map: `planned` (the flight's own level on each stretch, from Item 15's speed/level groups), `all`, or a band such as `FL100-FL245`.",
@@ -349,9 +351,9 @@ export const SETTINGS = {
   'icaoRoute.map.timeMarginMin': {
     schema: {
       type: 'integer',
-      default: 30,
-      minimum: 0,
-      maximum: 1440,
+      default: DEFAULT_MAP_FILTERS.timeMarginMin,
+      minimum: MAP_FILTER_LIMITS.timeMarginMin.min,
+      maximum: MAP_FILTER_LIMITS.timeMarginMin.max,
       markdownDescription:
         "Minutes before and after the flight's estimated time over each stretch of the route during which an airspace's schedule or a NOTAM still counts as active.",
     },

@@ -5,6 +5,7 @@
  * objects do not cross that line. Send and handle them through the helpers of ./messages
  * (`sendNotification(connection, STATUS, params)`): a wrong payload is then a compile error.
  */
+import type { Position } from '../position';
 import { notification, request } from './messages';
 
 /** Server → client: a line for the "ICAO Route" output channel. Never carries a secret. */
@@ -119,17 +120,17 @@ export const EXPORT_ROUTE_REQUEST = 'icaoRoute/exportRoute';
 export type RouteExportFormat = 'geojson' | 'gpx' | 'kml';
 export interface ExportRouteParams {
   uri: string;
-  position?: { line: number; character: number };
+  position?: Position;
   format: RouteExportFormat;
 }
 export type ExportRouteResult = { fileName: string; content: string } | { error: string };
 export const EXPORT_ROUTE = request<ExportRouteParams, ExportRouteResult>(EXPORT_ROUTE_REQUEST);
 
 /**
- * The client command a conflict diagnostic's "Open NOTAM" code action runs, with one argument:
- * the NOTAM's number and full text (shown read-only; nothing is fetched).
+ * The argument of the client command a conflict diagnostic's "Open NOTAM" code action runs
+ * (OPEN_NOTAM_COMMAND, ../commands.ts): the NOTAM's number and full text (shown read-only;
+ * nothing is fetched).
  */
-export const OPEN_NOTAM_COMMAND = 'icaoRoute.openNotam';
 export interface OpenNotamArgument {
   number: string;
   text: string;

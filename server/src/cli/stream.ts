@@ -5,9 +5,9 @@
  * findings. JSON lists the findings first and the blocks after them, so the blocks are parsed
  * a second time for their facts rather than kept.
  */
-import { binaryFinding, eachBlock, parseBlock, type RouteBlock, type RouteDiagnostic } from './route';
-import { comparePositions } from './services/ranges';
-import { textLine, type Counts, type JsonReportWriter, type LineSink } from './cliOutput';
+import { binaryFinding, eachBlock, parseBlock, type RouteBlock, type RouteDiagnostic } from '../route';
+import { comparePositions } from '../services/ranges';
+import { textLine, type Counts, type JsonReportWriter, type LineSink } from './output';
 
 /** What the JSON output says of a block. */
 export interface BlockReport {

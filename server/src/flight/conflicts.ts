@@ -3,42 +3,37 @@
  * DCT or point that produces the leg. An area counts when the flight passes through its drawn
  * outline on that leg, at an altitude inside its limits, while it is active (its schedule, or
  * the NOTAM's validity and item D, at the estimated time there). One diagnostic per area and
- * token, however many legs of the airway cross it. Pure: the map's computation comes in as data.
+ * token, however many legs of the airway cross it. Pure: the judged areas come in as data (the
+ * map's computation, map/mapView.ts); the code actions are services/flightConflictActions.ts.
  */
-import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
-import { stateAt, type ProfileLeg, type StretchVerdict } from '../flight';
-import { clockUtc } from '../flight/flightTime';
-import { bandsOverlap, feetText, type LevelBand } from '../flight/levels';
-import type { JudgedArea } from '../map/flightView';
-import type { MapComputation } from '../map/mapView';
-import { OPEN_NOTAM_COMMAND, type OpenNotamArgument } from '../protocol/lspMessages';
-import type { MapLeg, MapPosition } from '../protocol/mapMessages';
-import type { RouteDiagnostic, Severity } from '../route/model';
-
-export const FLIGHT_CONFLICT_CODES = {
-  F001: {
-    severity: 'information',
-    title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
-  },
-  F002: {
-    severity: 'information',
-    title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
-  },
-} as const satisfies Record<string, { severity: Severity; title: string }>;
-
-/** The command the "Reveal on map" action runs (the client's map; arguments: one MapRevealArgument). */
-export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
-
-export interface MapRevealArgument {
-  uri: string;
-  position: MapPosition;
-  itemId: string;
-}
+import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
+import { DIAGNOSTIC_CODES } from '../route/codes';
+import type { Range, RouteDiagnostic } from '../route/model';
+import type { StretchVerdict } from './applicability';
+import { clockUtc } from './flightTime';
+import type { JudgedArea } from './judgedArea';
+import { bandsOverlap, feetText, type LevelBand } from './levels';
+import { stateAt, type FlightProfile, type ProfileLeg } from './profile';
 
 type NotamDocument = OpenNotamArgument;
-export { OPEN_NOTAM_COMMAND };
 
-/** What a conflict diagnostic carries for its code actions. */
+/** A leg of the route as the conflicts name it: the element that produces it, and where it is. */
+export interface ConflictLeg {
+  elementIndex: number;
+  range: Range;
+}
+
+/**
+ * What the conflicts are judged from: the flight's profile, every area of the view judged for it,
+ * and the route's legs in the profile's order (the map's computation is one).
+ */
+export interface JudgedFlight {
+  flight: { profile: FlightProfile };
+  judged: readonly JudgedArea[];
+  view: { legs: readonly ConflictLeg[] };
+}
+
+/** What a conflict diagnostic carries for its code actions (services/flightConflictActions.ts). */
 export interface FlightConflictData {
   itemId: string;
   /** "ED-R136", "A1234/26". */
@@ -93,7 +88,7 @@ function excerpt(text: string | undefined): string {
 interface Hit {
   area: JudgedArea;
   leg: ProfileLeg;
-  mapLeg: MapLeg;
+  mapLeg: ConflictLeg;
   band: LevelBand;
   entryNm: number;
 }
@@ -102,7 +97,7 @@ interface Hit {
 function hitsOf(
   area: JudgedArea,
   stretches: readonly StretchVerdict[],
-  computation: MapComputation,
+  computation: JudgedFlight,
   out: Map<string, Hit>,
 ): void {
   const legs = computation.view.legs;
@@ -124,7 +119,7 @@ function hitsOf(
 }
 
 /** The conflicts of one route block's flight, from its map computation (planned levels). */
-export function flightConflicts(computation: MapComputation): RouteDiagnostic[] {
+export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
   const profile = computation.flight.profile;
   const airspaceHits = new Map<string, Hit>();
   const notamHits = new Map<string, Hit>();
@@ -162,7 +157,7 @@ export function flightConflicts(computation: MapComputation): RouteDiagnostic[] 
     };
     return {
       code,
-      severity: FLIGHT_CONFLICT_CODES[code].severity,
+      severity: DIAGNOSTIC_CODES[code].severity,
       message: `${where} the route crosses ${what}.`,
       range: hit.mapLeg.range,
       data,
@@ -180,43 +175,4 @@ export function flightConflicts(computation: MapComputation): RouteDiagnostic[] 
       a.range.start.character - b.range.start.character ||
       a.message.localeCompare(b.message),
   );
-}
-
-function conflictData(value: unknown): FlightConflictData | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { itemId, name, notams } = value as Partial<FlightConflictData>;
-  if (typeof itemId !== 'string' || typeof name !== 'string' || !Array.isArray(notams)) return undefined;
-  const valid = notams.filter(
-    (n): n is NotamDocument => !!n && typeof n.number === 'string' && typeof n.text === 'string',
-  );
-  return { itemId, name, notams: valid };
-}
-
-/** "Reveal on map" and "Open NOTAM" for the conflict diagnostics among `diagnostics`. */
-export function flightConflictActions(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] {
-  const actions: CodeAction[] = [];
-  for (const d of diagnostics) {
-    if (d.code !== 'F001' && d.code !== 'F002') continue;
-    const data = conflictData(d.data);
-    if (!data) continue;
-    const reveal: MapRevealArgument = { uri, position: d.range.start, itemId: data.itemId };
-    const title = `Reveal ${data.name} on the map`;
-    actions.push({
-      title,
-      kind: 'quickfix',
-      diagnostics: [d],
-      command: { title, command: SHOW_MAP_COMMAND, arguments: [reveal] },
-    });
-    for (const notam of data.notams) {
-      // An area's diagnostic may carry its activation NOTAMs: the title says whose.
-      const open = d.code === 'F001' ? `Open NOTAM ${notam.number} of ${data.name}` : `Open NOTAM ${notam.number}`;
-      actions.push({
-        title: open,
-        kind: 'quickfix',
-        diagnostics: [d],
-        command: { title: open, command: OPEN_NOTAM_COMMAND, arguments: [notam] },
-      });
-    }
-  }
-  return actions;
 }

@@ -7,24 +7,25 @@
  * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
  * not be read, no .route file was found, a bad command line, or a remote service failure. A service
  * failure midway keeps every finding made so far and marks the route blocks it left unexpanded.
- * Which files are read: cliFiles.ts; how output is written (escaped text, streamed JSON that
- * always carries the failure): cliOutput.ts.
+ * Which files are read: files.ts; how output is written (escaped text, streamed JSON that
+ * always carries the failure): output.ts.
  *
- * Route expansion (`--hub`, `--navdata`) goes through the session core, as in the editor, so
- * both say the same about the same route. Extending it: add an entry to OPTIONS (it sets a
- * field of CheckOptions) and, for findings from elsewhere, an entry to ENRICHERS that adds
- * findings and facts to each file's report.
+ * Every source beyond the parser (route expansion with `--hub`/`--navdata`, the flight
+ * conflicts on the hub's areas, the airline reference with `--reference`) goes through the
+ * session's document pipeline, as in the editor, so both say the same about the same route
+ * (`session.documents.check`). Extending it: add an entry to OPTIONS (it sets a field of
+ * CheckOptions) and, for findings from elsewhere, a source of the session's pipeline.
  */
 import { once } from 'node:events';
-import packageJson from '../../package.json';
-import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from './route';
-import { allFindings } from './services/diagnostics';
-import { comparePositions, LineIndex } from './services/ranges';
-import { loadNavDatabase, NavDataError } from './navdata/loader';
-import { RouteSession } from './session/routeSession';
-import { listRouteFiles, readError, readRouteFile, type Problem } from './cliFiles';
-import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './cliOutput';
-import { blockReport, streamFile, type BlockReport } from './cliStream';
+import packageJson from '../../../package.json';
+import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from '../route';
+import { allFindings } from '../services/diagnostics';
+import { comparePositions, LineIndex } from '../services/ranges';
+import { loadNavDatabase, NavDataError } from '../navdata/loader';
+import { RouteSession } from '../session/routeSession';
+import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
+import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
+import { blockReport, streamFile, type BlockReport } from './stream';
 
 export interface CheckOptions {
   format: 'text' | 'json';
@@ -33,6 +34,10 @@ export interface CheckOptions {
   hub?: string;
   /** Folder of X-Plane / FlightGear navigation data for offline route expansion. */
   navdata?: string;
+  /** Base URL of the airline reference whose list checks FPL operators (appId/appKey from the environment). */
+  reference?: string;
+  /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
+  departureMs?: number;
   /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */
   maxWarnings?: number;
 }
@@ -86,6 +91,26 @@ const OPTIONS: OptionSpec[] = [
     },
   },
   {
+    flag: '--reference',
+    value: 'base-url',
+    help: 'also check FPL operator designators against the airline reference (env REFERENCE_APP_ID, REFERENCE_APP_KEY)',
+    apply(options, value) {
+      if (!value.trim()) throw new CliFailure('--reference needs a base URL', true);
+      options.reference = value.trim();
+    },
+  },
+  {
+    flag: '--departure',
+    value: 'time',
+    help: 'when plain route text is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
+    apply(options, value) {
+      const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
+      if (!Number.isFinite(ms))
+        throw new CliFailure(`--departure needs a UTC time like 2026-11-24T09:30Z, not "${value}"`, true);
+      options.departureMs = ms;
+    },
+  },
+  {
     flag: '--max-warnings',
     value: 'N',
     help: 'exit code 1 when there are more than N warnings (expansion findings are warnings)',
@@ -97,7 +122,7 @@ const OPTIONS: OptionSpec[] = [
   },
 ];
 
-export type { BlockReport } from './cliStream';
+export type { BlockReport } from './stream';
 
 export interface FileReport {
   file: string;
@@ -118,28 +143,55 @@ export interface Enricher {
 
 /** Each returns an enricher when its options ask for it. */
 const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [
-  async (options) => (options.hub || options.navdata ? createExpansionEnricher(options, process.env) : undefined),
+  async (options) =>
+    options.hub || options.navdata || options.reference ? createSessionEnricher(options, process.env) : undefined,
 ];
 
+/** Reference credentials from the environment only (arguments show in process lists). */
+function referenceCredentials(options: CheckOptions, env: NodeJS.ProcessEnv): { appId: string; appKey: string } | null {
+  if (!options.reference) return null;
+  const appId = env.REFERENCE_APP_ID?.trim();
+  const appKey = env.REFERENCE_APP_KEY?.trim();
+  if (!appId || !appKey)
+    throw new CliFailure(
+      '--reference needs the environment variables REFERENCE_APP_ID and REFERENCE_APP_KEY (never on the command line)',
+    );
+  return { appId, appKey };
+}
+
+/** Sources whose failure during the run leaves findings out: each one line and exit code 2. */
+const CHECKED_SOURCES = ['airspaces', 'notams', 'reference'] as const;
+
 /**
- * Route expansion through the session core, with the editor's choice of source: the hub when
+ * The session's document pipeline, with the editor's sources: route expansion by the hub when
  * --hub is given (its key from HUB_USER_KEY only, never an argument: arguments show in process
- * lists), the navigation data of --navdata otherwise; with both, the navigation data names the
- * candidates of an ambiguous first fix, which the hub does not. A configuration the source
- * refuses, or navigation data that cannot be read, ends the run before any file.
+ * lists), else the navigation data of --navdata (with both, the navigation data names the
+ * candidates of an ambiguous first fix, which the hub does not); the flight conflicts on the
+ * hub's areas; the airline reference of --reference. A configuration a source refuses, or
+ * navigation data that cannot be read, ends the run before any file.
  */
-async function createExpansionEnricher(options: CheckOptions, env: NodeJS.ProcessEnv): Promise<Enricher> {
+async function createSessionEnricher(options: CheckOptions, env: NodeJS.ProcessEnv): Promise<Enricher> {
   const hubUserKey = options.hub ? env.HUB_USER_KEY?.trim() : undefined;
   if (options.hub && !hubUserKey)
     throw new CliFailure(
       '--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)',
     );
+  const reference = referenceCredentials(options, env);
   const prefix = options.hub ? 'hub: ' : '';
   const session = new RouteSession({}, { retryMs: 0, loadNavdata: (folder) => loadNavDatabase(folder) });
   session.configure(
-    { hub: options.hub ? { baseUrl: options.hub } : {}, reference: {}, navdataFolder: options.navdata ?? '' },
-    { hubUserKey: hubUserKey ?? null, reference: null },
+    {
+      hub: options.hub ? { baseUrl: options.hub } : {},
+      reference: options.reference ? { baseUrl: options.reference } : {},
+      navdataFolder: options.navdata ?? '',
+      conflicts: { departureMs: options.departureMs },
+    },
+    { hubUserKey: hubUserKey ?? null, reference },
   );
+  if (options.reference && session.statuses.get('reference').state === 'degraded') {
+    await session.dispose();
+    throw new CliFailure(`reference: ${session.statuses.get('reference').message}`);
+  }
   if (session.expansionStatus.state === 'degraded') {
     await session.dispose();
     throw new CliFailure(`${prefix}${session.expansionStatus.message.replace(/ Local checks continue\.$/, '')}`);
@@ -161,19 +213,26 @@ async function createExpansionEnricher(options: CheckOptions, env: NodeJS.Proces
   return {
     async enrich(report) {
       const lines = new LineIndex(report.text);
-      const expansion = await session.expandAll({ uri: report.file, version: 1, document: report.document, lines });
-      if (!expansion) return;
-      report.findings.push(...expansion.findings);
-      const index = new Map(report.document.blocks.map((block, i) => [block, i]));
-      for (const { block, result, notExpanded } of expansion.blocks) {
-        const facts = report.blocks[index.get(block) ?? -1];
-        if (facts)
-          facts.expansion = result
-            ? { source: expansion.source, ...result }
-            : { source: expansion.source, notExpanded };
+      const checked = await session.documents.check({ uri: report.file, version: 1, document: report.document, lines });
+      report.findings.push(...checked.findings);
+      const expansion = checked.expansion;
+      if (expansion) {
+        const index = new Map(report.document.blocks.map((block, i) => [block, i]));
+        for (const { block, result, notExpanded } of expansion.blocks) {
+          const facts = report.blocks[index.get(block) ?? -1];
+          if (facts)
+            facts.expansion = result
+              ? { source: expansion.source, ...result }
+              : { source: expansion.source, notExpanded };
+        }
+        if (expansion.failure && !failure)
+          failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
       }
-      if (expansion.failure && !failure)
-        failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
+      // The airspaces, NOTAMs or airline list that failed: findings of that source are missing.
+      const failed = CHECKED_SOURCES.map((name) => session.statuses.get(name)).find(
+        (status) => status.state === 'offline' || status.state === 'degraded',
+      );
+      if (failed && !failure) failure = failed.message.replace(/ Local checks continue\.$/, '');
     },
     failure: () => failure,
     close: () => session.dispose(),

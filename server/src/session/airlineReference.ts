@@ -1,21 +1,22 @@
 /**
- * The airline reference in the language server: the airline directory filled from the session's
+ * The airline reference of the session: the airline directory filled from the session's
  * reference client (the session owns the client, made from `icaoRoute.reference.*` and the
  * appId/appKey the client sends). The list of all airlines is fetched once, cached on disk by the
  * reference client (refreshed at least weekly; a stale copy serves while the service is
  * unreachable) and looked up in memory. Every change of state is the session's one 'reference'
  * status, said once.
  *
- * Wiring only: the checks, hovers and completions are in services/airline.ts.
+ * The checks, hovers and completions are in services/airline.ts; the document pipeline
+ * (documentPipeline.ts) asks for the A findings of each version and again when the list changes.
  */
 import { HubError, redactText, type ReferenceClient } from '../hub';
 import type { CancellationToken, RouteDiagnostic, RouteDocument } from '../route/model';
 import { AirlineDirectory, airlineFindings } from '../services/airline';
-import type { RouteSession } from '../session/routeSession';
+import type { SourceStatuses } from './status';
 
 export interface AirlineReferenceEvents {
-  /** The directory changed (loaded, refreshed, dropped): publish diagnostics again. */
-  rerun(): void;
+  /** The directory changed (loaded, refreshed, dropped): the A findings may have changed. */
+  changed(): void;
 }
 
 export interface AirlineReferenceOptions {
@@ -45,7 +46,10 @@ export class AirlineReference {
   private generation = 0;
 
   constructor(
-    private readonly session: Pick<RouteSession, 'referenceClient' | 'statuses'>,
+    private readonly session: {
+      readonly referenceClient: ReferenceClient | undefined;
+      readonly statuses: SourceStatuses;
+    },
     private readonly events: AirlineReferenceEvents,
     private readonly options: AirlineReferenceOptions = {},
   ) {}
@@ -62,7 +66,7 @@ export class AirlineReference {
     this.loading = undefined;
     this.lastAttempt = 0;
     this.finalFailure = false;
-    if (had || this.client) this.events.rerun();
+    if (had || this.client) this.events.changed();
   }
 
   /** The airline list when loaded; asks for it (or its refresh) in the background when due. */
@@ -86,6 +90,13 @@ export class AirlineReference {
     if (!this.client || !document.blocks.some((b) => b.kind === 'fpl')) return [];
     const directory = this.directory();
     return directory ? airlineFindings(document, directory, token) : [];
+  }
+
+  /** The list, loaded first when due (the checker's way: it waits for it); undefined without one. */
+  async loaded(): Promise<AirlineDirectory | undefined> {
+    this.directory();
+    await this.loading;
+    return this.current;
   }
 
   /** Resolves when the load under way (if any) is over: for tests and the bench. */
@@ -112,7 +123,7 @@ export class AirlineReference {
         const message = `Airline reference: ${result.airlines.length} airlines (list of ${day}, ${result.source === 'disk' ? 'from the disk cache' : 'from the service'}).`;
         this.session.statuses.set('reference', { state: 'ok', source: 'reference', message });
       }
-      if (changed) this.events.rerun();
+      if (changed) this.events.changed();
     } catch (error) {
       if (generation === this.generation) this.fail(error);
     }

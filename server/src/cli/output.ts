@@ -5,7 +5,7 @@
  * (one finding or block per line), so output of any size never becomes one giant string, and a
  * run that fails still gives a document with its `error`.
  */
-import type { RouteDiagnostic, Severity } from './route';
+import type { RouteDiagnostic, Severity } from '../route';
 
 /** Writes one line; a promise when the consumer asked to wait (back-pressure). */
 export type LineSink = (line: string) => void | Promise<void>;

@@ -8,17 +8,12 @@
  * The LSP messages have typed descriptors (MAP_VIEW, …; see ./messages); the webview messages
  * are discriminated unions, sent and handled through MapMessageHandlers.
  */
+import type { Position, Range } from '../position';
 import { notification, request } from './messages';
 
-/** A position in the document, LSP-style (0-based line and UTF-16 character). */
-export interface MapPosition {
-  line: number;
-  character: number;
-}
-export interface MapRange {
-  start: MapPosition;
-  end: MapPosition;
-}
+/** A position in the document, LSP-style (../position.ts). */
+export type MapPosition = Position;
+export type MapRange = Range;
 
 /** [longitude, latitude] in degrees, as GeoJSON writes them. */
 export type LonLat = [number, number];
