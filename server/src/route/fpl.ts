@@ -5,8 +5,11 @@
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange, spanRange } from './diagnostics';
 import type { FplField, FplMessage, Located, Range } from './model';
-import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
+import { MAX_MODEL_ITEMS, readOtherInformation, releaseOtherItems, type OtherInformation } from './fplOther';
+import { checkBetweenFields } from './fplRules';
+import { checkRouteText, isBlankCode, skipBlanks, trimmedEnd, type RouteEvent, type RouteTextFacts } from './routeText';
 import { TextSegments } from './segments';
+import { characterName, textFix } from './textFixes';
 
 /** The lines of a block with where their content (before any '#') ends. */
 export interface BlockLines {
@@ -25,9 +28,6 @@ export interface FplResult {
   /** Index (in the block) of the line holding the closing parenthesis, or the last line. */
   endIndex: number;
 }
-
-/** Field 18 items kept in the model: real messages have a few dozen; garbage must not cost an object a word. */
-export const MAX_MODEL_ITEMS = 500;
 
 const FIELD_NUMBERS = [7, 8, 9, 10, 13, 15, 16, 18, 19];
 const FIELD_NAMES: Record<number, string> = {
@@ -101,7 +101,12 @@ const CHECKS: Record<
     code: 'R303',
     expected: 'up to 7 letters and digits, e.g. DLH4AB (optionally /A1234)',
   },
-  8: { re: /^[IVYZ][SNGMX]$/, code: 'R304', expected: 'flight rules I, V, Y or Z + type S, N, G, M or X, e.g. IS' },
+  // App. 2: the type of flight is inserted "if so prescribed by the appropriate ATS authority".
+  8: {
+    re: /^[IVYZ][SNGMX]?$/,
+    code: 'R304',
+    expected: 'flight rules I, V, Y or Z, then the type of flight S, N, G, M or X where prescribed, e.g. IS',
+  },
   9: {
     re: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/,
     code: 'R305',
@@ -114,7 +119,7 @@ const CHECKS: Record<
   },
   13: { re: /^[A-Z]{4}\d{4}$/, code: 'R307', expected: 'departure aerodrome + time hhmm, e.g. EGLL1200' },
   16: {
-    re: /^[A-Z]{4}\d{4}( [A-Z]{4}){0,2}$/,
+    re: /^[A-Z]{4}\d{4}(\s+[A-Z]{4}){0,2}$/,
     code: 'R308',
     expected: 'destination + total EET hhmm + up to two alternates, e.g. EDDF0105 EDDK',
   },
@@ -130,7 +135,7 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
 /** What each field looks like by its content, to recognise it when one is missing. */
 const LOOKS_LIKE: Record<number, RegExp> = {
   7: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/,
-  8: /^[IVYZ][SNGMX]$/,
+  8: /^[IVYZ][SNGMX]?$/,
   9: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/,
   10: /^[A-Z0-9]+\/[A-Z0-9]+$/,
   13: /^[A-Z]{4}\d{4}$/,
@@ -207,6 +212,8 @@ const fieldTexts: (string | undefined)[] = [];
  * grown by one message of very many fields.
  */
 export function releaseFplCheck(): void {
+  releaseOtherItems();
+  eventPool.length = 0;
   for (const field of fieldPool) field.segments.release();
   if (fieldPool.length > 64) fieldPool.length = 64;
   pooledFields.length = 0;
@@ -232,6 +239,112 @@ function endOfText(block: BlockLines, index: number, paren: number): Range {
   }
   return lineRange(firstLine + index, paren + 1, paren + 1);
 }
+
+/** Doc 4444 App. 3: only space, CR and LF separate the elements of an ATS message. */
+function nonStandardBlank(c: number, line: number, ch: number, sink: DiagnosticSink): void {
+  const what = characterName(c);
+  const range = lineRange(line, ch, ch + 1);
+  sink.add(
+    'R325',
+    `${what} is not a blank of an ATS message: only space, CR and LF separate its elements; replace it with a space`,
+    range,
+    textFix(`Replace ${what} with a space`, range, ' '),
+  );
+}
+
+/**
+ * A hyphen inside field 7 (HB-XYZ): the registration's hyphen splits the message, and every
+ * later field would be read one place off. When the fields after it are where they belong once
+ * the two parts are one field 7, the hyphen is the one finding, and the second part is dropped
+ * from the field list (its text is part of field 7).
+ */
+function joinHyphenatedIdentification(fields: RawField[], sink: DiagnosticSink): string | undefined {
+  if (fields.length < 10) return undefined;
+  const t = (k: number): string => textOf(fields, k).toUpperCase();
+  const joined = t(1) + t(2);
+  if (LOOKS_LIKE[8].test(t(2)) || !LOOKS_LIKE[8].test(t(3)) || !/^[A-Z0-9]{2,7}$/.test(joined)) return undefined;
+  const second = fields[2];
+  const hyphen = lineRange(second.line, second.character - 1, second.character);
+  sink.add(
+    'R327',
+    `hyphen inside field 7: '${t(1)}-${t(2)}' is one aircraft identification, written without ` +
+      `hyphens (${joined}); a '-' starts the next field`,
+    hyphen,
+    textFix(`Write ${joined} (remove the hyphen)`, hyphen, ''),
+  );
+  fields.splice(2, 1);
+  fieldTexts.length = 0;
+  fieldTexts[1] = joined;
+  return joined;
+}
+
+/** Field 16 words after the first: the alternates, with their ranges (only when one is ZZZZ). */
+function alternatesOf(f: RawField): Located<string>[] {
+  const out: Located<string>[] = [];
+  const g = f.segments;
+  let words = 0;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const end = g.end(k);
+    let i = g.start(k);
+    while (i < end) {
+      i = skipBlanks(text, i, end);
+      if (i >= end) break;
+      const from = i;
+      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      if (words++ > 0) out.push({ value: text.slice(from, i).toUpperCase(), range: lineRange(g.line(k), from, i) });
+    }
+  }
+  return out;
+}
+
+/** The range of character `offset` of a field's text (as fieldText joins its pieces). */
+function fieldCharRange(f: RawField, offset: number): Range | undefined {
+  const g = f.segments;
+  let acc = 0;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const a = skipBlanks(text, g.start(k), g.end(k));
+    if (a >= g.end(k)) continue;
+    const b = trimmedEnd(text, a, g.end(k));
+    if (offset <= acc + (b - a)) return lineRange(g.line(k), a + offset - acc, a + offset - acc + 1);
+    acc += b - a + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Whether field 15 writes the point `ident` (upper case): alone, as the point of a change of
+ * speed/level (KONAN/N0450F350) or of a cruise climb (C/KONAN/…). Read in place: no word is cut out.
+ */
+function routeHasPoint(f: RawField, ident: string): boolean {
+  const g = f.segments;
+  const n = ident.length;
+  for (let k = 0; k < g.length; k++) {
+    const text = g.text(k);
+    const end = g.end(k);
+    let i = g.start(k);
+    while (i < end) {
+      i = skipBlanks(text, i, end);
+      if (i >= end) break;
+      let from = i;
+      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      if ((text.charCodeAt(from) | 32) === 99 /* c */ && text.charCodeAt(from + 1) === 47) from += 2;
+      const stop = from + n;
+      if (stop > i || (stop < i && text.charCodeAt(stop) !== 47)) continue;
+      let same = true;
+      for (let j = 0; j < n && same; j++) {
+        const c = text.charCodeAt(from + j);
+        same = (c >= 97 && c <= 122 ? c - 32 : c) === ident.charCodeAt(j);
+      }
+      if (same) return true;
+    }
+  }
+  return false;
+}
+
+/** The check pass's field 15 events, reused from message to message. */
+const eventPool: RouteEvent[] = [];
 
 /** Reads the message whose '(' is at (block line `index`, `paren`). */
 export function readFpl(
@@ -272,7 +385,10 @@ export function readFpl(
     for (let ch = pieceStart; ch < end; ch++) {
       const c = text.charCodeAt(ch);
       // Letters, digits, '/' and blanks (nearly every character) end nothing.
-      if (c > 45 || c < 40) continue;
+      if (c > 45 || c < 40) {
+        if (c > 127 && isBlankCode(c)) nonStandardBlank(c, line, ch, sink);
+        continue;
+      }
       if (c === 45 /* - */ || c === 41 /* ) */) {
         // Past field 19 every further '-' only counts: the extra fields are reported as one, so a
         // message of a million dashes costs no more than its text.
@@ -331,6 +447,7 @@ export function readFpl(
     route: { count: 0, firstWords: '' },
     endIndex,
   };
+  joinHyphenatedIdentification(fields, sink);
   const { numbers, missing } = assignFieldNumbers(fields);
   const trailing = missing.length === 0 ? [] : missing.filter((m) => m.before === undefined).map((m) => m.number);
   for (const m of missing) {
@@ -364,6 +481,16 @@ export function readFpl(
   }
   let typeZzzz = false;
   let equipment = '';
+  let surveillance = '';
+  let rules = '';
+  let rulesField: RawField | undefined;
+  let equipmentField: RawField | undefined;
+  let routeField = -1;
+  let alternates: Located<string>[] = [];
+  let other: OtherInformation | undefined;
+  let otherField: RawField | undefined;
+  const events = build ? [] : eventPool;
+  events.length = 0;
   for (let k = 1; k < fields.length; k++) {
     const number = numbers[k];
     const raw = fields[k];
@@ -381,8 +508,9 @@ export function readFpl(
     const text = number === 15 && !build ? '' : textOf(fields, k);
     if (number === 19 && !/^[A-Z]\//i.test(text)) {
       sink.add(
-        'R310',
-        `'-${text}' reads as a field after field 18: a hyphen inside field 18 starts a new field; write field 18 text without '-'`,
+        'R328',
+        `'-${text}' reads as a field after field 18: a hyphen inside field 18 text (as in OPR/AIR-LINK) ends ` +
+          `field 18 and starts a new field, and '${text}' is no field 19; write field 18 text without '-'`,
         fieldRange(raw),
       );
       continue;
@@ -401,9 +529,16 @@ export function readFpl(
       );
     } else if (check) {
       checkFieldContents(number, upper, raw, sink);
+      if (number === 8) {
+        rules = upper[0];
+        rulesField = raw;
+      } else if (number === 10) {
+        equipment = beforeSlash(upper);
+        surveillance = upper.slice(equipment.length + 1);
+        equipmentField = raw;
+      } else if (number === 16 && upper.includes('ZZZZ')) alternates = alternatesOf(raw);
     }
     if (number === 9) typeZzzz = /^(\d{1,2})?ZZZZ\//.test(upper);
-    if (number === 10) equipment = beforeSlash(upper);
     switch (number) {
       case 7:
         if (text) fpl.aircraftId = beforeSlash(upper);
@@ -416,7 +551,8 @@ export function readFpl(
         break;
       case 15: {
         // An FPL block is named by its aircraft identification, not by its first words.
-        const route = checkRouteText(raw.segments, sink, false, build);
+        const route = checkRouteText(raw.segments, sink, false, build, events);
+        routeField = k;
         result.route = route;
         result.routeSegments = raw.segments;
         if (route.count === 0) {
@@ -429,13 +565,47 @@ export function readFpl(
         break;
       }
       case 18:
-        readOtherInformation(raw, fpl, sink, build, { typeZzzz, equipment });
+        other = readOtherInformation(raw.segments, fpl, sink, build);
+        otherField = raw;
+        if (typeZzzz && !other.items.slice(0, other.count).some((i) => i.indicator === 'TYP')) {
+          sink.add(
+            'R309',
+            'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5',
+            fieldRange(raw),
+          );
+        }
         break;
       case 19:
         readSupplementaryInformation(raw, fpl, sink, build);
         break;
     }
   }
+  const eqField = equipmentField;
+  const otherAt = otherField;
+  checkBetweenFields(
+    {
+      rules,
+      rulesRange: () => (rulesField ? fieldRange(rulesField) : endRange),
+      equipment,
+      surveillance,
+      equipmentCharRange: eqField ? (offset) => fieldCharRange(eqField, offset) : undefined,
+      departure: result.origin,
+      destination: result.destination,
+      alternates,
+      events,
+      routeHasPoint: (ident) => routeField >= 0 && routeHasPoint(fields[routeField], ident),
+      other,
+      // A lone 0 is replaced; otherwise a new item goes first.
+      otherStart: () => {
+        if (!otherAt) return undefined;
+        const range = fieldRange(otherAt);
+        return fieldText(otherAt) === '0' ? range : { start: range.start, end: range.start };
+      },
+      lineText: (line) => lines[line - firstLine] ?? '',
+    },
+    sink,
+  );
+  if (!build) events.length = 0;
   return result;
 }
 
@@ -453,6 +623,66 @@ function twoDigits(u: string, at: number): number {
 function beforeSlash(u: string): string {
   const slash = u.indexOf('/');
   return slash < 0 ? u : u.slice(0, slash);
+}
+
+/** Length of the field 10 code at i: a letter, with its digit when it is one of `withDigit` (E1, B2 …). */
+function codeLengthAt(part: string, i: number, withDigit: string): number {
+  const d = part.charCodeAt(i + 1);
+  return d >= 48 && d <= 57 && withDigit.includes(part[i]) ? 2 : 1;
+}
+
+/** Digits seen after each letter (bit d for digit d, bit 10 for the letter alone), reused. */
+const seenCodes = new Int32Array(26);
+
+/** The codes of a field 10 part that occur more than once, joined; '' when none (and then no string is made). */
+function repeatedCodes(part: string, withDigit: string): string {
+  let twice = '';
+  seenCodes.fill(0);
+  for (let i = 0; i < part.length;) {
+    const n = codeLengthAt(part, i, withDigit);
+    const letter = part.charCodeAt(i) - 65;
+    const bit = n === 2 ? 1 << (part.charCodeAt(i + 1) - 48) : 1 << 10;
+    if (letter >= 0 && letter < 26) {
+      if (seenCodes[letter] & bit) {
+        const code = part.slice(i, i + n);
+        if (!twice.split(', ').includes(code)) twice = twice ? `${twice}, ${code}` : code;
+      }
+      seenCodes[letter] |= bit;
+    }
+    i += n;
+  }
+  return twice;
+}
+
+/** Field 10b: each code once, one SSR capability, one of each B1/B2, U1/U2, V1/V2 pair. */
+function checkSurveillance(b: string, range: () => Range, sink: DiagnosticSink): void {
+  const twice = repeatedCodes(b, 'BUVDG');
+  if (twice) sink.add('R306', `field 10b '${b}' gives ${twice} more than once: write each code once`, range());
+  let capabilities = 0;
+  for (let i = 0; i < b.length; i += codeLengthAt(b, i, 'BUVDG'))
+    if (codeLengthAt(b, i, 'BUVDG') === 1 && 'ACEHILPSX'.includes(b[i]) && b.indexOf(b[i]) === i) capabilities++;
+  if (capabilities > 1) {
+    const ssr = b.replace(/[BUVDG]\d/g, '').match(/[ACEHILPSX]/g) ?? [];
+    sink.add(
+      'R306',
+      `field 10b '${b}' gives ${ssr.length} SSR capabilities (${ssr.join(' ')}): give the one that applies, ` +
+        `one of A C E H I L P S X`,
+      range(),
+    );
+  }
+  for (const [x, y] of [
+    ['B1', 'B2'],
+    ['U1', 'U2'],
+    ['V1', 'V2'],
+  ]) {
+    if (b.includes(x) && b.includes(y)) {
+      sink.add(
+        'R306',
+        `field 10b '${b}' gives both ${x} and ${y}: ${y} includes ${x}'s capability (out and in); write only ${y}`,
+        range(),
+      );
+    }
+  }
 }
 
 /** Field contents beyond their shape: ICAO code lists, real times. */
@@ -477,6 +707,38 @@ function checkFieldContents(number: number, u: string, raw: RawField, sink: Diag
         `field 10b '${b}' holds codes not in the ICAO list: N alone, or A C E H I L P S X B1 B2 U1 U2 V1 V2 D1 G1`,
         range(),
       );
+    } else {
+      checkSurveillance(b, range, sink);
+    }
+    if (EQUIPMENT.test(a)) {
+      const twice = repeatedCodes(a, 'EJMP');
+      if (twice) sink.add('R306', `field 10a '${a}' gives ${twice} more than once: write each code once`, range());
+    }
+  } else if (number === 7) {
+    const [id, ssr] = u.split('/');
+    if (id.length < 2) {
+      sink.add(
+        'R303',
+        `field 7 (aircraft identification) '${id}' has 1 character: it has 2–7 letters and digits, e.g. DLH4AB`,
+        range(),
+      );
+    }
+    if (ssr && /[89]/.test(ssr)) {
+      sink.add(
+        'R303',
+        `field 7 SSR code '${ssr.slice(1)}' is not octal: SSR codes use the digits 0–7, e.g. /A1230`,
+        range(),
+      );
+    }
+  } else if (number === 9) {
+    if (/^0*[01][A-Z]/.test(u) && /^\d/.test(u)) {
+      const digits = /^\d+/.exec(u)![0];
+      sink.add(
+        'R305',
+        `field 9 number of aircraft '${digits}': the number is given only for more than one aircraft; write ${u.slice(digits.length)}`,
+        range(),
+        textFix(`Write ${u.slice(digits.length)}`, range(), u.slice(digits.length)),
+      );
     }
   } else if (number === 13) {
     if (twoDigits(u, 4) > 23 || twoDigits(u, 6) > 59) {
@@ -490,227 +752,6 @@ function checkFieldContents(number: number, u: string, raw: RawField, sink: Diag
     if (twoDigits(u, 6) > 59) {
       sink.add('R308', `field 16 total EET '${u.slice(4, 8)}' is not a duration: expected hhmm with mm 00–59`, range());
     }
-  }
-}
-
-/** Field 18 indicators of Doc 4444 App. 2 (and the European RFP/IFP/EUR/AWR). */
-const INDICATORS = new Set([
-  'STS',
-  'PBN',
-  'NAV',
-  'COM',
-  'DAT',
-  'SUR',
-  'DEP',
-  'DEST',
-  'DOF',
-  'REG',
-  'EET',
-  'SEL',
-  'TYP',
-  'CODE',
-  'DLE',
-  'OPR',
-  'ORGN',
-  'PER',
-  'ALTN',
-  'RALT',
-  'TALT',
-  'RIF',
-  'RMK',
-  'RFP',
-  'IFP',
-  'EUR',
-  'AWR',
-  'RVR',
-  'SRC',
-]);
-const STS_VALUES = new Set([
-  'ALTRV',
-  'ATFMX',
-  'FFR',
-  'FLTCK',
-  'HAZMAT',
-  'HEAD',
-  'HOSP',
-  'HUM',
-  'MARSA',
-  'MEDEVAC',
-  'NONRVSM',
-  'SAR',
-  'STATE',
-]);
-
-function isRealDate(v: string): boolean {
-  if (!/^\d{6}$/.test(v)) return false;
-  const year = 2000 + twoDigits(v, 0);
-  const month = twoDigits(v, 2);
-  const day = twoDigits(v, 4);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= days;
-}
-
-/** The value of one field 18 item, by its indicator; a message when it is wrong. */
-function itemProblem(
-  indicator: string,
-  value: string,
-  facts: { typeZzzz: boolean; equipment: string },
-): string | undefined {
-  const v = value.trim().toUpperCase();
-  switch (indicator) {
-    case 'DOF':
-      return isRealDate(v) ? undefined : `DOF/${value}: the date of flight is a real date YYMMDD, e.g. DOF/261121`;
-    case 'EET': {
-      for (const w of v.split(/\s+/)) {
-        const m = /^([A-Z0-9]{2,11})(\d{4})$/.exec(w);
-        if (!m || twoDigits(m[2], 2) > 59)
-          return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
-      }
-      return undefined;
-    }
-    case 'PBN':
-      if (!/^([A-D][1-4]?|[LOST][1-2]?|[A-D]\d|O[1-4]|S[12]|T[12]|L1)+$/.test(v))
-        return `PBN/${value}: expected PBN codes such as A1 B2 C2 D2 O2 S1 T1, e.g. PBN/A1B1C1D1`;
-      if (!facts.equipment.includes('R')) return `PBN/${value}: PBN capabilities need R (PBN approved) in field 10a`;
-      return undefined;
-    case 'STS':
-      for (const w of v.split(/\s+/))
-        if (!STS_VALUES.has(w))
-          return `STS/${value}: '${w}' is not a special handling reason: expected ${[...STS_VALUES].join(' ')}`;
-      return undefined;
-    case 'REG':
-      return /^[A-Z0-9]{1,7}(\s+[A-Z0-9]{1,7})*$/.test(v)
-        ? undefined
-        : `REG/${value}: the registration is up to 7 letters and digits without hyphens, e.g. REG/DAIPX`;
-    case 'SEL':
-      return /^[A-S]{4}$/.test(v) ? undefined : `SEL/${value}: the SELCAL code is 4 letters, e.g. SEL/ABCD`;
-    case 'CODE':
-      return /^[0-9A-F]{6}$/.test(v)
-        ? undefined
-        : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
-    case 'DLE':
-      return /^([A-Z0-9]{2,11}\d{4}\s*)+$/.test(v)
-        ? undefined
-        : `DLE/${value}: a delay is a point + duration hhmm, e.g. DLE/MDG0030`;
-    default:
-      return undefined;
-  }
-}
-
-/** Checks one field 18 item lying from (fromLine, fromChar) to (toLine, toChar); the range is built only for a finding. */
-function checkOtherItem(
-  indicator: string,
-  value: string,
-  fromLine: number,
-  fromChar: number,
-  toLine: number,
-  toChar: number,
-  facts: { typeZzzz: boolean; equipment: string },
-  sink: DiagnosticSink,
-): void {
-  if (!INDICATORS.has(indicator)) {
-    sink.add(
-      'R309',
-      `${indicator}/ is not a field 18 indicator: expected STS PBN NAV COM DAT ` +
-        `SUR DEP DEST DOF REG EET SEL TYP CODE DLE OPR ORGN PER ALTN RALT TALT RIF RMK`,
-      spanRange(fromLine, fromChar, toLine, toChar),
-    );
-    return;
-  }
-  const problem = itemProblem(indicator, value, facts);
-  if (problem) sink.add('R309', problem, spanRange(fromLine, fromChar, toLine, toChar));
-}
-
-function readOtherInformation(
-  raw: RawField,
-  fpl: FplMessage,
-  sink: DiagnosticSink,
-  build: boolean,
-  facts: { typeZzzz: boolean; equipment: string },
-): void {
-  let typ = false;
-  // The item being read ('' before the first): indicator, value and where it lies; the model's
-  // object for it (build) gets its value and range when it ends.
-  let indicator = '';
-  let value = '';
-  let fromLine = 0;
-  let fromChar = 0;
-  let toLine = 0;
-  let toChar = 0;
-  let kept: FplMessage['otherInformation'][number] | undefined;
-  let words = 0;
-  let items = 0;
-  const g = raw.segments;
-  for (let k = 0; k < g.length; k++) {
-    const text = g.text(k);
-    const line = g.line(k);
-    const end = g.end(k);
-    let i = g.start(k);
-    while (i < end) {
-      i = skipBlanks(text, i, end);
-      if (i >= end) break;
-      const from = i;
-      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
-      words++;
-      // An indicator is 2–4 letters and '/', e.g. DOF/ REG/ CODE/.
-      let j = 0;
-      while (from + j < i && j < 5 && (text.charCodeAt(from + j) | 32) >= 97 && (text.charCodeAt(from + j) | 32) <= 122)
-        j++;
-      if (j >= 2 && j <= 4 && text.charCodeAt(from + j) === 47 && from + j < i) {
-        if (indicator) {
-          if (kept) {
-            kept.value = value;
-            kept.range = spanRange(fromLine, fromChar, toLine, toChar);
-          }
-          checkOtherItem(indicator, value, fromLine, fromChar, toLine, toChar, facts, sink);
-        }
-        indicator = text.slice(from, from + j).toUpperCase();
-        if (indicator === 'TYP') typ = true;
-        value = text.slice(from + j + 1, i);
-        fromLine = toLine = line;
-        fromChar = from;
-        toChar = i;
-        kept = undefined;
-        if (++items === MAX_MODEL_ITEMS + 1) {
-          sink.add(
-            'R309',
-            `field 18 has more than ${MAX_MODEL_ITEMS} items: an FPL message has a few dozen at most; the rest are checked but not kept`,
-            lineRange(line, from, i),
-          );
-        }
-        if (build && items <= MAX_MODEL_ITEMS) {
-          kept = { indicator, value, range: lineRange(line, from, i) };
-          fpl.otherInformation.push(kept);
-        }
-      } else if (indicator) {
-        const word = text.slice(from, i);
-        value = value ? `${value} ${word}` : word;
-        toLine = line;
-        toChar = i;
-      } else if (!(words === 1 && i - from === 1 && text.charCodeAt(from) === 48 /* 0 */)) {
-        sink.add(
-          'R309',
-          `'${text.slice(from, i)}' in field 18 has no indicator: expected 0 or items like DOF/261121 REG/DAIPX RMK/TEXT`,
-          lineRange(line, from, i),
-        );
-      }
-    }
-  }
-  if (indicator) {
-    if (kept) {
-      kept.value = value;
-      kept.range = spanRange(fromLine, fromChar, toLine, toChar);
-    }
-    checkOtherItem(indicator, value, fromLine, fromChar, toLine, toChar, facts, sink);
-  }
-  if (facts.typeZzzz && !typ) {
-    sink.add(
-      'R309',
-      'field 9 gives the aircraft type as ZZZZ: field 18 must name it with TYP/, e.g. TYP/2F15 5F5',
-      fieldRange(raw),
-    );
   }
 }
 

@@ -7,3 +7,4 @@ export { RouteDocumentEditor } from './editing';
 export { MovableRouteBlock, keyOfBlock, diagnosticCountOf, settledBlock } from './movableBlock';
 export { eachBlock, splitBlocks, splitLines, type RawBlock } from './blocks';
 export { binaryFinding } from './document';
+export { setReferenceClock } from './clock';

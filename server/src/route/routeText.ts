@@ -11,7 +11,16 @@ import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import { NO_RANGE, lettersOnlyKind, lonePartOf, quickCheck } from './quickCheck';
 import { formAfterScan } from './quickForms';
-import { K_AIRWAY, kindCode } from './kinds';
+import {
+  KIND,
+  K_AERODROME,
+  K_AIRWAY,
+  K_CRUISE_CLIMB,
+  K_FLIGHT_RULES,
+  K_POINT_CHANGE,
+  K_SPEED_LEVEL,
+  kindCode,
+} from './kinds';
 import {
   ElementReader,
   FIRST_WORD,
@@ -353,6 +362,32 @@ function tokenRange(k: number): Range {
   return lineRange(tokLine[k], tokStart[k], tokEnd[k]);
 }
 
+/** One element of an FPL's field 15 that the rules between fields read (see fplRules.ts). */
+export interface RouteEvent {
+  /** Its kind code (kinds.ts). */
+  code: number;
+  text: string;
+  line: number;
+  start: number;
+  end: number;
+  /** Its index among the route's elements, and their count. */
+  index: number;
+  count: number;
+}
+
+/** The kinds an FPL's rules between fields read: levels, changes of flight rules, aerodromes, points. */
+const EVENT_KINDS =
+  (1 << K_SPEED_LEVEL) | (1 << K_POINT_CHANGE) | (1 << K_CRUISE_CLIMB) | (1 << K_FLIGHT_RULES) | (1 << K_AERODROME);
+
+/** Collects the elements the rules between an FPL's fields read (only for FPL messages: never plain route text). */
+function collectEvents(count: number, out: RouteEvent[]): void {
+  for (let k = 0; k < count; k++) {
+    const code = tokKind[k];
+    if (!((EVENT_KINDS >> (code & KIND)) & 1)) continue;
+    out.push({ code, text: textAt(k), line: tokLine[k], start: tokStart[k], end: tokEnd[k], index: k, count });
+  }
+}
+
 /** The reader of the check pass, reused: a block costs no reader of its own. */
 let checkReader: ElementReader | undefined;
 
@@ -366,6 +401,7 @@ export function checkRouteText(
   sink: DiagnosticSink,
   withWords = true,
   withRange = true,
+  events?: RouteEvent[],
 ): RouteTextFacts {
   const count = tokenize(segments, false, true);
   if (count === 0) return { count, firstWords: '' };
@@ -374,6 +410,7 @@ export function checkRouteText(
   readKinds(count, reader, sink);
   reader.startCheck(null);
   checkSequence(tokKind, count, textAt, tokLine, tokStart, tokEnd, sink);
+  if (events) collectEvents(count, events);
   let firstWords = '';
   if (withWords) {
     firstWords = textAt(0);

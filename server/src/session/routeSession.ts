@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
+import { setReferenceClock } from '../route/clock';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../services/ranges';
 import {
@@ -67,6 +68,8 @@ export type Listener<T> = (value: T) => void;
 export interface SessionOptions extends ExpansionOptions {
   /** Where the user sets the reference appId/appKey (a VS Code command, or environment variables). */
   referenceHint?: () => string;
+  /** The clock the parser's date checks read (a DOF/ in the past); the wall clock unless a test sets one. */
+  now?: () => number;
   /** After a failure of the airline reference, the list is asked for again at most this often. */
   referenceRetryMs?: number;
 }
@@ -94,6 +97,9 @@ export class RouteSession {
     events: SessionEvents = {},
     private readonly options: SessionOptions = {},
   ) {
+    // The parser is pure and has no clock of its own: the session, which both the language server
+    // and the checker use, gives it the one "today" its findings are judged against.
+    setReferenceClock(options.now ?? Date.now);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
     this.airlines = new AirlineReference(
       this,

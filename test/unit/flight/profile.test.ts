@@ -172,7 +172,7 @@ test('stateAt and stateOver: the leg, band and time at a distance and over a cro
 });
 
 const FPL = (eobt: string, dof: string) => `(FPL-DLH4AB-IS
--A320/M-SDE2E3FGIJ1RWY/LB1
+-A320/M-SDE2E3FGIJ1WY/LB1
 -EGLL${eobt}
 -N0450F350 5000N00500W 5000N01500W 5000N02500W
 -EDDF0105 EDDK

@@ -6,9 +6,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
+import { DIAGNOSTIC_CODES } from '../../../server/src/route';
 import { codesOf, DIAGNOSTIC_SERIES, type DiagnosticCode } from '../../../server/src/route/codes';
-import { EXAMPLES } from './examples';
+import { EXAMPLES, parseExample } from './examples';
 
 export const DOC_PATH = join(__dirname, '../../../docs/diagnostics.md');
 export const README_PATH = join(__dirname, '../../../README.md');
@@ -66,7 +66,7 @@ function tables(heading: string): string[] {
     for (const code of codesOf(prefix)) {
       const info = DIAGNOSTIC_CODES[code];
       const ex = EXAMPLES.find((e) => e.code === code);
-      const doc = ex ? parseRouteDocument(ex.text) : undefined;
+      const doc = ex ? parseExample(ex) : undefined;
       const found =
         doc && [...doc.diagnostics, ...doc.blocks.flatMap((b) => b.diagnostics)].find((d) => d.code === code);
       out.push(

@@ -1,3 +1,5 @@
+import { parseRouteDocument, setReferenceClock, type RouteDocument } from '../../../server/src/route';
+
 /**
  * One example per diagnostic code: the input, where the finding must be, and a piece of its
  * message. The rules test checks every example; docs/diagnostics.md shows the same examples.
@@ -9,13 +11,28 @@ export interface CodeExample {
   at: [number, number, number] | [number, number, number, number];
   /** A piece the message must contain. */
   says: string;
+  /** The date the checks take as today (ISO), for the findings that depend on it. */
+  today?: string;
+}
+
+/** Parses an example with its clock (none unless it names today). */
+export function parseExample(ex: CodeExample): RouteDocument {
+  setReferenceClock(ex.today ? () => Date.parse(ex.today!) : undefined);
+  try {
+    const doc = parseRouteDocument(ex.text);
+    // A block reads its findings again on first use: read them while the clock is set.
+    for (const block of doc.blocks) void block.diagnostics;
+    return doc;
+  } finally {
+    setReferenceClock(undefined);
+  }
 }
 
 const FPL = (
   f7 = 'DLH4AB',
   f8 = 'IS',
   f9 = 'A320/M',
-  f10 = 'SDE2E3FGIJ1RWY/LB1',
+  f10 = 'SDE2E3FGIJ1WY/LB1',
   f13 = 'EGLL1200',
   f15 = 'N0450F350 DVR',
   f16 = 'EDDF0105 EDDK',
@@ -86,7 +103,7 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R301', text: FPL().slice(0, -1), at: [5, 11, 11], says: "expected ')'" },
   {
     code: 'R302',
-    text: '(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F350 DVR)',
+    text: '(FPL-DLH4AB-IS-A320/M-S/C-EGLL1200-N0450F250 DVR)',
     at: [0, 48, 49],
     says: 'missing fields 16',
   },
@@ -116,4 +133,85 @@ export const EXAMPLES: CodeExample[] = [
   },
   { code: 'R312', text: FPL().replace('(FPL', '(CHG'), at: [0, 1, 4], says: 'is not FPL' },
   { code: 'R313', text: `${FPL().slice(0, -1)}-E/0790 P/2)`, at: [5, 12, 18], says: 'fuel endurance is hhmm' },
+  {
+    code: 'R314',
+    text: FPL(undefined, 'YG', undefined, undefined, undefined, 'N0110F080 DVR DCT SPR'),
+    at: [0, 12, 14],
+    says: 'field 15 has no change to VFR',
+  },
+  { code: 'R315', text: FPL(undefined, undefined, undefined, undefined, 'ZZZZ1200'), at: [2, 1, 5], says: 'DEP/' },
+  {
+    code: 'R316',
+    text: FPL(undefined, undefined, undefined, 'SDRWY/S', undefined, undefined, undefined, 'PBN/C2'),
+    at: [5, 5, 7],
+    says: 'PBN/ C2 (RNAV 2 GNSS) needs G (GNSS) in field 10a',
+  },
+  {
+    code: 'R317',
+    text: FPL(undefined, undefined, undefined, 'SDGRWY/S'),
+    at: [1, 11, 12],
+    says: 'R (PBN approved) in field 10a needs PBN/',
+  },
+  {
+    code: 'R318',
+    text: FPL(undefined, undefined, undefined, 'SDFGI/S'),
+    at: [3, 6, 10],
+    says: 'in RVSM airspace (FL290–FL410) of the EUR region',
+  },
+  {
+    code: 'R319',
+    text: FPL(undefined, 'VG', undefined, undefined, undefined, 'N0140F250 DVR'),
+    at: [3, 6, 10],
+    says: 'above FL200 in a VFR part of the flight',
+  },
+  {
+    code: 'R320',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DLE/XAMAN0020'),
+    at: [5, 5, 14],
+    says: 'XAMAN is not a point written in field 15',
+  },
+  {
+    code: 'R321',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, 'EGLL N0450F350 DVR'),
+    at: [3, 1, 5],
+    says: 'field 13 gives the departure (EGLL)',
+  },
+  {
+    code: 'R322',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DOF/261121 RFP/Q1'),
+    at: [5, 12, 18],
+    says: "not a Doc 4444 indicator: it is the EUROCONTROL IFPS's own",
+  },
+  {
+    code: 'R323',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DOF/261121 DOF/261121'),
+    at: [5, 12, 22],
+    says: 'DOF/261121 is given twice',
+  },
+  {
+    code: 'R324',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DOF/270305 DOF/270306'),
+    at: [5, 12, 22],
+    says: 'DOF/ is given twice with different values (DOF/270305 and DOF/270306)',
+  },
+  {
+    code: 'R325',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, 'N0450F350\u00a0DVR'),
+    at: [3, 10, 11],
+    says: 'U+00A0 (no-break space) is not a blank of an ATS message',
+  },
+  {
+    code: 'R326',
+    text: FPL(),
+    at: [5, 1, 11],
+    says: 'DOF/261121 is 21 November 2026, 5 days before today (26 November 2026)',
+    today: '2026-11-26T10:00:00Z',
+  },
+  { code: 'R327', text: FPL('HB-XYZ'), at: [0, 7, 8], says: "hyphen inside field 7: 'HB-XYZ'" },
+  {
+    code: 'R328',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'OPR/AIR-LINK'),
+    at: [5, 9, 13],
+    says: 'a hyphen inside field 18 text (as in OPR/AIR-LINK) ends field 18',
+  },
 ];

@@ -36,7 +36,9 @@ test('Field 10: "N or S and/or … A B C D E1 … Z" and "N or … A C E H I L P
   assert.equal(messages(fpl(undefined, 'SDQFG/Q9'), 'R306').length, 2);
   assert.equal(messages(fpl(undefined, 'SDE9/LB1'), 'R306').length, 1);
   assert.deepEqual(messages(fpl(undefined, 'N/N'), 'R306'), []);
-  assert.deepEqual(messages(fpl(undefined, 'SDE1E2E3FGHIJ1J3J5KM1OP2RTUVWXYZ/EB1B2U1V1D1G1'), 'R306'), []);
+  // Every code of both lists (B2 U2 V2 include B1 U1 V1: one of each pair, issue 23 item 10).
+  assert.deepEqual(messages(fpl(undefined, 'SDE1E2E3FGHIJ1J3J5KM1OP2RTUVWXYZ/EB2U2V2D1G1'), 'R306'), []);
+  assert.deepEqual(messages(fpl(undefined, 'SDE1E2E3FGHIJ1J3J5KM1OP2RTUVWXYZ/LB1U1V1'), 'R306'), []);
 });
 
 test('Fields 13 and 16: "estimated off-block time" and "total estimated elapsed time" are real times', () => {

@@ -64,6 +64,37 @@ export function generateRouteText(r: () => number, length: number): string {
   return out.join(' ');
 }
 
+/** Field 18 with every indicator of Doc 4444 App. 2, each valid for the message. */
+function otherInformation(r: () => number, firstPoint: string, from: string, to: string): string {
+  const alternate = pick(r, AERODROMES);
+  const items = [
+    'STS/HOSP',
+    'PBN/A1B1C1D1L1O1S1',
+    'NAV/GBAS',
+    'COM/CPDLCX',
+    'DAT/CPDLCX',
+    'SUR/RSP180',
+    `DEP/${from}`,
+    `DEST/${to}`,
+    'DOF/261121',
+    'REG/DAIPX',
+    `EET/${to}0045 LFFF0050`,
+    'SEL/ABCD',
+    'TYP/A320',
+    'CODE/3C4B1A',
+    `DLE/${firstPoint}0010`,
+    'OPR/DLH',
+    'ORGN/EDDFDLHX',
+    'PER/C',
+    `ALTN/${alternate}`,
+    `RALT/${alternate}`,
+    `TALT/${alternate}`,
+    `RIF/DVR UL9 ${alternate}`,
+    'RMK/GENERATED',
+  ];
+  return items.join(' ');
+}
+
 /** A .route file of `blocks` blocks: mostly route blocks, every fifth an FPL message. */
 export function generateRouteFile(blocks: number, seed = 1): string {
   const r = random(seed);
@@ -76,7 +107,7 @@ export function generateRouteFile(blocks: number, seed = 1): string {
       const half = route.split(' ');
       const mid = Math.floor(half.length / 2);
       parts.push(
-        `# flight ${i}\n(FPL-TST${pad(i, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${pick(r, AERODROMES)}\n-DOF/261121 REG/DAIPX RMK/GENERATED)`,
+        `# flight ${i}\n(FPL-TST${pad(i, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${pick(r, AERODROMES)}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
       );
     } else {
       const wrapped = route.replace(/((?:\S+ ){12})/g, '$1\n').replace(/ \n/g, '\n');

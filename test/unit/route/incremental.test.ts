@@ -78,7 +78,7 @@ test('identical blocks at different places both come out right', () => {
 
 test('a moved block that was already built carries its elements over, shifted, not read again', () => {
   const parser = new IncrementalRouteParser();
-  const text = 'N0450F350 DVR DCT KONAN\n\n(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F360 SPY DCT DVR-EGLL0040-0)\n';
+  const text = 'N0450F350 DVR DCT KONAN\n\n(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 SPY DCT DVR-EGLL0040-0)\n';
   const before = parser.parse(text);
   const built = before.blocks.map((b) => b.elements);
   const moved = parser.parse(`\n\n${text}`);

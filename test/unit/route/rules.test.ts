@@ -3,16 +3,16 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
 import { codesOf } from '../../../server/src/route/codes';
-import { EXAMPLES } from './examples';
+import { EXAMPLES, parseExample } from './examples';
 import { allDiagnostics } from './helpers';
 import { currentDoc, currentReadme, diagnosticsMarkdown, readmeWithDiagnostics } from './diagnosticsDoc';
 
 for (const ex of EXAMPLES) {
   test(`${ex.code}: ${DIAGNOSTIC_CODES[ex.code as keyof typeof DIAGNOSTIC_CODES]?.title}`, () => {
-    const found = allDiagnostics(parseRouteDocument(ex.text)).filter((d) => d.code === ex.code);
+    const found = allDiagnostics(parseExample(ex)).filter((d) => d.code === ex.code);
     assert.ok(
       found.length > 0,
-      `${ex.code} not reported for ${JSON.stringify(ex.text)}; got ${allDiagnostics(parseRouteDocument(ex.text))
+      `${ex.code} not reported for ${JSON.stringify(ex.text)}; got ${allDiagnostics(parseExample(ex))
         .map((d) => d.code)
         .join(' ')}`,
     );

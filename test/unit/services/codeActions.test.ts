@@ -269,3 +269,93 @@ test('withOwnData gives back the data a client dropped, only to the same finding
   const kept: Diagnostic = { ...dropped, data: { candidates: ['kept'] } };
   assert.deepEqual(withOwnData([kept], own)[0].data, { candidates: ['kept'] });
 });
+
+/** An FPL message from Zurich to Paris (issue 23's quick fixes), lines 0–5. */
+const MSG = (f10: string, f15: string, f18: string): string =>
+  `(FPL-SWR12-IS\n-A320/M-${f10}\n-LSZH1200\n-${f15}\n-LFPG0045 LFPO\n-${f18})`;
+
+test('FPL: the missing sensor letter is added to field 10a, and the finding goes away', () => {
+  const text = MSG('SDRWY/S', 'N0450F350 GERSA UN851 DJL', 'PBN/C2');
+  const { actions } = fixesFor(text, 'R316');
+  assert.deepEqual(
+    actions.map((a) => [a.title, a.isPreferred]),
+    [['Add G to field 10a', true]],
+  );
+  const fixed = applyOnly(text, actions[0]);
+  assert.match(fixed, /-A320\/M-SDRWYG\/S/);
+  assert.deepEqual(codesOf(fixed), []);
+});
+
+test('FPL: PBN/ without R adds R; R without PBN/ offers PBN/ in field 18', () => {
+  const text = MSG('SDGWY/S', 'N0450F350 GERSA UN851 DJL', 'PBN/A1B1');
+  const added = fixesFor(text, 'R309').actions;
+  assert.deepEqual(
+    added.map((a) => a.title),
+    ['Add R (PBN approved) to field 10a'],
+  );
+  assert.deepEqual(codesOf(applyOnly(text, added[0])), []);
+  const noPbn = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', 'DOF/270305');
+  const insert = fixesFor(noPbn, 'R317').actions;
+  assert.equal(insert.length, 1);
+  assert.equal(insert[0].isPreferred, false, 'the codes are the filer’s to give');
+  assert.match(applyOnly(noPbn, insert[0]), /\n-PBN\/ DOF\/270305\)$/);
+  // A lone 0 is replaced by the indicator.
+  assert.match(
+    applyOnly(
+      MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', '0'),
+      fixesFor(MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', '0'), 'R317').actions[0],
+    ),
+    /\n-PBN\/\)$/,
+  );
+});
+
+test('FPL: a duplicated field 18 item is removed', () => {
+  const text = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', 'PBN/A1B1 REG/HBJXA REG/HBJXA RMK/TCAS');
+  const { actions } = fixesFor(text, 'R323');
+  assert.equal(actions[0].title, 'Remove the duplicated REG/HBJXA');
+  const fixed = applyOnly(text, actions[0]);
+  assert.match(fixed, /\n-PBN\/A1B1 REG\/HBJXA RMK\/TCAS\)$/);
+  assert.deepEqual(codesOf(fixed), []);
+});
+
+test('FPL: a non-ASCII blank is replaced by a space; an invisible character is removed', () => {
+  const text = MSG('SDGRWY/S', 'N0450F350\u00a0GERSA UN851 DJL', 'PBN/A1B1');
+  const { actions } = fixesFor(text, 'R325');
+  assert.equal(actions[0].title, 'Replace U+00A0 (no-break space) with a space');
+  assert.deepEqual(codesOf(applyOnly(text, actions[0])), []);
+  const zw = 'N0450F350 GER\u200bSA UN851 DJL';
+  const removal = fixesFor(zw, 'R114').actions;
+  assert.equal(removal[0].title, 'Remove the invisible U+200B (zero-width space)');
+  assert.equal(applyOnly(zw, removal[0]), 'N0450F350 GERSA UN851 DJL');
+});
+
+test('FPL: a hyphen in field 7, a number 1 in field 9, an aerodrome in field 15 and a lone 0 are fixed', () => {
+  const hyphen = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', 'PBN/A1B1').replace('SWR12', 'HB-XYZ');
+  assert.deepEqual(codesOf(applyOnly(hyphen, fixesFor(hyphen, 'R327').actions[0])), []);
+  const one = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', 'PBN/A1B1').replace('A320/M', '1A320/M');
+  assert.deepEqual(codesOf(applyOnly(one, fixesFor(one, 'R305').actions[0])), []);
+  const aerodrome = MSG('SDGRWY/S', 'LSZH N0450F350 GERSA UN851 DJL LFPG', 'PBN/A1B1');
+  let fixed = aerodrome;
+  for (let i = 0; i < 2; i++) fixed = applyOnly(fixed, fixesFor(fixed, 'R321').actions[0]);
+  assert.match(fixed, /\n-N0450F350 GERSA UN851 DJL\n/);
+  assert.deepEqual(codesOf(fixed), []);
+  const zero = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', '0 PBN/A1B1');
+  assert.match(applyOnly(zero, fixesFor(zero, 'R309').actions[0]), /\n-PBN\/A1B1\)$/);
+});
+
+test('R210 above FL410: F440 rounds to F430 or F450, neither preferred', () => {
+  const text = 'N0470F440 DVR';
+  const { actions } = fixesFor(text, 'R210');
+  assert.deepEqual(
+    actions.map((a) => [a.title, a.isPreferred]),
+    [
+      ['Change F440 to F430', false],
+      ['Change F440 to F450', false],
+    ],
+  );
+  const near = fixesFor('N0470F432 DVR', 'R210').actions;
+  assert.deepEqual(
+    near.map((a) => a.title),
+    ['Change F432 to F430'],
+  );
+});

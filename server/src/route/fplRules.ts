@@ -1,0 +1,388 @@
+/**
+ * The rules that tie one FPL field to another (ICAO Doc 4444 App. 2 notes, Annex 2, and the
+ * IFPS Users Manual where marked): field 8 against the route, ZZZZ and AFIL against field 18,
+ * field 10a against PBN/, COM/, NAV/ and DAT/, RVSM, VFR above FL200, DLE/ points, and
+ * aerodromes written into field 15.
+ */
+import type { DiagnosticSink } from './diagnostics';
+import { lineRange } from './diagnostics';
+import type { OtherInformation, OtherItem } from './fplOther';
+import { KIND, K_AERODROME, K_CRUISE_CLIMB, K_FLIGHT_RULES, K_POINT_CHANGE, K_SPEED_LEVEL } from './kinds';
+import type { Located, Range } from './model';
+import type { RouteEvent } from './routeText';
+import { isBlankCode } from './routeText';
+import { spanRange } from './diagnostics';
+import { textFix, type TextFix, type TextFixData } from './textFixes';
+
+/** What the message gave, field by field, for the rules between them. */
+export interface FplFacts {
+  /** Field 8's flight rules letter (I V Y Z), '' when absent or unreadable. */
+  rules: string;
+  rulesRange: () => Range;
+  /** Field 10a and 10b in upper case ('' when unreadable). */
+  equipment: string;
+  surveillance: string;
+  /** The range of character `offset` of field 10's text, and where a letter joins 10a (before the '/'). */
+  equipmentCharRange?: (offset: number) => Range | undefined;
+  departure?: Located<string>;
+  destination?: Located<string>;
+  /** Field 16's alternates. */
+  alternates: readonly Located<string>[];
+  /** Field 15's levels, changes of rules and aerodromes, in order. */
+  events: readonly RouteEvent[];
+  /** Whether field 15 writes a point (DLE/). */
+  routeHasPoint: (ident: string) => boolean;
+  other?: OtherInformation;
+  /** Where a new item joins field 18: its start, or all of it when it is a lone 0 (built only for a finding). */
+  otherStart: () => Range | undefined;
+  lineText: (line: number) => string;
+}
+
+/** The sensors of field 10a each PBN/ code needs (IFPS Users Manual, PBN/ with 10a). */
+const PBN_SENSORS: Record<string, { letters: string[]; what: string }> = {
+  B2: { letters: ['G'], what: 'RNAV 5 GNSS' },
+  C2: { letters: ['G'], what: 'RNAV 2 GNSS' },
+  D2: { letters: ['G'], what: 'RNAV 1 GNSS' },
+  O2: { letters: ['G'], what: 'basic RNP 1 GNSS' },
+  B3: { letters: ['D'], what: 'RNAV 5 DME/DME' },
+  C3: { letters: ['D'], what: 'RNAV 2 DME/DME' },
+  D3: { letters: ['D'], what: 'RNAV 1 DME/DME' },
+  O3: { letters: ['D'], what: 'basic RNP 1 DME/DME' },
+  B5: { letters: ['I'], what: 'RNAV 5 INS or IRS' },
+  C4: { letters: ['D', 'I'], what: 'RNAV 2 DME/DME/IRU' },
+  D4: { letters: ['D', 'I'], what: 'RNAV 1 DME/DME/IRU' },
+  O4: { letters: ['D', 'I'], what: 'basic RNP 1 DME/DME/IRU' },
+};
+const SENSOR_NAMES: Record<string, string> = { G: 'GNSS', D: 'DME', I: 'inertial navigation', O: 'VOR', S: 'standard' };
+
+/** Regions where FL290–FL410 is RVSM airspace and W is checked: the ICAO EUR region's location indicators. */
+function inEurRegion(icao: string | undefined): boolean {
+  if (!icao) return false;
+  const c = icao.charCodeAt(0);
+  return c === 69 /* E */ || c === 76 /* L */ || c === 85; /* U */
+}
+
+/** A level of a speed/level group, with its place on the line. */
+interface PlannedLevel {
+  unit: string;
+  value: number;
+  text: string;
+  feet: number;
+  line: number;
+  start: number;
+  end: number;
+}
+
+const GROUP = /^(?:[NK]\d{4}|M\d{3})(F\d{3}|A\d{3}|S\d{4}|M\d{4}|VFR)(F\d{3}|A\d{3}|S\d{4}|M\d{4}|PLUS)?$/;
+
+/** The levels of a speed/level group, a change of speed/level or a cruise climb. */
+function levelsOf(e: RouteEvent): PlannedLevel[] {
+  const u = e.text.toUpperCase();
+  const groupStart = u.lastIndexOf('/') + 1;
+  const m = GROUP.exec(u.slice(groupStart));
+  if (!m) return [];
+  const levels: PlannedLevel[] = [];
+  let at = e.start + groupStart + (u.charCodeAt(groupStart) === 77 ? 4 : 5);
+  for (const text of [m[1], m[2]]) {
+    if (!text || text === 'PLUS') continue;
+    const unit = text[0] === 'V' ? 'VFR' : text[0];
+    const value = unit === 'VFR' ? 0 : Number(text.slice(1));
+    const feet = unit === 'F' || unit === 'A' ? value * 100 : unit === 'VFR' ? 0 : value * 10 * 3.28084;
+    levels.push({ unit, value, text, feet, line: e.line, start: at, end: at + text.length });
+    at += text.length;
+  }
+  return levels;
+}
+
+const RULES_NAMES: Record<string, string> = {
+  I: 'I (IFR throughout)',
+  V: 'V (VFR throughout)',
+  Y: 'Y (IFR first, then VFR)',
+  Z: 'Z (VFR first, then IFR)',
+};
+
+/** Field 8 against field 15; VFR above FL200; RVSM without W. */
+function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean): void {
+  const rules = f.rules;
+  let vfr = rules === 'V' || rules === 'Z';
+  let firstChange = '';
+  let rvsmWarned = false;
+  const checkRvsm =
+    !f.equipment.includes('W') &&
+    !nonRvsm &&
+    f.equipment !== '' &&
+    (inEurRegion(f.departure?.value) || inEurRegion(f.destination?.value));
+  const events = f.events;
+  for (let k = 0; k < events.length; k++) {
+    const e = events[k];
+    const kind = e.code & KIND;
+    if (kind === K_FLIGHT_RULES) {
+      const to = e.text.toUpperCase();
+      if (!firstChange) firstChange = to;
+      if (rules === 'I' || rules === 'V') {
+        sink.add(
+          'R314',
+          `field 8 gives flight rules ${RULES_NAMES[rules]}, but field 15 changes to ${to} here: ` +
+            `write ${to === 'VFR' ? 'Y' : 'Z'} in field 8 for a change of flight rules, or remove the change`,
+          lineRange(e.line, e.start, e.end),
+        );
+      } else if ((rules === 'Y' || rules === 'Z') && firstChange === to && to === (rules === 'Y' ? 'IFR' : 'VFR')) {
+        sink.add(
+          'R314',
+          `field 8 gives flight rules ${RULES_NAMES[rules]}, so the first change in field 15 is to ` +
+            `${rules === 'Y' ? 'VFR' : 'IFR'}, not to ${to}`,
+          lineRange(e.line, e.start, e.end),
+        );
+      }
+      vfr = to === 'VFR';
+      continue;
+    }
+    if (kind !== K_SPEED_LEVEL && kind !== K_POINT_CHANGE && kind !== K_CRUISE_CLIMB) continue;
+    // A change whose rules change at the same point (LN/N0120A045 VFR) is flown under the new rules.
+    const next = events[k + 1];
+    const changesHere = next && (next.code & KIND) === K_FLIGHT_RULES && next.index === e.index + 1;
+    const here = changesHere ? next.text.toUpperCase() === 'VFR' : vfr;
+    // The levels are read only where a rule can apply: a VFR part, RVSM without W, or a VFR level.
+    if (!here && !checkRvsm && !e.text.endsWith('VFR') && !e.text.endsWith('vfr')) continue;
+    for (const level of levelsOf(e)) {
+      const range = lineRange(level.line, level.start, level.end);
+      if (level.unit === 'VFR') {
+        if (!here && rules)
+          sink.add(
+            'R314',
+            `field 8 gives flight rules ${RULES_NAMES[rules] ?? rules}: an IFR part of the flight cannot plan VFR as its ` +
+              `level; give a cruising level, e.g. F350, or change the flight rules`,
+            range,
+          );
+        continue;
+      }
+      if (here && level.feet > 20_000) {
+        // Annex 2, 4.4: VFR flights are not operated above FL200 unless authorised.
+        sink.add(
+          'R319',
+          `${level.text} is above FL200 in a VFR part of the flight: VFR flights are not operated above ` +
+            `FL200 unless the State authorises it (Annex 2, 4.4)`,
+          range,
+        );
+      }
+      if (!here && checkRvsm && !rvsmWarned && level.unit === 'F' && level.value >= 290 && level.value <= 410) {
+        rvsmWarned = true;
+        sink.add(
+          'R318',
+          `${level.text} is in RVSM airspace (FL290–FL410) of the EUR region, but field 10a has no W ` +
+            `(RVSM approved): add W if the aircraft is approved, or STS/NONRVSM for a non-approved State aircraft`,
+          range,
+        );
+      }
+    }
+  }
+  if ((rules === 'Y' || rules === 'Z') && !firstChange) {
+    const to = rules === 'Y' ? 'VFR' : 'IFR';
+    sink.add(
+      'R314',
+      `field 8 gives flight rules ${RULES_NAMES[rules]}, but field 15 has no change to ${to}: write ${to} ` +
+        `after the point where it happens, e.g. LN/N0120A045 ${to}, or write ${rules === 'Y' ? 'I' : 'V'} in field 8`,
+      f.rulesRange(),
+    );
+  }
+}
+
+function itemRange(item: OtherItem): Range {
+  return spanRange(item.fromLine, item.fromChar, item.toLine, item.toChar);
+}
+
+/** A letter joined to field 10a, as a fix. */
+function addToEquipment(f: FplFacts, letters: string, title: string, preferred = true): TextFix | undefined {
+  const slash = f.equipment.length;
+  const at = f.equipmentCharRange?.(slash);
+  if (!at) return undefined;
+  return { title, edits: [{ range: { start: at.start, end: at.start }, newText: letters }], preferred };
+}
+
+function fixes(...list: (TextFix | undefined)[]): TextFixData | undefined {
+  const kept = list.filter((x): x is TextFix => x !== undefined);
+  return kept.length > 0 ? { fixes: kept } : undefined;
+}
+
+/** Field 10a against PBN/, COM/, NAV/ and DAT/. */
+function checkEquipment(f: FplFacts, pbn: OtherItem | undefined, equipmentNamed: boolean, sink: DiagnosticSink): void {
+  const eq = f.equipment;
+  if (!eq || eq === 'N') return;
+  const pbnValue = pbn?.value.toUpperCase() ?? '';
+  if (pbn && /^([A-Z]\d)+$/.test(pbnValue)) {
+    if (!eq.includes('R')) {
+      sink.add(
+        'R309',
+        `PBN/${pbn.value}: PBN capabilities need R (PBN approved) in field 10a`,
+        itemRange(pbn),
+        fixes(addToEquipment(f, 'R', 'Add R (PBN approved) to field 10a')),
+      );
+    }
+    const oneWord = pbn.fromLine === pbn.toLine && !pbn.value.includes(' ');
+    for (let at = 0; at + 1 < pbnValue.length; at += 2) {
+      const code = pbnValue.slice(at, at + 2);
+      const range = oneWord ? lineRange(pbn.fromLine, pbn.fromChar + 4 + at, pbn.fromChar + 6 + at) : itemRange(pbn);
+      if (code === 'B4') {
+        if (!eq.includes('O') && !eq.includes('S'))
+          sink.add(
+            'R316',
+            `PBN/ B4 (RNAV 5 VOR/DME) needs O (VOR) or S (standard: VHF, VOR, ILS) in field 10a`,
+            range,
+            fixes(
+              addToEquipment(f, 'O', 'Add O (VOR) to field 10a', false),
+              addToEquipment(f, 'S', 'Add S (standard equipment) to field 10a', false),
+            ),
+          );
+        continue;
+      }
+      const need = PBN_SENSORS[code];
+      if (!need) continue;
+      const missing = need.letters.filter((l) => !eq.includes(l));
+      if (missing.length === 0) continue;
+      const names = missing.map((l) => `${l} (${SENSOR_NAMES[l]})`).join(' and ');
+      sink.add(
+        'R316',
+        `PBN/ ${code} (${need.what}) needs ${names} in field 10a`,
+        range,
+        fixes(addToEquipment(f, missing.join(''), `Add ${missing.join(' and ')} to field 10a`)),
+      );
+    }
+  }
+  const letterRange = (letter: string): Range => {
+    // The letter itself, not an E1/J1/M1/P1 code's digit: 10a's single letters are never followed by a digit.
+    const re = new RegExp(`${letter}(?!\\d)`);
+    const at = re.exec(eq)?.index ?? 0;
+    return f.equipmentCharRange?.(at) ?? f.rulesRange();
+  };
+  if (/R(?!\d)/.test(eq) && !pbn) {
+    const start = f.otherStart();
+    const insert = start
+      ? textFix('Insert PBN/ in field 18 (then list the PBN codes)', start, f.other?.count ? 'PBN/ ' : 'PBN/', false)
+      : undefined;
+    sink.add(
+      'R317',
+      `R (PBN approved) in field 10a needs PBN/ in field 18 with the RNAV and RNP levels that can be met, e.g. PBN/B1D1`,
+      letterRange('R'),
+      insert,
+    );
+  }
+  if (!equipmentNamed && /Z(?!\d)/.test(eq)) {
+    sink.add(
+      'R317',
+      `Z (other equipment) in field 10a needs COM/, NAV/ or DAT/ in field 18 naming that equipment, e.g. NAV/GBAS`,
+      letterRange('Z'),
+    );
+  }
+}
+
+/** ZZZZ and AFIL need the indicator that names them. */
+function checkUnnamedAerodromes(f: FplFacts, items: readonly OtherItem[], sink: DiagnosticSink): void {
+  const has = (indicator: string): boolean => items.some((i) => i.indicator === indicator && i.value.trim() !== '');
+  const dep = f.departure;
+  if (dep?.value === 'ZZZZ' && !has('DEP'))
+    sink.add(
+      'R315',
+      'field 13 gives the departure aerodrome as ZZZZ: field 18 must name it with DEP/, e.g. DEP/4530N00510E or DEP/MY FARM STRIP',
+      dep.range,
+    );
+  if (dep?.value === 'AFIL' && !has('DEP'))
+    sink.add(
+      'R315',
+      'field 13 AFIL (flight plan filed in the air): field 18 must name the ATS unit that holds the supplementary data with DEP/, e.g. DEP/EGTTZQZX',
+      dep.range,
+    );
+  const dest = f.destination;
+  if (dest?.value === 'ZZZZ' && !has('DEST'))
+    sink.add(
+      'R315',
+      'field 16 gives the destination aerodrome as ZZZZ: field 18 must name it with DEST/, e.g. DEST/4530N00510E',
+      dest.range,
+    );
+  for (const alternate of f.alternates) {
+    if (alternate.value === 'ZZZZ' && !has('ALTN'))
+      sink.add(
+        'R315',
+        'field 16 gives an alternate aerodrome as ZZZZ: field 18 must name it with ALTN/, e.g. ALTN/4530N00510E',
+        alternate.range,
+      );
+  }
+}
+
+/** DLE/ points must be points of the route. */
+function checkDelays(f: FplFacts, items: readonly OtherItem[], count: number, sink: DiagnosticSink): void {
+  for (let k = 0; k < count; k++) {
+    const item = items[k];
+    if (item.indicator !== 'DLE') continue;
+    const words = item.value.toUpperCase().split(' ');
+    for (const word of words) {
+      const m = /^([A-Z0-9]{1,10}[A-Z])(\d{4})$/.exec(word);
+      if (!m) continue; // its format is reported by R309
+      if (f.routeHasPoint(m[1])) continue;
+      const oneWord = words.length === 1 && item.fromLine === item.toLine;
+      sink.add(
+        'R320',
+        `DLE/${word}: ${m[1]} is not a point written in field 15; a delay is planned at a significant point on ` +
+          `the route (points inside an ATS route are not checked here)`,
+        oneWord ? lineRange(item.fromLine, item.fromChar + 4, item.toChar) : itemRange(item),
+      );
+    }
+  }
+}
+
+/** Doc 4444 Item 15 has no aerodrome: in an FPL, fields 13 and 16 give them. */
+function checkRouteAerodromes(f: FplFacts, sink: DiagnosticSink): void {
+  for (const e of f.events) {
+    if ((e.code & KIND) !== K_AERODROME || e.count < 2) continue;
+    const first = e.index === 0;
+    if (!first && e.index !== e.count - 1) continue;
+    const text = f.lineText(e.line);
+    const icao = e.text.toUpperCase();
+    let from = e.start;
+    let to = e.end;
+    if (first) {
+      while (to < text.length && isBlankCode(text.charCodeAt(to))) to++;
+    } else {
+      while (from > 0 && isBlankCode(text.charCodeAt(from - 1))) from--;
+    }
+    const message = first
+      ? `aerodrome ${icao} before the speed/level group: in an FPL message field 13 gives the departure` +
+        `${f.departure ? ` (${f.departure.value})` : ''}; field 15 begins with the speed/level group`
+      : `aerodrome ${icao} at the end of the route: in an FPL message field 16 gives the destination` +
+        `${f.destination ? ` (${f.destination.value})` : ''}; field 15 ends with the last point or STAR`;
+    sink.add(
+      'R321',
+      message,
+      lineRange(e.line, e.start, e.end),
+      textFix(`Remove ${icao} from field 15`, lineRange(e.line, from, to), ''),
+    );
+  }
+}
+
+/** Every rule between fields, once the message is read. */
+export function checkBetweenFields(f: FplFacts, sink: DiagnosticSink): void {
+  const items = f.other ? f.other.items : NO_ITEMS;
+  const count = f.other ? f.other.count : 0;
+  let pbn: OtherItem | undefined;
+  let nonRvsm = false;
+  let equipmentNamed = false;
+  for (let k = 0; k < count; k++) {
+    const item = items[k];
+    const indicator = item.indicator;
+    if (indicator === 'PBN') pbn ??= item;
+    else if (indicator === 'STS') nonRvsm ||= /\bNONRVSM\b/i.test(item.value);
+    else if (indicator === 'COM' || indicator === 'NAV' || indicator === 'DAT') equipmentNamed = true;
+  }
+  if (
+    f.departure?.value === 'ZZZZ' ||
+    f.departure?.value === 'AFIL' ||
+    f.destination?.value === 'ZZZZ' ||
+    f.alternates.length > 0
+  )
+    checkUnnamedAerodromes(f, items.slice(0, count), sink);
+  checkRouteAerodromes(f, sink);
+  if (f.rules) checkRulesAndLevels(f, sink, nonRvsm);
+  checkEquipment(f, pbn, equipmentNamed, sink);
+  checkDelays(f, items, count, sink);
+}
+
+const NO_ITEMS: readonly OtherItem[] = [];
