@@ -70,7 +70,7 @@ export interface ExpansionStatusParams {
 export const EXPANSION_STATUS = notification<ExpansionStatusParams>(EXPANSION_STATUS_NOTIFICATION);
 
 /** The sources whose state the server tracks, one status each. */
-export type SourceName = 'expansion' | 'airspaces' | 'notams' | 'reference';
+export type SourceName = 'expansion' | 'airspaces' | 'notams' | 'reference' | 'flights';
 
 /**
  * Server → client: the state of one source (route expansion, airspaces, NOTAMs, the airline

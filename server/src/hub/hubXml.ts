@@ -253,6 +253,8 @@ export interface FlightSummary {
   registration?: string;
   /** The filed route (Item 15) as text, when the answer carries one. */
   routeText?: string;
+  /** Estimated off-block time (FIXM estimatedOffBlockTime), as written. */
+  eobt?: string;
 }
 
 /**
@@ -340,5 +342,7 @@ function readFixmFlight(flight: XmlNode, i: number): FlightSummary {
   const route = findFirst(flight, 'route');
   const routeText = attr(route, 'routeText') ?? textAt(route ?? flight, 'routeText');
   if (routeText && routeText.trim()) summary.routeText = routeText.trim().replace(/\s+/g, ' ');
+  const eobt = textAt(flight, 'estimatedOffBlockTime');
+  if (eobt && eobt.trim()) summary.eobt = eobt.trim();
   return summary;
 }

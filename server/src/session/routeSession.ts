@@ -21,6 +21,7 @@ import {
   type SessionDocument,
 } from './documentExpansions';
 import { AirlineReference } from './airlineReference';
+import { FiledRouteLookup } from './filedRoutes';
 import { DocumentPipeline } from './documentPipeline';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
 import { serviceAddress } from './serviceAddress';
@@ -76,6 +77,8 @@ export interface SessionOptions extends ExpansionOptions {
 
 export class RouteSession {
   readonly statuses: SourceStatuses;
+  /** Routes others filed for a city pair (hub #5 and #3), cached; asked only on demand. */
+  readonly filedRoutes: FiledRouteLookup;
   private readonly expansions: DocumentExpansions;
   private readonly results = new Map<string, DocumentResults>();
   private readonly resultListeners = new Set<Listener<DocumentResults>>();
@@ -101,6 +104,7 @@ export class RouteSession {
     // and the checker use, gives it the one "today" its findings are judged against.
     setReferenceClock(options.now ?? Date.now);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
+    this.filedRoutes = new FiledRouteLookup(this);
     this.airlines = new AirlineReference(
       this,
       { changed: () => this.documents.airlinesChanged() },

@@ -17,6 +17,7 @@ const WHAT: Record<SourceName, string> = {
   airspaces: 'Airspaces',
   notams: 'NOTAMs',
   reference: 'Airline reference',
+  flights: 'Routes filed by others',
 };
 
 const UNREACHABLE: ReadonlySet<ServiceErrorKind> = new Set(['network', 'timeout']);
@@ -118,7 +119,7 @@ export class SourceStatuses {
 
   /** Every source's state, for the server info. */
   all(): Record<SourceName, SourceStatus> {
-    const names: SourceName[] = ['expansion', 'airspaces', 'notams', 'reference'];
+    const names: SourceName[] = ['expansion', 'airspaces', 'notams', 'reference', 'flights'];
     return Object.fromEntries(names.map((name) => [name, this.get(name)])) as Record<SourceName, SourceStatus>;
   }
 
