@@ -6,6 +6,7 @@
  */
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { resolveRouteMapCodeLens } from '../services/codeLens';
+import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';
@@ -75,9 +76,19 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
   );
 
   connection.onCompletion(
-    onDocument('completion', { isIncomplete: false, items: [] }, (current, params, token) =>
-      service.completion(current, params, token),
-    ),
+    onDocument('completion', { isIncomplete: false, items: [] }, (current, params, token) => {
+      // An empty route line of a block with origin and destination: the routes others filed,
+      // fetched (and cached) by the session only now that completion is asked here.
+      const target = filedRouteTarget(current.document, current.lineTexts, params.position);
+      if (!target) return service.completion(current, params, token);
+      return state.session.filedRoutes.lookup(target.origin, target.destination).then(
+        (answer) => ({
+          isIncomplete: false,
+          items: filedRouteItems(answer.groups, params.position, answer.detailRestricted),
+        }),
+        () => ({ isIncomplete: false, items: [] }), // the 'flights' status says why, once
+      );
+    }),
   );
 
   connection.languages.inlayHint.on(
