@@ -11,6 +11,8 @@ export const COMMANDS = {
   clearAirlineReferenceCredentials: 'icaoRoute.clearAirlineReferenceCredentials',
   showExpansion: 'icaoRoute.showExpansion',
   exportRoute: 'icaoRoute.exportRoute',
+  /** A quick pick of the routes others filed for the block's city pair ({ uri, position } or the cursor). */
+  useFiledRoute: 'icaoRoute.useFiledRoute',
   /** Not in the command palette: only a conflict's "Open NOTAM" code action runs it. */
   openNotam: 'icaoRoute.openNotam',
 } as const;

@@ -24,6 +24,7 @@ import {
 } from './airlineCredentials';
 import { registerExpansionView } from './expansionView';
 import { registerExportRoute } from './exportRoute';
+import { registerFiledRoutes } from './filedRoutes';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
 import { registerNotamDocuments } from './notamDocument';
@@ -77,6 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerFirstUseHint(context, airlineCredentials);
   registerExpansionView(context, () => client);
   registerExportRoute(context, () => client, log);
+  registerFiledRoutes(context, () => client, log);
   registerNotamDocuments(context);
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.showOutput, async () => {

@@ -5,7 +5,7 @@
  * objects do not cross that line. Send and handle them through the helpers of ./messages
  * (`sendNotification(connection, STATUS, params)`): a wrong payload is then a compile error.
  */
-import type { Position } from '../position';
+import type { Position, Range } from '../position';
 import { notification, request } from './messages';
 
 /** Server → client: a line for the "ICAO Route" output channel. Never carries a secret. */
@@ -141,3 +141,25 @@ export interface OpenNotamArgument {
   number: string;
   text: string;
 }
+
+/**
+ * Client → server: the routes others filed for the city pair of the block at a position (hub #5
+ * and #3, cached by the session). `range` is what a chosen route replaces: the block's route
+ * text, or the empty line after its directives. `note` says what is missing (flight detail 403);
+ * `error` says in words why there is nothing to offer.
+ */
+export const FILED_ROUTES_REQUEST = 'icaoRoute/filedRoutes';
+export interface FiledRoutesParams {
+  uri: string;
+  position: Position;
+}
+export interface FiledRouteChoice {
+  text: string;
+  /** Count, latest call sign, EOBT and level. */
+  detail: string;
+  /** Elements removed (−) and added (+) against the current route, or "same route" / "no route written yet". */
+  differences: string;
+}
+export type FiledRoutesResult =
+  { origin: string; destination: string; range: Range; routes: FiledRouteChoice[]; note?: string } | { error: string };
+export const FILED_ROUTES = request<FiledRoutesParams, FiledRoutesResult>(FILED_ROUTES_REQUEST);

@@ -20,6 +20,7 @@ import { openReferenceCredentials } from '../../../common/protocol/sealedSecrets
 import type { SessionEvents } from '../session/routeSession';
 import { serverSealKey } from './credentials';
 import { registerExportRequests } from './exportRequests';
+import { registerFiledRouteRequests } from './filedRouteRequests';
 import { guard } from './guard';
 import { configureSession, environmentReferenceCredentials } from './lifecycle';
 import { registerMapRequests } from './mapRequests';
@@ -125,6 +126,8 @@ export function registerCustomMessages(state: ServerState): void {
     },
     session.areas,
   );
+
+  registerFiledRouteRequests(connection, state);
 
   registerExportRequests(connection, {
     parsedFor: (uri) => state.parsedFor(uri),

@@ -6,6 +6,7 @@
  */
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { resolveRouteMapCodeLens } from '../services/codeLens';
+import { filedRouteAction, filedRoutePlace } from '../services/filedRouteChoices';
 import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
@@ -72,7 +73,12 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
   });
 
   connection.onCodeAction(
-    onDocument('code actions', [], (current, params, token) => service.codeActions(current, params, token)),
+    onDocument('code actions', [], (current, params, token) => {
+      const actions = service.codeActions(current, params, token);
+      // "Use a route filed by others": the command asks the hub when run, not here.
+      const place = filedRoutePlace(current.document, current.lineTexts, params.range.start);
+      return place ? [...actions, filedRouteAction(place, current.uri, params.range.start)] : actions;
+    }),
   );
 
   connection.onCompletion(

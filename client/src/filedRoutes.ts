@@ -1,0 +1,78 @@
+/**
+ * "Use a route filed by others (EGLL → EDDF)": asks the server for the routes others filed for the
+ * block's city pair (icaoRoute/filedRoutes), lists each with its count, latest filing and
+ * differences from the route written, and puts the chosen one in place in one undoable edit.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { COMMANDS } from '../../common/commands';
+import { FILED_ROUTES, type FiledRouteChoice } from '../../common/protocol/lspMessages';
+import { sendRequest } from '../../common/protocol/messages';
+
+interface UseFiledRouteArgs {
+  uri?: string;
+  position?: { line: number; character: number };
+}
+
+async function useFiledRoute(client: LanguageClient | undefined, raw: unknown): Promise<boolean> {
+  if (!client) {
+    void vscode.window.showWarningMessage('ICAO Route: the language server is not running.');
+    return false;
+  }
+  const args = (raw && typeof raw === 'object' ? raw : {}) as UseFiledRouteArgs;
+  const editor = vscode.window.activeTextEditor;
+  const documentUri = args.uri ? vscode.Uri.parse(args.uri) : editor?.document.uri;
+  if (!documentUri) {
+    void vscode.window.showWarningMessage('ICAO Route: open a route document first.');
+    return false;
+  }
+  const cursor = editor?.document.uri.toString() === documentUri.toString() ? editor.selection.active : undefined;
+  const position = args.position ?? (cursor ? { line: cursor.line, character: cursor.character } : undefined);
+  if (!position) return false;
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Asking the hub for routes filed by others…' },
+    () => sendRequest(client, FILED_ROUTES, { uri: client.code2ProtocolConverter.asUri(documentUri), position }),
+  );
+  if ('error' in result) {
+    void vscode.window.showWarningMessage(`ICAO Route: ${result.error}`);
+    return false;
+  }
+  type Pick = vscode.QuickPickItem & { choice: FiledRouteChoice };
+  const picks: Pick[] = result.routes.map((choice) => ({
+    label: choice.text,
+    description: choice.detail,
+    detail: choice.differences,
+    choice,
+  }));
+  const title = `Routes filed by others (${result.origin} → ${result.destination})`;
+  const chosen = await vscode.window.showQuickPick(picks, {
+    title,
+    placeHolder: result.note ?? 'Replace the route with…',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (!chosen) return false;
+  const { start, end } = result.range;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(documentUri, new vscode.Range(start.line, start.character, end.line, end.character), chosen.choice.text);
+  return vscode.workspace.applyEdit(edit);
+}
+
+export function registerFiledRoutes(
+  context: vscode.ExtensionContext,
+  client: () => LanguageClient | undefined,
+  log: (message: string) => void,
+): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.useFiledRoute, async (raw?: unknown) => {
+      try {
+        return await useFiledRoute(client(), raw);
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        log(`filed routes failed: ${text}`);
+        void vscode.window.showErrorMessage(`ICAO Route: routes filed by others could not be listed: ${text}`);
+        return false;
+      }
+    }),
+  );
+}
