@@ -54,7 +54,11 @@ async function useFiledRoute(client: LanguageClient | undefined, raw: unknown): 
   if (!chosen) return false;
   const { start, end } = result.range;
   const edit = new vscode.WorkspaceEdit();
-  edit.replace(documentUri, new vscode.Range(start.line, start.character, end.line, end.character), chosen.choice.text);
+  edit.replace(
+    documentUri,
+    new vscode.Range(start.line, start.character, end.line, end.character),
+    (result.prefix ?? '') + chosen.choice.text,
+  );
   return vscode.workspace.applyEdit(edit);
 }
 

@@ -145,7 +145,8 @@ export interface OpenNotamArgument {
 /**
  * Client → server: the routes others filed for the city pair of the block at a position (hub #5
  * and #3, cached by the session). `range` is what a chosen route replaces: the block's route
- * text, or the empty line after its directives. `note` says what is missing (flight detail 403);
+ * text, or the empty line after its directives; `prefix` goes before it (a line break when the
+ * route goes after the block's last line). `note` says what is missing (flight detail 403);
  * `error` says in words why there is nothing to offer.
  */
 export const FILED_ROUTES_REQUEST = 'icaoRoute/filedRoutes';
@@ -161,5 +162,6 @@ export interface FiledRouteChoice {
   differences: string;
 }
 export type FiledRoutesResult =
-  { origin: string; destination: string; range: Range; routes: FiledRouteChoice[]; note?: string } | { error: string };
+  | { origin: string; destination: string; range: Range; prefix?: string; routes: FiledRouteChoice[]; note?: string }
+  | { error: string };
 export const FILED_ROUTES = request<FiledRoutesParams, FiledRoutesResult>(FILED_ROUTES_REQUEST);

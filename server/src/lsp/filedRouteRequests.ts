@@ -27,6 +27,7 @@ export function registerFiledRouteRequests(connection: Connection, state: Server
         origin: place.origin,
         destination: place.destination,
         range: place.range,
+        ...(place.prefix ? { prefix: place.prefix } : {}),
         routes: filedRouteChoices(answer.groups, place.currentRoute),
         ...(answer.detailRestricted ? { note: answer.detailRestricted } : {}),
       };

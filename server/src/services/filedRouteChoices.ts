@@ -18,6 +18,8 @@ export interface FiledRoutePlace {
   destination: string;
   /** What a chosen route replaces: the route text written, or the empty line the cursor is on. */
   range: Range;
+  /** Put before the chosen route: a line break when it goes after the block's last line. */
+  prefix?: string;
   currentRoute: string;
 }
 
@@ -36,8 +38,20 @@ export function filedRoutePlace(
   const block = document.blocks.find((b) => b.range.start.line <= position.line && position.line <= b.range.end.line);
   const origin = block?.origin?.value;
   const destination = block?.destination?.value;
-  if (!block || block.fpl || !block.routeRange || !origin || !destination) return undefined;
+  if (!block || block.fpl || !origin || !destination) return undefined;
   if (!/^[A-Za-z]{4}$/.test(origin) || !/^[A-Za-z]{4}$/.test(destination)) return undefined;
+  if (!block.routeRange) {
+    // No route yet: a chosen one goes on a new line after the block's last.
+    const end = block.range.end;
+    return {
+      block,
+      origin: origin.toUpperCase(),
+      destination: destination.toUpperCase(),
+      range: { start: end, end },
+      prefix: '\n',
+      currentRoute: '',
+    };
+  }
   const range = block.routeRange;
   const parts: string[] = [];
   for (let line = range.start.line; line <= range.end.line; line++) {

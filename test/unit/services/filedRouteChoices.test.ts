@@ -57,3 +57,10 @@ test('each choice says its count and its differences from the route written', ()
   assert.match(choices[0]!.detail, /^filed by 2 flights; latest BAW1, F350$/);
   assert.equal(filedRouteChoices(groups, '  ')[0]!.differences, 'no route written yet');
 });
+
+test('a block without route: the chosen route goes on a new line after its last', () => {
+  const p = place('origin: EGLL\ndestination: EDDF\n', 0, 2);
+  assert.deepEqual(p?.range, { start: { line: 1, character: 17 }, end: { line: 1, character: 17 } });
+  assert.equal(p?.prefix, '\n');
+  assert.equal(p?.currentRoute, '');
+});
