@@ -26,6 +26,8 @@ export interface FiledRouteGroup {
   latestEobt?: string;
   /** The cruising level of the latest filing (`F350`, `S1130`, `A045`, `M0840`…), from its first group. */
   latestLevel?: string;
+  /** Length of the latest filing in NM, by the navigation data when loaded and every element resolved. */
+  lengthNm?: number;
 }
 
 /** The initial speed/level group: N0450F350, K0830S1130, M082F350, N0120VFR. */
@@ -136,5 +138,6 @@ export function describeFiledRoute(group: FiledRouteGroup): string {
     .filter(Boolean)
     .join(', ');
   if (latest) parts.push(`latest ${latest}`);
+  if (group.lengthNm !== undefined) parts.push(`${Math.round(group.lengthNm)} NM`);
   return parts.join('; ');
 }

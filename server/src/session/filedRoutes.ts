@@ -12,6 +12,8 @@
  * asking for details until the hub client changes, and the 'flights' status says so once.
  */
 import { HubError, isServiceError, type FlightSummary, type HubClient } from '../hub';
+import type { NavDatabase } from '../navdata/loader';
+import { filedRouteLengthNm } from '../services/filedRouteLength';
 import { groupFiledRoutes, type FiledRouteGroup } from '../services/filedRoutes';
 import type { SourceStatuses } from './status';
 
@@ -35,6 +37,8 @@ export interface FiledRoutes {
 }
 
 export interface FiledRoutesOptions {
+  /** The navigation data if already loaded (never waited for): gives each route its length. */
+  navdata?: () => NavDatabase | undefined;
   ttlMs?: number;
   maxDetails?: number;
   now?: () => number;
@@ -140,6 +144,13 @@ export class FiledRouteLookup {
       return detail?.routeText ? { ...f, routeText: detail.routeText } : f;
     });
     const groups = groupFiledRoutes(complete);
+    const db = this.options.navdata?.();
+    if (db) {
+      for (const group of groups) {
+        const length = filedRouteLengthNm(db, origin, destination, group.latestText);
+        if (length !== undefined) group.lengthNm = length;
+      }
+    }
     const withRoute = complete.filter((f) => f.routeText?.trim()).length;
     if (this.restricted) {
       // Said once: the status changes only when its text does.

@@ -104,7 +104,7 @@ export class RouteSession {
     // and the checker use, gives it the one "today" its findings are judged against.
     setReferenceClock(options.now ?? Date.now);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
-    this.filedRoutes = new FiledRouteLookup(this);
+    this.filedRoutes = new FiledRouteLookup(this, { navdata: () => this.loadedNavdata() });
     this.airlines = new AirlineReference(
       this,
       { changed: () => this.documents.airlinesChanged() },
