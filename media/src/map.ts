@@ -31,8 +31,10 @@ import {
   type MapView,
 } from '../../server/src/protocol/mapMessages';
 import { Basemap } from './basemap';
+import { collapsible } from './collapsible';
 import { CrossingTable } from './crossingTable';
 import { DataLayers } from './layers';
+import { Legend } from './legend';
 import { loadState, onHostMessage, postToHost, saveState } from './messaging';
 import { SidePanel } from './panels';
 import { ProfileView } from './profile';
@@ -78,7 +80,13 @@ const profile = new ProfileView({
 });
 // A row's item may be off screen: the camera goes to it then, and stays otherwise.
 const table = new CrossingTable((itemId) => selectItem(itemId, { details: true, fit: 'unlessInView' }));
-bottom.append(profile.element, table.element);
+// Each folds away on its own (kept across reloads); the map takes the room they leave.
+const profilePanel = collapsible('panel-profile', 'Vertical profile', true);
+const tablePanel = collapsible('panel-crossings', 'Crossings', true);
+profilePanel.body.append(profile.element);
+tablePanel.body.append(table.element);
+bottom.append(profilePanel.element, tablePanel.element);
+const legend = new Legend(styles);
 const basemap = new Basemap(document.body.dataset.basemap ?? 'basemap', styles, (message) => panel.setStatus(message));
 
 const map = new OlMap({
@@ -86,8 +94,23 @@ const map = new OlMap({
   layers: [...basemap.layers(), ...data.all()],
   controls: defaultControls({ attribution: false, rotate: false }).extend([
     new ScaleLine({ units: 'nautical', bar: false }),
+    legend.control,
   ]),
   view: new View({ center: fromLonLat([10, 50]), zoom: 4, maxZoom: 14 }),
+});
+
+/**
+ * Whether the camera is still the one fitted to the route: then a new size (the panel resized,
+ * a panel folded) fits the route again. The user's own pan or zoom ends it.
+ */
+let fittedToRoute = false;
+for (const type of ['wheel', 'keydown'] as const) mapElement.addEventListener(type, () => (fittedToRoute = false));
+map.on('pointerdrag', () => (fittedToRoute = false));
+mapElement.addEventListener('click', (event) => {
+  if ((event.target as Element).closest('.ol-zoom')) fittedToRoute = false;
+});
+map.on('change:size', () => {
+  if (fittedToRoute && current) fitToRoute();
 });
 
 const panel = new SidePanel(
@@ -164,7 +187,13 @@ function fitToRoute(): void {
     const points = data.route.getSource()!.getExtent();
     extent = legs && !isEmpty(legs) ? legs : points && !isEmpty(points) ? points : undefined;
   }
-  if (extent) map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 10, size: map.getSize() });
+  const size = map.getSize();
+  if (!extent || !size || size[0] <= 0 || size[1] <= 0) return;
+  // A small map keeps most of its pixels for the route: the padding shrinks with it.
+  const pad = (n: number) => Math.round(Math.min(40, n * 0.08));
+  const [vertical, horizontal] = [pad(size[1]), pad(size[0])];
+  map.getView().fit(extent, { padding: [vertical, horizontal, vertical, horizontal], maxZoom: 10, size });
+  fittedToRoute = true;
 }
 
 /** What the details panel shows, so that a new snapshot of the same route keeps showing it. */
@@ -191,6 +220,7 @@ function selectItem(itemId: string, options: { details?: boolean; fit?: boolean 
   const extent = feature.getGeometry()?.getExtent();
   const inView = extent && intersects(extent, map.getView().calculateExtent(map.getSize()));
   if (options.fit === 'unlessInView' && inView) return true;
+  if (options.fit) fittedToRoute = false;
   if (options.fit && extent && !isEmpty(extent)) {
     map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 10, size: map.getSize() });
   } else if (options.fit && extent) {
@@ -326,6 +356,8 @@ function adoptHostFilters(judged: MapFilters): void {
 function showFlightViews(view: MapView | null): void {
   table.setRows(view?.crossings);
   profile.setProfile(view?.profile);
+  profilePanel.element.hidden = profile.element.hidden;
+  tablePanel.element.hidden = table.element.hidden;
   const wasHidden = bottom.hidden;
   bottom.hidden = profile.element.hidden && table.element.hidden;
   if (wasHidden !== bottom.hidden) map.updateSize();
@@ -445,6 +477,7 @@ map.on('moveend', () => {
 
 watchTheme(() => {
   styles.setPalette(readPalette());
+  legend.draw();
   for (const layer of data.all()) layer.changed();
   basemap.restyle(map);
 });
@@ -510,5 +543,43 @@ const inspect = {
     });
   },
   zoom: () => map.getView().getZoom(),
+  /** The longitudes the map shows, west and east (the tests check a fit never shows the world). */
+  lonSpan(): number {
+    const [west, , east] = transformExtent(map.getView().calculateExtent(map.getSize()), 'EPSG:3857', 'EPSG:4326');
+    return east - west;
+  },
+  /**
+   * Every box OpenLayers' decluttering kept in the last frame (labels, and the route's symbols
+   * that labels avoid), in CSS pixels of the map element, with the feature it belongs to.
+   */
+  labelBoxes(): { kind: string; id: string; text: string; box: [number, number, number, number] }[] {
+    const boxes = Object.values(lastDeclutter ?? {}).flatMap((tree) => tree.all() as DeclutterBox[]);
+    return boxes.map(({ minX, minY, maxX, maxY, value }) => {
+      const f = value as Feature<Geometry>;
+      const kind = String(f.get('kind') ?? '');
+      const text =
+        kind === 'point'
+          ? (f.get('point') as MapPoint).name
+          : kind === 'airway'
+            ? String(f.get('via'))
+            : kind === 'airspace'
+              ? (f.get('airspace') as MapAirspace).name
+              : kind === 'notam'
+                ? (f.get('notam') as MapNotam).number
+                : String(f.get('designator') ?? f.get('name') ?? '');
+      const ratio = window.devicePixelRatio || 1;
+      return { kind, id: String(f.getId() ?? ''), text, box: [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio] };
+    });
+  },
+  /** The colours the map draws with now (the contrast check reads them). */
+  palette: () => ({ ...styles.palette }),
+  airspaceColour: (type: string) => styles.airspaceColour({ type }),
 };
+
+type DeclutterBox = { minX: number; minY: number; maxX: number; maxY: number; value: unknown };
+/** The declutter trees of the last frame (a new object each frame: kept, not copied). */
+let lastDeclutter: NonNullable<import('ol/Map').FrameState['declutter']> | undefined;
+map.on('postrender', (event) => {
+  if (event.frameState?.declutter) lastDeclutter = event.frameState.declutter;
+});
 (window as unknown as { icaoRouteMap: typeof inspect }).icaoRouteMap = inspect;

@@ -12,7 +12,9 @@ import type {
   MapPoint,
   MapView,
 } from '../../server/src/protocol/mapMessages';
+import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
+import { loadState, saveState } from './messaging';
 import { NotamList } from './notamList';
 import { activityText, type Verdicts } from './verdicts';
 
@@ -91,20 +93,39 @@ export class SidePanel {
     }
 
     const credit = el('p', { className: 'credit', textContent: 'Basemap: Natural Earth' });
-    root.append(
+    // The panel can fold away to give the map the whole width (kept across reloads).
+    const toggle = el('button', { id: 'side-toggle', type: 'button', className: 'side-toggle' });
+    const content = el('div', { id: 'side-content' });
+    const fold = (folded: boolean) => {
+      root.classList.toggle('folded', folded);
+      root.parentElement?.classList.toggle('side-folded', folded);
+      content.hidden = folded;
+      toggle.textContent = folded ? '«' : '»';
+      toggle.title = folded ? 'Show the side panel' : 'Hide the side panel';
+      toggle.setAttribute('aria-expanded', String(!folded));
+    };
+    fold(loadState().panels?.side === false);
+    toggle.addEventListener('click', () => {
+      const folded = !root.classList.contains('folded');
+      fold(folded);
+      saveState({ panels: { ...loadState().panels, side: !folded } });
+    });
+    // What was clicked comes first, where it is seen; the filters and the NOTAMs fold away.
+    const filters = collapsible('panel-filters', 'Filters and export', true);
+    filters.body.append(layers, corridor, this.flightFilters.element, fit, exports);
+    const notams = collapsible('panel-notams', 'NOTAM briefing', true);
+    notams.body.append(this.notamList.element);
+    content.append(
       this.title,
       this.status,
       this.notices,
-      layers,
-      corridor,
-      this.flightFilters.element,
-      fit,
-      exports,
       this.details,
+      filters.element,
       this.unresolved,
-      this.notamList.element,
+      notams.element,
       credit,
     );
+    root.append(toggle, content);
   }
 
   setStatus(message: string | undefined): void {
@@ -211,6 +232,8 @@ export class SidePanel {
   private showDetails(heading: string, body: HTMLElement): void {
     this.details.replaceChildren(el('h2', { textContent: heading }), body);
     this.details.hidden = false;
+    // The panel may be scrolled down to the NOTAM list: what was clicked comes into view.
+    this.details.scrollIntoView?.({ block: 'nearest' });
   }
 
   private renderUnresolved(points: MapPoint[]): void {

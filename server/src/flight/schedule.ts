@@ -24,6 +24,8 @@ export interface Activity {
   state: ActivityState;
   /** Why, in words: "active 06:00–14:00Z (MON-FRI 0600-1400)". */
   text: string;
+  /** When active: the window of activity that meets the flight, "06:00–14:00Z". */
+  window?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -193,7 +195,7 @@ function windowText(w: Window): string {
 /** Active or not over [fromMs, toMs] (the flight's time in an area) given windows of activity. */
 function judge(windows: readonly Window[], fromMs: number, toMs: number, what: string): Activity {
   const hit = windows.find((w) => w.startMs <= toMs && w.endMs >= fromMs);
-  if (hit) return { state: 'active', text: `active ${windowText(hit)} (${what})` };
+  if (hit) return { state: 'active', text: `active ${windowText(hit)} (${what})`, window: windowText(hit) };
   return { state: 'inactive', text: `not active then (${what})` };
 }
 
@@ -270,7 +272,12 @@ export function notamActivity(n: NotamTimes, fromMs: number | undefined, toMs: n
     to = Math.min(toMs, end);
   if (from > to) return { state: 'inactive', text: `not in force then (${validity})` };
   const schedule = n.schedule?.trim();
-  if (!schedule) return { state: 'active', text: `in force (${validity})` };
+  if (!schedule)
+    return {
+      state: 'active',
+      text: `in force (${validity})`,
+      ...(start !== undefined && end !== Infinity ? { window: windowText({ startMs: start, endMs: end }) } : {}),
+    };
   const rules = notamScheduleRules(schedule);
   if (typeof rules === 'string')
     return { state: 'unknown', text: `schedule '${schedule}': ${rules}; taken as possibly active (${validity})` };

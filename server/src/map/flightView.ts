@@ -43,7 +43,9 @@ function eto(profile: FlightProfile, alongNm: number): string | undefined {
 export function verdictOf(applicability: Applicability): MapVerdict {
   const chosen = applicability.stretches.find((s) => s.applies) ?? applicability.stretches[0];
   const activity: MapActivity = chosen ? chosen.time : 'unknown';
-  return { applies: applicability.applies, activity, reason: applicability.reason };
+  const verdict: MapVerdict = { applies: applicability.applies, activity, reason: applicability.reason };
+  if (chosen?.activeWindow) verdict.activeWindow = chosen.activeWindow;
+  return verdict;
 }
 
 function levelsText(band: LevelBand | undefined, levelText: string): string {

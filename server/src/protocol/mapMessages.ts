@@ -194,6 +194,8 @@ export interface MapVerdict {
   applies: boolean;
   activity: MapActivity;
   reason: string;
+  /** When active: the window of activity around the flight's time there, "06:00–14:00Z". */
+  activeWindow?: string;
 }
 
 /** One row of the crossing table: a stretch of the route inside a FIR, an airspace or a NOTAM area. */
@@ -389,6 +391,8 @@ export interface MapWebviewState {
   filtersChosen?: JudgingFilter[] | boolean;
   /** Draw the items the verdicts leave out (faded and dashed) instead of hiding them. */
   showLeftOut?: boolean;
+  /** The page's collapsible panels (filters, NOTAMs, profile, crossings, legend, side): open or not, by id. */
+  panels?: Record<string, boolean>;
 }
 
 export const DEFAULT_MAP_FILTERS: MapFilters = {
