@@ -273,7 +273,7 @@ export class MapStyles {
     }
   }
 
-  notam = (feature: FeatureLike, resolution: number): Style | undefined => {
+  notam = (feature: FeatureLike): Style | undefined => {
     const notam = feature.get('notam') as MapNotam;
     const applies = this.verdicts.applies(notam.id, notam.inCorridor);
     if (!applies && !this.verdicts.showLeftOut) return undefined;
