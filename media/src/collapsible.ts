@@ -22,6 +22,8 @@ export function collapsible(id: string, title: string, openByDefault: boolean, o
   body.className = 'panel-body';
   element.append(summary, body);
   element.addEventListener('toggle', () => {
+    // Setting `open` above fires a toggle too: only the user's changes are kept.
+    if (element.open === (loadState().panels?.[id] ?? openByDefault)) return;
     saveState({ panels: { ...loadState().panels, [id]: element.open } });
     onToggle?.();
   });

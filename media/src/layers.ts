@@ -31,12 +31,17 @@ export class DataLayers {
   /**
    * The labels, one decluttering group: each a vector layer drawn on every frame (an image
    * layer declutters only within itself), over the same source as the layer it names. Their
-   * order in the stack is their priority: the route's point names, the airway names, the
-   * microlights, the airspaces (active restrictions first), the NOTAMs, the FIRs.
+   * order in the stack is their priority: the route's symbols (always drawn, obstacles to
+   * labels), the active restrictions, the route's point names, the airway names, the
+   * microlights, the other airspaces, the NOTAMs, the FIRs.
    */
   readonly firLabels: VectorLayer<Source>;
   readonly notamLabels: VectorLayer<Source>;
   readonly airspaceLabels: VectorLayer<Source>;
+  /** The route's point names (the points' symbols are the route layer's, above every label). */
+  readonly pointNames: VectorLayer<Source>;
+  /** The active restrictions' names, limits and times: above the route, first among the labels. */
+  readonly restrictionLabels: VectorLayer<Source>;
   /** One name per stretch of consecutive legs on the same airway. */
   readonly airwayLabels: VectorLayer<Source>;
   /** Copies of the highlighted points and legs, drawn above everything. */
@@ -86,7 +91,7 @@ export class DataLayers {
     this.notamLabels = layer('notam-labels', styles.notamLabel, LABELS, 5, this.notams.getSource()!);
     this.airspaceLabels = new VectorLayer({
       source: this.airspaces.getSource()!,
-      style: styles.airspaceLabel,
+      style: styles.contextLabel,
       declutter: LABELS,
       zIndex: 6,
       updateWhileInteracting: false,
@@ -99,12 +104,20 @@ export class DataLayers {
     // The route above every area and label, in its own colour over a casing.
     this.legs = layer('legs', styles.leg, false, 9);
     this.airwayLabels = layer('airway-labels', styles.airwayLabel, LABELS, 10);
-    this.route = layer('route', styles.point, LABELS, 11);
+    this.route = layer('route', styles.point, LABELS, 13);
+    this.pointNames = layer('point-names', styles.pointName, LABELS, 11, this.route.getSource()!);
+    this.restrictionLabels = layer(
+      'restriction-labels',
+      styles.restrictionLabel,
+      LABELS,
+      12,
+      this.airspaces.getSource()!,
+    );
     this.highlight = layer(
       'highlight',
       (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()),
       false,
-      12,
+      14,
     );
   }
 
@@ -120,6 +133,8 @@ export class DataLayers {
       this.selection,
       this.legs,
       this.airwayLabels,
+      this.pointNames,
+      this.restrictionLabels,
       this.route,
       this.highlight,
     ];
@@ -129,11 +144,11 @@ export class DataLayers {
   byName(name: MapLayerName): AnyVectorLayer[] {
     switch (name) {
       case 'route':
-        return [this.route, this.legs, this.airwayLabels, this.highlight];
+        return [this.route, this.legs, this.airwayLabels, this.pointNames, this.highlight];
       case 'firs':
         return [this.firs, this.firLabels];
       case 'airspaces':
-        return [this.airspaces, this.airspaceLabels];
+        return [this.airspaces, this.airspaceLabels, this.restrictionLabels];
       case 'notams':
         return [this.notams, this.notamLabels];
       default:
@@ -340,6 +355,7 @@ function airwayStretches(legs: Feature<Geometry>[]): Feature<Geometry>[] {
   const close = () => {
     if (via && coordinates.length > 1) {
       const stretch = new Feature<Geometry>(new LineString(coordinates));
+      stretch.setId(`airway-${stretches.length}`);
       stretch.setProperties({ via, kind: 'airway' }, true);
       stretches.push(stretch);
     }

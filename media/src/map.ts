@@ -7,7 +7,7 @@
 import 'ol/ol.css';
 import './map.css';
 import type Feature from 'ol/Feature';
-import type { Geometry } from 'ol/geom';
+import { Point, type Geometry } from 'ol/geom';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import ScaleLine from 'ol/control/ScaleLine';
@@ -552,7 +552,7 @@ const inspect = {
    * Every box OpenLayers' decluttering kept in the last frame (labels, and the route's symbols
    * that labels avoid), in CSS pixels of the map element, with the feature it belongs to.
    */
-  labelBoxes(): { kind: string; id: string; text: string; box: [number, number, number, number] }[] {
+  labelBoxes(): { kind: string; id: string; text: string; symbol: boolean; box: [number, number, number, number] }[] {
     const boxes = Object.values(lastDeclutter ?? {}).flatMap((tree) => tree.all() as DeclutterBox[]);
     return boxes.map(({ minX, minY, maxX, maxY, value }) => {
       const f = value as Feature<Geometry>;
@@ -568,8 +568,29 @@ const inspect = {
                 ? (f.get('notam') as MapNotam).number
                 : String(f.get('designator') ?? f.get('name') ?? '');
       const ratio = window.devicePixelRatio || 1;
-      return { kind, id: String(f.getId() ?? ''), text, box: [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio] };
+      const box: [number, number, number, number] = [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio];
+      // A box centred on its point is the point's symbol; its name sits above it.
+      const geometry = f.getGeometry();
+      const at = geometry instanceof Point ? map.getPixelFromCoordinate(geometry.getCoordinates()) : undefined;
+      const symbol =
+        at !== undefined && Math.abs((box[0] + box[2]) / 2 - at[0]) < 2 && Math.abs((box[1] + box[3]) / 2 - at[1]) < 2;
+      return { kind, id: String(f.getId() ?? ''), text, symbol, box };
     });
+  },
+  /** The airway of each airway-name line, in route order (one per stretch of the same airway). */
+  airwayStretches: () =>
+    data.airwayLabels
+      .getSource()!
+      .getFeatures()
+      .sort((a, b) => String(a.getId()).localeCompare(String(b.getId()), 'en', { numeric: true }))
+      .map((f) => String(f.get('via'))),
+  /** The label an airspace gets at the present zoom, or undefined when it gets none. */
+  airspaceLabel(id: string): string | undefined {
+    const feature = data.airspaces.getSource()!.getFeatureById(id);
+    const resolution = map.getView().getResolution();
+    if (!feature || resolution === undefined) return undefined;
+    const text = styles.airspaceLabel(feature, resolution)?.getText()?.getText();
+    return typeof text === 'string' ? text : undefined;
   },
   /** The colours the map draws with now (the contrast check reads them). */
   palette: () => ({ ...styles.palette }),

@@ -92,7 +92,7 @@ export class MapStyles {
     return this.cached(`point-hl:${point.kind}:${point.status}:${point.name}`, () => this.pointStyle(point, true));
   };
 
-  private pointStyle(point: MapPoint, highlighted: boolean): Style {
+  private pointStyle(point: MapPoint, highlighted: boolean, nameOnly = false): Style {
     const p = this.palette;
     const colour = highlighted
       ? p.highlight
@@ -109,19 +109,28 @@ export class MapStyles {
     const fill = new Fill({ color: p.background });
     const size = highlighted ? 9 : 6;
     const name = point.status === 'ambiguous' ? `${point.name} ?` : point.name;
-    // Every point of the route is drawn (an obstacle the labels avoid); its name only where it
-    // has room: decluttered, first among all labels (the route's layer is the top of the stack).
-    return new Style({
-      image: symbolFor(point.kind, size, stroke, fill, highlighted ? 'none' : 'obstacle'),
-      text: this.label(name, {
-        offsetY: -size - 8,
-        bold: highlighted || isAerodrome(point.kind),
-        colour: point.status === 'resolved' ? p.foreground : colour,
-        declutterMode: highlighted ? 'none' : 'declutter',
-      }),
-      zIndex: highlighted ? 10 : 2,
+    const text = this.label(name, {
+      // Clear of the symbol: a name touching its own symbol would be decluttered away.
+      offsetY: -size - 13,
+      bold: highlighted || isAerodrome(point.kind),
+      colour: point.status === 'resolved' ? p.foreground : colour,
+      declutterMode: highlighted ? 'none' : 'declutter',
     });
+    if (highlighted) return new Style({ image: symbolFor(point.kind, size, stroke, fill), text, zIndex: 10 });
+    if (nameOnly) return new Style({ text });
+    // Every point of the route is drawn, an obstacle every label avoids (the top layer of the
+    // group); its name goes on another layer (pointName), where it has room.
+    return new Style({ image: symbolFor(point.kind, size, stroke, fill, 'obstacle'), zIndex: 2 });
   }
+
+  /** A route point's name, decluttered after the symbols and the active restrictions. */
+  pointName = (feature: FeatureLike): Style => {
+    const point = feature.get('point') as MapPoint;
+    return this.cached(`point-name:${point.status}:${point.kind}:${point.name}`, () => {
+      const text = this.pointStyle(point, false, true).getText() ?? undefined;
+      return new Style({ text });
+    });
+  };
 
   /**
    * The route's legs: thick, in the route's colour, over a casing of the background's colour
@@ -234,6 +243,23 @@ export class MapStyles {
       });
     });
   };
+
+  /** The labels of the areas other than the active restrictions (see restrictionLabel). */
+  contextLabel = (feature: FeatureLike, resolution: number): Style | undefined =>
+    this.isActiveRestriction(feature) ? undefined : this.airspaceLabel(feature, resolution);
+
+  /**
+   * The labels of the restricted, prohibited, danger and TRA areas at the flight's level: above
+   * the route's line and before the names of its fixes (their layer is higher in the stack),
+   * since they are what the flight must avoid.
+   */
+  restrictionLabel = (feature: FeatureLike, resolution: number): Style | undefined =>
+    this.isActiveRestriction(feature) ? this.airspaceLabel(feature, resolution) : undefined;
+
+  private isActiveRestriction(feature: FeatureLike): boolean {
+    const airspace = feature.get('airspace') as MapAirspace;
+    return this.verdicts.applies(airspace.id) && isRestriction(airspace.type);
+  }
 
   /** Which labels of a layer ask for room first (rendered first wins in OpenLayers' decluttering). */
   labelRank = (feature: FeatureLike): number => {
