@@ -192,10 +192,15 @@ function windowText(w: Window): string {
   return `${clockUtc(w.startMs).slice(0, 5)}–${clockUtc(w.endMs)}`;
 }
 
+/** A window for a label: "06:00–14:00Z", or "H24" for one a day long or more. */
+function shortWindow(w: Window): string {
+  return w.endMs - w.startMs >= DAY_MS ? 'H24' : windowText(w);
+}
+
 /** Active or not over [fromMs, toMs] (the flight's time in an area) given windows of activity. */
 function judge(windows: readonly Window[], fromMs: number, toMs: number, what: string): Activity {
   const hit = windows.find((w) => w.startMs <= toMs && w.endMs >= fromMs);
-  if (hit) return { state: 'active', text: `active ${windowText(hit)} (${what})`, window: windowText(hit) };
+  if (hit) return { state: 'active', text: `active ${windowText(hit)} (${what})`, window: shortWindow(hit) };
   return { state: 'inactive', text: `not active then (${what})` };
 }
 
@@ -276,7 +281,7 @@ export function notamActivity(n: NotamTimes, fromMs: number | undefined, toMs: n
     return {
       state: 'active',
       text: `in force (${validity})`,
-      ...(start !== undefined && end !== Infinity ? { window: windowText({ startMs: start, endMs: end }) } : {}),
+      ...(start !== undefined && end !== Infinity ? { window: shortWindow({ startMs: start, endMs: end }) } : {}),
     };
   const rules = notamScheduleRules(schedule);
   if (typeof rules === 'string')

@@ -6,6 +6,7 @@
  */
 import { stateAt, type Applicability, type FlightProfile } from '../flight';
 import { clockUtc } from '../flight/flightTime';
+import { isConflictKind } from '../flight/conflictAreas';
 import { bandText, type LevelBand } from '../flight/levels';
 import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../protocol/mapMessages';
 
@@ -83,9 +84,11 @@ export function crossingRows(firs: readonly MapFir[], judged: readonly JudgedAre
   }
   for (const area of judged) {
     if (!area.drawnCrossing || area.applicability.lateral !== 'crossed') continue;
+    const conflictKind = isConflictKind(area.kind, area.type);
     for (const s of area.applicability.stretches) {
       rows.push(
         timed({
+          ...(conflictKind && s.applies && s.time === 'active' ? { conflict: true } : {}),
           itemId: area.itemId,
           kind: area.kind,
           name: area.name,

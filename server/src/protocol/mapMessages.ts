@@ -216,6 +216,8 @@ export interface MapCrossingRow {
   flightLevels: string;
   activity: MapActivity;
   applies: boolean;
+  /** A restricted, danger, prohibited or TRA area (or a restriction NOTAM) active at the flight's level: a conflict. */
+  conflict?: boolean;
   reason: string;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { stateAt, type ProfileLeg, type StretchVerdict } from '../flight';
+import { AREA_WORDS, RESTRICTION_QCODE } from '../flight/conflictAreas';
 import { clockUtc } from '../flight/flightTime';
 import { bandsOverlap, feetText, type LevelBand } from '../flight/levels';
 import type { JudgedArea } from '../map/flightView';
@@ -17,11 +18,11 @@ import type { RouteDiagnostic, Severity } from '../route/model';
 
 export const FLIGHT_CONFLICT_CODES = {
   F001: {
-    severity: 'information',
+    severity: 'warning',
     title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
   },
   F002: {
-    severity: 'information',
+    severity: 'warning',
     title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
   },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
@@ -46,21 +47,6 @@ export interface FlightConflictData {
   /** The NOTAM itself (F002), or the NOTAMs that activate the area (F001). */
   notams: NotamDocument[];
 }
-
-/** Airspace types (the hub's `type`) that make a conflict, in words. */
-const AREA_WORDS: Record<string, string> = {
-  R: 'restricted area',
-  D: 'danger area',
-  P: 'prohibited area',
-  TRA: 'temporary reserved area',
-  TSA: 'temporary segregated area',
-  RESTRICTED: 'restricted area',
-  DANGER: 'danger area',
-  PROHIBITED: 'prohibited area',
-};
-
-/** Q-codes of airspace restrictions: second letter R (QRRCA restricted area active, QRDCA, QRPCA, QRTCA…). */
-const RESTRICTION_QCODE = /^QR[A-Z]{3}$/i;
 
 /**
  * The altitudes flown over [fromNm, toNm] of a leg: between its end altitudes by distance on a
@@ -96,6 +82,17 @@ interface Hit {
   mapLeg: MapLeg;
   band: LevelBand;
   entryNm: number;
+  /** When the area is active around the flight's time there ("06:00–14:00Z"), when known. */
+  activeWindow?: string;
+}
+
+/** Why the crossing is a conflict, not a crossing like any other: the level and the time, in words. */
+function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
+  const flown = hit.band.lowerFt === hit.band.upperFt ? feetText(hit.band.lowerFt) : 'the levels flown there';
+  const level = hit.area.band ? `${flown} is within ${hit.area.limits}` : 'it applies at all levels';
+  const when = hit.activeWindow ? ` ${hit.activeWindow}` : '';
+  const time = code === 'F001' ? `it is active${when} when the flight is there` : `it is in force${when} then`;
+  return `a conflict: ${level} and ${time}`;
 }
 
 /** Where the flight is inside the area, leg by leg: the first entry on each token, with the altitudes there. */
@@ -118,7 +115,15 @@ function hitsOf(
       const mapLeg = legs[leg.from];
       if (!mapLeg) continue;
       const key = `${area.itemId}\u0000${mapLeg.elementIndex}`;
-      if (!out.has(key)) out.set(key, { area, leg, mapLeg, band, entryNm: from });
+      if (!out.has(key))
+        out.set(key, {
+          area,
+          leg,
+          mapLeg,
+          band,
+          entryNm: from,
+          ...(s.activeWindow ? { activeWindow: s.activeWindow } : {}),
+        });
     }
   }
 }
@@ -163,7 +168,7 @@ export function flightConflicts(computation: MapComputation): RouteDiagnostic[] 
     return {
       code,
       severity: FLIGHT_CONFLICT_CODES[code].severity,
-      message: `${where} the route crosses ${what}.`,
+      message: `${where} the route crosses ${what}; ${conflictReason(hit, code)}.`,
       range: hit.mapLeg.range,
       data,
     };
