@@ -12,6 +12,7 @@ import type {
   MapPoint,
   MapView,
 } from '../../server/src/protocol/mapMessages';
+import { icaoNotamText } from '../../server/src/map/notamText';
 import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
 import { loadState, saveState } from './messaging';
@@ -200,8 +201,21 @@ export class SidePanel {
     if (notam.validFrom || notam.validTo)
       body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
     if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
+    if (notam.decoded) body.prepend(el('p', { className: 'subject', textContent: notam.decoded }));
     body.append(...this.verdictLines(notam.id, notam.reason));
-    body.append(el('pre', { className: 'notam-text', textContent: notam.text }));
+    // The whole NOTAM in ICAO form (Q, A–G), its E line marked out.
+    const whole = icaoNotamText(notam);
+    const e = `\nE) ${notam.text.trim()}`;
+    const at = whole.indexOf(e);
+    const icao = el('pre', { className: 'notam-icao' });
+    if (at >= 0) {
+      icao.append(
+        document.createTextNode(whole.slice(0, at + 4)),
+        el('span', { className: 'notam-text', textContent: notam.text.trim() }),
+        document.createTextNode(whole.slice(at + e.length)),
+      );
+    } else icao.textContent = whole;
+    body.append(icao);
     this.showDetails(`NOTAM ${notam.number}`, body);
   }
 

@@ -151,6 +151,20 @@ export interface MapNotam {
   distanceNm: number;
   inCorridor: boolean;
   reason: string;
+  /** Item Q's code in words: "Restricted area activated" (see server/src/map/notamCode.ts). */
+  decoded?: string;
+  /** The FIR of item Q, when given. */
+  fir?: string;
+  /** Where the briefing lists it. */
+  briefing?: MapNotamBriefing;
+}
+
+/** A NOTAM's place in a briefing: departure aerodrome, en route (by FIR, along the route), destination, alternates. */
+export interface MapNotamBriefing {
+  section: 'departure' | 'enroute' | 'destination' | 'alternate';
+  fir?: string;
+  /** Distance along the route, NM: the en route NOTAMs are listed in route order. */
+  alongNm: number;
 }
 
 export interface MapMicrolight {

@@ -163,7 +163,7 @@ export function flightConflicts(computation: MapComputation): RouteDiagnostic[] 
     const data: FlightConflictData = {
       itemId: hit.area.itemId,
       name: hit.area.designator,
-      notams: notams.map((n) => ({ number: n.designator, text: n.text ?? '' })),
+      notams: notams.map((n) => ({ number: n.designator, text: n.icaoText ?? n.text ?? '' })),
     };
     return {
       code,

@@ -286,8 +286,18 @@ test('code actions: reveal the area on the map, open its NOTAM; nothing for othe
     ],
   );
   assert.deepEqual(actions[0]!.command!.arguments, [{ uri, position: d1.range.start, itemId: 'TEST-D1' }]);
+  // "Open NOTAM" shows the whole NOTAM in ICAO form, not the E line alone.
   assert.deepEqual(actions[1]!.command!.arguments, [
-    { number: 'A0001/26', text: 'DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.' },
+    {
+      number: 'A0001/26',
+      text: [
+        'A0001/26 NOTAMN',
+        'Q) EBBU/QRDCA////245/360/5107N00220E005',
+        'A) EBBU',
+        'E) DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.',
+        'F) FL245 G) FL360',
+      ].join('\n'),
+    },
   ]);
   const other: Diagnostic = { ...d1, code: 'R206' };
   const broken: Diagnostic = { ...d1, data: { itemId: 3 } };
