@@ -72,6 +72,9 @@ bottom.hidden = true;
 app.append(mapElement, bottom, side);
 
 const styles = new MapStyles(readPalette());
+/** The profile's flight line takes the route's colour from the palette (CSS cannot read the canvas's). */
+const shareRouteColour = () => document.body.style.setProperty('--route-colour', styles.palette.route);
+shareRouteColour();
 styles.verdicts.showLeftOut = saved.showLeftOut === true;
 const data = new DataLayers(styles);
 const profile = new ProfileView({
@@ -477,6 +480,7 @@ map.on('moveend', () => {
 
 watchTheme(() => {
   styles.setPalette(readPalette());
+  shareRouteColour();
   legend.draw();
   for (const layer of data.all()) layer.changed();
   basemap.restyle(map);

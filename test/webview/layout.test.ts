@@ -91,6 +91,15 @@ for (const size of SIZES) {
           .map((cell) => cell.textContent),
       );
       assert.deepEqual(broken, [], 'no name is broken inside a word');
+      // The profile has a time axis under the distance axis, and names on the boxes that have room.
+      const etos = await map.page.locator('#map-profile .time-axis text.eto').allTextContents();
+      assert.ok(etos.length >= 2 && etos.every((t) => /^\d\d:\d\dZ$/.test(t)), etos.join(' '));
+      const distances = await map.page.locator('#map-profile .time-axis text:not(.eto)').allTextContents();
+      assert.equal(distances[0], '0 NM');
+      if (size.width > 1000) {
+        const boxNames = await map.page.locator('#map-profile .area-labels text').allTextContents();
+        assert.ok(boxNames.includes('LONDON TMA'), boxNames.join(', '));
+      }
       await map.screenshot(`layout-${size.width}x${size.height}`);
     });
   });
