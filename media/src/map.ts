@@ -148,6 +148,9 @@ const panel = new SidePanel(
     exportRequested(format) {
       postToHost({ type: 'export', format });
     },
+    briefingRequested() {
+      postToHost({ type: 'exportBriefing' });
+    },
     pointChosen(point) {
       panel.showPoint(point);
       reveal(point.range);

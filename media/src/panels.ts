@@ -33,6 +33,8 @@ export interface SidePanelEvents extends FlightFilterEvents {
   fitRequested(): void;
   /** The host writes the file (a save dialog): the page only asks. */
   exportRequested(format: 'geojson' | 'gpx'): void;
+  /** What applies to this flight, as Markdown: the host writes it. */
+  briefingRequested(): void;
   pointChosen(point: MapPoint): void;
   notamChosen(notam: MapNotam): void;
 }
@@ -92,6 +94,9 @@ export class SidePanel {
       button.addEventListener('click', () => events.exportRequested(format));
       exports.append(button);
     }
+    const briefing = el('button', { id: 'map-export-briefing', type: 'button', textContent: 'Export briefing' });
+    briefing.addEventListener('click', () => events.briefingRequested());
+    exports.append(briefing);
 
     const credit = el('p', { className: 'credit', textContent: 'Basemap: Natural Earth' });
     // The panel can fold away to give the map the whole width (kept across reloads).

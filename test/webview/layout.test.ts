@@ -342,3 +342,28 @@ for (const theme of ['light', 'dark', 'high-contrast'] as ThemeName[]) {
     });
   });
 }
+
+/** The README's pictures of the map (docs/images/map.png, map-dark.png come from these). */
+for (const theme of ['light', 'dark'] as ThemeName[]) {
+  test(`the README's picture of the map in the ${theme} theme`, async () => {
+    await withPage(
+      { theme, size: { width: 1600, height: 1000 }, state: { panels: { 'map-legend': true } } },
+      async (map) => {
+        const view = flightView();
+        // A real name instead of the fixture's hostile one.
+        const rename = <T extends { name: string }>(item: T): T =>
+          item.name.includes('<img') ? { ...item, name: 'EB-D943' } : item;
+        const shown = {
+          ...view,
+          airspaces: view.airspaces.map(rename),
+          crossings: view.crossings!.map(rename),
+          profile: { ...view.profile!, areas: view.profile!.areas.map(rename) },
+        };
+        await map.show({ type: 'snapshot', view: shown });
+        const mapBox = (await map.page.locator('#map').boundingBox())!;
+        assert.ok(mapBox.height >= 500);
+        await map.screenshot(`readme-map-${theme}`);
+      },
+    );
+  });
+}

@@ -31,6 +31,7 @@ import { makeNonce, mapPageHtml } from './mapHtml';
 import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
+import { briefingMarkdown } from '../../../server/src/map/briefingMarkdown';
 
 export const MAP_VIEW_TYPE = 'icaoRoute.map';
 export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
@@ -200,6 +201,15 @@ class RouteMap implements vscode.Disposable {
         const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
         this.chosenFilters = chosen;
         if (judgementChanged) void this.refresh({ filtersOnly: true });
+        break;
+      }
+      case 'exportBriefing': {
+        // The view on screen, as the host computed it: opened as a Markdown document to print or save.
+        const view = this.view;
+        if (!view) break;
+        void vscode.workspace
+          .openTextDocument({ language: 'markdown', content: briefingMarkdown(view) })
+          .then((document) => vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active }));
         break;
       }
       case 'export': {

@@ -378,7 +378,9 @@ export type MapToHostMessage =
    * view on screen, which may be older than the page's last change.
    */
   | { type: 'filters'; filters: MapFilters; changed: JudgingFilter[] }
-  | { type: 'export'; format: 'geojson' | 'gpx' };
+  | { type: 'export'; format: 'geojson' | 'gpx' }
+  /** "Export briefing": the host writes what applies to this flight as Markdown (server/src/map/briefingMarkdown.ts). */
+  | { type: 'exportBriefing' };
 
 /**
  * One handler per message type, each given the message of its own type: a handler table that
