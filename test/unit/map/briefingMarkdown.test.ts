@@ -123,5 +123,5 @@ test('the briefing: conflicts first with why, then what applies along the route 
   assert.ok(!text.includes('D0004/26'));
   assert.match(text, /1 NOTAM left out by the filters\./);
   // The E line and the host's reason; service text cannot break the table or add markup.
-  assert.match(text, /  E\) AREA \\\| &lt;b&gt;X&lt;\/b&gt;\n  Why: Applies: 4 NM from the leg/);
+  assert.match(text, / {2}E\) AREA \\\| &lt;b&gt;X&lt;\/b&gt;\n {2}Why: Applies: 4 NM from the leg/);
 });
