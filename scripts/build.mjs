@@ -12,7 +12,7 @@ const browser = { ...common, platform: 'browser', format: 'iife', target: 'es202
 const entries = [
   { in: 'client/src/extension.ts', out: 'dist/client.js', options: node },
   { in: 'server/src/server.ts', out: 'dist/server.js', options: node },
-  { in: 'server/src/cli.ts', out: 'dist/cli.js', options: node },
+  { in: 'server/src/cli/cli.ts', out: 'dist/cli.js', options: node },
   { in: 'media/src/map.ts', out: 'dist/media/map.js', options: browser },
 ];
 

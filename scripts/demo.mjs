@@ -16,7 +16,13 @@ import {
   startHubSimulator,
   prepareWorkspace,
   extensionSettings,
+  LIKELY_REAL_HUB_ARGS,
+  LIKELY_REAL_SETTINGS,
 } from './e2e/session.mjs';
+
+/** The simulator's airline reference takes these (test/hub-sim/README.md); the user types them once. */
+const AIRLINE_CREDENTIALS =
+  '  airline reference: appId "demo", appKey "demo" (run "ICAO Route: Set Airline Reference Credentials")';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -51,7 +57,7 @@ function exitWithCodeServer(session) {
 
 async function withDesktopCode(code) {
   await packageExtension({ logFile: join(stateDir, 'session.log') });
-  const sim = await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log') });
+  const sim = await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log'), args: LIKELY_REAL_HUB_ARGS });
   let files;
   try {
     files = prepareWorkspace(workspace);
@@ -63,7 +69,7 @@ async function withDesktopCode(code) {
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   writeFileSync(
     join(workspace, '.vscode', 'settings.json'),
-    `${JSON.stringify(extensionSettings(sim?.url), null, 2)}\n`,
+    `${JSON.stringify({ ...extensionSettings(sim?.url), ...(sim ? LIKELY_REAL_SETTINGS : {}) }, null, 2)}\n`,
   );
   spawn(code, ['--new-window', `--extensionDevelopmentPath=${REPO}`, workspace], {
     stdio: 'inherit',
@@ -72,6 +78,7 @@ async function withDesktopCode(code) {
   console.log(`\nICAO Route demo in your VS Code (${code}), workspace ${workspace}`);
   console.log(`  samples: ${files.join(', ')}`);
   if (sim) console.log(`  hub simulator: ${sim.url} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
+  if (sim) console.log(AIRLINE_CREDENTIALS);
   console.log('Ctrl+C stops the simulator (close the VS Code window yourself).');
 }
 
@@ -86,11 +93,20 @@ function portFree(port) {
 
 async function withCodeServer() {
   const port = askedPort ?? ((await portFree(8080)) ? 8080 : undefined);
-  const session = await startVsCodeSession({ stateDir, workspace, port, browser: false });
+  const session = await startVsCodeSession({
+    stateDir,
+    workspace,
+    port,
+    browser: false,
+    // The demo shows the extension against the service's shapes most likely real.
+    hubArgs: LIKELY_REAL_HUB_ARGS,
+    settings: LIKELY_REAL_SETTINGS,
+  });
   console.log('\nICAO Route demo in VS Code (code-server), open in your browser:');
   console.log(`  ${session.folderUrl}`);
   console.log(`  samples: ${session.files.join(', ')} (workspace ${workspace})`);
   if (session.hubUrl) console.log(`  hub simulator: ${session.hubUrl} (key "${DEMO_KEY}" via HUB_USER_KEY)`);
+  if (session.hubUrl) console.log(AIRLINE_CREDENTIALS);
   console.log(`  logs: ${stateDir}`);
   console.log('Ctrl+C stops everything.');
   exitWithCodeServer(session);

@@ -6,8 +6,10 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SET_REFERENCE_CREDENTIALS, type SetReferenceCredentialsParams } from '../../server/src/protocol/lspMessages';
-import { sendNotification } from '../../server/src/protocol/messages';
+import { SET_REFERENCE_CREDENTIALS, type SetReferenceCredentialsParams } from '../../common/protocol/lspMessages';
+import { sendNotification } from '../../common/protocol/messages';
+import { COMMANDS } from '../../common/commands';
+import { LANGUAGE_ID } from '../../common/language';
 
 const APP_ID = 'icaoRoute.reference.appId';
 const APP_KEY = 'icaoRoute.reference.appKey';
@@ -66,7 +68,7 @@ export function registerAirlineCredentialsCommands(
 ): void {
   let pending: NodeJS.Timeout | undefined;
   context.subscriptions.push(
-    vscode.commands.registerCommand('icaoRoute.setAirlineReferenceCredentials', async () => {
+    vscode.commands.registerCommand(COMMANDS.setAirlineReferenceCredentials, async () => {
       const appId = await vscode.window.showInputBox({
         title: 'ICAO Route: Set Airline Reference Credentials (1/2)',
         prompt: "Your application's appId. It is kept in VS Code's secret storage, not in settings.",
@@ -86,7 +88,7 @@ export function registerAirlineCredentialsCommands(
       await store.store(appId.trim(), appKey.trim());
       void vscode.window.showInformationMessage('ICAO Route: airline reference credentials stored.');
     }),
-    vscode.commands.registerCommand('icaoRoute.clearAirlineReferenceCredentials', async () => {
+    vscode.commands.registerCommand(COMMANDS.clearAirlineReferenceCredentials, async () => {
       await store.clear();
       void vscode.window.showInformationMessage('ICAO Route: airline reference credentials cleared.');
     }),
@@ -105,7 +107,7 @@ export function registerAirlineCredentialsCommands(
 /** On the first FPL message ever opened without credentials: say once what they would add. */
 export function registerFirstUseHint(context: vscode.ExtensionContext, store: AirlineCredentialsStore): void {
   const check = async (document: vscode.TextDocument) => {
-    if (document.languageId !== 'icao-route' || context.globalState.get(HINT_SHOWN)) return;
+    if (document.languageId !== LANGUAGE_ID || context.globalState.get(HINT_SHOWN)) return;
     if (!document.getText().includes('(FPL-')) return;
     if ((await store.current()).appId) return;
     await context.globalState.update(HINT_SHOWN, true);
@@ -113,7 +115,7 @@ export function registerFirstUseHint(context: vscode.ExtensionContext, store: Ai
       'ICAO Route can check the operator of FPL field 7 (e.g. DLH in DLH4AB) against an airline reference: set its appId and appKey.',
       'Set Credentials',
     );
-    if (choice) await vscode.commands.executeCommand('icaoRoute.setAirlineReferenceCredentials');
+    if (choice) await vscode.commands.executeCommand(COMMANDS.setAirlineReferenceCredentials);
   };
   // A hint that cannot be shown (the window closing) is no failure worth more than silence.
   const checkQuietly = (document: vscode.TextDocument) => void check(document).catch(() => undefined);

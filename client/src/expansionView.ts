@@ -5,8 +5,10 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EXPANSION_TABLE, type ExpansionTableParams } from '../../server/src/protocol/lspMessages';
-import { sendRequest } from '../../server/src/protocol/messages';
+import { EXPANSION_TABLE, type ExpansionTableParams } from '../../common/protocol/lspMessages';
+import { sendRequest } from '../../common/protocol/messages';
+import { COMMANDS } from '../../common/commands';
+import { LANGUAGE_ID } from '../../common/language';
 
 export const EXPANSION_SCHEME = 'icao-route-expansion';
 
@@ -51,9 +53,9 @@ export function registerExpansionView(
   context.subscriptions.push(
     documents,
     vscode.workspace.registerTextDocumentContentProvider(EXPANSION_SCHEME, documents),
-    vscode.commands.registerCommand('icaoRoute.showExpansion', async () => {
+    vscode.commands.registerCommand(COMMANDS.showExpansion, async () => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== 'icao-route') {
+      if (!editor || editor.document.languageId !== LANGUAGE_ID) {
         void vscode.window.showInformationMessage('ICAO Route: open a .route document first.');
         return;
       }

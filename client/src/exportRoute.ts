@@ -10,11 +10,10 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EXPORT_ROUTE, type ExportRouteParams, type RouteExportFormat } from '../../server/src/protocol/lspMessages';
-import { sendRequest } from '../../server/src/protocol/messages';
-
-export const EXPORT_ROUTE_COMMAND = 'icaoRoute.exportRoute';
-const ROUTE_LANGUAGE = 'icao-route';
+import { EXPORT_ROUTE, type ExportRouteParams, type RouteExportFormat } from '../../common/protocol/lspMessages';
+import { sendRequest } from '../../common/protocol/messages';
+import { EXPORT_ROUTE_COMMAND } from '../../common/commands';
+import { LANGUAGE_ID } from '../../common/language';
 
 export interface ExportRouteArgs {
   uri?: string | vscode.Uri;
@@ -87,7 +86,7 @@ export async function exportRoute(client: LanguageClient | undefined, raw: unkno
   const editor = vscode.window.activeTextEditor;
   const documentUri = args.uri
     ? asUri(args.uri)
-    : editor?.document.languageId === ROUTE_LANGUAGE
+    : editor?.document.languageId === LANGUAGE_ID
       ? editor.document.uri
       : undefined;
   if (!documentUri) {

@@ -12,8 +12,10 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
-import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../server/src/protocol/lspMessages';
-import { onNotification, sendRequest } from '../../server/src/protocol/messages';
+import { EXPANSION_STATUS, SERVER_INFO, STATUS } from '../../common/protocol/lspMessages';
+import { onNotification, sendRequest } from '../../common/protocol/messages';
+import { COMMANDS } from '../../common/commands';
+import { LANGUAGE_ID } from '../../common/language';
 import {
   AirlineCredentialsStore,
   registerAirlineCredentialsCommands,
@@ -43,8 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
-      { scheme: 'file', language: 'icao-route' },
-      { scheme: 'untitled', language: 'icao-route' },
+      { scheme: 'file', language: LANGUAGE_ID },
+      { scheme: 'untitled', language: LANGUAGE_ID },
     ],
     // Pushes `icaoRoute.*` and `http.*` (the proxy of the hub client) on change; the server
     // pulls both through workspace/configuration.
@@ -72,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerExportRoute(context, () => client, log);
   registerNotamDocuments(context);
   context.subscriptions.push(
-    vscode.commands.registerCommand('icaoRoute.showOutput', async () => {
+    vscode.commands.registerCommand(COMMANDS.showOutput, async () => {
       output.show(true);
       await logServerInfo(log);
     }),
@@ -81,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Route expansion's state; every change also arrives as a line through icaoRoute/status.
   const statusBar = new ExpansionStatusBar();
   context.subscriptions.push(statusBar);
+  keys.onSource = (source) => statusBar.setKeySource(source);
   onNotification(client, EXPANSION_STATUS, (params) => statusBar.update(params));
 
   onNotification(client, STATUS, (params) => {

@@ -5,12 +5,17 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SET_HUB_KEY, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
-import { sendNotification } from '../../server/src/protocol/messages';
+import { SET_HUB_KEY, type SetHubKeyParams } from '../../common/protocol/lspMessages';
+import { sendNotification } from '../../common/protocol/messages';
+import { COMMANDS } from '../../common/commands';
+import { clearedKeyMessage, type HubKeySource } from './statusPresentation';
 
 const SECRET_NAME = 'icaoRoute.hub.userKey';
 
 export class HubKeyStore {
+  /** Told where the key comes from each time it is passed to the server (the status bar). */
+  onSource?: (source: HubKeySource) => void;
+
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly client: () => LanguageClient | undefined,
@@ -39,6 +44,7 @@ export class HubKeyStore {
     const client = this.client();
     if (!client?.isRunning()) return;
     const params = await this.current();
+    this.onSource?.(params.source);
     await sendNotification(client, SET_HUB_KEY, params);
     this.log(
       params.userKey ? `hub key passed to the server (from ${params.source})` : 'no hub key: offline features only',
@@ -48,7 +54,7 @@ export class HubKeyStore {
 
 export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: HubKeyStore): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('icaoRoute.setHubKey', async () => {
+    vscode.commands.registerCommand(COMMANDS.setHubKey, async () => {
       const key = await vscode.window.showInputBox({
         title: 'ICAO Route: Set Hub Key',
         prompt: "Your hub user_key. It is kept in VS Code's secret storage, not in settings.",
@@ -65,9 +71,11 @@ export function registerHubKeyCommands(context: vscode.ExtensionContext, keys: H
       await keys.store(key.trim());
       void vscode.window.showInformationMessage('ICAO Route: hub key stored.');
     }),
-    vscode.commands.registerCommand('icaoRoute.clearHubKey', async () => {
+    vscode.commands.registerCommand(COMMANDS.clearHubKey, async () => {
       await keys.clear();
-      void vscode.window.showInformationMessage('ICAO Route: hub key cleared.');
+      const now = await keys.current();
+      keys.onSource?.(now.source);
+      void vscode.window.showInformationMessage(clearedKeyMessage(now.source));
     }),
     // The key changed, in this window or another: pass it on.
     context.secrets.onDidChange(async (event) => {

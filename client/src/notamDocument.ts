@@ -5,7 +5,8 @@
  * nothing is fetched here.
  */
 import * as vscode from 'vscode';
-import { OPEN_NOTAM_COMMAND, type OpenNotamArgument } from '../../server/src/protocol/lspMessages';
+import { OPEN_NOTAM_COMMAND } from '../../common/commands';
+import type { OpenNotamArgument } from '../../common/protocol/lspMessages';
 const SCHEME = 'icao-route-notam';
 /** A NOTAM is a few hundred characters; anything far longer is not one. */
 const MAX_TEXT = 100_000;

@@ -3,10 +3,10 @@
  * active editor. Clicking it shows the output channel (where every change of status is a line).
  */
 import * as vscode from 'vscode';
-import type { ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
-import { statusPresentation } from './statusPresentation';
-
-export const LANGUAGE_ID = 'icao-route';
+import type { ExpansionStatusParams } from '../../common/protocol/lspMessages';
+import { COMMANDS } from '../../common/commands';
+import { LANGUAGE_ID } from '../../common/language';
+import { statusPresentation, type HubKeySource } from './statusPresentation';
 
 export class ExpansionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
@@ -15,18 +15,27 @@ export class ExpansionStatusBar implements vscode.Disposable {
     100,
   );
   private readonly subscriptions: vscode.Disposable[] = [];
+  private status?: ExpansionStatusParams;
+  private keySource?: HubKeySource;
 
   constructor() {
     this.item.name = 'ICAO Route expansion';
-    this.item.command = 'icaoRoute.showOutput';
+    this.item.command = COMMANDS.showOutput;
     this.update(undefined);
     this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => this.toggle()));
     this.subscriptions.push(vscode.workspace.onDidOpenTextDocument(() => this.toggle()));
     this.toggle();
   }
 
+  /** Where the hub key now comes from: the status says when it is the environment's. */
+  setKeySource(source: HubKeySource): void {
+    this.keySource = source;
+    this.update(this.status);
+  }
+
   update(status: ExpansionStatusParams | undefined): void {
-    const look = statusPresentation(status);
+    this.status = status;
+    const look = statusPresentation(status, this.keySource);
     this.item.text = look.text;
     this.item.tooltip = look.tooltip;
     this.item.backgroundColor = look.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

@@ -4,7 +4,7 @@
  * the item on the map, and the map's selection marks its rows. Every cell is set with
  * textContent (names come from services).
  */
-import type { MapCrossingRow } from '../../server/src/protocol/mapMessages';
+import type { MapCrossingRow } from '../../common/protocol/mapMessages';
 import { activityText } from './verdicts';
 
 /** More rows than this are not read by anyone; the rest is counted. */

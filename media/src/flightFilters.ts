@@ -4,7 +4,8 @@
  * that draws what the verdicts leave out. The page only collects the user's choice; the host
  * judges every airspace and NOTAM with it and answers with verdicts.
  */
-import type { MapFilters, MapLevelFilter } from '../../server/src/protocol/mapMessages';
+import { levelBandOfFlightLevels, MAP_FILTER_LIMITS, readTimeMarginMin } from '../../common/mapFilters';
+import type { MapFilters, MapLevelFilter } from '../../common/protocol/mapMessages';
 
 export interface FlightFilterEvents {
   levelsChanged(levels: MapLevelFilter): void;
@@ -12,15 +13,16 @@ export interface FlightFilterEvents {
   showLeftOutToggled(show: boolean): void;
 }
 
-const MAX_FL = 999;
-const MAX_MARGIN_MIN = 24 * 60;
+const MIN_FL = MAP_FILTER_LIMITS.levelFt.min / 100;
+const MAX_FL = MAP_FILTER_LIMITS.levelFt.max / 100;
+const { min: MIN_MARGIN_MIN, max: MAX_MARGIN_MIN } = MAP_FILTER_LIMITS.timeMarginMin;
 
 export class FlightFilterControls {
   readonly element = document.createElement('div');
   private readonly modes = new Map<MapLevelFilter['mode'], HTMLInputElement>();
-  private readonly lowerFl = numberField('band-lower-fl', 'from FL', 0, MAX_FL, 10);
-  private readonly upperFl = numberField('band-upper-fl', 'to FL', 0, MAX_FL, 10);
-  private readonly margin = numberField('time-margin-min', 'minutes', 0, MAX_MARGIN_MIN, 5);
+  private readonly lowerFl = numberField('band-lower-fl', 'from FL', MIN_FL, MAX_FL, 10);
+  private readonly upperFl = numberField('band-upper-fl', 'to FL', MIN_FL, MAX_FL, 10);
+  private readonly margin = numberField('time-margin-min', 'minutes', MIN_MARGIN_MIN, MAX_MARGIN_MIN, 5);
   private readonly showLeftOut = document.createElement('input');
   private readonly band = document.createElement('div');
 
@@ -49,10 +51,11 @@ export class FlightFilterControls {
     const time = fieldset('map-time', 'Time margin');
     time.append(this.margin.label);
     this.margin.input.addEventListener('change', () => {
-      const minutes = this.margin.input.valueAsNumber;
-      const valid = Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_MARGIN_MIN;
-      this.margin.input.setCustomValidity(valid ? '' : `0 to ${MAX_MARGIN_MIN} minutes`);
-      if (valid) events.timeMarginChanged(minutes);
+      const minutes = readTimeMarginMin(this.margin.input.valueAsNumber);
+      this.margin.input.setCustomValidity(
+        minutes !== undefined ? '' : `${MIN_MARGIN_MIN} to ${MAX_MARGIN_MIN} minutes`,
+      );
+      if (minutes !== undefined) events.timeMarginChanged(minutes);
     });
 
     this.showLeftOut.type = 'checkbox';
@@ -90,11 +93,11 @@ export class FlightFilterControls {
     }
     const lower = this.lowerFl.input.valueAsNumber;
     const upper = this.upperFl.input.valueAsNumber;
-    const isLevel = (fl: number) => Number.isInteger(fl) && fl >= 0 && fl <= MAX_FL;
-    const valid = isLevel(lower) && isLevel(upper) && lower <= upper;
+    const band = levelBandOfFlightLevels(lower, upper);
+    const valid = band !== undefined;
     this.upperFl.input.setCustomValidity(valid ? '' : 'The band runs from a lower to a higher flight level.');
     this.upperFl.input.title = valid ? '' : 'The band runs from a lower to a higher flight level.';
-    if (valid) this.events.levelsChanged({ mode: 'band', lowerFt: lower * 100, upperFt: upper * 100 });
+    if (band) this.events.levelsChanged(band);
   }
 }
 

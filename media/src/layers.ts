@@ -11,7 +11,7 @@ import VectorImageLayer from 'ol/layer/VectorImage';
 import { fromLonLat, getTransform } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import type { StyleLike } from 'ol/style/Style';
-import type { LonLat, MapLayerName, MapPolygons, MapView, PackedShape } from '../../server/src/protocol/mapMessages';
+import type { LonLat, MapLayerName, MapPolygons, MapView, PackedShape } from '../../common/protocol/mapMessages';
 import type { MapStyles } from './styles';
 
 export type DataLayerName = MapLayerName;

@@ -17,6 +17,7 @@ import type BaseLayer from 'ol/layer/Base';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import {
   DEFAULT_MAP_FILTERS,
+  dispatchMessage,
   JUDGING_FILTERS,
   type HostToMapMessage,
   type JudgingFilter,
@@ -29,7 +30,8 @@ import {
   type MapPoint,
   type MapRange,
   type MapView,
-} from '../../server/src/protocol/mapMessages';
+  type MessageHandlers,
+} from '../../common/protocol/mapMessages';
 import { Basemap } from './basemap';
 import { collapsible } from './collapsible';
 import { CrossingTable } from './crossingTable';
@@ -393,29 +395,26 @@ function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>):
   if (selectedItem) selectItem(selectedItem);
 }
 
-onHostMessage((message: HostToMapMessage) => {
-  switch (message.type) {
-    case 'snapshot':
-      showSnapshot(message);
-      if (message.highlight) data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
-      break;
-    case 'highlight':
-      if (current && message.uri === current.uri && message.version === current.version) {
-        data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
-      }
-      break;
-    case 'verdicts':
-      showVerdicts(message);
-      break;
-    case 'revealItem':
-      if (!selectItem(message.itemId, { details: true, fit: true }))
-        panel.setStatus('The area to reveal is not on this map: it may be outside the corridor.');
-      break;
-    case 'status':
-      panel.setStatus(message.message);
-      break;
-  }
-});
+/** One handler per message of the host: a type without one does not compile. */
+const hostMessages: MessageHandlers<HostToMapMessage> = {
+  snapshot: (message) => {
+    showSnapshot(message);
+    if (message.highlight) data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
+  },
+  highlight: (message) => {
+    if (current && message.uri === current.uri && message.version === current.version) {
+      data.setHighlight(message.highlight.pointIds, message.highlight.legIds);
+    }
+  },
+  verdicts: (message) => showVerdicts(message),
+  revealItem: (message) => {
+    if (!selectItem(message.itemId, { details: true, fit: true }))
+      panel.setStatus('The area to reveal is not on this map: it may be outside the corridor.');
+  },
+  status: (message) => panel.setStatus(message.message),
+};
+
+onHostMessage((message: HostToMapMessage) => dispatchMessage(hostMessages, message));
 
 const clickable = new Set<BaseLayer>([data.route, data.legs, data.notams, data.airspaces, data.firs, data.microlights]);
 

@@ -3,7 +3,7 @@
  * The webview's side of the host ↔ webview messages, and its saved state (camera, layers,
  * filters) that VS Code keeps across reloads and hands back to the panel serializer.
  */
-import type { HostToMapMessage, MapToHostMessage, MapWebviewState } from '../../server/src/protocol/mapMessages';
+import type { HostToMapMessage, MapToHostMessage, MapWebviewState } from '../../common/protocol/mapMessages';
 
 const vscode = acquireVsCodeApi<MapWebviewState>();
 

@@ -8,7 +8,7 @@
  * alone, so that a filter change touches a few rows instead of laying out hundreds again. Every
  * text is set with textContent.
  */
-import type { MapNotam, MapNotamBriefing } from '../../server/src/protocol/mapMessages';
+import type { MapNotam, MapNotamBriefing } from '../../common/protocol/mapMessages';
 import { activityText, type Verdicts } from './verdicts';
 
 /** More rows than this make the list slow to build and useless to read; the rest is counted. */

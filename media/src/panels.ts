@@ -3,6 +3,7 @@
  * details of what was clicked, the points not on the map, and the NOTAM list. Every text that
  * comes from a service is set with textContent: a NOTAM that contains markup shows it as text.
  */
+import { MAP_FILTER_LIMITS, readCorridorNm } from '../../common/mapFilters';
 import type {
   MapAirspace,
   MapFilters,
@@ -11,7 +12,7 @@ import type {
   MapNotam,
   MapPoint,
   MapView,
-} from '../../server/src/protocol/mapMessages';
+} from '../../common/protocol/mapMessages';
 import { icaoNotamText } from '../../server/src/map/notamText';
 import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
@@ -76,9 +77,9 @@ export class SidePanel {
       this.aerodromeCorridor.label,
     );
     const apply = () => {
-      const a = this.corridor.input.valueAsNumber;
-      const b = this.aerodromeCorridor.input.valueAsNumber;
-      if (Number.isFinite(a) && Number.isFinite(b) && a >= 0 && b >= 0) events.corridorChanged(a, b);
+      const a = readCorridorNm(this.corridor.input.valueAsNumber);
+      const b = readCorridorNm(this.aerodromeCorridor.input.valueAsNumber);
+      if (a !== undefined && b !== undefined) events.corridorChanged(a, b);
     };
     this.corridor.input.addEventListener('change', apply);
     this.aerodromeCorridor.input.addEventListener('change', apply);
@@ -306,7 +307,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props<K> = {})
 }
 
 function numberInput(id: string, caption: string) {
-  const input = el('input', { type: 'number', id, min: '0', max: '500', step: '5' });
+  const { min, max } = MAP_FILTER_LIMITS.corridorNm;
+  const input = el('input', { type: 'number', id, min: String(min), max: String(max), step: '5' });
   const label = el('label', { htmlFor: id });
   label.append(document.createTextNode(`${caption} `), input);
   return { input, label };

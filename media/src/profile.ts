@@ -4,7 +4,7 @@
  * Built as SVG with DOM calls; every text goes in through textContent. The areas that apply
  * are emphasised; hovering a box marks its item on the map, a click selects it.
  */
-import type { MapProfile } from '../../server/src/protocol/mapMessages';
+import type { MapProfile } from '../../common/protocol/mapMessages';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const HEIGHT = 196;

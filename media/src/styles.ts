@@ -5,7 +5,7 @@
 import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import type { DeclutterMode } from 'ol/style/Style';
-import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../server/src/protocol/mapMessages';
+import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../common/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
 import { Verdicts } from './verdicts';
 

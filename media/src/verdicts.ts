@@ -4,7 +4,7 @@
  * the same answer. The page decides nothing: an item without a verdict falls back to what the
  * view already says (a NOTAM's corridor flag; an airspace is shown).
  */
-import type { MapActivity, MapVerdict } from '../../server/src/protocol/mapMessages';
+import type { MapActivity, MapVerdict } from '../../common/protocol/mapMessages';
 
 export class Verdicts {
   private byId = new Map<string, MapVerdict>();

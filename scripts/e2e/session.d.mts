@@ -27,6 +27,8 @@ export declare function startVsCodeSession(options: {
   port?: number;
   browser?: boolean;
   hub?: boolean;
+  /** Hub simulator arguments, e.g. an answer variant (`['--notams', 'v1-aixm']`). */
+  hubArgs?: string[];
   logFile?: string;
   /** Extension settings of this session, over the defaults (a suite's own choices). */
   settings?: Record<string, unknown>;
@@ -34,3 +36,5 @@ export declare function startVsCodeSession(options: {
 export declare function packageExtension(options?: { logFile?: string }): Promise<string>;
 export declare function prepareWorkspace(folder: string): string[];
 export declare function extensionSettings(hubUrl?: string): Record<string, unknown>;
+export declare const LIKELY_REAL_HUB_ARGS: string[];
+export declare const LIKELY_REAL_SETTINGS: Record<string, unknown>;

@@ -32,14 +32,17 @@ export async function packageExtension({ logFile } = {}) {
   return VSIX;
 }
 
-/** Starts `npm run hub-sim -- --port 0` and reads the base address from its first line. */
-export async function startHubSimulator({ logFile } = {}) {
+/**
+ * Starts `npm run hub-sim -- --port 0 [args]` and reads the base address from its first line;
+ * `args` picks answer variants (e.g. `--likely-real`, `--notams v2-geojson`; test/hub-sim README).
+ */
+export async function startHubSimulator({ logFile, args = [] } = {}) {
   const main = join(REPO, 'test', 'hub-sim', 'main.ts');
   if (!existsSync(main)) {
     say('hub simulator not present (test/hub-sim/main.ts): the extension runs without a hub');
     return undefined;
   }
-  const child = startDetached(process.execPath, ['--import', 'tsx', main, '--port', '0'], {
+  const child = startDetached(process.execPath, ['--import', 'tsx', main, '--port', '0', ...args], {
     cwd: REPO,
     env: process.env,
   });
@@ -86,6 +89,13 @@ function contributedSettingKeys() {
   const configs = [manifest.contributes?.configuration ?? []].flat();
   return configs.flatMap((c) => Object.keys(c.properties ?? {}));
 }
+
+/**
+ * The simulator variants most likely real (test/hub-sim README, "Variants"), with the settings a
+ * user of the real service would need for them (none: they are the product's default paths).
+ */
+export const LIKELY_REAL_HUB_ARGS = ['--likely-real'];
+export const LIKELY_REAL_SETTINGS = {};
 
 /** The extension's settings for a workspace served by the simulator at `hubUrl`. */
 export function extensionSettings(hubUrl) {
@@ -231,6 +241,7 @@ export async function startVsCodeSession({
   port,
   browser = true,
   hub = true,
+  hubArgs = [],
   logFile,
   settings = {},
 } = {}) {
@@ -244,7 +255,7 @@ export async function startVsCodeSession({
     mkdirSync(stateDir, { recursive: true });
     const log = logFile ?? join(stateDir, 'session.log');
     await packageExtension({ logFile: log });
-    const sim = hub ? await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log') }) : undefined;
+    const sim = hub ? await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log'), args: hubArgs }) : undefined;
     if (sim) started.push(sim);
 
     const files = prepareWorkspace(workspace);

@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { expandRoute } from '../../server/src/expansion/offlineExpansion';
 import type { AirspaceProperties, Feature } from '../../server/src/hub/geojson';
-import type { Notam } from '../../server/src/hub/hubXml';
+import type { Notam } from '../../server/src/hub/notams';
 import { circleRing } from '../../server/src/map/geometry';
 import { buildMapView, prepareAreas, type MapData } from '../../server/src/map/mapView';
-import { flightConflicts } from '../../server/src/services/flightConflicts';
+import { flightConflicts } from '../../server/src/flight/conflicts';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS } from '../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../server/src/route';
 import type { BenchFigure } from './run';
 

@@ -11,9 +11,9 @@
 import type { BenchFigure } from './run';
 import { bigView } from '../webview/support/fixtures';
 import { launchBrowser, openMapPage, startMediaServer } from '../webview/support/mapPage';
-import { packMapView } from '../../server/src/protocol/packedMapView';
+import { packMapView } from '../../common/protocol/packedMapView';
 import { lightSnapshot, verdictsUpdate } from '../../client/src/map/viewUpdate';
-import type { MapVerdict, MapView } from '../../server/src/protocol/mapMessages';
+import type { MapVerdict, MapView } from '../../common/protocol/mapMessages';
 
 export const name = 'route map webview (headless Chromium, 2,000 airspaces, 5,000 NOTAMs)';
 

@@ -11,7 +11,14 @@ import {
   results,
   xml,
 } from './http';
-import { aerodromeAirspaces, airspaceFeature, airspacesOfFir, routeAreas, specialAreas } from './airspaces';
+import {
+  aerodromeAirspaces,
+  airspaceFeature,
+  airspacesOfFir,
+  mixedAirspaceFeatures,
+  routeAreas,
+  specialAreas,
+} from './airspaces';
 import { airspacesAixm } from './aixm';
 import { countryByIso, countryOfIcao } from './countries';
 import { microlightFeature, microlightsOf } from './microlights';
@@ -32,8 +39,12 @@ export function firAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
   );
   const now = ctx.now();
   if (format === 'xml') return xml(airspacesAixm(airspaces, `airspaces-${code}`, validFrom(now)));
+  const features =
+    ctx.settings.variants.airspaces === 'mixed'
+      ? mixedAirspaceFeatures(airspaces, fir)
+      : airspaces.map(airspaceFeature);
   return json(
-    { type: 'FeatureCollection', features: airspaces.map(airspaceFeature), results: results(airspaces.length, now) },
+    { type: 'FeatureCollection', features, results: results(features.length, now) },
     200,
     contentTypeOf(format),
   );

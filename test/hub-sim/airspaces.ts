@@ -390,3 +390,64 @@ export function airspaceFeature(a: Airspace) {
     },
   };
 }
+
+/** A limit's value as a JSON number where it is one ("095" → 95); "UNL" and the like stay text. */
+function numericLimit(limit: VerticalLimit): { uom: string; value: string | number; reference: string } {
+  return /^\d+$/.test(limit.value) ? { ...limit, value: Number(limit.value) } : limit;
+}
+
+/** The ring pulled halfway to its centre: the core of a TMA of two volumes. */
+function innerRing(ring: Ring): Ring {
+  const n = ring.length - 1;
+  const [cx, cy] = ring.slice(0, n).reduce(([x, y], [lon, lat]) => [x + lon / n, y + lat / n], [0, 0]);
+  return ring.map(([lon, lat]) => [Math.round(((lon + cx) / 2) * 1e5) / 1e5, Math.round(((lat + cy) / 2) * 1e5) / 1e5]);
+}
+
+/**
+ * The `mixed` variant: what real airspace data also holds. A TMA of two volumes is one feature
+ * with a GeometryCollection; limit values are JSON numbers; and each FIR lists one area whose
+ * geometry is not published (`geometry: null`).
+ */
+export function mixedAirspaceFeatures(airspaces: Airspace[], fir: Fir): object[] {
+  const features: object[] = airspaces.map((a) => {
+    const feature = airspaceFeature(a);
+    const geometry =
+      a.type === 'TMA'
+        ? {
+            type: 'GeometryCollection',
+            geometries: [
+              { type: 'Polygon', coordinates: [a.ring] },
+              { type: 'Polygon', coordinates: [innerRing(a.ring)] },
+            ],
+          }
+        : feature.geometry;
+    return {
+      ...feature,
+      geometry,
+      properties: {
+        ...feature.properties,
+        lowerLimit: numericLimit(a.lowerLimit),
+        upperLimit: numericLimit(a.upperLimit),
+      },
+    };
+  });
+  const prefix = fir.code.startsWith('K') ? 'K' : fir.code.slice(0, 2);
+  features.push({
+    id: uuidFrom(`unpublished:${fir.code}`),
+    type: 'Feature',
+    geometry: null,
+    properties: {
+      name: `${fir.name.toUpperCase()} TEMPORARY SEGREGATED AREA`,
+      designator: `${prefix}-TSA${fir.code.charCodeAt(2) % 90}`,
+      type: 'TSA',
+      localType: 'TSA',
+      controlType: 'MILITARY',
+      activity: 'MILOPS',
+      classification: '',
+      lowerLimit: { uom: 'FL', value: 100, reference: 'STD' },
+      upperLimit: { uom: 'FL', value: 245, reference: 'STD' },
+      schedules: [],
+    },
+  });
+  return features;
+}

@@ -1,5 +1,5 @@
 /** Built-in credentials and the API group of every hub endpoint. */
-import type { HubEndpointId } from '../../server/src/hub/endpoints';
+import type { HubEndpointId } from './endpoints';
 import { RESTRICTED_GROUPS } from './http';
 
 /**

@@ -3,7 +3,69 @@ import type { World } from './world';
 import type { RouteEngine } from './route-engine';
 import type { FlightStore } from './flights';
 
+/**
+ * The shapes the simulator answers in, per family. Where the contract says "not shown", the
+ * real service may answer in any of the shapes public evidence shows; each is switchable so the
+ * clients can be tried against all of them (README.md, "Variants").
+ */
+export interface Variants {
+  /**
+   * `v1`: /v1, AIXM 5.1 Digital NOTAM by default and a GeoJSON form on request (the simulator's
+   * first dialect). `v1-aixm`: /v1, AIXM only, each event carrying its area's geometry as a
+   * Digital NOTAM does. `v2-geojson`: /v2, GeoJSON only, each NOTAM with its own geometry.
+   */
+  notams: 'v1' | 'v1-aixm' | 'v2-geojson';
+  /**
+   * `sim`: the simulator's first FIXM dialect (`@locationIndicator`, `@currentStatus`).
+   * `fixm`: FIXM 3.0 as the real service writes it (`@code`, `arrivalAerodromeOriginal` while
+   * airborne, `@flightCycle`, fix times as `fb:*@timestamp`, route text), and GeoJSON
+   * summaries with `{aerodrome: {code}}`.
+   */
+  flights: 'sim' | 'fixm';
+  /**
+   * `polygons`: one Polygon per airspace, limits as strings. `mixed`: what real data also holds:
+   * an airspace of several volumes as a GeometryCollection, one without geometry (`null`), limit
+   * values as JSON numbers.
+   */
+  airspaces: 'polygons' | 'mixed';
+  /** FIR detail: `boundedBy` (gml:boundedBy envelope), `geometry` (its boundary polygon only), `bare` (neither). */
+  fir: 'boundedBy' | 'geometry' | 'bare';
+  /** Route expansion: `points` (Point features only), `withLine` (plus a LineString of the whole route). */
+  routes: 'points' | 'withLine';
+}
+
+export const DEFAULT_VARIANTS: Variants = {
+  notams: 'v1',
+  flights: 'sim',
+  airspaces: 'polygons',
+  fir: 'boundedBy',
+  routes: 'points',
+};
+
+/** The values each family accepts (for the command line and the control API). */
+export const VARIANT_VALUES: { [F in keyof Variants]: readonly Variants[F][] } = {
+  notams: ['v1', 'v1-aixm', 'v2-geojson'],
+  flights: ['sim', 'fixm'],
+  airspaces: ['polygons', 'mixed'],
+  fir: ['boundedBy', 'geometry', 'bare'],
+  routes: ['points', 'withLine'],
+};
+
+/**
+ * The variants most likely real (the demo uses them). Both NOTAM sets are real; the v1 AIXM one is
+ * the set the product's default path (/v1) and Accept (XML) ask for.
+ */
+export const LIKELY_REAL_VARIANTS: Variants = {
+  notams: 'v1-aixm',
+  flights: 'fixm',
+  airspaces: 'mixed',
+  fir: 'geometry',
+  routes: 'points',
+};
+
 export interface SimSettings {
+  /** The answer shapes per family. */
+  variants: Variants;
   /**
    * How route expansion marks a point it could not select (ambiguous first fix without
    * referenceFix, unknown name): `omit` leaves the feature out, `nullGeometry` keeps it with
@@ -28,5 +90,5 @@ export interface SimContext {
   /** Base URL of the hub family (links in XML documents point here). */
   hubBase: string;
   /** The path of a hub endpoint with parameters filled in (honours the configured table). */
-  hubPath(id: import('../../server/src/hub/endpoints').HubEndpointId, params: Record<string, string>): string;
+  hubPath(id: import('./endpoints').HubEndpointId, params: Record<string, string>): string;
 }

@@ -1,5 +1,5 @@
 /** `/__control/…`: faults, the request log and settings, for tests (loopback clients only). */
-import type { SimSettings } from './context';
+import { VARIANT_VALUES, type SimSettings, type Variants } from './context';
 import { FaultTable, validateFault, FaultSpec } from './faults';
 import type { RequestLog } from './request-log';
 import { json, SimResponse } from './http';
@@ -14,6 +14,17 @@ export interface ControlState {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Why a `variants` object is not one, or undefined. */
+export function variantsProblem(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'variants is an object';
+  for (const [family, variant] of Object.entries(value)) {
+    const allowed = (VARIANT_VALUES as Record<string, readonly string[]>)[family];
+    if (!allowed) return `unknown variant family ${family} (${Object.keys(VARIANT_VALUES).join(', ')})`;
+    if (!allowed.includes(variant as string)) return `variants.${family} is one of ${allowed.join(', ')}`;
+  }
+  return undefined;
+}
 
 /** Checks every field first, so a refused update changes nothing. */
 function settingsUpdate(value: unknown): Partial<Record<keyof SimSettings, unknown>> | string {
@@ -32,6 +43,10 @@ function settingsUpdate(value: unknown): Partial<Record<keyof SimSettings, unkno
     (typeof update.fixedNow !== 'string' || Number.isNaN(Date.parse(update.fixedNow)))
   )
     return 'fixedNow is an ISO time or null';
+  if (update.variants !== undefined) {
+    const bad = variantsProblem(update.variants);
+    if (bad) return bad;
+  }
   if (update.usageLimit !== undefined && update.usageLimit !== null) {
     const limit = update.usageLimit as { requests?: unknown; windowSeconds?: unknown };
     const positive = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -83,6 +98,8 @@ export function handleControl(
       if (typeof update === 'string') return json({ error: update }, 400);
       if (update.unresolvedPoints !== undefined)
         settings.unresolvedPoints = update.unresolvedPoints as SimSettings['unresolvedPoints'];
+      if (update.variants !== undefined)
+        settings.variants = { ...settings.variants, ...(update.variants as Partial<Variants>) };
       if (update.fixedNow !== undefined) settings.fixedNow = (update.fixedNow as string | null) ?? undefined;
       if (update.usageLimit !== undefined) {
         settings.usageLimit = (update.usageLimit as SimSettings['usageLimit'] | null) ?? undefined;

@@ -1,5 +1,5 @@
 /** Hub endpoints 1–8: flight summaries, one flight in full, its delay, flights in a FIR. */
-import type { SimContext } from './context';
+import type { SimContext, Variants } from './context';
 import {
   SimRequest,
   SimResponse,
@@ -43,6 +43,15 @@ function statusFilter(req: SimRequest, allowCompleted: boolean): FlightStatus[] 
 }
 
 const iso = (d?: Date) => d?.toISOString();
+
+/** The namespace declarations put on a root fx:Flight. */
+function withNamespaces(flight: { raw: string }): { raw: string } {
+  const declarations = Object.entries(NAMESPACES)
+    .filter(([k]) => k !== 'xmlns')
+    .map(([k, v]) => ` ${k}="${v}"`)
+    .join('');
+  return { raw: flight.raw.replace(/^<fx:Flight/, `<fx:Flight${declarations}`) };
+}
 
 function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
   const { plan } = flight;
@@ -110,7 +119,128 @@ function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boole
   );
 }
 
-function summaryProperties(flight: Flight, state: FlightState, now: Date) {
+/**
+ * FIXM 3.0 as the real service writes it (public client code, README "Variants"): aerodromes as
+ * `@code`, the planned destination as `arrivalAerodromeOriginal` while the flight is airborne,
+ * the status as `@flightCycle`, fix times as `fb:initial|estimated|actual@timestamp`, the track
+ * as an element, the filed route text.
+ */
+function realFixmFlight(flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
+  const { plan } = flight;
+  const times = (name: string, initial: Date, estimated: Date, actual?: Date) =>
+    el(
+      name,
+      undefined,
+      el('fb:initial', { timestamp: iso(initial) }),
+      el('fb:estimated', { timestamp: iso(estimated) }),
+      actual ? el('fb:actual', { timestamp: iso(actual) }) : undefined,
+    );
+  const arrivalElement = state.status === 'AIRBORNE' ? 'fx:arrivalAerodromeOriginal' : 'fx:arrivalAerodrome';
+  return el(
+    'fx:Flight',
+    { timestamp: iso(now) },
+    text('fx:gufi', flight.gufi, { codeSpace: 'urn:uuid' }),
+    el('fx:flightIdentification', {
+      aircraftIdentification: flight.callsign,
+      majorCarrierIdentifier: flight.airline.icao,
+      ...(flight.airline.iata && /^\d+$/.test(flight.flightNumber)
+        ? { iataFlightNumber: `${flight.airline.iata}${flight.flightNumber}` }
+        : {}),
+    }),
+    el('fx:flightStatus', { flightCycle: state.status }),
+    el(
+      'fx:departure',
+      undefined,
+      el('fx:departureAerodrome', { code: plan.origin.icao }),
+      times('fx:departureFixTime', flight.scheduledDeparture, state.estimatedDeparture, state.actualDeparture),
+    ),
+    el(
+      'fx:arrival',
+      undefined,
+      el(arrivalElement, { code: plan.destination.icao }),
+      times('fx:arrivalFixTime', flight.scheduledArrival, state.estimatedArrival, state.actualArrival),
+    ),
+    el(
+      'fx:aircraftDescription',
+      { registration: flight.registration.replace('-', '') },
+      el('fx:aircraftType', undefined, text('fx:icaoModelIdentifier', flight.aircraftType)),
+    ),
+    el(
+      'fx:enRoute',
+      undefined,
+      el(
+        'fx:position',
+        { positionTime: iso(now) },
+        el(
+          'fx:position',
+          undefined,
+          el('fb:location', { srsName: 'urn:ogc:def:crs:EPSG::4326' }, text('fb:pos', `${state.lat} ${state.lon}`)),
+        ),
+        text('fx:altitude', state.altitudeFeet, { uom: 'FT' }),
+        text('fx:track', state.track, { uom: 'DEG' }),
+        el('fx:actualSpeed', undefined, text('fx:surveillance', state.groundSpeedKnots, { uom: 'KNOTS' })),
+      ),
+    ),
+    el(
+      'fx:agreed',
+      undefined,
+      el(
+        'fx:route',
+        { routeText: plan.routeText, initialFlightRules: 'IFR' },
+        detail
+          ? el(
+              'fx:expandedRoute',
+              undefined,
+              ...plan.path.map((p) =>
+                el(
+                  'fx:routePoint',
+                  { designator: p.designator },
+                  el('fb:location', { srsName: 'urn:ogc:def:crs:EPSG::4326' }, text('fb:pos', `${p.lat} ${p.lon}`)),
+                ),
+              ),
+            )
+          : undefined,
+      ),
+    ),
+  );
+}
+
+function summaryProperties(flight: Flight, state: FlightState, now: Date, variant: Variants['flights']) {
+  if (variant === 'fixm') {
+    const end = (code: string, scheduled: Date, estimated: Date, actual?: Date) => ({
+      aerodrome: { code },
+      scheduledTime: iso(scheduled),
+      estimatedTime: iso(estimated),
+      actualTime: iso(actual),
+    });
+    return {
+      gufi: flight.gufi,
+      callsign: flight.callsign,
+      flightStatus: state.status,
+      departure: end(
+        flight.plan.origin.icao,
+        flight.scheduledDeparture,
+        state.estimatedDeparture,
+        state.actualDeparture,
+      ),
+      arrival: end(flight.plan.destination.icao, flight.scheduledArrival, state.estimatedArrival, state.actualArrival),
+      routeText: flight.plan.routeText,
+      positionReport: {
+        track: state.track,
+        source: state.status === 'AIRBORNE' ? 'ADS-B' : 'AERODROME',
+        altitude: state.altitudeFeet,
+        captureTimestamp: iso(now),
+      },
+      aircraftDescription: {
+        aircraftCode: flight.aircraftType,
+        aircraftRegistration: flight.registration.replace('-', ''),
+      },
+    };
+  }
+  return simSummaryProperties(flight, state, now);
+}
+
+function simSummaryProperties(flight: Flight, state: FlightState, now: Date) {
   return {
     gufi: flight.gufi,
     callsign: flight.callsign,
@@ -143,13 +273,19 @@ function summaryProperties(flight: Flight, state: FlightState, now: Date) {
   };
 }
 
-function feature(flight: Flight, state: FlightState, now: Date) {
+function feature(flight: Flight, state: FlightState, now: Date, variant: Variants['flights']) {
   return {
     type: 'Feature',
     id: flight.gufi,
     geometry: { type: 'Point', coordinates: [state.lon, state.lat] },
-    properties: summaryProperties(flight, state, now),
+    properties: summaryProperties(flight, state, now, variant) as Record<string, unknown>,
   };
+}
+
+function flightXml(ctx: SimContext, flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
+  return ctx.settings.variants.flights === 'fixm'
+    ? realFixmFlight(flight, state, now, detail)
+    : fixmFlight(flight, state, now, detail);
 }
 
 function listResponse(
@@ -162,12 +298,14 @@ function listResponse(
   const now = ctx.now();
   if (format === 'xml')
     return xml(
-      xmlDocument(el('flightMessage', NAMESPACES, ...selected.map((s) => fixmFlight(s.flight, s.state, now, false)))),
+      xmlDocument(
+        el('flightMessage', NAMESPACES, ...selected.map((s) => flightXml(ctx, s.flight, s.state, now, false))),
+      ),
     );
   return json(
     {
       type: 'FeatureCollection',
-      features: selected.map((s) => feature(s.flight, s.state, now)),
+      features: selected.map((s) => feature(s.flight, s.state, now, ctx.settings.variants.flights)),
       results: results(selected.length, now),
     },
     200,
@@ -206,7 +344,8 @@ export function airlineFlightNumber(req: SimRequest, ctx: SimContext): SimRespon
   const { airline, number } = req.params;
   if (!/^[A-Za-z]{3}$/.test(airline))
     return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
-  if (!/^[0-9A-Z]{1,5}$/.test(number)) return badRequestPage(`'${number}' is not a flight number.`);
+  // "leading zero ignored" (hub-api.md): 0012 is 12.
+  if (!/^[0-9A-Z]{1,5}$/.test(stripZeros(number))) return badRequestPage(`'${number}' is not a flight number.`);
   return listResponse(
     req,
     ctx,
@@ -271,8 +410,13 @@ export function flightByGufi(req: SimRequest, ctx: SimContext): SimResponse {
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
   const now = ctx.now();
-  if (format === 'xml') return xml(xmlDocument(el('flightMessage', NAMESPACES, fixmFlight(flight, state, now, true))));
-  const main = feature(flight, state, now);
+  if (format === 'xml') {
+    // The real service answers one flight as the fx:Flight document itself (public client code).
+    if (ctx.settings.variants.flights === 'fixm')
+      return xml(xmlDocument(withNamespaces(realFixmFlight(flight, state, now, true))));
+    return xml(xmlDocument(el('flightMessage', NAMESPACES, fixmFlight(flight, state, now, true))));
+  }
+  const main = feature(flight, state, now, ctx.settings.variants.flights);
   Object.assign(main.properties, {
     routeText: flight.plan.routeText,
     cruisingSpeed: { value: flight.plan.cruiseKnots, uom: 'KNOTS' },
@@ -386,7 +530,7 @@ export function firFlights(req: SimRequest, ctx: SimContext): SimResponse {
   return json(
     {
       type: 'FeatureCollection',
-      features: selected.map((s) => feature(s.flight, s.state, now)),
+      features: selected.map((s) => feature(s.flight, s.state, now, ctx.settings.variants.flights)),
       results: results(selected.length, now),
     },
     200,

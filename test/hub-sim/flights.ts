@@ -6,9 +6,9 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteBlock } from '../../server/src/route/model';
 import type { World, Aerodrome } from './world';
 import type { RouteEngine } from './route-engine';
+import { cruiseOf, readRouteFile, type RouteFileEntry } from './route-text';
 import { AirlineRecord, OPERATORS_BY_COUNTRY, airlineByIcao } from './airlines';
 import { Random, uuidFrom } from './random';
 import { bearingDeg, distanceNm, round } from './geo';
@@ -30,6 +30,8 @@ export interface RoutePlan {
   cruiseKnots: number;
   /** Flight plans filed for this route in the samples (FPL messages): flown daily as filed. */
   filed: FiledPlan[];
+  /** A route one airway apart from a sample route: flown under flight numbers of its own. */
+  apart?: boolean;
 }
 
 export interface FiledPlan {
@@ -73,49 +75,27 @@ const FALLBACK_ROUTES = [
   { origin: 'WSSS', destination: 'VTBS', routeText: 'N0470F350 VJR R325 VIH A464 BKK' },
 ];
 
-function cruiseOf(block: RouteBlock): { feet: number; knots: number } {
-  const first = block.elements.find((e) => e.kind === 'speedLevel');
-  if (first && first.kind === 'speedLevel') {
-    const level = first.level;
-    const feet =
-      level.unit === 'flightLevel' || level.unit === 'altitudeFeet'
-        ? level.value * 100
-        : level.unit === 'vfr'
-          ? 4500
-          : Math.round(level.value * 10 * 3.2808);
-    const s = first.speed;
-    const knots =
-      s.unit === 'knots' ? s.value : s.unit === 'kmh' ? Math.round(s.value / 1.852) : Math.round((s.value / 100) * 573);
-    return { feet, knots };
-  }
-  return { feet: 35000, knots: 450 };
-}
-
-function planOf(world: World, engine: RouteEngine, block: RouteBlock): RoutePlan | undefined {
-  const origin = world.aerodromes.get(block.origin?.value ?? '');
-  const destination = world.aerodromes.get(block.destination?.value ?? '');
-  if (!origin || !destination || !block.routeText) return undefined;
-  let result: ReturnType<RouteEngine['expandBlock']>;
-  try {
-    result = engine.expandBlock(block);
-  } catch {
-    result = undefined; // a failing engine leaves the great circle
-  }
-  if (result?.ambiguousFirstFix) return undefined;
+function planOf(world: World, engine: RouteEngine, entry: RouteFileEntry): RoutePlan | undefined {
+  const origin = world.aerodromes.get(entry.origin ?? '');
+  const destination = world.aerodromes.get(entry.destination ?? '');
+  if (!origin || !destination || !entry.routeText) return undefined;
+  const answer = engine.expand(entry);
+  // A route the hub cannot expand in full (ambiguous first fix, unknown name) is not flown.
+  if (answer && ('refused' in answer || answer.waypoints.some((w) => !w.at))) return undefined;
   const path: RoutePlan['path'] = [{ lat: origin.lat, lon: origin.lon, designator: origin.icao, type: 'aerodrome' }];
-  for (const p of result?.points ?? []) {
-    if (p.designator === origin.icao || p.designator === destination.icao) continue;
-    path.push({ lat: p.lat, lon: p.lon, designator: p.designator, type: p.type });
+  for (const w of answer?.waypoints ?? []) {
+    if (!w.at || w.designator === origin.icao || w.designator === destination.icao) continue;
+    path.push({ lat: w.at.lat, lon: w.at.lon, designator: w.designator, type: w.at.kind });
   }
   path.push({ lat: destination.lat, lon: destination.lon, designator: destination.icao, type: 'aerodrome' });
   let lengthNm = 0;
   for (let i = 1; i < path.length; i++)
     lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
-  const cruise = cruiseOf(block);
+  const cruise = cruiseOf(entry.routeText);
   return {
     origin,
     destination,
-    routeText: block.routeText,
+    routeText: entry.routeText,
     path,
     lengthNm,
     cruiseFeet: cruise.feet,
@@ -124,60 +104,50 @@ function planOf(world: World, engine: RouteEngine, block: RouteBlock): RoutePlan
   };
 }
 
-/** Callsign, type, registration, off-block time and EET of an FPL message block. */
-function filedPlanOf(block: RouteBlock): FiledPlan | undefined {
-  const fpl = block.fpl;
-  const field = (n: number) => fpl?.fields.find((f) => f.number === n)?.text ?? '';
-  const offBlock = /^[A-Z]{4}(\d\d)(\d\d)$/.exec(field(13));
-  const eet = /^[A-Z]{4}(\d\d)(\d\d)/.exec(field(16));
-  if (!fpl?.aircraftId || !offBlock || !eet || !/^[A-Z]{3}\w+$/.test(fpl.aircraftId)) return undefined;
+/** Callsign, type, registration, off-block time and EET of an FPL message. */
+function filedPlanOf(entry: RouteFileEntry): FiledPlan | undefined {
+  const filed = entry.filed;
+  if (!filed || !/^[A-Z]{3}\w+$/.test(filed.callsign)) return undefined;
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(2, 4));
   return {
-    callsign: fpl.aircraftId,
-    aircraftType: field(9).split('/')[0] || 'A320',
-    registration: fpl.otherInformation.find((o) => o.indicator === 'REG')?.value,
-    offBlockMinute: Number(offBlock[1]) * 60 + Number(offBlock[2]),
-    eetMinutes: Number(eet[1]) * 60 + Number(eet[2]),
+    callsign: filed.callsign,
+    aircraftType: filed.aircraftType || 'A320',
+    registration: filed.registration,
+    offBlockMinute: minutes(filed.offBlock),
+    eetMinutes: minutes(filed.eet),
   };
 }
 
-/** Route plans from samples/*.route (the routes the project knows to expand), deduplicated. */
+/** Route plans from samples/*.route (real routes of the navigation data), deduplicated. */
 export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder: string): RoutePlan[] {
-  const blocks: RouteBlock[] = [];
+  const entries: RouteFileEntry[] = [];
   if (existsSync(samplesFolder)) {
     for (const name of readdirSync(samplesFolder).sort()) {
       if (!name.endsWith('.route') || name.startsWith('broken')) continue;
-      let doc: ReturnType<RouteEngine['parse']>;
-      try {
-        doc = engine.parse(readFileSync(join(samplesFolder, name), 'utf8'));
-      } catch {
-        continue;
-      }
-      for (const block of doc?.blocks ?? [])
-        if (!block.diagnostics.some((d) => d.severity === 'error')) blocks.push(block);
+      entries.push(...readRouteFile(readFileSync(join(samplesFolder, name), 'utf8')));
     }
   }
-  if (blocks.length === 0) {
-    for (const r of FALLBACK_ROUTES) {
-      try {
-        const doc = engine.parse(`origin: ${r.origin}\ndestination: ${r.destination}\n${r.routeText}\n`);
-        if (doc?.blocks[0]) blocks.push(doc.blocks[0]);
-      } catch {
-        break;
-      }
-    }
-  }
+  if (entries.length === 0) entries.push(...FALLBACK_ROUTES);
   const plans = new Map<string, RoutePlan>();
-  for (const block of blocks) {
-    const plan = planOf(world, engine, block);
+  for (const entry of entries) {
+    const plan = planOf(world, engine, entry);
     if (!plan) continue;
     const key = `${plan.origin.icao}-${plan.destination.icao}-${plan.routeText}`;
     const kept = plans.get(key) ?? plan;
     plans.set(key, kept);
-    const filed = filedPlanOf(block);
+    const filed = filedPlanOf(entry);
     if (filed && !kept.filed.some((f) => f.callsign === filed.callsign)) kept.filed.push(filed);
   }
+  // Other operators file the same city pair one airway apart.
+  for (const plan of [...plans.values()]) {
+    const routeText = engine.oneAirwayApart(plan.routeText);
+    const apart = routeText
+      ? planOf(world, engine, { origin: plan.origin.icao, destination: plan.destination.icao, routeText })
+      : undefined;
+    if (apart) plans.set(`${plan.origin.icao}-${plan.destination.icao}-${routeText}`, { ...apart, apart: true });
+  }
   if (plans.size === 0) {
-    // No parser yet (or no sample aerodromes in the data): straight lines between known aerodromes.
+    // No sample route could be flown (no navigation data): straight lines between known aerodromes.
     for (const r of FALLBACK_ROUTES) {
       const origin = world.aerodromes.get(r.origin);
       const destination = world.aerodromes.get(r.destination);
@@ -217,6 +187,7 @@ function registrationFor(airline: AirlineRecord, random: Random): string {
 
 function makeFlights(plans: RoutePlan[], day: number): Flight[] {
   const flights: Flight[] = [];
+  const used = new Set<string>();
   const date = new Date(day).toISOString().slice(0, 10);
   plans.forEach((plan) => {
     const operators = [
@@ -229,8 +200,14 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
       const random = new Random(`flight:${plan.origin.icao}:${plan.destination.icao}:${plan.routeText}:${date}:${k}`);
       const airline = airlineByIcao(operators[k % operators.length]) ?? airlineByIcao('DLH')!;
       // A flight number is stable across days for the same slot, like a timetable.
-      const slot = new Random(`slot:${plan.origin.icao}:${plan.destination.icao}:${airline.icao}:${k}`);
-      const flightNumber = String(slot.int(1, 9) * 100 + slot.int(0, 99) + (k % 2 === 0 ? 0 : 1000 * slot.int(0, 1)));
+      const slot = new Random(
+        `slot:${plan.origin.icao}:${plan.destination.icao}:${airline.icao}:${k}${plan.apart ? `:${plan.routeText}` : ''}`,
+      );
+      let number = slot.int(1, 9) * 100 + slot.int(0, 99) + (k % 2 === 0 ? 0 : 1000 * slot.int(0, 1));
+      // One callsign flies once a day from an aerodrome: its GUFI is made from both.
+      while (used.has(`${airline.icao}${number}:${plan.origin.icao}`)) number++;
+      used.add(`${airline.icao}${number}:${plan.origin.icao}`);
+      const flightNumber = String(number);
       const departureMinute = 5 * 60 + Math.floor(((k + slot.next()) / perDay) * 17 * 60);
       const scheduledDeparture = new Date(day + departureMinute * 60_000);
       const blockMinutes = Math.round((plan.lengthNm / Math.max(250, plan.cruiseKnots - 20)) * 60 + 25);

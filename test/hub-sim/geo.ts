@@ -1,22 +1,42 @@
-/** Small geometry helpers for generated shapes and positions. */
-import { direct, distanceNm as geodesicNm, inverse } from '../../server/src/geodesy';
+/**
+ * Small geometry helpers for generated shapes and positions. Geodesy on WGS84 straight from
+ * geographiclib (the library the product uses too, but not the product's own module: the
+ * simulator imports nothing from server/src).
+ */
+import { Geodesic } from 'geographiclib-geodesic';
+
+const WGS84 = Geodesic.WGS84;
+const METRES_PER_NM = 1852;
 
 export type LonLat = [number, number];
 export type Ring = LonLat[];
 
-/** The product's own geodesy (geographiclib), so generated flights and shapes measure as the product does. */
 export function distanceNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  return geodesicNm({ lat: lat1, lon: lon1 }, { lat: lat2, lon: lon2 });
+  return (WGS84.Inverse(lat1, lon1, lat2, lon2, Geodesic.DISTANCE).s12 ?? 0) / METRES_PER_NM;
 }
 
 /** Initial true track from one point to another, [0, 360). */
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  return inverse({ lat: lat1, lon: lon1 }, { lat: lat2, lon: lon2 }).trackDeg;
+  const azimuth = WGS84.Inverse(lat1, lon1, lat2, lon2, Geodesic.AZIMUTH).azi1 ?? 0;
+  return ((azimuth % 360) + 360) % 360;
 }
 
-/** The point at a bearing and distance from a start point. */
+/** The point at a true bearing and distance (NM) from a start point. */
 export function destination(lat: number, lon: number, bearing: number, distance: number): { lat: number; lon: number } {
-  return direct({ lat, lon }, bearing, distance);
+  const r = WGS84.Direct(lat, lon, bearing, distance * METRES_PER_NM, Geodesic.LATITUDE | Geodesic.LONGITUDE);
+  const wrapped = (((((r.lon2 ?? lon) + 180) % 360) + 360) % 360) - 180;
+  return { lat: r.lat2 ?? lat, lon: wrapped };
+}
+
+/** `5107N00200E`: degrees and minutes as ICAO route text and NOTAM item Q write them. */
+export function icaoCoordinate(lat: number, lon: number): string {
+  const part = (value: number, digits: number, hemispheres: string) => {
+    const total = Math.round(Math.abs(value) * 60);
+    const degrees = String(Math.floor(total / 60)).padStart(digits, '0');
+    const minutes = String(total % 60).padStart(2, '0');
+    return `${degrees}${minutes}${value < 0 ? hemispheres[1] : hemispheres[0]}`;
+  };
+  return `${part(lat, 2, 'NS')}${part(lon, 3, 'EW')}`;
 }
 
 export function round(value: number, decimals: number): number {

@@ -1,5 +1,5 @@
 /** Hub endpoint id → handler. */
-import type { HubEndpointId } from '../../server/src/hub/endpoints';
+import type { HubEndpointId } from './endpoints';
 import type { SimContext } from './context';
 import type { SimRequest, SimResponse } from './http';
 import * as flights from './flight-api';

@@ -1,13 +1,20 @@
 /**
- * `npm run hub-sim -- --port <n> [--navdata <folder>] [--firs <file>] [--null-geometry]`
+ * `npm run hub-sim -- --port <n> [--navdata <folder>] [--firs <file>] [--null-geometry]
+ *   [--notams v1|v1-aixm|v2-geojson] [--flights sim|fixm] [--airspaces polygons|mixed]
+ *   [--fir boundedBy|geometry|bare] [--routes points|withLine] [--likely-real]`
  * First line of output: the base addresses. Runs until SIGINT/SIGTERM.
  */
 import { startHubSimulator } from './server';
+import { LIKELY_REAL_VARIANTS, VARIANT_VALUES, type Variants } from './context';
+
+const VARIANT_USAGE = Object.entries(VARIANT_VALUES)
+  .map(([family, values]) => `[--${family} ${values.join('|')}]`)
+  .join(' ');
 
 function usage(message?: string): never {
   if (message) process.stderr.write(`hub-sim: ${message}\n`);
   process.stderr.write(
-    'usage: npm run hub-sim -- [--port <n>] [--navdata <folder>] [--firs <boundaries.geojson[.gz]>] [--null-geometry] [--quiet]\n',
+    `usage: npm run hub-sim -- [--port <n>] [--navdata <folder>] [--firs <boundaries.geojson[.gz]>] [--null-geometry] ${VARIANT_USAGE} [--likely-real] [--quiet]\n`,
   );
   process.exit(2);
 }
@@ -19,6 +26,7 @@ async function main(): Promise<void> {
   let firsFile: string | undefined;
   let nullGeometry = false;
   let quiet = false;
+  let variants: Partial<Variants> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const value = () => args[++i] ?? usage(`${arg} needs a value`);
@@ -29,7 +37,14 @@ async function main(): Promise<void> {
     else if (arg === '--firs') firsFile = value();
     else if (arg === '--null-geometry') nullGeometry = true;
     else if (arg === '--quiet') quiet = true;
-    else if (arg === '--help' || arg === '-h') usage();
+    else if (arg === '--likely-real') variants = { ...LIKELY_REAL_VARIANTS, ...variants };
+    else if (arg.startsWith('--') && arg.slice(2) in VARIANT_VALUES) {
+      const family = arg.slice(2) as keyof Variants;
+      const variant = value();
+      if (!(VARIANT_VALUES[family] as readonly string[]).includes(variant))
+        usage(`${arg} takes ${VARIANT_VALUES[family].join(', ')}`);
+      variants = { ...variants, [family]: variant };
+    } else if (arg === '--help' || arg === '-h') usage();
     else usage(`unknown argument ${arg}`);
   }
   const sim = await startHubSimulator({
@@ -37,13 +52,18 @@ async function main(): Promise<void> {
     navdataFolder,
     firsFile,
     quiet,
-    settings: { unresolvedPoints: nullGeometry ? 'nullGeometry' : 'omit' },
+    settings: { unresolvedPoints: nullGeometry ? 'nullGeometry' : 'omit', variants },
   });
   process.stdout.write(
     `hub-sim listening on ${sim.url} (reference: ${sim.referenceUrl}; control: ${sim.url}/__control/)\n`,
   );
   if (sim.routeExpansionUnavailable)
     process.stdout.write(`hub-sim: ${sim.routeExpansionUnavailable}; route expansion answers 500\n`);
+  process.stdout.write(
+    `variants: ${Object.entries(sim.settings.variants)
+      .map(([family, variant]) => `${family} ${variant}`)
+      .join(', ')}\n`,
+  );
   process.stdout.write(
     'keys: user_key demo (all groups), demo-basic (no restricted groups); appId demo + appKey demo\n',
   );

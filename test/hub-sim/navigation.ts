@@ -3,6 +3,7 @@ import type { SimContext } from './context';
 import { SimRequest, SimResponse, notFoundPage, xml } from './http';
 import { el, text, xmlDocument } from './xml';
 import type { Fir } from './world';
+import { posList } from './aixm';
 
 const REGIONS: Record<string, string> = {
   A: 'Western South Pacific',
@@ -115,6 +116,29 @@ function envelope(fir: Fir): { raw: string } {
   );
 }
 
+/** The FIR's outline as GML polygons (EPSG:4326, latitude first), for the `geometry` variant. */
+function boundary(fir: Fir): { raw: string } {
+  return el(
+    'geometry',
+    undefined,
+    el(
+      'gml:MultiSurface',
+      { 'gml:id': `fir-geometry-${fir.code}`, srsName: 'urn:ogc:def:crs:EPSG::4326' },
+      ...fir.polygons.map((rings) =>
+        el(
+          'gml:surfaceMember',
+          undefined,
+          el(
+            'gml:Polygon',
+            undefined,
+            el('gml:exterior', undefined, el('gml:LinearRing', undefined, text('gml:posList', posList(rings[0])))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
 export function fir(req: SimRequest, ctx: SimContext): SimResponse {
   const { prefix, fir: code } = req.params;
   const found = ctx.world.firs.get(code);
@@ -131,11 +155,14 @@ export function fir(req: SimRequest, ctx: SimContext): SimResponse {
         el(
           'Fir',
           { 'gml:id': `fir-${code}` },
-          envelope(found),
+          // The contract leaves the FIR detail's fields "not shown": with an envelope, with the
+          // outline only, or with neither (README, "Variants").
+          ctx.settings.variants.fir === 'boundedBy' ? envelope(found) : undefined,
           text('designator', code),
           text('name', `${found.name} FIR`),
           text('icaoPrefix', prefix),
           text('oceanic', found.oceanic),
+          ctx.settings.variants.fir === 'geometry' ? boundary(found) : undefined,
           el(
             'apis',
             undefined,

@@ -1,7 +1,8 @@
 /**
- * Hub endpoints 17–18: NOTAMs of a FIR and of an aerodrome. XML (default) is AIXM 5.1 Digital
- * NOTAM (one event:Event per NOTAM); JSON/GeoJSON carries the v2-style properties. gzip when
- * asked. An aerodrome without NOTAMs answers 404, like the real service may.
+ * Hub endpoints 17–18: NOTAMs of a FIR and of an aerodrome. Variant `v1`: XML (default) is AIXM
+ * 5.1 Digital NOTAM (one event:Event per NOTAM), JSON/GeoJSON carries v2-style properties;
+ * `v1-aixm` and `v2-geojson`: notam-shapes.ts. gzip when asked. An aerodrome without NOTAMs
+ * answers 404, like the real service may.
  */
 import type { SimContext } from './context';
 import {
@@ -15,10 +16,11 @@ import {
   results,
   xml,
 } from './http';
-import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamTime, qLine } from './notams';
+import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamOnlyAreasOf, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
 import { el, text, xmlDocument } from './xml';
-import { icaoCoordinate } from '../../server/src/expansion/offlineExpansion';
+import { digitalNotamMembers, v2Feature, withReplaced } from './notam-shapes';
+import { icaoCoordinate } from './geo';
 
 function notamFeature(n: Notam) {
   return {
@@ -132,10 +134,42 @@ function notamEvent(n: Notam): { raw: string } {
   );
 }
 
+/** The variants' answers: AIXM only (v1-aixm), GeoJSON only (v2-geojson); both with replaced NOTAMs still listed. */
+function variantResponse(req: SimRequest, ctx: SimContext, notams: Notam[], id: string): SimResponse | undefined {
+  const variant = ctx.settings.variants.notams;
+  if (variant === 'v1') return undefined;
+  const listed = withReplaced(notams);
+  if (variant === 'v1-aixm') {
+    if (!negotiate(req, ['xml'], 'xml')) return notAcceptablePage(['application/xml']);
+    return xml(
+      xmlDocument(
+        el(
+          'message:AIXMBasicMessage',
+          { ...AIXM_NAMESPACES, 'gml:id': id },
+          ...listed.flatMap(digitalNotamMembers).map((m) => el('message:hasMember', undefined, m)),
+        ),
+      ),
+    );
+  }
+  const format = negotiate(req, ['geojson', 'json'], 'geojson');
+  if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
+  return json(
+    { type: 'FeatureCollection', features: listed.map(v2Feature), results: results(listed.length, ctx.now()) },
+    200,
+    contentTypeOf(format),
+  );
+}
+
 function notamResponse(req: SimRequest, ctx: SimContext, notams: Notam[], id: string): SimResponse {
+  const sorted = [...notams].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+  const variant = variantResponse(req, ctx, sorted, id);
+  if (variant) {
+    variant.gzip = true;
+    variant.headers = { 'Cache-Control': 'public, max-age=60' };
+    return variant;
+  }
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
-  const sorted = [...notams].sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
   const response =
     format === 'xml'
       ? xml(
@@ -161,7 +195,9 @@ export function firNotams(req: SimRequest, ctx: SimContext): SimResponse {
   const { prefix, fir: code } = req.params;
   const fir = ctx.world.firs.get(code);
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
-  return notamResponse(req, ctx, firNotamsOf(ctx, fir), `notams-${code}`);
+  const ownGeometry = ctx.settings.variants.notams !== 'v1';
+  const notams = [...firNotamsOf(ctx, fir), ...(ownGeometry ? notamOnlyAreasOf(ctx, fir) : [])];
+  return notamResponse(req, ctx, notams, `notams-${code}`);
 }
 
 export function aerodromeNotams(req: SimRequest, ctx: SimContext): SimResponse {

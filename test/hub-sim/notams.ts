@@ -9,8 +9,7 @@ import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
-import { destination, pointInMultiPolygon, round } from './geo';
-import { icaoCoordinate } from '../../server/src/route/describe';
+import { circleRing, destination, icaoCoordinate, pointInMultiPolygon, round, type Ring } from './geo';
 import { isControlled, routeAreas, specialAreas } from './airspaces';
 import { countryOfIcao } from './countries';
 
@@ -44,6 +43,15 @@ export interface Notam {
   text: string;
   lowerLimit?: string;
   upperLimit?: string;
+  /** The airspace it activates (a Digital NOTAM carries its geometry; a v2 NOTAM has it as geometry). */
+  volumes?: Volume[];
+}
+
+/** One volume of an activated area: its outline and vertical limits (ICAO items F and G). */
+export interface Volume {
+  ring: Ring;
+  lower: { value: number; uom: 'FT' | 'FL'; reference: 'SFC' | 'MSL' | 'STD' };
+  upper: { value: number; uom: 'FT' | 'FL'; reference: 'SFC' | 'MSL' | 'STD' };
 }
 
 const DAY_MS = 86400_000;
@@ -64,6 +72,7 @@ interface Draft {
   perm?: boolean;
   lowerLimit?: string;
   upperLimit?: string;
+  volumes?: Volume[];
 }
 
 function reciprocal(runway: string): string {
@@ -359,8 +368,11 @@ function finish(
     text: draft.text,
     lowerLimit: draft.lowerLimit,
     upperLimit: draft.upperLimit,
+    volumes: draft.volumes,
   };
 }
+
+const fl = (value: number): Volume['lower'] => ({ value, uom: 'FL', reference: 'STD' });
 
 const stillValid = (n: Notam, now: Date) => !n.end || n.end.getTime() > now.getTime();
 const dayOf = (now: Date) => Math.floor(now.getTime() / DAY_MS) * DAY_MS;
@@ -426,6 +438,16 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
           schedule: 'MON-FRI 0800-1600',
           lowerLimit: 'SFC',
           upperLimit: area.upperLimit.uom === 'FL' ? `FL${area.upperLimit.value}` : `${area.upperLimit.value}FT AMSL`,
+          volumes: [
+            {
+              ring: area.ring,
+              lower: { value: 0, uom: 'FT', reference: 'SFC' },
+              upper:
+                area.upperLimit.uom === 'FL'
+                  ? { value: Number(area.upperLimit.value), uom: 'FL', reference: 'STD' }
+                  : { value: Number(area.upperLimit.value), uom: 'FT', reference: 'MSL' },
+            },
+          ],
           text: `${area.type === 'R' ? 'RESTRICTED' : 'DANGER'} AREA ${area.designator} ACTIVATED.`,
         },
         fir.code,
@@ -462,6 +484,7 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
           upperFl: 360,
           lowerLimit: 'FL245',
           upperLimit: 'FL360',
+          volumes: [{ ring: area.ring, lower: fl(245), upper: fl(360) }],
           text: `DANGER AREA ${area.designator} ACTIVATED. AIR GUNNERY. FL245-FL360.`,
         }
       : tra
@@ -477,6 +500,11 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
             upperFl: 660,
             lowerLimit: 'FL195',
             upperLimit: 'FL660',
+            // Activated in two layers, as reserved areas often are: two volumes of one outline.
+            volumes: [
+              { ring: area.ring, lower: fl(195), upper: fl(245) },
+              { ring: area.ring, lower: fl(245), upper: fl(660) },
+            ],
             text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.`,
           }
         : {
@@ -492,6 +520,7 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
             schedule: 'MON-FRI 0700-1200',
             lowerLimit: 'SFC',
             upperLimit: 'FL085',
+            volumes: [{ ring: area.ring, lower: { value: 0, uom: 'FT', reference: 'SFC' }, upper: fl(85) }],
             text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.`,
           };
     notams.push(finish(draft, fir.code, fir.code, undefined, `route-area:${fir.code}:${area.designator}:${date}`, day));
@@ -534,4 +563,51 @@ export function icaoText(n: Notam): string {
   lines.push(`E) ${n.text}`);
   if (n.lowerLimit) lines.push(`F) ${n.lowerLimit} G) ${n.upperLimit}`);
   return lines.join('\n');
+}
+
+/**
+ * An area published by NOTAM only (no airspace of the FIR's list bears it): a temporary
+ * restricted area FL300–FL400 in force round the clock, on the middle leg of the first sample
+ * route through the FIR. Only the variants whose NOTAMs carry their own geometry (v1-aixm,
+ * v2-geojson) list it: item Q's circle alone would not place it.
+ */
+export function notamOnlyAreasOf(ctx: SimContext, fir: Fir): Notam[] {
+  const day = dayOf(ctx.now());
+  const date = new Date(day).toISOString().slice(0, 10);
+  for (const plan of ctx.flights.plans) {
+    const inside = plan.path.filter((p) => p.type !== 'aerodrome' && pointInMultiPolygon(p.lon, p.lat, fir.polygons));
+    if (inside.length < 3) continue;
+    const [a, b] = [inside[Math.floor(inside.length / 2) - 1], inside[Math.floor(inside.length / 2)]];
+    const mid = { lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2 };
+    const ring = circleRing(mid.lat, mid.lon, 6, 8);
+    const corners = ring
+      .slice(0, -1)
+      .map(([x, y]) => icaoCoordinate(y, x))
+      .join(' - ');
+    const notam = finish(
+      {
+        qcode: 'QRTCA',
+        traffic: 'IV',
+        purpose: 'BO',
+        scope: 'W',
+        radiusNm: 7,
+        lat: mid.lat,
+        lon: mid.lon,
+        lowerFl: 300,
+        upperFl: 400,
+        lowerLimit: 'FL300',
+        upperLimit: 'FL400',
+        volumes: [{ ring, lower: fl(300), upper: fl(400) }],
+        text: `TEMPORARY RESTRICTED AREA ACTIVATED WI AREA ${corners}. FL300-FL400. FLIGHT TESTING.`,
+      },
+      fir.code,
+      fir.code,
+      undefined,
+      `notam-only:${fir.code}:${date}`,
+      day,
+    );
+    // In force from yesterday to tomorrow, whatever the seed drew.
+    return [{ ...notam, start: new Date(day - DAY_MS), end: new Date(day + 2 * DAY_MS), estimated: false }];
+  }
+  return [];
 }

@@ -3,7 +3,7 @@
  * date) and flight status by flight and departure date. Envelope, error modes, inlined
  * references, new fields and localisation follow reference-api.md; see README.md.
  */
-import type { ReferenceEndpointId } from '../../server/src/hub/endpoints';
+import type { ReferenceEndpointId } from './endpoints';
 import type { SimContext } from './context';
 import type { SimRequest, SimResponse } from './http';
 import { AIRLINES, AirlineRecord } from './airlines';

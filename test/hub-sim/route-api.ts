@@ -1,18 +1,12 @@
 /**
  * Hub endpoint 9: route expansion. POST, JSON body {routeText, origin?, destination?,
  * referenceFix?}, `Accept: application/geo+json` required (else 406). Expanded with the
- * project's own engine. A point that cannot be selected (ambiguous first fix without
+ * simulator's own engine (route-engine.ts). A point that cannot be selected (ambiguous first fix without
  * referenceFix, unknown name) is left out or kept with `geometry: null`, per the setting.
  */
 import type { SimContext } from './context';
 import { SimRequest, SimResponse, badRequestPage, json, notAcceptablePage, serverErrorPage } from './http';
-import type { ExpandedPoint, Range, RouteBlock, ExpansionResult } from '../../server/src/route/model';
-import { pointOf } from '../../server/src/route/model';
-
-/** Findings that mean "no point selected for this element". */
-const UNRESOLVED_CODES = new Set(['X001', 'X005', 'X008']);
-
-const sameStart = (a: Range, b: Range) => a.start.line === b.start.line && a.start.character === b.start.character;
+import type { Waypoint } from './route-engine';
 
 function acceptsGeoJson(req: SimRequest): boolean {
   return String(req.headers.accept ?? '')
@@ -26,49 +20,32 @@ interface Feature {
   properties: { designator: string; resolvedFix: string; elevation: string; elevationUom: string };
 }
 
-function pointFeature(p: ExpandedPoint): Feature {
-  return {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: [Math.round(p.lon * 1e6) / 1e6, Math.round(p.lat * 1e6) / 1e6] },
-    properties: {
-      designator: p.designator,
-      resolvedFix: p.resolvedFix,
-      elevation: String(Math.round(p.elevationFt ?? 0)),
-      elevationUom: 'FT',
-    },
-  };
-}
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
-/** Element indices (in order) of points the expansion could not select. */
-function unresolvedElements(block: RouteBlock, result: ExpansionResult): { index: number; designator: string }[] {
-  const ranges = result.findings.filter((f) => UNRESOLVED_CODES.has(f.code)).map((f) => f.range);
-  if (result.ambiguousFirstFix) ranges.push(result.ambiguousFirstFix.range);
-  const placed = new Set(result.points.map((p) => p.elementIndex));
-  const out: { index: number; designator: string }[] = [];
-  block.elements.forEach((element, index) => {
-    const point = pointOf(element);
-    if (point && !placed.has(index) && ranges.some((r) => sameStart(r, point.range) || sameStart(r, element.range))) {
-      out.push({ index, designator: point.kind === 'point' ? point.ident : point.text });
-    }
-  });
-  return out;
-}
-
-export function toFeatures(block: RouteBlock, result: ExpansionResult, mode: 'omit' | 'nullGeometry'): Feature[] {
+/** Waypoints as features; one without a selected point is left out or kept with geometry null. */
+export function toFeatures(waypoints: Waypoint[], mode: 'omit' | 'nullGeometry'): Feature[] {
   const features: Feature[] = [];
-  const pending = mode === 'nullGeometry' ? unresolvedElements(block, result) : [];
-  const placeholder = (u: { designator: string }): Feature => ({
-    type: 'Feature',
-    geometry: null,
-    properties: { designator: u.designator, resolvedFix: '', elevation: '', elevationUom: 'FT' },
-  });
-  result.points.forEach((p, i) => {
-    // Origin and destination aerodromes carry elementIndex -1: the origin comes first, the destination last.
-    const upTo = p.elementIndex >= 0 ? p.elementIndex : i === 0 ? -1 : Number.POSITIVE_INFINITY;
-    while (pending.length && pending[0].index < upTo) features.push(placeholder(pending.shift()!));
-    features.push(pointFeature(p));
-  });
-  for (const u of pending) features.push(placeholder(u));
+  for (const w of waypoints) {
+    if (!w.at) {
+      if (mode === 'nullGeometry')
+        features.push({
+          type: 'Feature',
+          geometry: null,
+          properties: { designator: w.designator, resolvedFix: '', elevation: '', elevationUom: 'FT' },
+        });
+      continue;
+    }
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [round6(w.at.lon), round6(w.at.lat)] },
+      properties: {
+        designator: w.designator,
+        resolvedFix: w.at.resolvedFix,
+        elevation: String(Math.round(Number.isFinite(w.at.elevationFt) ? w.at.elevationFt! : 0)),
+        elevationUom: 'FT',
+      },
+    });
+  }
   return features;
 }
 
@@ -108,11 +85,17 @@ export function routeExpansion(req: SimRequest, ctx: SimContext): SimResponse {
     destination: fields.destination as string | undefined,
     referenceFix: referenceFix || undefined,
   });
-  if (!expansion || expansion.block.elements.length === 0) return badRequestPage('routeText holds no route elements.');
-  // The engine's X009: the referenceFix names nothing usable (unknown fix, bad radial or coordinate).
-  const badReference = expansion.result.findings.find((f) => f.code === 'X009');
-  if (badReference) return badRequestPage(`referenceFix cannot be used: ${badReference.message}`);
-  const features = toFeatures(expansion.block, expansion.result, ctx.settings.unresolvedPoints);
+  if (!expansion) return serverErrorPage();
+  if ('refused' in expansion) return badRequestPage(`referenceFix cannot be used: ${expansion.refused}`);
+  const features: object[] = toFeatures(expansion.waypoints, ctx.settings.unresolvedPoints);
+  // The `withLine` variant: the route as one more feature, a LineString without designator.
+  const placed = expansion.waypoints.filter((w) => w.at);
+  if (ctx.settings.variants.routes === 'withLine' && placed.length >= 2)
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: placed.map((w) => [round6(w.at!.lon), round6(w.at!.lat)]) },
+      properties: { name: 'route' },
+    });
   const now = ctx.now();
   return json(
     {

@@ -8,31 +8,25 @@ import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
-  DEFAULT_HUB_VERSIONS,
-  HUB_ENDPOINTS,
-  REFERENCE_ENDPOINTS,
-  HubApiSet,
-  HubEndpointId,
-  ReferenceEndpointId,
-} from '../../server/src/hub/endpoints';
-import {
-  fillTemplate,
-  hubEndpoint,
-  hubSettings,
-  referenceEndpoint,
-  referenceSettings,
+  HUB_TABLE,
+  REFERENCE_TABLE,
+  VERSIONS,
+  fillPath,
+  type ApiSet,
   type EndpointOverride,
-} from '../../server/src/hub/config';
+  type HubEndpointId,
+  type ReferenceEndpointId,
+} from './endpoints';
 import { loadWorld } from './world';
 import { createRouteEngine } from './route-engine';
 import { createFlightStore, loadRoutePlans } from './flights';
-import type { SimContext, SimSettings } from './context';
+import { DEFAULT_VARIANTS, type SimContext, type SimSettings, type Variants } from './context';
 import { FaultControl, FaultTable, ActiveFault } from './faults';
 import { handleControl, ControlState } from './control';
 import { UsageCounter } from './usage';
 import { hubFaultAnswer, referenceFaultAnswer } from './fault-answers';
 import { RequestLog, LoggedRequest, redactBody, redactHeaders, redactUrl } from './request-log';
-import { compileRoute, matchRoute, sortRoutes, Route } from './router';
+import { compileRoute, matchRoute, sortRoutes } from './router';
 import { HUB_KEYS, ENDPOINT_GROUPS, isRestricted, referenceCredentials, referenceCredentialsValid } from './auth';
 import {
   SimRequest,
@@ -56,16 +50,16 @@ export interface HubSimulatorOptions {
   navdataFolder?: string;
   /** Real FIR boundaries (GeoJSON, plain or .gz); default: the built-in table. */
   firsFile?: string;
-  /** Overrides of the hub path table (same shape as endpoints.ts). */
+  /** Overrides of the simulator's hub path table (endpoints.ts): an endpoint moved elsewhere. */
   endpoints?: Partial<Record<HubEndpointId, EndpointOverride>>;
-  versions?: Partial<Record<HubApiSet, string>>;
+  versions?: Partial<Record<ApiSet, string>>;
   referenceEndpoints?: Partial<Record<ReferenceEndpointId, EndpointOverride>>;
   /** Where the reference family lives below the server root (default `/reference`). */
   referencePrefix?: string;
   /** Folder of .route files the flights are generated from (default: the project's samples/). */
   samplesFolder?: string;
-  /** Initial settings (unresolved-point marking, fixed clock). */
-  settings?: Partial<SimSettings>;
+  /** Initial settings (unresolved-point marking, fixed clock, the answer variants per family). */
+  settings?: Partial<Omit<SimSettings, 'variants'>> & { variants?: Partial<Variants> };
   /** No log lines on stderr for handler failures. */
   quiet?: boolean;
 }
@@ -78,13 +72,13 @@ export interface HubSimulator {
   faults: FaultControl;
   requests: { list(): LoggedRequest[]; clear(): void };
   settings: SimSettings;
-  /** Why route expansion is unavailable (a module of the project missing), else undefined. */
+  /** Why route expansion is unavailable (no navigation data), else undefined. */
   routeExpansionUnavailable?: string;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1 << 20;
-const DEFAULT_SETTINGS: SimSettings = { unresolvedPoints: 'omit' };
+const DEFAULT_SETTINGS: SimSettings = { unresolvedPoints: 'omit', variants: DEFAULT_VARIANTS };
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolveBody, reject) => {
@@ -110,36 +104,49 @@ function malform(body: Buffer): Buffer {
 export async function startHubSimulator(options: HubSimulatorOptions = {}): Promise<HubSimulator> {
   const navdataFolder = options.navdataFolder ?? resolve(__dirname, '../fixtures/navdata');
   const world = loadWorld(navdataFolder, options.firsFile);
-  const routes = await createRouteEngine(navdataFolder);
+  const routes = createRouteEngine(navdataFolder);
   const plans = loadRoutePlans(world, routes, options.samplesFolder ?? resolve(__dirname, '../../samples'));
   const flights = createFlightStore(plans);
-  const settings: SimSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const settings: SimSettings = {
+    ...DEFAULT_SETTINGS,
+    ...options.settings,
+    variants: { ...DEFAULT_VARIANTS, ...options.settings?.variants },
+  };
   const referencePrefix = (options.referencePrefix ?? '/reference').replace(/\/$/, '');
   const faults = new FaultTable();
   const log = new RequestLog();
 
-  // The clients' own settings: the simulator serves the paths a client with the same overrides asks for.
-  const hubConfig = hubSettings({
-    endpoints: options.endpoints,
-    versions: { ...DEFAULT_HUB_VERSIONS, ...options.versions },
+  // The simulator's own table (endpoints.ts), with the overrides a test asked for.
+  // The v2 NOTAM set lives under /v2 (api-facts.md): the variant moves it.
+  const versions = (): Record<ApiSet, string> => ({
+    ...VERSIONS,
+    ...(settings.variants.notams === 'v2-geojson' ? { notams: 'v2' } : {}),
+    ...options.versions,
   });
-  const referenceConfig = referenceSettings({ endpoints: options.referenceEndpoints });
-  const hubRoutes = sortRoutes(
-    (Object.keys(HUB_ENDPOINTS) as HubEndpointId[]).map((id) => {
-      const def = hubEndpoint(hubConfig, id);
-      return compileRoute(id, def.method, def.path, { version: hubConfig.versions[def.set] });
-    }),
-  );
+  const hubEndpoint = (id: HubEndpointId) => ({ ...HUB_TABLE[id], ...options.endpoints?.[id] });
+  const compiled = new Map<string, ReturnType<typeof compileHubRoutes>>();
+  function compileHubRoutes(table: Record<ApiSet, string>) {
+    return sortRoutes(
+      (Object.keys(HUB_TABLE) as HubEndpointId[]).map((id) => {
+        const def = hubEndpoint(id);
+        return compileRoute(id, def.method, def.path, { version: table[def.set] });
+      }),
+    );
+  }
+  const hubRoutes = () => {
+    const table = versions();
+    const key = JSON.stringify(table);
+    if (!compiled.has(key)) compiled.set(key, compileHubRoutes(table));
+    return compiled.get(key)!;
+  };
   const referenceRoutes = sortRoutes(
-    (Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpointId[]).flatMap((id) => {
-      const def = referenceEndpoint(referenceConfig, id);
-      const version = id === 'flightStatus' ? referenceConfig.versions.flightStatus : referenceConfig.versions.airlines;
-      const base = compileRoute(id, def.method, def.path, { version });
-      // The airline lookups take an optional /{year}/{month}/{day}.
-      const dated = ['airlinesActive', 'airlineByFs', 'airlinesByIata', 'airlinesByIcao'].includes(id)
-        ? [compileRoute(id, def.method, `${def.path}/{year}/{month}/{day}`, { version })]
-        : [];
-      return [base, ...dated] as Route<ReferenceEndpointId>[];
+    (Object.keys(REFERENCE_TABLE) as ReferenceEndpointId[]).flatMap((id) => {
+      const { version, dated } = REFERENCE_TABLE[id];
+      const method = options.referenceEndpoints?.[id]?.method ?? 'GET';
+      const path = options.referenceEndpoints?.[id]?.path ?? REFERENCE_TABLE[id].path;
+      const base = compileRoute(id, method, path, { version });
+      const withDate = dated ? [compileRoute(id, method, `${path}/{year}/{month}/{day}`, { version })] : [];
+      return [base, ...withDate];
     }),
   );
 
@@ -154,8 +161,8 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       return hubBase;
     },
     hubPath(id, params) {
-      const def = hubEndpoint(hubConfig, id);
-      return fillTemplate(def.path, { ...params, version: hubConfig.versions[def.set] });
+      const def = hubEndpoint(id);
+      return fillPath(def.path, { ...params, version: versions()[def.set] });
     },
   };
 
@@ -166,7 +173,9 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     log,
     settings,
     resetSettings: () => {
-      Object.assign(settings, DEFAULT_SETTINGS, { fixedNow: undefined, usageLimit: undefined }, options.settings);
+      Object.assign(settings, DEFAULT_SETTINGS, { fixedNow: undefined, usageLimit: undefined }, options.settings, {
+        variants: { ...DEFAULT_VARIANTS, ...options.settings?.variants },
+      });
       usage.clear();
     },
     clearUsage: () => usage.clear(),
@@ -210,7 +219,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     }
 
     entry.family = 'hub';
-    const match = matchRoute(hubRoutes, method, fullPath);
+    const match = matchRoute(hubRoutes(), method, fullPath);
     if (!match) return notFoundPage(`The endpoint ${fullPath}`);
     if ('methodMismatch' in match) return methodNotAllowedPage(method, match.methodMismatch);
     const id = match.route.id;

@@ -17,7 +17,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { ReferenceClient } from '../../server/src/hub/referenceClient';
-import { SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import { SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { at, ServerUnderTest } from './support/server';
 

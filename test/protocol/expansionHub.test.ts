@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { ROOT } from './support/build';
 import { applyEdits, at, sample, ServerUnderTest } from './support/server';
@@ -74,7 +74,8 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   const uri = 'file:///hub/ambiguous.route';
   await server.open(uri, sample('ambiguous-first-fix.route'));
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-  assert.deepEqual(merged.map(at), ['H003@7:10-13']);
+  // The hub stays literal: H003 on the route from EGHI too, and on the route without origin.
+  assert.deepEqual(merged.map(at), ['H003@7:10-13', 'H003@31:10-13']);
   assert.match(String(merged[0].message), /referenceFix/);
 
   // The hub lists no candidates, but it placed the origin: its position picks the SAM nearest EGHI.
@@ -85,7 +86,7 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   const fixed = applyEdits(text, action.edit!.changes![uri]);
   const version = await server.sendChange(uri, [{ text: fixed }]);
   const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
-  assert.deepEqual(after.diagnostics.map(at), []);
+  assert.deepEqual(after.diagnostics.map(at), ['H003@32:10-13']);
   const southampton = await hoverWhen(uri, 8, 11, /Resolved/);
   assert.match(southampton, /SOUTHAMPTON/);
   await server.sendChange(uri, [{ text }]);
@@ -114,7 +115,7 @@ test("with a navdata folder too, the hub's ambiguous first fix gets the candidat
     const text = sample('ambiguous-first-fix.route');
     await both.open(uri, text);
     const merged = (await both.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-    assert.deepEqual(merged.map(at), ['H003@7:10-13']);
+    assert.deepEqual(merged.filter((d) => d.code === 'H003').map(at), ['H003@7:10-13', 'H003@31:10-13']);
     const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
     assert.equal(candidates.length, 4);
     assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');
@@ -274,3 +275,30 @@ async function hoverOn(
   }
   return value;
 }
+
+test("broken.route with a hub key and navigation data: the airway mistakes found on the hub's points and by the data", async () => {
+  const both = await ServerUnderTest.start({
+    initializationOptions: {
+      icaoRoute: {
+        diagnostics: { debounceMs: 0 },
+        hub: { baseUrl: sim.url },
+        navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') },
+      },
+    },
+  });
+  try {
+    await both.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'environment' });
+    await both.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
+    const uri = 'file:///hub/broken.route';
+    await both.open(uri, sample('broken.route'));
+    const merged = (
+      await both.diagnosticsWhere(uri, (p) => p.version === 1 && p.diagnostics.some((d) => d.code === 'X002'))
+    ).diagnostics;
+    const x002 = merged.filter((d) => d.code === 'X002');
+    assert.deepEqual(x002.map(at), ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20']);
+    for (const d of x002) assert.match(String(d.message), /Found on the hub's points and by the navigation data\.$/);
+    assert.match(String(x002[0].message), /^UL9 does not pass KONAM/);
+  } finally {
+    await both.stop();
+  }
+});

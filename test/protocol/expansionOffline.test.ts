@@ -88,7 +88,9 @@ test('ambiguous-first-fix.route: the first fix is reported and its quick fixes c
   const text = sample('ambiguous-first-fix.route');
   await server.open(uri, text);
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && hasExpansion(p))).diagnostics;
-  assert.deepEqual(merged.map(at), ['X005@7:10-13']);
+  // From EGHI Southampton is clearly nearest and taken (X011, its referenceFix fixes still offered);
+  // the last route has no origin and stays ambiguous (X005).
+  assert.deepEqual(merged.map(at), ['X011@7:10-13', 'X005@31:10-13']);
   const ambiguous = merged[0];
   const candidates = (ambiguous.data as { candidates: { ident: string }[] }).candidates;
   assert.ok(candidates.length >= 2);
@@ -103,7 +105,7 @@ test('ambiguous-first-fix.route: the first fix is reported and its quick fixes c
   // Applying it: the block is expanded again and the first fix is no longer ambiguous.
   const version = await server.sendChange(uri, [{ text: fixed }]);
   const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
-  assert.deepEqual(after.diagnostics.map(at), []);
+  assert.deepEqual(after.diagnostics.map(at), ['X005@32:10-13']);
 });
 
 test('quick fixes read from the finding data also reach a client that drops the data (Neovim 0.7)', async () => {
@@ -150,8 +152,10 @@ test('hover on a point shows what it resolved to, with its coordinates', async (
 test('hover on an ambiguous first fix lists the candidates', async () => {
   const uri = 'file:///offline/ambiguous-hover.route';
   await server.open(uri, sample('ambiguous-first-fix.route'));
-  const text = await hoverWhen(uri, 7, 11, /Candidates/);
+  // The route without origin (from EGHI, Southampton is taken: resolved, not listed).
+  const text = await hoverWhen(uri, 31, 11, /Candidates/);
   assert.match(text, /\*\*Not selected:\*\* `SAM`/);
+  assert.match(await hoverWhen(uri, 7, 11, /Resolved/), /SOUTHAMPTON/);
   const listed = text.split('\n').filter((l) => l.startsWith('- `SAM`'));
   assert.ok(listed.length >= 2, text);
   for (const line of listed) assert.match(line, /\d{2}°\d{2}\.\d'[NS] \d{3}°\d{2}\.\d'[EW]/);

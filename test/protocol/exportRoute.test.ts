@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { EXPORT_ROUTE_REQUEST, type ExportRouteResult } from '../../server/src/protocol/lspMessages';
-import { MAP_VIEW_REQUEST, type MapView } from '../../server/src/protocol/mapMessages';
+import { EXPORT_ROUTE_REQUEST, type ExportRouteResult } from '../../common/protocol/lspMessages';
+import { MAP_VIEW_REQUEST, type MapView } from '../../common/protocol/mapMessages';
 import { readBackExport } from '../shared/routeExportReadback';
 import { ROOT } from './support/build';
 import { sample, ServerUnderTest } from './support/server';

@@ -8,8 +8,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
-import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../server/src/services/flightConflicts';
+import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
+import { RESULTS_CHANGED_NOTIFICATION } from '../../common/protocol/mapMessages';
+import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../common/commands';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { sample, ServerUnderTest } from './support/server';
 
@@ -107,6 +108,30 @@ test('the level crosses an active danger area: F001 on the airway of the leg; FL
       (d) => d.code === 'F001' && d.range.start.line === LINE && /^at FL370 over/.test(textOf(d)) && tokenOf(d, edited),
     ),
   );
+});
+
+test('a keystroke that leaves every route block as it was: one publication with all the findings, one resultsChanged', async () => {
+  // Flown at a time of its own: judged again at "now", a minute later names other ETOs (a real change).
+  const server = await serverWith('demo', { flight: { departureTime: '2026-11-26T10:00Z' } });
+  const changed: { uri: string; version: number }[] = [];
+  server.connection.onNotification(RESULTS_CHANGED_NOTIFICATION, (p: { uri: string; version: number }) => {
+    changed.push(p);
+  });
+  const uri = 'file:///flight/keystroke.route';
+  await server.open(uri, TEXT);
+  const before = await server.diagnosticsWhere(uri, (p) => p.version === 1 && p.diagnostics.some(isUpperDanger));
+  // Every source has spoken for version 1 (expansion, then the conflicts on it).
+  await new Promise((r) => setTimeout(r, 1500));
+  const lines = TEXT.split('\n');
+  const end = { line: lines.length - 1, character: lines.at(-1)!.length };
+  const version = await server.sendChange(uri, [{ range: { start: end, end }, text: '\n\n# a note' }]);
+  await server.diagnosticsWhere(uri, (p) => p.version === version);
+  await new Promise((r) => setTimeout(r, 1500));
+  const published = server.published.get(uri)!.filter((p) => p.version === version);
+  assert.equal(published.length, 1, published.map((p) => p.diagnostics.map((d) => d.code).join(',')).join(' | '));
+  const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${String(d.code)}@${d.range.start.line}`).sort();
+  assert.deepEqual(codes(published[0]!.diagnostics), codes(before.diagnostics));
+  assert.equal(changed.filter((c) => c.uri === uri && c.version === version).length, 1);
 });
 
 test('icaoRoute.diagnostics.flightConflicts off: no conflict diagnostics', async () => {

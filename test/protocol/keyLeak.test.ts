@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import type { LocalServer } from '../unit/hub/localServer';
 import { assertNoLeak, echoServer, KEY } from '../unit/hub/keyEcho';
-import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { ServerUnderTest } from './support/server';
 
 let echo: LocalServer;

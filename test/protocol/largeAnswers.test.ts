@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { CodeLensRequest, CodeLensResolveRequest } from 'vscode-languageserver-protocol';
 import { parseRouteDocument } from '../../server/src/route';
 import { foldingRanges } from '../../server/src/services/folding';
-import { SHOW_MAP_COMMAND } from '../../server/src/services/codeLens';
+import { SHOW_MAP_COMMAND } from '../../common/commands';
 import { MAX_SYMBOLS } from '../../server/src/services/symbols';
 import { ServerUnderTest } from './support/server';
 

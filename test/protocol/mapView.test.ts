@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
 import {
   MAP_HIGHLIGHT_REQUEST,
   MAP_VIEW_REQUEST,
@@ -15,7 +15,7 @@ import {
   type MapHighlightResult,
   type MapView,
   type ResultsChangedParams,
-} from '../../server/src/protocol/mapMessages';
+} from '../../common/protocol/mapMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { ROOT } from './support/build';
 import { sample, ServerUnderTest } from './support/server';

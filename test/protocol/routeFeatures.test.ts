@@ -20,7 +20,7 @@ import {
   type MarkupContent,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
-import { EXPANSION_TABLE_REQUEST, type ExpansionTableResult } from '../../server/src/protocol/lspMessages';
+import { EXPANSION_TABLE_REQUEST, type ExpansionTableResult } from '../../common/protocol/lspMessages';
 import { ROOT } from './support/build';
 import { applyEdits, at, ServerUnderTest } from './support/server';
 

@@ -1,19 +1,23 @@
 /**
- * The editor and `cli.js check` say the same thing about the same route: with the same hub and
- * the same navigation data, the built language server and the built checker report the same
- * findings (code, severity, words, range, data) for each sample file. Both go through the
- * session core; before it, the checker reported the hub's H003 and the offline X005 for the
- * same ambiguous first fix.
+ * The editor and `cli.js check` say the same thing about the same route: with every source on
+ * (the same hub with its areas for the flight conflicts, the same navigation data, the same
+ * airline reference), the built language server and the built checker report the same findings
+ * (code, severity, words, range, data) for each sample file. Both go through the session's
+ * document pipeline; before it, the checker reported the hub's H003 and the offline X005 for
+ * the same ambiguous first fix, and had no A or F codes at all.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION, SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
-import { sample, ServerUnderTest } from './support/server';
+import { ServerUnderTest } from './support/server';
+import { requireRouteExpansion } from '../shared/routeExpansion';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
@@ -33,39 +37,89 @@ const canonical = (findings: Finding[]) =>
     )
     .sort();
 
+/** FPL messages with an operator the airline list does not know (A001) beside known ones. */
+const OPERATORS = [
+  '(FPL-DLH4AB-IS',
+  '-A320/M-SDE2E3FGIJ1RWY/LB1',
+  '-EGLL1200',
+  '-N0450F350 DET L6 DVR UL9 KONAN',
+  '-EDDF0105',
+  '-DOF/261121)',
+  '',
+  '(FPL-XQZ123-IS',
+  '-A320/M-SDE2E3FGIJ1RWY/LB1',
+  '-EGLL1200',
+  '-N0450F350 DET',
+  '-EDDF0105',
+  '-0)',
+].join('\n');
+
+/** Both fly plain route text at this time: judged "now", a minute between them names other times. */
+const DEPARTURE = '2026-11-26T10:00Z';
+
 let sim: HubSimulator;
 let server: ServerUnderTest;
+let folder: string;
 
 before(async () => {
   sim = await startHubSimulator({ port: 0, quiet: true });
+  folder = mkdtempSync(path.join(tmpdir(), 'same-findings-'));
+  writeFileSync(path.join(folder, 'operators.route'), OPERATORS);
   server = await ServerUnderTest.start({
     initializationOptions: {
       icaoRoute: {
-        // The flight conflicts (F001/F002) are the editor's only: the checker does not judge areas yet.
-        diagnostics: { debounceMs: 0, flightConflicts: false },
+        // Every source on: the flight conflicts are on by default, stated here so it stays so.
+        diagnostics: { debounceMs: 0, flightConflicts: true },
         navdata: { folder: NAVDATA },
         hub: { baseUrl: sim.url, timeoutSeconds: 10 },
+        reference: { baseUrl: sim.referenceUrl },
+        flight: { departureTime: DEPARTURE },
       },
     },
   });
   await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
+  await server.notify(SET_REFERENCE_CREDENTIALS_NOTIFICATION, {
+    appId: 'demo',
+    appKey: 'demo',
+    source: 'secretStorage',
+  });
   await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
 });
 
 after(async () => {
   await server?.stop();
   await sim?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 /** The built checker, run asynchronously: the simulator answers from this very process. */
 async function checker(file: string): Promise<Finding[]> {
   buildOnce();
-  const env: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: 'demo' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HUB_USER_KEY: 'demo',
+    REFERENCE_APP_ID: 'demo',
+    REFERENCE_APP_KEY: 'demo',
+  };
   for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[name];
   const run = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
     execFile(
       process.execPath,
-      [CLI_JS, 'check', '--hub', sim.url, '--navdata', NAVDATA, '--format', 'json', file],
+      [
+        CLI_JS,
+        'check',
+        '--hub',
+        sim.url,
+        '--navdata',
+        NAVDATA,
+        '--reference',
+        sim.referenceUrl,
+        '--departure',
+        DEPARTURE,
+        '--format',
+        'json',
+        file,
+      ],
       { cwd: ROOT, env },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
     );
@@ -74,37 +128,77 @@ async function checker(file: string): Promise<Finding[]> {
   return (JSON.parse(run.stdout) as { files: { diagnostics: Finding[] }[] }).files[0]!.diagnostics;
 }
 
-async function editor(name: string): Promise<Finding[]> {
-  const uri = `file:///same/${name}`;
-  await server.open(uri, sample(name));
-  // The second publication of version 1 carries the expansion's findings.
-  const expanded = await server.diagnosticsWhere(
-    uri,
-    (p) => p.version === 1 && (server.published.get(uri) ?? []).indexOf(p) >= 1,
-  );
-  return expanded.diagnostics.map((d) => ({
+const asFindings = (diagnostics: Diagnostic[]): Finding[] =>
+  diagnostics.map((d) => ({
     code: String(d.code),
     severity: SEVERITY[d.severity ?? 1]!,
     message: String(d.message),
     range: d.range,
     ...(d.data !== undefined ? { data: d.data } : {}),
   }));
+
+/**
+ * The editor's findings of version 1 once every source has spoken: its first publication has the
+ * local findings, later ones add the expansion's, the airline list's and the conflicts' as they
+ * come. Waits for the publication with the checker's findings; when none comes, the wait fails
+ * naming every publication seen, and the last one is compared for a readable difference.
+ */
+async function editor(name: string, text: string, expected: Finding[]): Promise<Finding[]> {
+  const uri = `file:///same/${name}`;
+  await server.open(uri, text);
+  const want = JSON.stringify(canonical(expected));
+  try {
+    await server.diagnosticsWhere(
+      uri,
+      (p) => p.version === 1 && JSON.stringify(canonical(asFindings(p.diagnostics))) === want,
+    );
+  } catch {
+    // Falls through to the comparison of the last publication, which shows the difference.
+  }
+  return asFindings(
+    server.published
+      .get(uri)!
+      .filter((p) => p.version === 1)
+      .at(-1)!.diagnostics,
+  );
 }
 
-for (const name of ['ambiguous-first-fix.route', 'broken.route', 'europe.route']) {
-  test(`${name}: the checker and the editor report the same findings with the same words`, async (t) => {
-    if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
-    const inEditor = await editor(name);
-    const inChecker = await checker(path.join(ROOT, 'samples', name));
-    assert.deepEqual(canonical(inChecker), canonical(inEditor));
+const SAMPLES = ['ambiguous-first-fix.route', 'broken.route', 'europe.route', 'fpl-message.route', 'asia.route'];
+const codesSeen = new Set<string>();
+
+for (const name of SAMPLES) {
+  test(`${name}: the checker and the editor report the same findings with the same words`, async () => {
+    requireRouteExpansion(sim);
+    const file = path.join(ROOT, 'samples', name);
+    const inChecker = await checker(file);
+    const inEditor = await editor(name, readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), inChecker);
+    assert.deepEqual(canonical(inEditor), canonical(inChecker));
+    for (const f of inChecker) codesSeen.add(f.code[0]!);
   });
 }
 
-test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('FPL operators: the airline reference speaks in both, with the same A findings', async () => {
+  requireRouteExpansion(sim);
+  const inChecker = await checker(path.join(folder, 'operators.route'));
+  const inEditor = await editor('operators.route', OPERATORS, inChecker);
+  assert.deepEqual(canonical(inEditor), canonical(inChecker));
+  assert.ok(
+    inChecker.some((f) => f.code === 'A001'),
+    inChecker.map((f) => f.code).join(','),
+  );
+});
+
+test('every source spoke: expansion (H), flight conflicts (F) on the samples', () => {
+  requireRouteExpansion(sim);
+  assert.ok(codesSeen.has('H') && codesSeen.has('F'), [...codesSeen].join(','));
+});
+
+test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async () => {
+  requireRouteExpansion(sim);
   const findings = await checker(path.join(ROOT, 'samples', 'ambiguous-first-fix.route'));
   const h003 = findings.filter((f) => f.code === 'H003');
-  assert.equal(h003.length, 1);
+  // The route from EGHI and the one without origin: the hub stays literal for both.
+  assert.equal(h003.length, 2);
   assert.ok(
     ((h003[0]!.data as { candidates?: unknown[] }).candidates?.length ?? 0) >= 2,
     JSON.stringify(h003[0]!.data),

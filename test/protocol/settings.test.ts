@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { DidChangeConfigurationNotification } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../server/src/protocol/lspMessages';
+import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../common/protocol/lspMessages';
 import * as path from 'node:path';
 import { buildOnce, ROOT, SERVER_JS } from './support/build';
 import { ServerUnderTest } from './support/server';

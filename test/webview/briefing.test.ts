@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { MapNotam } from '../../server/src/protocol/mapMessages';
+import type { MapNotam } from '../../common/protocol/mapMessages';
 import { europeView } from './support/fixtures';
 import { mapPageSuite } from './support/mapPage';
 

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { MapToHostMessage } from '../../server/src/protocol/mapMessages';
+import type { MapToHostMessage } from '../../common/protocol/mapMessages';
 import { lightSnapshot } from '../../client/src/map/viewUpdate';
-import { packMapView } from '../../server/src/protocol/packedMapView';
+import { packMapView } from '../../common/protocol/packedMapView';
 import { europeView, flightView, XSS_AIRSPACE_NAME } from './support/fixtures';
 import { mapPageSuite, type MapPage } from './support/mapPage';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { MapView } from '../../server/src/protocol/mapMessages';
+import type { MapView } from '../../common/protocol/mapMessages';
 import { ACTIVE_WINDOW, atlanticView, crowdedView } from './support/crowdedView';
 import { flightView } from './support/fixtures';
 import { mapPageSuite, type MapPage } from './support/mapPage';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import type { MapToHostMessage } from '../../server/src/protocol/mapMessages';
-import { packMapView } from '../../server/src/protocol/packedMapView';
+import type { MapToHostMessage } from '../../common/protocol/mapMessages';
+import { packMapView } from '../../common/protocol/packedMapView';
 import { europeView, STACK_SPOT, XSS_TEXT } from './support/fixtures';
 import { mapPageSuite } from './support/mapPage';
 

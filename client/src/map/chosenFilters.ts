@@ -10,7 +10,7 @@ import {
   type JudgingFilter,
   type MapFilters,
   type MapViewParams,
-} from '../../../server/src/protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 import { readJudgingFilters } from './mapMessageValidation';
 
 export type ChosenFilters = NonNullable<MapViewParams['filters']>;

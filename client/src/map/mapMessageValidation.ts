@@ -1,22 +1,16 @@
 /**
  * The webview is a page the host does not trust blindly: each message it posts is checked
- * field by field here before the host acts on it. Pure, so it is unit-tested without VS Code.
+ * field by field here before the host acts on it (the filters by common/mapFilters.ts, the one
+ * validator the server uses too). Pure, so it is unit-tested without VS Code.
  */
+import { readMapFilters } from '../../../common/mapFilters';
 import {
-  DEFAULT_MAP_FILTERS,
   JUDGING_FILTERS,
   type JudgingFilter,
-  type MapFilters,
-  type MapLayerName,
-  type MapLevelFilter,
   type MapPosition,
   type MapRange,
   type MapToHostMessage,
-} from '../../../server/src/protocol/mapMessages';
-
-const LAYER_NAMES: readonly MapLayerName[] = ['route', 'firs', 'airspaces', 'notams', 'microlights'];
-/** Widest corridor the control offers; anything above is not a user's choice. */
-export const MAX_CORRIDOR_NM = 500;
+} from '../../../common/protocol/mapMessages';
 
 /** The message if it is a well-formed MapToHostMessage, else undefined. */
 export function validateMapToHostMessage(value: unknown): MapToHostMessage | undefined {
@@ -29,7 +23,7 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
       if (!isRange(value.range)) return undefined;
       return { type: 'reveal', uri: value.uri, version: value.version, range: copyRange(value.range) };
     case 'filters': {
-      const filters = readFilters(value.filters);
+      const filters = readMapFilters(value.filters);
       const changed = readJudgingFilters(value.changed);
       return filters && changed ? { type: 'filters', filters, changed } : undefined;
     }
@@ -80,47 +74,10 @@ export function readShowMapArguments(first: unknown, second?: unknown): ShowMapT
   return target;
 }
 
-/** Filters as the page sent or saved them, or undefined when they are not well formed. */
-export function readFilters(value: unknown): MapFilters | undefined {
-  if (!isRecord(value) || !isRecord(value.layers)) return undefined;
-  const layers = {} as Record<MapLayerName, boolean>;
-  for (const name of LAYER_NAMES) {
-    const on = value.layers[name];
-    if (typeof on !== 'boolean') return undefined;
-    layers[name] = on;
-  }
-  const corridorNm = value.corridorNm;
-  const aerodromeCorridorNm = value.aerodromeCorridorNm;
-  if (!isDistance(corridorNm) || !isDistance(aerodromeCorridorNm)) return undefined;
-  const levels = readLevelFilter(value.levels);
-  const timeMarginMin = value.timeMarginMin ?? DEFAULT_MAP_FILTERS.timeMarginMin;
-  if (!levels || !isMinutes(timeMarginMin)) return undefined;
-  return { layers, corridorNm, aerodromeCorridorNm, levels, timeMarginMin };
-}
-
-/** A level filter; absent (state saved before there was one) reads as the default. */
-function readLevelFilter(value: unknown): MapLevelFilter | undefined {
-  if (value === undefined) return structuredClone(DEFAULT_MAP_FILTERS.levels);
-  if (!isRecord(value)) return undefined;
-  if (value.mode === 'all' || value.mode === 'planned') return { mode: value.mode };
-  if (value.mode !== 'band' || !isFeet(value.lowerFt) || !isFeet(value.upperFt) || value.lowerFt > value.upperFt)
-    return undefined;
-  return { mode: 'band', lowerFt: value.lowerFt, upperFt: value.upperFt };
-}
-
-const MAX_FEET = 100_000;
-const MAX_MARGIN_MIN = 24 * 60;
-const isFeet = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -2_000 && value <= MAX_FEET;
-const isMinutes = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_MARGIN_MIN;
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-const isDistance = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_CORRIDOR_NM;
 const isPosition = (value: unknown): value is MapPosition =>
   isRecord(value) && isCount(value.line) && isCount(value.character);
 

@@ -11,10 +11,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  dispatchMessage,
   MAP_HIGHLIGHT,
   MAP_VIEW,
   RESULTS_CHANGED,
   type HostToMapMessage,
+  type MapToHostMessage,
+  type MessageHandlers,
   type MapHighlight,
   type MapHighlightParams,
   type MapPosition,
@@ -23,19 +26,18 @@ import {
   type MapViewParams,
   type MapWebviewState,
   type ResultsChangedParams,
-} from '../../../server/src/protocol/mapMessages';
-import { packMapView } from '../../../server/src/protocol/packedMapView';
-import { onNotification, sendRequest, type RequestDescriptor } from '../../../server/src/protocol/messages';
-import { EXPORT_ROUTE_COMMAND } from '../exportRoute';
+} from '../../../common/protocol/mapMessages';
+import { packMapView } from '../../../common/protocol/packedMapView';
+import { onNotification, sendRequest, type RequestDescriptor } from '../../../common/protocol/messages';
+import { EXPORT_ROUTE_COMMAND, MAP_VIEW_TYPE, SHOW_MAP_COMMAND } from '../../../common/commands';
+import { LANGUAGE_ID } from '../../../common/language';
 import { makeNonce, mapPageHtml } from './mapHtml';
-import { readFilters, readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
+import { readMapFilters } from '../../../common/mapFilters';
+import { readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
 import { briefingMarkdown } from '../../../server/src/map/briefingMarkdown';
 
-export const MAP_VIEW_TYPE = 'icaoRoute.map';
-export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
-const ROUTE_LANGUAGE = 'icao-route';
 /** JSON-RPC's "method not found": a server that does not compute maps (yet). */
 const METHOD_NOT_FOUND = -32601;
 
@@ -92,7 +94,7 @@ class RouteMap implements vscode.Disposable {
   ) {
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor((editor) => {
-        if (!this.panel || !editor || editor.document.languageId !== ROUTE_LANGUAGE) return;
+        if (!this.panel || !editor || editor.document.languageId !== LANGUAGE_ID) return;
         this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
         void this.refresh();
       }),
@@ -110,7 +112,7 @@ class RouteMap implements vscode.Disposable {
     if (requested) {
       const cursor = editor?.document.uri.toString() === requested ? editor.selection.active : undefined;
       this.target = { uri: requested, position: position ?? cursor };
-    } else if (editor?.document.languageId === ROUTE_LANGUAGE) {
+    } else if (editor?.document.languageId === LANGUAGE_ID) {
       this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
     } else if (!this.target) {
       void vscode.window.showInformationMessage('Open a .route file to see its route on the map.');
@@ -132,9 +134,9 @@ class RouteMap implements vscode.Disposable {
   /** After a window reload: the panel comes back with the page's saved state. */
   async restore(panel: vscode.WebviewPanel, state: MapWebviewState | undefined): Promise<void> {
     // The saved state is the page's: checked like its messages before the host uses it.
-    this.chosenFilters = chosenFromState(readFilters(state?.filters), chosenKeysOfState(state?.filtersChosen));
+    this.chosenFilters = chosenFromState(readMapFilters(state?.filters), chosenKeysOfState(state?.filtersChosen));
     const editor = vscode.window.activeTextEditor;
-    if (editor?.document.languageId === ROUTE_LANGUAGE)
+    if (editor?.document.languageId === LANGUAGE_ID)
       this.target = { uri: editor.document.uri.toString(), position: editor.selection.active };
     else if (typeof state?.uri === 'string' && state.uri.length < 4096) this.target = { uri: state.uri };
     this.attach(panel);
@@ -184,46 +186,44 @@ class RouteMap implements vscode.Disposable {
       this.log('route map: ignored a malformed message from the map page');
       return;
     }
-    switch (message.type) {
-      case 'ready':
-        this.pageReady = true;
-        this.postSnapshot();
-        break;
-      case 'reveal':
-        this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
-          this.log(
-            `route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
-        break;
-      case 'filters': {
-        // Layer switches are the page's own business; the rest changes the verdicts.
-        const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
-        this.chosenFilters = chosen;
-        if (judgementChanged) void this.refresh({ filtersOnly: true });
-        break;
-      }
-      case 'exportBriefing': {
-        // The view on screen, as the host computed it: opened as a Markdown document to print or save.
-        const view = this.view;
-        if (!view) break;
-        void vscode.workspace
-          .openTextDocument({ language: 'markdown', content: briefingMarkdown(view) })
-          .then((document) => vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active }));
-        break;
-      }
-      case 'export': {
-        // The block the map shows: the one under the cursor the view was asked for.
-        const at = this.target?.position;
-        void vscode.commands.executeCommand(EXPORT_ROUTE_COMMAND, {
-          uri: this.target?.uri,
-          position: at && { line: at.line, character: at.character },
-          format: message.format,
-        });
-        break;
-      }
-    }
+    dispatchMessage(this.pageMessages, message);
   }
+
+  /** One handler per message of the page: a type without one does not compile. */
+  private readonly pageMessages: MessageHandlers<MapToHostMessage> = {
+    ready: () => {
+      this.pageReady = true;
+      this.postSnapshot();
+    },
+    reveal: (message) => {
+      this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
+        this.log(`route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    },
+    filters: (message) => {
+      // Layer switches are the page's own business; the rest changes the verdicts.
+      const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
+      this.chosenFilters = chosen;
+      if (judgementChanged) void this.refresh({ filtersOnly: true });
+    },
+    exportBriefing: () => {
+      // The view on screen, as the host computed it: opened as a Markdown document to print or save.
+      const view = this.view;
+      if (!view) return;
+      void vscode.workspace
+        .openTextDocument({ language: 'markdown', content: briefingMarkdown(view) })
+        .then((document) => vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active }));
+    },
+    export: (message) => {
+      // The block the map shows: the one under the cursor the view was asked for.
+      const at = this.target?.position;
+      void vscode.commands.executeCommand(EXPORT_ROUTE_COMMAND, {
+        uri: this.target?.uri,
+        position: at && { line: at.line, character: at.character },
+        format: message.format,
+      });
+    },
+  };
 
   /**
    * Asks the server for the target block's view, then for the element under the cursor. After a

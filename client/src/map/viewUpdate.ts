@@ -5,7 +5,7 @@
  * features by id instead of taking a whole snapshot again (posting one costs more than drawing
  * it with 2,000 airspaces and 5,000 NOTAMs). Pure, so it is unit-tested without VS Code.
  */
-import type { HostToMapMessage, MapView, PackedShape } from '../../../server/src/protocol/mapMessages';
+import type { HostToMapMessage, MapView, PackedShape } from '../../../common/protocol/mapMessages';
 
 /**
  * The `verdicts` message that brings the page from `drawn` to `next`, or undefined when `next`

@@ -22,21 +22,37 @@ import type {
 import { pointOf } from '../route/model';
 import { icaoCoordinate } from '../route/describe';
 import type { Airway, NavDatabase } from '../navdata/loader';
-import { EXPANSION_CODES, FAR_POINT_NM, type ExpansionCode } from './codes';
+import { DIAGNOSTIC_CODES, type CodeOf } from '../route/codes';
 
+/** Beyond this distance from the previous point a point is probably the wrong namesake. */
+export const FAR_POINT_NM = 1000;
 /** An ambiguous first fix whose only namesake this close to the origin is the likely one. */
 const LIKELY_NEAR_ORIGIN_NM = 300;
-import { distanceNm } from '../geodesy';
-import { formatPosition } from './geo';
+import { distanceNm } from '../geo/geodesy';
+import { formatPosition } from '../geo/decimalPosition';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 
-export { EXPANSION_CODES } from './codes';
 export { parseReferenceFix, resolveReferenceFix } from './reference';
-export { distanceNm } from '../geodesy';
+export { distanceNm } from '../geo/geodesy';
 
-export function expandRoute(block: RouteBlock, db: NavDatabase, token?: CancellationToken): ExpansionResult {
-  return new Expansion(block, db, token).run();
+export interface ExpansionOptions {
+  /**
+   * `literal` (the hub's contract, and the default): an ambiguous first fix without a
+   * referenceFix selects no point (X005). `nearestDeparture` (what IFPS does, the editor's and the
+   * checker's offline engine): the namesake clearly nearest the departure is taken and said as
+   * information (X011), its referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
+   */
+  firstFix?: 'literal' | 'nearestDeparture';
+}
+
+export function expandRoute(
+  block: RouteBlock,
+  db: NavDatabase,
+  token?: CancellationToken,
+  options: ExpansionOptions = {},
+): ExpansionResult {
+  return new Expansion(block, db, token, options).run();
 }
 
 /** The last point placed, to choose namesakes and measure legs. */
@@ -79,6 +95,7 @@ class Expansion {
     private readonly block: RouteBlock,
     private readonly db: NavDatabase,
     private readonly token?: CancellationToken,
+    private readonly options: ExpansionOptions = {},
   ) {}
 
   run(): ExpansionResult {
@@ -401,6 +418,14 @@ class Expansion {
     if (reference) return this.nearestTo(candidates, reference);
     const origin = this.origin;
     const listed = firstFixCandidates(this.db, candidates, origin, true);
+    const nearest =
+      this.options.firstFix === 'nearestDeparture' && origin
+        ? clearlyNearestDeparture(this.db, candidates, origin, nextAirway)
+        : undefined;
+    if (nearest !== undefined) {
+      this.takeNearestDeparture(ident, point, nearest, listed, origin!);
+      return nearest;
+    }
     const pick = likelyFirstFix(this.db, candidates, nextAirway, origin);
     const likely = pick?.index;
     const why = pick?.why ?? '';
@@ -432,6 +457,35 @@ class Expansion {
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
+  }
+
+  /** X011: the namesake nearest the departure is taken; the others stay a referenceFix away. */
+  private takeNearestDeparture(
+    ident: string,
+    point: PointElement,
+    chosen: number,
+    listed: AmbiguousFirstFix['candidates'],
+    origin: { lat: number; lon: number; icao: string },
+  ): void {
+    const describe = (c: AmbiguousFirstFix['candidates'][number]) =>
+      `${c.name ?? c.ident} (${c.type}${c.region ? ` ${c.region}` : ''}) ${formatPosition(c.lat, c.lon)}`;
+    const at = listed.findIndex((c) => c.lat === this.db.lat(chosen) && c.lon === this.db.lon(chosen));
+    if (at > 0) listed.unshift(...listed.splice(at, 1));
+    const [taken, next] = listed;
+    const nm = (c: AmbiguousFirstFix['candidates'][number]) =>
+      `${Math.round(c.distanceToOriginNm ?? 0).toLocaleString('en-US')} NM`;
+    this.report(
+      'X011',
+      point.range,
+      `${ident} names ${listed.length} places; the one nearest the departure ${origin.icao} is taken: ` +
+        `${describe(taken)}, ${nm(taken)} from ${origin.icao} (the next, ${describe(next)}, is ${nm(next)} away). ` +
+        `The hub selects none of them: a referenceFix line (the quick fixes write one) makes the choice for both.`,
+      {
+        ident,
+        likely: true,
+        candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })),
+      },
+    );
   }
 
   /**
@@ -659,8 +713,8 @@ class Expansion {
     this.reference = spec;
   }
 
-  private report(code: ExpansionCode, range: Range, message: string, data?: unknown): void {
-    const finding: RouteDiagnostic = { code, severity: EXPANSION_CODES[code].severity, message, range };
+  private report(code: CodeOf<'X'>, range: Range, message: string, data?: unknown): void {
+    const finding: RouteDiagnostic = { code, severity: DIAGNOSTIC_CODES[code].severity, message, range };
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }
@@ -693,6 +747,40 @@ export function likelyFirstFix(
   return close.length === 1
     ? { index: close[0], why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` }
     : undefined;
+}
+
+/**
+ * How much nearer the departure the taken namesake must be than every other one: "clearly
+ * nearest" means at most FAR_POINT_NM from the departure (farther, the first leg would be a far
+ * jump itself), and every other namesake at least CLEARLY_NEAREST_RATIO times as far and at least
+ * CLEARLY_NEAREST_MARGIN_NM farther. Dover (71 NM from EGLL) against the DVR in Papua New Guinea
+ * (7,813 NM) is clear; two namesakes 150 and 400 NM away are not, and stay X005.
+ */
+export const CLEARLY_NEAREST_RATIO = 3;
+export const CLEARLY_NEAREST_MARGIN_NM = 100;
+
+/**
+ * The namesake of an ambiguous first fix clearly nearest the departure (see
+ * CLEARLY_NEAREST_RATIO), or undefined. When an airway follows the fix and another namesake is
+ * on it while the nearest is not, the route itself says otherwise: no choice.
+ */
+export function clearlyNearestDeparture(
+  db: NavDatabase,
+  candidates: readonly number[],
+  origin: { lat: number; lon: number },
+  nextAirway: string | undefined,
+): number | undefined {
+  if (candidates.length < 2) return candidates[0];
+  const byDistance = candidates
+    .map((index) => ({ index, nm: distanceNm(origin, db.at(index)) }))
+    .sort((a, b) => a.nm - b.nm);
+  const [nearest, second] = byDistance;
+  if (nearest.nm > FAR_POINT_NM) return undefined;
+  if (second.nm < nearest.nm * CLEARLY_NEAREST_RATIO || second.nm - nearest.nm < CLEARLY_NEAREST_MARGIN_NM)
+    return undefined;
+  const airway = nextAirway ? db.airway(nextAirway) : undefined;
+  if (airway && !airway.has(nearest.index) && candidates.some((c) => airway.has(c))) return undefined;
+  return nearest.index;
 }
 
 export function firstFixCandidates(

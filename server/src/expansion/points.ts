@@ -1,8 +1,8 @@
 /** Turning database points and computed points into the expansion's output. */
 import { FIX_TYPE_LABEL, type ExpandedPoint } from '../route/model';
 import type { NavDatabase } from '../navdata/loader';
-import { direct } from '../geodesy';
-import { formatPosition } from './geo';
+import { direct } from '../geo/geodesy';
+import { formatPosition } from '../geo/decimalPosition';
 
 /** `DVR VOR 51.16N 001.36E (DOVER VOR-DME)` */
 export function describePoint(db: NavDatabase, i: number): string {

@@ -5,7 +5,7 @@
  */
 import type { NavDatabase } from '../navdata/loader';
 import { bearingDistancePoint } from './points';
-import { distanceNm } from '../geodesy';
+import { distanceNm } from '../geo/geodesy';
 
 export type ReferenceFixSpec =
   | { kind: 'coordinate'; lat: number; lon: number }

@@ -4,7 +4,7 @@
  * least distance when the route only passes near, the level band and the times of the legs there
  * against the area's limits and schedule. Every verdict says why, in words. Pure.
  */
-import type { AirspaceSchedule, VerticalLimit } from '../hub/geojson';
+import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 import { airspaceBand, bandsOverlap, bandText, notamBand, type LevelBand } from './levels';
 import { stateOver, type FlightProfile, type StretchState } from './profile';
 import { airspaceActivity, notamActivity, type Activity, type ActivityState, type NotamTimes } from './schedule';
@@ -57,6 +57,8 @@ export interface Applicability {
   /** In words: "Left out: 12.3 NM from the leg KONAN–KOK (< 30 NM); FL245–FL300 does not " +
       "include FL350; active 06:00–14:00Z, ETO 10:42Z." */
   reason: string;
+  /** What the data left open for this verdict (a schedule or limit in a form not read), counted in the map's status. */
+  open?: string;
 }
 
 /** Which levels count (the map's level filter): every level, the flight's own band per stretch, or a fixed band. */
@@ -117,7 +119,7 @@ function judge(
   placement: Placement | undefined,
   profile: FlightProfile,
   options: JudgeOptions,
-  level: (flight: StretchState) => { verdict: VerticalVerdict; text: string },
+  level: (flight: StretchState) => { verdict: VerticalVerdict; text: string; open?: string },
   activity: (fromMs: number | undefined, toMs: number | undefined) => Activity,
 ): Applicability {
   if (!placement || placement.distanceNm > options.corridorNm) {
@@ -128,6 +130,7 @@ function judge(
   }
   const crossed = placement.crossings.length > 0;
   const spans = crossed ? placement.crossings : [{ entryNm: placement.alongNm, exitNm: placement.alongNm }];
+  const open = new Set<string>();
   const stretches = spans.map(({ entryNm, exitNm }): StretchVerdict => {
     const flight = stateOver(profile, entryNm, exitNm);
     const lateral = placement.where
@@ -143,6 +146,8 @@ function judge(
     );
     const when = timeText(flight);
     const applies = v.verdict !== 'outside' && a.state !== 'inactive';
+    if (v.open) open.add(v.open);
+    if (a.open) open.add(a.open);
     return {
       entryNm,
       exitNm,
@@ -165,6 +170,7 @@ function judge(
     lateral: crossed ? 'crossed' : 'near',
     stretches,
     reason: `${applies ? 'Applies' : 'Left out'}: ${chosen.reason}${more}.`,
+    ...(open.size > 0 ? { open: [...open].join('; ') } : {}),
   };
 }
 
@@ -182,6 +188,13 @@ export function judgeAirspace(
     profile,
     options,
     (flight) => {
+      // A limit that names another airspace's (FLOOR, CEILING) leaves the band open: said, not guessed.
+      if (band.open && options.levels?.mode !== 'all')
+        return {
+          verdict: 'unknown',
+          text: `levels not known: ${band.open}; taken as possibly at the flight's level`,
+          open: band.open,
+        };
       const v = vertical(band, bandText(band), flight, options.levels);
       return { verdict: v.verdict, text: v.text + notes };
     },

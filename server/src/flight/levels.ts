@@ -4,7 +4,7 @@
  * speed (Mach through the ISA speed of sound at the level). Pure.
  */
 import type { Level, Speed } from '../route/model';
-import type { VerticalLimit } from '../hub/geojson';
+import type { VerticalLimit } from '../airspace/model';
 
 export const FEET_PER_METRE = 1 / 0.3048;
 const METRES_PER_SECOND_PER_KNOT = 1852 / 3600;
@@ -99,6 +99,34 @@ export function bandsOverlap(a: LevelBand, b: LevelBand): boolean {
 export interface AreaBand extends LevelBand {
   /** Notes on assumptions, e.g. "AGL limit taken above mean sea level". */
   notes: string[];
+  /** Set when a limit is given in a form that leaves the band open (FLOOR, CEILING): why, in words. */
+  open?: string;
+}
+
+/**
+ * AIXM's special limit values that name another airspace's limit instead of a height: "FLOOR"
+ * (the lower limit of the airspace above) and "CEILING" (the upper limit of the one below).
+ */
+const RELATIVE_LIMITS: Record<string, string> = {
+  FLOOR: 'the floor of the airspace above',
+  CEILING: 'the ceiling of the airspace below',
+};
+
+/** Feet per unit of the AIXM vertical units: FT, M, FL (hundreds of feet), SM (standard metres: tens of metres, a metric level). */
+function uomFeet(uom: string): number | undefined {
+  switch (uom) {
+    case '':
+    case 'FT':
+      return 1;
+    case 'FL':
+      return 100;
+    case 'M':
+      return FEET_PER_METRE;
+    case 'SM':
+      return 10 * FEET_PER_METRE;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -114,19 +142,33 @@ export function limitFeet(limit: VerticalLimit | undefined, notes: string[]): nu
   if (value === 'UNL' || value === 'UNLIMITED') return Infinity;
   if (value === 'GND' || value === 'SFC') return 0;
   const number = Number(value);
-  if (!Number.isFinite(number)) return undefined;
+  const factor = uomFeet(uom);
+  if (!Number.isFinite(number) || factor === undefined) return undefined;
   if ((reference === 'SFC' || reference === 'GND' || reference === 'AGL') && number > 0)
     notes.push(`${number} ${uom === 'M' ? 'm' : 'ft'} ${reference} taken above mean sea level`);
-  if (uom === 'FL') return number * 100;
-  if (uom === 'M') return number * FEET_PER_METRE;
-  return number;
+  return number * factor;
+}
+
+/** Why a limit leaves the band open, or undefined when it is a height (or absent). */
+function openLimit(limit: VerticalLimit | undefined, which: string): string | undefined {
+  if (!limit || limit.value === undefined) return undefined;
+  const value = String(limit.value).trim().toUpperCase();
+  const uom = String(limit.uom ?? '').toUpperCase();
+  if (RELATIVE_LIMITS[value]) return `${which} limit '${value}' (${RELATIVE_LIMITS[value]}) is not known here`;
+  if (value !== '' && value !== 'UNL' && value !== 'UNLIMITED' && value !== 'GND' && value !== 'SFC') {
+    if (!Number.isFinite(Number(value))) return `${which} limit '${value}' is given in a form not read`;
+    if (uomFeet(uom) === undefined) return `${which} limit ${value} is in a unit not read ('${limit.uom}')`;
+  }
+  return undefined;
 }
 
 /** An airspace's band from its hub limits; a missing lower limit is SFC, a missing upper one UNL (said in the notes). */
 export function airspaceBand(lower: VerticalLimit | undefined, upper: VerticalLimit | undefined): AreaBand {
   const notes: string[] = [];
+  const open = [openLimit(lower, 'lower'), openLimit(upper, 'upper')].filter(Boolean).join('; ') || undefined;
   let lowerFt = limitFeet(lower, notes);
   let upperFt = limitFeet(upper, notes);
+  if (open) return { lowerFt: lowerFt ?? 0, upperFt: upperFt ?? Infinity, notes, open };
   if (lowerFt === undefined) {
     lowerFt = 0;
     notes.push('no lower limit given, taken as SFC');

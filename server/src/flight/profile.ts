@@ -17,7 +17,7 @@
  * and the descent); Mach is converted with the ISA speed of sound at the leg's level.
  */
 import type { ExpandedPoint, Level, RouteElement, Speed } from '../route/model';
-import { distanceNm } from '../geodesy';
+import { distanceNm } from '../geo/geodesy';
 import { levelFeet, levelWords, trueAirspeedKt, type LevelBand } from './levels';
 
 export interface ProfilePoint {

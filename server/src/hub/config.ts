@@ -14,10 +14,10 @@ import {
   type HubApiSet,
   type HubEndpointId,
   type ReferenceEndpointId,
-} from './endpoints';
+} from '../../../common/endpoints';
 import { ServiceError } from './errors';
 import { redactUrl } from './redact';
-import { settingDefault } from '../settings/definitions';
+import { settingDefault } from '../../../common/settings/definitions';
 
 export interface EndpointOverride {
   method?: 'GET' | 'POST';

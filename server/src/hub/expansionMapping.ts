@@ -16,20 +16,10 @@ import {
   type RouteDiagnostic,
   type RouteElement,
 } from '../route/model';
+import { DIAGNOSTIC_CODES } from '../route/codes';
 import { ServiceError } from './errors';
-import type { FeatureCollection, WaypointProperties } from './geojson';
+import { leftOutText, type FeatureCollection, type WaypointProperties } from './geojson';
 import type { CallOptions, HubClient } from './hubClient';
-
-export const HUB_FINDING_CODES = {
-  /** The hub returned the name without a position: it does not know it. */
-  H001: { severity: 'warning', title: 'The hub does not know this point' },
-  /** The route names a point the hub's expansion left out. */
-  H002: { severity: 'warning', title: 'The hub left this point out of its expansion' },
-  /** No point was selected for the first fix (duplicate name, no referenceFix). */
-  H003: { severity: 'warning', title: 'First fix ambiguous at the hub: add a referenceFix' },
-  /** The hub rejected the route text as a bad request (checker only). */
-  H004: { severity: 'error', title: 'The hub rejected the route text' },
-} as const;
 
 const FIX_TYPES: FixType[] = ['fix', 'vor', 'ndb', 'dme', 'tacan', 'aerodrome', 'latLon', 'computed'];
 
@@ -119,7 +109,7 @@ export function expansionFromHub(
       else {
         findings.push({
           code: 'H001',
-          severity: 'warning',
+          severity: DIAGNOSTIC_CODES.H001.severity,
           message: `The hub does not know ${p.designator}: check the spelling, or whether the point exists in current data.`,
           range: block.elements[elementIndex]?.range ?? fallbackRange,
         });
@@ -158,7 +148,7 @@ export function expansionFromHub(
       result.ambiguousFirstFix = { ident, range: c.element.range, candidates: [] };
       findings.push({
         code: 'H003',
-        severity: 'warning',
+        severity: DIAGNOSTIC_CODES.H003.severity,
         message:
           `The hub selected no point for the first fix ${ident}: several places bear this ` +
           `name (or none). Add a line "referenceFix: <point>" near the intended one.`,
@@ -171,13 +161,13 @@ export function expansionFromHub(
       missing
         ? {
             code: 'H002',
-            severity: 'warning',
+            severity: DIAGNOSTIC_CODES.H002.severity,
             message: `The hub left ${c.element.text} out of its expansion: it does not know the point, or cannot reach it along the route.`,
             range: c.element.range,
           }
         : {
             code: 'H001',
-            severity: 'warning',
+            severity: DIAGNOSTIC_CODES.H001.severity,
             message: `The hub does not know ${c.element.text}: check the spelling, or whether the point exists in current data.`,
             range: c.element.range,
           },
@@ -211,13 +201,23 @@ export async function expandBlockAtHub(
       },
       opts,
     );
-    return expansionFromHub(collection, block);
+    const result = expansionFromHub(collection, block);
+    if (collection.leftOut)
+      result.serviceNote = `The hub's expansion of ${block.name}: ${leftOutText(collection.leftOut, 'features')}`;
+    return result;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'badRequest') {
       return {
         points: [],
         procedures: [],
-        findings: [{ code: 'H004', severity: 'error', message: error.message, range: block.routeRange ?? block.range }],
+        findings: [
+          {
+            code: 'H004',
+            severity: DIAGNOSTIC_CODES.H004.severity,
+            message: error.message,
+            range: block.routeRange ?? block.range,
+          },
+        ],
       };
     }
     throw error;

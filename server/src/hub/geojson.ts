@@ -4,6 +4,7 @@
  * .coordinates is not a [lon, lat] pair"), never a crash deep inside the editor. The field
  * checks (`requiredString`, `optionalString`, `isObject`) serve the reference family's JSON too.
  */
+import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 import { ShapeError } from './errors';
 
 export type LonLat = [number, number];
@@ -29,27 +30,40 @@ export interface Results {
   total?: number;
 }
 
+/** Features of an answer that could not be read and were left out, with why (the first few). */
+export interface LeftOut {
+  count: number;
+  /** "features[3].geometry is missing", at most LEFT_OUT_REASONS of them. */
+  reasons: string[];
+}
+
+/** How many reasons a LeftOut keeps: the status names a few, the count says the rest. */
+export const LEFT_OUT_REASONS = 3;
+
 export interface FeatureCollection<P> {
   type: 'FeatureCollection';
   features: Feature<P>[];
   results?: Results;
+  /** Set by `readFeatureCollection` when some features could not be read. */
+  leftOut?: LeftOut;
 }
 
-export interface VerticalLimit {
-  uom?: string;
-  value?: string;
-  reference?: string;
+/** Adds one left-out feature to a tally (created on first use). */
+export function noteLeftOut(tally: LeftOut | undefined, reason: string): LeftOut {
+  const out = tally ?? { count: 0, reasons: [] };
+  out.count++;
+  if (out.reasons.length < LEFT_OUT_REASONS) out.reasons.push(reason);
+  return out;
 }
 
-export interface AirspaceSchedule {
-  day?: string;
-  dayTil?: string;
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-  timeReference?: string;
+/** "2 NOTAMs of EBBU could not be read and are left out (features[3].geometry is missing; …)". */
+export function leftOutText(leftOut: LeftOut, what: string): string {
+  const more = leftOut.count > leftOut.reasons.length ? '; …' : '';
+  return `${leftOut.count} ${what} could not be read and ${leftOut.count === 1 ? 'is' : 'are'} left out (${leftOut.reasons.join('; ')}${more}).`;
 }
+
+// The airspace domain's types, which the wire format carries as they are.
+export type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 
 export interface AirspaceProperties {
   name: string;
@@ -209,9 +223,36 @@ export function validateGeometry(value: unknown, path: string, allowNull: boolea
           nonEmpty(array(poly, `${cp}[${i}]`), `${cp}[${i}]`).map((r, j) => ring(r, `${cp}[${i}][${j}]`)),
         ),
       };
+    case 'GeometryCollection': {
+      const members = array(g.geometries, `${path}.geometries`).map((m, i) =>
+        validateGeometry(m, `${path}.geometries[${i}]`, false),
+      ) as Geometry[];
+      return flattenGeometries(members, path);
+    }
     default:
       throw new ShapeError(`${path}.type`, `is ${JSON.stringify(g.type)}, not a GeoJSON geometry type`);
   }
+}
+
+/**
+ * A GeometryCollection as one plain geometry: its polygons as a MultiPolygon (a NOTAM gives one
+ * per area, an airspace one per part), else its points as a MultiPoint, else its lines.
+ */
+function flattenGeometries(members: Geometry[], path: string): Geometry {
+  if (members.length === 0) throw new ShapeError(`${path}.geometries`, 'is empty');
+  if (members.length === 1) return members[0]!;
+  const polygons = members.flatMap((m) =>
+    m.type === 'Polygon' ? [m.coordinates] : m.type === 'MultiPolygon' ? m.coordinates : [],
+  );
+  if (polygons.length > 0) return { type: 'MultiPolygon', coordinates: polygons };
+  const points = members.flatMap((m) =>
+    m.type === 'Point' ? [m.coordinates] : m.type === 'MultiPoint' ? m.coordinates : [],
+  );
+  if (points.length > 0) return { type: 'MultiPoint', coordinates: points };
+  const lines = members.flatMap((m) =>
+    m.type === 'LineString' ? [m.coordinates] : m.type === 'MultiLineString' ? m.coordinates : [],
+  );
+  return { type: 'MultiLineString', coordinates: lines };
 }
 
 function nonEmpty<T>(list: T[], path: string): T[] {
@@ -239,36 +280,77 @@ export interface CollectionRules<P> {
   properties: (props: Obj, path: string) => P;
 }
 
-export function validateFeatureCollection<P>(value: unknown, rules: CollectionRules<P>): FeatureCollection<P> {
+function validateFeature<P>(item: unknown, i: number, rules: CollectionRules<P>): Feature<P> {
+  const path = `features[${i}]`;
+  const f = object(item, path);
+  if (f.type !== 'Feature') throw new ShapeError(`${path}.type`, `is ${JSON.stringify(f.type)}, not "Feature"`);
+  const geometry = validateGeometry(f.geometry, `${path}.geometry`, rules.nullGeometry);
+  if (geometry && !rules.geometry.includes(geometry.type)) {
+    throw new ShapeError(`${path}.geometry.type`, `is ${geometry.type}; expected ${rules.geometry.join(' or ')}`);
+  }
+  if (f.id !== undefined && typeof f.id !== 'string' && typeof f.id !== 'number')
+    throw new ShapeError(`${path}.id`, 'is not a string');
+  const props = f.properties === null || f.properties === undefined ? {} : object(f.properties, `${path}.properties`);
+  return {
+    type: 'Feature',
+    ...(f.id !== undefined ? { id: f.id as string | number } : {}),
+    geometry,
+    properties: rules.properties(props, `${path}.properties`),
+  };
+}
+
+function collectionOf(value: unknown): Obj {
   const fc = object(value, 'body');
   if (fc.type !== 'FeatureCollection')
     throw new ShapeError('type', `is ${JSON.stringify(fc.type)}, not "FeatureCollection"`);
-  const features = array(fc.features, 'features').map((item, i): Feature<P> => {
-    const path = `features[${i}]`;
-    const f = object(item, path);
-    if (f.type !== 'Feature') throw new ShapeError(`${path}.type`, `is ${JSON.stringify(f.type)}, not "Feature"`);
-    const geometry = validateGeometry(f.geometry, `${path}.geometry`, rules.nullGeometry);
-    if (geometry && !rules.geometry.includes(geometry.type)) {
-      throw new ShapeError(`${path}.geometry.type`, `is ${geometry.type}; expected ${rules.geometry.join(' or ')}`);
-    }
-    if (f.id !== undefined && typeof f.id !== 'string' && typeof f.id !== 'number')
-      throw new ShapeError(`${path}.id`, 'is not a string');
-    const props = f.properties === null || f.properties === undefined ? {} : object(f.properties, `${path}.properties`);
-    return {
-      type: 'Feature',
-      ...(f.id !== undefined ? { id: f.id as string | number } : {}),
-      geometry,
-      properties: rules.properties(props, `${path}.properties`),
-    };
-  });
+  return fc;
+}
+
+/** The whole collection or an error naming the first place that does not fit (local checks, tests). */
+export function validateFeatureCollection<P>(value: unknown, rules: CollectionRules<P>): FeatureCollection<P> {
+  const fc = collectionOf(value);
+  const features = array(fc.features, 'features').map((item, i) => validateFeature(item, i, rules));
   const res = results(fc.results, 'results');
   return { type: 'FeatureCollection', features, ...(res ? { results: res } : {}) };
 }
 
-function limit(props: Obj, key: string, path: string): void {
+/**
+ * A service answer: every feature that can be read is kept, the others are left out and counted
+ * with the place and reason of each (`leftOut`), so one odd feature never costs the whole list.
+ * Only a body that is no FeatureCollection at all is an error.
+ */
+export function readFeatureCollection<P>(value: unknown, rules: CollectionRules<P>): FeatureCollection<P> {
+  const fc = collectionOf(value);
+  const features: Feature<P>[] = [];
+  let leftOut: LeftOut | undefined;
+  array(fc.features, 'features').forEach((item, i) => {
+    try {
+      features.push(validateFeature(item, i, rules));
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      leftOut = noteLeftOut(leftOut, error.message);
+    }
+  });
+  let res: Results | undefined;
+  try {
+    res = results(fc.results, 'results');
+  } catch {
+    // The results object only describes the answer: the features stand without it.
+  }
+  return { type: 'FeatureCollection', features, ...(res ? { results: res } : {}), ...(leftOut ? { leftOut } : {}) };
+}
+
+/** A vertical limit with its value as text: services send `"value": 245` as well as `"245"`. */
+function limit(props: Obj, key: string, path: string): VerticalLimit | undefined {
   const l = optionalObject(props, key, path);
-  if (!l) return;
+  if (!l) return undefined;
   for (const k of ['uom', 'value', 'reference']) optionalStringOrNumber(l, k, `${path}.${key}`);
+  const out: VerticalLimit = {};
+  for (const k of ['uom', 'value', 'reference'] as const) {
+    const v = l[k];
+    if (v !== undefined && v !== null) out[k] = String(v);
+  }
+  return out;
 }
 
 export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
@@ -279,8 +361,8 @@ export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
     optionalString(p, 'name', path);
     optionalString(p, 'type', path);
     for (const k of ['localType', 'controlType', 'activity', 'classification']) optionalString(p, k, path);
-    limit(p, 'lowerLimit', path);
-    limit(p, 'upperLimit', path);
+    const lowerLimit = limit(p, 'lowerLimit', path);
+    const upperLimit = limit(p, 'upperLimit', path);
     if (p.schedules !== undefined && p.schedules !== null) {
       array(p.schedules, `${path}.schedules`).forEach((s, i) => object(s, `${path}.schedules[${i}]`));
     }
@@ -288,6 +370,8 @@ export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
       ...p,
       name: (p.name as string | undefined) ?? '',
       type: (p.type as string | undefined) ?? '',
+      ...(lowerLimit ? { lowerLimit } : {}),
+      ...(upperLimit ? { upperLimit } : {}),
     } as AirspaceProperties;
   },
 };
@@ -299,8 +383,12 @@ export const MICROLIGHT_RULES: CollectionRules<MicrolightProperties> = {
     requiredString(p, 'designator', path);
     optionalString(p, 'name', path);
     optionalString(p, 'controlType', path);
-    limit(p, 'elevation', path);
-    return { ...p, name: (p.name as string | undefined) ?? '' } as MicrolightProperties;
+    const elevation = limit(p, 'elevation', path);
+    return {
+      ...p,
+      name: (p.name as string | undefined) ?? '',
+      ...(elevation ? { elevation } : {}),
+    } as MicrolightProperties;
   },
 };
 
@@ -316,7 +404,7 @@ export const WAYPOINT_RULES: CollectionRules<WaypointProperties> = {
 };
 
 export const FLIGHT_SUMMARY_RULES: CollectionRules<FlightSummaryProperties> = {
-  geometry: ['Point', 'LineString', 'MultiPoint'],
+  geometry: ['Point', 'LineString', 'MultiPoint', 'MultiLineString'],
   nullGeometry: true,
   properties(p, path) {
     optionalString(p, 'callsign', path);
@@ -328,7 +416,7 @@ export const FLIGHT_SUMMARY_RULES: CollectionRules<FlightSummaryProperties> = {
 };
 
 export const NOTAM_RULES: CollectionRules<NotamProperties> = {
-  geometry: ['Point', 'Polygon', 'MultiPolygon', 'LineString'],
+  geometry: ['Point', 'MultiPoint', 'Polygon', 'MultiPolygon', 'LineString', 'MultiLineString'],
   nullGeometry: true,
   properties(p, path) {
     for (const k of [

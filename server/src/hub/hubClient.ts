@@ -4,7 +4,7 @@
  * typed; every failure is a ServiceError (a HubError when the hub client itself found it).
  */
 import { checkBaseUrl, endpointUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
-import type { HubEndpointId } from './endpoints';
+import type { HubEndpointId } from '../../../common/endpoints';
 import { HubError, need, ShapeError } from './errors';
 import { hubErrorFromResponse, pageText } from './errorPages';
 import {
@@ -12,12 +12,14 @@ import {
   FLIGHT_SUMMARY_RULES,
   MICROLIGHT_RULES,
   NOTAM_RULES,
-  validateFeatureCollection,
+  readFeatureCollection,
   WAYPOINT_RULES,
   type AirspaceProperties,
   type Feature,
   type FeatureCollection,
   type FlightSummaryProperties,
+  type LeftOut,
+  type LonLat,
   type MicrolightProperties,
   type Results,
   type WaypointProperties,
@@ -25,17 +27,17 @@ import {
 import { expectDataKind, jsonOf, readBody, xmlOf } from './body';
 import { SharedCache } from './cache';
 import {
-  designationOf,
+  boxOfRings,
   linkOf,
   readAixmAirspaces,
-  readAixmNotams,
-  readFixmFlights,
   readEnvelope,
+  readFixmFlights,
   readLinks,
+  readOutline,
   type FlightSummary,
   type Link,
-  type Notam,
 } from './hubXml';
+import { notamOfFeature, readAixmNotams, type Notam } from './notams';
 import { Redactor, redactUrl } from './redact';
 import { HttpTransport, type HttpResponse } from './transport';
 import type { XmlNode } from './xml';
@@ -63,6 +65,8 @@ export interface FlightList {
   format: 'json' | 'xml';
   flights: FlightSummary[];
   results?: Results;
+  /** Features of the answer that could not be read (the others are kept). */
+  leftOut?: LeftOut;
   /** The GeoJSON as received (validated), when JSON was asked for. */
   collection?: FeatureCollection<FlightSummaryProperties>;
 }
@@ -96,19 +100,28 @@ export interface AirspaceList {
   format: 'json' | 'xml';
   airspaces: Feature<AirspaceProperties>[];
   results?: Results;
+  /** Airspaces of the answer that could not be read (the others are kept). */
+  leftOut?: LeftOut;
 }
 
 export interface NotamList {
   format: 'aixm' | 'geojson';
   notams: Notam[];
-  /** The service answered 404, which for NOTAM lists usually means "none at the moment". */
+  /** The service answered 404, which for NOTAM lists means "none at the moment". */
   noneFound?: boolean;
+  /** NOTAMs of the answer that could not be read (the others are kept). */
+  leftOut?: LeftOut;
 }
 
 export interface LinkList {
   links: Link[];
-  /** The document's gml:boundedBy envelope, [west, south, east, north] (the FIR detail has one). */
+  /**
+   * [west, south, east, north]: the document's gml:boundedBy envelope, else the box of its
+   * geometry (a FIR detail may carry either, or neither: the contract promises none).
+   */
   bbox?: [number, number, number, number];
+  /** The outline the document carries (a FIR detail's geometry), [lon, lat] rings per polygon. */
+  polygons?: LonLat[][][];
 }
 
 export interface HubClientDeps {
@@ -247,7 +260,7 @@ export class HubClient {
         return { format: 'xml', flight: readFixmFlights(xml)[0], xml };
       }
       const json = jsonOf(res) as { type?: unknown };
-      const collection = validateFeatureCollection(
+      const collection = readFeatureCollection(
         json && json.type === 'Feature' ? { type: 'FeatureCollection', features: [json] } : json,
         FLIGHT_SUMMARY_RULES,
       );
@@ -293,7 +306,7 @@ export class HubClient {
       { accept: 'application/geo+json', body: JSON.stringify(payload), ttlMs: 0, signal: opts.signal, what },
     );
     expectDataKind(res, what, ['json']);
-    return readBody(res, what, () => ({ collection: validateFeatureCollection(jsonOf(res), WAYPOINT_RULES) }));
+    return readBody(res, what, () => ({ collection: readFeatureCollection(jsonOf(res), WAYPOINT_RULES) }));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -337,7 +350,7 @@ export class HubClient {
       { accept: GEOJSON_ACCEPT, ttlMs: this.settings.cacheTtlMs.airspaces, signal: opts.signal, what },
     );
     expectDataKind(res, what, ['json']);
-    return readBody(res, what, () => validateFeatureCollection(jsonOf(res), MICROLIGHT_RULES));
+    return readBody(res, what, () => readFeatureCollection(jsonOf(res), MICROLIGHT_RULES));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -524,12 +537,13 @@ export class HubClient {
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
       if (kind === 'xml') return { format: 'xml', flights: readFixmFlights(xmlOf(res, this.settings.maxXmlDepth)) };
-      const collection = validateFeatureCollection(jsonOf(res), FLIGHT_SUMMARY_RULES);
+      const collection = readFeatureCollection(jsonOf(res), FLIGHT_SUMMARY_RULES);
       return {
         format: 'json',
         flights: collection.features.map(summaryOfFeature),
         collection,
         ...(collection.results ? { results: collection.results } : {}),
+        ...(collection.leftOut ? { leftOut: collection.leftOut } : {}),
       };
     });
   }
@@ -537,9 +551,17 @@ export class HubClient {
   private airspaceList(res: HttpResponse, what: string): AirspaceList {
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
-      if (kind === 'xml') return { format: 'xml', airspaces: readAixmAirspaces(xmlOf(res, this.settings.maxXmlDepth)) };
-      const fc = validateFeatureCollection(jsonOf(res), AIRSPACE_RULES);
-      return { format: 'json', airspaces: fc.features, ...(fc.results ? { results: fc.results } : {}) };
+      if (kind === 'xml') {
+        const { features, leftOut } = readAixmAirspaces(xmlOf(res, this.settings.maxXmlDepth));
+        return { format: 'xml', airspaces: features, ...(leftOut ? { leftOut } : {}) };
+      }
+      const fc = readFeatureCollection(jsonOf(res), AIRSPACE_RULES);
+      return {
+        format: 'json',
+        airspaces: fc.features,
+        ...(fc.results ? { results: fc.results } : {}),
+        ...(fc.leftOut ? { leftOut: fc.leftOut } : {}),
+      };
     });
   }
 
@@ -548,23 +570,31 @@ export class HubClient {
     return readBody(res, what, () => {
       if (kind !== 'xml') return { links: jsonLinks(jsonOf(res)) };
       const doc = xmlOf(res, this.settings.maxXmlDepth);
-      const bbox = readEnvelope(doc);
-      return { links: readLinks(doc), ...(bbox ? { bbox } : {}) };
+      const polygons = readOutline(doc);
+      const bbox = readEnvelope(doc) ?? (polygons ? boxOfRings(polygons) : undefined);
+      return { links: readLinks(doc), ...(bbox ? { bbox } : {}), ...(polygons ? { polygons } : {}) };
     });
   }
 
   private notamList(res: HttpResponse, what: string): NotamList {
     if (res.status === 404) {
-      // "No NOTAMs" and "no such FIR/aerodrome" share the status; the page tells them apart.
+      // For a NOTAM list the hub answers 404 when there are none at the moment, with its own
+      // words or a generic "Not Found" page: an empty list, said as such by the caller. Only a
+      // page that says the FIR, aerodrome or endpoint itself does not exist is an error.
       const text = pageText(res.body.toString('utf8'));
-      if (text === '' || /notam/i.test(text)) return { format: 'aixm', notams: [], noneFound: true };
+      const missingThing = /\b(does not exist|do not exist|no such|unknown)\b/i.test(text) && !/notam/i.test(text);
+      if (!missingThing) return { format: 'aixm', notams: [], noneFound: true };
       throw hubErrorFromResponse(res, what);
     }
     const kind = expectDataKind(res, what, ['xml', 'json']);
     return readBody(res, what, () => {
       if (kind === 'xml') return { format: 'aixm', notams: readAixmNotams(xmlOf(res, this.settings.maxXmlDepth)) };
-      const fc = validateFeatureCollection(jsonOf(res), NOTAM_RULES);
-      return { format: 'geojson', notams: fc.features.map(notamOfFeature) };
+      const fc = readFeatureCollection(jsonOf(res), NOTAM_RULES);
+      return {
+        format: 'geojson',
+        notams: fc.features.map(notamOfFeature),
+        ...(fc.leftOut ? { leftOut: fc.leftOut } : {}),
+      };
     });
   }
 
@@ -626,12 +656,14 @@ function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
     ['arrival', ['arrival', 'destination', 'arrivalAerodrome']],
   ] as const) {
     for (const name of names) {
-      const v = p[name];
-      if (typeof v === 'string') s[key] = v;
-      else if (v && typeof v === 'object' && typeof (v as { aerodrome?: unknown }).aerodrome === 'string')
-        s[key] = (v as { aerodrome: string }).aerodrome;
+      const code = aerodromeCodeOf(p[name]);
+      if (code && !s[key]) s[key] = code;
     }
   }
+  const original = aerodromeCodeOf(p.arrivalAerodromeOriginal) ?? aerodromeCodeOf(p.originalDestination);
+  if (original && original !== s.arrival) s.originalArrival = original;
+  const routeText = routeTextOf(p);
+  if (routeText) s.routeText = routeText;
   if (f.geometry?.type === 'Point') [s.lon, s.lat] = f.geometry.coordinates;
   if (typeof p.positionReport?.altitude === 'number') s.altitude = p.positionReport.altitude;
   if (typeof p.positionReport?.track === 'number') s.track = p.positionReport.track;
@@ -640,49 +672,33 @@ function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
   return s;
 }
 
-function notamOfFeature(f: Feature<Record<string, unknown>>): Notam {
-  const p = f.properties;
-  const n: Notam = {};
-  const str = (v: unknown): string | undefined =>
-    typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
-  for (const key of [
-    'series',
-    'number',
-    'year',
-    'location',
-    'affectedFIR',
-    'affectedAerodrome',
-    'countryCode',
-    'text',
-    'issued',
-    'effectiveStart',
-    'effectiveEnd',
-    'schedule',
-    'type',
-    'selectionCode',
-  ] as const) {
-    const v = str(p[key]);
-    if (v !== undefined) n[key] = v;
+/**
+ * An aerodrome as GeoJSON summaries give it: a code string, `{ aerodrome: "EGLL" }`,
+ * `{ aerodrome: { code: "EGLL" } }` or `{ code }` / `{ icao }` / `{ locationIndicator }`.
+ */
+function aerodromeCodeOf(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 3) return undefined;
+  const o = value as Record<string, unknown>;
+  for (const key of ['code', 'icao', 'locationIndicator', 'icaoCode']) {
+    if (typeof o[key] === 'string' && o[key]) return o[key] as string;
   }
-  if (f.id !== undefined) n.id = String(f.id);
-  if (typeof p.lat === 'number' && typeof p.lon === 'number') {
-    n.lat = p.lat;
-    n.lon = p.lon;
-  } else if (f.geometry?.type === 'Point') {
-    [n.lon, n.lat] = f.geometry.coordinates;
+  return aerodromeCodeOf(o.aerodrome ?? o.airport, depth + 1);
+}
+
+/** The filed route text of a GeoJSON summary: `routeText`, or `route`/`flightPlan` holding it. */
+function routeTextOf(p: Record<string, unknown>): string | undefined {
+  const candidates = [p.routeText, p.route, p.filedRoute, p.flightPlan];
+  for (const c of candidates) {
+    const text =
+      typeof c === 'string'
+        ? c
+        : c && typeof c === 'object' && typeof (c as { routeText?: unknown }).routeText === 'string'
+          ? (c as { routeText: string }).routeText
+          : undefined;
+    if (text && text.trim()) return text.trim().replace(/\s+/g, ' ');
   }
-  if (typeof p.radius === 'number') n.radiusNm = p.radius;
-  for (const key of ['minimumFL', 'maximumFL'] as const) {
-    const v = str(p[key]);
-    if (v !== undefined) n[key] = v;
-  }
-  if (!n.selectionCode && typeof p.qcode === 'string') n.selectionCode = p.qcode;
-  const designation = designationOf(n);
-  if (designation) n.designation = designation;
-  if (p.estimatedEnd === true) n.effectiveEndEstimated = true;
-  const replaces = str(p.replaces);
-  if (replaces) n.replaces = [replaces];
-  return n;
+  return undefined;
 }
 
 /** Links in a JSON navigation answer: any `href` (or `xlink:href`) string value. */

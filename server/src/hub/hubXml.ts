@@ -1,11 +1,18 @@
 /**
- * Typed readers for the hub's XML bodies: link lists (XLink), AIXM 5.1 airspaces and Digital
- * NOTAMs, FIXM 3.0 flight summaries. The documents' detail is "not shown" in the contract, so
+ * Typed readers for the hub's XML bodies: link lists (XLink), AIXM 5.1 airspaces, FIXM 3.0
+ * flight summaries (Digital NOTAMs: notams.ts). The documents' detail is "not shown" in the contract, so
  * the readers look for well-known element names wherever they sit, and keep what they find.
  */
 import { ShapeError } from './errors';
-import type { AirspaceProperties, Feature, LonLat } from './geojson';
-import { asArray, attr, findAll, findFirst, textAt, textOf, type XmlNode, type XmlValue } from './xml';
+import {
+  noteLeftOut,
+  type AirspaceProperties,
+  type AirspaceSchedule,
+  type Feature,
+  type LeftOut,
+  type LonLat,
+} from './geojson';
+import { attr, findAll, findFirst, textAt, textOf, type XmlNode, type XmlValue } from './xml';
 
 export interface Link {
   href: string;
@@ -67,6 +74,30 @@ export function readEnvelope(doc: XmlNode): [number, number, number, number] | u
   }
 }
 
+/** The polygons a document draws (a FIR detail's geometry), or undefined when it has none or they do not parse. */
+export function readOutline(doc: XmlNode): LonLat[][][] | undefined {
+  try {
+    const rings = ringsOf(doc, latFirstFor(findFirst(doc, 'Envelope'), true), 'document');
+    return rings.length > 0 ? rings.map((r) => [r]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** [west, south, east, north] of polygons (no antimeridian handling: FIR outlines are split there). */
+export function boxOfRings(polygons: LonLat[][][]): [number, number, number, number] {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const polygon of polygons)
+    for (const ring of polygon)
+      for (const [lon, lat] of ring) {
+        w = Math.min(w, lon);
+        e = Math.max(e, lon);
+        s = Math.min(s, lat);
+        n = Math.max(n, lat);
+      }
+  return [w, s, e, n];
+}
+
 /** Parses a GML position list; AIXM (EPSG:4326) writes latitude first unless the CRS says CRS84. */
 export function readPositions(text: string, latFirst: boolean, path: string): LonLat[] {
   const numbers = text
@@ -87,14 +118,14 @@ export function readPositions(text: string, latFirst: boolean, path: string): Lo
   return out;
 }
 
-function latFirstFor(node: XmlNode | undefined, inherited: boolean): boolean {
+export function latFirstFor(node: XmlNode | undefined, inherited: boolean): boolean {
   const srs = node ? attr(node, 'srsName') : undefined;
   if (!srs) return inherited;
   if (/CRS84/i.test(srs)) return false;
   return /4326/.test(srs) ? true : inherited;
 }
 
-function ringsOf(node: XmlNode, latFirst: boolean, path: string): LonLat[][] {
+export function ringsOf(node: XmlNode, latFirst: boolean, path: string): LonLat[][] {
   const rings: LonLat[][] = [];
   const lists = findAll(node, 'posList');
   lists.forEach((list, i) => {
@@ -129,152 +160,76 @@ function limitOf(node: XmlNode | undefined, prefix: 'upper' | 'lower'): Airspace
   };
 }
 
-/** AIXM 5.1 `Airspace` elements as the same features the GeoJSON form gives. */
-export function readAixmAirspaces(doc: XmlNode): Feature<AirspaceProperties>[] {
-  const srsRoot = latFirstFor(findFirst(doc, 'Envelope'), true);
-  return findAll(doc, 'Airspace').map((airspace, i) => {
-    const path = `Airspace[${i}]`;
-    const slice = findFirst(airspace, 'AirspaceTimeSlice') ?? airspace;
-    const designator = textAt(slice, 'designator');
-    if (!designator) throw new ShapeError(`${path}.designator`, 'is missing');
-    const rings = ringsOf(slice, srsRoot, path);
-    if (rings.length === 0) throw new ShapeError(`${path}.geometry`, 'has no polygon (no gml:posList or gml:pos)');
-    const lower = limitOf(slice, 'lower');
-    const upper = limitOf(slice, 'upper');
-    const properties: AirspaceProperties = {
-      designator,
-      name: textAt(slice, 'name') ?? '',
-      type: textAt(slice, 'type') ?? '',
-      ...optional('localType', textAt(slice, 'localType')),
-      ...optional('controlType', textAt(slice, 'controlType')),
-      ...optional('activity', textAt(slice, 'activity')),
-      ...optional('classification', textAt(slice, 'classification')),
-      ...(lower ? { lowerLimit: lower } : {}),
-      ...(upper ? { upperLimit: upper } : {}),
-    };
-    const id = attr(airspace, 'id') ?? textAt(airspace, 'identifier');
-    return { type: 'Feature', ...(id ? { id } : {}), geometry: { type: 'Polygon', coordinates: rings }, properties };
+/** AIXM 5.1 Timesheets (aixm:timeInterval) as the hub's GeoJSON schedules. */
+function schedulesOf(slice: XmlNode): AirspaceSchedule[] {
+  return findAll(slice, 'Timesheet').map((sheet) => {
+    const out: AirspaceSchedule = {};
+    for (const key of ['day', 'dayTil', 'startDate', 'endDate', 'startTime', 'endTime', 'timeReference'] as const) {
+      const v = textAt(sheet, key);
+      if (v) out[key] = v;
+    }
+    // Sunrise/sunset bounds (startEvent/endEvent SR, SS) are kept in the words of item D.
+    for (const key of ['startEvent', 'endEvent'] as const) {
+      const v = textAt(sheet, key);
+      if (v) (out as Record<string, string>)[key] = v;
+    }
+    return out;
   });
+}
+
+/**
+ * AIXM 5.1 `Airspace` elements as the same features the GeoJSON form gives. One that cannot be
+ * read (no designator, no polygon) is left out and counted, never the whole list.
+ */
+export function readAixmAirspaces(doc: XmlNode): { features: Feature<AirspaceProperties>[]; leftOut?: LeftOut } {
+  const srsRoot = latFirstFor(findFirst(doc, 'Envelope'), true);
+  const features: Feature<AirspaceProperties>[] = [];
+  let leftOut: LeftOut | undefined;
+  findAll(doc, 'Airspace').forEach((airspace, i) => {
+    try {
+      features.push(readAixmAirspace(airspace, i, srsRoot));
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      leftOut = noteLeftOut(leftOut, error.message);
+    }
+  });
+  return { features, ...(leftOut ? { leftOut } : {}) };
+}
+
+function readAixmAirspace(airspace: XmlNode, i: number, srsRoot: boolean): Feature<AirspaceProperties> {
+  const path = `Airspace[${i}]`;
+  const slice = findFirst(airspace, 'AirspaceTimeSlice') ?? airspace;
+  const designator = textAt(slice, 'designator');
+  if (!designator) throw new ShapeError(`${path}.designator`, 'is missing');
+  const rings = ringsOf(slice, srsRoot, path);
+  if (rings.length === 0) throw new ShapeError(`${path}.geometry`, 'has no polygon (no gml:posList or gml:pos)');
+  const lower = limitOf(slice, 'lower');
+  const upper = limitOf(slice, 'upper');
+  const schedules = schedulesOf(slice);
+  const properties: AirspaceProperties = {
+    designator,
+    name: textAt(slice, 'name') ?? '',
+    type: textAt(slice, 'type') ?? '',
+    ...optional('localType', textAt(slice, 'localType')),
+    ...optional('controlType', textAt(slice, 'controlType')),
+    ...optional('activity', textAt(slice, 'activity')),
+    ...optional('classification', textAt(slice, 'classification')),
+    ...(lower ? { lowerLimit: lower } : {}),
+    ...(upper ? { upperLimit: upper } : {}),
+    ...(schedules.length > 0 ? { schedules } : {}),
+  };
+  const id = attr(airspace, 'id') ?? textAt(airspace, 'identifier');
+  return { type: 'Feature', ...(id ? { id } : {}), geometry: { type: 'Polygon', coordinates: rings }, properties };
 }
 
 /** A number written in an element or attribute; undefined when absent or not a finite number. */
 function numberOf(text: string | undefined): number | undefined {
   const n = Number(text);
-  return text !== undefined && Number.isFinite(n) ? n : undefined;
+  return text !== undefined && text.trim() !== '' && Number.isFinite(n) ? n : undefined;
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
-}
-
-// ---------------------------------------------------------------------------------------------
-// NOTAMs
-
-/** One NOTAM, whichever shape (AIXM 5.1 Digital NOTAM or the v2 GeoJSON) it came in. */
-export interface Notam {
-  id?: string;
-  series?: string;
-  number?: string;
-  year?: string;
-  /** E.g. "A1234/26". */
-  designation?: string;
-  type?: string;
-  location?: string;
-  affectedFIR?: string;
-  affectedAerodrome?: string;
-  countryCode?: string;
-  selectionCode?: string;
-  text?: string;
-  issued?: string;
-  effectiveStart?: string;
-  effectiveEnd?: string;
-  /** The end time is an estimate (EST in item C). */
-  effectiveEndEstimated?: boolean;
-  schedule?: string;
-  lat?: number;
-  lon?: number;
-  radiusNm?: number;
-  minimumFL?: string;
-  maximumFL?: string;
-  /** NOTAMs this one cancels or replaces (AIXM extension), by designation. */
-  replaces?: string[];
-}
-
-/** "5129N00028W" (degrees and minutes) into decimal degrees. */
-export function parseNotamCoordinates(text: string): { lat: number; lon: number } | undefined {
-  const m = /^(\d{2})(\d{2})([NS])(\d{3})(\d{2})([EW])$/.exec(text.trim());
-  if (!m) return undefined;
-  const lat = (Number(m[1]) + Number(m[2]) / 60) * (m[3] === 'S' ? -1 : 1);
-  const lon = (Number(m[4]) + Number(m[5]) / 60) * (m[6] === 'W' ? -1 : 1);
-  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : undefined;
-}
-
-export function designationOf(n: Pick<Notam, 'series' | 'number' | 'year'>): string | undefined {
-  if (!n.number || !n.year) return undefined;
-  const year = n.year.length === 4 ? n.year.slice(2) : n.year;
-  return `${n.series ?? ''}${n.number.padStart(4, '0')}/${year}`;
-}
-
-/** ICAO NOTAM times "YYMMDDhhmm" as ISO 8601 UTC, like the GeoJSON shape; other text as is. */
-export function notamTime(text: string): string {
-  const m = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\s*EST)?$/.exec(text.trim());
-  return m ? `20${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:00.000Z` : text;
-}
-
-function readAixmNotam(el: XmlNode, event: XmlNode | undefined): Notam {
-  const get = (name: string): string | undefined => {
-    const child = el[name];
-    if (child === undefined) return undefined;
-    const text = textOf(asArray(child)[0]);
-    return text === '' ? undefined : text;
-  };
-  const notam: Notam = {};
-  for (const key of [
-    'series',
-    'number',
-    'year',
-    'type',
-    'location',
-    'affectedFIR',
-    'selectionCode',
-    'text',
-    'issued',
-    'schedule',
-    'minimumFL',
-    'maximumFL',
-  ] as const) {
-    const v = get(key);
-    if (v !== undefined) notam[key] = v;
-  }
-  for (const key of ['effectiveStart', 'effectiveEnd'] as const) {
-    const v = get(key);
-    if (v !== undefined) notam[key] = notamTime(v);
-  }
-  if (/EST$/.test(get('effectiveEnd') ?? '')) notam.effectiveEndEstimated = true;
-  // The Event's identifier is the NOTAM's UUID, the same id the GeoJSON shape carries.
-  const id = (event && textOf(event.identifier)) || attr(el, 'id');
-  if (id) notam.id = id;
-  const coords = get('coordinates');
-  const place = coords ? parseNotamCoordinates(coords) : undefined;
-  if (place) Object.assign(notam, place);
-  const radius = numberOf(get('radius'));
-  if (radius !== undefined) notam.radiusNm = radius;
-  const designation = designationOf(notam);
-  if (designation) notam.designation = designation;
-  const referred = designationOf({
-    series: get('referredSeries'),
-    number: get('referredNumber'),
-    year: get('referredYear'),
-  });
-  if (referred) notam.replaces = [referred];
-  return notam;
-}
-
-/** AIXM 5.1 Digital NOTAMs: one event:Event per NOTAM (or bare NOTAM elements). */
-export function readAixmNotams(doc: XmlNode): Notam[] {
-  const events = findAll(doc, 'Event');
-  if (events.length === 0) return findAll(doc, 'NOTAM').map((n) => readAixmNotam(n, undefined));
-  return events.flatMap((event) => findAll(event, 'NOTAM').map((n) => readAixmNotam(n, event)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,63 +241,104 @@ export interface FlightSummary {
   callsign?: string;
   status?: string;
   departure?: string;
+  /** Where the flight lands: the actual arrival aerodrome after a diversion, else the destination. */
   arrival?: string;
+  /** The destination first planned, when the flight was diverted elsewhere (FIXM arrivalAerodromeOriginal). */
+  originalArrival?: string;
   lat?: number;
   lon?: number;
   altitude?: number;
   track?: number;
   aircraftType?: string;
   registration?: string;
+  /** The filed route (Item 15) as text, when the answer carries one. */
+  routeText?: string;
 }
 
-/** The aerodrome of a FIXM departure/arrival: an attribute, or a nested location indicator. */
-function aerodromeOf(node: XmlNode | undefined, element: string): string | undefined {
-  if (!node) return undefined;
-  const el = findFirst(node, element);
+/**
+ * The ICAO code of a FIXM aerodrome reference: `code` (FIXM 3.0 as the hub writes it),
+ * `locationIndicator`, or the text of a nested locationIndicator / code element.
+ */
+function aerodromeCode(el: XmlNode | undefined): string | undefined {
+  if (!el) return undefined;
   return (
+    attr(el, 'code') ??
     attr(el, 'locationIndicator') ??
-    attr(node, element) ??
-    (el ? textOf(el) || textAt(el, 'locationIndicator') : undefined) ??
-    textAt(node, 'locationIndicator')
+    textAt(el, 'locationIndicator') ??
+    textAt(el, 'code') ??
+    (textOf(el) || undefined)
   );
 }
 
+/** The aerodrome of a FIXM departure/arrival by any of its element names, or an attribute of the parent. */
+function aerodromeOf(node: XmlNode | undefined, ...elements: string[]): string | undefined {
+  if (!node) return undefined;
+  for (const element of elements) {
+    const code = aerodromeCode(findFirst(node, element)) ?? attr(node, element);
+    if (code) return code;
+  }
+  return undefined;
+}
+
 export function readFixmFlights(doc: XmlNode): FlightSummary[] {
-  return findAll(doc, 'Flight').map((flight, i) => {
-    const summary: FlightSummary = {};
-    const gufi = textAt(flight, 'gufi');
-    if (gufi) summary.gufi = gufi;
-    const ident = findFirst(flight, 'flightIdentification');
-    const callsign = attr(ident, 'aircraftIdentification') ?? textAt(flight, 'aircraftIdentification');
-    if (callsign) summary.callsign = callsign;
-    const statusEl = findFirst(flight, 'flightStatus');
-    const status =
-      attr(statusEl, 'currentStatus') ??
-      attr(statusEl, 'currentFlightStatus') ??
-      (statusEl ? textOf(statusEl) || undefined : undefined);
-    if (status) summary.status = status;
-    const dep = aerodromeOf(findFirst(flight, 'departure'), 'departureAerodrome');
-    if (dep) summary.departure = dep;
-    const arrival = findFirst(flight, 'arrival');
-    const arr = aerodromeOf(arrival, 'destinationAerodrome') ?? aerodromeOf(arrival, 'arrivalAerodrome');
-    if (arr) summary.arrival = arr;
-    const position = findFirst(flight, 'enRoute') ?? flight;
-    const pos = textAt(position, 'pos');
-    if (pos) {
-      const [p] = readPositions(pos, true, `Flight[${i}].pos`);
-      if (p) [summary.lon, summary.lat] = p;
-    }
-    const altitude = numberOf(textAt(position, 'altitude'));
-    if (altitude !== undefined) summary.altitude = altitude;
-    const track = numberOf(attr(findFirst(position, 'position'), 'track'));
-    if (track !== undefined) summary.track = track;
-    const aircraft = findFirst(flight, 'aircraftDescription') ?? findFirst(flight, 'aircraft');
-    const type =
-      attr(aircraft, 'aircraftType') ?? textAt(aircraft, 'icaoModelIdentifier') ?? textAt(aircraft, 'aircraftCode');
-    if (type) summary.aircraftType = type;
-    const registration =
-      attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');
-    if (registration) summary.registration = registration;
-    return summary;
-  });
+  return findAll(doc, 'Flight').map((flight, i) => readFixmFlight(flight, i));
+}
+
+function readFixmFlight(flight: XmlNode, i: number): FlightSummary {
+  const summary: FlightSummary = {};
+  const gufi = textAt(flight, 'gufi');
+  if (gufi) summary.gufi = gufi;
+  const ident = findFirst(flight, 'flightIdentification');
+  const callsign =
+    attr(ident, 'aircraftIdentification') ??
+    textAt(flight, 'aircraftIdentification') ??
+    attr(ident, 'majorCarrierIdentifier');
+  if (callsign) summary.callsign = callsign;
+  const statusEl = findFirst(flight, 'flightStatus');
+  const status =
+    attr(statusEl, 'flightCycle') ??
+    attr(statusEl, 'currentStatus') ??
+    attr(statusEl, 'currentFlightStatus') ??
+    textAt(statusEl, 'flightCycle') ??
+    (statusEl ? textOf(statusEl) || undefined : undefined);
+  if (status) summary.status = status;
+  const dep = aerodromeOf(findFirst(flight, 'departure'), 'departureAerodrome', 'aerodrome');
+  if (dep) summary.departure = dep;
+  const arrival = findFirst(flight, 'arrival');
+  const actual = aerodromeOf(arrival, 'arrivalAerodrome');
+  const planned = aerodromeOf(arrival, 'destinationAerodrome');
+  const original = aerodromeOf(arrival, 'arrivalAerodromeOriginal', 'destinationAerodromePrevious');
+  const arr = actual ?? planned ?? original;
+  if (arr) summary.arrival = arr;
+  const first = planned && planned !== arr ? planned : original;
+  if (first && first !== arr) summary.originalArrival = first;
+  const enRoute = findFirst(flight, 'enRoute') ?? flight;
+  const report = findFirst(enRoute, 'position') ?? enRoute;
+  const pos = textAt(report, 'pos') ?? textAt(enRoute, 'pos');
+  if (pos) {
+    const [p] = readPositions(pos, latFirstFor(findFirst(report, 'Point'), true), `Flight[${i}].pos`);
+    if (p) [summary.lon, summary.lat] = p;
+  }
+  const altitude = numberOf(textAt(report, 'altitude') ?? textAt(enRoute, 'altitude'));
+  if (altitude !== undefined) summary.altitude = altitude;
+  // FIXM writes the track as an element of the position report; older answers as an attribute.
+  const track = numberOf(
+    textAt(report, 'track') ?? attr(report, 'track') ?? attr(findFirst(report, 'position'), 'track'),
+  );
+  if (track !== undefined) summary.track = track;
+  const aircraft = findFirst(flight, 'aircraftDescription') ?? findFirst(flight, 'aircraft');
+  const type =
+    attr(aircraft, 'aircraftType') ??
+    textAt(aircraft, 'icaoModelIdentifier') ??
+    textAt(aircraft, 'icaoAircraftTypeDesignator') ??
+    textAt(aircraft, 'aircraftCode');
+  if (type) summary.aircraftType = type;
+  const registration =
+    attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');
+  if (registration) summary.registration = registration;
+  // FIXM 3.0 writes the filed route as the routeText attribute of fx:route, FIXM 4 as an element.
+  const route = findFirst(flight, 'route');
+  const routeText = attr(route, 'routeText') ?? textAt(route ?? flight, 'routeText');
+  if (routeText && routeText.trim()) summary.routeText = routeText.trim().replace(/\s+/g, ' ');
+  return summary;
 }

@@ -7,7 +7,7 @@
  *   subclasses `HubError` and `AirlineReferenceError` say which service failed.
  * - `expansionFromHub`: the hub's route expansion as the shared ExpansionResult.
  */
-export * from './endpoints';
+export * from '../../../common/endpoints';
 export {
   checkBaseUrl,
   DEFAULT_HTTP_SETTINGS,
@@ -23,9 +23,10 @@ export { AirlineReferenceError, HubError, isServiceError, ServiceError, type Ser
 export { redactText, redactUrl } from './redact';
 export { HttpTransport } from './transport';
 export * from './geojson';
-export type { FlightSummary, Link, Notam } from './hubXml';
+export type { FlightSummary, Link } from './hubXml';
+export type { Notam } from './notams';
 export * from './hubClient';
 export * from './referenceClient';
-export { expandBlockAtHub, expansionFromHub, HUB_FINDING_CODES } from './expansionMapping';
+export { expandBlockAtHub, expansionFromHub } from './expansionMapping';
 export { readClientSettings, type ClientSettings, type HttpEnvironment } from './settings';
-export { parseNotamCoordinates } from './hubXml';
+export { parseNotamCoordinates } from './notams';

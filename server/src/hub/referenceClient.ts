@@ -13,7 +13,7 @@ import {
   referenceSettings,
   type ReferenceSettings,
 } from './config';
-import type { ReferenceEndpointId } from './endpoints';
+import type { ReferenceEndpointId } from '../../../common/endpoints';
 import { AirlineReferenceError, need, ServiceError, ShapeError } from './errors';
 import { pageText, unexpectedStatus } from './errorPages';
 import { bodyKind, jsonOf, readBody } from './body';

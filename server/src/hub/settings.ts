@@ -4,7 +4,7 @@
  * and the default stays, so a typo in settings.json never breaks the extension.
  */
 import type { EndpointOverride, HttpSettings, HubSettings, ReferenceSettings } from './config';
-import { numberSetting, type SettingKey } from '../settings/definitions';
+import { numberSetting, type SettingKey } from '../../../common/settings/definitions';
 import { isObject } from './geojson';
 import {
   DEFAULT_HUB_VERSIONS,
@@ -14,7 +14,7 @@ import {
   type HubApiSet,
   type HubEndpointId,
   type ReferenceEndpointId,
-} from './endpoints';
+} from '../../../common/endpoints';
 
 type Obj = Record<string, unknown>;
 

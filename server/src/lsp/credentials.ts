@@ -3,7 +3,7 @@
  * util.inspect does not show, and its string forms are redacted: logging this object by mistake
  * cannot leak the key.
  */
-import type { SetHubKeyParams } from '../protocol/lspMessages';
+import type { SetHubKeyParams } from '../../../common/protocol/lspMessages';
 
 export class HubCredentials {
   #key: string | null = null;

@@ -10,8 +10,8 @@ import {
   type ExportRouteParams,
   type ExportRouteResult,
   type RouteExportFormat,
-} from '../protocol/lspMessages';
-import { onRequest } from '../protocol/messages';
+} from '../../../common/protocol/lspMessages';
+import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { describeError } from './guard';
 import { routeBlockAt } from './mapRequests';
@@ -23,6 +23,8 @@ export interface ExportRequestDeps {
   expansionOf(block: RouteBlock, lines: () => ParsedDocument['lines']): ExpansionResult | undefined;
   /** Expands every block of the document not expanded yet (the checker's way); resolves when done. */
   expandAll(parsed: ParsedDocument): Promise<unknown>;
+  /** When plain route text is flown, for the ETOs (the setting, else now). */
+  referenceMs?(): number;
   log(message: string): void;
 }
 
@@ -65,7 +67,7 @@ async function exportFor(params: ExportRouteParams, deps: ExportRequestDeps): Pr
     await deps.expandAll(parsed);
     expansion = deps.expansionOf(found.block, lines);
   }
-  return exportRoute(found.block, expansion, params.format, documentName(params.uri));
+  return exportRoute(found.block, expansion, params.format, documentName(params.uri), deps.referenceMs?.());
 }
 
 export function registerExportRequests(connection: Connection, deps: ExportRequestDeps): void {

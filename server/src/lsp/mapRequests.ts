@@ -1,27 +1,26 @@
 /**
- * The route map's LSP wiring: answers icaoRoute/mapView and icaoRoute/mapHighlight, and tells
- * the client when a document's results changed. Its data source fetches through the session's
- * HubClient (one client, one cache and one concurrency limit for the whole server), made again
- * when the session's client or the airspace files change; the rest is src/map.
+ * The route map's LSP wiring: answers icaoRoute/mapView and icaoRoute/mapHighlight (the client
+ * hears of new results from publishing.ts). The areas are the session's (`session.areas`): one
+ * hub client, one cache and one concurrency limit for the whole server, and the airspaces and
+ * NOTAMs statuses follow its calls; the rest is src/map.
  */
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
 import { buildMapView } from '../map/mapView';
 import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
+import { readCorridorNm, readLevelFilter, readTimeMarginMin } from '../../../common/mapFilters';
 import {
   DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
   MAP_VIEW,
-  RESULTS_CHANGED,
   type MapFilters,
-  type MapLevelFilter,
   type MapHighlightParams,
   type MapHighlightResult,
   type MapPosition,
   type MapViewParams,
   type MapViewResult,
-} from '../protocol/mapMessages';
-import { onRequest, sendNotification } from '../protocol/messages';
+} from '../../../common/protocol/mapMessages';
+import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
 import { blockIndexAt } from '../services/locate';
 import { describeError, guard } from './guard';
@@ -33,15 +32,11 @@ export interface MapRequestDeps {
   /** The block's expansion when it is known (never waits for one). */
   expansionFor(block: RouteBlock, parsed: ParsedDocument): ExpansionResult | undefined;
   map(): MapSettings;
+  /** Why no route can be expanded at all (no hub key, no navigation data), else undefined. */
+  noExpansionSource?(): string | undefined;
   /** The time plain route text is flown: the setting, else now. */
   referenceMs(): number;
   log(message: string): void;
-}
-
-export interface MapRequests {
-  /** The expansion results of a document changed: the client asks for the view again. */
-  resultsChanged(uri: string, version: number): void;
-  dispose(): Promise<void>;
 }
 
 /** The route block at a position (services/locate), else the first block with route elements. */
@@ -58,34 +53,14 @@ export function routeBlockAt(
   return index >= 0 ? { block: document.blocks[index]!, index } : undefined;
 }
 
-/** A level filter as asked (from the page, through the client): checked, else the setting's. */
-function levelsFrom(asked: unknown, fallback: MapLevelFilter): MapLevelFilter {
-  if (!asked || typeof asked !== 'object') return structuredClone(fallback);
-  const mode = (asked as { mode?: unknown }).mode;
-  if (mode === 'all' || mode === 'planned') return { mode };
-  const { lowerFt, upperFt } = asked as { lowerFt?: unknown; upperFt?: unknown };
-  if (mode === 'band' && typeof lowerFt === 'number' && typeof upperFt === 'number') {
-    const [a, b] = [lowerFt, upperFt].map((v) => (Number.isFinite(v) ? Math.min(100_000, Math.max(0, v)) : 0)) as [
-      number,
-      number,
-    ];
-    return { mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
-  }
-  return structuredClone(fallback);
-}
-
-/** The filters of a view: what the page asks, checked, over the settings' defaults. */
+/** The filters of a view: what the page asks, each field checked by common/mapFilters.ts, over the settings'. */
 export function filtersFrom(settings: MapSettings, asked: MapViewParams['filters']): MapFilters {
-  const width = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? Math.min(500, Math.max(0, value)) : fallback;
-  const minutes = (value: unknown, fallback: number) =>
-    typeof value === 'number' && Number.isFinite(value) ? Math.min(1440, Math.max(0, Math.round(value))) : fallback;
   return {
     layers: { ...DEFAULT_MAP_FILTERS.layers },
-    corridorNm: width(asked?.corridorNm, settings.corridorNm),
-    aerodromeCorridorNm: width(asked?.aerodromeCorridorNm, settings.aerodromeCorridorNm),
-    levels: levelsFrom(asked?.levels, settings.levels),
-    timeMarginMin: minutes(asked?.timeMarginMin, settings.timeMarginMin),
+    corridorNm: readCorridorNm(asked?.corridorNm) ?? settings.corridorNm,
+    aerodromeCorridorNm: readCorridorNm(asked?.aerodromeCorridorNm) ?? settings.aerodromeCorridorNm,
+    levels: readLevelFilter(asked?.levels) ?? structuredClone(settings.levels),
+    timeMarginMin: readTimeMarginMin(asked?.timeMarginMin) ?? settings.timeMarginMin,
   };
 }
 
@@ -96,7 +71,7 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): MapRequests {
+export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): void {
   /**
    * The route layer (densified legs) of the block last highlighted: the cursor moves far more
    * often than the block's text or its expansion change (both are new objects when they do).
@@ -131,6 +106,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
         filters,
         referenceMs: deps.referenceMs(),
         prepared,
+        noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
       }).view;
     } catch (error) {
       if (token.isCancellationRequested) return null;
@@ -152,13 +128,4 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
     }),
   );
-
-  return {
-    resultsChanged(uri, version) {
-      void sendNotification(connection, RESULTS_CHANGED, { uri, version }).catch(() => {});
-    },
-    async dispose() {
-      areas.dispose();
-    },
-  };
 }

@@ -10,17 +10,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
 import { LineIndex, type DocumentLines } from '../services/ranges';
 import { isUsableChange } from './routeTextDocument';
-import { createTokenCache, type TokenCache } from '../services/semanticTokens';
-import { createSymbolCache, type SymbolCache } from '../services/symbols';
+import type { BlockCaches } from '../services/languageService';
+import { createTokenCache } from '../services/semanticTokens';
+import { createSymbolCache } from '../services/symbols';
 
-/** What features derive from each block, kept across the versions of a document (services/blockCache.ts). */
-export interface BlockCaches {
-  symbols: SymbolCache;
-  tokens: TokenCache;
-  /** The semantic tokens last sent, which a delta request starts from. */
-  sentTokens?: { resultId: string; data: number[] };
-}
+export type { BlockCaches };
 
+/** A document's parse of one version: the session's SessionDocument and the features' ServiceDocument. */
 export interface ParsedDocument {
   uri: string;
   version: number;

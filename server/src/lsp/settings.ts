@@ -8,8 +8,9 @@
 import type { HubSettings, ReferenceSettings } from '../hub/config';
 import { isObject } from '../hub/geojson';
 import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
-import type { MapLevelFilter } from '../protocol/mapMessages';
-import { numberSetting, settingDefault } from '../settings/definitions';
+import { readLevelFilter } from '../../../common/mapFilters';
+import type { MapLevelFilter } from '../../../common/protocol/mapMessages';
+import { numberSetting, settingDefault } from '../../../common/settings/definitions';
 
 export interface ServerSettings {
   debounceMs: number;
@@ -37,6 +38,8 @@ export interface MapSettings {
   levels: MapLevelFilter;
   timeMarginMin: number;
   airspaceFiles: string[];
+  /** FIR boundaries for the FIRs the hub's navigation gives no boundary for; '' for none. */
+  firBoundariesFile?: string;
 }
 
 /** `planned`, `all` or `FL100-FL245` as a level filter; undefined when it is none of them. */
@@ -45,7 +48,7 @@ export function levelFilterSetting(value: unknown): MapLevelFilter | undefined {
   const band = typeof value === 'string' ? /^FL(\d{3})-FL(\d{3})$/i.exec(value.trim()) : null;
   if (!band) return undefined;
   const [a, b] = [Number(band[1]) * 100, Number(band[2]) * 100];
-  return { mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
+  return readLevelFilter({ mode: 'band', lowerFt: Math.min(a, b), upperFt: Math.max(a, b) });
 }
 
 /** An ISO UTC time (`2026-11-24T09:30Z`) in ms; undefined for '' (now) or anything else. */
@@ -111,6 +114,8 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   const files = at(section, raw, 'icaoRoute.map.airspaceFiles');
   if (Array.isArray(files))
     map.airspaceFiles = files.filter((f): f is string => typeof f === 'string' && f.trim() !== '');
+  const boundaries = at(section, raw, 'icaoRoute.map.firBoundariesFile');
+  if (typeof boundaries === 'string') map.firBoundariesFile = boundaries.trim();
   const levels = levelFilterSetting(at(section, raw, 'icaoRoute.map.levels'));
   if (levels) map.levels = levels;
   if (Object.keys(map).length > 0) result.map = map as MapSettings;

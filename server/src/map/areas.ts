@@ -5,7 +5,7 @@
  */
 import type { HubClient } from '../hub';
 import { RouteCorridor } from './corridor';
-import { MapDataSource } from './hubData';
+import { MapDataSource, type HubCalls } from './hubData';
 import { prepareAreas, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
 import { routeLayer } from './routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
@@ -15,7 +15,20 @@ export interface MapAreaDeps {
   hub(): { client: HubClient | undefined; userKey: string | null };
   /** Local GeoJSON airspace files (icaoRoute.map.airspaceFiles). */
   airspaceFiles(): readonly string[];
+  /** FIR boundaries for FIRs the hub's navigation gives none for (icaoRoute.map.firBoundariesFile). */
+  firBoundariesFile?(): string;
+  /** The server's log: what the answers left out or left open is written there once. */
+  log?(message: string): void;
+  /**
+   * The calls of one route's areas, through the session: each source's status (airspaces,
+   * NOTAMs) follows them, set once when the route's calls are over. Without it, the client is
+   * called directly.
+   */
+  calls?(): HubCalls & { settle(): void };
 }
+
+/** Notices about the answers themselves (features left out, NOTAMs hidden, FIRs without boundary): logged once each. */
+const ANSWER_NOTICE = /could not be read|not shown|no boundary|come from|No NOTAMs at the moment/;
 
 /**
  * The areas around a route block, for the map and the conflict diagnostics alike: one data
@@ -26,6 +39,7 @@ export class MapAreas {
   private source: { hub: HubClient | undefined; files: string; data: MapDataSource } | undefined;
   /** The last few data sets indexed: the map and the diagnostics of several blocks ask in turn. */
   private readonly indexed: { key: string; prepared: PreparedAreas }[] = [];
+  private readonly logged = new Set<string>();
 
   constructor(private readonly deps: MapAreaDeps) {}
 
@@ -33,12 +47,13 @@ export class MapAreas {
   private dataSource(): MapDataSource {
     const { client, userKey } = this.deps.hub();
     const airspaceFiles = this.deps.airspaceFiles();
-    const files = JSON.stringify(airspaceFiles);
+    const boundaries = this.deps.firBoundariesFile?.() ?? '';
+    const files = JSON.stringify([airspaceFiles, boundaries]);
     if (this.source && this.source.hub === client && this.source.files === files) return this.source.data;
     this.source = {
       hub: client,
       files,
-      data: new MapDataSource(client, [...airspaceFiles], userKey?.trim() || undefined),
+      data: new MapDataSource(client, [...airspaceFiles], userKey?.trim() || undefined, boundaries || undefined),
     };
     return this.source.data;
   }
@@ -66,7 +81,19 @@ export class MapAreas {
     const resolved = routeLayer(block, expansion)
       .points.filter((p) => p.position)
       .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
-    const data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal);
+    const calls = this.deps.calls?.();
+    let data: MapData;
+    try {
+      data = await this.dataSource().forRoute(new RouteCorridor(resolved), routeAerodromes(block), signal, calls);
+    } finally {
+      calls?.settle();
+    }
+    for (const notice of data.notices) {
+      if (!ANSWER_NOTICE.test(notice) || this.logged.has(notice)) continue;
+      if (this.logged.size > 500) this.logged.clear();
+      this.logged.add(notice);
+      this.deps.log?.(notice);
+    }
     return { data, prepared: this.prepared(data) };
   }
 

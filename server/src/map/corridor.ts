@@ -5,8 +5,8 @@
  * exact work. Pure; the crossings are plain data for the map and, later, the diagnostics.
  */
 import Flatbush from 'flatbush';
-import type { LonLat, MapPolygons } from '../protocol/mapMessages';
-import { distanceNm, type GeoPoint } from '../geodesy';
+import type { LonLat, MapPolygons } from '../../../common/protocol/mapMessages';
+import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing, denseLeg, distanceToLeg, type DenseLeg } from './geometry';
 
 /** A stretch of the route inside an area, NM from the route's first point. */

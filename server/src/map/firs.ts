@@ -3,7 +3,7 @@
  * where the FIR's own outline is known (its airspace of type FIR), by that outline. A route over
  * an ocean crosses the oceanic FIRs like any other. Pure.
  */
-import type { MapPolygons } from '../protocol/mapMessages';
+import type { MapPolygons } from '../../../common/protocol/mapMessages';
 import type { Crossing, RouteCorridor } from './corridor';
 
 export interface FirEntry {

@@ -2,37 +2,14 @@
  * What the map knows for this flight, from the areas mapView.ts has already placed along the
  * route and judged (server/src/flight): the verdict on each, the crossing table and the
  * vertical profile. Pure; the same judged areas feed the conflict diagnostics
- * (services/flightConflicts.ts).
+ * (flight/conflicts.ts).
  */
 import { stateAt, type Applicability, type FlightProfile } from '../flight';
+import type { JudgedArea } from '../flight/judgedArea';
 import { clockUtc } from '../flight/flightTime';
 import { isConflictKind } from '../flight/conflictAreas';
 import { bandText, type LevelBand } from '../flight/levels';
-import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../protocol/mapMessages';
-
-/** An airspace or NOTAM of the view with its verdict, kept for the table, the profile and the diagnostics. */
-export interface JudgedArea {
-  /** Its id in the view. */
-  itemId: string;
-  kind: 'airspace' | 'notam';
-  /** As listed: the airspace's name, the NOTAM's number. */
-  name: string;
-  /** The airspace's designator ("ED-R136"), the NOTAM's number. */
-  designator: string;
-  /** The hub's airspace type (R, D, P, CTR…), or the NOTAM's Q-code. */
-  type: string;
-  /** Its vertical limits in feet; absent when it applies at all levels (a NOTAM without limits). */
-  band?: LevelBand;
-  /** The limits in words: "FL245–FL660". */
-  limits: string;
-  applicability: Applicability;
-  /** True when the route passes through its drawn area (not a whole-FIR or aerodrome NOTAM). */
-  drawnCrossing: boolean;
-  /** For a NOTAM: its text (item E and the rest). */
-  text?: string;
-  /** For a NOTAM: the whole NOTAM in ICAO form (Q, A–G), for "Open NOTAM". */
-  icaoText?: string;
-}
+import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../../../common/protocol/mapMessages';
 
 /** Where the profile draws an area without a ceiling (UNL, or a NOTAM without limits): FL660. */
 export const PROFILE_TOP_FT = 66_000;

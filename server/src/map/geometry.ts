@@ -4,8 +4,8 @@
  * distance from a point to a leg. Pure: numbers in, numbers out.
  */
 import { Geodesic } from 'geographiclib-geodesic';
-import type { LonLat } from '../protocol/mapMessages';
-import { METRES_PER_NM, WGS84, distanceNm, normaliseTrack, type GeoPoint } from '../geodesy';
+import type { LonLat } from '../../../common/protocol/mapMessages';
+import { METRES_PER_NM, WGS84, distanceNm, normaliseTrack, type GeoPoint } from '../geo/geodesy';
 
 const geod = WGS84;
 /** Radius of the auxiliary sphere's arc lengths in NM (a12 is in degrees of that sphere). */

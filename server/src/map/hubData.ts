@@ -4,24 +4,30 @@
  * their airspaces (v2; the country's list where a FIR has none) and NOTAMs, the aerodromes'
  * NOTAMs, the microlight fields of the countries crossed, and airspaces from local GeoJSON
  * files. The only file of src/map that does I/O; the HubClient caches the answers (airspaces a
- * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has.
+ * day, NOTAMs a minute). A failure becomes one notice, and the map shows what it has. Every hub
+ * call goes through `HubCalls` (the session's, so the airspaces and NOTAMs statuses follow them).
  */
 import { readFile, stat } from 'node:fs/promises';
 import {
   AIRSPACE_RULES,
   isServiceError,
+  leftOutText,
   parseJson,
+  readFeatureCollection,
   redactText,
-  validateFeatureCollection,
   type AirspaceProperties,
   type Feature,
   type HubClient,
+  type LeftOut,
   type Link,
 } from '../hub';
 import type { RouteCorridor } from './corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
 import type { MapData, MicrolightSource, NotamSource } from './mapView';
+import { currentNotams } from './notamRelations';
+import { loadFirBoundaries } from './firBoundaries';
+import { boxOfRings } from '../hub/hubXml';
 
 export const NEEDS_KEY_NOTICE =
   'Airspaces and NOTAMs need a hub key (run "ICAO Route: Set Hub Key"): the map shows the route on the basemap only.';
@@ -31,6 +37,26 @@ const RESTRICTED_NOTICE =
   'The hub key lacks the Airspaces group (403): airspaces are not shown and FIRs are drawn as boxes. Ask the hub for access to that group.';
 const NO_MICROLIGHTS_NOTICE =
   'The hub key lacks the Aerodromes group (403): the microlight aerodromes layer stays empty.';
+
+/**
+ * How the hub is called: the session's calls (session/status.ts StatusBatch) keep the status of
+ * each source. `expected` failures are answers (a FIR without its own airspace list).
+ */
+export interface HubCalls {
+  use<T>(
+    source: 'airspaces' | 'notams',
+    call: (hub: HubClient) => Promise<T>,
+    expected?: (error: unknown) => boolean,
+  ): Promise<T>;
+}
+
+/** Calls straight to the client, for callers without a session (tests, the bench). */
+export function directHubCalls(hub: HubClient): HubCalls {
+  return { use: (_source, call) => call(hub) };
+}
+
+const isNotFound = (error: unknown) => isServiceError(error) && error.kind === 'notFound';
+const isRestricted = (error: unknown) => isServiceError(error) && error.kind === 'restricted';
 
 interface FirLinks extends FirEntry {
   notams?: Link;
@@ -50,9 +76,22 @@ function isCancel(error: unknown, signal?: AbortSignal): boolean {
   return signal?.aborted === true || (isServiceError(error) && error.kind === 'cancelled');
 }
 
+interface FirCatalogue {
+  firs: FirLinks[];
+  /** FIRs the hub's navigation lists without any boundary (no gml:boundedBy, no geometry) and the file has none for. */
+  unplaced: string[];
+  /** FIRs whose outline came from the boundaries file. */
+  fromFile: string[];
+  /** Why the boundaries file could not be used, when it could not. */
+  fileProblem?: string;
+}
+
 export class MapDataSource {
-  private catalogue?: Promise<FirLinks[]>;
-  private readonly files = new Map<string, { mtimeMs: number; features: Feature<AirspaceProperties>[] }>();
+  private catalogue?: Promise<FirCatalogue>;
+  private readonly files = new Map<
+    string,
+    { mtimeMs: number; features: Feature<AirspaceProperties>[]; leftOut?: LeftOut }
+  >();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
   private microlightsRestricted = false;
@@ -61,20 +100,34 @@ export class MapDataSource {
     private readonly hub: HubClient | undefined,
     private readonly airspaceFiles: readonly string[] = [],
     private readonly userKey?: string,
+    /** FIR outlines for the FIRs the navigation gives no boundary for (icaoRoute.map.firBoundariesFile). */
+    private readonly firBoundariesFile?: string,
   ) {}
 
-  async forRoute(route: RouteCorridor, aerodromes: RouteAerodromes, signal?: AbortSignal): Promise<MapData> {
+  async forRoute(
+    route: RouteCorridor,
+    aerodromes: RouteAerodromes,
+    signal?: AbortSignal,
+    calls?: HubCalls,
+  ): Promise<MapData> {
     const notices = new Set<string>();
     const airspaces = await this.localAirspaces(notices);
     if (!this.hub) {
       notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
       return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
     }
-    const hub = this.hub;
+    const hub = calls ?? directHubCalls(this.hub);
     let catalogue: FirLinks[] = [];
     if (route.points.length > 0) {
       try {
-        catalogue = await this.firCatalogue();
+        const found = await this.firCatalogue(hub);
+        catalogue = found.firs;
+        if (found.unplaced.length > 0) notices.add(unplacedNotice(found.unplaced));
+        if (found.fileProblem) notices.add(found.fileProblem);
+        if (found.fromFile.length > 0)
+          notices.add(
+            `The outlines of ${found.fromFile.length} FIR${found.fromFile.length === 1 ? '' : 's'} (${found.fromFile.slice(0, 8).join(', ')}${found.fromFile.length > 8 ? ', …' : ''}) come from ${this.firBoundariesFile}: the hub's navigation gives none.`,
+          );
       } catch (error) {
         if (isCancel(error, signal)) throw error;
         this.catalogue = undefined;
@@ -90,7 +143,12 @@ export class MapDataSource {
         const entry: FirLinks = { ...fir };
         if (!this.airspacesRestricted) {
           try {
-            const list = await hub.firAirspaces(fir.prefix, fir.designator, { signal });
+            const list = await hub.use(
+              'airspaces',
+              (h) => h.firAirspaces(fir.prefix, fir.designator, { signal }),
+              (error) => isNotFound(error) && countryOfIcao(fir.designator) !== undefined,
+            );
+            if (list.leftOut) notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspaces')}`);
             for (const feature of list.airspaces) {
               const type = String(feature.properties.type).toUpperCase();
               const g = feature.geometry;
@@ -125,7 +183,9 @@ export class MapDataSource {
     await Promise.all(
       [...byCountry].map(async (country) => {
         try {
-          airspaces.push(...(await hub.countryAirspaces(country, { signal })).airspaces);
+          const list = await hub.use('airspaces', (h) => h.countryAirspaces(country, { signal }));
+          if (list.leftOut) notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspaces')}`);
+          airspaces.push(...list.airspaces);
         } catch (error) {
           if (isCancel(error, signal)) throw error;
           notices.add(`Airspaces could not be fetched for ${country}: ${messageOf(error, this.userKey)}`);
@@ -154,7 +214,7 @@ export class MapDataSource {
 
   /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
   private async microlights(
-    hub: HubClient,
+    hub: HubCalls,
     places: (string | undefined)[],
     notices: Set<string>,
     signal?: AbortSignal,
@@ -170,7 +230,13 @@ export class MapDataSource {
     await Promise.all(
       countries.map(async (country) => {
         try {
-          const fc = await hub.microlights(country, { signal });
+          // The microlight layer has its notices; a key without the Aerodromes group is no airspace failure.
+          const fc = await hub.use(
+            'airspaces',
+            (h) => h.microlights(country, { signal }),
+            (error) => isRestricted(error) || isNotFound(error),
+          );
+          if (fc.leftOut) notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
@@ -196,7 +262,7 @@ export class MapDataSource {
   }
 
   private async notams(
-    hub: HubClient,
+    hub: HubCalls,
     firs: readonly FirLinks[],
     aerodromes: RouteAerodromes,
     notices: Set<string>,
@@ -204,6 +270,7 @@ export class MapDataSource {
   ): Promise<NotamSource[]> {
     const out: NotamSource[] = [];
     const failed: string[] = [];
+    const none: string[] = [];
     const places = [aerodromes.origin, aerodromes.destination, ...aerodromes.alternates].filter(
       (a): a is string => !!a && /^[A-Z]{4}$/.test(a),
     );
@@ -211,8 +278,10 @@ export class MapDataSource {
       ...firs.map(async (fir) => {
         try {
           const list = fir.notams
-            ? await hub.followNotams(fir.notams, { signal })
-            : await hub.firNotams(fir.prefix, fir.designator, { signal });
+            ? await hub.use('notams', (h) => h.followNotams(fir.notams!, { signal }))
+            : await hub.use('notams', (h) => h.firNotams(fir.prefix, fir.designator, { signal }));
+          if (list.leftOut) notices.add(`NOTAMs of ${fir.designator}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.noneFound) none.push(fir.designator);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -221,7 +290,9 @@ export class MapDataSource {
       }),
       ...[...new Set(places)].map(async (aerodrome) => {
         try {
-          const list = await hub.aerodromeNotams(aerodrome, { signal });
+          const list = await hub.use('notams', (h) => h.aerodromeNotams(aerodrome, { signal }));
+          if (list.leftOut) notices.add(`NOTAMs of ${aerodrome}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.noneFound) none.push(aerodrome);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
         } catch (error) {
           if (isCancel(error, signal)) throw error;
@@ -231,24 +302,51 @@ export class MapDataSource {
     ];
     await Promise.all(calls);
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
+    if (none.length > 0)
+      notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
     // A NOTAM listed by its FIR and by its aerodrome is shown once.
     const seen = new Set<string>();
-    return out.filter((n) => {
+    const unique = out.filter((n) => {
       const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
+    const { current, replaced, cancelled } = currentNotams(unique);
+    if (replaced + cancelled > 0)
+      notices.add(
+        `${replaced + cancelled} NOTAM${replaced + cancelled === 1 ? '' : 's'} not shown: ` +
+          [
+            replaced ? `${replaced} replaced by a later NOTAM (NOTAMR)` : '',
+            cancelled ? `${cancelled} cancelled (NOTAMC)` : '',
+          ]
+            .filter(Boolean)
+            .join(', ') +
+          '.',
+      );
+    return current;
   }
 
   /**
    * Every FIR with its box, by following the links each navigation answer carries. Shared by
    * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
    */
-  private firCatalogue(): Promise<FirLinks[]> {
-    this.catalogue ??= (async () => {
-      const hub = this.hub!;
+  private firCatalogue(calls: HubCalls): Promise<FirCatalogue> {
+    this.catalogue ??= calls.use('airspaces', async (hub) => {
+      const unplaced: string[] = [];
+      const fromFile: string[] = [];
+      let fileProblem: string | undefined;
+      let boundaries: Awaited<ReturnType<typeof loadFirBoundaries>> | undefined;
+      if (this.firBoundariesFile) {
+        try {
+          boundaries = await loadFirBoundaries(this.firBoundariesFile);
+          if (boundaries.leftOut)
+            fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundaries')}`;
+        } catch (error) {
+          fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
       const prefixes = await hub.icaoPrefixes();
       const perPrefix = await Promise.all(
         prefixes.links.map(async (prefixLink) => {
@@ -259,7 +357,16 @@ export class MapDataSource {
           const entries = await Promise.all(
             list.links.map(async (firLink): Promise<FirLinks | undefined> => {
               const detail = await hub.followLinks(firLink);
-              if (!detail.bbox) return undefined;
+              const outline = detail.bbox ? undefined : boundaries?.byFir.get(firLink.id.toUpperCase());
+              if (outline) {
+                fromFile.push(firLink.id);
+                detail.polygons = outline;
+                detail.bbox = boxOfRings(outline);
+              }
+              if (!detail.bbox) {
+                unplaced.push(firLink.id);
+                return undefined;
+              }
               const name = (firLink.title ?? firLink.id).replace(new RegExp(`^${firLink.id}\\s*`), '') || firLink.id;
               const notams = detail.links.find((l) => l.id === 'notams' || /notam/i.test(l.title ?? ''));
               return {
@@ -267,6 +374,7 @@ export class MapDataSource {
                 designator: firLink.id,
                 name,
                 bbox: detail.bbox,
+                ...(detail.polygons ? { polygons: detail.polygons } : {}),
                 ...(notams ? { notams } : {}),
               };
             }),
@@ -274,8 +382,13 @@ export class MapDataSource {
           return entries.filter((e): e is FirLinks => e !== undefined);
         }),
       );
-      return perPrefix.flat();
-    })();
+      return {
+        firs: perPrefix.flat(),
+        unplaced: unplaced.sort(),
+        fromFile: fromFile.sort(),
+        ...(fileProblem ? { fileProblem } : {}),
+      };
+    });
     return this.catalogue;
   }
 
@@ -286,10 +399,11 @@ export class MapDataSource {
         const { mtimeMs } = await stat(file);
         let cached = this.files.get(file);
         if (!cached || cached.mtimeMs !== mtimeMs) {
-          const fc = validateFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
-          cached = { mtimeMs, features: fc.features };
+          const fc = readFeatureCollection(parseJson(await readFile(file, 'utf8')), AIRSPACE_RULES);
+          cached = { mtimeMs, features: fc.features, ...(fc.leftOut ? { leftOut: fc.leftOut } : {}) };
           this.files.set(file, cached);
         }
+        if (cached.leftOut) notices.add(`The airspace file ${file}: ${leftOutText(cached.leftOut, 'airspaces')}`);
         out.push(...cached.features);
       } catch (error) {
         notices.add(
@@ -299,6 +413,15 @@ export class MapDataSource {
     }
     return out;
   }
+}
+
+/** FIRs the navigation lists without a boundary: said, since their airspaces and NOTAMs are then not looked up. */
+function unplacedNotice(firs: string[]): string {
+  const shown = firs.slice(0, 8).join(', ') + (firs.length > 8 ? `, … (${firs.length} in all)` : '');
+  return (
+    `The hub's navigation gives no boundary (gml:boundedBy or geometry) for ${firs.length} FIR${firs.length === 1 ? '' : 's'}: ` +
+    `${shown}. Whether the route crosses ${firs.length === 1 ? 'it' : 'them'} is not known, so ${firs.length === 1 ? 'its' : 'their'} airspaces and NOTAMs are not shown.`
+  );
 }
 
 function dedupe(features: Feature<AirspaceProperties>[]): Feature<AirspaceProperties>[] {

@@ -1,14 +1,19 @@
 /** Airspace limits and schedules in the words charts use: "FL095–FL245", "SFC–2500 ft", "MON–FRI 07:00–15:30 UTC". */
-import type { AirspaceSchedule, VerticalLimit } from '../hub/geojson';
+import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
 
 export function verticalLimit(limit: VerticalLimit | undefined): string {
-  if (!limit || limit.value === undefined || limit.value === '') return '?';
-  const value = limit.value.trim().toUpperCase();
-  const uom = (limit.uom ?? '').toUpperCase();
-  const reference = (limit.reference ?? '').toUpperCase();
+  if (!limit || limit.value === undefined || limit.value === null || String(limit.value).trim() === '') return '?';
+  // Services send limit values as text or as JSON numbers.
+  const value = String(limit.value).trim().toUpperCase();
+  const uom = String(limit.uom ?? '').toUpperCase();
+  const reference = String(limit.reference ?? '').toUpperCase();
   if (value === 'UNL' || value === 'UNLIMITED') return 'UNL';
   if (value === 'GND' || value === 'SFC') return value;
+  // AIXM's FLOOR / CEILING name another airspace's limit: no unit goes with them.
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
   if (uom === 'FL') return `FL${value.padStart(3, '0')}`;
+  // AIXM SM, standard metres: a metric level in tens of metres (Item 15's S1190 is 11 900 m).
+  if (uom === 'SM') return `S${value.padStart(4, '0')} (${Number(value) * 10} m)`;
   const number = Number(value);
   if ((reference === 'SFC' || reference === 'GND') && number === 0) return reference === 'GND' ? 'GND' : 'SFC';
   const unit = uom === 'M' ? 'm' : uom === 'FT' || uom === '' ? 'ft' : uom.toLowerCase();

@@ -5,7 +5,7 @@
  * webview only draws. Pure: the hub's data come in as `MapData`.
  */
 import type { AirspaceProperties, Feature } from '../hub/geojson';
-import type { Notam } from '../hub/hubXml';
+import type { Notam } from '../hub/notams';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import type {
   LonLat,
@@ -16,10 +16,10 @@ import type {
   MapNotam,
   MapPolygons,
   MapView,
-} from '../protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 import { AreaIndex, boxOf, RouteCorridor, roughDistanceNm, type AreaShape, type Crossing } from './corridor';
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
-import { distanceNm, type GeoPoint } from '../geodesy';
+import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
@@ -29,7 +29,8 @@ import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
 import { formatUtc } from '../flight/flightTime';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
-import { crossingRows, profileView, verdictOf, type JudgedArea } from './flightView';
+import type { JudgedArea } from '../flight/judgedArea';
+import { crossingRows, profileView, verdictOf } from './flightView';
 
 /** How far beyond the corridor NOTAMs are still shown (marked outside it). */
 const NEAR_MARGIN_NM = 20;
@@ -76,6 +77,11 @@ export interface MapViewInput {
   referenceMs: number;
   /** Prepared areas, when the caller keeps them between views (the index is built once per data set). */
   prepared?: PreparedAreas;
+  /**
+   * Why no route can be expanded (the session's status without a hub key or navigation data):
+   * the map then says what to set instead of "not expanded yet", which would never change.
+   */
+  noExpansionSource?: string;
 }
 
 /** The route's aerodromes: origin and destination from the directives or the FPL, alternates from field 16. */
@@ -375,8 +381,29 @@ export function buildMapView(input: MapViewInput): MapComputation {
     }
   }
 
+  // What the data left open is said in each item's reason and counted here, once.
+  const open = judged.filter((j) => j.applicability.open);
+  if (open.length > 0) {
+    const kinds = [
+      ['airspace', 'airspace'],
+      ['notam', 'NOTAM'],
+    ] as const;
+    const parts = kinds
+      .map(([kind, word]) => [open.filter((j) => j.kind === kind).length, word] as const)
+      .filter(([n]) => n > 0)
+      .map(([n, word]) => `${n} ${word}${n === 1 ? '' : 's'}`);
+    notices.push(
+      `${parts.join(' and ')} give a schedule, validity or limit in a form not read or only partly known: ` +
+        `each is taken as possibly active and its reason says what is open.`,
+    );
+  }
   const unresolved = route.points.filter((p) => p.status !== 'resolved').length;
-  if (!expansion) notices.push('The route is not expanded yet: only its written positions are known.');
+  if (!expansion)
+    notices.push(
+      input.noExpansionSource
+        ? `${input.noExpansionSource} Until then the map shows only the positions written in the route.`
+        : 'The route is not expanded yet: only its written positions are known.',
+    );
   else if (unresolved > 0)
     notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
   const mapFirs: MapFir[] = firs.map((f) => ({

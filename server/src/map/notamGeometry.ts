@@ -3,8 +3,8 @@
  * positions, or "WI 2NM RADIUS 5130N00012W"), else the circle of item Q. Also the subject group
  * the map colours it by. Pure.
  */
-import type { LonLat, MapPolygons, NotamSubject } from '../protocol/mapMessages';
-import type { GeoPoint } from '../geodesy';
+import type { LonLat, MapPolygons, NotamSubject } from '../../../common/protocol/mapMessages';
+import type { GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 
 /** Item Q radius 999 means "the whole FIR": no circle to draw. */
@@ -15,10 +15,13 @@ export interface NotamArea {
   circle?: { center: GeoPoint; radiusNm: number; ring?: LonLat[] };
   polygons?: MapPolygons;
   /** Where the geometry came from, in words. */
-  source: 'text area' | 'text circle' | 'item Q' | 'whole FIR' | 'none';
+  source: 'notam geometry' | 'text area' | 'text circle' | 'item Q' | 'whole FIR' | 'none';
 }
 
 export interface NotamPlace {
+  /** The NOTAM's own area, as the service drew it (GeoJSON geometry, Digital NOTAM airspace). */
+  areas?: MapPolygons;
+  areaCircle?: { lat: number; lon: number; radiusNm: number };
   text?: string;
   lat?: number;
   lon?: number;
@@ -70,8 +73,44 @@ function coordinateRuns(text: string): GeoPoint[][] {
   return runs;
 }
 
+/** Radius units of item E ("WI 3NM RADIUS", "RADIUS 9KM"), in NM. */
+const NM_PER_UNIT: Record<string, number> = { NM: 1, KM: 1 / 1.852, M: 1 / 1852 };
+
+/**
+ * A circle written in item E, in the forms seen in real NOTAMs: "WI 2NM RADIUS 5130N00012W",
+ * "WI 3NM RADIUS OF PSN 503000N0043000E", "RADIUS 9KM CENTRE 5030N00430E", "CIRCLE RADIUS 5NM
+ * CENTRED ON …", "5NM RADIUS OF …".
+ */
+function textCircle(text: string): { center: GeoPoint; radiusNm: number } | undefined {
+  const unit = '(\\d+(?:\\.\\d+)?)\\s?(NM|KM|M)\\b';
+  const place = '(?:OF\\s+|CENTRED?\\s+(?:ON\\s+|AT\\s+)?|CENTER\\s+(?:ON\\s+)?|PSN\\s+|AROUND\\s+)*(?:PSN\\s+)?';
+  const forms = [
+    new RegExp(`\\b(?:WI|WITHIN)?\\s*${unit}\\s+(?:RADIUS|RAD)\\s+${place}`, 'i'),
+    new RegExp(`\\b(?:RADIUS|RAD)\\s+(?:OF\\s+)?${unit}\\s+${place}`, 'i'),
+  ];
+  for (const form of forms) {
+    const circle = form.exec(text);
+    if (!circle) continue;
+    const rest = text.slice(circle.index + circle[0].length);
+    const m = new RegExp(`^${COORDINATE.source}`).exec(rest);
+    const center = m ? coordinate(m) : undefined;
+    const radiusNm = Number(circle[1]) * (NM_PER_UNIT[circle[2]!.toUpperCase()] ?? 1);
+    if (center && radiusNm > 0) return { center, radiusNm };
+  }
+  return undefined;
+}
+
 export function notamArea(n: NotamPlace, withRings = true): NotamArea {
   const ringOf = (center: GeoPoint, radiusNm: number) => (withRings ? { ring: circleRing(center, radiusNm) } : {});
+  // The NOTAM's own geometry is the most exact there is; text and item Q only approximate it.
+  if (n.areas && n.areas.length > 0) return { polygons: n.areas, source: 'notam geometry' };
+  if (n.areaCircle) {
+    const center = { lat: n.areaCircle.lat, lon: n.areaCircle.lon };
+    return {
+      circle: { center, radiusNm: n.areaCircle.radiusNm, ...ringOf(center, n.areaCircle.radiusNm) },
+      source: 'notam geometry',
+    };
+  }
   const text = n.text ?? '';
   const polygons: MapPolygons = [];
   for (const run of coordinateRuns(text)) {
@@ -84,17 +123,8 @@ export function notamArea(n: NotamPlace, withRings = true): NotamArea {
   }
   if (polygons.length > 0) return { polygons, source: 'text area' };
 
-  const circle =
-    /\b(?:WI|WITHIN)\s+(\d+(?:\.\d+)?)\s?NM\s+(?:RADIUS|RAD)\s+(?:OF\s+|CENTRED?\s+(?:ON\s+)?|PSN\s+)?/i.exec(text);
-  if (circle) {
-    COORDINATE.lastIndex = 0;
-    const rest = text.slice(circle.index + circle[0].length);
-    const m = new RegExp(`^${COORDINATE.source}`).exec(rest);
-    const center = m ? coordinate(m) : undefined;
-    const radiusNm = Number(circle[1]);
-    if (center && radiusNm > 0)
-      return { circle: { center, radiusNm, ...ringOf(center, radiusNm) }, source: 'text circle' };
-  }
+  const circle = textCircle(text);
+  if (circle) return { circle: { ...circle, ...ringOf(circle.center, circle.radiusNm) }, source: 'text circle' };
 
   if (n.lat !== undefined && n.lon !== undefined && Number.isFinite(n.lat) && Number.isFinite(n.lon)) {
     const center = { lat: n.lat, lon: n.lon };

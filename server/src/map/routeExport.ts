@@ -6,11 +6,13 @@
  * by name, never given invented coordinates. Pure: data in, text out.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import type { ExportRouteResult, RouteExportFormat } from '../protocol/lspMessages';
-import type { LonLat, MapLeg, MapPoint } from '../protocol/mapMessages';
+import type { ExportRouteResult, RouteExportFormat } from '../../../common/protocol/lspMessages';
+import type { LonLat, MapLeg, MapPoint } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { routeAerodromes } from './mapView';
 import { routeLayer, type RouteLayer } from './routePoints';
+import { roundCoordinate, xsdDecimal } from '../geo/fileCoordinates';
+import { flightOf, type FlightProfile } from '../flight';
 
 export type { RouteExportFormat };
 export const ROUTE_EXPORT_FORMATS: readonly RouteExportFormat[] = ['geojson', 'gpx', 'kml'];
@@ -23,19 +25,53 @@ export interface RouteExportInput {
   /** The route text as written (Item 15). */
   routeText: string;
   layer: RouteLayer;
+  /** The flight's plan at each placed point (by MapPoint id): its planned level and ETO. */
+  plan?: ReadonlyMap<string, PointPlan>;
+}
+
+/** What the flight plans at a point: the level of the leg flown from it, and the time over it. */
+export interface PointPlan {
+  /** "FL350", "FL330–FL370 (cruise climb)", "VFR", "level not given". */
+  level: string;
+  /** The level in feet (the lower end of a cruise climb), when known. */
+  levelFt?: number;
+  /** Estimated time over, ISO 8601 UTC to the minute, when a speed and a time are known. */
+  eto?: string;
+}
+
+/**
+ * The plan of each placed point of the layer, from the flight's profile (flight/profile.ts: the
+ * same levels and ETOs the map's crossing table shows). A point's level is that of the leg
+ * leaving it; the last point's, that of the leg reaching it.
+ */
+export function pointPlans(layer: RouteLayer, profile: FlightProfile): Map<string, PointPlan> {
+  const plans = new Map<string, PointPlan>();
+  for (const p of layer.points) {
+    if (p.status !== 'resolved' || p.cumulativeNm === undefined) continue;
+    const k = profile.points.findIndex((q) => q.designator === p.name && Math.abs(q.alongNm - p.cumulativeNm!) < 0.5);
+    if (k < 0) continue;
+    const leg = profile.legs.find((l) => l.from === k) ?? profile.legs.find((l) => l.to === k);
+    const eto = profile.points[k].etoMs;
+    plans.set(p.id, {
+      level: leg?.levelText ?? 'level not given',
+      ...(leg?.band ? { levelFt: leg.band.lowerFt } : {}),
+      ...(eto !== undefined
+        ? { eto: new Date(Math.round(eto / 60_000) * 60_000).toISOString().replace(/:00\.000Z$/, 'Z') }
+        : {}),
+    });
+  }
+  return plans;
+}
+
+/** "FL350, ETO 2026-11-26T10:42Z" for the descriptions. */
+function planText(plan: PointPlan | undefined): string[] {
+  if (!plan) return [];
+  return [`planned ${plan.level}${plan.eto ? `, ETO ${plan.eto}` : ''}`];
 }
 
 export type RouteExportOutcome = ExportRouteResult;
 
-/** 1e-7° is about 1 cm: finer than any navigation data, and short. */
-const COORDINATE_DECIMALS = 7;
-const round = (v: number) => Number(v.toFixed(COORDINATE_DECIMALS));
-/** A decimal as XML Schema's xsd:decimal writes it: never in exponent notation. */
-function decimal(v: number): string {
-  const text = v.toFixed(COORDINATE_DECIMALS).replace(/\.?0+$/, '');
-  return text === '-0' ? '0' : text;
-}
-const lonLat = ([lon, lat]: LonLat): LonLat => [round(lon), round(lat)];
+const lonLat = ([lon, lat]: LonLat): LonLat => [roundCoordinate(lon), roundCoordinate(lat)];
 
 // ---- GeoJSON -------------------------------------------------------------------------------
 
@@ -130,6 +166,13 @@ export function routeGeoJson(input: RouteExportInput): GeoJsonFeatureCollection 
         kind: p.kind,
         sequence,
         ...(via.has(p.id) ? { via: via.get(p.id) } : {}),
+        ...(input.plan?.get(p.id)
+          ? {
+              plannedLevel: input.plan.get(p.id)!.level,
+              ...(input.plan.get(p.id)!.levelFt !== undefined ? { plannedLevelFt: input.plan.get(p.id)!.levelFt } : {}),
+              ...(input.plan.get(p.id)!.eto ? { eto: input.plan.get(p.id)!.eto } : {}),
+            }
+          : {}),
         ...(p.legNm !== undefined ? { legNm: p.legNm } : {}),
         ...(p.trackDeg !== undefined ? { trackDeg: p.trackDeg } : {}),
         cumulativeNm: p.cumulativeNm ?? 0,
@@ -157,14 +200,19 @@ const builder = new XMLBuilder({
   processEntities: true,
 });
 
-function gpxPoint(p: MapPoint & { position: LonLat }, via: string | undefined) {
+/** GPX's `ele` is metres; its `time` the ETO. Both come before `name` (GPX 1.1's wptType order). */
+function gpxPoint(p: MapPoint & { position: LonLat }, via: string | undefined, plan: PointPlan | undefined) {
   const [lon, lat] = p.position;
   return {
-    '@_lat': decimal(lat),
-    '@_lon': decimal(lon),
+    '@_lat': xsdDecimal(lat),
+    '@_lon': xsdDecimal(lon),
+    ...(plan?.levelFt !== undefined && Number.isFinite(plan.levelFt)
+      ? { ele: xsdDecimal(Math.round(plan.levelFt * 0.3048 * 10) / 10) }
+      : {}),
+    ...(plan?.eto ? { time: plan.eto.replace(/Z$/, ':00Z') } : {}),
     name: xmlText(p.name),
     ...(via ? { cmt: xmlText(`via ${via}`) } : {}),
-    desc: xmlText(p.facts.join('; ')),
+    desc: xmlText([...planText(plan), ...p.facts].join('; ')),
     type: xmlText(p.kind),
   };
 }
@@ -201,18 +249,18 @@ export function routeGpx(input: RouteExportInput): string {
       '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
       '@_xsi:schemaLocation': 'http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd',
       metadata: { name: xmlText(input.title), desc: xmlText(summary) },
-      wpt: resolved.map((p) => gpxPoint(p, via.get(p.id))),
+      wpt: resolved.map((p) => gpxPoint(p, via.get(p.id), input.plan?.get(p.id))),
       rte: {
         name: xmlText(input.title),
         desc: xmlText(summary),
-        rtept: resolved.map((p) => gpxPoint(p, via.get(p.id))),
+        rtept: resolved.map((p) => gpxPoint(p, via.get(p.id), input.plan?.get(p.id))),
       },
       ...(lines.length > 0
         ? {
             trk: {
               name: xmlText(`${input.title} (great circles)`),
               trkseg: lines.map((line) => ({
-                trkpt: line.map(([lon, lat]) => ({ '@_lat': decimal(lat), '@_lon': decimal(lon) })),
+                trkpt: line.map(([lon, lat]) => ({ '@_lat': xsdDecimal(lat), '@_lon': xsdDecimal(lon) })),
               })),
             },
           }
@@ -225,7 +273,7 @@ export function routeGpx(input: RouteExportInput): string {
 // ---- KML -------------------------------------------------------------------------------------
 
 const kmlCoordinates = (line: readonly LonLat[]) =>
-  line.map(([lon, lat]) => `${decimal(lon)},${decimal(lat)}`).join(' ');
+  line.map(([lon, lat]) => `${xsdDecimal(lon)},${xsdDecimal(lat)}`).join(' ');
 
 /**
  * KML 2.2: the legs as one Placemark (a LineString, or a MultiGeometry of them split at the
@@ -259,7 +307,13 @@ export function routeKml(input: RouteExportInput): string {
             .filter((p): p is MapPoint & { position: LonLat } => p.status === 'resolved' && !!p.position)
             .map((p) => ({
               name: xmlText(p.name),
-              description: xmlText([...(via.has(p.id) ? [`via ${via.get(p.id)}`] : []), ...p.facts].join('; ')),
+              description: xmlText(
+                [
+                  ...(via.has(p.id) ? [`via ${via.get(p.id)}`] : []),
+                  ...planText(input.plan?.get(p.id)),
+                  ...p.facts,
+                ].join('; '),
+              ),
               Point: { coordinates: kmlCoordinates([p.position]) },
             })),
         },
@@ -301,6 +355,8 @@ export function exportRoute(
   expansion: ExpansionResult | undefined,
   format: RouteExportFormat,
   documentName: string,
+  /** When plain route text is flown (the setting, else now); an FPL is timed by its EOBT and DOF. */
+  referenceMs = Date.now(),
 ): RouteExportOutcome {
   if (!expansion)
     return {
@@ -311,7 +367,8 @@ export function exportRoute(
   if (!layer.points.some((p) => p.status === 'resolved' && p.position))
     return { error: 'No point of this route could be placed: there are no coordinates to export.' };
   const title = routeTitle(block, layer);
-  const input: RouteExportInput = { title, routeText: block.routeText, layer };
+  const plan = pointPlans(layer, flightOf(block, expansion.points, referenceMs).profile);
+  const input: RouteExportInput = { title, routeText: block.routeText, layer, plan };
   const content =
     format === 'gpx' ? routeGpx(input) : format === 'kml' ? routeKml(input) : geoJsonText(routeGeoJson(input));
   return { fileName: exportFileName(documentName, title, format), content };

@@ -11,8 +11,8 @@ import {
   type Range,
   type RouteBlock,
 } from '../route/model';
-import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../protocol/mapMessages';
-import { formatDegreesMinutes } from '../services/expansionHover';
+import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../../../common/protocol/mapMessages';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { rangesIntersect } from '../services/ranges';
 import { denseLeg, splitAtAntimeridian } from './geometry';
 

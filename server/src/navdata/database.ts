@@ -5,7 +5,7 @@
  */
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import type { GeoPoint } from '../geodesy';
+import type { GeoPoint } from '../geo/geodesy';
 import type { FixType, NavPoint } from '../route/model';
 import { Airway, BOTH_WAYS } from './airway';
 import {
@@ -64,6 +64,8 @@ export class NavDatabase {
   private spatial?: KDBush;
   /** point index → names of the airways through it, built on first use (completion). */
   private through?: Map<number, string[]>;
+  /** Aerodrome codes in order, built on first use (completion). */
+  private aerodromeCodes?: string[];
 
   constructor(
     readonly points: PointTable,
@@ -125,6 +127,23 @@ export class NavDatabase {
 
   aerodrome(icao: string): number | undefined {
     return this.aerodromeIndex.get(icao);
+  }
+
+  /** Aerodrome codes starting with `prefix` (upper case), in alphabetical order, at most `limit`. */
+  aerodromesStartingWith(prefix: string, limit: number): string[] {
+    this.aerodromeCodes ??= [...this.aerodromeIndex.keys()].sort();
+    const codes = this.aerodromeCodes;
+    let low = 0;
+    let high = codes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (codes[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let k = low; k < codes.length && found.length < limit && codes[k].startsWith(prefix); k++)
+      found.push(codes[k]);
+    return found;
   }
 
   airway(name: string): Airway | undefined {

@@ -1,7 +1,12 @@
 /**
- * Every diagnostic code the parser and the local checks emit. The codes are stable: tools,
- * docs and quick fixes key on them. Groups: R0xx file and directives, R1xx the syntax of one
- * element, R2xx the sequence rules of Doc 4444 Item 15, R3xx FPL messages.
+ * Every diagnostic code, from every source, in one table: the parser and the local checks (R),
+ * offline route expansion (X), the hub's expansion (H), the airline reference (A) and flight
+ * conflicts (F). The codes are stable: tools, docs and quick fixes key on them. docs/diagnostics.md
+ * is generated from this table (test/unit/route/diagnosticsDoc.ts); a test fails on a code that
+ * a source emits and this table lacks. Groups of R: R0xx file and directives, R1xx the syntax of
+ * one element, R2xx the sequence rules of Doc 4444 Item 15, R3xx FPL messages.
+ *
+ * Adding a code: one line in its series below, then see CONTRIBUTING.md ("Add a rule").
  */
 import type { Severity } from './model';
 
@@ -52,7 +57,10 @@ export const DIAGNOSTIC_CODES = {
   R207: { severity: 'error', title: 'SID not the first route element' },
   R208: { severity: 'error', title: 'STAR not the last route element' },
   R209: { severity: 'error', title: 'Speed/level group not attached to a point' },
-  R210: { severity: 'warning', title: 'Flight level not a usual cruising level (multiple of 5, of 10 from FL200)' },
+  R210: {
+    severity: 'warning',
+    title: 'Flight level not a usual cruising level (multiple of 5, of 10 from FL200, every 2,000 ft above FL410)',
+  },
   R211: { severity: 'error', title: 'T (truncation) not the last element' },
   R212: { severity: 'warning', title: 'Change to IFR without a new speed/level' },
   R213: { severity: 'error', title: 'Change of flight rules not after a point' },
@@ -60,6 +68,7 @@ export const DIAGNOSTIC_CODES = {
   R215: { severity: 'error', title: 'SID not followed by its last point' },
   R216: { severity: 'warning', title: 'Lower and upper ATS route joined without a point' },
   R217: { severity: 'error', title: 'Speed/level group without a route' },
+  R218: { severity: 'error', title: 'T (truncation) not after a point' },
 
   // FPL messages
   R301: { severity: 'error', title: 'Unbalanced parentheses in the FPL message' },
@@ -75,6 +84,57 @@ export const DIAGNOSTIC_CODES = {
   R311: { severity: 'error', title: 'Empty FPL field 15 (route)' },
   R312: { severity: 'error', title: 'Message type is not FPL' },
   R313: { severity: 'error', title: 'Malformed field 19 (supplementary information)' },
+
+  // Route expansion against navigation data (offline; server/src/expansion)
+  X001: { severity: 'warning', title: 'Point not in the navigation data' },
+  X002: { severity: 'warning', title: 'Airway does not pass the entry or exit point' },
+  X003: { severity: 'warning', title: 'Consecutive airways do not meet' },
+  X004: { severity: 'warning', title: 'Point far from the previous point' },
+  X005: { severity: 'warning', title: 'Ambiguous first point: no candidate selected' },
+  X006: { severity: 'warning', title: 'Airway not in the navigation data' },
+  X007: { severity: 'warning', title: 'No way along the airway between entry and exit' },
+  X008: { severity: 'warning', title: 'Aerodrome not in the navigation data' },
+  X009: { severity: 'error', title: 'referenceFix cannot be used' },
+  X010: { severity: 'information', title: 'Oceanic track not expanded' },
+  X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
+
+  // Route expansion at the hub (server/src/hub/expansionMapping.ts)
+  /** The hub returned the name without a position: it does not know it. */
+  H001: { severity: 'warning', title: 'The hub does not know this point' },
+  /** The route names a point the hub's expansion left out. */
+  H002: { severity: 'warning', title: 'The hub left this point out of its expansion' },
+  /** No point was selected for the first fix (duplicate name, no referenceFix). */
+  H003: { severity: 'warning', title: 'First fix ambiguous at the hub: add a referenceFix' },
+  /** The hub rejected the route text as a bad request (checker only). */
+  H004: { severity: 'error', title: 'The hub rejected the route text' },
+
+  // Airline reference (server/src/services/airline.ts)
+  A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
+  A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
+
+  // Flight conflicts (server/src/flight/conflicts.ts)
+  F001: {
+    severity: 'warning',
+    title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
+  },
+  F002: {
+    severity: 'warning',
+    title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
+  },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** The codes of one series: `CodeOf<'X'>` is X001 … X010. */
+export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${string}`>;
+
+/** The parser's and the local checks' own codes. */
+export type RouteCode = CodeOf<'R'>;
+
+/** The series, in the order the docs list them. */
+export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'F'] as const;
+
+/** The codes of a series, in table order. */
+export function codesOf(series: string): DiagnosticCode[] {
+  return (Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[]).filter((code) => code.startsWith(series));
+}

@@ -4,6 +4,7 @@
  * first speed/level group, a STAR only last, an aerodrome only as the first or last word.
  * One reader is reused for every token of a parse: no per-token closures.
  */
+import { characterName, isInvisibleFormat, textFix } from './textFixes';
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { DiagnosticCode } from './codes';
@@ -185,6 +186,18 @@ export class ElementReader {
             i,
             i + 1,
           );
+        }
+        if (isInvisibleFormat(c)) {
+          // Pasted text carries these unseen: say what it is, and remove it.
+          const what = characterName(c);
+          this.report(
+            'R114',
+            `invisible character ${what} in '${text.slice(0, i)}${text.slice(i + 1)}' is not allowed in route text: remove it`,
+            i,
+            i + 1,
+            textFix(`Remove the invisible ${what}`, lineRange(this.line, this.start + i, this.start + i + 1), ''),
+          );
+          return this.unknownQuiet();
         }
         // A character outside the BMP is two UTF-16 units: the finding covers both.
         const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
@@ -413,7 +426,8 @@ export class ElementReader {
         `'${this.text}' reads like a bearing/distance point, but a navaid or named point has 2–5 letters, not 1: e.g. DUB180040`,
       );
     }
-    if (letters >= 3 && letters <= 5 && tailDigits >= 2 && letters + tailDigits === n && tailDigits !== 6) {
+    // Two digits after the letters are a route number (Japan's OTR15), not a bearing/distance.
+    if (letters >= 3 && letters <= 5 && tailDigits >= 3 && letters + tailDigits === n && tailDigits !== 6) {
       return this.unknown(
         'R101',
         `'${this.text}' reads like a bearing/distance point but has ${tailDigits} ` +
@@ -481,7 +495,8 @@ export class ElementReader {
     if (procedureLike && this.flags & STAR_SLOT) {
       return { kind: 'star', text, range, designator: u, description: this.build ? `standard arrival route ${u}` : '' };
     }
-    if (procedureLike) {
+    // Outside its slot only the usual procedure shape warns: name + one digit + letter (KONA1A).
+    if (procedureLike && u.length === leadingLetters + 2 && isLetterCode(u.charCodeAt(u.length - 1))) {
       this.report(
         'R116',
         `'${text}' looks like a SID/STAR designator: a SID belongs right after the first ` +

@@ -7,15 +7,9 @@
  * wiring layer passes them through untouched.
  */
 
-export interface Position {
-  line: number;
-  character: number;
-}
-
-export interface Range {
-  start: Position;
-  end: Position;
-}
+import type { Position, Range } from '../../../common/position';
+import type { DiagnosticCode } from './codes';
+export type { Position, Range };
 
 /** The part of a cancellation token the core needs; vscode-languageserver's token fits it. */
 export interface CancellationToken {
@@ -26,8 +20,8 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A finding of the parser, the local checks or the expansion, on an exact range. */
 export interface RouteDiagnostic {
-  /** Stable code documented in the README (for example `R001`). */
-  code: string;
+  /** Stable code, one of the table in codes.ts, documented in docs/diagnostics.md (for example `R001`). */
+  code: DiagnosticCode;
   severity: Severity;
   /** Says what is wrong and what is expected. */
   message: string;
@@ -330,4 +324,6 @@ export interface ExpansionResult {
   procedures: { kind: 'sid' | 'star'; designator: string | null; elementIndex: number }[];
   /** True when a cancellation token stopped the expansion early (points and findings are partial). */
   cancelled?: boolean;
+  /** What the remote service's answer left open, in words (features of it that could not be read). */
+  serviceNote?: string;
 }

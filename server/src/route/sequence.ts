@@ -58,9 +58,24 @@ export function nameOf(code: number, written: string): string {
   }
 }
 
-/** A usual cruising flight level (hundreds of feet): a multiple of 5, and of 10 from FL200 (half levels are VFR, below FL200). */
+/**
+ * A usual cruising flight level (hundreds of feet): a multiple of 5 (half levels are VFR, below
+ * FL200), of 10 from FL200 to FL410, and above FL410 every 2,000 ft (FL430, FL450 …; Annex 2
+ * App. 3).
+ */
 export function isUsualFlightLevel(level: number): boolean {
-  return level % 5 === 0 && (level < 200 || level % 10 === 0);
+  if (level < 200) return level % 5 === 0;
+  if (level <= 410) return level % 10 === 0;
+  return level % 20 === 10;
+}
+
+/** The usual levels just below and above a flight level that is not one (R210's examples). */
+export function usualLevelsAround(level: number): [number, number] {
+  let below = level - 1;
+  while (below > 0 && !isUsualFlightLevel(below)) below--;
+  let above = level + 1;
+  while (!isUsualFlightLevel(above)) above++;
+  return [Math.max(0, below), above];
 }
 
 /** Warns on a flight level that ends `endOffset` characters before `elementEnd` on `line`. */
@@ -74,12 +89,11 @@ function checkFlightLevel(
   if (level.unit !== 'flightLevel') return;
   const v = level.value;
   if (!isUsualFlightLevel(v)) {
-    const below = String(v - (v % 10)).padStart(3, '0');
-    const above = String(v - (v % 10) + 10).padStart(3, '0');
+    const [below, above] = usualLevelsAround(v).map((l) => String(l).padStart(3, '0'));
     sink.add(
       'R210',
       `flight level ${level.text} is not a usual cruising level: levels are multiples ` +
-        `of 5, and of 10 from FL200 (e.g. F${below} or F${above})`,
+        `of 5, of 10 from FL200, and every 2,000 ft above FL410 (FL430, FL450 …) (e.g. F${below} or F${above})`,
       lineRange(line, elementEnd - endOffset - level.text.length, elementEnd - endOffset),
     );
   }
@@ -267,6 +281,14 @@ export function checkSequence(
           sink.add(
             'R211',
             `T (truncation) may appear only as the last element; it is followed by ${hasNext ? nameOf(next, textAt(i + 1)) : 'more'}`,
+            rangeAt(i),
+          );
+        else if (prev < 0 || !(isPointCode(prev) || isRouteCode(prev) || (prev & KIND) === K_DIRECT))
+          // Doc 4444: the route is truncated at a point; after a route or DCT R202/R204 already say so.
+          sink.add(
+            'R218',
+            `T (truncation) must follow the point where the route is truncated; found ` +
+              `${prev >= 0 ? nameOf(prev, textAt(anchor)) : 'nothing'} before it, e.g. ${up(textAt(Math.max(0, anchor)))} POINT T`,
             rangeAt(i),
           );
         break;

@@ -44,8 +44,30 @@ export function readSpeed(
   const c = u.charCodeAt(from);
   const want = c === 77 /* M */ ? 3 : 4;
   const unitName = c === 78 ? 'N (knots)' : c === 75 ? 'K (km/h)' : 'M (Mach)';
+  if (from >= to) {
+    // Nothing after the '/': the finding is on the '/' that asks for a speed.
+    report(
+      'R103',
+      `speed and level missing after '/': expected e.g. /N0450F350 or /M082F350`,
+      Math.max(0, from - 1),
+      Math.max(1, from),
+    );
+    return null;
+  }
   if (c !== 78 && c !== 75 && c !== 77) {
-    const end = Math.min(to, from + 5);
+    const digits = digitRun(u, from + 1, to);
+    if ((c === 70 || c === 83 || c === 65) && digits > 0) {
+      // F290, S1130, A045: a level where the speed belongs.
+      const level = u.slice(from, from + 1 + digits);
+      report(
+        'R103',
+        `speed missing before the level ${level}: the speed comes first, e.g. N0450${level} or M082${level}`,
+        from,
+        from + 1 + digits,
+      );
+      return null;
+    }
+    const end = Math.min(to, from + 1 + Math.max(digits, 4));
     report(
       'R103',
       `'${u.slice(from, end)}' is not a speed: expected N or K + 4 digits (N0450, K0830) or M + 3 digits (M082)`,

@@ -6,13 +6,9 @@
  * never warned about. Pure: the airline list comes in as data (see AirlineDirectory).
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
-import type { CancellationToken, FplField, Range, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
+import type { CancellationToken, FplField, Range, RouteDiagnostic, RouteDocument } from '../route/model';
+import { DIAGNOSTIC_CODES } from '../route/codes';
 import { escapeMarkdown, inlineCode } from './format';
-
-export const AIRLINE_CODES = {
-  A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
-  A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
-} as const satisfies Record<string, { severity: Severity; title: string }>;
 
 /** What the services need of an airline record (the reference client's Airline fits). */
 export interface AirlineEntry {
@@ -125,14 +121,14 @@ export function airlineFindings(
     if (found.length === 0) {
       findings.push({
         code: 'A001',
-        severity: AIRLINE_CODES.A001.severity,
+        severity: DIAGNOSTIC_CODES.A001.severity,
         message: `${operator.code} is not an ICAO operator designator in the airline reference: check the aircraft identification (field 7 starts with the operator's 3-letter ICAO designator, e.g. DLH4AB), or write the registration.`,
         range: operator.range,
       });
     } else if (!found.some((a) => a.active)) {
       findings.push({
         code: 'A002',
-        severity: AIRLINE_CODES.A002.severity,
+        severity: DIAGNOSTIC_CODES.A002.severity,
         message: `${operator.code} is ${found.map(summary).join('; ')} in the airline reference: no active airline has this ICAO designator. Check the operator of the flight.`,
         range: operator.range,
         data: {

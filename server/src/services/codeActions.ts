@@ -16,6 +16,7 @@ import {
   type RouteDocument,
 } from '../route/model';
 import { isUsualFlightLevel } from '../route/sequence';
+import type { TextFix } from '../route/textFixes';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
 import { insertJoiningAirway, replaceAirway, replaceMisspeltPoint } from './expansionFixes';
 import { blockAt } from './locate';
@@ -66,6 +67,7 @@ export function codeActions(
     if (likely && chosen.length > 0) chosen[0].isPreferred = true;
     if (likely) actions.push(...chosen);
     if (fixer) actions.push(...fixer(context).map((a) => (likely ? { ...a, isPreferred: false } : a)));
+    actions.push(...statedFixes(context));
     if (!likely) actions.push(...chosen);
   }
   return actions;
@@ -108,6 +110,27 @@ function quickFix(context: FixContext, title: string, edits: TextEdit[], isPrefe
     isPreferred,
     edit: { changes: { [context.uri]: edits } },
   };
+}
+
+/** The fixes the parser stated with its finding (route/textFixes.ts), each checked before it is offered. */
+function statedFixes(context: FixContext): CodeAction[] {
+  const fixes = (context.diagnostic.data as { fixes?: unknown } | undefined)?.fixes;
+  if (!Array.isArray(fixes)) return [];
+  const actions: CodeAction[] = [];
+  for (const fix of fixes as Partial<TextFix>[]) {
+    if (typeof fix?.title !== 'string' || !Array.isArray(fix.edits)) continue;
+    const edits = fix.edits.filter(
+      (e): e is TextEdit => typeof e?.newText === 'string' && isPosition(e.range?.start) && isPosition(e.range?.end),
+    );
+    if (edits.length === fix.edits.length && edits.length > 0)
+      actions.push(quickFix(context, fix.title, edits, fix.preferred === true));
+  }
+  return actions;
+}
+
+function isPosition(p: unknown): boolean {
+  const q = p as { line?: unknown; character?: unknown } | undefined;
+  return Number.isInteger(q?.line) && Number.isInteger(q?.character);
 }
 
 function upperCase(context: FixContext): CodeAction[] {

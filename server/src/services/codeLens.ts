@@ -10,7 +10,7 @@
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { CancellationToken, RouteDocument } from '../route/model';
 
-export const SHOW_MAP_COMMAND = 'icaoRoute.showMap';
+import { SHOW_MAP_COMMAND } from '../../../common/commands';
 
 /** The lenses of a document, unresolved; `data` comes back with each lens to resolve. */
 export function routeMapCodeLenses(document: RouteDocument, data: number, token: CancellationToken): CodeLens[] {

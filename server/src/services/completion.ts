@@ -1,14 +1,16 @@
 /**
  * Completion from what route expansion knows: after a point, the airways through it; after an
  * airway, its points in the direction of flight with their distance along it; after `DCT`, the
- * nearest fixes ahead; in `referenceFix:`, the candidates of an ambiguous first fix; in field 7 of
- * an FPL message, airline designators. Pure: the navigation data and the airline directory come
+ * nearest fixes ahead; after the first speed/level group, the fixes near the departure; in
+ * `referenceFix:`, the candidates of an ambiguous first fix; aerodromes in `origin:`,
+ * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators.
+ * "Ahead" is towards the destination when it is known (towardsDestination.ts). Pure: the navigation data and the airline directory come
  * in as data; the block is expanded here (one block, a few milliseconds) because the text just
  * typed has no cached expansion yet.
  */
 import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
 import { expandRoute, firstFixCandidates, icaoCoordinate } from '../expansion/offlineExpansion';
-import { inverse } from '../geodesy';
+import { distanceNm, inverse, type GeoPoint } from '../geo/geodesy';
 import type { NavDatabase } from '../navdata/loader';
 import {
   FIX_TYPE_LABEL,
@@ -24,6 +26,7 @@ import {
 import { airlineCompletions, type AirlineDirectory } from './airline';
 import { comparePositions, rangeContains, type LineIndex } from './ranges';
 import { formatNm, formatTrack } from './routeLegs';
+import { progressTowards, rankByProgress } from './towardsDestination';
 
 export interface CompletionData {
   db?: NavDatabase;
@@ -59,10 +62,16 @@ export function completions(
         isLastFieldBefore(block, f.number, position)),
   );
   if (field?.number === 7) return data.airlines ? airlineCompletions(data.airlines, prefix, replace) : [];
-  if (block.fpl && field?.number !== 15) return [];
   const db = data.db;
+  // Field 13 is the departure (then its time), field 16 the destination (then EET, alternates).
+  if (field?.number === 13 || field?.number === 16) {
+    const word = before.slice(Math.max(field.range.start.character, before.lastIndexOf(' ') + 1));
+    return db && /^-?[A-Za-z]{0,4}$/.test(word) ? aerodromeItems(db, block, prefix, replace) : [];
+  }
+  if (block.fpl && field?.number !== 15) return [];
   if (!db) return [];
   if (/^\s*referenceFix\s*:/i.test(before)) return referenceFixItems(block, db, replace);
+  if (/^\s*(origin|destination)\s*:\s*[A-Za-z]{0,4}$/i.test(before)) return aerodromeItems(db, block, prefix, replace);
   if (/^\s*[A-Za-z]+\s*:/.test(before)) return [];
 
   const elements = block.elements;
@@ -75,7 +84,8 @@ export function completions(
       previous = i;
   }
   if (previous < 0) return [];
-  const result = expandRoute(block, db, token);
+  if (previous === 0 && elements[0].kind === 'speedLevel') return firstFixes(db, block, replace);
+  const result = expandRoute(block, db, token, { firstFix: 'nearestDeparture' });
   if (token.isCancellationRequested) return [];
   const placed = new Map<number, ExpandedPoint>();
   for (const p of result.points) if (p.via === undefined && p.elementIndex >= 0) placed.set(p.elementIndex, p);
@@ -148,36 +158,58 @@ function turn(a: number, b: number): number {
 
 /**
  * The direction of flight at a point: from the point before it, else towards the destination.
- * Undefined when neither is known.
+ * Undefined when neither is known. Used only without a destination: with one, candidates are
+ * ranked by their progress towards it (towardsDestination.ts).
  */
 function flightTrack(context: Context, at: number, elementIndex: number): number | undefined {
   const { db, result } = context;
   const k = result.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
   const from = k > 0 ? result[k - 1] : undefined;
   if (from && (from.lat !== db.lat(at) || from.lon !== db.lon(at))) return inverse(from, db.at(at)).trackDeg;
-  const destinationCode = context.block.destination?.value.toUpperCase();
-  const destination = destinationCode ? db.aerodrome(destinationCode) : undefined;
-  if (destination !== undefined && destination !== at) return inverse(db.at(at), db.at(destination)).trackDeg;
   return undefined;
+}
+
+/** Where the block's destination is, when the data knows it. */
+function destinationOf(db: NavDatabase, block: RouteBlock): GeoPoint | undefined {
+  const code = block.destination?.value.toUpperCase();
+  const index = code ? db.aerodrome(code) : undefined;
+  return index === undefined ? undefined : db.at(index);
+}
+
+/** The airway the flight reached point `elementIndex` along (written just before it), if any. */
+function airwayJustFlown(block: RouteBlock, elementIndex: number): string | undefined {
+  const before = block.elements[elementIndex - 1];
+  return before?.kind === 'airway' ? before.designator.toUpperCase() : undefined;
 }
 
 function airwaysFrom(context: Context, elementIndex: number): CompletionItem[] {
   const { db } = context;
   const at = context.resolved(elementIndex);
   if (at === undefined) return [];
-  const track = flightTrack(context, at, elementIndex);
+  const destination = destinationOf(db, context.block);
+  const track = destination ? undefined : flightTrack(context, at, elementIndex);
+  const flown = airwayJustFlown(context.block, elementIndex);
   const items = db.airwaysThrough(at).map((name) => {
     const airway = db.airway(name)!;
-    const next = airway.neighbours(at).map((n) => ({ n, leg: inverse(db.at(at), db.at(n)) }));
-    const ahead = track === undefined ? next : next.filter((x) => turn(x.leg.trackDeg, track) <= 90);
+    const next = airway.neighbours(at).map((n) => ({
+      n,
+      leg: inverse(db.at(at), db.at(n)),
+      progress: destination ? progressTowards(db.at(at), db.at(n), destination) : undefined,
+    }));
+    const ahead = destination
+      ? next.filter((x) => x.progress!.progressNm > 0)
+      : track === undefined
+        ? next
+        : next.filter((x) => turn(x.leg.trackDeg, track) <= 90);
     const shown = (ahead.length > 0 ? ahead : next).map((x) => `${db.ident(x.n)} ${formatNm(x.leg.distanceNm)}`);
     return {
       name,
-      ahead: ahead.length > 0,
+      // The airway just flown leads back where the flight came from: last, whatever its shape.
+      rank: name === flown ? -2 : ahead.length === 0 ? -1 : Math.max(...ahead.map((x) => x.progress?.efficiency ?? 0)),
       detail: `ATS route through ${db.ident(at)}${shown.length ? ` · next ${shown.join(' / ')}` : ''}`,
     };
   });
-  items.sort((a, b) => Number(b.ahead) - Number(a.ahead) || a.name.localeCompare(b.name));
+  items.sort((a, b) => b.rank - a.rank || a.name.localeCompare(b.name));
   return items.slice(0, MAX_ITEMS).map((item, k) => ({
     label: item.name,
     kind: CompletionItemKind.Module,
@@ -194,7 +226,8 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   const entryElement = context.block.elements[airwayIndex - 1] as RouteElement | undefined;
   const entry = entryElement && pointOf(entryElement) ? context.resolved(airwayIndex - 1) : undefined;
   if (!airway || entry === undefined || !airway.has(entry)) return [];
-  const track = flightTrack(context, entry, airwayIndex - 1);
+  const destination = destinationOf(db, context.block);
+  const track = destination ? undefined : flightTrack(context, entry, airwayIndex - 1);
   // Breadth-first from the entry, each branch kept with its first step to judge its direction.
   const along = new Map<number, { nm: number; first: number }>([[entry, { nm: 0, first: -1 }]]);
   const queue = [entry];
@@ -212,10 +245,12 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   along.delete(entry);
   const branches = new Set([...along.values()].map((v) => v.first));
   let keep = branches;
-  if (track !== undefined) {
-    const ahead = new Set([...branches].filter((b) => turn(inverse(db.at(entry), db.at(b)).trackDeg, track) <= 90));
-    if (ahead.size > 0) keep = ahead;
-  }
+  const leadsOn = (b: number) =>
+    destination
+      ? progressTowards(db.at(entry), db.at(b), destination).progressNm > 0
+      : track === undefined || turn(inverse(db.at(entry), db.at(b)).trackDeg, track) <= 90;
+  const ahead = new Set([...branches].filter(leadsOn));
+  if (ahead.size > 0) keep = ahead;
   const listed = [...along]
     .filter(([, v]) => keep.has(v.first))
     .sort((a, b) => a[1].nm - b[1].nm)
@@ -230,32 +265,95 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   }));
 }
 
-/** After DCT: fixes and navaids near the point before it, ahead of the direction of flight. */
+/** After DCT: fixes and navaids near the point before it, towards the destination first. */
 function nearestAhead(context: Context, baseIndex: number): CompletionItem[] {
   const { db } = context;
   const base = baseIndex >= 0 ? context.resolved(baseIndex) : undefined;
   if (base === undefined) return [];
-  const track = flightTrack(context, base, baseIndex);
+  const destination = destinationOf(db, context.block);
+  const track = destination ? undefined : flightTrack(context, base, baseIndex);
+  return pointsNear(db, base, destination, track, DCT_RADIUS_NM, context.replace);
+}
+
+/** How far completion looks for the next point after DCT, and for the first point of a route. */
+const DCT_RADIUS_NM = 400;
+const FIRST_FIX_RADIUS_NM = 120;
+
+/**
+ * After the first speed/level group: the fixes and navaids near the departure, towards the
+ * destination first. (The navigation data read here has no SIDs; the designators of a SID come
+ * from the aerodrome's charts.)
+ */
+function firstFixes(db: NavDatabase, block: RouteBlock, replace: Range): CompletionItem[] {
+  const code = block.origin?.value.toUpperCase();
+  const origin = code ? db.aerodrome(code) : undefined;
+  if (origin === undefined) return [];
+  // A route's first point is where it joins the airways (a SID's last point): the approach and
+  // terminal fixes around the aerodrome would bury those.
+  const onAirways = (i: number) => db.airwaysThrough(i).length > 0;
+  const joining = pointsNear(db, origin, destinationOf(db, block), undefined, FIRST_FIX_RADIUS_NM, replace, onAirways);
+  return joining.length > 0
+    ? joining
+    : pointsNear(db, origin, destinationOf(db, block), undefined, FIRST_FIX_RADIUS_NM, replace);
+}
+
+function pointsNear(
+  db: NavDatabase,
+  base: number,
+  destination: GeoPoint | undefined,
+  track: number | undefined,
+  radiusNm: number,
+  replace: Range,
+  only: (index: number) => boolean = () => true,
+): CompletionItem[] {
   const here = db.at(base);
   const near = db.nearest(here.lat, here.lon, {
-    maxResults: MAX_ITEMS * 2,
-    maxDistanceNm: 400,
+    maxResults: MAX_ITEMS * 3,
+    maxDistanceNm: radiusNm,
     types: POINT_TYPES,
-    filter: (i) => i !== base && db.ident(i) !== db.ident(base),
+    filter: (i) => i !== base && db.ident(i) !== db.ident(base) && only(i),
   });
   const legs = near.map((i) => ({ i, leg: inverse(here, db.at(i)) }));
   // The spatial index measures on a sphere: order by the geodesic distance shown.
-  const ahead = (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort(
-    (a, b) => a.leg.distanceNm - b.leg.distanceNm,
-  );
-  return ahead.slice(0, MAX_ITEMS).map((x, k) => ({
+  const ranked = destination
+    ? rankByProgress(legs, (x) => progressTowards(here, db.at(x.i), destination))
+    : (track === undefined ? legs : legs.filter((x) => turn(x.leg.trackDeg, track) <= 90)).sort(
+        (a, b) => a.leg.distanceNm - b.leg.distanceNm,
+      );
+  return ranked.slice(0, MAX_ITEMS).map((x, k) => ({
     label: db.ident(x.i),
     kind: CompletionItemKind.Constant,
     detail: `${describe(db, x.i)} · ${formatNm(x.leg.distanceNm)} from ${db.ident(base)}, track ${formatTrack(x.leg.trackDeg)}`,
     documentation: db.points.name[x.i] || undefined,
     sortText: sortKey(k),
-    textEdit: edit(context.replace, db.ident(x.i)),
+    textEdit: edit(replace, db.ident(x.i)),
   }));
+}
+
+/**
+ * Aerodromes whose code starts with the word typed (in `origin:`, `destination:`, FPL fields 13
+ * and 16), alphabetical, each with its name and, when the other end is known, the distance to it.
+ */
+function aerodromeItems(db: NavDatabase, block: RouteBlock, prefix: string, replace: Range): CompletionItem[] {
+  const typed = prefix.toUpperCase();
+  if (!/^[A-Z]{0,4}$/.test(typed)) return [];
+  const ends = [block.origin?.value.toUpperCase(), block.destination?.value.toUpperCase()];
+  return db
+    .aerodromesStartingWith(typed, MAX_ITEMS * 4)
+    .filter((code) => /^[A-Z]{4}$/.test(code))
+    .slice(0, MAX_ITEMS)
+    .map((code, k) => {
+      const index = db.aerodrome(code)!;
+      const other = ends.find((e) => e && e !== code && db.aerodrome(e) !== undefined);
+      const away = other ? ` · ${formatNm(distanceNm(db.at(index), db.at(db.aerodrome(other)!)))} from ${other}` : '';
+      return {
+        label: code,
+        kind: CompletionItemKind.Reference,
+        detail: `aerodrome${db.points.name[index] ? ` ${db.points.name[index]}` : ''}${away}`,
+        sortText: sortKey(k),
+        textEdit: edit(replace, code),
+      };
+    });
 }
 
 /** In `referenceFix:`: one coordinate per namesake of the first point, nearest the origin first. */

@@ -16,20 +16,10 @@ import {
 import { escapeMarkdown, inlineCode } from './format';
 import { rangesIntersect } from './ranges';
 import { formatDuration, formatNm, formatTrack, routeLegs, trueAirspeedKt } from './routeLegs';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
 
 /** Longest airway listing shown in full; longer ones show both ends and a count. */
 const MAX_LISTED = 25;
-
-/** `51°09.7'N 001°21.6'E` (minutes rounded to a tenth). */
-export function formatDegreesMinutes(lat: number, lon: number): string {
-  const part = (value: number, degreeDigits: number, positive: string, negative: string) => {
-    const tenths = Math.round(Math.abs(value) * 600);
-    const degrees = Math.floor(tenths / 600);
-    const minutes = (tenths % 600) / 10;
-    return `${String(degrees).padStart(degreeDigits, '0')}°${minutes.toFixed(1).padStart(4, '0')}'${value < 0 ? negative : positive}`;
-  };
-  return `${part(lat, 2, 'N', 'S')} ${part(lon, 3, 'E', 'W')}`;
-}
 
 /**
  * Order of a point along the route: its element index, with the origin and destination given as

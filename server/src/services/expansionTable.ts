@@ -5,12 +5,14 @@
  */
 import {
   FIX_TYPE_LABEL,
+  pointOf,
   type CancellationToken,
+  type ExpandedPoint,
   type ExpansionResult,
   type RouteBlock,
   type RouteDocument,
 } from '../route/model';
-import { formatDegreesMinutes } from './expansionHover';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { formatNm, formatTrack, routeLegs } from './routeLegs';
 
 const HEADER = ['#', 'point', 'type', 'coordinates', 'airway', 'leg', 'track', 'cumulative'];
@@ -34,7 +36,7 @@ export function expansionTable(
       out.push('Not expanded yet (or beyond the routes expanded per document).', '');
       continue;
     }
-    out.push(...blockTable(result), '');
+    out.push(...blockTable(block, result), '');
     const problems = result.findings.length;
     if (problems > 0)
       out.push(`${problems} expansion finding${problems === 1 ? '' : 's'} in this route: see the Problems panel.`, '');
@@ -43,7 +45,22 @@ export function expansionTable(
   return out.join('\n');
 }
 
-function blockTable(result: ExpansionResult): string[] {
+/**
+ * The airway (or DCT) a point is reached by: an interior point's own, else the element written
+ * before it, so that an exit point (SRN after UL612) names its airway as the GeoJSON's `via` does.
+ */
+function reachedBy(block: RouteBlock, point: ExpandedPoint): string {
+  if (point.via) return point.via;
+  for (let i = point.elementIndex - 1; i >= 0; i--) {
+    const element = block.elements[i];
+    if (element.kind === 'airway' || element.kind === 'track') return element.text.toUpperCase();
+    if (element.kind === 'direct') return 'DCT';
+    if (pointOf(element)) return '';
+  }
+  return '';
+}
+
+function blockTable(block: RouteBlock, result: ExpansionResult): string[] {
   const { legs, totalNm } = routeLegs(result);
   if (legs.length === 0) return ['No point resolved.'];
   const rows = legs.map((leg, k) => [
@@ -51,7 +68,7 @@ function blockTable(result: ExpansionResult): string[] {
     leg.point.designator,
     FIX_TYPE_LABEL[leg.point.type] ?? leg.point.type,
     formatDegreesMinutes(leg.point.lat, leg.point.lon),
-    leg.point.via ?? '',
+    reachedBy(block, leg.point),
     k === 0 ? '' : formatNm(leg.legNm),
     leg.trackDeg === undefined ? '' : formatTrack(leg.trackDeg),
     formatNm(leg.cumulativeNm),

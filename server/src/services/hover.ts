@@ -3,6 +3,7 @@
  * Every element kind has its own explanation (the switch is exhaustive, so a new kind in the
  * model fails the type check here until it is explained).
  */
+import { codeLines, decodeField10, decodePbn } from './equipmentCodes';
 import type { Hover } from 'vscode-languageserver-types';
 import type {
   CancellationToken,
@@ -13,7 +14,9 @@ import type {
   RouteElement,
 } from '../route/model';
 import { airlineHoverSection, type AirlineDirectory } from './airline';
-import { expansionHoverSection, formatDegreesMinutes } from './expansionHover';
+import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { formatSignedDecimal } from '../geo/signedDecimal';
+import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
 import { escapeMarkdown, inlineCode } from './format';
 import { locate } from './locate';
@@ -179,7 +182,7 @@ function kindExplanation(element: RouteElement): string {
         `${element.precision === 'degrees' ? 'Whole degrees' : 'Degrees and minutes'} of ` +
         `latitude and longitude ` +
         `(\`${element.precision === 'degrees' ? 'ddNdddW' : 'ddmmNdddmmW'}\`): ` +
-        `${element.lat.toFixed(4)}, ${element.lon.toFixed(4)}.`
+        `${formatSignedDecimal(element.lat, element.lon)}.`
       );
     case 'bearingDistance':
       return (
@@ -295,7 +298,17 @@ const FPL_FIELDS: Record<number, [string, string]> = {
 
 function fplFieldHover(number: number, text: string): string {
   const [name, explanation] = FPL_FIELDS[number] ?? [`field ${number}`, `Field ${number} of the flight plan message.`];
-  return `${title(text, `FPL ${name}`)}\n\n${explanation}`;
+  const value = `${title(text, `FPL ${name}`)}\n\n${explanation}`;
+  return number === 10 ? `${value}\n\n${field10Lines(text).join('\n')}` : value;
+}
+
+/** Each letter and code of field 10, in the order written. */
+function field10Lines(text: string): string[] {
+  const { equipment, surveillance } = decodeField10(text);
+  const lines = ['**Equipment:**', '', ...codeLines(equipment, 'not a field 10 code')];
+  if (surveillance.length > 0)
+    lines.push('', '**Surveillance:**', '', ...codeLines(surveillance, 'not a surveillance code'));
+  return lines;
 }
 
 const FIELD_18: Record<string, string> = {
@@ -333,6 +346,8 @@ function fplItemHover(indicator: string, value: string): string {
   ];
   const date = indicator.toUpperCase() === 'DOF' ? dateOfFlight(value.trim()) : undefined;
   if (date) lines.push('', `Date of flight: ${date}.`);
+  if (indicator.toUpperCase() === 'PBN' && value.trim())
+    lines.push('', ...codeLines(decodePbn(value), 'not a PBN code'));
   return lines.join('\n');
 }
 

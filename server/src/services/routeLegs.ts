@@ -3,7 +3,7 @@
  * distance and initial true track from the point before it, the distance flown so far and the
  * distance still to go. Pure: the expansion result comes in as data.
  */
-import { inverse } from '../geodesy';
+import { inverse } from '../geo/geodesy';
 import type { ExpandedPoint, ExpansionResult, Speed, Level } from '../route/model';
 import { FEET_PER_METRE, levelFeet, trueAirspeedKt as flightTrueAirspeedKt } from '../flight/levels';
 

@@ -99,6 +99,8 @@ export class DocumentExpansions {
   /** Blocks expanded by a source (not taken from the cache), for the server info and tests. */
   expandedBlocks = 0;
   private readonly truncatedSaid = new Set<string>();
+  private readonly notesSaid = new Set<string>();
+  private lastNote?: string;
   /** The last failure of the current source, until a result comes in again. */
   private failure?: ExpansionStatus & { kind: string };
 
@@ -232,6 +234,7 @@ export class DocumentExpansions {
     this.cancel(parsed.uri);
     const controller = new AbortController();
     this.runs.set(parsed.uri, controller);
+    this.lastNote = undefined;
     const generation = this.generation;
     const current = () => !controller.signal.aborted && generation === this.generation;
     try {
@@ -277,6 +280,7 @@ export class DocumentExpansions {
           if (!current() || result.cancelled) return false;
           this.cache.set(key, { result, line: settled.range.start.line });
           this.expandedBlocks++;
+          if (result.serviceNote) this.serviceNote(result.serviceNote);
           return true;
         },
       );
@@ -301,9 +305,18 @@ export class DocumentExpansions {
       this.tracker.set(failed);
     } else if (added > 0) {
       this.failure = undefined;
-      this.tracker.set({ state: 'ok', source: source.kind, message: source.okMessage });
+      const note = this.lastNote ? ` ${this.lastNote}` : '';
+      this.tracker.set({ state: 'ok', source: source.kind, message: `${source.okMessage}${note}` });
     }
     return failed;
+  }
+
+  /** A part of an answer left out: said once in the log, and in the status until the next run. */
+  private serviceNote(note: string): void {
+    this.lastNote = note;
+    if (this.notesSaid.has(note)) return;
+    this.notesSaid.add(note);
+    this.events.log?.(note);
   }
 
   /**

@@ -2,11 +2,14 @@
  * The session core: what lies between the pure core (route/, services/) and its users (the
  * language server, `cli.js check`, the route map). It owns the remote service clients (hub, reference),
  * the navigation data, the expansion caches and one status per source, expands route blocks and
- * keeps each document's expansion results by version, and says when they change. It knows
- * neither LSP nor the command line: both only translate its results.
+ * keeps each document's expansion results by version, and says when they change. Its document
+ * pipeline (`documents`, documentPipeline.ts) gathers every source's findings of each version:
+ * expansion, the airline reference, the flight conflicts. It knows neither LSP nor the command
+ * line: both only translate its results.
  */
 import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
+import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../services/ranges';
@@ -16,6 +19,9 @@ import {
   type ExpansionOptions,
   type SessionDocument,
 } from './documentExpansions';
+import { AirlineReference } from './airlineReference';
+import { DocumentPipeline } from './documentPipeline';
+import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
 
 export interface SessionSettings {
@@ -25,6 +31,14 @@ export interface SessionSettings {
   reference: Partial<ReferenceSettings>;
   /** `icaoRoute.navdata.folder`; empty for none. */
   navdataFolder: string;
+  /** `icaoRoute.reference.useHttpErrors` (default false). */
+  referenceHttpErrors?: boolean;
+  /** The conflict findings' settings (defaults: the settings definition's). */
+  conflicts?: Partial<ConflictSettings>;
+  /** `icaoRoute.map.airspaceFiles`: local GeoJSON airspaces, for the map and the conflicts. */
+  airspaceFiles?: readonly string[];
+  /** `icaoRoute.map.firBoundariesFile`: FIR outlines where the hub's navigation gives none; empty for none. */
+  firBoundariesFile?: string;
 }
 
 /** Secrets, from SecretStorage or the environment; never settings, never logged. */
@@ -52,6 +66,8 @@ export type Listener<T> = (value: T) => void;
 export interface SessionOptions extends ExpansionOptions {
   /** Where the user sets the reference appId/appKey (a VS Code command, or environment variables). */
   referenceHint?: () => string;
+  /** After a failure of the airline reference, the list is asked for again at most this often. */
+  referenceRetryMs?: number;
 }
 
 export class RouteSession {
@@ -62,12 +78,56 @@ export class RouteSession {
   private readonly rerunListeners = new Set<Listener<void>>();
   private reference?: ReferenceClient;
   private referenceSignature = '';
+  private credentials: SessionCredentials = { hubUserKey: null, reference: null };
+  private conflictSettings: ConflictSettings = defaultConflictSettings();
+  private airspaceFiles: readonly string[] = [];
+  private firBoundariesFile = '';
+  /** The airline list, from the reference client (A findings, hovers, completion). */
+  readonly airlines: AirlineReference;
+  /** The areas around each route (hub and local files), for the map and the conflicts. */
+  readonly areas: MapAreas;
+  /** Each open document's findings from every source, and their one event. */
+  readonly documents: DocumentPipeline;
 
   constructor(
     events: SessionEvents = {},
     private readonly options: SessionOptions = {},
   ) {
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
+    this.airlines = new AirlineReference(
+      this,
+      { changed: () => this.documents.airlinesChanged() },
+      {
+        retryMs: options.referenceRetryMs,
+        secrets: () => [this.credentials.reference?.appId, this.credentials.reference?.appKey],
+      },
+    );
+    this.areas = new MapAreas({
+      hub: () => ({ client: this.hubClient, userKey: this.credentials.hubUserKey }),
+      airspaceFiles: () => this.airspaceFiles,
+      firBoundariesFile: () => this.firBoundariesFile,
+      calls: () => this.statuses.batch(this.hubClient),
+      log: (message) => events.log?.(message),
+    });
+    const conflicts = new FlightConflicts(this.areas, {
+      expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
+      settings: () => this.conflictSettings,
+      currentVersion: (uri) => this.documents.versionOf(uri),
+      changed: (uri) => this.documents.conflictsChanged(uri),
+      log: (message) => events.log?.(message),
+    });
+    this.documents = new DocumentPipeline({
+      expand: (document) => this.expand(document),
+      knownExpansion: (document) => this.knownFindings(document),
+      expandAll: (document) => this.expandAll(document),
+      airlines: this.airlines,
+      conflicts,
+      failed: (source, error) =>
+        this.statuses.internalError(
+          source === 'airline' ? 'reference' : source === 'conflicts' ? 'airspaces' : 'expansion',
+          error,
+        ),
+    });
     this.expansions = new DocumentExpansions(
       {
         status: (status) => this.statuses.set('expansion', status),
@@ -82,12 +142,26 @@ export class RouteSession {
 
   /** Applies settings and credentials; unchanged values keep clients, caches and data. */
   configure(settings: SessionSettings, credentials: SessionCredentials): void {
+    this.credentials = credentials;
     this.expansions.configure({
       userKey: credentials.hubUserKey,
       hub: settings.hub,
       navdataFolder: settings.navdataFolder,
     });
     this.configureReference(settings.reference, credentials.reference);
+    this.airlines.configure(settings.referenceHttpErrors ?? false);
+    const conflicts = { ...defaultConflictSettings(), ...settings.conflicts };
+    const airspaceFiles = [...(settings.airspaceFiles ?? [])];
+    const firBoundariesFile = settings.firBoundariesFile ?? '';
+    if (
+      JSON.stringify([conflicts, airspaceFiles, firBoundariesFile]) !==
+      JSON.stringify([this.conflictSettings, this.airspaceFiles, this.firBoundariesFile])
+    ) {
+      this.conflictSettings = conflicts;
+      this.airspaceFiles = airspaceFiles;
+      this.firBoundariesFile = firBoundariesFile;
+      this.documents.judgeConflictsAgain();
+    }
   }
 
   // ---- remote service clients and data, for every feature (expansion, map, airline reference) ----
@@ -144,18 +218,26 @@ export class RouteSession {
    * come in, `onDidChangeResults` tells every listener. A newer version cancels the older run.
    */
   update(document: SessionDocument): RouteDiagnostic[] {
+    const { known, done } = this.expand(document);
+    done.catch((error: unknown) => this.statuses.internalError('expansion', error));
+    return known;
+  }
+
+  /**
+   * `update`, with the background expansion's promise: it resolves with every expansion finding
+   * of the version when new results came in, else undefined (the document pipeline's way).
+   */
+  expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> } {
     const known = this.expansions.known(document);
     this.results.set(document.uri, { document, findings: known });
-    void this.expansions.run(document).then(
-      (findings) => {
-        if (!findings || this.results.get(document.uri)?.document.version !== document.version) return;
-        const results = { document, findings };
-        this.results.set(document.uri, results);
-        for (const listener of this.resultListeners) listener(results);
-      },
-      (error: unknown) => this.statuses.internalError('expansion', error),
-    );
-    return known;
+    const done = this.expansions.run(document).then((findings) => {
+      if (!findings || this.results.get(document.uri)?.document !== document) return undefined;
+      const results = { document, findings };
+      this.results.set(document.uri, results);
+      for (const listener of this.resultListeners) listener(results);
+      return findings;
+    });
+    return { known, done };
   }
 
   /** The latest results of a document, of the version last given to `update`. */
@@ -190,8 +272,9 @@ export class RouteSession {
     return () => this.rerunListeners.delete(listener);
   }
 
-  /** The document was closed. */
+  /** The document was closed: its expansion run, results and findings go. */
   forget(uri: string): void {
+    this.documents.forget(uri);
     this.expansions.forget(uri);
     this.results.delete(uri);
   }
@@ -202,6 +285,9 @@ export class RouteSession {
   }
 
   async dispose(): Promise<void> {
+    this.documents.dispose();
+    this.airlines.dispose();
+    this.areas.dispose();
     this.resultListeners.clear();
     this.rerunListeners.clear();
     this.results.clear();

@@ -5,8 +5,9 @@
 import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
+import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
 import { icaoCoordinate } from '../route/describe';
-import { formatPosition } from '../expansion/geo';
+import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
 
@@ -77,11 +78,16 @@ export class NavdataSource implements ExpansionSource {
     await this.prepare();
     // One block at a time between other events, so a newer edit can cancel a long document.
     await yieldToEvents();
-    return expandRoute(block, this.db!, {
-      get isCancellationRequested() {
-        return signal.aborted;
+    return expandRoute(
+      block,
+      this.db!,
+      {
+        get isCancellationRequested() {
+          return signal.aborted;
+        },
       },
-    });
+      { firstFix: 'nearestDeparture' },
+    );
   }
 
   /**
@@ -155,9 +161,33 @@ export class HubSource implements ExpansionSource {
     return this.navdata?.loadedDatabase();
   }
 
-  /** A route text the hub refuses is finding H004 on the route (see expandBlockAtHub), not a failure. */
+  /**
+   * A route text the hub refuses is finding H004 on the route (see expandBlockAtHub), not a
+   * failure. The hub's points are checked for what their geometry shows (expansion/hubGeometry);
+   * with a navigation data folder too, on its airways as well, and the offline engine's own
+   * geometry findings are added, each saying which source found it.
+   */
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
-    return this.withCandidates(block, withOriginReference(await expandBlockAtHub(this.hub, block, { signal })));
+    const result = withOriginReference(await expandBlockAtHub(this.hub, block, { signal }));
+    return this.withCandidates(block, await this.withGeometry(block, result, signal));
+  }
+
+  private async withGeometry(
+    block: RouteBlock,
+    result: ExpansionResult,
+    signal: AbortSignal,
+  ): Promise<ExpansionResult> {
+    if (result.findings.some((f) => f.code === 'H004')) return result;
+    // Unreadable local data leaves the checks on the hub's points alone.
+    const db = this.navdata ? await this.navdata.database().catch(() => undefined) : undefined;
+    const cancelled = {
+      get isCancellationRequested() {
+        return signal.aborted;
+      },
+    };
+    const offline = db ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture' }).findings : [];
+    const findings = mergeGeometryFindings(result.findings, hubGeometryFindings(block, result, db), offline);
+    return { ...result, findings };
   }
 
   private async withCandidates(block: RouteBlock, result: ExpansionResult): Promise<ExpansionResult> {

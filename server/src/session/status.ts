@@ -4,7 +4,7 @@
  * only when the state or the kind of failure changes, so a hub that answers 500 to every block
  * of every edit shows once. Nothing here knows LSP.
  */
-import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../protocol/lspMessages';
+import type { ExpansionStatusParams, SourceName, SourceStatusParams } from '../../../common/protocol/lspMessages';
 import { AirlineReferenceError, HubError, isServiceError, redactText, type ServiceErrorKind } from '../hub';
 
 export type ExpansionStatus = ExpansionStatusParams;
@@ -83,6 +83,14 @@ export class StatusTracker<S extends SourceStatus = ExpansionStatus> {
   }
 }
 
+/** Calls of one piece of work, whose outcomes become each source's status at once (SourceStatuses.batch). */
+export interface StatusBatch<C> {
+  /** Runs the call; `expected` errors are answers, not failures of the source. Rejects as the call does. */
+  use<T>(name: SourceName, call: (client: C) => Promise<T>, expected?: (error: unknown) => boolean): Promise<T>;
+  /** Sets each source's status from the calls since the last settle. */
+  settle(): void;
+}
+
 /** The expansion's tracker (the status bar's). */
 export class ExpansionStatusTracker extends StatusTracker<ExpansionStatus> {}
 
@@ -134,6 +142,42 @@ export class SourceStatuses {
       kind: 'internal',
       message: `${WHAT[name]} failed: ${text}.`,
     });
+  }
+
+  /**
+   * Calls made together (the areas of one route: FIR catalogue, airspaces, NOTAMs, all at once)
+   * report their source's status once, when `settle` is called: a failure among them is the
+   * source's state, else a success is. Reporting each call as it ends would flap the status
+   * between ok and failing while the calls of one view come back in turn.
+   */
+  batch<C>(client: C | undefined): StatusBatch<C> {
+    const outcomes = new Map<SourceName, { ok: boolean; failure?: unknown }>();
+    return {
+      use: async (name, call, expected) => {
+        if (!client) throw new HubError('configuration', 'No hub key is set (ICAO Route: Set Hub Key).');
+        const outcome = outcomes.get(name) ?? { ok: false };
+        outcomes.set(name, outcome);
+        try {
+          const result = await call(client);
+          outcome.ok = true;
+          return result;
+        } catch (error) {
+          // Answers the caller reads as such (a FIR without its own list) are no failure of the source.
+          if (expected?.(error)) outcome.ok = true;
+          else if (outcome.failure === undefined && failureStatus(error, 'hub', undefined, name))
+            outcome.failure = error;
+          throw error;
+        }
+      },
+      settle: () => {
+        for (const [name, outcome] of outcomes) {
+          if (outcome.failure !== undefined) this.failed(name, outcome.failure);
+          else if (outcome.ok && this.get(name).state !== 'ok')
+            this.set(name, { state: 'ok', source: 'hub', message: `${WHAT[name]} from the hub.` });
+        }
+        outcomes.clear();
+      },
+    };
   }
 
   /**

@@ -25,7 +25,7 @@ export interface E2eContext {
  */
 export async function launchWorkbench(
   name: string,
-  { hub = true, settings }: { hub?: boolean; settings?: Record<string, unknown> } = {},
+  { hub = true, hubArgs, settings }: { hub?: boolean; hubArgs?: string[]; settings?: Record<string, unknown> } = {},
 ): Promise<E2eContext> {
   // The .mjs set-up is shared with the demo; a dynamic import keeps this file CommonJS.
   const { startVsCodeSession, CHROMIUM_ARGS } = await import('../../../scripts/e2e/session.mjs');
@@ -36,7 +36,7 @@ export async function launchWorkbench(
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(path.join(RESULTS, name), { recursive: true, force: true });
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'icao-route-e2e-'));
-  const session = await startVsCodeSession({ stateDir, workspace, hub, settings });
+  const session = await startVsCodeSession({ stateDir, workspace, hub, hubArgs, settings });
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close().catch(() => undefined);

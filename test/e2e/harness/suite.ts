@@ -8,7 +8,11 @@ import { after, before, test } from 'node:test';
 import { launchWorkbench, type E2eContext } from './launch';
 import type { Workbench } from './workbench';
 
-export function workbenchSuite(name: string, options: { hub?: boolean; settings?: Record<string, unknown> } = {}) {
+/** `hubArgs`: simulator arguments, e.g. an answer variant (`['--notams', 'v1-aixm']`, test/hub-sim README). */
+export function workbenchSuite(
+  name: string,
+  options: { hub?: boolean; hubArgs?: string[]; settings?: Record<string, unknown> } = {},
+) {
   let context: E2eContext | undefined;
 
   before(

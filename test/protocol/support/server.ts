@@ -43,7 +43,7 @@ import {
   type ExpansionStatusParams,
   type ServerInfo,
   type StatusParams,
-} from '../../../server/src/protocol/lspMessages';
+} from '../../../common/protocol/lspMessages';
 import { buildOnce, ROOT, SERVER_JS } from './build';
 
 /** A generous bound so a broken server fails the test instead of hanging it; not a speed check. */

@@ -138,6 +138,9 @@ test('bad command lines exit 2 with a hint', () => {
     ['check', '--format', 'xml', 'x.route'],
     ['check', '--bogus', 'x.route'],
     ['check', '--format'],
+    ['check', '--departure', 'tomorrow', 'x.route'],
+    ['check', '--departure', '2026-11-24 09:30', 'x.route'],
+    ['check', '--reference', ' ', 'x.route'],
   ]) {
     const run = cli(...args);
     assert.equal(run.code, 2, args.join(' '));
@@ -147,4 +150,23 @@ test('bad command lines exit 2 with a hint', () => {
   assert.equal(help.code, 0);
   assert.match(help.stdout, /1-based line and column/);
   assert.match(help.stdout, /--format <text\|json>/);
+  assert.match(help.stdout, /--reference <base-url>/);
+  assert.match(help.stdout, /--departure <time>/);
+});
+
+test('--reference reads its appId/appKey from the environment only: without them, one line and exit 2', () => {
+  write('fpl.route', '(FPL-XQZ123-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL1200\n-N0450F350 DET\n-EDDF0105\n-0)\n');
+  const env = { ...process.env };
+  delete env.REFERENCE_APP_ID;
+  delete env.REFERENCE_APP_KEY;
+  const run = spawnSync(process.execPath, [CLI_JS, 'check', '--reference', 'http://127.0.0.1:9', 'fpl.route'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env,
+  });
+  assert.equal(run.status, 2);
+  assert.match(
+    run.stderr,
+    /^icao-route: --reference needs the environment variables REFERENCE_APP_ID and REFERENCE_APP_KEY/,
+  );
 });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { JsonReportWriter } from '../../../server/src/cliOutput';
+import { JsonReportWriter } from '../../../server/src/cli/output';
 import type { RouteDiagnostic } from '../../../server/src/route';
 import { startLocalServer, type LocalServer } from '../hub/localServer';
 import { buildOnce, CLI_JS } from '../../protocol/support/build';

@@ -10,7 +10,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { parseRouteDocument } from '../../../server/src/route';
-import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
+import { clearlyNearestDeparture, expandRoute } from '../../../server/src/expansion/offlineExpansion';
+import { FAR_POINT_NM } from '../../../server/src/expansion/offlineExpansion';
+import { NavDatabaseBuilder } from '../../../server/src/navdata/loader';
 import { EXCERPT, SAMPLES, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
 
 const skip = fullNavdataMissing;
@@ -129,3 +131,60 @@ test(
     );
   },
 );
+
+test(
+  'nearestDeparture: from EGLL, DVR is Dover (71 NM, the other DVR 7,813 NM): taken as information, with the referenceFix candidates; the literal rule keeps X005',
+  { skip },
+  async () => {
+    const db = await load(SHARED_NAVDATA);
+    const route = parseRouteDocument('origin: EGLL\ndestination: LIRF\nN0450F350 DVR UL9 KONAN').blocks[0];
+    const result = expandRoute(route, db, undefined, { firstFix: 'nearestDeparture' });
+    assert.deepEqual(
+      result.findings.map((f) => [f.code, f.severity]),
+      [['X011', 'information']],
+    );
+    assert.equal(result.ambiguousFirstFix, undefined);
+    assert.deepEqual(
+      result.points.map((p) => p.designator),
+      ['EGLL', 'DVR', 'KONAN', 'LIRF'],
+    );
+    assert.match(result.points[1].resolvedFix, /DOVER/);
+    const x011 = result.findings[0];
+    assert.match(x011.message, /nearest the departure EGLL is taken: DOVER VOR-DME .*71 NM from EGLL .*7,813 NM away/);
+    const data = x011.data as { likely: boolean; candidates: { name?: string; referenceFix: string }[] };
+    assert.equal(data.likely, true);
+    assert.equal(data.candidates.length, 2);
+    assert.match(data.candidates[0].name ?? '', /DOVER/);
+    assert.match(data.candidates[1].referenceFix, /^\d{4}S\d{5}E$/);
+    assert.deepEqual(
+      expandRoute(route, db).findings.map((f) => f.code),
+      ['X005'],
+    );
+  },
+);
+
+test('clearly nearest: at most FAR_POINT_NM away, every other namesake 3 times as far and 100 NM farther, the airway after it agreeing', async () => {
+  // Fixes named ABC due north of an origin at 0°N 0°E, at these distances (1° of latitude ≈ 60 NM);
+  // airway A1 joins the ABC at `airwayFrom` (an index into `nms`) to OTHER.
+  const origin = { lat: 0, lon: 0 };
+  const pick = (nms: number[], airwayFrom?: number) => {
+    const builder = new NavDatabaseBuilder();
+    const indices = nms.map((nm) => {
+      builder.addFix('ABC', nm / 60.04, 0, 'XX');
+      return builder.pointAt('ABC', nm / 60.04, 0);
+    });
+    builder.addFix('OTHER', 5, 5, 'XX');
+    if (airwayFrom !== undefined) builder.addSegment('A1', indices[airwayFrom], builder.pointAt('OTHER', 5, 5));
+    const db = builder.build({ files: [] } as never);
+    const chosen = clearlyNearestDeparture(db, db.lookup('ABC'), origin, airwayFrom === undefined ? undefined : 'A1');
+    return chosen === undefined ? undefined : Math.round(db.lat(chosen) * 60.04);
+  };
+  assert.equal(pick([71, 7813]), 71);
+  assert.equal(pick([150, 400]), undefined, 'less than three times as far');
+  assert.equal(pick([20, 90]), undefined, 'three times as far but not 100 NM farther');
+  assert.equal(pick([20, 130]), 20);
+  assert.equal(pick([FAR_POINT_NM + 50, 5000]), undefined, 'the nearest is itself a far jump');
+  assert.equal(pick([400, 3000, 5000]), 400);
+  assert.equal(pick([71, 7813], 0), 71, 'the airway after it passes the nearest');
+  assert.equal(pick([71, 7813], 1), undefined, 'the airway after it passes the other one only');
+});

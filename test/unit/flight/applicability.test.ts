@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { judgeAirspace, judgeNotam } from '../../../server/src/flight/applicability';
 import { flightProfile } from '../../../server/src/flight/profile';
 import { RouteCorridor } from '../../../server/src/map/corridor';
-import type { LonLat } from '../../../server/src/protocol/mapMessages';
+import type { LonLat } from '../../../common/protocol/mapMessages';
 import { block, latLonPoints } from './helpers';
 
 // Monday 23 November 2026, 10:00Z at the first point.

@@ -10,18 +10,15 @@ import { before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import type { AirspaceProperties, Feature } from '../../../server/src/hub/geojson';
-import type { Notam } from '../../../server/src/hub/hubXml';
+import type { Notam } from '../../../server/src/hub/notams';
 import { buildMapView, type MapComputation, type MapData } from '../../../server/src/map/mapView';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
-import {
-  flightConflictActions,
-  flightConflicts,
-  OPEN_NOTAM_COMMAND,
-  SHOW_MAP_COMMAND,
-} from '../../../server/src/services/flightConflicts';
+import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
+import { flightConflicts } from '../../../server/src/flight/conflicts';
+import { flightConflictActions } from '../../../server/src/services/flightConflictActions';
 
 let db: NavDatabase;
 before(async () => {

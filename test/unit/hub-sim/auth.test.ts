@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HUB_ENDPOINTS, HubEndpointId } from '../../../server/src/hub/endpoints';
+import { HUB_ENDPOINTS, HubEndpointId } from '../../../common/endpoints';
 import { ENDPOINT_GROUPS, isRestricted } from '../../hub-sim/auth';
 import { startSim, hub, reference } from './helpers';
 

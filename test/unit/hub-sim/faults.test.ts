@@ -198,7 +198,10 @@ test('control: a refused settings update changes nothing; reset restores the sta
     body: JSON.stringify({ unresolvedPoints: 'nullGeometry', fixedNow: '2026-01-01T12:00:00Z' }),
   });
   const reset = await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
-  assert.deepEqual(await reset.json(), { unresolvedPoints: 'omit' });
+  assert.deepEqual(await reset.json(), {
+    unresolvedPoints: 'omit',
+    variants: { notams: 'v1', flights: 'sim', airspaces: 'polygons', fir: 'boundedBy', routes: 'points' },
+  });
   assert.deepEqual(sim.faults.list(), []);
   assert.deepEqual(sim.requests.list(), []);
 });

@@ -5,9 +5,10 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startSim } from './simHelpers';
+import { requireRouteExpansion } from '../../shared/routeExpansion';
 
 const ROOT = resolve(__dirname, '../../..');
-const CLI = resolve(ROOT, 'server/src/cli.ts');
+const CLI = resolve(ROOT, 'server/src/cli/cli.ts');
 const AMBIGUOUS = resolve(ROOT, 'samples/ambiguous-first-fix.route');
 const EUROPE = resolve(ROOT, 'samples/europe.route');
 const BROKEN = resolve(ROOT, 'samples/broken.route');
@@ -45,18 +46,20 @@ function check(
   });
 }
 
-test('the hub findings join the local ones: the ambiguous first fix is reported on its line', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('the hub findings join the local ones: the ambiguous first fix is reported on its line', async () => {
+  requireRouteExpansion(sim);
   const run = await check(['--hub', sim.url, AMBIGUOUS], { HUB_USER_KEY: 'demo' });
   const h003 = run.stdout.split('\n').filter((l) => / H003 /.test(l));
-  assert.equal(h003.length, 1, run.stdout + run.stderr);
+  // The hub stays literal: the route from EGHI gets H003 though Southampton is clearly nearest.
+  assert.equal(h003.length, 2, run.stdout + run.stderr);
   assert.match(h003[0]!, /ambiguous-first-fix\.route:8:11 H003 warning: .*SAM.*referenceFix/);
+  assert.match(h003[1]!, /ambiguous-first-fix\.route:32:11 H003 warning: .*SAM.*referenceFix/);
   assert.ok(run.code === 0 || run.code === 1, `exit ${run.code}: ${run.stderr}`);
   assert.ok(sim.requests.list().some((r) => r.endpoint === 'routeExpansion' && /user_key=REDACTED/.test(r.url)));
 });
 
-test('--format json carries the hub expansion of each block', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('--format json carries the hub expansion of each block', async () => {
+  requireRouteExpansion(sim);
   const run = await check(['--hub', sim.url, '--format', 'json', EUROPE], { HUB_USER_KEY: 'demo' });
   const report = JSON.parse(run.stdout) as {
     files: { blocks: { expansion?: { source: string; points: unknown[] } }[] }[];
@@ -77,7 +80,7 @@ test('without HUB_USER_KEY: exit 2 and one line saying where the key goes', asyn
 });
 
 test('a service failure: exit 2, one clear line with the support id, no stack trace', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  requireRouteExpansion(sim);
   sim.faults.add({ kind: 'serverError', method: 'POST' });
   t.after(() => sim.faults.clear());
   const run = await check(['--hub', sim.url, EUROPE], { HUB_USER_KEY: 'demo' });
@@ -91,7 +94,7 @@ test('a service failure: exit 2, one clear line with the support id, no stack tr
 });
 
 test('a usage limit midway: the local findings and the JSON stay, the blocks left unexpanded are marked', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  requireRouteExpansion(sim);
   sim.settings.usageLimit = { requests: 3, windowSeconds: 600 };
   t.after(() => {
     sim.settings.usageLimit = undefined;
@@ -123,8 +126,8 @@ test('a usage limit midway: the local findings and the JSON stay, the blocks lef
   assert.equal(report.failures.length, 1);
 });
 
-test('--max-warnings: more warnings than allowed make exit code 1', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('--max-warnings: more warnings than allowed make exit code 1', async () => {
+  requireRouteExpansion(sim);
   const strict = await check(['--hub', sim.url, '--max-warnings', '0', AMBIGUOUS], { HUB_USER_KEY: 'demo' });
   assert.equal(strict.code, 1, strict.stderr);
   assert.match(strict.stderr, /warning\(s\), more than --max-warnings 0/);

@@ -1,7 +1,9 @@
 /**
- * The hub's route expansion mapped back onto ExpansionResult: for every sample route, the
- * simulator (which expands with the project's engine) and the offline engine must agree point
- * for point, so the editor can use either interchangeably.
+ * The hub's route expansion mapped back onto ExpansionResult: for every sample route and a real
+ * route along every airway of the navigation data excerpt, the simulator (its own engine over its
+ * own reading of the data, test/hub-sim/expander.ts) and the product's offline engine must agree
+ * point for point, so the editor can use either interchangeably. Two independent engines: a
+ * disagreement is a bug in one of them.
  */
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +17,7 @@ import type { RouteBlock } from '../../../server/src/route/model';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { startSim } from './simHelpers';
+import { requireRouteExpansion } from '../../shared/routeExpansion';
 
 const SAMPLES = resolve(__dirname, '../../../samples');
 const NAVDATA = resolve(__dirname, '../../fixtures/navdata');
@@ -37,6 +40,42 @@ function viaHub(block: RouteBlock) {
   return expandBlockAtHub(hub, block);
 }
 
+/** What both engines must agree on: the points, where each came from, and the first-fix verdict. */
+function shape(r: ReturnType<typeof expandRoute>) {
+  return {
+    points: r.points.map((p) => ({
+      d: p.designator,
+      i: p.elementIndex,
+      via: p.via,
+      lat: p.lat.toFixed(4),
+      lon: p.lon.toFixed(4),
+    })),
+    ambiguousFirstFix: Boolean(r.ambiguousFirstFix),
+  };
+}
+
+/** A real route along each airway of the data: from one of its points to the one most segments away. */
+function airwayRoutes(): string[] {
+  const names = new Set<string>();
+  for (let i = 0; i < db.size; i++) for (const name of db.airwaysThrough(i)) names.add(name);
+  const routes: string[] = [];
+  for (const name of [...names].sort()) {
+    const airway = db.airway(name)!;
+    const nodes = airway.nodes().filter((n) => /^[A-Z]{2,5}$/.test(db.ident(n)));
+    if (nodes.length < 2) continue;
+    const start = nodes[0]!;
+    let longest: number[] = [];
+    for (const n of nodes) {
+      const path = airway.path(start, [n]);
+      if (path && path.length > longest.length) longest = path;
+    }
+    const end = longest[longest.length - 1];
+    if (end === undefined || db.ident(end) === db.ident(start)) continue;
+    routes.push(`N0450F350 ${db.ident(start)} ${name} ${db.ident(end)}`);
+  }
+  return routes;
+}
+
 function block(text: string): RouteBlock {
   const b = parseRouteDocument(text).blocks[0];
   assert.ok(b, 'the text has a route block');
@@ -44,7 +83,7 @@ function block(text: string): RouteBlock {
 }
 
 test('every sample route: hub expansion mapped back equals the offline expansion', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+  requireRouteExpansion(sim);
   const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.route') && f !== 'broken.route');
   assert.ok(files.length >= 3);
   let blocks = 0;
@@ -54,24 +93,39 @@ test('every sample route: hub expansion mapped back equals the offline expansion
       blocks++;
       const remote = await viaHub(b);
       const local = expandRoute(b, db);
-      const shape = (r: typeof local) =>
-        r.points.map((p) => ({
-          d: p.designator,
-          i: p.elementIndex,
-          via: p.via,
-          lat: p.lat.toFixed(4),
-          lon: p.lon.toFixed(4),
-        }));
       assert.deepEqual(shape(remote), shape(local), `${file}: ${b.name}`);
-      assert.equal(Boolean(remote.ambiguousFirstFix), Boolean(local.ambiguousFirstFix), `${file}: ${b.name}`);
       assert.deepEqual(remote.procedures, local.procedures);
     }
   }
   assert.ok(blocks >= 5);
+  t.diagnostic(`${blocks} sample routes agree`);
 });
 
-test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguousFirstFix set', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+/**
+ * Where the two engines read the data differently, on purpose and known. The product keeps an
+ * NDB and a VOR of one ident at one place (Alexandria AXD, Clacton CLN) as two namesakes, so it
+ * calls such a first fix ambiguous and selects nothing; the simulator counts one place. Which
+ * one the real hub does is not documented. Listed here so that any other disagreement fails,
+ * and so that changing either engine on this point shows up.
+ */
+const KNOWN_DISAGREEMENTS = ['N0450F350 AXD A727 PAXIS', 'N0450F350 CLN L608 SASKI'];
+
+test('a real route along every airway of the navigation data: both engines agree', async (t) => {
+  requireRouteExpansion(sim);
+  const routes = airwayRoutes();
+  const disagree: string[] = [];
+  for (const text of routes) {
+    const b = block(`${text}\n`);
+    const [remote, local] = [shape(await viaHub(b)), shape(expandRoute(b, db))];
+    if (JSON.stringify(remote) !== JSON.stringify(local)) disagree.push(text);
+  }
+  t.diagnostic(`${routes.length - disagree.length} of ${routes.length} airway routes agree`);
+  assert.ok(routes.length >= 600, `${routes.length} routes`);
+  assert.deepEqual(disagree, KNOWN_DISAGREEMENTS);
+});
+
+test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguousFirstFix set', async () => {
+  requireRouteExpansion(sim);
   const b = block('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY\n');
   const result = await viaHub(b);
   assert.equal(result.ambiguousFirstFix?.ident, 'SAM');
@@ -87,8 +141,8 @@ test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguou
   assert.ok(chosen.points.some((p) => p.designator === 'SAM'));
 });
 
-test('an unknown name: left out (H002) or without geometry (H001), on its exact range', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('an unknown name: left out (H002) or without geometry (H001), on its exact range', async () => {
+  requireRouteExpansion(sim);
   const b = block('origin: EGLL\ndestination: EDDF\nN0450F350 DVR DCT QQQQQ DCT KONAN\n');
   const unknown = b.elements.find((e) => e.text === 'QQQQQ')!;
   const omitted = await viaHub(b);

@@ -156,7 +156,7 @@ test('an HTML page with status 200 (a captive portal) is a malformed answer, not
   assert.match(err.message, /captive portal/);
 });
 
-test('a GeoJSON answer with a bad position names the exact place', async (t) => {
+test('a GeoJSON answer with a bad position keeps the other features and names the exact place of the one left out', async (t) => {
   const body = JSON.stringify({
     type: 'FeatureCollection',
     features: [0, 1, 2, 3].map((i) => ({
@@ -171,8 +171,13 @@ test('a GeoJSON answer with a bad position names the exact place', async (t) => 
     await hub.close();
     await server.close();
   });
-  const err = await expectServiceError(hub.microlights('GB'), 'malformedResponse');
-  assert.match(err.message, /features\[3\]\.geometry\.coordinates is not a \[lon, lat\] pair/);
+  const answer = await hub.microlights('GB');
+  assert.deepEqual(
+    answer.features.map((f) => f.properties.designator),
+    ['P0', 'P1', 'P2'],
+  );
+  assert.equal(answer.leftOut?.count, 1);
+  assert.match(answer.leftOut!.reasons[0]!, /features\[3\]\.geometry\.coordinates is not a \[lon, lat\] pair/);
 });
 
 test('a 404 NOTAM list that says "no NOTAMs" is an empty list; other 404 pages are errors', async (t) => {

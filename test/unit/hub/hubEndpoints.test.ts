@@ -3,9 +3,10 @@ import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { HUB_ENDPOINTS } from '../../../server/src/hub/endpoints';
+import { HUB_ENDPOINTS } from '../../../common/endpoints';
 import { expectServiceError } from './expectServiceError';
 import { logged, startSim } from './simHelpers';
+import { requireRouteExpansion } from '../../shared/routeExpansion';
 
 let sim: HubSimulator;
 let hub: HubClient;
@@ -104,8 +105,8 @@ test('7 flights within a FIR (GeoJSON)', async () => {
   assert.equal(list.results?.status, 'ok');
 });
 
-test('9 route expansion: POST with user_key, Accept application/geo+json, a validated FeatureCollection', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('9 route expansion: POST with user_key, Accept application/geo+json, a validated FeatureCollection', async () => {
+  requireRouteExpansion(sim);
   const { collection } = await hub.expandRoute({
     routeText: 'N0450F350 DVR L9 KONAN',
     origin: 'EGLL',
@@ -196,8 +197,6 @@ test('17/18 an unknown FIR or aerodrome is notFound, not "no NOTAMs"', async () 
 
 test('every endpoint of the table was exercised', () => {
   remember();
-  const missing = Object.keys(HUB_ENDPOINTS).filter(
-    (id) => !seen.has(id) && !(id === 'routeExpansion' && sim.routeExpansionUnavailable),
-  );
+  const missing = Object.keys(HUB_ENDPOINTS).filter((id) => !seen.has(id));
   assert.deepEqual(missing, []);
 });

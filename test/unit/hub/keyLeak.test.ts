@@ -33,7 +33,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const CLI = resolve(__dirname, '../../../server/src/cli.ts');
+const CLI = resolve(__dirname, '../../../server/src/cli/cli.ts');
 
 function check(args: string[], key: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: key };

@@ -7,7 +7,7 @@ import { readClientSettings } from '../../../server/src/hub/settings';
 import { AIRSPACE_RULES, validateFeatureCollection, WAYPOINT_RULES } from '../../../server/src/hub/geojson';
 import { ShapeError } from '../../../server/src/hub/errors';
 import { pageText, restrictedGroups, supportId } from '../../../server/src/hub/errorPages';
-import { parseNotamCoordinates } from '../../../server/src/hub/hubXml';
+import { parseNotamCoordinates } from '../../../server/src/hub/notams';
 
 test('redactUrl hides user_key, appId/appKey and URL credentials, and nothing else', () => {
   assert.equal(

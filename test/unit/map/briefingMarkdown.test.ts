@@ -7,7 +7,7 @@ import {
   type MapCrossingRow,
   type MapNotam,
   type MapView,
-} from '../../../server/src/protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 
 const row = (over: Partial<MapCrossingRow>): MapCrossingRow => ({
   itemId: 'x',

@@ -3,7 +3,7 @@ import test from 'node:test';
 import { chooseFilters, chosenFromState, chosenKeysOfState } from '../../../client/src/map/chosenFilters';
 import { filtersFrom } from '../../../server/src/lsp/mapRequests';
 import type { MapSettings } from '../../../server/src/lsp/settings';
-import { DEFAULT_MAP_FILTERS, JUDGING_FILTERS, type MapFilters } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS, JUDGING_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 
 /** A user who set a 20 NM corridor, all levels and a 10-minute margin in the settings. */
 const settings: MapSettings = {

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { filtersFrom } from '../../../server/src/lsp/mapRequests';
 import { DEFAULT_SETTINGS, levelFilterSetting, mergeSettings, readSettings } from '../../../server/src/lsp/settings';
 import { buildMapView, NO_MAP_DATA } from '../../../server/src/map/mapView';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 
 const MAP = DEFAULT_SETTINGS.map;
@@ -40,8 +40,8 @@ test('what the page asks is checked: a bad level filter or margin falls back to 
     levels: { mode: 'band', lowerFt: 30_000, upperFt: -5 },
     timeMarginMin: 1e9,
   });
-  assert.deepEqual(asked.levels, { mode: 'band', lowerFt: 0, upperFt: 30_000 });
-  assert.equal(asked.timeMarginMin, 1440);
+  assert.deepEqual(asked.levels, { mode: 'all' }, 'a band below 0 ft is refused, not clamped');
+  assert.equal(asked.timeMarginMin, 15, 'a margin beyond a day is refused, not clamped');
   const hostile = filtersFrom(settings, {
     levels: { mode: '<script>' } as never,
     timeMarginMin: Number.NaN,

@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import { boxOf, RouteCorridor } from '../../../server/src/map/corridor';
 import { firsCrossed, type FirEntry } from '../../../server/src/map/firs';
-import type { LonLat, MapPolygons } from '../../../server/src/protocol/mapMessages';
+import type { LonLat, MapPolygons } from '../../../common/protocol/mapMessages';
 
 const FILE = path.resolve(__dirname, '../../../../shared/firs/boundaries.geojson.gz');
 const present = existsSync(FILE);

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AreaIndex, RouteCorridor } from '../../../server/src/map/corridor';
-import { distanceNm } from '../../../server/src/geodesy';
+import { distanceNm } from '../../../server/src/geo/geodesy';
 import { denseLeg, distanceToLeg, splitAtAntimeridian } from '../../../server/src/map/geometry';
-import type { LonLat } from '../../../server/src/protocol/mapMessages';
+import type { LonLat } from '../../../common/protocol/mapMessages';
 
 const EGLL = { lat: 51.4775, lon: -0.461389 };
 const KJFK = { lat: 40.639722, lon: -73.778889 };

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import {
-  readFilters,
-  readShowMapArguments,
-  validateMapToHostMessage,
-} from '../../../client/src/map/mapMessageValidation';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { readShowMapArguments, validateMapToHostMessage } from '../../../client/src/map/mapMessageValidation';
+import { readMapFilters } from '../../../common/mapFilters';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 
 const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
 
@@ -100,7 +97,7 @@ test('the level and time filters the page posts pass as they are, copied', () =>
 
 test('state saved before the level and time filters existed reads with their defaults', () => {
   const { levels: _levels, timeMarginMin: _margin, ...older } = DEFAULT_MAP_FILTERS;
-  assert.deepEqual(readFilters({ ...older, corridorNm: 20 }), { ...DEFAULT_MAP_FILTERS, corridorNm: 20 });
+  assert.deepEqual(readMapFilters({ ...older, corridorNm: 20 }), { ...DEFAULT_MAP_FILTERS, corridorNm: 20 });
 });
 
 test('showMap arguments: a Uri from a menu, (uri, position) from a code lens, { uri, position, itemId } from a code action', () => {

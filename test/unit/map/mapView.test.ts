@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { expandRoute, icaoCoordinate } from '../../../server/src/expansion/offlineExpansion';
-import type { Notam } from '../../../server/src/hub/hubXml';
+import type { Notam } from '../../../server/src/hub/notams';
 import { RouteCorridor } from '../../../server/src/map/corridor';
-import { direct } from '../../../server/src/geodesy';
+import { direct } from '../../../server/src/geo/geodesy';
 import { MapDataSource, NEEDS_KEY_NOTICE } from '../../../server/src/map/hubData';
 import { buildMapView, NO_MAP_DATA, type MapData } from '../../../server/src/map/mapView';
 import { highlightAt, routeLayer } from '../../../server/src/map/routePoints';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import { DEFAULT_MAP_FILTERS } from '../../../server/src/protocol/mapMessages';
+import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
 
@@ -113,6 +113,26 @@ test('an ambiguous first fix is marked ambiguous; without any expansion every po
     filters: DEFAULT_MAP_FILTERS,
   }).view;
   assert.ok(view.notices.some((n) => /not expanded yet/.test(n)));
+  // With no hub key and no navigation data it never will be: the notice says what to set.
+  const never = buildMapView({
+    uri: 'file:///a.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion: undefined,
+    data: NO_MAP_DATA,
+    filters: DEFAULT_MAP_FILTERS,
+    noExpansionSource:
+      'Local checks only: set a hub key (ICAO Route: Set Hub Key) or icaoRoute.navdata.folder to expand routes.',
+  }).view;
+  assert.ok(!never.notices.some((n) => /not expanded yet/.test(n)), never.notices.join(' | '));
+  assert.ok(
+    never.notices.some((n) =>
+      /set a hub key .* or icaoRoute\.navdata\.folder .* positions written in the route/.test(n),
+    ),
+    never.notices.join(' | '),
+  );
 });
 
 function notam(id: string, fields: Partial<Notam>): MapData['notams'][number] {

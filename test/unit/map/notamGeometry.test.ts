@@ -1,7 +1,7 @@
 /** NOTAM geometry: the area in the text, a circle in the text, the item Q circle, "whole FIR"; subjects from the Q-code. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { distanceNm } from '../../../server/src/geodesy';
+import { distanceNm } from '../../../server/src/geo/geodesy';
 import { notamArea, notamSubject } from '../../../server/src/map/notamGeometry';
 
 test('an area written in the text becomes a closed polygon, and it wins over the item Q circle', () => {

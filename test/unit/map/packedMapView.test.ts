@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { LonLat, PackedShape } from '../../../server/src/protocol/mapMessages';
-import { packMapView } from '../../../server/src/protocol/packedMapView';
+import type { LonLat, PackedShape } from '../../../common/protocol/mapMessages';
+import { packMapView } from '../../../common/protocol/packedMapView';
 import { europeView } from '../../webview/support/fixtures';
 
 /** The nested polygons a packed shape stands for (what the webview's flat geometry holds). */

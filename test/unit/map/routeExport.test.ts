@@ -23,7 +23,7 @@ import {
 } from '../../../server/src/map/routeExport';
 import { routeLayer } from '../../../server/src/map/routePoints';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
-import type { LonLat, MapPoint } from '../../../server/src/protocol/mapMessages';
+import type { LonLat, MapPoint } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
 
@@ -266,4 +266,45 @@ test('file names: the route file and the route, with nothing a file system could
   assert.equal(exportFileName('my routes.route', 'DLH4AB', 'geojson'), 'my-routes-DLH4AB.geojson');
   assert.equal(exportFileName('../x/..\\a.route', '<>:"/\\|?*', 'gpx'), 'x-a.gpx');
   assert.equal(exportFileName('.route', '', 'gpx'), 'route.gpx');
+});
+
+test('every format gives each placed point its planned level and ETO (from the flight profile)', () => {
+  const block = blockOf('origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN L607 RUDUS\n');
+  const expansion = expandRoute(block, db);
+  const at10 = Date.UTC(2026, 10, 26, 10, 0);
+  const exportAs = (format: 'geojson' | 'gpx' | 'kml') => {
+    const outcome = exportRoute(block, expansion, format, 'sample.route', at10);
+    assert.ok('content' in outcome, JSON.stringify(outcome));
+    return outcome.content;
+  };
+  const features = (JSON.parse(exportAs('geojson')) as { features: { properties: Record<string, unknown> }[] }).features
+    .slice(1)
+    .map((f) => f.properties);
+  assert.deepEqual(
+    features.map((p) => [p.name, p.plannedLevel, p.eto]),
+    features.map((p) => {
+      // 450 kt in still air from 10:00 at EGLL, to the nearest minute.
+      const minutes = Math.round(((p.cumulativeNm as number) / 450) * 60);
+      const eto = new Date(at10 + minutes * 60_000).toISOString().replace(/:00\.000Z$/, 'Z');
+      // The leg from the origin climbs, the one into the destination descends (from RUDUS on).
+      const level =
+        p.name === 'EGLL'
+          ? 'climbing SFC–FL350'
+          : p.name === 'RUDUS' || p.name === 'EDDF'
+            ? 'descending SFC–FL350'
+            : 'FL350';
+      return [p.name, level, eto];
+    }),
+  );
+  assert.ok(features.length >= 5);
+  assert.ok(features.filter((p) => p.plannedLevel === 'FL350').every((p) => p.plannedLevelFt === 35000));
+
+  const gpx = parseXml(exportAs('gpx'));
+  const dvr = [...gpx.getElementsByTagName('wpt')].find(
+    (w) => w.getElementsByTagName('name')[0]?.textContent === 'DVR',
+  )!;
+  assert.equal(dvr.getElementsByTagName('ele')[0]?.textContent, '10668');
+  assert.equal(dvr.getElementsByTagName('time')[0]?.textContent, '2026-11-26T10:09:00Z');
+  assert.match(dvr.getElementsByTagName('desc')[0]?.textContent ?? '', /^planned FL350, ETO 2026-11-26T10:09Z; /);
+  assert.match(exportAs('kml'), /<name>DVR<\/name>\s*<description>via DCT; planned FL350, ETO 2026-11-26T10:09Z; /);
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { lightSnapshot, verdictsUpdate } from '../../../client/src/map/viewUpdate';
-import { packMapView } from '../../../server/src/protocol/packedMapView';
-import type { MapView } from '../../../server/src/protocol/mapMessages';
+import { packMapView } from '../../../common/protocol/packedMapView';
+import type { MapView } from '../../../common/protocol/mapMessages';
 import { flightView } from '../../webview/support/fixtures';
 
 const packed = (view: MapView) => packMapView(view);

@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readNumber } from '../../../server/src/navdata/text';
-import { distanceNm } from '../../../server/src/geodesy';
+import { distanceNm } from '../../../server/src/geo/geodesy';
 
 /** Dover VOR, where the nearest-point searches start. */
 const DVR = { lat: 51.16, lon: 1.36 };

@@ -6,12 +6,13 @@
  * (TS2578), and a correct use that stopped compiling would be an error of its own.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import test from 'node:test';
 import ts from 'typescript';
-import * as lsp from '../../../server/src/protocol/lspMessages';
-import * as map from '../../../server/src/protocol/mapMessages';
-import { dispatchMessage, type MapToHostMessage } from '../../../server/src/protocol/mapMessages';
+import * as lsp from '../../../common/protocol/lspMessages';
+import * as map from '../../../common/protocol/mapMessages';
+import { dispatchMessage, type MapToHostMessage } from '../../../common/protocol/mapMessages';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -68,4 +69,17 @@ test('a webview message reaches the handler of its own type', () => {
   });
   handle({ type: 'export', format: 'gpx' });
   assert.deepEqual(seen, ['reveal 4', 'export gpx']);
+});
+
+test('both real receivers go through a MessageHandlers table, so a message type without a handler does not compile', () => {
+  const receivers: [file: string, table: string][] = [
+    ['client/src/map/routeMap.ts', 'MessageHandlers<MapToHostMessage>'],
+    ['media/src/map.ts', 'MessageHandlers<HostToMapMessage>'],
+  ];
+  for (const [file, table] of receivers) {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    assert.ok(text.includes(table), `${file} declares its handlers as ${table}`);
+    assert.match(text, /dispatchMessage\(/, `${file} dispatches through the table`);
+    assert.doesNotMatch(text, /switch \(message\.type\)/, `${file} has no switch of its own over the message types`);
+  }
 });

@@ -1,16 +1,13 @@
 /**
- * docs/diagnostics.md, and the diagnostics section of the README between its markers, are
- * generated from DIAGNOSTIC_CODES and the examples table, with the messages the parser really
- * gives, and from the expansion's code tables, so neither can drift from the code (a test
- * compares). Rewrite both with: node --import tsx test/unit/route/diagnosticsDoc.ts --write
+ * docs/diagnostics.md, and the summary of the codes in the README between its markers, are
+ * generated from the one table of codes (DIAGNOSTIC_CODES, server/src/route/codes.ts: R, X, H, A,
+ * F) and the examples table, with the messages the parser really gives, so neither can drift
+ * from the code (a test compares). Rewrite both with: node --import tsx test/unit/route/diagnosticsDoc.ts --write
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPANSION_CODES } from '../../../server/src/expansion/codes';
-import { HUB_FINDING_CODES } from '../../../server/src/hub/expansionMapping';
-import { AIRLINE_CODES } from '../../../server/src/services/airline';
-import { FLIGHT_CONFLICT_CODES } from '../../../server/src/services/flightConflicts';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
+import { codesOf, DIAGNOSTIC_SERIES, type DiagnosticCode } from '../../../server/src/route/codes';
 import { EXAMPLES } from './examples';
 
 export const DOC_PATH = join(__dirname, '../../../docs/diagnostics.md');
@@ -66,8 +63,8 @@ function tables(heading: string): string[] {
       '| Code | Severity | Meaning | Example | Message |',
       '|---|---|---|---|---|',
     );
-    for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) {
-      if (!code.startsWith(prefix)) continue;
+    for (const code of codesOf(prefix)) {
+      const info = DIAGNOSTIC_CODES[code];
       const ex = EXAMPLES.find((e) => e.code === code);
       const doc = ex ? parseRouteDocument(ex.text) : undefined;
       const found =
@@ -88,9 +85,7 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of [...Object.entries(EXPANSION_CODES), ...Object.entries(HUB_FINDING_CODES)]) {
-    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
-  }
+  rows(out, [...codesOf('X'), ...codesOf('H')]);
   out.push(
     '',
     `${heading} Airline reference`,
@@ -102,8 +97,7 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of Object.entries(AIRLINE_CODES))
-    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
+  rows(out, codesOf('A'));
   out.push(
     '',
     `${heading} Flight conflicts`,
@@ -118,9 +112,40 @@ function tables(heading: string): string[] {
     '| Code | Severity | Meaning |',
     '|---|---|---|',
   );
-  for (const [code, info] of Object.entries(FLIGHT_CONFLICT_CODES))
-    out.push(`| ${code} | ${info.severity} | ${cell(info.title)} |`);
+  rows(out, codesOf('F'));
   return out;
+}
+
+function rows(out: string[], codes: DiagnosticCode[]): void {
+  for (const code of codes)
+    out.push(`| ${code} | ${DIAGNOSTIC_CODES[code].severity} | ${cell(DIAGNOSTIC_CODES[code].title)} |`);
+}
+
+/** Where each series comes from, for the README's summary. */
+const SERIES_SOURCES: Record<string, string> = {
+  R: 'the parser and the local checks, always',
+  X: 'offline route expansion (`icaoRoute.navdata.folder`, `check --navdata`)',
+  H: "the hub's route expansion (a hub key, `check --hub`)",
+  A: 'the airline reference (its credentials set)',
+  F: 'flight conflicts with active areas (a hub key or `icaoRoute.map.airspaceFiles`)',
+};
+
+/** The README's summary of the codes: one row per series, the full tables in docs/diagnostics.md. */
+function readmeSummary(): string[] {
+  const rows = DIAGNOSTIC_SERIES.map((series) => {
+    const source = SERIES_SOURCES[series];
+    if (!source) throw new Error(`diagnosticsDoc.ts: say in SERIES_SOURCES where the ${series} codes come from`);
+    return `| \`${series}…\` | ${source} |`;
+  });
+  return [
+    'Every finding has a stable code, a severity, a message that says what is wrong and what is',
+    'expected, and the exact range it is about. Every code, with an example and the message it gets:',
+    '[docs/diagnostics.md](docs/diagnostics.md).',
+    '',
+    '| codes | from |',
+    '|---|---|',
+    ...rows,
+  ];
 }
 
 /** The README with its diagnostics section (between the markers) as generated. */
@@ -128,7 +153,7 @@ export function readmeWithDiagnostics(readme: string): string {
   const begin = readme.indexOf(README_BEGIN);
   const end = readme.indexOf(README_END);
   if (begin < 0 || end < begin) throw new Error(`README.md lacks the markers ${README_BEGIN} … ${README_END}`);
-  const section = [README_BEGIN, ...introduction(), ...tables('###'), '', ''].join('\n');
+  const section = [README_BEGIN, ...readmeSummary(), ''].join('\n');
   return readme.slice(0, begin) + section + readme.slice(end);
 }
 

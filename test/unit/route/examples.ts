@@ -82,6 +82,7 @@ export const EXAMPLES: CodeExample[] = [
   },
   { code: 'R216', text: 'N0450F350 DVR L9 UL9 KONAN', at: [0, 17, 20], says: 'transition point is usually written' },
   { code: 'R217', text: 'N0450F350', at: [0, 0, 9], says: 'not followed by a route' },
+  { code: 'R218', text: 'N0400F200 SAM2X T', at: [0, 16, 17], says: 'found SID SAM2X before it' },
   { code: 'R301', text: FPL().slice(0, -1), at: [5, 11, 11], says: "expected ')'" },
   {
     code: 'R302',

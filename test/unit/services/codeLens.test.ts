@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { resolveRouteMapCodeLens, routeMapCodeLenses, SHOW_MAP_COMMAND } from '../../../server/src/services/codeLens';
+import { SHOW_MAP_COMMAND } from '../../../common/commands';
+import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../../../server/src/services/codeLens';
 
 const live = { isCancellationRequested: false };
 const TEXT = [

@@ -36,7 +36,7 @@ test('findings become LSP diagnostics with severity, code, source and exact rang
 test('expansion findings are merged in document order, data kept for quick fixes', () => {
   const document = parseRouteDocument('N0450F350 DVR UL9 KONAM\n\nN0450F350 DVR KONAN');
   const extra: RouteDiagnostic = {
-    code: 'X-unknown',
+    code: 'X010',
     severity: 'information',
     message: 'KONAM is not in the navigation data',
     range: { start: { line: 0, character: 18 }, end: { line: 0, character: 23 } },
@@ -45,7 +45,7 @@ test('expansion findings are merged in document order, data kept for quick fixes
   const diagnostics = documentDiagnostics(document, live, [extra]);
   assert.deepEqual(
     diagnostics.map((d) => d.code),
-    ['X-unknown', 'R206'],
+    ['X010', 'R206'],
   );
   assert.equal(diagnostics[0].severity, DiagnosticSeverity.Information);
   assert.deepEqual(diagnostics[0].data, { candidates: [] });

@@ -10,7 +10,8 @@ import type { MarkupContent } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
-import { expansionHoverSection, formatDegreesMinutes } from '../../../server/src/services/expansionHover';
+import { formatDegreesMinutes } from '../../../server/src/geo/degreesMinutes';
+import { expansionHoverSection } from '../../../server/src/services/expansionHover';
 import { hover } from '../../../server/src/services/hover';
 
 const live = { isCancellationRequested: false };

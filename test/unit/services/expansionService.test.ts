@@ -12,7 +12,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { blockKey, ExpansionCache, resultAt } from '../../../server/src/session/cache';
 import { DocumentExpansions, MAX_EXPANDED_BLOCKS } from '../../../server/src/session/documentExpansions';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
-import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
+import type { ExpansionStatusParams } from '../../../common/protocol/lspMessages';
 import { LineIndex } from '../../../server/src/services/ranges';
 import { startHubSimulator } from '../../hub-sim/server';
 
@@ -183,7 +183,7 @@ test('cache keys are the block lines; results move with their block; the oldest 
     result: {
       points: [],
       procedures: [],
-      findings: [{ code: 'X002', severity: 'warning' as const, message: 'm', range }],
+      findings: [{ code: 'X002' as const, severity: 'warning' as const, message: 'm', range }],
       ambiguousFirstFix: { ident: 'DVR', range, candidates: [] },
     },
   };

@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { statusPresentation } from '../../../client/src/statusPresentation';
+import { clearedKeyMessage, statusPresentation } from '../../../client/src/statusPresentation';
 import { HubError, type ServiceErrorKind } from '../../../server/src/hub';
 import { redactText } from '../../../server/src/hub';
 import { ExpansionStatusTracker, failureStatus } from '../../../server/src/session/status';
-import type { ExpansionStatusParams } from '../../../server/src/protocol/lspMessages';
+import type { ExpansionStatusParams } from '../../../common/protocol/lspMessages';
 
 test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {
   const cases: [ServiceErrorKind, string | undefined][] = [
@@ -89,4 +89,20 @@ test('the status bar shows each state with its own text; warnings for offline an
   );
   assert.match(look('degraded', 'hub').tooltip, /^the message \(degraded\)\n\nClick to show the ICAO Route output\.$/);
   assert.match(statusPresentation(undefined).tooltip, /starting/);
+});
+
+test('a hub key from the environment: the status and the Clear Hub Key notification say so', () => {
+  const ok = { state: 'ok', source: 'hub', message: 'Route expansion by the hub.' } as const;
+  assert.equal(statusPresentation(ok, 'environment').text, '$(check) Route: hub · HUB_USER_KEY');
+  assert.equal(
+    statusPresentation({ ...ok, state: 'degraded' }, 'environment').text,
+    '$(warning) Route: hub failing · HUB_USER_KEY',
+  );
+  assert.match(statusPresentation(ok, 'environment').tooltip, /HUB_USER_KEY environment variable .*Clear Hub Key/);
+  assert.equal(statusPresentation(ok, 'secretStorage').text, '$(check) Route: hub');
+  assert.doesNotMatch(statusPresentation(ok, 'secretStorage').tooltip, /HUB_USER_KEY/);
+  // The navdata source does not use the key, whatever its source.
+  assert.equal(statusPresentation({ ...ok, source: 'navdata' }, 'environment').text, '$(check) Route: navdata');
+  assert.match(clearedKeyMessage('environment'), /stored hub key cleared.*HUB_USER_KEY.*restart/);
+  assert.equal(clearedKeyMessage('none'), 'ICAO Route: hub key cleared.');
 });

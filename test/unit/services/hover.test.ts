@@ -120,3 +120,36 @@ test('hover explains field-19 items: endurance, persons on board, the letters of
   assert.match(hoverText(text, 1, 21)!, /`P`: polar\n- `M`: maritime/);
   assert.match(hoverText(text, 1, 27)!, /pilot in command/);
 });
+
+test('field 10 and PBN/: every letter and code decoded, unknown ones said', () => {
+  const text = [
+    '(FPL-DLH4AB-IS',
+    '-A320/M-SDE2E3FGIJ1RWY/LB1',
+    '-EGLL1200',
+    '-N0450F350 DVR UL9 KONAN',
+    '-EDDF0105',
+    '-PBN/A1B1D1S2X9 DOF/261121)',
+  ].join('\n');
+  const field10 = hoverText(text, 1, 12)!;
+  assert.match(field10, /FPL equipment and capabilities/);
+  const listed = field10.split('\n').filter((l) => l.startsWith('- `'));
+  assert.deepEqual(
+    listed.map((l) => /^- `(\w+)`/.exec(l)![1]),
+    ['S', 'D', 'E2', 'E3', 'F', 'G', 'I', 'J1', 'R', 'W', 'Y', 'L', 'B1'],
+  );
+  assert.ok(listed.includes('- `E2`: D-FIS ACARS'));
+  assert.ok(listed.includes('- `W`: RVSM approved'));
+  assert.ok(listed.includes('- `Y`: VHF with 8.33 kHz channel spacing'));
+  assert.match(
+    field10,
+    /\*\*Surveillance:\*\*\n\n- `L`: transponder Mode S .*enhanced surveillance\n- `B1`: ADS-B "out" on 1090 MHz/,
+  );
+  assert.match(hoverText(text.replace('RWY/LB1', 'RWQ/LB1'), 1, 12)!, /- `Q`: not a field 10 code/);
+
+  const pbn = hoverText(text, 5, 3)!;
+  assert.match(pbn, /performance-based navigation/);
+  assert.match(
+    pbn,
+    /- `A1`: RNAV 10 \(RNP 10\)\n- `B1`: RNAV 5, all permitted sensors\n- `D1`: RNAV 1, all permitted sensors\n- `S2`: RNP APCH with BARO-VNAV\n- `X9`: not a PBN code/,
+  );
+});

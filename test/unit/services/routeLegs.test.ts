@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
-import { inverse } from '../../../server/src/geodesy';
+import { inverse } from '../../../server/src/geo/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
@@ -120,6 +120,15 @@ test('the outline shows each route total; the expansion table lists every point 
     table,
   );
   assert.ok(table.includes(`Total ${formatNm(total)} over`));
+  // Exit points name the airway they are reached along, as interior points do.
+  for (const [point, airway] of [
+    ['KONAN', 'UL9'],
+    ['AMASI', 'UL607'],
+  ])
+    assert.ok(
+      lines.some((l) => new RegExp(`^\\s*\\d+\\s+${point}\\s+\\S+\\s+.+\\s+${airway}\\s+\\d+\\.\\d NM`).test(l)),
+      `${point} via ${airway}:\n${table}`,
+    );
 });
 
 test('inlay hints: distance since the point written before, the total at the end; none outside the range', () => {

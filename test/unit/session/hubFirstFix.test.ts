@@ -14,6 +14,7 @@ import { HubSource, NavdataSource } from '../../../server/src/session/sources';
 import { codeActions } from '../../../server/src/services/codeActions';
 import { LineIndex } from '../../../server/src/services/ranges';
 import { startSim } from '../hub/simHelpers';
+import { requireRouteExpansion } from '../../shared/routeExpansion';
 
 const NAVDATA = resolve(__dirname, '../../fixtures/navdata');
 const URI = 'file:///routes/first.route';
@@ -50,8 +51,8 @@ async function h003(text: string) {
   return { finding, actions, result };
 }
 
-test('hub H003: the only namesake near the origin is named first and its referenceFix is the first quick fix', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('hub H003: the only namesake near the origin is named first and its referenceFix is the first quick fix', async () => {
+  requireRouteExpansion(sim);
   const { finding, actions, result } = await h003('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
   assert.equal(
     result.points.some((p) => p.elementIndex === 1),
@@ -74,15 +75,15 @@ test('hub H003: the only namesake near the origin is named first and its referen
   );
 });
 
-test('hub H003: without an origin, the only namesake on the following airway is named first', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('hub H003: without an origin, the only namesake on the following airway is named first', async () => {
+  requireRouteExpansion(sim);
   const { finding, actions } = await h003('N0280F190 SAM H59 NISOS UR32 LIKNI');
   assert.match(finding.message, /the one on H59, SAMOS/);
   assert.match(actions[0].title, /^Use SAM .*SAMOS.* at 374\dN0265\dE \(referenceFix\)$/);
 });
 
-test('hub H003: no likely place (no origin, no airway), the warning and the fixes stay as the hub gives them', async (t) => {
-  if (sim.routeExpansionUnavailable) return t.skip(sim.routeExpansionUnavailable);
+test('hub H003: no likely place (no origin, no airway), the warning and the fixes stay as the hub gives them', async () => {
+  requireRouteExpansion(sim);
   const { finding, actions } = await h003('N0280F190 SAM DCT NISOS');
   assert.doesNotMatch(finding.message, /most likely meant/);
   assert.equal((finding.data as { likely?: boolean }).likely, undefined);

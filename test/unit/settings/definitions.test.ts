@@ -13,7 +13,7 @@ import {
   SETTING_KEYS,
   SETTINGS,
   type SettingDefinition,
-} from '../../../server/src/settings/definitions';
+} from '../../../common/settings/definitions';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {

@@ -65,14 +65,19 @@ suite('route expansion (offline navdata)', () => {
   test('ambiguous first fix: the referenceFix quick fix selects Southampton', async () => {
     const document = await openCopyOfSample('ambiguous-first-fix.route');
     const route = 'N0240F090 SAM DCT ORTAC DCT JSY';
-    const sam = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
+    // From EGHI Southampton is taken (X011); the last route has no origin and stays ambiguous.
+    const taken = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
+    const sam = rangeOf(document, route, 'N0240F090 [SAM] DCT', 3);
     const ambiguous = await waitForDiagnostics(
       document.uri,
       (ds) => ds.some((d) => codeOf(d) === 'X005'),
       'X005 on SAM',
       expansionFindings,
     );
-    assert.deepEqual(ambiguous.map(describeDiagnostic), [`X005 Warning ${describeRange(sam)}`]);
+    assert.deepEqual(ambiguous.map(describeDiagnostic).sort(), [
+      `X005 Warning ${describeRange(sam)}`,
+      `X011 Information ${describeRange(taken)}`,
+    ]);
 
     const actions = (
       (await vscode.commands.executeCommand<vscode.CodeAction[]>(
@@ -87,14 +92,14 @@ suite('route expansion (offline navdata)', () => {
     assert.ok(southampton?.edit, `no Southampton candidate: ${actions.map((a) => a.title).join(' | ')}`);
     assert.ok(await vscode.workspace.applyEdit(southampton.edit));
 
-    // The directive lands in the first block (the lines above its route line, up to a blank one).
-    const samAfter = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
+    // The directive lands in its block (the lines above its route line, up to a blank one).
+    const samAfter = rangeOf(document, route, 'N0240F090 [SAM] DCT', 3);
     const block: string[] = [];
     for (let line = samAfter.start.line - 1; line >= 0 && document.lineAt(line).text.trim() !== ''; line--)
       block.push(document.lineAt(line).text);
     assert.ok(
       block.some((l) => /^referenceFix: \d{4}[NS]\d{5}[EW]$/.test(l)),
-      `first block: ${block.reverse().join(' / ')}`,
+      `its block: ${block.reverse().join(' / ')}`,
     );
     await eventually(
       async () => /\*\*Resolved:\*\*/.test((await hoverText(document.uri, samAfter.start.translate(0, 1))).text),
@@ -102,7 +107,12 @@ suite('route expansion (offline navdata)', () => {
     );
     const { text } = await hoverText(document.uri, samAfter.start.translate(0, 1));
     assert.match(text, /50°5\d\.\d'N 001°2\d\.\d'W/, text);
-    await waitForDiagnostics(document.uri, (ds) => ds.length === 0, 'no expansion findings left', expansionFindings);
+    await waitForDiagnostics(
+      document.uri,
+      (ds) => ds.length === 1 && codeOf(ds[0]) === 'X011',
+      'only the X011 information left',
+      expansionFindings,
+    );
   });
 
   test('hover on a navaid shows where it resolved', async () => {

@@ -11,7 +11,7 @@ import {
   type MapPoint,
   type MapVerdict,
   type MapView,
-} from '../../../server/src/protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 import { geodesicPath, URI } from './fixtures';
 
 type Spec = [name: string, kind: string, position: LonLat, via: string];

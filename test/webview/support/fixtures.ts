@@ -17,7 +17,7 @@ import {
   type MapVerdict,
   type MapView,
   type NotamSubject,
-} from '../../../server/src/protocol/mapMessages';
+} from '../../../common/protocol/mapMessages';
 
 const METRES_PER_NM = 1852;
 export const URI = 'file:///work/samples/europe.route';

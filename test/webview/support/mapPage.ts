@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mapPageHtml } from '../../../client/src/map/mapHtml';
-import type { HostToMapMessage, MapToHostMessage, MapWebviewState } from '../../../server/src/protocol/mapMessages';
+import type { HostToMapMessage, MapToHostMessage, MapWebviewState } from '../../../common/protocol/mapMessages';
 import { THEMES, type ThemeName } from './themes';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');

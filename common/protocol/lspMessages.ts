@@ -1,0 +1,137 @@
+/**
+ * The extension's own LSP messages, shared by the client and the server. Only method names,
+ * payload types and plain descriptors binding the two live here (no vscode-jsonrpc message-type
+ * objects), because the client and the server bundle different copies of vscode-jsonrpc and its
+ * objects do not cross that line. Send and handle them through the helpers of ./messages
+ * (`sendNotification(connection, STATUS, params)`): a wrong payload is then a compile error.
+ */
+import type { Position } from '../position';
+import { notification, request } from './messages';
+
+/** Server → client: a line for the "ICAO Route" output channel. Never carries a secret. */
+export const STATUS_NOTIFICATION = 'icaoRoute/status';
+export interface StatusParams {
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+export const STATUS = notification<StatusParams>(STATUS_NOTIFICATION);
+
+/**
+ * Client → server: the hub user_key from SecretStorage (or the extension host's HUB_USER_KEY),
+ * or null when there is none. The only way the key reaches the server; neither side logs it.
+ */
+export const SET_HUB_KEY_NOTIFICATION = 'icaoRoute/setHubKey';
+export interface SetHubKeyParams {
+  userKey: string | null;
+  source: 'secretStorage' | 'environment' | 'none';
+}
+export const SET_HUB_KEY = notification<SetHubKeyParams>(SET_HUB_KEY_NOTIFICATION);
+
+/** Client → server: facts about the running server for the output channel and the bench. */
+export const SERVER_INFO_REQUEST = 'icaoRoute/serverInfo';
+export interface ServerInfo {
+  version: string;
+  pid: number;
+  documents: number;
+  hubKey: 'set' | 'unset';
+  settings: { debounceMs: number; navdataFolder: string };
+  memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number };
+  /** The current route expansion status (see EXPANSION_STATUS_NOTIFICATION). */
+  expansion?: ExpansionStatusParams;
+  /** Every source's state (see SOURCE_STATUS_NOTIFICATION). */
+  sources?: Record<SourceName, Omit<SourceStatusParams, 'name'>>;
+}
+export const SERVER_INFO = request<void, ServerInfo>(SERVER_INFO_REQUEST);
+
+/**
+ * Server → client: the state of route expansion, sent only when it changes (a failing remote service
+ * gives one of these, not one per request). The client shows it in a status bar item; other
+ * editors see the same text as a window/logMessage line. Never carries a secret.
+ *
+ * - `ok`: expansions succeed (source `hub` or `navdata`).
+ * - `loading`: the navigation data is being read.
+ * - `local`: neither a hub key nor a navdata folder: local checks only.
+ * - `offline`: the hub cannot be reached (network down, timeout); local checks continue.
+ * - `degraded`: the source answers with failures (refused key, usage limit, server error,
+ *   malformed answer) or the navigation data could not be read; local checks continue.
+ */
+export const EXPANSION_STATUS_NOTIFICATION = 'icaoRoute/expansionStatus';
+export type ExpansionState = 'ok' | 'loading' | 'local' | 'offline' | 'degraded';
+export interface ExpansionStatusParams {
+  state: ExpansionState;
+  source: 'hub' | 'navdata' | 'none';
+  /** One line for the status bar's tooltip and the output channel. */
+  message: string;
+}
+export const EXPANSION_STATUS = notification<ExpansionStatusParams>(EXPANSION_STATUS_NOTIFICATION);
+
+/** The sources whose state the server tracks, one status each. */
+export type SourceName = 'expansion' | 'airspaces' | 'notams' | 'reference';
+
+/**
+ * Server → client: the state of one source (route expansion, airspaces, NOTAMs, the airline
+ * reference), sent only when it changes. Route expansion's state also goes out as
+ * EXPANSION_STATUS_NOTIFICATION (the status bar's). Never carries a secret.
+ */
+export const SOURCE_STATUS_NOTIFICATION = 'icaoRoute/sourceStatus';
+export interface SourceStatusParams {
+  name: SourceName;
+  state: ExpansionState;
+  source: 'hub' | 'navdata' | 'reference' | 'none';
+  message: string;
+}
+export const SOURCE_STATUS = notification<SourceStatusParams>(SOURCE_STATUS_NOTIFICATION);
+
+/**
+ * Client → server: the airline reference family's application credentials (appId and appKey)
+ * from SecretStorage, or nulls when there are none. Like the hub key, the only way they reach
+ * the server; neither side logs them.
+ */
+export const SET_REFERENCE_CREDENTIALS_NOTIFICATION = 'icaoRoute/setReferenceCredentials';
+export interface SetReferenceCredentialsParams {
+  appId: string | null;
+  appKey: string | null;
+  source: 'secretStorage' | 'environment' | 'none';
+}
+export const SET_REFERENCE_CREDENTIALS = notification<SetReferenceCredentialsParams>(
+  SET_REFERENCE_CREDENTIALS_NOTIFICATION,
+);
+
+/**
+ * Client → server: the expanded routes of a document as plain-text tables, for the read-only
+ * "ICAO Route: Show Expansion" document. Null when the server does not have the document open.
+ */
+export const EXPANSION_TABLE_REQUEST = 'icaoRoute/expansionTable';
+export interface ExpansionTableParams {
+  uri: string;
+}
+export interface ExpansionTableResult {
+  text: string;
+}
+export const EXPANSION_TABLE = request<ExpansionTableParams, ExpansionTableResult | null>(EXPANSION_TABLE_REQUEST);
+
+/**
+ * Client → server: the expanded route of the block at a position (the first route block when
+ * absent) as a file: GeoJSON (RFC 7946), GPX 1.1 or KML 2.2. The server waits for the block's expansion
+ * when it is not known yet. `fileName` is a bare name (no folder), made from the document's and
+ * the route's names; `error` says in words why there is nothing to export.
+ */
+export const EXPORT_ROUTE_REQUEST = 'icaoRoute/exportRoute';
+export type RouteExportFormat = 'geojson' | 'gpx' | 'kml';
+export interface ExportRouteParams {
+  uri: string;
+  position?: Position;
+  format: RouteExportFormat;
+}
+export type ExportRouteResult = { fileName: string; content: string } | { error: string };
+export const EXPORT_ROUTE = request<ExportRouteParams, ExportRouteResult>(EXPORT_ROUTE_REQUEST);
+
+/**
+ * The argument of the client command a conflict diagnostic's "Open NOTAM" code action runs
+ * (OPEN_NOTAM_COMMAND, ../commands.ts): the NOTAM's number and full text (shown read-only;
+ * nothing is fetched).
+ */
+export interface OpenNotamArgument {
+  number: string;
+  text: string;
+}

@@ -1,0 +1,415 @@
+/**
+ * Every setting of the extension, defined once: key, JSON schema (type, default, limits,
+ * description), who reads it, and whether a change needs a restart. `package.json`'s
+ * `contributes.configuration` is generated from this table (`npm run settings`; a test fails on
+ * any drift), the readers (lsp/settings.ts, hub/settings.ts) take their limits and defaults from
+ * it, and a test proves that each setting changes what its reader reads.
+ *
+ * Adding a setting: one entry here, `npm run settings`, then read it where it is used (the test
+ * fails until a reader does). See CONTRIBUTING.md.
+ */
+import {
+  DEFAULT_HUB_BASE_URL,
+  DEFAULT_HUB_VERSIONS,
+  DEFAULT_REFERENCE_BASE_URL,
+  DEFAULT_REFERENCE_VERSIONS,
+  HUB_ENDPOINTS,
+  REFERENCE_ENDPOINTS,
+} from '../endpoints';
+import { MAP_FILTER_LIMITS } from '../mapFilters';
+import { DEFAULT_MAP_FILTERS } from '../protocol/mapMessages';
+
+/** The part of JSON schema VS Code's settings UI reads. */
+export interface SettingSchema {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';
+  default: unknown;
+  markdownDescription: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: readonly string[];
+  enumDescriptions?: readonly string[];
+  format?: string;
+  pattern?: string;
+  properties?: Record<string, unknown>;
+  propertyNames?: Record<string, unknown>;
+  additionalProperties?: unknown;
+  items?: Record<string, unknown>;
+}
+
+export interface SettingDefinition {
+  schema: SettingSchema;
+  /**
+   * Who reads it: the language server (lsp/settings.ts with hub/settings.ts), or
+   * vscode-languageclient itself (`<client id>.trace.server`).
+   */
+  reader: 'server' | 'languageClient';
+  /** True when a change takes effect only after the extension restarts. */
+  restart: boolean;
+  /** A valid value other than the default: the test sets it and expects the reader to notice. */
+  example: unknown;
+}
+
+const ENDPOINT_OVERRIDE = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    method: { type: 'string', enum: ['GET', 'POST'] },
+    path: { type: 'string', pattern: '^/' },
+  },
+};
+
+function versionProperties(defaults: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(defaults).map((set) => [set, { type: 'string', pattern: '^v[0-9]+' }]));
+}
+
+export const SETTINGS = {
+  'icaoRoute.diagnostics.debounceMs': {
+    schema: {
+      type: 'number',
+      default: 150,
+      minimum: 0,
+      maximum: 5000,
+      markdownDescription:
+        'Delay in milliseconds between the last keystroke and the diagnostics of a `.route` document.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 40,
+  },
+  'icaoRoute.diagnostics.flightConflicts': {
+    schema: {
+      type: 'boolean',
+      default: true,
+      markdownDescription:
+        "Warning diagnostics (`F001`, `F002`) on the airway, `DCT` or point that leads the flight through an active restricted, danger or prohibited area, or the area of an airspace NOTAM in force, at the flight's planned level and time (needs a hub key or `icaoRoute.map.airspaceFiles`).",
+    },
+    reader: 'server',
+    restart: false,
+    example: false,
+  },
+  'icaoRoute.flight.departureTime': {
+    schema: {
+      type: 'string',
+      default: '',
+      pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z$',
+      markdownDescription:
+        "When plain route text is flown: the time at its first point, in UTC (`2026-11-24T09:30Z`). Empty: now. An FPL message is timed by its own EOBT (field 13) and `DOF/` (field 18); an EOBT without `DOF/` is its next occurrence after this time. Airspace schedules and NOTAMs are judged at the flight's estimated times over the route.",
+    },
+    reader: 'server',
+    restart: false,
+    example: '2026-11-24T09:30Z',
+  },
+  'icaoRoute.inlayHints.legDistances': {
+    schema: {
+      type: 'boolean',
+      default: false,
+      markdownDescription:
+        "Show the distance from the previous written point after each point of a route, and the route's total after its last element, as inlay hints (from route expansion).",
+    },
+    reader: 'server',
+    restart: false,
+    example: true,
+  },
+  'icaoRoute.navdata.folder': {
+    schema: {
+      type: 'string',
+      default: '',
+      markdownDescription:
+        'Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, only to list the candidates of an ambiguous first fix). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome.',
+    },
+    reader: 'server',
+    restart: false,
+    example: '/data/navdata',
+  },
+  'icaoRoute.trace.server': {
+    schema: {
+      type: 'string',
+      enum: ['off', 'messages', 'verbose'],
+      default: 'off',
+      markdownDescription:
+        'Traces the communication between VS Code and the ICAO Route language server in the output channel.',
+    },
+    reader: 'languageClient',
+    restart: false,
+    example: 'verbose',
+  },
+  'icaoRoute.hub.baseUrl': {
+    schema: {
+      type: 'string',
+      default: DEFAULT_HUB_BASE_URL,
+      format: 'uri',
+      markdownDescription:
+        "Base address of the hub family (flights, route expansion, airspaces, navigation, NOTAMs). Must use `https://`; plain `http://` is accepted only for `localhost`/`127.0.0.1` (the hub simulator). The key is **not** a setting: run **ICAO Route: Set Hub Key** (stored in VS Code's secret storage).",
+    },
+    reader: 'server',
+    restart: false,
+    example: 'https://hub.example.com',
+  },
+  'icaoRoute.hub.versions': {
+    schema: {
+      type: 'object',
+      default: { ...DEFAULT_HUB_VERSIONS },
+      additionalProperties: false,
+      properties: versionProperties(DEFAULT_HUB_VERSIONS),
+      markdownDescription:
+        'Version path segment per API set of the hub (`/v1`, `/v2`, \u2026). Sets are versioned independently: when the hub publishes a new version of one set, change only that entry.',
+    },
+    reader: 'server',
+    restart: false,
+    example: { airspaces: 'v3' },
+  },
+  'icaoRoute.hub.endpoints': {
+    schema: {
+      type: 'object',
+      default: {},
+      propertyNames: { enum: Object.keys(HUB_ENDPOINTS) },
+      additionalProperties: ENDPOINT_OVERRIDE,
+      markdownDescription:
+        'Method and path template per hub endpoint, for the paths the contract leaves unstated (defaults: route expansion `POST /{version}/routes/expand`, flight by GUFI `/{version}/flights/{gufi}`, delay `/{version}/flights/{gufi}/delay`, flights between aerodromes `/{version}/aerodromes/{origin}/destinations/{destination}/flights`, airline and number `/{version}/airlines/{airline}/flights/{number}`, FIR flights `/{version}/icao-prefixes/{prefix}/firs/{fir}/flights`, country airspaces `/{version}/countries/{country}/airspaces`, microlights `/{version}/countries/{country}/microlights`). Example: `{ "routeExpansion": { "method": "POST", "path": "/{version}/routes/expand" } }`. `{version}` is the set\'s version; other `{names}` are filled in percent-encoded.',
+    },
+    reader: 'server',
+    restart: false,
+    example: { routeExpansion: { method: 'POST', path: '/{version}/routes/expansion' } },
+  },
+  'icaoRoute.hub.timeoutSeconds': {
+    schema: {
+      type: 'number',
+      default: 15,
+      minimum: 1,
+      maximum: 600,
+      markdownDescription:
+        'Longest wait for one complete answer of the hub (connection, headers and body). Slower answers end in a time-out error.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 30,
+  },
+  'icaoRoute.hub.retries': {
+    schema: {
+      type: 'integer',
+      default: 2,
+      minimum: 0,
+      maximum: 5,
+      markdownDescription:
+        'Extra attempts for read-only (GET) hub calls after a time-out, a lost connection or a 5xx answer, with growing, jittered pauses. Route expansion (POST) is never repeated.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 0,
+  },
+  'icaoRoute.hub.maxConcurrentRequests': {
+    schema: {
+      type: 'integer',
+      default: 6,
+      minimum: 1,
+      maximum: 32,
+      markdownDescription:
+        'Hub calls in flight at once; more wait in a queue. Identical calls in flight are sent once.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 2,
+  },
+  'icaoRoute.hub.maxResponseMegabytes': {
+    schema: {
+      type: 'number',
+      default: 32,
+      minimum: 1,
+      maximum: 2048,
+      markdownDescription:
+        'Largest hub answer accepted (after decompression). Larger answers are refused while they stream in, never buffered whole.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 8,
+  },
+  'icaoRoute.reference.baseUrl': {
+    schema: {
+      type: 'string',
+      default: DEFAULT_REFERENCE_BASE_URL,
+      format: 'uri',
+      markdownDescription:
+        "Base address of the airline reference family (airlines, flight status). Must use `https://` (plain `http://` only for `localhost`). The `appId`/`appKey` are **not** settings: they are kept in VS Code's secret storage.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 'https://reference.example.com',
+  },
+  'icaoRoute.reference.versions': {
+    schema: {
+      type: 'object',
+      default: { ...DEFAULT_REFERENCE_VERSIONS },
+      additionalProperties: false,
+      properties: versionProperties(DEFAULT_REFERENCE_VERSIONS),
+      markdownDescription:
+        'Version path segment of the airline API and of the flight status API of the reference family.',
+    },
+    reader: 'server',
+    restart: false,
+    example: { flightStatus: 'v3' },
+  },
+  'icaoRoute.reference.endpoints': {
+    schema: {
+      type: 'object',
+      default: {},
+      propertyNames: { enum: Object.keys(REFERENCE_ENDPOINTS) },
+      additionalProperties: ENDPOINT_OVERRIDE,
+      markdownDescription:
+        'Method and path template per reference endpoint (defaults: `/flex/airlines/rest/{version}/{format}/active`, `/all`, `/fs/{code}`, `/iata/{code}`, `/icao/{code}`; flight status `/flex/flightstatus/rest/{version}/{format}/flight/status/{carrier}/{flight}/dep/{year}/{month}/{day}`).',
+    },
+    reader: 'server',
+    restart: false,
+    example: { airlinesActive: { path: '/flex/airlines/rest/{version}/{format}/active-now' } },
+  },
+  'icaoRoute.reference.credentialsIn': {
+    schema: {
+      type: 'string',
+      enum: ['headers', 'query'],
+      default: 'headers',
+      enumDescriptions: [
+        'appId and appKey as request headers (not written to access logs of proxies)',
+        'appId and appKey as query parameters',
+      ],
+      markdownDescription: "How the reference family's `appId`/`appKey` are sent.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 'query',
+  },
+  'icaoRoute.reference.airlineCacheDays': {
+    schema: {
+      type: 'number',
+      default: 7,
+      minimum: 0.01,
+      maximum: 7,
+      markdownDescription:
+        'Airline reference data are cached on disk and fetched again after this many days (the service asks for a refresh at least weekly). When the service cannot be reached, older data are served with a warning.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 1,
+  },
+  'icaoRoute.reference.useHttpErrors': {
+    schema: {
+      type: 'boolean',
+      default: false,
+      markdownDescription:
+        'Ask the airline reference service for its errors as real HTTP statuses with a text body (`extendedOptions=useHttpErrors`) instead of HTTP 200 with an `error` object. Both are understood either way.',
+    },
+    reader: 'server',
+    restart: false,
+    example: true,
+  },
+  'icaoRoute.reference.cacheFolder': {
+    schema: {
+      type: 'string',
+      default: '',
+      markdownDescription: "Folder of the airline reference cache. Empty: the extension's own storage folder.",
+    },
+    reader: 'server',
+    restart: false,
+    example: '/data/reference-cache',
+  },
+  'icaoRoute.map.corridorNm': {
+    schema: {
+      type: 'number',
+      default: DEFAULT_MAP_FILTERS.corridorNm,
+      minimum: MAP_FILTER_LIMITS.corridorNm.min,
+      maximum: MAP_FILTER_LIMITS.corridorNm.max,
+      markdownDescription:
+        'Half-width in NM of the corridor along the route: the route map shows the NOTAMs and airspaces within this distance of the route (cross-track distance to each leg).',
+    },
+    reader: 'server',
+    restart: false,
+    example: 12,
+  },
+  'icaoRoute.map.aerodromeCorridorNm': {
+    schema: {
+      type: 'number',
+      default: DEFAULT_MAP_FILTERS.aerodromeCorridorNm,
+      minimum: MAP_FILTER_LIMITS.corridorNm.min,
+      maximum: MAP_FILTER_LIMITS.corridorNm.max,
+      markdownDescription:
+        'Radius in NM around the origin, destination and alternate aerodromes within which the route map shows NOTAMs.',
+    },
+    reader: 'server',
+    restart: false,
+    example: 25,
+  },
+  'icaoRoute.map.levels': {
+    schema: {
+      type: 'string',
+      default: DEFAULT_MAP_FILTERS.levels.mode,
+      pattern: '^(planned|all|FL[0-9]{3}-FL[0-9]{3})$',
+      markdownDescription:
+        "The levels at which the route map counts airspaces and NOTAMs, until changed in the map: `planned` (the flight's own level on each stretch, from Item 15's speed/level groups), `all`, or a band such as `FL100-FL245`.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 'FL100-FL245',
+  },
+  'icaoRoute.map.timeMarginMin': {
+    schema: {
+      type: 'integer',
+      default: DEFAULT_MAP_FILTERS.timeMarginMin,
+      minimum: MAP_FILTER_LIMITS.timeMarginMin.min,
+      maximum: MAP_FILTER_LIMITS.timeMarginMin.max,
+      markdownDescription:
+        "Minutes before and after the flight's estimated time over each stretch of the route during which an airspace's schedule or a NOTAM still counts as active.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 60,
+  },
+  'icaoRoute.map.airspaceFiles': {
+    schema: {
+      type: 'array',
+      items: { type: 'string' },
+      default: [] as string[],
+      markdownDescription:
+        "Local GeoJSON files of airspaces in the hub's airspace shape (a FeatureCollection of Polygon features with `name`, `designator`, `type`, `lowerLimit`, `upperLimit`, `schedules`). The route map shows them too, also without a hub key.",
+    },
+    reader: 'server',
+    restart: false,
+    example: ['/data/airspaces.geojson'],
+  },
+  'icaoRoute.map.firBoundariesFile': {
+    schema: {
+      type: 'string',
+      default: '',
+      markdownDescription:
+        "A GeoJSON file (plain or gzipped) of FIR boundaries: Polygon or MultiPolygon features whose `id` (or `designator`) is the FIR's ICAO code, such as the VAT-Spy data project's `Boundaries.geojson`. Used for the FIRs whose detail in the hub's navigation gives no boundary (no `gml:boundedBy`, no geometry); the map names the FIRs that have neither.",
+    },
+    reader: 'server',
+    restart: false,
+    example: '/data/Boundaries.geojson',
+  },
+} satisfies Record<`icaoRoute.${string}`, SettingDefinition>;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+/** `contributes.configuration` of package.json, as generated from the table. */
+export function contributedConfiguration(): { title: string; properties: Record<string, SettingSchema> } {
+  return {
+    title: 'ICAO Route',
+    properties: Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].schema])),
+  };
+}
+
+/** A setting's default value. */
+export function settingDefault<K extends SettingKey>(key: K): (typeof SETTINGS)[K]['schema']['default'] {
+  return SETTINGS[key].schema.default;
+}
+
+/**
+ * A number setting's value within its limits (rounded when the schema says integer), or
+ * undefined when `value` is no finite number: the default then stays.
+ */
+export function numberSetting(key: SettingKey, value: unknown): number | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  const schema: SettingSchema = SETTINGS[key].schema;
+  const clamped = Math.min(schema.maximum ?? Infinity, Math.max(schema.minimum ?? -Infinity, value));
+  return schema.type === 'integer' ? Math.round(clamped) : clamped;
+}

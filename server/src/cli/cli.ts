@@ -1,0 +1,479 @@
+/**
+ * `node dist/cli.js check [options] FILE|FOLDER…` — the command-line checker. It runs the same
+ * parser and checks as the language server and prints every finding as
+ * `file:line:col code severity: message` (line and column 1-based, columns in UTF-16 code units
+ * with a tab counting as one), or everything as JSON with `--format json`.
+ *
+ * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 a file could
+ * not be read, no .route file was found, a bad command line, or a remote service failure. A service
+ * failure midway keeps every finding made so far and marks the route blocks it left unexpanded.
+ * Which files are read: files.ts; how output is written (escaped text, streamed JSON that
+ * always carries the failure): output.ts.
+ *
+ * Every source beyond the parser (route expansion with `--hub`/`--navdata`, the flight
+ * conflicts on the hub's areas, the airline reference with `--reference`) goes through the
+ * session's document pipeline, as in the editor, so both say the same about the same route
+ * (`session.documents.check`). Extending it: add an entry to OPTIONS (it sets a field of
+ * CheckOptions) and, for findings from elsewhere, a source of the session's pipeline.
+ */
+import { once } from 'node:events';
+import packageJson from '../../../package.json';
+import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from '../route';
+import { allFindings } from '../services/diagnostics';
+import { comparePositions, LineIndex } from '../services/ranges';
+import { loadNavDatabase, NavDataError } from '../navdata/loader';
+import { RouteSession } from '../session/routeSession';
+import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
+import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
+import { blockReport, streamFile, type BlockReport } from './stream';
+
+export interface CheckOptions {
+  format: 'text' | 'json';
+  paths: string[];
+  /** Base URL of the hub whose route expansion adds findings (key from HUB_USER_KEY). */
+  hub?: string;
+  /** Folder of X-Plane / FlightGear navigation data for offline route expansion. */
+  navdata?: string;
+  /** Base URL of the airline reference whose list checks FPL operators (appId/appKey from the environment). */
+  reference?: string;
+  /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
+  departureMs?: number;
+  /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */
+  maxWarnings?: number;
+}
+
+/** A failure that ends the run with exit code 2 and one line on stderr. */
+export class CliFailure extends Error {
+  constructor(
+    message: string,
+    /** A mistake on the command line: the help hint follows the message. */
+    readonly usage = false,
+  ) {
+    super(message);
+  }
+}
+
+interface OptionSpec {
+  flag: string;
+  /** Placeholder of the value in the help; absent for a switch. */
+  value?: string;
+  help: string;
+  apply(options: CheckOptions, value: string): void;
+}
+
+const OPTIONS: OptionSpec[] = [
+  {
+    flag: '--format',
+    value: 'text|json',
+    help: 'text (default): one line per finding; json: findings with ranges, and route facts',
+    apply(options, value) {
+      if (value !== 'text' && value !== 'json')
+        throw new CliFailure(`--format must be text or json, not "${value}"`, true);
+      options.format = value;
+    },
+  },
+  {
+    flag: '--hub',
+    value: 'base-url',
+    help: "also expand every route with the hub's route expansion (key from env HUB_USER_KEY)",
+    apply(options, value) {
+      if (!value.trim()) throw new CliFailure('--hub needs a base URL, e.g. https://api.laminardata.aero', true);
+      options.hub = value.trim();
+    },
+  },
+  {
+    flag: '--navdata',
+    value: 'folder',
+    help: 'also expand every route offline with the navigation data in this folder (fix/nav/awy .dat, plain or .gz)',
+    apply(options, value) {
+      if (!value.trim()) throw new CliFailure('--navdata needs a folder, e.g. ../shared/navdata', true);
+      options.navdata = value.trim();
+    },
+  },
+  {
+    flag: '--reference',
+    value: 'base-url',
+    help: 'also check FPL operator designators against the airline reference (env REFERENCE_APP_ID, REFERENCE_APP_KEY)',
+    apply(options, value) {
+      if (!value.trim()) throw new CliFailure('--reference needs a base URL', true);
+      options.reference = value.trim();
+    },
+  },
+  {
+    flag: '--departure',
+    value: 'time',
+    help: 'when plain route text is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
+    apply(options, value) {
+      const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
+      if (!Number.isFinite(ms))
+        throw new CliFailure(`--departure needs a UTC time like 2026-11-24T09:30Z, not "${value}"`, true);
+      options.departureMs = ms;
+    },
+  },
+  {
+    flag: '--max-warnings',
+    value: 'N',
+    help: 'exit code 1 when there are more than N warnings (expansion findings are warnings)',
+    apply(options, value) {
+      if (!/^\d+$/.test(value.trim()))
+        throw new CliFailure(`--max-warnings needs a whole number, not "${value}"`, true);
+      options.maxWarnings = Number(value.trim());
+    },
+  },
+];
+
+export type { BlockReport } from './stream';
+
+export interface FileReport {
+  file: string;
+  text: string;
+  document: RouteDocument;
+  /** The parser's findings; enrichers add theirs. */
+  findings: RouteDiagnostic[];
+  blocks: BlockReport[];
+}
+
+export interface Enricher {
+  /** Adds findings (and block facts) to one file's report; throw CliFailure for a failure that ends the run. */
+  enrich(report: FileReport): Promise<void>;
+  /** A failure after which the run went on without this enricher's part (exit code 2). */
+  failure?(): string | undefined;
+  close?(): Promise<void>;
+}
+
+/** Each returns an enricher when its options ask for it. */
+const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [
+  async (options) =>
+    options.hub || options.navdata || options.reference ? createSessionEnricher(options, process.env) : undefined,
+];
+
+/** Reference credentials from the environment only (arguments show in process lists). */
+function referenceCredentials(options: CheckOptions, env: NodeJS.ProcessEnv): { appId: string; appKey: string } | null {
+  if (!options.reference) return null;
+  const appId = env.REFERENCE_APP_ID?.trim();
+  const appKey = env.REFERENCE_APP_KEY?.trim();
+  if (!appId || !appKey)
+    throw new CliFailure(
+      '--reference needs the environment variables REFERENCE_APP_ID and REFERENCE_APP_KEY (never on the command line)',
+    );
+  return { appId, appKey };
+}
+
+/** Sources whose failure during the run leaves findings out: each one line and exit code 2. */
+const CHECKED_SOURCES = ['airspaces', 'notams', 'reference'] as const;
+
+/**
+ * The session's document pipeline, with the editor's sources: route expansion by the hub when
+ * --hub is given (its key from HUB_USER_KEY only, never an argument: arguments show in process
+ * lists), else the navigation data of --navdata (with both, the navigation data names the
+ * candidates of an ambiguous first fix, which the hub does not); the flight conflicts on the
+ * hub's areas; the airline reference of --reference. A configuration a source refuses, or
+ * navigation data that cannot be read, ends the run before any file.
+ */
+async function createSessionEnricher(options: CheckOptions, env: NodeJS.ProcessEnv): Promise<Enricher> {
+  const hubUserKey = options.hub ? env.HUB_USER_KEY?.trim() : undefined;
+  if (options.hub && !hubUserKey)
+    throw new CliFailure(
+      '--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)',
+    );
+  const reference = referenceCredentials(options, env);
+  const prefix = options.hub ? 'hub: ' : '';
+  const session = new RouteSession({}, { retryMs: 0, loadNavdata: (folder) => loadNavDatabase(folder) });
+  session.configure(
+    {
+      hub: options.hub ? { baseUrl: options.hub } : {},
+      reference: options.reference ? { baseUrl: options.reference } : {},
+      navdataFolder: options.navdata ?? '',
+      conflicts: { departureMs: options.departureMs },
+    },
+    { hubUserKey: hubUserKey ?? null, reference },
+  );
+  if (options.reference && session.statuses.get('reference').state === 'degraded') {
+    await session.dispose();
+    throw new CliFailure(`reference: ${session.statuses.get('reference').message}`);
+  }
+  if (session.expansionStatus.state === 'degraded') {
+    await session.dispose();
+    throw new CliFailure(`${prefix}${session.expansionStatus.message.replace(/ Local checks continue\.$/, '')}`);
+  }
+  if (options.navdata) {
+    try {
+      await session.navdata();
+    } catch (error) {
+      await session.dispose();
+      const cause = error instanceof Error && error.cause instanceof NavDataError ? error.cause : error;
+      throw new CliFailure(
+        cause instanceof NavDataError
+          ? cause.message
+          : `navigation data: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
+    }
+  }
+  let failure: string | undefined;
+  return {
+    async enrich(report) {
+      const lines = new LineIndex(report.text);
+      const checked = await session.documents.check({ uri: report.file, version: 1, document: report.document, lines });
+      report.findings.push(...checked.findings);
+      const expansion = checked.expansion;
+      if (expansion) {
+        const index = new Map(report.document.blocks.map((block, i) => [block, i]));
+        for (const { block, result, notExpanded } of expansion.blocks) {
+          const facts = report.blocks[index.get(block) ?? -1];
+          if (facts)
+            facts.expansion = result
+              ? { source: expansion.source, ...result }
+              : { source: expansion.source, notExpanded };
+        }
+        if (expansion.failure && !failure)
+          failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
+      }
+      // The airspaces, NOTAMs or airline list that failed: findings of that source are missing.
+      const failed = CHECKED_SOURCES.map((name) => session.statuses.get(name)).find(
+        (status) => status.state === 'offline' || status.state === 'degraded',
+      );
+      if (failed && !failure) failure = failed.message.replace(/ Local checks continue\.$/, '');
+    },
+    failure: () => failure,
+    close: () => session.dispose(),
+  };
+}
+
+const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
+
+Checks .route files (folders: every *.route below them) with the ICAO Route parser and prints
+  file:line:col code severity: message
+with 1-based line and column (UTF-16 code units; a tab counts as one column).
+Exit code: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 unreadable
+file, no .route file found, bad arguments or service failure. --format json always prints one document, with "error" set on failure.
+
+options:
+${OPTIONS.map((o) => `  ${`${o.flag}${o.value ? ` <${o.value}>` : ''}`.padEnd(26)} ${o.help}`).join('\n')}
+  --help                     this text
+  --version                  the checker's version`;
+
+export function parseArguments(args: string[]): CheckOptions | 'help' | 'version' {
+  if (args.includes('--help') || args.includes('-h')) return 'help';
+  if (args.includes('--version')) return 'version';
+  const [command, ...rest] = args;
+  if (command !== 'check')
+    throw new CliFailure(
+      command ? `unknown command "${command}" (try: check)` : 'missing command (try: check FILE…)',
+      true,
+    );
+  const options: CheckOptions = { format: 'text', paths: [] };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg === '--') {
+      options.paths.push(...rest.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--')) {
+      options.paths.push(arg);
+      continue;
+    }
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    const spec = OPTIONS.find((o) => o.flag === flag);
+    if (!spec) throw new CliFailure(`unknown option ${flag}`, true);
+    let value = inline ?? '';
+    if (spec.value && inline === undefined) {
+      if (i + 1 >= rest.length) throw new CliFailure(`${flag} needs a value <${spec.value}>`, true);
+      value = rest[++i];
+    }
+    spec.apply(options, value);
+  }
+  if (options.paths.length === 0) throw new CliFailure('no files to check', true);
+  return options;
+}
+
+/** The file's text; editors drop a byte-order mark before positions are counted, and so do we, so columns agree. */
+async function readText(file: string): Promise<string> {
+  return (await readRouteFile(file)).replace(/^\uFEFF/, '');
+}
+
+async function checkFile(file: string, enrichers: Enricher[]): Promise<FileReport> {
+  const text = await readText(file);
+  const document = parseRouteDocument(text);
+  const report: FileReport = {
+    file,
+    text,
+    document,
+    findings: allFindings(document),
+    blocks: document.blocks.map(blockReport),
+  };
+  for (const enricher of enrichers) await enricher.enrich(report);
+  return report;
+}
+
+const NO_FINDINGS = (): Counts => ({ error: 0, warning: 0, information: 0, hint: 0 });
+
+/** The one line (and JSON `error`) of a run that could not go on. */
+function failureOf(error: unknown): CliFailure {
+  if (error instanceof CliFailure) return error;
+  return new CliFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * Checks every file, printing each file's findings as soon as it is checked. Never throws: a
+ * failure (navigation data, the hub, anything unexpected) ends the run with exit code 2, one
+ * line on stderr, and in JSON a complete document carrying the `error`.
+ */
+export async function runCheck(options: CheckOptions, out: LineSink, err: (s: string) => void): Promise<number> {
+  const problems: Problem[] = [];
+  const enrichers: Enricher[] = [];
+  const counts = NO_FINDINGS();
+  const json = options.format === 'json' ? new JsonReportWriter(out, packageJson.version) : undefined;
+  let checked = 0;
+  let notExpanded = 0;
+  let failure: CliFailure | undefined;
+  try {
+    await json?.begin();
+    for (const make of ENRICHERS) {
+      const enricher = await make(options);
+      if (enricher) enrichers.push(enricher);
+    }
+    for (const file of await listRouteFiles(options.paths, problems)) {
+      if (enrichers.length === 0) {
+        // The plain check holds one block at a time: any size of file, any number of findings.
+        let text: string;
+        try {
+          text = await readText(file);
+        } catch (error) {
+          problems.push({ file, message: readError(error) });
+          continue;
+        }
+        await streamFile(file, text, counts, json ? { json } : { lines: out });
+        checked++;
+        continue;
+      }
+      let report: FileReport;
+      try {
+        report = await checkFile(file, enrichers);
+      } catch (error) {
+        if (error instanceof CliFailure) throw error;
+        problems.push({ file, message: readError(error) });
+        continue;
+      }
+      report.findings.sort((a, b) => comparePositions(a.range.start, b.range.start));
+      for (const d of report.findings) counts[d.severity]++;
+      notExpanded += report.blocks.filter((b) => isNotExpanded(b.expansion)).length;
+      checked++;
+      if (json) await json.file(report);
+      else for (const d of report.findings) await out(textLine(report.file, d));
+    }
+  } catch (error) {
+    failure = failureOf(error);
+  } finally {
+    for (const enricher of enrichers) await enricher.close?.().catch(() => undefined);
+  }
+  // A check that found nothing to check must not pass in CI.
+  if (!failure && checked === 0 && problems.length === 0) {
+    failure = new CliFailure(
+      `no .route files found in ${options.paths.map((p) => printable(p)).join(', ')}: nothing was checked`,
+    );
+  }
+  // A remote service that failed midway: what was checked stands, the blocks it left are marked.
+  const failures = enrichers.map((e) => e.failure?.()).filter((f): f is string => f !== undefined);
+  await json?.end({
+    unreadable: problems,
+    files: checked,
+    counts,
+    ...(failures.length > 0 ? { failures, notExpanded } : {}),
+    error: failure && { kind: failure.usage ? 'usage' : 'failure', message: failure.message },
+  });
+  if (failure) {
+    err(`icao-route: ${printable(failure.message)}`);
+    return 2;
+  }
+  for (const p of problems) err(`${printable(p.file)}: cannot read: ${printable(p.message)}`);
+  // The failure comes first: it is what a CI log should show.
+  for (const f of failures) err(`icao-route: ${printable(f)}`);
+  if (!json) {
+    const unexpanded = failures.length > 0 ? `; ${notExpanded} route block(s) not expanded (local checks only)` : '';
+    err(
+      `${checked} file(s) checked: ${counts.error} error(s), ${counts.warning} ` +
+        `warning(s), ${counts.information + counts.hint} note(s)${unexpanded}`,
+    );
+  }
+  const tooManyWarnings = options.maxWarnings !== undefined && counts.warning > options.maxWarnings;
+  if (tooManyWarnings) err(`icao-route: ${counts.warning} warning(s), more than --max-warnings ${options.maxWarnings}`);
+  if (problems.length > 0 || failures.length > 0) return 2;
+  return counts.error > 0 || tooManyWarnings ? 1 : 0;
+}
+
+function isNotExpanded(expansion: unknown): boolean {
+  return typeof expansion === 'object' && expansion !== null && 'notExpanded' in expansion;
+}
+
+/** Whether the command line asks for JSON, read even when it is otherwise wrong. */
+function wantsJson(args: string[]): boolean {
+  return args.some((a, i) => a === '--format=json' || (a === '--format' && args[i + 1] === 'json'));
+}
+
+/**
+ * Lines to stdout, gathered into large writes; when the pipe is full the next line waits for
+ * it to drain, so huge outputs stream instead of piling up in memory.
+ */
+function stdoutSink(): { sink: LineSink; flush: () => Promise<void> } {
+  let pending: string[] = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    size = 0;
+    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+  };
+  const sink: LineSink = (line) => {
+    pending.push(line, '\n');
+    size += line.length + 1;
+    if (size >= 1 << 16) return flush();
+  };
+  return { sink, flush };
+}
+
+async function main(): Promise<void> {
+  // `check … | head` closes the pipe early: stop quietly instead of a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  const { sink: out, flush } = stdoutSink();
+  const err = (s: string) => process.stderr.write(`${s}\n`);
+  const args = process.argv.slice(2);
+  let code: number;
+  try {
+    const parsed = parseArguments(args);
+    if (parsed === 'help') {
+      await out(USAGE);
+      code = 0;
+    } else if (parsed === 'version') {
+      await out(packageJson.version);
+      code = 0;
+    } else {
+      code = await runCheck(parsed, out, err);
+    }
+  } catch (error) {
+    const failure = failureOf(error);
+    // A JSON consumer gets a document even when the command line is wrong.
+    if (wantsJson(args)) {
+      const json = new JsonReportWriter(out, packageJson.version);
+      await json.end({
+        unreadable: [],
+        files: 0,
+        counts: NO_FINDINGS(),
+        error: { kind: failure.usage ? 'usage' : 'failure', message: failure.message },
+      });
+    }
+    err(`icao-route: ${printable(failure.message)}`);
+    if (failure.usage) err('try: node dist/cli.js --help');
+    code = 2;
+  }
+  await flush();
+  // Let stdout drain before exiting (large JSON through a pipe).
+  process.exitCode = code;
+}
+
+void main();

@@ -1,0 +1,183 @@
+/**
+ * Conflicts of the flight with active areas, as diagnostics where the user edits: on the airway,
+ * DCT or point that produces the leg. An area counts when the flight passes through its drawn
+ * outline on that leg, at an altitude inside its limits, while it is active (its schedule, or
+ * the NOTAM's validity and item D, at the estimated time there). One diagnostic per area and
+ * token, however many legs of the airway cross it. Pure: the judged areas come in as data (the
+ * map's computation, map/mapView.ts); the code actions are services/flightConflictActions.ts.
+ */
+import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
+import { DIAGNOSTIC_CODES } from '../route/codes';
+import type { Range, RouteDiagnostic } from '../route/model';
+import type { StretchVerdict } from './applicability';
+import { AREA_WORDS, RESTRICTION_QCODE } from './conflictAreas';
+import { clockUtc } from './flightTime';
+import type { JudgedArea } from './judgedArea';
+import { bandsOverlap, feetText, type LevelBand } from './levels';
+import { stateAt, type FlightProfile, type ProfileLeg } from './profile';
+
+type NotamDocument = OpenNotamArgument;
+
+/** A leg of the route as the conflicts name it: the element that produces it, and where it is. */
+export interface ConflictLeg {
+  elementIndex: number;
+  range: Range;
+}
+
+/**
+ * What the conflicts are judged from: the flight's profile, every area of the view judged for it,
+ * and the route's legs in the profile's order (the map's computation is one).
+ */
+export interface JudgedFlight {
+  flight: { profile: FlightProfile };
+  judged: readonly JudgedArea[];
+  view: { legs: readonly ConflictLeg[] };
+}
+
+/** What a conflict diagnostic carries for its code actions (services/flightConflictActions.ts). */
+export interface FlightConflictData {
+  itemId: string;
+  /** "ED-R136", "A1234/26". */
+  name: string;
+  /** The NOTAM itself (F002), or the NOTAMs that activate the area (F001). */
+  notams: NotamDocument[];
+}
+
+/**
+ * The altitudes flown over [fromNm, toNm] of a leg: between its end altitudes by distance on a
+ * climb, descent or change of level; the whole band of a cruise climb's layer.
+ */
+function altitudesOver(leg: ProfileLeg, fromNm: number, toNm: number): LevelBand | undefined {
+  if (!leg.band) return undefined;
+  const { startFt, endFt } = leg;
+  if (startFt === undefined || endFt === undefined) return leg.band;
+  // A cruise climb (a layer at one end altitude) or one leg between two aerodromes (peaks half-way).
+  if (startFt === endFt && (leg.band.lowerFt !== leg.band.upperFt || startFt === 0)) return leg.band;
+  const length = leg.endNm - leg.startNm;
+  const at = (nm: number) =>
+    length > 0 ? startFt + (endFt - startFt) * Math.min(1, Math.max(0, (nm - leg.startNm) / length)) : endFt;
+  const [a, b] = [at(fromNm), at(toNm)];
+  return { lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
+}
+
+function levelPhrase(leg: ProfileLeg, band: LevelBand): string {
+  if (leg.band && leg.band.lowerFt === leg.band.upperFt) return `at ${leg.levelText}`;
+  if (band.lowerFt === band.upperFt) return `at ${feetText(band.lowerFt)}`;
+  return `between ${feetText(band.lowerFt)} and ${feetText(band.upperFt)}`;
+}
+
+function excerpt(text: string | undefined): string {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+interface Hit {
+  area: JudgedArea;
+  leg: ProfileLeg;
+  mapLeg: ConflictLeg;
+  band: LevelBand;
+  entryNm: number;
+  /** When the area is active around the flight's time there ("06:00–14:00Z"), when known. */
+  activeWindow?: string;
+}
+
+/** Why the crossing is a conflict, not a crossing like any other: the level and the time, in words. */
+function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
+  const flown = hit.band.lowerFt === hit.band.upperFt ? feetText(hit.band.lowerFt) : 'the levels flown there';
+  const level = hit.area.band ? `${flown} is within ${hit.area.limits}` : 'it applies at all levels';
+  const when = hit.activeWindow ? ` ${hit.activeWindow}` : '';
+  const time = code === 'F001' ? `it is active${when} when the flight is there` : `it is in force${when} then`;
+  return `a conflict: ${level} and ${time}`;
+}
+
+/** Where the flight is inside the area, leg by leg: the first entry on each token, with the altitudes there. */
+function hitsOf(
+  area: JudgedArea,
+  stretches: readonly StretchVerdict[],
+  computation: JudgedFlight,
+  out: Map<string, Hit>,
+): void {
+  const legs = computation.view.legs;
+  for (const s of stretches) {
+    if (s.time !== 'active') continue;
+    for (const leg of s.flight.legs) {
+      const from = Math.max(s.entryNm, leg.startNm),
+        to = Math.min(s.exitNm, leg.endNm);
+      if (to < from) continue;
+      const band = altitudesOver(leg, from, to);
+      if (!band || (area.band && !bandsOverlap(area.band, band))) continue;
+      // The map's legs and the profile's legs join the same expanded points, in the same order.
+      const mapLeg = legs[leg.from];
+      if (!mapLeg) continue;
+      const key = `${area.itemId}\u0000${mapLeg.elementIndex}`;
+      if (!out.has(key))
+        out.set(key, {
+          area,
+          leg,
+          mapLeg,
+          band,
+          entryNm: from,
+          ...(s.activeWindow ? { activeWindow: s.activeWindow } : {}),
+        });
+    }
+  }
+}
+
+/** The conflicts of one route block's flight, from its map computation (planned levels). */
+export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
+  const profile = computation.flight.profile;
+  const airspaceHits = new Map<string, Hit>();
+  const notamHits = new Map<string, Hit>();
+  const restrictionNotams = computation.judged.filter((a) => a.kind === 'notam' && RESTRICTION_QCODE.test(a.type));
+  for (const area of computation.judged) {
+    if (!area.drawnCrossing || area.applicability.lateral !== 'crossed') continue;
+    if (area.kind === 'airspace' && !AREA_WORDS[area.type.toUpperCase()]) continue;
+    if (area.kind === 'notam' && !RESTRICTION_QCODE.test(area.type)) continue;
+    hitsOf(area, area.applicability.stretches, computation, area.kind === 'airspace' ? airspaceHits : notamHits);
+  }
+  /** The NOTAMs that name an airspace (its activation): they open from its diagnostic instead of making their own. */
+  const activations = new Map<string, JudgedArea[]>();
+  const activationsOf = (area: JudgedArea) => {
+    let found = activations.get(area.itemId);
+    if (!found) {
+      const name = area.designator.toUpperCase();
+      found = restrictionNotams.filter((n) => (n.text ?? '').toUpperCase().includes(name));
+      activations.set(area.itemId, found);
+    }
+    return found;
+  };
+  const out: RouteDiagnostic[] = [];
+  const covered = new Set<string>();
+  const diagnostic = (hit: Hit, code: 'F001' | 'F002', notams: readonly JudgedArea[]): RouteDiagnostic => {
+    const etoMs = stateAt(profile, hit.entryNm).etoMs;
+    const where = `${levelPhrase(hit.leg, hit.band)} over ${hit.leg.name}${etoMs !== undefined ? ` at ${clockUtc(etoMs)}` : ''}`;
+    const what =
+      code === 'F001'
+        ? `active ${AREA_WORDS[hit.area.type.toUpperCase()]} ${hit.area.designator} (${hit.area.limits})`
+        : `the area of NOTAM ${hit.area.designator} (${hit.area.limits}), in force: ${excerpt(hit.area.text)}`;
+    const data: FlightConflictData = {
+      itemId: hit.area.itemId,
+      name: hit.area.designator,
+      notams: notams.map((n) => ({ number: n.designator, text: n.icaoText ?? n.text ?? '' })),
+    };
+    return {
+      code,
+      severity: DIAGNOSTIC_CODES[code].severity,
+      message: `${where} the route crosses ${what}; ${conflictReason(hit, code)}.`,
+      range: hit.mapLeg.range,
+      data,
+    };
+  };
+  for (const hit of airspaceHits.values()) {
+    const notams = activationsOf(hit.area);
+    for (const n of notams) covered.add(`${n.itemId}\u0000${hit.mapLeg.elementIndex}`);
+    out.push(diagnostic(hit, 'F001', notams));
+  }
+  for (const [key, hit] of notamHits) if (!covered.has(key)) out.push(diagnostic(hit, 'F002', [hit.area]));
+  return out.sort(
+    (a, b) =>
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character ||
+      a.message.localeCompare(b.message),
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The language service: every editor feature as one call `(document, params, token)`, token
+ * last, as yaml-language-server's and vscode-markdown-languageservice's `getLanguageService`.
+ * What a feature needs from outside the document (expansion results, the airline list, the
+ * navigation data, the findings of every source) comes in through `LanguageServiceContext`,
+ * which the session fills; the language server only hands it the document and the params.
+ * Pure: no LSP connection, no I/O.
+ */
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  InlayHint,
+  Position,
+  Range,
+  SemanticTokens,
+  SemanticTokensDelta,
+} from 'vscode-languageserver-types';
+import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
+import type { AirlineDirectory } from './airline';
+import { withOwnData } from './codeActions';
+import { routeMapCodeLenses } from './codeLens';
+import { completions, type CompletionData } from './completion';
+import { documentDiagnostics } from './diagnostics';
+import { expansionTable } from './expansionTable';
+import { actionsAtCursor } from './actionsAtCursor';
+import { flightConflictActions } from './flightConflictActions';
+import { foldingRanges } from './folding';
+import { hover } from './hover';
+import { inlayHints } from './inlayHints';
+import type { DocumentLines, LineIndex } from './ranges';
+import { routeLegs } from './routeLegs';
+import { semanticTokens, semanticTokensEdits, type TokenCache } from './semanticTokens';
+import { documentSymbols, MAX_SYMBOLS, type SymbolCache } from './symbols';
+
+/** What features derive from each block, kept across the versions of a document (blockCache.ts). */
+export interface BlockCaches {
+  symbols: SymbolCache;
+  tokens: TokenCache;
+  /** The semantic tokens last sent, which a delta request starts from. */
+  sentTokens?: { resultId: string; data: number[] };
+}
+
+/** A document as the features read it: the language server's ParsedDocument is one. */
+export interface ServiceDocument {
+  uri: string;
+  version: number;
+  document: RouteDocument;
+  readonly lines: LineIndex;
+  /** The lines without the whole text, for the features that read a few (folding, colours). */
+  readonly lineTexts: DocumentLines;
+  readonly caches: BlockCaches;
+}
+
+export interface LanguageServiceContext {
+  /** The block's expansion when known (never waits for one). */
+  expansionOf(block: RouteBlock, document: ServiceDocument): ExpansionResult | undefined;
+  /** 'the hub' or 'navdata': who expanded the routes, for hovers and the expansion table. */
+  sourceName(): string;
+  airlines(): AirlineDirectory | undefined;
+  /** The navigation data if loaded (completion never waits for it). */
+  navdata(): CompletionData['db'];
+  /** Every source's findings known for the version (expansion, airline, conflicts). */
+  findings(document: ServiceDocument): RouteDiagnostic[];
+  /** The number the code lenses of the document carry, to find it again on resolve. */
+  documentId(uri: string): number;
+  inlayHintsEnabled(): boolean;
+  /** The client's foldingRange.rangeLimit. */
+  foldingRangeLimit(): number;
+}
+
+export interface RouteLanguageService {
+  /** The LSP diagnostics of a version: its own findings with the other sources' (`findings`), sorted and capped. */
+  diagnostics(
+    document: Pick<ServiceDocument, 'document'>,
+    params: { findings: readonly RouteDiagnostic[] },
+    token: CancellationToken,
+  ): Diagnostic[];
+  hover(document: ServiceDocument, params: { position: Position }, token: CancellationToken): Hover | null;
+  documentSymbols(document: ServiceDocument, params: object, token: CancellationToken): DocumentSymbol[];
+  foldingRanges(document: ServiceDocument, params: object, token: CancellationToken): FoldingRange[];
+  codeLenses(document: ServiceDocument, params: object, token: CancellationToken): CodeLens[];
+  codeActions(
+    document: ServiceDocument,
+    params: { range: Range; context: { diagnostics: Diagnostic[] } },
+    token: CancellationToken,
+  ): CodeAction[];
+  completion(document: ServiceDocument, params: { position: Position }, token: CancellationToken): CompletionList;
+  inlayHints(document: ServiceDocument, params: { range: Range }, token: CancellationToken): InlayHint[];
+  semanticTokens(document: ServiceDocument, params: object, token: CancellationToken): SemanticTokens;
+  semanticTokensDelta(
+    document: ServiceDocument,
+    params: { previousResultId: string },
+    token: CancellationToken,
+  ): SemanticTokens | SemanticTokensDelta;
+  expansionTable(document: ServiceDocument, params: { title: string }, token: CancellationToken): string;
+}
+
+export function createLanguageService(context: LanguageServiceContext): RouteLanguageService {
+  const resultFor = (document: ServiceDocument) => (block: RouteBlock) => context.expansionOf(block, document);
+  // Each tokens answer gets an id; a delta request names the one it has and gets the edits from it.
+  let lastResultId = 0;
+  const tokensOf = (current: ServiceDocument, token: CancellationToken): SemanticTokens => {
+    const data = semanticTokens(current.document, current.lineTexts, token, current.caches.tokens);
+    if (token.isCancellationRequested) return { data: [] };
+    const resultId = String(++lastResultId);
+    current.caches.sentTokens = { resultId, data };
+    return { resultId, data };
+  };
+  const service: RouteLanguageService = {
+    diagnostics: (current, { findings }, token) => documentDiagnostics(current.document, token, findings),
+
+    hover: (current, { position }, token) =>
+      hover(
+        current.document,
+        position,
+        token,
+        { sourceName: context.sourceName(), resultFor: resultFor(current) },
+        context.airlines(),
+      ),
+
+    documentSymbols: (current, _params, token) =>
+      documentSymbols(
+        current.document,
+        token,
+        MAX_SYMBOLS,
+        (block) => {
+          const result = context.expansionOf(block, current);
+          return result && result.points.length > 1 ? routeLegs(result).totalNm : undefined;
+        },
+        current.caches.symbols,
+      ),
+
+    foldingRanges: (current, _params, token) =>
+      foldingRanges(current.document, current.lineTexts, token, context.foldingRangeLimit()),
+
+    codeLenses: (current, _params, token) =>
+      routeMapCodeLenses(current.document, context.documentId(current.uri), token),
+
+    codeActions: (current, { range, context: { diagnostics: received } }, token) => {
+      const own = () => service.diagnostics(current, { findings: context.findings(current) }, token);
+      // Clients that send no diagnostics in the context still get fixes for ours in the range;
+      // clients that drop `data` get it back from ours.
+      const diagnostics =
+        received.length === 0
+          ? own()
+          : received.some((d) => d.data === undefined)
+            ? withOwnData(received, own())
+            : received;
+      return actionsAtCursor(current.uri, current.document, current.lines, range, diagnostics, token);
+    },
+
+    completion: (current, { position }, token) => {
+      const items = completions(
+        current.document,
+        current.lines,
+        position,
+        { db: context.navdata(), airlines: context.airlines() },
+        token,
+      );
+      // Lists are cut to their nearest items: ask again as the word grows.
+      return { isIncomplete: true, items };
+    },
+
+    inlayHints: (current, { range }, token) =>
+      context.inlayHintsEnabled() ? inlayHints(current.document, range, resultFor(current), token) : [],
+
+    semanticTokens: (current, _params, token) => tokensOf(current, token),
+
+    semanticTokensDelta: (current, { previousResultId }, token) => {
+      const previous = current.caches.sentTokens;
+      const next = tokensOf(current, token);
+      if (!previous || previous.resultId !== previousResultId || next.resultId === undefined) return next;
+      return { resultId: next.resultId, edits: semanticTokensEdits(previous.data, next.data) };
+    },
+
+    expansionTable: (current, { title }, token) =>
+      expansionTable(current.document, resultFor(current), token, context.sourceName(), title),
+  };
+  return service;
+}

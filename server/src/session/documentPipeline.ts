@@ -1,0 +1,223 @@
+/**
+ * The document pipeline: one object per open document holds the version last given and its
+ * findings from every source (local: the parser's, on the document itself; expansion; airline;
+ * conflicts), and one event, `{uri, version, document, findings}`, says when they change. The
+ * language server publishes that event and nothing else; the checker asks for the same findings
+ * of a whole file at once (`check`).
+ *
+ * A new version is said at once, with what every source already knows about its unchanged
+ * blocks. What the sources bring later (the expansion of the edited blocks, the airline list,
+ * the conflicts judged on the new expansion) is merged here and said once per turn of the event
+ * loop, only when it changed something: a keystroke is one event, then one per new finding set.
+ */
+import type { RouteDiagnostic } from '../route/model';
+import type { AirlineReference } from './airlineReference';
+import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
+import type { FlightConflicts } from './flightConflicts';
+
+export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts';
+
+export interface DocumentFindings {
+  uri: string;
+  version: number;
+  /** The version's parsed document: its own (local) findings stay on its blocks (see services/diagnostics). */
+  document: SessionDocument;
+  /** The findings of every other source for this version: expansion, airline, conflicts. */
+  findings: RouteDiagnostic[];
+  /** What changed since the document's last event: 'local' for a new version. */
+  changed: readonly FindingSource[];
+}
+
+/** What the checker gets for one file: the same sources as the editor, each run to its end. */
+export interface CheckedDocument {
+  findings: RouteDiagnostic[];
+  /** The expansion of every route block, when a source expands routes. */
+  expansion?: DocumentExpansionReport;
+}
+
+export interface PipelineSources {
+  /** The expansion findings known now, and the background expansion (resolves with all of them when new ones came). */
+  expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> };
+  knownExpansion(document: SessionDocument): RouteDiagnostic[];
+  expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined>;
+  airlines: AirlineReference;
+  conflicts: FlightConflicts;
+  /** An internal failure of a source (a bug): its status says it. */
+  failed(source: FindingSource, error: unknown): void;
+}
+
+const NO_TOKEN = { isCancellationRequested: false };
+
+/** One open document: its version and the findings of each source for it. */
+class OpenDocument {
+  expansion: RouteDiagnostic[] = [];
+  airline: RouteDiagnostic[] = [];
+  conflicts: RouteDiagnostic[] = [];
+  /** Sources whose new findings are not said yet. */
+  readonly pending = new Set<FindingSource>();
+  flush?: NodeJS.Immediate;
+  /** The background work of the current version (expansion, then conflicts). */
+  work: Promise<void> = Promise.resolve();
+
+  constructor(public current: SessionDocument) {}
+
+  findings(): RouteDiagnostic[] {
+    return [...this.expansion, ...this.airline, ...this.conflicts];
+  }
+}
+
+function sameList(a: readonly RouteDiagnostic[], b: readonly RouteDiagnostic[]): boolean {
+  return a.length === b.length && (a.length === 0 || JSON.stringify(a) === JSON.stringify(b));
+}
+
+export class DocumentPipeline {
+  private readonly open = new Map<string, OpenDocument>();
+  private readonly listeners = new Set<(event: DocumentFindings) => void>();
+
+  constructor(private readonly sources: PipelineSources) {}
+
+  /** Every change of a document's findings; returns a function that stops listening. */
+  onDidChangeFindings(listener: (event: DocumentFindings) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A new version: its findings are said at once (every source's, for the blocks it knows), then
+   * the blocks not yet expanded are expanded and the conflicts judged in the background.
+   */
+  update(document: SessionDocument): DocumentFindings {
+    let entry = this.open.get(document.uri);
+    if (entry) {
+      entry.current = document;
+      entry.pending.clear();
+    } else {
+      entry = new OpenDocument(document);
+      this.open.set(document.uri, entry);
+    }
+    const { known, done } = this.sources.expand(document);
+    entry.expansion = known;
+    entry.airline = this.sources.airlines.findings(document.document, NO_TOKEN);
+    entry.conflicts = this.sources.conflicts.findings(document);
+    const event = this.said(entry, ['local']);
+    const opened = entry;
+    entry.work = done.then(
+      (findings) => {
+        if (opened.current !== document || this.open.get(document.uri) !== opened) return;
+        // New results are a new route (the map, hovers, inlay hints) even when their findings are the same.
+        if (findings) this.merge(opened, 'expansion', findings, true);
+        // Once per version, on its expansion: the conflicts of the blocks just expanded.
+        return this.sources.conflicts.refresh(document);
+      },
+      (error: unknown) => this.sources.failed('expansion', error),
+    );
+    return event;
+  }
+
+  /** Every source's findings known now for the version (code actions read them). */
+  findingsOf(document: SessionDocument): RouteDiagnostic[] {
+    const entry = this.open.get(document.uri);
+    if (entry?.current === document) return entry.findings();
+    return [
+      ...this.sources.knownExpansion(document),
+      ...this.sources.airlines.findings(document.document, NO_TOKEN),
+      ...this.sources.conflicts.findings(document),
+    ];
+  }
+
+  /**
+   * Resolves once the background work of the document's current version is over and its last
+   * event said (for tests and the bench: the editor never waits).
+   */
+  async settled(uri: string): Promise<void> {
+    for (;;) {
+      const entry = this.open.get(uri);
+      if (!entry) return;
+      const work = entry.work;
+      await work;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.open.get(uri)?.work === work) return;
+    }
+  }
+
+  /** The version being worked on, if the document is open. */
+  versionOf(uri: string): number | undefined {
+    return this.open.get(uri)?.current.version;
+  }
+
+  /** The airline list changed: each document's A findings again. */
+  airlinesChanged(): void {
+    for (const entry of this.open.values()) {
+      try {
+        this.merge(entry, 'airline', this.sources.airlines.findings(entry.current.document, NO_TOKEN));
+      } catch (error) {
+        this.sources.failed('airline', error);
+      }
+    }
+  }
+
+  /** The conflicts of a document changed (judged in the background). */
+  conflictsChanged(uri: string): void {
+    const entry = this.open.get(uri);
+    if (entry) this.merge(entry, 'conflicts', this.sources.conflicts.findings(entry.current));
+  }
+
+  /** The conflict settings changed: every document judged again. */
+  judgeConflictsAgain(): void {
+    for (const entry of this.open.values()) {
+      this.merge(entry, 'conflicts', this.sources.conflicts.findings(entry.current));
+      entry.work = entry.work.then(() => this.sources.conflicts.refresh(entry.current));
+    }
+  }
+
+  /**
+   * The checker's way: every source run to its end on the whole document (every route block
+   * expanded, the airline list loaded, the conflicts judged), then all their findings at once.
+   */
+  async check(document: SessionDocument): Promise<CheckedDocument> {
+    const expansion = await this.sources.expandAll(document);
+    const directory = await this.sources.airlines.loaded();
+    const airline = directory ? this.sources.airlines.findings(document.document, NO_TOKEN) : [];
+    const conflicts = await this.sources.conflicts.judgeAll(document);
+    return { findings: [...(expansion?.findings ?? []), ...airline, ...conflicts], expansion };
+  }
+
+  forget(uri: string): void {
+    const entry = this.open.get(uri);
+    if (entry?.flush) clearImmediate(entry.flush);
+    this.open.delete(uri);
+    this.sources.conflicts.forget(uri);
+  }
+
+  dispose(): void {
+    for (const entry of this.open.values()) if (entry.flush) clearImmediate(entry.flush);
+    this.open.clear();
+    this.listeners.clear();
+  }
+
+  /** New findings of one source: said on the next turn with whatever else came in the meantime. */
+  private merge(
+    entry: OpenDocument,
+    source: Exclude<FindingSource, 'local'>,
+    findings: RouteDiagnostic[],
+    always = false,
+  ): void {
+    if (!always && sameList(entry[source], findings)) return;
+    entry[source] = findings;
+    entry.pending.add(source);
+    entry.flush ??= setImmediate(() => {
+      entry.flush = undefined;
+      if (this.open.get(entry.current.uri) !== entry || entry.pending.size === 0) return;
+      const changed = [...entry.pending];
+      entry.pending.clear();
+      this.said(entry, changed);
+    });
+  }
+
+  private said(entry: OpenDocument, changed: FindingSource[]): DocumentFindings {
+    const { uri, version } = entry.current;
+    const event: DocumentFindings = { uri, version, document: entry.current, findings: entry.findings(), changed };
+    for (const listener of this.listeners) listener(event);
+    return event;
+  }
+}

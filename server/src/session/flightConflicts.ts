@@ -1,0 +1,229 @@
+/**
+ * The conflict findings of each document (F001/F002): after each new version and its expansion,
+ * the areas of each expanded route block (MapAreas: the map's own data, cached by the hub client)
+ * are judged for the flight at its planned levels (flight/conflicts.ts). Findings are kept
+ * per block text, so an edit drops the edited block's conflicts at once and the others stay until
+ * judged again. A hub that fails gives no areas, hence no conflicts: its state is the airspaces
+ * and NOTAMs statuses and the map's notice, not a finding per block.
+ */
+import { buildMapView } from '../map/mapView';
+import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
+import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import { flightConflicts } from '../flight/conflicts';
+import { settingDefault } from '../../../common/settings/definitions';
+import type { MapAreas } from '../map/areas';
+import { blockKey as textKey } from './cache';
+import type { SessionDocument } from './documentExpansions';
+
+/** Route blocks of one document judged at most: a 5 MB file of routes must not fetch the world. */
+export const MAX_CONFLICT_BLOCKS = 100;
+
+/** What the conflicts are judged with (`icaoRoute.diagnostics.flightConflicts`, `icaoRoute.map.*`, `icaoRoute.flight.departureTime`). */
+export interface ConflictSettings {
+  enabled: boolean;
+  corridorNm: number;
+  aerodromeCorridorNm: number;
+  timeMarginMin: number;
+  /** When plain route text is flown (ms since the epoch); undefined: now. */
+  departureMs?: number;
+}
+
+/** The settings' defaults, the same for the editor and the checker. */
+export function defaultConflictSettings(): ConflictSettings {
+  return {
+    enabled: settingDefault('icaoRoute.diagnostics.flightConflicts'),
+    corridorNm: settingDefault('icaoRoute.map.corridorNm'),
+    aerodromeCorridorNm: settingDefault('icaoRoute.map.aerodromeCorridorNm'),
+    timeMarginMin: settingDefault('icaoRoute.map.timeMarginMin'),
+  };
+}
+
+export interface ConflictDeps {
+  expansionFor(block: RouteBlock, document: SessionDocument): ExpansionResult | undefined;
+  settings(): ConflictSettings;
+  /** The version of the document being worked on, to drop the judgement of an older one. */
+  currentVersion(uri: string): number | undefined;
+  /** The document's conflicts changed. */
+  changed(uri: string): void;
+  log(message: string): void;
+}
+
+/** A block's place and text (the place is part of it: the findings' ranges are absolute). */
+function conflictKey(document: SessionDocument, block: RouteBlock): string {
+  const { start } = block.range;
+  return `${start.line}:${start.character}\u0000${textKey(block, () => document.lines)}`;
+}
+
+function sameFindings(a: Map<string, RouteDiagnostic[]> | undefined, b: Map<string, RouteDiagnostic[]>): boolean {
+  const flat = (m: Map<string, RouteDiagnostic[]> | undefined) =>
+    JSON.stringify([...(m ?? new Map<string, RouteDiagnostic[]>()).entries()].sort(([x], [y]) => (x < y ? -1 : 1)));
+  return flat(a) === flat(b);
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+}
+
+/** A block's conflicts stay valid this long when the flight is timed by "now" (its ETOs move). */
+const NOW_VALID_MS = 5 * 60_000;
+
+interface Judged {
+  expansion: ExpansionResult;
+  prepared: object;
+  settings: string;
+  atMs: number;
+  findings: RouteDiagnostic[];
+}
+
+export class FlightConflicts {
+  /** uri → block key → its conflicts. */
+  private readonly known = new Map<string, Map<string, RouteDiagnostic[]>>();
+  /** uri → block key → what its conflicts were computed from: an edit elsewhere does not judge it again. */
+  private readonly judged = new Map<string, Map<string, Judged>>();
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly areas: MapAreas,
+    private readonly deps: ConflictDeps,
+  ) {}
+
+  /** The conflicts known for the document's current blocks (none while a block is being judged again). */
+  findings(document: SessionDocument): RouteDiagnostic[] {
+    if (!this.deps.settings().enabled) return [];
+    const byBlock = this.known.get(document.uri);
+    if (!byBlock || byBlock.size === 0) return [];
+    const out: RouteDiagnostic[] = [];
+    for (const block of document.document.blocks) {
+      if (block.elements.length === 0) continue;
+      const found = byBlock.get(conflictKey(document, block));
+      if (found) out.push(...found);
+    }
+    return out;
+  }
+
+  /** Judges the document again in the background; an older run for it stops. Resolves when this run is over. */
+  refresh(document: SessionDocument): Promise<void> {
+    const uri = document.uri;
+    this.running.get(uri)?.abort();
+    const controller = new AbortController();
+    this.running.set(uri, controller);
+    return this.judge(document, controller.signal)
+      .then((next) => {
+        // A newer version is on its way with its own run.
+        if (!next || this.deps.currentVersion(uri) !== document.version) return;
+        const published = this.known.get(uri);
+        this.known.set(uri, next);
+        if (!sameFindings(published, next)) this.deps.changed(uri);
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted) this.deps.log(`flight conflicts of ${uri} failed: ${describeError(error)}`);
+      })
+      .finally(() => {
+        if (this.running.get(uri) === controller) this.running.delete(uri);
+      });
+  }
+
+  /** Every conflict of the document, judged now (the checker's way: it waits for them). */
+  async judgeAll(document: SessionDocument): Promise<RouteDiagnostic[]> {
+    const byBlock = await this.judge(document, new AbortController().signal);
+    return byBlock ? [...byBlock.values()].flat() : [];
+  }
+
+  forget(uri: string): void {
+    this.running.get(uri)?.abort();
+    this.running.delete(uri);
+    this.known.delete(uri);
+    this.judged.delete(uri);
+  }
+
+  dispose(): void {
+    for (const controller of this.running.values()) controller.abort();
+    this.running.clear();
+    this.known.clear();
+    this.judged.clear();
+  }
+
+  private filters(settings: ConflictSettings): MapFilters {
+    // Conflicts are judged at the flight's own levels, whatever the map's level filter shows.
+    return {
+      ...DEFAULT_MAP_FILTERS,
+      corridorNm: settings.corridorNm,
+      aerodromeCorridorNm: settings.aerodromeCorridorNm,
+      levels: { mode: 'planned' },
+      timeMarginMin: settings.timeMarginMin,
+    };
+  }
+
+  /** The conflicts of each judged block by key; undefined when stopped. */
+  private async judge(
+    document: SessionDocument,
+    signal: AbortSignal,
+  ): Promise<Map<string, RouteDiagnostic[]> | undefined> {
+    const uri = document.uri;
+    const next = new Map<string, RouteDiagnostic[]>();
+    const before = this.judged.get(uri);
+    const judgedNow = new Map<string, Judged>();
+    const conflictSettings = this.deps.settings();
+    if (conflictSettings.enabled) {
+      const filters = this.filters(conflictSettings);
+      const timedByNow = conflictSettings.departureMs === undefined;
+      const referenceMs = conflictSettings.departureMs ?? Date.now();
+      const now = Date.now();
+      const settings = JSON.stringify([filters, timedByNow ? 'now' : referenceMs]);
+      // Keys first: the text of the version judged, before any await lets a newer one in.
+      const blocks: { index: number; block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
+      let routes = 0;
+      for (const [index, block] of document.document.blocks.entries()) {
+        if (block.elements.length === 0) continue;
+        // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
+        if (routes++ >= MAX_CONFLICT_BLOCKS) break;
+        const expansion = this.deps.expansionFor(block, document);
+        if (!expansion || expansion.points.length < 2) continue;
+        blocks.push({ index, block, expansion, key: conflictKey(document, block) });
+      }
+      for (const { index, block, expansion, key } of blocks) {
+        let areas;
+        try {
+          areas = await this.areas.forBlock(block, expansion, signal);
+        } catch (error) {
+          if (signal.aborted) return undefined;
+          throw error;
+        }
+        if (signal.aborted) return undefined;
+        // Answers from the hub's cache come back without a turn of the event loop: let requests through.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0) continue;
+        const known = before?.get(key);
+        let findings: RouteDiagnostic[];
+        if (
+          known &&
+          known.expansion === expansion &&
+          known.prepared === areas.prepared &&
+          known.settings === settings &&
+          now - known.atMs < NOW_VALID_MS
+        ) {
+          findings = known.findings;
+          judgedNow.set(key, known);
+        } else {
+          const computation = buildMapView({
+            uri,
+            version: document.version,
+            blockIndex: index,
+            block,
+            expansion,
+            data: areas.data,
+            filters,
+            referenceMs,
+            prepared: areas.prepared,
+          });
+          findings = flightConflicts(computation);
+          judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
+        }
+        if (findings.length > 0) next.set(key, findings);
+      }
+    }
+    if (signal.aborted) return undefined;
+    this.judged.set(uri, judgedNow);
+    return next;
+  }
+}

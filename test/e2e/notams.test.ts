@@ -1,0 +1,73 @@
+/**
+ * A NOTAM's own geometry in a real VS Code: the hub simulator in its v1 AIXM Digital NOTAM
+ * variant (each area activation carries its outline) lists a temporary restricted area
+ * FL300–FL400 published by NOTAM only across the London–Frankfurt route of europe.route. The
+ * Problems panel has its F002, and the map draws the NOTAM's polygon with its reason.
+ *
+ * Not the v2 GeoJSON variant: the product asks for NOTAMs in XML only, which the v2 set answers
+ * with 406 (see the report of issue 21).
+ */
+import assert from 'node:assert/strict';
+import { workbenchSuite } from './harness/suite';
+
+const { step } = workbenchSuite('notams', { hubArgs: ['--notams', 'v1-aixm'] });
+
+const NOTAM_ONLY = /the route crosses the area of NOTAM (\S+) \(FL300–FL400\), in force: TEMPORARY RESTRICTED AREA/;
+
+let notam = '';
+let line = 0;
+/** The route token the diagnostic sits on (the airway or DCT of the leg), and which of its kind on the line. */
+let token = '';
+let occurrence = 0;
+
+step('europe.route: the Problems panel has the F002 of the area published by NOTAM only', async (wb) => {
+  await wb.openAlone('europe.route');
+  const f002 = await wb.until(
+    async () =>
+      (await wb.problems()).find((p) => p.file === 'europe.route' && p.code === 'F002' && NOTAM_ONLY.test(p.message)),
+    'the F002 of the temporary restricted area in the Problems panel',
+    120_000,
+  );
+  assert.equal(f002.severity, 'info', f002.message);
+  notam = NOTAM_ONLY.exec(f002.message)![1]!;
+  line = f002.line;
+  const text = await wb.lineText(line);
+  token = text.slice(f002.column - 1).split(' ')[0]!;
+  occurrence = text.slice(0, f002.column - 1).split(token).length - 1;
+  await wb.screenshotAs('notam-f002.png');
+  await wb.closePanel();
+});
+
+step('its code action reveals the NOTAM on the map: its polygon drawn, its reason in the details', async (wb) => {
+  assert.ok(notam, 'the NOTAM of the first step');
+  await wb.openAlone('europe.route');
+  const fixes = await wb.quickFixes(line, token, occurrence);
+  const reveal = `Reveal ${notam} on the map`;
+  assert.ok(fixes.includes(reveal), `${reveal} among ${JSON.stringify(fixes)}`);
+  await wb.applyQuickFix(reveal);
+  await wb.page.locator('.part.editor .tab', { hasText: 'Route map' }).waitFor({ state: 'visible', timeout: 30_000 });
+  const details = await wb.until(
+    async () => {
+      const counts = await wb
+        .webview()
+        .locator('#map')
+        .evaluate(() =>
+          (
+            window as unknown as { icaoRouteMap: { counts(): { notams: number; selectedItem?: string } } }
+          ).icaoRouteMap.counts(),
+        )
+        .catch(() => undefined);
+      const text =
+        (await wb
+          .webview()
+          .locator('#map-details')
+          .textContent()
+          .catch(() => '')) ?? '';
+      return counts && counts.notams > 0 && counts.selectedItem && text.includes(notam) ? text : undefined;
+    },
+    `NOTAM ${notam} drawn and selected on the map with its details`,
+    60_000,
+  );
+  assert.match(details, /TEMPORARY RESTRICTED AREA/);
+  await wb.screenshotAs('notam-on-map.png');
+});

@@ -1,0 +1,252 @@
+/**
+ * NOTAMs in the shapes public evidence shows for the real service's two NOTAM sets (README.md,
+ * "Variants"): the v1 AIXM 5.1 Digital NOTAM (an Event per NOTAM; an area activation carries its
+ * airspace as a TEMPDELTA time slice with the geometry, linked to the event) and the v2 GeoJSON
+ * set (one feature per NOTAM, its own geometry, the properties api-facts.md lists).
+ */
+import type { Notam, Volume } from './notams';
+import { icaoText, notamId } from './notams';
+import { icaoCoordinate } from './geo';
+import { posList } from './aixm';
+import { el, text } from './xml';
+
+/** `202611240700`: the 12-digit validity of the Digital NOTAM event. */
+export function twelveDigits(d: Date): string {
+  return d.toISOString().slice(0, 16).replace(/[-T:]/g, '');
+}
+
+/**
+ * The NOTAM a NOTAMR replaces stays in the set until the replacement is processed; real lists
+ * hold both (ICAO: a NOTAMR cancels the one it names). Readers must not show the replaced one.
+ */
+export function withReplaced(notams: Notam[]): Notam[] {
+  const out: Notam[] = [];
+  for (const n of notams) {
+    if (n.type === 'R' && n.replaces) {
+      out.push({
+        ...n,
+        id: n.replaces.id,
+        number: n.replaces.number,
+        type: 'N',
+        replaces: undefined,
+        issued: new Date(n.issued.getTime() - 3 * 86400_000),
+        start: new Date(n.start.getTime() - 3 * 86400_000),
+      });
+    }
+    out.push(n);
+  }
+  return out;
+}
+
+function limit(v: Volume['lower']) {
+  return { value: v.value, uom: v.uom, reference: v.reference };
+}
+
+function polygon(ring: [number, number][]) {
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+/** A v2 feature: a Polygon for one volume, a GeometryCollection (limits per geometry) for several, else a Point. */
+export function v2Feature(n: Notam) {
+  const volumes = n.volumes ?? [];
+  const geometry =
+    volumes.length === 1
+      ? polygon(volumes[0].ring)
+      : volumes.length > 1
+        ? {
+            type: 'GeometryCollection',
+            geometries: volumes.map((v) => ({
+              ...polygon(v.ring),
+              properties: { lowerLimit: limit(v.lower), upperLimit: limit(v.upper) },
+            })),
+          }
+        : { type: 'Point', coordinates: [n.lon, n.lat] };
+  const single = volumes.length === 1 ? volumes[0] : undefined;
+  return {
+    type: 'Feature',
+    id: n.id,
+    geometry,
+    properties: {
+      series: n.series,
+      number: String(n.number),
+      year: String(n.year),
+      type: n.type === 'R' ? 'NOTAMR' : 'NOTAMN',
+      ...(n.replaces
+        ? { relationship: { type: 'REPLACES', reference: notamId({ ...n, ...n.replaces } as Notam) } }
+        : {}),
+      lat: n.lat,
+      lon: n.lon,
+      radius: n.radiusNm,
+      location: n.location,
+      affectedFIR: n.fir,
+      countryCode: n.countryCode ?? null,
+      selectionCode: n.qcode,
+      traffic: n.traffic,
+      purpose: n.purpose,
+      scope: n.scope,
+      minimumFL: String(n.lowerFl).padStart(3, '0'),
+      maximumFL: String(n.upperFl).padStart(3, '0'),
+      // Limits as the data has them: numbers, not the strings of the airspace contract.
+      ...(single ? { lowerLimit: limit(single.lower), upperLimit: limit(single.upper) } : {}),
+      text: n.text,
+      icaoText: icaoText(n),
+      issued: n.issued.toISOString(),
+      effectiveStart: n.start.toISOString(),
+      effectiveEnd: n.end ? n.end.toISOString() : null,
+      ...(n.end ? (n.estimated ? { effectiveEndInterpretation: 'EST' } : {}) : { effectiveEndInterpretation: 'PERM' }),
+      schedule: n.schedule || null,
+      affectedAerodrome: n.aerodrome ?? null,
+    },
+  };
+}
+
+/** The airspace an area NOTAM activates, as a Digital NOTAM writes it beside the event. */
+function activatedAirspace(n: Notam, volume: Volume, k: number): { raw: string } {
+  const gid = (s: string) => `${s}-${k}-${n.id}`;
+  return el(
+    'aixm:Airspace',
+    { 'gml:id': gid('as') },
+    el(
+      'aixm:timeSlice',
+      undefined,
+      el(
+        'aixm:AirspaceTimeSlice',
+        { 'gml:id': gid('as-ts') },
+        el(
+          'gml:validTime',
+          undefined,
+          el(
+            'gml:TimePeriod',
+            { 'gml:id': gid('as-vt') },
+            text('gml:beginPosition', n.start.toISOString()),
+            n.end
+              ? text('gml:endPosition', n.end.toISOString())
+              : el('gml:endPosition', { indeterminatePosition: 'unknown' }),
+          ),
+        ),
+        text('aixm:interpretation', 'TEMPDELTA'),
+        el(
+          'aixm:activation',
+          undefined,
+          el('aixm:AirspaceActivation', { 'gml:id': gid('act') }, text('aixm:status', 'ACTIVE')),
+        ),
+        el(
+          'aixm:geometryComponent',
+          undefined,
+          el(
+            'aixm:AirspaceGeometryComponent',
+            { 'gml:id': gid('gc') },
+            el(
+              'aixm:theAirspaceVolume',
+              undefined,
+              el(
+                'aixm:AirspaceVolume',
+                { 'gml:id': gid('vol') },
+                text('aixm:upperLimit', volume.upper.value, { uom: volume.upper.uom }),
+                text('aixm:upperLimitReference', volume.upper.reference),
+                text('aixm:lowerLimit', volume.lower.value, { uom: volume.lower.uom }),
+                text('aixm:lowerLimitReference', volume.lower.reference),
+                el(
+                  'aixm:horizontalProjection',
+                  undefined,
+                  el(
+                    'aixm:Surface',
+                    { 'gml:id': gid('sf'), srsName: 'urn:ogc:def:crs:EPSG::4326' },
+                    el(
+                      'gml:patches',
+                      undefined,
+                      el(
+                        'gml:PolygonPatch',
+                        undefined,
+                        el(
+                          'gml:exterior',
+                          undefined,
+                          el('gml:LinearRing', undefined, text('gml:posList', posList(volume.ring))),
+                        ),
+                      ),
+                    ),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+        el(
+          'aixm:extension',
+          undefined,
+          el(
+            'event:AirspaceExtension',
+            { 'gml:id': gid('ext') },
+            el('event:theEvent', { 'xlink:href': `urn:uuid:${n.id}` }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** One Digital NOTAM: the event, then the airspaces it activates (each a message member). */
+export function digitalNotamMembers(n: Notam): { raw: string }[] {
+  const gid = (s: string) => `${s}-${n.id}`;
+  const event = el(
+    'event:Event',
+    { 'gml:id': `uuid.${n.id}` },
+    text('gml:identifier', n.id, { codeSpace: 'urn:uuid:' }),
+    el(
+      'event:timeSlice',
+      undefined,
+      el(
+        'event:EventTimeSlice',
+        { 'gml:id': gid('ts') },
+        el(
+          'gml:validTime',
+          undefined,
+          el(
+            'gml:TimePeriod',
+            { 'gml:id': gid('vt') },
+            text('gml:beginPosition', n.start.toISOString()),
+            n.end
+              ? text('gml:endPosition', n.end.toISOString())
+              : el('gml:endPosition', { indeterminatePosition: 'unknown' }),
+          ),
+        ),
+        text('aixm:interpretation', 'BASELINE'),
+        text('event:encoding', n.volumes ? 'DIGITAL' : 'ANNOTATION'),
+        n.volumes ? text('event:scenario', 'RSA.ACT') : undefined,
+        el(
+          'event:textNOTAM',
+          undefined,
+          el(
+            'event:NOTAM',
+            { 'gml:id': gid('notam') },
+            text('event:series', n.series),
+            text('event:number', n.number),
+            text('event:year', n.year),
+            text('event:type', n.type),
+            n.replaces ? text('event:referredSeries', n.replaces.series) : undefined,
+            n.replaces ? text('event:referredNumber', n.replaces.number) : undefined,
+            n.replaces ? text('event:referredYear', n.replaces.year) : undefined,
+            text('event:issued', n.issued.toISOString()),
+            text('event:affectedFIR', n.fir),
+            text('event:selectionCode', n.qcode),
+            text('event:traffic', n.traffic),
+            text('event:purpose', n.purpose),
+            text('event:scope', n.scope),
+            text('event:minimumFL', String(n.lowerFl).padStart(3, '0')),
+            text('event:maximumFL', String(n.upperFl).padStart(3, '0')),
+            text('event:coordinates', icaoCoordinate(n.lat, n.lon)),
+            text('event:radius', String(n.radiusNm).padStart(3, '0')),
+            text('event:location', n.location),
+            text('event:effectiveStart', twelveDigits(n.start)),
+            text('event:effectiveEnd', n.end ? `${twelveDigits(n.end)}${n.estimated ? 'EST' : ''}` : 'PERM'),
+            n.schedule ? text('event:schedule', n.schedule) : undefined,
+            text('event:text', n.text),
+            n.lowerLimit ? text('event:lowerLimit', n.lowerLimit) : undefined,
+            n.upperLimit ? text('event:upperLimit', n.upperLimit) : undefined,
+          ),
+        ),
+      ),
+    ),
+  );
+  return [event, ...(n.volumes ?? []).map((v, k) => activatedAirspace(n, v, k))];
+}
