@@ -13,7 +13,7 @@ import type {
   MapPoint,
   MapView,
 } from '../../common/protocol/mapMessages';
-import { icaoNotamText } from '../../server/src/map/notamText';
+import { icaoNotamText } from '../../common/notamText';
 import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
 import { loadState, saveState } from './messaging';

@@ -36,7 +36,7 @@ import { readMapFilters } from '../../../common/mapFilters';
 import { readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
-import { briefingMarkdown } from '../../../server/src/map/briefingMarkdown';
+import { briefingMarkdown } from '../../../common/briefingMarkdown';
 
 /** JSON-RPC's "method not found": a server that does not compute maps (yet). */
 const METHOD_NOT_FOUND = -32601;

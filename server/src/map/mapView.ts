@@ -34,7 +34,7 @@ import { circleRing } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
 import { decodeQCode } from './notamCode';
-import { briefingPlace, icaoNotamText, type BriefingRoute } from './notamText';
+import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../common/notamText';
 import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
 import { formatUtc } from '../flight/flightTime';

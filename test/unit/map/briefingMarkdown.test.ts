@@ -1,7 +1,7 @@
 /** "Export briefing": what applies to the flight, in route order, with the reasons, as Markdown. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { briefingMarkdown } from '../../../server/src/map/briefingMarkdown';
+import { briefingMarkdown } from '../../../common/briefingMarkdown';
 import {
   DEFAULT_MAP_FILTERS,
   type MapCrossingRow,

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeQCode } from '../../../server/src/map/notamCode';
-import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../server/src/map/notamText';
+import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../common/notamText';
 
 test('Q-codes in words: subject (2nd–3rd letters) and condition (4th–5th)', () => {
   assert.equal(decodeQCode('QRRCA')?.text, 'Restricted area activated');

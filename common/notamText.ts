@@ -3,7 +3,7 @@
  * give, and its place in a briefing (departure aerodrome, en route by FIR, destination). Pure: the
  * page and the "Open NOTAM" action show the same text.
  */
-import type { MapNotam, MapNotamBriefing } from '../../../common/protocol/mapMessages';
+import type { MapNotam, MapNotamBriefing } from './protocol/mapMessages';
 
 /** "2026-11-23T06:00Z" as the ICAO date-time group "2611230600"; PERM and words stay as they are. */
 function dateTimeGroup(text: string | undefined): string | undefined {

@@ -3,7 +3,7 @@
  * Markdown document a dispatcher prints. Made from the map view the host computed (its
  * verdicts, crossing table and NOTAM briefing places); nothing is judged again here. Pure.
  */
-import type { MapNotam, MapView } from '../../../common/protocol/mapMessages';
+import type { MapNotam, MapView } from './protocol/mapMessages';
 
 /** Service text as Markdown text: no table breaks, no markup, no emphasis. */
 function md(text: string): string {
