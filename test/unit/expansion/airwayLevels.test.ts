@@ -10,7 +10,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions } from '../../../server/src/services/codeActions';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
 import { LineIndex } from '../../../server/src/services/ranges';
-import type { NavDatabase } from '../../../server/src/navdata/loader';
+import { NavDatabaseBuilder, type NavDatabase } from '../../../server/src/navdata/loader';
 import { applyEdits } from '../services/edits';
 import { SHARED_NAVDATA, XPLANE11, fullNavdataMissing, load } from '../navdata/paths';
 
@@ -128,4 +128,30 @@ test('a one-way segment (awy 1100) flown the other way: X013 names the segments,
   assert.match(found[0]!.message, /one-way ROLIS→COL, RUDUS→ROLIS/);
   // The permitted direction passes.
   assert.deepEqual(findings('N0450F150 RUDUS T150 BEGOK', db), []);
+});
+
+test('an airway of separate pieces is still the general X007, and a segment without limits is never judged', () => {
+  const builder = new NavDatabaseBuilder();
+  const fixes: Record<string, [number, number]> = { AAAAA: [50, 1], BBBBB: [50, 2], CCCCC: [50, 3], DDDDD: [50, 4] };
+  for (const [name, [lat, lon]] of Object.entries(fixes)) builder.addFix(name, lat, lon);
+  const at = (name: string) => builder.findSamePlace(name, ...fixes[name]!);
+  // Two pieces of Z1 (A–B and C–D) that never meet; no levels given (zeros).
+  builder.addSegment('Z1', at('AAAAA'), at('BBBBB'));
+  builder.addSegment('Z1', at('CCCCC'), at('DDDDD'));
+  const db = builder.build({
+    folder: 'synthetic',
+    files: [],
+    missing: [],
+    fixes: 0,
+    navaids: 0,
+    aerodromes: 0,
+    airways: 0,
+    airwaySegments: 0,
+    milliseconds: 0,
+  });
+  assert.deepEqual(
+    findings('N0450F350 AAAAA Z1 DDDDD', db).map((f) => f.code),
+    ['X007'],
+  );
+  assert.deepEqual(findings('N0450F350 AAAAA Z1 BBBBB', db), []);
 });
