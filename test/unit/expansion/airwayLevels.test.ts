@@ -6,6 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
+import { FOUND_BY_NAVDATA, mergeGeometryFindings } from '../../../server/src/expansion/hubGeometry';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions } from '../../../server/src/services/codeActions';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
@@ -154,4 +155,15 @@ test('an airway of separate pieces is still the general X007, and a segment with
     ['X007'],
   );
   assert.deepEqual(findings('N0450F350 AAAAA Z1 BBBBB', db), []);
+});
+
+test('with a hub key and navigation data, X012 and X013 come from the data and say so', { skip }, async () => {
+  const db = await load(SHARED_NAVDATA);
+  const offline = findings('N0450F350 KONAN L607 KOK', db);
+  const merged = mergeGeometryFindings([], [], offline);
+  assert.deepEqual(
+    merged.map((f) => f.code),
+    ['X012'],
+  );
+  assert.ok(merged[0]!.message.endsWith(FOUND_BY_NAVDATA), merged[0]!.message);
 });
