@@ -131,11 +131,11 @@ export const DIAGNOSTIC_CODES = {
 
   // Flight conflicts (server/src/flight/conflicts.ts)
   F001: {
-    severity: 'information',
+    severity: 'warning',
     title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
   },
   F002: {
-    severity: 'information',
+    severity: 'warning',
     title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
   },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
