@@ -75,7 +75,11 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
   connection.onCodeAction(
     onDocument('code actions', [], (current, params, token) => {
       const actions = service.codeActions(current, params, token);
-      // "Use a route filed by others": the command asks the hub when run, not here.
+      // "Use a route filed by others": the command asks the hub when run, not here. Offered where
+      // no finding is being fixed, so Ctrl+. on a finding keeps its own quick fixes only.
+      const only = params.context.only;
+      const wanted = !only || only.some((kind) => 'refactor.rewrite'.startsWith(kind));
+      if (!wanted || params.context.diagnostics.length > 0) return actions;
       const place = filedRoutePlace(current.document, current.lineTexts, params.range.start);
       return place ? [...actions, filedRouteAction(place, current.uri, params.range.start)] : actions;
     }),
