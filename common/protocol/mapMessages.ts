@@ -146,6 +146,20 @@ export interface MapNotam {
   distanceNm: number;
   inCorridor: boolean;
   reason: string;
+  /** Item Q's code in words: "Restricted area activated" (see server/src/map/notamCode.ts). */
+  decoded?: string;
+  /** The FIR of item Q, when given. */
+  fir?: string;
+  /** Where the briefing lists it. */
+  briefing?: MapNotamBriefing;
+}
+
+/** A NOTAM's place in a briefing: departure aerodrome, en route (by FIR, along the route), destination, alternates. */
+export interface MapNotamBriefing {
+  section: 'departure' | 'enroute' | 'destination' | 'alternate';
+  fir?: string;
+  /** Distance along the route, NM: the en route NOTAMs are listed in route order. */
+  alongNm: number;
 }
 
 export interface MapMicrolight {
@@ -189,6 +203,8 @@ export interface MapVerdict {
   applies: boolean;
   activity: MapActivity;
   reason: string;
+  /** When active: the window of activity around the flight's time there, "06:00–14:00Z". */
+  activeWindow?: string;
 }
 
 /** One row of the crossing table: a stretch of the route inside a FIR, an airspace or a NOTAM area. */
@@ -209,6 +225,8 @@ export interface MapCrossingRow {
   flightLevels: string;
   activity: MapActivity;
   applies: boolean;
+  /** A restricted, danger, prohibited or TRA area (or a restriction NOTAM) active at the flight's level: a conflict. */
+  conflict?: boolean;
   reason: string;
 }
 
@@ -355,7 +373,9 @@ export type MapToHostMessage =
    * view on screen, which may be older than the page's last change.
    */
   | { type: 'filters'; filters: MapFilters; changed: JudgingFilter[] }
-  | { type: 'export'; format: 'geojson' | 'gpx' };
+  | { type: 'export'; format: 'geojson' | 'gpx' }
+  /** "Export briefing": the host writes what applies to this flight as Markdown (server/src/map/briefingMarkdown.ts). */
+  | { type: 'exportBriefing' };
 
 /**
  * One handler per message type, each given the message of its own type: a handler table that
@@ -384,6 +404,8 @@ export interface MapWebviewState {
   filtersChosen?: JudgingFilter[] | boolean;
   /** Draw the items the verdicts leave out (faded and dashed) instead of hiding them. */
   showLeftOut?: boolean;
+  /** The page's collapsible panels (filters, NOTAMs, profile, crossings, legend, side): open or not, by id. */
+  panels?: Record<string, boolean>;
 }
 
 export const DEFAULT_MAP_FILTERS: MapFilters = {

@@ -86,7 +86,7 @@ export const SETTINGS = {
       type: 'boolean',
       default: true,
       markdownDescription:
-        "Information diagnostics (`F001`, `F002`) on the airway, `DCT` or point that leads the flight through an active restricted, danger or prohibited area, or the area of an airspace NOTAM in force, at the flight's planned level and time (needs a hub key or `icaoRoute.map.airspaceFiles`).",
+        "Warning diagnostics (`F001`, `F002`) on the airway, `DCT` or point that leads the flight through an active restricted, danger or prohibited area, or the area of an airspace NOTAM in force, at the flight's planned level and time (needs a hub key or `icaoRoute.map.airspaceFiles`).",
     },
     reader: 'server',
     restart: false,

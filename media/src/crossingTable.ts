@@ -48,7 +48,8 @@ export class CrossingTable {
     const all = rows ?? [];
     this.element.hidden = all.length === 0;
     const applying = all.filter((r) => r.applies).length;
-    this.caption.textContent = `Crossings (${all.length}, ${applying} applying)`;
+    const conflicts = all.filter((r) => r.conflict).length;
+    this.caption.textContent = `Crossings (${all.length}, ${applying} applying${conflicts ? `, ${conflicts} conflict${conflicts === 1 ? '' : 's'}` : ''})`;
     this.body.replaceChildren(...all.slice(0, ROW_LIMIT).map((r) => this.row(r)));
     this.more.hidden = all.length <= ROW_LIMIT;
     this.more.textContent = `… and ${all.length - ROW_LIMIT} more crossings`;
@@ -71,7 +72,7 @@ export class CrossingTable {
   private row(r: MapCrossingRow): HTMLTableRowElement {
     const row = document.createElement('tr');
     row.dataset.itemId = r.itemId;
-    row.className = `${r.kind} ${r.applies ? 'applies' : 'left-out'} activity-${r.activity}`;
+    row.className = `${r.kind} ${r.applies ? 'applies' : 'left-out'} activity-${r.activity}${r.conflict ? ' conflict' : ''}`;
     row.title = r.reason;
     row.tabIndex = 0;
     row.addEventListener('keydown', (event) => {
@@ -89,7 +90,8 @@ export class CrossingTable {
       r.limits,
       r.flightLevels,
       r.activity === 'active' ? 'yes' : r.activity === 'inactive' ? 'no' : '?',
-      r.applies ? 'yes' : 'no',
+      // A conflict (an active restriction at the flight's level) reads apart from the CTRs every flight crosses.
+      r.conflict ? 'conflict' : r.applies ? 'yes' : 'no',
     ];
     cells.forEach((text, index) => {
       const cell = document.createElement('td');

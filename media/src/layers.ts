@@ -5,7 +5,7 @@
  */
 import Feature from 'ol/Feature';
 import type { Geometry } from 'ol/geom';
-import { MultiLineString, MultiPolygon, Point, Polygon } from 'ol/geom';
+import { LineString, MultiLineString, MultiPolygon, Point, Polygon } from 'ol/geom';
 import VectorLayer from 'ol/layer/Vector';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import { fromLonLat, getTransform } from 'ol/proj';
@@ -27,7 +27,23 @@ export class DataLayers {
   readonly firs: VectorImageLayer<Source>;
   readonly airspaces: VectorImageLayer<Source>;
   readonly notams: VectorImageLayer<Source>;
-  readonly microlights: VectorImageLayer<Source>;
+  readonly microlights: VectorLayer<Source>;
+  /**
+   * The labels, one decluttering group: each a vector layer drawn on every frame (an image
+   * layer declutters only within itself), over the same source as the layer it names. Their
+   * order in the stack is their priority: the route's symbols (always drawn, obstacles to
+   * labels), the active restrictions, the route's point names, the airway names, the
+   * microlights, the other airspaces, the NOTAMs, the FIRs.
+   */
+  readonly firLabels: VectorLayer<Source>;
+  readonly notamLabels: VectorLayer<Source>;
+  readonly airspaceLabels: VectorLayer<Source>;
+  /** The route's point names (the points' symbols are the route layer's, above every label). */
+  readonly pointNames: VectorLayer<Source>;
+  /** The active restrictions' names, limits and times: above the route, first among the labels. */
+  readonly restrictionLabels: VectorLayer<Source>;
+  /** One name per stretch of consecutive legs on the same airway. */
+  readonly airwayLabels: VectorLayer<Source>;
   /** Copies of the highlighted points and legs, drawn above everything. */
   readonly highlight: VectorLayer<VectorSource<Feature<Geometry>>>;
   /** What a click selected (an airspace, a NOTAM), outlined. */
@@ -40,9 +56,15 @@ export class DataLayers {
   }
 
   constructor(private readonly styles: MapStyles) {
-    const layer = (name: string, style: StyleLike, declutter: boolean | string = false, zIndex = 0) => {
+    const layer = (
+      name: string,
+      style: StyleLike,
+      declutter: boolean | string = false,
+      zIndex = 0,
+      source = new VectorSource<Feature<Geometry>>(),
+    ) => {
       const l = new VectorLayer({
-        source: new VectorSource<Feature<Geometry>>(),
+        source,
         style,
         declutter,
         zIndex,
@@ -65,15 +87,37 @@ export class DataLayers {
     this.firs = imageLayer('firs', styles.fir, 1);
     this.airspaces = imageLayer('airspaces', styles.airspace, 2);
     this.notams = imageLayer('notams', styles.notam, 3);
-    this.microlights = imageLayer('microlights', styles.microlight, 4);
-    this.legs = layer('legs', styles.leg, false, 5);
-    this.route = layer('route', styles.point, 'route', 6);
-    this.selection = layer('selection', styles.selected, false, 7);
+    this.firLabels = layer('fir-labels', styles.firLabel, LABELS, 4, this.firs.getSource()!);
+    this.notamLabels = layer('notam-labels', styles.notamLabel, LABELS, 5, this.notams.getSource()!);
+    this.airspaceLabels = new VectorLayer({
+      source: this.airspaces.getSource()!,
+      style: styles.contextLabel,
+      declutter: LABELS,
+      zIndex: 6,
+      updateWhileInteracting: false,
+      // Rendered first, decluttered first: the active restrictions before the rest.
+      renderOrder: (a, b) => styles.labelRank(a) - styles.labelRank(b),
+    });
+    this.airspaceLabels.set('name', 'airspace-labels');
+    this.microlights = layer('microlights', styles.microlight, LABELS, 7);
+    this.selection = layer('selection', styles.selected, false, 8);
+    // The route above every area and label, in its own colour over a casing.
+    this.legs = layer('legs', styles.leg, false, 9);
+    this.airwayLabels = layer('airway-labels', styles.airwayLabel, LABELS, 10);
+    this.route = layer('route', styles.point, LABELS, 13);
+    this.pointNames = layer('point-names', styles.pointName, LABELS, 11, this.route.getSource()!);
+    this.restrictionLabels = layer(
+      'restriction-labels',
+      styles.restrictionLabel,
+      LABELS,
+      12,
+      this.airspaces.getSource()!,
+    );
     this.highlight = layer(
       'highlight',
       (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()),
       false,
-      8,
+      14,
     );
   }
 
@@ -82,17 +126,34 @@ export class DataLayers {
       this.firs,
       this.airspaces,
       this.notams,
+      this.firLabels,
+      this.notamLabels,
+      this.airspaceLabels,
       this.microlights,
-      this.legs,
-      this.route,
       this.selection,
+      this.legs,
+      this.airwayLabels,
+      this.pointNames,
+      this.restrictionLabels,
+      this.route,
       this.highlight,
     ];
   }
 
-  /** The ol layers a MapLayerName switches (the route is its points and its legs). */
+  /** The ol layers a MapLayerName switches (the route is its points and its legs), each with its labels. */
   byName(name: MapLayerName): AnyVectorLayer[] {
-    return name === 'route' ? [this.route, this.legs, this.highlight] : [this[name]];
+    switch (name) {
+      case 'route':
+        return [this.route, this.legs, this.airwayLabels, this.pointNames, this.highlight];
+      case 'firs':
+        return [this.firs, this.firLabels];
+      case 'airspaces':
+        return [this.airspaces, this.airspaceLabels, this.restrictionLabels];
+      case 'notams':
+        return [this.notams, this.notamLabels];
+      default:
+        return [this[name]];
+    }
   }
 
   /**
@@ -124,16 +185,15 @@ export class DataLayers {
         .filter((p) => p.position)
         .map((p) => feature(p.id, new Point(fromLonLat(p.position!)), { point: p, kind: 'point' })),
     );
-    replaceAll(
-      this.legs,
-      view.legs.map((l) =>
-        feature(
-          l.id,
-          l.shape && packed ? unpackedLines(packed, l.shape) : new MultiLineString(l.paths.map(lineCoordinates)),
-          { leg: l, kind: 'leg' },
-        ),
+    const legFeatures = view.legs.map((l) =>
+      feature(
+        l.id,
+        l.shape && packed ? unpackedLines(packed, l.shape) : new MultiLineString(l.paths.map(lineCoordinates)),
+        { leg: l, kind: 'leg' },
       ),
     );
+    replaceAll(this.legs, legFeatures);
+    replaceAll(this.airwayLabels, airwayStretches(legFeatures));
     // Past a few hundred, context labels only appear zoomed in (they would hide the map).
     this.styles.denseLayers = new Set([
       ...(view.airspaces.length > DENSE ? ['airspaces'] : []),
@@ -278,6 +338,41 @@ function feature(id: string, geometry: Geometry, properties: Record<string, unkn
   f.setProperties(properties, true);
   f.setId(id);
   return f;
+}
+
+/** The declutter group of every label and of the route's symbols (see the label layers). */
+const LABELS = 'labels';
+
+/**
+ * One feature per stretch of consecutive legs on the same airway (DCT legs have no name), its
+ * line the legs' lines joined: OpenLayers then places the name once along the stretch instead
+ * of once per leg. A leg split at the antimeridian ends a stretch.
+ */
+function airwayStretches(legs: Feature<Geometry>[]): Feature<Geometry>[] {
+  const stretches: Feature<Geometry>[] = [];
+  let via = '';
+  let coordinates: number[][] = [];
+  const close = () => {
+    if (via && coordinates.length > 1) {
+      const stretch = new Feature<Geometry>(new LineString(coordinates));
+      stretch.setId(`airway-${stretches.length}`);
+      stretch.setProperties({ via, kind: 'airway' }, true);
+      stretches.push(stretch);
+    }
+    via = '';
+    coordinates = [];
+  };
+  for (const leg of legs) {
+    const name = String((leg.get('leg') as { via?: string }).via ?? '');
+    const lines = (leg.getGeometry() as MultiLineString).getLineStrings();
+    if (name !== via || lines.length !== 1) close();
+    if (!name || name === 'DCT' || lines.length !== 1) continue;
+    via = name;
+    const points = lines[0].getCoordinates();
+    coordinates.push(...(coordinates.length ? points.slice(1) : points));
+  }
+  close();
+  return stretches;
 }
 
 const airspaceLooks = (a: MapView['airspaces'][number]) =>

@@ -7,7 +7,7 @@
 import 'ol/ol.css';
 import './map.css';
 import type Feature from 'ol/Feature';
-import type { Geometry } from 'ol/geom';
+import { Point, type Geometry } from 'ol/geom';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import ScaleLine from 'ol/control/ScaleLine';
@@ -33,8 +33,10 @@ import {
   type MessageHandlers,
 } from '../../common/protocol/mapMessages';
 import { Basemap } from './basemap';
+import { collapsible } from './collapsible';
 import { CrossingTable } from './crossingTable';
 import { DataLayers } from './layers';
+import { Legend } from './legend';
 import { loadState, onHostMessage, postToHost, saveState } from './messaging';
 import { SidePanel } from './panels';
 import { ProfileView } from './profile';
@@ -72,6 +74,9 @@ bottom.hidden = true;
 app.append(mapElement, bottom, side);
 
 const styles = new MapStyles(readPalette());
+/** The profile's flight line takes the route's colour from the palette (CSS cannot read the canvas's). */
+const shareRouteColour = () => document.body.style.setProperty('--route-colour', styles.palette.route);
+shareRouteColour();
 styles.verdicts.showLeftOut = saved.showLeftOut === true;
 const data = new DataLayers(styles);
 const profile = new ProfileView({
@@ -80,7 +85,13 @@ const profile = new ProfileView({
 });
 // A row's item may be off screen: the camera goes to it then, and stays otherwise.
 const table = new CrossingTable((itemId) => selectItem(itemId, { details: true, fit: 'unlessInView' }));
-bottom.append(profile.element, table.element);
+// Each folds away on its own (kept across reloads); the map takes the room they leave.
+const profilePanel = collapsible('panel-profile', 'Vertical profile', true);
+const tablePanel = collapsible('panel-crossings', 'Crossings', true);
+profilePanel.body.append(profile.element);
+tablePanel.body.append(table.element);
+bottom.append(profilePanel.element, tablePanel.element);
+const legend = new Legend(styles);
 const basemap = new Basemap(document.body.dataset.basemap ?? 'basemap', styles, (message) => panel.setStatus(message));
 
 const map = new OlMap({
@@ -88,8 +99,23 @@ const map = new OlMap({
   layers: [...basemap.layers(), ...data.all()],
   controls: defaultControls({ attribution: false, rotate: false }).extend([
     new ScaleLine({ units: 'nautical', bar: false }),
+    legend.control,
   ]),
   view: new View({ center: fromLonLat([10, 50]), zoom: 4, maxZoom: 14 }),
+});
+
+/**
+ * Whether the camera is still the one fitted to the route: then a new size (the panel resized,
+ * a panel folded) fits the route again. The user's own pan or zoom ends it.
+ */
+let fittedToRoute = false;
+for (const type of ['wheel', 'keydown'] as const) mapElement.addEventListener(type, () => (fittedToRoute = false));
+map.on('pointerdrag', () => (fittedToRoute = false));
+mapElement.addEventListener('click', (event) => {
+  if ((event.target as Element).closest('.ol-zoom')) fittedToRoute = false;
+});
+map.on('change:size', () => {
+  if (fittedToRoute && current) fitToRoute();
 });
 
 const panel = new SidePanel(
@@ -123,6 +149,9 @@ const panel = new SidePanel(
     fitRequested: () => fitToRoute(),
     exportRequested(format) {
       postToHost({ type: 'export', format });
+    },
+    briefingRequested() {
+      postToHost({ type: 'exportBriefing' });
     },
     pointChosen(point) {
       panel.showPoint(point);
@@ -166,7 +195,13 @@ function fitToRoute(): void {
     const points = data.route.getSource()!.getExtent();
     extent = legs && !isEmpty(legs) ? legs : points && !isEmpty(points) ? points : undefined;
   }
-  if (extent) map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 10, size: map.getSize() });
+  const size = map.getSize();
+  if (!extent || !size || size[0] <= 0 || size[1] <= 0) return;
+  // A small map keeps most of its pixels for the route: the padding shrinks with it.
+  const pad = (n: number) => Math.round(Math.min(40, n * 0.08));
+  const [vertical, horizontal] = [pad(size[1]), pad(size[0])];
+  map.getView().fit(extent, { padding: [vertical, horizontal, vertical, horizontal], maxZoom: 10, size });
+  fittedToRoute = true;
 }
 
 /** What the details panel shows, so that a new snapshot of the same route keeps showing it. */
@@ -193,6 +228,7 @@ function selectItem(itemId: string, options: { details?: boolean; fit?: boolean 
   const extent = feature.getGeometry()?.getExtent();
   const inView = extent && intersects(extent, map.getView().calculateExtent(map.getSize()));
   if (options.fit === 'unlessInView' && inView) return true;
+  if (options.fit) fittedToRoute = false;
   if (options.fit && extent && !isEmpty(extent)) {
     map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 10, size: map.getSize() });
   } else if (options.fit && extent) {
@@ -328,6 +364,8 @@ function adoptHostFilters(judged: MapFilters): void {
 function showFlightViews(view: MapView | null): void {
   table.setRows(view?.crossings);
   profile.setProfile(view?.profile);
+  profilePanel.element.hidden = profile.element.hidden;
+  tablePanel.element.hidden = table.element.hidden;
   const wasHidden = bottom.hidden;
   bottom.hidden = profile.element.hidden && table.element.hidden;
   if (wasHidden !== bottom.hidden) map.updateSize();
@@ -444,6 +482,8 @@ map.on('moveend', () => {
 
 watchTheme(() => {
   styles.setPalette(readPalette());
+  shareRouteColour();
+  legend.draw();
   for (const layer of data.all()) layer.changed();
   basemap.restyle(map);
 });
@@ -509,5 +549,64 @@ const inspect = {
     });
   },
   zoom: () => map.getView().getZoom(),
+  /** The longitudes the map shows, west and east (the tests check a fit never shows the world). */
+  lonSpan(): number {
+    const [west, , east] = transformExtent(map.getView().calculateExtent(map.getSize()), 'EPSG:3857', 'EPSG:4326');
+    return east - west;
+  },
+  /**
+   * Every box OpenLayers' decluttering kept in the last frame (labels, and the route's symbols
+   * that labels avoid), in CSS pixels of the map element, with the feature it belongs to.
+   */
+  labelBoxes(): { kind: string; id: string; text: string; symbol: boolean; box: [number, number, number, number] }[] {
+    const boxes = Object.values(lastDeclutter ?? {}).flatMap((tree) => tree.all() as DeclutterBox[]);
+    return boxes.map(({ minX, minY, maxX, maxY, value }) => {
+      const f = value as Feature<Geometry>;
+      const kind = String(f.get('kind') ?? '');
+      const text =
+        kind === 'point'
+          ? (f.get('point') as MapPoint).name
+          : kind === 'airway'
+            ? String(f.get('via'))
+            : kind === 'airspace'
+              ? (f.get('airspace') as MapAirspace).name
+              : kind === 'notam'
+                ? (f.get('notam') as MapNotam).number
+                : String(f.get('designator') ?? f.get('name') ?? '');
+      const ratio = window.devicePixelRatio || 1;
+      const box: [number, number, number, number] = [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio];
+      // A box centred on its point is the point's symbol; its name sits above it.
+      const geometry = f.getGeometry();
+      const at = geometry instanceof Point ? map.getPixelFromCoordinate(geometry.getCoordinates()) : undefined;
+      const symbol =
+        at !== undefined && Math.abs((box[0] + box[2]) / 2 - at[0]) < 2 && Math.abs((box[1] + box[3]) / 2 - at[1]) < 2;
+      return { kind, id: String(f.getId() ?? ''), text, symbol, box };
+    });
+  },
+  /** The airway of each airway-name line, in route order (one per stretch of the same airway). */
+  airwayStretches: () =>
+    data.airwayLabels
+      .getSource()!
+      .getFeatures()
+      .sort((a, b) => String(a.getId()).localeCompare(String(b.getId()), 'en', { numeric: true }))
+      .map((f) => String(f.get('via'))),
+  /** The label an airspace gets at the present zoom, or undefined when it gets none. */
+  airspaceLabel(id: string): string | undefined {
+    const feature = data.airspaces.getSource()!.getFeatureById(id);
+    const resolution = map.getView().getResolution();
+    if (!feature || resolution === undefined) return undefined;
+    const text = styles.airspaceLabel(feature, resolution)?.getText()?.getText();
+    return typeof text === 'string' ? text : undefined;
+  },
+  /** The colours the map draws with now (the contrast check reads them). */
+  palette: () => ({ ...styles.palette }),
+  airspaceColour: (type: string) => styles.airspaceColour({ type }),
 };
+
+type DeclutterBox = { minX: number; minY: number; maxX: number; maxY: number; value: unknown };
+/** The declutter trees of the last frame (a new object each frame: kept, not copied). */
+let lastDeclutter: NonNullable<import('ol/Map').FrameState['declutter']> | undefined;
+map.on('postrender', (event) => {
+  if (event.frameState?.declutter) lastDeclutter = event.frameState.declutter;
+});
 (window as unknown as { icaoRouteMap: typeof inspect }).icaoRouteMap = inspect;

@@ -13,7 +13,10 @@ import type {
   MapPoint,
   MapView,
 } from '../../common/protocol/mapMessages';
+import { icaoNotamText } from '../../common/notamText';
+import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
+import { loadState, saveState } from './messaging';
 import { NotamList } from './notamList';
 import { activityText, type Verdicts } from './verdicts';
 
@@ -31,6 +34,8 @@ export interface SidePanelEvents extends FlightFilterEvents {
   fitRequested(): void;
   /** The host writes the file (a save dialog): the page only asks. */
   exportRequested(format: 'geojson' | 'gpx'): void;
+  /** What applies to this flight, as Markdown: the host writes it. */
+  briefingRequested(): void;
   pointChosen(point: MapPoint): void;
   notamChosen(notam: MapNotam): void;
 }
@@ -90,22 +95,44 @@ export class SidePanel {
       button.addEventListener('click', () => events.exportRequested(format));
       exports.append(button);
     }
+    const briefing = el('button', { id: 'map-export-briefing', type: 'button', textContent: 'Export briefing' });
+    briefing.addEventListener('click', () => events.briefingRequested());
+    exports.append(briefing);
 
     const credit = el('p', { className: 'credit', textContent: 'Basemap: Natural Earth' });
-    root.append(
+    // The panel can fold away to give the map the whole width (kept across reloads).
+    const toggle = el('button', { id: 'side-toggle', type: 'button', className: 'side-toggle' });
+    const content = el('div', { id: 'side-content' });
+    const fold = (folded: boolean) => {
+      root.classList.toggle('folded', folded);
+      root.parentElement?.classList.toggle('side-folded', folded);
+      content.hidden = folded;
+      toggle.textContent = folded ? '«' : '»';
+      toggle.title = folded ? 'Show the side panel' : 'Hide the side panel';
+      toggle.setAttribute('aria-expanded', String(!folded));
+    };
+    fold(loadState().panels?.side === false);
+    toggle.addEventListener('click', () => {
+      const folded = !root.classList.contains('folded');
+      fold(folded);
+      saveState({ panels: { ...loadState().panels, side: !folded } });
+    });
+    // What was clicked comes first, where it is seen; the filters and the NOTAMs fold away.
+    const filters = collapsible('panel-filters', 'Filters and export', true);
+    filters.body.append(layers, corridor, this.flightFilters.element, fit, exports);
+    const notams = collapsible('panel-notams', 'NOTAM briefing', true);
+    notams.body.append(this.notamList.element);
+    content.append(
       this.title,
       this.status,
       this.notices,
-      layers,
-      corridor,
-      this.flightFilters.element,
-      fit,
-      exports,
       this.details,
+      filters.element,
       this.unresolved,
-      this.notamList.element,
+      notams.element,
       credit,
     );
+    root.append(toggle, content);
   }
 
   setStatus(message: string | undefined): void {
@@ -180,8 +207,21 @@ export class SidePanel {
     if (notam.validFrom || notam.validTo)
       body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
     if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
+    if (notam.decoded) body.prepend(el('p', { className: 'subject', textContent: notam.decoded }));
     body.append(...this.verdictLines(notam.id, notam.reason));
-    body.append(el('pre', { className: 'notam-text', textContent: notam.text }));
+    // The whole NOTAM in ICAO form (Q, A–G), its E line marked out.
+    const whole = icaoNotamText(notam);
+    const e = `\nE) ${notam.text.trim()}`;
+    const at = whole.indexOf(e);
+    const icao = el('pre', { className: 'notam-icao' });
+    if (at >= 0) {
+      icao.append(
+        document.createTextNode(whole.slice(0, at + 4)),
+        el('span', { className: 'notam-text', textContent: notam.text.trim() }),
+        document.createTextNode(whole.slice(at + e.length)),
+      );
+    } else icao.textContent = whole;
+    body.append(icao);
     this.showDetails(`NOTAM ${notam.number}`, body);
   }
 
@@ -212,6 +252,8 @@ export class SidePanel {
   private showDetails(heading: string, body: HTMLElement): void {
     this.details.replaceChildren(el('h2', { textContent: heading }), body);
     this.details.hidden = false;
+    // The panel may be scrolled down to the NOTAM list: what was clicked comes into view.
+    this.details.scrollIntoView?.({ block: 'nearest' });
   }
 
   private renderUnresolved(points: MapPoint[]): void {

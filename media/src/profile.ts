@@ -7,8 +7,9 @@
 import type { MapProfile } from '../../common/protocol/mapMessages';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const HEIGHT = 170;
-const MARGIN = { left: 46, right: 10, top: 10, bottom: 30 };
+const HEIGHT = 196;
+/** The bottom margin holds two axes: the route's points by distance, and their times over. */
+const MARGIN = { left: 46, right: 10, top: 10, bottom: 56 };
 
 export interface ProfileEvents {
   /** The pointer is over an area's box (undefined: over none). */
@@ -110,9 +111,22 @@ export class ProfileView {
       box.append(title);
       areas.append(box);
     }
+    // The boxes' names, where they fit inside (the title gives the rest on hover).
+    const names = svg('g', { class: 'area-labels' });
+    for (const area of ordered) {
+      const left = x(area.fromNm);
+      const boxWidth = x(area.toNm) - left;
+      const boxHeight = y(area.floorFt) - y(area.ceilingFt);
+      if (boxWidth < area.name.length * 6 + 6 || boxHeight < 14) continue;
+      const name = svg('text', { x: left + 3, y: y(area.ceilingFt) + 11 });
+      name.textContent = area.name;
+      names.append(name);
+    }
 
     // The route's points on the distance axis, names that would overlap left out.
     const axis = svg('g', { class: 'axis' });
+    // Beside it, the time axis: each named point's distance and time over it.
+    const times = svg('g', { class: 'time-axis' });
     axis.append(svg('line', { x1: MARGIN.left, x2: MARGIN.left + plotWidth, y1: y(0), y2: y(0) }));
     let freeFrom = -Infinity;
     for (const point of profile.points) {
@@ -133,6 +147,14 @@ export class ProfileView {
       name.textContent = point.name;
       label.append(name);
       axis.append(label);
+      const when = svg('text', { x: px, y: y(0) + 30, 'text-anchor': anchor });
+      when.textContent = `${Math.round(point.alongNm)} NM`;
+      times.append(when);
+      if (point.eto) {
+        const eto = svg('text', { x: px, y: y(0) + 43, 'text-anchor': anchor, class: 'eto' });
+        eto.textContent = point.eto;
+        times.append(eto);
+      }
       freeFrom = from + approxWidth + 4;
     }
 
@@ -141,7 +163,7 @@ export class ProfileView {
       class: 'flight',
       points: profile.flight.map((p) => `${x(p.alongNm).toFixed(1)},${y(p.feet).toFixed(1)}`).join(' '),
     });
-    this.svg.append(grid, areas, axis, flight);
+    this.svg.append(grid, areas, names, axis, times, flight);
     this.select(this.selected);
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import type { DeclutterMode } from 'ol/style/Style';
 import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../common/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
 import { Verdicts } from './verdicts';
@@ -17,6 +18,10 @@ const AREA_OUTLINE = 1;
 
 /** Map resolution (m/px, about zoom 10) below which dense context layers get their labels: thousands of decluttered labels cost more than the rest of a frame. */
 const DENSE_LABEL_RESOLUTION = 150;
+/** Labels of areas the route crosses, NOTAMs and FIRs appear from a regional scale (about zoom 6) down. */
+const FAR_RESOLUTION = 2500;
+/** Labels of the areas the route only passes near, from about zoom 8 down. */
+const NEAR_RESOLUTION = 600;
 
 export class MapStyles {
   private cache = new Map<string, Style | Style[]>();
@@ -49,17 +54,29 @@ export class MapStyles {
 
   private label(
     text: string,
-    options: { size?: number; colour?: string; offsetY?: number; bold?: boolean; placement?: 'point' | 'line' } = {},
+    options: {
+      size?: number;
+      colour?: string;
+      offsetY?: number;
+      bold?: boolean;
+      placement?: 'point' | 'line';
+      declutterMode?: DeclutterMode;
+      /** Past the polygon's width at the label (areas that must be read at any zoom). */
+      overflow?: boolean;
+    } = {},
   ): Text {
     const p = this.palette;
     return new Text({
       text,
       font: this.font(options.size ?? 11, options.bold ? 'bold' : 'normal'),
       fill: new Fill({ color: options.colour ?? p.foreground }),
-      stroke: new Stroke({ color: p.background, width: 3 }),
+      stroke: new Stroke({ color: p.casing, width: 3 }),
       offsetY: options.offsetY ?? 0,
       placement: options.placement ?? 'point',
-      overflow: options.placement === 'line',
+      overflow: options.overflow ?? options.placement === 'line',
+      // A little air around each label, so that the survivors of decluttering read apart.
+      padding: [1, 2, 1, 2],
+      declutterMode: options.declutterMode,
     });
   }
 
@@ -75,7 +92,7 @@ export class MapStyles {
     return this.cached(`point-hl:${point.kind}:${point.status}:${point.name}`, () => this.pointStyle(point, true));
   };
 
-  private pointStyle(point: MapPoint, highlighted: boolean): Style {
+  private pointStyle(point: MapPoint, highlighted: boolean, nameOnly = false): Style {
     const p = this.palette;
     const colour = highlighted
       ? p.highlight
@@ -92,30 +109,48 @@ export class MapStyles {
     const fill = new Fill({ color: p.background });
     const size = highlighted ? 9 : 6;
     const name = point.status === 'ambiguous' ? `${point.name} ?` : point.name;
-    return new Style({
-      image: symbolFor(point.kind, size, stroke, fill),
-      text: this.label(name, {
-        offsetY: -size - 8,
-        bold: highlighted,
-        colour: point.status === 'resolved' ? p.foreground : colour,
-      }),
-      zIndex: highlighted ? 10 : 2,
+    const text = this.label(name, {
+      // Clear of the symbol: a name touching its own symbol would be decluttered away.
+      offsetY: -size - 13,
+      bold: highlighted || isAerodrome(point.kind),
+      colour: point.status === 'resolved' ? p.foreground : colour,
+      declutterMode: highlighted ? 'none' : 'declutter',
     });
+    if (highlighted) return new Style({ image: symbolFor(point.kind, size, stroke, fill), text, zIndex: 10 });
+    if (nameOnly) return new Style({ text });
+    // Every point of the route is drawn, an obstacle every label avoids (the top layer of the
+    // group); its name goes on another layer (pointName), where it has room.
+    return new Style({ image: symbolFor(point.kind, size, stroke, fill, 'obstacle'), zIndex: 2 });
   }
 
-  /** Legs carry their airway designator along the line (DCT legs stay unlabelled). */
-  leg = (feature: FeatureLike): Style => {
-    const via = String((feature.get('leg') as { via?: string } | undefined)?.via ?? '');
-    const label = via && via !== 'DCT' ? via : '';
+  /** A route point's name, decluttered after the symbols and the active restrictions. */
+  pointName = (feature: FeatureLike): Style => {
+    const point = feature.get('point') as MapPoint;
+    return this.cached(`point-name:${point.status}:${point.kind}:${point.name}`, () => {
+      const text = this.pointStyle(point, false, true).getText() ?? undefined;
+      return new Style({ text });
+    });
+  };
+
+  /**
+   * The route's legs: thick, in the route's colour, over a casing of the background's colour
+   * that sets them apart from any airspace outline they cross. Their airway names are drawn
+   * once per stretch of the same airway (airwayLabel).
+   */
+  leg = (): Style[] =>
+    this.cached('leg', () => [
+      new Style({ stroke: new Stroke({ color: this.palette.casing, width: 7 }), zIndex: 0 }),
+      new Style({ stroke: new Stroke({ color: this.palette.route, width: 3.5 }), zIndex: 1 }),
+    ]);
+
+  /** One airway name along its stretch of consecutive legs (see DataLayers). */
+  airwayLabel = (feature: FeatureLike): Style => {
+    const via = String(feature.get('via') ?? '');
     return this.cached(
-      `leg:${label}`,
+      `airway:${via}`,
       () =>
         new Style({
-          stroke: new Stroke({ color: this.palette.route, width: 2.5 }),
-          text: label
-            ? this.label(label, { size: 10, colour: this.palette.route, placement: 'line', offsetY: -8 })
-            : undefined,
-          zIndex: 1,
+          text: this.label(via, { size: 10, bold: true, colour: this.palette.route, placement: 'line', offsetY: -9 }),
         }),
     );
   };
@@ -134,9 +169,18 @@ export class MapStyles {
       const p = this.palette;
       return new Style({
         stroke: new Stroke({ color: p.fir, width: 1.5, lineDash: [8, 4, 2, 4] }),
-        text: this.label(designator, { size: 12, colour: p.fir, bold: true }),
       });
     });
+  };
+
+  /** FIR designators: the last to get room among the labels (their layer is the lowest of the group). */
+  firLabel = (feature: FeatureLike, resolution: number): Style | undefined => {
+    if (resolution > FAR_RESOLUTION) return undefined;
+    const designator = String(feature.get('designator') ?? '');
+    return this.cached(
+      `fir-label:${designator}`,
+      () => new Style({ text: this.label(designator, { size: 12, colour: this.palette.fir, bold: true }) }),
+    );
   };
 
   private labelled(layer: string, resolution: number): boolean {
@@ -150,22 +194,79 @@ export class MapStyles {
     // Zoomed out, where thousands of areas are a few pixels each, the class dashes show nothing
     // but cost a restyle about 30 ms: they are drawn where the labels are.
     const close = this.labelled('airspaces', resolution);
-    const text = close ? `${airspace.name}\n${airspace.label}` : '';
-    const key = `as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${applies}:${close}:${text}`;
+    const restriction = applies && isRestriction(airspace.type);
+    const key = `as:${airspace.type}:${airspace.airspaceClass ?? ''}:${airspace.crossed}:${applies}:${close}`;
     return this.cached(key, () => {
       const colour = this.airspaceColour(airspace);
-      if (!applies) return this.leftOut(colour, text);
+      if (!applies) return this.leftOut(colour, '');
       return new Style({
         stroke: new Stroke({
           color: colour,
-          width: airspace.crossed ? 2 : AREA_OUTLINE,
+          // An active restriction at the flight's level stands out from the areas every flight crosses.
+          width: restriction ? 2.5 : airspace.crossed ? 2 : AREA_OUTLINE,
           lineDash: close ? classDash(airspace.airspaceClass) : undefined,
         }),
         // A faint fill: it makes the inside clickable (hit detection follows what is painted).
-        fill: new Fill({ color: withAlpha(colour, this.palette.highContrast ? 0.04 : 0.07) }),
-        text: text ? this.label(text, { size: 10, colour }) : undefined,
+        fill: new Fill({ color: withAlpha(colour, restriction ? 0.16 : this.palette.highContrast ? 0.04 : 0.07) }),
       });
     });
+  };
+
+  /**
+   * An airspace's label, by priority and zoom: an active restricted, prohibited, danger or TRA
+   * area at the flight's level always asks for room, with its limits and when it is active;
+   * one the route crosses from a regional scale; the others close up only. Decluttered with
+   * every other label (see DataLayers: the route's names come first).
+   */
+  airspaceLabel = (feature: FeatureLike, resolution: number): Style | undefined => {
+    const airspace = feature.get('airspace') as MapAirspace;
+    const applies = this.verdicts.applies(airspace.id);
+    const verdict = this.verdicts.get(airspace.id);
+    const restriction = applies && isRestriction(airspace.type);
+    if (!restriction) {
+      if (!applies && !this.verdicts.showLeftOut) return undefined;
+      if (!this.labelled('airspaces', resolution)) return undefined;
+      if (resolution > (airspace.crossed ? FAR_RESOLUTION : NEAR_RESOLUTION)) return undefined;
+    }
+    const active =
+      restriction && verdict?.activity === 'active'
+        ? `active ${verdict.activeWindow ?? '(no schedule: always)'}`
+        : restriction && verdict?.activity === 'unknown'
+          ? 'activity not known'
+          : '';
+    const text = [airspace.name, airspace.label, active].filter(Boolean).join('\n');
+    return this.cached(`as-label:${applies}:${airspace.type}:${text}`, () => {
+      const colour = this.airspaceColour(airspace);
+      if (!applies) return new Style({ text: this.label(text, { size: 9, colour: this.palette.muted }) });
+      return new Style({
+        text: this.label(text, { size: restriction ? 11 : 10, bold: restriction, colour, overflow: restriction }),
+      });
+    });
+  };
+
+  /** The labels of the areas other than the active restrictions (see restrictionLabel). */
+  contextLabel = (feature: FeatureLike, resolution: number): Style | undefined =>
+    this.isActiveRestriction(feature) ? undefined : this.airspaceLabel(feature, resolution);
+
+  /**
+   * The labels of the restricted, prohibited, danger and TRA areas at the flight's level: above
+   * the route's line and before the names of its fixes (their layer is higher in the stack),
+   * since they are what the flight must avoid.
+   */
+  restrictionLabel = (feature: FeatureLike, resolution: number): Style | undefined =>
+    this.isActiveRestriction(feature) ? this.airspaceLabel(feature, resolution) : undefined;
+
+  private isActiveRestriction(feature: FeatureLike): boolean {
+    const airspace = feature.get('airspace') as MapAirspace;
+    return this.verdicts.applies(airspace.id) && isRestriction(airspace.type);
+  }
+
+  /** Which labels of a layer ask for room first (rendered first wins in OpenLayers' decluttering). */
+  labelRank = (feature: FeatureLike): number => {
+    const airspace = feature.get('airspace') as MapAirspace | undefined;
+    if (!airspace) return 2;
+    if (this.verdicts.applies(airspace.id) && isRestriction(airspace.type)) return 0;
+    return airspace.crossed ? 1 : 2;
   };
 
   /** An item the verdicts leave out, drawn on demand: thin, dashed, faded, with a muted label. */
@@ -198,20 +299,29 @@ export class MapStyles {
     }
   }
 
-  notam = (feature: FeatureLike, resolution: number): Style | undefined => {
+  notam = (feature: FeatureLike): Style | undefined => {
     const notam = feature.get('notam') as MapNotam;
     const applies = this.verdicts.applies(notam.id, notam.inCorridor);
     if (!applies && !this.verdicts.showLeftOut) return undefined;
-    const text = this.labelled('notams', resolution) ? notam.number : '';
-    return this.cached(`notam:${notam.subject}:${applies}:${text}`, () => {
+    return this.cached(`notam:${notam.subject}:${applies}`, () => {
       const colour = this.notamColour(notam.subject);
-      if (!applies) return this.leftOut(colour, text);
+      if (!applies) return this.leftOut(colour, '');
       return new Style({
         stroke: new Stroke({ color: colour, width: AREA_OUTLINE }),
         fill: new Fill({ color: withAlpha(colour, 0.06) }),
         image: new CircleStyle({ radius: 3, fill: new Fill({ color: colour }) }),
-        text: text ? this.label(text, { size: 10, colour }) : undefined,
       });
+    });
+  };
+
+  notamLabel = (feature: FeatureLike, resolution: number): Style | undefined => {
+    const notam = feature.get('notam') as MapNotam;
+    const applies = this.verdicts.applies(notam.id, notam.inCorridor);
+    if (!applies && !this.verdicts.showLeftOut) return undefined;
+    if (!this.labelled('notams', resolution) || resolution > FAR_RESOLUTION) return undefined;
+    return this.cached(`notam-label:${notam.subject}:${applies}:${notam.number}`, () => {
+      const colour = applies ? this.notamColour(notam.subject) : this.palette.muted;
+      return new Style({ text: this.label(notam.number, { size: applies ? 10 : 9, colour }) });
     });
   };
 
@@ -238,7 +348,19 @@ export class MapStyles {
       });
     });
 
+  /** The microlight site's symbol alone (the legend). */
+  microlightSymbol = (): Style =>
+    new Style({
+      image: new RegularShape({
+        points: 3,
+        radius: 5,
+        stroke: new Stroke({ color: this.palette.green, width: 1.5 }),
+        fill: new Fill({ color: this.palette.background }),
+      }),
+    });
+
   microlight = (feature: FeatureLike): Style => {
+    // Shown on demand and few: decluttered with the other labels, its symbol an obstacle.
     const name = String(feature.get('name') ?? '');
     return this.cached(`ml:${name}`, () => {
       const p = this.palette;
@@ -248,6 +370,7 @@ export class MapStyles {
           radius: 5,
           stroke: new Stroke({ color: p.green, width: 1.5 }),
           fill: new Fill({ color: p.background }),
+          declutterMode: 'obstacle',
         }),
         text: this.label(name, { size: 10, colour: p.green, offsetY: -12 }),
       });
@@ -274,33 +397,47 @@ export class MapStyles {
 }
 
 /** Typed symbols: hexagon VOR, circle-in-circle NDB, square DME, triangle fix, ring aerodrome, cross lat/lon. */
-function symbolFor(kind: string, size: number, stroke: Stroke, fill: Fill) {
+export function symbolFor(kind: string, size: number, stroke: Stroke, fill: Fill, declutterMode?: DeclutterMode) {
   switch (kind.toLowerCase()) {
     case 'vor':
     case 'vor/dme':
     case 'vortac':
-      return new RegularShape({ points: 6, radius: size, stroke, fill });
+      return new RegularShape({ points: 6, radius: size, stroke, fill, declutterMode });
     case 'ndb':
-      return new CircleStyle({ radius: size * 0.8, stroke, fill: new Fill({ color: stroke.getColor() as string }) });
+      return new CircleStyle({
+        radius: size * 0.8,
+        stroke,
+        fill: new Fill({ color: stroke.getColor() as string }),
+        declutterMode,
+      });
     case 'dme':
     case 'tacan':
-      return new RegularShape({ points: 4, radius: size, angle: Math.PI / 4, stroke, fill });
+      return new RegularShape({ points: 4, radius: size, angle: Math.PI / 4, stroke, fill, declutterMode });
     case 'aerodrome':
     case 'airport':
       return new CircleStyle({
         radius: size + 1,
         stroke: new Stroke({ color: stroke.getColor() ?? undefined, width: 3.5 }),
         fill,
+        declutterMode,
       });
     case 'latlon':
     case 'lat/lon':
-      return new RegularShape({ points: 4, radius: size, radius2: 0, angle: Math.PI / 4, stroke });
+      return new RegularShape({ points: 4, radius: size, radius2: 0, angle: Math.PI / 4, stroke, declutterMode });
     case 'fix':
     case 'waypoint':
-      return new RegularShape({ points: 3, radius: size, stroke, fill });
+      return new RegularShape({ points: 3, radius: size, stroke, fill, declutterMode });
     default:
-      return new CircleStyle({ radius: size * 0.7, stroke, fill });
+      return new CircleStyle({ radius: size * 0.7, stroke, fill, declutterMode });
   }
+}
+
+const isAerodrome = (kind: string) => ['aerodrome', 'airport'].includes(kind.toLowerCase());
+
+/** Restricted, prohibited, danger and temporary reserved/segregated areas: what a conflict is made of. */
+export function isRestriction(type: string): boolean {
+  const group = airspaceGroup(type);
+  return group === 'prohibited' || group === 'restricted' || group === 'danger';
 }
 
 type AirspaceGroup = 'prohibited' | 'restricted' | 'danger' | 'controlled' | 'information' | 'other';

@@ -15,7 +15,10 @@ export interface MapPalette {
   coast: string;
   border: string;
   graticule: string;
+  /** The route: magenta, the colour of the active route on a flight deck, which no airspace uses. */
   route: string;
+  /** Drawn under the route and around labels: the route stands out from whatever it crosses. */
+  casing: string;
   highlight: string;
   error: string;
   warning: string;
@@ -33,7 +36,7 @@ export interface MapPalette {
 type ThemeKind = 'light' | 'dark' | 'high-contrast' | 'high-contrast-light';
 
 /** Used when a variable is missing (older VS Code, or a theme that leaves one out). */
-const FALLBACK: Record<'light' | 'dark', Omit<MapPalette, 'highContrast' | 'fontFamily'>> = {
+const FALLBACK: Record<'light' | 'dark', Omit<MapPalette, 'highContrast' | 'fontFamily' | 'casing'>> = {
   light: {
     background: '#ffffff',
     foreground: '#3b3b3b',
@@ -42,7 +45,7 @@ const FALLBACK: Record<'light' | 'dark', Omit<MapPalette, 'highContrast' | 'font
     coast: '#8a8a8a',
     border: '#b5b5b5',
     graticule: '#e0e0e0',
-    route: '#005fb8',
+    route: '#c4008c',
     highlight: '#c15c00',
     error: '#e51400',
     warning: '#bf8803',
@@ -62,7 +65,7 @@ const FALLBACK: Record<'light' | 'dark', Omit<MapPalette, 'highContrast' | 'font
     coast: '#6e6e6e',
     border: '#4a4a4a',
     graticule: '#333333',
-    route: '#4daafc',
+    route: '#ff3dd8',
     highlight: '#ffb454',
     error: '#f14c4c',
     warning: '#cca700',
@@ -97,9 +100,11 @@ export function readPalette(): MapPalette {
   const highContrast = kind.startsWith('high-contrast');
   const foreground = read(fallback.foreground, 'editor-foreground', 'foreground');
   const contrastBorder = read('', 'contrastBorder');
-  return {
+  const background = read(fallback.background, 'editor-background');
+  const palette: MapPalette = {
     highContrast,
-    background: read(fallback.background, 'editor-background'),
+    background,
+    casing: background,
     foreground,
     muted: read(fallback.muted, 'descriptionForeground'),
     land: highContrast
@@ -120,7 +125,7 @@ export function readPalette(): MapPalette {
       'editorIndentGuide-background',
       'editorWhitespace-foreground',
     ),
-    route: read(fallback.route, 'charts-blue', 'textLink-foreground'),
+    route: kind === 'high-contrast' ? '#ff44ff' : kind === 'high-contrast-light' ? '#b0007d' : fallback.route,
     highlight: read(fallback.highlight, 'charts-orange', 'focusBorder'),
     error: read(fallback.error, 'editorError-foreground', 'errorForeground'),
     warning: read(fallback.warning, 'editorWarning-foreground'),
@@ -133,6 +138,49 @@ export function readPalette(): MapPalette {
     purple: read(fallback.purple, 'charts-purple'),
     fontFamily: style.getPropertyValue('--vscode-font-family').trim() || 'system-ui, sans-serif',
   };
+  // Lines and symbols need 3:1 against what they are drawn on (WCAG 1.4.11, non-text contrast):
+  // a theme's chart colour that has less (orange and yellow on white) is darkened or lightened.
+  const grounds = [palette.background, palette.land];
+  for (const key of CONTRASTED) palette[key] = withContrast(palette[key], grounds, GRAPHICS_CONTRAST);
+  return palette;
+}
+
+/** WCAG's minimum contrast for graphical objects. */
+export const GRAPHICS_CONTRAST = 3;
+
+const CONTRASTED = ['route', 'highlight', 'fir', 'red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+
+/** WCAG 2 relative luminance of a colour (its alpha ignored). */
+export function luminance(colour: string): number {
+  const [r, g, b] = asArray(colour).map((c, i) => {
+    if (i === 3) return c;
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/**
+ * The colour, mixed step by step toward black on light grounds or white on dark ones until it
+ * has `ratio` against every ground (the hue stays recognisable: only as far as needed).
+ */
+export function withContrast(colour: string, grounds: readonly string[], ratio: number): string {
+  const enough = (c: string) => grounds.every((g) => contrastRatio(c, g) >= ratio);
+  if (enough(colour)) return colour;
+  const dark = grounds.every((g) => luminance(g) < 0.2);
+  const target = dark ? 255 : 0;
+  const [r, g, b] = asArray(colour);
+  for (let step = 1; step <= 20; step++) {
+    const mix = (c: number) => Math.round(c + ((target - c) * step) / 20);
+    const candidate = `#${[r, g, b].map((c) => mix(c).toString(16).padStart(2, '0')).join('')}`;
+    if (enough(candidate)) return candidate;
+  }
+  return dark ? '#ffffff' : '#000000';
 }
 
 function isColour(value: string): boolean {

@@ -140,7 +140,7 @@ step('hovers explain aerodromes in directives and FPL fields', async (wb) => {
   await wb.openFile('fpl-message.route');
   assert.match(await wb.hover(6, 'EGLL1200'), /departure aerodrome and time/);
   assert.match(await wb.hover(8, 'EDDF0105'), /destination, total EET and alternates/);
-  assert.match(await wb.hover(9, 'DOF/261121'), /date of flight/);
+  assert.match(await wb.hover(9, 'REG/DAIZB'), /aircraft registration/);
 });
 
 step('the grammar colours DCT, airways, points, coordinates and speed/level groups apart', async (wb) => {

@@ -53,6 +53,18 @@ step('the map opens beside europe.route with the route and its airspaces', async
   assert.equal(await wb.webview().locator('#map-status').isHidden(), true, 'no error in the panel');
   // The editor keeps the focus and the cursor: the map opened beside it.
   assert.equal((await wb.cursor()).line, ROUTE_LINE);
+  // Beside the editor, with the profile and the crossing table under it, the map keeps at least
+  // half the panel's height (issue 25: it was about 140 px).
+  await wb.webview().locator('#map-crossings').waitFor({ state: 'visible', timeout: 60_000 });
+  const [mapBox, panelBox] = await Promise.all([
+    wb.webview().locator('#map').boundingBox(),
+    wb.webview().locator('#app').boundingBox(),
+  ]);
+  assert.ok(mapBox && panelBox, 'the map and its panel are laid out');
+  assert.ok(
+    mapBox.height >= panelBox.height / 2,
+    `the map is ${mapBox.height} px of the panel's ${panelBox.height} px`,
+  );
   await wb.screenshotAs('map.png');
 });
 

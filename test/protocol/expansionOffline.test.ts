@@ -175,8 +175,18 @@ async function hoverWhen(uri: string, line: number, character: number, expected:
 
 const FULL_NAVDATA = path.resolve(ROOT, '..', 'shared', 'navdata');
 
+/**
+ * The samples' only expansion findings on the full data: airways flown outside their segments'
+ * level bands in cycle 2013.10 (docs/testing.md): L607 and T150 at FL350, UN536 at FL330.
+ */
+const LEVEL_FINDINGS: Record<string, string[]> = {
+  europe: ['X012@6:30-34', 'X012@6:41-45'],
+  'fpl-message': ['X012@6:31-35', 'X012@6:42-46'],
+  'north-atlantic': ['X012@11:14-19'],
+};
+
 test(
-  'with the full navigation data the real sample routes expand without findings',
+  'with the full navigation data the real sample routes expand without findings but the level bands of their airways',
   { skip: !existsSync(FULL_NAVDATA) && `no ${FULL_NAVDATA} (only beside the project's own clone)` },
   async () => {
     const full = await ServerUnderTest.start({
@@ -192,7 +202,11 @@ test(
         const publications = full.published.get(uri)!;
         assert.equal(publications.length, 2, name);
         const last = publications[1];
-        assert.deepEqual(last.diagnostics.filter((d) => !String(d.code).startsWith('R')).map(at), [], name);
+        assert.deepEqual(
+          last.diagnostics.filter((d) => !String(d.code).startsWith('R')).map(at),
+          LEVEL_FINDINGS[name] ?? [],
+          name,
+        );
       }
       const uri = 'file:///full/broken.route';
       await full.open(uri, sample('broken.route'));

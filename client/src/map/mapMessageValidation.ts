@@ -31,6 +31,8 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
       return value.format === 'geojson' || value.format === 'gpx'
         ? { type: 'export', format: value.format }
         : undefined;
+    case 'exportBriefing':
+      return { type: 'exportBriefing' };
     default:
       return undefined;
   }

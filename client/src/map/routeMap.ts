@@ -36,6 +36,7 @@ import { readMapFilters } from '../../../common/mapFilters';
 import { readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
 import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
+import { briefingMarkdown } from '../../../common/briefingMarkdown';
 
 /** JSON-RPC's "method not found": a server that does not compute maps (yet). */
 const METHOD_NOT_FOUND = -32601;
@@ -204,6 +205,14 @@ class RouteMap implements vscode.Disposable {
       const { chosen, judgementChanged } = chooseFilters(this.chosenFilters, message.filters, message.changed);
       this.chosenFilters = chosen;
       if (judgementChanged) void this.refresh({ filtersOnly: true });
+    },
+    exportBriefing: () => {
+      // The view on screen, as the host computed it: opened as a Markdown document to print or save.
+      const view = this.view;
+      if (!view) return;
+      void vscode.workspace
+        .openTextDocument({ language: 'markdown', content: briefingMarkdown(view) })
+        .then((document) => vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active }));
     },
     export: (message) => {
       // The block the map shows: the one under the cursor the view was asked for.

@@ -21,8 +21,11 @@ import {
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { FAR_POINT_NM } from './offlineExpansion';
 
-/** The offline findings about the shape of the route, which the hub's answer never carries. */
-export const GEOMETRY_CODES: ReadonlySet<string> = new Set(['X002', 'X003', 'X004', 'X007']);
+/**
+ * The offline findings about the shape of the route, which the hub's answer never carries; the
+ * airway level bands and one-way segments (X012, X013) too: its answer has no segment limits.
+ */
+export const GEOMETRY_CODES: ReadonlySet<string> = new Set(['X002', 'X003', 'X004', 'X007', 'X012', 'X013']);
 
 /** How far the hub's position of a point may lie from the navigation data's (different cycles). */
 const SAME_POINT_NM = 5;

@@ -32,6 +32,7 @@ import { distanceNm } from '../geo/geodesy';
 import { formatPosition } from '../geo/decimalPosition';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
+import { againstDirection, airwayLevelFindings, type AirwayStretch } from './airwayLevels';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';
 export { distanceNm } from '../geo/geodesy';
@@ -78,6 +79,8 @@ class Expansion {
   private readonly points: ExpandedPoint[] = [];
   private readonly findings: RouteDiagnostic[] = [];
   private readonly procedures: ExpansionResult['procedures'] = [];
+  /** Every airway stretch flown, for the level limits of its segments. */
+  private readonly stretches: AirwayStretch[] = [];
   private ambiguousFirstFix?: AmbiguousFirstFix;
   private cancelled = false;
   private previous?: Placed;
@@ -110,6 +113,9 @@ class Expansion {
       this.visit(elements[i], i);
     }
     if (!this.cancelled) this.placeDestination();
+    if (!this.cancelled)
+      for (const f of airwayLevelFindings(this.db, elements, this.points, this.stretches))
+        this.report(f.code, f.range, f.message, f.data);
     const result: ExpansionResult = { points: this.points, findings: this.findings, procedures: this.procedures };
     if (this.ambiguousFirstFix) result.ambiguousFirstFix = this.ambiguousFirstFix;
     if (this.cancelled) result.cancelled = true;
@@ -214,6 +220,14 @@ class Expansion {
 
   /** Points strictly between the ends of an airway path. */
   private placeInterior(path: readonly number[], along: PendingAirway): void {
+    // The entry (path[0]) is the point placed last.
+    this.stretches.push({
+      airway: along.airway!,
+      range: along.element.range,
+      elementIndex: along.elementIndex,
+      path,
+      firstPoint: this.points.length - 1,
+    });
     for (let k = 1; k < path.length - 1; k++) {
       const node = path[k];
       this.points.push(databasePoint(this.db, node, this.db.ident(node), along.elementIndex, along.airway!.name));
@@ -309,13 +323,16 @@ class Expansion {
         this.placeInterior(path, pending);
         alongAirway = true;
       } else {
-        this.report(
-          'X007',
-          pending.element.range,
-          `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ` +
-            `${ident}: the airway is one-way in the other direction here, or made of ` +
-            `separate pieces. Check the direction, or use DCT.`,
-        );
+        const against = againstDirection(this.db, pending.airway, pending.entry, chosen, pending.element.range);
+        if (against) this.report(against.code, against.range, against.message);
+        else
+          this.report(
+            'X007',
+            pending.element.range,
+            `No way along ${pending.airway.name} from ${this.db.ident(pending.entry)} to ` +
+              `${ident}: the airway is one-way in the other direction here, or made of ` +
+              `separate pieces. Check the direction, or use DCT.`,
+          );
       }
     }
     this.place(databasePoint(this.db, chosen, point.text, i), chosen, point.range, alongAirway);

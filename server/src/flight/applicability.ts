@@ -43,6 +43,8 @@ export interface StretchVerdict {
   vertical: VerticalVerdict;
   time: ActivityState;
   applies: boolean;
+  /** When the area is active around the flight's time there ("06:00–14:00Z"), when known. */
+  activeWindow?: string;
   /** This stretch in words. */
   reason: string;
 }
@@ -153,6 +155,7 @@ function judge(
       vertical: v.verdict,
       time: a.state,
       applies,
+      ...(a.window ? { activeWindow: a.window } : {}),
       reason: [lateral, v.text, when ? `${a.text}, ${when}` : a.text].join('; '),
     };
   });

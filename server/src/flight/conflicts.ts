@@ -10,6 +10,7 @@ import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import type { Range, RouteDiagnostic } from '../route/model';
 import type { StretchVerdict } from './applicability';
+import { AREA_WORDS, RESTRICTION_QCODE } from './conflictAreas';
 import { clockUtc } from './flightTime';
 import type { JudgedArea } from './judgedArea';
 import { bandsOverlap, feetText, type LevelBand } from './levels';
@@ -41,21 +42,6 @@ export interface FlightConflictData {
   /** The NOTAM itself (F002), or the NOTAMs that activate the area (F001). */
   notams: NotamDocument[];
 }
-
-/** Airspace types (the hub's `type`) that make a conflict, in words. */
-const AREA_WORDS: Record<string, string> = {
-  R: 'restricted area',
-  D: 'danger area',
-  P: 'prohibited area',
-  TRA: 'temporary reserved area',
-  TSA: 'temporary segregated area',
-  RESTRICTED: 'restricted area',
-  DANGER: 'danger area',
-  PROHIBITED: 'prohibited area',
-};
-
-/** Q-codes of airspace restrictions: second letter R (QRRCA restricted area active, QRDCA, QRPCA, QRTCA…). */
-const RESTRICTION_QCODE = /^QR[A-Z]{3}$/i;
 
 /**
  * The altitudes flown over [fromNm, toNm] of a leg: between its end altitudes by distance on a
@@ -91,6 +77,17 @@ interface Hit {
   mapLeg: ConflictLeg;
   band: LevelBand;
   entryNm: number;
+  /** When the area is active around the flight's time there ("06:00–14:00Z"), when known. */
+  activeWindow?: string;
+}
+
+/** Why the crossing is a conflict, not a crossing like any other: the level and the time, in words. */
+function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
+  const flown = hit.band.lowerFt === hit.band.upperFt ? feetText(hit.band.lowerFt) : 'the levels flown there';
+  const level = hit.area.band ? `${flown} is within ${hit.area.limits}` : 'it applies at all levels';
+  const when = hit.activeWindow ? ` ${hit.activeWindow}` : '';
+  const time = code === 'F001' ? `it is active${when} when the flight is there` : `it is in force${when} then`;
+  return `a conflict: ${level} and ${time}`;
 }
 
 /** Where the flight is inside the area, leg by leg: the first entry on each token, with the altitudes there. */
@@ -113,7 +110,15 @@ function hitsOf(
       const mapLeg = legs[leg.from];
       if (!mapLeg) continue;
       const key = `${area.itemId}\u0000${mapLeg.elementIndex}`;
-      if (!out.has(key)) out.set(key, { area, leg, mapLeg, band, entryNm: from });
+      if (!out.has(key))
+        out.set(key, {
+          area,
+          leg,
+          mapLeg,
+          band,
+          entryNm: from,
+          ...(s.activeWindow ? { activeWindow: s.activeWindow } : {}),
+        });
     }
   }
 }
@@ -153,12 +158,12 @@ export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
     const data: FlightConflictData = {
       itemId: hit.area.itemId,
       name: hit.area.designator,
-      notams: notams.map((n) => ({ number: n.designator, text: n.text ?? '' })),
+      notams: notams.map((n) => ({ number: n.designator, text: n.icaoText ?? n.text ?? '' })),
     };
     return {
       code,
       severity: DIAGNOSTIC_CODES[code].severity,
-      message: `${where} the route crosses ${what}.`,
+      message: `${where} the route crosses ${what}; ${conflictReason(hit, code)}.`,
       range: hit.mapLeg.range,
       data,
     };

@@ -19,6 +19,8 @@ export interface JudgedArea {
   applicability: Applicability;
   /** True when the route passes through its drawn area (not a whole-FIR or aerodrome NOTAM). */
   drawnCrossing: boolean;
-  /** For a NOTAM: its full text, for "Open NOTAM". */
+  /** For a NOTAM: its text (item E and the rest). */
   text?: string;
+  /** For a NOTAM: the whole NOTAM in ICAO form (Q, A–G), for "Open NOTAM". */
+  icaoText?: string;
 }

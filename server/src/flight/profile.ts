@@ -190,6 +190,35 @@ export function flightProfile(
   return { points: out, legs, totalNm: along, ...(departureMs !== undefined ? { departureMs } : {}), notes };
 }
 
+/** The level planned from a point on, after the changes written at it: band, words, cruise climb. */
+export interface PlannedLevel {
+  band?: LevelBand;
+  text: string;
+  climb: boolean;
+}
+
+/**
+ * For every point of `points`, the level planned from it on (Item 15 (c)(2): a change applies
+ * from the point where it is written). Unlike a profile leg's band, no climb out of an aerodrome
+ * and no hull of the old and the new level: what the flight plans to cruise at from there.
+ */
+export function plannedLevels(elements: readonly RouteElement[], points: readonly ExpandedPoint[]): PlannedLevel[] {
+  let planned: Planned = {};
+  const initial = elements.find((e) => e.kind === 'speedLevel');
+  if (initial?.kind === 'speedLevel') planned = { speed: initial.speed, level: initial.level };
+  let applied = -1;
+  return points.map((p) => {
+    for (let i = applied + 1; i <= p.elementIndex && i < elements.length; i++) {
+      const e = elements[i]!;
+      if (e.kind === 'speedLevel') planned = { speed: e.speed, level: e.level };
+      else if (e.kind === 'pointChange') planned = { speed: e.speedLevel.speed, level: e.speedLevel.level };
+      else if (e.kind === 'cruiseClimb') planned = { speed: e.speed, level: e.fromLevel, climbTo: e.toLevel };
+    }
+    applied = Math.max(applied, p.elementIndex);
+    return plannedBand(planned);
+  });
+}
+
 /** Where the flight is at a distance along the route: its leg, level band and time. */
 export interface ProfileState {
   leg?: ProfileLeg;

@@ -29,6 +29,8 @@ export interface Activity {
   state: ActivityState;
   /** Why, in words: "active 06:00–14:00Z (MON-FRI 0600-1400)". */
   text: string;
+  /** When active: the window of activity that meets the flight, "06:00–14:00Z". */
+  window?: string;
   /** Set when the data leave the verdict open (a form not read, an assumption): what, in words. */
   open?: string;
 }
@@ -313,10 +315,15 @@ function windowText(w: Window): string {
   return `${clockUtc(w.startMs).slice(0, 5)}–${clockUtc(w.endMs)}`;
 }
 
+/** A window for a label: "06:00–14:00Z", or "H24" for one a day long or more. */
+function shortWindow(w: Window): string {
+  return w.endMs - w.startMs >= DAY_MS ? 'H24' : windowText(w);
+}
+
 /** Active or not over [fromMs, toMs] (the flight's time in an area) given windows of activity. */
 function judge(windows: readonly Window[], fromMs: number, toMs: number, what: string): Activity {
   const hit = windows.find((w) => w.startMs <= toMs && w.endMs >= fromMs);
-  if (hit) return { state: 'active', text: `active ${windowText(hit)} (${what})` };
+  if (hit) return { state: 'active', text: `active ${windowText(hit)} (${what})`, window: shortWindow(hit) };
   return { state: 'inactive', text: `not active then (${what})` };
 }
 
@@ -415,7 +422,12 @@ export function notamActivity(n: NotamTimes, fromMs: number | undefined, toMs: n
   const from = Math.max(fromMs, start ?? -Infinity),
     to = estimated ? toMs : Math.min(toMs, end);
   const schedule = n.schedule?.trim();
-  if (!schedule) return { state: 'active', text: `in force (${validity})` };
+  if (!schedule)
+    return {
+      state: 'active',
+      text: `in force (${validity})`,
+      ...(start !== undefined && end !== Infinity ? { window: shortWindow({ startMs: start, endMs: end }) } : {}),
+    };
   const place =
     n.lat !== undefined && n.lon !== undefined && Number.isFinite(n.lat) && Number.isFinite(n.lon)
       ? { lat: n.lat, lon: n.lon }

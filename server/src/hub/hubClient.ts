@@ -132,6 +132,11 @@ export interface HubClientDeps {
 const JSON_ACCEPT = 'application/json';
 const GEOJSON_ACCEPT = 'application/geo+json, application/json;q=0.9';
 const XML_ACCEPT = 'application/xml, text/xml;q=0.9';
+/**
+ * NOTAMs with no format asked: AIXM preferred, GeoJSON taken too, since the v2 NOTAM set answers
+ * GeoJSON only (an XML-only Accept gets 406 there); the reader goes by the answer's content type.
+ */
+const NOTAM_ACCEPT = 'application/xml, text/xml;q=0.9, application/geo+json;q=0.8, application/json;q=0.7';
 
 export class HubClient {
   readonly settings: HubSettings;
@@ -501,7 +506,7 @@ export class HubClient {
 
   private notamCall(q: CallOptions & { format?: 'aixm' | 'geojson' }, what: string): RequestSpec {
     return {
-      accept: q.format === 'geojson' ? GEOJSON_ACCEPT : XML_ACCEPT,
+      accept: q.format === 'geojson' ? GEOJSON_ACCEPT : q.format === 'aixm' ? XML_ACCEPT : NOTAM_ACCEPT,
       gzip: true,
       ttlMs: this.settings.cacheTtlMs.notams,
       signal: q.signal,

@@ -7,6 +7,7 @@
 import { stateAt, type Applicability, type FlightProfile } from '../flight';
 import type { JudgedArea } from '../flight/judgedArea';
 import { clockUtc } from '../flight/flightTime';
+import { isConflictKind } from '../flight/conflictAreas';
 import { bandText, type LevelBand } from '../flight/levels';
 import type { MapActivity, MapCrossingRow, MapFir, MapProfile, MapVerdict } from '../../../common/protocol/mapMessages';
 
@@ -22,7 +23,9 @@ function eto(profile: FlightProfile, alongNm: number): string | undefined {
 export function verdictOf(applicability: Applicability): MapVerdict {
   const chosen = applicability.stretches.find((s) => s.applies) ?? applicability.stretches[0];
   const activity: MapActivity = chosen ? chosen.time : 'unknown';
-  return { applies: applicability.applies, activity, reason: applicability.reason };
+  const verdict: MapVerdict = { applies: applicability.applies, activity, reason: applicability.reason };
+  if (chosen?.activeWindow) verdict.activeWindow = chosen.activeWindow;
+  return verdict;
 }
 
 function levelsText(band: LevelBand | undefined, levelText: string): string {
@@ -60,9 +63,11 @@ export function crossingRows(firs: readonly MapFir[], judged: readonly JudgedAre
   }
   for (const area of judged) {
     if (!area.drawnCrossing || area.applicability.lateral !== 'crossed') continue;
+    const conflictKind = isConflictKind(area.kind, area.type);
     for (const s of area.applicability.stretches) {
       rows.push(
         timed({
+          ...(conflictKind && s.applies && s.time === 'active' ? { conflict: true } : {}),
           itemId: area.itemId,
           kind: area.kind,
           name: area.name,

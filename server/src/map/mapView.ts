@@ -33,6 +33,8 @@ import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
+import { decodeQCode } from './notamCode';
+import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../common/notamText';
 import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
 import { formatUtc } from '../flight/flightTime';
@@ -313,6 +315,13 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(corridor.queryBoxes(reach)));
     const totalNm = flight.profile.totalNm;
     const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
+    const briefingRoute: BriefingRoute = {
+      origin: aerodromes.origin ?? (first?.kind === 'aerodrome' ? first.name : undefined),
+      destination: aerodromes.destination ?? (last?.kind === 'aerodrome' ? last.name : undefined),
+      alternates: aerodromes.alternates,
+      firs: firStretches,
+      totalNm,
+    };
     /** Where along the route an aerodrome of the route is: the origin at 0, the others at the end. */
     const alongAerodrome = (name: string) => (name === aerodromes.origin || name === first?.name ? 0 : totalNm);
     for (const [i, { source, area, shape }] of prepared.notams.entries()) {
@@ -411,6 +420,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
         verdict.reason,
         i,
       );
+      mapNotamItem.briefing = briefingPlace(mapNotamItem.location, mapNotamItem.fir, placement?.alongNm, briefingRoute);
       notams.push(mapNotamItem);
       verdicts[mapNotamItem.id] = verdict;
       const band = notamBand(n.minimumFL, n.maximumFL);
@@ -425,6 +435,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
         applicability,
         drawnCrossing: area.source !== 'whole FIR' && area.source !== 'none',
         text: mapNotamItem.text,
+        icaoText: icaoNotamText(mapNotamItem),
       });
     }
   }
@@ -552,6 +563,10 @@ function mapNotam(
     reason,
   };
   if (n.selectionCode) out.code = n.selectionCode;
+  const decoded = decodeQCode(n.selectionCode);
+  if (decoded) out.decoded = decoded.text;
+  const fir = n.affectedFIR ?? (source.from.kind === 'fir' ? source.from.designator : undefined);
+  if (fir) out.fir = fir;
   if (n.minimumFL) out.lower = Number(n.minimumFL) === 0 ? 'SFC' : `FL${n.minimumFL.padStart(3, '0')}`;
   if (n.maximumFL) out.upper = Number(n.maximumFL) >= 999 ? 'UNL' : `FL${n.maximumFL.padStart(3, '0')}`;
   if (n.effectiveStart) out.validFrom = n.effectiveStart;

@@ -10,20 +10,71 @@ export const FORWARD_ONLY = 1;
 /** Only from the second point of the segment to the first. */
 export const BACKWARD_ONLY = 2;
 
+/** Segment level type in awy.dat: 1 low airway, 2 high airway. */
+export const LOW_AIRWAY = 1;
+export const HIGH_AIRWAY = 2;
+
+/** One segment as the data gives it: its ends, direction and level band (flight levels). */
+export interface AirwaySegment {
+  from: number;
+  to: number;
+  direction: number;
+  /** 1 low, 2 high, 0 unknown. */
+  levelType: number;
+  baseFl: number;
+  topFl: number;
+}
+
+/**
+ * Base and top flight levels (0–999 each) and the level type (0–3) packed in one small integer
+ * per segment, so the ~100,000 segments of a world data set cost one array slot each.
+ */
+function packLimits(levelType: number, baseFl: number, topFl: number): number {
+  return ((topFl & 0x3ff) << 12) | ((baseFl & 0x3ff) << 2) | (levelType & 3);
+}
+
 export class Airway {
   private readonly from: number[] = [];
   private readonly to: number[] = [];
   private readonly direction: number[] = [];
+  private readonly limits: number[] = [];
   /** node → reachable neighbours, built on first use. */
   private adjacency?: Map<number, number[]>;
 
   constructor(readonly name: string) {}
 
-  addSegment(from: number, to: number, direction: number): void {
+  addSegment(from: number, to: number, direction: number, levelType = 0, baseFl = 0, topFl = 0): void {
     this.from.push(from);
     this.to.push(to);
     this.direction.push(direction);
+    this.limits.push(packLimits(levelType, baseFl, topFl));
     this.adjacency = undefined;
+  }
+
+  /**
+   * The data's segments joining `a` and `b` in either order (a pair may be listed twice, as a
+   * low and as a high airway with different bands).
+   */
+  segmentsBetween(a: number, b: number): AirwaySegment[] {
+    const found: AirwaySegment[] = [];
+    for (let i = 0; i < this.from.length; i++) {
+      if (!((this.from[i] === a && this.to[i] === b) || (this.from[i] === b && this.to[i] === a))) continue;
+      const packed = this.limits[i];
+      found.push({
+        from: this.from[i],
+        to: this.to[i],
+        direction: this.direction[i],
+        levelType: packed & 3,
+        baseFl: (packed >> 2) & 0x3ff,
+        topFl: (packed >> 12) & 0x3ff,
+      });
+    }
+    return found;
+  }
+
+  /** The fewest-segment path as `path` finds it, but flying one-way segments either way. */
+  pathIgnoringDirection(start: number, targets: readonly number[]): number[] | undefined {
+    return this.search(this.undirectedGraph(), start, targets);
   }
 
   /** Every point index on this airway. */
@@ -52,7 +103,10 @@ export class Airway {
    * one-way segments; both ends included. Undefined when no target is reachable.
    */
   path(start: number, targets: readonly number[]): number[] | undefined {
-    const graph = this.graph();
+    return this.search(this.graph(), start, targets);
+  }
+
+  private search(graph: Map<number, number[]>, start: number, targets: readonly number[]): number[] | undefined {
     if (!graph.has(start)) return undefined;
     const wanted = new Set(targets);
     if (wanted.has(start)) return [start];
@@ -74,8 +128,18 @@ export class Airway {
     return undefined;
   }
 
+  /** Built on demand, only when a path against the direction is asked for (rare): not kept. */
+  private undirectedGraph(): Map<number, number[]> {
+    return this.build(true);
+  }
+
   private graph(): Map<number, number[]> {
     if (this.adjacency) return this.adjacency;
+    this.adjacency = this.build(false);
+    return this.adjacency;
+  }
+
+  private build(ignoreDirection: boolean): Map<number, number[]> {
     const graph = new Map<number, number[]>();
     const link = (a: number, b: number) => {
       let list = graph.get(a);
@@ -87,10 +151,9 @@ export class Airway {
       const b = this.to[i];
       if (!graph.has(a)) graph.set(a, []);
       if (!graph.has(b)) graph.set(b, []);
-      if (this.direction[i] !== BACKWARD_ONLY) link(a, b);
-      if (this.direction[i] !== FORWARD_ONLY) link(b, a);
+      if (ignoreDirection || this.direction[i] !== BACKWARD_ONLY) link(a, b);
+      if (ignoreDirection || this.direction[i] !== FORWARD_ONLY) link(b, a);
     }
-    this.adjacency = graph;
     return graph;
   }
 }

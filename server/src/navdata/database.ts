@@ -29,6 +29,8 @@ export interface LoadedFile {
   path: string;
   /** Format and version as read from the header, e.g. `fix 600`, `nav 1150`, `airports.tsv`. */
   format: string;
+  /** The data cycle its header names (`data cycle 2013.10` → `2013.10`), when it names one. */
+  cycle?: string;
   rows: number;
   /** Rows that could not be read (wrong column count, bad numbers, coordinates out of range). */
   malformed: number;
@@ -295,7 +297,15 @@ export class NavDatabaseBuilder {
     return fallback;
   }
 
-  addSegment(names: string, from: number, to: number, direction = BOTH_WAYS): void {
+  addSegment(
+    names: string,
+    from: number,
+    to: number,
+    direction = BOTH_WAYS,
+    levelType = 0,
+    baseFl = 0,
+    topFl = 0,
+  ): void {
     this.segmentCount++;
     let start = 0;
     // Several designators share a segment as `L613-N57`.
@@ -305,7 +315,7 @@ export class NavDatabaseBuilder {
           const name = names.slice(start, i);
           let airway = this.airways.get(name);
           if (!airway) this.airways.set(name, (airway = new Airway(name)));
-          airway.addSegment(from, to, direction);
+          airway.addSegment(from, to, direction, levelType, baseFl, topFl);
         }
         start = i + 1;
       }

@@ -11,7 +11,7 @@ import { NavDataError, readTextFile } from './read';
 
 export { NavDatabase, NavDatabaseBuilder } from './database';
 export type { LoadedFile, LoadReport, NearestOptions } from './database';
-export { Airway } from './airway';
+export { Airway, type AirwaySegment } from './airway';
 export { NavDataError } from './read';
 
 type Kind = LoadedFile['kind'];

@@ -136,6 +136,8 @@ abstract class DataFileParser implements ChunkParser {
       if (match && !this.version) {
         this.version = Number(match[1]);
         this.file.format = `${this.kind} ${this.version}`;
+        const cycle = /\bdata cycle\s+([0-9][0-9.]*[0-9])/i.exec(text.slice(s, Math.min(end, s + 200)));
+        if (cycle) this.file.cycle = cycle[1];
         if (!KNOWN_VERSIONS[this.kind].includes(this.version)) {
           throw new NavDataError(
             `${path.basename(this.file.path)}: version ${this.version} in its header is no ` +
@@ -226,6 +228,19 @@ class NavaidParser extends DataFileParser {
   }
 }
 
+/**
+ * The level type (1 low, 2 high) and base and top flight levels from three columns; zeros for
+ * what is not a number in range, so a segment without limits is never judged by them.
+ */
+function levels(t: Tokens, at: number): [number, number, number] {
+  const type = t.number(at),
+    base = t.number(at + 1),
+    top = t.number(at + 2);
+  const fl = (n: number) => Number.isInteger(n) && n >= 0 && n <= 999;
+  if (!fl(base) || !fl(top) || top < base) return [0, 0, 0];
+  return [type === 1 || type === 2 ? type : 0, base, top];
+}
+
 class AirwayParser extends DataFileParser {
   constructor(builder: NavDatabaseBuilder, file: LoadedFile) {
     super(builder, file, 'awy');
@@ -245,7 +260,7 @@ class AirwayParser extends DataFileParser {
       file.rows++;
       const from = builder.pointAt(t.string(0), lat1, lon1);
       const to = builder.pointAt(t.string(3), lat2, lon2);
-      builder.addSegment(t.rest(9), from, to, BOTH_WAYS);
+      builder.addSegment(t.rest(9), from, to, BOTH_WAYS, ...levels(t, 6));
     } else if (current && n >= 11) {
       // awy 1100: from region type to region type direction level base top names
       const type1 = t.number(2),
@@ -266,7 +281,7 @@ class AirwayParser extends DataFileParser {
         file.skipped++; // an end that neither fix nor nav data lists
         return;
       }
-      builder.addSegment(t.rest(10), from, to, direction);
+      builder.addSegment(t.rest(10), from, to, direction, ...levels(t, 7));
     } else {
       this.count.malformed(lineNumber, text, start, end);
     }

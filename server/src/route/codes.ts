@@ -112,6 +112,8 @@ export const DIAGNOSTIC_CODES = {
   X009: { severity: 'error', title: 'referenceFix cannot be used' },
   X010: { severity: 'information', title: 'Oceanic track not expanded' },
   X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
+  X012: { severity: 'warning', title: 'Planned level outside the level band of an airway segment' },
+  X013: { severity: 'warning', title: 'Airway flown against its one-way direction' },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */
@@ -129,18 +131,18 @@ export const DIAGNOSTIC_CODES = {
 
   // Flight conflicts (server/src/flight/conflicts.ts)
   F001: {
-    severity: 'information',
+    severity: 'warning',
     title: 'The route crosses an active restricted, danger or prohibited area at the planned level and time',
   },
   F002: {
-    severity: 'information',
+    severity: 'warning',
     title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
   },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-/** The codes of one series: `CodeOf<'X'>` is X001 … X010. */
+/** The codes of one series: `CodeOf<'X'>` is X001 … X013. */
 export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${string}`>;
 
 /** The parser's and the local checks' own codes. */

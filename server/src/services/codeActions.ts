@@ -43,6 +43,7 @@ export const FIXERS: Record<string, Fixer> = {
   X001: replaceMisspeltPoint,
   X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],
   X004: insertJoiningAirway,
+  X012: replaceAirway,
 };
 
 export function codeActions(

@@ -2,7 +2,8 @@
  * Quick fixes where route expansion knows the answer, read from the data of its findings:
  * X001 a misspelt point one edit away from a point on the airway → that point; X002 an airway
  * that does not pass the point → the airways that do, and a point of the airway one edit away; X004 a far jump between two points → the
- * airway that joins them. The engine (server/src/expansion) puts the answers in the data.
+ * airway that joins them; X012 an airway not for the planned level → the airway that covers the same
+ * points at it. The engine (server/src/expansion) puts the answers in the data.
  */
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { pointOf } from '../route/model';
@@ -54,8 +55,14 @@ export function replaceAirway(context: FixContext): CodeAction[] {
   const range = airwayRangeOf(context);
   if (!range) return [];
   const written = context.lines.getText(range);
-  const point = (context.diagnostic.data as { point?: unknown } | undefined)?.point;
-  const passing = typeof point === 'string' ? ` (passes ${point})` : '';
+  const data = context.diagnostic.data as { point?: unknown; covers?: unknown } | undefined;
+  // X002 names the point the airway passes; X012 the points and level it covers.
+  const passing =
+    typeof data?.point === 'string'
+      ? ` (passes ${data.point})`
+      : typeof data?.covers === 'string'
+        ? ` (covers ${data.covers})`
+        : '';
   const airways = names(context.diagnostic.data, 'airways').filter((name) => name !== written.toUpperCase());
   return airways.map((name) =>
     fix(context, `Replace ${written} by ${name}${passing}`, [{ range, newText: name }], airways.length === 1),

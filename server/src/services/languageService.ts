@@ -28,7 +28,6 @@ import { completions, type CompletionData } from './completion';
 import { documentDiagnostics } from './diagnostics';
 import { expansionTable } from './expansionTable';
 import { actionsAtCursor } from './actionsAtCursor';
-import { flightConflictActions } from './flightConflictActions';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';

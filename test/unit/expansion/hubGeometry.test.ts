@@ -91,7 +91,12 @@ test('merged: one finding per code and place, saying which source found it', asy
   const block = blockOf('N0450F350 DVR UL9 KONAM');
   const offline = expandRoute(block, db).findings;
   const onHub = hubGeometryFindings(block, hubAnswer(block, db), db);
-  const h001 = { code: 'H001' as const, severity: 'warning' as const, message: 'The hub does not know X', range: block.range };
+  const h001 = {
+    code: 'H001' as const,
+    severity: 'warning' as const,
+    message: 'The hub does not know X',
+    range: block.range,
+  };
   const both = mergeGeometryFindings([h001], onHub, offline);
   assert.deepEqual(
     both.map((f) => f.code),

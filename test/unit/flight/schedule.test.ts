@@ -25,6 +25,11 @@ test('hub schedule MON–FRI 07:00–15:30 UTC: judged over the minutes the flig
   // Saturday 28 November.
   assert.equal(airspaceActivity(s, day(28, 10), day(28, 10, 10)).state, 'inactive');
   assert.equal(airspaceActivity(s, MON(10), MON(10, 10)).text, 'active 07:00–15:30Z (MON-FRI 07:00-15:30 UTC)');
+  // The window alone, for the map's label of the area.
+  assert.equal(airspaceActivity(s, MON(10), MON(10, 10)).window, '07:00–15:30Z');
+  assert.equal(airspaceActivity(s, MON(16), MON(16, 10)).window, undefined);
+  const h24 = [{ day: 'ANY', startTime: '00:00', endTime: '24:00', timeReference: 'UTC' }];
+  assert.equal(airspaceActivity(h24, MON(10), MON(10, 10)).window, 'H24');
 });
 
 test('a daily window across midnight (22:00–06:00) covers the early hours of the next day', () => {

@@ -205,6 +205,13 @@ test('the crossing table: FIR, airspace and NOTAM stretches in order along the r
   assert.ok(d1.exitNm > d1.entryNm && d1.entryNm > 90 && d1.exitNm < 120, `${d1.entryNm}–${d1.exitNm}`);
   const r2 = rows.find((r) => r.itemId === 'TEST-R2')!;
   assert.deepEqual([r2.activity, r2.applies], ['inactive', false]);
+  // The active danger area at the flight's level is a conflict; the CTR the flight crosses, an
+  // inactive area and a FIR are not.
+  assert.equal(d1.conflict, true);
+  assert.equal(r2.conflict, undefined);
+  const ctr = rows.find((r) => r.itemId === 'TEST-CTR');
+  if (ctr) assert.equal(ctr.conflict, undefined);
+  assert.ok(rows.filter((r) => r.kind === 'fir').every((r) => r.conflict === undefined));
   assert.ok(rows.some((r) => r.kind === 'notam' && r.itemId === 'A0002/26'));
   // The whole-FIR and aerodrome NOTAMs have no drawn area: no rows.
   assert.ok(rows.every((r) => r.kind !== 'notam' || view.notams.find((n) => n.id === r.itemId)!.circle));
@@ -234,12 +241,12 @@ test('conflicts: on the token of the leg, once per area and token; an activation
   const byCode = (code: string) => findings.filter((f) => f.code === code);
   const d1 = byCode('F001');
   assert.equal(d1.length, 1, findings.map((f) => f.message).join('\n'));
-  assert.equal(d1[0]!.severity, 'information');
+  assert.equal(d1[0]!.severity, 'warning');
   assert.equal(slice(text, d1[0]!), 'L607');
   assert.equal(d1[0]!.range.start.line, ROUTE_LINE);
   assert.match(
     d1[0]!.message,
-    /^at FL350 over KONAN–KOK at 10:1\dZ the route crosses active danger area TEST-D1 \(FL245–FL360\)\.$/,
+    /^at FL350 over KONAN–KOK at 10:1\dZ the route crosses active danger area TEST-D1 \(FL245–FL360\); a conflict: FL350 is within FL245–FL360 and it is active (\S+ )?when the flight is there\.$/,
   );
   // Below the flight (R1), not active then (R2), not a restricted type (CTR): none.
   assert.ok(!findings.some((f) => /TEST-R1|TEST-R2|TEST-CTR/.test(f.message)));
@@ -276,8 +283,18 @@ test('code actions: reveal the area on the map, open its NOTAM; nothing for othe
     ],
   );
   assert.deepEqual(actions[0]!.command!.arguments, [{ uri, position: d1.range.start, itemId: 'TEST-D1' }]);
+  // "Open NOTAM" shows the whole NOTAM in ICAO form, not the E line alone.
   assert.deepEqual(actions[1]!.command!.arguments, [
-    { number: 'A0001/26', text: 'DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.' },
+    {
+      number: 'A0001/26',
+      text: [
+        'A0001/26 NOTAMN',
+        'Q) EBBU/QRDCA////245/360/5107N00220E005',
+        'A) EBBU',
+        'E) DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.',
+        'F) FL245 G) FL360',
+      ].join('\n'),
+    },
   ]);
   const other: Diagnostic = { ...d1, code: 'R206' };
   const broken: Diagnostic = { ...d1, data: { itemId: 3 } };

@@ -41,6 +41,14 @@ test('v2 NOTAMs: read by a client set to the v2 set and GeoJSON', async () => {
   });
 });
 
+test('v2 NOTAMs: a client set to the v2 set reads its GeoJSON with no format asked (as the map asks)', async () => {
+  await withClient({ notams: 'v2-geojson' }, V2_NOTAMS, async (client) => {
+    const list = await client.firNotams('E', 'EGTT');
+    assert.equal(list.format, 'geojson');
+    assert.ok(list.notams.length > 10);
+  });
+});
+
 test('v2 NOTAMs: a client left on v1 finds nothing there', async () => {
   await withClient({ notams: 'v2-geojson' }, {}, async (client) => {
     const list = await client.firNotams('E', 'EGTT');

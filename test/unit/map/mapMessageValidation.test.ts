@@ -27,6 +27,10 @@ test('well-formed messages pass, copied without extra fields', () => {
     { type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: ['levels'] },
   );
   assert.deepEqual(validateMapToHostMessage({ type: 'export', format: 'gpx' }), { type: 'export', format: 'gpx' });
+  // "Export briefing" carries nothing: whatever else the page sends with it is dropped.
+  assert.deepEqual(validateMapToHostMessage({ type: 'exportBriefing', markdown: '# injected' }), {
+    type: 'exportBriefing',
+  });
 });
 
 test('malformed messages are refused', () => {

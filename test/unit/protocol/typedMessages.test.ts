@@ -57,6 +57,7 @@ test('a webview message reaches the handler of its own type', () => {
         reveal: (m) => seen.push(`reveal ${m.range.start.line}`),
         filters: (m) => seen.push(`filters ${m.filters.corridorNm}`),
         export: (m) => seen.push(`export ${m.format}`),
+        exportBriefing: () => seen.push('exportBriefing'),
       },
       message,
     );
