@@ -46,6 +46,20 @@ export class RouteDocumentEditor {
    */
   private ends: string[] | undefined;
   private entries: Entry[] = [];
+  /**
+   * The route blocks among the entries, in order, patched with them: the snapshot copies it
+   * (a copy of pointers) instead of picking the blocks out of every entry after each edit.
+   */
+  private blocks: MovableRouteBlock[] = [];
+  /** The blocks with findings, in order, and how many findings they hold: patched the same way. */
+  private faulty: MovableRouteBlock[] = [];
+  private findingCount = 0;
+  /**
+   * Whether the snapshot holds `blocks` and `faulty` themselves: they are copied before the next
+   * patch (copy on write), so that a document handed out keeps its lists and the editor does not
+   * hold a second copy of each (the heap bound a character, docs/limits.md).
+   */
+  private shared = false;
   /** The entries whose lines hold a character that never occurs in text (R001): usually none. */
   private readonly binaryEntries = new Set<Entry>();
   private anchors = 0;
@@ -81,6 +95,9 @@ export class RouteDocumentEditor {
       const lazy = !same ? parseBlock(raw) : same.firstLine === raw.firstLine ? same : same.movedTo(raw.firstLine);
       return this.entryOf(raw, raw.firstLine, unplaced, lazy);
     });
+    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) this.blocks.push(entry);
+    this.faulty = this.blocks.filter((block) => block.diagnosticCount > 0);
+    for (const block of this.faulty) this.findingCount += block.diagnosticCount;
     this.layAnchors();
   }
 
@@ -160,6 +177,10 @@ export class RouteDocumentEditor {
     const first = lowerBound(entries, lo);
     let last = first;
     while (last < entries.length && firstLineOf(entries[last]) <= hi - delta) last++;
+    // The same lines among the blocks (placed as the entries are, before anything moves).
+    const blocksAt = placesIn(this.blocks, lo, hi - delta);
+    const faultyAt = placesIn(this.faulty, lo, hi - delta);
+    for (let i = faultyAt.first; i < faultyAt.last; i++) this.findingCount -= this.faulty[i].diagnosticCount;
     // Old entries by their lines: an entry whose lines are the same is kept (each at most once).
     const old = new Map<string, Entry[]>();
     for (let i = last - 1; i >= first; i--) {
@@ -202,6 +223,17 @@ export class RouteDocumentEditor {
     } else {
       entries.splice(first, last - first, ...replacement);
     }
+    const newBlocks: MovableRouteBlock[] = [];
+    for (const entry of replacement) if (entry instanceof MovableRouteBlock) newBlocks.push(entry);
+    const newFaulty = newBlocks.filter((block) => block.diagnosticCount > 0);
+    for (const block of newFaulty) this.findingCount += block.diagnosticCount;
+    if (this.shared) {
+      this.blocks = this.blocks.slice();
+      this.faulty = this.faulty.slice();
+      this.shared = false;
+    }
+    this.blocks = patched(this.blocks, blocksAt, newBlocks);
+    this.faulty = patched(this.faulty, faultyAt, newFaulty);
     if (this.anchors > Math.ceil(this.entries.length / this.run) + this.slack) this.layAnchors();
     Object.assign(this.lastStats, { parsed, moved, touched });
   }
@@ -250,14 +282,22 @@ export class RouteDocumentEditor {
   /** The document as it stands; the same object until the next edit. */
   document(): RouteDocument {
     if (this.snapshot) return this.snapshot;
-    const blocks: RouteBlock[] = [];
-    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) blocks.push(entry);
+    // Shared with the editor until its next edit, which copies its lists first.
+    this.shared = true;
+    const blocks: RouteBlock[] = this.blocks;
     let binary: Entry | undefined;
     for (const entry of this.binaryEntries) {
       if (!binary || firstLineOf(entry) < firstLineOf(binary)) binary = entry;
     }
     const finding = binary && binaryFinding(binary.key, firstLineOf(binary));
-    return (this.snapshot = { blocks, diagnostics: finding ? [finding] : [] });
+    const document: RouteDocument = { blocks, diagnostics: finding ? [finding] : [] };
+    // An index, not part of the document's value: not enumerable, so the document reads, copies
+    // and compares (JSON, deepEqual) as the full parse of the same text does.
+    Object.defineProperty(document, 'withFindings', {
+      value: { blocks: this.faulty, total: this.findingCount },
+      enumerable: false,
+    });
+    return (this.snapshot = document);
   }
 
   /** How many lines the text has, as LSP counts them. */
@@ -298,8 +338,25 @@ function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
   return { lines, ends };
 }
 
+/** The indexes [first, last) of the places in `list` (sorted) from line `lo` to line `hi`. */
+function placesIn(list: readonly BlockPlace[], lo: number, hi: number): { first: number; last: number } {
+  const first = lowerBound(list, lo);
+  let last = first;
+  while (last < list.length && firstLineOf(list[last]) <= hi) last++;
+  return { first, last };
+}
+
+/** `list` with [first, last) replaced by `replacement`: in place unless that spreads too many arguments. */
+function patched<T>(list: T[], { first, last }: { first: number; last: number }, replacement: T[]): T[] {
+  if (replacement.length + (last - first) > SPREAD_LIMIT) {
+    return list.slice(0, first).concat(replacement, list.slice(last));
+  }
+  list.splice(first, last - first, ...replacement);
+  return list;
+}
+
 /** The index of the first entry whose block starts at or after `line`. */
-function lowerBound(entries: Entry[], line: number): number {
+function lowerBound(entries: readonly BlockPlace[], line: number): number {
   let lo = 0;
   let hi = entries.length;
   while (lo < hi) {

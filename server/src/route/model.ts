@@ -262,6 +262,12 @@ export interface RouteDocument {
   blocks: RouteBlock[];
   /** Findings that belong to no block (e.g. binary content). */
   diagnostics: RouteDiagnostic[];
+  /**
+   * The blocks that have findings, in order, and how many findings they hold in all, when the
+   * producer keeps them (the editor does, so that the diagnostics of an edit read the first
+   * faulty blocks instead of walking every block).
+   */
+  withFindings?: { blocks: readonly RouteBlock[]; total: number };
 }
 
 // ---------------------------------------------------------------------------------------------

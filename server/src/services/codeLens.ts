@@ -1,23 +1,35 @@
 /**
- * Code lenses: "Show on map" above each route block, running the client's icaoRoute.showMap
- * with the document and the block's first line (the map opens on that block).
+ * Code lenses: "Show on map" above each of the first MAX_CODE_LENSES route blocks, running the
+ * client's icaoRoute.showMap with the document and the block's first line (the map opens on that
+ * block).
  *
  * A lens is sent without its command (its place and a number standing for the document), and the
- * command is made when the editor resolves the lens: VS Code resolves only the lenses on screen,
- * so a 5 MB file of 40,000 blocks sends 40,000 places, not 40,000 commands with the document's
- * address in each (10 MB of JSON).
+ * command is made when the editor resolves the lens: VS Code resolves only the lenses on screen.
+ * LSP's CodeLensParams carry no visible range, and VS Code asks again after every edit, so the
+ * answer is capped: one lens per block for the blocks near the top of the document, and no work
+ * at all for the blocks past the cap (a 20 MB file once sent 17 MB of lenses on every edit).
  */
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { CancellationToken, RouteDocument } from '../route/model';
 
 import { SHOW_MAP_COMMAND } from '../../../common/commands';
 
-/** The lenses of a document, unresolved; `data` comes back with each lens to resolve. */
-export function routeMapCodeLenses(document: RouteDocument, data: number, token: CancellationToken): CodeLens[] {
+/** Lenses sent per document at most: those of its first blocks (docs/limits.md). */
+export const MAX_CODE_LENSES = 1_000;
+
+/** The lenses of a document's first blocks, unresolved; `data` comes back with each lens to resolve. */
+export function routeMapCodeLenses(
+  document: RouteDocument,
+  data: number,
+  token: CancellationToken,
+  max: number = MAX_CODE_LENSES,
+): CodeLens[] {
+  const { blocks } = document;
+  const count = Math.min(blocks.length, Math.max(0, max));
   const lenses: CodeLens[] = [];
-  for (const block of document.blocks) {
+  for (let i = 0; i < count; i++) {
     if (token.isCancellationRequested) return [];
-    const start = block.range.start;
+    const start = blocks[i].range.start;
     lenses.push({ range: { start, end: start }, data });
   }
   return lenses;

@@ -74,12 +74,23 @@ function firstFindings(
   const findings = [...document.diagnostics, ...extra];
   let fromBlocks = 0;
   let total = findings.length;
-  for (const block of document.blocks) {
-    // Counted first: most blocks have no findings, and those are not asked for them.
-    const count = diagnosticCountOf(block);
-    if (count > 0 && fromBlocks <= max) findings.push(...block.diagnostics);
-    fromBlocks += count;
-    total += count;
+  const known = document.withFindings;
+  if (known) {
+    // Only the blocks with findings, and only until they hold more than `max`: the total is known.
+    for (const block of known.blocks) {
+      if (fromBlocks > max) break;
+      findings.push(...block.diagnostics);
+      fromBlocks += diagnosticCountOf(block);
+    }
+    total += known.total;
+  } else {
+    for (const block of document.blocks) {
+      // Counted first: most blocks have no findings, and those are not asked for them.
+      const count = diagnosticCountOf(block);
+      if (count > 0 && fromBlocks <= max) findings.push(...block.diagnostics);
+      fromBlocks += count;
+      total += count;
+    }
   }
   return { shown: findings.sort((a, b) => comparePositions(a.range.start, b.range.start)), total };
 }

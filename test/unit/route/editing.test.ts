@@ -6,6 +6,9 @@ import { parseRouteDocument, RouteDocumentEditor, type Range, type RouteDocument
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import { generateRouteFile } from './generate';
+import { documentDiagnostics, MAX_DIAGNOSTICS } from '../../../server/src/services/diagnostics';
+
+const live = { isCancellationRequested: false };
 
 function plain(doc: RouteDocument): unknown {
   return JSON.parse(JSON.stringify(doc));
@@ -237,4 +240,63 @@ test('a range written end first edits the same text as the range written start f
   assert.equal(forward.text(), 'N0450F350 DVR L6DCT KONAN');
   assert.equal(backward.text(), forward.text());
   assert.deepEqual(plain(backward.document()), plain(parseRouteDocument(forward.text())));
+});
+
+test('a document handed out keeps its list of blocks when later edits add and remove blocks', () => {
+  const editor = new RouteDocumentEditor('N0450F350 DVR\n\nN0450F350 KONAN\n\nN0450F350 RUDUS');
+  const before = editor.document();
+  const listed = [...before.blocks];
+  // A block added between the first two, then the last removed.
+  editor.edit({ start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, '\nN0450F350 GINGA\n');
+  editor.edit({ start: { line: 5, character: 15 }, end: { line: 7, character: 15 } }, '');
+  assert.deepEqual(before.blocks, listed);
+  const after = editor.document();
+  assert.equal(after.blocks.length, 3);
+  assert.equal(after.blocks[0], listed[0], 'a block not edited is the same object');
+  assert.deepEqual(
+    after.blocks.map((b) => b.routeText),
+    parseRouteDocument(editor.text()).blocks.map((b) => b.routeText),
+  );
+});
+
+test('the blocks with findings and their count follow every edit (the diagnostics read only those)', () => {
+  fc.assert(
+    fc.property(fc.array(LINE_EDIT, { minLength: 1, maxLength: 30 }), fc.boolean(), (edits, smallRuns) => {
+      let doc = TextDocument.create('file:///f.route', 'icao-route', 1, BASE);
+      const editor = new RouteDocumentEditor(BASE, [], smallRuns ? SMALL_RUNS : {});
+      for (const edit of edits) {
+        const line = edit.line % doc.lineCount;
+        const range: Range =
+          edit.kind === 'insert'
+            ? { start: { line, character: 0 }, end: { line, character: 0 } }
+            : { start: { line, character: 0 }, end: { line: line + edit.count, character: 0 } };
+        const text = edit.kind === 'insert' ? edit.text : '';
+        doc = spliced(doc, range, text);
+        editor.edit(range, text);
+        const document = editor.document();
+        const faulty = document.blocks.filter((block) => block.diagnostics.length > 0);
+        assert.deepEqual(document.withFindings?.blocks, faulty);
+        assert.equal(
+          document.withFindings?.total,
+          faulty.reduce((n, block) => n + block.diagnostics.length, 0),
+        );
+        // And so the diagnostics are those of the full parse.
+        assert.deepEqual(
+          documentDiagnostics(document, live),
+          documentDiagnostics(parseRouteDocument(doc.getText()), live),
+        );
+      }
+    }),
+    { numRuns: 30 },
+  );
+});
+
+test('past MAX_DIAGNOSTICS findings, the diagnostics of an edited document are those of the full parse', () => {
+  const faulty = Array.from({ length: 1_200 }, (_, i) => `# r${i}\nN0450F350 DVR UL9 UL9 KONAN`).join('\n\n');
+  const editor = new RouteDocumentEditor(faulty);
+  const at = { line: 3000, character: 0 };
+  editor.edit({ start: at, end: at }, 'N0450F350 DVR DCT DCT\n\n');
+  const full = documentDiagnostics(parseRouteDocument(editor.text()), live);
+  assert.ok(full.length === MAX_DIAGNOSTICS + 1, `${full.length} diagnostics`);
+  assert.deepEqual(documentDiagnostics(editor.document(), live), full);
 });

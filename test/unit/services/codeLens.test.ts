@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
 import { SHOW_MAP_COMMAND } from '../../../common/commands';
-import { resolveRouteMapCodeLens, routeMapCodeLenses } from '../../../server/src/services/codeLens';
+import { MAX_CODE_LENSES, resolveRouteMapCodeLens, routeMapCodeLenses } from '../../../server/src/services/codeLens';
 
 const live = { isCancellationRequested: false };
 const TEXT = [
@@ -45,4 +45,26 @@ test('one "Show on map" lens above each route block, opening the map on that blo
 test('no lenses for an empty document or a cancelled request', () => {
   assert.deepEqual(routeMapCodeLenses(parseRouteDocument(''), 1, live), []);
   assert.deepEqual(routeMapCodeLenses(parseRouteDocument(TEXT), 1, { isCancellationRequested: true }), []);
+});
+
+test('lenses stop at MAX_CODE_LENSES and read nothing of the blocks past it', () => {
+  const count = MAX_CODE_LENSES + 50;
+  const text = Array.from({ length: count }, (_, i) => `# r${i}\nN0450F350 DVR`).join('\n\n');
+  const document = parseRouteDocument(text);
+  assert.equal(document.blocks.length, count);
+  // A block past the cap whose range is read fails the test.
+  const blocks = document.blocks.map((block, i) =>
+    i < MAX_CODE_LENSES
+      ? block
+      : Object.defineProperty({ ...block }, 'range', {
+          get: () => assert.fail(`block ${i} past the cap was read`),
+        }),
+  );
+  const lenses = routeMapCodeLenses({ ...document, blocks }, 1, live);
+  assert.equal(lenses.length, MAX_CODE_LENSES);
+  // The first blocks, in order: one lens on each block's first line.
+  assert.deepEqual(
+    lenses.map((l) => l.range.start.line),
+    Array.from({ length: MAX_CODE_LENSES }, (_, i) => i * 3),
+  );
 });
