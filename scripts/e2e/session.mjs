@@ -128,9 +128,16 @@ export const WORKBENCH_SETTINGS = {
   'remote.autoForwardPorts': false,
 };
 
+/**
+ * The settings as user settings, and again as the machine's (`Machine/`): code-server's extension
+ * host is remote, so machine-scoped settings such as the services' base addresses are read from
+ * there only (a workspace or the browser's user settings cannot send the keys elsewhere).
+ */
 function writeUserSettings(userDataDir, settings) {
-  mkdirSync(join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  for (const folder of ['User', 'Machine']) {
+    mkdirSync(join(userDataDir, folder), { recursive: true });
+    writeFileSync(join(userDataDir, folder, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  }
 }
 
 function freePort() {
