@@ -65,13 +65,16 @@ async function withDesktopCode(code) {
     await sim?.stop();
     throw err;
   }
-  // Desktop VS Code keeps the user's profile; the extension's settings go into the workspace.
-  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  // The services' base addresses are machine-scoped: a workspace cannot set them (it could send
+  // the user's keys elsewhere). So the demo runs in a profile of its own whose user settings
+  // point at the simulator; the user's own profile is left as it is.
+  const userDataDir = join(stateDir, 'desktop-user-data');
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(
-    join(workspace, '.vscode', 'settings.json'),
+    join(userDataDir, 'User', 'settings.json'),
     `${JSON.stringify({ ...extensionSettings(sim?.url), ...(sim ? LIKELY_REAL_SETTINGS : {}) }, null, 2)}\n`,
   );
-  spawn(code, ['--new-window', `--extensionDevelopmentPath=${REPO}`, workspace], {
+  spawn(code, ['--new-window', '--user-data-dir', userDataDir, `--extensionDevelopmentPath=${REPO}`, workspace], {
     stdio: 'inherit',
     env: { ...process.env, HUB_USER_KEY: DEMO_KEY },
   }).on('error', (err) => console.error(`cannot start ${code}: ${err.message}`));
