@@ -1,16 +1,17 @@
 /**
- * A NOTAM's own geometry in a real VS Code: the hub simulator in its v1 AIXM Digital NOTAM
- * variant (each area activation carries its outline) lists a temporary restricted area
- * FL300–FL400 published by NOTAM only across the London–Frankfurt route of europe.route. The
- * Problems panel has its F002, and the map draws the NOTAM's polygon with its reason.
- *
- * Not the v2 GeoJSON variant: the product asks for NOTAMs in XML only, which the v2 set answers
- * with 406 (see the report of issue 21).
+ * A NOTAM's own geometry in a real VS Code: the hub simulator in its v2 GeoJSON NOTAM variant
+ * (the set under /v2, GeoJSON only, each NOTAM a feature with its own polygon) lists a temporary
+ * restricted area FL300–FL400 published by NOTAM only across the London–Frankfurt route of
+ * europe.route; the extension is set to the v2 NOTAM set. The Problems panel has its F002, and
+ * the map draws the NOTAM's polygon with its reason.
  */
 import assert from 'node:assert/strict';
 import { workbenchSuite } from './harness/suite';
 
-const { step } = workbenchSuite('notams', { hubArgs: ['--notams', 'v1-aixm'] });
+const { step } = workbenchSuite('notams', {
+  hubArgs: ['--notams', 'v2-geojson'],
+  settings: { 'icaoRoute.hub.versions': { notams: 'v2' } },
+});
 
 const NOTAM_ONLY = /the route crosses the area of NOTAM (\S+) \(FL300–FL400\), in force: TEMPORARY RESTRICTED AREA/;
 
