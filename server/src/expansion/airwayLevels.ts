@@ -7,7 +7,7 @@
 import type { ExpandedPoint, Range, RouteElement } from '../route/model';
 import type { Airway, AirwaySegment, NavDatabase } from '../navdata/loader';
 import { BACKWARD_ONLY, FORWARD_ONLY } from '../navdata/airway';
-import { plannedLevels, type PlannedLevel } from '../flight/profile';
+import { plannedLevels, type PlannedLevel } from '../route/plannedLevels';
 
 /** An airway flown between two of its points: `path` (database indices) from entry to exit. */
 export interface AirwayStretch {

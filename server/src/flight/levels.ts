@@ -3,30 +3,13 @@
  * (flight levels as pressure altitude, no QNH correction) and knots of true airspeed for every
  * speed (Mach through the ISA speed of sound at the level). Pure.
  */
-import type { Level, Speed } from '../route/model';
+import type { Speed } from '../route/model';
+import { FEET_PER_METRE, type LevelBand } from '../route/plannedLevels';
 import type { VerticalLimit } from '../airspace/model';
 
-export const FEET_PER_METRE = 1 / 0.3048;
+// Levels in feet and words are the route's own (route/plannedLevels.ts); kept here for the flight's readers.
+export { FEET_PER_METRE, levelFeet, levelWords, type LevelBand } from '../route/plannedLevels';
 const METRES_PER_SECOND_PER_KNOT = 1852 / 3600;
-
-/**
- * Feet of a Level, or undefined for VFR. Doc 4444 Item 15: "F followed by 3 numerics" (flight
- * level, hundreds of feet), "S followed by 4 numerics" (standard metric level, tens of metres),
- * "A followed by 3 numerics" (altitude, hundreds of feet), "M followed by 4 numerics" (altitude,
- * tens of metres), "VFR".
- */
-export function levelFeet(level: Level): number | undefined {
-  switch (level.unit) {
-    case 'flightLevel':
-    case 'altitudeFeet':
-      return level.value * 100;
-    case 'metricLevel':
-    case 'altitudeMetres':
-      return level.value * 10 * FEET_PER_METRE;
-    case 'vfr':
-      return undefined;
-  }
-}
 
 /** ISA temperature (K) at a pressure altitude: −6.5 K/km to the tropopause at 11 000 m, then 216.65 K (to 20 km). */
 export function isaTemperatureK(altitudeFt: number): number {
@@ -54,28 +37,6 @@ export function trueAirspeedKt(speed: Speed, altitudeFt: number): number {
     case 'mach':
       return (speed.value / 100) * speedOfSoundKt(altitudeFt);
   }
-}
-
-/** A level in the words of charts: F350 → "FL350", A045 → "4500 ft", S1190 → "S1190 (11900 m)", M0150 → "1500 m". */
-export function levelWords(level: Level): string {
-  switch (level.unit) {
-    case 'flightLevel':
-      return `FL${String(level.value).padStart(3, '0')}`;
-    case 'altitudeFeet':
-      return `${level.value * 100} ft`;
-    case 'metricLevel':
-      return `S${String(level.value).padStart(4, '0')} (${level.value * 10} m)`;
-    case 'altitudeMetres':
-      return `${level.value * 10} m`;
-    case 'vfr':
-      return 'VFR';
-  }
-}
-
-/** A band of levels in feet, both ends included. */
-export interface LevelBand {
-  lowerFt: number;
-  upperFt: number;
 }
 
 /** "FL350", "FL350–FL390", "SFC–FL100", "FL350 and above": feet written as flight levels (or SFC / UNL). */

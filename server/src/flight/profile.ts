@@ -16,9 +16,12 @@
  * time); a leg from or to an aerodrome spans from the surface to the cruising level (the climb
  * and the descent); Mach is converted with the ISA speed of sound at the leg's level.
  */
-import type { ExpandedPoint, Level, RouteElement, Speed } from '../route/model';
+import type { ExpandedPoint, RouteElement } from '../route/model';
 import { distanceNm } from '../geo/geodesy';
-import { levelFeet, levelWords, trueAirspeedKt, type LevelBand } from './levels';
+import { trueAirspeedKt, type LevelBand } from './levels';
+import { plannedBand, type Planned } from '../route/plannedLevels';
+
+export { plannedLevels, type PlannedLevel } from '../route/plannedLevels';
 
 export interface ProfilePoint {
   designator: string;
@@ -61,26 +64,6 @@ export interface FlightProfile {
   departureMs?: number;
   /** What was assumed or is missing, once each ("no speed in the route: no times"). */
   notes: string[];
-}
-
-interface Planned {
-  speed?: Speed;
-  level?: Level;
-  /** Upper level of a cruise climb; null for PLUS. */
-  climbTo?: Level | null;
-}
-
-function plannedBand(p: Planned): { band?: LevelBand; text: string; climb: boolean } {
-  if (!p.level) return { text: 'level not given', climb: false };
-  const from = levelFeet(p.level);
-  if (from === undefined) return { text: 'VFR', climb: false };
-  if (p.climbTo === undefined)
-    return { band: { lowerFt: from, upperFt: from }, text: levelWords(p.level), climb: false };
-  const to = p.climbTo === null ? Infinity : (levelFeet(p.climbTo) ?? from);
-  const band = { lowerFt: Math.min(from, to), upperFt: Math.max(from, to) };
-  const layer =
-    p.climbTo === null ? `${levelWords(p.level)} and above` : `${levelWords(p.level)}–${levelWords(p.climbTo)}`;
-  return { band, text: `${layer} (cruise climb)`, climb: true };
 }
 
 function hull(a: LevelBand | undefined, b: LevelBand | undefined): LevelBand | undefined {
@@ -188,35 +171,6 @@ export function flightProfile(
     }
   }
   return { points: out, legs, totalNm: along, ...(departureMs !== undefined ? { departureMs } : {}), notes };
-}
-
-/** The level planned from a point on, after the changes written at it: band, words, cruise climb. */
-export interface PlannedLevel {
-  band?: LevelBand;
-  text: string;
-  climb: boolean;
-}
-
-/**
- * For every point of `points`, the level planned from it on (Item 15 (c)(2): a change applies
- * from the point where it is written). Unlike a profile leg's band, no climb out of an aerodrome
- * and no hull of the old and the new level: what the flight plans to cruise at from there.
- */
-export function plannedLevels(elements: readonly RouteElement[], points: readonly ExpandedPoint[]): PlannedLevel[] {
-  let planned: Planned = {};
-  const initial = elements.find((e) => e.kind === 'speedLevel');
-  if (initial?.kind === 'speedLevel') planned = { speed: initial.speed, level: initial.level };
-  let applied = -1;
-  return points.map((p) => {
-    for (let i = applied + 1; i <= p.elementIndex && i < elements.length; i++) {
-      const e = elements[i]!;
-      if (e.kind === 'speedLevel') planned = { speed: e.speed, level: e.level };
-      else if (e.kind === 'pointChange') planned = { speed: e.speedLevel.speed, level: e.speedLevel.level };
-      else if (e.kind === 'cruiseClimb') planned = { speed: e.speed, level: e.fromLevel, climbTo: e.toLevel };
-    }
-    applied = Math.max(applied, p.elementIndex);
-    return plannedBand(planned);
-  });
 }
 
 /** Where the flight is at a distance along the route: its leg, level band and time. */
