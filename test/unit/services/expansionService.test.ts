@@ -90,8 +90,9 @@ test('offline: loads once, expands every block, then only the block an edit touc
 
 test('a newer run cancels the older one for the same document', async () => {
   const { expansions, parse } = setup();
+  // Levels within UL9's band (FL245–FL460 on DVR–KONAN), so that the routes have no finding.
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
-  const many = Array.from({ length: 40 }, (_, i) => `N0450F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join(
+  const many = Array.from({ length: 40 }, (_, i) => `N0450F${String(250 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join(
     '\n\n',
   );
   // While the data loads.
@@ -104,7 +105,7 @@ test('a newer run cancels the older one for the same document', async () => {
   // While blocks are being expanded, one per turn of the event loop.
   const others = Array.from(
     { length: 40 },
-    (_, i) => `N0460F${String(100 + i * 5).padStart(3, '0')} DVR UL9 KONAN`,
+    (_, i) => `N0460F${String(250 + i * 5).padStart(3, '0')} DVR UL9 KONAN`,
   ).join('\n\n');
   const midway = expansions.run(parse(others));
   await new Promise((resolve) => setImmediate(resolve));
