@@ -427,7 +427,11 @@ step('airline reference: set the credentials, hover a call sign and read the air
 step('the editor at a glance (the README screenshot)', async (wb) => {
   await wb.openAlone('broken.route');
   await wb.showProblems();
-  await wb.until(async () => (await wb.problems()).length === 15, 'the 15 problems of broken.route');
+  // Every problem of broken.route listed: its 7 errors and 11 warnings (the step above checks each).
+  await wb.until(async () => {
+    const c = await wb.problemCounts();
+    return c.errors === 7 && c.warnings === 11 && (await wb.problems()).length === c.errors + c.warnings + c.infos;
+  }, 'the 7 errors and 11 warnings of broken.route in the Problems panel');
   await wb.openFile('broken.route');
   // The cursor on an empty line: no word highlights in the picture.
   await wb.goTo(2, 1);
