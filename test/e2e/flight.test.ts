@@ -1,7 +1,7 @@
 /**
  * What the map knows for this flight, in a real VS Code (hub simulator, demo key): europe.route's
  * London–Frankfurt at FL350 crosses the simulator's danger area FL245–FL360 (active round the
- * clock), so its airway L607 carries an information diagnostic saying so; its code actions reveal
+ * clock), so its airway L607 carries a warning saying so (a conflict, issue 25); its code actions reveal
  * the area on the map (the panel opens; the page's highlight of the area is the webview's part)
  * and open the activation NOTAM read-only; FL370, above the area's ceiling, clears it. The edit
  * is undone at the end, so the next step finds the sample as it was.
@@ -33,7 +33,7 @@ async function conflictsOnRoute(wb: Workbench): Promise<Problem[]> {
   );
 }
 
-step('europe.route at FL350: an information on L607 says the route crosses an active danger area', async (wb) => {
+step('europe.route at FL350: a warning on L607 says the route crosses an active danger area', async (wb) => {
   await wb.openAlone('europe.route');
   const conflicts = await wb.until(
     async () => {
@@ -46,15 +46,15 @@ step('europe.route at FL350: an information on L607 says the route crosses an ac
   const danger = conflicts.filter((p) => UPPER_DANGER.test(p.message));
   dangerArea = UPPER_DANGER.exec(danger[0]!.message)![1]!;
   for (const p of danger) {
-    assert.equal(p.severity, 'info', p.message);
+    assert.equal(p.severity, 'warning', p.message);
     assert.equal(p.source, 'icao-route');
     assert.equal(p.column, L607, `on L607 (column ${L607}): ${p.message}`);
   }
   await wb.closePanel();
   const drawn = await wb.squiggles(ROUTE_LINE);
   assert.ok(
-    drawn.some((s) => s.severity === 'info' && s.startColumn === L607 && s.endColumn === L607 + 4),
-    `an information squiggle on L607 (columns ${L607}–${L607 + 4}): ${JSON.stringify(drawn)}`,
+    drawn.some((s) => s.severity === 'warning' && s.startColumn === L607 && s.endColumn === L607 + 4),
+    `a warning squiggle on L607 (columns ${L607}–${L607 + 4}): ${JSON.stringify(drawn)}`,
   );
   await wb.screenshotAs('flight-conflict.png');
 });
