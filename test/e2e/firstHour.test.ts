@@ -65,7 +65,8 @@ step(
       path.join(context()!.workspace, 'new-route.route'),
       '# A new route, typed from scratch.\norigin: EGLL\ndestination: EDDF\nN0450F350 \n\norigin: \nN0450F350 DVR\n',
     );
-    await wb.openAlone('new-route.route');
+    // Quick Open lists a new file once the file watcher has seen it, which a loaded machine delays.
+    await wb.until(() => wb.openAlone('new-route.route').then(() => true), 'new-route.route in Quick Open', 120_000);
     const aerodromes = await wb.suggestions(6, 9);
     await wb.page.keyboard.press('Escape');
     assert.ok(aerodromes.length >= 5, JSON.stringify(aerodromes));
