@@ -22,7 +22,7 @@ const LEVEL = ROUTE_TEXT.indexOf('F350') + 1;
 
 /** The simulator's upper danger area, as the conflict names it. */
 const UPPER_DANGER =
-  /^at FL350 over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area (.+) \(FL245–FL360\)\.$/;
+  /^at FL350 over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area (.+) \(FL245–FL360\); a conflict: FL350 is within FL245–FL360 and it is active(?: \S+)? when the flight is there\.$/;
 
 /** The danger area's designator, as the first step finds it. */
 let dangerArea = '';
