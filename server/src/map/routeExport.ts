@@ -54,7 +54,8 @@ export function pointPlans(layer: RouteLayer, profile: FlightProfile): Map<strin
     const eto = profile.points[k].etoMs;
     plans.set(p.id, {
       level: leg?.levelText ?? 'level not given',
-      ...(leg?.band ? { levelFt: leg.band.lowerFt } : {}),
+      // The altitude at the point itself: on the climb or the descent, not the leg's level.
+      ...(leg?.band ? { levelFt: (leg.from === k ? leg.startFt : leg.endFt) ?? leg.band.lowerFt } : {}),
       ...(eto !== undefined
         ? { eto: new Date(Math.round(eto / 60_000) * 60_000).toISOString().replace(/:00\.000Z$/, 'Z') }
         : {}),
