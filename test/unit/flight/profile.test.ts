@@ -6,6 +6,9 @@ import { flightProfile, stateAt, stateOver } from '../../../server/src/flight/pr
 import { fplDepartureTime } from '../../../server/src/flight/flightTime';
 import { speedOfSoundKt, trueAirspeedKt } from '../../../server/src/flight/levels';
 import { block, geodesicNm, HOUR, latLonPoints, MINUTE } from './helpers';
+import { DEFAULT_CLIMB_DESCENT } from '../../../server/src/flight/vertical';
+import { settingDefault } from '../../../common/settings/definitions';
+import { DEFAULT_SETTINGS, mergeSettings, readSettings } from '../../../server/src/lsp/settings';
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0);
 
@@ -326,4 +329,14 @@ test('the end altitudes the profile is drawn with: the old to the new level on a
   const vfr = block('N0100VFR 5000N00500W 5000N01000W');
   const unknown = flightProfile(vfr.elements, latLonPoints(vfr), T0).legs[0]!;
   assert.deepEqual([unknown.startFt, unknown.endFt], [undefined, undefined]);
+});
+
+test('the default rates are the settings’ defaults (icaoRoute.flight.climbRateFtPerMin, descentFtPerNm), and the settings are read', () => {
+  assert.deepEqual(DEFAULT_CLIMB_DESCENT, {
+    climbFtPerMin: settingDefault('icaoRoute.flight.climbRateFtPerMin'),
+    descentFtPerNm: settingDefault('icaoRoute.flight.descentFtPerNm'),
+  });
+  assert.deepEqual(DEFAULT_SETTINGS.climbDescent, DEFAULT_CLIMB_DESCENT);
+  const read = readSettings({ icaoRoute: { flight: { climbRateFtPerMin: 1500, descentFtPerNm: 'steep' } } });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, read).climbDescent, { climbFtPerMin: 1500, descentFtPerNm: 300 });
 });
