@@ -180,24 +180,27 @@ export function verticalPath(
     ? forward.flatMap((s) => belowDescent(s, ends.totalNm, rates.descentFtPerNm))
     : forward;
   const path: VerticalPath = { segments };
-  const firstDescent = segments.findIndex((s) => s.phase === 'descent');
-  const climb = segments.filter((s) => s.phase === 'climb');
-  const lastClimb = climb[climb.length - 1];
-  const firstLevel = legs.find((l) => l.levelFt !== undefined)?.levelFt;
-  // The climb ends at its level (top of climb) unless the descent or the end of a leg without level cut it short.
+  const climbs = segments.filter((s) => s.phase === 'climb');
+  const lastClimb = climbs[climbs.length - 1];
   const afterClimb = lastClimb ? segments[segments.indexOf(lastClimb) + 1] : undefined;
-  const reached = lastClimb && firstLevel !== undefined && Math.abs(lastClimb.toFt - firstLevel) <= EPSILON_FT;
+  // The climb reached its level when level flight follows it without a gap (not the descent, not
+  // the end of the route, not a leg without level).
+  const reached =
+    lastClimb !== undefined &&
+    afterClimb !== undefined &&
+    afterClimb.phase === 'level' &&
+    Math.abs(afterClimb.fromNm - lastClimb.toNm) < 1e-9;
   if (lastClimb && reached) path.topOfClimb = { alongNm: lastClimb.toNm, feet: lastClimb.toFt };
+  const firstDescent = segments.findIndex((s) => s.phase === 'descent');
   if (firstDescent >= 0) {
     const start = segments[firstDescent]!;
     const before = segments[firstDescent - 1];
-    const cruising = !before || before.phase !== 'climb' || reached;
-    if (cruising) path.topOfDescent = { alongNm: start.fromNm, feet: start.fromFt };
-  }
-  if (lastClimb && !reached && firstLevel !== undefined && (afterClimb?.phase === 'descent' || !afterClimb)) {
-    const top = afterClimb ? { alongNm: afterClimb.fromNm, feet: afterClimb.fromFt } : undefined;
-    const peak = top ?? { alongNm: lastClimb.toNm, feet: lastClimb.toFt };
-    path.peak = { ...peak, plannedFt: firstLevel };
+    // A descent straight out of the climb has no top of descent: the route is too short.
+    if (!before || before.phase !== 'climb') path.topOfDescent = { alongNm: start.fromNm, feet: start.fromFt };
+    else if (lastClimb) {
+      const leg = legs.find((l) => l.startNm <= lastClimb.toNm && lastClimb.toNm <= l.endNm && l.levelFt !== undefined);
+      path.peak = { alongNm: lastClimb.toNm, feet: lastClimb.toFt, plannedFt: leg?.levelFt ?? lastClimb.toFt };
+    }
   }
   return path;
 }

@@ -340,3 +340,11 @@ test('the default rates are the settings’ defaults (icaoRoute.flight.climbRate
   const read = readSettings({ icaoRoute: { flight: { climbRateFtPerMin: 1500, descentFtPerNm: 'steep' } } });
   assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, read).climbDescent, { climbFtPerMin: 1500, descentFtPerNm: 300 });
 });
+
+test('a higher level planned from a point passed in the climb: the climb goes on to it, and the top of climb is there', () => {
+  const { b, points } = aerodromeRoute('N0450F350 5120N00000E/N0450F370 5100N00500E');
+  const profile = flightProfile(b.elements, points.slice(0, -1), T0);
+  near(profile.topOfClimb?.alongNm, 37_000 / ((2000 * 60) / 450), 1e-6, 'TOC along');
+  assert.equal(profile.topOfClimb?.feet, 37_000);
+  assert.match(profile.legs[1]!.levelText, /^climbing FL0\d\d–FL370$/);
+});
