@@ -134,7 +134,12 @@ export class ProfileView {
     for (const point of profile.points) {
       const px = x(point.alongNm);
       axis.append(svg('line', { class: 'tick', x1: px, x2: px, y1: MARGIN.top, y2: y(0) + 4 }));
-      const approxWidth = point.name.length * 6.5;
+      // The widest of the three lines under the tick: the name, the distance and the time over.
+      const approxWidth = Math.max(
+        point.name.length * 6.5,
+        `${Math.round(point.alongNm)} NM`.length * 6,
+        (point.eto ?? '').length * 6,
+      );
       // Names at the ends of the axis lean inwards rather than being cut off.
       const anchor = px - approxWidth / 2 < 0 ? 'start' : px + approxWidth / 2 > width ? 'end' : ('middle' as const);
       const from = anchor === 'start' ? px : anchor === 'end' ? px - approxWidth : px - approxWidth / 2;
@@ -167,12 +172,20 @@ export class ProfileView {
     });
     // The top of climb and of descent on the flight's line, with their times over.
     const marks = svg('g', { class: 'marks' });
+    const markText = (mark: NonNullable<MapProfile['marks']>[number], withTime: boolean) =>
+      `${mark.name}${withTime && mark.eto ? ` ${mark.eto}` : ''}`;
+    // The times go when TOC's label (rightwards) and TOD's (leftwards) would meet.
+    const [toc, tod] = [profile.marks?.find((m) => m.name === 'TOC'), profile.marks?.find((m) => m.name === 'TOD')];
+    const withTime =
+      !toc ||
+      !tod ||
+      x(tod.alongNm) - x(toc.alongNm) > (markText(toc, true).length + markText(tod, true).length) * 6.5 + 12;
     for (const mark of profile.marks ?? []) {
       const mx = x(mark.alongNm),
         my = y(mark.feet);
       const group = svg('g', { class: `mark ${mark.name.toLowerCase()}` });
       group.append(svg('circle', { cx: mx, cy: my, r: 3 }));
-      const text = `${mark.name}${mark.eto ? ` ${mark.eto}` : ''}`;
+      const text = markText(mark, withTime);
       const anchor = mark.name === 'TOC' ? 'start' : 'end';
       const label = svg('text', { x: mx + (anchor === 'start' ? 4 : -4), y: my - 5, 'text-anchor': anchor });
       label.textContent = text;

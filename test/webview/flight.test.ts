@@ -89,6 +89,20 @@ test('the crossing table and the profile show the posted rows and boxes; names w
       assert.ok(labels.includes('LONDON TMA'), labels.join(' | '));
       const times = await map.page.locator('#map-profile .time-axis text').allTextContents();
       assert.ok(times.includes('0 NM') && times.includes('10:30Z'), times.join(' '));
+      // No two texts of a row under the axis overlap (a distance is often wider than its name).
+      const overlaps = await map.page.evaluate(() => {
+        const texts = Array.from(
+          document.querySelectorAll<SVGTextElement>('#map-profile .axis text, #map-profile .time-axis text'),
+        );
+        const boxes = texts.map((t) => ({ text: t.textContent, row: t.getAttribute('y'), box: t.getBBox() }));
+        const found: string[] = [];
+        for (const a of boxes)
+          for (const b of boxes)
+            if (a !== b && a.row === b.row && a.box.x < b.box.x && a.box.x + a.box.width > b.box.x)
+              found.push(`${a.text} / ${b.text}`);
+        return found;
+      });
+      assert.deepEqual(overlaps, []);
 
       // Markup in a name ran nothing and made no element.
       assert.equal(await map.page.locator('img').count(), 0);
