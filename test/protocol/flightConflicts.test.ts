@@ -140,6 +140,26 @@ test('a keystroke that leaves every route block as it was: one publication with 
   assert.equal(changed.filter((c) => c.uri === uri && c.version === version).length, 1);
 });
 
+test('icaoRoute.flight.climbRateFtPerMin reaches the conflicts: planned at FL370, the default climb crosses the danger area FL245–FL360 on the way up; a 6,000 ft/min climb passes above it', async () => {
+  const text = TEXT.replace(ROUTE_TEXT, ROUTE_TEXT.replace('F350', 'F370'));
+  const climbingThrough = (d: Diagnostic) =>
+    d.code === 'F001' && /^climbing through FL\d{3}–FL\d{3} over .*\(FL245–FL360\)/.test(textOf(d));
+  const byDefault = await serverWith('demo');
+  await byDefault.open('file:///flight/climb.route', text);
+  const found = await byDefault.diagnosticsWhere('file:///flight/climb.route', (p) =>
+    p.diagnostics.some(climbingThrough),
+  );
+  assert.ok(found.diagnostics.some(climbingThrough));
+  const fast = await serverWith('demo', { flight: { climbRateFtPerMin: 6000 } });
+  const uri = 'file:///flight/fast-climb.route';
+  await fast.open(uri, text);
+  // Judged: the restricted area FL195–FL660 is crossed at FL370 en route.
+  const judged = await fast.diagnosticsWhere(uri, (p) =>
+    p.diagnostics.some((d) => d.code === 'F001' && /^at FL370 over/.test(textOf(d))),
+  );
+  assert.deepEqual(judged.diagnostics.filter(climbingThrough).map(textOf), []);
+});
+
 test('icaoRoute.diagnostics.flightConflicts off: no conflict diagnostics', async () => {
   const server = await serverWith('demo', { diagnostics: { debounceMs: 0, flightConflicts: false } });
   const uri = 'file:///flight/off.route';
