@@ -348,3 +348,17 @@ test('a higher level planned from a point passed in the climb: the climb goes on
   assert.equal(profile.topOfClimb?.feet, 37_000);
   assert.match(profile.legs[1]!.levelText, /^climbing FL0\d\d–FL370$/);
 });
+
+test('VFR out of an aerodrome, then a level: no climb is invented over the VFR legs; the level holds from its point', () => {
+  const { b, points } = aerodromeRoute('N0120VFR 5120N00000E 5110N00100E/N0110A045 5100N00200E');
+  const profile = flightProfile(b.elements, points, T0);
+  assert.equal(profile.topOfClimb, undefined);
+  assert.deepEqual(
+    profile.legs.map((l) => l.band),
+    [undefined, undefined, { lowerFt: 4500, upperFt: 4500 }, profile.legs[3]!.band],
+  );
+  // Into EDDF from 4,500 ft at 300 ft/NM: the last 15 NM descend.
+  assert.equal(profile.legs[3]!.endFt, 0);
+  near(profile.topOfDescent?.alongNm, profile.totalNm - 15, 1e-6, 'TOD from 4,500 ft');
+  assert.equal(stateOver(profile, 1, 5).band, undefined);
+});
