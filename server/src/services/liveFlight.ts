@@ -9,7 +9,7 @@
  */
 import { clockUtc, fplDepartureTime, formatUtc } from '../flight/flightTime';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../route/codes';
-import type { Range, RouteBlock, RouteDiagnostic } from '../route/model';
+import type { Position, Range, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { routeDifferences } from './filedRoutes';
 import { escapeMarkdown, inlineCode } from './format';
 
@@ -343,4 +343,16 @@ export function referenceFlightRecord(record: Record<string, unknown>): LiveFlig
   const delay = delays.departureGateDelayMinutes;
   if (typeof delay === 'number' && Number.isFinite(delay)) out.delayMinutes = delay;
   return out;
+}
+
+/** The FPL block whose field 7 holds the position (the live flight's hover), if any. */
+export function callSignBlockAt(document: RouteDocument, position: Position): RouteBlock | undefined {
+  for (const block of document.blocks) {
+    if (block.kind !== 'fpl' || position.line < block.range.start.line || position.line > block.range.end.line)
+      continue;
+    const range = block.fpl?.fields.find((f) => f.number === 7)?.range;
+    if (!range || range.start.line !== position.line) return undefined;
+    return position.character >= range.start.character && position.character <= range.end.character ? block : undefined;
+  }
+  return undefined;
 }

@@ -20,6 +20,7 @@ import {
   type ReferenceClient,
   type ServiceErrorKind,
 } from '../hub';
+export type { OperatorFlight };
 import type { RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import {
   chooseFlight,
@@ -31,6 +32,7 @@ import {
   type LiveFlightRecord,
   type LiveFlightSettings,
 } from '../services/liveFlight';
+import type { OperatorFlight } from '../services/flightNumberCompletion';
 import { failureStatus, type SourceStatuses } from './status';
 
 const DEFAULT_TTL_MS = 5 * 60_000;
@@ -39,16 +41,6 @@ const OPERATOR_TTL_MS = 30 * 60_000;
 const HUB_STATUSES = [undefined, 'CANCELLED', 'COMPLETED'] as const;
 /** Refusals that asking again cannot lift. */
 const FINAL: ReadonlySet<ServiceErrorKind> = new Set(['restricted', 'usageLimit', 'notAuthorised']);
-
-/** One flight number of an operator, for completion. */
-export interface OperatorFlight {
-  number: string;
-  callsign: string;
-  departure?: string;
-  arrival?: string;
-  scheduledDeparture?: string;
-  status?: string;
-}
 
 export interface LiveFlightOptions {
   ttlMs?: number;
