@@ -59,13 +59,23 @@ interface SessionClients {
 
 type Service = 'hub' | 'reference';
 
+const ENDPOINT_WORDS: Record<string, string> = {
+  airlineFlights: "The hub's flights of an airline",
+  airlineFlightNumber: "The hub's flights of an airline and number",
+  flightDelay: "The hub's flight delay",
+  flightStatus: "The reference family's flight status",
+};
+
 export class LiveFlightLookup {
   private readonly answers = new Map<string, LiveFlightAnswer>();
   private readonly pending = new Map<string, Promise<LiveFlightAnswer>>();
   private readonly operators = new Map<string, { flights: OperatorFlight[]; fetchedAt: number }>();
   private readonly pendingOperators = new Map<string, Promise<OperatorFlight[]>>();
-  /** Why a service is not asked any more (until its client changes). */
-  private readonly refused = new Map<Service, string>();
+  /**
+   * Why a service (the usage limit, refused credentials) or one of its endpoints (a restricted
+   * group, e.g. `hub:flightDelay`) is not asked any more, until the service's client changes.
+   */
+  private readonly refused = new Map<string, string>();
   private hub?: HubClient;
   private reference?: ReferenceClient;
   settings: LiveFlightSettings = { eobtToleranceMinutes: 15 };
@@ -165,11 +175,14 @@ export class LiveFlightLookup {
   private follow(): void {
     const { hubClient, referenceClient } = this.session;
     if (hubClient === this.hub && referenceClient === this.reference) return;
-    if (hubClient !== this.hub) {
-      this.refused.delete('hub');
-      this.operators.clear();
+    for (const [service, changed] of [
+      ['hub', hubClient !== this.hub],
+      ['reference', referenceClient !== this.reference],
+    ] as const) {
+      if (!changed) continue;
+      for (const key of [...this.refused.keys()]) if (key.split(':')[0] === service) this.refused.delete(key);
     }
-    if (referenceClient !== this.reference) this.refused.delete('reference');
+    if (hubClient !== this.hub) this.operators.clear();
     this.hub = hubClient;
     this.reference = referenceClient;
     this.answers.clear();
@@ -181,14 +194,13 @@ export class LiveFlightLookup {
 
   private async fetchOperator(airline: string): Promise<OperatorFlight[]> {
     const hub = this.session.hubClient;
-    if (!hub || this.refused.has('hub')) return [];
+    if (!hub || this.refusal('hub', 'airlineFlights')) return [];
     try {
       this.count('airlineFlights');
       const list = await hub.airlineFlights(airline);
-      this.succeeded();
       return operatorFlights(airline, list.flights);
     } catch (error) {
-      this.failed('hub', error);
+      this.failed('hub', 'airlineFlights', error);
       return [];
     }
   }
@@ -217,7 +229,7 @@ export class LiveFlightLookup {
       notes.push("No hub key is set: the hub's flights are not asked (ICAO Route: Set Hub Key).");
       return { records: [] };
     }
-    const refused = this.refused.get('hub');
+    const refused = this.refusal('hub', 'airlineFlightNumber');
     if (refused) {
       notes.push(refused);
       return { records: [], failed: true };
@@ -232,13 +244,18 @@ export class LiveFlightLookup {
       );
       summaries = uniqueByGufi(lists.flatMap((l) => l.flights));
     } catch (error) {
-      notes.push(this.failed('hub', error));
+      notes.push(this.failed('hub', 'airlineFlightNumber', error));
       return { records: [], failed: true };
     }
     const records = summaries.map(hubRecord);
     const chosen = chooseFlight(records, query.eobtMs);
     const gufi = chosen ? summaries[records.indexOf(chosen)]?.gufi : undefined;
     if (!chosen || !gufi || chosen.cancelled) return { records };
+    const delayRefused = this.refusal('hub', 'flightDelay');
+    if (delayRefused) {
+      notes.push(delayRefused);
+      return { records, failed: true };
+    }
     try {
       this.count('flightDelay');
       const delay = await hub.flightDelay(gufi);
@@ -255,7 +272,7 @@ export class LiveFlightLookup {
         notes.push('The hub holds no delay for this flight (a completed flight leaves it six hours after landing).');
         return { records };
       }
-      notes.push(this.failed('hub', error));
+      notes.push(this.failed('hub', 'flightDelay', error));
       return { records, failed: true };
     }
   }
@@ -273,7 +290,7 @@ export class LiveFlightLookup {
       );
       return { records: [] };
     }
-    const refused = this.refused.get('reference');
+    const refused = this.refusal('reference', 'flightStatus');
     if (refused) {
       notes.push(refused);
       return { records: [], failed: true };
@@ -285,25 +302,32 @@ export class LiveFlightLookup {
       });
       return { records: result.flightStatuses.map(referenceFlightRecord) };
     } catch (error) {
-      notes.push(this.failed('reference', error));
+      notes.push(this.failed('reference', 'flightStatus', error));
       return { records: [], failed: true };
     }
   }
 
-  /** One status per kind of failure; a final refusal stops that service's calls. Returns the words for the hover. */
-  private failed(service: Service, error: unknown): string {
+  /** Why the endpoint is not asked any more, if it is not. */
+  private refusal(service: Service, endpoint: string): string | undefined {
+    return this.refused.get(service) ?? this.refused.get(`${service}:${endpoint}`);
+  }
+
+  /** One status per kind of failure; a final refusal stops the calls it concerns. Returns the words for the hover. */
+  private failed(service: Service, endpoint: string, error: unknown): string {
     const secrets = service === 'reference' ? (this.options.secrets?.() ?? []) : [];
     const status = failureStatus(error, service, secrets, 'flights');
-    const what = service === 'hub' ? "The hub's flights" : "The reference family's flight status";
+    const what = ENDPOINT_WORDS[endpoint] ?? endpoint;
     let words = status?.message ?? `${what}: ${error instanceof Error ? error.message : String(error)}`;
     if (isServiceError(error) && FINAL.has(error.kind)) {
+      const remote = service === 'hub' ? 'the hub' : 'the reference service';
       words =
         error.kind === 'usageLimit'
-          ? `${what} are not asked any more: the application's usage limit is exceeded.`
+          ? `Nothing more is asked of ${remote}: the application's usage limit is exceeded (${what} refused).`
           : error.kind === 'restricted'
-            ? `${what} need access to a restricted group of the service (HTTP 403): ask for approval.`
-            : `${what} refused the credentials.`;
-      this.refused.set(service, words);
+            ? `${what} need${what.endsWith('s') ? '' : 's'} access to a restricted group of ${remote} (HTTP 403): ask for approval.`
+            : `${remote} refused the credentials (${what}).`;
+      // A restricted group closes that endpoint only; the usage limit and bad credentials the whole service.
+      this.refused.set(error.kind === 'restricted' ? `${service}:${endpoint}` : service, words);
     }
     if (status) this.session.statuses.set('flights', { ...status, message: `Live flights: ${words}` });
     return words;
