@@ -41,7 +41,7 @@ step(
       'R009 (no route text) in the Problems panel',
       60_000,
     );
-    assert.equal(missing[0]!.severity, 'error');
+    assert.equal(missing[0]!.severity, 'warning');
     await wb.closePanel();
 
     const items = await wb.suggestions(ROUTE_LINE, 1);
