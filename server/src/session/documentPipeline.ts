@@ -187,7 +187,7 @@ export class DocumentPipeline {
   private askLiveFlights(entry: OpenDocument, document: SessionDocument): void {
     if (entry.liveTimer) clearTimeout(entry.liveTimer);
     entry.liveTimer = undefined;
-    if (!document.document.blocks.some((b) => b.kind === 'fpl')) return;
+    if (!this.sources.liveFlights.enabled || !document.document.blocks.some((b) => b.kind === 'fpl')) return;
     entry.liveTimer = setTimeout(() => {
       entry.liveTimer = undefined;
       if (entry.current !== document || this.open.get(document.uri) !== entry) return;

@@ -124,8 +124,16 @@ export class LiveFlightLookup {
     return promise.then((answer) => (answer.query === query ? answer : { ...answer, query }));
   }
 
+  /** True while a service can be asked (a hub key, or the reference credentials, set). */
+  get enabled(): boolean {
+    return this.session.hubClient !== undefined || this.session.referenceClient !== undefined;
+  }
+
   /** L findings of the document's FPL messages from the answers cached now (nothing asked). */
   findings(document: RouteDocument): RouteDiagnostic[] {
+    // Every version of every document comes here: without an answer there is nothing to walk.
+    this.follow();
+    if (this.answers.size === 0) return [];
     const out: RouteDiagnostic[] = [];
     for (const block of document.blocks) {
       const query = this.queryOf(block);
@@ -139,7 +147,7 @@ export class LiveFlightLookup {
   async refresh(document: RouteDocument): Promise<RouteDiagnostic[]> {
     const queries = document.blocks.map((b) => this.queryOf(b)).filter((q): q is LiveFlightQuery => !!q);
     if (queries.length === 0) return [];
-    if (!this.session.hubClient && !this.session.referenceClient) return [];
+    if (!this.enabled) return [];
     await Promise.all(queries.map((q) => this.lookup(q).catch(() => undefined)));
     return this.findings(document);
   }
