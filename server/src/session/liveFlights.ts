@@ -79,8 +79,6 @@ export class LiveFlightLookup {
   private hub?: HubClient;
   private reference?: ReferenceClient;
   settings: LiveFlightSettings = { eobtToleranceMinutes: 15 };
-  /** Calls made, per endpoint (the log counts them; tests read them). */
-  readonly calls = new Map<string, number>();
 
   constructor(
     private readonly session: SessionClients,
@@ -196,15 +194,10 @@ export class LiveFlightLookup {
     this.answers.clear();
   }
 
-  private count(endpoint: string): void {
-    this.calls.set(endpoint, (this.calls.get(endpoint) ?? 0) + 1);
-  }
-
   private async fetchOperator(airline: string): Promise<OperatorFlight[]> {
     const hub = this.session.hubClient;
     if (!hub || this.refusal('hub', 'airlineFlights')) return [];
     try {
-      this.count('airlineFlights');
       const list = await hub.airlineFlights(airline);
       return operatorFlights(airline, list.flights);
     } catch (error) {
@@ -245,10 +238,7 @@ export class LiveFlightLookup {
     let summaries: FlightSummary[];
     try {
       const lists = await Promise.all(
-        HUB_STATUSES.map((status) => {
-          this.count('airlineFlightNumber');
-          return hub.airlineFlightNumber(query.airline, query.number, status ? { status } : {});
-        }),
+        HUB_STATUSES.map((status) => hub.airlineFlightNumber(query.airline, query.number, status ? { status } : {})),
       );
       summaries = uniqueByGufi(lists.flatMap((l) => l.flights));
     } catch (error) {
@@ -265,7 +255,6 @@ export class LiveFlightLookup {
       return { records, failed: true };
     }
     try {
-      this.count('flightDelay');
       const delay = await hub.flightDelay(gufi);
       const accuracy = typeof delay.record.accuracy === 'string' ? delay.record.accuracy : undefined;
       return {
@@ -304,7 +293,6 @@ export class LiveFlightLookup {
       return { records: [], failed: true };
     }
     try {
-      this.count('flightStatus');
       const result = await reference.flightStatus(query.airline, query.referenceNumber, query.date, {
         extendedOptions: { useHttpErrors: this.options.useHttpErrors?.() ?? false },
       });
