@@ -90,7 +90,10 @@ step('the code action "Use a route filed by others" replaces the route, and one 
   // The quick pick: every route filed, with its count and its differences from the route written.
   const rows = wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
   await rows.first().waitFor({ state: 'visible', timeout: 60_000 });
-  const labels = (await rows.locator('.label-name').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  // Each row's first label is the route (its detail, the differences, is a label of its own).
+  const labels: string[] = [];
+  for (let i = 0; i < (await rows.count()); i++)
+    labels.push((await rows.nth(i).locator('.label-name').first().innerText()).replace(/\s+/g, ' ').trim());
   const other = labels.findIndex((label) => !label.startsWith(before.trim()));
   assert.ok(other >= 0, `a route other than the one written among ${JSON.stringify(labels)}`);
   const rowText = (await rows.nth(other).innerText()).replace(/\u00a0/g, ' ');
@@ -119,6 +122,8 @@ step('the code action "Use a route filed by others" replaces the route, and one 
 });
 
 step("the hover on field 7 of an FPL message shows the live flight's status", async (wb) => {
+  // Whatever the step before left unsaved, so that every editor closes without a prompt.
+  await wb.runCommand('File: Save All');
   await wb.openAlone('fpl-message.route');
   // Line 4: (FPL-DLH4AB-IS; the simulator flies DLH4AB daily from EGLL at 12:00 as filed.
   const text = await wb.until(
