@@ -280,7 +280,8 @@ export function liveFlightHover(answer: LiveFlightAnswer, nowMs: number): string
     const delay = answer.delay?.minutes ?? pick('delayMinutes');
     lines.push('');
     if (delay !== undefined) {
-      const source = answer.delay?.minutes !== undefined ? "the hub's delay" : 'the flight status';
+      const accuracy = answer.delay?.accuracy ? `, accuracy ${escapeMarkdown(answer.delay.accuracy)}` : '';
+      const source = answer.delay?.minutes !== undefined ? `the hub's delay${accuracy}` : 'the flight status';
       const reliability = european(shown)
         ? ''
         : ' Delay data are reliable only for flights in European airspace: this one is not, so take it as uncertain.';

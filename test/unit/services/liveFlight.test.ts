@@ -199,7 +199,7 @@ test('hover: times, status, delay, aerodromes; the delay limit outside Europe; t
   assert.match(text, /Status: SCHEDULED \(hub\)/);
   assert.match(text, /\| Off-block \| EGLL \| 12:00Z 26 Nov \| 12:05Z 26 Nov \|/);
   assert.match(text, /\| In-block \| EDDF \| 13:20Z 26 Nov \|/);
-  assert.match(text, /Delay: 5 min/);
+  assert.match(text, /Delay: 5 min \(the hub's delay, accuracy RELIABLE\)/);
   assert.doesNotMatch(text, /reliable only/, 'EGLL → EDDF is European');
   const asia = { ...answer, hub: [hubFlight(utc(26, 12, 0), { departure: 'WSSS', arrival: 'VTBS' })] };
   assert.match(liveFlightHover(asia, NOW), /reliable only for flights in European airspace/);
