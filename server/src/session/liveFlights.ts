@@ -49,6 +49,8 @@ export interface LiveFlightOptions {
   useHttpErrors?: () => boolean;
   /** The appId/appKey in use, cut out of any text that reaches a status. */
   secrets?: () => (string | null | undefined)[];
+  /** Answers (and operators) kept at most, the oldest dropped first (default 500). */
+  maxKept?: number;
 }
 
 interface SessionClients {
@@ -113,7 +115,8 @@ export class LiveFlightLookup {
       const reference = this.reference;
       promise = this.fetch(query)
         .then((answer) => {
-          if (this.hub === hub && this.reference === reference) this.answers.set(query.key, answer);
+          if (this.hub === hub && this.reference === reference)
+            keep(this.answers, query.key, answer, this.options.maxKept ?? MAX_KEPT);
           return answer;
         })
         .finally(() => this.pending.delete(query.key));
@@ -168,7 +171,8 @@ export class LiveFlightLookup {
       const hub = this.hub;
       promise = this.fetchOperator(code)
         .then((flights) => {
-          if (this.hub === hub) this.operators.set(code, { flights, fetchedAt: this.now() });
+          if (this.hub === hub)
+            keep(this.operators, code, { flights, fetchedAt: this.now() }, this.options.maxKept ?? MAX_KEPT);
           return flights;
         })
         .finally(() => this.pendingOperators.delete(code));
@@ -334,6 +338,15 @@ export class LiveFlightLookup {
     if (statuses.get('flights').state !== 'ok')
       statuses.set('flights', { state: 'ok', source: 'hub', message: 'Flights from the hub.' });
   }
+}
+
+/** Answers kept at most (default): a long session with many messages keeps the latest ones. */
+const MAX_KEPT = 500;
+
+function keep<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as string);
 }
 
 /** The operator's flight numbers, one per number (the nearest schedule first), by number. */

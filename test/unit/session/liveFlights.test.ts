@@ -31,7 +31,9 @@ const AFR = parseRouteDocument(
     '-LIRF0150 LIRN\n-DOF/261126)\n',
 );
 
-async function setUp(options: { userKey?: string; useHttpErrors?: boolean; now?: () => number } = {}) {
+async function setUp(
+  options: { userKey?: string; useHttpErrors?: boolean; now?: () => number; maxKept?: number } = {},
+) {
   const sim = await startHubSimulator({ port: 0, quiet: true, settings: { fixedNow: new Date(NOW).toISOString() } });
   sims.push(sim);
   const hubClient = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: options.userKey ?? 'demo' });
@@ -47,7 +49,11 @@ async function setUp(options: { userKey?: string; useHttpErrors?: boolean; now?:
   const statuses = new SourceStatuses((name, status) => reported.push({ name, status }));
   const lookup = new LiveFlightLookup(
     { hubClient, referenceClient, statuses },
-    { now: options.now ?? (() => NOW), useHttpErrors: () => options.useHttpErrors ?? false },
+    {
+      now: options.now ?? (() => NOW),
+      useHttpErrors: () => options.useHttpErrors ?? false,
+      ...(options.maxKept ? { maxKept: options.maxKept } : {}),
+    },
   );
   const calls = (endpoint: string) => sim.requests.list().filter((r) => r.endpoint === endpoint).length;
   const said = () => reported.filter((r) => r.name === 'flights');
@@ -154,4 +160,15 @@ test('the flights of an operator: fetched once, shared, cached', async () => {
   assert.equal(new Set(a.map((f) => f.number)).size, a.length, 'one item per number');
   await lookup.flightsOf('DLH');
   assert.equal(calls('airlineFlights'), 1);
+});
+
+test('answers kept at most maxKept: the oldest is asked again', async () => {
+  const { lookup, calls } = await setUp({ maxKept: 1 });
+  const dlh = lookup.queryOf(DLH.blocks[0]!)!;
+  await lookup.lookup(dlh);
+  await lookup.lookup(dlh);
+  assert.equal(calls('airlineFlightNumber'), 3, 'kept');
+  await lookup.lookup(lookup.queryOf(AFR.blocks[0]!)!);
+  await lookup.lookup(dlh);
+  assert.equal(calls('airlineFlightNumber'), 9, 'DLH4AB dropped for AFR1404, then asked again');
 });
