@@ -63,6 +63,20 @@ test('typed letter by letter, asked once when still; L001 said for the version i
     ['L001'],
   );
   assert.equal(asked().length, 3, 'cached');
+
+  // A wider tolerance (icaoRoute.flights.eobtToleranceMinutes): the findings again, from the cache.
+  events.length = 0;
+  session.configure(
+    { hub: { baseUrl: sim.url, retries: 0 }, reference: {}, navdataFolder: '', eobtToleranceMinutes: 90 },
+    { hubUserKey: 'demo', reference: null },
+  );
+  const wider = await waitFor(() => events.find((e) => e.changed.includes('live')), 5000);
+  assert.deepEqual(
+    wider.findings.filter((f) => f.code.startsWith('L')),
+    [],
+    'an hour is within 90 minutes',
+  );
+  assert.equal(asked().length, 3, 'nothing asked again');
   await session.dispose();
 });
 
