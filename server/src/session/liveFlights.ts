@@ -9,9 +9,9 @@
  * the parse has settled (the document pipeline) or on hover — never per keystroke. The flights of
  * an operator (#1, completion of field 7) are fetched once per operator and kept 30 minutes.
  *
- * A refusal that only new credentials or a new day can lift (403 of a restricted group, the usage
- * limit) stops the calls to that service until its client changes, and the 'flights' status
- * says it once; the answer keeps what the other service gave and says in words what is missing.
+ * A refusal that asking again cannot lift (403 of a restricted group, refused credentials) stops
+ * those calls until the service's client changes, the usage limit stops that service's calls for
+ * 15 minutes, and the 'flights' status says it once; the answer keeps what the other service gave and says in words what is missing.
  */
 import {
   isServiceError,
@@ -39,7 +39,9 @@ const DEFAULT_TTL_MS = 5 * 60_000;
 const OPERATOR_TTL_MS = 30 * 60_000;
 /** #2 without a status gives the active flights only; cancelled and completed ones need asking. */
 const HUB_STATUSES = [undefined, 'CANCELLED', 'COMPLETED'] as const;
-/** Refusals that asking again cannot lift. */
+/** After the usage limit answers, that service is not asked for this long. */
+const USAGE_LIMIT_PAUSE_MS = 15 * 60_000;
+/** Refusals that asking again soon cannot lift. */
 const FINAL: ReadonlySet<ServiceErrorKind> = new Set(['restricted', 'usageLimit', 'notAuthorised']);
 
 export interface LiveFlightOptions {
@@ -77,7 +79,7 @@ export class LiveFlightLookup {
    * Why a service (the usage limit, refused credentials) or one of its endpoints (a restricted
    * group, e.g. `hub:flightDelay`) is not asked any more, until the service's client changes.
    */
-  private readonly refused = new Map<string, string>();
+  private readonly refused = new Map<string, { words: string; until: number }>();
   private hub?: HubClient;
   private reference?: ReferenceClient;
   settings: LiveFlightSettings = { eobtToleranceMinutes: 15 };
@@ -309,7 +311,13 @@ export class LiveFlightLookup {
 
   /** Why the endpoint is not asked any more, if it is not. */
   private refusal(service: Service, endpoint: string): string | undefined {
-    return this.refused.get(service) ?? this.refused.get(`${service}:${endpoint}`);
+    const now = this.now();
+    for (const key of [service, `${service}:${endpoint}`]) {
+      const refusal = this.refused.get(key);
+      if (refusal && now < refusal.until) return refusal.words;
+      if (refusal) this.refused.delete(key);
+    }
+    return undefined;
   }
 
   /** One status per kind of failure; a final refusal stops the calls it concerns. Returns the words for the hover. */
@@ -322,12 +330,15 @@ export class LiveFlightLookup {
       const remote = service === 'hub' ? 'the hub' : 'the reference service';
       words =
         error.kind === 'usageLimit'
-          ? `Nothing more is asked of ${remote}: the application's usage limit is exceeded (${what} refused).`
+          ? `Nothing is asked of ${remote} for ${USAGE_LIMIT_PAUSE_MS / 60_000} minutes: the application's usage limit is exceeded (${what} refused).`
           : error.kind === 'restricted'
             ? `${what} need${what.endsWith('s') ? '' : 's'} access to a restricted group of ${remote} (HTTP 403): ask for approval.`
             : `${remote} refused the credentials (${what}).`;
       // A restricted group closes that endpoint only; the usage limit and bad credentials the whole service.
-      this.refused.set(error.kind === 'restricted' ? `${service}:${endpoint}` : service, words);
+      // The usage limit may be a window that ends: asked again after a pause. The others last until
+      // the service's client changes (a new key, new credentials).
+      const until = error.kind === 'usageLimit' ? this.now() + USAGE_LIMIT_PAUSE_MS : Infinity;
+      this.refused.set(error.kind === 'restricted' ? `${service}:${endpoint}` : service, { words, until });
     }
     if (status) this.session.statuses.set('flights', { ...status, message: `Live flights: ${words}` });
     return words;
