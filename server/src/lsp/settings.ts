@@ -32,6 +32,8 @@ export interface ServerSettings {
   flightConflicts: boolean;
   /** `icaoRoute.flight.climbRateFtPerMin` and `descentFtPerNm`: the profile's top of climb and of descent. */
   climbDescent: ClimbDescent;
+  /** `icaoRoute.flights.eobtToleranceMinutes`: how far the EOBT may be from the live flight's schedule. */
+  eobtToleranceMinutes: number;
 }
 
 export interface MapSettings {
@@ -82,6 +84,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
     climbFtPerMin: settingDefault('icaoRoute.flight.climbRateFtPerMin'),
     descentFtPerNm: settingDefault('icaoRoute.flight.descentFtPerNm'),
   },
+  eobtToleranceMinutes: settingDefault('icaoRoute.flights.eobtToleranceMinutes'),
 };
 
 type Partial2 = Partial<ServerSettings>;
@@ -138,6 +141,11 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
       ...(climb !== undefined ? { climbFtPerMin: climb } : {}),
       ...(descent !== undefined ? { descentFtPerNm: descent } : {}),
     } as ClimbDescent;
+  const tolerance = numberSetting(
+    'icaoRoute.flights.eobtToleranceMinutes',
+    at(section, raw, 'icaoRoute.flights.eobtToleranceMinutes'),
+  );
+  if (tolerance !== undefined) result.eobtToleranceMinutes = Math.round(tolerance);
   const conflicts = at(section, raw, 'icaoRoute.diagnostics.flightConflicts');
   if (typeof conflicts === 'boolean') result.flightConflicts = conflicts;
   const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
@@ -160,6 +168,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if ('departureMs' in layer) merged.departureMs = layer.departureMs;
     if (layer.flightConflicts !== undefined) merged.flightConflicts = layer.flightConflicts;
     if (layer.climbDescent !== undefined) merged.climbDescent = { ...merged.climbDescent, ...layer.climbDescent };
+    if (layer.eobtToleranceMinutes !== undefined) merged.eobtToleranceMinutes = layer.eobtToleranceMinutes;
   }
   return merged;
 }

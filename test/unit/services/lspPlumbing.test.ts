@@ -114,6 +114,7 @@ test('settings are read from every shape editors send, invalid values ignored', 
     departureMs: undefined,
     flightConflicts: true,
     climbDescent: { climbFtPerMin: 2000, descentFtPerNm: 300 },
+    eobtToleranceMinutes: 15,
   });
 });
 
