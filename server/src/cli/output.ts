@@ -92,8 +92,9 @@ export class JsonReportWriter {
     this.items = 0;
   }
 
-  async finding(d: RouteDiagnostic): Promise<void> {
-    await this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(jsonDiagnostic(d))}`);
+  /** The sink's promise when it asks to wait, else nothing to await (see LineSink). */
+  finding(d: RouteDiagnostic): void | Promise<void> {
+    return this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(jsonDiagnostic(d))}`);
   }
 
   async beginBlocks(): Promise<void> {
@@ -101,8 +102,13 @@ export class JsonReportWriter {
     this.items = 0;
   }
 
-  async block(b: unknown): Promise<void> {
-    await this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(b)}`);
+  block(b: unknown): void | Promise<void> {
+    return this.blockJson(JSON.stringify(b));
+  }
+
+  /** A block already written as JSON. */
+  blockJson(json: string): void | Promise<void> {
+    return this.sink(`${this.items++ ? ',' : ''}${json}`);
   }
 
   async endFile(): Promise<void> {
