@@ -26,16 +26,19 @@ export function textLine(file: string, d: RouteDiagnostic): string {
   return `${printable(file)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.severity}: ${printable(message)}`;
 }
 
-export function jsonDiagnostic(d: RouteDiagnostic) {
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    range: d.range,
-    line: d.range.start.line + 1,
-    column: d.range.start.character + 1,
-    ...(d.data !== undefined ? { data: d.data } : {}),
-  };
+/**
+ * A finding as JSON: `{code, severity, message, range, line, column, data?}`, the text
+ * JSON.stringify gives of those fields in that order, written out directly (one object and one
+ * generic walk less per finding: most of what JSON output cost beyond the text).
+ */
+export function diagnosticJson(d: RouteDiagnostic): string {
+  const { start, end } = d.range;
+  const data = d.data !== undefined ? JSON.stringify(d.data) : undefined;
+  return (
+    `{"code":${JSON.stringify(d.code)},"severity":${JSON.stringify(d.severity)},"message":${JSON.stringify(d.message)},` +
+    `"range":{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}},` +
+    `"line":${start.line + 1},"column":${start.character + 1}${data !== undefined ? `,"data":${data}` : ''}}`
+  );
 }
 
 export interface JsonFile {
@@ -94,7 +97,7 @@ export class JsonReportWriter {
 
   /** The sink's promise when it asks to wait, else nothing to await (see LineSink). */
   finding(d: RouteDiagnostic): void | Promise<void> {
-    return this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(jsonDiagnostic(d))}`);
+    return this.sink(`${this.items++ ? ',' : ''}${diagnosticJson(d)}`);
   }
 
   async beginBlocks(): Promise<void> {

@@ -6,14 +6,7 @@
  * with its facts, and its facts are held (as JSON) until the findings are written, up to
  * BLOCKS_HELD characters; past that, the rest are read a second time for their facts instead.
  */
-import {
-  binaryFinding,
-  eachBlock,
-  LazyRouteBlock,
-  type RawBlock,
-  type RouteBlock,
-  type RouteDiagnostic,
-} from '../route';
+import { binaryFinding, eachBlock, type RawBlock, type RouteBlock, type RouteDiagnostic } from '../route';
 import { readBlock } from '../route/block';
 import { comparePositions } from '../services/ranges';
 import { textLine, type Counts, type JsonReportWriter, type LineSink } from './output';
@@ -50,12 +43,23 @@ export function blockReport(b: RouteBlock): BlockReport {
  */
 export const BLOCKS_HELD = 8 * 1048576;
 
-/** The block read once with everything (findings and facts), or undefined for comments only. */
-function readWhole(raw: RawBlock): { findings: RouteDiagnostic[]; block: LazyRouteBlock } | undefined {
-  const read = readBlock(raw, true);
+/** The block read once for its findings and its facts, or undefined for comments only. */
+function readWhole(raw: RawBlock): { findings: RouteDiagnostic[]; facts: BlockReport } | undefined {
+  const read = readBlock(raw, false, true);
   if (!read) return undefined;
-  const { kind, diagnostics } = read.data;
-  return { findings: diagnostics, block: new LazyRouteBlock(raw, { kind, diagnosticCount: diagnostics.length }, read) };
+  const { kind, name, range, origin, destination, referenceFix, diagnostics } = read.data;
+  return {
+    findings: diagnostics,
+    facts: {
+      kind,
+      name,
+      range,
+      origin: origin?.value,
+      destination: destination?.value,
+      referenceFix: referenceFix?.value,
+      routeText: read.routeText ?? '',
+    },
+  };
 }
 
 /** The block read for its findings only (the check pass), or undefined for comments only. */
@@ -95,7 +99,7 @@ export async function streamFile(
       const whole = readWhole(raw);
       found = whole?.findings;
       if (whole) {
-        const facts = JSON.stringify(blockReport(whole.block));
+        const facts = JSON.stringify(whole.facts);
         held.push(facts);
         heldSize += facts.length;
         index++;
@@ -134,7 +138,7 @@ export async function streamFile(
       }
       const whole = readWhole(raw);
       if (!whole) continue;
-      const wait = json.block(blockReport(whole.block));
+      const wait = json.block(whole.facts);
       if (wait) await wait;
     }
   }
