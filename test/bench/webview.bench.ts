@@ -238,8 +238,17 @@ export async function run(): Promise<BenchFigure[]> {
         ok: median(edit) < 150,
       },
       { label: '  of which host: delta made (Node)', value: median(editHost), unit: 'ms' },
-      // No target: what the host did for the same edit before (packed all, compared the packed copies).
+      // What the host did for the same edit before (packed all, compared the packed copies): the reference.
       { label: '  host before: all packed, light snapshot (Node)', value: median(editHostBefore), unit: 'ms' },
+      {
+        label: '  host: delta / before, same edits (Node)',
+        value: median(editHost) / median(editHostBefore),
+        unit: '×',
+        target: '< 0.25×',
+        ok: median(editHost) / median(editHostBefore) < 0.25,
+      },
+      // No target: the edit in frames of this machine now (an idle frame of the same map, below).
+      { label: '  edit → map drawn / one idle frame', value: median(edit) / median(frame), unit: '×' },
       {
         label: 'cursor to highlight',
         value: median(highlight),
