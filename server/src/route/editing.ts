@@ -17,6 +17,7 @@ import { binaryFinding, EarlierBlocks } from './document';
 import { LazyRouteBlock, parseBlock } from './lazyBlock';
 import type { Position, Range, RouteBlock, RouteDocument } from './model';
 import { firstLineOf, MovableRouteBlock, type BlockPlace, type LineAnchor } from './movableBlock';
+import { PlacedList } from './placedList';
 
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
@@ -47,19 +48,14 @@ export class RouteDocumentEditor {
   private ends: string[] | undefined;
   private entries: Entry[] = [];
   /**
-   * The route blocks among the entries, in order, patched with them: the snapshot copies it
-   * (a copy of pointers) instead of picking the blocks out of every entry after each edit.
+   * The route blocks among the entries, in order, patched with them: a version of the document
+   * takes a version of it (placedList.ts: no copy) instead of picking the blocks out of every
+   * entry after each edit.
    */
-  private blocks: MovableRouteBlock[] = [];
+  private blocks: PlacedList<MovableRouteBlock>;
   /** The blocks with findings, in order, and how many findings they hold: patched the same way. */
-  private faulty: MovableRouteBlock[] = [];
+  private faulty: PlacedList<MovableRouteBlock>;
   private findingCount = 0;
-  /**
-   * Whether the snapshot holds `blocks` and `faulty` themselves: they are copied before the next
-   * patch (copy on write), so that a document handed out keeps its lists and the editor does not
-   * hold a second copy of each (the heap bound a character, docs/limits.md).
-   */
-  private shared = false;
   /** The entries whose lines hold a character that never occurs in text (R001): usually none. */
   private readonly binaryEntries = new Set<Entry>();
   private anchors = 0;
@@ -77,7 +73,11 @@ export class RouteDocumentEditor {
    * `reuse`: the blocks of an earlier parse of about this text, taken over where their lines are
    * the same. `layout`: entries per anchor and anchors allowed beyond that (tests make them small).
    */
-  constructor(text: string, reuse: readonly RouteBlock[] = [], layout: { run?: number; slack?: number } = {}) {
+  constructor(
+    text: string,
+    reuse: readonly RouteBlock[] = [],
+    layout: { run?: number; slack?: number; chunk?: number } = {},
+  ) {
     this.run = Math.max(1, layout.run ?? RUN);
     this.slack = Math.max(0, layout.slack ?? ANCHOR_SLACK);
     const { lines, ends } = splitLinesAndEnds(text);
@@ -95,9 +95,12 @@ export class RouteDocumentEditor {
       const lazy = !same ? parseBlock(raw) : same.firstLine === raw.firstLine ? same : same.movedTo(raw.firstLine);
       return this.entryOf(raw, raw.firstLine, unplaced, lazy);
     });
-    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) this.blocks.push(entry);
-    this.faulty = this.blocks.filter((block) => block.diagnosticCount > 0);
-    for (const block of this.faulty) this.findingCount += block.diagnosticCount;
+    const blocks: MovableRouteBlock[] = [];
+    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) blocks.push(entry);
+    const faulty = blocks.filter((block) => block.diagnosticCount > 0);
+    for (const block of faulty) this.findingCount += block.diagnosticCount;
+    this.blocks = new PlacedList(blocks, layout.chunk);
+    this.faulty = new PlacedList(faulty, layout.chunk);
     this.layAnchors();
   }
 
@@ -178,9 +181,9 @@ export class RouteDocumentEditor {
     let last = first;
     while (last < entries.length && firstLineOf(entries[last]) <= hi - delta) last++;
     // The same lines among the blocks (placed as the entries are, before anything moves).
-    const blocksAt = placesIn(this.blocks, lo, hi - delta);
-    const faultyAt = placesIn(this.faulty, lo, hi - delta);
-    for (let i = faultyAt.first; i < faultyAt.last; i++) this.findingCount -= this.faulty[i].diagnosticCount;
+    const blocksAt = this.blocks.find(lo, hi - delta);
+    const faultyAt = this.faulty.find(lo, hi - delta);
+    for (const block of faultyAt.items) this.findingCount -= block.diagnosticCount;
     // Old entries by their lines: an entry whose lines are the same is kept (each at most once).
     const old = new Map<string, Entry[]>();
     for (let i = last - 1; i >= first; i--) {
@@ -227,13 +230,8 @@ export class RouteDocumentEditor {
     for (const entry of replacement) if (entry instanceof MovableRouteBlock) newBlocks.push(entry);
     const newFaulty = newBlocks.filter((block) => block.diagnosticCount > 0);
     for (const block of newFaulty) this.findingCount += block.diagnosticCount;
-    if (this.shared) {
-      this.blocks = this.blocks.slice();
-      this.faulty = this.faulty.slice();
-      this.shared = false;
-    }
-    this.blocks = patched(this.blocks, blocksAt, newBlocks);
-    this.faulty = patched(this.faulty, faultyAt, newFaulty);
+    this.blocks.replace(blocksAt, newBlocks);
+    this.faulty.replace(faultyAt, newFaulty);
     if (this.anchors > Math.ceil(this.entries.length / this.run) + this.slack) this.layAnchors();
     Object.assign(this.lastStats, { parsed, moved, touched });
   }
@@ -282,19 +280,29 @@ export class RouteDocumentEditor {
   /** The document as it stands; the same object until the next edit. */
   document(): RouteDocument {
     if (this.snapshot) return this.snapshot;
-    // Shared with the editor until its next edit, which copies its lists first.
-    this.shared = true;
-    const blocks: RouteBlock[] = this.blocks;
+    const blocks = this.blocks.version();
+    const faulty = this.faulty.version();
     let binary: Entry | undefined;
     for (const entry of this.binaryEntries) {
       if (!binary || firstLineOf(entry) < firstLineOf(binary)) binary = entry;
     }
     const finding = binary && binaryFinding(binary.key, firstLineOf(binary));
-    const document: RouteDocument = { blocks, diagnostics: finding ? [finding] : [] };
+    let list: RouteBlock[] | undefined;
+    const document = {
+      // Made on first use: the diagnostics of an edit read only the blocks with findings, and an
+      // array of every block is as long as the file (most of an edit's cost at 20 MB).
+      get blocks(): RouteBlock[] {
+        return (list ??= blocks.toArray());
+      },
+      set blocks(value: RouteBlock[]) {
+        list = value;
+      },
+      diagnostics: finding ? [finding] : [],
+    } as RouteDocument;
     // An index, not part of the document's value: not enumerable, so the document reads, copies
     // and compares (JSON, deepEqual) as the full parse of the same text does.
     Object.defineProperty(document, 'withFindings', {
-      value: { blocks: this.faulty, total: this.findingCount },
+      value: { blocks: faulty, total: this.findingCount },
       enumerable: false,
     });
     return (this.snapshot = document);
@@ -336,23 +344,6 @@ function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
   }
   ends[lines.length - 1] = '';
   return { lines, ends };
-}
-
-/** The indexes [first, last) of the places in `list` (sorted) from line `lo` to line `hi`. */
-function placesIn(list: readonly BlockPlace[], lo: number, hi: number): { first: number; last: number } {
-  const first = lowerBound(list, lo);
-  let last = first;
-  while (last < list.length && firstLineOf(list[last]) <= hi) last++;
-  return { first, last };
-}
-
-/** `list` with [first, last) replaced by `replacement`: in place unless that spreads too many arguments. */
-function patched<T>(list: T[], { first, last }: { first: number; last: number }, replacement: T[]): T[] {
-  if (replacement.length + (last - first) > SPREAD_LIMIT) {
-    return list.slice(0, first).concat(replacement, list.slice(last));
-  }
-  list.splice(first, last - first, ...replacement);
-  return list;
 }
 
 /** The index of the first entry whose block starts at or after `line`. */
