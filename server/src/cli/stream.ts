@@ -55,7 +55,7 @@ export async function streamFile(
   let binary = binaryFinding(text);
   if (json) await json.beginFile(file);
   for (const raw of eachBlock(text)) {
-    const block = parseBlock(raw);
+    const block = parseBlock(raw, true);
     if (!block) continue;
     // A block's findings lie inside it; the summary of a flooded block is sorted into place.
     const findings = block.diagnostics.slice().sort((a, b) => comparePositions(a.range.start, b.range.start));

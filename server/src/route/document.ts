@@ -98,12 +98,15 @@ export class IncrementalRouteParser {
   }
 }
 
-/** Parses a whole document with every local check. Never throws on any input. */
+/**
+ * Parses a whole document with every local check, keeping every finding (its callers, the
+ * checker among them, read them all). Never throws on any input.
+ */
 export function parseRouteDocument(text: string): RouteDocument {
   const lines = splitLines(text);
   const blocks: RouteBlock[] = [];
   for (const raw of splitBlocks(lines, false)) {
-    const block = parseBlock(raw);
+    const block = parseBlock(raw, true);
     if (block) blocks.push(block);
   }
   const binary = binaryFinding(text);
