@@ -41,20 +41,30 @@ export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | un
 export class EarlierBlocks {
   readonly #inOrder: readonly LazyRouteBlock[];
   #next = 0;
-  readonly #byText = new Map<string, LazyRouteBlock>();
+  /** Made when first asked for a block not on its line: a text parsed again unchanged needs none. */
+  #byText: Map<string, LazyRouteBlock> | undefined;
 
   /** `blocks` in document order, with their keys. */
   constructor(blocks: readonly LazyRouteBlock[]) {
     this.#inOrder = blocks;
-    for (const block of blocks) this.#byText.set(block.key, block);
+  }
+
+  /** The earlier block that starts on this line, if any; ask with lines in increasing order. */
+  onLine(firstLine: number): LazyRouteBlock | undefined {
+    const blocks = this.#inOrder;
+    while (this.#next < blocks.length && blocks[this.#next].firstLine < firstLine) this.#next++;
+    const there = blocks[this.#next];
+    return there && there.firstLine === firstLine ? there : undefined;
   }
 
   /** The earlier block of this text, preferably on this line; ask with lines in increasing order. */
   find(key: string, firstLine: number): LazyRouteBlock | undefined {
-    const blocks = this.#inOrder;
-    while (this.#next < blocks.length && blocks[this.#next].firstLine < firstLine) this.#next++;
-    const there = blocks[this.#next];
-    if (there && there.firstLine === firstLine && there.key === key) return there;
+    const there = this.onLine(firstLine);
+    if (there && there.key === key) return there;
+    if (!this.#byText) {
+      this.#byText = new Map();
+      for (const block of this.#inOrder) this.#byText.set(block.key, block);
+    }
     return this.#byText.get(key);
   }
 }

@@ -38,6 +38,9 @@ const SPREAD_LIMIT = 10_000;
 const RUN = 256;
 /** Anchors beyond the layout's before they are laid out again (every edit may add two). */
 const ANCHOR_SLACK = 256;
+/** Lines split, and blocks read, between two looks at the clock by a build in idle time. */
+const LINES_A_SLICE = 8192;
+const BLOCKS_A_SLICE = 256;
 
 export class RouteDocumentEditor {
   private lines: string[] = [];
@@ -47,14 +50,16 @@ export class RouteDocumentEditor {
    */
   private ends: string[] | undefined;
   private entries: Entry[] = [];
+  /** The rest of the build of an editor built in idle time, until it is done. */
+  private pending: Generator<void, void> | undefined;
   /**
    * The route blocks among the entries, in order, patched with them: a version of the document
    * takes a version of it (placedList.ts: no copy) instead of picking the blocks out of every
    * entry after each edit.
    */
-  private blocks: PlacedList<MovableRouteBlock>;
+  private blocks = new PlacedList<MovableRouteBlock>([]);
   /** The blocks with findings, in order, and how many findings they hold: patched the same way. */
-  private faulty: PlacedList<MovableRouteBlock>;
+  private faulty = new PlacedList<MovableRouteBlock>([]);
   private findingCount = 0;
   /** The entries whose lines hold a character that never occurs in text (R001): usually none. */
   private readonly binaryEntries = new Set<Entry>();
@@ -71,18 +76,84 @@ export class RouteDocumentEditor {
 
   /**
    * `reuse`: the blocks of an earlier parse of about this text, taken over where their lines are
-   * the same. `layout`: entries per anchor and anchors allowed beyond that (tests make them small).
+   * the same. `layout`: entries per anchor and anchors allowed beyond that, and blocks a chunk of
+   * its lists (tests make them small). `inIdleTime`: the editor is built a slice at a time by
+   * `buildFor` (the server does it in idle time after a document opens), or at once when first
+   * used before that.
    */
   constructor(
     text: string,
     reuse: readonly RouteBlock[] = [],
     layout: { run?: number; slack?: number; chunk?: number } = {},
+    inIdleTime = false,
   ) {
     this.run = Math.max(1, layout.run ?? RUN);
     this.slack = Math.max(0, layout.slack ?? ANCHOR_SLACK);
-    const { lines, ends } = splitLinesAndEnds(text);
+    const steps = this.build(text, reuse, layout.chunk);
+    if (inIdleTime) this.pending = steps;
+    else while (!steps.next().done);
+  }
+
+  /**
+   * Builds on for about `ms` milliseconds (at least one slice); whether the editor is built. A
+   * slice is a few thousand lines or a few hundred blocks: 20 MB are built in slices of
+   * milliseconds, so requests and edits get through between them.
+   */
+  buildFor(ms: number): boolean {
+    const steps = this.pending;
+    if (!steps) return true;
+    const until = performance.now() + ms;
+    do {
+      if (steps.next().done) {
+        this.pending = undefined;
+        return true;
+      }
+    } while (performance.now() < until);
+    return false;
+  }
+
+  /** Whether the editor is built (an editor built in idle time may not be yet). */
+  get built(): boolean {
+    return !this.pending;
+  }
+
+  /** Builds what is left at once: the editor is about to be used. */
+  private ready(): void {
+    const steps = this.pending;
+    if (!steps) return;
+    this.pending = undefined;
+    while (!steps.next().done);
+  }
+
+  /** Builds the editor of `text`, yielding between slices. */
+  private *build(text: string, reuse: readonly RouteBlock[], chunk: number | undefined): Generator<void, void> {
+    const lines: string[] = [];
+    const ends: string[] | undefined = text.indexOf('\r') >= 0 ? [] : undefined;
+    // Lines as LSP counts them (splitLines), and with carriage returns each line's end.
+    const breaks = ends ? /\r\n|\r|\n/g : undefined;
+    for (let from = 0, n = 1; ; n++) {
+      let to: number;
+      let end = '\n';
+      if (breaks) {
+        const m = breaks.exec(text);
+        to = m ? m.index : -1;
+        if (m) end = m[0];
+      } else {
+        to = text.indexOf('\n', from);
+      }
+      if (to < 0) {
+        lines.push(text.slice(from));
+        ends?.push('');
+        break;
+      }
+      lines.push(text.slice(from, to));
+      ends?.push(end);
+      from = to + end.length;
+      if (n % LINES_A_SLICE === 0) yield;
+    }
     this.lines = lines;
-    if (text.indexOf('\r') >= 0) this.ends = ends;
+    this.ends = ends;
+    yield;
     const earlier: LazyRouteBlock[] = [];
     for (const block of reuse) {
       if (block instanceof LazyRouteBlock) earlier.push(block);
@@ -90,17 +161,22 @@ export class RouteDocumentEditor {
     }
     const known = new EarlierBlocks(earlier);
     const unplaced: LineAnchor = { offset: 0, count: 0 };
-    this.entries = splitBlocks(this.lines).map((raw) => {
+    const entries: Entry[] = [];
+    const blocks: MovableRouteBlock[] = [];
+    let n = 0;
+    for (const raw of eachRawBlock(lines, known)) {
       const same = known.find(raw.key, raw.firstLine);
       const lazy = !same ? parseBlock(raw) : same.firstLine === raw.firstLine ? same : same.movedTo(raw.firstLine);
-      return this.entryOf(raw, raw.firstLine, unplaced, lazy);
-    });
-    const blocks: MovableRouteBlock[] = [];
-    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) blocks.push(entry);
+      const entry = this.entryOf(raw, raw.firstLine, unplaced, lazy);
+      entries.push(entry);
+      if (entry instanceof MovableRouteBlock) blocks.push(entry);
+      if (++n % BLOCKS_A_SLICE === 0) yield;
+    }
+    this.entries = entries;
     const faulty = blocks.filter((block) => block.diagnosticCount > 0);
     for (const block of faulty) this.findingCount += block.diagnosticCount;
-    this.blocks = new PlacedList(blocks, layout.chunk);
-    this.faulty = new PlacedList(faulty, layout.chunk);
+    this.blocks = new PlacedList(blocks, chunk);
+    this.faulty = new PlacedList(faulty, chunk);
     this.layAnchors();
   }
 
@@ -115,6 +191,7 @@ export class RouteDocumentEditor {
    * whole text when it was false).
    */
   edit(range: Range, text: string): boolean {
+    this.ready();
     const { lines } = this;
     const ends = this.ends;
     const endOf = (line: number): string => (ends ? ends[line] : line === lines.length - 1 ? '' : '\n');
@@ -279,6 +356,7 @@ export class RouteDocumentEditor {
 
   /** The document as it stands; the same object until the next edit. */
   document(): RouteDocument {
+    this.ready();
     if (this.snapshot) return this.snapshot;
     const blocks = this.blocks.version();
     const faulty = this.faulty.version();
@@ -310,21 +388,57 @@ export class RouteDocumentEditor {
 
   /** How many lines the text has, as LSP counts them. */
   get lineCount(): number {
+    this.ready();
     return this.lines.length;
   }
 
   /** One line of the text, without its line end ('' past the end). */
   lineText(line: number): string {
+    this.ready();
     return this.lines[line] ?? '';
   }
 
   /** The text, joined again (tests). */
   text(): string {
+    this.ready();
     let text = '';
     const last = this.lines.length - 1;
     for (let i = 0; i <= last; i++) text += this.lines[i] + (this.ends ? this.ends[i] : i === last ? '' : '\n');
     return text;
   }
+}
+
+/**
+ * The blocks of `lines`, as splitBlocks makes them; a block whose lines are those of the earlier
+ * block on its line takes that block's key instead of joining its lines again (the first edit
+ * after a parse builds the editor of a text whose blocks are all known).
+ */
+function* eachRawBlock(lines: string[], known: EarlierBlocks): Generator<RawBlock> {
+  let i = 0;
+  while (i < lines.length) {
+    while (i < lines.length && isBlankLine(lines[i])) i++;
+    if (i >= lines.length) break;
+    const first = i;
+    while (i < lines.length && !isBlankLine(lines[i])) i++;
+    // A document that is one block shares its lines (no copy of a huge array).
+    const blockLines = first === 0 && i === lines.length ? lines : lines.slice(first, i);
+    const there = known.onLine(first);
+    const key = there && isJoinedAs(blockLines, there.key) ? there.key : blockLines.join('\n');
+    yield { firstLine: first, lines: blockLines, key };
+  }
+}
+
+/** Whether `key` is `lines` joined by '\n'. */
+function isJoinedAs(lines: readonly string[], key: string): boolean {
+  let length = lines.length - 1;
+  for (const line of lines) length += line.length;
+  if (length !== key.length) return false;
+  let at = 0;
+  for (const line of lines) {
+    if (!key.startsWith(line, at)) return false;
+    at += line.length + 1;
+  }
+  return true;
 }
 
 /** Lines as LSP counts them (splitLines) and the end of each: '' for the last. */
