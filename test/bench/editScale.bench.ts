@@ -41,14 +41,24 @@ function buildText(bytes: number): string {
   return blocks.join('\n\n');
 }
 
-function medianEdit(text: string): { median: number; p95: number } {
+/**
+ * The median and p95 of the same edit, made again and again: the speed/level of a route changed,
+ * or (`lines`) a comment line added above it and removed again, which moves every line below.
+ */
+function medianEdit(text: string, lines = false): { median: number; p95: number } {
   const editor = new RouteDocumentEditor(text);
   let line = editor.lineCount >> 1;
   while (!editor.lineText(line).startsWith('N0')) line++;
   const times: number[] = [];
   for (let i = 0; i < EDITS + 5; i++) {
     const start = performance.now();
-    editor.edit({ start: { line, character: 0 }, end: { line, character: 5 } }, i % 2 ? 'N0460' : 'N0450');
+    if (!lines) {
+      editor.edit({ start: { line, character: 0 }, end: { line, character: 5 } }, i % 2 ? 'N0460' : 'N0450');
+    } else if (i % 2 === 0) {
+      editor.edit({ start: { line, character: 0 }, end: { line, character: 0 } }, '# note\n');
+    } else {
+      editor.edit({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, '');
+    }
     documentDiagnostics(editor.document(), live);
     if (i >= 5) times.push(performance.now() - start);
   }
@@ -100,6 +110,19 @@ export async function run(): Promise<BenchFigure[]> {
   const ratio = medians.get('20 MB')! / medians.get('100 KB')!;
   figures.push({ label: 'edit at 20 MB / edit at 100 KB', value: ratio, unit: 'x', target: '< 1.5x', ok: ratio < 1.5 });
   figures.push({ label: 'edit at 20 MB: p95', value: p95At20, unit: 'ms', target: '< 30 ms', ok: p95At20 < 30 });
+  // No target: the editor's array of lines is moved by an edit that adds or removes lines.
+  const lineEdits = new Map<string, number>();
+  for (const [label, bytes] of SIZES.filter(([l]) => l === '100 KB' || l === '20 MB')) {
+    const { median, p95 } = medianEdit(buildText(bytes), true);
+    lineEdits.set(label, median);
+    figures.push({ label: `a line added and removed at ${label}: median of ${EDITS}`, value: median, unit: 'ms' });
+    figures.push({ label: `a line added and removed at ${label}: p95`, value: p95, unit: 'ms' });
+  }
+  figures.push({
+    label: 'line edit at 20 MB / line edit at 100 KB',
+    value: lineEdits.get('20 MB')! / lineEdits.get('100 KB')!,
+    unit: 'x',
+  });
   for (const [label, bytes] of SIZES.filter(([l]) => l !== '1 MB')) {
     const text = buildText(bytes);
     // A first keystroke happens once an open: the median of three opens, as one may meet a
