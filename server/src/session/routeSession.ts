@@ -23,6 +23,7 @@ import {
 import { AirlineReference } from './airlineReference';
 import { FiledRouteLookup } from './filedRoutes';
 import { DocumentPipeline } from './documentPipeline';
+import { TrafficLookup } from './traffic';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
 import { serviceAddress } from './serviceAddress';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
@@ -95,6 +96,8 @@ export class RouteSession {
   readonly areas: MapAreas;
   /** Each open document's findings from every source, and their one event. */
   readonly documents: DocumentPipeline;
+  /** The traffic along a route (hub #6, #7, #8), for the map's traffic layer; asked only while it is shown. */
+  readonly traffic: TrafficLookup;
 
   constructor(
     events: SessionEvents = {},
@@ -120,6 +123,7 @@ export class RouteSession {
       calls: () => this.statuses.batch(this.hubClient),
       log: (message) => events.log?.(message),
     });
+    this.traffic = new TrafficLookup(this, options.now);
     const conflicts = new FlightConflicts(this.areas, {
       expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
       settings: () => this.conflictSettings,
