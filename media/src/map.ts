@@ -291,8 +291,6 @@ function showSnapshot(snapshot: Extract<HostToMapMessage, { type: 'snapshot' }>)
   if (keepShapes && !view) {
     // Left out for a view this page does not have (it was reloaded meanwhile): ask for all of it.
     postToHost({ type: 'ready' });
-    // The layer's state survives reloads: the host hears it at once, and asks for traffic only if on.
-    postToHost({ type: 'trafficLayer', on: filters.layers.traffic });
     return;
   }
   current = view;
@@ -526,6 +524,8 @@ watchTheme(() => {
 
 basemap.load(map).catch((error: unknown) => panel.setStatus(`The basemap could not be loaded: ${String(error)}`));
 postToHost({ type: 'ready' });
+// The layer's state survives reloads: the host hears it at once, and asks for traffic only if on.
+postToHost({ type: 'trafficLayer', on: filters.layers.traffic });
 
 /**
  * A read-only view of what is drawn, for the browser tests, the benchmark and the e2e suite

@@ -381,7 +381,7 @@ export class MapStyles {
   trafficSymbol = (trackDeg = 0, declutterMode?: DeclutterMode): RegularShape =>
     new RegularShape({
       points: 3,
-      radius: 6,
+      radius: 7,
       rotation: (trackDeg * Math.PI) / 180,
       stroke: new Stroke({ color: this.palette.background, width: 1 }),
       fill: new Fill({ color: this.palette.blue }),
