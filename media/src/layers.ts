@@ -109,7 +109,9 @@ export class DataLayers {
     });
     this.airspaceLabels.set('name', 'airspace-labels');
     this.microlights = layer('microlights', styles.microlight, LABELS, 7);
-    this.traffic = layer('traffic', styles.traffic, LABELS, 7);
+    // Above the legs and the names along them: the flights fly the same airways, and the layer is
+    // asked for; below the route's own symbols.
+    this.traffic = layer('traffic', styles.traffic, LABELS, 12.5);
     this.selection = layer('selection', styles.selected, false, 8);
     // The route above every area and label, in its own colour over a casing.
     this.legs = layer('legs', styles.leg, false, 9);

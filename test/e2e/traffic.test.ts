@@ -60,6 +60,8 @@ step('switched on, the traffic layer shows the flights within the FIRs the route
   const said = (await wb.webview().locator('#map-traffic').textContent()) ?? '';
   assert.match(said, /\d+ flights? within [A-Z]{4}/);
   assert.match(said, /European data/);
+  // The side panel folded away: the map has the panel's width for the picture.
+  await wb.webview().locator('#side-toggle').click();
   await wb.restMouse();
   await wb.screenshotAs('traffic-light.png');
 });
