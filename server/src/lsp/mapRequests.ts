@@ -4,6 +4,7 @@
  * hub client, one cache and one concurrency limit for the whole server, and the airspaces and
  * NOTAMs statuses follow its calls; the rest is src/map.
  */
+import type { ClimbDescent } from '../flight/vertical';
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
 import type { TrafficLookup } from '../session/traffic';
@@ -40,6 +41,8 @@ export interface MapRequestDeps {
   noExpansionSource?(): string | undefined;
   /** The time plain route text is flown: the setting, else now. */
   referenceMs(): number;
+  /** The profile's climb rate and descent gradient (`icaoRoute.flight.*`); the defaults when absent. */
+  climbDescent?(): ClimbDescent;
   log(message: string): void;
 }
 
@@ -116,6 +119,7 @@ export function registerMapRequests(
           data,
           filters,
           referenceMs: deps.referenceMs(),
+          ...(deps.climbDescent ? { climbDescent: deps.climbDescent() } : {}),
           prepared,
           noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
         },
