@@ -60,7 +60,8 @@ export function readMapFilters(value: unknown): MapFilters | undefined {
   if (typeof shown !== 'object' || shown === null || Array.isArray(shown)) return undefined;
   const layers = {} as Record<MapLayerName, boolean>;
   for (const name of LAYER_NAMES) {
-    const on = (shown as Record<string, unknown>)[name];
+    // A layer added since the state was saved (traffic) reads as its default; a wrong value is refused.
+    const on = (shown as Record<string, unknown>)[name] ?? DEFAULT_MAP_FILTERS.layers[name];
     if (typeof on !== 'boolean') return undefined;
     layers[name] = on;
   }

@@ -170,7 +170,53 @@ export interface MapMicrolight {
 }
 
 /** The layers a user can switch on and off. */
-export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlights';
+export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlights' | 'traffic';
+
+/** A flight the hub reports within a FIR the route crosses (endpoint #7), where it was last seen. */
+export interface MapFlight {
+  /** The GUFI, else the call sign and FIR: unique within one MapTraffic. */
+  id: string;
+  callsign: string;
+  position: LonLat;
+  /** "FL350", "3500 ft", or "level not reported". */
+  levelText: string;
+  altitudeFt?: number;
+  /** True track, whole degrees 0–359, when reported. */
+  trackDeg?: number;
+  /** The FIR whose list gave it. */
+  fir: string;
+  status?: string;
+  aircraftType?: string;
+  departure?: string;
+  arrival?: string;
+}
+
+/** The departures from the origin (#8) or the arrivals at the destination (#6) around the flight's time. */
+export interface MapAerodromeTraffic {
+  aerodrome: string;
+  movement: 'departures' | 'arrivals';
+  /** Flights whose time there falls within the window. */
+  count: number;
+  /** The window in words: "09:30Z–11:30Z (EOBT ± 1 h)". */
+  window: string;
+  /** Flights listed whose time could not be read (not counted). */
+  untimed: number;
+}
+
+/** The traffic layer of one route block: computed by the host, drawn by the page (issue 22). */
+export interface MapTraffic {
+  uri: string;
+  version: number;
+  blockIndex: number;
+  flights: MapFlight[];
+  /** The FIRs asked (the European ones the route crosses). */
+  firs: string[];
+  aerodromes: MapAerodromeTraffic[];
+  /** When the answers were had, "10:42Z". */
+  asOf: string;
+  /** What is missing and why, once each (European data only, features left out, a failure, the usage limit). */
+  notices: string[];
+}
 
 /**
  * Which levels count: every level, the band the flight plans to fly on each leg (from Item 15's
@@ -303,6 +349,20 @@ export interface MapViewParams {
 export type MapViewResult = MapView | null;
 export const MAP_VIEW = request<MapViewParams, MapViewResult>(MAP_VIEW_REQUEST);
 
+/**
+ * Client → server: the traffic along the block at a position (the flights within the FIRs it
+ * crosses, the movements at its aerodromes). Asked only while the traffic layer is on and the map
+ * visible; the server's hub client keeps flight answers a minute (docs/limits.md).
+ */
+export const MAP_TRAFFIC_REQUEST = 'icaoRoute/mapTraffic';
+export interface MapTrafficParams {
+  uri: string;
+  position?: MapPosition;
+}
+/** null when the document has no route block there. */
+export type MapTrafficResult = MapTraffic | null;
+export const MAP_TRAFFIC = request<MapTrafficParams, MapTrafficResult>(MAP_TRAFFIC_REQUEST);
+
 /** Client → server: which points and legs the element at a position maps to. */
 export const MAP_HIGHLIGHT_REQUEST = 'icaoRoute/mapHighlight';
 export interface MapHighlightParams {
@@ -359,7 +419,9 @@ export type HostToMapMessage =
     }
   /** Reveal one airspace or NOTAM on the map (from a conflict diagnostic's code action). */
   | { type: 'revealItem'; itemId: string }
-  | { type: 'status'; message: string };
+  | { type: 'status'; message: string }
+  /** The traffic layer's flights and the aerodromes' movements (null: none for this view), or why not. */
+  | { type: 'traffic'; traffic: MapTraffic | null; message?: string };
 
 /** The filters that change the verdicts; the layer switches change only what is drawn. */
 export const JUDGING_FILTERS = ['corridorNm', 'aerodromeCorridorNm', 'levels', 'timeMarginMin'] as const;
@@ -377,7 +439,9 @@ export type MapToHostMessage =
   | { type: 'filters'; filters: MapFilters; changed: JudgingFilter[] }
   | { type: 'export'; format: 'geojson' | 'gpx' }
   /** "Export briefing": the host writes what applies to this flight as Markdown (server/src/map/briefingMarkdown.ts). */
-  | { type: 'exportBriefing' };
+  | { type: 'exportBriefing' }
+  /** The traffic layer is on or off (said once the page is ready, and at each switch): the host asks only while on. */
+  | { type: 'trafficLayer'; on: boolean };
 
 /**
  * One handler per message type, each given the message of its own type: a handler table that
@@ -411,7 +475,7 @@ export interface MapWebviewState {
 }
 
 export const DEFAULT_MAP_FILTERS: MapFilters = {
-  layers: { route: true, firs: true, airspaces: true, notams: true, microlights: false },
+  layers: { route: true, firs: true, airspaces: true, notams: true, microlights: false, traffic: false },
   corridorNm: 30,
   aerodromeCorridorNm: 50,
   levels: { mode: 'planned' },

@@ -11,7 +11,14 @@ import VectorImageLayer from 'ol/layer/VectorImage';
 import { fromLonLat, getTransform } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import type { StyleLike } from 'ol/style/Style';
-import type { LonLat, MapLayerName, MapPolygons, MapView, PackedShape } from '../../common/protocol/mapMessages';
+import type {
+  LonLat,
+  MapLayerName,
+  MapPolygons,
+  MapTraffic,
+  MapView,
+  PackedShape,
+} from '../../common/protocol/mapMessages';
 import type { MapStyles } from './styles';
 
 export type DataLayerName = MapLayerName;
@@ -28,6 +35,8 @@ export class DataLayers {
   readonly airspaces: VectorImageLayer<Source>;
   readonly notams: VectorImageLayer<Source>;
   readonly microlights: VectorLayer<Source>;
+  /** The flights within the FIRs the route crosses (issue 22): off by default, asked only while on. */
+  readonly traffic: VectorLayer<Source>;
   /**
    * The labels, one decluttering group: each a vector layer drawn on every frame (an image
    * layer declutters only within itself), over the same source as the layer it names. Their
@@ -100,6 +109,9 @@ export class DataLayers {
     });
     this.airspaceLabels.set('name', 'airspace-labels');
     this.microlights = layer('microlights', styles.microlight, LABELS, 7);
+    // Above the legs and the names along them: the flights fly the same airways, and the layer is
+    // asked for; below the route's own symbols.
+    this.traffic = layer('traffic', styles.traffic, LABELS, 12.5);
     this.selection = layer('selection', styles.selected, false, 8);
     // The route above every area and label, in its own colour over a casing.
     this.legs = layer('legs', styles.leg, false, 9);
@@ -130,6 +142,7 @@ export class DataLayers {
       this.notamLabels,
       this.airspaceLabels,
       this.microlights,
+      this.traffic,
       this.selection,
       this.legs,
       this.airwayLabels,
@@ -239,6 +252,21 @@ export class DataLayers {
       feature(m.id, new Point(fromLonLat(m.position)), { microlight: m, name: m.name, kind: 'microlight' }),
     );
     this.restyle(view.verdicts);
+  }
+
+  /** Draws the traffic the host sent (null: none). */
+  setTraffic(traffic: MapTraffic | null): void {
+    replaceAll(
+      this.traffic,
+      (traffic?.flights ?? []).map((f) =>
+        feature(f.id, new Point(fromLonLat(f.position)), {
+          flight: f,
+          kind: 'flight',
+          trackDeg: f.trackDeg ?? 0,
+          label: `${f.callsign} ${f.levelText}`,
+        }),
+      ),
+    );
   }
 
   /**

@@ -64,6 +64,10 @@ const ENTRIES: [string, Swatch][] = [
   ['NOTAM (navaid, aerodrome, obstacle)', area((s) => s.notamColour('obstacle'), 1, 0.1)],
   ['FIR boundary', line((s) => s.palette.fir, 1.5, [8, 4, 2, 4])],
   ['Microlight site', (s) => ({ style: s.microlightSymbol(), geometry: 'point' })],
+  [
+    'Flight and its track (traffic, European data)',
+    (s) => ({ style: new Style({ image: s.trafficSymbol(90) }), geometry: 'point' }),
+  ],
 ];
 
 export class Legend {

@@ -28,7 +28,9 @@ import {
   type MapLeg,
   type MapNotam,
   type MapPoint,
+  type MapFlight,
   type MapRange,
+  type MapTraffic,
   type MapView,
   type MessageHandlers,
 } from '../../common/protocol/mapMessages';
@@ -54,6 +56,8 @@ const chosenFilters = new Set<JudgingFilter>(
       : [],
 );
 let current: MapView | null = null;
+/** The traffic layer's last answer from the host. */
+let traffic: { traffic: MapTraffic | null; message?: string } = { traffic: null };
 /** The camera saved before a reload applies to the first view of the same document only. */
 let savedCamera = saved.camera && saved.uri ? { uri: saved.uri, ...saved.camera } : undefined;
 
@@ -125,6 +129,11 @@ const panel = new SidePanel(
       filters = { ...filters, layers: { ...filters.layers, [name]: visible } };
       applyLayerVisibility();
       filtersChanged([]);
+      // The host asks for traffic only while this layer is on (the usage limit is the user's money).
+      if (name === 'traffic') {
+        postToHost({ type: 'trafficLayer', on: visible });
+        panel.setTraffic(traffic.traffic, traffic.message, visible);
+      }
     },
     corridorChanged(corridorNm, aerodromeCorridorNm) {
       filters = { ...filters, corridorNm, aerodromeCorridorNm };
@@ -292,6 +301,7 @@ function showSnapshot(snapshot: Extract<HostToMapMessage, { type: 'snapshot' }>)
   }
   data.setView(view, keepShapes);
   panel.setView(view);
+  if (traffic.traffic) showTraffic();
   showFlightViews(view);
   if (!view) return;
   if (savedCamera) {
@@ -395,6 +405,15 @@ function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>):
   if (selectedItem) selectItem(selectedItem);
 }
 
+/** The traffic of the block drawn; another block's (the cursor moved on meanwhile) is not drawn over this route. */
+function showTraffic(): void {
+  const answer = traffic.traffic;
+  const mine =
+    answer && current && answer.uri === current.uri && answer.blockIndex === current.blockIndex ? answer : null;
+  data.setTraffic(mine);
+  panel.setTraffic(mine, traffic.message, filters.layers.traffic);
+}
+
 /** One handler per message of the host: a type without one does not compile. */
 const hostMessages: MessageHandlers<HostToMapMessage> = {
   snapshot: (message) => {
@@ -412,11 +431,23 @@ const hostMessages: MessageHandlers<HostToMapMessage> = {
       panel.setStatus('The area to reveal is not on this map: it may be outside the corridor.');
   },
   status: (message) => panel.setStatus(message.message),
+  traffic: (message) => {
+    traffic = { traffic: message.traffic, message: message.message };
+    showTraffic();
+  },
 };
 
 onHostMessage((message: HostToMapMessage) => dispatchMessage(hostMessages, message));
 
-const clickable = new Set<BaseLayer>([data.route, data.legs, data.notams, data.airspaces, data.firs, data.microlights]);
+const clickable = new Set<BaseLayer>([
+  data.route,
+  data.legs,
+  data.notams,
+  data.airspaces,
+  data.firs,
+  data.microlights,
+  data.traffic,
+]);
 
 map.on('singleclick', (event) => {
   const hits = map.getFeaturesAtPixel(event.pixel, {
@@ -430,6 +461,7 @@ map.on('singleclick', (event) => {
   const airspaces = ofKind('airspace');
   const [fir] = ofKind('fir');
   const [microlight] = ofKind('microlight');
+  const [flight] = ofKind('flight');
   data.setSelection([]);
   shown = undefined;
   selectedItem = undefined;
@@ -456,6 +488,8 @@ map.on('singleclick', (event) => {
     // The whole stack is outlined; the rows and profile box of the airspace hit first are marked.
     selectItem(String(airspaces[0].getId()));
     data.setSelection(airspaces);
+  } else if (flight) {
+    panel.showFlight(flight.get('flight') as MapFlight);
   } else if (microlight) {
     panel.showMicrolight(microlight.get('name') as string);
   } else if (fir) {
@@ -490,6 +524,8 @@ watchTheme(() => {
 
 basemap.load(map).catch((error: unknown) => panel.setStatus(`The basemap could not be loaded: ${String(error)}`));
 postToHost({ type: 'ready' });
+// The layer's state survives reloads: the host hears it at once, and asks for traffic only if on.
+postToHost({ type: 'trafficLayer', on: filters.layers.traffic });
 
 /**
  * A read-only view of what is drawn, for the browser tests, the benchmark and the e2e suite
@@ -520,6 +556,11 @@ const inspect = {
       /** Features made since the page loaded: a restyle makes none, a rebuild makes them all again. */
       featuresMade: data.featuresMade,
       microlights: count(data.microlights),
+      traffic: count(data.traffic),
+      trafficLabels: data.traffic
+        .getSource()!
+        .getFeatures()
+        .map((f) => String(f.get('label'))),
       highlightedPoints: highlighted.filter((f) => f.get('kind') === 'point').map((f) => String(f.getId())),
       highlightedLegs: highlighted.filter((f) => f.get('kind') === 'leg').map((f) => String(f.getId())),
       highlightedPointNames: highlighted

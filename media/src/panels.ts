@@ -7,10 +7,12 @@ import { MAP_FILTER_LIMITS, readCorridorNm } from '../../common/mapFilters';
 import type {
   MapAirspace,
   MapFilters,
+  MapFlight,
   MapLayerName,
   MapLeg,
   MapNotam,
   MapPoint,
+  MapTraffic,
   MapView,
 } from '../../common/protocol/mapMessages';
 import { icaoNotamText } from '../../common/notamText';
@@ -26,6 +28,7 @@ const LAYER_LABELS: Record<MapLayerName, string> = {
   airspaces: 'Airspaces',
   notams: 'NOTAMs',
   microlights: 'Microlights',
+  traffic: 'Traffic (European data)',
 };
 
 export interface SidePanelEvents extends FlightFilterEvents {
@@ -51,6 +54,9 @@ export class SidePanel {
   private readonly unresolved = el('section', { id: 'map-unresolved' });
   private readonly notamList: NotamList;
   private readonly flightFilters: FlightFilterControls;
+  /** What the traffic layer shows, under its switch: how many flights, of which FIRs, when, and what is missing. */
+  private readonly trafficNote = el('ul', { id: 'map-traffic', className: 'notices' });
+  private traffic: MapTraffic | null = null;
 
   constructor(
     root: HTMLElement,
@@ -69,6 +75,8 @@ export class SidePanel {
       label.append(box, document.createTextNode(` ${LAYER_LABELS[name]}`));
       layers.append(label);
     }
+    this.trafficNote.hidden = true;
+    layers.append(this.trafficNote);
 
     const corridor = el('fieldset', { id: 'map-corridor' });
     corridor.append(
@@ -162,9 +170,50 @@ export class SidePanel {
     this.details.hidden = true;
   }
 
+  /** The traffic layer's answer (null and a message: why there is none), said under its switch. */
+  setTraffic(traffic: MapTraffic | null, message: string | undefined, shown: boolean): void {
+    this.traffic = traffic;
+    const lines: string[] = [];
+    if (shown && traffic) {
+      const firs = traffic.firs.length ? ` within ${traffic.firs.join(', ')}` : '';
+      lines.push(
+        `${traffic.flights.length} flight${traffic.flights.length === 1 ? '' : 's'}${firs} at ${traffic.asOf}`,
+      );
+      lines.push(...traffic.notices);
+    }
+    if (shown && message) lines.push(message);
+    this.trafficNote.replaceChildren(...lines.map((line) => el('li', { textContent: line })));
+    this.trafficNote.hidden = lines.length === 0;
+  }
+
+  /** A flight of the traffic layer. */
+  showFlight(flight: MapFlight): void {
+    const facts = el('ul');
+    const lines = [
+      `${flight.levelText}${flight.trackDeg !== undefined ? `, track ${String(flight.trackDeg).padStart(3, '0')}°` : ''}`,
+      flight.departure || flight.arrival ? `${flight.departure ?? '?'} → ${flight.arrival ?? '?'}` : undefined,
+      flight.aircraftType ? `Aircraft ${flight.aircraftType}` : undefined,
+      `${flight.status ? `${flight.status}, ` : ''}within ${flight.fir}${this.traffic ? ` at ${this.traffic.asOf}` : ''}`,
+    ];
+    for (const line of lines) if (line) facts.append(el('li', { textContent: line }));
+    this.showDetails(`Flight ${flight.callsign}`, facts);
+  }
+
   showPoint(point: MapPoint): void {
     const facts = el('ul');
     for (const fact of point.facts) facts.append(el('li', { textContent: fact }));
+    // The aerodrome's movements around the flight's time, when the traffic layer brought them.
+    if (point.kind === 'aerodrome')
+      for (const movement of this.traffic?.aerodromes ?? []) {
+        if (movement.aerodrome !== point.name.toUpperCase()) continue;
+        const untimed = movement.untimed ? ` (${movement.untimed} more without a time)` : '';
+        facts.append(
+          el('li', {
+            className: 'traffic-count',
+            textContent: `${movement.movement === 'departures' ? 'Departures' : 'Arrivals'} ${movement.window}: ${movement.count}${untimed}`,
+          }),
+        );
+      }
     this.showDetails(`${point.name} (${point.kind}${point.status === 'resolved' ? '' : `, ${point.status}`})`, facts);
   }
 

@@ -377,6 +377,30 @@ export class MapStyles {
     });
   };
 
+  /** A flight's symbol: an arrowhead along its track (north up when no track is reported). */
+  trafficSymbol = (trackDeg = 0, declutterMode?: DeclutterMode): RegularShape =>
+    new RegularShape({
+      points: 3,
+      radius: 7,
+      rotation: (trackDeg * Math.PI) / 180,
+      stroke: new Stroke({ color: this.palette.background, width: 1 }),
+      fill: new Fill({ color: this.palette.blue }),
+      declutterMode,
+    });
+
+  /** A flight of the traffic layer: its arrowhead and "call sign / level" beside it. */
+  traffic = (feature: FeatureLike): Style => {
+    const track = Number(feature.get('trackDeg') ?? 0);
+    const text = String(feature.get('label') ?? '');
+    // Rounded to 5°: few styles, and no visible difference.
+    return this.cached(`traffic:${Math.round(track / 5) * 5}:${text}`, () => {
+      return new Style({
+        image: this.trafficSymbol(Math.round(track / 5) * 5, 'obstacle'),
+        text: this.label(text, { size: 10, colour: this.palette.blue, offsetY: -14 }),
+      });
+    });
+  };
+
   // ---- basemap ----
 
   land = (): Style =>

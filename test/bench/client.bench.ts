@@ -25,7 +25,7 @@ export async function run(): Promise<BenchFigure[]> {
   const agent = new Agent({ connections: 6 });
   // No caching and no retries: every client call goes to the simulator, like the raw one.
   const hub = new HubClient(
-    { baseUrl: sim.url, retries: 0, cacheTtlMs: { navigation: 0, airspaces: 0, notams: 0 } },
+    { baseUrl: sim.url, retries: 0, cacheTtlMs: { navigation: 0, airspaces: 0, notams: 0, flights: 0 } },
     { userKey: 'demo' },
   );
   try {

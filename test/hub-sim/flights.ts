@@ -196,7 +196,12 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
     ];
     if (operators.length === 0) operators.push('DLH');
     const perDay = 4;
-    for (let k = 0; k < perDay; k++) {
+    // European city pairs are busy: a flight every half hour round the clock (cargo and night
+    // flights too), so that the FIRs the sample routes cross have traffic at any hour (flights
+    // within a FIR, #7): a sample route takes over an hour, longer than the gap between two.
+    const european = /^[EL]/.test(plan.origin.icao) && /^[EL]/.test(plan.destination.icao);
+    const roundTheClock = european ? 48 : 0;
+    for (let k = 0; k < perDay + roundTheClock; k++) {
       const random = new Random(`flight:${plan.origin.icao}:${plan.destination.icao}:${plan.routeText}:${date}:${k}`);
       const airline = airlineByIcao(operators[k % operators.length]) ?? airlineByIcao('DLH')!;
       // A flight number is stable across days for the same slot, like a timetable.
@@ -208,7 +213,10 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
       while (used.has(`${airline.icao}${number}:${plan.origin.icao}`)) number++;
       used.add(`${airline.icao}${number}:${plan.origin.icao}`);
       const flightNumber = String(number);
-      const departureMinute = 5 * 60 + Math.floor(((k + slot.next()) / perDay) * 17 * 60);
+      const departureMinute =
+        k < perDay
+          ? 5 * 60 + Math.floor(((k + slot.next()) / perDay) * 17 * 60)
+          : Math.floor(((k - perDay + slot.next()) / roundTheClock) * 24 * 60);
       const scheduledDeparture = new Date(day + departureMinute * 60_000);
       const blockMinutes = Math.round((plan.lengthNm / Math.max(250, plan.cruiseKnots - 20)) * 60 + 25);
       const scheduledArrival = new Date(scheduledDeparture.getTime() + blockMinutes * 60_000);

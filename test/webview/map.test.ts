@@ -28,7 +28,14 @@ test('the page says ready, then draws every layer of the view with the right cou
     // The NOTAM outside the corridor is listed as such, not drawn.
     assert.equal(counts.notams, 3);
     assert.equal(counts.microlights, 1);
-    assert.deepEqual(counts.visible, { route: true, firs: true, airspaces: true, notams: true, microlights: false });
+    assert.deepEqual(counts.visible, {
+      route: true,
+      firs: true,
+      airspaces: true,
+      notams: true,
+      microlights: false,
+      traffic: false,
+    });
     assert.equal(await map.page.locator('#map-title').textContent(), 'EGLL → EDDF');
     assert.match((await map.page.locator('#map-unresolved').textContent()) ?? '', /BADPT \(unresolved\)/);
     assert.match(
@@ -65,7 +72,7 @@ test('layer switches and the corridor control change what is shown and tell the 
     assert.deepEqual(filters[1], {
       type: 'filters',
       filters: {
-        layers: { route: true, firs: true, airspaces: false, notams: true, microlights: true },
+        layers: { route: true, firs: true, airspaces: false, notams: true, microlights: true, traffic: false },
         corridorNm: 30,
         aerodromeCorridorNm: 50,
         levels: { mode: 'planned' },

@@ -33,6 +33,8 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
         : undefined;
     case 'exportBriefing':
       return { type: 'exportBriefing' };
+    case 'trafficLayer':
+      return typeof value.on === 'boolean' ? { type: 'trafficLayer', on: value.on } : undefined;
     default:
       return undefined;
   }

@@ -13,7 +13,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   dispatchMessage,
   MAP_HIGHLIGHT,
+  MAP_TRAFFIC,
   MAP_VIEW,
+  type MapTraffic,
   RESULTS_CHANGED,
   type HostToMapMessage,
   type MapToHostMessage,
@@ -38,6 +40,7 @@ import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters }
 import { verdictsUpdate, type LightSnapshot } from './viewUpdate';
 import { viewDelta } from './viewDelta';
 import { briefingMarkdown } from '../../../common/briefingMarkdown';
+import { TrafficRefresh } from './trafficRefresh';
 
 /** JSON-RPC's "method not found": a server that does not compute maps (yet). */
 const METHOD_NOT_FOUND = -32601;
@@ -87,6 +90,11 @@ class RouteMap implements vscode.Disposable {
   /** Answers to older requests are dropped: only the newest of each kind is shown. */
   private viewRequests = 0;
   private highlightRequests = 0;
+  private trafficRequests = 0;
+  /** The traffic last posted, posted again when the page reloads (it is not asked again then). */
+  private traffic: { traffic: MapTraffic | null; message?: string } | undefined;
+  /** Asks for the traffic only while the page's traffic layer is on and the panel visible. */
+  private readonly trafficRefresh = new TrafficRefresh({ fetch: () => void this.fetchTraffic() });
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -168,12 +176,16 @@ class RouteMap implements vscode.Disposable {
         // Hidden, the page is dropped (no retainContextWhenHidden); shown again, it reloads and says ready.
         if (!event.webviewPanel.visible) this.pageReady = false;
         else this.postSnapshot();
+        this.trafficRefresh.setPanelVisible(event.webviewPanel.visible);
       }),
       panel.onDidDispose(() => {
         this.detach();
         this.panel = undefined;
+        this.trafficRefresh.setLayer(false);
+        this.trafficRefresh.setPanelVisible(false);
       }),
     );
+    this.trafficRefresh.setPanelVisible(panel.visible);
   }
 
   private detach(): void {
@@ -195,7 +207,9 @@ class RouteMap implements vscode.Disposable {
     ready: () => {
       this.pageReady = true;
       this.postSnapshot();
+      if (this.traffic) this.post({ type: 'traffic', ...this.traffic });
     },
+    trafficLayer: (message) => this.trafficRefresh.setLayer(message.on),
     reveal: (message) => {
       this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
         this.log(`route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`),
@@ -266,9 +280,30 @@ class RouteMap implements vscode.Disposable {
       }
       this.highlight = undefined;
       if (this.panel) this.panel.title = view ? `Route map: ${view.title}` : 'Route map';
+      // The traffic follows the block and the FIRs it crosses, not each edit of the route.
+      this.trafficRefresh.setTarget(
+        view ? `${view.uri}#${view.blockIndex}#${view.firs.map((f) => f.designator).join(',')}` : undefined,
+      );
     }
     this.postSnapshot(light);
     if (this.view) await this.followCursor();
+  }
+
+  /** The traffic along the block shown (the refresh rule says when: trafficRefresh.ts). */
+  private async fetchTraffic(): Promise<void> {
+    const target = this.target;
+    if (!target || !this.panel) return;
+    const request = ++this.trafficRequests;
+    const answer = await this.ask(MAP_TRAFFIC, {
+      uri: target.uri,
+      position: target.position && { line: target.position.line, character: target.position.character },
+    });
+    if (request !== this.trafficRequests) return;
+    this.traffic =
+      'failure' in answer
+        ? { traffic: null, message: answer.failure }
+        : { traffic: answer.result, ...(answer.result ? {} : { message: 'No route here for traffic.' }) };
+    this.post({ type: 'traffic', ...this.traffic });
   }
 
   private async followCursor(): Promise<void> {
@@ -352,6 +387,7 @@ class RouteMap implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.trafficRefresh.dispose();
     this.detach();
     this.panel?.dispose();
     for (const s of this.subscriptions) s.dispose();

@@ -51,8 +51,11 @@ export interface HubSettings extends HttpSettings {
   baseUrl: string;
   versions: Record<HubApiSet, string>;
   endpoints: Partial<Record<HubEndpointId, EndpointOverride>>;
-  /** How long answers stay cached in memory, per kind of data (the spec's own hints). */
-  cacheTtlMs: { airspaces: number; notams: number; navigation: number };
+  /**
+   * How long answers stay cached in memory, per kind of data (the spec's own hints; flights: a
+   * minute, since positions move some 8 NM a minute and the usage limit is the user's money).
+   */
+  cacheTtlMs: { airspaces: number; notams: number; navigation: number; flights: number };
 }
 
 export interface ReferenceSettings extends HttpSettings {
@@ -68,6 +71,8 @@ export interface ReferenceSettings extends HttpSettings {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Flight answers (endpoints 1–8) are kept this long (docs/limits.md says so). */
+export const FLIGHT_ANSWER_TTL_MS = 60_000;
 
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   timeoutMs: settingDefault('icaoRoute.hub.timeoutSeconds') * 1000,
@@ -87,7 +92,13 @@ export function hubSettings(partial: Partial<HubSettings> = {}): HubSettings {
     ...partial,
     versions: { ...DEFAULT_HUB_VERSIONS, ...partial.versions },
     endpoints: { ...partial.endpoints },
-    cacheTtlMs: { airspaces: DAY, notams: 60_000, navigation: DAY, ...partial.cacheTtlMs },
+    cacheTtlMs: {
+      airspaces: DAY,
+      notams: 60_000,
+      navigation: DAY,
+      flights: FLIGHT_ANSWER_TTL_MS,
+      ...partial.cacheTtlMs,
+    },
   };
 }
 

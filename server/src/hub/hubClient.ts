@@ -5,7 +5,7 @@
  */
 import { checkBaseUrl, endpointUrl, fillTemplate, hubEndpoint, hubSettings, type HubSettings } from './config';
 import type { HubEndpointId } from '../../../common/endpoints';
-import { HubError, need, ShapeError } from './errors';
+import { HubError, need, ServiceError, ShapeError } from './errors';
 import { hubErrorFromResponse, pageText } from './errorPages';
 import {
   AIRSPACE_RULES,
@@ -124,9 +124,22 @@ export interface LinkList {
   polygons?: LonLat[][][];
 }
 
+/** One call the hub was sent (never a cache hit or a shared request): for the output log's count. */
+export interface HubCallRecord {
+  /** 1 for the client's first call, then one more per call sent. */
+  number: number;
+  /** The endpoint's id, or 'link' for a document reached through a link. */
+  endpoint: HubEndpointId | 'link';
+  what: string;
+  /** The HTTP status, or the kind of failure when no answer came. */
+  outcome: number | string;
+}
+
 export interface HubClientDeps {
   transport?: HttpTransport;
   now?: () => number;
+  /** Told of every call sent to the hub (the usage limit counts these); never carries the key or a URL. */
+  onCall?: (call: HubCallRecord) => void;
 }
 
 const JSON_ACCEPT = 'application/json';
@@ -145,6 +158,8 @@ export class HubClient {
   private readonly ownsTransport: boolean;
   private readonly cache: SharedCache;
   private readonly redactor: Redactor;
+  private readonly onCall?: (call: HubCallRecord) => void;
+  private calls = 0;
 
   constructor(
     settings: Partial<HubSettings>,
@@ -163,6 +178,12 @@ export class HubClient {
     this.ownsTransport = !deps.transport;
     this.cache = new SharedCache(500, deps.now);
     this.redactor = new Redactor([credentials.userKey]);
+    this.onCall = deps.onCall;
+  }
+
+  /** Calls sent to the hub so far (cache hits and shared requests not counted). */
+  get callCount(): number {
+    return this.calls;
   }
 
   get baseUrl(): string {
@@ -256,7 +277,13 @@ export class HubClient {
     const res = await this.request(
       'flightByGufi',
       { gufi: need(gufi, 'GUFI') },
-      { accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT, query: { format }, ttlMs: 0, signal: q.signal, what },
+      {
+        accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT,
+        query: { format },
+        ttlMs: this.settings.cacheTtlMs.flights,
+        signal: q.signal,
+        what,
+      },
     );
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
@@ -280,7 +307,13 @@ export class HubClient {
     const res = await this.request(
       'flightDelay',
       { gufi: need(gufi, 'GUFI') },
-      { accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT, query: { format }, ttlMs: 0, signal: q.signal, what },
+      {
+        accept: format === 'json' ? JSON_ACCEPT : XML_ACCEPT,
+        query: { format },
+        ttlMs: this.settings.cacheTtlMs.flights,
+        signal: q.signal,
+        what,
+      },
     );
     const kind = expectDataKind(res, what, ['json', 'xml']);
     return readBody(res, what, () => {
@@ -535,7 +568,7 @@ export class HubClient {
     const res = await this.request(id, params, {
       accept: format === 'json' ? GEOJSON_ACCEPT : XML_ACCEPT,
       query,
-      ttlMs: 0,
+      ttlMs: this.settings.cacheTtlMs.flights,
       signal: q.signal,
       what,
     });
@@ -608,24 +641,37 @@ export class HubClient {
     const path = fillTemplate(endpoint.path, { ...params, version: this.settings.versions[endpoint.set] });
     const url = endpointUrl(this.base, path);
     for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
-    return this.fetch(url, { ...spec, method: endpoint.method });
+    return this.fetch(url, { ...spec, method: endpoint.method, endpoint: id });
   }
 
-  private fetch(url: URL, spec: RequestSpec & { method: 'GET' | 'POST' }): Promise<HttpResponse> {
+  private fetch(
+    url: URL,
+    spec: RequestSpec & { method: 'GET' | 'POST'; endpoint?: HubEndpointId },
+  ): Promise<HttpResponse> {
     url.searchParams.set('user_key', this.credentials.userKey);
     const headers: Record<string, string> = { accept: spec.accept };
     if (spec.gzip) headers['accept-encoding'] = 'gzip';
     if (spec.body !== undefined) headers['content-type'] = 'application/json';
     const send = async (signal: AbortSignal | undefined): Promise<HttpResponse> => {
-      const res = await this.transport.send({
-        method: spec.method,
-        url,
-        headers,
-        body: spec.body,
-        signal,
-        what: spec.what,
-        redactor: this.redactor,
-      });
+      const number = ++this.calls;
+      const record = (outcome: number | string): void =>
+        this.onCall?.({ number, endpoint: spec.endpoint ?? 'link', what: spec.what, outcome });
+      let res: HttpResponse;
+      try {
+        res = await this.transport.send({
+          method: spec.method,
+          url,
+          headers,
+          body: spec.body,
+          signal,
+          what: spec.what,
+          redactor: this.redactor,
+        });
+      } catch (error) {
+        record(error instanceof ServiceError ? error.kind : 'failed');
+        throw error;
+      }
+      record(res.status);
       if (res.status !== 200 && !(spec.okStatuses ?? []).includes(res.status)) {
         throw hubErrorFromResponse(res, spec.what);
       }

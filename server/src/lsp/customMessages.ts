@@ -126,6 +126,7 @@ export function registerCustomMessages(state: ServerState): void {
       log: state.logError,
     },
     session.areas,
+    session.traffic,
   );
 
   registerFiledRouteRequests(connection, state);

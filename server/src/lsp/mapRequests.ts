@@ -7,13 +7,17 @@
 import type { ClimbDescent } from '../flight/vertical';
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
+import type { TrafficLookup } from '../session/traffic';
 import { buildMapViewYielding } from '../map/mapView';
 import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
 import { readCorridorNm, readLevelFilter, readTimeMarginMin } from '../../../common/mapFilters';
 import {
   DEFAULT_MAP_FILTERS,
   MAP_HIGHLIGHT,
+  MAP_TRAFFIC,
   MAP_VIEW,
+  type MapTrafficParams,
+  type MapTrafficResult,
   type MapFilters,
   type MapHighlightParams,
   type MapHighlightResult,
@@ -74,7 +78,12 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerMapRequests(connection: Connection, deps: MapRequestDeps, areas: MapAreas): void {
+export function registerMapRequests(
+  connection: Connection,
+  deps: MapRequestDeps,
+  areas: MapAreas,
+  traffic?: TrafficLookup,
+): void {
   /**
    * The route layer (densified legs) of the block last highlighted: the cursor moves far more
    * often than the block's text or its expansion change (both are new objects when they do).
@@ -123,6 +132,29 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
       return null;
     }
   });
+
+  if (traffic) {
+    onRequest(
+      connection,
+      MAP_TRAFFIC,
+      async (params: MapTrafficParams, token: CancellationToken): Promise<MapTrafficResult> => {
+        try {
+          const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
+          if (!parsed) return null;
+          const found = routeBlockAt(parsed.document, params.position);
+          if (!found) return null;
+          const expansion = deps.expansionFor(found.block, parsed);
+          const signal = abortSignalOf(token);
+          const answer = await traffic.along(found.block, expansion, deps.referenceMs(), signal);
+          return { uri: parsed.uri, version: parsed.version, blockIndex: found.index, ...answer };
+        } catch (error) {
+          if (token.isCancellationRequested) return null;
+          deps.log(`map traffic failed: ${describeError(error)}`);
+          return null;
+        }
+      },
+    );
+  }
 
   onRequest(
     connection,

@@ -8,6 +8,7 @@ import { RouteCorridor } from './corridor';
 import { MapDataSource, type HubCalls } from './hubData';
 import { prepareAreasYielding, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
 import { routeLayer } from './routePoints';
+import type { FirEntry } from './firs';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 
 export interface MapAreaDeps {
@@ -99,6 +100,23 @@ export class MapAreas {
       this.deps.log?.(notice);
     }
     return { data, prepared: await this.prepared(data, signal) };
+  }
+
+  /** The FIRs the route block crosses (the traffic layer's), from the answers the map view uses. */
+  async firsAlong(
+    block: RouteBlock,
+    expansion: ExpansionResult | undefined,
+    signal?: AbortSignal,
+  ): Promise<FirEntry[]> {
+    const resolved = routeLayer(block, expansion)
+      .points.filter((p) => p.position)
+      .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
+    const calls = this.deps.calls?.();
+    try {
+      return await this.dataSource().firsAlong(new RouteCorridor(resolved), calls, signal);
+    } finally {
+      calls?.settle();
+    }
   }
 
   dispose(): void {

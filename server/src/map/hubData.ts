@@ -219,6 +219,43 @@ export class MapDataSource {
     };
   }
 
+  /**
+   * The FIRs the route crosses, for the traffic layer: the same catalogue and FIR airspace lists
+   * (their outlines) the map view asks for, so that after the map is drawn they come from the
+   * cache and cost no call. A FIR whose list fails is judged by its box.
+   */
+  async firsAlong(route: RouteCorridor, calls: HubCalls | undefined, signal?: AbortSignal): Promise<FirEntry[]> {
+    if (!this.hub || route.points.length === 0) return [];
+    const hub = calls ?? directHubCalls(this.hub);
+    const catalogue = await this.firCatalogue(hub).catch((error: unknown) => {
+      this.catalogue = undefined;
+      throw error;
+    });
+    const byBox = firsCrossed(route, catalogue.firs);
+    const firs = await Promise.all(
+      byBox.map(async ({ crossings: _, approximate: __, ...fir }): Promise<FirEntry> => {
+        if (this.airspacesRestricted || fir.polygons) return fir;
+        try {
+          const list = await hub.use(
+            'airspaces',
+            (h) => h.firAirspaces(fir.prefix, fir.designator, { signal }),
+            (error) => isNotFound(error) || isRestricted(error),
+          );
+          const own = list.airspaces.find(
+            (f) => String(f.properties.type).toUpperCase() === 'FIR' && f.properties.designator === fir.designator,
+          );
+          const g = own?.geometry;
+          if (g?.type === 'Polygon') return { ...fir, polygons: [g.coordinates] };
+          if (g?.type === 'MultiPolygon') return { ...fir, polygons: g.coordinates };
+        } catch (error) {
+          if (isCancel(error, signal)) throw error;
+        }
+        return fir;
+      }),
+    );
+    return firsCrossed(route, firs).map(({ crossings: _, approximate: __, ...fir }) => fir);
+  }
+
   /** The microlight fields of the countries of the FIRs crossed and of the aerodromes. */
   private async microlights(
     hub: HubCalls,

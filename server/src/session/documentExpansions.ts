@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
-import { HubClient, redactText, type HubSettings } from '../hub';
+import { HubClient, redactText, type HubCallRecord, type HubSettings } from '../hub';
 import { keyOfBlock, settledBlock } from '../route/movableBlock';
 import type { LineIndex } from '../services/ranges';
 import type { NavDatabase } from '../navdata/loader';
@@ -43,6 +43,12 @@ export interface DocumentExpansionReport {
   findings: RouteDiagnostic[];
   /** The source's failure, when blocks were left unexpanded because of it. */
   failure?: ExpansionStatus;
+}
+
+/** "Hub call 12: firFlights (the flights within a FIR): HTTP 200". */
+export function hubCallLine(call: HubCallRecord): string {
+  const outcome = typeof call.outcome === 'number' ? `HTTP ${call.outcome}` : call.outcome;
+  return `Hub call ${call.number}: ${call.endpoint} (${call.what}): ${outcome}`;
 }
 
 export interface ExpansionConfig {
@@ -140,7 +146,12 @@ export class DocumentExpansions {
 
     if (key) {
       try {
-        const client = new HubClient(config.hub, { userKey: key });
+        // Every call sent is counted in the log (the usage limit is the user's money); no URL, no key.
+        const client = new HubClient(
+          config.hub,
+          { userKey: key },
+          { onCall: (call) => this.events.log?.(hubCallLine(call)) },
+        );
         this.source = new HubSource(client, folder ? new NavdataSource(folder, this.options.loadNavdata) : undefined);
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
       } catch (error) {

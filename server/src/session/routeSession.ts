@@ -24,6 +24,7 @@ import { AirlineReference } from './airlineReference';
 import { FiledRouteLookup } from './filedRoutes';
 import { LiveFlightLookup } from './liveFlights';
 import { DocumentPipeline } from './documentPipeline';
+import { TrafficLookup } from './traffic';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
 import { serviceAddress } from './serviceAddress';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
@@ -101,6 +102,8 @@ export class RouteSession {
   readonly areas: MapAreas;
   /** Each open document's findings from every source, and their one event. */
   readonly documents: DocumentPipeline;
+  /** The traffic along a route (hub #6, #7, #8), for the map's traffic layer; asked only while it is shown. */
+  readonly traffic: TrafficLookup;
 
   constructor(
     events: SessionEvents = {},
@@ -131,6 +134,7 @@ export class RouteSession {
       calls: () => this.statuses.batch(this.hubClient),
       log: (message) => events.log?.(message),
     });
+    this.traffic = new TrafficLookup(this, options.now);
     const conflicts = new FlightConflicts(this.areas, {
       expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
       settings: () => this.conflictSettings,

@@ -17,7 +17,7 @@ const WHAT: Record<SourceName, string> = {
   airspaces: 'Airspaces',
   notams: 'NOTAMs',
   reference: 'Airline reference',
-  flights: 'Routes filed by others',
+  flights: 'Flight data',
 };
 
 const UNREACHABLE: ReadonlySet<ServiceErrorKind> = new Set(['network', 'timeout']);

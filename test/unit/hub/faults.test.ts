@@ -3,7 +3,7 @@ import test, { after, afterEach, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import type { HubSettings } from '../../../server/src/hub/config';
+import { FLIGHT_ANSWER_TTL_MS, type HubSettings } from '../../../server/src/hub/config';
 import { HubError } from '../../../server/src/hub/errors';
 import { waitInWords } from '../../../server/src/hub/errorPages';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
@@ -183,11 +183,20 @@ test('airspaces are cached for a day, NOTAM lists for a minute (clock injected)'
   assert.equal(logged(sim, 'aerodromeNotams').length, afterHalfMinute + 1);
 });
 
-test('flights are never cached: two calls, two requests', async () => {
-  const hub = client();
+test("flights are cached for their stated lifetime, a minute (issue 22: the usage limit is the user's money)", async () => {
+  let clock = 1_000_000;
+  const hub = client({}, 'demo', () => clock);
   await hub.airlineFlights('BAW');
   await hub.airlineFlights('BAW');
-  assert.equal(logged(sim, 'airlineFlights').length, 2);
+  assert.equal(logged(sim, 'airlineFlights').length, 1, 'within the lifetime: one request');
+  clock += FLIGHT_ANSWER_TTL_MS + 1;
+  await hub.airlineFlights('BAW');
+  assert.equal(logged(sim, 'airlineFlights').length, 2, 'past it: asked again');
+  // Nothing kept where the settings say so (the bench's raw client).
+  const uncached = client({ cacheTtlMs: { airspaces: 0, notams: 0, navigation: 0, flights: 0 } });
+  await uncached.airlineFlights('BAW');
+  await uncached.airlineFlights('BAW');
+  assert.equal(logged(sim, 'airlineFlights').length, 4);
 });
 
 test('the concurrency limit holds against the simulator', async () => {

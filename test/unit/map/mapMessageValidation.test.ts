@@ -100,6 +100,26 @@ test('state saved before the level and time filters existed reads with their def
   assert.deepEqual(readMapFilters({ ...older, corridorNm: 20 }), { ...DEFAULT_MAP_FILTERS, corridorNm: 20 });
 });
 
+test('the traffic layer switch: a boolean only; state saved before the layer existed reads it off', () => {
+  assert.deepEqual(validateMapToHostMessage({ type: 'trafficLayer', on: true, extra: 1 }), {
+    type: 'trafficLayer',
+    on: true,
+  });
+  assert.equal(validateMapToHostMessage({ type: 'trafficLayer', on: 'yes' }), undefined);
+  assert.equal(validateMapToHostMessage({ type: 'trafficLayer' }), undefined);
+  assert.equal(DEFAULT_MAP_FILTERS.layers.traffic, false, 'off by default');
+  const { traffic: _traffic, ...olderLayers } = DEFAULT_MAP_FILTERS.layers;
+  assert.deepEqual(readMapFilters({ ...DEFAULT_MAP_FILTERS, layers: olderLayers }), DEFAULT_MAP_FILTERS);
+  assert.equal(
+    readMapFilters({ ...DEFAULT_MAP_FILTERS, layers: { ...DEFAULT_MAP_FILTERS.layers, traffic: 'on' } }),
+    undefined,
+  );
+  assert.equal(
+    readMapFilters({ ...DEFAULT_MAP_FILTERS, layers: { ...olderLayers, traffic: true } })?.layers.traffic,
+    true,
+  );
+});
+
 test('showMap arguments: a Uri from a menu, (uri, position) from a code lens, { uri, position, itemId } from a code action', () => {
   const position = { line: 4, character: 2 };
   const menuUri = { scheme: 'file', path: '/a.route', toString: () => 'file:///a.route' };

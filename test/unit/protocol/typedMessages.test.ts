@@ -58,6 +58,7 @@ test('a webview message reaches the handler of its own type', () => {
         filters: (m) => seen.push(`filters ${m.filters.corridorNm}`),
         export: (m) => seen.push(`export ${m.format}`),
         exportBriefing: () => seen.push('exportBriefing'),
+        trafficLayer: (m) => seen.push(`trafficLayer ${m.on}`),
       },
       message,
     );

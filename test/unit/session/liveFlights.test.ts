@@ -32,11 +32,27 @@ const AFR = parseRouteDocument(
 );
 
 async function setUp(
-  options: { userKey?: string; useHttpErrors?: boolean; now?: () => number; maxKept?: number } = {},
+  options: {
+    userKey?: string;
+    useHttpErrors?: boolean;
+    now?: () => number;
+    maxKept?: number;
+    /** Nothing kept by the hub client: each call of the lookup reaches the simulator. */
+    uncachedHub?: boolean;
+  } = {},
 ) {
   const sim = await startHubSimulator({ port: 0, quiet: true, settings: { fixedNow: new Date(NOW).toISOString() } });
   sims.push(sim);
-  const hubClient = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: options.userKey ?? 'demo' });
+  // The hub client keeps flight answers a minute (issue 22, item 4): on the test's clock, like the lookup.
+  const hubClient = new HubClient(
+    {
+      baseUrl: sim.url,
+      retries: 0,
+      ...(options.uncachedHub ? { cacheTtlMs: { airspaces: 0, notams: 0, navigation: 0, flights: 0 } } : {}),
+    },
+    { userKey: options.userKey ?? 'demo' },
+    { now: options.now ?? (() => NOW) },
+  );
   const referenceClient = new ReferenceClient(
     { baseUrl: sim.referenceUrl, retries: 0 },
     { appId: 'demo', appKey: 'demo' },
@@ -169,7 +185,8 @@ test('the flights of an operator: fetched once, shared, cached', async () => {
 });
 
 test('answers kept at most maxKept: the oldest is asked again', async () => {
-  const { lookup, calls } = await setUp({ maxKept: 1 });
+  // The lookup's own eviction is what is counted: the hub client keeps nothing here.
+  const { lookup, calls } = await setUp({ maxKept: 1, uncachedHub: true });
   const dlh = lookup.queryOf(DLH.blocks[0]!)!;
   await lookup.lookup(dlh);
   await lookup.lookup(dlh);
