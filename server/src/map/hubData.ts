@@ -155,12 +155,14 @@ export class MapDataSource {
               const g = feature.geometry;
               if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'Polygon') {
                 entry.polygons = [g.coordinates];
+                delete entry.boundaryFile;
               } else if (
                 type === 'FIR' &&
                 feature.properties.designator === fir.designator &&
                 g?.type === 'MultiPolygon'
               ) {
                 entry.polygons = g.coordinates;
+                delete entry.boundaryFile;
               } else {
                 airspaces.push(feature);
               }
@@ -210,6 +212,7 @@ export class MapDataSource {
     ]);
     return {
       firs: crossed.map(({ notams: _, ...fir }) => fir),
+      knownFirs: catalogue.map((f) => f.designator),
       airspaces: dedupe(airspaces),
       notams,
       microlights,
@@ -380,6 +383,7 @@ export class MapDataSource {
                 name,
                 bbox: detail.bbox,
                 ...(detail.polygons ? { polygons: detail.polygons } : {}),
+                ...(outline && this.firBoundariesFile ? { boundaryFile: this.firBoundariesFile } : {}),
                 ...(notams ? { notams } : {}),
               };
             }),

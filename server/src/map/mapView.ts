@@ -70,6 +70,8 @@ export interface MicrolightSource {
 /** What the hub (or local files) gave for the route; empty lists without a key. */
 export interface MapData {
   firs: FirEntry[];
+  /** Every FIR the hub's navigation places (with a box or an outline), crossed or not: EET/ names are checked against it. */
+  knownFirs?: string[];
   airspaces: Feature<AirspaceProperties>[];
   notams: NotamSource[];
   microlights: MicrolightSource[];

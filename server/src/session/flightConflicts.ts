@@ -10,6 +10,9 @@ import { buildMapViewYielding } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { flightConflicts } from '../flight/conflicts';
+import { flightProfile } from '../flight/profile';
+import { fplTimeFindings } from '../flight/fplTimes';
+import type { MapComputation, MapData } from '../map/mapView';
 import { settingDefault } from '../../../common/settings/definitions';
 import type { MapAreas } from '../map/areas';
 import { blockKey as textKey } from './cache';
@@ -75,6 +78,25 @@ interface Judged {
   findings: RouteDiagnostic[];
 }
 
+/**
+ * The times of an FPL message (F003–F005) against its still-air profile, timed from take-off, and
+ * the FIRs the map's crossing computation found (none known without the hub's FIR catalogue).
+ */
+function fplTimes(
+  block: RouteBlock,
+  expansion: ExpansionResult,
+  computation: MapComputation,
+  data: MapData,
+): RouteDiagnostic[] {
+  const profile = flightProfile(block.elements, expansion.points, 0);
+  const known = new Set(data.knownFirs ?? []);
+  return fplTimeFindings({
+    block,
+    profile,
+    ...(known.size > 0 ? { firs: { crossed: computation.firs, known } } : {}),
+  });
+}
+
 export class FlightConflicts {
   /** uri → block key → its conflicts. */
   private readonly known = new Map<string, Map<string, RouteDiagnostic[]>>();
@@ -89,7 +111,6 @@ export class FlightConflicts {
 
   /** The conflicts known for the document's current blocks (none while a block is being judged again). */
   findings(document: SessionDocument): RouteDiagnostic[] {
-    if (!this.deps.settings().enabled) return [];
     const byBlock = this.known.get(document.uri);
     if (!byBlock || byBlock.size === 0) return [];
     const out: RouteDiagnostic[] = [];
@@ -164,12 +185,13 @@ export class FlightConflicts {
     const before = this.judged.get(uri);
     const judgedNow = new Map<string, Judged>();
     const conflictSettings = this.deps.settings();
-    if (conflictSettings.enabled) {
+    {
+      const enabled = conflictSettings.enabled;
       const filters = this.filters(conflictSettings);
       const timedByNow = conflictSettings.departureMs === undefined;
       const referenceMs = conflictSettings.departureMs ?? Date.now();
       const now = Date.now();
-      const settings = JSON.stringify([filters, timedByNow ? 'now' : referenceMs]);
+      const settings = JSON.stringify([enabled, filters, timedByNow ? 'now' : referenceMs]);
       // Keys first: the text of the version judged, before any await lets a newer one in.
       const blocks: { index: number; block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
       let routes = 0;
@@ -177,6 +199,8 @@ export class FlightConflicts {
         if (block.elements.length === 0) continue;
         // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
         if (routes++ >= MAX_CONFLICT_BLOCKS) break;
+        // Without the conflicts, only an FPL message's times are judged.
+        if (!enabled && !block.fpl) continue;
         const expansion = this.deps.expansionFor(block, document);
         if (!expansion || expansion.points.length < 2) continue;
         blocks.push({ index, block, expansion, key: conflictKey(document, block) });
@@ -192,7 +216,7 @@ export class FlightConflicts {
         if (signal.aborted) return undefined;
         // Answers from the hub's cache come back without a turn of the event loop: let requests through.
         await new Promise((resolve) => setImmediate(resolve));
-        if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0) continue;
+        if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0 && !block.fpl) continue;
         const known = before?.get(key);
         let findings: RouteDiagnostic[];
         if (
@@ -226,7 +250,10 @@ export class FlightConflicts {
             if (signal.aborted) return undefined;
             throw error;
           }
-          findings = flightConflicts(computation);
+          findings = [
+            ...(enabled ? flightConflicts(computation) : []),
+            ...(block.fpl ? fplTimes(block, expansion, computation, areas.data) : []),
+          ];
           judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
         }
         if (findings.length > 0) next.set(key, findings);
