@@ -7,6 +7,7 @@
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { resolveRouteMapCodeLens } from '../services/codeLens';
 import { filedRouteAction, filedRoutePlace } from '../services/filedRouteChoices';
+import { insertEetAction } from '../services/eetAction';
 import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
@@ -81,7 +82,12 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
       const wanted = !only || only.some((kind) => 'refactor.rewrite'.startsWith(kind));
       if (!wanted || params.context.diagnostics.length > 0) return actions;
       const place = filedRoutePlace(current.document, current.lineTexts, params.range.start);
-      return place ? [...actions, filedRouteAction(place, current.uri, params.range.start)] : actions;
+      const eet = insertEetAction(current.document, current.uri, params.range.start);
+      return [
+        ...actions,
+        ...(place ? [filedRouteAction(place, current.uri, params.range.start)] : []),
+        ...(eet ? [eet] : []),
+      ];
     }),
   );
 
