@@ -82,7 +82,7 @@ interface Judged {
  * The times of an FPL message (F003–F005) against its still-air profile, timed from take-off, and
  * the FIRs the map's crossing computation found (none known without the hub's FIR catalogue).
  */
-function fplTimes(
+export function fplTimes(
   block: RouteBlock,
   expansion: ExpansionResult,
   computation: MapComputation,

@@ -21,7 +21,7 @@ function boundarySummary(eets: readonly FirEet[]): string {
 }
 
 export async function fplEet(
-  areas: MapAreas,
+  areas: Pick<MapAreas, 'forBlock'>,
   block: RouteBlock,
   expansion: ExpansionResult | undefined,
   signal?: AbortSignal,
