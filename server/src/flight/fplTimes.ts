@@ -9,7 +9,17 @@
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import type { Range, RouteBlock, RouteDiagnostic } from '../route/model';
 import { textFix } from '../route/textFixes';
-import { clockText, eetItem, firEets, hhmm, minutesOf, totalElapsedMin, type FirCrossing, type FirEet } from './eet';
+import {
+  boundaryWords,
+  clockText,
+  eetItem,
+  firEets,
+  hhmm,
+  minutesOf,
+  totalElapsedMin,
+  type FirCrossing,
+  type FirEet,
+} from './eet';
 import type { FlightProfile } from './profile';
 
 /** An `EET/` time further than this from the still-air time to the FIR boundary gets F004, minutes. */
@@ -28,7 +38,7 @@ export interface FplTimesInput {
    * The FIRs the route crosses, and the designators of every FIR whose boundary is known; absent
    * when no FIR data is there (no hub): EET/ is then not checked.
    */
-  firs?: { crossed: readonly FirCrossing[]; known: ReadonlySet<string> };
+  firs?: { crossed: readonly FirCrossing[]; known: ReadonlyMap<string, Omit<FirCrossing, 'crossings'>> };
 }
 
 /** Doc 4444 Appendix 2, Item 18: the order of the indicators; EET/ is written at its place. */
@@ -108,15 +118,16 @@ export function fplTimeFindings(input: FplTimesInput): RouteDiagnostic[] {
       if (!m) continue;
       const [, designator, time] = m as unknown as [string, string, string];
       const given = minutesOf(time);
-      if (given === undefined || !firs.known.has(designator)) continue;
+      const known = firs.known.get(designator);
+      if (given === undefined || !known) continue;
       const range = wordRange(item, index, word);
       const crossed = firs.crossed.find((f) => f.designator === designator);
       if (!crossed) {
         out.push(
           finding(
             'F003',
-            `EET/${word}: the route does not cross ${designator} by the FIR boundaries of the hub's navigation ` +
-              `(and the boundaries file, where the hub gives none); it enters ${eetList(eets)} ${STILL_AIR}` +
+            `EET/${word}: the route does not cross ${designator} by ${boundaryWords({ ...known, crossings: [] })}; ` +
+              `it enters ${eetList(eets)} ${STILL_AIR}` +
               (computed ? `: ${computed}` : ''),
             range,
             fix,

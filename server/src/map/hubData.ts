@@ -212,7 +212,11 @@ export class MapDataSource {
     ]);
     return {
       firs: crossed.map(({ notams: _, ...fir }) => fir),
-      knownFirs: catalogue.map((f) => f.designator),
+      knownFirs: catalogue.map((f) => ({
+        designator: f.designator,
+        approximate: !f.polygons?.length,
+        ...(f.boundaryFile ? { boundaryFile: f.boundaryFile } : {}),
+      })),
       airspaces: dedupe(airspaces),
       notams,
       microlights,

@@ -67,11 +67,18 @@ export interface MicrolightSource {
   lat: number;
 }
 
+/** A FIR the hub's navigation places, and how: its outline (from the hub or the boundaries file) or only its box. */
+export interface KnownFir {
+  designator: string;
+  approximate: boolean;
+  boundaryFile?: string;
+}
+
 /** What the hub (or local files) gave for the route; empty lists without a key. */
 export interface MapData {
   firs: FirEntry[];
   /** Every FIR the hub's navigation places (with a box or an outline), crossed or not: EET/ names are checked against it. */
-  knownFirs?: string[];
+  knownFirs?: KnownFir[];
   airspaces: Feature<AirspaceProperties>[];
   notams: NotamSource[];
   microlights: MicrolightSource[];

@@ -89,7 +89,7 @@ export function fplTimes(
   data: MapData,
 ): RouteDiagnostic[] {
   const profile = flightProfile(block.elements, expansion.points, 0);
-  const known = new Set(data.knownFirs ?? []);
+  const known = new Map((data.knownFirs ?? []).map((f) => [f.designator, f]));
   return fplTimeFindings({
     block,
     profile,

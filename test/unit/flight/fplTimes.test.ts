@@ -18,6 +18,7 @@ import { firEets } from '../../../server/src/flight/eet';
 import { flightProfile } from '../../../server/src/flight/profile';
 import { EET_MARGIN_MIN, INSERT_EET_TITLE, TOTAL_EET_SHARE } from '../../../server/src/flight/fplTimes';
 import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
+import { DIAGNOSTIC_CODES } from '../../../server/src/route/codes';
 import type { TextFixData } from '../../../server/src/route/textFixes';
 import { SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
 
@@ -77,7 +78,11 @@ LSAS.polygons = [
 function data(firs: FirEntry[] = FIRS): MapData {
   return {
     firs,
-    knownFirs: [...firs, LSAS].map((f) => f.designator),
+    knownFirs: [...firs, LSAS].map((f) => ({
+      designator: f.designator,
+      approximate: false,
+      ...(f.boundaryFile ? { boundaryFile: f.boundaryFile } : {}),
+    })),
     airspaces: [],
     notams: [],
     microlights: [],
@@ -267,7 +272,7 @@ test(
     const computed = `EET/LFFF${hhmm(want.LFFF)} EBBU${hhmm(want.EBBU)} EDGG${hhmm(want.EDGG)}`;
     assert.match(
       f.message,
-      /^EET\/LSAS0010: the route does not cross LSAS by the FIR boundaries of the hub's navigation/,
+      /^EET\/LSAS0010: the route does not cross LSAS by the hub's boundary of LSAS;/,
     );
     assert.ok(f.message.includes(computed), f.message);
     assert.match(f.message, /the wind is not known/);
@@ -339,3 +344,8 @@ test(
     );
   },
 );
+
+test('the titles of F004 and F005 state the margins the rules use', () => {
+  assert.ok(DIAGNOSTIC_CODES.F004.title.includes(`${EET_MARGIN_MIN} minutes`));
+  assert.ok(DIAGNOSTIC_CODES.F005.title.includes(`${Math.round(TOTAL_EET_SHARE * 100)} %`));
+});
