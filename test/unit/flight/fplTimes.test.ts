@@ -270,10 +270,7 @@ test(
     );
     const f = found[0]!;
     const computed = `EET/LFFF${hhmm(want.LFFF)} EBBU${hhmm(want.EBBU)} EDGG${hhmm(want.EDGG)}`;
-    assert.match(
-      f.message,
-      /^EET\/LSAS0010: the route does not cross LSAS by the hub's boundary of LSAS;/,
-    );
+    assert.match(f.message, /^EET\/LSAS0010: the route does not cross LSAS by the hub's boundary of LSAS;/);
     assert.ok(f.message.includes(computed), f.message);
     assert.match(f.message, /the wind is not known/);
     // On the word itself.
