@@ -30,7 +30,7 @@ export interface FirEet {
   approximate: boolean;
 }
 
-/** An entry this close to the first point is the FIR of departure, which EET/ does not list. */
+/** An entry this close to the first point is into the FIR of departure, which EET/ does not list. */
 const DEPARTURE_FIR_NM = 0.5;
 
 /** Where a FIR boundary comes from, in words: the hub's outline, its box only, or the boundaries file. */
@@ -53,6 +53,8 @@ export function firEets(firs: readonly FirCrossing[], profile: FlightProfile): F
       if (crossing.entryNm < DEPARTURE_FIR_NM) continue;
       const ms = stateAt(profile, crossing.entryNm).etoMs;
       if (ms === undefined) return undefined;
+      // Entered in the first half minute (overlapping FIRs around the aerodrome): EET/ would say 0000.
+      if (ms < 30_000) continue;
       out.push({
         designator: fir.designator,
         entryNm: crossing.entryNm,

@@ -27,7 +27,7 @@ import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
 import { limitFeatureVertices } from './vertexLimit';
-import type { MapData, MicrolightSource, NotamSource } from './mapView';
+import type { KnownFir, MapData, MicrolightSource, NotamSource } from './mapView';
 import { currentNotams } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
 import { boxOfRings } from '../hub/hubXml';
@@ -212,11 +212,7 @@ export class MapDataSource {
     ]);
     return {
       firs: crossed.map(({ notams: _, ...fir }) => fir),
-      knownFirs: catalogue.map((f) => ({
-        designator: f.designator,
-        approximate: !f.polygons?.length,
-        ...(f.boundaryFile ? { boundaryFile: f.boundaryFile } : {}),
-      })),
+      knownFirs: knownFirs(catalogue, firs),
       airspaces: dedupe(airspaces),
       notams,
       microlights,
@@ -432,6 +428,22 @@ export class MapDataSource {
     }
     return out;
   }
+}
+
+/**
+ * Every FIR placed by the catalogue, as known after this route's calls: a FIR whose box the route
+ * touches has its outline from its own airspace list when the hub gives one.
+ */
+function knownFirs(catalogue: readonly FirEntry[], fetched: readonly FirEntry[]): KnownFir[] {
+  const byName = new Map(fetched.map((f) => [f.designator, f]));
+  return catalogue.map((listed) => {
+    const f = byName.get(listed.designator) ?? listed;
+    return {
+      designator: f.designator,
+      approximate: !f.polygons?.length,
+      ...(f.boundaryFile ? { boundaryFile: f.boundaryFile } : {}),
+    };
+  });
 }
 
 /** FIRs the navigation lists without a boundary: said, since their airspaces and NOTAMs are then not looked up. */
