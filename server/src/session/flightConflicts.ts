@@ -18,6 +18,8 @@ import type { MapAreas } from '../map/areas';
 import { blockKey as textKey } from './cache';
 import type { SessionDocument } from './documentExpansions';
 
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002']);
+
 /** Route blocks of one document judged at most: a 5 MB file of routes must not fetch the world. */
 export const MAX_CONFLICT_BLOCKS = 100;
 
@@ -113,11 +115,13 @@ export class FlightConflicts {
   findings(document: SessionDocument): RouteDiagnostic[] {
     const byBlock = this.known.get(document.uri);
     if (!byBlock || byBlock.size === 0) return [];
+    // Turned off, the conflicts go at once; an FPL message's times (F003–F005) stay.
+    const conflicts = this.deps.settings().enabled;
     const out: RouteDiagnostic[] = [];
     for (const block of document.document.blocks) {
       if (block.elements.length === 0) continue;
       const found = byBlock.get(conflictKey(document, block));
-      if (found) out.push(...found);
+      if (found) out.push(...(conflicts ? found : found.filter((f) => !CONFLICT_CODES.has(f.code))));
     }
     return out;
   }
