@@ -38,6 +38,7 @@ import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../commo
 import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
 import { formatUtc } from '../flight/flightTime';
+import { boundaryWords } from '../flight/eet';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
 import type { JudgedArea } from '../flight/judgedArea';
 import { crossingRows, profileView, verdictOf } from './flightView';
@@ -490,6 +491,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     polygons: f.polygons && f.polygons.length > 0 ? f.polygons : boxPolygon(f.bbox),
     crossings: f.crossings,
     ...(f.approximate ? { approximate: true } : {}),
+    boundary: boundaryWords(f),
   }));
   const title =
     aerodromes.origin && aerodromes.destination

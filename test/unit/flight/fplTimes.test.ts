@@ -346,3 +346,25 @@ test('the titles of F004 and F005 state the margins the rules use', () => {
   assert.ok(DIAGNOSTIC_CODES.F004.title.includes(`${EET_MARGIN_MIN} minutes`));
   assert.ok(DIAGNOSTIC_CODES.F005.title.includes(`${Math.round(TOTAL_EET_SHARE * 100)} %`));
 });
+
+test(
+  "the map's crossing table says where each FIR boundary comes from: the hub, or the boundaries file",
+  { skip },
+  async () => {
+    const { block, points } = await expanded(fpl('EDDF0105 EDDK', 'PBN/A1B1C1D1'));
+    const firs = [FIRS[0]!, FIRS[1]!, strip('EBBU', 3, 6, '/data/boundaries.geojson.gz'), FIRS[3]!];
+    const { view } = buildMapView({
+      uri: 'file:///a.route',
+      version: 1,
+      blockIndex: 0,
+      block,
+      expansion: { points, findings: [], procedures: [] },
+      data: data(firs),
+      filters: DEFAULT_MAP_FILTERS,
+      referenceMs: 0,
+    });
+    const reason = (name: string) => view.crossings!.find((r) => r.kind === 'fir' && r.name.startsWith(name))!.reason;
+    assert.match(reason('EBBU'), /, by the boundary of EBBU in the file \/data\/boundaries\.geojson\.gz\.$/);
+    assert.match(reason('EDGG'), /, by the hub's boundary of EDGG\.$/);
+  },
+);
