@@ -81,6 +81,19 @@ export const SETTINGS = {
     restart: false,
     example: 40,
   },
+  'icaoRoute.flights.eobtToleranceMinutes': {
+    schema: {
+      type: 'number',
+      default: 15,
+      minimum: 0,
+      maximum: 720,
+      markdownDescription:
+        "How many minutes an FPL message's EOBT (field 13, on its `DOF/`) may differ from the schedule of the flight its call sign names before an information (`L001`) says so. The flight comes from the hub (a hub key) or the airline reference's flight status.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 30,
+  },
   'icaoRoute.diagnostics.flightConflicts': {
     schema: {
       type: 'boolean',

@@ -50,6 +50,7 @@ export function configureSession(state: ServerState): void {
       referenceHttpErrors: settings.referenceHttpErrors,
       airspaceFiles: settings.map.airspaceFiles,
       firBoundariesFile: settings.map.firBoundariesFile ?? '',
+      eobtToleranceMinutes: settings.eobtToleranceMinutes,
       conflicts: {
         enabled: settings.flightConflicts,
         corridorNm: settings.map.corridorNm,

@@ -29,6 +29,8 @@ export interface ServerSettings {
   departureMs: number | undefined;
   /** `icaoRoute.diagnostics.flightConflicts`: conflicts with active areas as diagnostics. */
   flightConflicts: boolean;
+  /** `icaoRoute.flights.eobtToleranceMinutes`: how far the EOBT may be from the live flight's schedule. */
+  eobtToleranceMinutes: number;
 }
 
 export interface MapSettings {
@@ -75,6 +77,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   },
   departureMs: undefined,
   flightConflicts: settingDefault('icaoRoute.diagnostics.flightConflicts'),
+  eobtToleranceMinutes: settingDefault('icaoRoute.flights.eobtToleranceMinutes'),
 };
 
 type Partial2 = Partial<ServerSettings>;
@@ -121,6 +124,11 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (Object.keys(map).length > 0) result.map = map as MapSettings;
   const departure = departureSetting(at(section, raw, 'icaoRoute.flight.departureTime'));
   if (departure !== undefined) result.departureMs = departure ?? undefined;
+  const tolerance = numberSetting(
+    'icaoRoute.flights.eobtToleranceMinutes',
+    at(section, raw, 'icaoRoute.flights.eobtToleranceMinutes'),
+  );
+  if (tolerance !== undefined) result.eobtToleranceMinutes = Math.round(tolerance);
   const conflicts = at(section, raw, 'icaoRoute.diagnostics.flightConflicts');
   if (typeof conflicts === 'boolean') result.flightConflicts = conflicts;
   const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
@@ -142,6 +150,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
     if ('departureMs' in layer) merged.departureMs = layer.departureMs;
     if (layer.flightConflicts !== undefined) merged.flightConflicts = layer.flightConflicts;
+    if (layer.eobtToleranceMinutes !== undefined) merged.eobtToleranceMinutes = layer.eobtToleranceMinutes;
   }
   return merged;
 }

@@ -101,6 +101,22 @@ function tables(heading: string): string[] {
   rows(out, codesOf('A'));
   out.push(
     '',
+    `${heading} The live flight behind a call sign`,
+    '',
+    'With a hub key, an FPL message whose field 7 is an operator and a flight (`DLH4AB`) and whose field 13',
+    "gives an EOBT (on `DOF/`, else its next occurrence) is compared with that flight: the hub's flights of",
+    'the airline and number and its delay, and, with the airline reference credentials and a numeric flight',
+    "number, the reference family's flight status on that date. Asked once the parse settles, cached; each",
+    'finding names the data it rests on. Times are compared as instants, across midnight and `DOF/`. A completed',
+    'flight leaves the hub six hours after landing; delay data are reliable only in European airspace.',
+    '`icaoRoute.flights.eobtToleranceMinutes` sets how far the EOBT may be from the schedule.',
+    '',
+    '| Code | Severity | Meaning |',
+    '|---|---|---|',
+  );
+  rows(out, codesOf('L'));
+  out.push(
+    '',
     `${heading} Flight conflicts`,
     '',
     'With a hub key (or `icaoRoute.map.airspaceFiles`), each expanded route is flown at its planned levels',
@@ -139,6 +155,7 @@ const SERIES_SOURCES: Record<string, string> = {
   X: 'offline route expansion (`icaoRoute.navdata.folder`, `check --navdata`)',
   H: "the hub's route expansion (a hub key, `check --hub`)",
   A: 'the airline reference (its credentials set)',
+  L: "the live flight behind an FPL message's call sign (a hub key; the airline reference's flight status too)",
   F: 'flight conflicts with active areas (a hub key or `icaoRoute.map.airspaceFiles`)',
 };
 
