@@ -57,6 +57,7 @@ export function configureSession(state: ServerState): void {
         aerodromeCorridorNm: settings.map.aerodromeCorridorNm,
         timeMarginMin: settings.map.timeMarginMin,
         departureMs: settings.departureMs,
+        climbDescent: settings.climbDescent,
       },
     },
     { hubUserKey: userKey, reference: fromClient ?? environmentReferenceCredentials() },
