@@ -13,6 +13,8 @@ export const COMMANDS = {
   exportRoute: 'icaoRoute.exportRoute',
   /** A quick pick of the routes others filed for the block's city pair ({ uri, position } or the cursor). */
   useFiledRoute: 'icaoRoute.useFiledRoute',
+  /** Writes EET/ for the FIR boundaries into the FPL message ({ uri, position } or the cursor). */
+  insertEet: 'icaoRoute.insertEet',
   /** Not in the command palette: only a conflict's "Open NOTAM" code action runs it. */
   openNotam: 'icaoRoute.openNotam',
 } as const;

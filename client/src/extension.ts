@@ -25,6 +25,7 @@ import {
 import { registerExpansionView } from './expansionView';
 import { registerExportRoute } from './exportRoute';
 import { registerFiledRoutes } from './filedRoutes';
+import { registerInsertEet } from './insertEet';
 import { HubKeyStore, registerHubKeyCommands } from './hubKey';
 import { registerRouteMap } from './map/routeMap';
 import { registerNotamDocuments } from './notamDocument';
@@ -79,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerExpansionView(context, () => client);
   registerExportRoute(context, () => client, log);
   registerFiledRoutes(context, () => client, log);
+  registerInsertEet(context, () => client, log);
   registerNotamDocuments(context);
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.showOutput, async () => {

@@ -165,3 +165,16 @@ export type FiledRoutesResult =
   | { origin: string; destination: string; range: Range; prefix?: string; routes: FiledRouteChoice[]; note?: string }
   | { error: string };
 export const FILED_ROUTES = request<FiledRoutesParams, FiledRoutesResult>(FILED_ROUTES_REQUEST);
+
+/**
+ * Client → server: the edit that writes `EET/` for the FIR boundaries into field 18 of the FPL
+ * message at a position (the map's FIR crossings, still-air times from take-off). `summary` says
+ * what the times rest on; `error` says in words why there is no edit.
+ */
+export const INSERT_EET_REQUEST = 'icaoRoute/insertEet';
+export interface InsertEetParams {
+  uri: string;
+  position: Position;
+}
+export type InsertEetResult = { range: Range; newText: string; summary: string } | { error: string };
+export const INSERT_EET = request<InsertEetParams, InsertEetResult>(INSERT_EET_REQUEST);

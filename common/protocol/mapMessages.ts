@@ -91,6 +91,8 @@ export interface MapFir {
   crossings?: MapCrossing[];
   /** True when only the FIR's bounding box is known: `polygons` is that box. */
   approximate?: boolean;
+  /** Where the outline comes from, in words: "the hub's boundary of EGTT", "the boundary of EGTT in the file …". */
+  boundary?: string;
   /** `polygons` packed (then empty): see PackedShape. */
   shape?: PackedShape;
 }

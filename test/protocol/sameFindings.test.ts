@@ -59,12 +59,18 @@ const DEPARTURE = '2026-11-26T10:00Z';
 
 let sim: HubSimulator;
 let server: ServerUnderTest;
+/** The FPL sample's first message with an EET/ FIR the route does not cross and a total EET far off (F003, F005). */
+const FPL_TIMES = readFileSync(path.join(ROOT, 'samples', 'fpl-message.route'), 'utf8')
+  .replace('EET/EBBU0015', 'EET/LSAS0010')
+  .replace('-EDDF0105', '-EDDF0300');
+
 let folder: string;
 
 before(async () => {
   sim = await startHubSimulator({ port: 0, quiet: true });
   folder = mkdtempSync(path.join(tmpdir(), 'same-findings-'));
   writeFileSync(path.join(folder, 'operators.route'), OPERATORS);
+  writeFileSync(path.join(folder, 'fpl-times.route'), FPL_TIMES);
   server = await ServerUnderTest.start({
     initializationOptions: {
       icaoRoute: {
@@ -186,6 +192,15 @@ test('FPL operators: the airline reference speaks in both, with the same A findi
     inChecker.some((f) => f.code === 'A001'),
     inChecker.map((f) => f.code).join(','),
   );
+});
+
+test("an FPL message's times: EET/ (F003) and the total EET (F005) in both, with the same words", async () => {
+  requireRouteExpansion(sim);
+  const inChecker = await checker(path.join(folder, 'fpl-times.route'));
+  const inEditor = await editor('fpl-times.route', FPL_TIMES, inChecker);
+  assert.deepEqual(canonical(inEditor), canonical(inChecker));
+  const codes = inChecker.map((f) => f.code);
+  assert.ok(codes.includes('F003') && codes.includes('F005'), codes.join(','));
 });
 
 test('every source spoke: expansion (H), flight conflicts (F) on the samples', () => {

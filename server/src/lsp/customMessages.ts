@@ -21,6 +21,7 @@ import type { SessionEvents } from '../session/routeSession';
 import { serverSealKey } from './credentials';
 import { registerExportRequests } from './exportRequests';
 import { registerFiledRouteRequests } from './filedRouteRequests';
+import { registerEetRequests } from './eetRequests';
 import { guard } from './guard';
 import { configureSession, environmentReferenceCredentials } from './lifecycle';
 import { registerMapRequests } from './mapRequests';
@@ -130,6 +131,7 @@ export function registerCustomMessages(state: ServerState): void {
   );
 
   registerFiledRouteRequests(connection, state);
+  registerEetRequests(connection, state);
 
   registerExportRequests(connection, {
     parsedFor: (uri) => state.parsedFor(uri),

@@ -7,6 +7,7 @@
 import { MarkupContent, MarkupKind, type CancellationToken, type Hover } from 'vscode-languageserver/node';
 import { resolveRouteMapCodeLens } from '../services/codeLens';
 import { filedRouteAction, filedRoutePlace } from '../services/filedRouteChoices';
+import { insertEetAction } from '../services/eetAction';
 import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
 import { flightNumberItems, flightNumberTarget } from '../services/flightNumberCompletion';
 import { callSignBlockAt, liveFlightHover } from '../services/liveFlight';
@@ -101,7 +102,12 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
       const wanted = !only || only.some((kind) => 'refactor.rewrite'.startsWith(kind));
       if (!wanted || params.context.diagnostics.length > 0) return actions;
       const place = filedRoutePlace(current.document, current.lineTexts, params.range.start);
-      return place ? [...actions, filedRouteAction(place, current.uri, params.range.start)] : actions;
+      const eet = insertEetAction(current.document, current.uri, params.range.start);
+      return [
+        ...actions,
+        ...(place ? [filedRouteAction(place, current.uri, params.range.start)] : []),
+        ...(eet ? [eet] : []),
+      ];
     }),
   );
 

@@ -14,6 +14,8 @@ export interface FirEntry {
   bbox: [number, number, number, number];
   /** The FIR's outline when known; else only the box is. */
   polygons?: MapPolygons;
+  /** The file the outline came from (icaoRoute.map.firBoundariesFile), when the hub's navigation gives none. */
+  boundaryFile?: string;
 }
 
 export interface FirCrossed extends FirEntry {

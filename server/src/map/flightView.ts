@@ -56,7 +56,9 @@ export function crossingRows(firs: readonly MapFir[], judged: readonly JudgedAre
           flightLevels: flight,
           activity: 'active',
           applies: true,
-          reason: `In the FIR ${fir.designator} from ${Math.round(c.entryNm)} to ${Math.round(c.exitNm)} NM along the route.`,
+          reason:
+            `In the FIR ${fir.designator} from ${Math.round(c.entryNm)} to ${Math.round(c.exitNm)} NM along the route` +
+            `${fir.boundary ? `, by ${fir.boundary}` : ''}.`,
         }),
       );
     }

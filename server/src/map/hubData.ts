@@ -27,7 +27,7 @@ import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from './firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
 import { limitFeatureVertices } from './vertexLimit';
-import type { MapData, MicrolightSource, NotamSource } from './mapView';
+import type { KnownFir, MapData, MicrolightSource, NotamSource } from './mapView';
 import { currentNotams } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
 import { boxOfRings } from '../hub/hubXml';
@@ -156,12 +156,14 @@ export class MapDataSource {
               const g = feature.geometry;
               if (type === 'FIR' && feature.properties.designator === fir.designator && g?.type === 'Polygon') {
                 entry.polygons = [g.coordinates];
+                delete entry.boundaryFile;
               } else if (
                 type === 'FIR' &&
                 feature.properties.designator === fir.designator &&
                 g?.type === 'MultiPolygon'
               ) {
                 entry.polygons = g.coordinates;
+                delete entry.boundaryFile;
               } else {
                 airspaces.push(feature);
               }
@@ -212,6 +214,7 @@ export class MapDataSource {
     ]);
     return {
       firs: crossed.map(({ notams: _, ...fir }) => fir),
+      knownFirs: knownFirs(catalogue, firs),
       airspaces: dedupe(airspaces),
       notams,
       microlights,
@@ -420,6 +423,7 @@ export class MapDataSource {
                 name,
                 bbox: detail.bbox,
                 ...(detail.polygons ? { polygons: detail.polygons } : {}),
+                ...(outline && this.firBoundariesFile ? { boundaryFile: this.firBoundariesFile } : {}),
                 ...(notams ? { notams } : {}),
               };
             }),
@@ -465,6 +469,22 @@ export class MapDataSource {
     }
     return out;
   }
+}
+
+/**
+ * Every FIR placed by the catalogue, as known after this route's calls: a FIR whose box the route
+ * touches has its outline from its own airspace list when the hub gives one.
+ */
+function knownFirs(catalogue: readonly FirEntry[], fetched: readonly FirEntry[]): KnownFir[] {
+  const byName = new Map(fetched.map((f) => [f.designator, f]));
+  return catalogue.map((listed) => {
+    const f = byName.get(listed.designator) ?? listed;
+    return {
+      designator: f.designator,
+      approximate: !f.polygons?.length,
+      ...(f.boundaryFile ? { boundaryFile: f.boundaryFile } : {}),
+    };
+  });
 }
 
 /** FIRs the navigation lists without a boundary: said, since their airspaces and NOTAMs are then not looked up. */

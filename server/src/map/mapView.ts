@@ -39,6 +39,7 @@ import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../commo
 import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
 import { formatUtc } from '../flight/flightTime';
+import { boundaryWords } from '../flight/eet';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
 import type { JudgedArea } from '../flight/judgedArea';
 import { crossingRows, profileView, verdictOf } from './flightView';
@@ -68,9 +69,18 @@ export interface MicrolightSource {
   lat: number;
 }
 
+/** A FIR the hub's navigation places, and how: its outline (from the hub or the boundaries file) or only its box. */
+export interface KnownFir {
+  designator: string;
+  approximate: boolean;
+  boundaryFile?: string;
+}
+
 /** What the hub (or local files) gave for the route; empty lists without a key. */
 export interface MapData {
   firs: FirEntry[];
+  /** Every FIR the hub's navigation places (with a box or an outline), crossed or not: EET/ names are checked against it. */
+  knownFirs?: KnownFir[];
   airspaces: Feature<AirspaceProperties>[];
   notams: NotamSource[];
   microlights: MicrolightSource[];
@@ -484,6 +494,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     polygons: f.polygons && f.polygons.length > 0 ? f.polygons : boxPolygon(f.bbox),
     crossings: f.crossings,
     ...(f.approximate ? { approximate: true } : {}),
+    boundary: boundaryWords(f),
   }));
   const title =
     aerodromes.origin && aerodromes.destination

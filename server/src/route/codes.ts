@@ -145,6 +145,16 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     title: 'The route crosses the area of an airspace NOTAM in force at the planned level and time',
   },
+  // Times of an FPL message against the still-air profile (server/src/flight/fplTimes.ts)
+  F003: { severity: 'warning', title: 'EET/ names a FIR the route does not cross' },
+  F004: {
+    severity: 'warning',
+    title: 'EET/ time to a FIR boundary more than 10 minutes from the still-air time',
+  },
+  F005: {
+    severity: 'information',
+    title: 'Total EET of field 16 more than 30 % from the still-air time to the destination',
+  },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

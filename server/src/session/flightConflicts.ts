@@ -11,10 +11,15 @@ import { buildMapViewYielding } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { flightConflicts } from '../flight/conflicts';
+import { flightProfile } from '../flight/profile';
+import { fplTimeFindings } from '../flight/fplTimes';
+import type { MapComputation, MapData } from '../map/mapView';
 import { settingDefault } from '../../../common/settings/definitions';
 import type { MapAreas } from '../map/areas';
 import { blockKey as textKey } from './cache';
 import type { SessionDocument } from './documentExpansions';
+
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002']);
 
 /** Route blocks of one document judged at most: a 5 MB file of routes must not fetch the world. */
 export const MAX_CONFLICT_BLOCKS = 100;
@@ -78,6 +83,25 @@ interface Judged {
   findings: RouteDiagnostic[];
 }
 
+/**
+ * The times of an FPL message (F003–F005) against its still-air profile, timed from take-off, and
+ * the FIRs the map's crossing computation found (none known without the hub's FIR catalogue).
+ */
+export function fplTimes(
+  block: RouteBlock,
+  expansion: ExpansionResult,
+  computation: MapComputation,
+  data: MapData,
+): RouteDiagnostic[] {
+  const profile = flightProfile(block.elements, expansion.points, 0);
+  const known = new Map((data.knownFirs ?? []).map((f) => [f.designator, f]));
+  return fplTimeFindings({
+    block,
+    profile,
+    ...(known.size > 0 ? { firs: { crossed: computation.firs, known } } : {}),
+  });
+}
+
 export class FlightConflicts {
   /** uri → block key → its conflicts. */
   private readonly known = new Map<string, Map<string, RouteDiagnostic[]>>();
@@ -92,14 +116,15 @@ export class FlightConflicts {
 
   /** The conflicts known for the document's current blocks (none while a block is being judged again). */
   findings(document: SessionDocument): RouteDiagnostic[] {
-    if (!this.deps.settings().enabled) return [];
     const byBlock = this.known.get(document.uri);
     if (!byBlock || byBlock.size === 0) return [];
+    // Turned off, the conflicts go at once; an FPL message's times (F003–F005) stay.
+    const conflicts = this.deps.settings().enabled;
     const out: RouteDiagnostic[] = [];
     for (const block of document.document.blocks) {
       if (block.elements.length === 0) continue;
       const found = byBlock.get(conflictKey(document, block));
-      if (found) out.push(...found);
+      if (found) out.push(...(conflicts ? found : found.filter((f) => !CONFLICT_CODES.has(f.code))));
     }
     return out;
   }
@@ -167,12 +192,18 @@ export class FlightConflicts {
     const before = this.judged.get(uri);
     const judgedNow = new Map<string, Judged>();
     const conflictSettings = this.deps.settings();
-    if (conflictSettings.enabled) {
+    {
+      const enabled = conflictSettings.enabled;
       const filters = this.filters(conflictSettings);
       const timedByNow = conflictSettings.departureMs === undefined;
       const referenceMs = conflictSettings.departureMs ?? Date.now();
       const now = Date.now();
-      const settings = JSON.stringify([filters, timedByNow ? 'now' : referenceMs, conflictSettings.climbDescent]);
+      const settings = JSON.stringify([
+        enabled,
+        filters,
+        timedByNow ? 'now' : referenceMs,
+        conflictSettings.climbDescent,
+      ]);
       // Keys first: the text of the version judged, before any await lets a newer one in.
       const blocks: { index: number; block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
       let routes = 0;
@@ -180,6 +211,8 @@ export class FlightConflicts {
         if (block.elements.length === 0) continue;
         // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
         if (routes++ >= MAX_CONFLICT_BLOCKS) break;
+        // Without the conflicts, only an FPL message's times are judged.
+        if (!enabled && !block.fpl) continue;
         const expansion = this.deps.expansionFor(block, document);
         if (!expansion || expansion.points.length < 2) continue;
         blocks.push({ index, block, expansion, key: conflictKey(document, block) });
@@ -195,7 +228,7 @@ export class FlightConflicts {
         if (signal.aborted) return undefined;
         // Answers from the hub's cache come back without a turn of the event loop: let requests through.
         await new Promise((resolve) => setImmediate(resolve));
-        if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0) continue;
+        if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0 && !block.fpl) continue;
         const known = before?.get(key);
         let findings: RouteDiagnostic[];
         if (
@@ -230,7 +263,10 @@ export class FlightConflicts {
             if (signal.aborted) return undefined;
             throw error;
           }
-          findings = flightConflicts(computation);
+          findings = [
+            ...(enabled ? flightConflicts(computation) : []),
+            ...(block.fpl ? fplTimes(block, expansion, computation, areas.data) : []),
+          ];
           judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
         }
         if (findings.length > 0) next.set(key, findings);

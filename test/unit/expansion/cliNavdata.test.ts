@@ -2,6 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseRouteDocument } from '../../../server/src/route';
 import { RouteSession } from '../../../server/src/session/routeSession';
@@ -69,4 +70,39 @@ test('check --navdata on the command line: JSON with points, exit codes', () => 
   const missing = cli('--navdata', path.join(ROOT, 'no-such-folder'), path.join(SAMPLES, 'europe.route'));
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /icao-route: Navigation data folder .*no-such-folder cannot be read/);
+});
+
+test("check --navdata: an FPL message's total EET far from the still-air time is information (F005), no hub needed", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-eet-'));
+  const file = path.join(dir, 'fpl.route');
+  const sample = fs.readFileSync(path.join(SAMPLES, 'fpl-message.route'), 'utf8');
+  fs.writeFileSync(file, sample.replace('-EDDF0105', '-EDDF0300'));
+  try {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'server/src/cli/cli.ts'), 'check', '--navdata', EXCERPT, file],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    assert.match(
+      run.stdout,
+      /fpl\.route:8:6 F005 information: total EET 0300 \(3:00\) differs by \d+ % from the still-air time to EDDF, 0:54 .*the wind is not known/,
+    );
+    // The sample as it is: its total EETs agree with the still-air times.
+    const plain = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'server/src/cli/cli.ts'),
+        'check',
+        '--navdata',
+        EXCERPT,
+        path.join(SAMPLES, 'fpl-message.route'),
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    assert.doesNotMatch(plain.stdout, /F00[345]/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { DIAGNOSTIC_CODES } from '../../../server/src/route';
 import { codesOf, DIAGNOSTIC_SERIES, type DiagnosticCode } from '../../../server/src/route/codes';
 import { EXAMPLES, parseExample } from './examples';
+import { EET_MARGIN_MIN, TOTAL_EET_SHARE } from '../../../server/src/flight/fplTimes';
 
 export const DOC_PATH = join(__dirname, '../../../docs/diagnostics.md');
 export const README_PATH = join(__dirname, '../../../README.md');
@@ -127,6 +128,17 @@ function tables(heading: string): string[] {
     'danger area ED-R 123 (FL245–FL660)", or "climbing through FL274–FL299 over KONAN–KOK …" near the',
     'departure. Code',
     'actions reveal the area on the map and open its NOTAM. `icaoRoute.diagnostics.flightConflicts` turns them off.',
+    '',
+    "An FPL message's times are judged against the same still-air profile, timed from take-off at the first",
+    'point (no wind, no climb or descent time, the SID and STAR not flown): each FIR of `EET/` (F003, F004)',
+    "against the FIR boundaries the map's crossing table uses (the hub's navigation, or the file of",
+    '`icaoRoute.map.firBoundariesFile` where the hub gives none: each finding says which; a FIR known only by',
+    `its box is not timed; a name the hub does not list as a FIR, or a significant point, is not judged), with`,
+    `a margin of ${EET_MARGIN_MIN} minutes; field 16's total EET (F005) with a margin of ${Math.round(TOTAL_EET_SHARE * 100)} % of the still-air`,
+    'time, as information since the wind is not known. F003/F004 offer the quick fix "Insert EET/ for the FIR',
+    'boundaries" (also a command, and a code action anywhere in an FPL message), which writes or replaces',
+    '`EET/` with each FIR entered after take-off, in order. F005 needs navigation data or a hub only; F003/F004',
+    'need the FIRs of the hub. `DLE/` at a point not written in field 15 is R320.',
     '',
     '| Code | Severity | Meaning |',
     '|---|---|---|',

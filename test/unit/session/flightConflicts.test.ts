@@ -8,6 +8,9 @@ import { test } from 'node:test';
 import { MapAreas } from '../../../server/src/map/areas';
 import { parseRouteDocument } from '../../../server/src/route';
 import { LineIndex } from '../../../server/src/services/ranges';
+import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
+import { loadNavDatabase } from '../../../server/src/navdata/loader';
+import { EXCERPT } from '../navdata/paths';
 import {
   defaultConflictSettings,
   FlightConflicts,
@@ -36,5 +39,49 @@ test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOC
   };
   assert.deepEqual(await conflicts.judgeAll(document), []);
   assert.equal(asked.length, MAX_CONFLICT_BLOCKS);
+  conflicts.dispose();
+});
+
+test('with the conflicts turned off, an FPL message is still judged for its times (F005, no hub); a plain route is not', async () => {
+  const fpl = [
+    '(FPL-DLH4AB-IS',
+    '-A320/M-SDE2E3FGIJ1RWY/LB1',
+    '-EGLL1200',
+    '-N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A',
+    '-EDDF0300 EDDK',
+    '-PBN/A1B1C1D1)',
+    'referenceFix: 5110N00122E',
+  ].join('\n');
+  const text = `${fpl}\n\norigin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN\n`;
+  const db = await loadNavDatabase(EXCERPT);
+  const asked: string[] = [];
+  const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
+  const conflicts = new FlightConflicts(areas, {
+    expansionFor: (block) => {
+      asked.push(block.kind);
+      return expandRoute(block, db);
+    },
+    settings: () => ({ ...defaultConflictSettings(), enabled: false }),
+    currentVersion: () => 1,
+    changed: () => {},
+    log: (message) => assert.fail(message),
+  });
+  const document = {
+    uri: 'file:///fpl.route',
+    version: 1,
+    document: parseRouteDocument(text),
+    lines: new LineIndex(text),
+  };
+  const found = await conflicts.judgeAll(document);
+  assert.deepEqual(asked, ['fpl']);
+  assert.deepEqual(
+    found.map((f) => [f.code, f.severity]),
+    [['F005', 'information']],
+  );
+  await conflicts.refresh(document);
+  assert.deepEqual(
+    conflicts.findings(document).map((f) => f.code),
+    ['F005'],
+  );
   conflicts.dispose();
 });

@@ -1,0 +1,99 @@
+/**
+ * The estimated elapsed times of an FPL message, from the flight's still-air profile: the time
+ * from take-off to each FIR boundary the route crosses (field 18 `EET/`, Doc 4444 Appendix 2,
+ * Item 18: "significant points or FIR boundary designators and accumulated estimated elapsed
+ * times from take-off to such points or FIR boundaries"), and the time to the destination (the
+ * total EET of field 16). Pure: the FIRs crossed come in as plain data (the map's crossing
+ * computation, map/firs.ts); the findings are fplTimes.ts.
+ */
+import type { FlightProfile } from './profile';
+import { stateAt } from './profile';
+
+/** A FIR the route crosses, as the map's crossing computation gives it (map/firs.ts FirCrossed). */
+export interface FirCrossing {
+  designator: string;
+  crossings: readonly { entryNm: number; exitNm: number }[];
+  /** True when only the FIR's box was known, not its outline. */
+  approximate: boolean;
+  /** The file its outline came from, when the hub's navigation gives none (icaoRoute.map.firBoundariesFile). */
+  boundaryFile?: string;
+}
+
+/** One entry into a FIR, timed from take-off. */
+export interface FirEet {
+  designator: string;
+  entryNm: number;
+  /** Minutes from take-off (the first point), in still air. */
+  elapsedMin: number;
+  /** Where the FIR's boundary comes from, in words. */
+  boundary: string;
+  approximate: boolean;
+}
+
+/** An entry this close to the first point is into the FIR of departure, which EET/ does not list. */
+const DEPARTURE_FIR_NM = 0.5;
+
+/** Where a FIR boundary comes from, in words: the hub's outline, its box only, or the boundaries file. */
+export function boundaryWords(fir: FirCrossing): string {
+  if (fir.boundaryFile) return `the boundary of ${fir.designator} in the file ${fir.boundaryFile}`;
+  if (fir.approximate) return `the hub's box around ${fir.designator} (its outline is not known)`;
+  return `the hub's boundary of ${fir.designator}`;
+}
+
+/**
+ * Every entry into a FIR after take-off, in the order flown, with the elapsed time there; the
+ * FIR of departure is left out. `profile` must be timed from 0 at its first point (flightProfile
+ * with departureMs 0). Undefined when the profile has no times (no speed in the route).
+ */
+export function firEets(firs: readonly FirCrossing[], profile: FlightProfile): FirEet[] | undefined {
+  if (profile.points[0]?.etoMs !== 0 || profile.points.some((p) => p.etoMs === undefined)) return undefined;
+  const out: FirEet[] = [];
+  for (const fir of firs) {
+    for (const crossing of fir.crossings) {
+      if (crossing.entryNm < DEPARTURE_FIR_NM) continue;
+      const ms = stateAt(profile, crossing.entryNm).etoMs;
+      if (ms === undefined) return undefined;
+      // Entered in the first half minute (overlapping FIRs around the aerodrome): EET/ would say 0000.
+      if (ms < 30_000) continue;
+      out.push({
+        designator: fir.designator,
+        entryNm: crossing.entryNm,
+        elapsedMin: ms / 60_000,
+        boundary: boundaryWords(fir),
+        approximate: fir.approximate,
+      });
+    }
+  }
+  return out.sort((a, b) => a.entryNm - b.entryNm);
+}
+
+/** The still-air time to the last point, minutes; undefined without times. */
+export function totalElapsedMin(profile: FlightProfile): number | undefined {
+  const last = profile.points[profile.points.length - 1]?.etoMs;
+  return profile.points[0]?.etoMs === 0 && last !== undefined ? last / 60_000 : undefined;
+}
+
+/** "0112": hours and minutes, rounded to the minute, as Item 16 and Item 18 write them. */
+export function hhmm(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}${String(total % 60).padStart(2, '0')}`;
+}
+
+/** "1:12" for messages. */
+export function clockText(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** The `EET/` item: "EET/EGTT0012 EBBU0034"; undefined when the route enters no FIR after take-off. */
+export function eetItem(eets: readonly FirEet[]): string | undefined {
+  if (eets.length === 0) return undefined;
+  return `EET/${eets.map((e) => `${e.designator}${hhmm(e.elapsedMin)}`).join(' ')}`;
+}
+
+/** Minutes of "HHMM"; undefined when not a time (minutes over 59). */
+export function minutesOf(text: string): number | undefined {
+  const m = /^(\d{2})(\d{2})$/.exec(text);
+  if (!m || Number(m[2]) > 59) return undefined;
+  return Number(m[1]) * 60 + Number(m[2]);
+}
