@@ -93,7 +93,7 @@ test('an unknown point is marked unresolved in its place, and the leg goes round
 });
 
 test('an ambiguous first fix is marked ambiguous; without any expansion every point waits', () => {
-  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY\n';
+  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY\n';
   const block = blockOf(text);
   const layer = routeLayer(block, expandRoute(block, db));
   const sam = layer.points.find((p) => p.name === 'SAM')!;
