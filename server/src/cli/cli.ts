@@ -23,6 +23,7 @@ import { allFindings } from '../services/diagnostics';
 import { comparePositions, LineIndex } from '../services/ranges';
 import { loadNavDatabase, NavDataError } from '../navdata/loader';
 import { RouteSession } from '../session/routeSession';
+import type { SemicircularRule } from '../expansion/cruisingLevels';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
 import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
 import { blockReport, streamFile, type BlockReport } from './stream';
@@ -38,6 +39,8 @@ export interface CheckOptions {
   reference?: string;
   /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
   departureMs?: number;
+  /** `icaoRoute.levels.semicircular`: the table of cruising levels by magnetic track (X014); default icao. */
+  semicircular?: SemicircularRule;
   /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */
   maxWarnings?: number;
 }
@@ -108,6 +111,16 @@ const OPTIONS: OptionSpec[] = [
       if (!Number.isFinite(ms))
         throw new CliFailure(`--departure needs a UTC time like 2026-11-24T09:30Z, not "${value}"`, true);
       options.departureMs = ms;
+    },
+  },
+  {
+    flag: '--semicircular',
+    value: 'icao|off',
+    help: 'cruising levels against the magnetic track of their first leg (X014): icao (default, Annex 2 App. 3) or off',
+    apply(options, value) {
+      if (value !== 'icao' && value !== 'off')
+        throw new CliFailure(`--semicircular must be icao or off, not "${value}"`, true);
+      options.semicircular = value;
     },
   },
   {
@@ -184,6 +197,7 @@ async function createSessionEnricher(options: CheckOptions, env: NodeJS.ProcessE
       hub: options.hub ? { baseUrl: options.hub } : {},
       reference: options.reference ? { baseUrl: options.reference } : {},
       navdataFolder: options.navdata ?? '',
+      semicircular: options.semicircular ?? 'icao',
       conflicts: { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },

@@ -113,7 +113,10 @@ test('settings are read from every shape editors send, invalid values ignored', 
     map: DEFAULT_SETTINGS.map,
     departureMs: undefined,
     flightConflicts: true,
+    semicircular: 'icao',
   });
+  assert.deepEqual(readSettings({ icaoRoute: { levels: { semicircular: 'off' } } }), { semicircular: 'off' });
+  assert.deepEqual(readSettings({ 'icaoRoute.levels.semicircular': 'quadrantal' }), {});
 });
 
 test('map settings: corridor widths clamped, airspace files as a list of strings, merged key by key', () => {
