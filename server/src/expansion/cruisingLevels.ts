@@ -15,8 +15,7 @@ import {
   nearestLevels,
   SEMICIRCULAR_RULE,
 } from '../route/cruisingLevels';
-import { dateOf } from '../route/fplOther';
-import { referenceNow } from '../route/clock';
+import { flightDateMs } from '../route/flightDate';
 import { levelWords } from '../route/plannedLevels';
 import { inverse } from '../geo/geodesy';
 import { magneticModel, magneticTrack, trackText, variationText, wholeDegrees } from '../geo/magnetic';
@@ -42,13 +41,6 @@ export interface CruisingLevelFinding {
 
 /** Shorter legs (a point written twice) have no track worth judging. */
 const MIN_LEG_NM = 0.5;
-
-/** The flight's date: DOF/ of an FPL message, else the reference clock's today, else now. */
-export function flightDateMs(block: RouteBlock): number {
-  const dof = block.fpl?.otherInformation.find((i) => i.indicator.toUpperCase() === 'DOF');
-  const date = dof ? dateOf(dof.value.trim()) : undefined;
-  return date ?? referenceNow() ?? Date.now();
-}
 
 /**
  * The leg from the point at `start` to the next point at a distance, or undefined: the route ends

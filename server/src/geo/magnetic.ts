@@ -5,7 +5,7 @@
  * spherical-harmonic expansion with yearly coefficients that NOAA replaces every five years.
  */
 import { model as wmmModel, type GeomagnetismModel } from 'geomagnetism';
-import { normaliseTrack } from './geodesy';
+import { normaliseTrack, type GeoPoint } from './geodesy';
 
 /**
  * The dates the library's models cover (WMM-2015 from 15 Dec 2014, WMM-2025 until 13 Nov 2029).
@@ -50,6 +50,37 @@ export function magneticModel(ms: number): MagneticModel {
 /** The magnetic track of a true track where the variation is `variationDeg` (east positive), in [0, 360). */
 export function magneticTrack(trueTrackDeg: number, variationDeg: number): number {
   return normaliseTrack(trueTrackDeg - variationDeg);
+}
+
+/** A leg's tracks: the true track at its start and the magnetic one, with the variation and model used. */
+export interface LegTracks {
+  trueDeg: number;
+  magneticDeg: number;
+  variationDeg: number;
+  /** The model's words ("WMM-2025 on 26 Nov 2026"). */
+  model: string;
+}
+
+/** The tracks of a leg leaving `from` on a true track, on the day of `dateMs`. */
+export function legTracks(from: GeoPoint, trueTrackDeg: number, dateMs: number): LegTracks {
+  const model = magneticModel(dateMs);
+  const variationDeg = model.variation(from.lat, from.lon);
+  return {
+    trueDeg: trueTrackDeg,
+    magneticDeg: magneticTrack(trueTrackDeg, variationDeg),
+    variationDeg,
+    model: model.text,
+  };
+}
+
+/** "magnetic track 273°, true track 275°": what the hover, the tables and the map say of a leg. */
+export function tracksText(tracks: LegTracks): string {
+  return `magnetic track ${trackText(tracks.magneticDeg)}, true track ${trackText(tracks.trueDeg)}`;
+}
+
+/** "variation 2°E, World Magnetic Model WMM-2025 on 26 Nov 2026": what the magnetic track rests on. */
+export function variationSource(tracks: LegTracks): string {
+  return `variation ${variationText(tracks.variationDeg)}, World Magnetic Model ${tracks.model}`;
 }
 
 /** "7°E", "12°W", "0°": a variation as charts write it. */
