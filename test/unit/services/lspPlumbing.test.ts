@@ -114,6 +114,8 @@ test('settings are read from every shape editors send, invalid values ignored', 
     departureMs: undefined,
     flightConflicts: true,
     semicircular: 'icao',
+    climbDescent: { climbFtPerMin: 2000, descentFtPerNm: 300 },
+    eobtToleranceMinutes: 15,
   });
   assert.deepEqual(readSettings({ icaoRoute: { levels: { semicircular: 'off' } } }), { semicircular: 'off' });
   assert.deepEqual(readSettings({ 'icaoRoute.levels.semicircular': 'quadrantal' }), {});
