@@ -117,11 +117,11 @@ test('v2 GeoJSON NOTAMs: a GeometryCollection and an odd feature never cost the 
   for (const kept of ['B1201/26', 'B1202/26', 'B1203/26', 'B0100/26', 'B1207/26'])
     assert.ok(numbers.includes(kept), kept);
   assert.ok(
-    c.view.notices.some((n) => /NOTAMs of EBBU: 1 NOTAMs could not be read and is left out \(features\[5\]/.test(n)),
+    c.view.notices.some((n) => /NOTAMs of EBBU: 1 NOTAM could not be read and is left out \(features\[5\]/.test(n)),
     c.view.notices.join('\n'),
   );
   // Said once in the log too.
-  assert.equal(logged.filter((l) => /NOTAMs of EBBU: 1 NOTAMs could not be read/.test(l)).length, 1);
+  assert.equal(logged.filter((l) => /NOTAMs of EBBU: 1 NOTAM could not be read/.test(l)).length, 1);
   // The GeometryCollection is two areas, and the flight crosses them on KONAN–KOK.
   const tra = notamOf(c, 'B1201/26')!;
   assert.equal(tra.polygons?.length, 2);
@@ -187,7 +187,7 @@ test('airspaces: numbers, GeometryCollections, SM and FLOOR are read; a null geo
   const c = await run('v2-geojson');
   assert.ok(
     c.view.notices.some((n) =>
-      /Airspaces of EBBU: 1 airspaces could not be read and is left out \(features\[1\]\.geometry is missing\)/.test(n),
+      /Airspaces of EBBU: 1 airspace could not be read and is left out \(features\[1\]\.geometry is missing\)/.test(n),
     ),
     c.view.notices.join('\n'),
   );
@@ -236,7 +236,7 @@ test('the FIR list: a FIR without any boundary in the navigation takes its outli
   assert.ok(c.view.notices.some((n) => n.includes(`The outlines of 1 FIR (EHAA) come from ${file}`)));
   assert.ok(
     c.view.notices.some((n) =>
-      /1 boundaries could not be read and is left out \(features\[1\]\.geometry is missing\)/.test(n),
+      /1 boundary could not be read and is left out \(features\[1\]\.geometry is missing\)/.test(n),
     ),
   );
 });
