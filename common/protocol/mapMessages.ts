@@ -40,6 +40,8 @@ export interface MapPoint {
   legNm?: number;
   /** True track of that leg at its start, degrees. */
   trackDeg?: number;
+  /** Magnetic track of that leg at its start (World Magnetic Model on the flight's date), degrees. */
+  magneticTrackDeg?: number;
   /** Distance flown from the first point, NM. */
   cumulativeNm?: number;
 }
@@ -60,6 +62,8 @@ export interface MapLeg {
   shape?: PackedShape;
   distanceNm: number;
   trackDeg: number;
+  /** Magnetic track at its start (World Magnetic Model on the flight's date), degrees. */
+  magneticTrackDeg?: number;
 }
 
 /** A polygon's rings (outer first), each closed; several polygons for a multipolygon. */

@@ -154,6 +154,22 @@ export const SETTINGS = {
     restart: false,
     example: true,
   },
+  'icaoRoute.levels.semicircular': {
+    schema: {
+      type: 'string',
+      enum: ['icao', 'off'],
+      enumDescriptions: [
+        'ICAO Annex 2, Appendix 3: odd levels for magnetic tracks 000°–179°, even levels for 180°–359° (FL410, FL450 … and FL430, FL470 … above FL410; the metric table for S and M levels).',
+        'No check of cruising levels against the magnetic track (a region with its own scheme).',
+      ],
+      default: 'icao',
+      markdownDescription:
+        "Which table of cruising levels by magnetic track each level of a route is checked against (finding X014, from route expansion): the level set by the speed/level group or a change, against the magnetic track of the first leg flown at it (World Magnetic Model on the flight's `DOF/`, else today). `icao`: ICAO Annex 2, Appendix 3. `off`: no check. Regional schemes differ; the finding names the rule it applied.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 'off',
+  },
   'icaoRoute.navdata.folder': {
     schema: {
       type: 'string',

@@ -22,6 +22,9 @@ import { loadState, saveState } from './messaging';
 import { NotamList } from './notamList';
 import { activityText, type Verdicts } from './verdicts';
 
+/** A track in whole degrees, 000–359. */
+const track3 = (degrees: number): string => (Math.round(degrees) % 360).toString().padStart(3, '0');
+
 const LAYER_LABELS: Record<MapLayerName, string> = {
   route: 'Route',
   firs: 'FIRs',
@@ -222,7 +225,10 @@ export class SidePanel {
     facts.append(el('li', { textContent: `${from?.name ?? '?'} → ${to?.name ?? '?'} via ${leg.via}` }));
     facts.append(
       el('li', {
-        textContent: `${leg.distanceNm.toFixed(1)} NM, track ${Math.round(leg.trackDeg).toString().padStart(3, '0')}°`,
+        textContent:
+          `${leg.distanceNm.toFixed(1)} NM, ` +
+          (leg.magneticTrackDeg !== undefined ? `magnetic track ${track3(leg.magneticTrackDeg)}°, ` : '') +
+          `true track ${track3(leg.trackDeg)}°`,
       }),
     );
     this.showDetails(`Leg ${leg.via}`, facts);

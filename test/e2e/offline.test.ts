@@ -112,7 +112,10 @@ step('the leg distance in a hover and in an inlay hint', async (wb, context) => 
     'the leg in the hover of KONAN',
     60_000,
   );
-  assert.match(hover, /Leg from DVR: 24\.3 NM, true track \d{3}° \(geodesic\)/);
+  assert.match(
+    hover,
+    /Leg from DVR: 24\.3 NM, magnetic track \d{3}°, true track \d{3}° \(geodesic; variation \d+°[EW]?, World Magnetic Model WMM-/,
+  );
   assert.match(hover, /Flown \d+(\.\d)? NM, to go \d+(\.\d)? NM of \d+ NM\./);
   // Inlay hints are off by default: switched on in the workspace settings, then off again.
   const folder = path.join(context.workspace, '.vscode');

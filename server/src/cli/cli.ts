@@ -85,6 +85,16 @@ const OPTIONS: OptionSpec[] = [
     },
   },
   {
+    flag: '--semicircular',
+    value: 'icao|off',
+    help: 'cruising levels against the magnetic track of their first leg (X014): icao (default, Annex 2 App. 3) or off',
+    apply(options, value) {
+      if (value !== 'icao' && value !== 'off')
+        throw new CliFailure(`--semicircular must be icao or off, not "${value}"`, true);
+      options.semicircular = value;
+    },
+  },
+  {
     flag: '--max-warnings',
     value: 'N',
     help: 'exit code 1 when there are more than N warnings (expansion findings are warnings)',

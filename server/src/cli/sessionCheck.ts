@@ -48,6 +48,7 @@ export async function openSessionChecker(options: CheckOptions, env: NodeJS.Proc
       hub: options.hub ? { baseUrl: options.hub } : {},
       reference: options.reference ? { baseUrl: options.reference } : {},
       navdataFolder: options.navdata ?? '',
+      semicircular: options.semicircular ?? 'icao',
       conflicts: { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },

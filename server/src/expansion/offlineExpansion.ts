@@ -32,7 +32,8 @@ import { distanceNm } from '../geo/geodesy';
 import { formatPosition } from '../geo/decimalPosition';
 import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
-import { againstDirection, airwayLevelFindings, type AirwayStretch } from './airwayLevels';
+import { againstDirection, airwayLevelFindings, dataSource, type AirwayStretch } from './airwayLevels';
+import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevels';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';
 export { distanceNm } from '../geo/geodesy';
@@ -45,6 +46,8 @@ export interface ExpansionOptions {
    * information (X011), its referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
    */
   firstFix?: 'literal' | 'nearestDeparture';
+  /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
+  semicircular?: SemicircularRule;
 }
 
 export function expandRoute(
@@ -115,6 +118,12 @@ class Expansion {
     if (!this.cancelled) this.placeDestination();
     if (!this.cancelled)
       for (const f of airwayLevelFindings(this.db, elements, this.points, this.stretches))
+        this.report(f.code, f.range, f.message, f.data);
+    if (!this.cancelled)
+      for (const f of cruisingLevelFindings(this.block, this.points, {
+        rule: this.options.semicircular ?? 'icao',
+        pointsSource: dataSource(this.db),
+      }))
         this.report(f.code, f.range, f.message, f.data);
     const result: ExpansionResult = { points: this.points, findings: this.findings, procedures: this.procedures };
     if (this.ambiguousFirstFix) result.ambiguousFirstFix = this.ambiguousFirstFix;

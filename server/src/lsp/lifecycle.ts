@@ -47,6 +47,7 @@ export function configureSession(state: ServerState): void {
       hub: settings.hub,
       reference,
       navdataFolder: settings.navdataFolder,
+      semicircular: settings.semicircular,
       referenceHttpErrors: settings.referenceHttpErrors,
       airspaceFiles: settings.map.airspaceFiles,
       firBoundariesFile: settings.map.firBoundariesFile ?? '',

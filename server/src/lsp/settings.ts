@@ -11,6 +11,7 @@ import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
 import { readLevelFilter } from '../../../common/mapFilters';
 import type { MapLevelFilter } from '../../../common/protocol/mapMessages';
 import { numberSetting, settingDefault } from '../../../common/settings/definitions';
+import type { SemicircularRule } from '../expansion/cruisingLevels';
 import type { ClimbDescent } from '../flight/vertical';
 
 export interface ServerSettings {
@@ -30,6 +31,8 @@ export interface ServerSettings {
   departureMs: number | undefined;
   /** `icaoRoute.diagnostics.flightConflicts`: conflicts with active areas as diagnostics. */
   flightConflicts: boolean;
+  /** `icaoRoute.levels.semicircular`: the table of cruising levels by magnetic track (X014), or off. */
+  semicircular: SemicircularRule;
   /** `icaoRoute.flight.climbRateFtPerMin` and `descentFtPerNm`: the profile's top of climb and of descent. */
   climbDescent: ClimbDescent;
   /** `icaoRoute.flights.eobtToleranceMinutes`: how far the EOBT may be from the live flight's schedule. */
@@ -80,6 +83,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   },
   departureMs: undefined,
   flightConflicts: settingDefault('icaoRoute.diagnostics.flightConflicts'),
+  semicircular: settingDefault('icaoRoute.levels.semicircular') as SemicircularRule,
   climbDescent: {
     climbFtPerMin: settingDefault('icaoRoute.flight.climbRateFtPerMin'),
     descentFtPerNm: settingDefault('icaoRoute.flight.descentFtPerNm'),
@@ -150,6 +154,8 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (typeof conflicts === 'boolean') result.flightConflicts = conflicts;
   const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
   if (typeof httpErrors === 'boolean') result.referenceHttpErrors = httpErrors;
+  const semicircular = at(section, raw, 'icaoRoute.levels.semicircular');
+  if (semicircular === 'icao' || semicircular === 'off') result.semicircular = semicircular;
   const inlay = at(section, raw, 'icaoRoute.inlayHints.legDistances');
   if (typeof inlay === 'boolean') result.inlayLegDistances = inlay;
   return result;
@@ -167,6 +173,7 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
     if ('departureMs' in layer) merged.departureMs = layer.departureMs;
     if (layer.flightConflicts !== undefined) merged.flightConflicts = layer.flightConflicts;
+    if (layer.semicircular !== undefined) merged.semicircular = layer.semicircular;
     if (layer.climbDescent !== undefined) merged.climbDescent = { ...merged.climbDescent, ...layer.climbDescent };
     if (layer.eobtToleranceMinutes !== undefined) merged.eobtToleranceMinutes = layer.eobtToleranceMinutes;
   }

@@ -13,6 +13,8 @@ import {
 } from '../route/model';
 import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../../../common/protocol/mapMessages';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { legTracks, tracksText, variationSource } from '../geo/magnetic';
+import { flightDateMs } from '../route/flightDate';
 import { rangesIntersect } from '../services/ranges';
 import { denseLeg, splitAtAntimeridian } from './geometry';
 
@@ -22,7 +24,6 @@ export interface RouteLayer {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const track3 = (v: number) => String(Math.round(v) % 360).padStart(3, '0');
 
 function elementRange(block: RouteBlock, point: ExpandedPoint, position: number, count: number): Range {
   if (point.elementIndex >= 0) return block.elements[point.elementIndex]?.range ?? block.range;
@@ -65,6 +66,7 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
   const points: MapPoint[] = [];
   const legs: MapLeg[] = [];
   const placedAt = new Set(placed.filter((p) => p.via === undefined).map((p) => p.elementIndex));
+  const dateMs = flightDateMs(block);
 
   // Point elements the expansion could not place, inserted where their element stands.
   const missing: MapPoint[] = [];
@@ -118,6 +120,7 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
       const leg = denseLeg(previous.point, p);
       cumulative += leg.distanceNm;
       const via = legVia(block, p, range);
+      const tracks = legTracks(previous.point, leg.trackDeg, dateMs);
       legs.push({
         id: `l${previous.index}`,
         fromId: previous.id,
@@ -128,12 +131,15 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
         paths: splitAtAntimeridian(leg.vertices),
         distanceNm: round1(leg.distanceNm),
         trackDeg: round1(leg.trackDeg),
+        magneticTrackDeg: round1(tracks.magneticDeg),
       });
       mapPoint.legNm = round1(leg.distanceNm);
       mapPoint.trackDeg = round1(leg.trackDeg);
+      mapPoint.magneticTrackDeg = round1(tracks.magneticDeg);
       mapPoint.cumulativeNm = round1(cumulative);
       facts.push(
-        `Leg from ${previous.point.designator} (${via.via}): ${round1(leg.distanceNm)} NM, true track ${track3(leg.trackDeg)}°`,
+        `Leg from ${previous.point.designator} (${via.via}): ${round1(leg.distanceNm)} NM, ${tracksText(tracks)}`,
+        `Magnetic track: ${variationSource(tracks)}`,
       );
       facts.push(`Cumulative distance: ${round1(cumulative)} NM`);
     } else {

@@ -114,6 +114,11 @@ export const DIAGNOSTIC_CODES = {
   X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
   X012: { severity: 'warning', title: 'Planned level outside the level band of an airway segment' },
   X013: { severity: 'warning', title: 'Airway flown against its one-way direction' },
+  /** The level's direction in the table of cruising levels against the magnetic track of its first leg (also on the hub's points). */
+  X014: {
+    severity: 'warning',
+    title: 'Cruising level of the other direction for the magnetic track of its first leg (semicircular rule)',
+  },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */
@@ -159,7 +164,7 @@ export const DIAGNOSTIC_CODES = {
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-/** The codes of one series: `CodeOf<'X'>` is X001 … X013. */
+/** The codes of one series: `CodeOf<'X'>` is X001 … X014. */
 export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${string}`>;
 
 /** The parser's and the local checks' own codes. */

@@ -18,7 +18,7 @@ import {
 import { isUsualFlightLevel } from '../route/sequence';
 import type { TextFix } from '../route/textFixes';
 import { DIAGNOSTIC_SOURCE } from './diagnostics';
-import { insertJoiningAirway, replaceAirway, replaceMisspeltPoint } from './expansionFixes';
+import { changeCruisingLevel, insertJoiningAirway, replaceAirway, replaceMisspeltPoint } from './expansionFixes';
 import { blockAt } from './locate';
 import { LineIndex, rangeContains, rangesIntersect } from './ranges';
 import { icaoCoordinate } from '../route/describe';
@@ -44,6 +44,7 @@ export const FIXERS: Record<string, Fixer> = {
   X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],
   X004: insertJoiningAirway,
   X012: replaceAirway,
+  X014: changeCruisingLevel,
 };
 
 export function codeActions(

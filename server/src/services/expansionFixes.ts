@@ -3,7 +3,8 @@
  * X001 a misspelt point one edit away from a point on the airway → that point; X002 an airway
  * that does not pass the point → the airways that do, and a point of the airway one edit away; X004 a far jump between two points → the
  * airway that joins them; X012 an airway not for the planned level → the airway that covers the same
- * points at it. The engine (server/src/expansion) puts the answers in the data.
+ * points at it; X014 a level of the other direction for its first leg → the nearest levels of the leg's
+direction. The engine (server/src/expansion) puts the answers in the data.
  */
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { pointOf } from '../route/model';
@@ -100,5 +101,29 @@ export function insertJoiningAirway(context: FixContext): CodeAction[] {
       [{ range: { start: target.range.start, end: target.range.start }, newText: `${name} ` }],
       airways.length === 1,
     ),
+  );
+}
+
+/** A level as Item 15 writes it: F350, A045, S1130, M0840. */
+const LEVEL = /^(?:[FA]\d{3}|[SM]\d{4})$/;
+
+/**
+ * X014 sits on the speed/level group or the change that sets the level, which ends with the
+ * level: that level is replaced by each of the nearest levels of the leg's direction, once the
+ * text still ends with the level the finding judged.
+ */
+export function changeCruisingLevel(context: FixContext): CodeAction[] {
+  const data = context.diagnostic.data as { level?: unknown; levels?: unknown } | undefined;
+  const level = typeof data?.level === 'string' && LEVEL.test(data.level) ? data.level : undefined;
+  const levels = Array.isArray(data?.levels)
+    ? data.levels.filter((l): l is string => typeof l === 'string' && LEVEL.test(l))
+    : [];
+  const range = context.diagnostic.range;
+  if (!level || range.start.line !== range.end.line) return [];
+  const written = context.lines.getText(range);
+  if (!written.toUpperCase().endsWith(level)) return [];
+  const at = { start: { line: range.end.line, character: range.end.character - level.length }, end: range.end };
+  return levels.map((to) =>
+    fix(context, `Change ${level} to ${to}`, [{ range: at, newText: to }], levels.length === 1),
   );
 }

@@ -15,8 +15,9 @@ import {
 } from '../route/model';
 import { escapeMarkdown, inlineCode } from './format';
 import { rangesIntersect } from './ranges';
-import { formatDuration, formatNm, formatTrack, routeLegs, trueAirspeedKt } from './routeLegs';
+import { formatDuration, formatNm, routeLegs, trueAirspeedKt } from './routeLegs';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { legTracks, tracksText, variationSource } from '../geo/magnetic';
 
 /** Longest airway listing shown in full; longer ones show both ends and a count. */
 const MAX_LISTED = 25;
@@ -57,6 +58,8 @@ export function expansionHoverSection(
   result: ExpansionResult,
   sourceName: string,
   next?: RouteElement,
+  /** The flight's date (route/flightDate.ts), for the magnetic variation; absent: today. */
+  dateMs: number = Date.now(),
 ): string | undefined {
   const from = `*Route expansion (${sourceName})*`;
   if (element.kind === 'airway' || element.kind === 'track')
@@ -65,7 +68,7 @@ export function expansionHoverSection(
   const point = pointOf(element);
   if (!point) return undefined;
   const at = result.points.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
-  if (at >= 0) return [from, '', ...resolvedLines(result.points[at]), ...legLines(result, at)].join('\n');
+  if (at >= 0) return [from, '', ...resolvedLines(result.points[at]), ...legLines(result, at, dateMs)].join('\n');
 
   const ambiguous = result.ambiguousFirstFix;
   if (ambiguous && rangesIntersect(ambiguous.range, point.range)) {
@@ -96,15 +99,17 @@ export function expansionHoverSection(
 }
 
 /** Leg from the point before, distance flown and distance to go. */
-function legLines(result: ExpansionResult, at: number): string[] {
+function legLines(result: ExpansionResult, at: number, dateMs: number): string[] {
   const { legs } = routeLegs(result);
   const leg = legs[at];
   if (!leg || legs.length < 2) return [];
   const lines = [''];
   if (at > 0) {
-    const track = leg.trackDeg === undefined ? '' : `, true track ${formatTrack(leg.trackDeg)}`;
+    const previous = legs[at - 1].point;
+    const tracks = leg.trackDeg === undefined ? undefined : legTracks(previous, leg.trackDeg, dateMs);
     lines.push(
-      `**Leg** from ${inlineCode(legs[at - 1].point.designator)}: ${formatNm(leg.legNm)}${track} (geodesic)`,
+      `**Leg** from ${inlineCode(previous.designator)}: ${formatNm(leg.legNm)}` +
+        (tracks ? `, ${tracksText(tracks)} (geodesic; ${variationSource(tracks)})` : ' (geodesic)'),
       '',
     );
   }

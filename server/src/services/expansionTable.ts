@@ -1,6 +1,6 @@
 /**
  * "ICAO Route: Show Expansion": the expanded routes of a document as plain-text tables (point,
- * type, coordinates, airway, leg distance, true track, cumulative distance), one per route block,
+ * type, coordinates, airway, leg distance, magnetic and true track, cumulative distance), one per route block,
  * as a read-only document beside the route. Pure: expansion results come in through the lookup.
  */
 import {
@@ -13,9 +13,11 @@ import {
   type RouteDocument,
 } from '../route/model';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { legTracks, variationText, type LegTracks } from '../geo/magnetic';
+import { flightDateMs } from '../route/flightDate';
 import { formatNm, formatTrack, routeLegs } from './routeLegs';
 
-const HEADER = ['#', 'point', 'type', 'coordinates', 'airway', 'leg', 'track', 'cumulative'];
+const HEADER = ['#', 'point', 'type', 'coordinates', 'airway', 'leg', 'track (M)', 'track (T)', 'var', 'cumulative'];
 
 export function expansionTable(
   document: RouteDocument,
@@ -63,6 +65,15 @@ function reachedBy(block: RouteBlock, point: ExpandedPoint): string {
 function blockTable(block: RouteBlock, result: ExpansionResult): string[] {
   const { legs, totalNm } = routeLegs(result);
   if (legs.length === 0) return ['No point resolved.'];
+  const dateMs = flightDateMs(block);
+  let model = '';
+  const tracksOf = (k: number): LegTracks | undefined => {
+    const leg = legs[k]!;
+    if (k === 0 || leg.trackDeg === undefined) return undefined;
+    const tracks = legTracks(legs[k - 1]!.point, leg.trackDeg, dateMs);
+    model = tracks.model;
+    return tracks;
+  };
   const rows = legs.map((leg, k) => [
     String(k + 1),
     leg.point.designator,
@@ -70,12 +81,15 @@ function blockTable(block: RouteBlock, result: ExpansionResult): string[] {
     formatDegreesMinutes(leg.point.lat, leg.point.lon),
     reachedBy(block, leg.point),
     k === 0 ? '' : formatNm(leg.legNm),
-    leg.trackDeg === undefined ? '' : formatTrack(leg.trackDeg),
+    ...((tracks) =>
+      tracks
+        ? [formatTrack(tracks.magneticDeg), formatTrack(tracks.trueDeg), variationText(tracks.variationDeg)]
+        : ['', '', ''])(tracksOf(k)),
     formatNm(leg.cumulativeNm),
   ]);
   const widths = HEADER.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   // Numbers right-aligned, words left-aligned: a table a dispatcher reads down the columns.
-  const right = new Set([0, 5, 6, 7]);
+  const right = new Set([0, 5, 6, 7, 8, 9]);
   const line = (cells: string[]) =>
     cells
       .map((cell, c) => (right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
@@ -87,5 +101,10 @@ function blockTable(block: RouteBlock, result: ExpansionResult): string[] {
     ...rows.map(line),
     '',
     `Total ${formatNm(totalNm)} over ${legs.length} points.`,
+    ...(model
+      ? [
+          `Tracks at each leg's start, from the point before: magnetic (M) is true (T) less the variation (var) of the World Magnetic Model ${model}.`,
+        ]
+      : []),
   ];
 }

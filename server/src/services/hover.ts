@@ -3,6 +3,7 @@
  * Every element kind has its own explanation (the switch is exhaustive, so a new kind in the
  * model fails the type check here until it is explained).
  */
+import { flightDateMs } from '../route/flightDate';
 import { codeLines, decodeField10, decodePbn } from './equipmentCodes';
 import type { Hover } from 'vscode-languageserver-types';
 import type {
@@ -57,6 +58,7 @@ export function hover(
             result,
             expansion!.sourceName,
             found.block.elements[found.index + 1],
+            flightDateMs(found.block),
           )
         : undefined;
       if (section) value += `\n\n---\n\n${section}`;

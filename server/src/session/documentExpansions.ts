@@ -10,6 +10,7 @@ import { HubClient, redactText, type HubCallRecord, type HubSettings } from '../
 import { keyOfBlock, settledBlock } from '../route/movableBlock';
 import type { LineIndex } from '../services/ranges';
 import type { NavDatabase } from '../navdata/loader';
+import type { SemicircularRule } from '../expansion/cruisingLevels';
 import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
@@ -56,6 +57,8 @@ export interface ExpansionConfig {
   userKey: string | null;
   hub: Partial<HubSettings>;
   navdataFolder: string;
+  /** `icaoRoute.levels.semicircular`: a change expands every route again (its findings depend on it). */
+  semicircular?: SemicircularRule;
 }
 
 export interface ExpansionEvents {
@@ -125,11 +128,12 @@ export class DocumentExpansions {
   configure(config: ExpansionConfig): void {
     const key = config.userKey?.trim() || null;
     const folder = config.navdataFolder.trim();
+    const semicircular = config.semicircular ?? 'icao';
     // The key enters the signature only as a hash: the signature is compared, never shown.
     const signature = key
-      ? JSON.stringify(['hub', createHash('sha256').update(key).digest('hex'), config.hub, folder])
+      ? JSON.stringify(['hub', createHash('sha256').update(key).digest('hex'), config.hub, folder, semicircular])
       : folder
-        ? JSON.stringify(['navdata', folder])
+        ? JSON.stringify(['navdata', folder, semicircular])
         : 'none';
     if (signature === this.signature) return;
     this.signature = signature;
@@ -152,7 +156,11 @@ export class DocumentExpansions {
           { userKey: key },
           { onCall: (call) => this.events.log?.(hubCallLine(call)) },
         );
-        this.source = new HubSource(client, folder ? new NavdataSource(folder, this.options.loadNavdata) : undefined);
+        this.source = new HubSource(
+          client,
+          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular) : undefined,
+          semicircular,
+        );
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
       } catch (error) {
         this.tracker.set(
@@ -164,7 +172,7 @@ export class DocumentExpansions {
         );
       }
     } else if (folder) {
-      this.source = new NavdataSource(folder, this.options.loadNavdata);
+      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular);
       this.tracker.set({ state: 'loading', source: 'navdata', message: `Reading the navigation data in ${folder}…` });
     } else {
       this.tracker.set({

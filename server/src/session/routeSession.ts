@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
+import type { SemicircularRule } from '../expansion/cruisingLevels';
 import { setReferenceClock } from '../route/clock';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../services/ranges';
@@ -36,6 +37,8 @@ export interface SessionSettings {
   reference: Partial<ReferenceSettings>;
   /** `icaoRoute.navdata.folder`; empty for none. */
   navdataFolder: string;
+  /** `icaoRoute.levels.semicircular` (default `icao`): the cruising levels by magnetic track (X014). */
+  semicircular?: SemicircularRule;
   /** `icaoRoute.reference.useHttpErrors` (default false). */
   referenceHttpErrors?: boolean;
   /** The conflict findings' settings (defaults: the settings definition's). */
@@ -180,6 +183,7 @@ export class RouteSession {
       userKey: credentials.hubUserKey,
       hub: settings.hub,
       navdataFolder: settings.navdataFolder,
+      semicircular: settings.semicircular ?? 'icao',
     });
     this.configureReference(settings.reference, credentials.reference);
     this.airlines.configure(settings.referenceHttpErrors ?? false);

@@ -3,9 +3,11 @@
  * on the navigation data of `icaoRoute.navdata.folder`. Both give the shared ExpansionResult.
  */
 import * as path from 'node:path';
-import type { AmbiguousFirstFix, ExpansionResult, RouteBlock } from '../route/model';
+import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
+import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';
 import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
@@ -37,6 +39,7 @@ export class NavdataSource implements ExpansionSource {
   constructor(
     readonly folder: string,
     private readonly load: (folder: string) => Promise<NavDatabase> = loadNavDatabase,
+    private readonly semicircular: SemicircularRule = 'icao',
   ) {}
 
   get ready(): boolean {
@@ -87,7 +90,7 @@ export class NavdataSource implements ExpansionSource {
           return signal.aborted;
         },
       },
-      { firstFix: 'nearestDeparture' },
+      { firstFix: 'nearestDeparture', semicircular: this.semicircular },
     );
   }
 
@@ -148,6 +151,7 @@ export class HubSource implements ExpansionSource {
   constructor(
     readonly hub: HubClient,
     readonly navdata?: NavdataSource,
+    private readonly semicircular: SemicircularRule = 'icao',
   ) {}
 
   get okMessage(): string {
@@ -186,9 +190,16 @@ export class HubSource implements ExpansionSource {
         return signal.aborted;
       },
     };
-    const offline = db ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture' }).findings : [];
+    // The cruising levels are judged on the hub's own points, with or without local data.
+    const offline = db
+      ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off' }).findings
+      : [];
     const findings = mergeGeometryFindings(result.findings, hubGeometryFindings(block, result, db), offline);
-    return { ...result, findings };
+    const levels = cruisingLevelFindings(block, result.points, {
+      rule: this.semicircular,
+      pointsSource: "from the hub's expansion",
+    }).map((f): RouteDiagnostic => ({ ...f, severity: DIAGNOSTIC_CODES[f.code].severity }));
+    return { ...result, findings: [...findings, ...levels] };
   }
 
   private async withCandidates(block: RouteBlock, result: ExpansionResult): Promise<ExpansionResult> {

@@ -127,8 +127,8 @@ test('a one-way segment (awy 1100) flown the other way: X013 names the segments,
   );
   assert.match(found[0]!.message, /against its one-way direction in the navigation data, cycle 2013\.10/);
   assert.match(found[0]!.message, /one-way ROLIS→COL, RUDUS→ROLIS/);
-  // The permitted direction passes.
-  assert.deepEqual(findings('N0450F150 RUDUS T150 BEGOK', db), []);
+  // The permitted direction passes (at F160: RUDUS–ROLIS is westbound, X014 at an odd level).
+  assert.deepEqual(findings('N0450F160 RUDUS T150 BEGOK', db), []);
 });
 
 test('an airway of separate pieces is still the general X007, and a segment without limits is never judged', () => {

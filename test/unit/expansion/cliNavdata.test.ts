@@ -106,3 +106,40 @@ test("check --navdata: an FPL message's total EET far from the still-air time is
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('cruising levels by magnetic track (X014): the checker with --navdata, the setting off, a change of setting in the session', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'levels-'));
+  const file = path.join(dir, 'west.route');
+  fs.writeFileSync(file, 'origin: EBBR\ndestination: EGLL\nN0450F370 KOK UL607 KONAN\n');
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli/cli.ts'), 'check', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+  const run = cli('--navdata', EXCERPT, file);
+  assert.match(
+    run.stdout,
+    /west\.route:3:1 X014 warning: FL370 is an eastbound level .* KOK–KONAN, is westbound: magnetic track \d{3}° .*Rule: icaoRoute\.levels\.semicircular 'icao'.*F360 or F380\. Points in the navigation data/,
+  );
+  assert.doesNotMatch(cli('--navdata', EXCERPT, '--semicircular', 'off', file).stdout, /X014/);
+  assert.equal(cli('--navdata', EXCERPT, '--semicircular', 'quadrantal', file).status, 2);
+
+  // The editor's session: a change of icaoRoute.levels.semicircular expands the routes again.
+  const session = new RouteSession({}, { retryMs: 0 });
+  const configure = (semicircular: 'icao' | 'off') =>
+    session.configure(
+      { hub: {}, reference: {}, navdataFolder: EXCERPT, semicircular },
+      { hubUserKey: null, reference: null },
+    );
+  const text = fs.readFileSync(file, 'utf8');
+  const parsed = { uri: 'west.route', version: 1, document: parseRouteDocument(text), lines: new LineIndex(text) };
+  configure('icao');
+  assert.deepEqual(
+    (await session.expandAll(parsed))!.findings.map((f) => f.code),
+    ['X014'],
+  );
+  configure('off');
+  assert.deepEqual((await session.expandAll(parsed))!.findings, []);
+  await session.dispose();
+  fs.rmSync(dir, { recursive: true });
+});

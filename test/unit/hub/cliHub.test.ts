@@ -2,7 +2,9 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startSim } from './simHelpers';
 import { requireRouteExpansion } from '../../shared/routeExpansion';
@@ -146,4 +148,21 @@ test('plain http to a remote host is refused before any request', async () => {
   const run = await check(['--hub', 'http://hub.example.com', EUROPE], { HUB_USER_KEY: 'demo' });
   assert.equal(run.code, 2);
   assert.match(run.stderr, /must use https/);
+});
+
+test("cruising levels by magnetic track (X014) on the hub's points: westbound at F370 flagged, --semicircular off not", async () => {
+  requireRouteExpansion(sim);
+  const dir = mkdtempSync(join(tmpdir(), 'levels-'));
+  const file = join(dir, 'west.route');
+  writeFileSync(file, 'origin: EBBR\ndestination: EGLL\nN0450F370 KOK UL607 KONAN\n');
+  const run = await check(['--hub', sim.url, file], { HUB_USER_KEY: 'demo' });
+  const x014 = run.stdout.split('\n').filter((l) => / X014 /.test(l));
+  assert.equal(x014.length, 1, run.stdout + run.stderr);
+  assert.match(
+    x014[0]!,
+    /west\.route:3:1 X014 warning: FL370 is an eastbound level .* KOK–KONAN, is westbound: magnetic track \d{3}° .*F360 or F380\. Points from the hub's expansion/,
+  );
+  const off = await check(['--hub', sim.url, '--semicircular', 'off', file], { HUB_USER_KEY: 'demo' });
+  assert.doesNotMatch(off.stdout, /X014/);
+  rmSync(dir, { recursive: true });
 });

@@ -126,7 +126,7 @@ test('a real route along every airway of the navigation data: both engines agree
 
 test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguousFirstFix set', async () => {
   requireRouteExpansion(sim);
-  const b = block('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY\n');
+  const b = block('origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY\n');
   const result = await viaHub(b);
   assert.equal(result.ambiguousFirstFix?.ident, 'SAM');
   const h003 = result.findings.find((f) => f.code === 'H003');
@@ -135,7 +135,7 @@ test('an ambiguous first fix without referenceFix: H003 on the fix, and ambiguou
   assert.deepEqual(h003.range, b.elements.find((e) => e.text === 'SAM')!.range);
   assert.match(h003.message, /referenceFix/);
   const chosen = await viaHub(
-    block('origin: EGHI\ndestination: EGJJ\nreferenceFix: OCK\nN0240F090 SAM DCT ORTAC DCT JSY\n'),
+    block('origin: EGHI\ndestination: EGJJ\nreferenceFix: OCK\nN0240F080 SAM DCT ORTAC DCT JSY\n'),
   );
   assert.equal(chosen.ambiguousFirstFix, undefined);
   assert.ok(chosen.points.some((p) => p.designator === 'SAM'));

@@ -13,6 +13,7 @@ import { expandRoute, icaoCoordinate } from '../../../server/src/expansion/offli
 import type { Notam } from '../../../server/src/hub/notams';
 import { RouteCorridor } from '../../../server/src/map/corridor';
 import { direct } from '../../../server/src/geo/geodesy';
+import { model as wmm } from 'geomagnetism';
 import { MapDataSource, NEEDS_KEY_NOTICE } from '../../../server/src/map/hubData';
 import { buildMapView, NO_MAP_DATA, type MapData } from '../../../server/src/map/mapView';
 import { highlightAt, routeLayer } from '../../../server/src/map/routePoints';
@@ -45,9 +46,19 @@ test('points and legs of an expanded route: ranges of their elements, airways na
   const konan = layer.points.find((p) => p.name === 'KONAN')!;
   assert.equal(textIn(EUROPE, konan.range), 'KONAN');
   assert.ok(
-    konan.facts.some((f) => /^Leg from \w+ \(UL9\): [\d.]+ NM, true track \d{3}°$/.test(f)),
+    konan.facts.some((f) => /^Leg from \w+ \(UL9\): [\d.]+ NM, magnetic track \d{3}°, true track \d{3}°$/.test(f)),
     konan.facts.join(' | '),
   );
+  assert.ok(
+    konan.facts.some((f) => /^Magnetic track: variation \d+°[EW]?, World Magnetic Model WMM-\d{4} on /.test(f)),
+    konan.facts.join(' | '),
+  );
+  // The magnetic track is the true one less the variation at the leg's start (the map, the exports).
+  const before = layer.points[layer.points.indexOf(konan) - 1]!;
+  const variation = wmm(new Date()).point([before.position![1], before.position![0]]).decl;
+  const expected = (((konan.trackDeg! - variation) % 360) + 360) % 360;
+  assert.ok(Math.abs(konan.magneticTrackDeg! - expected) < 0.11, `${konan.magneticTrackDeg} vs ${expected}`);
+  assert.equal(layer.legs.find((l) => l.toId === konan.id)!.magneticTrackDeg, konan.magneticTrackDeg);
   const ul9 = layer.legs.filter((l) => l.via === 'UL9');
   assert.ok(ul9.length >= 1 && ul9.every((l) => textIn(EUROPE, l.range) === 'UL9'));
   for (const leg of layer.legs.filter((l) => l.via !== 'DCT'))
@@ -93,7 +104,7 @@ test('an unknown point is marked unresolved in its place, and the leg goes round
 });
 
 test('an ambiguous first fix is marked ambiguous; without any expansion every point waits', () => {
-  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY\n';
+  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY\n';
   const block = blockOf(text);
   const layer = routeLayer(block, expandRoute(block, db));
   const sam = layer.points.find((p) => p.name === 'SAM')!;

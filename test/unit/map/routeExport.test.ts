@@ -85,6 +85,12 @@ test('GeoJSON: one LineString of the densified legs and a Point per point, with 
   assert.equal(konan.properties.via, 'UL9');
   assert.equal(konan.properties.legNm, mapKonan.legNm);
   assert.equal(konan.properties.trackDeg, mapKonan.trackDeg);
+  // Magnetic and true track, as the map and the hover give them.
+  assert.equal(typeof mapKonan.magneticTrackDeg, 'number');
+  assert.equal(konan.properties.magneticTrackDeg, mapKonan.magneticTrackDeg);
+  const legs = route!.properties.legs as { to: string; magneticTrackDeg?: number; trackDeg: number }[];
+  assert.equal(legs.find((l) => l.to === 'KONAN')!.magneticTrackDeg, mapKonan.magneticTrackDeg);
+  assert.ok((konan.properties.facts as string[]).some((f) => /, magnetic track \d{3}°, true track \d{3}°$/.test(f)));
   assert.equal(konan.properties.cumulativeNm, mapKonan.cumulativeNm);
   // Every vertex of the line lies on a leg the map draws: the line is the map's, joined.
   const drawn = layer.legs.flatMap((l) => l.paths.flat());
@@ -329,4 +335,5 @@ test('every format gives each placed point its planned level, its altitude on th
     exportAs('kml'),
     /<name>DVR<\/name>\s*<description>via DCT; planned climbing FL189–FL254, ETO 2026-11-26T10:09Z; /,
   );
+  assert.match(dvr.getElementsByTagName('desc')[0]?.textContent ?? '', /magnetic track \d{3}°, true track \d{3}°/);
 });

@@ -113,7 +113,7 @@ test('no fix is offered where the fix is ambiguous', () => {
 });
 
 test('an ambiguous first fix offers one referenceFix per candidate', () => {
-  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const text = 'origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY';
   const document = parseRouteDocument(text);
   const sam = document.blocks[0].elements[1];
   // The shape the expansion reports (ExpansionResult.ambiguousFirstFix) in the diagnostic's data.
@@ -137,12 +137,12 @@ test('an ambiguous first fix offers one referenceFix per candidate', () => {
     ['Use SAM VOR EG at 5057N00121W, 4 NM from origin (referenceFix)', 'Use SAM VOR LG at 3741N02655E (referenceFix)'],
   );
   const fixed = applyOnly(text, actions[0]);
-  assert.equal(fixed, 'referenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
+  assert.equal(fixed, 'referenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY');
   assert.deepEqual(parseRouteDocument(fixed).blocks[0].referenceFix?.value, '5057N00121W');
   assert.deepEqual(codesOf(fixed), []);
 
   // With a referenceFix already there, its value is replaced.
-  const withFix = 'referenceFix: OCK\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const withFix = 'referenceFix: OCK\nN0240F080 SAM DCT ORTAC DCT JSY';
   const doc2 = parseRouteDocument(withFix);
   const sam2 = doc2.blocks[0].elements[1];
   const [replace] = codeActions(
@@ -155,7 +155,7 @@ test('an ambiguous first fix offers one referenceFix per candidate', () => {
   );
   assert.equal(
     applyOnly(withFix, replace),
-    'referenceFix: 3741N02655E\nN0240F090 SAM DCT ORTAC DCT JSY'.replace('3741N02655E', '5057N00121W'),
+    'referenceFix: 3741N02655E\nN0240F080 SAM DCT ORTAC DCT JSY'.replace('3741N02655E', '5057N00121W'),
   );
 });
 
@@ -183,7 +183,7 @@ test('diagnostics outside the requested range or from other sources get no fix',
 });
 
 test('H003 from the hub: the origin position becomes the referenceFix, or nothing without usable data', () => {
-  const text = '# Southampton to Jersey\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const text = '# Southampton to Jersey\norigin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY';
   const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
   const h003 = (data: unknown): Diagnostic => ({
     range,
@@ -202,11 +202,11 @@ test('H003 from the hub: the origin position becomes the referenceFix, or nothin
   );
   assert.equal(
     applyOnly(text, actions[0]),
-    '# Southampton to Jersey\nreferenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY',
+    '# Southampton to Jersey\nreferenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY',
   );
 
   // An existing referenceFix gets the new value instead of a second line.
-  const withReference = '# x\nreferenceFix: XYZ\norigin: EGHI\nN0240F090 SAM DCT ORTAC';
+  const withReference = '# x\nreferenceFix: XYZ\norigin: EGHI\nN0240F080 SAM DCT ORTAC';
   const moved = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
   const document = parseRouteDocument(withReference);
   const [replace] = codeActions(
@@ -219,7 +219,7 @@ test('H003 from the hub: the origin position becomes the referenceFix, or nothin
   );
   assert.equal(
     applyOnly(withReference, replace),
-    '# x\nreferenceFix: 5057N00121W\norigin: EGHI\nN0240F090 SAM DCT ORTAC',
+    '# x\nreferenceFix: 5057N00121W\norigin: EGHI\nN0240F080 SAM DCT ORTAC',
   );
 
   for (const data of [

@@ -79,7 +79,7 @@ test('where two airways meet without a point, the junction ends one and starts t
 });
 
 test('the ambiguous first fix lists its candidates with positions and distances', () => {
-  const text = hoverOn('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY', 'SAM');
+  const text = hoverOn('origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY', 'SAM');
   assert.match(text, /\*\*Not selected:\*\* `SAM` names several places/);
   const candidates = text.split('\n').filter((l) => l.startsWith('- `SAM`'));
   assert.ok(candidates.length >= 2, text);

@@ -90,11 +90,10 @@ test('offline: loads once, expands every block, then only the block an edit touc
 
 test('a newer run cancels the older one for the same document', async () => {
   const { expansions, parse } = setup();
-  // Levels within UL9's band (FL245–FL460 on DVR–KONAN), so that the routes have no finding.
+  // 40 different routes with no finding: F350 is within UL9's band (FL245–FL460 on DVR–KONAN) and
+  // an eastbound level for DVR–KONAN (X014); the speeds tell the routes apart.
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
-  const many = Array.from({ length: 40 }, (_, i) => `N0450F${String(250 + i * 5).padStart(3, '0')} DVR UL9 KONAN`).join(
-    '\n\n',
-  );
+  const many = Array.from({ length: 40 }, (_, i) => `N0${400 + i}F350 DVR UL9 KONAN`).join('\n\n');
   // While the data loads.
   const older = expansions.run(parse(many));
   const newer = expansions.run(parse(`${many}\n\nN0450F350 DVR DCT KOK`));
@@ -103,10 +102,7 @@ test('a newer run cancels the older one for the same document', async () => {
   assert.equal(expansions.expandedBlocks, 41);
 
   // While blocks are being expanded, one per turn of the event loop.
-  const others = Array.from(
-    { length: 40 },
-    (_, i) => `N0460F${String(250 + i * 5).padStart(3, '0')} DVR UL9 KONAN`,
-  ).join('\n\n');
+  const others = Array.from({ length: 40 }, (_, i) => `N0${500 + i}F370 DVR UL9 KONAN`).join('\n\n');
   const midway = expansions.run(parse(others));
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setImmediate(resolve));

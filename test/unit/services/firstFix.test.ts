@@ -29,7 +29,7 @@ function expansionDiagnostics(text: string): Diagnostic[] {
 }
 
 test('each candidate of an ambiguous first fix is offered; the chosen one is then selected', () => {
-  const text = '# Southampton to Jersey\norigin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY';
+  const text = '# Southampton to Jersey\norigin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY';
   const diagnostics = expansionDiagnostics(text);
   const ambiguous = diagnostics.find((d) => d.code === 'X005');
   assert.ok(ambiguous, JSON.stringify(diagnostics.map((d) => d.code)));

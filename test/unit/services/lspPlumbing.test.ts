@@ -113,9 +113,12 @@ test('settings are read from every shape editors send, invalid values ignored', 
     map: DEFAULT_SETTINGS.map,
     departureMs: undefined,
     flightConflicts: true,
+    semicircular: 'icao',
     climbDescent: { climbFtPerMin: 2000, descentFtPerNm: 300 },
     eobtToleranceMinutes: 15,
   });
+  assert.deepEqual(readSettings({ icaoRoute: { levels: { semicircular: 'off' } } }), { semicircular: 'off' });
+  assert.deepEqual(readSettings({ 'icaoRoute.levels.semicircular': 'quadrantal' }), {});
 });
 
 test('map settings: corridor widths clamped, airspace files as a list of strings, merged key by key', () => {

@@ -9,6 +9,7 @@ import { before, test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { inverse } from '../../../server/src/geo/geodesy';
+import { model as wmm } from 'geomagnetism';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import type { RouteBlock } from '../../../server/src/route/model';
@@ -79,9 +80,15 @@ test('hover on a point: leg from the previous point with its true track, flown a
   assert.match(
     value,
     new RegExp(
-      `\\*\\*Leg\\*\\* from \`DVR\`: ${formatNm(konan.legNm).replace('.', '\\.')}, true track \\d{3}° \\(geodesic\\)`,
+      `\\*\\*Leg\\*\\* from \`DVR\`: ${formatNm(konan.legNm).replace('.', '\\.')}, magnetic track (\\d{3})°, ` +
+        `true track (\\d{3})° \\(geodesic; variation \\d+°[EW]?, World Magnetic Model WMM-\\d{4} on \\d+ \\w{3} \\d{4}\\)`,
     ),
   );
+  // The magnetic track is the true track less the variation at DVR (the model asked directly).
+  const dvr = legs[legs.indexOf(konan) - 1]!.point;
+  const magnetic = konan.trackDeg! - wmm(new Date()).point([dvr.lat, dvr.lon]).decl;
+  const shown = /magnetic track (\d{3})°/.exec(value)![1]!;
+  assert.equal(Number(shown), Math.round(((magnetic % 360) + 360) % 360) % 360);
   assert.match(
     value,
     new RegExp(`\\*\\*Flown\\*\\* ${formatNm(konan.cumulativeNm)}, \\*\\*to go\\*\\* ${formatNm(konan.remainingNm)}`),
@@ -113,13 +120,22 @@ test('the outline shows each route total; the expansion table lists every point 
   const lines = table.split('\n');
   assert.match(lines[0], /^# route expansion \(navdata\)$/);
   const header = lines.findIndex((l) => /^\s*#\s+point/.test(l));
-  assert.match(lines[header], /^ #\s+point\s+type\s+coordinates\s+airway\s+leg\s+track\s+cumulative$/);
+  assert.match(
+    lines[header],
+    /^ #\s+point\s+type\s+coordinates\s+airway\s+leg\s+track \(M\)\s+track \(T\)\s+var\s+cumulative$/,
+  );
   assert.match(lines[header + 2], /^ 1\s+EGLL\s+aerodrome\s+51°28\.2'N 000°27\.5'W\s+0\.0 NM$/);
   assert.ok(
-    lines.some((l) => /^\s*\d+\s+KOK\s+VOR\s+.+\s+UL607\s+\d+\.\d NM\s+\d{3}°\s+\d+ NM$/.test(l)),
+    lines.some((l) =>
+      /^\s*\d+\s+KOK\s+VOR\s+.+\s+UL607\s+\d+\.\d NM\s+\d{3}°\s+\d{3}°\s+(\d+°[EW]|0°)\s+\d+ NM$/.test(l),
+    ),
     table,
   );
   assert.ok(table.includes(`Total ${formatNm(total)} over`));
+  assert.match(
+    table,
+    /magnetic \(M\) is true \(T\) less the variation \(var\) of the World Magnetic Model WMM-\d{4} on /,
+  );
   // Exit points name the airway they are reached along, as interior points do.
   for (const [point, airway] of [
     ['KONAN', 'UL9'],

@@ -53,7 +53,7 @@ async function h003(text: string) {
 
 test('hub H003: the only namesake near the origin is named first and its referenceFix is the first quick fix', async () => {
   requireRouteExpansion(sim);
-  const { finding, actions, result } = await h003('origin: EGHI\ndestination: EGJJ\nN0240F090 SAM DCT ORTAC DCT JSY');
+  const { finding, actions, result } = await h003('origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY');
   assert.equal(
     result.points.some((p) => p.elementIndex === 1),
     false,

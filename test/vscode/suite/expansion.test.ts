@@ -64,10 +64,10 @@ suite('route expansion (offline navdata)', () => {
 
   test('ambiguous first fix: the referenceFix quick fix selects Southampton', async () => {
     const document = await openCopyOfSample('ambiguous-first-fix.route');
-    const route = 'N0240F090 SAM DCT ORTAC DCT JSY';
+    const route = 'N0240F080 SAM DCT ORTAC DCT JSY';
     // From EGHI Southampton is taken (X011); the last route has no origin and stays ambiguous.
-    const taken = rangeOf(document, route, 'N0240F090 [SAM] DCT', 0);
-    const sam = rangeOf(document, route, 'N0240F090 [SAM] DCT', 3);
+    const taken = rangeOf(document, route, 'N0240F080 [SAM] DCT', 0);
+    const sam = rangeOf(document, route, 'N0240F080 [SAM] DCT', 3);
     const ambiguous = await waitForDiagnostics(
       document.uri,
       (ds) => ds.some((d) => codeOf(d) === 'X005'),
@@ -93,7 +93,7 @@ suite('route expansion (offline navdata)', () => {
     assert.ok(await vscode.workspace.applyEdit(southampton.edit));
 
     // The directive lands in its block (the lines above its route line, up to a blank one).
-    const samAfter = rangeOf(document, route, 'N0240F090 [SAM] DCT', 3);
+    const samAfter = rangeOf(document, route, 'N0240F080 [SAM] DCT', 3);
     const block: string[] = [];
     for (let line = samAfter.start.line - 1; line >= 0 && document.lineAt(line).text.trim() !== ''; line--)
       block.push(document.lineAt(line).text);

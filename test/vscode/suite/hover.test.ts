@@ -32,9 +32,9 @@ const CASES: Case[] = [
   },
   {
     sample: 'europe.route',
-    line: 'N0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU/N0450F370 UN857 MITUM UN733 PRADO',
-    mark: '[SAU/N0450F370]',
-    says: ['`SAU/N0450F370`', '450 kt TAS at FL370'],
+    line: 'N0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU/N0450F380 UN857 MITUM UN733 PRADO',
+    mark: '[SAU/N0450F380]',
+    says: ['`SAU/N0450F380`', '450 kt TAS at FL380'],
   },
   {
     sample: 'north-atlantic.route',
@@ -44,7 +44,7 @@ const CASES: Case[] = [
   },
   {
     sample: 'north-atlantic.route',
-    line: 'N0470F330 DUB UN536 BURAK UL9 MALOT/M082F350 DCT 5330N02000W 5330N03000W 5230N04000W',
+    line: 'N0470F320 DUB UN536 BURAK UL9 MALOT/M082F360 DCT 5330N02000W 5330N03000W 5230N04000W',
     mark: '[5330N02000W]',
     says: ['`5330N02000W`', "53°30'N 020°00'W"],
   },
