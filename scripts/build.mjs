@@ -9,10 +9,23 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] };
 const browser = { ...common, platform: 'browser', format: 'iife', target: 'es2022' };
 
+/**
+ * The checker's session part (route expansion, the hub, the airline reference) is a bundle of its
+ * own, loaded by dist/cli.js only when an option asks for it: the plain check starts without the
+ * HTTP client and the session, which were most of its start-up.
+ */
+const cliSessionApart = {
+  name: 'cli-session-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/sessionCheck\.ts$/ }, () => ({ path: './cli-session.js', external: true }));
+  },
+};
+
 const entries = [
   { in: 'client/src/extension.ts', out: 'dist/client.js', options: node },
   { in: 'server/src/server.ts', out: 'dist/server.js', options: node },
-  { in: 'server/src/cli/cli.ts', out: 'dist/cli.js', options: node },
+  { in: 'server/src/cli/cli.ts', out: 'dist/cli.js', options: { ...node, plugins: [cliSessionApart] } },
+  { in: 'server/src/cli/sessionCheck.ts', out: 'dist/cli-session.js', options: node },
   { in: 'media/src/map.ts', out: 'dist/media/map.js', options: browser },
 ];
 

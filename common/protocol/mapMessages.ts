@@ -233,8 +233,10 @@ export interface MapCrossingRow {
 /** The vertical profile: the flight's level along the route against the areas it crosses. */
 export interface MapProfile {
   totalNm: number;
-  /** The flight's planned altitude along the route, feet, as a polyline (steps at level changes). */
+  /** The flight's planned altitude along the route, feet, as a polyline (climb, changes, descent). */
   flight: { alongNm: number; feet: number }[];
+  /** The top of climb and the top of descent, where the profile has them, with their times over. */
+  marks?: { name: 'TOC' | 'TOD'; alongNm: number; feet: number; eto?: string }[];
   /** The route's points along the distance axis. */
   points: { id: string; name: string; alongNm: number; eto?: string }[];
   /** Each stretch of an area the route crosses, as a box: along the route × floor to ceiling, feet. */

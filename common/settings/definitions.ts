@@ -81,6 +81,19 @@ export const SETTINGS = {
     restart: false,
     example: 40,
   },
+  'icaoRoute.flights.eobtToleranceMinutes': {
+    schema: {
+      type: 'number',
+      default: 15,
+      minimum: 0,
+      maximum: 720,
+      markdownDescription:
+        "How many minutes an FPL message's EOBT (field 13, on its `DOF/`) may differ from the schedule of the flight its call sign names before an information (`L001`) says so. The flight comes from the hub (a hub key) or the airline reference's flight status.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 30,
+  },
   'icaoRoute.diagnostics.flightConflicts': {
     schema: {
       type: 'boolean',
@@ -103,6 +116,32 @@ export const SETTINGS = {
     reader: 'server',
     restart: false,
     example: '2026-11-24T09:30Z',
+  },
+  'icaoRoute.flight.climbRateFtPerMin': {
+    schema: {
+      type: 'number',
+      default: 2000,
+      minimum: 300,
+      maximum: 6000,
+      markdownDescription:
+        "Average rate of climb in ft/min for the route's profile: the climb out of the departure aerodrome and a planned climb to a higher level, flown at the leg's planned true airspeed. The top of climb, and the levels the airspaces and NOTAMs near the departure are judged at, follow from it. The default, 2,000 ft/min, puts a jet at 450 kt at FL350 about 130 NM out.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 1500,
+  },
+  'icaoRoute.flight.descentFtPerNm': {
+    schema: {
+      type: 'number',
+      default: 300,
+      minimum: 100,
+      maximum: 1000,
+      markdownDescription:
+        "Descent gradient in feet per NM of ground distance for the route's profile: the descent into the destination aerodrome and a planned descent to a lower level. The top of descent, and the levels the airspaces and NOTAMs near the destination are judged at, follow from it. The default, 300 ft/NM, is about a 3° path (318 ft/NM) and the 3-NM-per-1,000-ft rule: FL350 is left about 117 NM before the destination.",
+    },
+    reader: 'server',
+    restart: false,
+    example: 318,
   },
   'icaoRoute.inlayHints.legDistances': {
     schema: {

@@ -424,7 +424,11 @@ function sync<T extends { id: string; shape?: PackedShape }>(
   for (const existing of source.getFeatures()) {
     const item = wanted.get(String(existing.getId()));
     if (!item) stale++;
-    else {
+    else if (dataKey && existing.get(dataKey) === item) {
+      // The very item the feature has (a delta's unchanged area, kept by the page): nothing to do.
+      kept.push(existing);
+      wanted.delete(item.id);
+    } else {
       if (dataKey) {
         if (!restyled && drawnAs && drawnAs(existing.get(dataKey) as T) !== drawnAs(item)) restyled = true;
         existing.set(dataKey, item, true);

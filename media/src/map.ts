@@ -7,7 +7,7 @@
 import 'ol/ol.css';
 import './map.css';
 import type Feature from 'ol/Feature';
-import { Point, type Geometry } from 'ol/geom';
+import { Point, type Geometry, type SimpleGeometry } from 'ol/geom';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import ScaleLine from 'ol/control/ScaleLine';
@@ -531,6 +531,31 @@ const inspect = {
       basemapFeatures: count(basemap.land) + count(basemap.borders),
     };
   },
+  /**
+   * Every feature of the route and area layers: its id, its geometry's coordinates (rounded to a
+   * metre) and its data apart from how it travelled (shape, emptied arrays): a view updated by
+   * difference and the same view loaded whole give the same (tests).
+   */
+  features(): Record<string, string[]> {
+    const travel = new Set(['shape', 'polygons', 'paths', 'ring']);
+    const describe = (f: Feature<Geometry>) => {
+      const geometry = f.getGeometry() as SimpleGeometry | undefined;
+      const flat = geometry?.getFlatCoordinates().map((n) => Math.round(n)) ?? [];
+      const { geometry: _geometry, ...data } = f.getProperties();
+      const json = JSON.stringify(data, (key, value: unknown) => (travel.has(key) ? undefined : value));
+      return `${String(f.getId())} ${geometry?.getType() ?? '-'} ${flat.join(',')} ${json}`;
+    };
+    const layers = {
+      route: data.route,
+      legs: data.legs,
+      firs: data.firs,
+      airspaces: data.airspaces,
+      notams: data.notams,
+    };
+    return Object.fromEntries(
+      Object.entries(layers).map(([name, layer]) => [name, layer.getSource()!.getFeatures().map(describe).sort()]),
+    );
+  },
   /** The CSS pixel, relative to the map element, where a position is drawn. */
   pixelOf(position: LonLat): [number, number] | null {
     const pixel = map.getPixelFromCoordinate(fromLonLat(position));
@@ -549,6 +574,11 @@ const inspect = {
     });
   },
   zoom: () => map.getView().getZoom(),
+  /** Zooms by `delta` steps at once, without the buttons' animation (the bench times the labels placed again). */
+  zoomBy(delta: number): void {
+    const view = map.getView();
+    view.setZoom((view.getZoom() ?? 0) + delta);
+  },
   /** The longitudes the map shows, west and east (the tests check a fit never shows the world). */
   lonSpan(): number {
     const [west, , east] = transformExtent(map.getView().calculateExtent(map.getSize()), 'EPSG:3857', 'EPSG:4326');

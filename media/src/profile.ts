@@ -1,6 +1,8 @@
 /**
  * The vertical profile: the flight's planned levels along the route's distance against the
- * floor-to-ceiling boxes of the areas it crosses, with the route's points on the distance axis.
+ * floor-to-ceiling boxes of the areas it crosses (named where the name fits), the top of climb and
+ * of descent on the flight's line, and the route's points on the distance axis with their
+ * distances and times over beside it.
  * Built as SVG with DOM calls; every text goes in through textContent. The areas that apply
  * are emphasised; hovering a box marks its item on the map, a click selects it.
  */
@@ -132,7 +134,12 @@ export class ProfileView {
     for (const point of profile.points) {
       const px = x(point.alongNm);
       axis.append(svg('line', { class: 'tick', x1: px, x2: px, y1: MARGIN.top, y2: y(0) + 4 }));
-      const approxWidth = point.name.length * 6.5;
+      // The widest of the three lines under the tick: the name, the distance and the time over.
+      const approxWidth = Math.max(
+        point.name.length * 6.5,
+        `${Math.round(point.alongNm)} NM`.length * 6,
+        (point.eto ?? '').length * 6,
+      );
       // Names at the ends of the axis lean inwards rather than being cut off.
       const anchor = px - approxWidth / 2 < 0 ? 'start' : px + approxWidth / 2 > width ? 'end' : ('middle' as const);
       const from = anchor === 'start' ? px : anchor === 'end' ? px - approxWidth : px - approxWidth / 2;
@@ -163,7 +170,31 @@ export class ProfileView {
       class: 'flight',
       points: profile.flight.map((p) => `${x(p.alongNm).toFixed(1)},${y(p.feet).toFixed(1)}`).join(' '),
     });
-    this.svg.append(grid, areas, names, axis, times, flight);
+    // The top of climb and of descent on the flight's line, with their times over.
+    const marks = svg('g', { class: 'marks' });
+    const markText = (mark: NonNullable<MapProfile['marks']>[number], withTime: boolean) =>
+      `${mark.name}${withTime && mark.eto ? ` ${mark.eto}` : ''}`;
+    // The times go when TOC's label (rightwards) and TOD's (leftwards) would meet.
+    const [toc, tod] = [profile.marks?.find((m) => m.name === 'TOC'), profile.marks?.find((m) => m.name === 'TOD')];
+    const withTime =
+      !toc ||
+      !tod ||
+      x(tod.alongNm) - x(toc.alongNm) > (markText(toc, true).length + markText(tod, true).length) * 6.5 + 12;
+    for (const mark of profile.marks ?? []) {
+      const mx = x(mark.alongNm),
+        my = y(mark.feet);
+      const group = svg('g', { class: `mark ${mark.name.toLowerCase()}` });
+      group.append(svg('circle', { cx: mx, cy: my, r: 3 }));
+      const text = markText(mark, withTime);
+      const anchor = mark.name === 'TOC' ? 'start' : 'end';
+      const label = svg('text', { x: mx + (anchor === 'start' ? 4 : -4), y: my - 5, 'text-anchor': anchor });
+      label.textContent = text;
+      const title = svg('title', {});
+      title.textContent = `${mark.name === 'TOC' ? 'Top of climb' : 'Top of descent'}: FL${String(Math.round(mark.feet / 100)).padStart(3, '0')}, ${Math.round(mark.alongNm)} NM${mark.eto ? `, ${mark.eto}` : ''}`;
+      group.append(title, label);
+      marks.append(group);
+    }
+    this.svg.append(grid, areas, names, axis, times, flight, marks);
     this.select(this.selected);
   }
 }

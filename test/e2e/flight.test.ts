@@ -3,7 +3,8 @@
  * London–Frankfurt at FL350 crosses the simulator's danger area FL245–FL360 (active round the
  * clock), so its airway L607 carries a warning saying so (a conflict, issue 25); its code actions reveal
  * the area on the map (the panel opens; the page's highlight of the area is the webview's part)
- * and open the activation NOTAM read-only; FL370, above the area's ceiling, clears it. The edit
+ * and open the activation NOTAM read-only; FL230, below the area's floor, clears it (FL370 would
+ * not: the flight climbs through the area on its way there, issue 25's top of climb). The edit
  * is undone at the end, so the next step finds the sample as it was.
  *
  * Lines and columns are one-based, as VS Code shows them.
@@ -22,7 +23,7 @@ const LEVEL = ROUTE_TEXT.indexOf('F350') + 1;
 
 /** The simulator's upper danger area, as the conflict names it. */
 const UPPER_DANGER =
-  /^at FL350 over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area (.+) \(FL245–FL360\); a conflict: FL350 is within FL245–FL360 and it is active(?: \S+)? when the flight is there\.$/;
+  /^(?:at FL350|(?:climbing|descending) through FL\d{3}–FL\d{3}) over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area (.+) \(FL245–FL360\); a conflict: (?:FL\d{3}–)?FL\d{3} is within FL245–FL360 and it is active(?: \S+)? when the flight is there\.$/;
 
 /** The danger area's designator, as the first step finds it. */
 let dangerArea = '';
@@ -107,20 +108,20 @@ step('its code actions: reveal the area on the map (selected, its details open) 
   await wb.screenshot('danger-area-revealed');
 });
 
-step('FL370, above the danger area’s ceiling, clears the conflict; undone, it comes back', async (wb) => {
+step('FL230, below the danger area’s floor, clears the conflict; undone, it comes back', async (wb) => {
   await wb.openAlone('europe.route');
-  await wb.replaceAt(ROUTE_LINE, LEVEL, 4, 'F370');
-  assert.equal(await wb.lineText(ROUTE_LINE), ROUTE_TEXT.replace('F350', 'F370'));
+  await wb.replaceAt(ROUTE_LINE, LEVEL, 4, 'F230');
+  assert.equal(await wb.lineText(ROUTE_LINE), ROUTE_TEXT.replace('F350', 'F230'));
   await wb.until(
     async () => {
       const found = await conflictsOnRoute(wb);
-      // Recomputed, not dropped: the restricted area FL195–FL660 is still crossed at FL370.
-      return found.some((p) => /^at FL370 over/.test(p.message)) && !found.some((p) => /FL245–FL360/.test(p.message));
+      // Recomputed, not dropped: the restricted area FL195–FL660 is still crossed at FL230.
+      return found.some((p) => /^at FL230 over/.test(p.message)) && !found.some((p) => /FL245–FL360/.test(p.message));
     },
-    'the conflicts at FL370, without the danger area FL245–FL360',
+    'the conflicts at FL230, without the danger area FL245–FL360',
     90_000,
   );
-  await wb.screenshot('fl370-cleared');
+  await wb.screenshot('fl230-cleared');
   await wb.closePanel();
   await wb.undoUntil(ROUTE_LINE, ROUTE_TEXT);
   await wb.until(

@@ -1,8 +1,8 @@
 /**
  * The route map in a real VS Code: opened from the command on europe.route (hub simulator, demo
  * key), it shows the route and its airspaces, its highlight follows the editor's cursor, and a
- * click on a waypoint lands on its element in the editor. `test-results/e2e/map.png` is the
- * README's picture of the map.
+ * click on a waypoint lands on its element in the editor. (The README's pictures of the map come
+ * from readmeMap.test.ts.)
  *
  * The page's `icaoRouteMap` (media/src/map.ts) reports what is drawn; lines and columns here are
  * one-based as VS Code shows them, the map's ranges zero-based as LSP writes them.

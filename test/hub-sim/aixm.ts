@@ -1,6 +1,7 @@
 /** AIXM 5.1 serialisation of airspaces (the XML flavour of the v2 airspaces endpoint). */
 import type { Airspace } from './airspaces';
 import { el, text, xmlDocument } from './xml';
+import { geometryComponent, validTime } from './aixm-parts';
 
 export const AIXM_NAMESPACES = {
   'xmlns:message': 'http://www.aixm.aero/schema/5.1/message',
@@ -9,11 +10,6 @@ export const AIXM_NAMESPACES = {
   'xmlns:gml': 'http://www.opengis.net/gml/3.2',
   'xmlns:xlink': 'http://www.w3.org/1999/xlink',
 };
-
-/** GML posList in EPSG:4326 axis order: latitude first. */
-export function posList(ring: [number, number][]): string {
-  return ring.map(([lon, lat]) => `${lat} ${lon}`).join(' ');
-}
 
 function airspaceXml(a: Airspace, validFrom: string): { raw: string } {
   const gid = (suffix: string) => `${suffix}-${a.id}`;
@@ -27,16 +23,7 @@ function airspaceXml(a: Airspace, validFrom: string): { raw: string } {
       el(
         'aixm:AirspaceTimeSlice',
         { 'gml:id': gid('ts') },
-        el(
-          'gml:validTime',
-          undefined,
-          el(
-            'gml:TimePeriod',
-            { 'gml:id': gid('vt') },
-            text('gml:beginPosition', validFrom),
-            el('gml:endPosition', { indeterminatePosition: 'unknown' }),
-          ),
-        ),
+        validTime(gid('vt'), validFrom),
         text('aixm:interpretation', 'BASELINE'),
         text('aixm:type', a.type),
         text('aixm:designator', a.designator),
@@ -76,47 +63,7 @@ function airspaceXml(a: Airspace, validFrom: string): { raw: string } {
             ),
           ),
         ),
-        el(
-          'aixm:geometryComponent',
-          undefined,
-          el(
-            'aixm:AirspaceGeometryComponent',
-            { 'gml:id': gid('gc') },
-            el(
-              'aixm:theAirspaceVolume',
-              undefined,
-              el(
-                'aixm:AirspaceVolume',
-                { 'gml:id': gid('vol') },
-                text('aixm:upperLimit', a.upperLimit.value, { uom: a.upperLimit.uom }),
-                text('aixm:upperLimitReference', a.upperLimit.reference),
-                text('aixm:lowerLimit', a.lowerLimit.value, { uom: a.lowerLimit.uom }),
-                text('aixm:lowerLimitReference', a.lowerLimit.reference),
-                el(
-                  'aixm:horizontalProjection',
-                  undefined,
-                  el(
-                    'aixm:Surface',
-                    { 'gml:id': gid('sf'), srsName: 'urn:ogc:def:crs:EPSG::4326' },
-                    el(
-                      'gml:patches',
-                      undefined,
-                      el(
-                        'gml:PolygonPatch',
-                        undefined,
-                        el(
-                          'gml:exterior',
-                          undefined,
-                          el('gml:LinearRing', undefined, text('gml:posList', posList(a.ring))),
-                        ),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
+        geometryComponent(gid, a.upperLimit, a.lowerLimit, a.ring),
       ),
     ),
   );

@@ -3,7 +3,7 @@ import type { SimContext } from './context';
 import { SimRequest, SimResponse, notFoundPage, xml } from './http';
 import { el, text, xmlDocument } from './xml';
 import type { Fir } from './world';
-import { posList } from './aixm';
+import { posList } from './aixm-parts';
 
 const REGIONS: Record<string, string> = {
   A: 'Western South Pacific',

@@ -18,9 +18,9 @@ import {
 } from './http';
 import { Notam, aerodromeNotamsOf, firNotamsOf, icaoText, notamId, notamOnlyAreasOf, notamTime, qLine } from './notams';
 import { AIXM_NAMESPACES } from './aixm';
+import { textNotam, validTime } from './aixm-parts';
 import { el, text, xmlDocument } from './xml';
 import { digitalNotamMembers, v2Feature, withReplaced } from './notam-shapes';
-import { icaoCoordinate } from './geo';
 
 function notamFeature(n: Notam) {
   return {
@@ -72,52 +72,10 @@ function notamEvent(n: Notam): { raw: string } {
       el(
         'event:EventTimeSlice',
         { 'gml:id': gid('ts') },
-        el(
-          'gml:validTime',
-          undefined,
-          el(
-            'gml:TimePeriod',
-            { 'gml:id': gid('vt') },
-            text('gml:beginPosition', n.start.toISOString()),
-            n.end
-              ? text('gml:endPosition', n.end.toISOString())
-              : el('gml:endPosition', { indeterminatePosition: 'unknown' }),
-          ),
-        ),
+        validTime(gid('vt'), n.start.toISOString(), n.end?.toISOString()),
         text('aixm:interpretation', 'BASELINE'),
         text('event:encoding', 'DIGITAL'),
-        el(
-          'event:textNOTAM',
-          undefined,
-          el(
-            'event:NOTAM',
-            { 'gml:id': gid('notam') },
-            text('event:series', n.series),
-            text('event:number', n.number),
-            text('event:year', n.year),
-            text('event:type', n.type),
-            n.replaces ? text('event:referredSeries', n.replaces.series) : undefined,
-            n.replaces ? text('event:referredNumber', n.replaces.number) : undefined,
-            n.replaces ? text('event:referredYear', n.replaces.year) : undefined,
-            text('event:issued', n.issued.toISOString()),
-            text('event:affectedFIR', n.fir),
-            text('event:selectionCode', n.qcode),
-            text('event:traffic', n.traffic),
-            text('event:purpose', n.purpose),
-            text('event:scope', n.scope),
-            text('event:minimumFL', String(n.lowerFl).padStart(3, '0')),
-            text('event:maximumFL', String(n.upperFl).padStart(3, '0')),
-            text('event:coordinates', icaoCoordinate(n.lat, n.lon)),
-            text('event:radius', String(n.radiusNm).padStart(3, '0')),
-            text('event:location', n.location),
-            text('event:effectiveStart', notamTime(n.start)),
-            text('event:effectiveEnd', n.end ? `${notamTime(n.end)}${n.estimated ? 'EST' : ''}` : 'PERM'),
-            n.schedule ? text('event:schedule', n.schedule) : undefined,
-            text('event:text', n.text),
-            n.lowerLimit ? text('event:lowerLimit', n.lowerLimit) : undefined,
-            n.upperLimit ? text('event:upperLimit', n.upperLimit) : undefined,
-          ),
-        ),
+        textNotam(n, gid('notam'), notamTime),
         n.replaces
           ? el(
               'event:extension',

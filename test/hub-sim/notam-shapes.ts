@@ -6,8 +6,7 @@
  */
 import type { Notam, Volume } from './notams';
 import { icaoText, notamId } from './notams';
-import { icaoCoordinate } from './geo';
-import { posList } from './aixm';
+import { geometryComponent, textNotam, validTime } from './aixm-parts';
 import { el, text } from './xml';
 
 /** `202611240700`: the 12-digit validity of the Digital NOTAM event. */
@@ -112,65 +111,14 @@ function activatedAirspace(n: Notam, volume: Volume, k: number): { raw: string }
       el(
         'aixm:AirspaceTimeSlice',
         { 'gml:id': gid('as-ts') },
-        el(
-          'gml:validTime',
-          undefined,
-          el(
-            'gml:TimePeriod',
-            { 'gml:id': gid('as-vt') },
-            text('gml:beginPosition', n.start.toISOString()),
-            n.end
-              ? text('gml:endPosition', n.end.toISOString())
-              : el('gml:endPosition', { indeterminatePosition: 'unknown' }),
-          ),
-        ),
+        validTime(gid('as-vt'), n.start.toISOString(), n.end?.toISOString()),
         text('aixm:interpretation', 'TEMPDELTA'),
         el(
           'aixm:activation',
           undefined,
           el('aixm:AirspaceActivation', { 'gml:id': gid('act') }, text('aixm:status', 'ACTIVE')),
         ),
-        el(
-          'aixm:geometryComponent',
-          undefined,
-          el(
-            'aixm:AirspaceGeometryComponent',
-            { 'gml:id': gid('gc') },
-            el(
-              'aixm:theAirspaceVolume',
-              undefined,
-              el(
-                'aixm:AirspaceVolume',
-                { 'gml:id': gid('vol') },
-                text('aixm:upperLimit', volume.upper.value, { uom: volume.upper.uom }),
-                text('aixm:upperLimitReference', volume.upper.reference),
-                text('aixm:lowerLimit', volume.lower.value, { uom: volume.lower.uom }),
-                text('aixm:lowerLimitReference', volume.lower.reference),
-                el(
-                  'aixm:horizontalProjection',
-                  undefined,
-                  el(
-                    'aixm:Surface',
-                    { 'gml:id': gid('sf'), srsName: 'urn:ogc:def:crs:EPSG::4326' },
-                    el(
-                      'gml:patches',
-                      undefined,
-                      el(
-                        'gml:PolygonPatch',
-                        undefined,
-                        el(
-                          'gml:exterior',
-                          undefined,
-                          el('gml:LinearRing', undefined, text('gml:posList', posList(volume.ring))),
-                        ),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
+        geometryComponent(gid, volume.upper, volume.lower, volume.ring),
         el(
           'aixm:extension',
           undefined,
@@ -198,53 +146,11 @@ export function digitalNotamMembers(n: Notam): { raw: string }[] {
       el(
         'event:EventTimeSlice',
         { 'gml:id': gid('ts') },
-        el(
-          'gml:validTime',
-          undefined,
-          el(
-            'gml:TimePeriod',
-            { 'gml:id': gid('vt') },
-            text('gml:beginPosition', n.start.toISOString()),
-            n.end
-              ? text('gml:endPosition', n.end.toISOString())
-              : el('gml:endPosition', { indeterminatePosition: 'unknown' }),
-          ),
-        ),
+        validTime(gid('vt'), n.start.toISOString(), n.end?.toISOString()),
         text('aixm:interpretation', 'BASELINE'),
         text('event:encoding', n.volumes ? 'DIGITAL' : 'ANNOTATION'),
         n.volumes ? text('event:scenario', 'RSA.ACT') : undefined,
-        el(
-          'event:textNOTAM',
-          undefined,
-          el(
-            'event:NOTAM',
-            { 'gml:id': gid('notam') },
-            text('event:series', n.series),
-            text('event:number', n.number),
-            text('event:year', n.year),
-            text('event:type', n.type),
-            n.replaces ? text('event:referredSeries', n.replaces.series) : undefined,
-            n.replaces ? text('event:referredNumber', n.replaces.number) : undefined,
-            n.replaces ? text('event:referredYear', n.replaces.year) : undefined,
-            text('event:issued', n.issued.toISOString()),
-            text('event:affectedFIR', n.fir),
-            text('event:selectionCode', n.qcode),
-            text('event:traffic', n.traffic),
-            text('event:purpose', n.purpose),
-            text('event:scope', n.scope),
-            text('event:minimumFL', String(n.lowerFl).padStart(3, '0')),
-            text('event:maximumFL', String(n.upperFl).padStart(3, '0')),
-            text('event:coordinates', icaoCoordinate(n.lat, n.lon)),
-            text('event:radius', String(n.radiusNm).padStart(3, '0')),
-            text('event:location', n.location),
-            text('event:effectiveStart', twelveDigits(n.start)),
-            text('event:effectiveEnd', n.end ? `${twelveDigits(n.end)}${n.estimated ? 'EST' : ''}` : 'PERM'),
-            n.schedule ? text('event:schedule', n.schedule) : undefined,
-            text('event:text', n.text),
-            n.lowerLimit ? text('event:lowerLimit', n.lowerLimit) : undefined,
-            n.upperLimit ? text('event:upperLimit', n.upperLimit) : undefined,
-          ),
-        ),
+        textNotam(n, gid('notam'), twelveDigits),
       ),
     ),
   );

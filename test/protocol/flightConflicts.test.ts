@@ -1,8 +1,8 @@
 /**
  * Conflict diagnostics through the real built server and the real hub simulator: europe.route at
- * FL350 crosses the simulator's danger area FL245–FL360 (active round the clock) and the diagnostic
- * sits on the token that produces the leg, with its code actions; the level raised to FL370 in the
- * text clears it once the block is expanded again; with the setting off there are none; a hub that
+ * FL350 crosses the simulator's danger area FL245–FL360 (active round the clock), near its top of
+ * climb, and the diagnostic sits on the token that produces the leg, with its code actions; the
+ * level lowered to FL230, below the area's floor, clears it once the block is expanded again; with the setting off there are none; a hub that
  * fails gives no conflict diagnostics at all.
  */
 import assert from 'node:assert/strict';
@@ -50,7 +50,7 @@ const isUpperDanger = (d: Diagnostic) =>
   /the route crosses active danger area .+ \(FL245–FL360\);/.test(textOf(d));
 const tokenOf = (d: Diagnostic, text = ROUTE_TEXT) => text.slice(d.range.start.character, d.range.end.character);
 
-test('the level crosses an active danger area: F001 on the airway of the leg; FL370 clears it', async () => {
+test('the level crosses an active danger area: F001 on the airway of the leg; FL230 clears it', async () => {
   const server = await serverWith('demo');
   const uri = 'file:///flight/europe.route';
   await server.open(uri, TEXT);
@@ -60,11 +60,16 @@ test('the level crosses an active danger area: F001 on the airway of the leg; FL
   assert.ok(danger.length >= 1, conflicts.map((d) => textOf(d)).join('\n'));
   for (const d of danger) {
     assert.equal(d.severity, 2, 'warning');
-    assert.match(textOf(d), /^at FL350 over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area/);
+    // EB-D9xx on KOK–MAK, just before the top of climb (131 NM out at 2,000 ft/min), ED-D9xx on
+    // the descent into EDDF (from 117 NM out at 300 ft/NM).
+    assert.match(
+      textOf(d),
+      /^(at FL350|(climbing|descending) through FL\d{3}–FL\d{3}) over \w+–\w+ at \d\d:\d\dZ the route crosses active danger area/,
+    );
     // It says why this crossing is a conflict, unlike the CTRs every flight crosses.
     assert.match(
       textOf(d),
-      /; a conflict: FL350 is within FL245–FL360 and it is active( H24| \d\d:\d\d–\d\d:\d\dZ)? when the flight is there\.$/,
+      /; a conflict: (FL\d{3}–)?FL\d{3} is within FL245–FL360 and it is active( H24| \d\d:\d\d–\d\d:\d\dZ)? when the flight is there\.$/,
     );
     assert.ok(
       /^(UL9|L607|T150|DCT)$/.test(tokenOf(d)),
@@ -89,12 +94,13 @@ test('the level crosses an active danger area: F001 on the airway of the leg; FL
   assert.ok(open, 'the activation NOTAM opens from the area');
   assert.match((open.command!.arguments![0] as { text: string }).text, /DANGER AREA .+ ACTIVATED/);
 
-  // FL370 is above the area's ceiling: gone once the block is expanded again.
+  // FL230 is below the area's floor (reached 86 NM out, before KONAN): gone once the block is
+  // expanded again. FL370 would not clear it: the flight would still be climbing through it.
   const at = ROUTE_TEXT.indexOf('F350');
   const version = await server.sendChange(uri, [
-    { range: { start: { line: LINE, character: at }, end: { line: LINE, character: at + 4 } }, text: 'F370' },
+    { range: { start: { line: LINE, character: at }, end: { line: LINE, character: at + 4 } }, text: 'F230' },
   ]);
-  const edited = ROUTE_TEXT.replace('F350', 'F370');
+  const edited = ROUTE_TEXT.replace('F350', 'F230');
   const cleared = await server.diagnosticsWhere(
     uri,
     (p) =>
@@ -102,10 +108,10 @@ test('the level crosses an active danger area: F001 on the airway of the leg; FL
       p.diagnostics.some((d) => d.code === 'F001' && d.range.start.line === LINE) &&
       !p.diagnostics.some((d) => d.range.start.line === LINE && /FL245–FL360/.test(textOf(d))),
   );
-  // The restricted area FL195–FL660 is still crossed at FL370: the conflicts were recomputed, not dropped.
+  // The restricted area FL195–FL660 is still crossed at FL230: the conflicts were recomputed, not dropped.
   assert.ok(
     cleared.diagnostics.some(
-      (d) => d.code === 'F001' && d.range.start.line === LINE && /^at FL370 over/.test(textOf(d)) && tokenOf(d, edited),
+      (d) => d.code === 'F001' && d.range.start.line === LINE && /^at FL230 over/.test(textOf(d)) && tokenOf(d, edited),
     ),
   );
 });
@@ -132,6 +138,26 @@ test('a keystroke that leaves every route block as it was: one publication with 
   const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${String(d.code)}@${d.range.start.line}`).sort();
   assert.deepEqual(codes(published[0]!.diagnostics), codes(before.diagnostics));
   assert.equal(changed.filter((c) => c.uri === uri && c.version === version).length, 1);
+});
+
+test('icaoRoute.flight.climbRateFtPerMin reaches the conflicts: planned at FL370, the default climb crosses the danger area FL245–FL360 on the way up; a 6,000 ft/min climb passes above it', async () => {
+  const text = TEXT.replace(ROUTE_TEXT, ROUTE_TEXT.replace('F350', 'F370'));
+  const climbingThrough = (d: Diagnostic) =>
+    d.code === 'F001' && /^climbing through FL\d{3}–FL\d{3} over .*\(FL245–FL360\)/.test(textOf(d));
+  const byDefault = await serverWith('demo');
+  await byDefault.open('file:///flight/climb.route', text);
+  const found = await byDefault.diagnosticsWhere('file:///flight/climb.route', (p) =>
+    p.diagnostics.some(climbingThrough),
+  );
+  assert.ok(found.diagnostics.some(climbingThrough));
+  const fast = await serverWith('demo', { flight: { climbRateFtPerMin: 6000 } });
+  const uri = 'file:///flight/fast-climb.route';
+  await fast.open(uri, text);
+  // Judged: the restricted area FL195–FL660 is crossed at FL370 en route.
+  const judged = await fast.diagnosticsWhere(uri, (p) =>
+    p.diagnostics.some((d) => d.code === 'F001' && /^at FL370 over/.test(textOf(d))),
+  );
+  assert.deepEqual(judged.diagnostics.filter(climbingThrough).map(textOf), []);
 });
 
 test('icaoRoute.diagnostics.flightConflicts off: no conflict diagnostics', async () => {

@@ -68,6 +68,41 @@ test('the crossing table and the profile show the posted rows and boxes; names w
       const [, y0] = points[0].split(',').map(Number);
       const [, y1] = points[1].split(',').map(Number);
       assert.ok(y0 - y1 > 80, `the climb rises ${y0 - y1} px`);
+      // The top of climb and of descent sit on the flight's line, named with their times over.
+      assert.deepEqual(await map.page.locator('#map-profile .marks text').allTextContents(), [
+        'TOC 10:17Z',
+        'TOD 10:58Z',
+      ]);
+      const toc = map.page.locator('#map-profile .mark.toc circle');
+      const [cx, cy] = [Number(await toc.getAttribute('cx')), Number(await toc.getAttribute('cy'))];
+      const [x1] = points[1].split(',').map(Number);
+      assert.ok(
+        Math.abs(cx - x1) < 0.5 && Math.abs(cy - y1) < 0.5,
+        `TOC at ${cx},${cy}, the line's top at ${x1},${y1}`,
+      );
+      assert.match(
+        (await map.page.locator('#map-profile .mark.tod title').textContent()) ?? '',
+        /^Top of descent: FL350, \d+ NM, 10:58Z$/,
+      );
+      // Boxes named where they fit; below the distance axis, the time axis: each point's NM and ETO.
+      const labels = await map.page.locator('#map-profile .area-labels text').allTextContents();
+      assert.ok(labels.includes('LONDON TMA'), labels.join(' | '));
+      const times = await map.page.locator('#map-profile .time-axis text').allTextContents();
+      assert.ok(times.includes('0 NM') && times.includes('10:30Z'), times.join(' '));
+      // No two texts of a row under the axis overlap (a distance is often wider than its name).
+      const overlaps = await map.page.evaluate(() => {
+        const texts = Array.from(
+          document.querySelectorAll<SVGTextElement>('#map-profile .axis text, #map-profile .time-axis text'),
+        );
+        const boxes = texts.map((t) => ({ text: t.textContent, row: t.getAttribute('y'), box: t.getBBox() }));
+        const found: string[] = [];
+        for (const a of boxes)
+          for (const b of boxes)
+            if (a !== b && a.row === b.row && a.box.x < b.box.x && a.box.x + a.box.width > b.box.x)
+              found.push(`${a.text} / ${b.text}`);
+        return found;
+      });
+      assert.deepEqual(overlaps, []);
 
       // Markup in a name ran nothing and made no element.
       assert.equal(await map.page.locator('img').count(), 0);

@@ -343,7 +343,11 @@ for (const theme of ['light', 'dark', 'high-contrast'] as ThemeName[]) {
   });
 }
 
-/** The README's pictures of the map (docs/images/map.png, map-dark.png come from these). */
+/**
+ * The page alone at the README's size, in both themes (a fixture view). The README's pictures
+ * themselves, docs/images/map.png and map-dark.png, come from the demo in code-server
+ * (test/e2e/readmeMap.test.ts).
+ */
 for (const theme of ['light', 'dark'] as ThemeName[]) {
   test(`the README's picture of the map in the ${theme} theme`, async () => {
     await withPage(

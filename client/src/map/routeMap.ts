@@ -35,7 +35,8 @@ import { makeNonce, mapPageHtml } from './mapHtml';
 import { readMapFilters } from '../../../common/mapFilters';
 import { readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
-import { lightSnapshot, verdictsUpdate, type LightSnapshot } from './viewUpdate';
+import { verdictsUpdate, type LightSnapshot } from './viewUpdate';
+import { viewDelta } from './viewDelta';
 import { briefingMarkdown } from '../../../common/briefingMarkdown';
 
 /** JSON-RPC's "method not found": a server that does not compute maps (yet). */
@@ -73,7 +74,7 @@ class RouteMap implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private target: Target | undefined;
   private view: MapView | null = null;
-  /** `view` as posted to the page (packed once per view). */
+  /** `view` packed, for a whole snapshot or a filter change (packed when first needed). */
   private packed: MapView | null = null;
   /** The page has said `ready` since it was last loaded: what is posted now reaches it. */
   private pageReady = false;
@@ -247,12 +248,15 @@ class RouteMap implements vscode.Disposable {
       const view = answer.result;
       // A view older than the one shown (a slow answer after an edit) is dropped.
       if (view && this.view && view.uri === this.view.uri && view.version < this.view.version) return;
-      const packed = view && packMapView(view);
-      const drawn = this.pageReady ? this.packed : null;
-      const update = filtersOnly && packed ? verdictsUpdate(drawn, packed) : undefined;
-      // Else, for the block drawn (any version), only the shapes the page lacks travel.
-      light = !update && packed ? lightSnapshot(drawn, packed) : undefined;
+      // The view the page has (the last one posted to it), as the server sent it.
+      const drawn = this.pageReady ? this.view : null;
+      // A filter change: the view packed, to compare its geometry with the packed one drawn.
+      const packed = filtersOnly && view && drawn ? packMapView(view) : null;
+      const update = packed ? verdictsUpdate((this.packed ??= packMapView(drawn!)), packed) : undefined;
+      // Else, for the block drawn (any version), only what changed travels (see viewDelta).
+      light = !update && view ? viewDelta(drawn, view) : undefined;
       this.view = view;
+      // Packed when a whole snapshot needs it (postSnapshot).
       this.packed = packed;
       this.message = view ? undefined : 'No route here: put the cursor in a route block.';
       if (update) {
@@ -307,7 +311,7 @@ class RouteMap implements vscode.Disposable {
     }
   }
 
-  /** The whole view, or `light` (see lightSnapshot) when the page has the rest of it. */
+  /** The whole view, or `light` (see viewDelta) when the page has the rest of it. */
   private postSnapshot(light?: LightSnapshot): void {
     if (this.view && !this.packed) this.packed = packMapView(this.view);
     this.post({

@@ -13,45 +13,19 @@
  * Every source beyond the parser (route expansion with `--hub`/`--navdata`, the flight
  * conflicts on the hub's areas, the airline reference with `--reference`) goes through the
  * session's document pipeline, as in the editor, so both say the same about the same route
- * (`session.documents.check`). Extending it: add an entry to OPTIONS (it sets a field of
- * CheckOptions) and, for findings from elsewhere, a source of the session's pipeline.
+ * (`session.documents.check`, in sessionCheck.ts, a bundle of its own that only those options
+ * load: the plain check starts without it). Extending it: add an entry to OPTIONS (it sets a
+ * field of CheckOptions) and, for findings from elsewhere, a source of the session's pipeline.
  */
 import { once } from 'node:events';
 import packageJson from '../../../package.json';
-import { parseRouteDocument, type RouteDiagnostic, type RouteDocument } from '../route';
-import { allFindings } from '../services/diagnostics';
-import { comparePositions, LineIndex } from '../services/ranges';
-import { loadNavDatabase, NavDataError } from '../navdata/loader';
-import { RouteSession } from '../session/routeSession';
+import { comparePositions } from '../services/ranges';
+import { CliFailure, isCliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
 import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
-import { blockReport, streamFile, type BlockReport } from './stream';
+import { streamFile } from './stream';
 
-export interface CheckOptions {
-  format: 'text' | 'json';
-  paths: string[];
-  /** Base URL of the hub whose route expansion adds findings (key from HUB_USER_KEY). */
-  hub?: string;
-  /** Folder of X-Plane / FlightGear navigation data for offline route expansion. */
-  navdata?: string;
-  /** Base URL of the airline reference whose list checks FPL operators (appId/appKey from the environment). */
-  reference?: string;
-  /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
-  departureMs?: number;
-  /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */
-  maxWarnings?: number;
-}
-
-/** A failure that ends the run with exit code 2 and one line on stderr. */
-export class CliFailure extends Error {
-  constructor(
-    message: string,
-    /** A mistake on the command line: the help hint follows the message. */
-    readonly usage = false,
-  ) {
-    super(message);
-  }
-}
+export { CliFailure, type CheckOptions } from './checkOptions';
 
 interface OptionSpec {
   flag: string;
@@ -124,119 +98,15 @@ const OPTIONS: OptionSpec[] = [
 
 export type { BlockReport } from './stream';
 
-export interface FileReport {
-  file: string;
-  text: string;
-  document: RouteDocument;
-  /** The parser's findings; enrichers add theirs. */
-  findings: RouteDiagnostic[];
-  blocks: BlockReport[];
-}
-
-export interface Enricher {
-  /** Adds findings (and block facts) to one file's report; throw CliFailure for a failure that ends the run. */
-  enrich(report: FileReport): Promise<void>;
-  /** A failure after which the run went on without this enricher's part (exit code 2). */
-  failure?(): string | undefined;
-  close?(): Promise<void>;
-}
-
-/** Each returns an enricher when its options ask for it. */
-const ENRICHERS: ((options: CheckOptions) => Promise<Enricher | undefined>)[] = [
-  async (options) =>
-    options.hub || options.navdata || options.reference ? createSessionEnricher(options, process.env) : undefined,
-];
-
-/** Reference credentials from the environment only (arguments show in process lists). */
-function referenceCredentials(options: CheckOptions, env: NodeJS.ProcessEnv): { appId: string; appKey: string } | null {
-  if (!options.reference) return null;
-  const appId = env.REFERENCE_APP_ID?.trim();
-  const appKey = env.REFERENCE_APP_KEY?.trim();
-  if (!appId || !appKey)
-    throw new CliFailure(
-      '--reference needs the environment variables REFERENCE_APP_ID and REFERENCE_APP_KEY (never on the command line)',
-    );
-  return { appId, appKey };
-}
-
-/** Sources whose failure during the run leaves findings out: each one line and exit code 2. */
-const CHECKED_SOURCES = ['airspaces', 'notams', 'reference'] as const;
-
 /**
- * The session's document pipeline, with the editor's sources: route expansion by the hub when
- * --hub is given (its key from HUB_USER_KEY only, never an argument: arguments show in process
- * lists), else the navigation data of --navdata (with both, the navigation data names the
- * candidates of an ambiguous first fix, which the hub does not); the flight conflicts on the
- * hub's areas; the airline reference of --reference. A configuration a source refuses, or
- * navigation data that cannot be read, ends the run before any file.
+ * The check with the session's sources, when an option asks for one. Loaded only then: built
+ * as its own bundle (dist/cli-session.js, see scripts/build.mjs), it holds the session, the
+ * navigation data reader and the HTTP client, which cost the plain check most of its start-up.
  */
-async function createSessionEnricher(options: CheckOptions, env: NodeJS.ProcessEnv): Promise<Enricher> {
-  const hubUserKey = options.hub ? env.HUB_USER_KEY?.trim() : undefined;
-  if (options.hub && !hubUserKey)
-    throw new CliFailure(
-      '--hub needs the hub key in the environment variable HUB_USER_KEY (never on the command line)',
-    );
-  const reference = referenceCredentials(options, env);
-  const prefix = options.hub ? 'hub: ' : '';
-  const session = new RouteSession({}, { retryMs: 0, loadNavdata: (folder) => loadNavDatabase(folder) });
-  session.configure(
-    {
-      hub: options.hub ? { baseUrl: options.hub } : {},
-      reference: options.reference ? { baseUrl: options.reference } : {},
-      navdataFolder: options.navdata ?? '',
-      conflicts: { departureMs: options.departureMs },
-    },
-    { hubUserKey: hubUserKey ?? null, reference },
-  );
-  if (options.reference && session.statuses.get('reference').state === 'degraded') {
-    await session.dispose();
-    throw new CliFailure(`reference: ${session.statuses.get('reference').message}`);
-  }
-  if (session.expansionStatus.state === 'degraded') {
-    await session.dispose();
-    throw new CliFailure(`${prefix}${session.expansionStatus.message.replace(/ Local checks continue\.$/, '')}`);
-  }
-  if (options.navdata) {
-    try {
-      await session.navdata();
-    } catch (error) {
-      await session.dispose();
-      const cause = error instanceof Error && error.cause instanceof NavDataError ? error.cause : error;
-      throw new CliFailure(
-        cause instanceof NavDataError
-          ? cause.message
-          : `navigation data: ${cause instanceof Error ? cause.message : String(cause)}`,
-      );
-    }
-  }
-  let failure: string | undefined;
-  return {
-    async enrich(report) {
-      const lines = new LineIndex(report.text);
-      const checked = await session.documents.check({ uri: report.file, version: 1, document: report.document, lines });
-      report.findings.push(...checked.findings);
-      const expansion = checked.expansion;
-      if (expansion) {
-        const index = new Map(report.document.blocks.map((block, i) => [block, i]));
-        for (const { block, result, notExpanded } of expansion.blocks) {
-          const facts = report.blocks[index.get(block) ?? -1];
-          if (facts)
-            facts.expansion = result
-              ? { source: expansion.source, ...result }
-              : { source: expansion.source, notExpanded };
-        }
-        if (expansion.failure && !failure)
-          failure = `${prefix}${expansion.failure.message.replace(/ Local checks continue\.$/, '')}`;
-      }
-      // The airspaces, NOTAMs or airline list that failed: findings of that source are missing.
-      const failed = CHECKED_SOURCES.map((name) => session.statuses.get(name)).find(
-        (status) => status.state === 'offline' || status.state === 'degraded',
-      );
-      if (failed && !failure) failure = failed.message.replace(/ Local checks continue\.$/, '');
-    },
-    failure: () => failure,
-    close: () => session.dispose(),
-  };
+async function openSession(options: CheckOptions): Promise<SessionChecker | undefined> {
+  if (!options.hub && !options.navdata && !options.reference) return undefined;
+  const { openSessionChecker } = await import('./sessionCheck.ts');
+  return openSessionChecker(options, process.env);
 }
 
 const USAGE = `usage: node dist/cli.js check [options] FILE|FOLDER…
@@ -293,25 +163,11 @@ async function readText(file: string): Promise<string> {
   return (await readRouteFile(file)).replace(/^\uFEFF/, '');
 }
 
-async function checkFile(file: string, enrichers: Enricher[]): Promise<FileReport> {
-  const text = await readText(file);
-  const document = parseRouteDocument(text);
-  const report: FileReport = {
-    file,
-    text,
-    document,
-    findings: allFindings(document),
-    blocks: document.blocks.map(blockReport),
-  };
-  for (const enricher of enrichers) await enricher.enrich(report);
-  return report;
-}
-
 const NO_FINDINGS = (): Counts => ({ error: 0, warning: 0, information: 0, hint: 0 });
 
 /** The one line (and JSON `error`) of a run that could not go on. */
 function failureOf(error: unknown): CliFailure {
-  if (error instanceof CliFailure) return error;
+  if (isCliFailure(error)) return error;
   return new CliFailure(`internal error: ${error instanceof Error ? error.message : String(error)}`);
 }
 
@@ -322,7 +178,7 @@ function failureOf(error: unknown): CliFailure {
  */
 export async function runCheck(options: CheckOptions, out: LineSink, err: (s: string) => void): Promise<number> {
   const problems: Problem[] = [];
-  const enrichers: Enricher[] = [];
+  let session: SessionChecker | undefined;
   const counts = NO_FINDINGS();
   const json = options.format === 'json' ? new JsonReportWriter(out, packageJson.version) : undefined;
   let checked = 0;
@@ -330,29 +186,26 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   let failure: CliFailure | undefined;
   try {
     await json?.begin();
-    for (const make of ENRICHERS) {
-      const enricher = await make(options);
-      if (enricher) enrichers.push(enricher);
-    }
+    session = await openSession(options);
     for (const file of await listRouteFiles(options.paths, problems)) {
-      if (enrichers.length === 0) {
+      let text: string;
+      try {
+        text = await readText(file);
+      } catch (error) {
+        problems.push({ file, message: readError(error) });
+        continue;
+      }
+      if (!session) {
         // The plain check holds one block at a time: any size of file, any number of findings.
-        let text: string;
-        try {
-          text = await readText(file);
-        } catch (error) {
-          problems.push({ file, message: readError(error) });
-          continue;
-        }
         await streamFile(file, text, counts, json ? { json } : { lines: out });
         checked++;
         continue;
       }
-      let report: FileReport;
+      let report;
       try {
-        report = await checkFile(file, enrichers);
+        report = await session.check(file, text);
       } catch (error) {
-        if (error instanceof CliFailure) throw error;
+        if (isCliFailure(error)) throw error;
         problems.push({ file, message: readError(error) });
         continue;
       }
@@ -360,13 +213,13 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
       for (const d of report.findings) counts[d.severity]++;
       notExpanded += report.blocks.filter((b) => isNotExpanded(b.expansion)).length;
       checked++;
-      if (json) await json.file(report);
-      else for (const d of report.findings) await out(textLine(report.file, d));
+      if (json) await json.file({ file, ...report });
+      else for (const d of report.findings) await out(textLine(file, d));
     }
   } catch (error) {
     failure = failureOf(error);
   } finally {
-    for (const enricher of enrichers) await enricher.close?.().catch(() => undefined);
+    await session?.close().catch(() => undefined);
   }
   // A check that found nothing to check must not pass in CI.
   if (!failure && checked === 0 && problems.length === 0) {
@@ -375,7 +228,8 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
     );
   }
   // A remote service that failed midway: what was checked stands, the blocks it left are marked.
-  const failures = enrichers.map((e) => e.failure?.()).filter((f): f is string => f !== undefined);
+  const sessionFailure = session?.failure();
+  const failures = sessionFailure !== undefined ? [sessionFailure] : [];
   await json?.end({
     unreadable: problems,
     files: checked,

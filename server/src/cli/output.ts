@@ -26,16 +26,19 @@ export function textLine(file: string, d: RouteDiagnostic): string {
   return `${printable(file)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.severity}: ${printable(message)}`;
 }
 
-export function jsonDiagnostic(d: RouteDiagnostic) {
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    range: d.range,
-    line: d.range.start.line + 1,
-    column: d.range.start.character + 1,
-    ...(d.data !== undefined ? { data: d.data } : {}),
-  };
+/**
+ * A finding as JSON: `{code, severity, message, range, line, column, data?}`, the text
+ * JSON.stringify gives of those fields in that order, written out directly (one object and one
+ * generic walk less per finding: most of what JSON output cost beyond the text).
+ */
+export function diagnosticJson(d: RouteDiagnostic): string {
+  const { start, end } = d.range;
+  const data = d.data !== undefined ? JSON.stringify(d.data) : undefined;
+  return (
+    `{"code":${JSON.stringify(d.code)},"severity":${JSON.stringify(d.severity)},"message":${JSON.stringify(d.message)},` +
+    `"range":{"start":{"line":${start.line},"character":${start.character}},"end":{"line":${end.line},"character":${end.character}}},` +
+    `"line":${start.line + 1},"column":${start.character + 1}${data !== undefined ? `,"data":${data}` : ''}}`
+  );
 }
 
 export interface JsonFile {
@@ -92,8 +95,9 @@ export class JsonReportWriter {
     this.items = 0;
   }
 
-  async finding(d: RouteDiagnostic): Promise<void> {
-    await this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(jsonDiagnostic(d))}`);
+  /** The sink's promise when it asks to wait, else nothing to await (see LineSink). */
+  finding(d: RouteDiagnostic): void | Promise<void> {
+    return this.sink(`${this.items++ ? ',' : ''}${diagnosticJson(d)}`);
   }
 
   async beginBlocks(): Promise<void> {
@@ -101,8 +105,13 @@ export class JsonReportWriter {
     this.items = 0;
   }
 
-  async block(b: unknown): Promise<void> {
-    await this.sink(`${this.items++ ? ',' : ''}${JSON.stringify(b)}`);
+  block(b: unknown): void | Promise<void> {
+    return this.blockJson(JSON.stringify(b));
+  }
+
+  /** A block already written as JSON. */
+  blockJson(json: string): void | Promise<void> {
+    return this.sink(`${this.items++ ? ',' : ''}${json}`);
   }
 
   async endFile(): Promise<void> {

@@ -108,7 +108,8 @@ function vertical(
   if (!flight.band)
     return { verdict: 'unknown', text: `${areaText}; the flight's level there is not known (${flight.levelText})` };
   // A constant level on one leg is written as Item 15 wrote it (4500 ft, not FL045).
-  const constant = flight.legs.length === 1 && flight.band.lowerFt === flight.band.upperFt;
+  const leg = flight.legs.length === 1 ? flight.legs[0]!.band : undefined;
+  const constant = leg !== undefined && leg.lowerFt === leg.upperFt && flight.band.lowerFt === flight.band.upperFt;
   const flown = constant ? flight.levelText : bandText(flight.band);
   return bandsOverlap(area, flight.band)
     ? { verdict: 'inside', text: `${bandText(area)} includes ${flown}` }

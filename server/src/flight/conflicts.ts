@@ -13,8 +13,9 @@ import type { StretchVerdict } from './applicability';
 import { AREA_WORDS, RESTRICTION_QCODE } from './conflictAreas';
 import { clockUtc } from './flightTime';
 import type { JudgedArea } from './judgedArea';
-import { bandsOverlap, feetText, type LevelBand } from './levels';
+import { bandsOverlap, bandText, feetText, type LevelBand } from './levels';
 import { stateAt, type FlightProfile, type ProfileLeg } from './profile';
+import { bandBetween } from './vertical';
 
 type NotamDocument = OpenNotamArgument;
 
@@ -43,26 +44,13 @@ export interface FlightConflictData {
   notams: NotamDocument[];
 }
 
-/**
- * The altitudes flown over [fromNm, toNm] of a leg: between its end altitudes by distance on a
- * climb, descent or change of level; the whole band of a cruise climb's layer.
- */
-function altitudesOver(leg: ProfileLeg, fromNm: number, toNm: number): LevelBand | undefined {
-  if (!leg.band) return undefined;
-  const { startFt, endFt } = leg;
-  if (startFt === undefined || endFt === undefined) return leg.band;
-  // A cruise climb (a layer at one end altitude) or one leg between two aerodromes (peaks half-way).
-  if (startFt === endFt && (leg.band.lowerFt !== leg.band.upperFt || startFt === 0)) return leg.band;
-  const length = leg.endNm - leg.startNm;
-  const at = (nm: number) =>
-    length > 0 ? startFt + (endFt - startFt) * Math.min(1, Math.max(0, (nm - leg.startNm) / length)) : endFt;
-  const [a, b] = [at(fromNm), at(toNm)];
-  return { lowerFt: Math.min(a, b), upperFt: Math.max(a, b) };
-}
-
 function levelPhrase(leg: ProfileLeg, band: LevelBand): string {
   if (leg.band && leg.band.lowerFt === leg.band.upperFt) return `at ${leg.levelText}`;
   if (band.lowerFt === band.upperFt) return `at ${feetText(band.lowerFt)}`;
+  // Near an aerodrome: the climb or the descent of the profile (vertical.ts), said as such.
+  const way = /^(climbing|descending)\b/.exec(leg.levelText)?.[1];
+  if (way && leg.startFt !== undefined && leg.endFt !== undefined)
+    return `${way} through ${feetText(band.lowerFt)}–${feetText(band.upperFt)}`;
   return `between ${feetText(band.lowerFt)} and ${feetText(band.upperFt)}`;
 }
 
@@ -83,7 +71,7 @@ interface Hit {
 
 /** Why the crossing is a conflict, not a crossing like any other: the level and the time, in words. */
 function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
-  const flown = hit.band.lowerFt === hit.band.upperFt ? feetText(hit.band.lowerFt) : 'the levels flown there';
+  const flown = bandText(hit.band);
   const level = hit.area.band ? `${flown} is within ${hit.area.limits}` : 'it applies at all levels';
   const when = hit.activeWindow ? ` ${hit.activeWindow}` : '';
   const time = code === 'F001' ? `it is active${when} when the flight is there` : `it is in force${when} then`;
@@ -104,7 +92,7 @@ function hitsOf(
       const from = Math.max(s.entryNm, leg.startNm),
         to = Math.min(s.exitNm, leg.endNm);
       if (to < from) continue;
-      const band = altitudesOver(leg, from, to);
+      const band = bandBetween(computation.flight.profile.vertical, from, to);
       if (!band || (area.band && !bandsOverlap(area.band, band))) continue;
       // The map's legs and the profile's legs join the same expanded points, in the same order.
       const mapLeg = legs[leg.from];

@@ -12,6 +12,7 @@
 import type { ExpandedPoint, RouteBlock } from '../route/model';
 import { fplDepartureTime, formatUtc, type FlightTime } from './flightTime';
 import { flightProfile, type FlightProfile } from './profile';
+import type { ClimbDescent } from './vertical';
 
 export {
   judgeAirspace,
@@ -26,6 +27,7 @@ export {
 } from './applicability';
 export { flightProfile, stateAt, stateOver, type FlightProfile, type ProfileLeg, type ProfilePoint } from './profile';
 export { fplDepartureTime, type FlightTime } from './flightTime';
+export { DEFAULT_CLIMB_DESCENT, type ClimbDescent } from './vertical';
 export { airspaceActivity, notamActivity, type Activity } from './schedule';
 
 export interface Flight {
@@ -36,11 +38,16 @@ export interface Flight {
 /**
  * The flight of a route block: an FPL message is timed by its EOBT and DOF (`referenceMs` only
  * places an EOBT without DOF); plain route text is timed by `referenceMs` itself at its first
- * point.
+ * point. `climbDescent` places the top of climb and of descent (vertical.ts; defaults when absent).
  */
-export function flightOf(block: RouteBlock, points: readonly ExpandedPoint[], referenceMs: number): Flight {
+export function flightOf(
+  block: RouteBlock,
+  points: readonly ExpandedPoint[],
+  referenceMs: number,
+  climbDescent?: ClimbDescent,
+): Flight {
   const time: FlightTime = block.fpl
     ? fplDepartureTime(block.fpl, referenceMs)
     : { ms: referenceMs, text: `reference time ${formatUtc(referenceMs)} at the first point` };
-  return { time, profile: flightProfile(block.elements, points, time.ms) };
+  return { time, profile: flightProfile(block.elements, points, time.ms, climbDescent) };
 }

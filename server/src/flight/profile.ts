@@ -12,14 +12,26 @@
  * - (c)(4) cruise climb "followed by the two levels defining the layer to be occupied during cruise
  *   climb … or the level above which cruise climb is planned followed by the letters PLUS": the
  *   band is that layer (open above for PLUS).
- * Assumed, not in Item 15: the first point is passed at the departure time (no taxi or climb
- * time); a leg from or to an aerodrome spans from the surface to the cruising level (the climb
- * and the descent); Mach is converted with the ISA speed of sound at the leg's level.
+ * Assumed, not in Item 15: the first point is passed at the departure time (no taxi time); the
+ * climb out of a departure aerodrome, the changes of level and the descent into a destination
+ * aerodrome are flown at a stated climb rate and descent gradient (vertical.ts: the top of climb
+ * and the top of descent); the times are at the planned TAS throughout (no slower climb);
+ * Mach is converted with the ISA speed of sound at the leg's level.
  */
 import type { ExpandedPoint, RouteElement } from '../route/model';
 import { distanceNm } from '../geo/geodesy';
-import { trueAirspeedKt, type LevelBand } from './levels';
-import { plannedBand, type Planned } from '../route/plannedLevels';
+import { feetText, trueAirspeedKt, type LevelBand } from './levels';
+import { plannedBand, type Planned, type PlannedLevel } from '../route/plannedLevels';
+import {
+  altitudeAt,
+  bandBetween,
+  DEFAULT_CLIMB_DESCENT,
+  phasesBetween,
+  verticalPath,
+  type ClimbDescent,
+  type LegPlan,
+  type VerticalSegment,
+} from './vertical';
 
 export { plannedLevels, type PlannedLevel } from '../route/plannedLevels';
 
@@ -56,19 +68,25 @@ export interface ProfileLeg {
   speedText?: string;
 }
 
+/** A point of the profile that is no point of the route: the top of climb or of descent. */
+export interface ProfileMark {
+  alongNm: number;
+  feet: number;
+  etoMs?: number;
+}
+
 export interface FlightProfile {
   points: ProfilePoint[];
   legs: ProfileLeg[];
   totalNm: number;
+  /** The flight's altitude along the route, where it is known (vertical.ts). */
+  vertical: VerticalSegment[];
+  topOfClimb?: ProfileMark;
+  topOfDescent?: ProfileMark;
   /** Time at the first point, ms since the epoch (UTC), when known. */
   departureMs?: number;
   /** What was assumed or is missing, once each ("no speed in the route: no times"). */
   notes: string[];
-}
-
-function hull(a: LevelBand | undefined, b: LevelBand | undefined): LevelBand | undefined {
-  if (!a || !b) return b;
-  return { lowerFt: Math.min(a.lowerFt, b.lowerFt), upperFt: Math.max(a.upperFt, b.upperFt) };
 }
 
 /** The level at which Mach is converted: the band's middle (its lower end when open above). */
@@ -80,30 +98,32 @@ function machLevelFt(band: LevelBand | undefined): number {
 /**
  * The profile of a flight: `points` are the expansion's points in order (ExpansionResult.points),
  * `elements` the block's route elements they index, `departureMs` the time at the first point
- * (see flightTime.ts), or undefined for a profile of levels only.
+ * (see flightTime.ts), or undefined for a profile of levels only; `rates` the climb rate and
+ * descent gradient the top of climb and of descent come from.
  */
 export function flightProfile(
   elements: readonly RouteElement[],
   points: readonly ExpandedPoint[],
   departureMs?: number,
+  rates: ClimbDescent = DEFAULT_CLIMB_DESCENT,
 ): FlightProfile {
   const notes: string[] = [];
   const out: ProfilePoint[] = [];
   const legs: ProfileLeg[] = [];
-  let planned: Planned = {};
+  let current: Planned = {};
   let applied = -1;
   // Applies every element up to `index` (standalone speed/level groups, and the changes and
   // cruise climbs attached to points); returns whether the level changed on the way.
   const applyUpTo = (index: number): boolean => {
-    const before = plannedBand(planned).text;
+    const before = plannedBand(current).text;
     for (let i = applied + 1; i <= index && i < elements.length; i++) {
       const e = elements[i]!;
-      if (e.kind === 'speedLevel') planned = { speed: e.speed, level: e.level };
-      else if (e.kind === 'pointChange') planned = { speed: e.speedLevel.speed, level: e.speedLevel.level };
-      else if (e.kind === 'cruiseClimb') planned = { speed: e.speed, level: e.fromLevel, climbTo: e.toLevel };
+      if (e.kind === 'speedLevel') current = { speed: e.speed, level: e.level };
+      else if (e.kind === 'pointChange') current = { speed: e.speedLevel.speed, level: e.speedLevel.level };
+      else if (e.kind === 'cruiseClimb') current = { speed: e.speed, level: e.fromLevel, climbTo: e.toLevel };
     }
     applied = Math.max(applied, index);
-    return before !== plannedBand(planned).text && before !== 'level not given';
+    return before !== plannedBand(current).text && before !== 'level not given';
   };
 
   let along = 0;
@@ -115,43 +135,62 @@ export function flightProfile(
   // Item 15 (a)/(b): the first speed/level group holds from the first point, even when that point
   // is an origin aerodrome taken from a directive (elementIndex −1, before every element).
   const initial = elements.find((e) => e.kind === 'speedLevel');
-  if (initial?.kind === 'speedLevel') planned = { speed: initial.speed, level: initial.level };
+  if (initial?.kind === 'speedLevel') current = { speed: initial.speed, level: initial.level };
   if (points.length > 0) applyUpTo(points[0]!.elementIndex - 1);
+  const plans: { previous: PlannedLevel; now: PlannedLevel; changed: boolean; speedKt?: number }[] = [];
   for (let i = 0; i + 1 < points.length; i++) {
-    const previous = plannedBand(planned);
+    const previous = plannedBand(current);
     const changed = applyUpTo(points[i]!.elementIndex);
-    const now = plannedBand(planned);
-    let band = changed ? hull(previous.band, now.band) : now.band;
-    let levelText = changed ? `${previous.text} changing to ${now.text}` : now.text;
-    const isFirst = i === 0,
-      isLast = i + 2 === points.length;
-    if (band && ((isFirst && points[0]!.type === 'aerodrome') || (isLast && points[i + 1]!.type === 'aerodrome'))) {
-      band = { lowerFt: 0, upperFt: band.upperFt };
-      levelText = `${isFirst ? 'climbing' : 'descending'} SFC–${levelText}`;
-    }
-    const leg: ProfileLeg = {
+    const now = plannedBand(current);
+    const leg: (typeof plans)[number] = { previous, now, changed };
+    if (current.speed) leg.speedKt = trueAirspeedKt(current.speed, machLevelFt(now.band));
+    plans.push(leg);
+    legs.push({
       from: i,
       to: i + 1,
       name: `${points[i]!.designator}–${points[i + 1]!.designator}`,
       startNm: out[i]!.alongNm,
       endNm: out[i + 1]!.alongNm,
-      levelText,
-    };
-    if (band) leg.band = band;
-    if (band && now.band) {
-      leg.startFt = isFirst && points[0]!.type === 'aerodrome' ? 0 : (changed ? previous.band : now.band)?.lowerFt;
-      leg.endFt = isLast && points[i + 1]!.type === 'aerodrome' ? 0 : now.band.lowerFt;
-      if (leg.startFt === undefined) delete leg.startFt;
+      levelText: now.text,
+    });
+    if (current.speed) {
+      legs[i]!.speedKt = leg.speedKt!;
+      legs[i]!.speedText =
+        current.speed.unit === 'mach'
+          ? `M${(current.speed.value / 100).toFixed(2)} ≈ ${Math.round(leg.speedKt!)} kt TAS`
+          : `${Math.round(leg.speedKt!)} kt TAS`;
     }
-    if (planned.speed) {
-      leg.speedKt = trueAirspeedKt(planned.speed, machLevelFt(now.band));
-      leg.speedText =
-        planned.speed.unit === 'mach'
-          ? `M${(planned.speed.value / 100).toFixed(2)} ≈ ${Math.round(leg.speedKt)} kt TAS`
-          : `${Math.round(leg.speedKt)} kt TAS`;
-    }
-    legs.push(leg);
   }
+  const fromAerodrome = points.length > 1 && points[0]!.type === 'aerodrome';
+  const toAerodrome = points.length > 1 && points[points.length - 1]!.type === 'aerodrome';
+  const vertical = verticalPath(
+    legs.map((leg, i): LegPlan => {
+      const band = plans[i]!.now.band;
+      return {
+        startNm: leg.startNm,
+        endNm: leg.endNm,
+        ...(band ? { levelFt: band.lowerFt, topFt: band.upperFt } : {}),
+        ...(leg.speedKt ? { speedKt: leg.speedKt } : {}),
+      };
+    }),
+    { fromAerodrome, toAerodrome, totalNm: along },
+    rates,
+  );
+  legs.forEach((leg, i) => {
+    const { previous, now, changed } = plans[i]!;
+    const band = bandBetween(vertical.segments, leg.startNm, leg.endNm);
+    if (!band) return;
+    leg.band = band;
+    const startFt = altitudeAt(vertical.segments, leg.startNm),
+      endFt = altitudeAt(vertical.segments, leg.endNm);
+    if (startFt !== undefined && (previous.band || i === 0 || !changed)) leg.startFt = startFt;
+    if (endFt !== undefined) leg.endFt = endFt;
+    leg.levelText = legLevelText(
+      vertical.segments,
+      leg,
+      changed ? `${previous.text} changing to ${now.text}` : now.text,
+    );
+  });
   if (!legs.some((l) => l.speedKt))
     notes.push(
       points.length > 1 ? 'The route gives no speed: no times over the points.' : 'A route of one point has no legs.',
@@ -170,7 +209,52 @@ export function flightProfile(
       out[leg.to]!.etoMs = time;
     }
   }
-  return { points: out, legs, totalNm: along, ...(departureMs !== undefined ? { departureMs } : {}), notes };
+  const profile: FlightProfile = {
+    points: out,
+    legs,
+    totalNm: along,
+    vertical: vertical.segments,
+    ...(departureMs !== undefined ? { departureMs } : {}),
+    notes,
+  };
+  const mark = (at: { alongNm: number; feet: number }): ProfileMark => {
+    const etoMs = stateAt(profile, at.alongNm).etoMs;
+    return { alongNm: at.alongNm, feet: at.feet, ...(etoMs !== undefined ? { etoMs } : {}) };
+  };
+  if (vertical.topOfClimb) profile.topOfClimb = mark(vertical.topOfClimb);
+  if (vertical.topOfDescent) profile.topOfDescent = mark(vertical.topOfDescent);
+  if (fromAerodrome || toAerodrome)
+    notes.push(
+      `Climb at ${rates.climbFtPerMin} ft/min and descent at ${rates.descentFtPerNm} ft/NM, from and to SFC (aerodrome elevations not known).`,
+    );
+  if (vertical.peak)
+    notes.push(
+      `The route is too short to reach ${feetText(vertical.peak.plannedFt)}: the climb meets the descent at ${feetText(vertical.peak.feet)}, ${Math.round(vertical.peak.alongNm)} NM along.`,
+    );
+  return profile;
+}
+
+/**
+ * A leg's level in words: the planned level when it is flown level or changed as planned; the
+ * climb and the descent when the leg has them ("climbing SFC–FL350", "descending FL350–FL120").
+ */
+function legLevelText(segments: readonly VerticalSegment[], leg: ProfileLeg, planned: string): string {
+  const parts: string[] = [];
+  const phases = phasesBetween(segments, leg.startNm, leg.endNm);
+  if (!phases.some((s) => s.phase === 'climb' || s.phase === 'descent')) return planned;
+  for (const s of phases) {
+    const fromFt = altitudeAt(segments, Math.max(s.fromNm, leg.startNm))!,
+      toFt = altitudeAt(segments, Math.min(s.toNm, leg.endNm))!;
+    if (Math.abs(fromFt - toFt) < 1) continue;
+    const text = `${toFt > fromFt ? 'climbing' : 'descending'} ${feetText(fromFt)}–${feetText(toFt)}`;
+    const last = parts[parts.length - 1];
+    // A climb (or descent) in two pieces, cut where a leg's plan changes, is one climb in words.
+    const joined =
+      last && last.split(' ')[0] === text.split(' ')[0] ? last.replace(/–[^–]+$/, `–${feetText(toFt)}`) : undefined;
+    if (joined) parts[parts.length - 1] = joined;
+    else parts.push(text);
+  }
+  return parts.join(', then ') || planned;
 }
 
 /** Where the flight is at a distance along the route: its leg, level band and time. */
@@ -220,8 +304,9 @@ export function stateOver(profile: FlightProfile, entryNm: number, exitNm: numbe
       !(l.endNm - l.startNm > 0 && (l.endNm <= entryNm + 1e-9 || l.startNm >= exitNm - 1e-9) && exitNm > entryNm),
   );
   const touched = legs.length > 0 ? legs : entry.leg ? [entry.leg] : [];
-  let band: LevelBand | undefined = touched.length > 0 ? touched[0]!.band : undefined;
-  for (const l of touched.slice(1)) band = band && l.band ? hull(band, l.band) : undefined;
+  // The levels flown over the stretch itself, not over the whole of its legs: near an aerodrome,
+  // the climb or the descent there.
+  const band = touched.length > 0 ? bandBetween(profile.vertical, entryNm, exitNm) : undefined;
   const texts = [...new Set(touched.map((l) => l.levelText))];
   const state: StretchState = { legs: touched, levelText: texts.join(', then ') || 'level not given' };
   if (band) state.band = band;

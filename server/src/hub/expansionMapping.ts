@@ -203,7 +203,7 @@ export async function expandBlockAtHub(
     );
     const result = expansionFromHub(collection, block);
     if (collection.leftOut)
-      result.serviceNote = `The hub's expansion of ${block.name}: ${leftOutText(collection.leftOut, 'features')}`;
+      result.serviceNote = `The hub's expansion of ${block.name}: ${leftOutText(collection.leftOut, 'feature', 'features')}`;
     return result;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'badRequest') {

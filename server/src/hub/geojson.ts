@@ -56,10 +56,14 @@ export function noteLeftOut(tally: LeftOut | undefined, reason: string): LeftOut
   return out;
 }
 
-/** "2 NOTAMs of EBBU could not be read and are left out (features[3].geometry is missing; …)". */
-export function leftOutText(leftOut: LeftOut, what: string): string {
+/**
+ * "2 NOTAMs could not be read and are left out (features[3].geometry is missing; …)"; `one` and
+ * `many` name the thing in the singular and the plural ("1 airspace … is", "2 airspaces … are").
+ */
+export function leftOutText(leftOut: LeftOut, one: string, many: string): string {
   const more = leftOut.count > leftOut.reasons.length ? '; …' : '';
-  return `${leftOut.count} ${what} could not be read and ${leftOut.count === 1 ? 'is' : 'are'} left out (${leftOut.reasons.join('; ')}${more}).`;
+  const single = leftOut.count === 1;
+  return `${leftOut.count} ${single ? one : many} could not be read and ${single ? 'is' : 'are'} left out (${leftOut.reasons.join('; ')}${more}).`;
 }
 
 // The airspace domain's types, which the wire format carries as they are.

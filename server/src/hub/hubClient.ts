@@ -674,6 +674,17 @@ function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
   if (typeof p.positionReport?.track === 'number') s.track = p.positionReport.track;
   if (p.aircraftDescription?.aircraftCode) s.aircraftType = p.aircraftDescription.aircraftCode;
   if (p.aircraftDescription?.aircraftRegistration) s.registration = p.aircraftDescription.aircraftRegistration;
+  // `departure`/`arrival` objects with scheduledTime and estimatedTime (ISO), when the summary has them.
+  for (const [end, scheduled, estimated] of [
+    ['departure', 'scheduledDeparture', 'estimatedDeparture'],
+    ['arrival', 'scheduledArrival', 'estimatedArrival'],
+  ] as const) {
+    const times = p[end];
+    if (!times || typeof times !== 'object' || Array.isArray(times)) continue;
+    const t = times as Record<string, unknown>;
+    if (typeof t.scheduledTime === 'string' && t.scheduledTime) s[scheduled] = t.scheduledTime;
+    if (typeof t.estimatedTime === 'string' && t.estimatedTime) s[estimated] = t.estimatedTime;
+  }
   return s;
 }
 

@@ -255,6 +255,24 @@ export interface FlightSummary {
   routeText?: string;
   /** Estimated off-block time (FIXM estimatedOffBlockTime), as written. */
   eobt?: string;
+  /** Scheduled and estimated off-block and in-block times, ISO as written (the live flight's hover). */
+  scheduledDeparture?: string;
+  estimatedDeparture?: string;
+  scheduledArrival?: string;
+  estimatedArrival?: string;
+}
+
+/**
+ * The scheduled and estimated times of one end of a FIXM flight: `scheduledOffBlockTime` /
+ * `estimatedOffBlockTime` (or `…InBlockTime`), else the fix time's `fb:initial` and
+ * `fb:estimated` timestamps (FIXM 3.0 as the real service writes it).
+ */
+function fixmTimes(end: XmlNode | undefined, block: 'OffBlock' | 'InBlock', fix: string): [string?, string?] {
+  if (!end) return [];
+  const fixTime = findFirst(end, fix);
+  const scheduled = textAt(end, `scheduled${block}Time`) ?? attr(findFirst(fixTime ?? end, 'initial'), 'timestamp');
+  const estimated = textAt(end, `estimated${block}Time`) ?? attr(findFirst(fixTime ?? end, 'estimated'), 'timestamp');
+  return [scheduled?.trim() || undefined, estimated?.trim() || undefined];
 }
 
 /**
@@ -344,5 +362,15 @@ function readFixmFlight(flight: XmlNode, i: number): FlightSummary {
   if (routeText && routeText.trim()) summary.routeText = routeText.trim().replace(/\s+/g, ' ');
   const eobt = textAt(flight, 'estimatedOffBlockTime');
   if (eobt && eobt.trim()) summary.eobt = eobt.trim();
+  const [scheduledDeparture, estimatedDeparture] = fixmTimes(
+    findFirst(flight, 'departure'),
+    'OffBlock',
+    'departureFixTime',
+  );
+  const [scheduledArrival, estimatedArrival] = fixmTimes(arrival, 'InBlock', 'arrivalFixTime');
+  if (scheduledDeparture) summary.scheduledDeparture = scheduledDeparture;
+  if (estimatedDeparture) summary.estimatedDeparture = estimatedDeparture;
+  if (scheduledArrival) summary.scheduledArrival = scheduledArrival;
+  if (estimatedArrival) summary.estimatedArrival = estimatedArrival;
   return summary;
 }

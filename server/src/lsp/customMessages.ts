@@ -122,6 +122,7 @@ export function registerCustomMessages(state: ServerState): void {
         return status.state === 'local' ? status.message : undefined;
       },
       referenceMs: () => state.settings.departureMs ?? Date.now(),
+      climbDescent: () => state.settings.climbDescent,
       log: state.logError,
     },
     session.areas,
@@ -134,6 +135,7 @@ export function registerCustomMessages(state: ServerState): void {
     expansionOf: (block, lines) => session.expansionOf(block, lines),
     expandAll: (current) => session.expandAll(current),
     referenceMs: () => state.settings.departureMs ?? Date.now(),
+    climbDescent: () => state.settings.climbDescent,
     log: state.logError,
   });
 }

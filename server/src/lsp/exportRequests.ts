@@ -3,6 +3,7 @@
  * expanded route as GeoJSON or GPX (server/src/map/routeExport.ts). When the block's expansion is
  * not known yet (an export right after opening the file), it waits for the whole document's.
  */
+import type { ClimbDescent } from '../flight/vertical';
 import type { Connection } from 'vscode-languageserver/node';
 import { exportRoute, ROUTE_EXPORT_FORMATS } from '../map/routeExport';
 import {
@@ -25,6 +26,8 @@ export interface ExportRequestDeps {
   expandAll(parsed: ParsedDocument): Promise<unknown>;
   /** When plain route text is flown, for the ETOs (the setting, else now). */
   referenceMs?(): number;
+  /** The profile's climb rate and descent gradient (`icaoRoute.flight.*`). */
+  climbDescent?(): ClimbDescent;
   log(message: string): void;
 }
 
@@ -67,7 +70,14 @@ async function exportFor(params: ExportRouteParams, deps: ExportRequestDeps): Pr
     await deps.expandAll(parsed);
     expansion = deps.expansionOf(found.block, lines);
   }
-  return exportRoute(found.block, expansion, params.format, documentName(params.uri), deps.referenceMs?.());
+  return exportRoute(
+    found.block,
+    expansion,
+    params.format,
+    documentName(params.uri),
+    deps.referenceMs?.(),
+    deps.climbDescent?.(),
+  );
 }
 
 export function registerExportRequests(connection: Connection, deps: ExportRequestDeps): void {

@@ -4,10 +4,12 @@
  * through `guard` (a cancelled request answers RequestCancelled; an exception is logged and
  * answered with the empty result).
  */
-import type { CancellationToken } from 'vscode-languageserver/node';
+import { MarkupContent, MarkupKind, type CancellationToken, type Hover } from 'vscode-languageserver/node';
 import { resolveRouteMapCodeLens } from '../services/codeLens';
 import { filedRouteAction, filedRoutePlace } from '../services/filedRouteChoices';
 import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
+import { flightNumberItems, flightNumberTarget } from '../services/flightNumberCompletion';
+import { callSignBlockAt, liveFlightHover } from '../services/liveFlight';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';
@@ -33,7 +35,25 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
     });
   }
 
-  connection.onHover(onDocument('hover', null, (current, params, token) => service.hover(current, params, token)));
+  connection.onHover(
+    onDocument('hover', null, (current, params, token) => {
+      const base = service.hover(current, params, token);
+      // Field 7 of an FPL message: the live flight, asked now (cached, shared with the diagnostics').
+      const block = callSignBlockAt(current.document, params.position);
+      const session = state.session;
+      const query = block && session.liveFlights.queryOf(block);
+      if (!block || !query || (!session.hubClient && !session.referenceClient)) return base;
+      return session.liveFlights.lookup(query).then(
+        (answer): Hover => {
+          const live = liveFlightHover(answer, session.liveFlights.now());
+          const before = base && MarkupContent.is(base.contents) ? `${base.contents.value}\n\n---\n\n` : '';
+          const range = block.fpl!.fields.find((f) => f.number === 7)!.range;
+          return { contents: { kind: MarkupKind.Markdown, value: `${before}${live}` }, range };
+        },
+        () => base, // the 'flights' status says why, once
+      );
+    }),
+  );
 
   /** Documents whose capped outline was said in the log (once each). */
   const cappedOutlines = new Set<string>();
@@ -90,7 +110,19 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
       // An empty route line of a block with origin and destination: the routes others filed,
       // fetched (and cached) by the session only now that completion is asked here.
       const target = filedRouteTarget(current.document, current.lineTexts, params.position);
-      if (!target) return service.completion(current, params, token);
+      if (!target) {
+        const local = service.completion(current, params, token);
+        // Field 7 after the operator's designator: that operator's flight numbers, fetched once per operator.
+        const flight = state.session.hubClient ? flightNumberTarget(current.document, params.position) : undefined;
+        if (!flight) return local;
+        return state.session.liveFlights.flightsOf(flight.airline).then(
+          (flights) => ({
+            isIncomplete: local.isIncomplete,
+            items: [...local.items, ...flightNumberItems(flights, flight)],
+          }),
+          () => local,
+        );
+      }
       return state.session.filedRoutes.lookup(target.origin, target.destination).then(
         (answer) => ({
           isIncomplete: false,

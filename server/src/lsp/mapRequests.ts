@@ -4,6 +4,7 @@
  * hub client, one cache and one concurrency limit for the whole server, and the airspaces and
  * NOTAMs statuses follow its calls; the rest is src/map.
  */
+import type { ClimbDescent } from '../flight/vertical';
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { MapAreas } from '../map/areas';
 import { buildMapViewYielding } from '../map/mapView';
@@ -36,6 +37,8 @@ export interface MapRequestDeps {
   noExpansionSource?(): string | undefined;
   /** The time plain route text is flown: the setting, else now. */
   referenceMs(): number;
+  /** The profile's climb rate and descent gradient (`icaoRoute.flight.*`); the defaults when absent. */
+  climbDescent?(): ClimbDescent;
   log(message: string): void;
 }
 
@@ -107,6 +110,7 @@ export function registerMapRequests(connection: Connection, deps: MapRequestDeps
           data,
           filters,
           referenceMs: deps.referenceMs(),
+          ...(deps.climbDescent ? { climbDescent: deps.climbDescent() } : {}),
           prepared,
           noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
         },

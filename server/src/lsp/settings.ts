@@ -11,6 +11,7 @@ import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
 import { readLevelFilter } from '../../../common/mapFilters';
 import type { MapLevelFilter } from '../../../common/protocol/mapMessages';
 import { numberSetting, settingDefault } from '../../../common/settings/definitions';
+import type { ClimbDescent } from '../flight/vertical';
 
 export interface ServerSettings {
   debounceMs: number;
@@ -29,6 +30,10 @@ export interface ServerSettings {
   departureMs: number | undefined;
   /** `icaoRoute.diagnostics.flightConflicts`: conflicts with active areas as diagnostics. */
   flightConflicts: boolean;
+  /** `icaoRoute.flight.climbRateFtPerMin` and `descentFtPerNm`: the profile's top of climb and of descent. */
+  climbDescent: ClimbDescent;
+  /** `icaoRoute.flights.eobtToleranceMinutes`: how far the EOBT may be from the live flight's schedule. */
+  eobtToleranceMinutes: number;
 }
 
 export interface MapSettings {
@@ -75,6 +80,11 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   },
   departureMs: undefined,
   flightConflicts: settingDefault('icaoRoute.diagnostics.flightConflicts'),
+  climbDescent: {
+    climbFtPerMin: settingDefault('icaoRoute.flight.climbRateFtPerMin'),
+    descentFtPerNm: settingDefault('icaoRoute.flight.descentFtPerNm'),
+  },
+  eobtToleranceMinutes: settingDefault('icaoRoute.flights.eobtToleranceMinutes'),
 };
 
 type Partial2 = Partial<ServerSettings>;
@@ -121,6 +131,21 @@ export function readSettings(raw: unknown, http: HttpEnvironment = {}): Partial2
   if (Object.keys(map).length > 0) result.map = map as MapSettings;
   const departure = departureSetting(at(section, raw, 'icaoRoute.flight.departureTime'));
   if (departure !== undefined) result.departureMs = departure ?? undefined;
+  const climb = numberSetting(
+    'icaoRoute.flight.climbRateFtPerMin',
+    at(section, raw, 'icaoRoute.flight.climbRateFtPerMin'),
+  );
+  const descent = numberSetting('icaoRoute.flight.descentFtPerNm', at(section, raw, 'icaoRoute.flight.descentFtPerNm'));
+  if (climb !== undefined || descent !== undefined)
+    result.climbDescent = {
+      ...(climb !== undefined ? { climbFtPerMin: climb } : {}),
+      ...(descent !== undefined ? { descentFtPerNm: descent } : {}),
+    } as ClimbDescent;
+  const tolerance = numberSetting(
+    'icaoRoute.flights.eobtToleranceMinutes',
+    at(section, raw, 'icaoRoute.flights.eobtToleranceMinutes'),
+  );
+  if (tolerance !== undefined) result.eobtToleranceMinutes = Math.round(tolerance);
   const conflicts = at(section, raw, 'icaoRoute.diagnostics.flightConflicts');
   if (typeof conflicts === 'boolean') result.flightConflicts = conflicts;
   const httpErrors = at(section, raw, 'icaoRoute.reference.useHttpErrors');
@@ -142,6 +167,8 @@ export function mergeSettings(base: ServerSettings, ...layers: Partial2[]): Serv
     if (layer.inlayLegDistances !== undefined) merged.inlayLegDistances = layer.inlayLegDistances;
     if ('departureMs' in layer) merged.departureMs = layer.departureMs;
     if (layer.flightConflicts !== undefined) merged.flightConflicts = layer.flightConflicts;
+    if (layer.climbDescent !== undefined) merged.climbDescent = { ...merged.climbDescent, ...layer.climbDescent };
+    if (layer.eobtToleranceMinutes !== undefined) merged.eobtToleranceMinutes = layer.eobtToleranceMinutes;
   }
   return merged;
 }

@@ -103,8 +103,8 @@ function stateOverLevels(profile: FlightProfile, entryNm: number, exitNm: number
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * The vertical profile: the flight's altitude along the route (a polyline through the legs'
- * end altitudes; a single leg between two aerodromes peaks at its level half-way) and a box for
+ * The vertical profile: the flight's altitude along the route (the climb to the top of climb,
+ * the changes of level, the descent from the top of descent; flight/vertical.ts) and a box for
  * every stretch of an area the route passes through. `pointIds` are the view's ids of the
  * profile's points, in order.
  */
@@ -115,17 +115,28 @@ export function profileView(
 ): MapProfile {
   const flight: MapProfile['flight'] = [];
   const add = (alongNm: number, feet: number) => {
+    const point = { alongNm: round1(alongNm), feet: Math.round(feet) };
     const last = flight[flight.length - 1];
-    if (last && last.alongNm === alongNm && last.feet === feet) return;
-    flight.push({ alongNm: round1(alongNm), feet: Math.round(feet) });
+    if (last && last.alongNm === point.alongNm && last.feet === point.feet) return;
+    flight.push(point);
   };
-  for (const leg of profile.legs) {
-    if (leg.startFt === undefined || leg.endFt === undefined || !leg.band) continue;
-    add(leg.startNm, leg.startFt);
-    const top = Number.isFinite(leg.band.upperFt) ? leg.band.upperFt : leg.band.lowerFt;
-    if (leg.startFt < top && leg.endFt < top && leg.startFt === 0 && leg.endFt === 0)
-      add((leg.startNm + leg.endNm) / 2, top);
-    add(leg.endNm, leg.endFt);
+  // The lower end of the levels flown: the level, or the bottom of a cruise climb's layer.
+  for (const segment of profile.vertical) {
+    add(segment.fromNm, segment.fromFt);
+    add(segment.toNm, segment.toFt);
+  }
+  const marks: NonNullable<MapProfile['marks']> = [];
+  for (const [name, mark] of [
+    ['TOC', profile.topOfClimb],
+    ['TOD', profile.topOfDescent],
+  ] as const) {
+    if (!mark) continue;
+    marks.push({
+      name,
+      alongNm: round1(mark.alongNm),
+      feet: Math.round(mark.feet),
+      ...(mark.etoMs !== undefined ? { eto: clockUtc(mark.etoMs) } : {}),
+    });
   }
   const points: MapProfile['points'] = profile.points.map((p, i) => {
     const point: MapProfile['points'][number] = {
@@ -153,5 +164,5 @@ export function profileView(
       });
     }
   }
-  return { totalNm: round1(profile.totalNm), flight, points, areas };
+  return { totalNm: round1(profile.totalNm), flight, ...(marks.length > 0 ? { marks } : {}), points, areas };
 }

@@ -148,7 +148,8 @@ export class MapDataSource {
               (h) => h.firAirspaces(fir.prefix, fir.designator, { signal }),
               (error) => isNotFound(error) && countryOfIcao(fir.designator) !== undefined,
             );
-            if (list.leftOut) notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspaces')}`);
+            if (list.leftOut)
+              notices.add(`Airspaces of ${fir.designator}: ${leftOutText(list.leftOut, 'airspace', 'airspaces')}`);
             for (const feature of list.airspaces) {
               limitFeatureVertices(feature);
               const type = String(feature.properties.type).toUpperCase();
@@ -185,7 +186,8 @@ export class MapDataSource {
       [...byCountry].map(async (country) => {
         try {
           const list = await hub.use('airspaces', (h) => h.countryAirspaces(country, { signal }));
-          if (list.leftOut) notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspaces')}`);
+          if (list.leftOut)
+            notices.add(`Airspaces of ${country}: ${leftOutText(list.leftOut, 'airspace', 'airspaces')}`);
           // One by one: a list of 80,000 would overflow the arguments of a spread push.
           for (const feature of list.airspaces) {
             limitFeatureVertices(feature);
@@ -241,7 +243,8 @@ export class MapDataSource {
             (h) => h.microlights(country, { signal }),
             (error) => isRestricted(error) || isNotFound(error),
           );
-          if (fc.leftOut) notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodromes')}`);
+          if (fc.leftOut)
+            notices.add(`Microlight aerodromes of ${country}: ${leftOutText(fc.leftOut, 'aerodrome', 'aerodromes')}`);
           for (const f of fc.features) {
             if (f.geometry?.type !== 'Point') continue;
             const [lon, lat] = f.geometry.coordinates;
@@ -285,7 +288,7 @@ export class MapDataSource {
           const list = fir.notams
             ? await hub.use('notams', (h) => h.followNotams(fir.notams!, { signal }))
             : await hub.use('notams', (h) => h.firNotams(fir.prefix, fir.designator, { signal }));
-          if (list.leftOut) notices.add(`NOTAMs of ${fir.designator}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.leftOut) notices.add(`NOTAMs of ${fir.designator}: ${leftOutText(list.leftOut, 'NOTAM', 'NOTAMs')}`);
           if (list.noneFound) none.push(fir.designator);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'fir', designator: fir.designator } });
         } catch (error) {
@@ -296,7 +299,7 @@ export class MapDataSource {
       ...[...new Set(places)].map(async (aerodrome) => {
         try {
           const list = await hub.use('notams', (h) => h.aerodromeNotams(aerodrome, { signal }));
-          if (list.leftOut) notices.add(`NOTAMs of ${aerodrome}: ${leftOutText(list.leftOut, 'NOTAMs')}`);
+          if (list.leftOut) notices.add(`NOTAMs of ${aerodrome}: ${leftOutText(list.leftOut, 'NOTAM', 'NOTAMs')}`);
           if (list.noneFound) none.push(aerodrome);
           for (const notam of list.notams) out.push({ notam, from: { kind: 'aerodrome', designator: aerodrome } });
         } catch (error) {
@@ -347,7 +350,7 @@ export class MapDataSource {
         try {
           boundaries = await loadFirBoundaries(this.firBoundariesFile);
           if (boundaries.leftOut)
-            fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundaries')}`;
+            fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}`;
         } catch (error) {
           fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
         }
@@ -419,7 +422,8 @@ export class MapDataSource {
         this.files.delete(file);
       }
       if (known.problem) notices.add(`The airspace file ${file} could not be read: ${known.problem}`);
-      if (known.leftOut) notices.add(`The airspace file ${file}: ${leftOutText(known.leftOut, 'airspaces')}`);
+      if (known.leftOut)
+        notices.add(`The airspace file ${file}: ${leftOutText(known.leftOut, 'airspace', 'airspaces')}`);
       for (const feature of known.features) out.push(feature);
     }
     return out;

@@ -4,6 +4,7 @@
  * (and of the aerodromes), the microlight fields nearby. Every decision is made here; the
  * webview only draws. Pure: the hub's data come in as `MapData`.
  */
+import type { ClimbDescent } from '../flight/vertical';
 import type { AirspaceProperties, Feature } from '../hub/geojson';
 import type { Notam } from '../hub/notams';
 import type { ExpansionResult, RouteBlock } from '../route/model';
@@ -91,6 +92,8 @@ export interface MapViewInput {
    * point then; an FPL's EOBT without DOF is its first occurrence after it (flight/flightTime).
    */
   referenceMs: number;
+  /** The climb rate and descent gradient of the profile (`icaoRoute.flight.*`); the defaults when absent. */
+  climbDescent?: ClimbDescent;
   /** Prepared areas, when the caller keeps them between views (the index is built once per data set). */
   prepared?: PreparedAreas;
   /**
@@ -222,7 +225,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const notices = [...data.notices];
   const airspaceCrossings = new Map<string, Crossing[]>();
   // The corridor and the profile are measured over the same points in the same order.
-  const flight = flightOf(block, expansion?.points ?? [], input.referenceMs);
+  const flight = flightOf(block, expansion?.points ?? [], input.referenceMs, input.climbDescent);
   const judging: JudgeOptions = {
     corridorNm: filters.corridorNm,
     levels: filters.levels,

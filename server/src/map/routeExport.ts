@@ -5,6 +5,7 @@
  * distances and tracks as the map and the hover. Points the expansion could not place are listed
  * by name, never given invented coordinates. Pure: data in, text out.
  */
+import type { ClimbDescent } from '../flight/vertical';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { ExportRouteResult, RouteExportFormat } from '../../../common/protocol/lspMessages';
 import type { LonLat, MapLeg, MapPoint } from '../../../common/protocol/mapMessages';
@@ -54,7 +55,8 @@ export function pointPlans(layer: RouteLayer, profile: FlightProfile): Map<strin
     const eto = profile.points[k].etoMs;
     plans.set(p.id, {
       level: leg?.levelText ?? 'level not given',
-      ...(leg?.band ? { levelFt: leg.band.lowerFt } : {}),
+      // The altitude at the point itself: on the climb or the descent, not the leg's level.
+      ...(leg?.band ? { levelFt: (leg.from === k ? leg.startFt : leg.endFt) ?? leg.band.lowerFt } : {}),
       ...(eto !== undefined
         ? { eto: new Date(Math.round(eto / 60_000) * 60_000).toISOString().replace(/:00\.000Z$/, 'Z') }
         : {}),
@@ -357,6 +359,8 @@ export function exportRoute(
   documentName: string,
   /** When plain route text is flown (the setting, else now); an FPL is timed by its EOBT and DOF. */
   referenceMs = Date.now(),
+  /** The profile's climb rate and descent gradient (`icaoRoute.flight.*`): the levels at the points. */
+  climbDescent?: ClimbDescent,
 ): RouteExportOutcome {
   if (!expansion)
     return {
@@ -367,7 +371,7 @@ export function exportRoute(
   if (!layer.points.some((p) => p.status === 'resolved' && p.position))
     return { error: 'No point of this route could be placed: there are no coordinates to export.' };
   const title = routeTitle(block, layer);
-  const plan = pointPlans(layer, flightOf(block, expansion.points, referenceMs).profile);
+  const plan = pointPlans(layer, flightOf(block, expansion.points, referenceMs, climbDescent).profile);
   const input: RouteExportInput = { title, routeText: block.routeText, layer, plan };
   const content =
     format === 'gpx' ? routeGpx(input) : format === 'kml' ? routeKml(input) : geoJsonText(routeGeoJson(input));

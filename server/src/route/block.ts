@@ -7,7 +7,7 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
 import { readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
+import { buildRouteText, checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
 import { TextSegments } from './segments';
 import { NO_RANGE } from './quickCheck';
 
@@ -31,6 +31,8 @@ function blockName(
 export interface BlockRead {
   data: BlockData;
   routeSegments: TextSegments;
+  /** The check pass with `facts`: the route text, made before its segments go to the next block. */
+  routeText?: string;
 }
 
 /** Where each line's content ends, reused from block to block (reading is never re-entered). */
@@ -56,17 +58,21 @@ function keyBit(key: string): number {
  * fields are checked but not kept, the range is NO_RANGE, and the route segments returned are
  * empty (their buffer is the next block's).
  */
-export function readBlock(raw: RawBlock, build = true): BlockRead | undefined {
+export function readBlock(raw: RawBlock, build = true, facts = false): BlockRead | undefined {
   if (build) return readBlockWith(raw, true);
   // The check pass's segments are reused by the next block; the caller reads only the data.
-  const read = readBlockWith(raw, false);
+  const read = readBlockWith(raw, false, facts);
   checkPieces?.release();
   releaseFplCheck();
   releaseCheckedDirective();
   return read;
 }
 
-function readBlockWith(raw: RawBlock, build: boolean): BlockRead | undefined {
+/**
+ * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,
+ * destination, referenceFix and route text), for much less than a read with `build`.
+ */
+function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -163,6 +169,17 @@ function readBlockWith(raw: RawBlock, build: boolean): BlockRead | undefined {
   }
   const kind = fpl ? 'fpl' : 'route';
   const name = blockName(kind, origin, destination, route.firstWords, fpl?.fpl.aircraftId);
+  if (!build && facts) {
+    const fullRange = noRoute
+      ? range
+      : spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length));
+    const data: BlockData = { kind, range: fullRange, name, directives: [], diagnostics: sink.finish() };
+    return {
+      data: { ...data, origin, destination, referenceFix },
+      routeSegments: segments,
+      routeText: buildRouteText(routeSegments),
+    };
+  }
   if (!build)
     return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: segments };
   const data: BlockData = {

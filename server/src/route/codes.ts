@@ -129,6 +129,13 @@ export const DIAGNOSTIC_CODES = {
   A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
   A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
 
+  // The live flight behind an FPL message's call sign (server/src/services/liveFlight.ts)
+  L001: { severity: 'information', title: "The EOBT differs from the flight's schedule by more than the tolerance" },
+  L002: { severity: 'warning', title: 'The flight is cancelled' },
+  L003: { severity: 'warning', title: "The flight's departure aerodrome differs from field 13" },
+  L004: { severity: 'warning', title: "The flight's destination differs from field 16" },
+  L005: { severity: 'information', title: "The flight's filed route differs from field 15" },
+
   // Flight conflicts (server/src/flight/conflicts.ts)
   F001: {
     severity: 'warning',
@@ -149,7 +156,7 @@ export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${
 export type RouteCode = CodeOf<'R'>;
 
 /** The series, in the order the docs list them. */
-export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'F'] as const;
+export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'L', 'F'] as const;
 
 /** The codes of a series, in table order. */
 export function codesOf(series: string): DiagnosticCode[] {

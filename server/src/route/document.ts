@@ -41,20 +41,30 @@ export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | un
 export class EarlierBlocks {
   readonly #inOrder: readonly LazyRouteBlock[];
   #next = 0;
-  readonly #byText = new Map<string, LazyRouteBlock>();
+  /** Made when first asked for a block not on its line: a text parsed again unchanged needs none. */
+  #byText: Map<string, LazyRouteBlock> | undefined;
 
   /** `blocks` in document order, with their keys. */
   constructor(blocks: readonly LazyRouteBlock[]) {
     this.#inOrder = blocks;
-    for (const block of blocks) this.#byText.set(block.key, block);
+  }
+
+  /** The earlier block that starts on this line, if any; ask with lines in increasing order. */
+  onLine(firstLine: number): LazyRouteBlock | undefined {
+    const blocks = this.#inOrder;
+    while (this.#next < blocks.length && blocks[this.#next].firstLine < firstLine) this.#next++;
+    const there = blocks[this.#next];
+    return there && there.firstLine === firstLine ? there : undefined;
   }
 
   /** The earlier block of this text, preferably on this line; ask with lines in increasing order. */
   find(key: string, firstLine: number): LazyRouteBlock | undefined {
-    const blocks = this.#inOrder;
-    while (this.#next < blocks.length && blocks[this.#next].firstLine < firstLine) this.#next++;
-    const there = blocks[this.#next];
-    if (there && there.firstLine === firstLine && there.key === key) return there;
+    const there = this.onLine(firstLine);
+    if (there && there.key === key) return there;
+    if (!this.#byText) {
+      this.#byText = new Map();
+      for (const block of this.#inOrder) this.#byText.set(block.key, block);
+    }
     return this.#byText.get(key);
   }
 }
@@ -98,12 +108,15 @@ export class IncrementalRouteParser {
   }
 }
 
-/** Parses a whole document with every local check. Never throws on any input. */
+/**
+ * Parses a whole document with every local check, keeping every finding (its callers, the
+ * checker among them, read them all). Never throws on any input.
+ */
 export function parseRouteDocument(text: string): RouteDocument {
   const lines = splitLines(text);
   const blocks: RouteBlock[] = [];
   for (const raw of splitBlocks(lines, false)) {
-    const block = parseBlock(raw);
+    const block = parseBlock(raw, true);
     if (block) blocks.push(block);
   }
   const binary = binaryFinding(text);

@@ -17,6 +17,7 @@ import { binaryFinding, EarlierBlocks } from './document';
 import { LazyRouteBlock, parseBlock } from './lazyBlock';
 import type { Position, Range, RouteBlock, RouteDocument } from './model';
 import { firstLineOf, MovableRouteBlock, type BlockPlace, type LineAnchor } from './movableBlock';
+import { PlacedList } from './placedList';
 
 const BINARY = /[\u0000-\u0008\u000e-\u001f\ufffd]/;
 
@@ -37,6 +38,9 @@ const SPREAD_LIMIT = 10_000;
 const RUN = 256;
 /** Anchors beyond the layout's before they are laid out again (every edit may add two). */
 const ANCHOR_SLACK = 256;
+/** Lines split, and blocks read, between two looks at the clock by a build in idle time. */
+const LINES_A_SLICE = 8192;
+const BLOCKS_A_SLICE = 256;
 
 export class RouteDocumentEditor {
   private lines: string[] = [];
@@ -46,20 +50,17 @@ export class RouteDocumentEditor {
    */
   private ends: string[] | undefined;
   private entries: Entry[] = [];
+  /** The rest of the build of an editor built in idle time, until it is done. */
+  private pending: Generator<void, void> | undefined;
   /**
-   * The route blocks among the entries, in order, patched with them: the snapshot copies it
-   * (a copy of pointers) instead of picking the blocks out of every entry after each edit.
+   * The route blocks among the entries, in order, patched with them: a version of the document
+   * takes a version of it (placedList.ts: no copy) instead of picking the blocks out of every
+   * entry after each edit.
    */
-  private blocks: MovableRouteBlock[] = [];
+  private blocks = new PlacedList<MovableRouteBlock>([]);
   /** The blocks with findings, in order, and how many findings they hold: patched the same way. */
-  private faulty: MovableRouteBlock[] = [];
+  private faulty = new PlacedList<MovableRouteBlock>([]);
   private findingCount = 0;
-  /**
-   * Whether the snapshot holds `blocks` and `faulty` themselves: they are copied before the next
-   * patch (copy on write), so that a document handed out keeps its lists and the editor does not
-   * hold a second copy of each (the heap bound a character, docs/limits.md).
-   */
-  private shared = false;
   /** The entries whose lines hold a character that never occurs in text (R001): usually none. */
   private readonly binaryEntries = new Set<Entry>();
   private anchors = 0;
@@ -75,14 +76,84 @@ export class RouteDocumentEditor {
 
   /**
    * `reuse`: the blocks of an earlier parse of about this text, taken over where their lines are
-   * the same. `layout`: entries per anchor and anchors allowed beyond that (tests make them small).
+   * the same. `layout`: entries per anchor and anchors allowed beyond that, and blocks a chunk of
+   * its lists (tests make them small). `inIdleTime`: the editor is built a slice at a time by
+   * `buildFor` (the server does it in idle time after a document opens), or at once when first
+   * used before that.
    */
-  constructor(text: string, reuse: readonly RouteBlock[] = [], layout: { run?: number; slack?: number } = {}) {
+  constructor(
+    text: string,
+    reuse: readonly RouteBlock[] = [],
+    layout: { run?: number; slack?: number; chunk?: number } = {},
+    inIdleTime = false,
+  ) {
     this.run = Math.max(1, layout.run ?? RUN);
     this.slack = Math.max(0, layout.slack ?? ANCHOR_SLACK);
-    const { lines, ends } = splitLinesAndEnds(text);
+    const steps = this.build(text, reuse, layout.chunk);
+    if (inIdleTime) this.pending = steps;
+    else while (!steps.next().done);
+  }
+
+  /**
+   * Builds on for about `ms` milliseconds (at least one slice); whether the editor is built. A
+   * slice is a few thousand lines or a few hundred blocks: 20 MB are built in slices of
+   * milliseconds, so requests and edits get through between them.
+   */
+  buildFor(ms: number): boolean {
+    const steps = this.pending;
+    if (!steps) return true;
+    const until = performance.now() + ms;
+    do {
+      if (steps.next().done) {
+        this.pending = undefined;
+        return true;
+      }
+    } while (performance.now() < until);
+    return false;
+  }
+
+  /** Whether the editor is built (an editor built in idle time may not be yet). */
+  get built(): boolean {
+    return !this.pending;
+  }
+
+  /** Builds what is left at once: the editor is about to be used. */
+  private ready(): void {
+    const steps = this.pending;
+    if (!steps) return;
+    this.pending = undefined;
+    while (!steps.next().done);
+  }
+
+  /** Builds the editor of `text`, yielding between slices. */
+  private *build(text: string, reuse: readonly RouteBlock[], chunk: number | undefined): Generator<void, void> {
+    const lines: string[] = [];
+    const ends: string[] | undefined = text.indexOf('\r') >= 0 ? [] : undefined;
+    // Lines as LSP counts them (splitLines), and with carriage returns each line's end.
+    const breaks = ends ? /\r\n|\r|\n/g : undefined;
+    for (let from = 0, n = 1; ; n++) {
+      let to: number;
+      let end = '\n';
+      if (breaks) {
+        const m = breaks.exec(text);
+        to = m ? m.index : -1;
+        if (m) end = m[0];
+      } else {
+        to = text.indexOf('\n', from);
+      }
+      if (to < 0) {
+        lines.push(text.slice(from));
+        ends?.push('');
+        break;
+      }
+      lines.push(text.slice(from, to));
+      ends?.push(end);
+      from = to + end.length;
+      if (n % LINES_A_SLICE === 0) yield;
+    }
     this.lines = lines;
-    if (text.indexOf('\r') >= 0) this.ends = ends;
+    this.ends = ends;
+    yield;
     const earlier: LazyRouteBlock[] = [];
     for (const block of reuse) {
       if (block instanceof LazyRouteBlock) earlier.push(block);
@@ -90,14 +161,22 @@ export class RouteDocumentEditor {
     }
     const known = new EarlierBlocks(earlier);
     const unplaced: LineAnchor = { offset: 0, count: 0 };
-    this.entries = splitBlocks(this.lines).map((raw) => {
+    const entries: Entry[] = [];
+    const blocks: MovableRouteBlock[] = [];
+    let n = 0;
+    for (const raw of eachRawBlock(lines, known)) {
       const same = known.find(raw.key, raw.firstLine);
       const lazy = !same ? parseBlock(raw) : same.firstLine === raw.firstLine ? same : same.movedTo(raw.firstLine);
-      return this.entryOf(raw, raw.firstLine, unplaced, lazy);
-    });
-    for (const entry of this.entries) if (entry instanceof MovableRouteBlock) this.blocks.push(entry);
-    this.faulty = this.blocks.filter((block) => block.diagnosticCount > 0);
-    for (const block of this.faulty) this.findingCount += block.diagnosticCount;
+      const entry = this.entryOf(raw, raw.firstLine, unplaced, lazy);
+      entries.push(entry);
+      if (entry instanceof MovableRouteBlock) blocks.push(entry);
+      if (++n % BLOCKS_A_SLICE === 0) yield;
+    }
+    this.entries = entries;
+    const faulty = blocks.filter((block) => block.diagnosticCount > 0);
+    for (const block of faulty) this.findingCount += block.diagnosticCount;
+    this.blocks = new PlacedList(blocks, chunk);
+    this.faulty = new PlacedList(faulty, chunk);
     this.layAnchors();
   }
 
@@ -112,6 +191,7 @@ export class RouteDocumentEditor {
    * whole text when it was false).
    */
   edit(range: Range, text: string): boolean {
+    this.ready();
     const { lines } = this;
     const ends = this.ends;
     const endOf = (line: number): string => (ends ? ends[line] : line === lines.length - 1 ? '' : '\n');
@@ -178,9 +258,9 @@ export class RouteDocumentEditor {
     let last = first;
     while (last < entries.length && firstLineOf(entries[last]) <= hi - delta) last++;
     // The same lines among the blocks (placed as the entries are, before anything moves).
-    const blocksAt = placesIn(this.blocks, lo, hi - delta);
-    const faultyAt = placesIn(this.faulty, lo, hi - delta);
-    for (let i = faultyAt.first; i < faultyAt.last; i++) this.findingCount -= this.faulty[i].diagnosticCount;
+    const blocksAt = this.blocks.find(lo, hi - delta);
+    const faultyAt = this.faulty.find(lo, hi - delta);
+    for (const block of faultyAt.items) this.findingCount -= block.diagnosticCount;
     // Old entries by their lines: an entry whose lines are the same is kept (each at most once).
     const old = new Map<string, Entry[]>();
     for (let i = last - 1; i >= first; i--) {
@@ -227,13 +307,8 @@ export class RouteDocumentEditor {
     for (const entry of replacement) if (entry instanceof MovableRouteBlock) newBlocks.push(entry);
     const newFaulty = newBlocks.filter((block) => block.diagnosticCount > 0);
     for (const block of newFaulty) this.findingCount += block.diagnosticCount;
-    if (this.shared) {
-      this.blocks = this.blocks.slice();
-      this.faulty = this.faulty.slice();
-      this.shared = false;
-    }
-    this.blocks = patched(this.blocks, blocksAt, newBlocks);
-    this.faulty = patched(this.faulty, faultyAt, newFaulty);
+    this.blocks.replace(blocksAt, newBlocks);
+    this.faulty.replace(faultyAt, newFaulty);
     if (this.anchors > Math.ceil(this.entries.length / this.run) + this.slack) this.layAnchors();
     Object.assign(this.lastStats, { parsed, moved, touched });
   }
@@ -281,20 +356,31 @@ export class RouteDocumentEditor {
 
   /** The document as it stands; the same object until the next edit. */
   document(): RouteDocument {
+    this.ready();
     if (this.snapshot) return this.snapshot;
-    // Shared with the editor until its next edit, which copies its lists first.
-    this.shared = true;
-    const blocks: RouteBlock[] = this.blocks;
+    const blocks = this.blocks.version();
+    const faulty = this.faulty.version();
     let binary: Entry | undefined;
     for (const entry of this.binaryEntries) {
       if (!binary || firstLineOf(entry) < firstLineOf(binary)) binary = entry;
     }
     const finding = binary && binaryFinding(binary.key, firstLineOf(binary));
-    const document: RouteDocument = { blocks, diagnostics: finding ? [finding] : [] };
+    let list: RouteBlock[] | undefined;
+    const document = {
+      // Made on first use: the diagnostics of an edit read only the blocks with findings, and an
+      // array of every block is as long as the file (most of an edit's cost at 20 MB).
+      get blocks(): RouteBlock[] {
+        return (list ??= blocks.toArray());
+      },
+      set blocks(value: RouteBlock[]) {
+        list = value;
+      },
+      diagnostics: finding ? [finding] : [],
+    } as RouteDocument;
     // An index, not part of the document's value: not enumerable, so the document reads, copies
     // and compares (JSON, deepEqual) as the full parse of the same text does.
     Object.defineProperty(document, 'withFindings', {
-      value: { blocks: this.faulty, total: this.findingCount },
+      value: { blocks: faulty, total: this.findingCount },
       enumerable: false,
     });
     return (this.snapshot = document);
@@ -302,21 +388,57 @@ export class RouteDocumentEditor {
 
   /** How many lines the text has, as LSP counts them. */
   get lineCount(): number {
+    this.ready();
     return this.lines.length;
   }
 
   /** One line of the text, without its line end ('' past the end). */
   lineText(line: number): string {
+    this.ready();
     return this.lines[line] ?? '';
   }
 
   /** The text, joined again (tests). */
   text(): string {
+    this.ready();
     let text = '';
     const last = this.lines.length - 1;
     for (let i = 0; i <= last; i++) text += this.lines[i] + (this.ends ? this.ends[i] : i === last ? '' : '\n');
     return text;
   }
+}
+
+/**
+ * The blocks of `lines`, as splitBlocks makes them; a block whose lines are those of the earlier
+ * block on its line takes that block's key instead of joining its lines again (the first edit
+ * after a parse builds the editor of a text whose blocks are all known).
+ */
+function* eachRawBlock(lines: string[], known: EarlierBlocks): Generator<RawBlock> {
+  let i = 0;
+  while (i < lines.length) {
+    while (i < lines.length && isBlankLine(lines[i])) i++;
+    if (i >= lines.length) break;
+    const first = i;
+    while (i < lines.length && !isBlankLine(lines[i])) i++;
+    // A document that is one block shares its lines (no copy of a huge array).
+    const blockLines = first === 0 && i === lines.length ? lines : lines.slice(first, i);
+    const there = known.onLine(first);
+    const key = there && isJoinedAs(blockLines, there.key) ? there.key : blockLines.join('\n');
+    yield { firstLine: first, lines: blockLines, key };
+  }
+}
+
+/** Whether `key` is `lines` joined by '\n'. */
+function isJoinedAs(lines: readonly string[], key: string): boolean {
+  let length = lines.length - 1;
+  for (const line of lines) length += line.length;
+  if (length !== key.length) return false;
+  let at = 0;
+  for (const line of lines) {
+    if (!key.startsWith(line, at)) return false;
+    at += line.length + 1;
+  }
+  return true;
 }
 
 /** Lines as LSP counts them (splitLines) and the end of each: '' for the last. */
@@ -336,23 +458,6 @@ function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
   }
   ends[lines.length - 1] = '';
   return { lines, ends };
-}
-
-/** The indexes [first, last) of the places in `list` (sorted) from line `lo` to line `hi`. */
-function placesIn(list: readonly BlockPlace[], lo: number, hi: number): { first: number; last: number } {
-  const first = lowerBound(list, lo);
-  let last = first;
-  while (last < list.length && firstLineOf(list[last]) <= hi) last++;
-  return { first, last };
-}
-
-/** `list` with [first, last) replaced by `replacement`: in place unless that spreads too many arguments. */
-function patched<T>(list: T[], { first, last }: { first: number; last: number }, replacement: T[]): T[] {
-  if (replacement.length + (last - first) > SPREAD_LIMIT) {
-    return list.slice(0, first).concat(replacement, list.slice(last));
-  }
-  list.splice(first, last - first, ...replacement);
-  return list;
 }
 
 /** The index of the first entry whose block starts at or after `line`. */

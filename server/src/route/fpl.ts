@@ -278,11 +278,12 @@ function joinHyphenatedIdentification(fields: RawField[], sink: DiagnosticSink):
   return joined;
 }
 
-/** Field 16 words after the first: the alternates, with their ranges (only when one is ZZZZ). */
-function alternatesOf(f: RawField): Located<string>[] {
-  const out: Located<string>[] = [];
+/**
+ * Calls `visit` with each blank-separated word of a field, across its pieces, as (text, line,
+ * from, to) in place: no word is cut out. Stops when `visit` returns true; says whether it did.
+ */
+function someWord(f: RawField, visit: (text: string, line: number, from: number, to: number) => boolean): boolean {
   const g = f.segments;
-  let words = 0;
   for (let k = 0; k < g.length; k++) {
     const text = g.text(k);
     const end = g.end(k);
@@ -292,9 +293,20 @@ function alternatesOf(f: RawField): Located<string>[] {
       if (i >= end) break;
       const from = i;
       while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
-      if (words++ > 0) out.push({ value: text.slice(from, i).toUpperCase(), range: lineRange(g.line(k), from, i) });
+      if (visit(text, g.line(k), from, i)) return true;
     }
   }
+  return false;
+}
+
+/** Field 16 words after the first: the alternates, with their ranges (only when one is ZZZZ). */
+function alternatesOf(f: RawField): Located<string>[] {
+  const out: Located<string>[] = [];
+  let words = 0;
+  someWord(f, (text, line, from, to) => {
+    if (words++ > 0) out.push({ value: text.slice(from, to).toUpperCase(), range: lineRange(line, from, to) });
+    return false;
+  });
   return out;
 }
 
@@ -318,29 +330,18 @@ function fieldCharRange(f: RawField, offset: number): Range | undefined {
  * speed/level (KONAN/N0450F350) or of a cruise climb (C/KONAN/…). Read in place: no word is cut out.
  */
 function routeHasPoint(f: RawField, ident: string): boolean {
-  const g = f.segments;
   const n = ident.length;
-  for (let k = 0; k < g.length; k++) {
-    const text = g.text(k);
-    const end = g.end(k);
-    let i = g.start(k);
-    while (i < end) {
-      i = skipBlanks(text, i, end);
-      if (i >= end) break;
-      let from = i;
-      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
-      if ((text.charCodeAt(from) | 32) === 99 /* c */ && text.charCodeAt(from + 1) === 47) from += 2;
-      const stop = from + n;
-      if (stop > i || (stop < i && text.charCodeAt(stop) !== 47)) continue;
-      let same = true;
-      for (let j = 0; j < n && same; j++) {
-        const c = text.charCodeAt(from + j);
-        same = (c >= 97 && c <= 122 ? c - 32 : c) === ident.charCodeAt(j);
-      }
-      if (same) return true;
+  return someWord(f, (text, _line, start, to) => {
+    let from = start;
+    if ((text.charCodeAt(from) | 32) === 99 /* c */ && text.charCodeAt(from + 1) === 47) from += 2;
+    const stop = from + n;
+    if (stop > to || (stop < to && text.charCodeAt(stop) !== 47)) return false;
+    for (let j = 0; j < n; j++) {
+      const c = text.charCodeAt(from + j);
+      if ((c >= 97 && c <= 122 ? c - 32 : c) !== ident.charCodeAt(j)) return false;
     }
-  }
-  return false;
+    return true;
+  });
 }
 
 /** The check pass's field 15 events, reused from message to message. */

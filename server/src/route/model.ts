@@ -267,7 +267,7 @@ export interface RouteDocument {
    * producer keeps them (the editor does, so that the diagnostics of an edit read the first
    * faulty blocks instead of walking every block).
    */
-  withFindings?: { blocks: readonly RouteBlock[]; total: number };
+  withFindings?: { blocks: Iterable<RouteBlock>; total: number };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,8 +14,12 @@ import type { RouteDiagnostic } from '../route/model';
 import type { AirlineReference } from './airlineReference';
 import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
 import type { FlightConflicts } from './flightConflicts';
+import type { LiveFlightLookup } from './liveFlights';
 
-export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts';
+export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts' | 'live';
+
+/** The live flights are asked once the document has been this long without a new version. */
+export const LIVE_FLIGHT_SETTLE_MS = 1500;
 
 export interface DocumentFindings {
   uri: string;
@@ -42,6 +46,8 @@ export interface PipelineSources {
   expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined>;
   airlines: AirlineReference;
   conflicts: FlightConflicts;
+  /** The live flight behind each FPL message's call sign (L findings). */
+  liveFlights: LiveFlightLookup;
   /** An internal failure of a source (a bug): its status says it. */
   failed(source: FindingSource, error: unknown): void;
 }
@@ -53,6 +59,9 @@ class OpenDocument {
   expansion: RouteDiagnostic[] = [];
   airline: RouteDiagnostic[] = [];
   conflicts: RouteDiagnostic[] = [];
+  live: RouteDiagnostic[] = [];
+  /** The wait for the parse to settle before the live flights are asked. */
+  liveTimer?: NodeJS.Timeout;
   /** Sources whose new findings are not said yet. */
   readonly pending = new Set<FindingSource>();
   flush?: NodeJS.Immediate;
@@ -62,7 +71,7 @@ class OpenDocument {
   constructor(public current: SessionDocument) {}
 
   findings(): RouteDiagnostic[] {
-    return [...this.expansion, ...this.airline, ...this.conflicts];
+    return [...this.expansion, ...this.airline, ...this.conflicts, ...this.live];
   }
 }
 
@@ -99,8 +108,10 @@ export class DocumentPipeline {
     entry.expansion = known;
     entry.airline = this.sources.airlines.findings(document.document, NO_TOKEN);
     entry.conflicts = this.sources.conflicts.findings(document);
+    entry.live = this.sources.liveFlights.findings(document.document);
     const event = this.said(entry, ['local']);
     const opened = entry;
+    this.askLiveFlights(opened, document);
     entry.work = done.then(
       (findings) => {
         if (opened.current !== document || this.open.get(document.uri) !== opened) return;
@@ -122,6 +133,7 @@ export class DocumentPipeline {
       ...this.sources.knownExpansion(document),
       ...this.sources.airlines.findings(document.document, NO_TOKEN),
       ...this.sources.conflicts.findings(document),
+      ...this.sources.liveFlights.findings(document.document),
     ];
   }
 
@@ -162,6 +174,33 @@ export class DocumentPipeline {
     if (entry) this.merge(entry, 'conflicts', this.sources.conflicts.findings(entry.current));
   }
 
+  /** The live flights' settings changed: each document's L findings again, from the answers cached. */
+  liveFlightsChanged(): void {
+    for (const entry of this.open.values())
+      this.merge(entry, 'live', this.sources.liveFlights.findings(entry.current.document));
+  }
+
+  /**
+   * Once the document has been still for LIVE_FLIGHT_SETTLE_MS (a call sign being typed is not
+   * asked for letter by letter), the FPL messages' flights not cached yet are asked for.
+   */
+  private askLiveFlights(entry: OpenDocument, document: SessionDocument): void {
+    if (entry.liveTimer) clearTimeout(entry.liveTimer);
+    entry.liveTimer = undefined;
+    if (!this.sources.liveFlights.enabled || !document.document.blocks.some((b) => b.kind === 'fpl')) return;
+    entry.liveTimer = setTimeout(() => {
+      entry.liveTimer = undefined;
+      if (entry.current !== document || this.open.get(document.uri) !== entry) return;
+      this.sources.liveFlights.refresh(document.document).then(
+        (findings) => {
+          if (entry.current === document && this.open.get(document.uri) === entry) this.merge(entry, 'live', findings);
+        },
+        (error: unknown) => this.sources.failed('live', error),
+      );
+    }, LIVE_FLIGHT_SETTLE_MS);
+    entry.liveTimer.unref?.();
+  }
+
   /** The conflict settings changed: every document judged again. */
   judgeConflictsAgain(): void {
     for (const entry of this.open.values()) {
@@ -179,18 +218,23 @@ export class DocumentPipeline {
     const directory = await this.sources.airlines.loaded();
     const airline = directory ? this.sources.airlines.findings(document.document, NO_TOKEN) : [];
     const conflicts = await this.sources.conflicts.judgeAll(document);
-    return { findings: [...(expansion?.findings ?? []), ...airline, ...conflicts], expansion };
+    const live = await this.sources.liveFlights.refresh(document.document);
+    return { findings: [...(expansion?.findings ?? []), ...airline, ...conflicts, ...live], expansion };
   }
 
   forget(uri: string): void {
     const entry = this.open.get(uri);
     if (entry?.flush) clearImmediate(entry.flush);
+    if (entry?.liveTimer) clearTimeout(entry.liveTimer);
     this.open.delete(uri);
     this.sources.conflicts.forget(uri);
   }
 
   dispose(): void {
-    for (const entry of this.open.values()) if (entry.flush) clearImmediate(entry.flush);
+    for (const entry of this.open.values()) {
+      if (entry.flush) clearImmediate(entry.flush);
+      if (entry.liveTimer) clearTimeout(entry.liveTimer);
+    }
     this.open.clear();
     this.listeners.clear();
   }

@@ -6,6 +6,7 @@
  * judged again. A hub that fails gives no areas, hence no conflicts: its state is the airspaces
  * and NOTAMs statuses and the map's notice, not a finding per block.
  */
+import type { ClimbDescent } from '../flight/vertical';
 import { buildMapViewYielding } from '../map/mapView';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
@@ -26,6 +27,8 @@ export interface ConflictSettings {
   timeMarginMin: number;
   /** When plain route text is flown (ms since the epoch); undefined: now. */
   departureMs?: number;
+  /** The profile's climb rate and descent gradient (`icaoRoute.flight.*`); the defaults when absent. */
+  climbDescent?: ClimbDescent;
 }
 
 /** The settings' defaults, the same for the editor and the checker. */
@@ -169,7 +172,7 @@ export class FlightConflicts {
       const timedByNow = conflictSettings.departureMs === undefined;
       const referenceMs = conflictSettings.departureMs ?? Date.now();
       const now = Date.now();
-      const settings = JSON.stringify([filters, timedByNow ? 'now' : referenceMs]);
+      const settings = JSON.stringify([filters, timedByNow ? 'now' : referenceMs, conflictSettings.climbDescent]);
       // Keys first: the text of the version judged, before any await lets a newer one in.
       const blocks: { index: number; block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
       let routes = 0;
@@ -218,6 +221,7 @@ export class FlightConflicts {
                 data: areas.data,
                 filters,
                 referenceMs,
+                ...(conflictSettings.climbDescent ? { climbDescent: conflictSettings.climbDescent } : {}),
                 prepared: areas.prepared,
               },
               signal,

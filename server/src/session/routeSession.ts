@@ -22,6 +22,7 @@ import {
 } from './documentExpansions';
 import { AirlineReference } from './airlineReference';
 import { FiledRouteLookup } from './filedRoutes';
+import { LiveFlightLookup } from './liveFlights';
 import { DocumentPipeline } from './documentPipeline';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
 import { serviceAddress } from './serviceAddress';
@@ -42,6 +43,8 @@ export interface SessionSettings {
   airspaceFiles?: readonly string[];
   /** `icaoRoute.map.firBoundariesFile`: FIR outlines where the hub's navigation gives none; empty for none. */
   firBoundariesFile?: string;
+  /** `icaoRoute.flights.eobtToleranceMinutes` (default 15). */
+  eobtToleranceMinutes?: number;
 }
 
 /** Secrets, from SecretStorage or the environment; never settings, never logged. */
@@ -79,6 +82,8 @@ export class RouteSession {
   readonly statuses: SourceStatuses;
   /** Routes others filed for a city pair (hub #5 and #3), cached; asked only on demand. */
   readonly filedRoutes: FiledRouteLookup;
+  /** The live flight behind each FPL message's call sign (hub #2, #4, the reference's flight status), cached. */
+  readonly liveFlights: LiveFlightLookup;
   private readonly expansions: DocumentExpansions;
   private readonly results = new Map<string, DocumentResults>();
   private readonly resultListeners = new Set<Listener<DocumentResults>>();
@@ -89,6 +94,7 @@ export class RouteSession {
   private conflictSettings: ConflictSettings = defaultConflictSettings();
   private airspaceFiles: readonly string[] = [];
   private firBoundariesFile = '';
+  private referenceHttpErrors = false;
   /** The airline list, from the reference client (A findings, hovers, completion). */
   readonly airlines: AirlineReference;
   /** The areas around each route (hub and local files), for the map and the conflicts. */
@@ -105,6 +111,11 @@ export class RouteSession {
     setReferenceClock(options.now ?? Date.now);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
     this.filedRoutes = new FiledRouteLookup(this, { navdata: () => this.loadedNavdata() });
+    this.liveFlights = new LiveFlightLookup(this, {
+      ...(options.now ? { now: options.now } : {}),
+      useHttpErrors: () => this.referenceHttpErrors,
+      secrets: () => [this.credentials.reference?.appId, this.credentials.reference?.appKey],
+    });
     this.airlines = new AirlineReference(
       this,
       { changed: () => this.documents.airlinesChanged() },
@@ -133,9 +144,16 @@ export class RouteSession {
       expandAll: (document) => this.expandAll(document),
       airlines: this.airlines,
       conflicts,
+      liveFlights: this.liveFlights,
       failed: (source, error) =>
         this.statuses.internalError(
-          source === 'airline' ? 'reference' : source === 'conflicts' ? 'airspaces' : 'expansion',
+          source === 'airline'
+            ? 'reference'
+            : source === 'conflicts'
+              ? 'airspaces'
+              : source === 'live'
+                ? 'flights'
+                : 'expansion',
           error,
         ),
     });
@@ -161,6 +179,12 @@ export class RouteSession {
     });
     this.configureReference(settings.reference, credentials.reference);
     this.airlines.configure(settings.referenceHttpErrors ?? false);
+    this.referenceHttpErrors = settings.referenceHttpErrors ?? false;
+    const tolerance = settings.eobtToleranceMinutes ?? 15;
+    if (tolerance !== this.liveFlights.settings.eobtToleranceMinutes) {
+      this.liveFlights.settings = { eobtToleranceMinutes: tolerance };
+      this.documents.liveFlightsChanged();
+    }
     const conflicts = { ...defaultConflictSettings(), ...settings.conflicts };
     const airspaceFiles = [...(settings.airspaceFiles ?? [])];
     const firBoundariesFile = settings.firBoundariesFile ?? '';

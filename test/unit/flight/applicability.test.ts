@@ -55,11 +55,13 @@ test('judged per crossing, not once per flight: the same airspace crossed again 
     verdict.stretches.map((s) => s.vertical),
     ['outside', 'inside'],
   );
-  // The leg leaving the change point spans FL350 down to FL290.
+  // The change to FL290 starts at 5000N01000W and is flown at 300 ft/NM: down 6,000 ft in 20 NM,
+  // well before the crossing 77 NM on; the leg's band still spans both levels.
+  assert.deepEqual(PROFILE.legs[1]!.band, { lowerFt: 29_000, upperFt: 35_000 });
   assert.match(
     verdict.reason,
     new RegExp(
-      `^Applies: the leg ${LEG2} passes through it; FL245–FL300 includes FL290–FL350; .* \\(1 of 2 crossings apply\\)\\.$`,
+      `^Applies: the leg ${LEG2} passes through it; FL245–FL300 includes FL290; .* \\(1 of 2 crossings apply\\)\\.$`,
     ),
   );
 });
@@ -105,10 +107,7 @@ test('a NOTAM inside the levels but not active when the flight passes is left ou
   assert.equal(verdict.applies, false);
   assert.equal(verdict.stretches[0]!.vertical, 'inside');
   assert.equal(verdict.stretches[0]!.time, 'inactive');
-  assert.match(
-    verdict.reason,
-    /FL200–FL400 includes FL290–FL350; not active then \(1500-1800, valid .*\), ETO 10:42Z\.$/,
-  );
+  assert.match(verdict.reason, /FL200–FL400 includes FL290; not active then \(1500-1800, valid .*\), ETO 10:42Z\.$/);
 });
 
 test('an airspace with a hub schedule (MON–FRI 07:00–09:00 UTC) the flight passes at 10:xx is left out', () => {
@@ -190,4 +189,30 @@ test('limits are inclusive: a flight at FL290 meets an area whose upper limit is
     judgeNotam({ minimumFL: '295', maximumFL: '400' }, placement, profile, OPTIONS).stretches[0]!.vertical,
     'outside',
   );
+});
+
+test('near the departure aerodrome the verdict uses the climb: an FL100–FL195 area crossed 10–20 NM out is left out (2,667–5,333 ft there), an SFC–FL055 one applies', () => {
+  const origin = {
+    designator: 'EGLL',
+    resolvedFix: 'EGLL',
+    lat: 51.4775,
+    lon: -0.4614,
+    type: 'aerodrome' as const,
+    elementIndex: -1,
+  };
+  const route = block('N0450F350 5100N00200E 5030N00500E');
+  const profile = flightProfile(route.elements, [origin, ...latLonPoints(route)], T0);
+  const placement = { crossings: [{ entryNm: 10, exitNm: 20 }], distanceNm: 0, alongNm: 10 };
+  const above = judgeAirspace({ lowerLimit: FL('100'), upperLimit: FL('195') }, placement, profile, OPTIONS);
+  assert.equal(above.applies, false);
+  assert.match(above.reason, /FL100–FL195 does not include FL027–FL053/);
+  const low = judgeAirspace({ lowerLimit: { value: 'GND' }, upperLimit: FL('055') }, placement, profile, OPTIONS);
+  assert.equal(low.applies, true);
+  assert.match(low.reason, /SFC–FL055 includes FL027–FL053/);
+  // Judged by its leg's band (SFC to the level reached at 5100N00200E, as before the climb was
+  // modelled per stretch) the first area would have applied.
+  assert.deepEqual(profile.legs[0]!.band, {
+    lowerFt: 0,
+    upperFt: Math.round((profile.legs[0]!.endNm * 2000 * 60) / 450),
+  });
 });

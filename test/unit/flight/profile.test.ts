@@ -6,6 +6,9 @@ import { flightProfile, stateAt, stateOver } from '../../../server/src/flight/pr
 import { fplDepartureTime } from '../../../server/src/flight/flightTime';
 import { speedOfSoundKt, trueAirspeedKt } from '../../../server/src/flight/levels';
 import { block, geodesicNm, HOUR, latLonPoints, MINUTE } from './helpers';
+import { DEFAULT_CLIMB_DESCENT } from '../../../server/src/flight/vertical';
+import { settingDefault } from '../../../common/settings/definitions';
+import { DEFAULT_SETTINGS, mergeSettings, readSettings } from '../../../server/src/lsp/settings';
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0);
 
@@ -96,7 +99,7 @@ test('VFR and altitudes: "A followed by 3 numerics" is hundreds of feet; VFR has
   assert.ok(profile.notes.some((n) => /VFR/.test(n)));
 });
 
-test('a leg from or to an aerodrome spans from the surface (the climb and the descent are not modelled)', () => {
+test('a leg from or to an aerodrome holds the climb from SFC and the descent to SFC', () => {
   const b = block('N0450F350 5000N00500W 5100N01000W 5200N01500W');
   const points = latLonPoints(b);
   points[0] = { ...points[0]!, type: 'aerodrome', designator: 'EGLL' };
@@ -109,7 +112,88 @@ test('a leg from or to an aerodrome spans from the surface (the climb and the de
       { lowerFt: 0, upperFt: 35000 },
     ],
   );
-  assert.match(profile.legs[0]!.levelText, /^climbing SFC–FL350/);
+  assert.equal(profile.legs[0]!.levelText, 'climbing SFC–FL350');
+  assert.equal(profile.legs[1]!.levelText, 'descending FL350–SFC');
+});
+
+/** EGLL and EDDF as the ends of a route between them, with the waypoints of `text`. */
+function aerodromeRoute(text: string, ends = { from: [51.4775, -0.4614], to: [50.0333, 8.5706] }) {
+  const b = block(text);
+  const origin = {
+    designator: 'EGLL',
+    resolvedFix: 'EGLL',
+    lat: ends.from[0]!,
+    lon: ends.from[1]!,
+    type: 'aerodrome' as const,
+    elementIndex: -1,
+  };
+  const destination = {
+    designator: 'EDDF',
+    resolvedFix: 'EDDF',
+    lat: ends.to[0]!,
+    lon: ends.to[1]!,
+    type: 'aerodrome' as const,
+    elementIndex: -1,
+  };
+  return { b, points: [origin, ...latLonPoints(b), destination] };
+}
+
+test('top of climb and top of descent from the stated rates: 2,000 ft/min at 450 kt to FL350 is 131.25 NM out; 300 ft/NM from FL350 is 116.7 NM before the destination', () => {
+  const { b, points } = aerodromeRoute('N0450F350 5100N00200E 5030N00500E');
+  const profile = flightProfile(b.elements, points, T0);
+  // 2,000 ft/min at 450 kt is 266.7 ft/NM: 35,000 ft in 131.25 NM, 17.5 min.
+  near(profile.topOfClimb?.alongNm, 35_000 / ((2000 * 60) / 450), 1e-6, 'TOC along');
+  assert.equal(profile.topOfClimb?.feet, 35_000);
+  near(profile.topOfClimb?.etoMs, T0 + 17.5 * MINUTE, 1, 'TOC time');
+  near(profile.topOfDescent?.alongNm, profile.totalNm - 35_000 / 300, 1e-6, 'TOD along');
+  assert.equal(profile.topOfDescent?.feet, 35_000);
+  // The levels at the points: 5100N00200E is 131 NM out, before the top of climb.
+  const first = profile.legs[0]!;
+  assert.equal(first.startFt, 0);
+  near(first.endFt, first.endNm * ((2000 * 60) / 450), 1, 'level at the first point');
+  assert.match(first.levelText, /^climbing SFC–FL\d{3}$/);
+  assert.ok(first.endFt! < 35_000);
+  // The last leg, 5030N00500E–EDDF (~160 NM), holds the top of descent and lands at SFC.
+  const last = profile.legs.at(-1)!;
+  assert.equal(last.endFt, 0);
+  assert.ok(last.startNm < profile.topOfDescent!.alongNm && profile.topOfDescent!.alongNm < last.endNm);
+  assert.equal(last.levelText, 'descending FL350–SFC');
+  // Other rates move both: 1,000 ft/min doubles the climb, 600 ft/NM halves the descent.
+  const slow = flightProfile(b.elements, points, T0, { climbFtPerMin: 1000, descentFtPerNm: 600 });
+  near(slow.topOfClimb?.alongNm, 262.5, 1e-6, 'TOC at 1,000 ft/min');
+  near(slow.topOfDescent?.alongNm, slow.totalNm - 35_000 / 600, 1e-6, 'TOD at 600 ft/NM');
+});
+
+test('a route too short for its level never reaches it: the climb meets the descent, no top of climb or descent, and the notes say so', () => {
+  // EGLL–EGKK-like: about 100 NM, planned at FL350.
+  const { b, points } = aerodromeRoute('N0450F350 5100N00100W', { from: [51.4775, -0.4614], to: [50.0, -0.9] });
+  const profile = flightProfile(b.elements, points, T0);
+  const climb = (2000 * 60) / 450;
+  // Climb and descent meet where climb·x = 300·(total − x).
+  const peakNm = (300 * profile.totalNm) / (climb + 300);
+  assert.equal(profile.topOfClimb, undefined);
+  assert.equal(profile.topOfDescent, undefined);
+  const top = Math.max(...profile.legs.map((l) => l.band!.upperFt));
+  near(top, climb * peakNm, 1, 'the highest level');
+  assert.ok(top < 35_000);
+  assert.ok(profile.notes.some((n) => /too short to reach FL350: the climb meets the descent at FL\d{3}/.test(n)));
+  assert.deepEqual([profile.legs[0]!.startFt, profile.legs.at(-1)!.endFt], [0, 0]);
+});
+
+test("a change of level starts at its point and is flown at the same rates; a stretch near an aerodrome has the levels flown there, not its leg's", () => {
+  // From EGLL, no destination aerodrome: no descent at the end.
+  const { b, points } = aerodromeRoute('N0450F350 5100N00200E 5030N00500E/N0450F310 5010N00700E');
+  const profile = flightProfile(b.elements, points.slice(0, -1), T0);
+  assert.equal(profile.topOfDescent, undefined);
+  const change = profile.legs[2]!;
+  assert.equal(change.levelText, 'FL350 changing to FL310');
+  // 4,000 ft down at 300 ft/NM: FL310 13.3 NM after the point.
+  assert.deepEqual(stateOver(profile, change.startNm + 14, change.startNm + 20).band, {
+    lowerFt: 31_000,
+    upperFt: 31_000,
+  });
+  // 10 to 20 NM after departure: 2,667 to 5,333 ft, not the first leg's SFC–FL3xx.
+  assert.deepEqual(stateOver(profile, 10, 20).band, { lowerFt: 2667, upperFt: 5333 });
 });
 
 test('origin and destination from directives (elementIndex −1) take the first speed/level group and the last one', () => {
@@ -143,7 +227,7 @@ test('origin and destination from directives (elementIndex −1) take the first 
   );
   assert.ok(profile.legs.every((l) => l.speedKt === 450));
   assert.equal(profile.legs[0]!.levelText, 'climbing SFC–FL350');
-  assert.equal(profile.legs[3]!.levelText, 'descending SFC–FL370');
+  assert.equal(profile.legs[3]!.levelText, 'descending FL370–SFC');
 });
 
 test('no speed, no time: levels only, and the notes say why there are no ETOs', () => {
@@ -245,4 +329,36 @@ test('the end altitudes the profile is drawn with: the old to the new level on a
   const vfr = block('N0100VFR 5000N00500W 5000N01000W');
   const unknown = flightProfile(vfr.elements, latLonPoints(vfr), T0).legs[0]!;
   assert.deepEqual([unknown.startFt, unknown.endFt], [undefined, undefined]);
+});
+
+test('the default rates are the settings’ defaults (icaoRoute.flight.climbRateFtPerMin, descentFtPerNm), and the settings are read', () => {
+  assert.deepEqual(DEFAULT_CLIMB_DESCENT, {
+    climbFtPerMin: settingDefault('icaoRoute.flight.climbRateFtPerMin'),
+    descentFtPerNm: settingDefault('icaoRoute.flight.descentFtPerNm'),
+  });
+  assert.deepEqual(DEFAULT_SETTINGS.climbDescent, DEFAULT_CLIMB_DESCENT);
+  const read = readSettings({ icaoRoute: { flight: { climbRateFtPerMin: 1500, descentFtPerNm: 'steep' } } });
+  assert.deepEqual(mergeSettings(DEFAULT_SETTINGS, read).climbDescent, { climbFtPerMin: 1500, descentFtPerNm: 300 });
+});
+
+test('a higher level planned from a point passed in the climb: the climb goes on to it, and the top of climb is there', () => {
+  const { b, points } = aerodromeRoute('N0450F350 5120N00000E/N0450F370 5100N00500E');
+  const profile = flightProfile(b.elements, points.slice(0, -1), T0);
+  near(profile.topOfClimb?.alongNm, 37_000 / ((2000 * 60) / 450), 1e-6, 'TOC along');
+  assert.equal(profile.topOfClimb?.feet, 37_000);
+  assert.match(profile.legs[1]!.levelText, /^climbing FL0\d\d–FL370$/);
+});
+
+test('VFR out of an aerodrome, then a level: no climb is invented over the VFR legs; the level holds from its point', () => {
+  const { b, points } = aerodromeRoute('N0120VFR 5120N00000E 5110N00100E/N0110A045 5100N00200E');
+  const profile = flightProfile(b.elements, points, T0);
+  assert.equal(profile.topOfClimb, undefined);
+  assert.deepEqual(
+    profile.legs.map((l) => l.band),
+    [undefined, undefined, { lowerFt: 4500, upperFt: 4500 }, profile.legs[3]!.band],
+  );
+  // Into EDDF from 4,500 ft at 300 ft/NM: the last 15 NM descend.
+  assert.equal(profile.legs[3]!.endFt, 0);
+  near(profile.topOfDescent?.alongNm, profile.totalNm - 15, 1e-6, 'TOD from 4,500 ft');
+  assert.equal(stateOver(profile, 1, 5).band, undefined);
 });

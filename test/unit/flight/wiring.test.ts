@@ -19,6 +19,15 @@ import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
 import { flightConflicts } from '../../../server/src/flight/conflicts';
 import { flightConflictActions } from '../../../server/src/services/flightConflictActions';
+import type { ClimbDescent } from '../../../server/src/flight/vertical';
+
+/**
+ * KONAN–KOK is 95–120 NM from EGLL: at 2,000 ft/min and 450 kt the flight is still climbing there
+ * (FL254–FL320; top of climb at FL350 131 NM out) and over the box, 100–110 NM out, between
+ * FL27x and FL29x. A 6,000 ft/min climb puts it at its level before KONAN.
+ */
+const CLIMBING_OVER_BOX = 'FL27\\d–FL29\\d';
+const FAST_CLIMB: ClimbDescent = { climbFtPerMin: 6000, descentFtPerNm: 300 };
 
 let db: NavDatabase;
 before(async () => {
@@ -102,7 +111,12 @@ const DATA: MapData = {
   notices: [],
 };
 
-function computed(level = 'F350', filters: Partial<MapFilters> = {}, data: MapData = DATA) {
+function computed(
+  level = 'F350',
+  filters: Partial<MapFilters> = {},
+  data: MapData = DATA,
+  climbDescent?: ClimbDescent,
+) {
   const text = route(level);
   const block = parseRouteDocument(text).blocks[0]!;
   const computation = buildMapView({
@@ -114,6 +128,7 @@ function computed(level = 'F350', filters: Partial<MapFilters> = {}, data: MapDa
     expansion: expandRoute(block, db),
     data,
     filters: { ...DEFAULT_MAP_FILTERS, ...filters },
+    ...(climbDescent ? { climbDescent } : {}),
   });
   return { text, computation };
 }
@@ -129,17 +144,24 @@ test('every airspace and NOTAM of the view gets a verdict and says why, per stre
   const { view } = computation;
   assert.match(
     verdict(computation, 'TEST-D1').reason,
-    /^Applies: the leg KONAN–KOK passes through it; FL245–FL360 includes FL350; no schedule given: taken as always active, in it 10:1\d–10:\d\dZ\.$/,
+    new RegExp(
+      `^Applies: the leg KONAN–KOK passes through it; FL245–FL360 includes ${CLIMBING_OVER_BOX}; no schedule given: taken as always active, in it 10:1\\d–10:\\d\\dZ\\.$`,
+    ),
   );
   assert.deepEqual(
     [verdict(computation, 'TEST-D1').applies, verdict(computation, 'TEST-D1').activity],
     [true, 'active'],
   );
-  assert.match(verdict(computation, 'TEST-R1').reason, /^Left out: .*SFC–FL085 does not include FL350/);
+  assert.match(
+    verdict(computation, 'TEST-R1').reason,
+    new RegExp(`^Left out: .*SFC–FL085 does not include ${CLIMBING_OVER_BOX}`),
+  );
   assert.equal(verdict(computation, 'TEST-R1').applies, false);
   assert.match(
     verdict(computation, 'TEST-R2').reason,
-    /FL200–FL400 includes FL350; not active then \(MON-FRI 06:00-08:00 UTC 01-01\.\.31-12\)/,
+    new RegExp(
+      `FL200–FL400 includes ${CLIMBING_OVER_BOX}; not active then \\(MON-FRI 06:00-08:00 UTC 01-01\\.\\.31-12\\)`,
+    ),
   );
   assert.deepEqual(
     [verdict(computation, 'TEST-R2').applies, verdict(computation, 'TEST-R2').activity],
@@ -166,8 +188,13 @@ test('level filter: all levels, the planned band, or a custom band', () => {
   assert.equal(verdict(low, 'TEST-R1').applies, true);
   assert.equal(verdict(low, 'TEST-D1').applies, false);
   assert.match(verdict(low, 'TEST-D1').reason, /FL245–FL360 is outside the band SFC–FL100/);
-  // Planned at FL370: above the danger area's ceiling.
-  assert.equal(verdict(computed('F370').computation, 'TEST-D1').applies, false);
+  // Planned at FL370, above the danger area's ceiling, but still climbing through it at KONAN–KOK.
+  assert.equal(verdict(computed('F370').computation, 'TEST-D1').applies, true);
+  assert.match(verdict(computed('F370').computation, 'TEST-D1').reason, new RegExp(`includes ${CLIMBING_OVER_BOX}`));
+  // At FL370 there already (a 6,000 ft/min climb): above the ceiling.
+  const fast = computed('F370', {}, DATA, FAST_CLIMB).computation;
+  assert.equal(verdict(fast, 'TEST-D1').applies, false);
+  assert.match(verdict(fast, 'TEST-D1').reason, /FL245–FL360 does not include FL370/);
 });
 
 test("time filter: a NOTAM coming into force 20 minutes after the flight's time there counts only within the margin", () => {
@@ -200,7 +227,8 @@ test('the crossing table: FIR, airspace and NOTAM stretches in order along the r
   for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1]!.entryNm <= rows[i]!.entryNm);
   const d1 = rows.find((r) => r.itemId === 'TEST-D1')!;
   assert.equal(d1.kind, 'airspace');
-  assert.deepEqual([d1.limits, d1.flightLevels, d1.activity, d1.applies], ['FL245–FL360', 'FL350', 'active', true]);
+  assert.deepEqual([d1.limits, d1.activity, d1.applies], ['FL245–FL360', 'active', true]);
+  assert.match(d1.flightLevels, new RegExp(`^${CLIMBING_OVER_BOX}$`));
   assert.match(d1.entryEto!, /^10:1\dZ$/);
   assert.ok(d1.exitNm > d1.entryNm && d1.entryNm > 90 && d1.exitNm < 120, `${d1.entryNm}–${d1.exitNm}`);
   const r2 = rows.find((r) => r.itemId === 'TEST-R2')!;
@@ -246,7 +274,9 @@ test('conflicts: on the token of the leg, once per area and token; an activation
   assert.equal(d1[0]!.range.start.line, ROUTE_LINE);
   assert.match(
     d1[0]!.message,
-    /^at FL350 over KONAN–KOK at 10:1\dZ the route crosses active danger area TEST-D1 \(FL245–FL360\); a conflict: FL350 is within FL245–FL360 and it is active (\S+ )?when the flight is there\.$/,
+    new RegExp(
+      `^climbing through ${CLIMBING_OVER_BOX} over KONAN–KOK at 10:1\\dZ the route crosses active danger area TEST-D1 \\(FL245–FL360\\); a conflict: ${CLIMBING_OVER_BOX} is within FL245–FL360 and it is active (\\S+ )?when the flight is there\\.$`,
+    ),
   );
   // Below the flight (R1), not active then (R2), not a restricted type (CTR): none.
   assert.ok(!findings.some((f) => /TEST-R1|TEST-R2|TEST-CTR/.test(f.message)));
@@ -257,17 +287,25 @@ test('conflicts: on the token of the leg, once per area and token; an activation
   );
   const f2 = byCode('F002');
   assert.equal(f2.length, 1);
-  assert.match(f2[0]!.message, /^at FL350 over MAK–GOLEX|^at FL350 over KOK–MAK/);
+  assert.match(
+    f2[0]!.message,
+    /^at FL350 over MAK–GOLEX|^at FL350 over KOK–MAK|^climbing through FL3\d\d–FL3\d\d over KOK–MAK/,
+  );
   assert.match(f2[0]!.message, /crosses the area of NOTAM A0002\/26 \(FL300–FL400\), in force: TEMPORARY RESTRICTED/);
   assert.equal(slice(text, f2[0]!), 'L607');
 });
 
-test('a level above the ceiling clears the conflict; below the floor too', () => {
-  for (const level of ['F370', 'F230']) {
-    const findings = flightConflicts(computed(level).computation);
+test('a level above the ceiling clears the conflict; below the floor too; a climb through the area does not', () => {
+  for (const [level, rates] of [
+    ['F370', FAST_CLIMB],
+    ['F230', undefined],
+  ] as const) {
+    const findings = flightConflicts(computed(level, {}, DATA, rates).computation);
     assert.ok(!findings.some((f) => f.message.includes('TEST-D1')), `${level}: ${findings.map((f) => f.message)}`);
   }
   assert.ok(flightConflicts(computed('F360').computation).some((f) => f.message.includes('TEST-D1')));
+  // Planned above the ceiling, but climbing through the area at 2,000 ft/min: a conflict.
+  assert.ok(flightConflicts(computed('F370').computation).some((f) => f.message.includes('TEST-D1')));
 });
 
 test('code actions: reveal the area on the map, open its NOTAM; nothing for other diagnostics or bad data', () => {

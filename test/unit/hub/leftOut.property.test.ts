@@ -107,8 +107,8 @@ for (const [family, rules] of [
           assert.equal(read.leftOut?.count, 1);
           assert.match(read.leftOut!.reasons[0]!, new RegExp(`^features\\[${bad}\\]`));
           assert.match(
-            leftOutText(read.leftOut!, family),
-            new RegExp(`^1 ${family} could not be read and is left out \\(features\\[${bad}\\]`),
+            leftOutText(read.leftOut!, `one of ${family}`, family),
+            new RegExp(`^1 one of ${family} could not be read and is left out \\(features\\[${bad}\\]`),
           );
         },
       ),
@@ -146,7 +146,7 @@ test('many malformed features: all counted, the first reasons named, the rest su
   assert.equal(read.leftOut?.count, 5);
   assert.equal(read.leftOut?.reasons.length, 3);
   assert.match(
-    leftOutText(read.leftOut!, 'points'),
+    leftOutText(read.leftOut!, 'point', 'points'),
     /^5 points could not be read and are left out \(features\[1\] is not an object; .*; …\)\.$/,
   );
 });

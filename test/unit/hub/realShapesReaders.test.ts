@@ -55,6 +55,9 @@ const BAW902 = {
   aircraftType: 'A320',
   registration: 'GEUYA',
   routeText: 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A',
+  // The fixture's estimated off-block and arrival times (fb:estimated / estimatedTime).
+  estimatedDeparture: '2026-11-23T09:30:00.000Z',
+  estimatedArrival: '2026-11-23T10:55:00.000Z',
 };
 const DLH4AB = {
   gufi: '4e0c2a71-9b3d-4f58-a6e2-1c7d9f0b3a22',

@@ -268,7 +268,26 @@ test('file names: the route file and the route, with nothing a file system could
   assert.equal(exportFileName('.route', '', 'gpx'), 'route.gpx');
 });
 
-test('every format gives each placed point its planned level and ETO (from the flight profile)', () => {
+/** The legs' levels of EGLL DVR UL9 KONAN L607 RUDUS EDDF at 450 kt, from the points that start them. */
+const LEVELS: Record<string, string> = {
+  EGLL: 'climbing SFC–FL189',
+  DVR: 'climbing FL189–FL254',
+  KONAN: 'climbing FL254–FL320',
+  KOK: 'climbing FL320–FL350',
+  LNO: 'descending FL350–FL284',
+  ARCKY: 'descending FL284–FL265',
+  GELPA: 'descending FL265–FL238',
+  NEKIR: 'descending FL238–FL197',
+  ULMEN: 'descending FL197–FL148',
+  NANOK: 'descending FL148–FL135',
+  PINEM: 'descending FL135–FL105',
+  LAGES: 'descending FL105–FL074',
+  UBIDU: 'descending FL074–FL054',
+  RUDUS: 'descending FL054–SFC',
+  EDDF: 'descending FL054–SFC',
+};
+
+test('every format gives each placed point its planned level, its altitude on the climb or descent, and ETO (from the flight profile)', () => {
   const block = blockOf('origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN L607 RUDUS\n');
   const expansion = expandRoute(block, db);
   const at10 = Date.UTC(2026, 10, 26, 10, 0);
@@ -286,13 +305,9 @@ test('every format gives each placed point its planned level and ETO (from the f
       // 450 kt in still air from 10:00 at EGLL, to the nearest minute.
       const minutes = Math.round(((p.cumulativeNm as number) / 450) * 60);
       const eto = new Date(at10 + minutes * 60_000).toISOString().replace(/:00\.000Z$/, 'Z');
-      // The leg from the origin climbs, the one into the destination descends (from RUDUS on).
-      const level =
-        p.name === 'EGLL'
-          ? 'climbing SFC–FL350'
-          : p.name === 'RUDUS' || p.name === 'EDDF'
-            ? 'descending SFC–FL350'
-            : 'FL350';
+      // The climb at 2,000 ft/min to the top of climb 131 NM out (after KOK), the descent at
+      // 300 ft/NM from 117 NM before EDDF (after LNO): each point says the leg that leaves it.
+      const level = LEVELS[p.name as string] ?? 'FL350';
       return [p.name, level, eto];
     }),
   );
@@ -303,8 +318,15 @@ test('every format gives each placed point its planned level and ETO (from the f
   const dvr = [...gpx.getElementsByTagName('wpt')].find(
     (w) => w.getElementsByTagName('name')[0]?.textContent === 'DVR',
   )!;
-  assert.equal(dvr.getElementsByTagName('ele')[0]?.textContent, '10668');
+  // DVR, 70.9 NM out on the climb at 266.7 ft/NM: 18,902 ft = 5761.3 m (FL350 would be 10668 m).
+  assert.equal(dvr.getElementsByTagName('ele')[0]?.textContent, '5761.3');
   assert.equal(dvr.getElementsByTagName('time')[0]?.textContent, '2026-11-26T10:09:00Z');
-  assert.match(dvr.getElementsByTagName('desc')[0]?.textContent ?? '', /^planned FL350, ETO 2026-11-26T10:09Z; /);
-  assert.match(exportAs('kml'), /<name>DVR<\/name>\s*<description>via DCT; planned FL350, ETO 2026-11-26T10:09Z; /);
+  assert.match(
+    dvr.getElementsByTagName('desc')[0]?.textContent ?? '',
+    /^planned climbing FL189–FL254, ETO 2026-11-26T10:09Z; /,
+  );
+  assert.match(
+    exportAs('kml'),
+    /<name>DVR<\/name>\s*<description>via DCT; planned climbing FL189–FL254, ETO 2026-11-26T10:09Z; /,
+  );
 });

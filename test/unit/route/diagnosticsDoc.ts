@@ -100,13 +100,32 @@ function tables(heading: string): string[] {
   rows(out, codesOf('A'));
   out.push(
     '',
+    `${heading} The live flight behind a call sign`,
+    '',
+    'With a hub key, an FPL message whose field 7 is an operator and a flight (`DLH4AB`) and whose field 13',
+    "gives an EOBT (on `DOF/`, else its next occurrence) is compared with that flight: the hub's flights of",
+    'the airline and number and its delay, and, with the airline reference credentials and a numeric flight',
+    "number, the reference family's flight status on that date. Asked once the parse settles, cached; each",
+    'finding names the data it rests on. Times are compared as instants, across midnight and `DOF/`. A completed',
+    'flight leaves the hub six hours after landing; delay data are reliable only in European airspace.',
+    '`icaoRoute.flights.eobtToleranceMinutes` sets how far the EOBT may be from the schedule.',
+    '',
+    '| Code | Severity | Meaning |',
+    '|---|---|---|',
+  );
+  rows(out, codesOf('L'));
+  out.push(
+    '',
     `${heading} Flight conflicts`,
     '',
     'With a hub key (or `icaoRoute.map.airspaceFiles`), each expanded route is flown at its planned levels',
     "and times (Item 15's speed/level groups; an FPL's EOBT and `DOF/`, else `icaoRoute.flight.departureTime`,",
-    'else now; still air). An information on the airway, `DCT` or point that produces the leg, once per area',
-    'and token, when the flight passes through an area while it is active at a level inside its limits, e.g.',
-    '"at FL350 over KONAN–KOK at 10:42Z the route crosses active danger area ED-R 123 (FL245–FL660)". Code',
+    'else now; still air), climbing out of the departure aerodrome and descending into the destination at',
+    '`icaoRoute.flight.climbRateFtPerMin` and `icaoRoute.flight.descentFtPerNm`. A warning on the airway, `DCT`',
+    'or point that produces the leg, once per area and token, when the flight passes through an area while it',
+    'is active at a level inside its limits, e.g. "at FL350 over KONAN–KOK at 10:42Z the route crosses active',
+    'danger area ED-R 123 (FL245–FL660)", or "climbing through FL274–FL299 over KONAN–KOK …" near the',
+    'departure. Code',
     'actions reveal the area on the map and open its NOTAM. `icaoRoute.diagnostics.flightConflicts` turns them off.',
     '',
     '| Code | Severity | Meaning |',
@@ -127,6 +146,7 @@ const SERIES_SOURCES: Record<string, string> = {
   X: 'offline route expansion (`icaoRoute.navdata.folder`, `check --navdata`)',
   H: "the hub's route expansion (a hub key, `check --hub`)",
   A: 'the airline reference (its credentials set)',
+  L: "the live flight behind an FPL message's call sign (a hub key; the airline reference's flight status too)",
   F: 'flight conflicts with active areas (a hub key or `icaoRoute.map.airspaceFiles`)',
 };
 

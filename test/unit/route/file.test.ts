@@ -1,7 +1,9 @@
 /** The .route file: comments, blank-line blocks, directives, tolerance of CRLF, tabs and case. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { parseRouteDocument } from '../../../server/src/route';
+import { parseBlock, parseRouteDocument, splitBlocks, splitLines } from '../../../server/src/route';
+import { readCounts } from '../../../server/src/route/lazyBlock';
+import { generateRouteFile } from './generate';
 import { codes, onlyBlock, r } from './helpers';
 
 const SAMPLE = `# London Heathrow to Frankfurt
@@ -135,4 +137,19 @@ test('an empty file and a file of blank lines have no blocks and no findings', (
     const doc = parseRouteDocument(text);
     assert.deepEqual([doc.blocks.length, doc.diagnostics.length], [0, 0], JSON.stringify(text));
   }
+});
+
+test('a whole parse reads each block once, its findings included (issue 27.5: a faulty block was read again for them)', () => {
+  const text = generateRouteFile(200, 7, 0.55);
+  const before = readCounts.blocks;
+  const document = parseRouteDocument(text);
+  const findings = document.blocks.reduce((n, block) => n + block.diagnostics.length, 0);
+  assert.ok(findings > 50, `${findings} findings`);
+  assert.equal(readCounts.blocks - before, document.blocks.length);
+  // The same findings as a block read afresh (the lazy path) gives.
+  const lazy = splitBlocks(splitLines(text)).flatMap((raw) => parseBlock(raw)?.diagnostics ?? []);
+  assert.deepEqual(
+    document.blocks.flatMap((block) => block.diagnostics),
+    lazy,
+  );
 });

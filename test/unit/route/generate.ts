@@ -95,14 +95,43 @@ function otherInformation(r: () => number, firstPoint: string, from: string, to:
   return items.join(' ');
 }
 
-/** A .route file of `blocks` blocks: mostly route blocks, every fifth an FPL message. */
-export function generateRouteFile(blocks: number, seed = 1): string {
+/**
+ * The route text with one typical mistake (samples/broken.route): two airways in a row, an
+ * airway to DCT, a level that is no flight level, or a latitude past 90 degrees.
+ */
+function withMistake(r: () => number, route: string): string {
+  const words = route.split(' ');
+  const k = r();
+  if (k < 0.25) {
+    const at = words.findIndex((w) => AIRWAYS.includes(w));
+    if (at > 0) words.splice(at + 1, 0, pick(r, AIRWAYS));
+    else words.splice(2, 0, 'UL9', 'UL607');
+  } else if (k < 0.5) {
+    const at = words.findIndex((w) => AIRWAYS.includes(w));
+    if (at > 0) words.splice(at + 1, 0, 'DCT');
+    else words.splice(2, 0, 'UL9', 'DCT');
+  } else if (k < 0.75) {
+    words[0] = words[0].replace(/F(\d\d)0$/, 'F$15').replace(/S(\d\d\d)0$/, 'F$15');
+  } else {
+    words.splice(2, 0, 'DCT', '95N020W');
+  }
+  return words.join(' ');
+}
+
+/**
+ * A .route file of `blocks` blocks: mostly route blocks, every fifth an FPL message. With
+ * `mistakes` (a share, 0 to 1), that share of the blocks has one typical mistake each.
+ */
+export function generateRouteFile(blocks: number, seed = 1, mistakes = 0): string {
   const r = random(seed);
+  const faults = random(seed + 1);
   const parts: string[] = [];
   for (let i = 0; i < blocks; i++) {
     const from = pick(r, AERODROMES);
     const to = pick(r, AERODROMES);
-    const route = generateRouteText(r, 12 + Math.floor(r() * 30));
+    const clean = generateRouteText(r, 12 + Math.floor(r() * 30));
+    // Drawn from a stream of its own, so the file with mistakes has the same routes.
+    const route = faults() < mistakes ? withMistake(faults, clean) : clean;
     if (i % 5 === 4) {
       const half = route.split(' ');
       const mid = Math.floor(half.length / 2);

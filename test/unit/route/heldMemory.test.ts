@@ -69,8 +69,10 @@ describe('heap held per character of text, for every shape', { concurrency: 2 },
         String(MEGABYTES),
       ]);
       assert.equal(child.status, 0, child.stderr.slice(0, 800));
-      const held = JSON.parse(child.stdout) as { open: number; edited: number; published: number };
+      const held = JSON.parse(child.stdout) as { open: number; idle: number; edited: number; published: number };
       assert.ok(held.open <= bound.open, `open: ${held.open.toFixed(1)} bytes a character`);
+      // Once the editor is built in the idle time after the open, it holds what an edited document does.
+      assert.ok(held.idle <= bound.edited, `open, after the idle time: ${held.idle.toFixed(1)} bytes a character`);
       assert.ok(held.edited <= bound.edited, `edited: ${held.edited.toFixed(1)} bytes a character`);
     });
   }

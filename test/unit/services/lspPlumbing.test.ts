@@ -113,6 +113,8 @@ test('settings are read from every shape editors send, invalid values ignored', 
     map: DEFAULT_SETTINGS.map,
     departureMs: undefined,
     flightConflicts: true,
+    climbDescent: { climbFtPerMin: 2000, descentFtPerNm: 300 },
+    eobtToleranceMinutes: 15,
   });
 });
 

@@ -363,6 +363,10 @@ export function flightView(levels: 'planned' | 'all' = 'planned', overrides: Par
       { alongNm: amasi, feet: 35000 },
       { alongNm: total, feet: 0 },
     ],
+    marks: [
+      { name: 'TOC', alongNm: along('DVR'), feet: 35000, eto: '10:17Z' },
+      { name: 'TOD', alongNm: amasi, feet: 35000, eto: '10:58Z' },
+    ],
     points: base.points
       .filter((p) => p.position)
       .map((p) => ({ id: p.id, name: p.name, alongNm: p.cumulativeNm ?? 0, eto: '10:30Z' })),

@@ -1,0 +1,180 @@
+/**
+ * The live flight behind an FPL call sign against the hub simulator (issue 22, item 2): the
+ * hub's #2 and #4 and the reference's flight status, cached per call sign and date and shared
+ * in flight; a 403 of a restricted group and the usage limit said once, never a flood, and not
+ * asked again; the flights of an operator (#1) fetched once.
+ */
+import assert from 'node:assert/strict';
+import test, { after, afterEach } from 'node:test';
+import type { HubSimulator } from '../../hub-sim/server';
+import { startHubSimulator } from '../../hub-sim/server';
+import { HubClient } from '../../../server/src/hub/hubClient';
+import { ReferenceClient } from '../../../server/src/hub/referenceClient';
+import { parseRouteDocument } from '../../../server/src/route';
+import { LiveFlightLookup } from '../../../server/src/session/liveFlights';
+import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
+
+const sims: HubSimulator[] = [];
+const closers: (() => Promise<void>)[] = [];
+afterEach(() => sims.forEach((s) => (s.faults.clear(), s.requests.clear())));
+after(async () => {
+  await Promise.all(closers.map((c) => c()));
+  await Promise.all(sims.map((s) => s.close()));
+});
+
+const NOW = Date.parse('2026-11-26T09:00:00Z');
+const ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+const DLH_TEXT = `(FPL-DLH4AB-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL1200\n-${ROUTE}\n-EDDF0105 EDDK\n-DOF/261126)\n`;
+const DLH = parseRouteDocument(DLH_TEXT);
+const AFR = parseRouteDocument(
+  '(FPL-AFR1404-IS\n-A321/M-SDE2E3FGHIRWY/LB1\n-LFPG0935\n-N0460F360 SID OKASI UL612 SRN UM727 TAQ STAR\n' +
+    '-LIRF0150 LIRN\n-DOF/261126)\n',
+);
+
+async function setUp(
+  options: { userKey?: string; useHttpErrors?: boolean; now?: () => number; maxKept?: number } = {},
+) {
+  const sim = await startHubSimulator({ port: 0, quiet: true, settings: { fixedNow: new Date(NOW).toISOString() } });
+  sims.push(sim);
+  const hubClient = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: options.userKey ?? 'demo' });
+  const referenceClient = new ReferenceClient(
+    { baseUrl: sim.referenceUrl, retries: 0 },
+    { appId: 'demo', appKey: 'demo' },
+  );
+  closers.push(
+    () => hubClient.close(),
+    () => referenceClient.close(),
+  );
+  const reported: { name: SourceName; status: SourceStatus }[] = [];
+  const statuses = new SourceStatuses((name, status) => reported.push({ name, status }));
+  const lookup = new LiveFlightLookup(
+    { hubClient, referenceClient, statuses },
+    {
+      now: options.now ?? (() => NOW),
+      useHttpErrors: () => options.useHttpErrors ?? false,
+      ...(options.maxKept ? { maxKept: options.maxKept } : {}),
+    },
+  );
+  const calls = (endpoint: string) => sim.requests.list().filter((r) => r.endpoint === endpoint).length;
+  const said = () => reported.filter((r) => r.name === 'flights');
+  return { sim, lookup, calls, said, statuses };
+}
+
+test('the sample call signs: #2 and #4 at the hub, the reference for a numeric flight; cached and shared', async () => {
+  const { lookup, calls, statuses } = await setUp();
+  const dlh = lookup.queryOf(DLH.blocks[0]!)!;
+  const [first, second] = await Promise.all([lookup.lookup(dlh), lookup.lookup(dlh)]);
+  assert.deepEqual(first, second);
+  assert.equal(calls('airlineFlightNumber'), 3, 'active, cancelled and completed, once for both lookups');
+  assert.equal(calls('flightDelay'), 1);
+  assert.equal(calls('flightStatus'), 0, "DLH4AB's 4AB is no flight number");
+  assert.ok(
+    first.hub.some((f) => f.callsign === 'DLH4AB' && f.scheduledOffBlockMs === Date.parse('2026-11-26T12:00:00Z')),
+  );
+  assert.equal(typeof first.delay?.minutes, 'number');
+  assert.match(first.notes.join(' '), /not a flight number/);
+  assert.deepEqual(lookup.findings(DLH), [], 'flown as filed: nothing to say');
+  assert.equal(statuses.get('flights').state, 'ok');
+  await lookup.lookup(dlh);
+  assert.equal(calls('airlineFlightNumber'), 3, 'cached');
+
+  const afr = await lookup.lookup(lookup.queryOf(AFR.blocks[0]!)!);
+  assert.equal(calls('flightStatus'), 1);
+  assert.equal(afr.reference.length, 1, "the reference's status of AFR 1404 on 26 Nov");
+  assert.equal(afr.reference[0]!.departure, 'LFPG');
+  assert.equal(afr.reference[0]!.scheduledOffBlockMs, Date.parse('2026-11-26T09:35:00Z'));
+});
+
+test('an EOBT an hour off the schedule: L001 from the cached answer, no new call', async () => {
+  const { lookup, calls } = await setUp();
+  await lookup.refresh(DLH);
+  const before = calls('airlineFlightNumber');
+  const late = parseRouteDocument(DLH_TEXT.replace('EGLL1200', 'EGLL1300'));
+  const findings = await lookup.refresh(late);
+  assert.deepEqual(
+    findings.map((f) => f.code),
+    ['L001'],
+  );
+  assert.equal(calls('airlineFlightNumber'), before, 'same call sign and date: the cached answer');
+});
+
+test('403 of a restricted group (the delay): said once, #2 kept, the delay not asked again', async () => {
+  let clock = NOW;
+  const { sim, lookup, calls, said } = await setUp({ now: () => clock });
+  sim.faults.add({ kind: 'forbidden', path: '/v1/flights/*/delay' });
+  const first = await lookup.lookup(lookup.queryOf(DLH.blocks[0]!)!);
+  assert.ok(first.hub.length > 0, 'the flights #2 gave are kept');
+  assert.equal(first.delay, undefined);
+  assert.match(first.notes.join(' '), /flight delay needs access to a restricted group.*403/);
+  clock += 60 * 60_000;
+  const second = await lookup.lookup(lookup.queryOf(DLH.blocks[0]!)!);
+  assert.ok(second.hub.length > 0);
+  assert.equal(calls('flightDelay'), 1, 'refused once, not asked again');
+  assert.equal(calls('airlineFlightNumber'), 6, '#2 still asked');
+  assert.equal(said().length, 1, 'one status');
+  assert.equal(said()[0]!.status.state, 'degraded');
+  assert.match(said()[0]!.status.message, /restricted group/);
+});
+
+test("the hub's usage limit: one status, and nothing more asked of the hub", async () => {
+  let clock = NOW;
+  const { sim, lookup, calls, said } = await setUp({ now: () => clock });
+  sim.faults.add({ kind: 'usageLimit', path: '/v1/airlines/*' });
+  const first = await lookup.lookup(lookup.queryOf(DLH.blocks[0]!)!);
+  assert.deepEqual(first.hub, []);
+  assert.match(first.notes.join(' '), /usage limit is exceeded/);
+  const asked = calls('airlineFlightNumber');
+  assert.ok(asked >= 1 && asked <= 3);
+  clock += 6 * 60_000; // past the answers' 5 minutes, within the 15 minutes' pause
+  await lookup.lookup(lookup.queryOf(DLH.blocks[0]!)!);
+  assert.deepEqual(await lookup.flightsOf('DLH'), [], 'the operator completion does not ask either');
+  assert.equal(calls('airlineFlightNumber'), asked, 'not asked again');
+  assert.equal(calls('airlineFlights'), 0);
+  assert.equal(said().length, 1);
+  assert.match(said()[0]!.status.message, /usage limit/);
+  // The limit's window may end: after the pause the hub is asked again.
+  sim.faults.clear();
+  clock += 16 * 60_000;
+  const later = await lookup.lookup(lookup.queryOf(DLH.blocks[0]!)!);
+  assert.ok(later.hub.length > 0);
+  assert.equal(said().at(-1)!.status.state, 'ok');
+});
+
+for (const useHttpErrors of [false, true]) {
+  test(`the reference's usage limit, ${useHttpErrors ? 'as a real HTTP 403' : 'as HTTP 200 with an error object'}: one status, not asked again`, async () => {
+    let clock = NOW;
+    const { sim, lookup, calls, said } = await setUp({ useHttpErrors, now: () => clock });
+    sim.faults.add({ kind: 'usageLimit', path: '/reference/flex/flightstatus/*' });
+    const query = lookup.queryOf(AFR.blocks[0]!)!;
+    const first = await lookup.lookup(query);
+    assert.ok(first.hub.length > 0, "the hub's part is kept");
+    assert.deepEqual(first.reference, []);
+    assert.match(first.notes.join(' '), /reference service.*usage limit is exceeded/);
+    clock += 6 * 60_000; // past the answers' 5 minutes, within the 15 minutes' pause
+    await lookup.lookup(query);
+    assert.equal(calls('flightStatus'), 1);
+    assert.equal(said().length, 1);
+    assert.equal(said()[0]!.status.source, 'reference');
+  });
+}
+
+test('the flights of an operator: fetched once, shared, cached', async () => {
+  const { lookup, calls } = await setUp();
+  const [a, b] = await Promise.all([lookup.flightsOf('DLH'), lookup.flightsOf('dlh')]);
+  assert.equal(a, b);
+  assert.ok(a.some((f) => f.callsign === 'DLH4AB' && f.number === '4AB'));
+  assert.equal(new Set(a.map((f) => f.number)).size, a.length, 'one item per number');
+  await lookup.flightsOf('DLH');
+  assert.equal(calls('airlineFlights'), 1);
+});
+
+test('answers kept at most maxKept: the oldest is asked again', async () => {
+  const { lookup, calls } = await setUp({ maxKept: 1 });
+  const dlh = lookup.queryOf(DLH.blocks[0]!)!;
+  await lookup.lookup(dlh);
+  await lookup.lookup(dlh);
+  assert.equal(calls('airlineFlightNumber'), 3, 'kept');
+  await lookup.lookup(lookup.queryOf(AFR.blocks[0]!)!);
+  await lookup.lookup(dlh);
+  assert.equal(calls('airlineFlightNumber'), 9, 'DLH4AB dropped for AFR1404, then asked again');
+});
