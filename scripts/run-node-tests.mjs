@@ -1,9 +1,17 @@
 // Runs node's test runner over every *.test.ts below the given folders, or the given test files
 // (TypeScript through tsx).
 // Node 20 has no glob support in `--test`, so the files are listed here.
+//
+// End-to-end files (test/e2e) share the code-servers of one pool for the whole run
+// (scripts/e2e/pool.mjs), served from this process, and run one at a time: each drives a whole
+// VS Code window. The other files run two at a time (TEST_CONCURRENCY), each in its own process
+// with its own temporary folders and free ports.
 import { readdirSync, statSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { join, resolve, sep } from 'node:path';
+import { spawn } from 'node:child_process';
+
+/** Test files run at once outside the e2e suite: the 2 cores of the reference machine. */
+const TEST_CONCURRENCY = 2;
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -20,5 +28,30 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', ...files], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+
+const E2E = resolve('test', 'e2e') + sep;
+const endToEnd = files.some((file) => resolve(file).startsWith(E2E));
+
+// The files that need dist/ build it once per run (test/protocol/support/build.ts).
+const env = { ...process.env, ICAO_ROUTE_TEST_RUN: `${process.pid}-${Date.now()}` };
+let pool;
+if (endToEnd) {
+  const { CodeServerPool, servePool, POOL_ENVIRONMENT } = await import('./e2e/pool.mjs');
+  const { exitOnSignals } = await import('./e2e/proc.mjs');
+  // Ctrl+C stops the code-servers too (their process groups do not get the terminal's signal).
+  exitOnSignals();
+  pool = new CodeServerPool(resolve('test-results', 'e2e', 'code-servers'));
+  env[POOL_ENVIRONMENT] = (await servePool(pool)).url;
+}
+
+const concurrency = endToEnd ? 1 : TEST_CONCURRENCY;
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
+  stdio: 'inherit',
+  env,
+});
+const status = await new Promise((resolveStatus) => {
+  child.on('error', () => resolveStatus(1));
+  child.on('close', (code) => resolveStatus(code ?? 1));
+});
+await pool?.stop();
+process.exit(status);

@@ -1,5 +1,6 @@
 // Types of session.mjs for the TypeScript e2e harness.
 import type { ChildProcess } from 'node:child_process';
+import type { CodeServerLeases } from './pool.mjs';
 
 export declare const REPO: string;
 export declare const VSIX: string;
@@ -33,6 +34,26 @@ export declare function startVsCodeSession(options: {
   /** Extension settings of this session, over the defaults (a suite's own choices). */
   settings?: Record<string, unknown>;
 }): Promise<VsCodeSession>;
+export interface PooledSession {
+  url: string;
+  folderUrl: string;
+  workspace: string;
+  files: string[];
+  userDataDir: string;
+  hubUrl?: string;
+  chromium?: string;
+  stop(): Promise<void>;
+}
+
+export declare function startPooledSession(options: {
+  pool: CodeServerLeases;
+  stateDir: string;
+  workspace: string;
+  hub?: boolean;
+  hubArgs?: string[];
+  settings?: Record<string, unknown>;
+}): Promise<PooledSession>;
+export declare function resetProfile(userDataDir: string, settings: Record<string, unknown>): void;
 export declare function packageExtension(options?: { logFile?: string }): Promise<string>;
 export declare function prepareWorkspace(folder: string): string[];
 export declare function extensionSettings(hubUrl?: string): Record<string, unknown>;

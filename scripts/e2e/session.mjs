@@ -140,6 +140,17 @@ function writeUserSettings(userDataDir, settings) {
   }
 }
 
+/**
+ * A profile as a fresh one, for the next window of a running code-server: the user and machine
+ * settings written anew, and what windows left in the profile removed (the extensions' global and
+ * workspace storage, such as the reference cache, and the local history). Only while no window is
+ * open: a running extension host would see its settings change.
+ */
+export function resetProfile(userDataDir, settings) {
+  for (const folder of ['User', 'Machine']) rmSync(join(userDataDir, folder), { recursive: true, force: true });
+  writeUserSettings(userDataDir, settings);
+}
+
 function freePort() {
   return new Promise((resolvePromise, reject) => {
     const server = createServer();
@@ -236,6 +247,41 @@ export async function startCodeServer({ env, stateDir, workspace, settings, vsix
   }
   say(`code-server at ${url}`);
   return { url, userDataDir, child, stop };
+}
+
+/**
+ * The set-up of one e2e test file on a code-server of `pool` (scripts/e2e/pool.mjs): its own hub
+ * simulator (`hub`, `hubArgs`) and workspace of sample files, and a server leased for the file,
+ * whose profile has the workbench settings, the extension's against that simulator and
+ * `settings`. `stop()` ends the simulator and gives the server back.
+ */
+export async function startPooledSession({ pool, stateDir, workspace, hub = true, hubArgs = [], settings = {} }) {
+  mkdirSync(stateDir, { recursive: true });
+  const sim = hub ? await startHubSimulator({ logFile: join(stateDir, 'hub-sim.log'), args: hubArgs }) : undefined;
+  try {
+    const files = prepareWorkspace(workspace);
+    const lease = await pool.acquire({
+      hubKey: sim ? DEMO_KEY : undefined,
+      settings: { ...WORKBENCH_SETTINGS, ...extensionSettings(sim?.url), ...settings },
+    });
+    say(`code-server at ${lease.url} (profile and logs in ${relative(REPO, lease.stateDir)})`);
+    return {
+      url: lease.url,
+      folderUrl: `${lease.url}/?folder=${encodeURIComponent(workspace)}`,
+      workspace,
+      files,
+      userDataDir: lease.userDataDir,
+      hubUrl: sim?.url,
+      chromium: lease.chromium,
+      stop: async () => {
+        await pool.release(lease.id);
+        await sim?.stop();
+      },
+    };
+  } catch (err) {
+    await sim?.stop();
+    throw err;
+  }
 }
 
 /**

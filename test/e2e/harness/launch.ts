@@ -1,7 +1,9 @@
 /**
- * Starts what the e2e suite runs against: the same set-up as `npm run demo` (package, hub
- * simulator, sample workspace, code-server with the .vsix installed), then Debian's Chromium on
- * the workbench. One per test file; `close()` stops all of it.
+ * Starts what one e2e test file runs against: the same set-up as `npm run demo` (hub simulator,
+ * sample workspace, code-server with the .vsix installed), then Debian's Chromium on the
+ * workbench. The code-server is leased from the run's pool (scripts/e2e/pool.mjs: one per run,
+ * its profile reset for each file), or from a pool of this file's own when it runs alone;
+ * `close()` stops the browser and the simulator and gives the server back.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
@@ -28,7 +30,8 @@ export async function launchWorkbench(
   { hub = true, hubArgs, settings }: { hub?: boolean; hubArgs?: string[]; settings?: Record<string, unknown> } = {},
 ): Promise<E2eContext> {
   // The .mjs set-up is shared with the demo; a dynamic import keeps this file CommonJS.
-  const { startVsCodeSession, CHROMIUM_ARGS } = await import('../../../scripts/e2e/session.mjs');
+  const { startPooledSession, CHROMIUM_ARGS } = await import('../../../scripts/e2e/session.mjs');
+  const { CodeServerPool, connectPool, POOL_ENVIRONMENT } = await import('../../../scripts/e2e/pool.mjs');
   // An interrupted run (Ctrl+C, a CI time limit) still stops code-server and the simulator.
   const { exitOnSignals } = await import('../../../scripts/e2e/proc.mjs');
   exitOnSignals();
@@ -36,11 +39,28 @@ export async function launchWorkbench(
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(path.join(RESULTS, name), { recursive: true, force: true });
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'icao-route-e2e-'));
-  const session = await startVsCodeSession({ stateDir, workspace, hub, hubArgs, settings });
+  const runPool = process.env[POOL_ENVIRONMENT];
+  const ownPool = runPool ? undefined : new CodeServerPool(stateDir);
+  let session;
+  try {
+    session = await startPooledSession({
+      pool: ownPool ?? connectPool(runPool!),
+      stateDir,
+      workspace,
+      hub,
+      hubArgs,
+      settings,
+    });
+  } catch (error) {
+    await ownPool?.stop();
+    rmSync(workspace, { recursive: true, force: true });
+    throw error;
+  }
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close().catch(() => undefined);
     await session.stop();
+    await ownPool?.stop();
     rmSync(workspace, { recursive: true, force: true });
   };
   try {

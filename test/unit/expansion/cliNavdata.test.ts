@@ -8,6 +8,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { LineIndex } from '../../../server/src/services/ranges';
 import { EXCERPT, ROOT, SAMPLES } from '../navdata/paths';
+import { buildOnce, CLI_JS } from '../../protocol/support/build';
 
 function offlineSession(folder: string): RouteSession {
   const session = new RouteSession({}, { retryMs: 0 });
@@ -47,11 +48,10 @@ test('a folder without navigation data is the failure the checker reports', asyn
 });
 
 test('check --navdata on the command line: JSON with points, exit codes', () => {
+  // The shipped bundle, as test/unit/cli: a run through tsx transpiled the whole server each time.
+  buildOnce();
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/cli/cli.ts'), 'check', ...args], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
+    spawnSync(process.execPath, [CLI_JS, 'check', ...args], { cwd: ROOT, encoding: 'utf8' });
   const json = cli('--navdata', EXCERPT, '--format', 'json', path.join(SAMPLES, 'europe.route'));
   assert.equal(json.status, 0, json.stderr);
   const report = JSON.parse(json.stdout) as {

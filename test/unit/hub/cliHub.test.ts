@@ -8,15 +8,17 @@ import { join, resolve } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startSim } from './simHelpers';
 import { requireRouteExpansion } from '../../shared/routeExpansion';
+import { buildOnce, CLI_JS } from '../../protocol/support/build';
 
 const ROOT = resolve(__dirname, '../../..');
-const CLI = resolve(ROOT, 'server/src/cli/cli.ts');
 const AMBIGUOUS = resolve(ROOT, 'samples/ambiguous-first-fix.route');
 const EUROPE = resolve(ROOT, 'samples/europe.route');
 const BROKEN = resolve(ROOT, 'samples/broken.route');
 
 let sim: HubSimulator;
 before(async () => {
+  // The shipped bundle: a run through tsx transpiled the whole server for each of these checks.
+  buildOnce();
   sim = await startSim();
 });
 after(() => sim.close());
@@ -38,7 +40,7 @@ function check(
   return new Promise((done) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, 'check', ...args],
+      [CLI_JS, 'check', ...args],
       { cwd: ROOT, env: childEnv, timeout: 60_000 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;

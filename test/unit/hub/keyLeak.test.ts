@@ -11,18 +11,21 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { ServiceError } from '../../../server/src/hub/errors';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
 import { startLocalServer, type LocalServer } from './localServer';
 import { APP_KEY, assertNoLeak, ECHOES, echoServer, KEY } from './keyEcho';
+import { buildOnce, CLI_JS } from '../../protocol/support/build';
 
 let server: LocalServer;
 let dir: string;
 let route: string;
 before(async () => {
+  // The shipped bundle: a run through tsx transpiled the whole server for each of these checks.
+  buildOnce();
   server = await echoServer((req) => (req.url ?? '').split('/')[1] ?? '');
   dir = mkdtempSync(join(tmpdir(), 'icao-route-leak-'));
   route = join(dir, 'leak.route');
@@ -33,20 +36,13 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const CLI = resolve(__dirname, '../../../server/src/cli/cli.ts');
-
 function check(args: string[], key: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, HUB_USER_KEY: key };
   for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) delete env[k];
   return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, 'check', ...args],
-      { env, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, [CLI_JS, 'check', ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+      done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
   });
 }
 

@@ -1,0 +1,197 @@
+// The code-servers of one e2e run. Starting code-server (package the extension, install the .vsix,
+// start the server) cost 12–17 s per test file; a run now packages once and keeps one code-server
+// per extension-host environment (with the simulator's demo key in HUB_USER_KEY, or without a key:
+// code-server gives every window's extension host its own environment, so one server cannot serve
+// both). A test file leases a server for its whole run: before the lease the server's profile is
+// reset (settings written anew, the extensions' global and workspace storage removed) once the
+// previous file's extension host and language server are gone, so each file starts as on a fresh
+// server. A busy server is never shared: a second file asking at the same time gets a server of
+// its own.
+//
+// `npm run test:e2e` (scripts/run-node-tests.mjs) runs the pool in its own process and serves it
+// to the test files over HTTP on 127.0.0.1 (ICAO_ROUTE_E2E_POOL); a test file started without it
+// (`node --import tsx --test test/e2e/<file>`) runs a pool of its own (launch.ts).
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { join } from 'node:path';
+import { ensureE2eEnvironment } from './env.mjs';
+import { packageExtension, resetProfile, startCodeServer, VSIX } from './session.mjs';
+
+/** The environment variable that gives the test files the address of the run's pool. */
+export const POOL_ENVIRONMENT = 'ICAO_ROUTE_E2E_POOL';
+
+/** Seconds a closed window's extension host is kept for a reconnection (VS Code's default: 3 hours). */
+const RECONNECTION_GRACE_SECONDS = 2;
+
+/** How long a lease waits for the previous window's processes to end. */
+const IDLE_LIMIT_MS = 60_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The processes of a window in code-server's process group (`pgid`): extension hosts and what
+ * they started (the language server). Linux only, as the e2e environment.
+ */
+export function windowProcesses(pgid) {
+  const found = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // Field 5 of /proc/<pid>/stat is the process group; the command name may hold spaces.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ');
+      if (/--type=extensionHost|--clientProcessId=|[/\\]dist[/\\]server\.js/.test(cmdline)) found.push(cmdline);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return found;
+}
+
+export class CodeServerPool {
+  /** `root`: where each server keeps its profile and logs (`<root>/code-server-<n>/`). */
+  constructor(root) {
+    this.root = root;
+    this.servers = [];
+    this.leases = new Map();
+    this.nextLease = 1;
+  }
+
+  /** The e2e environment and the .vsix, once per pool. */
+  prepared() {
+    this.preparing ??= (async () => {
+      const env = await ensureE2eEnvironment({ browser: true });
+      mkdirSync(this.root, { recursive: true });
+      await packageExtension({ logFile: join(this.root, 'package.log') });
+      return env;
+    })();
+    return this.preparing;
+  }
+
+  /**
+   * A server for one test file: free, of the environment `hubKey` asks for, its profile reset to
+   * `settings`. Resolves to what the file opens its window on; `release(id)` gives it back.
+   */
+  async acquire({ hubKey, settings }) {
+    const env = await this.prepared();
+    let entry = this.servers.find((s) => !s.busy && s.hubKey === hubKey);
+    if (entry) entry.busy = true;
+    else {
+      entry = { hubKey, busy: true, stateDir: join(this.root, `code-server-${this.servers.length + 1}`) };
+      this.servers.push(entry);
+      try {
+        entry.server = await startCodeServer({
+          env,
+          stateDir: entry.stateDir,
+          workspace: emptyFolder(join(entry.stateDir, 'no-folder')),
+          settings,
+          vsix: VSIX,
+          hubKey,
+          logFile: join(entry.stateDir, 'session.log'),
+          args: ['--reconnection-grace-time', String(RECONNECTION_GRACE_SECONDS)],
+        });
+      } catch (error) {
+        this.servers.splice(this.servers.indexOf(entry), 1);
+        throw error;
+      }
+    }
+    try {
+      await this.untilIdle(entry);
+      resetProfile(entry.server.userDataDir, settings);
+    } catch (error) {
+      entry.busy = false;
+      throw error;
+    }
+    const id = String(this.nextLease++);
+    this.leases.set(id, entry);
+    return {
+      id,
+      url: entry.server.url,
+      userDataDir: entry.server.userDataDir,
+      stateDir: entry.stateDir,
+      chromium: env.chromium,
+    };
+  }
+
+  release(id) {
+    const entry = this.leases.get(id);
+    this.leases.delete(id);
+    if (entry) entry.busy = false;
+  }
+
+  /** Waits until the last window's extension host and language server have ended. */
+  async untilIdle(entry) {
+    const deadline = Date.now() + IDLE_LIMIT_MS;
+    for (;;) {
+      const left = windowProcesses(entry.server.child.pid);
+      if (left.length === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`the previous test file's window did not end within ${IDLE_LIMIT_MS / 1000} s: ${left[0]}`);
+      await sleep(200);
+    }
+  }
+
+  async stop() {
+    await Promise.all(this.servers.map((entry) => entry.server?.stop()));
+    this.servers = [];
+  }
+}
+
+function emptyFolder(folder) {
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
+/** Serves `pool` on 127.0.0.1 (POST /acquire, POST /release); resolves to its address. */
+export function servePool(pool) {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', async () => {
+      try {
+        const input = body ? JSON.parse(body) : {};
+        let answer = {};
+        if (req.method === 'POST' && req.url === '/acquire') answer = await pool.acquire(input);
+        else if (req.method === 'POST' && req.url === '/release') pool.release(input.id);
+        else throw new Error(`unknown request ${req.method} ${req.url}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      } catch (error) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error?.stack ?? error));
+      }
+    });
+  });
+  // An acquire may install the e2e environment first: minutes, not a hang.
+  server.requestTimeout = 0;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.unref();
+      resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() });
+    });
+  });
+}
+
+function post(url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`the e2e pool says: ${text}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The pool served at `url` (POOL_ENVIRONMENT), with the interface of CodeServerPool. */
+export function connectPool(url) {
+  return {
+    acquire: (options) => post(`${url}/acquire`, options),
+    release: (id) => post(`${url}/release`, { id }),
+  };
+}
