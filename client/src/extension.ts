@@ -98,6 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   onNotification(client, STATUS, (params) => {
     if (params.level === 'error') output.error(params.message);
     else if (params.level === 'warning') output.warn(params.message);
+    // A hub call's record (level 'log') is shown at the output's default level, as statuses are.
     else output.info(params.message);
   });
 

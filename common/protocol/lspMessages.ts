@@ -11,7 +11,11 @@ import { notification, request } from './messages';
 /** Server → client: a line for the "ICAO Route" output channel. Never carries a secret. */
 export const STATUS_NOTIFICATION = 'icaoRoute/status';
 export interface StatusParams {
-  level: 'info' | 'warning' | 'error';
+  /**
+   * `log` is a record for the output log (each hub call sent: the usage limit is the user's
+   * money), not a status: a failure stays one status line however many calls it took.
+   */
+  level: 'log' | 'info' | 'warning' | 'error';
   message: string;
 }
 export const STATUS = notification<StatusParams>(STATUS_NOTIFICATION);

@@ -392,9 +392,10 @@ test('a light snapshot (keepShapes) of the block drawn keeps the areas the page 
   await withPage({ theme: 'light' }, async (map) => {
     const full = packMapView(flightView());
     await map.show({ type: 'snapshot', ...lightSnapshot(full, full)! });
+    // At load the page says it is ready and the traffic switch's state; then it asks again.
     assert.deepEqual(
       (await map.posted()).map((m) => m.type),
-      ['ready', 'ready'],
+      ['ready', 'trafficLayer', 'ready'],
     );
     assert.equal((await map.counts()).airspaces, 0);
   });

@@ -49,7 +49,7 @@ export function sessionEvents(state: ServerState): SessionEvents {
       }
       void sendNotification(connection, SOURCE_STATUS, { name, ...params }).catch(() => {});
     },
-    log: (message) => state.status('info', message),
+    log: (message) => state.status('log', message),
   };
 }
 
