@@ -90,7 +90,7 @@ export const DIAGNOSTIC_CODES = {
   R317: { severity: 'error', title: 'Field 10a R or Z without PBN/ or COM/ NAV/ DAT/ in field 18' },
   R318: { severity: 'warning', title: 'RVSM level (FL290–FL410, EUR region) without W in field 10a' },
   R319: { severity: 'warning', title: 'VFR above FL200 (Annex 2, 4.4)' },
-  R320: { severity: 'warning', title: 'DLE/ at a point not written in field 15' },
+  R320: { severity: 'warning', title: 'DLE/ at a point not on a route that names all its points' },
   R321: { severity: 'error', title: 'Aerodrome inside field 15 of an FPL message' },
   R322: { severity: 'warning', title: 'Field 18 indicator of the IFPS, not of Doc 4444' },
   R323: { severity: 'warning', title: 'Field 18 item given twice' },
