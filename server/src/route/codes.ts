@@ -119,6 +119,8 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     title: 'Cruising level of the other direction for the magnetic track of its first leg (semicircular rule)',
   },
+  /** A DLE/ point none of the expanded route's points, airway points included (also on the hub's points). */
+  X015: { severity: 'warning', title: 'DLE/ at a point not on the expanded route' },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */
@@ -164,7 +166,7 @@ export const DIAGNOSTIC_CODES = {
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-/** The codes of one series: `CodeOf<'X'>` is X001 … X014. */
+/** The codes of one series: `CodeOf<'X'>` is X001 … X015. */
 export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${string}`>;
 
 /** The parser's and the local checks' own codes. */
