@@ -34,6 +34,7 @@ import { bearingDistancePoint, databasePoint } from './points';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 import { againstDirection, airwayLevelFindings, dataSource, type AirwayStretch } from './airwayLevels';
 import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevels';
+import { delayPointFindings } from './delayPoints';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';
 export { distanceNm } from '../geo/geodesy';
@@ -125,6 +126,9 @@ class Expansion {
         pointsSource: dataSource(this.db),
       }))
         this.report(f.code, f.range, f.message, f.data);
+    if (!this.cancelled)
+      for (const f of delayPointFindings(this.block, this.points, this.findings, dataSource(this.db)))
+        this.report(f.code, f.range, f.message);
     const result: ExpansionResult = { points: this.points, findings: this.findings, procedures: this.procedures };
     if (this.ambiguousFirstFix) result.ambiguousFirstFix = this.ambiguousFirstFix;
     if (this.cancelled) result.cancelled = true;

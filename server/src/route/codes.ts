@@ -90,7 +90,7 @@ export const DIAGNOSTIC_CODES = {
   R317: { severity: 'error', title: 'Field 10a R or Z without PBN/ or COM/ NAV/ DAT/ in field 18' },
   R318: { severity: 'warning', title: 'RVSM level (FL290–FL410, EUR region) without W in field 10a' },
   R319: { severity: 'warning', title: 'VFR above FL200 (Annex 2, 4.4)' },
-  R320: { severity: 'warning', title: 'DLE/ at a point not written in field 15' },
+  R320: { severity: 'warning', title: 'DLE/ at a point not on a route that names all its points' },
   R321: { severity: 'error', title: 'Aerodrome inside field 15 of an FPL message' },
   R322: { severity: 'warning', title: 'Field 18 indicator of the IFPS, not of Doc 4444' },
   R323: { severity: 'warning', title: 'Field 18 item given twice' },
@@ -119,6 +119,8 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     title: 'Cruising level of the other direction for the magnetic track of its first leg (semicircular rule)',
   },
+  /** A DLE/ point none of the expanded route's points, airway points included (also on the hub's points). */
+  X015: { severity: 'warning', title: 'DLE/ at a point not on the expanded route' },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */
@@ -164,7 +166,7 @@ export const DIAGNOSTIC_CODES = {
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-/** The codes of one series: `CodeOf<'X'>` is X001 … X014. */
+/** The codes of one series: `CodeOf<'X'>` is X001 … X015. */
 export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${string}`>;
 
 /** The parser's and the local checks' own codes. */

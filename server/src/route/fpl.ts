@@ -595,6 +595,7 @@ export function readFpl(
       alternates,
       events,
       routeHasPoint: (ident) => routeField >= 0 && routeHasPoint(fields[routeField], ident),
+      fliesNamedRoute: result.route.fliesNamedRoute === true,
       other,
       // A lone 0 is replaced; otherwise a new item goes first.
       otherStart: () => {

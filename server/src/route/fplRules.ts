@@ -32,6 +32,8 @@ export interface FplFacts {
   events: readonly RouteEvent[];
   /** Whether field 15 writes a point (DLE/). */
   routeHasPoint: (ident: string) => boolean;
+  /** Whether field 15 flies an ATS route, a track or a SID/STAR, whose interior points it does not write. */
+  fliesNamedRoute: boolean;
   other?: OtherInformation;
   /** Where a new item joins field 18: its start, or all of it when it is a lone 0 (built only for a finding). */
   otherStart: () => Range | undefined;
@@ -308,8 +310,13 @@ function checkUnnamedAerodromes(f: FplFacts, items: readonly OtherItem[], sink: 
   }
 }
 
-/** DLE/ points must be points of the route. */
+/**
+ * DLE/ points must be points of the route. Only a route that names every point it passes can be
+ * judged here: a point inside an airway (or a track, a SID, a STAR) is a point of the route that
+ * field 15 does not write; the expansion judges those routes (X015).
+ */
 function checkDelays(f: FplFacts, items: readonly OtherItem[], count: number, sink: DiagnosticSink): void {
+  if (f.fliesNamedRoute) return;
   for (let k = 0; k < count; k++) {
     const item = items[k];
     if (item.indicator !== 'DLE') continue;
@@ -321,8 +328,8 @@ function checkDelays(f: FplFacts, items: readonly OtherItem[], count: number, si
       const oneWord = words.length === 1 && item.fromLine === item.toLine;
       sink.add(
         'R320',
-        `DLE/${word}: ${m[1]} is not a point written in field 15; a delay is planned at a significant point on ` +
-          `the route (points inside an ATS route are not checked here)`,
+        `DLE/${word}: ${m[1]} is not a point of the route: field 15 flies no ATS route and does not write it; ` +
+          `a delay is planned at a significant point on the route`,
         oneWord ? lineRange(item.fromLine, item.fromChar + 4, item.toChar) : itemRange(item),
       );
     }

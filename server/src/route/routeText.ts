@@ -18,7 +18,10 @@ import {
   K_CRUISE_CLIMB,
   K_FLIGHT_RULES,
   K_POINT_CHANGE,
+  K_SID,
   K_SPEED_LEVEL,
+  K_STAR,
+  K_TRACK,
   kindCode,
 } from './kinds';
 import {
@@ -91,6 +94,11 @@ export interface RouteTextFacts {
   /** Aerodromes written as the first / last word. */
   firstAerodrome?: Located<string>;
   lastAerodrome?: Located<string>;
+  /**
+   * Whether the route flies an ATS route, an oceanic track or a SID/STAR: a stretch whose interior
+   * points the text does not name (set only when the caller collects an FPL's events).
+   */
+  fliesNamedRoute?: boolean;
 }
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
@@ -379,6 +387,9 @@ export interface RouteEvent {
 const EVENT_KINDS =
   (1 << K_SPEED_LEVEL) | (1 << K_POINT_CHANGE) | (1 << K_CRUISE_CLIMB) | (1 << K_FLIGHT_RULES) | (1 << K_AERODROME);
 
+/** The elements that stand for points the text does not name: an airway's, a track's, a procedure's. */
+const NAMED_ROUTE_KINDS: ReadonlySet<number> = new Set([K_AIRWAY, K_TRACK, K_SID, K_STAR]);
+
 /** Collects the elements the rules between an FPL's fields read (only for FPL messages: never plain route text). */
 function collectEvents(count: number, out: RouteEvent[]): void {
   for (let k = 0; k < count; k++) {
@@ -410,7 +421,11 @@ export function checkRouteText(
   readKinds(count, reader, sink);
   reader.startCheck(null);
   checkSequence(tokKind, count, textAt, tokLine, tokStart, tokEnd, sink);
-  if (events) collectEvents(count, events);
+  let fliesNamedRoute = false;
+  if (events) {
+    collectEvents(count, events);
+    for (let k = 0; k < count && !fliesNamedRoute; k++) fliesNamedRoute = NAMED_ROUTE_KINDS.has(tokKind[k] & KIND);
+  }
   let firstWords = '';
   if (withWords) {
     firstWords = textAt(0);
@@ -421,6 +436,7 @@ export function checkRouteText(
     if (count > 3) firstWords += ' …';
   }
   const facts: RouteTextFacts = { count, firstWords };
+  if (fliesNamedRoute) facts.fliesNamedRoute = true;
   const last = count - 1;
   if (withRange) {
     facts.routeRange = {

@@ -7,6 +7,7 @@ import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } 
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
 import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { delayPointFindings } from '../expansion/delayPoints';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';
 import { formatPosition } from '../geo/decimalPosition';
@@ -199,7 +200,10 @@ export class HubSource implements ExpansionSource {
       rule: this.semicircular,
       pointsSource: "from the hub's expansion",
     }).map((f): RouteDiagnostic => ({ ...f, severity: DIAGNOSTIC_CODES[f.code].severity }));
-    return { ...result, findings: [...findings, ...levels] };
+    const delays = delayPointFindings(block, result.points, findings, "in the hub's expansion").map(
+      (f): RouteDiagnostic => ({ ...f, severity: DIAGNOSTIC_CODES[f.code].severity }),
+    );
+    return { ...result, findings: [...findings, ...levels, ...delays] };
   }
 
   private async withCandidates(block: RouteBlock, result: ExpansionResult): Promise<ExpansionResult> {

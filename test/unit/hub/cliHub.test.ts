@@ -168,3 +168,25 @@ test("cruising levels by magnetic track (X014) on the hub's points: westbound at
   assert.doesNotMatch(off.stdout, /X014/);
   rmSync(dir, { recursive: true });
 });
+
+test("DLE/ on the hub's points (X015): a point inside L607 passes, a point off the route is flagged", async () => {
+  requireRouteExpansion(sim);
+  const dir = mkdtempSync(join(tmpdir(), 'delays-'));
+  const fpl = (dle: string) =>
+    `(FPL-SWR12-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EBOS1200\n-N0250F150 KONAN L607 MAK\n-EBBR0045\n-PBN/A1B1C1D1 DOF/270305 ${dle})\n`;
+  const on = join(dir, 'on.route');
+  const off = join(dir, 'off.route');
+  writeFileSync(on, fpl('DLE/KOK0020'));
+  writeFileSync(off, fpl('DLE/XAMAN0020'));
+  const onRun = await check(['--hub', sim.url, on], { HUB_USER_KEY: 'demo' });
+  assert.match(onRun.stdout, /on\.route/, onRun.stdout + onRun.stderr);
+  assert.doesNotMatch(onRun.stdout, /X015|R320/);
+  const offRun = await check(['--hub', sim.url, off], { HUB_USER_KEY: 'demo' });
+  const x015 = offRun.stdout.split('\n').filter((l) => / X015 /.test(l));
+  assert.equal(x015.length, 1, offRun.stdout + offRun.stderr);
+  assert.match(
+    x015[0]!,
+    /off\.route:6:30 X015 warning: DLE\/XAMAN0020: XAMAN is not a point of the expanded route .*in the hub's expansion/,
+  );
+  rmSync(dir, { recursive: true });
+});

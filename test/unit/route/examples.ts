@@ -168,7 +168,7 @@ export const EXAMPLES: CodeExample[] = [
     code: 'R320',
     text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'DLE/XAMAN0020'),
     at: [5, 5, 14],
-    says: 'XAMAN is not a point written in field 15',
+    says: 'XAMAN is not a point of the route: field 15 flies no ATS route',
   },
   {
     code: 'R321',

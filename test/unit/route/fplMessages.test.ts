@@ -266,13 +266,24 @@ runCases('Rules between fields', [
     says: 'F250 is above FL200 in a VFR part of the flight',
   },
   {
-    name: '7. DLE/ at a point not on the route',
-    text: M({ f18: 'PBN/A1B1C1D1 DLE/XAMAN0020' }),
+    name: '7. DLE/ at a point not on a route of direct legs',
+    text: M({ f15: 'N0450F350 GERSA DCT DJL', f18: 'PBN/A1B1C1D1 DLE/XAMAN0020' }),
     code: 'R320',
     at: [5, 18, 27],
-    says: 'DLE/XAMAN0020: XAMAN is not a point written in field 15',
+    says: 'DLE/XAMAN0020: XAMAN is not a point of the route: field 15 flies no ATS route and does not write it',
   },
-  { name: '7. DLE/ at a route point', text: M({ f18: 'PBN/A1B1C1D1 DLE/GERSA0020' }), code: 'R320' },
+  {
+    name: '7. DLE/ at a route point',
+    text: M({ f15: 'N0450F350 GERSA DCT DJL', f18: 'PBN/A1B1C1D1 DLE/GERSA0020' }),
+    code: 'R320',
+  },
+  // XAMAN may be a point of UN851 between GERSA and DJL: only the expansion can tell (X015).
+  { name: '7. DLE/ on a route with an airway', text: M({ f18: 'PBN/A1B1C1D1 DLE/XAMAN0020' }), code: 'R320' },
+  {
+    name: '7. DLE/ on a route with a SID',
+    text: M({ f15: 'N0450F350 DEGE3S GERSA DCT DJL', f18: 'PBN/A1B1C1D1 DLE/XAMAN0020' }),
+    code: 'R320',
+  },
   {
     name: '8. aerodrome before the speed/level group',
     text: M({ f15: 'LSZH N0450F350 GERSA UN851 DJL' }),
