@@ -7,6 +7,8 @@
  * `EET/` (the quick fix and the command "Insert EET/ for the FIR boundaries") is `eetEdit`. Pure.
  */
 import { DIAGNOSTIC_CODES } from '../route/codes';
+// EET/ is written at its place in Doc 4444's order of Item 18.
+import { ITEM_18_ORDER } from '../route/fplOther';
 import type { Range, RouteBlock, RouteDiagnostic } from '../route/model';
 import { textFix } from '../route/textFixes';
 import {
@@ -40,33 +42,6 @@ export interface FplTimesInput {
    */
   firs?: { crossed: readonly FirCrossing[]; known: ReadonlyMap<string, Omit<FirCrossing, 'crossings'>> };
 }
-
-/** Doc 4444 Appendix 2, Item 18: the order of the indicators; EET/ is written at its place. */
-const ITEM_ORDER = [
-  'STS',
-  'PBN',
-  'NAV',
-  'COM',
-  'DAT',
-  'SUR',
-  'DEP',
-  'DEST',
-  'DOF',
-  'REG',
-  'EET',
-  'SEL',
-  'TYP',
-  'CODE',
-  'DLE',
-  'OPR',
-  'ORGN',
-  'PER',
-  'ALTN',
-  'RALT',
-  'TALT',
-  'RIF',
-  'RMK',
-];
 
 const STILL_AIR = 'in still air (the wind is not known) at the speeds of field 15 over the expanded route';
 
@@ -211,8 +186,8 @@ export function eetEdit(block: RouteBlock, eets: readonly FirEet[]): { range: Ra
   // Text that is no item (malformed field 18) stays as written: EET/ goes after it.
   if (fpl.otherInformation.length === 0)
     return { range: { start: field18.range.end, end: field18.range.end }, newText: ` ${item}` };
-  const place = ITEM_ORDER.indexOf('EET');
-  const after = fpl.otherInformation.find((i) => ITEM_ORDER.indexOf(i.indicator.toUpperCase()) > place);
+  const place = ITEM_18_ORDER.indexOf('EET');
+  const after = fpl.otherInformation.find((i) => ITEM_18_ORDER.indexOf(i.indicator.toUpperCase()) > place);
   if (after) return { range: { start: after.range.start, end: after.range.start }, newText: `${item} ` };
   const last = fpl.otherInformation[fpl.otherInformation.length - 1]!;
   return { range: { start: last.range.end, end: last.range.end }, newText: ` ${item}` };

@@ -25,8 +25,8 @@ export interface OtherItem {
   toChar: number;
 }
 
-/** The indicators of Doc 4444 App. 2, Item 18. */
-const ICAO_INDICATORS = new Set([
+/** The indicators of Doc 4444 App. 2, Item 18, in the order the field writes them. */
+export const ITEM_18_ORDER: readonly string[] = [
   'STS',
   'PBN',
   'NAV',
@@ -50,7 +50,9 @@ const ICAO_INDICATORS = new Set([
   'TALT',
   'RIF',
   'RMK',
-]);
+];
+
+const ICAO_INDICATORS = new Set(ITEM_18_ORDER);
 
 /** Indicators the EUROCONTROL IFPS reads that are not in Doc 4444 (IFPS Users Manual), with what they are. */
 const IFPS_INDICATORS: Record<string, string> = {
