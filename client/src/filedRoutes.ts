@@ -8,27 +8,12 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { COMMANDS } from '../../common/commands';
 import { FILED_ROUTES, type FiledRouteChoice } from '../../common/protocol/lspMessages';
 import { sendRequest } from '../../common/protocol/messages';
+import { commandTarget } from './commandTarget';
 
-interface UseFiledRouteArgs {
-  uri?: string;
-  position?: { line: number; character: number };
-}
-
-async function useFiledRoute(client: LanguageClient | undefined, raw: unknown): Promise<boolean> {
-  if (!client) {
-    void vscode.window.showWarningMessage('ICAO Route: the language server is not running.');
-    return false;
-  }
-  const args = (raw && typeof raw === 'object' ? raw : {}) as UseFiledRouteArgs;
-  const editor = vscode.window.activeTextEditor;
-  const documentUri = args.uri ? vscode.Uri.parse(args.uri) : editor?.document.uri;
-  if (!documentUri) {
-    void vscode.window.showWarningMessage('ICAO Route: open a route document first.');
-    return false;
-  }
-  const cursor = editor?.document.uri.toString() === documentUri.toString() ? editor.selection.active : undefined;
-  const position = args.position ?? (cursor ? { line: cursor.line, character: cursor.character } : undefined);
-  if (!position) return false;
+async function useFiledRoute(connected: LanguageClient | undefined, raw: unknown): Promise<boolean> {
+  const target = commandTarget(connected, raw);
+  if (!target) return false;
+  const { client, documentUri, position } = target;
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Asking the hub for routes filed by others…' },
     () => sendRequest(client, FILED_ROUTES, { uri: client.code2ProtocolConverter.asUri(documentUri), position }),

@@ -9,27 +9,12 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { COMMANDS } from '../../common/commands';
 import { INSERT_EET } from '../../common/protocol/lspMessages';
 import { sendRequest } from '../../common/protocol/messages';
+import { commandTarget } from './commandTarget';
 
-interface InsertEetArgs {
-  uri?: string;
-  position?: { line: number; character: number };
-}
-
-async function insertEet(client: LanguageClient | undefined, raw: unknown): Promise<boolean> {
-  if (!client) {
-    void vscode.window.showWarningMessage('ICAO Route: the language server is not running.');
-    return false;
-  }
-  const args = (raw && typeof raw === 'object' ? raw : {}) as InsertEetArgs;
-  const editor = vscode.window.activeTextEditor;
-  const documentUri = args.uri ? vscode.Uri.parse(args.uri) : editor?.document.uri;
-  if (!documentUri) {
-    void vscode.window.showWarningMessage('ICAO Route: open a route document first.');
-    return false;
-  }
-  const cursor = editor?.document.uri.toString() === documentUri.toString() ? editor.selection.active : undefined;
-  const position = args.position ?? (cursor ? { line: cursor.line, character: cursor.character } : undefined);
-  if (!position) return false;
+async function insertEet(connected: LanguageClient | undefined, raw: unknown): Promise<boolean> {
+  const target = commandTarget(connected, raw);
+  if (!target) return false;
+  const { client, documentUri, position } = target;
   const document = await vscode.workspace.openTextDocument(documentUri);
   const version = document.version;
   const result = await vscode.window.withProgress(
