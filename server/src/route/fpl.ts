@@ -801,34 +801,24 @@ function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: Diag
     }
   };
   let item: Item | undefined;
-  const g = raw.segments;
-  for (let k = 0; k < g.length; k++) {
-    const text = g.text(k);
-    const line = g.line(k);
-    const end = g.end(k);
-    let i = g.start(k);
-    while (i < end) {
-      i = skipBlanks(text, i, end);
-      if (i >= end) break;
-      const from = i;
-      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
-      const word = text.slice(from, i);
-      if (/^[A-Za-z]\//.test(word)) {
-        check(item);
-        item = { indicator: word[0].toUpperCase(), value: word.slice(2), range: lineRange(line, from, i) };
-        if (items.length < MAX_MODEL_ITEMS) items.push(item);
-      } else if (item) {
-        item.value = item.value ? `${item.value} ${word}` : word;
-        item.range = spanRange(item.range.start.line, item.range.start.character, line, i);
-      } else {
-        sink.add(
-          'R313',
-          `'${word}' in field 19 has no indicator: expected items like E/0745 P/123 R/VE`,
-          lineRange(line, from, i),
-        );
-      }
+  someWord(raw, (text, line, from, to) => {
+    const word = text.slice(from, to);
+    if (/^[A-Za-z]\//.test(word)) {
+      check(item);
+      item = { indicator: word[0].toUpperCase(), value: word.slice(2), range: lineRange(line, from, to) };
+      if (items.length < MAX_MODEL_ITEMS) items.push(item);
+    } else if (item) {
+      item.value = item.value ? `${item.value} ${word}` : word;
+      item.range = spanRange(item.range.start.line, item.range.start.character, line, to);
+    } else {
+      sink.add(
+        'R313',
+        `'${word}' in field 19 has no indicator: expected items like E/0745 P/123 R/VE`,
+        lineRange(line, from, to),
+      );
     }
-  }
+    return false;
+  });
   check(item);
   if (build) fpl.supplementaryInformation = items;
 }
