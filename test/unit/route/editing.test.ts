@@ -2,17 +2,14 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseRouteDocument, RouteDocumentEditor, type Range, type RouteDocument } from '../../../server/src/route';
+import { parseRouteDocument, RouteDocumentEditor, type Range } from '../../../server/src/route';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import { generateRouteFile } from './generate';
 import { documentDiagnostics, MAX_DIAGNOSTICS } from '../../../server/src/services/diagnostics';
+import { assertSameJson } from './sameJson';
 
 const live = { isCancellationRequested: false };
-
-function plain(doc: RouteDocument): unknown {
-  return JSON.parse(JSON.stringify(doc));
-}
 
 const BASE = generateRouteFile(30, 7);
 const PIECES = [
@@ -68,7 +65,7 @@ test('random range edits, applied as an editor does, always match the full parse
           assert.ok(editor.edit(range, PIECES[piece]));
           assert.equal(editor.text(), doc.getText());
         }
-        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+        assertSameJson(editor.document(), parseRouteDocument(doc.getText()));
       },
     ),
     { numRuns: 40 },
@@ -103,10 +100,10 @@ test('lines inserted and deleted: after every edit the document equals the full 
           doc = spliced(doc, range, text);
           assert.ok(editor.edit(range, text));
           // Reading a document fills the blocks' caches of their places: the next move must leave none stale.
-          if (look) assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+          if (look) assertSameJson(editor.document(), parseRouteDocument(doc.getText()));
         }
         assert.equal(editor.text(), doc.getText());
-        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+        assertSameJson(editor.document(), parseRouteDocument(doc.getText()));
       },
     ),
     { numRuns: 30 },
@@ -137,7 +134,7 @@ test('an edit inside one line re-reads one block and moves none; a new line move
     elements.map((e) => e.range.start.line + 1),
     'elements read before the move are moved too',
   );
-  assert.deepEqual(plain(moved), plain(parseRouteDocument(editor.text())));
+  assertSameJson(moved, parseRouteDocument(editor.text()));
 });
 
 /** Windows line ends, lone carriage returns, and pieces that join or split them. */
@@ -171,7 +168,7 @@ test('carriage returns: random edits, line feeds typed after lone carriage retur
           assert.ok(editor.edit(range, CR_PIECES[piece]));
           assert.equal(editor.text(), doc.getText());
         }
-        assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+        assertSameJson(editor.document(), parseRouteDocument(doc.getText()));
       },
     ),
     { numRuns: 60 },
@@ -186,7 +183,7 @@ test('a line feed typed after a lone carriage return, and a carriage return type
     doc = TextDocument.update(doc, [{ range, text: piece }], doc.version + 1);
     editor.edit(range, piece);
     assert.equal(editor.text(), doc.getText());
-    assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(doc.getText())));
+    assertSameJson(editor.document(), parseRouteDocument(doc.getText()));
   };
   // `\n` at the start of the line after a lone `\r`: one line end, not two.
   step({ start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, '\n');
@@ -208,10 +205,10 @@ test('ParsedDocuments applies the recorded changes (no full parse) and falls bac
   };
   step({ start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, 'N0450F350 DVR\n\n');
   step({ start: { line: 40, character: 2 }, end: { line: 41, character: 1 } }, 'UL9 ');
-  assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
+  assertSameJson(parsed.get(doc).document, parseRouteDocument(doc.getText()));
   assert.equal(parsed.lastParse.edited, true);
   step({ start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, 'x', false);
-  assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
+  assertSameJson(parsed.get(doc).document, parseRouteDocument(doc.getText()));
   assert.equal(parsed.lastParse.edited, false, 'a missed change: the whole text is parsed');
 });
 
@@ -226,7 +223,7 @@ test('ParsedDocuments follows the changes of a Windows file too (no full parse)'
     const changes = [{ range, text }];
     parsed.recordChanges(doc.uri, doc.version, changes, doc.version + 1);
     doc = TextDocument.update(doc, changes, doc.version + 1);
-    assert.deepEqual(plain(parsed.get(doc).document), plain(parseRouteDocument(doc.getText())));
+    assertSameJson(parsed.get(doc).document, parseRouteDocument(doc.getText()));
     assert.equal(parsed.lastParse.edited, true);
   }
 });
@@ -239,7 +236,7 @@ test('a range written end first edits the same text as the range written start f
   backward.edit({ start: { line: 2, character: 14 }, end: { line: 0, character: 14 } }, 'L6');
   assert.equal(forward.text(), 'N0450F350 DVR L6DCT KONAN');
   assert.equal(backward.text(), forward.text());
-  assert.deepEqual(plain(backward.document()), plain(parseRouteDocument(forward.text())));
+  assertSameJson(backward.document(), parseRouteDocument(forward.text()));
 });
 
 test('a document handed out keeps its list of blocks when later edits add and remove blocks', () => {

@@ -5,13 +5,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseRouteDocument, RouteDocumentEditor, type RouteDocument } from '../../../server/src/route';
+import { parseRouteDocument, RouteDocumentEditor } from '../../../server/src/route';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import { generateRouteFile } from './generate';
-
-function plain(doc: RouteDocument): unknown {
-  return JSON.parse(JSON.stringify(doc));
-}
+import { assertSameJson } from './sameJson';
 
 /** 3,000 routes, half with a mistake: more lines and blocks than one slice of the build reads. */
 const TEXT = generateRouteFile(3000, 11, 0.5);
@@ -30,12 +27,12 @@ for (const [what, text] of [
     assert.equal(sliced.built, true);
     const whole = new RouteDocumentEditor(text, reuse);
     assert.equal(sliced.text(), text);
-    assert.deepEqual(plain(sliced.document()), plain(whole.document()));
+    assertSameJson(sliced.document(), whole.document());
     // And they follow an edit alike.
     const at = { line: 400, character: 0 };
     for (const editor of [sliced, whole]) editor.edit({ start: at, end: at }, 'N0450F350 DVR UL9 UL9\n\n');
-    assert.deepEqual(plain(sliced.document()), plain(whole.document()));
-    assert.deepEqual(plain(sliced.document()), plain(parseRouteDocument(sliced.text())));
+    assertSameJson(sliced.document(), whole.document());
+    assertSameJson(sliced.document(), parseRouteDocument(sliced.text()));
   });
 }
 
@@ -48,7 +45,7 @@ test('an editor used before its build in idle time is done builds the rest at on
   assert.equal(editor.built, true);
   const lines = TEXT.split('\n');
   assert.equal(editor.text(), [...lines.slice(0, 10), '# note', ...lines.slice(10)].join('\n'));
-  assert.deepEqual(plain(editor.document()), plain(parseRouteDocument(editor.text())));
+  assertSameJson(editor.document(), parseRouteDocument(editor.text()));
 });
 
 test('after an open the server builds the editor in idle time, and the first edit then patches it', async () => {
@@ -62,5 +59,5 @@ test('after an open the server builds the editor in idle time, and the first edi
   doc = TextDocument.update(doc, changes, 2);
   const parsed = documents.get(doc);
   assert.equal(documents.lastParse.edited, true);
-  assert.deepEqual(plain(parsed.document), plain(parseRouteDocument(doc.getText())));
+  assertSameJson(parsed.document, parseRouteDocument(doc.getText()));
 });

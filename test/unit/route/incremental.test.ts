@@ -1,19 +1,15 @@
 /** The incremental parser: same result as a full parse; unchanged blocks reused or shifted. */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { IncrementalRouteParser, parseRouteDocument, type RouteDocument } from '../../../server/src/route';
+import { IncrementalRouteParser, parseRouteDocument } from '../../../server/src/route';
 import { generateRouteFile } from './generate';
-
-/** The document as plain data (elements built), for deep comparison. */
-function plain(doc: RouteDocument): unknown {
-  return JSON.parse(JSON.stringify(doc));
-}
+import { assertSameJson } from './sameJson';
 
 const BASE = generateRouteFile(30, 7);
 
 test('first parse equals the full parse', () => {
   const parser = new IncrementalRouteParser();
-  assert.deepEqual(plain(parser.parse(BASE)), plain(parseRouteDocument(BASE)));
+  assertSameJson(parser.parse(BASE), parseRouteDocument(BASE));
   assert.deepEqual(parser.lastStats, { reused: 0, shifted: 0, parsed: 30 });
 });
 
@@ -26,7 +22,7 @@ test('an edit inside one block re-parses only that block; the others are the sam
   const edited = lines.join('\n');
   const after = parser.parse(edited);
   assert.deepEqual(parser.lastStats, { reused: 29, shifted: 0, parsed: 1 });
-  assert.deepEqual(plain(after), plain(parseRouteDocument(edited)));
+  assertSameJson(after, parseRouteDocument(edited));
   const changed = after.blocks.findIndex((b) => b.range.start.line <= target && b.range.end.line >= target);
   after.blocks.forEach((b, i) => {
     if (i === changed) assert.notEqual(b, before.blocks[i]);
@@ -41,7 +37,7 @@ test('inserting lines shifts the blocks below without re-reading them', () => {
   const after = parser.parse(edited);
   // Parsed: the new comment group and the new route.
   assert.deepEqual(parser.lastStats, { reused: 0, shifted: 30, parsed: 2 });
-  assert.deepEqual(plain(after), plain(parseRouteDocument(edited)));
+  assertSameJson(after, parseRouteDocument(edited));
   assert.equal(after.blocks[1].range.start.line, before.blocks[0].range.start.line + 4);
   // A shifted block builds its elements at the new lines.
   assert.equal(after.blocks[1].elements[0].range.start.line, before.blocks[0].elements[0].range.start.line + 4);
@@ -61,7 +57,7 @@ test('a series of random edits always matches the full parse', () => {
     const at = rand(text.length + 1);
     const cut = rand(8);
     text = text.slice(0, at) + pieces[rand(pieces.length)] + text.slice(at + cut);
-    assert.deepEqual(plain(parser.parse(text)), plain(parseRouteDocument(text)), `after edit ${step}`);
+    assertSameJson(parser.parse(text), parseRouteDocument(text), `after edit ${step}`);
   }
 });
 
@@ -73,7 +69,7 @@ test('identical blocks at different places both come out right', () => {
     doc.blocks.map((b) => b.diagnostics[0].range.start.line),
     [0, 2],
   );
-  assert.deepEqual(plain(parser.parse(text)), plain(parseRouteDocument(text)));
+  assertSameJson(parser.parse(text), parseRouteDocument(text));
 });
 
 test('a moved block that was already built carries its elements over, shifted, not read again', () => {
@@ -89,7 +85,7 @@ test('a moved block that was already built carries its elements over, shifted, n
       built[i].map((e) => [e.text, e.description, e.range.start.line + 2]),
     );
   });
-  assert.deepEqual(plain(moved), plain(parseRouteDocument(`\n\n${text}`)));
+  assertSameJson(moved, parseRouteDocument(`\n\n${text}`));
   // The earlier document is left as it was.
   assert.equal(before.blocks[0].elements[0].range.start.line, 0);
 });
@@ -103,7 +99,7 @@ test('blocks moved several times before anyone reads them still come out right',
   for (let i = 1; i <= 7; i++) {
     current = `\n${current}`;
     const doc = parser.parse(current);
-    if (i % 3 === 0) assert.deepEqual(plain(doc), plain(parseRouteDocument(current)), `after move ${i}`);
+    if (i % 3 === 0) assertSameJson(doc, parseRouteDocument(current), `after move ${i}`);
   }
-  assert.deepEqual(plain(parser.parse(current)), plain(parseRouteDocument(current)));
+  assertSameJson(parser.parse(current), parseRouteDocument(current));
 });

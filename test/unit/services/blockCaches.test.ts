@@ -13,12 +13,9 @@ import { createTokenCache, semanticTokens } from '../../../server/src/services/s
 import { createSymbolCache, documentSymbols } from '../../../server/src/services/symbols';
 import { generateRouteFile } from '../route/generate';
 import { previousDocumentSymbols, previousFoldingRanges, previousSemanticTokens } from './previousFeatures';
+import { assertSameJson } from '../route/sameJson';
 
 const live = { isCancellationRequested: false };
-
-function plain(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value));
-}
 
 /** Blocks, comment headers and comment-only blocks, FPL messages, a comment after a route. */
 const BASE = [
@@ -66,13 +63,13 @@ test('after any edits, the cached outline, folding and colours equal the whole-d
           const text = doc.getText();
           const edited = editor.document();
           const fresh = parseRouteDocument(text);
-          assert.deepEqual(
-            plain(documentSymbols(edited, live, maxSymbols, undefined, symbols)),
-            plain(previousDocumentSymbols(fresh, live, maxSymbols)),
+          assertSameJson(
+            documentSymbols(edited, live, maxSymbols, undefined, symbols),
+            previousDocumentSymbols(fresh, live, maxSymbols),
           );
-          assert.deepEqual(
-            plain(documentSymbols(edited, live, undefined, undefined, symbols)),
-            plain(previousDocumentSymbols(fresh, live)),
+          assertSameJson(
+            documentSymbols(edited, live, undefined, undefined, symbols),
+            previousDocumentSymbols(fresh, live),
           );
           assert.deepEqual(foldingRanges(edited, text, live), previousFoldingRanges(fresh, text, live));
           assert.deepEqual(semanticTokens(edited, text, live, tokens), previousSemanticTokens(fresh, text, live));
@@ -162,9 +159,9 @@ test('an edit rebuilds the symbols and colours of the blocks it changed, and no 
   ask();
   assert.equal(symbols.builds, blocks + 1);
   assert.equal(tokens.builds, blocks + 1);
-  assert.deepEqual(
-    plain(documentSymbols(editor.document(), live, undefined, undefined, symbols)),
-    plain(previousDocumentSymbols(parseRouteDocument(editor.text()), live)),
+  assertSameJson(
+    documentSymbols(editor.document(), live, undefined, undefined, symbols),
+    previousDocumentSymbols(parseRouteDocument(editor.text()), live),
   );
 });
 
