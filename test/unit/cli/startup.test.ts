@@ -21,12 +21,13 @@ before(() => {
     path.join(dir, 'small.route'),
     'origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN UL607 AMASI\n',
   );
-  // Preloaded: at exit, says on stderr which of Node's HTTP modules and which bundles were loaded.
+  // Preloaded: at exit, says on stderr which of Node's HTTP modules and which bundles were loaded,
+  // and whether Node's scanner of CommonJS export names ran (an import() of a CommonJS file).
   probe = path.join(dir, 'probe.cjs');
   writeFileSync(
     probe,
     `process.on('exit', () => {
-      const native = process.moduleLoadList.filter((m) => /^NativeModule (http2|https|zlib)$/.test(m));
+      const native = process.moduleLoadList.filter((m) => /^NativeModule (http2|https|zlib|internal\\/deps\\/cjs-module-lexer\\/lexer)$/.test(m));
       const bundles = Object.keys(require.cache).filter((f) => f.includes('${path.join(ROOT, 'dist').replace(/\\/g, '\\\\')}'));
       process.stderr.write('LOADED ' + JSON.stringify({ native, bundles: bundles.map((b) => require('path').basename(b)) }) + '\\n');
     });`,
@@ -54,4 +55,7 @@ test('the plain check loads neither the session bundle nor the HTTP client', () 
 test('--navdata loads the session bundle', () => {
   const run = loaded('check', '--navdata', path.join(ROOT, 'test/fixtures/navdata'), 'small.route');
   assert.deepEqual(run.bundles.sort(), ['cli-session.js', 'cli.js']);
+  // Required, not import()ed: an import() would first scan the whole 2 MB bundle for its export
+  // names, which cost more CPU than the rest of its load.
+  assert.ok(!run.native.includes('NativeModule internal/deps/cjs-module-lexer/lexer'), run.native.join(', '));
 });
