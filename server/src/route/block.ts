@@ -5,7 +5,7 @@
 import type { RawBlock } from './blocks';
 import { DiagnosticSink, spanRange } from './diagnostics';
 import { keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
-import { readFpl, releaseFplCheck, type FplResult } from './fpl';
+import { fplRouteSegments, readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
 import { buildRouteText, checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
 import { TextSegments } from './segments';
@@ -66,6 +66,42 @@ export function readBlock(raw: RawBlock, build = true, facts = false): BlockRead
   releaseFplCheck();
   releaseCheckedDirective();
   return read;
+}
+
+/**
+ * Where a block's route text lies (its route lines, or field 15 of its FPL message), found as
+ * `readBlock` finds it but without reading directives, fields or route text: all the elements
+ * and the route text need. Undefined for a block of nothing but comments.
+ */
+export function readRouteSegments(raw: RawBlock): TextSegments | undefined {
+  const sink = new DiagnosticSink();
+  const { lines, firstLine } = raw;
+  const n = lines.length;
+  const contentEnd = new Int32Array(n);
+  for (let li = 0; li < n; li++) {
+    const hash = lines[li].indexOf('#');
+    contentEnd[li] = hash < 0 ? lines[li].length : hash;
+  }
+  const segments = new TextSegments(lines, firstLine);
+  let directives = 0;
+  for (let li = 0; li < n; li++) {
+    const text = lines[li];
+    const end = contentEnd[li];
+    const s = skipBlanks(text, 0, end);
+    if (s >= end) continue;
+    if (segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
+      // What follows the message is directives or text readBlock reports: never route text.
+      return fplRouteSegments({ lines, contentEnd, firstLine }, li, s, sink);
+    }
+    const colon = text.indexOf(':', s);
+    if (colon >= 0 && colon < end && readDirective(text, firstLine + li, colon, end, sink, false)) {
+      directives++;
+      continue;
+    }
+    segments.push(firstLine + li, s, end);
+  }
+  releaseCheckedDirective();
+  return segments.length === 0 && directives === 0 ? undefined : segments;
 }
 
 /**

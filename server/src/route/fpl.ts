@@ -347,14 +347,27 @@ function routeHasPoint(f: RawField, ident: string): boolean {
 /** The check pass's field 15 events, reused from message to message. */
 const eventPool: RouteEvent[] = [];
 
-/** Reads the message whose '(' is at (block line `index`, `paren`). */
-export function readFpl(
+/** A message cut into its fields: where each lies, where the message closes. */
+interface SplitMessage {
+  fields: RawField[];
+  closed: Range | undefined;
+  /** Block index of the line after the one holding ')', or of the end of the block. */
+  li: number;
+  /** Fields after the first extra one, which are only counted. */
+  extraFields: number;
+}
+
+/**
+ * Cuts the message whose '(' is at (block line `index`, `paren`) into its fields on '-' (findings
+ * of the cutting into `sink`). `build` false: the fields are the check pass's pooled ones.
+ */
+function splitFields(
   block: BlockLines,
   index: number,
   paren: number,
   sink: DiagnosticSink,
-  build = true,
-): FplResult {
+  build: boolean,
+): SplitMessage {
   const { lines, contentEnd, firstLine } = block;
   const fields = build ? [] : pooledFields;
   fields.length = 0;
@@ -376,7 +389,6 @@ export function readFpl(
   fields.push(current);
   let closed: Range | undefined;
   let li = index;
-  /** Fields after the first extra one, which are only counted. */
   let extraFields = 0;
   for (; li < lines.length && !closed; li++) {
     const text = lines[li];
@@ -424,6 +436,33 @@ export function readFpl(
     }
     if (!closed) current.segments.push(line, pieceStart, end);
   }
+  return { fields, closed, li, extraFields };
+}
+
+/**
+ * Where field 15 of the message at (block line `index`, `paren`) lies, found as readFpl finds it
+ * but without reading the fields (the elements of an FPL block need no more); empty segments
+ * when the message has no field 15.
+ */
+export function fplRouteSegments(block: BlockLines, index: number, paren: number, sink: DiagnosticSink): TextSegments {
+  const { fields } = splitFields(block, index, paren, sink, true);
+  joinHyphenatedIdentification(fields, sink);
+  const { numbers } = assignFieldNumbers(fields);
+  fieldTexts.length = 0;
+  for (let k = 1; k < fields.length; k++) if (numbers[k] === 15) return fields[k].segments;
+  return new TextSegments(block.lines, block.firstLine);
+}
+
+/** Reads the message whose '(' is at (block line `index`, `paren`). */
+export function readFpl(
+  block: BlockLines,
+  index: number,
+  paren: number,
+  sink: DiagnosticSink,
+  build = true,
+): FplResult {
+  const { lines, firstLine } = block;
+  const { fields, closed, li, extraFields } = splitFields(block, index, paren, sink, build);
   const endIndex = closed ? li - 1 : lines.length - 1;
   const endRange = closed ?? endOfText(block, index, paren);
   if (!closed) {

@@ -35,6 +35,7 @@ import {
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
 import { TextSegments } from './segments';
+import { ElementStore, type PositionSlots } from './elementViews';
 import { checkLevels, checkSequence } from './sequence';
 
 export { TextSegments } from './segments';
@@ -467,6 +468,40 @@ export function buildRouteText(segments: TextSegments): string {
   }
   release(count);
   return routeText.toUpperCase();
+}
+
+/** The reader that finds the kinds of the tokens the shortcuts leave, when elements are built (no findings). */
+let kindReader: ElementReader | undefined;
+
+/**
+ * The elements of route text already checked, as a store of kind codes and spans that views
+ * read (elementViews.ts): the check pass's tokenizer and shortcuts give the kinds, the reader
+ * (without findings) those they leave; no element object, range or string is made here.
+ */
+export function scanElements(segments: TextSegments): ElementStore {
+  const count = tokenize(segments, false, true);
+  const { lines, firstLine } = segments.source;
+  const codes = new Int32Array(count);
+  const spans = new Int32Array(count * 3);
+  if (count > 0) positions(count);
+  const slots: PositionSlots = { firstFlags, lastFlags, routeStart, sidSlot, starSlot };
+  const reader = (kindReader ??= new ElementReader(null, false));
+  reader.startCheck(null);
+  const kinds = tokKind;
+  for (let k = 0; k < count; k++) {
+    const quick = kinds[k];
+    if (quick !== FULL_READ) {
+      codes[k] = quick & ~FORM;
+    } else {
+      codes[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count)));
+    }
+    const at = k * 3;
+    spans[at] = tokLine[k];
+    spans[at + 1] = tokStart[k];
+    spans[at + 2] = tokEnd[k];
+  }
+  release(count);
+  return new ElementStore(codes, spans, lines, firstLine, slots);
 }
 
 /** The build pass: the complete elements of route text already checked. */
