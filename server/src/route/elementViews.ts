@@ -52,15 +52,16 @@ export const fullBuilds = { elements: 0 };
 let fullReader: ElementReader | undefined;
 
 /**
- * The elements of one route text: per element its kind code and (line, start, end); the lines
- * they lie on, shared with the block. Moving the block moves only `lineDelta`.
+ * The elements of one route text: per element its kind code and (line, start, end), in one typed
+ * array of four runs (codes, lines, starts, ends); the lines they lie on, shared with the block.
+ * Moving the block moves only `lineDelta`.
  */
 export class ElementStore {
   constructor(
-    /** Kind code of each element (kinds.ts). */
-    readonly codes: Int32Array,
-    /** (line, start, end) of each element in turn, lines as they were read. */
-    readonly spans: Int32Array,
+    /** How many elements. */
+    readonly length: number,
+    /** Kind codes (kinds.ts), then lines as they were read, starts and ends: `length` each. */
+    readonly data: Int32Array,
     /** The block's lines; `lines[i]` was line `firstLine + i` when read. */
     readonly lines: readonly string[],
     readonly firstLine: number,
@@ -69,31 +70,29 @@ export class ElementStore {
     readonly lineDelta = 0,
   ) {}
 
-  get length(): number {
-    return this.codes.length;
-  }
-
   /** The same elements `delta` lines further down (a block that moved): nothing is copied. */
   movedBy(delta: number): ElementStore {
-    return new ElementStore(this.codes, this.spans, this.lines, this.firstLine, this.slots, this.lineDelta + delta);
+    return new ElementStore(this.length, this.data, this.lines, this.firstLine, this.slots, this.lineDelta + delta);
   }
 
   kindOf(k: number): ElementKind {
-    return KIND_NAMES[this.codes[k] & KIND];
+    return KIND_NAMES[this.data[k] & KIND];
   }
 
   lineOf(k: number): number {
-    return this.spans[k * 3] + this.lineDelta;
+    return this.data[this.length + k] + this.lineDelta;
   }
 
   rangeOf(k: number): Range {
-    const at = k * 3;
-    return lineRange(this.spans[at] + this.lineDelta, this.spans[at + 1], this.spans[at + 2]);
+    const n = this.length;
+    const d = this.data;
+    return lineRange(d[n + k] + this.lineDelta, d[2 * n + k], d[3 * n + k]);
   }
 
   textOf(k: number): string {
-    const at = k * 3;
-    return this.lines[this.spans[at] - this.firstLine].slice(this.spans[at + 1], this.spans[at + 2]);
+    const n = this.length;
+    const d = this.data;
+    return this.lines[d[n + k] - this.firstLine].slice(d[2 * n + k], d[3 * n + k]);
   }
 
   /** The position flags of element k, as the parse gave them (routeText.ts flagsOf). */
@@ -101,7 +100,7 @@ export class ElementStore {
     const s = this.slots;
     let flags = 0;
     if (k === 0) flags |= s.firstFlags;
-    if (k === this.codes.length - 1) flags |= s.lastFlags;
+    if (k === this.length - 1) flags |= s.lastFlags;
     if (k === s.sidSlot) flags |= SID_SLOT;
     if (k === s.starSlot && k > s.routeStart) flags |= STAR_SLOT;
     return flags;
@@ -111,12 +110,43 @@ export class ElementStore {
   fullElement(k: number): RouteElement {
     const reader = (fullReader ??= new ElementReader(null, true));
     fullBuilds.elements++;
-    return reader.read(this.textOf(k), this.lineOf(k), this.spans[k * 3 + 1], this.flagsOf(k));
+    return reader.read(this.textOf(k), this.lineOf(k), this.data[2 * this.length + k], this.flagsOf(k));
+  }
+
+  /**
+   * The route text as one line, elements in upper case joined by single spaces, as
+   * routeText.ts buildRouteText makes it, from the spans (no character is scanned again): each
+   * line's text from its first to its last element when single spaces part them all.
+   */
+  routeText(): string {
+    const n = this.length;
+    const d = this.data;
+    const pieces: string[] = [];
+    let singleSpaced = true;
+    for (let k = 0; k < n;) {
+      const line = d[n + k];
+      const text = this.lines[line - this.firstLine];
+      const from = d[2 * n + k];
+      let last = k;
+      while (last + 1 < n && d[n + last + 1] === line) {
+        const gap = d[3 * n + last];
+        if (d[2 * n + last + 1] - gap !== 1 || text.charCodeAt(gap) !== 32) singleSpaced = false;
+        last++;
+      }
+      pieces.push(text.slice(from, d[3 * n + last]));
+      k = last + 1;
+    }
+    if (!singleSpaced) {
+      pieces.length = n;
+      for (let k = 0; k < n; k++) pieces[k] = this.textOf(k);
+    }
+    const joined = pieces.length === 1 ? pieces[0] : pieces.join(' ');
+    return joined.toUpperCase();
   }
 
   /** One view per element. */
   views(): RouteElement[] {
-    const n = this.codes.length;
+    const n = this.length;
     const out: RouteElement[] = new Array(n);
     for (let k = 0; k < n; k++) out[k] = new ElementView(this, k) as unknown as RouteElement;
     return out;

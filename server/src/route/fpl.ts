@@ -359,7 +359,8 @@ interface SplitMessage {
 
 /**
  * Cuts the message whose '(' is at (block line `index`, `paren`) into its fields on '-' (findings
- * of the cutting into `sink`). `build` false: the fields are the check pass's pooled ones.
+ * of the cutting into `sink`). `build` false: the fields are the check pass's pooled ones. `quiet`:
+ * the same fields, without the findings (for where the route text lies, read after the check pass).
  */
 function splitFields(
   block: BlockLines,
@@ -367,6 +368,7 @@ function splitFields(
   paren: number,
   sink: DiagnosticSink,
   build: boolean,
+  quiet = false,
 ): SplitMessage {
   const { lines, contentEnd, firstLine } = block;
   const fields = build ? [] : pooledFields;
@@ -395,6 +397,31 @@ function splitFields(
     const line = firstLine + li;
     let pieceStart = li === index ? paren + 1 : 0;
     const end = contentEnd[li];
+    if (quiet) {
+      // Only '-' and ')' cut the message: found by the native search, no character read here.
+      let dash = text.indexOf('-', pieceStart);
+      let close = text.indexOf(')', pieceStart);
+      for (;;) {
+        if (dash >= end) dash = -1;
+        if (close >= end) close = -1;
+        if (dash < 0 && close < 0) break;
+        if (close >= 0 && (dash < 0 || close < dash)) {
+          current.segments.push(line, pieceStart, close);
+          closed = lineRange(line, close, close + 1);
+          break;
+        }
+        if (fields.length > FIELD_NUMBERS.length + 1) extraFields++;
+        else {
+          current.segments.push(line, pieceStart, dash);
+          pieceStart = dash + 1;
+          current = newField(line, dash + 1);
+          fields.push(current);
+        }
+        dash = text.indexOf('-', dash + 1);
+      }
+      if (!closed) current.segments.push(line, pieceStart, end);
+      continue;
+    }
     for (let ch = pieceStart; ch < end; ch++) {
       const c = text.charCodeAt(ch);
       // Letters, digits, '/' and blanks (nearly every character) end nothing.
@@ -445,7 +472,7 @@ function splitFields(
  * when the message has no field 15.
  */
 export function fplRouteSegments(block: BlockLines, index: number, paren: number, sink: DiagnosticSink): TextSegments {
-  const { fields } = splitFields(block, index, paren, sink, true);
+  const { fields } = splitFields(block, index, paren, sink, true, true);
   joinHyphenatedIdentification(fields, sink);
   const { numbers } = assignFieldNumbers(fields);
   fieldTexts.length = 0;

@@ -269,7 +269,10 @@ export class LazyRouteBlock implements RouteBlock {
 
   get routeText(): string {
     const built = (this.#built ??= {});
-    return (built.routeText ??= buildRouteText(this.routeSegments));
+    if (built.routeText !== undefined) return built.routeText;
+    // From the elements' spans when they were built (no character scanned again).
+    const store = built.store;
+    return (built.routeText = store ? store.routeText() : buildRouteText(this.routeSegments));
   }
   set routeText(value: string) {
     (this.#built ??= {}).routeText = value;

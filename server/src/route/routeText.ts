@@ -481,27 +481,23 @@ let kindReader: ElementReader | undefined;
 export function scanElements(segments: TextSegments): ElementStore {
   const count = tokenize(segments, false, true);
   const { lines, firstLine } = segments.source;
-  const codes = new Int32Array(count);
-  const spans = new Int32Array(count * 3);
+  // Codes, lines, starts and ends: the tokenizer's buffers copied whole.
+  const data = new Int32Array(count * 4);
+  data.set(tokKind.subarray(0, count), 0);
+  data.set(tokLine.subarray(0, count), count);
+  data.set(tokStart.subarray(0, count), 2 * count);
+  data.set(tokEnd.subarray(0, count), 3 * count);
   if (count > 0) positions(count);
   const slots: PositionSlots = { firstFlags, lastFlags, routeStart, sidSlot, starSlot };
   const reader = (kindReader ??= new ElementReader(null, false));
   reader.startCheck(null);
-  const kinds = tokKind;
   for (let k = 0; k < count; k++) {
-    const quick = kinds[k];
-    if (quick !== FULL_READ) {
-      codes[k] = quick & ~FORM;
-    } else {
-      codes[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count)));
-    }
-    const at = k * 3;
-    spans[at] = tokLine[k];
-    spans[at + 1] = tokStart[k];
-    spans[at + 2] = tokEnd[k];
+    const quick = data[k];
+    if (quick === FULL_READ) data[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count)));
+    else if (quick & FORM) data[k] = quick & ~FORM;
   }
   release(count);
-  return new ElementStore(codes, spans, lines, firstLine, slots);
+  return new ElementStore(count, data, lines, firstLine, slots);
 }
 
 /** The build pass: the complete elements of route text already checked. */

@@ -11,20 +11,23 @@ import { IncrementalRouteParser, parseRouteDocument, type RouteBlock } from '../
 import { readBlock } from '../../../server/src/route/block';
 import { splitBlocks, splitLines } from '../../../server/src/route/blocks';
 import { fullBuilds } from '../../../server/src/route/elementViews';
-import { buildElements } from '../../../server/src/route/routeText';
+import { buildElements, buildRouteText } from '../../../server/src/route/routeText';
 import { EXAMPLES } from './examples';
 import { generateRouteFile } from './generate';
 
 const SAMPLES = join(__dirname, '../../../samples');
 
-/** Every block's elements as the full reader builds them from the block read in full. */
-function builtInFull(text: string): unknown[] {
-  const out: unknown[] = [];
+/** Every block's elements as the full reader builds them from the block read in full, and its route text. */
+function builtInFull(text: string): { elements: unknown[]; routeTexts: string[] } {
+  const elements: unknown[] = [];
+  const routeTexts: string[] = [];
   for (const raw of splitBlocks(splitLines(text), false)) {
     const read = readBlock(raw);
-    if (read) out.push(JSON.parse(JSON.stringify(buildElements(read.routeSegments))));
+    if (!read) continue;
+    elements.push(JSON.parse(JSON.stringify(buildElements(read.routeSegments))));
+    routeTexts.push(buildRouteText(read.routeSegments));
   }
-  return out;
+  return { elements, routeTexts };
 }
 
 function sameAsFullRead(
@@ -32,7 +35,7 @@ function sameAsFullRead(
   what: string,
   blocks: readonly RouteBlock[] = parseRouteDocument(text).blocks,
 ): void {
-  const expected = builtInFull(text);
+  const { elements: expected, routeTexts } = builtInFull(text);
   assert.equal(blocks.length, expected.length, what);
   blocks.forEach((block, i) => {
     const full = expected[i] as { kind: string; text: string; range: unknown }[];
@@ -45,11 +48,27 @@ function sameAsFullRead(
       assert.deepEqual(e.range, full[k].range, `${what}: block ${i} element ${k} range`);
     });
     assert.deepEqual(JSON.parse(JSON.stringify(views)), full, `${what}: block ${i}`);
+    // Made from the elements' spans once they are built.
+    assert.equal(block.routeText, routeTexts[i], `${what}: block ${i} route text`);
   });
 }
 
 test('views read as the elements the full reader builds: generated routes and FPL messages, with mistakes', () => {
   sameAsFullRead(generateRouteFile(150, 5, 0.6), 'generated');
+});
+
+test('route text from the spans: tabs, runs of blanks, lower case, wrapped lines, FPL field 15 over lines', () => {
+  sameAsFullRead(
+    [
+      'N0450F350  DVR\tUL9 konan',
+      'origin: EGLL\nN0450F350 DVR UL9 \n  KONAN  # note\n UL607   AMASI',
+      'N0450F350 DVR UL9 KONAN\nUL607 AMASI',
+      '(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 SPY  DCT\n DVR UL9\tKONAN\n-EGLL0040-0)',
+      '(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 SPY DCT\n DVR UL9 KONAN\n-EGLL0040-0)',
+      'origin: EGLL\ndestination: EDDF',
+    ].join('\n\n'),
+    'spacing',
+  );
 });
 
 test('views read as the elements the full reader builds: the samples and every rule example', () => {
