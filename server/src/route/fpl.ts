@@ -472,12 +472,19 @@ function splitFields(
  * when the message has no field 15.
  */
 export function fplRouteSegments(block: BlockLines, index: number, paren: number, sink: DiagnosticSink): TextSegments {
-  const { fields } = splitFields(block, index, paren, sink, true, true);
+  // The check pass's pooled fields: only field 15's pieces are copied out.
+  const { fields } = splitFields(block, index, paren, sink, false, true);
   joinHyphenatedIdentification(fields, sink);
   const { numbers } = assignFieldNumbers(fields);
-  fieldTexts.length = 0;
-  for (let k = 1; k < fields.length; k++) if (numbers[k] === 15) return fields[k].segments;
-  return new TextSegments(block.lines, block.firstLine);
+  const route = new TextSegments(block.lines, block.firstLine);
+  for (let k = 1; k < fields.length; k++) {
+    if (numbers[k] !== 15) continue;
+    const g = fields[k].segments;
+    for (let j = 0; j < g.length; j++) route.push(g.line(j), g.start(j), g.end(j));
+    break;
+  }
+  releaseFplCheck();
+  return route;
 }
 
 /** Reads the message whose '(' is at (block line `index`, `paren`). */

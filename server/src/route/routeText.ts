@@ -473,6 +473,22 @@ export function buildRouteText(segments: TextSegments): string {
 /** The reader that finds the kinds of the tokens the shortcuts leave, when elements are built (no findings). */
 let kindReader: ElementReader | undefined;
 
+/** Stores' arrays are cut from shared chunks: an array buffer each was most of a small store's cost. */
+const CHUNK = 16384;
+let chunk = new Int32Array(CHUNK);
+let chunkUsed = 0;
+
+function storeBuffer(size: number): Int32Array {
+  if (size > CHUNK / 4) return new Int32Array(size);
+  if (chunkUsed + size > CHUNK) {
+    chunk = new Int32Array(CHUNK);
+    chunkUsed = 0;
+  }
+  const data = chunk.subarray(chunkUsed, chunkUsed + size);
+  chunkUsed += size;
+  return data;
+}
+
 /**
  * The elements of route text already checked, as a store of kind codes and spans that views
  * read (elementViews.ts): the check pass's tokenizer and shortcuts give the kinds, the reader
@@ -482,7 +498,7 @@ export function scanElements(segments: TextSegments): ElementStore {
   const count = tokenize(segments, false, true);
   const { lines, firstLine } = segments.source;
   // Codes, lines, starts and ends: the tokenizer's buffers copied whole.
-  const data = new Int32Array(count * 4);
+  const data = storeBuffer(count * 4);
   data.set(tokKind.subarray(0, count), 0);
   data.set(tokLine.subarray(0, count), count);
   data.set(tokStart.subarray(0, count), 2 * count);
