@@ -4,7 +4,7 @@
  */
 import type { RawBlock } from './blocks';
 import { DiagnosticSink, spanRange } from './diagnostics';
-import { keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
+import { isDirectiveLine, keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
 import { fplRouteSegments, readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
 import { buildRouteText, checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
@@ -74,35 +74,43 @@ export function readBlock(raw: RawBlock, build = true, facts = false): BlockRead
  * and the route text need. Undefined for a block of nothing but comments.
  */
 export function readRouteSegments(raw: RawBlock): TextSegments | undefined {
-  const sink = new DiagnosticSink();
+  // Findings are the check pass's: these are dropped.
+  const sink = (quietSink ??= new DiagnosticSink());
   const { lines, firstLine } = raw;
   const n = lines.length;
-  const contentEnd = new Int32Array(n);
+  if (n <= 4096 && contentEnds.length < n) contentEnds = new Int32Array(Math.max(n, contentEnds.length * 2));
+  const contentEnd = n > 4096 ? new Int32Array(n) : contentEnds;
   for (let li = 0; li < n; li++) {
     const hash = lines[li].indexOf('#');
     contentEnd[li] = hash < 0 ? lines[li].length : hash;
   }
   const segments = new TextSegments(lines, firstLine);
   let directives = 0;
-  for (let li = 0; li < n; li++) {
+  let found: TextSegments | undefined;
+  for (let li = 0; li < n && !found; li++) {
     const text = lines[li];
     const end = contentEnd[li];
     const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
       // What follows the message is directives or text readBlock reports: never route text.
-      return fplRouteSegments({ lines, contentEnd, firstLine }, li, s, sink);
+      found = fplRouteSegments({ lines, contentEnd, firstLine }, li, s, sink);
+      continue;
     }
     const colon = text.indexOf(':', s);
-    if (colon >= 0 && colon < end && readDirective(text, firstLine + li, colon, end, sink, false)) {
+    if (colon >= 0 && colon < end && isDirectiveLine(text, colon)) {
       directives++;
       continue;
     }
     segments.push(firstLine + li, s, end);
   }
-  releaseCheckedDirective();
+  sink.list.length = 0;
+  if (found) return found;
   return segments.length === 0 && directives === 0 ? undefined : segments;
 }
+
+/** The sink of readRouteSegments (findings of cutting an FPL message), emptied after each block. */
+let quietSink: DiagnosticSink | undefined;
 
 /**
  * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,

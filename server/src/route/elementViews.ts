@@ -157,7 +157,6 @@ export class ElementStore {
 export class ElementView {
   readonly #store: ElementStore;
   readonly #index: number;
-  #range: Range | undefined;
   #full: RouteElement | undefined;
 
   constructor(store: ElementStore, index: number) {
@@ -173,17 +172,18 @@ export class ElementView {
     return this.#full ? this.#full.text : this.#store.textOf(this.#index);
   }
 
+  /**
+   * Made on each read until the element is built in full (then its range): kept, a range for each
+   * element read once (semantic tokens) outlived young garbage and cost twice the build.
+   */
   get range(): Range {
-    return (this.#range ??= this.#full ? this.#full.range : this.#store.rangeOf(this.#index));
+    return this.#full ? this.#full.range : this.#store.rangeOf(this.#index);
   }
 
   /** The element as the full reader builds it (its description and decoded parts). */
   full(): RouteElement {
     if (this.#full) return this.#full;
-    const full = this.#store.fullElement(this.#index);
-    // One range for the element, whichever was read first.
-    if (this.#range) full.range = this.#range;
-    return (this.#full = full);
+    return (this.#full = this.#store.fullElement(this.#index));
   }
 
   /** The element as plain data: what the full reader builds. */
