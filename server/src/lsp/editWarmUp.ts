@@ -5,9 +5,9 @@
  * yet, the first keystroke after an open paid for that for the code of an edit
  * (RouteDocumentEditor.edit and its lists, the findings of a moved block, the diagnostics of an
  * edited document), which the open itself never runs. Measured in fresh processes at 5 MB on the
- * loaded 2-core machine: 5–38 ms (18 ms the median of 8) against 0.5–0.6 ms for a later keystroke;
- * with this warm-up, 0.7–12 ms, most under 2 ms (what is left is the engine optimizing on its
- * threads, which the first keystroke may still meet).
+ * loaded 2-core machine: 5–38 ms (18 ms the median of 8) against 0.5–0.7 ms for a later keystroke;
+ * with this warm-up, about 2 ms the median of 36 (0.7–29 ms: what is left is the engine
+ * optimizing on its threads, which the first keystroke may still meet).
  */
 import { RouteDocumentEditor } from '../route';
 import { documentDiagnostics } from '../services/diagnostics';
