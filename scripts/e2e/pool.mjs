@@ -23,6 +23,26 @@ export const POOL_ENVIRONMENT = 'ICAO_ROUTE_E2E_POOL';
 /** Seconds a closed window's extension host is kept for a reconnection (VS Code's default: 3 hours). */
 const RECONNECTION_GRACE_SECONDS = 2;
 
+/**
+ * Built-in extensions that every window's extension host started (git and GitHub on '*', the
+ * TypeScript and JSON language servers on the workbench's own JSON, emmet, npm…) and that no e2e
+ * step uses: left out, they no longer cost each window their start-up.
+ */
+const UNUSED_BUILTIN_EXTENSIONS = [
+  'vscode.git',
+  'vscode.git-base',
+  'vscode.github',
+  'vscode.github-authentication',
+  'vscode.typescript-language-features',
+  'vscode.json-language-features',
+  'vscode.configuration-editing',
+  'vscode.extension-editing',
+  'vscode.emmet',
+  'vscode.npm',
+  'vscode.merge-conflict',
+  'vscode.debug-auto-launch',
+];
+
 /** How long a lease waits for the previous window's processes to end. */
 const IDLE_LIMIT_MS = 60_000;
 
@@ -91,6 +111,8 @@ export class CodeServerPool {
           hubKey,
           logFile: join(entry.stateDir, 'session.log'),
           args: ['--reconnection-grace-time', String(RECONNECTION_GRACE_SECONDS)],
+          skipBuiltinExtensions: UNUSED_BUILTIN_EXTENSIONS,
+          compileCache: join(this.root, 'node-compile-cache'),
         });
       } catch (error) {
         this.servers.splice(this.servers.indexOf(entry), 1);
