@@ -2,7 +2,7 @@
 // (TypeScript through tsx).
 // Node 20 has no glob support in `--test`, so the files are listed here.
 //
-// End-to-end files (test/e2e) share the code-servers of one pool for the whole run
+// End-to-end files (test/e2e) share the code-server of one pool for the whole run
 // (scripts/e2e/pool.mjs), served from this process, and run one at a time: each drives a whole
 // VS Code window. The other files run two at a time (TEST_CONCURRENCY), each in its own process
 // with its own temporary folders and free ports.
@@ -38,10 +38,14 @@ let pool;
 if (endToEnd) {
   const { CodeServerPool, servePool, POOL_ENVIRONMENT } = await import('./e2e/pool.mjs');
   const { exitOnSignals } = await import('./e2e/proc.mjs');
+  const { DEMO_KEY } = await import('./e2e/session.mjs');
   // Ctrl+C stops the code-servers too (their process groups do not get the terminal's signal).
   exitOnSignals();
   pool = new CodeServerPool(resolve('test-results', 'e2e', 'code-servers'));
   env[POOL_ENVIRONMENT] = (await servePool(pool)).url;
+  // Packaging and the start-up of both servers (with the simulator's key and without) overlap
+  // the start of the first test file; a single file starts only the server it asks for.
+  if (files.length > 1) pool.warmUp([DEMO_KEY, undefined]);
 }
 
 const concurrency = endToEnd ? 1 : TEST_CONCURRENCY;
