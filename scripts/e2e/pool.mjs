@@ -86,15 +86,17 @@ export class CodeServerPool {
     this.preparing ??= (async () => {
       const env = await ensureE2eEnvironment({ browser: true });
       mkdirSync(this.root, { recursive: true });
-      await packageExtension({ logFile: join(this.root, 'package.log') });
+      // `npm test` packages in a step of its own, before it builds dist/ for the other tests.
+      if (process.env.ICAO_ROUTE_SKIP_PACKAGE !== '1' || !existsSync(VSIX))
+        await packageExtension({ logFile: join(this.root, 'package.log') });
       return env;
     })();
     return this.preparing;
   }
 
   /**
-   * Starts a server for each of `hubKeys` (undefined: no key) ahead of the first lease, side by
-   * side: their start-up overlaps each other's and the first test file's.
+   * Starts a server for each of `hubKeys` (undefined: no key) ahead of the first leases, side by
+   * side: their start-up overlaps each other's and the first test files'.
    */
   warmUp(hubKeys) {
     for (const hubKey of hubKeys)
