@@ -99,8 +99,7 @@ export class CodeServerPool {
    * side: their start-up overlaps each other's and the first test files'.
    */
   warmUp(hubKeys) {
-    for (const hubKey of hubKeys)
-      if (!this.servers.some((s) => s.hubKey === hubKey)) this.startServer(hubKey).catch(() => undefined);
+    for (const hubKey of hubKeys) this.startServer(hubKey).catch(() => undefined);
   }
 
   /** A new server for `hubKey`, not busy; a failed start leaves the pool. */

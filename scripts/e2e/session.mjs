@@ -292,6 +292,8 @@ export async function startPooledSession({ pool, stateDir, workspace, hub = true
       userDataDir: lease.userDataDir,
       hubUrl: sim?.url,
       chromium: lease.chromium,
+      // The browser's HTTP cache stays with the server: one file at a time uses it.
+      browserCacheDir: join(lease.stateDir, 'chromium-cache'),
       stop: async () => {
         await pool.release(lease.id);
         await sim?.stop();

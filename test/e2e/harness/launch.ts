@@ -64,12 +64,12 @@ export async function launchWorkbench(
     rmSync(workspace, { recursive: true, force: true });
   };
   try {
-    // A new browser profile per file (SecretStorage, editor and window state), but one HTTP cache
-    // for the run: the workbench's scripts (cacheable for a year) and the code Chromium compiled
-    // from them come from the disk instead of code-server and V8 again.
+    // A new browser profile per file (SecretStorage, editor and window state), but the HTTP cache
+    // of the server's previous files: the workbench's scripts (cacheable for a year) and the code
+    // Chromium compiled from them come from the disk instead of code-server and V8 again.
     browser = await chromium.launch({
       executablePath: session.chromium ?? '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, `--disk-cache-dir=${path.join(RESULTS, 'chromium-cache')}`],
+      args: [...CHROMIUM_ARGS, `--disk-cache-dir=${session.browserCacheDir}`],
     });
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
     page.setDefaultTimeout(30_000);
