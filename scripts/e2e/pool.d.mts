@@ -27,3 +27,4 @@ export declare class CodeServerPool implements CodeServerLeases {
 
 export declare function servePool(pool: CodeServerPool): Promise<{ url: string; close(): void }>;
 export declare function connectPool(url: string): CodeServerLeases;
+export declare const UNUSED_BUILTIN_EXTENSIONS: string[];

@@ -30,7 +30,7 @@ const RECONNECTION_GRACE_SECONDS = 2;
  * TypeScript and JSON language servers on the workbench's own JSON, emmet, npm…) and that no e2e
  * step uses: left out, they no longer cost each window their start-up.
  */
-const UNUSED_BUILTIN_EXTENSIONS = [
+export const UNUSED_BUILTIN_EXTENSIONS = [
   'vscode.git',
   'vscode.git-base',
   'vscode.github',
