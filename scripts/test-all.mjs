@@ -1,76 +1,113 @@
-// `npm test`: every test of the project, in the order a failure is cheapest to find:
-// build, type-check and lint, unit and protocol tests, the map page in Chromium, grammar tests,
-// then the end-to-end suite in a real VS Code and the desktop suite. Prints one closing line
-// `N passed, N failed` over all suites.
+// `npm test`: every test of the project, closing with one line `N passed, N failed` over all
+// suites. The steps run in two lanes side by side, each step once the steps it comes `after` have
+// ended: the checks and the unit, map page and grammar tests (mostly CPU), and the end-to-end and
+// desktop suites (mostly waiting on a browser and VS Code). On 2 cores the waiting of one lane is
+// the other's CPU time. A step's output is kept and printed whole when it ends, so that the steps
+// running together do not interleave; a line says when each starts.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 
+const PACKAGE = 'package the extension (.vsix for the end-to-end suite)';
 const steps = [
-  // The later steps reuse these bundles: the test files that need dist/ do not build it again.
-  { name: 'build', cmd: ['npm', 'run', 'build'], then: { ICAO_ROUTE_SKIP_BUILD: '1' } },
+  // The end-to-end suite installs this .vsix; packaging writes the production bundles into dist/,
+  // so it runs before the build (which writes them again for the tests) and the pool does not
+  // package again (ICAO_ROUTE_SKIP_PACKAGE).
+  {
+    name: PACKAGE,
+    cmd: ['npm', 'run', 'package', '--', '--allow-missing-repository'],
+    when: 'test/e2e',
+    then: { ICAO_ROUTE_SKIP_PACKAGE: '1' },
+  },
+  // The later steps reuse these bundles: the test files that need dist/ do not build it again,
+  // and nothing writes dist/ while they run.
+  { name: 'build', cmd: ['npm', 'run', 'build'], after: [PACKAGE], then: { ICAO_ROUTE_SKIP_BUILD: '1' } },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
-  { name: 'lint (eslint and prettier --check)', cmd: ['npm', 'run', 'lint'] },
-  { name: 'unit and protocol tests', cmd: ['npm', 'run', 'test:unit'], counts: true },
-  // The route map page in headless Chromium (built by the first step). A new machine has no
+  { name: 'lint (eslint and prettier --check)', cmd: ['npm', 'run', 'lint'], after: ['typecheck'] },
+  {
+    name: 'unit and protocol tests',
+    cmd: ['npm', 'run', 'test:unit'],
+    after: ['build', 'lint (eslint and prettier --check)'],
+    counts: true,
+  },
+  // The route map page in headless Chromium (built by the build step). A new machine has no
   // Chromium yet: the browser is installed first (Debian's package; the VS Code environment
-  // comes later, for the end-to-end suite).
+  // comes with the end-to-end suite).
   {
     name: 'browser for the map page tests',
     cmd: ['node', 'scripts/e2e-env.mjs', '--browser-only'],
     when: 'test/webview',
+    after: ['unit and protocol tests'],
   },
   {
     name: 'webview browser tests',
     cmd: ['node', 'scripts/run-node-tests.mjs', 'test/webview'],
     when: 'test/webview',
+    after: ['build', 'browser for the map page tests'],
     counts: true,
     // Without the browser every test would fail for the one reason the step above gave.
     needs: 'browser for the map page tests',
   },
-  { name: 'grammar tests', cmd: ['npm', 'run', 'test:grammar'], when: 'test/grammar', marks: true },
+  {
+    name: 'grammar tests',
+    cmd: ['npm', 'run', 'test:grammar'],
+    when: 'test/grammar',
+    after: ['webview browser tests'],
+    marks: true,
+  },
   // Installs the VS Code test environment first when it is missing (scripts/e2e-env.mjs); when
   // that cannot work, the step fails with the one command that fixes it.
-  { name: 'end-to-end suite', cmd: ['npm', 'run', 'test:e2e'], when: 'test/e2e', counts: true },
+  {
+    name: 'end-to-end suite',
+    cmd: ['npm', 'run', 'test:e2e'],
+    when: 'test/e2e',
+    after: [PACKAGE],
+    needs: PACKAGE,
+    counts: true,
+  },
   // The desktop suite runs the same assertions through the VS Code API; here it runs in the
-  // cached code-server, and fails saying why when there is no VS Code to run in.
+  // cached code-server (after the end-to-end suite: they would compete for the same cores), and
+  // fails saying why when there is no VS Code to run in.
   {
     name: 'desktop suite',
     cmd: ['npm', 'run', 'test:vscode'],
     when: 'test/vscode',
+    after: ['build', 'end-to-end suite'],
     marks: true,
     env: { VSCODE_TEST_REQUIRED: '1' },
   },
 ];
 
-/**
- * CPU seconds used so far by the finished child processes of this one and theirs (Linux: the
- * cutime and cstime of /proc/self/stat, in ticks of 1/100 s); undefined elsewhere. Unlike the
- * wall time, this hardly changes with the load of a shared machine.
- */
-function childrenCpuSeconds() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return undefined;
-  }
-}
+const STEP_RUNNER = new URL('./run-step.mjs', import.meta.url).pathname;
 
-/** Runs one step, its output shown as it comes (CI sees progress) and kept for counting. */
+/**
+ * Runs one step with its output kept (stdout alone for counting, both streams in order for
+ * printing). Resolves with its status and CPU seconds (from scripts/run-step.mjs; undefined
+ * off Linux).
+ */
 function run(cmd, env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd[0], cmd.slice(1), {
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const child = spawn(process.execPath, [STEP_RUNNER, ...cmd], {
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: { ...process.env, ...earlierSteps, ...env },
     });
-    const chunks = [];
+    const stdout = [];
+    const both = [];
+    let cpu;
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      chunks.push(chunk);
+      stdout.push(chunk);
+      both.push(chunk);
     });
-    child.on('error', (error) => resolve({ status: 1, out: String(error) }));
-    child.on('close', (status) => resolve({ status, out: Buffer.concat(chunks).toString('utf8') }));
+    child.stderr.on('data', (chunk) => both.push(chunk));
+    child.on('message', (message) => (cpu = message?.cpu));
+    child.on('error', (error) => resolve({ status: 1, out: String(error), shown: String(error) }));
+    child.on('close', (status) =>
+      resolve({
+        status,
+        cpu,
+        out: Buffer.concat(stdout).toString('utf8'),
+        shown: Buffer.concat(both).toString('utf8'),
+      }),
+    );
   });
 }
 
@@ -79,21 +116,12 @@ let failed = 0;
 const failures = [];
 /** Environment that steps passed on to the later ones (`then`). */
 const earlierSteps = {};
-/** Seconds per step, printed at the end: where the time of a run goes. */
-const durations = [];
-for (const step of steps) {
-  if (step.when && !existsSync(step.when)) continue;
-  if (step.needs && failures.includes(step.needs)) {
-    console.log(`\n=== ${step.name}: not run (${step.needs} failed, see above)`);
-    continue;
-  }
-  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
-  const started = performance.now();
-  const cpuBefore = childrenCpuSeconds();
-  const { status, out } = await run(step.cmd, step.env);
-  const cpu = cpuBefore === undefined ? undefined : childrenCpuSeconds() - cpuBefore;
-  durations.push([step.name, (performance.now() - started) / 1000, cpu]);
-  if (status === 0) Object.assign(earlierSteps, step.then);
+/** Per step: when it started (s after the run's start), its wall and CPU seconds. */
+const timings = new Map();
+const runStarted = performance.now();
+const since = () => (performance.now() - runStarted) / 1000;
+
+function count(step, status, out) {
   const failedBefore = failed;
   if (step.counts) {
     // node's test runner closes with "# pass N" / "# fail N" (tap) or "ℹ pass N" (spec).
@@ -112,15 +140,44 @@ for (const step of steps) {
     if (failed === failedBefore) failed += 1;
   }
 }
-console.log('\nseconds per step (wall, CPU):');
-for (const [name, seconds, cpu] of durations)
-  console.log(`  ${seconds.toFixed(1).padStart(7)} ${cpu === undefined ? '' : cpu.toFixed(1).padStart(7)}  ${name}`);
-const total = (i) =>
-  durations
-    .reduce((sum, d) => sum + (d[i] ?? 0), 0)
-    .toFixed(1)
-    .padStart(7);
-console.log(`  ${total(1)} ${total(2)}  total`);
+
+async function runStep(step) {
+  if (step.needs && failures.includes(step.needs)) {
+    console.log(`\n=== ${step.name}: not run (${step.needs} failed, see above)`);
+    return;
+  }
+  const start = since();
+  console.log(`--- ${step.name}: started at ${start.toFixed(0)} s`);
+  const { status, cpu, out, shown } = await run(step.cmd, step.env);
+  const wall = since() - start;
+  timings.set(step.name, { start, wall, cpu });
+  if (status === 0) Object.assign(earlierSteps, step.then);
+  process.stdout.write(`\n=== ${step.name}: ${step.cmd.join(' ')} (${wall.toFixed(1)} s)\n${shown}`);
+  count(step, status, out);
+}
+
+// Each step starts once every step it comes `after` has ended (or does not run here).
+const present = steps.filter((step) => !step.when || existsSync(step.when));
+const ended = new Map();
+for (const step of present) {
+  const before = (step.after ?? []).map((name) => ended.get(name)).filter(Boolean);
+  ended.set(
+    step.name,
+    Promise.all(before).then(() => runStep(step)),
+  );
+}
+await Promise.all(ended.values());
+
+console.log('\nseconds per step (start, wall, CPU):');
+const column = (value) => (value === undefined ? '' : value.toFixed(1)).padStart(7);
+let cpuTotal = 0;
+for (const step of present) {
+  const t = timings.get(step.name);
+  if (!t) continue;
+  cpuTotal += t.cpu ?? 0;
+  console.log(`  ${column(t.start)} ${column(t.wall)} ${column(t.cpu)}  ${step.name}`);
+}
+console.log(`  ${column(undefined)} ${column(since())} ${column(cpuTotal)}  total (wall: the whole run)`);
 if (failures.length) console.log(`\nfailed steps: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -19,6 +19,7 @@ export declare function windowProcesses(pgid: number): string[];
 
 export declare class CodeServerPool implements CodeServerLeases {
   constructor(root: string);
+  warmUp(hubKeys: (string | undefined)[]): void;
   acquire(options: { hubKey?: string; settings: Record<string, unknown> }): Promise<CodeServerLease>;
   release(id: string): void;
   stop(): Promise<void>;
@@ -26,3 +27,4 @@ export declare class CodeServerPool implements CodeServerLeases {
 
 export declare function servePool(pool: CodeServerPool): Promise<{ url: string; close(): void }>;
 export declare function connectPool(url: string): CodeServerLeases;
+export declare const UNUSED_BUILTIN_EXTENSIONS: string[];

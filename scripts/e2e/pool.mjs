@@ -2,26 +2,48 @@
 // start the server) cost 12–17 s per test file; a run now packages once and keeps one code-server
 // per extension-host environment (with the simulator's demo key in HUB_USER_KEY, or without a key:
 // code-server gives every window's extension host its own environment, so one server cannot serve
-// both). A test file leases a server for its whole run: before the lease the server's profile is
-// reset (settings written anew, the extensions' global and workspace storage removed) once the
-// previous file's extension host and language server are gone, so each file starts as on a fresh
-// server. A busy server is never shared: a second file asking at the same time gets a server of
-// its own.
+// both; the page's `extensionEnvironment` reaches the extension host only with the smoke-test
+// driver, which hides notifications). A test file leases a server for its whole run: before the
+// lease the server's profile is reset (settings written anew, the extensions' global and workspace
+// storage removed) once the previous file's extension host and language server are gone, so each
+// file starts as on a fresh server. A busy server is never shared: a second file asking at the
+// same time gets a server of its own.
 //
 // `npm run test:e2e` (scripts/run-node-tests.mjs) runs the pool in its own process and serves it
-// to the test files over HTTP on 127.0.0.1 (ICAO_ROUTE_E2E_POOL); a test file started without it
+// to the test files over HTTP on 127.0.0.1 (ICAO_ROUTE_E2E_POOL), and starts both servers at once
+// while the first test file starts (`warmUp`); a test file started without it
 // (`node --import tsx --test test/e2e/<file>`) runs a pool of its own (launch.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { ensureE2eEnvironment } from './env.mjs';
-import { packageExtension, resetProfile, startCodeServer, VSIX } from './session.mjs';
+import { packageExtension, resetProfile, startCodeServer, VSIX, WORKBENCH_SETTINGS } from './session.mjs';
 
 /** The environment variable that gives the test files the address of the run's pool. */
 export const POOL_ENVIRONMENT = 'ICAO_ROUTE_E2E_POOL';
 
 /** Seconds a closed window's extension host is kept for a reconnection (VS Code's default: 3 hours). */
 const RECONNECTION_GRACE_SECONDS = 2;
+
+/**
+ * Built-in extensions that every window's extension host started (git and GitHub on '*', the
+ * TypeScript and JSON language servers on the workbench's own JSON, emmet, npm…) and that no e2e
+ * step uses: left out, they no longer cost each window their start-up.
+ */
+export const UNUSED_BUILTIN_EXTENSIONS = [
+  'vscode.git',
+  'vscode.git-base',
+  'vscode.github',
+  'vscode.github-authentication',
+  'vscode.typescript-language-features',
+  'vscode.json-language-features',
+  'vscode.configuration-editing',
+  'vscode.extension-editing',
+  'vscode.emmet',
+  'vscode.npm',
+  'vscode.merge-conflict',
+  'vscode.debug-auto-launch',
+];
 
 /** How long a lease waits for the previous window's processes to end. */
 const IDLE_LIMIT_MS = 60_000;
@@ -64,10 +86,44 @@ export class CodeServerPool {
     this.preparing ??= (async () => {
       const env = await ensureE2eEnvironment({ browser: true });
       mkdirSync(this.root, { recursive: true });
-      await packageExtension({ logFile: join(this.root, 'package.log') });
+      // `npm test` packages in a step of its own, before it builds dist/ for the other tests.
+      if (process.env.ICAO_ROUTE_SKIP_PACKAGE !== '1' || !existsSync(VSIX))
+        await packageExtension({ logFile: join(this.root, 'package.log') });
       return env;
     })();
     return this.preparing;
+  }
+
+  /**
+   * Starts a server for each of `hubKeys` (undefined: no key) ahead of the first leases, side by
+   * side: their start-up overlaps each other's and the first test files'.
+   */
+  warmUp(hubKeys) {
+    for (const hubKey of hubKeys) this.startServer(hubKey).catch(() => undefined);
+  }
+
+  /** A new server for `hubKey`, not busy; a failed start leaves the pool. */
+  startServer(hubKey) {
+    const entry = { hubKey, busy: false, stateDir: join(this.root, `code-server-${this.servers.length + 1}`) };
+    this.servers.push(entry);
+    entry.ready = (async () => {
+      const env = await this.prepared();
+      entry.server = await startCodeServer({
+        env,
+        stateDir: entry.stateDir,
+        workspace: emptyFolder(join(entry.stateDir, 'no-folder')),
+        settings: WORKBENCH_SETTINGS,
+        vsix: VSIX,
+        hubKey,
+        logFile: join(entry.stateDir, 'session.log'),
+        args: ['--reconnection-grace-time', String(RECONNECTION_GRACE_SECONDS)],
+        skipBuiltinExtensions: UNUSED_BUILTIN_EXTENSIONS,
+        compileCache: join(this.root, 'node-compile-cache'),
+      });
+      return env;
+    })();
+    entry.ready.catch(() => this.servers.splice(this.servers.indexOf(entry), 1));
+    return entry.ready;
   }
 
   /**
@@ -75,29 +131,15 @@ export class CodeServerPool {
    * `settings`. Resolves to what the file opens its window on; `release(id)` gives it back.
    */
   async acquire({ hubKey, settings }) {
-    const env = await this.prepared();
     let entry = this.servers.find((s) => !s.busy && s.hubKey === hubKey);
-    if (entry) entry.busy = true;
-    else {
-      entry = { hubKey, busy: true, stateDir: join(this.root, `code-server-${this.servers.length + 1}`) };
-      this.servers.push(entry);
-      try {
-        entry.server = await startCodeServer({
-          env,
-          stateDir: entry.stateDir,
-          workspace: emptyFolder(join(entry.stateDir, 'no-folder')),
-          settings,
-          vsix: VSIX,
-          hubKey,
-          logFile: join(entry.stateDir, 'session.log'),
-          args: ['--reconnection-grace-time', String(RECONNECTION_GRACE_SECONDS)],
-        });
-      } catch (error) {
-        this.servers.splice(this.servers.indexOf(entry), 1);
-        throw error;
-      }
+    if (!entry) {
+      this.startServer(hubKey).catch(() => undefined);
+      entry = this.servers.at(-1);
     }
+    entry.busy = true;
+    let env;
     try {
+      env = await entry.ready;
       await this.untilIdle(entry);
       resetProfile(entry.server.userDataDir, settings);
     } catch (error) {
@@ -134,7 +176,14 @@ export class CodeServerPool {
   }
 
   async stop() {
-    await Promise.all(this.servers.map((entry) => entry.server?.stop()));
+    await Promise.all(
+      this.servers.map((entry) =>
+        entry.ready.then(
+          () => entry.server.stop(),
+          () => undefined,
+        ),
+      ),
+    );
     this.servers = [];
   }
 }

@@ -42,6 +42,8 @@ export interface PooledSession {
   userDataDir: string;
   hubUrl?: string;
   chromium?: string;
+  /** Chromium's --disk-cache-dir for this session's browser (kept from one file to the next). */
+  browserCacheDir: string;
   stop(): Promise<void>;
 }
 

@@ -179,7 +179,19 @@ export const CHROMIUM_ARGS = [
  * gets `HUB_USER_KEY=hubKey`, or no HUB_USER_KEY at all. Resolves once code-server answers; its
  * process group is stopped by `stop()` (and on exit, see proc.mjs).
  */
-export async function startCodeServer({ env, stateDir, workspace, settings, vsix, hubKey, port, args = [], logFile }) {
+export async function startCodeServer({
+  env,
+  stateDir,
+  workspace,
+  settings,
+  vsix,
+  hubKey,
+  port,
+  args = [],
+  logFile,
+  skipBuiltinExtensions = [],
+  compileCache,
+}) {
   mkdirSync(stateDir, { recursive: true });
   const userDataDir = join(stateDir, 'user-data');
   rmSync(userDataDir, { recursive: true, force: true });
@@ -188,6 +200,13 @@ export async function startCodeServer({ env, stateDir, workspace, settings, vsix
   // The extension host inherits this: the client's fallback when SecretStorage has no key.
   if (hubKey) nodeEnv.HUB_USER_KEY = hubKey;
   else delete nodeEnv.HUB_USER_KEY;
+  // VS Code's server leaves these built-in extensions out of its scan (its --disable-extension
+  // reaches only a desktop window).
+  if (skipBuiltinExtensions.length) nodeEnv.VSCODE_SKIP_BUILTIN_EXTENSIONS = skipBuiltinExtensions.join(',');
+  else delete nodeEnv.VSCODE_SKIP_BUILTIN_EXTENSIONS;
+  // Node keeps the code it compiled there (Node 22+): each window's extension host and language
+  // server start from it instead of compiling VS Code's and the extension's bundles again.
+  if (compileCache) nodeEnv.NODE_COMPILE_CACHE = compileCache;
   // An own config file, so that code-server leaves the user's ~/.config/code-server alone.
   writeFileSync(join(stateDir, 'code-server.yaml'), 'auth: none\n');
   const profile = [
@@ -273,6 +292,8 @@ export async function startPooledSession({ pool, stateDir, workspace, hub = true
       userDataDir: lease.userDataDir,
       hubUrl: sim?.url,
       chromium: lease.chromium,
+      // The browser's HTTP cache stays with the server: one file at a time uses it.
+      browserCacheDir: join(lease.stateDir, 'chromium-cache'),
       stop: async () => {
         await pool.release(lease.id);
         await sim?.stop();

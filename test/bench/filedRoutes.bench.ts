@@ -104,7 +104,7 @@ export async function run(): Promise<BenchFigure[]> {
   if (withRoute < FLIGHTS) throw new Error(`only ${withRoute} of ${flights.length} flights carry a route`);
   groupAnswers(bodies); // warm
   const ms = cpuMs(7, () => groupAnswers(bodies));
-  // Where the time goes: the XML parse (fast-xml-parser, validating), the FIXM reader, the grouping.
+  // Where the time goes: the XML parse (saxes, strict), the FIXM reader, the grouping.
   let docs: ReturnType<typeof parseXml>[] = [];
   const parseMs = cpuMs(7, () => (docs = bodies.map((b) => parseXml(b, 64))));
   const readMs = cpuMs(7, () => docs.flatMap((d) => readFixmFlights(d)));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CODE_SERVER_VERSION, installedE2eEnvironment } from '../../scripts/e2e/env.mjs';
 import { exitOnSignals } from '../../scripts/e2e/proc.mjs';
+import { UNUSED_BUILTIN_EXTENSIONS } from '../../scripts/e2e/pool.mjs';
 import { CHROMIUM_ARGS, startCodeServer, WORKBENCH_SETTINGS } from '../../scripts/e2e/session.mjs';
 import { printSummary, readSummary, SUMMARY_MARKER } from './summary.mjs';
 
@@ -38,6 +39,10 @@ export async function runInCodeServer({ root, testsEntry, workspace, codeServer:
       settings: WORKBENCH_SETTINGS,
       // Lets the page's `payload` load a development extension and its tests, as in desktop VS Code.
       args: ['--vscode-option', 'enable-smoke-test-driver'],
+      // As the e2e suite's servers: without the built-in extensions no test uses, and with Node's
+      // compiled code of the last run.
+      skipBuiltinExtensions: UNUSED_BUILTIN_EXTENSIONS,
+      compileCache: path.join(root, 'test-results', 'vscode', 'node-compile-cache'),
     });
     const authority = new URL(server.url).host;
     browser = await chromium.launch({ executablePath: env.chromium, args: CHROMIUM_ARGS });

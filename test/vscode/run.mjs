@@ -23,6 +23,12 @@ const cachePath = path.join(root, '.vscode-test');
 // The oldest VS Code the manifest accepts (engines.vscode ^1.91.0).
 const MINIMUM_VERSION = [1, 91, 0];
 
+/** `npm run build`, unless the caller has just built dist/ (`npm test`: ICAO_ROUTE_SKIP_BUILD=1). */
+function buildUnlessBuilt() {
+  if (process.env.ICAO_ROUTE_SKIP_BUILD === '1' && existsSync(path.join(root, 'dist', 'client.js'))) return;
+  run('npm', ['run', 'build']);
+}
+
 async function main() {
   await compileSuite();
   const vscode = await findVSCode();
@@ -33,7 +39,7 @@ async function main() {
         `desktop VS Code not available; running the suite in code-server ${codeServer.version} ` +
           '(VS Code in headless chromium, extension host in Node) from the e2e environment',
       );
-      run('npm', ['run', 'build']);
+      buildUnlessBuilt();
       return runInCodeServer({
         root,
         testsEntry: path.join(suiteOut, 'index.js'),
@@ -54,7 +60,7 @@ async function main() {
     return 0;
   }
   console.log(`desktop suite: VS Code from ${vscode.source}: ${vscode.executable}`);
-  run('npm', ['run', 'build']);
+  buildUnlessBuilt();
   // VS Code's output passes through; its summary line is kept to print the per-test lines.
   let output = '';
   const stdout = new Writable({

@@ -5,7 +5,8 @@
  * included); a full-text change goes through the incremental parser, which re-parses only the
  * blocks whose text changed. After a whole-text parse the editor is built in idle time, a slice
  * per turn of the event loop (`IDLE_SLICE_MS`), so that the first keystroke after opening a 20 MB
- * file costs what a later one does, not a second (it once built the editor from the whole text).
+ * file costs what a later one does, not a second (it once built the editor from the whole text);
+ * then the code of a keystroke is run once on a small text of its own (editWarmUp.ts).
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -15,6 +16,7 @@ import { isUsableChange } from './routeTextDocument';
 import type { BlockCaches } from '../services/languageService';
 import { createTokenCache } from '../services/semanticTokens';
 import { createSymbolCache } from '../services/symbols';
+import { warmUpEditPath } from './editWarmUp';
 
 export type { BlockCaches };
 
@@ -66,6 +68,8 @@ export class ParsedDocuments {
   private readonly entries = new Map<string, Entry>();
   /** Whether the last parse came from the recorded changes (`edited`) or from the whole text (tests). */
   readonly lastParse = { edited: false };
+  /** The edits the warm-up after each build in idle time made (tests). */
+  readonly idleWork = { warmUpEdits: 0 };
 
   private entry(uri: string): Entry {
     let entry = this.entries.get(uri);
@@ -146,10 +150,21 @@ export class ParsedDocuments {
     entry.editor = editor;
     const slice = (): void => {
       // Until it is built, used (and so built) by an edit, or replaced.
-      if (entry.editor === editor && !editor.buildFor(IDLE_SLICE_MS)) setImmediate(slice);
+      if (entry.editor !== editor) return;
+      if (!editor.buildFor(IDLE_SLICE_MS)) setImmediate(slice);
+      else setImmediate(() => entry.editor === editor && this.warmUp(editor));
     };
     setImmediate(slice);
     return document;
+  }
+
+  /**
+   * Runs the code of a keystroke in idle time, on a text of its own, and reads the new editor's
+   * findings as an edit does (editWarmUp.ts), so that the first keystroke after an open does
+   * not pay for compiling that code.
+   */
+  private warmUp(editor: RouteDocumentEditor): void {
+    this.idleWork.warmUpEdits += warmUpEditPath(editor);
   }
 
   /** Whether the document's editor is built (tests and the bench wait for the idle time after an open). */

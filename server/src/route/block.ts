@@ -4,8 +4,8 @@
  */
 import type { RawBlock } from './blocks';
 import { DiagnosticSink, spanRange } from './diagnostics';
-import { keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
-import { readFpl, releaseFplCheck, type FplResult } from './fpl';
+import { isDirectiveLine, keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
+import { fplRouteSegments, readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
 import { buildRouteText, checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
 import { TextSegments } from './segments';
@@ -67,6 +67,50 @@ export function readBlock(raw: RawBlock, build = true, facts = false): BlockRead
   releaseCheckedDirective();
   return read;
 }
+
+/**
+ * Where a block's route text lies (its route lines, or field 15 of its FPL message), found as
+ * `readBlock` finds it but without reading directives, fields or route text: all the elements
+ * and the route text need. Undefined for a block of nothing but comments.
+ */
+export function readRouteSegments(raw: RawBlock): TextSegments | undefined {
+  // Findings are the check pass's: these are dropped.
+  const sink = (quietSink ??= new DiagnosticSink());
+  const { lines, firstLine } = raw;
+  const n = lines.length;
+  if (n <= 4096 && contentEnds.length < n) contentEnds = new Int32Array(Math.max(n, contentEnds.length * 2));
+  const contentEnd = n > 4096 ? new Int32Array(n) : contentEnds;
+  for (let li = 0; li < n; li++) {
+    const hash = lines[li].indexOf('#');
+    contentEnd[li] = hash < 0 ? lines[li].length : hash;
+  }
+  const segments = new TextSegments(lines, firstLine);
+  let directives = 0;
+  let found: TextSegments | undefined;
+  for (let li = 0; li < n && !found; li++) {
+    const text = lines[li];
+    const end = contentEnd[li];
+    const s = skipBlanks(text, 0, end);
+    if (s >= end) continue;
+    if (segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
+      // What follows the message is directives or text readBlock reports: never route text.
+      found = fplRouteSegments({ lines, contentEnd, firstLine }, li, s, sink);
+      continue;
+    }
+    const colon = text.indexOf(':', s);
+    if (colon >= 0 && colon < end && isDirectiveLine(text, colon)) {
+      directives++;
+      continue;
+    }
+    segments.push(firstLine + li, s, end);
+  }
+  sink.list.length = 0;
+  if (found) return found;
+  return segments.length === 0 && directives === 0 ? undefined : segments;
+}
+
+/** The sink of readRouteSegments (findings of cutting an FPL message), emptied after each block. */
+let quietSink: DiagnosticSink | undefined;
 
 /**
  * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,

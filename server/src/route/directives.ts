@@ -90,6 +90,12 @@ export function releaseCheckedDirective(): void {
   checked.value = '';
 }
 
+/** Whether the line with a colon at `colon` is a directive (readDirective gives one), without reading it. */
+export function isDirectiveLine(text: string, colon: number): boolean {
+  const ks = skipBlanks(text, 0, colon);
+  return isKeyWord(text.slice(ks, trimmedEnd(text, ks, colon)));
+}
+
 /**
  * Reads a line with a colon at `colon` (content ends at `end`). Returns the directive, or
  * undefined when the text before the colon is no key (route text with a stray colon). With

@@ -347,14 +347,29 @@ function routeHasPoint(f: RawField, ident: string): boolean {
 /** The check pass's field 15 events, reused from message to message. */
 const eventPool: RouteEvent[] = [];
 
-/** Reads the message whose '(' is at (block line `index`, `paren`). */
-export function readFpl(
+/** A message cut into its fields: where each lies, where the message closes. */
+interface SplitMessage {
+  fields: RawField[];
+  closed: Range | undefined;
+  /** Block index of the line after the one holding ')', or of the end of the block. */
+  li: number;
+  /** Fields after the first extra one, which are only counted. */
+  extraFields: number;
+}
+
+/**
+ * Cuts the message whose '(' is at (block line `index`, `paren`) into its fields on '-' (findings
+ * of the cutting into `sink`). `build` false: the fields are the check pass's pooled ones. `quiet`:
+ * the same fields, without the findings (for where the route text lies, read after the check pass).
+ */
+function splitFields(
   block: BlockLines,
   index: number,
   paren: number,
   sink: DiagnosticSink,
-  build = true,
-): FplResult {
+  build: boolean,
+  quiet = false,
+): SplitMessage {
   const { lines, contentEnd, firstLine } = block;
   const fields = build ? [] : pooledFields;
   fields.length = 0;
@@ -376,13 +391,37 @@ export function readFpl(
   fields.push(current);
   let closed: Range | undefined;
   let li = index;
-  /** Fields after the first extra one, which are only counted. */
   let extraFields = 0;
   for (; li < lines.length && !closed; li++) {
     const text = lines[li];
     const line = firstLine + li;
     let pieceStart = li === index ? paren + 1 : 0;
     const end = contentEnd[li];
+    if (quiet) {
+      // Only '-' and ')' cut the message: found by the native search, no character read here.
+      let dash = text.indexOf('-', pieceStart);
+      let close = text.indexOf(')', pieceStart);
+      for (;;) {
+        if (dash >= end) dash = -1;
+        if (close >= end) close = -1;
+        if (dash < 0 && close < 0) break;
+        if (close >= 0 && (dash < 0 || close < dash)) {
+          current.segments.push(line, pieceStart, close);
+          closed = lineRange(line, close, close + 1);
+          break;
+        }
+        if (fields.length > FIELD_NUMBERS.length + 1) extraFields++;
+        else {
+          current.segments.push(line, pieceStart, dash);
+          pieceStart = dash + 1;
+          current = newField(line, dash + 1);
+          fields.push(current);
+        }
+        dash = text.indexOf('-', dash + 1);
+      }
+      if (!closed) current.segments.push(line, pieceStart, end);
+      continue;
+    }
     for (let ch = pieceStart; ch < end; ch++) {
       const c = text.charCodeAt(ch);
       // Letters, digits, '/' and blanks (nearly every character) end nothing.
@@ -424,6 +463,40 @@ export function readFpl(
     }
     if (!closed) current.segments.push(line, pieceStart, end);
   }
+  return { fields, closed, li, extraFields };
+}
+
+/**
+ * Where field 15 of the message at (block line `index`, `paren`) lies, found as readFpl finds it
+ * but without reading the fields (the elements of an FPL block need no more); empty segments
+ * when the message has no field 15.
+ */
+export function fplRouteSegments(block: BlockLines, index: number, paren: number, sink: DiagnosticSink): TextSegments {
+  // The check pass's pooled fields: only field 15's pieces are copied out.
+  const { fields } = splitFields(block, index, paren, sink, false, true);
+  joinHyphenatedIdentification(fields, sink);
+  const { numbers } = assignFieldNumbers(fields);
+  const route = new TextSegments(block.lines, block.firstLine);
+  for (let k = 1; k < fields.length; k++) {
+    if (numbers[k] !== 15) continue;
+    const g = fields[k].segments;
+    for (let j = 0; j < g.length; j++) route.push(g.line(j), g.start(j), g.end(j));
+    break;
+  }
+  releaseFplCheck();
+  return route;
+}
+
+/** Reads the message whose '(' is at (block line `index`, `paren`). */
+export function readFpl(
+  block: BlockLines,
+  index: number,
+  paren: number,
+  sink: DiagnosticSink,
+  build = true,
+): FplResult {
+  const { lines, firstLine } = block;
+  const { fields, closed, li, extraFields } = splitFields(block, index, paren, sink, build);
   const endIndex = closed ? li - 1 : lines.length - 1;
   const endRange = closed ?? endOfText(block, index, paren);
   if (!closed) {

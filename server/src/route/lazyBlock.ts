@@ -9,11 +9,13 @@
  * The lazy parts are accessors on the prototype: reading them and JSON.stringify (through
  * toJSON) see them; a plain object spread `{ ...block }` does not (use `block.toJSON()`).
  */
-import { readBlock, type BlockRead } from './block';
+import { readBlock, readRouteSegments, type BlockRead } from './block';
 import type { RawBlock } from './blocks';
 import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic, RouteElement } from './model';
 import { spanRange } from './diagnostics';
-import { buildElements, buildRouteText, skipBlanks, trimmedEnd } from './routeText';
+import { buildRouteText, scanElements, skipBlanks, trimmedEnd } from './routeText';
+import type { ElementStore } from './elementViews';
+import { TextSegments } from './segments';
 
 /** What a block keeps from its first reading. */
 export interface BlockSummary {
@@ -69,6 +71,10 @@ const KEEP_RANGE_FROM = 256;
 /** What a block built on demand, or was given by a setter: most blocks never need any of it. */
 interface Built {
   read?: BlockRead;
+  /** Where the route text lies, when read without the rest of the block (for elements and route text). */
+  segments?: TextSegments;
+  /** What the elements are views on (unless they were set). */
+  store?: ElementStore;
   name?: string;
   elements?: RouteElement[];
   routeText?: string;
@@ -79,7 +85,13 @@ interface Built {
   /** For a moved block: the findings of the block it came from, shifted, if that block had read them. */
   findings?: () => RouteDiagnostic[];
   /** For a moved block: what the block it came from had built, shifted on demand. */
-  moved?: { depth: number; read(): BlockRead | undefined; elements(): RouteElement[] | undefined };
+  moved?: {
+    depth: number;
+    read(): BlockRead | undefined;
+    segments(): TextSegments | undefined;
+    store(): ElementStore | undefined;
+    elements(): RouteElement[] | undefined;
+  };
 }
 
 /**
@@ -227,17 +239,40 @@ export class LazyRouteBlock implements RouteBlock {
     this.assign('fpl', value);
   }
 
+  /** Where the route text lies: from the block read in full if it was, else read for no more than that. */
+  private get routeSegments(): TextSegments {
+    const built = (this.#built ??= {});
+    if (built.read) return built.read.routeSegments;
+    return (built.segments ??=
+      built.moved?.segments() ?? readRouteSegments(this.raw) ?? new TextSegments([], this.#firstLine));
+  }
+
+  /** Views on a store of kinds and spans (elementViews.ts), built on first use. */
   get elements(): RouteElement[] {
     const built = (this.#built ??= {});
-    return (built.elements ??= built.moved?.elements() ?? buildElements(this.read.routeSegments));
+    if (built.elements) return built.elements;
+    const moved = built.moved;
+    let store = moved?.store();
+    if (!store) {
+      const set = moved?.elements();
+      if (set) return (built.elements = set);
+      store = scanElements(this.routeSegments);
+    }
+    built.store = store;
+    return (built.elements = store.views());
   }
   set elements(value: RouteElement[]) {
-    (this.#built ??= {}).elements = value;
+    const built = (this.#built ??= {});
+    built.elements = value;
+    built.store = undefined;
   }
 
   get routeText(): string {
     const built = (this.#built ??= {});
-    return (built.routeText ??= buildRouteText(this.read.routeSegments));
+    if (built.routeText !== undefined) return built.routeText;
+    // From the elements' spans when they were built (no character scanned again).
+    const store = built.store;
+    return (built.routeText = store ? store.routeText() : buildRouteText(this.routeSegments));
   }
   set routeText(value: string) {
     (this.#built ??= {}).routeText = value;
@@ -267,10 +302,13 @@ export class LazyRouteBlock implements RouteBlock {
     if (known) now.findings = () => shift(known);
     if (!was) return moved;
     const built = was.read;
-    const builtElements = was.elements;
+    const segments = was.segments;
+    const store = was.store;
+    // Elements that were set (not views on a store) are shifted as plain data.
+    const builtElements = store ? undefined : was.elements;
     // Shifts of shifts chain up while nobody looks; past a few, reading again is cheaper.
     const earlier = was.moved && was.moved.depth < 4 ? was.moved : undefined;
-    if (built || builtElements || earlier) {
+    if (built || segments || store || builtElements || earlier) {
       now.moved = {
         depth: (earlier?.depth ?? 0) + 1,
         read: () => {
@@ -282,8 +320,11 @@ export class LazyRouteBlock implements RouteBlock {
             }
           );
         },
+        segments: () => (segments ?? built?.routeSegments)?.movedBy(delta) ?? earlier?.segments()?.movedBy(delta),
+        // A store moves by a number: its views are made anew, nothing is read again.
+        store: () => (store ? store.movedBy(delta) : builtElements ? undefined : earlier?.store()?.movedBy(delta)),
         elements: () => {
-          const elements = builtElements ?? earlier?.elements();
+          const elements = builtElements ?? (store ? undefined : earlier?.elements());
           return elements && shift(elements);
         },
       };

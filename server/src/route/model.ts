@@ -252,6 +252,10 @@ export interface RouteBlock {
   routeText: string;
   /** Where the route text lives in the file (the first to the last route element). */
   routeRange?: Range;
+  /**
+   * Made on first read. A parsed block's elements are views on its text (route/elementViews.ts):
+   * read their fields, or `toJSON()` for plain data; a spread `{ ...element }` sees none.
+   */
   elements: RouteElement[];
   fpl?: FplMessage;
   /** Parser and local sequence-rule findings of this block. */

@@ -35,6 +35,7 @@ import {
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
 import { TextSegments } from './segments';
+import { ElementStore, type PositionSlots } from './elementViews';
 import { checkLevels, checkSequence } from './sequence';
 
 export { TextSegments } from './segments';
@@ -467,6 +468,52 @@ export function buildRouteText(segments: TextSegments): string {
   }
   release(count);
   return routeText.toUpperCase();
+}
+
+/** The reader that finds the kinds of the tokens the shortcuts leave, when elements are built (no findings). */
+let kindReader: ElementReader | undefined;
+
+/** Stores' arrays are cut from shared chunks: an array buffer each was most of a small store's cost. */
+const CHUNK = 16384;
+let chunk = new Int32Array(CHUNK);
+let chunkUsed = 0;
+
+function storeBuffer(size: number): Int32Array {
+  if (size > CHUNK / 4) return new Int32Array(size);
+  if (chunkUsed + size > CHUNK) {
+    chunk = new Int32Array(CHUNK);
+    chunkUsed = 0;
+  }
+  const data = chunk.subarray(chunkUsed, chunkUsed + size);
+  chunkUsed += size;
+  return data;
+}
+
+/**
+ * The elements of route text already checked, as a store of kind codes and spans that views
+ * read (elementViews.ts): the check pass's tokenizer and shortcuts give the kinds, the reader
+ * (without findings) those they leave; no element object, range or string is made here.
+ */
+export function scanElements(segments: TextSegments): ElementStore {
+  const count = tokenize(segments, false, true);
+  const { lines, firstLine } = segments.source;
+  // Codes, lines, starts and ends: the tokenizer's buffers copied whole.
+  const data = storeBuffer(count * 4);
+  data.set(tokKind.subarray(0, count), 0);
+  data.set(tokLine.subarray(0, count), count);
+  data.set(tokStart.subarray(0, count), 2 * count);
+  data.set(tokEnd.subarray(0, count), 3 * count);
+  if (count > 0) positions(count);
+  const slots: PositionSlots = { firstFlags, lastFlags, routeStart, sidSlot, starSlot };
+  const reader = (kindReader ??= new ElementReader(null, false));
+  reader.startCheck(null);
+  for (let k = 0; k < count; k++) {
+    const quick = data[k];
+    if (quick === FULL_READ) data[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count)));
+    else if (quick & FORM) data[k] = quick & ~FORM;
+  }
+  release(count);
+  return new ElementStore(count, data, lines, firstLine, slots);
 }
 
 /** The build pass: the complete elements of route text already checked. */

@@ -47,6 +47,11 @@ export class TextSegments {
     this.length++;
   }
 
+  /** The lines the segments lie on, and the document line of the first of them. */
+  get source(): { lines: readonly string[]; firstLine: number } {
+    return { lines: this.lines, firstLine: this.firstLine };
+  }
+
   /** Document line of segment k. */
   line(k: number): number {
     return this.#data![k * 3];

@@ -64,7 +64,13 @@ export async function launchWorkbench(
     rmSync(workspace, { recursive: true, force: true });
   };
   try {
-    browser = await chromium.launch({ executablePath: session.chromium ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    // A new browser profile per file (SecretStorage, editor and window state), but the HTTP cache
+    // of the server's previous files: the workbench's scripts (cacheable for a year) and the code
+    // Chromium compiled from them come from the disk instead of code-server and V8 again.
+    browser = await chromium.launch({
+      executablePath: session.chromium ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, `--disk-cache-dir=${session.browserCacheDir}`],
+    });
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
     page.setDefaultTimeout(30_000);
     // tsx (esbuild keepNames) wraps named functions in `__name(...)`; the page needs it too.

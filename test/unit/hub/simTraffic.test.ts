@@ -13,7 +13,9 @@ let sim: HubSimulator;
 let hub: HubClient;
 
 before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
+  // A fixed clock: which flights are within a FIR depends on the time (at 16:55 UTC none is in
+  // EDGG), and a test must not depend on when it runs. Not on the half hour: flights leave then.
+  sim = await startHubSimulator({ port: 0, quiet: true, settings: { fixedNow: '2026-11-26T10:07:00Z' } });
   hub = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: 'demo' });
 });
 after(async () => {

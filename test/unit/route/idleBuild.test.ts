@@ -1,12 +1,15 @@
 /**
  * The editor built in idle time after an open (issue 27.2): a slice at a time, the same editor as
- * one built at once, and built at once when used before it is done.
+ * one built at once, and built at once when used before it is done; then the code of a keystroke
+ * warmed up once on a text of its own.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseRouteDocument, RouteDocumentEditor } from '../../../server/src/route';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
+import { WARM_UP_TEXT, warmUpEditPath } from '../../../server/src/lsp/editWarmUp';
+import { documentDiagnostics } from '../../../server/src/services/diagnostics';
 import { generateRouteFile } from './generate';
 import { assertSameJson } from './sameJson';
 
@@ -60,4 +63,38 @@ test('after an open the server builds the editor in idle time, and the first edi
   const parsed = documents.get(doc);
   assert.equal(documents.lastParse.edited, true);
   assertSameJson(parsed.document, parseRouteDocument(doc.getText()));
+});
+
+test('after the build in idle time the server runs the code of a keystroke once, and leaves the document as it was', async () => {
+  const documents = new ParsedDocuments();
+  let doc = TextDocument.create('file:///warm.route', 'icao-route', 1, TEXT);
+  const opened = documents.get(doc);
+  const before: unknown = JSON.parse(JSON.stringify(opened.document));
+  assert.equal(documents.idleWork.warmUpEdits, 0, 'not while the open is worked on');
+  while (!documents.editorBuilt(doc.uri)) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(documents.idleWork.warmUpEdits, 50, 'once, in a turn of its own after the build');
+  assert.equal(documents.get(doc), opened, 'the same version');
+  assertSameJson(opened.document, before);
+  // The editor it read the findings of follows the next edit as it would have.
+  const changes = [{ range: { start: { line: 7, character: 0 }, end: { line: 7, character: 0 } }, text: 'x' }];
+  documents.recordChanges(doc.uri, 1, changes, 2);
+  doc = TextDocument.update(doc, changes, 2);
+  const parsed = documents.get(doc);
+  assert.equal(documents.lastParse.edited, true);
+  assertSameJson(parsed.document, parseRouteDocument(doc.getText()));
+  // No second warm-up without a new build.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(documents.idleWork.warmUpEdits, 50);
+});
+
+test("the warm-up's text has a finding, so the edits go through the findings of a moved block", () => {
+  const editor = new RouteDocumentEditor(WARM_UP_TEXT);
+  const live = { isCancellationRequested: false };
+  assert.equal(documentDiagnostics(editor.document(), live).length, 1);
+  const built = new RouteDocumentEditor(TEXT);
+  const findings = documentDiagnostics(built.document(), live);
+  assert.equal(warmUpEditPath(built), 50);
+  assert.equal(built.text(), TEXT, 'the editor read is not edited');
+  assert.deepEqual(documentDiagnostics(built.document(), live), findings);
 });

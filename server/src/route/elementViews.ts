@@ -1,0 +1,234 @@
+/**
+ * A block's route elements as views on its text (issue 27.4). Building the elements of a block
+ * stores, for each element, its kind code and where it stands (line, start, end) in typed
+ * arrays; an element object is a view of two fields on that store. Its range, text, description
+ * and decoded parts (speed, level, point, …) are made only when someone reads them: semantic
+ * tokens and symbols read kinds and ranges of every element, a hover the description of one.
+ *
+ * A view reads like the element the full reader builds (the same fields, the same values, the
+ * same JSON through toJSON). It is no plain object: a spread `{ ...element }` or `Object.keys`
+ * sees none of its fields (use `element.toJSON()`), and `'speed' in element` holds for every kind.
+ */
+import { lineRange } from './diagnostics';
+import { ElementReader, SID_SLOT, STAR_SLOT } from './elements';
+import { KIND } from './kinds';
+import type { ElementKind, Range, RouteElement } from './model';
+
+/** The kind of each kind code (kinds.ts), by its low five bits. */
+const KIND_NAMES: readonly ElementKind[] = [
+  'unknown',
+  'direct',
+  'point',
+  'latLon',
+  'bearingDistance',
+  'pointChange',
+  'cruiseClimb',
+  'airway',
+  'track',
+  'speedLevel',
+  'sid',
+  'star',
+  'aerodrome',
+  'flightRules',
+  'trafficType',
+  'ifps',
+  'stay',
+  'truncation',
+];
+
+/** Where the position rules of a route let a SID, a STAR or an aerodrome stand (routeText.ts positions). */
+export interface PositionSlots {
+  firstFlags: number;
+  lastFlags: number;
+  routeStart: number;
+  sidSlot: number;
+  starSlot: number;
+}
+
+/** How many elements were built in full (tests: reading kinds and ranges builds none). */
+export const fullBuilds = { elements: 0 };
+
+/** The reader that builds one element in full when a view is asked for more than kind, text and range. */
+let fullReader: ElementReader | undefined;
+
+/**
+ * The elements of one route text: per element its kind code and (line, start, end), in one typed
+ * array of four runs (codes, lines, starts, ends); the lines they lie on, shared with the block.
+ * Moving the block moves only `lineDelta`.
+ */
+export class ElementStore {
+  constructor(
+    /** How many elements. */
+    readonly length: number,
+    /** Kind codes (kinds.ts), then lines as they were read, starts and ends: `length` each. */
+    readonly data: Int32Array,
+    /** The block's lines; `lines[i]` was line `firstLine + i` when read. */
+    readonly lines: readonly string[],
+    readonly firstLine: number,
+    readonly slots: PositionSlots,
+    /** Lines the block moved by since the spans were read. */
+    readonly lineDelta = 0,
+  ) {}
+
+  /** The same elements `delta` lines further down (a block that moved): nothing is copied. */
+  movedBy(delta: number): ElementStore {
+    return new ElementStore(this.length, this.data, this.lines, this.firstLine, this.slots, this.lineDelta + delta);
+  }
+
+  kindOf(k: number): ElementKind {
+    return KIND_NAMES[this.data[k] & KIND];
+  }
+
+  lineOf(k: number): number {
+    return this.data[this.length + k] + this.lineDelta;
+  }
+
+  rangeOf(k: number): Range {
+    const n = this.length;
+    const d = this.data;
+    return lineRange(d[n + k] + this.lineDelta, d[2 * n + k], d[3 * n + k]);
+  }
+
+  textOf(k: number): string {
+    const n = this.length;
+    const d = this.data;
+    return this.lines[d[n + k] - this.firstLine].slice(d[2 * n + k], d[3 * n + k]);
+  }
+
+  /** The position flags of element k, as the parse gave them (routeText.ts flagsOf). */
+  private flagsOf(k: number): number {
+    const s = this.slots;
+    let flags = 0;
+    if (k === 0) flags |= s.firstFlags;
+    if (k === this.length - 1) flags |= s.lastFlags;
+    if (k === s.sidSlot) flags |= SID_SLOT;
+    if (k === s.starSlot && k > s.routeStart) flags |= STAR_SLOT;
+    return flags;
+  }
+
+  /** Element k built in full by the element reader (as every element was before views). */
+  fullElement(k: number): RouteElement {
+    const reader = (fullReader ??= new ElementReader(null, true));
+    fullBuilds.elements++;
+    return reader.read(this.textOf(k), this.lineOf(k), this.data[2 * this.length + k], this.flagsOf(k));
+  }
+
+  /**
+   * The route text as one line, elements in upper case joined by single spaces, as
+   * routeText.ts buildRouteText makes it, from the spans (no character is scanned again): each
+   * line's text from its first to its last element when single spaces part them all.
+   */
+  routeText(): string {
+    const n = this.length;
+    const d = this.data;
+    const pieces: string[] = [];
+    let singleSpaced = true;
+    for (let k = 0; k < n;) {
+      const line = d[n + k];
+      const text = this.lines[line - this.firstLine];
+      const from = d[2 * n + k];
+      let last = k;
+      while (last + 1 < n && d[n + last + 1] === line) {
+        const gap = d[3 * n + last];
+        if (d[2 * n + last + 1] - gap !== 1 || text.charCodeAt(gap) !== 32) singleSpaced = false;
+        last++;
+      }
+      pieces.push(text.slice(from, d[3 * n + last]));
+      k = last + 1;
+    }
+    if (!singleSpaced) {
+      pieces.length = n;
+      for (let k = 0; k < n; k++) pieces[k] = this.textOf(k);
+    }
+    const joined = pieces.length === 1 ? pieces[0] : pieces.join(' ');
+    return joined.toUpperCase();
+  }
+
+  /** One view per element. */
+  views(): RouteElement[] {
+    const n = this.length;
+    const out: RouteElement[] = new Array(n);
+    for (let k = 0; k < n; k++) out[k] = new ElementView(this, k) as unknown as RouteElement;
+    return out;
+  }
+}
+
+/** One element of a store: kind from the store, range made once when read, the rest built in full when first read. */
+export class ElementView {
+  readonly #store: ElementStore;
+  readonly #index: number;
+  #full: RouteElement | undefined;
+
+  constructor(store: ElementStore, index: number) {
+    this.#store = store;
+    this.#index = index;
+  }
+
+  get kind(): ElementKind {
+    return this.#store.kindOf(this.#index);
+  }
+
+  get text(): string {
+    return this.#full ? this.#full.text : this.#store.textOf(this.#index);
+  }
+
+  /**
+   * Made on each read until the element is built in full (then its range): kept, a range for each
+   * element read once (semantic tokens) outlived young garbage and cost twice the build.
+   */
+  get range(): Range {
+    return this.#full ? this.#full.range : this.#store.rangeOf(this.#index);
+  }
+
+  /** The element as the full reader builds it (its description and decoded parts). */
+  full(): RouteElement {
+    if (this.#full) return this.#full;
+    return (this.#full = this.#store.fullElement(this.#index));
+  }
+
+  /** The element as plain data: what the full reader builds. */
+  toJSON(): RouteElement {
+    return this.full();
+  }
+}
+
+/** Every field of an element other than kind, text and range: read from the element built in full. */
+const FULL_FIELDS = [
+  'description',
+  'speed',
+  'level',
+  'designator',
+  'system',
+  'ident',
+  'lat',
+  'lon',
+  'precision',
+  'bearing',
+  'distanceNm',
+  'icao',
+  'point',
+  'speedLevel',
+  'fromLevel',
+  'toLevel',
+  'rules',
+  'traffic',
+  'mode',
+  'index',
+  'minutes',
+] as const;
+
+/** Every key of every kind of element: a field added to one kind and not listed above fails to compile here. */
+type AnyKey<T> = T extends unknown ? keyof T : never;
+type Unlisted = Exclude<AnyKey<RouteElement>, 'kind' | 'text' | 'range' | (typeof FULL_FIELDS)[number]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
+for (const field of FULL_FIELDS) {
+  Object.defineProperty(ElementView.prototype, field, {
+    get(this: ElementView) {
+      return (this.full() as unknown as Record<string, unknown>)[field];
+    },
+    enumerable: false,
+    configurable: true,
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Elements as views on a store of kinds and spans (issue 27.4): each reads exactly like the
+ * element the full reader builds from the same text, and kinds and ranges are read without
+ * building any element in full.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { IncrementalRouteParser, parseRouteDocument, type RouteBlock } from '../../../server/src/route';
+import { readBlock } from '../../../server/src/route/block';
+import { splitBlocks, splitLines } from '../../../server/src/route/blocks';
+import { fullBuilds } from '../../../server/src/route/elementViews';
+import { buildElements, buildRouteText } from '../../../server/src/route/routeText';
+import { EXAMPLES } from './examples';
+import { generateRouteFile } from './generate';
+
+const SAMPLES = join(__dirname, '../../../samples');
+
+/** Every block's elements as the full reader builds them from the block read in full, and its route text. */
+function builtInFull(text: string): { elements: unknown[]; routeTexts: string[] } {
+  const elements: unknown[] = [];
+  const routeTexts: string[] = [];
+  for (const raw of splitBlocks(splitLines(text), false)) {
+    const read = readBlock(raw);
+    if (!read) continue;
+    elements.push(JSON.parse(JSON.stringify(buildElements(read.routeSegments))));
+    routeTexts.push(buildRouteText(read.routeSegments));
+  }
+  return { elements, routeTexts };
+}
+
+function sameAsFullRead(
+  text: string,
+  what: string,
+  blocks: readonly RouteBlock[] = parseRouteDocument(text).blocks,
+): void {
+  const { elements: expected, routeTexts } = builtInFull(text);
+  assert.equal(blocks.length, expected.length, what);
+  blocks.forEach((block, i) => {
+    const full = expected[i] as { kind: string; text: string; range: unknown }[];
+    const views = block.elements;
+    assert.equal(views.length, full.length, `${what}: block ${i}`);
+    // Kind, text and range as the store gives them, before anything is built in full.
+    views.forEach((e, k) => {
+      assert.equal(e.kind, full[k].kind, `${what}: block ${i} element ${k} kind`);
+      assert.equal(e.text, full[k].text, `${what}: block ${i} element ${k} text`);
+      assert.deepEqual(e.range, full[k].range, `${what}: block ${i} element ${k} range`);
+    });
+    assert.deepEqual(JSON.parse(JSON.stringify(views)), full, `${what}: block ${i}`);
+    // Made from the elements' spans once they are built.
+    assert.equal(block.routeText, routeTexts[i], `${what}: block ${i} route text`);
+  });
+}
+
+test('views read as the elements the full reader builds: generated routes and FPL messages, with mistakes', () => {
+  sameAsFullRead(generateRouteFile(150, 5, 0.6), 'generated');
+});
+
+test('route text from the spans: tabs, runs of blanks, lower case, wrapped lines, FPL field 15 over lines', () => {
+  sameAsFullRead(
+    [
+      'N0450F350  DVR\tUL9 konan',
+      'origin: EGLL\nN0450F350 DVR UL9 \n  KONAN  # note\n UL607   AMASI',
+      'N0450F350 DVR UL9 KONAN\nUL607 AMASI',
+      '(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 SPY  DCT\n DVR UL9\tKONAN\n-EGLL0040-0)',
+      '(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 SPY DCT\n DVR UL9 KONAN\n-EGLL0040-0)',
+      'origin: EGLL\ndestination: EDDF',
+    ].join('\n\n'),
+    'spacing',
+  );
+});
+
+test('views read as the elements the full reader builds: the samples and every rule example', () => {
+  for (const name of readdirSync(SAMPLES).filter((f) => f.endsWith('.route'))) {
+    sameAsFullRead(readFileSync(join(SAMPLES, name), 'utf8'), name);
+  }
+  for (const ex of EXAMPLES) sameAsFullRead(ex.text, ex.code);
+});
+
+test('kinds and ranges of every element are read without building any element in full', () => {
+  const doc = parseRouteDocument(generateRouteFile(40, 9));
+  const before = fullBuilds.elements;
+  let read = 0;
+  for (const block of doc.blocks)
+    for (const e of block.elements) {
+      if (e.kind && e.range.end.character > e.range.start.character) read++;
+    }
+  assert.ok(read > 400, `${read} elements`);
+  assert.equal(fullBuilds.elements, before, 'no element built in full');
+  // A hover's description builds that one element.
+  const one = doc.blocks[3].elements[2];
+  assert.equal(typeof one.description, 'string');
+  assert.equal(one.description, one.description);
+  assert.equal(fullBuilds.elements, before + 1);
+});
+
+test('a moved block views the same store, lines shifted, and reads as the full parse', () => {
+  const text = generateRouteFile(20, 13, 0.5);
+  const parser = new IncrementalRouteParser();
+  const first = parser.parse(text);
+  const views = first.blocks.map((b) => b.elements);
+  const moved = parser.parse(`\n\n\n${text}`);
+  assert.equal(parser.lastStats.shifted, first.blocks.length);
+  sameAsFullRead(`\n\n\n${text}`, 'moved', moved.blocks);
+  moved.blocks.forEach((b, i) =>
+    assert.deepEqual(
+      b.elements.map((e) => e.range.start.line),
+      views[i].map((e) => e.range.start.line + 3),
+    ),
+  );
+});
