@@ -78,12 +78,7 @@ export function readRouteSegments(raw: RawBlock): TextSegments | undefined {
   const sink = (quietSink ??= new DiagnosticSink());
   const { lines, firstLine } = raw;
   const n = lines.length;
-  if (n <= 4096 && contentEnds.length < n) contentEnds = new Int32Array(Math.max(n, contentEnds.length * 2));
-  const contentEnd = n > 4096 ? new Int32Array(n) : contentEnds;
-  for (let li = 0; li < n; li++) {
-    const hash = lines[li].indexOf('#');
-    contentEnd[li] = hash < 0 ? lines[li].length : hash;
-  }
+  const contentEnd = contentEndsOf(lines);
   const segments = new TextSegments(lines, firstLine);
   let directives = 0;
   let found: TextSegments | undefined;
@@ -109,6 +104,21 @@ export function readRouteSegments(raw: RawBlock): TextSegments | undefined {
   return segments.length === 0 && directives === 0 ? undefined : segments;
 }
 
+/**
+ * Where each line's content ends (its comment's `#`, or its end), in a buffer shared from block to
+ * block; a huge block's buffer is not kept for the next one.
+ */
+function contentEndsOf(lines: readonly string[]): Int32Array {
+  const n = lines.length;
+  if (n <= 4096 && contentEnds.length < n) contentEnds = new Int32Array(Math.max(n, contentEnds.length * 2));
+  const contentEnd = n > 4096 ? new Int32Array(n) : contentEnds;
+  for (let li = 0; li < n; li++) {
+    const hash = lines[li]!.indexOf('#');
+    contentEnd[li] = hash < 0 ? lines[li]!.length : hash;
+  }
+  return contentEnd;
+}
+
 /** The sink of readRouteSegments (findings of cutting an FPL message), emptied after each block. */
 let quietSink: DiagnosticSink | undefined;
 
@@ -120,13 +130,7 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
-  // A huge block's buffer is not kept for the next one.
-  if (n <= 4096 && contentEnds.length < n) contentEnds = new Int32Array(Math.max(n, contentEnds.length * 2));
-  const contentEnd = n > 4096 ? new Int32Array(n) : contentEnds;
-  for (let li = 0; li < n; li++) {
-    const hash = lines[li].indexOf('#');
-    contentEnd[li] = hash < 0 ? lines[li].length : hash;
-  }
+  const contentEnd = contentEndsOf(lines);
 
   const segments = build ? new TextSegments(lines, firstLine) : checkSegments(lines, firstLine);
   // The check pass keeps no directive: only the first value of each key, for the block's name.
