@@ -13,6 +13,17 @@ before(async () => {
 after(() => sim.close());
 afterEach(() => sim.faults.clear());
 
+/**
+ * A GET on a connection of its own, closed after the answer, for the calls the usage limit
+ * counts. Once, in a warm run, the second counted call was refused: one call had been counted
+ * twice. The likely cause (not proven): fetch sends a GET again when the kept-alive socket it used
+ * was closed by the server, as after the slow-drip tests; the simulator counts both.
+ */
+async function getOnItsOwnConnection(url: string): Promise<{ status: number; retryAfter: unknown; text: string }> {
+  const res = await request(url, { reset: true });
+  return { status: res.statusCode, retryAfter: res.headers['retry-after'], text: await res.body.text() };
+}
+
 async function addFault(spec: unknown): Promise<Response> {
   return fetch(`${sim.url}/__control/faults`, {
     method: 'POST',
@@ -145,12 +156,12 @@ test('usage limit setting: calls beyond the limit per key fail until the window 
   });
   assert.equal(set.status, 200);
   try {
-    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200);
-    assert.equal((await fetch(hub(sim, '/v1/icao-prefixes'))).status, 200);
-    const third = await fetch(hub(sim, '/v1/icao-prefixes'));
+    assert.equal((await getOnItsOwnConnection(hub(sim, '/v1/icao-prefixes'))).status, 200);
+    assert.equal((await getOnItsOwnConnection(hub(sim, '/v1/icao-prefixes'))).status, 200);
+    const third = await getOnItsOwnConnection(hub(sim, '/v1/icao-prefixes'));
     assert.equal(third.status, 429);
-    assert.ok(Number(third.headers.get('retry-after')) > 3500, 'Retry-After counts the rest of the window');
-    assert.match(await third.text(), /usage limit/i);
+    assert.ok(Number(third.retryAfter) > 3500, 'Retry-After counts the rest of the window');
+    assert.match(third.text, /usage limit/i);
     assert.equal(
       (await fetch(hub(sim, '/v1/icao-prefixes', {}, 'demo-basic'))).status,
       200,
