@@ -91,7 +91,8 @@ export function parseXml(text: string, maxDepth: number): XmlNode {
   } catch (err) {
     if (err instanceof DepthError) throw new ShapeError('document', `nests elements deeper than ${maxDepth} levels`);
     const reason = err instanceof Error ? err.message : String(err);
-    // saxes names the line and column and at most a tag name, never the document's text.
+    // saxes names the line and column and what it met there (a tag or entity name, cut here);
+    // readBody (body.ts) redacts the message before anyone sees it.
     throw new ShapeError('document', `is not well-formed XML (${reason.slice(0, 160)})`);
   }
   return root.node;
