@@ -84,6 +84,12 @@ export function registerMapRequests(
   areas: MapAreas,
   traffic?: TrafficLookup,
 ): void {
+  /** The document a map request names, and its route block at the request's position (routeBlockAt). */
+  const blockAsked = (params: { uri: string; position?: MapPosition } | null | undefined) => {
+    const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
+    const found = parsed ? routeBlockAt(parsed.document, params!.position) : undefined;
+    return parsed && found ? { parsed, found } : undefined;
+  };
   /**
    * The route layer (densified legs) of the block last highlighted: the cursor moves far more
    * often than the block's text or its expansion change (both are new objects when they do).
@@ -101,10 +107,9 @@ export function registerMapRequests(
 
   onRequest(connection, MAP_VIEW, async (params: MapViewParams, token: CancellationToken): Promise<MapViewResult> => {
     try {
-      const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
-      if (!parsed) return null;
-      const found = routeBlockAt(parsed.document, params.position);
-      if (!found) return null;
+      const asked = blockAsked(params);
+      if (!asked) return null;
+      const { parsed, found } = asked;
       const expansion = deps.expansionFor(found.block, parsed);
       const filters = filtersFrom(deps.map(), params.filters);
       const signal = abortSignalOf(token);
@@ -139,10 +144,9 @@ export function registerMapRequests(
       MAP_TRAFFIC,
       async (params: MapTrafficParams, token: CancellationToken): Promise<MapTrafficResult> => {
         try {
-          const parsed = params && typeof params.uri === 'string' ? deps.parsedFor(params.uri) : undefined;
-          if (!parsed) return null;
-          const found = routeBlockAt(parsed.document, params.position);
-          if (!found) return null;
+          const asked = blockAsked(params);
+          if (!asked) return null;
+          const { parsed, found } = asked;
           const expansion = deps.expansionFor(found.block, parsed);
           const signal = abortSignalOf(token);
           const answer = await traffic.along(found.block, expansion, deps.referenceMs(), signal);
@@ -160,11 +164,10 @@ export function registerMapRequests(
     connection,
     MAP_HIGHLIGHT,
     guard('map highlight', deps.log, null, (params: MapHighlightParams): MapHighlightResult => {
-      const parsed =
-        params && typeof params.uri === 'string' && params.position ? deps.parsedFor(params.uri) : undefined;
-      if (!parsed) return null;
-      const found = routeBlockAt(parsed.document, params.position);
-      if (!found) return null;
+      // A highlight is of a position: without one there is nothing to highlight.
+      const asked = params?.position ? blockAsked(params) : undefined;
+      if (!asked) return null;
+      const { parsed, found } = asked;
       const layer = routeLayerOf(found.block, deps.expansionFor(found.block, parsed));
       return { ...highlightAt(found.block, layer, params.position), blockIndex: found.index };
     }),
