@@ -114,6 +114,32 @@ const PBN_CODES = new Set([
   'T2',
 ]);
 
+/** For a letter and a digit ((letter - A) * 10 + digit): one more than the PBN code's index, 0 for none. */
+const PBN_BIT = new Int8Array(260);
+[...PBN_CODES].forEach((code, index) => {
+  PBN_BIT[(code.charCodeAt(0) - 65) * 10 + code.charCodeAt(1) - 48] = index + 1;
+});
+
+/**
+ * Whether a PBN/ value (upper case) is what it nearly always is: at most 8 known codes of a
+ * letter and a digit, none twice; read without a string cut or an array (the messages, when it
+ * is not, come from the full test in itemProblem).
+ */
+function isPlainPbn(v: string): boolean {
+  const n = v.length;
+  if (n === 0 || n % 2 !== 0 || n > 16) return false;
+  let seen = 0;
+  for (let i = 0; i < n; i += 2) {
+    const letter = v.charCodeAt(i) - 65;
+    const digit = v.charCodeAt(i + 1) - 48;
+    if (letter < 0 || letter > 25 || digit < 0 || digit > 9) return false;
+    const index = PBN_BIT[letter * 10 + digit];
+    if (index === 0 || seen & (1 << index)) return false;
+    seen |= 1 << index;
+  }
+  return true;
+}
+
 /** SELCAL letters: A–S without I, N and O. */
 const SELCAL_LETTERS = /^[ABCDEFGHJKLMPQRS]{4}$/;
 
@@ -208,6 +234,7 @@ function itemProblem(indicator: string, value: string): string | undefined {
         return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (4 digits, mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
       return undefined;
     case 'PBN': {
+      if (isPlainPbn(v)) return undefined;
       if (!/^([A-Z]\d)+$/.test(v))
         return `PBN/${value}: PBN/ is a list of codes of a letter and a digit written together, e.g. PBN/A1B1C1D1`;
       const codes: string[] = v.match(/../g) ?? [];
@@ -345,6 +372,44 @@ function checkRepeats(items: readonly OtherItem[], count: number, sink: Diagnost
   }
 }
 
+type KeptItem = FplMessage['otherInformation'][number];
+
+/** An item whose value is complete: into the model when kept, and checked alone. */
+function closeItem(item: OtherItem, kept: KeptItem | undefined, sink: DiagnosticSink): void {
+  if (kept) {
+    kept.value = item.value;
+    kept.range = itemRange(item);
+  }
+  checkItem(item, sink);
+}
+
+/** A number for 1–4 capital letters, the same for the same letters. */
+function lettersKey(text: string, from: number, to: number): number {
+  let key = 0;
+  for (let i = from; i < to; i++) key = key * 32 + (text.charCodeAt(i) - 64);
+  return key;
+}
+
+/** The indicators known by name, by their letters' number: one string each, not one per item read. */
+const KNOWN_NAMES = new Map<number, string>();
+for (const name of [...ITEM_18_ORDER, ...Object.keys(IFPS_INDICATORS), ...FIELD_19_LETTERS])
+  if (name.length <= 4) KNOWN_NAMES.set(lettersKey(name, 0, name.length), name);
+
+/**
+ * The letters [from, to) of an indicator in upper case. A known indicator written in capitals
+ * (nearly every one) is its constant name: no string is cut, and comparing it with the names
+ * the checks know is comparing two references.
+ */
+function indicatorName(text: string, from: number, to: number): string {
+  if (to - from <= 4) {
+    let capitals = true;
+    for (let i = from; i < to && capitals; i++) capitals = text.charCodeAt(i) <= 90;
+    const known = capitals ? KNOWN_NAMES.get(lettersKey(text, from, to)) : undefined;
+    if (known !== undefined) return known;
+  }
+  return text.slice(from, to).toUpperCase();
+}
+
 /** The items read from the last field 18 (check pass: reused from message to message). */
 const itemPool: OtherItem[] = [];
 
@@ -370,16 +435,8 @@ export function readOtherInformation(
   /** Where a lone `0` stands, when it is the first word. */
   let zeroLine = -1;
   let zeroChar = 0;
-  let kept: FplMessage['otherInformation'][number] | undefined;
+  let kept: KeptItem | undefined;
   let item: OtherItem | undefined;
-  const close = (): void => {
-    if (!item) return;
-    if (kept) {
-      kept.value = item.value;
-      kept.range = itemRange(item);
-    }
-    checkItem(item, sink);
-  };
   for (let k = 0; k < g.length; k++) {
     const text = g.text(k);
     const line = g.line(k);
@@ -400,14 +457,14 @@ export function readOtherInformation(
       const digit = at < i && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
       if (digit) at++;
       const slash = at < i && text.charCodeAt(at) === 47;
-      const name = slash ? text.slice(from, from + j).toUpperCase() : '';
+      const name = slash ? indicatorName(text, from, from + j) : '';
       const isIndicator =
         slash &&
         ((!digit && j >= 2 && j <= 4) ||
           (!digit && j === 1 && FIELD_19_LETTERS.includes(name)) ||
           (digit && name === 'STAYINFO'));
       if (isIndicator) {
-        close();
+        if (item) closeItem(item, kept, sink);
         // Past the model's limit one spare item serves: each is still checked alone.
         if (count >= MAX_MODEL_ITEMS) item = overflowItem;
         else {
@@ -449,7 +506,7 @@ export function readOtherInformation(
       }
     }
   }
-  close();
+  if (item) closeItem(item, kept, sink);
   if (zeroLine >= 0 && count > 0) {
     const first = items[0];
     sink.add(

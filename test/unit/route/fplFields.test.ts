@@ -73,3 +73,40 @@ test('Field 18: only the indicators of Doc 4444, each value in its format', () =
   assert.match(messages(fpl('ZZZZ/L', undefined, undefined, undefined, 'DOF/261121'), 'R309')[0], /TYP\//);
   assert.deepEqual(messages(fpl('ZZZZ/L', undefined, undefined, undefined, 'TYP/GLIDER DOF/261121'), 'R309'), []);
 });
+
+test('Field 18 PBN/: the quick reading of a plain list accepts exactly what the full test accepts', () => {
+  const pbn = (value: string): string[] =>
+    messages(fpl(undefined, undefined, undefined, undefined, `PBN/${value}`), 'R309');
+  const every = ['A1', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'C1', 'C2', 'C3', 'C4', 'D1', 'D2', 'D3', 'D4'];
+  const rest = ['L1', 'O1', 'O2', 'O3', 'O4', 'S1', 'S2', 'T1', 'T2'];
+  for (const codes of [every.slice(0, 8), every.slice(8), rest.slice(0, 8), [rest[8]]])
+    assert.deepEqual(pbn(codes.join('')), []);
+  assert.deepEqual(pbn('a1b1'), []);
+  assert.match(pbn('A1B1C1D1L1O1S1T1D2')[0], /9 codes, but PBN\/ holds at most 8/);
+  assert.match(pbn('A1B1A1')[0], /A1 given twice/);
+  assert.match(pbn('A1C5')[0], /C5 is not a PBN code/);
+  assert.match(pbn('A0')[0], /A0 is not a PBN code/);
+  assert.match(pbn('A1B')[0], /a letter and a digit written together/);
+  assert.match(pbn('1A')[0], /a letter and a digit written together/);
+});
+
+test('Field 18: an indicator reads the same in any letter case, known or not', () => {
+  const items = (f18: string) =>
+    parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18)).blocks[0].fpl!.otherInformation.map(
+      (i) => i.indicator,
+    );
+  assert.deepEqual(items('dof/261121 Reg/DAIPX e/0300 STS/HOSP xyz/1 stayinfo1/X'), [
+    'DOF',
+    'REG',
+    'E',
+    'STS',
+    'XYZ',
+    'STAYINFO1',
+  ]);
+  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'dof/261321'), 'R309')[0], /real date/);
+  assert.match(
+    messages(fpl(undefined, undefined, undefined, undefined, 'RFP/Q1'), 'R322')[0],
+    /replacement flight plan/,
+  );
+  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'REG/A REG/B'), 'R324')[0], /given twice/);
+});
