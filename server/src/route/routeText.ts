@@ -281,16 +281,53 @@ function release(count: number): void {
   }
 }
 
+/** Whether token k is all ASCII: its upper case then has its length, and only a–z change. */
+function isAsciiToken(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** The upper case of an ASCII char code. */
+function upperCode(c: number): number {
+  return c >= 97 && c <= 122 ? c - 32 : c;
+}
+
 /**
- * False when token k cannot be an aerodrome word, seen without slicing it: an ASCII token keeps
- * its length when upper-cased, and an aerodrome word has 4 letters (other characters may
- * upper-case to several, so they take the full test).
+ * isAerodromeWord of token k in upper case, read in place when the token is ASCII (nearly
+ * always): no string is cut or upper-cased for it. Other characters may upper-case to several
+ * (ß to SS), so such a token takes the test on its upper case.
  */
-function mayBeAerodrome(k: number): boolean {
-  if (tokEnd[k] - tokStart[k] === 4) return true;
+function isAerodromeToken(k: number): boolean {
   const s = tokSegments!.text(tokSeg[k]);
-  for (let i = tokStart[k]; i < tokEnd[k]; i++) if (s.charCodeAt(i) > 127) return true;
-  return false;
+  const from = tokStart[k];
+  const to = tokEnd[k];
+  if (!isAsciiToken(s, from, to)) return isAerodromeWord(textAt(k).toUpperCase());
+  if (to - from !== 4) return false;
+  const a = upperCode(s.charCodeAt(from));
+  const b = upperCode(s.charCodeAt(from + 1));
+  const c = upperCode(s.charCodeAt(from + 2));
+  const d = upperCode(s.charCodeAt(from + 3));
+  if (a < 65 || a > 90 || b < 65 || b > 90 || c < 65 || c > 90 || d < 65 || d > 90) return false;
+  // Not STAR, and no NAT… or PTS… track.
+  return (
+    !(a === 83 && b === 84 && c === 65 && d === 82) &&
+    !(a === 78 && b === 65 && c === 84) &&
+    !(a === 80 && b === 84 && c === 83)
+  );
+}
+
+/** looksLikeSpeedLevel of token k in upper case, read in place when the token is ASCII. */
+function isSpeedLevelToken(k: number): boolean {
+  const s = tokSegments!.text(tokSeg[k]);
+  const from = tokStart[k];
+  const to = tokEnd[k];
+  if (!isAsciiToken(s, from, to)) return looksLikeSpeedLevel(textAt(k).toUpperCase());
+  const c = upperCode(s.charCodeAt(from));
+  if (!(c === 78 || c === 75 || c === 77) || to - from < 7) return false;
+  const d = s.charCodeAt(from + 1);
+  if (d < 48 || d > 57) return false;
+  for (let i = from + 2; i < to; i++) if (s.charCodeAt(i) === 47) return false;
+  return true;
 }
 
 /** Position flags of the tokens, set by positions(): where a SID, a STAR or an aerodrome may stand. */
@@ -304,14 +341,14 @@ let starSlot = 0;
 function positions(count: number): void {
   firstFlags = 0;
   routeStart = 0;
-  if (count > 1 && mayBeAerodrome(0) && isAerodromeWord(textAt(0).toUpperCase())) {
+  if (count > 1 && isAerodromeToken(0)) {
     firstFlags = FIRST_WORD;
     routeStart = 1;
   }
-  sidSlot = looksLikeSpeedLevel(textAt(routeStart).toUpperCase()) ? routeStart + 1 : routeStart;
+  sidSlot = isSpeedLevelToken(routeStart) ? routeStart + 1 : routeStart;
   starSlot = count - 1;
   lastFlags = 0;
-  if (count - 1 > routeStart && mayBeAerodrome(count - 1) && isAerodromeWord(textAt(count - 1).toUpperCase())) {
+  if (count - 1 > routeStart && isAerodromeToken(count - 1)) {
     lastFlags = LAST_WORD;
     starSlot = count - 2;
   }
@@ -497,12 +534,19 @@ function storeBuffer(size: number): Int32Array {
 export function scanElements(segments: TextSegments): ElementStore {
   const count = tokenize(segments, false, true);
   const { lines, firstLine } = segments.source;
-  // Codes, lines, starts and ends: the tokenizer's buffers copied whole.
+  // Codes, lines, starts and ends: the tokenizer's buffers copied in one loop (a subarray to
+  // copy from for each was an object each, for a route of a few dozen tokens).
   const data = storeBuffer(count * 4);
-  data.set(tokKind.subarray(0, count), 0);
-  data.set(tokLine.subarray(0, count), count);
-  data.set(tokStart.subarray(0, count), 2 * count);
-  data.set(tokEnd.subarray(0, count), 3 * count);
+  const kinds = tokKind;
+  const lineOf = tokLine;
+  const starts = tokStart;
+  const ends = tokEnd;
+  for (let k = 0; k < count; k++) {
+    data[k] = kinds[k];
+    data[count + k] = lineOf[k];
+    data[2 * count + k] = starts[k];
+    data[3 * count + k] = ends[k];
+  }
   if (count > 0) positions(count);
   const slots: PositionSlots = { firstFlags, lastFlags, routeStart, sidSlot, starSlot };
   const reader = (kindReader ??= new ElementReader(null, false));

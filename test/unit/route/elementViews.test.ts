@@ -110,3 +110,42 @@ test('a moved block views the same store, lines shifted, and reads as the full p
     ),
   );
 });
+
+test('position rules read the first and last words in any letter case, and non-ASCII by their upper case', () => {
+  const kinds = (route: string): string[] => {
+    const [block] = parseRouteDocument(route).blocks;
+    const viewKinds = block.elements.map((e) => e.kind);
+    const full = JSON.parse(JSON.stringify(block.elements)) as { kind: string }[];
+    assert.deepEqual(
+      full.map((e) => e.kind),
+      viewKinds,
+      route,
+    );
+    return viewKinds;
+  };
+  // An aerodrome first and last, a SID after the speed/level, a STAR last before the aerodrome.
+  assert.deepEqual(kinds('egll n0450f350 bpk7g dvr ul9 konan kerax2b eddf'), [
+    'aerodrome',
+    'speedLevel',
+    'sid',
+    'point',
+    'airway',
+    'point',
+    'star',
+    'aerodrome',
+  ]);
+  // No aerodrome: STAR, NAT and PTS tracks, 3 or 5 letters, a digit.
+  assert.equal(kinds('STAR N0450F350 DVR')[0] === 'aerodrome', false);
+  assert.equal(kinds('DVR N0450F350 NATA')[2] === 'aerodrome', false);
+  assert.equal(kinds('DVR N0450F350 pts3')[2] === 'aerodrome', false);
+  assert.equal(kinds('DVR N0450F350 ED1F')[2] === 'aerodrome', false);
+  assert.notEqual(kinds('DVR N0450F350 KONAN').at(-1), 'aerodrome');
+  // A speed/level needs a digit second and no '/': otherwise the slot after it is no SID's.
+  assert.deepEqual(kinds('N0450F350/ BPK7G DVR').slice(1, 2), ['airway']);
+  assert.deepEqual(kinds('m082f350 BPK7G DVR').slice(1, 2), ['sid']);
+  // 'ſ' upper-cases to S: EGLſ has an aerodrome's shape in upper case, so the SID slot is after
+  // the speed/level that follows it; 'ß' upper-cases to SS: EGß has four letters, EGLß five.
+  assert.equal(kinds('EGLſ N0450F350 BPK7G DVR')[2], 'sid');
+  assert.equal(kinds('EGß N0450F350 BPK7G DVR')[2], 'sid');
+  assert.equal(kinds('EGLß N0450F350 BPK7G DVR')[2], 'airway');
+});
