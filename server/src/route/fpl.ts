@@ -344,6 +344,22 @@ function routeHasPoint(f: RawField, ident: string): boolean {
   });
 }
 
+/** Any character past ASCII; global, for a search from lastIndex. */
+const NON_ASCII = /[^\u0000-\u007f]/g;
+
+/** Whether [from, end) of `text` holds a character past ASCII (a native search). */
+function hasNonAscii(text: string, from: number, end: number): boolean {
+  NON_ASCII.lastIndex = from;
+  const found = NON_ASCII.exec(text);
+  return found !== null && found.index < end;
+}
+
+/** Where char `code` first occurs in [from, end) of `text`; `end` when it does not. */
+function indexBefore(text: string, char: string, from: number, end: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 || at >= end ? end : at;
+}
+
 /** The check pass's field 15 events, reused from message to message. */
 const eventPool: RouteEvent[] = [];
 
@@ -422,12 +438,29 @@ function splitFields(
       if (!closed) current.segments.push(line, pieceStart, end);
       continue;
     }
-    for (let ch = pieceStart; ch < end; ch++) {
-      const c = text.charCodeAt(ch);
-      // Letters, digits, '/' and blanks (nearly every character) end nothing.
-      if (c > 45 || c < 40) {
-        if (c > 127 && isBlankCode(c)) nonStandardBlank(c, line, ch, sink);
-        continue;
+    // A line of ASCII only (nearly every one) has no blank to report: the native search finds
+    // its '-', ')' and '(' (in order), and no other character is read here.
+    const ascii = !hasNonAscii(text, pieceStart, end);
+    let dash = -1;
+    let close = -1;
+    let open = -1;
+    for (let ch = pieceStart - 1; ;) {
+      let c: number;
+      if (ascii) {
+        if (dash <= ch) dash = indexBefore(text, '-', ch + 1, end);
+        if (close <= ch) close = indexBefore(text, ')', ch + 1, end);
+        if (open <= ch) open = indexBefore(text, '(', ch + 1, end);
+        ch = Math.min(dash, close, open);
+        if (ch >= end) break;
+        c = text.charCodeAt(ch);
+      } else {
+        if (++ch >= end) break;
+        c = text.charCodeAt(ch);
+        // Letters, digits, '/' and blanks (nearly every character) end nothing.
+        if (c > 45 || c < 40) {
+          if (c > 127 && isBlankCode(c)) nonStandardBlank(c, line, ch, sink);
+          continue;
+        }
       }
       if (c === 45 /* - */ || c === 41 /* ) */) {
         // Past field 19 every further '-' only counts: the extra fields are reported as one, so a

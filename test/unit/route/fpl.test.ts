@@ -250,3 +250,41 @@ test('Item 19 "supplementary information": each indicator in its format, on its 
   // A word after an item belongs to its value: N/ and A/ are free text.
   assert.equal(onlyBlock(`${base}\n-N/TWO  WORDS)`).fpl?.supplementaryInformation?.[0].value, 'TWO WORDS');
 });
+
+test("cutting into fields: '-', ')' and '(' found in order, on ASCII lines and on lines with other blanks", () => {
+  const found = (text: string): [string, number, number, number][] =>
+    parseRouteDocument(text).blocks[0].diagnostics.map((d) => [
+      d.code,
+      d.range.start.line,
+      d.range.start.character,
+      d.range.end.character,
+    ]);
+  const head = '(FPL-DLH4AB-IS-A320/M-SDE2E3FGIJ1RWY/LB1-EGLL1200-N0450F350';
+  // A no-break space and an em space (reported), a '(' between them, a comment with '-' and ')'.
+  assert.deepEqual(
+    found(`${head}\u00a0DVR (UL9\u2003KONAN-EDDF0105 EDDK\n-DOF/261121 (X)-E/0300-X-Y-Z) after # a-b)c`),
+    [
+      ['R317', 0, 33, 34],
+      ['R325', 0, 59, 60],
+      ['R301', 0, 64, 65],
+      ['R114', 0, 64, 65],
+      ['R325', 0, 68, 69],
+      ['R309', 1, 1, 14],
+      ['R301', 1, 12, 13],
+      ['R008', 1, 15, 36],
+    ],
+  );
+  assert.deepEqual(found(`${head} DVR UL9 KONAN-EDDF0105 EDDK-DOF/261121 RMK/A(B)\nC-D`), [
+    ['R317', 0, 33, 34],
+    ['R301', 0, 104, 105],
+    ['R008', 1, 0, 3],
+  ]);
+  // Extra fields after field 19, a '(' among them, a comment that would close the message.
+  assert.deepEqual(found(`${head} DVR UL9 KONAN-EDDF0105 EDDK-DOF/261121 (X-E/0300-X-Y(-Z) # (a-b)c`), [
+    ['R317', 0, 33, 34],
+    ['R309', 0, 88, 101],
+    ['R301', 0, 99, 100],
+    ['R310', 0, 109, 115],
+    ['R301', 0, 112, 113],
+  ]);
+});
