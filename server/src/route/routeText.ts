@@ -364,6 +364,37 @@ function flagsOf(k: number, count: number): number {
   return flags;
 }
 
+/**
+ * The kind code of token k when it is a procedure designator in its slot: 3–5 capitals, a digit
+ * and a capital (KERAX2B), a SID right after the first speed/level, a STAR last; elsewhere an
+ * ATS route (K_AIRWAY) when `inSlotOnly` is false (the element pass: the check pass reads such a
+ * token in full, for its warning). FULL_READ for any other token. The reader's own answer for
+ * this shape (ElementReader.alphanumeric, then routeDesignator), without cutting the token out:
+ * a third of the tokens the shortcuts leave to the reader are these.
+ */
+function procedureKind(k: number, flags: number, inSlotOnly: boolean): number {
+  const s = tokSegments!.text(tokSeg[k]);
+  const from = tokStart[k];
+  const to = tokEnd[k];
+  const n = to - from;
+  if (n < 5 || n > 7) return FULL_READ;
+  let i = from;
+  while (i < to && s.charCodeAt(i) >= 65 && s.charCodeAt(i) <= 90) i++;
+  if (i - from !== n - 2) return FULL_READ;
+  const digit = s.charCodeAt(i);
+  const last = s.charCodeAt(i + 1);
+  if (digit < 48 || digit > 57 || last < 65 || last > 90) return FULL_READ;
+  const c0 = s.charCodeAt(from);
+  const c1 = s.charCodeAt(from + 1);
+  const c2 = s.charCodeAt(from + 2);
+  // PTS… is a Pacific track, STAY… a malformed STAY element.
+  if (c0 === 80 && c1 === 84 && c2 === 83) return FULL_READ;
+  if (c0 === 83 && c1 === 84 && c2 === 65 && s.charCodeAt(from + 3) === 89) return FULL_READ;
+  if (flags & SID_SLOT) return K_SID;
+  if (flags & STAR_SLOT) return K_STAR;
+  return inSlotOnly ? FULL_READ : K_AIRWAY;
+}
+
 /** Reads every element with its position rules (the build pass). */
 function readElements(count: number, reader: ElementReader): RouteElement[] {
   const elements: RouteElement[] = new Array(count);
@@ -394,7 +425,14 @@ function readKinds(count: number, reader: ElementReader, sink: DiagnosticSink): 
       if (quick & FORM) kinds[k] = quick & ~FORM;
       continue;
     }
-    const e = reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count));
+    const flags = flagsOf(k, count);
+    const procedure = procedureKind(k, flags, true);
+    if (procedure !== FULL_READ) {
+      reader.skipped();
+      kinds[k] = procedure;
+      continue;
+    }
+    const e = reader.read(textAt(k), tokLine[k], tokStart[k], flags);
     checkLevels(e, tokLine[k], tokEnd[k], sink);
     kinds[k] = kindCode(e);
     if (e.kind === 'aerodrome') {
@@ -553,8 +591,15 @@ export function scanElements(segments: TextSegments): ElementStore {
   reader.startCheck(null);
   for (let k = 0; k < count; k++) {
     const quick = data[k];
-    if (quick === FULL_READ) data[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count)));
-    else if (quick & FORM) data[k] = quick & ~FORM;
+    if (quick === FULL_READ) {
+      const flags = flagsOf(k, count);
+      const procedure = procedureKind(k, flags, false);
+      if (procedure === FULL_READ) data[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flags));
+      else {
+        reader.skipped();
+        data[k] = procedure;
+      }
+    } else if (quick & FORM) data[k] = quick & ~FORM;
   }
   release(count);
   return new ElementStore(count, data, lines, firstLine, slots);

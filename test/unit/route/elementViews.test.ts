@@ -149,3 +149,32 @@ test('position rules read the first and last words in any letter case, and non-A
   assert.equal(kinds('EGß N0450F350 BPK7G DVR')[2], 'sid');
   assert.equal(kinds('EGLß N0450F350 BPK7G DVR')[2], 'airway');
 });
+
+test('procedure designators: SID and STAR in their slots, an ATS route (and its warning) elsewhere, as the reader reads them', () => {
+  const route = 'EGLL N0450F350 KERAX2B DVR LOGAN2H PTS1A STAY1A ABC1D ABCDE1F kerax2b ABCDEF1G ROKIL1A EDDF';
+  const [block] = parseRouteDocument(route).blocks;
+  const full = JSON.parse(JSON.stringify(block.elements)) as { kind: string }[];
+  const kinds = block.elements.map((e) => e.kind);
+  assert.deepEqual(
+    kinds,
+    full.map((e) => e.kind),
+  );
+  assert.deepEqual(kinds, [
+    'aerodrome',
+    'speedLevel',
+    'sid',
+    'point',
+    'airway',
+    'track',
+    'unknown',
+    'airway',
+    'airway',
+    'airway',
+    'unknown',
+    'star',
+    'aerodrome',
+  ]);
+  // Outside their slots the usual procedure shapes warn (LOGAN2H, ABC1D, ABCDE1F, kerax2b).
+  const warned = block.diagnostics.filter((d) => d.code === 'R116').map((d) => d.range.start.character);
+  assert.deepEqual(warned, [27, 48, 54, 62]);
+});
