@@ -51,48 +51,61 @@ export const fullBuilds = { elements: 0 };
 /** The reader that builds one element in full when a view is asked for more than kind, text and range. */
 let fullReader: ElementReader | undefined;
 
+/** How many numbers a store takes after its four runs: the position slots (PositionSlots' order). */
+export const SLOT_COUNT = 5;
+
 /**
- * The elements of one route text: per element its kind code and (line, start, end), in one typed
- * array of four runs (codes, lines, starts, ends); the lines they lie on, shared with the block.
- * Moving the block moves only `lineDelta`.
+ * The elements of one route text: per element its kind code and (line, start, end), as four runs
+ * (codes, lines, starts, ends) then the position slots, from `at` in a typed array shared with
+ * other stores (an array or a view of its own was most of a small store's cost); the lines they
+ * lie on, shared with the block. Moving the block moves only `lineDelta`.
  */
 export class ElementStore {
   constructor(
     /** How many elements. */
     readonly length: number,
-    /** Kind codes (kinds.ts), then lines as they were read, starts and ends: `length` each. */
+    /** From `at`: kind codes (kinds.ts), then lines as they were read, starts and ends, `length` each; then the slots. */
     readonly data: Int32Array,
+    readonly at: number,
     /** The block's lines; `lines[i]` was line `firstLine + i` when read. */
     readonly lines: readonly string[],
     readonly firstLine: number,
-    readonly slots: PositionSlots,
     /** Lines the block moved by since the spans were read. */
     readonly lineDelta = 0,
   ) {}
 
   /** The same elements `delta` lines further down (a block that moved): nothing is copied. */
   movedBy(delta: number): ElementStore {
-    return new ElementStore(this.length, this.data, this.lines, this.firstLine, this.slots, this.lineDelta + delta);
+    return new ElementStore(this.length, this.data, this.at, this.lines, this.firstLine, this.lineDelta + delta);
+  }
+
+  /** Where the position rules let a SID, a STAR or an aerodrome stand, as the parse found it. */
+  get slots(): PositionSlots {
+    const d = this.data;
+    const s = this.at + 4 * this.length;
+    return { firstFlags: d[s], lastFlags: d[s + 1], routeStart: d[s + 2], sidSlot: d[s + 3], starSlot: d[s + 4] };
   }
 
   kindOf(k: number): ElementKind {
-    return KIND_NAMES[this.data[k] & KIND];
+    return KIND_NAMES[this.data[this.at + k] & KIND];
   }
 
   lineOf(k: number): number {
-    return this.data[this.length + k] + this.lineDelta;
+    return this.data[this.at + this.length + k] + this.lineDelta;
   }
 
   rangeOf(k: number): Range {
     const n = this.length;
     const d = this.data;
-    return lineRange(d[n + k] + this.lineDelta, d[2 * n + k], d[3 * n + k]);
+    const a = this.at + k;
+    return lineRange(d[a + n] + this.lineDelta, d[a + 2 * n], d[a + 3 * n]);
   }
 
   textOf(k: number): string {
     const n = this.length;
     const d = this.data;
-    return this.lines[d[n + k] - this.firstLine].slice(d[2 * n + k], d[3 * n + k]);
+    const a = this.at + k;
+    return this.lines[d[a + n] - this.firstLine].slice(d[a + 2 * n], d[a + 3 * n]);
   }
 
   /** The position flags of element k, as the parse gave them (routeText.ts flagsOf). */
@@ -110,7 +123,7 @@ export class ElementStore {
   fullElement(k: number): RouteElement {
     const reader = (fullReader ??= new ElementReader(null, true));
     fullBuilds.elements++;
-    return reader.read(this.textOf(k), this.lineOf(k), this.data[2 * this.length + k], this.flagsOf(k));
+    return reader.read(this.textOf(k), this.lineOf(k), this.data[this.at + 2 * this.length + k], this.flagsOf(k));
   }
 
   /**
@@ -121,19 +134,20 @@ export class ElementStore {
   routeText(): string {
     const n = this.length;
     const d = this.data;
+    const at = this.at;
     const pieces: string[] = [];
     let singleSpaced = true;
     for (let k = 0; k < n;) {
-      const line = d[n + k];
+      const line = d[at + n + k];
       const text = this.lines[line - this.firstLine];
-      const from = d[2 * n + k];
+      const from = d[at + 2 * n + k];
       let last = k;
-      while (last + 1 < n && d[n + last + 1] === line) {
-        const gap = d[3 * n + last];
-        if (d[2 * n + last + 1] - gap !== 1 || text.charCodeAt(gap) !== 32) singleSpaced = false;
+      while (last + 1 < n && d[at + n + last + 1] === line) {
+        const gap = d[at + 3 * n + last];
+        if (d[at + 2 * n + last + 1] - gap !== 1 || text.charCodeAt(gap) !== 32) singleSpaced = false;
         last++;
       }
-      pieces.push(text.slice(from, d[3 * n + last]));
+      pieces.push(text.slice(from, d[at + 3 * n + last]));
       k = last + 1;
     }
     if (!singleSpaced) {

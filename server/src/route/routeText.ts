@@ -35,7 +35,7 @@ import {
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
 import { TextSegments } from './segments';
-import { ElementStore, type PositionSlots } from './elementViews';
+import { ElementStore, SLOT_COUNT } from './elementViews';
 import { checkLevels, checkSequence } from './sequence';
 
 export { TextSegments } from './segments';
@@ -548,20 +548,30 @@ export function buildRouteText(segments: TextSegments): string {
 /** The reader that finds the kinds of the tokens the shortcuts leave, when elements are built (no findings). */
 let kindReader: ElementReader | undefined;
 
-/** Stores' arrays are cut from shared chunks: an array buffer each was most of a small store's cost. */
+/**
+ * Stores' numbers lie in shared chunks, each store from its offset: an array buffer each was
+ * most of a small store's cost, and a view (subarray) each an object per block.
+ */
 const CHUNK = 16384;
 let chunk = new Int32Array(CHUNK);
 let chunkUsed = 0;
+/** The array and offset storeBuffer gave last. */
+let storeData = chunk;
+let storeAt = 0;
 
-function storeBuffer(size: number): Int32Array {
-  if (size > CHUNK / 4) return new Int32Array(size);
+function storeBuffer(size: number): void {
+  if (size > CHUNK / 4) {
+    storeData = new Int32Array(size);
+    storeAt = 0;
+    return;
+  }
   if (chunkUsed + size > CHUNK) {
     chunk = new Int32Array(CHUNK);
     chunkUsed = 0;
   }
-  const data = chunk.subarray(chunkUsed, chunkUsed + size);
+  storeData = chunk;
+  storeAt = chunkUsed;
   chunkUsed += size;
-  return data;
 }
 
 /**
@@ -573,36 +583,43 @@ export function scanElements(segments: TextSegments): ElementStore {
   const count = tokenize(segments, false, true);
   const { lines, firstLine } = segments.source;
   // Codes, lines, starts and ends: the tokenizer's buffers copied in one loop (a subarray to
-  // copy from for each was an object each, for a route of a few dozen tokens).
-  const data = storeBuffer(count * 4);
+  // copy from for each was an object each, for a route of a few dozen tokens); then the slots.
+  storeBuffer(count * 4 + SLOT_COUNT);
+  const data = storeData;
+  const at = storeAt;
   const kinds = tokKind;
   const lineOf = tokLine;
   const starts = tokStart;
   const ends = tokEnd;
   for (let k = 0; k < count; k++) {
-    data[k] = kinds[k];
-    data[count + k] = lineOf[k];
-    data[2 * count + k] = starts[k];
-    data[3 * count + k] = ends[k];
+    data[at + k] = kinds[k];
+    data[at + count + k] = lineOf[k];
+    data[at + 2 * count + k] = starts[k];
+    data[at + 3 * count + k] = ends[k];
   }
   if (count > 0) positions(count);
-  const slots: PositionSlots = { firstFlags, lastFlags, routeStart, sidSlot, starSlot };
+  const slots = at + 4 * count;
+  data[slots] = firstFlags;
+  data[slots + 1] = lastFlags;
+  data[slots + 2] = routeStart;
+  data[slots + 3] = sidSlot;
+  data[slots + 4] = starSlot;
   const reader = (kindReader ??= new ElementReader(null, false));
   reader.startCheck(null);
   for (let k = 0; k < count; k++) {
-    const quick = data[k];
+    const quick = data[at + k];
     if (quick === FULL_READ) {
       const flags = flagsOf(k, count);
       const procedure = procedureKind(k, flags, false);
-      if (procedure === FULL_READ) data[k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flags));
+      if (procedure === FULL_READ) data[at + k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flags));
       else {
         reader.skipped();
-        data[k] = procedure;
+        data[at + k] = procedure;
       }
-    } else if (quick & FORM) data[k] = quick & ~FORM;
+    } else if (quick & FORM) data[at + k] = quick & ~FORM;
   }
   release(count);
-  return new ElementStore(count, data, lines, firstLine, slots);
+  return new ElementStore(count, data, at, lines, firstLine);
 }
 
 /** The build pass: the complete elements of route text already checked. */
