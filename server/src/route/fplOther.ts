@@ -410,6 +410,16 @@ function indicatorName(text: string, from: number, to: number): string {
   return text.slice(from, to).toUpperCase();
 }
 
+/** The blanks (routeText.ts isBlankCode) other than the space; global, for a search from lastIndex. */
+const OTHER_BLANK = /[\t\v\f\r\u00a0\ufeff\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/g;
+
+/** Whether [from, end) of `text` holds a blank other than the space (a native search). */
+function hasOtherBlank(text: string, from: number, end: number): boolean {
+  OTHER_BLANK.lastIndex = from;
+  const found = OTHER_BLANK.exec(text);
+  return found !== null && found.index < end;
+}
+
 /** The items read from the last field 18 (check pass: reused from message to message). */
 const itemPool: OtherItem[] = [];
 
@@ -442,11 +452,22 @@ export function readOtherInformation(
     const line = g.line(k);
     const end = g.end(k);
     let i = g.start(k);
+    // Spaces the only blanks (nearly always): the native search finds each word's end.
+    const spacesOnly = !hasOtherBlank(text, i, end);
     while (i < end) {
-      i = skipBlanks(text, i, end);
-      if (i >= end) break;
-      const from = i;
-      while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      let from: number;
+      if (spacesOnly) {
+        while (i < end && text.charCodeAt(i) === 32) i++;
+        if (i >= end) break;
+        from = i;
+        const space = text.indexOf(' ', i);
+        i = space < 0 || space > end ? end : space;
+      } else {
+        i = skipBlanks(text, i, end);
+        if (i >= end) break;
+        from = i;
+        while (i < end && !isBlankCode(text.charCodeAt(i))) i++;
+      }
       words++;
       // An indicator: 2–4 letters and '/', e.g. DOF/ REG/ CODE/; a field 19 letter (E/, a missing
       // '-'); STAYINFO1/ to 9 (IFPS).

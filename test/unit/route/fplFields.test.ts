@@ -110,3 +110,32 @@ test('Field 18: an indicator reads the same in any letter case, known or not', (
   );
   assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'REG/A REG/B'), 'R324')[0], /given twice/);
 });
+
+test('Field 18: items read the same across runs of spaces, other blanks and lines', () => {
+  const head = '(FPL-DLH4AB-IS-A320/M-SDE2E3FGIJ1RWY/LB1-EGLL1200-N0450F350 DVR UL9 KONAN-EDDF0105 EDDK-';
+  const items = (f18: string) =>
+    parseRouteDocument(head + f18).blocks[0].fpl!.otherInformation.map((i) => [
+      i.indicator,
+      i.value,
+      i.range.start.line,
+      i.range.start.character,
+      i.range.end.line,
+      i.range.end.character,
+    ]);
+  assert.deepEqual(items('DOF/261121\tREG/DAIPX\u00a0EET/EDUU0015\u2003LFFF0050 RMK/A  B  )'), [
+    ['DOF', '261121', 0, 88, 0, 98],
+    ['REG', 'DAIPX', 0, 99, 0, 108],
+    ['EET', 'EDUU0015 LFFF0050', 0, 109, 0, 130],
+    ['RMK', 'A B', 0, 131, 0, 139],
+  ]);
+  assert.deepEqual(items('  0 DOF/261121  REG/DAIPX EET/EDUU0015 LFFF0050 RMK/A  B XX)'), [
+    ['DOF', '261121', 0, 92, 0, 102],
+    ['REG', 'DAIPX', 0, 104, 0, 113],
+    ['EET', 'EDUU0015 LFFF0050', 0, 114, 0, 135],
+    ['RMK', 'A B XX', 0, 136, 0, 147],
+  ]);
+  assert.deepEqual(items('DOF/261121 RMK/A\n B C\u3000D)'), [
+    ['DOF', '261121', 0, 88, 0, 98],
+    ['RMK', 'A B C D', 0, 99, 1, 6],
+  ]);
+});
