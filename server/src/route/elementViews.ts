@@ -119,6 +119,20 @@ export class ElementStore {
     return flags;
   }
 
+  /** The elements built in full so far, by index (kept on the store: a field on every view was a sixth of its size). */
+  #fulls: (RouteElement | undefined)[] | undefined;
+
+  /** Element k built in full, if it was. */
+  builtFull(k: number): RouteElement | undefined {
+    return this.#fulls?.[k];
+  }
+
+  /** Element k built in full, built on first use and kept. */
+  full(k: number): RouteElement {
+    const fulls = (this.#fulls ??= []);
+    return (fulls[k] ??= this.fullElement(k));
+  }
+
   /** Element k built in full by the element reader (as every element was before views). */
   fullElement(k: number): RouteElement {
     const reader = (fullReader ??= new ElementReader(null, true));
@@ -167,11 +181,10 @@ export class ElementStore {
   }
 }
 
-/** One element of a store: kind from the store, range made once when read, the rest built in full when first read. */
+/** One element of a store: kind from the store, range made when read, the rest built in full (and kept by the store) when first read. */
 export class ElementView {
   readonly #store: ElementStore;
   readonly #index: number;
-  #full: RouteElement | undefined;
 
   constructor(store: ElementStore, index: number) {
     this.#store = store;
@@ -183,7 +196,8 @@ export class ElementView {
   }
 
   get text(): string {
-    return this.#full ? this.#full.text : this.#store.textOf(this.#index);
+    const full = this.#store.builtFull(this.#index);
+    return full ? full.text : this.#store.textOf(this.#index);
   }
 
   /**
@@ -191,13 +205,13 @@ export class ElementView {
    * element read once (semantic tokens) outlived young garbage and cost twice the build.
    */
   get range(): Range {
-    return this.#full ? this.#full.range : this.#store.rangeOf(this.#index);
+    const full = this.#store.builtFull(this.#index);
+    return full ? full.range : this.#store.rangeOf(this.#index);
   }
 
   /** The element as the full reader builds it (its description and decoded parts). */
   full(): RouteElement {
-    if (this.#full) return this.#full;
-    return (this.#full = this.#store.fullElement(this.#index));
+    return this.#store.full(this.#index);
   }
 
   /** The element as plain data: what the full reader builds. */
