@@ -390,10 +390,15 @@ function lettersKey(text: string, from: number, to: number): number {
   return key;
 }
 
-/** The indicators known by name, by their letters' number: one string each, not one per item read. */
-const KNOWN_NAMES = new Map<number, string>();
-for (const name of [...ITEM_18_ORDER, ...Object.keys(IFPS_INDICATORS), ...FIELD_19_LETTERS])
-  if (name.length <= 4) KNOWN_NAMES.set(lettersKey(name, 0, name.length), name);
+/** The indicators known by name, and their index there by their letters' number: one string each, not one per item read. */
+const KNOWN_LIST = [...ITEM_18_ORDER, ...Object.keys(IFPS_INDICATORS), ...FIELD_19_LETTERS];
+const KNOWN_NAMES = new Map<number, number>();
+KNOWN_LIST.forEach((name, index) => KNOWN_NAMES.set(lettersKey(name, 0, name.length), index));
+/** The index in KNOWN_LIST of the name indicatorName gave last, -1 for another name. */
+let lastKnown = -1;
+/** For each known indicator, the number of the field 18 that last gave it (to tell a repeat without comparing names). */
+const seenIn = new Int32Array(KNOWN_LIST.length);
+let fieldNumber = 0;
 
 /**
  * The letters [from, to) of an indicator in upper case. A known indicator written in capitals
@@ -405,8 +410,12 @@ function indicatorName(text: string, from: number, to: number): string {
     let capitals = true;
     for (let i = from; i < to && capitals; i++) capitals = text.charCodeAt(i) <= 90;
     const known = capitals ? KNOWN_NAMES.get(lettersKey(text, from, to)) : undefined;
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      lastKnown = known;
+      return KNOWN_LIST[known];
+    }
   }
+  lastKnown = -1;
   return text.slice(from, to).toUpperCase();
 }
 
@@ -447,6 +456,13 @@ export function readOtherInformation(
   let zeroChar = 0;
   let kept: KeptItem | undefined;
   let item: OtherItem | undefined;
+  // Whether an indicator may be given twice: known ones are told apart by index, others are compared.
+  let mayRepeat = false;
+  if (fieldNumber === 0x7fffffff) {
+    fieldNumber = 0;
+    seenIn.fill(0);
+  }
+  const field = ++fieldNumber;
   for (let k = 0; k < g.length; k++) {
     const text = g.text(k);
     const line = g.line(k);
@@ -494,6 +510,8 @@ export function readOtherInformation(
         }
         count++;
         item.indicator = digit ? text.slice(from, at).toUpperCase() : name;
+        if (digit || lastKnown < 0 || seenIn[lastKnown] === field) mayRepeat = true;
+        else seenIn[lastKnown] = field;
         item.value = text.slice(at + 1, i);
         item.fromLine = item.toLine = line;
         item.fromChar = from;
@@ -539,7 +557,7 @@ export function readOtherInformation(
   }
   // Items past the model's limit are still checked one by one, but not against each other.
   const keptCount = Math.min(count, MAX_MODEL_ITEMS);
-  checkRepeats(items, keptCount, sink);
+  if (mayRepeat) checkRepeats(items, keptCount, sink);
   return { items, count: keptCount };
 }
 

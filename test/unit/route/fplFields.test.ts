@@ -139,3 +139,24 @@ test('Field 18: items read the same across runs of spaces, other blanks and line
     ['RMK', 'A B C D', 0, 99, 1, 6],
   ]);
 });
+
+test('Field 18: an indicator given twice is found in any letter case, known or not, and only within its message', () => {
+  const codes = (f18: string): string[] =>
+    parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18))
+      .blocks[0].diagnostics.map((d) => d.code)
+      .filter((c) => c === 'R323' || c === 'R324');
+  assert.deepEqual(codes('reg/A DOF/261121 REG/B'), ['R324']);
+  assert.deepEqual(codes('RMK/X DOF/261121 rmk/x'), ['R323']);
+  assert.deepEqual(codes('XYZ/1 DOF/261121 XYZ/1'), ['R323']);
+  assert.deepEqual(codes('STAYINFO1/A STAYINFO1/A'), ['R323']);
+  assert.deepEqual(codes('RFP/Q1 RFP/Q1'), ['R323']);
+  assert.deepEqual(codes('DOF/261121 REG/DAIPX RMK/A'), []);
+  // The same indicators in two messages are no repeat.
+  const two = `${fpl(undefined, undefined, undefined, undefined, 'DOF/261121 REG/A')}\n\n${fpl(undefined, undefined, undefined, undefined, 'REG/B DOF/261121')}`;
+  assert.deepEqual(
+    parseRouteDocument(two)
+      .blocks.flatMap((b) => b.diagnostics.map((d) => d.code))
+      .filter((c) => c === 'R323' || c === 'R324'),
+    [],
+  );
+});
