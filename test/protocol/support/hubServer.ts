@@ -11,6 +11,8 @@ import { ServerUnderTest } from './server';
 export interface HubServerOptions {
   /** The hub key sent as from SecretStorage; null sends none. Default 'demo'. */
   key?: string | null;
+  /** Where the key is said to come from. Default 'secretStorage'. */
+  keySource?: 'secretStorage' | 'environment';
   /** Waits for the expansion status saying the hub expands (with a key). Default true. */
   awaitHub?: boolean;
   /** icaoRoute.hub.timeoutSeconds. Default 10. */
@@ -20,8 +22,13 @@ export interface HubServerOptions {
 }
 
 export interface HubForFile {
-  /** The simulator (set once the file's `before` hook has run). */
+  /** The simulator, once started (by the file's `before` hooks or a `simulator()` call). */
   readonly sim: HubSimulator;
+  /**
+   * Starts the simulator or gives the one started. Node runs a file's top-level `before` hooks
+   * side by side, so a hook of the file that needs it awaits this rather than reading `sim`.
+   */
+  simulator(): Promise<HubSimulator>;
   /** A server on the simulator, stopped after the file's tests. */
   start(options?: HubServerOptions): Promise<ServerUnderTest>;
   /**
@@ -33,24 +40,20 @@ export interface HubForFile {
 
 export function hubForFile(): HubForFile {
   let sim: HubSimulator | undefined;
+  let starting: Promise<HubSimulator> | undefined;
   const servers: Promise<ServerUnderTest>[] = [];
   const byName = new Map<string, Promise<ServerUnderTest>>();
-  before(async () => {
-    sim = await startHubSimulator({ port: 0, quiet: true });
-  });
-  after(async () => {
-    for (const started of await Promise.allSettled(servers)) {
-      if (started.status === 'fulfilled') await started.value.stop();
-    }
-    await sim?.close();
-  });
   const hub: HubForFile = {
     get sim(): HubSimulator {
-      if (!sim) throw new Error('the hub simulator starts in the before hook');
+      if (!sim) throw new Error('the hub simulator is not started yet: await simulator()');
       return sim;
     },
+    simulator() {
+      starting ??= startHubSimulator({ port: 0, quiet: true }).then((started) => (sim = started));
+      return starting;
+    },
     start(options = {}) {
-      const started = startServerWithHub(hub.sim, options);
+      const started = hub.simulator().then((ready) => startServerWithHub(ready, options));
       servers.push(started);
       return started;
     },
@@ -63,6 +66,14 @@ export function hubForFile(): HubForFile {
       return started;
     },
   };
+  // Registered once `hub` exists: Node may run a top-level hook as soon as it is registered.
+  before(() => hub.simulator());
+  after(async () => {
+    for (const started of await Promise.allSettled(servers)) {
+      if (started.status === 'fulfilled') await started.value.stop();
+    }
+    if (starting) await (await starting).close();
+  });
   return hub;
 }
 
@@ -79,7 +90,7 @@ export async function startServerWithHub(sim: HubSimulator, options: HubServerOp
   });
   const key = options.key === undefined ? 'demo' : options.key;
   if (key !== null) {
-    await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: 'secretStorage' });
+    await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: options.keySource ?? 'secretStorage' });
     if (options.awaitHub ?? true) await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
   }
   return server;
