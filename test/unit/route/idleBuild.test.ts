@@ -6,12 +6,30 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseRouteDocument, RouteDocumentEditor } from '../../../server/src/route';
-import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
-import { WARM_UP_TEXT, warmUpEditPath } from '../../../server/src/lsp/editWarmUp';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
+import type * as Route from '../../../server/src/route';
+import type * as Lsp from '../../../server/src/lsp/parsedDocuments';
+import type * as WarmUp from '../../../server/src/lsp/editWarmUp';
+import type * as Diagnostics from '../../../server/src/services/diagnostics';
+import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from './generate';
 import { assertSameJson, jsonText } from './sameJson';
+
+// The code under test as it ships (test/shared/bundled.ts): most of this file's time is in it.
+const modules = bundled<{
+  route: typeof Route;
+  lsp: typeof Lsp;
+  warmUp: typeof WarmUp;
+  diagnostics: typeof Diagnostics;
+}>({
+  route: 'server/src/route',
+  lsp: 'server/src/lsp/parsedDocuments',
+  warmUp: 'server/src/lsp/editWarmUp',
+  diagnostics: 'server/src/services/diagnostics',
+});
+const { parseRouteDocument, RouteDocumentEditor } = modules.route;
+const { ParsedDocuments } = modules.lsp;
+const { WARM_UP_TEXT, warmUpEditPath } = modules.warmUp;
+const { documentDiagnostics } = modules.diagnostics;
 
 /** 3,000 routes, half with a mistake: more lines and blocks than one slice of the build reads. */
 const TEXT = generateRouteFile(3000, 11, 0.5);
