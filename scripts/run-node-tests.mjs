@@ -5,10 +5,16 @@
 // End-to-end files (test/e2e) share the code-servers of one pool for the whole run
 // (scripts/e2e/pool.mjs), served from this process, and run two at a time (E2E_CONCURRENCY):
 // each drives a whole VS Code window on a server leased to it alone, with its own simulator,
-// workspace and browser profile; most of a file's time is waiting on the browser and the
-// extension host, which the other file's work fills. The other files run two at a time
-// (TEST_CONCURRENCY), each in its own process with its own temporary folders and free ports.
-import { readdirSync, statSync, existsSync } from 'node:fs';
+// workspace and browser profile.
+//
+// The other files run in TEST_GROUPS processes, two at a time (TEST_CONCURRENCY): each process
+// loads its share of the files one after the other, each file's tests in a suite named by its
+// path (its hooks stay its own). Every file still uses its own temporary folders and free ports.
+// A process per file loaded tsx and the modules under test anew for each of some 160 files: a
+// third of the unit lane's CPU time. ICAO_ROUTE_TEST_GROUPS=0 runs each file in a process of its
+// own again (to rule out one file's leftovers disturbing another).
+import { mkdtempSync, readdirSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { spawn } from 'node:child_process';
 
@@ -16,6 +22,8 @@ import { spawn } from 'node:child_process';
 const TEST_CONCURRENCY = 2;
 /** End-to-end files run at once (ICAO_ROUTE_E2E_CONCURRENCY=1: one at a time, e.g. to rule out contention). */
 const E2E_CONCURRENCY = Number(process.env.ICAO_ROUTE_E2E_CONCURRENCY ?? 2);
+/** Processes the files outside the e2e suite share (more than the cores, so that they even out). */
+const TEST_GROUPS = Number(process.env.ICAO_ROUTE_TEST_GROUPS ?? 6);
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -53,12 +61,33 @@ if (endToEnd) {
   if (files.length > 1) pool.warmUp([...Array(Math.min(E2E_CONCURRENCY, 2)).fill(DEMO_KEY), undefined]);
 }
 
+/**
+ * `files` dealt into `groups` files that each load their share in turn (CommonJS for tsx's
+ * require hook, as the test files are), in a new temporary folder.
+ */
+function groupFiles(files, groups) {
+  const folder = mkdtempSync(join(tmpdir(), 'icao-route-test-groups-'));
+  const shares = Array.from({ length: Math.min(groups, files.length) }, () => []);
+  files.forEach((file, i) => shares[i % shares.length].push(file));
+  const entries = shares.map((share, g) => {
+    const entry = join(folder, `group-${g + 1}.test.cjs`);
+    const lines = share.map(
+      (file) => `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(resolve(file))}); });`,
+    );
+    writeFileSync(entry, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
+    return entry;
+  });
+  return { entries, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
 const concurrency = endToEnd ? E2E_CONCURRENCY : TEST_CONCURRENCY;
+const grouped = !endToEnd && files.length > 1 && TEST_GROUPS > 0 ? groupFiles(files, TEST_GROUPS) : undefined;
 // The unit and protocol files are CommonJS once tsx has compiled them: tsx's require hook alone
 // loads them. `--import tsx` would also start node's module-hooks thread in every test process,
 // about 0.1-0.3 s of CPU each over some 160 files.
 const loader = endToEnd ? ['--import', 'tsx'] : ['--require', 'tsx/cjs'];
-const child = spawn(process.execPath, [...loader, '--test', `--test-concurrency=${concurrency}`, ...files], {
+const run = grouped?.entries ?? files;
+const child = spawn(process.execPath, [...loader, '--test', `--test-concurrency=${concurrency}`, ...run], {
   stdio: 'inherit',
   env,
 });
@@ -67,4 +96,5 @@ const status = await new Promise((resolveStatus) => {
   child.on('close', (code) => resolveStatus(code ?? 1));
 });
 await pool?.stop();
+grouped?.remove();
 process.exit(status);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { BUILTIN_FIRS } from './firs-builtin';
 import { countryOfIcao, Country } from './countries';
-import { BBox, bboxOf, inBBox, pointInMultiPolygon, Ring, distanceNm } from './geo';
+import { BBox, bboxOf, inBBox, pointInMultiPolygon, Ring, distanceNm, distanceNmAtLeast } from './geo';
 
 export interface Aerodrome {
   icao: string;
@@ -138,8 +138,6 @@ export function loadWorld(navdataFolder: string, firsFile?: string): World {
   const prefixes = [...new Set(firList.map((f) => f.prefix))].sort();
   const inFir = new Map<string, Aerodrome[]>();
   const all = [...aerodromes.values()];
-  /** Every FIR's special areas ask again for the same seeded points on each airspace or NOTAM call. */
-  const nearest = new Map<string, Aerodrome | undefined>();
 
   const firOf = (lat: number, lon: number, icaoHint?: string): Fir | undefined => {
     const matches = firList.filter((f) => inBBox(lon, lat, f.bbox) && pointInMultiPolygon(lon, lat, f.polygons));
@@ -166,33 +164,21 @@ export function loadWorld(navdataFolder: string, firsFile?: string): World {
       return all.filter((a) => a.country === country);
     },
     nearestAerodrome(lat, lon, maxNm = 60) {
-      const key = `${lat},${lon},${maxNm}`;
-      if (nearest.has(key)) return nearest.get(key);
       let best: Aerodrome | undefined;
       let bestNm = maxNm;
       for (const a of all) {
         if (Math.abs(a.lat - lat) > 1.5) continue;
-        // The geodesic is costly; a sphere is within 0.6% of it, so one more than 1% farther is never nearer.
-        if (sphereNm(lat, lon, a.lat, a.lon) * 0.99 > bestNm) continue;
+        // The geodesic only for those that may be nearer: it was most of placing the areas.
+        if (distanceNmAtLeast(lat, lon, a.lat, a.lon) >= bestNm) continue;
         const d = distanceNm(lat, lon, a.lat, a.lon);
         if (d < bestNm) {
           bestNm = d;
           best = a;
         }
       }
-      nearest.set(key, best);
       return best;
     },
   };
-}
-
-const RADIANS = Math.PI / 180;
-/** Great-circle distance on a sphere of the mean earth radius (6,371.0088 km), by the haversine. */
-function sphereNm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const h =
-    Math.sin(((lat2 - lat1) * RADIANS) / 2) ** 2 +
-    Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(((lon2 - lon1) * RADIANS) / 2) ** 2;
-  return (2 * 6371008.8 * Math.asin(Math.min(1, Math.sqrt(h)))) / 1852;
 }
 
 /** A place name taken from an aerodrome name ("Frankfurt am Main" → "Frankfurt am Main", "Hohenfels Aaf" → "Hohenfels"). */
