@@ -170,8 +170,27 @@ function seasonalSchedule(random: Random): Schedule[] {
   ];
 }
 
+/**
+ * Each world's special areas per FIR: they depend on nothing else (the seed is the FIR's code),
+ * and placing and naming them (a geodesic distance to every aerodrome nearby) was half of what
+ * the simulator spent on an airspace or NOTAM request.
+ */
+const specialAreasMade = new WeakMap<World, Map<string, readonly Airspace[]>>();
+
 /** R and D areas inside a FIR, at seeded positions, named after the nearest real place. */
-export function specialAreas(world: World, fir: Fir): Airspace[] {
+export function specialAreas(world: World, fir: Fir): readonly Airspace[] {
+  let ofWorld = specialAreasMade.get(world);
+  if (!ofWorld) specialAreasMade.set(world, (ofWorld = new Map()));
+  let areas = ofWorld.get(fir.code);
+  if (!areas) {
+    // Frozen: a caller that changed one would change every later answer.
+    areas = Object.freeze(placeSpecialAreas(world, fir).map((a) => Object.freeze(a)));
+    ofWorld.set(fir.code, areas);
+  }
+  return areas;
+}
+
+function placeSpecialAreas(world: World, fir: Fir): Airspace[] {
   const random = new Random(`special:${fir.code}`);
   const count = fir.oceanic ? random.int(1, 3) : random.int(5, 10);
   const prefix = fir.code.startsWith('K') ? 'K' : fir.code.startsWith('C') ? 'C' : fir.code.slice(0, 2);

@@ -267,13 +267,29 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
   return flights;
 }
 
+/** The geodesic length of each leg of a plan's path (index i: from point i - 1 to i), by plan. */
+const legLengths = new WeakMap<RoutePlan, number[]>();
+
+/** Each flight's state walks its plan's legs; the many flights of one plan share their lengths. */
+function legsOf(plan: RoutePlan): number[] {
+  let legs = legLengths.get(plan);
+  if (!legs) {
+    legs = plan.path.map((b, i) =>
+      i === 0 ? 0 : distanceNm(plan.path[i - 1].lat, plan.path[i - 1].lon, b.lat, b.lon),
+    );
+    legLengths.set(plan, legs);
+  }
+  return legs;
+}
+
 /** Where a flight is after flying `flownNm` along its path, and its track there. */
 function positionAlong(plan: RoutePlan, flownNm: number): { lat: number; lon: number; track: number } {
   let remaining = flownNm;
+  const legs = legsOf(plan);
   for (let i = 1; i < plan.path.length; i++) {
     const a = plan.path[i - 1];
     const b = plan.path[i];
-    const leg = distanceNm(a.lat, a.lon, b.lat, b.lon);
+    const leg = legs[i];
     if (remaining <= leg || i === plan.path.length - 1) {
       const f = leg > 0 ? Math.min(1, remaining / leg) : 1;
       return {

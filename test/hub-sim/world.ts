@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { BUILTIN_FIRS } from './firs-builtin';
 import { countryOfIcao, Country } from './countries';
-import { BBox, bboxOf, inBBox, pointInMultiPolygon, Ring, distanceNm } from './geo';
+import { BBox, bboxOf, inBBox, pointInMultiPolygon, Ring, distanceNm, distanceNmAtLeast } from './geo';
 
 export interface Aerodrome {
   icao: string;
@@ -168,6 +168,8 @@ export function loadWorld(navdataFolder: string, firsFile?: string): World {
       let bestNm = maxNm;
       for (const a of all) {
         if (Math.abs(a.lat - lat) > 1.5) continue;
+        // The geodesic only for those that may be nearer: it was most of placing the areas.
+        if (distanceNmAtLeast(lat, lon, a.lat, a.lon) >= bestNm) continue;
         const d = distanceNm(lat, lon, a.lat, a.lon);
         if (d < bestNm) {
           bestNm = d;

@@ -7,37 +7,40 @@
  */
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { after, afterEach, before, test } from 'node:test';
+import { afterEach, before, test } from 'node:test';
 import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../common/protocol/lspMessages';
-import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
+import type { HubSimulator } from '../hub-sim/server';
+import { hubForFile } from './support/hubServer';
 import { ROOT } from './support/build';
 import { applyEdits, at, sample, ServerUnderTest } from './support/server';
 
 const fromHub = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^H\d{3}$/.test(String(d.code)));
 
+const hub = hubForFile();
 let sim: HubSimulator;
 let server: ServerUnderTest;
 
 before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
-  server = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 5 } },
-    },
-  });
+  sim = await hub.simulator();
+  server = await hub.start({ key: null, timeoutSeconds: 5 });
   await server.expansionStatus((s) => s.state === 'local');
   await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
   await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
 });
 
+/**
+ * The server with a navigation data folder too, the key from the environment: the two tests on it
+ * open documents of their own, and whichever runs first starts it.
+ */
+const withNavdata = () =>
+  hub.shared('with navdata', {
+    keySource: 'environment',
+    icaoRoute: { hub: { baseUrl: sim.url }, navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') } },
+  });
+
 // A failed test must not leave its fault on for the next one.
 afterEach(() => sim.faults.clear());
-
-after(async () => {
-  await server?.stop();
-  await sim?.close();
-});
 
 test('broken.route through the hub: its findings on their exact ranges, merged with the local ones', async () => {
   const uri = 'file:///hub/broken.route';
@@ -99,37 +102,23 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
 });
 
 test("with a navdata folder too, the hub's ambiguous first fix gets the candidates from it", async () => {
-  const both = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: {
-        diagnostics: { debounceMs: 0 },
-        hub: { baseUrl: sim.url },
-        navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') },
-      },
-    },
-  });
-  try {
-    await both.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'environment' });
-    await both.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
-    const uri = 'file:///hub/both.route';
-    const text = sample('ambiguous-first-fix.route');
-    await both.open(uri, text);
-    const merged = (await both.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-    assert.deepEqual(merged.filter((d) => d.code === 'H003').map(at), ['H003@7:10-13', 'H003@31:10-13']);
-    const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
-    assert.equal(candidates.length, 4);
-    assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');
-    const actions = await both.codeActions(uri, merged[0].range, [merged[0]]);
-    assert.equal(actions.filter((a) => /\(referenceFix\)$/.test(a.title)).length, 4);
-    assert.ok(actions.some((a) => /nearest the origin EGHI/.test(a.title)));
-    const samos = actions.find((a) => /SAMOS/.test(a.title))!;
-    const version = await both.sendChange(uri, [{ text: applyEdits(text, samos.edit!.changes![uri]) }]);
-    await both.diagnosticsWhere(uri, (p) => p.version === version);
-    // The hub now takes the Samos VOR, far from EGHI: the hover shows it.
-    assert.match(await hoverOn(both, uri, 8, 11, /Resolved/), /SAMOS/);
-  } finally {
-    await both.stop();
-  }
+  const both = await withNavdata();
+  const uri = 'file:///hub/both.route';
+  const text = sample('ambiguous-first-fix.route');
+  await both.open(uri, text);
+  const merged = (await both.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
+  assert.deepEqual(merged.filter((d) => d.code === 'H003').map(at), ['H003@7:10-13', 'H003@31:10-13']);
+  const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
+  assert.equal(candidates.length, 4);
+  assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');
+  const actions = await both.codeActions(uri, merged[0].range, [merged[0]]);
+  assert.equal(actions.filter((a) => /\(referenceFix\)$/.test(a.title)).length, 4);
+  assert.ok(actions.some((a) => /nearest the origin EGHI/.test(a.title)));
+  const samos = actions.find((a) => /SAMOS/.test(a.title))!;
+  const version = await both.sendChange(uri, [{ text: applyEdits(text, samos.edit!.changes![uri]) }]);
+  await both.diagnosticsWhere(uri, (p) => p.version === version);
+  // The hub now takes the Samos VOR, far from EGHI: the hover shows it.
+  assert.match(await hoverOn(both, uri, 8, 11, /Resolved/), /SAMOS/);
 });
 
 test("hover shows the hub's points of an airway between entry and exit", async () => {
@@ -284,28 +273,14 @@ async function hoverOn(
 }
 
 test("broken.route with a hub key and navigation data: the airway mistakes found on the hub's points and by the data", async () => {
-  const both = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: {
-        diagnostics: { debounceMs: 0 },
-        hub: { baseUrl: sim.url },
-        navdata: { folder: path.join(ROOT, 'test', 'fixtures', 'navdata') },
-      },
-    },
-  });
-  try {
-    await both.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'environment' });
-    await both.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
-    const uri = 'file:///hub/broken.route';
-    await both.open(uri, sample('broken.route'));
-    const merged = (
-      await both.diagnosticsWhere(uri, (p) => p.version === 1 && p.diagnostics.some((d) => d.code === 'X002'))
-    ).diagnostics;
-    const x002 = merged.filter((d) => d.code === 'X002');
-    assert.deepEqual(x002.map(at), ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20']);
-    for (const d of x002) assert.match(String(d.message), /Found on the hub's points and by the navigation data\.$/);
-    assert.match(String(x002[0].message), /^UL9 does not pass KONAM/);
-  } finally {
-    await both.stop();
-  }
+  const both = await withNavdata();
+  const uri = 'file:///hub/broken.route';
+  await both.open(uri, sample('broken.route'));
+  const merged = (
+    await both.diagnosticsWhere(uri, (p) => p.version === 1 && p.diagnostics.some((d) => d.code === 'X002'))
+  ).diagnostics;
+  const x002 = merged.filter((d) => d.code === 'X002');
+  assert.deepEqual(x002.map(at), ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20']);
+  for (const d of x002) assert.match(String(d.message), /Found on the hub's points and by the navigation data\.$/);
+  assert.match(String(x002[0].message), /^UL9 does not pass KONAM/);
 });

@@ -6,37 +6,16 @@
  * fails gives no conflict diagnostics at all.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { RESULTS_CHANGED_NOTIFICATION } from '../../common/protocol/mapMessages';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../common/commands';
-import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
-import { sample, ServerUnderTest } from './support/server';
+import { hubForFile } from './support/hubServer';
+import { sample } from './support/server';
 
-let sim: HubSimulator;
-const servers: ServerUnderTest[] = [];
-
-before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
-});
-
-after(async () => {
-  for (const s of servers) await s.stop();
-  await sim?.close();
-});
-
-async function serverWith(key: string, extra: Record<string, unknown> = {}): Promise<ServerUnderTest> {
-  const server = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 }, ...extra },
-    },
-  });
-  servers.push(server);
-  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: 'secretStorage' });
-  await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
-  return server;
-}
+const hub = hubForFile();
+/** The server with the default settings: the tests that need them open documents of their own on it. */
+const byDefault = () => hub.shared('default');
 
 /** Line 7 of europe.route (0-based 6): London–Frankfurt. */
 const LINE = 6;
@@ -51,7 +30,7 @@ const isUpperDanger = (d: Diagnostic) =>
 const tokenOf = (d: Diagnostic, text = ROUTE_TEXT) => text.slice(d.range.start.character, d.range.end.character);
 
 test('the level crosses an active danger area: F001 on the airway of the leg; FL230 clears it', async () => {
-  const server = await serverWith('demo');
+  const server = await byDefault();
   const uri = 'file:///flight/europe.route';
   await server.open(uri, TEXT);
   const found = await server.diagnosticsWhere(uri, (p) => p.version === 1 && p.diagnostics.some(isUpperDanger));
@@ -118,7 +97,7 @@ test('the level crosses an active danger area: F001 on the airway of the leg; FL
 
 test('a keystroke that leaves every route block as it was: one publication with all the findings, one resultsChanged', async () => {
   // Flown at a time of its own: judged again at "now", a minute later names other ETOs (a real change).
-  const server = await serverWith('demo', { flight: { departureTime: '2026-11-26T10:00Z' } });
+  const server = await hub.start({ icaoRoute: { flight: { departureTime: '2026-11-26T10:00Z' } } });
   const changed: { uri: string; version: number }[] = [];
   server.connection.onNotification(RESULTS_CHANGED_NOTIFICATION, (p: { uri: string; version: number }) => {
     changed.push(p);
@@ -144,13 +123,11 @@ test('icaoRoute.flight.climbRateFtPerMin reaches the conflicts: planned at FL370
   const text = TEXT.replace(ROUTE_TEXT, ROUTE_TEXT.replace('F350', 'F370'));
   const climbingThrough = (d: Diagnostic) =>
     d.code === 'F001' && /^climbing through FL\d{3}–FL\d{3} over .*\(FL245–FL360\)/.test(textOf(d));
-  const byDefault = await serverWith('demo');
-  await byDefault.open('file:///flight/climb.route', text);
-  const found = await byDefault.diagnosticsWhere('file:///flight/climb.route', (p) =>
-    p.diagnostics.some(climbingThrough),
-  );
+  const server = await byDefault();
+  await server.open('file:///flight/climb.route', text);
+  const found = await server.diagnosticsWhere('file:///flight/climb.route', (p) => p.diagnostics.some(climbingThrough));
   assert.ok(found.diagnostics.some(climbingThrough));
-  const fast = await serverWith('demo', { flight: { climbRateFtPerMin: 6000 } });
+  const fast = await hub.start({ icaoRoute: { flight: { climbRateFtPerMin: 6000 } } });
   const uri = 'file:///flight/fast-climb.route';
   await fast.open(uri, text);
   // Judged: the restricted area FL195–FL660 is crossed at FL370 en route.
@@ -161,7 +138,7 @@ test('icaoRoute.flight.climbRateFtPerMin reaches the conflicts: planned at FL370
 });
 
 test('icaoRoute.diagnostics.flightConflicts off: no conflict diagnostics', async () => {
-  const server = await serverWith('demo', { diagnostics: { debounceMs: 0, flightConflicts: false } });
+  const server = await hub.start({ icaoRoute: { diagnostics: { debounceMs: 0, flightConflicts: false } } });
   const uri = 'file:///flight/off.route';
   await server.open(uri, TEXT);
   // The expansion's publication comes after the first one: wait for the hub's results, then a moment more.
@@ -175,10 +152,12 @@ test('icaoRoute.diagnostics.flightConflicts off: no conflict diagnostics', async
 });
 
 test('a hub that fails every airspace and NOTAM call: no conflict diagnostics, no flood', async () => {
+  const sim = hub.sim;
+  // A server of its own: nothing cached from the other tests.
   sim.faults.add({ kind: 'serverError', path: '*airspaces*' });
   sim.faults.add({ kind: 'serverError', path: '*notams*' });
   try {
-    const server = await serverWith('demo');
+    const server = await hub.start();
     const uri = 'file:///flight/failing.route';
     sim.requests.clear();
     await server.open(uri, TEXT);

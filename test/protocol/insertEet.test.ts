@@ -7,29 +7,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { COMMANDS } from '../../common/commands';
-import { INSERT_EET_REQUEST, SET_HUB_KEY_NOTIFICATION, type InsertEetResult } from '../../common/protocol/lspMessages';
-import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
+import { INSERT_EET_REQUEST, type InsertEetResult } from '../../common/protocol/lspMessages';
 import { ROOT } from './support/build';
-import { ServerUnderTest } from './support/server';
+import { hubForFile } from './support/hubServer';
+import type { ServerUnderTest } from './support/server';
 
-let sim: HubSimulator;
+const hub = hubForFile();
 let server: ServerUnderTest;
 
 before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
-  server = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 } },
-    },
-  });
-  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
-});
-
-after(async () => {
-  await server?.stop();
-  await sim?.close();
+  server = await hub.start({ awaitHub: false });
 });
 
 const SAMPLE = readFileSync(path.join(ROOT, 'samples/fpl-message.route'), 'utf8');

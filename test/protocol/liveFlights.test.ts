@@ -5,31 +5,19 @@
  * (the operator's flights asked once, then cached).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { CompletionList, MarkupContent } from 'vscode-languageserver-protocol';
-import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
-import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
-import { ServerUnderTest } from './support/server';
+import { hubForFile } from './support/hubServer';
+import type { ServerUnderTest } from './support/server';
 
-let sim: HubSimulator;
+const hub = hubForFile();
 let server: ServerUnderTest;
 
 before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
-  server = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 5 } },
-    },
-  });
-  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
+  server = await hub.start({ timeoutSeconds: 5, awaitHub: false });
 });
 
-after(async () => {
-  await server?.stop();
-  await sim?.close();
-});
-
-const asked = (endpoint: string) => sim.requests.list().filter((r) => r.endpoint === endpoint).length;
+const asked = (endpoint: string) => hub.sim.requests.list().filter((r) => r.endpoint === endpoint).length;
 
 /** Today's date as DOF/ (UTC): the simulator flies DLH4AB from EGLL at 12:00 every day. */
 function dof(): string {

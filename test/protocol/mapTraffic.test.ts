@@ -5,41 +5,20 @@
  * sent is a line of the log, without the key; without a key, nothing is asked and it says why.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { SET_HUB_KEY_NOTIFICATION, STATUS_NOTIFICATION } from '../../common/protocol/lspMessages';
+import { test } from 'node:test';
+import { STATUS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import {
   MAP_TRAFFIC_REQUEST,
   MAP_VIEW_REQUEST,
   type MapTraffic,
   type MapView,
 } from '../../common/protocol/mapMessages';
-import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
-import { sample, ServerUnderTest } from './support/server';
+import { hubForFile } from './support/hubServer';
+import { sample } from './support/server';
 
-let sim: HubSimulator;
-const servers: ServerUnderTest[] = [];
-
-before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
-});
-after(async () => {
-  for (const s of servers) await s.stop();
-  await sim?.close();
-});
-
-async function serverWith(key: string | null): Promise<ServerUnderTest> {
-  const server = await ServerUnderTest.start({
-    initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 10 } },
-    },
-  });
-  servers.push(server);
-  if (key) {
-    await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: key, source: 'secretStorage' });
-    await server.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
-  }
-  return server;
-}
+const hub = hubForFile();
+/** With a key, once the hub expands; null: none. */
+const serverWith = (key: string | null) => hub.start({ key });
 
 const at = (uri: string) => ({ uri, position: { line: 6, character: 0 } });
 
@@ -60,7 +39,7 @@ test('europe.route: the flights within its European FIRs and its aerodromes’ m
     if (Date.now() > end) throw new Error('no expanded view of europe.route');
     await new Promise((r) => setTimeout(r, 50));
   }
-  const before = sim.requests.list().length;
+  const before = hub.sim.requests.list().length;
   const traffic = (await server.connection.sendRequest(MAP_TRAFFIC_REQUEST, at(uri))) as MapTraffic | null;
   assert.ok(traffic);
   assert.equal(traffic.uri, uri);
@@ -74,8 +53,8 @@ test('europe.route: the flights within its European FIRs and its aerodromes’ m
   );
   // (The map's and the conflicts' own calls may still run meanwhile: only the flight calls are the traffic's.)
   const flightCalls = () =>
-    sim.requests.list().filter((r) => ['firFlights', 'departures', 'arrivals'].includes(r.endpoint ?? '')).length;
-  const sent = sim.requests.list().slice(before);
+    hub.sim.requests.list().filter((r) => ['firFlights', 'departures', 'arrivals'].includes(r.endpoint ?? '')).length;
+  const sent = hub.sim.requests.list().slice(before);
   assert.equal(
     sent.filter((r) => r.endpoint === 'firFlights').length,
     traffic.firs.length,
@@ -95,7 +74,7 @@ test('europe.route: the flights within its European FIRs and its aerodromes’ m
     calls.some((m) => /firFlights \(the flights within a FIR\): HTTP 200/.test(m)),
     calls.join('\n'),
   );
-  assert.ok(calls.length >= sim.requests.list().length - before, 'every call sent since is counted');
+  assert.ok(calls.length >= hub.sim.requests.list().length - before, 'every call sent since is counted');
   for (const line of calls) assert.doesNotMatch(line, /demo|user_key/i);
 });
 
@@ -103,10 +82,10 @@ test('without a key: no traffic asked, and said', async () => {
   const server = await serverWith(null);
   const uri = 'file:///traffic/nokey.route';
   await server.open(uri, sample('europe.route'));
-  const before = sim.requests.list().length;
+  const before = hub.sim.requests.list().length;
   const traffic = (await server.connection.sendRequest(MAP_TRAFFIC_REQUEST, at(uri))) as MapTraffic | null;
   assert.ok(traffic);
   assert.deepEqual(traffic.flights, []);
   assert.match(traffic.notices.join('\n'), /needs a hub key/);
-  assert.equal(sim.requests.list().length, before);
+  assert.equal(hub.sim.requests.list().length, before);
 });

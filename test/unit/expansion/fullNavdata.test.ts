@@ -99,7 +99,9 @@ test('the committed excerpt is what make-excerpt.ts makes from the full data and
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'excerpt-'));
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(EXCERPT, 'make-excerpt.ts'), SHARED_NAVDATA, out],
+    // tsx's CommonJS hook alone: `--import tsx` also starts the ESM loader's worker thread, and
+    // the script is CommonJS (it uses __dirname).
+    ['--require', 'tsx/cjs', path.join(EXCERPT, 'make-excerpt.ts'), SHARED_NAVDATA, out],
     { encoding: 'utf8' },
   );
   assert.equal(run.status, 0, run.stderr);

@@ -2,12 +2,24 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseRouteDocument, RouteDocumentEditor, type Range } from '../../../server/src/route';
+import type * as Route from '../../../server/src/route';
+import type { Range } from '../../../server/src/route';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
+import type * as Lsp from '../../../server/src/lsp/parsedDocuments';
+import type * as Diagnostics from '../../../server/src/services/diagnostics';
+import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from './generate';
-import { documentDiagnostics, MAX_DIAGNOSTICS } from '../../../server/src/services/diagnostics';
 import { assertSameJson } from './sameJson';
+
+// The code under test as it ships (test/shared/bundled.ts): most of this file's time is in it.
+const { route, lsp, diagnostics } = bundled<{ route: typeof Route; lsp: typeof Lsp; diagnostics: typeof Diagnostics }>({
+  route: 'server/src/route',
+  lsp: 'server/src/lsp/parsedDocuments',
+  diagnostics: 'server/src/services/diagnostics',
+});
+const { parseRouteDocument, RouteDocumentEditor } = route;
+const { ParsedDocuments } = lsp;
+const { documentDiagnostics, MAX_DIAGNOSTICS } = diagnostics;
 
 const live = { isCancellationRequested: false };
 

@@ -13,7 +13,7 @@ import { heldShapes } from './heldShapes';
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
 const [shape, megabytes] = process.argv.slice(2);
-const text = heldShapes(Number(megabytes) * 1048576)[shape];
+const text = heldShapes(Number(megabytes) * 1048576)[shape]();
 const uri = 'file:///held.route';
 const live = { isCancellationRequested: false };
 

@@ -7,13 +7,36 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseRouteDocument, RouteDocumentEditor, type Range } from '../../../server/src/route';
-import { foldingRanges } from '../../../server/src/services/folding';
-import { createTokenCache, semanticTokens } from '../../../server/src/services/semanticTokens';
-import { createSymbolCache, documentSymbols } from '../../../server/src/services/symbols';
+import type * as Route from '../../../server/src/route';
+import type { Range } from '../../../server/src/route';
+import type * as Folding from '../../../server/src/services/folding';
+import type * as SemanticTokens from '../../../server/src/services/semanticTokens';
+import type * as Symbols from '../../../server/src/services/symbols';
+import type * as PreviousFeatures from './previousFeatures';
+import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from '../route/generate';
-import { previousDocumentSymbols, previousFoldingRanges, previousSemanticTokens } from './previousFeatures';
 import { assertSameJson } from '../route/sameJson';
+
+// The code under test as it ships (test/shared/bundled.ts): most of this file's time is in it.
+// The reference passes are in the same bundle, so that they read the same copy of the modules.
+const modules = bundled<{
+  route: typeof Route;
+  folding: typeof Folding;
+  tokens: typeof SemanticTokens;
+  symbols: typeof Symbols;
+  previous: typeof PreviousFeatures;
+}>({
+  route: 'server/src/route',
+  folding: 'server/src/services/folding',
+  tokens: 'server/src/services/semanticTokens',
+  symbols: 'server/src/services/symbols',
+  previous: 'test/unit/services/previousFeatures',
+});
+const { parseRouteDocument, RouteDocumentEditor } = modules.route;
+const { foldingRanges } = modules.folding;
+const { createTokenCache, semanticTokens } = modules.tokens;
+const { createSymbolCache, documentSymbols } = modules.symbols;
+const { previousDocumentSymbols, previousFoldingRanges, previousSemanticTokens } = modules.previous;
 
 const live = { isCancellationRequested: false };
 
