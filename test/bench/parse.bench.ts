@@ -127,6 +127,25 @@ const fullRead = (): void => {
 };
 for (let i = 0; i < 6; i++) fullRead();
 const fullReadMs = cpuMs(5, 3, fullRead);
+// The full build against the split as the check is measured: rounds in pairs, each first in turn,
+// the median of the pairs' ratios. The best full round against the best split round (above) put
+// the full build at 5.2-6.4x in runs where reading every element's kind and range as well (strictly
+// more work, measured after it) came to 4.0-4.8x: a best-of-rounds figure keeps the luck of the
+// rounds it compares.
+const fullRatios: number[] = [];
+for (let r = 0; r < 15; r++) {
+  let s = 0;
+  let f = 0;
+  if (r % 2 === 0) {
+    s = roundMs(3, split);
+    f = roundMs(3, full);
+  } else {
+    f = roundMs(3, full);
+    s = roundMs(3, split);
+  }
+  fullRatios.push(f / s);
+}
+const fullRatio = median(fullRatios);
 // One route edited in place, and one line inserted at the top (every block moves).
 const incremental = new IncrementalRouteParser();
 incremental.parse(text);
@@ -141,7 +160,7 @@ let top = 0;
 const moveMs = cpuMs(8, 5, () => {
   incremental.parse('\\n'.repeat(++top % 2) + text);
 });
-console.log(JSON.stringify({ bytes: text.length, words, elements, findings, mixedFindings, mixedRatio, splitMs, checkMs, ratio, splitBestMs, checkBestMs, fullMs, fullReadMs, editMs, moveMs }));
+console.log(JSON.stringify({ bytes: text.length, words, elements, findings, mixedFindings, mixedRatio, splitMs, checkMs, ratio, splitBestMs, checkBestMs, fullMs, fullRatio, fullReadMs, editMs, moveMs }));
 `;
 
 interface Measured {
@@ -159,6 +178,8 @@ interface Measured {
   splitBestMs: number;
   checkBestMs: number;
   fullMs: number;
+  /** Median of the per-round ratios full build / split (rounds in pairs, as the check's). */
+  fullRatio: number;
   /** The full build with every element's kind and range read. */
   fullReadMs: number;
   editMs: number;
@@ -219,11 +240,18 @@ export async function run(): Promise<BenchFigure[]> {
     },
     { label: 'parse + checks + all elements built (hover, symbols)', value: m.fullMs, unit: 'ms' },
     {
+      label: 'that relative to split (median of rounds, as the check)',
+      value: m.fullRatio,
+      unit: 'x',
+      target: '< 5x split',
+      ok: m.fullRatio < 5,
+    },
+    // No target: the best full round against the best split round, as this bench measured before
+    // the paired rounds (comparable with earlier figures; see the measuring child).
+    {
       label: 'that relative to the best split round',
       value: m.fullMs / m.splitBestMs,
       unit: 'x',
-      target: '< 5x split',
-      ok: m.fullMs / m.splitBestMs < 5,
     },
     // No target: the ranges are views made when read, and this is what reading them all costs.
     {
