@@ -69,24 +69,36 @@ const full = (): void => {
   for (const b of parseRouteDocument(text).blocks) elements += b.elements.length + b.routeText.length * 0;
 };
 for (let i = 0; i < 6; i++) { split(); check(); }
-// Split and check rounds in pairs, each first in turn; the ratio is the median of the pairs' ratios.
-const splitRounds: number[] = [];
-const checkRounds: number[] = [];
-const ratios: number[] = [];
-for (let r = 0; r < 15; r++) {
-  let s = 0;
-  let c = 0;
-  if (r % 2 === 0) {
-    s = roundMs(5, split);
-    c = roundMs(5, check);
-  } else {
-    c = roundMs(5, check);
-    s = roundMs(5, split);
+/**
+ * Rounds of \`reference\` and \`measured\` in pairs, each first in turn (so that neither always
+ * meets the other's garbage): the CPU ms of each round, and each pair's ratio measured / reference.
+ */
+function pairedRounds(reps: number, reference: () => void, measured: () => void) {
+  const referenceRounds: number[] = [];
+  const measuredRounds: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < 15; r++) {
+    let a = 0;
+    let b = 0;
+    if (r % 2 === 0) {
+      a = roundMs(reps, reference);
+      b = roundMs(reps, measured);
+    } else {
+      b = roundMs(reps, measured);
+      a = roundMs(reps, reference);
+    }
+    referenceRounds.push(a);
+    measuredRounds.push(b);
+    ratios.push(b / a);
   }
-  splitRounds.push(s);
-  checkRounds.push(c);
-  ratios.push(c / s);
+  return { referenceRounds, measuredRounds, ratios };
 }
+
+// Split and check rounds in pairs; the ratio is the median of the pairs' ratios.
+const checkPairs = pairedRounds(5, split, check);
+const splitRounds = checkPairs.referenceRounds;
+const checkRounds = checkPairs.measuredRounds;
+const ratios = checkPairs.ratios;
 const splitMs = median(splitRounds);
 const checkMs = median(checkRounds);
 const ratio = median(ratios);
@@ -99,20 +111,8 @@ const checkMixed = (): void => {
   for (const b of parseRouteDocument(mixedText).blocks) mixedFindings += b.diagnostics.length;
 };
 // Clean and mixed check rounds in pairs, as split and check above.
-const mixedRatios: number[] = [];
 for (let i = 0; i < 3; i++) checkMixed();
-for (let r = 0; r < 15; r++) {
-  let c = 0;
-  let m = 0;
-  if (r % 2 === 0) {
-    c = roundMs(5, check);
-    m = roundMs(5, checkMixed);
-  } else {
-    m = roundMs(5, checkMixed);
-    c = roundMs(5, check);
-  }
-  mixedRatios.push(m / c);
-}
+const mixedRatios = pairedRounds(5, check, checkMixed).ratios;
 const mixedRatio = median(mixedRatios);
 // Warmed up as the check is (six calls) before its rounds: with two, the rounds timed the
 // optimising compiler's threads on the element views' code too (process CPU time counts them).
@@ -132,19 +132,7 @@ const fullReadMs = cpuMs(5, 3, fullRead);
 // the full build at 5.2-6.4x in runs where reading every element's kind and range as well (strictly
 // more work, measured after it) came to 4.0-4.8x: a best-of-rounds figure keeps the luck of the
 // rounds it compares.
-const fullRatios: number[] = [];
-for (let r = 0; r < 15; r++) {
-  let s = 0;
-  let f = 0;
-  if (r % 2 === 0) {
-    s = roundMs(3, split);
-    f = roundMs(3, full);
-  } else {
-    f = roundMs(3, full);
-    s = roundMs(3, split);
-  }
-  fullRatios.push(f / s);
-}
+const fullRatios = pairedRounds(3, split, full).ratios;
 const fullRatio = median(fullRatios);
 // One route edited in place, and one line inserted at the top (every block moves).
 const incremental = new IncrementalRouteParser();
