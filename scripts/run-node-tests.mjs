@@ -12,7 +12,8 @@
 // path (its hooks stay its own). Every file still uses its own temporary folders and free ports.
 // A process per file loaded tsx and the modules under test anew for each of some 160 files: a
 // third of the unit lane's CPU time. ICAO_ROUTE_TEST_GROUPS=0 runs each file in a process of its
-// own again (to rule out one file's leftovers disturbing another).
+// own again (to rule out one file's leftovers disturbing another). The group files' temporary
+// folder is removed when the run ends, also when Ctrl+C or SIGTERM stops it (stopOnSignals).
 import { mkdtempSync, readdirSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -91,10 +92,39 @@ const child = spawn(process.execPath, [...loader, '--test', `--test-concurrency=
   stdio: 'inherit',
   env,
 });
+const stoppedBy = grouped ? stopOnSignals(child, grouped.remove) : () => undefined;
 const status = await new Promise((resolveStatus) => {
   child.on('error', () => resolveStatus(1));
   child.on('close', (code) => resolveStatus(code ?? 1));
 });
 await pool?.stop();
 grouped?.remove();
-process.exit(status);
+const signal = stoppedBy();
+process.exit(signal ? exitCodeOf(signal) : status);
+
+/**
+ * On SIGINT / SIGTERM while grouped files run: the signal goes on to the test process (Ctrl+C
+ * reached it already; a SIGTERM sent to this process alone, as scripts/run-step.mjs stops a
+ * step, did not), whose runner stops its files and exits; the group folder is removed after it,
+ * above. A second signal stops it at once. Gives the signal that stopped the run, if one did.
+ */
+function stopOnSignals(testProcess, removeGroups) {
+  let stoppedBy;
+  const handler = (signal) => {
+    if (stoppedBy) {
+      testProcess.kill('SIGKILL');
+      removeGroups();
+      process.exit(exitCodeOf(signal));
+    }
+    stoppedBy = signal;
+    testProcess.kill(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => stoppedBy;
+}
+
+/** The exit code of a process ended by `signal`, as a shell gives it. */
+function exitCodeOf(signal) {
+  return signal === 'SIGINT' ? 130 : 143;
+}
