@@ -14,12 +14,19 @@ import { test } from 'node:test';
 const ROOT = path.join(__dirname, '../../..');
 const RUNNER = path.join(ROOT, 'scripts', 'run-node-tests.mjs');
 
+/** Whether `pid` runs (a zombie, ended but not yet reaped by whichever process adopted it, does not). */
 const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    // Gone since (where there is a /proc), or no /proc to tell.
+    return !existsSync('/proc/self');
   }
 };
 
