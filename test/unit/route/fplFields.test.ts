@@ -3,6 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseRouteDocument } from '../../../server/src/route';
+import { isBlankCode } from '../../../server/src/route/routeText';
 
 const fpl = (
   f9 = 'A320/M',
@@ -231,4 +232,16 @@ test('a tab or a wide blank in place of a space reads the same (fast paths for s
     }),
     { numRuns: 300 },
   );
+});
+
+test('Field 18: every blank the route text knows separates its items, as a space does (its own search for blanks)', () => {
+  const blanks = Array.from({ length: 0x10000 }, (_, c) => c).filter((c) => c !== 32 && isBlankCode(c));
+  assert.ok(blanks.length >= 20, `${blanks.length} blanks`);
+  for (const c of blanks) {
+    const f18 = `DOF/261121${String.fromCharCode(c)}REG/DAIPX`;
+    const items = parseRouteDocument(
+      fpl(undefined, undefined, undefined, undefined, f18),
+    ).blocks[0].fpl!.otherInformation.map((i) => `${i.indicator}/${i.value}`);
+    assert.deepEqual(items, ['DOF/261121', 'REG/DAIPX'], `U+${c.toString(16).padStart(4, '0')}`);
+  }
 });
