@@ -65,6 +65,10 @@ if (endToEnd) {
 /**
  * `files` dealt into `groups` files that each load their share in turn (CommonJS for tsx's
  * require hook, as the test files are), in a new temporary folder.
+ *
+ * A file that ends the process (process.exit(0) in a test, or in code it runs) would end its
+ * group there, the files after it unrun and the group counted as passed: the group's process
+ * then exits 1, and says which file was running.
  */
 function groupFiles(files, groups) {
   const folder = mkdtempSync(join(tmpdir(), 'icao-route-test-groups-'));
@@ -72,10 +76,23 @@ function groupFiles(files, groups) {
   files.forEach((file, i) => shares[i % shares.length].push(file));
   const entries = shares.map((share, g) => {
     const entry = join(folder, `group-${g + 1}.test.cjs`);
-    const lines = share.map(
-      (file) => `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(resolve(file))}); });`,
-    );
-    writeFileSync(entry, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
+    const lines = share.map((file) => {
+      const name = JSON.stringify(file);
+      return `describe(${name}, () => { before(() => (running = ${name})); require(${JSON.stringify(resolve(file))}); });`;
+    });
+    const head = [
+      `const { after, before, describe } = require('node:test');`,
+      `let running = 'the loading of its files';`,
+      `let finished = false;`,
+      `process.on('exit', () => {`,
+      `  if (finished) return;`,
+      `  process.exitCode = 1;`,
+      '  console.error(`this group of test files ended while ${running} ran: the files after it in its group did not run`);',
+      `});`,
+    ];
+    // After every file's tests (a root hook runs after the suites).
+    const tail = [`after(() => (finished = true));`, ''];
+    writeFileSync(entry, [...head, ...lines, ...tail].join('\n'));
     return entry;
   });
   return { entries, remove: () => rmSync(folder, { recursive: true, force: true }) };

@@ -113,3 +113,29 @@ test('Ctrl+C (SIGINT to the whole group): the group folder is removed, exit 130'
   assert.equal(run.waitingTestAlive, false, 'the running test file was stopped');
   assert.deepEqual([run.code, run.signal], [130, null]);
 });
+
+test('a file that ends its process early (process.exit(0)) fails the run, named, though the files after it did not run', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'icao-route-runner-'));
+  try {
+    const files = path.join(dir, 'files');
+    mkdirSync(files);
+    writeFileSync(
+      path.join(files, 'a.test.ts'),
+      `import test from 'node:test';\ntest('exits', () => process.exit(0));\n`,
+    );
+    writeFileSync(path.join(files, 'b.test.ts'), `import test from 'node:test';\ntest('passes', () => {});\n`);
+    const env: NodeJS.ProcessEnv = { ...process.env, ICAO_ROUTE_TEST_GROUPS: '1' };
+    delete env.NODE_TEST_CONTEXT;
+    const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const runner = spawn(process.execPath, [RUNNER, files], { cwd: ROOT, env });
+      let output = '';
+      runner.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      runner.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      runner.on('close', (code) => resolve({ code, output }));
+    });
+    assert.notEqual(run.code, 0, run.output);
+    assert.match(run.output, /ended while .*a\.test\.ts ran: the files after it in its group did not run/, run.output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
