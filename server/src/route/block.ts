@@ -33,6 +33,8 @@ export interface BlockRead {
   routeSegments: TextSegments;
   /** The check pass with `facts`: the route text, made before its segments go to the next block. */
   routeText?: string;
+  /** The check pass: its tokens for the elements (keptTokens.ts), when they fit. */
+  tokens?: string;
 }
 
 /** Where each line's content ends, reused from block to block (reading is never re-entered). */
@@ -56,12 +58,13 @@ function keyBit(key: string): number {
  * Reads one block with every check; a block of nothing but comments gives undefined. With
  * `build` false (the check pass) only kind, name and findings are real: directives and FPL
  * fields are checked but not kept, the range is NO_RANGE, and the route segments returned are
- * empty (their buffer is the next block's).
+ * empty (their buffer is the next block's). `keepTokens` (the check pass of a block the parse
+ * hands out): the route's tokens come back for its elements (keptTokens.ts).
  */
-export function readBlock(raw: RawBlock, build = true, facts = false): BlockRead | undefined {
+export function readBlock(raw: RawBlock, build = true, facts = false, keepTokens = false): BlockRead | undefined {
   if (build) return readBlockWith(raw, true);
   // The check pass's segments are reused by the next block; the caller reads only the data.
-  const read = readBlockWith(raw, false, facts);
+  const read = readBlockWith(raw, false, facts, keepTokens);
   checkPieces?.release();
   releaseFplCheck();
   releaseCheckedDirective();
@@ -126,7 +129,7 @@ let quietSink: DiagnosticSink | undefined;
  * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,
  * destination, referenceFix and route text), for much less than a read with `build`.
  */
-function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead | undefined {
+function readBlockWith(raw: RawBlock, build: boolean, facts = false, keepTokens = false): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -149,7 +152,7 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
     const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
-      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build);
+      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build, keepTokens);
       li = fpl.endIndex;
       continue;
     }
@@ -195,7 +198,9 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
   if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
 
   // The first words name a block only when the directives do not give both aerodromes.
-  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink, !(origin && destination), build);
+  const route: RouteTextFacts = fpl
+    ? fpl.route
+    : checkRouteText(segments, sink, !(origin && destination), build, undefined, keepTokens);
   const routeSegments = fpl ? fpl.routeSegments : segments;
   const noRoute = route.count === 0 && !fpl;
 
@@ -229,7 +234,11 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
     };
   }
   if (!build)
-    return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: segments };
+    return {
+      data: { kind, range, name, directives: [], diagnostics: sink.finish() },
+      routeSegments: segments,
+      tokens: route.tokens,
+    };
   const data: BlockData = {
     kind,
     range,

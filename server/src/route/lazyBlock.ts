@@ -15,6 +15,7 @@ import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic
 import { spanRange } from './diagnostics';
 import { buildRouteText, scanElements, skipBlanks, trimmedEnd } from './routeText';
 import type { ElementStore } from './elementViews';
+import { decodeTokens } from './keptTokens';
 import { TextSegments } from './segments';
 
 /** What a block keeps from its first reading. */
@@ -22,6 +23,8 @@ export interface BlockSummary {
   kind: RouteBlock['kind'];
   /** How many findings the block has; they are read again when asked for (see `diagnostics`). */
   diagnosticCount: number;
+  /** The check pass's tokens for the elements (keptTokens.ts), when they fit. */
+  tokens?: string;
 }
 
 /** A deep copy of `value` with every position moved by `delta` lines. */
@@ -75,6 +78,8 @@ interface Built {
   segments?: TextSegments;
   /** What the elements are views on (unless they were set). */
   store?: ElementStore;
+  /** The check pass's tokens (keptTokens.ts): the store without reading the text again. */
+  tokens?: string;
   name?: string;
   elements?: RouteElement[];
   routeText?: string;
@@ -114,6 +119,7 @@ export class LazyRouteBlock implements RouteBlock {
     this.#firstLine = raw.firstLine;
     this.#facts = summary.diagnosticCount * 2 + (summary.kind === 'fpl' ? 1 : 0);
     if (read) this.#built = { read };
+    else if (summary.tokens !== undefined) this.#built = { tokens: summary.tokens };
   }
 
   /** Zero-based index of its first line in the document. */
@@ -256,7 +262,9 @@ export class LazyRouteBlock implements RouteBlock {
     if (!store) {
       const set = moved?.elements();
       if (set) return (built.elements = set);
-      store = scanElements(this.routeSegments);
+      store = built.tokens
+        ? decodeTokens(built.tokens, this.raw.lines, this.#firstLine)
+        : scanElements(this.routeSegments);
     }
     built.store = store;
     return (built.elements = store.views());
@@ -329,6 +337,8 @@ export class LazyRouteBlock implements RouteBlock {
         },
       };
     }
+    // Its lines count from the block's first line: they move with it as they are.
+    if (was.tokens !== undefined) now.tokens = was.tokens;
     if (was.routeText !== undefined) now.routeText = was.routeText;
     if (was.name !== undefined) now.name = was.name;
     if (was.set) now.set = shift(was.set);
@@ -365,10 +375,11 @@ export class LazyRouteBlock implements RouteBlock {
  */
 export function parseBlock(raw: RawBlock, keepFindings = false): LazyRouteBlock | undefined {
   readCounts.blocks++;
-  const read = readBlock(raw, false);
+  // The check pass keeps its tokens for the elements (keptTokens.ts).
+  const read = readBlock(raw, false, false, true);
   if (!read) return undefined;
   const { kind, diagnostics } = read.data;
-  const block = new LazyRouteBlock(raw, { kind, diagnosticCount: diagnostics.length });
+  const block = new LazyRouteBlock(raw, { kind, diagnosticCount: diagnostics.length, tokens: read.tokens });
   if (keepFindings && diagnostics.length > 0) block.diagnostics = diagnostics;
   return block;
 }

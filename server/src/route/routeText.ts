@@ -35,7 +35,8 @@ import {
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
 import { TextSegments } from './segments';
-import { ElementStore, SLOT_COUNT } from './elementViews';
+import { ElementStore, SLOT_COUNT, storeSpace } from './elementViews';
+import { encodeTokens } from './keptTokens';
 import { checkLevels, checkSequence } from './sequence';
 
 export { TextSegments } from './segments';
@@ -100,6 +101,8 @@ export interface RouteTextFacts {
    * points the text does not name (set only when the caller collects an FPL's events).
    */
   fliesNamedRoute?: boolean;
+  /** The tokens' kinds and places for the elements (keptTokens.ts), when the caller asked to keep them and they fit. */
+  tokens?: string;
 }
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
@@ -481,7 +484,8 @@ let checkReader: ElementReader | undefined;
 /**
  * The check pass: findings into `sink`, and what the block needs to know. `withWords` false
  * leaves `firstWords` empty, for a block whose name does not come from them; `withRange` false
- * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE).
+ * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE). `keepTokens`: the facts
+ * carry the tokens for the elements (keptTokens.ts), for a block that keeps them.
  */
 export function checkRouteText(
   segments: TextSegments,
@@ -489,6 +493,7 @@ export function checkRouteText(
   withWords = true,
   withRange = true,
   events?: RouteEvent[],
+  keepTokens = false,
 ): RouteTextFacts {
   const count = tokenize(segments, false, true);
   if (count === 0) return { count, firstWords: '' };
@@ -496,6 +501,18 @@ export function checkRouteText(
   reader.startCheck(sink);
   readKinds(count, reader, sink);
   reader.startCheck(null);
+  // The kinds and places as the elements will want them (keptTokens.ts), while they are at hand.
+  const tokens = keepTokens
+    ? encodeTokens(
+        count,
+        tokKind,
+        tokLine,
+        tokStart,
+        tokEnd,
+        [firstFlags, lastFlags, routeStart, sidSlot, starSlot],
+        segments.source.firstLine,
+      )
+    : undefined;
   checkSequence(tokKind, count, textAt, tokLine, tokStart, tokEnd, sink);
   let fliesNamedRoute = false;
   if (events) {
@@ -513,6 +530,7 @@ export function checkRouteText(
   }
   const facts: RouteTextFacts = { count, firstWords };
   if (fliesNamedRoute) facts.fliesNamedRoute = true;
+  if (tokens !== undefined) facts.tokens = tokens;
   const last = count - 1;
   if (withRange) {
     facts.routeRange = {
@@ -549,32 +567,6 @@ export function buildRouteText(segments: TextSegments): string {
 let kindReader: ElementReader | undefined;
 
 /**
- * Stores' numbers lie in shared chunks, each store from its offset: an array buffer each was
- * most of a small store's cost, and a view (subarray) each an object per block.
- */
-const CHUNK = 16384;
-let chunk = new Int32Array(CHUNK);
-let chunkUsed = 0;
-/** The array and offset storeBuffer gave last. */
-let storeData = chunk;
-let storeAt = 0;
-
-function storeBuffer(size: number): void {
-  if (size > CHUNK / 4) {
-    storeData = new Int32Array(size);
-    storeAt = 0;
-    return;
-  }
-  if (chunkUsed + size > CHUNK) {
-    chunk = new Int32Array(CHUNK);
-    chunkUsed = 0;
-  }
-  storeData = chunk;
-  storeAt = chunkUsed;
-  chunkUsed += size;
-}
-
-/**
  * The elements of route text already checked, as a store of kind codes and spans that views
  * read (elementViews.ts): the check pass's tokenizer and shortcuts give the kinds, the reader
  * (without findings) those they leave; no element object, range or string is made here.
@@ -584,9 +576,8 @@ export function scanElements(segments: TextSegments): ElementStore {
   const { lines, firstLine } = segments.source;
   // Codes, lines, starts and ends: the tokenizer's buffers copied in one loop (a subarray to
   // copy from for each was an object each, for a route of a few dozen tokens); then the slots.
-  storeBuffer(count * 4 + SLOT_COUNT);
-  const data = storeData;
-  const at = storeAt;
+  const at = storeSpace.take(count * 4 + SLOT_COUNT);
+  const data = storeSpace.data;
   const kinds = tokKind;
   const lineOf = tokLine;
   const starts = tokStart;
