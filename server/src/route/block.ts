@@ -7,7 +7,15 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { isDirectiveLine, keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
 import { fplRouteSegments, readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { buildRouteText, checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
+import {
+  buildRouteText,
+  checkRouteText,
+  KEEP_TOKENS,
+  ROUTE_TEXT,
+  skipBlanks,
+  trimmedEnd,
+  type RouteTextFacts,
+} from './routeText';
 import { TextSegments } from './segments';
 import { NO_RANGE } from './quickCheck';
 
@@ -64,7 +72,7 @@ function keyBit(key: string): number {
 export function readBlock(raw: RawBlock, build = true, facts = false, keepTokens = false): BlockRead | undefined {
   if (build) return readBlockWith(raw, true);
   // The check pass's segments are reused by the next block; the caller reads only the data.
-  const read = readBlockWith(raw, false, facts, keepTokens);
+  const read = readBlockWith(raw, false, facts, (keepTokens ? KEEP_TOKENS : 0) | (facts ? ROUTE_TEXT : 0));
   checkPieces?.release();
   releaseFplCheck();
   releaseCheckedDirective();
@@ -129,7 +137,7 @@ let quietSink: DiagnosticSink | undefined;
  * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,
  * destination, referenceFix and route text), for much less than a read with `build`.
  */
-function readBlockWith(raw: RawBlock, build: boolean, facts = false, keepTokens = false): BlockRead | undefined {
+function readBlockWith(raw: RawBlock, build: boolean, facts = false, wants = 0): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -152,7 +160,7 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false, keepTokens 
     const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
-      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build, keepTokens);
+      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build, wants);
       li = fpl.endIndex;
       continue;
     }
@@ -200,7 +208,7 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false, keepTokens 
   // The first words name a block only when the directives do not give both aerodromes.
   const route: RouteTextFacts = fpl
     ? fpl.route
-    : checkRouteText(segments, sink, !(origin && destination), build, undefined, keepTokens);
+    : checkRouteText(segments, sink, !(origin && destination), build, undefined, wants);
   const routeSegments = fpl ? fpl.routeSegments : segments;
   const noRoute = route.count === 0 && !fpl;
 
@@ -230,7 +238,8 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false, keepTokens 
     return {
       data: { ...data, origin, destination, referenceFix },
       routeSegments: segments,
-      routeText: buildRouteText(routeSegments),
+      // Made by the check pass from its own cut of the text (ROUTE_TEXT); none for no route.
+      routeText: route.routeText ?? buildRouteText(routeSegments),
     };
   }
   if (!build)

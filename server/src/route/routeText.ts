@@ -103,7 +103,13 @@ export interface RouteTextFacts {
   fliesNamedRoute?: boolean;
   /** The tokens' kinds and places for the elements (keptTokens.ts), when the caller asked to keep them and they fit. */
   tokens?: string;
+  /** The route text, when the caller asked for it (ROUTE_TEXT). */
+  routeText?: string;
 }
+
+/** What checkRouteText's caller wants beside the findings (its `wants`). */
+export const KEEP_TOKENS = 1;
+export const ROUTE_TEXT = 2;
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
 // (segment, start, end) in typed arrays, so a route of millions of tokens costs a few bytes per
@@ -484,8 +490,9 @@ let checkReader: ElementReader | undefined;
 /**
  * The check pass: findings into `sink`, and what the block needs to know. `withWords` false
  * leaves `firstWords` empty, for a block whose name does not come from them; `withRange` false
- * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE). `keepTokens`: the facts
- * carry the tokens for the elements (keptTokens.ts), for a block that keeps them.
+ * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE). `wants` adds to the facts:
+ * KEEP_TOKENS the tokens for the elements (keptTokens.ts), for a block that keeps them;
+ * ROUTE_TEXT the route text (as buildRouteText makes it), from the same cut of the text.
  */
 export function checkRouteText(
   segments: TextSegments,
@@ -493,26 +500,27 @@ export function checkRouteText(
   withWords = true,
   withRange = true,
   events?: RouteEvent[],
-  keepTokens = false,
+  wants = 0,
 ): RouteTextFacts {
-  const count = tokenize(segments, false, true);
+  const count = tokenize(segments, (wants & ROUTE_TEXT) !== 0, true);
   if (count === 0) return { count, firstWords: '' };
   const reader = (checkReader ??= new ElementReader(null, false));
   reader.startCheck(sink);
   readKinds(count, reader, sink);
   reader.startCheck(null);
   // The kinds and places as the elements will want them (keptTokens.ts), while they are at hand.
-  const tokens = keepTokens
-    ? encodeTokens(
-        count,
-        tokKind,
-        tokLine,
-        tokStart,
-        tokEnd,
-        [firstFlags, lastFlags, routeStart, sidSlot, starSlot],
-        segments.source.firstLine,
-      )
-    : undefined;
+  const tokens =
+    wants & KEEP_TOKENS
+      ? encodeTokens(
+          count,
+          tokKind,
+          tokLine,
+          tokStart,
+          tokEnd,
+          [firstFlags, lastFlags, routeStart, sidSlot, starSlot],
+          segments.source.firstLine,
+        )
+      : undefined;
   checkSequence(tokKind, count, textAt, tokLine, tokStart, tokEnd, sink);
   let fliesNamedRoute = false;
   if (events) {
@@ -531,6 +539,7 @@ export function checkRouteText(
   const facts: RouteTextFacts = { count, firstWords };
   if (fliesNamedRoute) facts.fliesNamedRoute = true;
   if (tokens !== undefined) facts.tokens = tokens;
+  if (wants & ROUTE_TEXT) facts.routeText = joinedRouteText(count);
   const last = count - 1;
   if (withRange) {
     facts.routeRange = {
@@ -551,6 +560,13 @@ export function checkRouteText(
  */
 export function buildRouteText(segments: TextSegments): string {
   const count = tokenize(segments, true, false);
+  const routeText = joinedRouteText(count);
+  release(count);
+  return routeText;
+}
+
+/** The route text of the `count` tokens just cut out with their pieces (tokenize's `withPieces`). */
+function joinedRouteText(count: number): string {
   let routeText: string;
   if (singleSpaced) {
     routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
@@ -559,7 +575,6 @@ export function buildRouteText(segments: TextSegments): string {
     for (let k = 0; k < count; k++) words[k] = textAt(k);
     routeText = words.join(' ');
   }
-  release(count);
   return routeText.toUpperCase();
 }
 
