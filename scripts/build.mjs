@@ -1,7 +1,8 @@
 // Bundles the extension's parts with esbuild into dist/. Every entry is optional so that a
 // part under construction does not block the others; `--production` minifies.
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { writeBasemaps } from './basemap.mjs';
 
 const production = process.argv.includes('--production');
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
@@ -32,12 +33,12 @@ const entries = [
 mkdirSync('dist', { recursive: true });
 const present = entries.filter((e) => existsSync(e.in));
 await Promise.all(present.map((e) => esbuild.build({ ...e.options, entryPoints: [e.in], outfile: e.out })));
-// The route map's basemap (Natural Earth through world-atlas) ships inside the .vsix, copied
-// from node_modules at every build so that it stays out of git.
+// The route map's basemap (Natural Earth through world-atlas) ships inside the .vsix, made from
+// node_modules at build time so that it stays out of git: decoded and projected here once, not in
+// every map page (scripts/basemap.mjs).
 if (present.some((e) => e.in === 'media/src/map.ts')) {
-  mkdirSync('dist/media/basemap', { recursive: true });
-  for (const file of ['countries-50m.json', 'countries-10m.json']) {
-    copyFileSync(`node_modules/world-atlas/${file}`, `dist/media/basemap/${file}`);
-  }
+  writeBasemaps('dist/media/basemap');
+  // The TopoJSON files earlier builds copied here are not read any more.
+  for (const old of ['countries-50m.json', 'countries-10m.json']) rmSync(`dist/media/basemap/${old}`, { force: true });
 }
 console.log(`built ${present.map((e) => e.out).join(', ')}`);

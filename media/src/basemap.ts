@@ -1,18 +1,17 @@
 /**
  * The basemap, bundled with the extension: Natural Earth land, coastlines and borders from
  * world-atlas (50m; 10m once zoomed in, loaded the first time it is needed), and a graticule.
- * The files come from the extension's own dist/media/basemap; nothing remote, ever.
+ * The files come from the extension's own dist/media/basemap, already projected by the build
+ * (scripts/basemap.mjs); nothing remote, ever.
  */
-import type Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
-import type { Geometry } from 'ol/geom';
+import Feature from 'ol/Feature';
+import { MultiLineString, MultiPolygon, type Geometry } from 'ol/geom';
 import Graticule from 'ol/layer/Graticule';
 import VectorLayer from 'ol/layer/Vector';
 import type OlMap from 'ol/Map';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Text } from 'ol/style';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import { decodeBasemap } from './basemapData';
 import type { MapStyles } from './styles';
 
 /** Zoom from which the 10m data replace the 50m (about 1:4M, where 50m coasts look coarse). */
@@ -98,25 +97,17 @@ export class Basemap {
   }
 
   private async loadResolution(resolution: '50m' | '10m'): Promise<void> {
-    const response = await fetch(`${this.baseUrl}/countries-${resolution}.json`);
+    const response = await fetch(`${this.baseUrl}/basemap-${resolution}.bin`);
     if (!response.ok) throw new Error(`basemap ${resolution}: HTTP ${response.status}`);
-    const topology = (await response.json()) as Topology;
-    const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
-    const countries = topology.objects.countries as GeometryCollection;
-    const land = format.readFeatures(feature(topology, topology.objects.land));
+    const { land, borders } = decodeBasemap(await response.arrayBuffer());
     // Borders are the arcs two countries share; coastlines are the land polygons' outlines.
-    const borders = format.readFeatures({
-      type: 'Feature',
-      properties: {},
-      geometry: mesh(topology, countries, (a, b) => a !== b),
-    });
-    replace(this.land, land);
-    replace(this.borders, borders);
+    replace(this.land, new MultiPolygon(land.flatCoordinates, 'XY', land.endss));
+    replace(this.borders, new MultiLineString(borders.flatCoordinates, 'XY', borders.ends));
   }
 }
 
-function replace(layer: VectorLayer<VectorSource<Feature<Geometry>>>, features: Feature<Geometry>[]): void {
+function replace(layer: VectorLayer<VectorSource<Feature<Geometry>>>, geometry: Geometry): void {
   const source = layer.getSource()!;
   source.clear(true);
-  source.addFeatures(features);
+  source.addFeature(new Feature(geometry));
 }

@@ -11,7 +11,7 @@ export interface MapPageResources {
   nonce: string;
   scriptUri: string;
   styleUri: string;
-  /** Folder holding countries-50m.json and countries-10m.json. */
+  /** Folder holding basemap-50m.bin and basemap-10m.bin (made by scripts/basemap.mjs). */
   basemapUri: string;
 }
 
@@ -22,7 +22,7 @@ export function mapPageHtml(r: MapPageResources): string {
     `style-src ${r.cspSource}`,
     `img-src ${r.cspSource}`,
     `font-src ${r.cspSource}`,
-    // The basemap's TopoJSON files are fetched from the extension's own dist/media/basemap.
+    // The basemap's files are fetched from the extension's own dist/media/basemap.
     `connect-src ${r.cspSource}`,
   ].join('; ');
   return `<!DOCTYPE html>

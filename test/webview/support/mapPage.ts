@@ -34,11 +34,12 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
   '.json': 'application/json',
   '.map': 'application/json',
+  '.bin': 'application/octet-stream',
 };
 
 /** Serves dist/media and the page itself; records every path asked for. */
 export async function startMediaServer(): Promise<{ origin: string; requested: string[]; close(): Promise<void> }> {
-  if (!existsSync(path.join(MEDIA, 'map.js')) || !existsSync(path.join(MEDIA, 'basemap', 'countries-50m.json'))) {
+  if (!existsSync(path.join(MEDIA, 'map.js')) || !existsSync(path.join(MEDIA, 'basemap', 'basemap-50m.bin'))) {
     throw new Error('dist/media/map.js or its basemap is missing: run `npm run build` first');
   }
   const requested: string[] = [];
