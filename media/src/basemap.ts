@@ -30,6 +30,8 @@ export class Basemap {
   });
   readonly graticule: Graticule;
   private detail: 'none' | 'loading' | 'loaded' = 'none';
+  /** The resolution drawn, once one is. */
+  private drawn: '50m' | '10m' | undefined;
 
   constructor(
     private readonly baseUrl: string,
@@ -39,6 +41,10 @@ export class Basemap {
     this.land.setStyle(styles.land);
     this.borders.setStyle(styles.borders);
     this.graticule = this.makeGraticule();
+  }
+
+  get resolution(): '50m' | '10m' | undefined {
+    return this.drawn;
   }
 
   layers() {
@@ -103,6 +109,7 @@ export class Basemap {
     // Borders are the arcs two countries share; coastlines are the land polygons' outlines.
     replace(this.land, new MultiPolygon(land.flatCoordinates, 'XY', land.endss));
     replace(this.borders, new MultiLineString(borders.flatCoordinates, 'XY', borders.ends));
+    this.drawn = resolution;
   }
 }
 

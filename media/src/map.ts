@@ -570,6 +570,7 @@ const inspect = {
         (Object.keys(filters.layers) as MapLayerName[]).map((n) => [n, data.byName(n)[0].getVisible()]),
       ),
       basemapFeatures: count(basemap.land) + count(basemap.borders),
+      basemapResolution: basemap.resolution ?? null,
     };
   },
   /**

@@ -109,6 +109,8 @@ export interface MapCounts {
   highlightedPointNames: string[];
   visible: Record<string, boolean>;
   basemapFeatures: number;
+  /** The Natural Earth scale drawn: 50m, then 10m once zoomed in. */
+  basemapResolution: '50m' | '10m' | null;
   leftOutAirspaces: number;
   leftOutNotams: number;
   showLeftOut: boolean;
