@@ -24,6 +24,8 @@ interface Drawn {
   airspaces: number;
   highlightedPointNames: string[];
   highlightedLegs: string[];
+  basemapFeatures: number;
+  basemapResolution: '50m' | '10m' | null;
 }
 
 function drawn(wb: Workbench): Promise<Drawn> {
@@ -50,6 +52,13 @@ step('the map opens beside europe.route with the route and its airspaces', async
   );
   assert.ok(counts.points >= 5, `points drawn: ${counts.points}`);
   assert.match((await title.textContent()) ?? '', /EGLL|DVR/);
+  // The basemap file (dist/media/basemap/*.bin) as VS Code serves it to the webview: land and borders.
+  const basemap = await wb.until(
+    async () => ((await drawn(wb)).basemapFeatures === 2 ? drawn(wb) : undefined),
+    'the basemap drawn',
+    30_000,
+  );
+  assert.ok(basemap.basemapResolution === '50m' || basemap.basemapResolution === '10m');
   assert.equal(await wb.webview().locator('#map-status').isHidden(), true, 'no error in the panel');
   // The editor keeps the focus and the cursor: the map opened beside it.
   assert.equal((await wb.cursor()).line, ROUTE_LINE);
