@@ -13,6 +13,7 @@
 // (hundreds of metres), so whole metres keep every point where it was. The x and y differences
 // are stored apart: they compress better in the .vsix that way.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { fromEPSG4326 } from 'ol/proj/epsg3857.js';
 import { feature, mesh } from 'topojson-client';
@@ -74,18 +75,21 @@ export function encodeBasemap(topology) {
   return bytes;
 }
 
-const SELF = fileURLToPath(import.meta.url);
+/** What makes the files besides the atlas: this encoder and the libraries it projects and decodes with. */
+const resolve = createRequire(import.meta.url).resolve;
+const MAKERS = [fileURLToPath(import.meta.url), resolve('ol/package.json'), resolve('topojson-client/package.json')];
 
 /**
  * Writes `<outDir>/basemap-<resolution>.bin` for 50m and 10m from node_modules/world-atlas, skipping
- * a file newer than both its topology and this encoder (the build runs in every `npm test`).
+ * a file newer than its topology, this encoder and the libraries it uses (the build runs in every
+ * `npm test`).
  */
 export function writeBasemaps(outDir, atlasDir = 'node_modules/world-atlas') {
   mkdirSync(outDir, { recursive: true });
   for (const resolution of ['50m', '10m']) {
     const input = `${atlasDir}/countries-${resolution}.json`;
     const output = `${outDir}/basemap-${resolution}.bin`;
-    const newestInput = Math.max(statSync(input).mtimeMs, statSync(SELF).mtimeMs);
+    const newestInput = Math.max(...[input, ...MAKERS].map((file) => statSync(file).mtimeMs));
     if (existsSync(output) && statSync(output).mtimeMs > newestInput) continue;
     writeFileSync(output, encodeBasemap(JSON.parse(readFileSync(input, 'utf8'))));
   }
