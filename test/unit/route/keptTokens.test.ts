@@ -90,7 +90,7 @@ const TOKENS = [
   'A(B',
   'Q1%W',
 ];
-/** What may stand between two tokens: blanks of every width, line breaks of every kind, huge runs. */
+/** What may stand between two tokens: blanks of every width, line breaks of every kind, huge runs, comment lines. */
 const GAPS = [
   ' ',
   ' ',
@@ -109,6 +109,8 @@ const GAPS = [
   '\v',
   ' '.repeat(20000),
   ' # a comment\n',
+  // Lines apart by more than a varint byte holds.
+  '\n# c'.repeat(150) + '\n',
 ];
 const route = fc
   .array(fc.tuple(fc.constantFrom(...TOKENS), fc.constantFrom(...GAPS)), { minLength: 6, maxLength: 30 })
