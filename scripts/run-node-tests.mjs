@@ -12,7 +12,8 @@
 // path (its hooks stay its own). Every file still uses its own temporary folders and free ports.
 // A process per file loaded tsx and the modules under test anew for each of some 160 files: a
 // third of the unit lane's CPU time. ICAO_ROUTE_TEST_GROUPS=0 runs each file in a process of its
-// own again (to rule out one file's leftovers disturbing another).
+// own again (to rule out one file's leftovers disturbing another). The group files' temporary
+// folder is removed when the run ends, also when Ctrl+C or SIGTERM stops it (stopOnSignals).
 import { mkdtempSync, readdirSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
@@ -64,6 +65,10 @@ if (endToEnd) {
 /**
  * `files` dealt into `groups` files that each load their share in turn (CommonJS for tsx's
  * require hook, as the test files are), in a new temporary folder.
+ *
+ * A file that ends the process (process.exit(0) in a test, or in code it runs) would end its
+ * group there, the files after it unrun and the group counted as passed: the group's process
+ * then exits 1, and says which file was running.
  */
 function groupFiles(files, groups) {
   const folder = mkdtempSync(join(tmpdir(), 'icao-route-test-groups-'));
@@ -71,10 +76,23 @@ function groupFiles(files, groups) {
   files.forEach((file, i) => shares[i % shares.length].push(file));
   const entries = shares.map((share, g) => {
     const entry = join(folder, `group-${g + 1}.test.cjs`);
-    const lines = share.map(
-      (file) => `describe(${JSON.stringify(file)}, () => { require(${JSON.stringify(resolve(file))}); });`,
-    );
-    writeFileSync(entry, [`const { describe } = require('node:test');`, ...lines, ''].join('\n'));
+    const lines = share.map((file) => {
+      const name = JSON.stringify(file);
+      return `describe(${name}, () => { before(() => (running = ${name})); require(${JSON.stringify(resolve(file))}); });`;
+    });
+    const head = [
+      `const { after, before, describe } = require('node:test');`,
+      `let running = 'the loading of its files';`,
+      `let finished = false;`,
+      `process.on('exit', () => {`,
+      `  if (finished) return;`,
+      `  process.exitCode = 1;`,
+      '  console.error(`this group of test files ended while ${running} ran: the files after it in its group did not run`);',
+      `});`,
+    ];
+    // After every file's tests (a root hook runs after the suites).
+    const tail = [`after(() => (finished = true));`, ''];
+    writeFileSync(entry, [...head, ...lines, ...tail].join('\n'));
     return entry;
   });
   return { entries, remove: () => rmSync(folder, { recursive: true, force: true }) };
@@ -91,10 +109,39 @@ const child = spawn(process.execPath, [...loader, '--test', `--test-concurrency=
   stdio: 'inherit',
   env,
 });
+const stoppedBy = grouped ? stopOnSignals(child, grouped.remove) : () => undefined;
 const status = await new Promise((resolveStatus) => {
   child.on('error', () => resolveStatus(1));
   child.on('close', (code) => resolveStatus(code ?? 1));
 });
 await pool?.stop();
 grouped?.remove();
-process.exit(status);
+const signal = stoppedBy();
+process.exit(signal ? exitCodeOf(signal) : status);
+
+/**
+ * On SIGINT / SIGTERM while grouped files run: the signal goes on to the test process (Ctrl+C
+ * reached it already; a SIGTERM sent to this process alone, as scripts/run-step.mjs stops a
+ * step, did not), whose runner stops its files and exits; the group folder is removed after it,
+ * above. A second signal stops it at once. Gives the signal that stopped the run, if one did.
+ */
+function stopOnSignals(testProcess, removeGroups) {
+  let stoppedBy;
+  const handler = (signal) => {
+    if (stoppedBy) {
+      testProcess.kill('SIGKILL');
+      removeGroups();
+      process.exit(exitCodeOf(signal));
+    }
+    stoppedBy = signal;
+    testProcess.kill(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => stoppedBy;
+}
+
+/** The exit code of a process ended by `signal`, as a shell gives it. */
+function exitCodeOf(signal) {
+  return signal === 'SIGINT' ? 130 : 143;
+}

@@ -207,6 +207,9 @@ const AIRPORT_IATA: Record<string, string> = {
   OMDB: 'DXB',
 };
 
+/** The simulator's zone of an aerodrome: whole hours from its longitude (no daylight saving). */
+const utcOffsetHours = (a: Aerodrome) => Math.round(a.lon / 15) || 0;
+
 function airportView(a: Aerodrome): Record<string, unknown> {
   const iata = AIRPORT_IATA[a.icao];
   return {
@@ -219,7 +222,7 @@ function airportView(a: Aerodrome): Record<string, unknown> {
     latitude: a.lat,
     longitude: a.lon,
     elevationFeet: a.elevationFt,
-    utcOffsetHours: Math.round(a.lon / 15),
+    utcOffsetHours: utcOffsetHours(a),
     active: true,
   };
 }
@@ -228,8 +231,10 @@ const fsOf = (a: Aerodrome) => AIRPORT_IATA[a.icao] ?? a.icao;
 
 /** Local time as the reference family writes it: no offset, no zone. */
 function localTime(date: Date, aerodrome: Aerodrome): string {
-  return new Date(date.getTime() + Math.round(aerodrome.lon / 15) * 3600_000).toISOString().slice(0, 23);
+  return new Date(date.getTime() + utcOffsetHours(aerodrome) * 3600_000).toISOString().slice(0, 23);
 }
+
+const DAY_MS = 86400_000;
 
 const STATUS_CODES = { SCHEDULED: 'S', FILED: 'S', AIRBORNE: 'A', COMPLETED: 'L', CANCELLED: 'C' } as const;
 
@@ -255,20 +260,31 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
       (a.fs === carrier.toUpperCase() || a.iata === carrier.toUpperCase() || a.icao === carrier.toUpperCase()),
   );
   const airport = req.query.get('airport')?.toUpperCase();
-  const utc = req.query.get('utc') !== 'false';
+  // `utc` (default false) says whether the date given is UTC; without it the date is the one
+  // local to the departure airport, as on a ticket (README.md names the sources).
+  const utc = req.query.get('utc')?.toLowerCase() === 'true';
   const now = ctx.now();
   const dayStart = Date.parse(`${date}T00:00:00Z`);
   // Flight status covers about 3 days before departure to about 7 days after arrival.
-  const inWindow = dayStart >= now.getTime() - 8 * 86400_000 && dayStart <= now.getTime() + 3 * 86400_000;
+  const inWindow = dayStart >= now.getTime() - 8 * DAY_MS && dayStart <= now.getTime() + 3 * DAY_MS;
+  const departureDay = (f: Flight) =>
+    (utc ? f.scheduledDeparture.toISOString() : localTime(f.scheduledDeparture, f.plan.origin)).slice(0, 10);
+  // The flights are made per UTC day: a local date reaches into the UTC days either side.
   const flights: Flight[] =
     airline && inWindow
-      ? ctx.flights
-          .flightsOn(dayStart)
-          .filter((f) => f.airline === airline && f.flightNumber.replace(/^0+/, '') === number.replace(/^0+/, ''))
+      ? [dayStart - DAY_MS, dayStart, dayStart + DAY_MS]
+          .flatMap((day) => ctx.flights.flightsOn(day))
+          .filter(
+            (f) =>
+              f.airline === airline &&
+              f.flightNumber.replace(/^0+/, '') === number.replace(/^0+/, '') &&
+              departureDay(f) === date,
+          )
       : [];
   const matching = flights.filter((f) => !airport || fsOf(f.plan.origin) === airport || f.plan.origin.icao === airport);
   const airlinesRef = new Map<string, AirlineRecord>();
   const airportsRef = new Map<string, Aerodrome>();
+  // Every time in both forms, whatever `utc` says: local to its airport without a zone, and UTC.
   const time = (d: Date | undefined, a: Aerodrome) =>
     d ? { dateLocal: localTime(d, a), dateUtc: d.toISOString() } : undefined;
   const statuses = matching.map((f) => {
@@ -305,11 +321,6 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
       },
       flightEquipment: { scheduledEquipmentIcaoCode: f.aircraftType, tailNumber: f.registration },
     };
-    if (!utc) {
-      // utc=false: the local times only.
-      for (const key of ['departureDate', 'arrivalDate'])
-        delete (record[key] as Record<string, unknown> | undefined)?.dateUtc;
-    }
     if (options.includeNewFields) {
       record.primaryCarrierFsCode = f.airline.fs;
       record.operatingCarrierFsCode = f.airline.fs;

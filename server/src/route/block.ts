@@ -7,7 +7,15 @@ import { DiagnosticSink, spanRange } from './diagnostics';
 import { isDirectiveLine, keyRangeOf, readDirective, releaseCheckedDirective } from './directives';
 import { fplRouteSegments, readFpl, releaseFplCheck, type FplResult } from './fpl';
 import type { Directive, Located, Range, RouteBlock } from './model';
-import { buildRouteText, checkRouteText, skipBlanks, trimmedEnd, type RouteTextFacts } from './routeText';
+import {
+  buildRouteText,
+  checkRouteText,
+  KEEP_TOKENS,
+  ROUTE_TEXT,
+  skipBlanks,
+  trimmedEnd,
+  type RouteTextFacts,
+} from './routeText';
 import { TextSegments } from './segments';
 import { NO_RANGE } from './quickCheck';
 
@@ -33,6 +41,8 @@ export interface BlockRead {
   routeSegments: TextSegments;
   /** The check pass with `facts`: the route text, made before its segments go to the next block. */
   routeText?: string;
+  /** The check pass: its tokens for the elements (keptTokens.ts), when they fit. */
+  tokens?: string;
 }
 
 /** Where each line's content ends, reused from block to block (reading is never re-entered). */
@@ -56,12 +66,13 @@ function keyBit(key: string): number {
  * Reads one block with every check; a block of nothing but comments gives undefined. With
  * `build` false (the check pass) only kind, name and findings are real: directives and FPL
  * fields are checked but not kept, the range is NO_RANGE, and the route segments returned are
- * empty (their buffer is the next block's).
+ * empty (their buffer is the next block's). `keepTokens` (the check pass of a block the parse
+ * hands out): the route's tokens come back for its elements (keptTokens.ts).
  */
-export function readBlock(raw: RawBlock, build = true, facts = false): BlockRead | undefined {
+export function readBlock(raw: RawBlock, build = true, facts = false, keepTokens = false): BlockRead | undefined {
   if (build) return readBlockWith(raw, true);
   // The check pass's segments are reused by the next block; the caller reads only the data.
-  const read = readBlockWith(raw, false, facts);
+  const read = readBlockWith(raw, false, facts, (keepTokens ? KEEP_TOKENS : 0) | (facts ? ROUTE_TEXT : 0));
   checkPieces?.release();
   releaseFplCheck();
   releaseCheckedDirective();
@@ -126,7 +137,7 @@ let quietSink: DiagnosticSink | undefined;
  * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,
  * destination, referenceFix and route text), for much less than a read with `build`.
  */
-function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead | undefined {
+function readBlockWith(raw: RawBlock, build: boolean, facts = false, wants = 0): BlockRead | undefined {
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;
@@ -149,7 +160,7 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
     const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
-      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build);
+      fpl = readFpl({ lines, contentEnd, firstLine }, li, s, sink, build, wants);
       li = fpl.endIndex;
       continue;
     }
@@ -195,7 +206,9 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
   if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
 
   // The first words name a block only when the directives do not give both aerodromes.
-  const route: RouteTextFacts = fpl ? fpl.route : checkRouteText(segments, sink, !(origin && destination), build);
+  const route: RouteTextFacts = fpl
+    ? fpl.route
+    : checkRouteText(segments, sink, !(origin && destination), build, undefined, wants);
   const routeSegments = fpl ? fpl.routeSegments : segments;
   const noRoute = route.count === 0 && !fpl;
 
@@ -225,11 +238,16 @@ function readBlockWith(raw: RawBlock, build: boolean, facts = false): BlockRead 
     return {
       data: { ...data, origin, destination, referenceFix },
       routeSegments: segments,
-      routeText: buildRouteText(routeSegments),
+      // Made by the check pass from its own cut of the text (ROUTE_TEXT); none for no route.
+      routeText: route.routeText ?? buildRouteText(routeSegments),
     };
   }
   if (!build)
-    return { data: { kind, range, name, directives: [], diagnostics: sink.finish() }, routeSegments: segments };
+    return {
+      data: { kind, range, name, directives: [], diagnostics: sink.finish() },
+      routeSegments: segments,
+      tokens: route.tokens,
+    };
   const data: BlockData = {
     kind,
     range,

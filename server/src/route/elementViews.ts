@@ -55,6 +55,37 @@ let fullReader: ElementReader | undefined;
 export const SLOT_COUNT = 5;
 
 /**
+ * Where stores' numbers lie: in shared chunks, each store from its offset. An array buffer each
+ * was most of a small store's cost, and a view (subarray) each an object per block.
+ */
+class StoreSpace {
+  static readonly CHUNK = 16384;
+  #chunk = new Int32Array(StoreSpace.CHUNK);
+  #used = 0;
+  /** The array the last `take` gave room in. */
+  data = this.#chunk;
+
+  /** Room for `size` numbers: returns their offset in `data`. */
+  take(size: number): number {
+    if (size > StoreSpace.CHUNK / 4) {
+      this.data = new Int32Array(size);
+      return 0;
+    }
+    if (this.#used + size > StoreSpace.CHUNK) {
+      this.#chunk = new Int32Array(StoreSpace.CHUNK);
+      this.#used = 0;
+    }
+    this.data = this.#chunk;
+    const at = this.#used;
+    this.#used += size;
+    return at;
+  }
+}
+
+/** The one space every store takes its numbers from (parsing is synchronous, never re-entered). */
+export const storeSpace = new StoreSpace();
+
+/**
  * The elements of one route text: per element its kind code and (line, start, end), as four runs
  * (codes, lines, starts, ends) then the position slots, from `at` in a typed array shared with
  * other stores (an array or a view of its own was most of a small store's cost); the lines they

@@ -527,6 +527,7 @@ export function readFpl(
   paren: number,
   sink: DiagnosticSink,
   build = true,
+  wants = 0,
 ): FplResult {
   const { lines, firstLine } = block;
   const { fields, closed, li, extraFields } = splitFields(block, index, paren, sink, build);
@@ -658,7 +659,7 @@ export function readFpl(
         break;
       case 15: {
         // An FPL block is named by its aircraft identification, not by its first words.
-        const route = checkRouteText(raw.segments, sink, false, build, events);
+        const route = checkRouteText(raw.segments, sink, false, build, events, wants);
         routeField = k;
         result.route = route;
         result.routeSegments = raw.segments;

@@ -35,7 +35,8 @@ import {
 } from './elements';
 import type { Located, Range, RouteElement } from './model';
 import { TextSegments } from './segments';
-import { ElementStore, SLOT_COUNT } from './elementViews';
+import { ElementStore, SLOT_COUNT, storeSpace } from './elementViews';
+import { encodeTokens } from './keptTokens';
 import { checkLevels, checkSequence } from './sequence';
 
 export { TextSegments } from './segments';
@@ -100,7 +101,15 @@ export interface RouteTextFacts {
    * points the text does not name (set only when the caller collects an FPL's events).
    */
   fliesNamedRoute?: boolean;
+  /** The tokens' kinds and places for the elements (keptTokens.ts), when the caller asked to keep them and they fit. */
+  tokens?: string;
+  /** The route text, when the caller asked for it (ROUTE_TEXT). */
+  routeText?: string;
 }
+
+/** What checkRouteText's caller wants beside the findings (its `wants`). */
+export const KEEP_TOKENS = 1;
+export const ROUTE_TEXT = 2;
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
 // (segment, start, end) in typed arrays, so a route of millions of tokens costs a few bytes per
@@ -481,7 +490,9 @@ let checkReader: ElementReader | undefined;
 /**
  * The check pass: findings into `sink`, and what the block needs to know. `withWords` false
  * leaves `firstWords` empty, for a block whose name does not come from them; `withRange` false
- * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE).
+ * leaves out `routeRange` (and the aerodromes' ranges are NO_RANGE). `wants` adds to the facts:
+ * KEEP_TOKENS the tokens for the elements (keptTokens.ts), for a block that keeps them;
+ * ROUTE_TEXT the route text (as buildRouteText makes it), from the same cut of the text.
  */
 export function checkRouteText(
   segments: TextSegments,
@@ -489,13 +500,27 @@ export function checkRouteText(
   withWords = true,
   withRange = true,
   events?: RouteEvent[],
+  wants = 0,
 ): RouteTextFacts {
-  const count = tokenize(segments, false, true);
+  const count = tokenize(segments, (wants & ROUTE_TEXT) !== 0, true);
   if (count === 0) return { count, firstWords: '' };
   const reader = (checkReader ??= new ElementReader(null, false));
   reader.startCheck(sink);
   readKinds(count, reader, sink);
   reader.startCheck(null);
+  // The kinds and places as the elements will want them (keptTokens.ts), while they are at hand.
+  const tokens =
+    wants & KEEP_TOKENS
+      ? encodeTokens(
+          count,
+          tokKind,
+          tokLine,
+          tokStart,
+          tokEnd,
+          [firstFlags, lastFlags, routeStart, sidSlot, starSlot],
+          segments.source.firstLine,
+        )
+      : undefined;
   checkSequence(tokKind, count, textAt, tokLine, tokStart, tokEnd, sink);
   let fliesNamedRoute = false;
   if (events) {
@@ -513,6 +538,8 @@ export function checkRouteText(
   }
   const facts: RouteTextFacts = { count, firstWords };
   if (fliesNamedRoute) facts.fliesNamedRoute = true;
+  if (tokens !== undefined) facts.tokens = tokens;
+  if (wants & ROUTE_TEXT) facts.routeText = joinedRouteText(count);
   const last = count - 1;
   if (withRange) {
     facts.routeRange = {
@@ -533,6 +560,13 @@ export function checkRouteText(
  */
 export function buildRouteText(segments: TextSegments): string {
   const count = tokenize(segments, true, false);
+  const routeText = joinedRouteText(count);
+  release(count);
+  return routeText;
+}
+
+/** The route text of the `count` tokens just cut out with their pieces (tokenize's `withPieces`). */
+function joinedRouteText(count: number): string {
   let routeText: string;
   if (singleSpaced) {
     routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
@@ -541,38 +575,11 @@ export function buildRouteText(segments: TextSegments): string {
     for (let k = 0; k < count; k++) words[k] = textAt(k);
     routeText = words.join(' ');
   }
-  release(count);
   return routeText.toUpperCase();
 }
 
 /** The reader that finds the kinds of the tokens the shortcuts leave, when elements are built (no findings). */
 let kindReader: ElementReader | undefined;
-
-/**
- * Stores' numbers lie in shared chunks, each store from its offset: an array buffer each was
- * most of a small store's cost, and a view (subarray) each an object per block.
- */
-const CHUNK = 16384;
-let chunk = new Int32Array(CHUNK);
-let chunkUsed = 0;
-/** The array and offset storeBuffer gave last. */
-let storeData = chunk;
-let storeAt = 0;
-
-function storeBuffer(size: number): void {
-  if (size > CHUNK / 4) {
-    storeData = new Int32Array(size);
-    storeAt = 0;
-    return;
-  }
-  if (chunkUsed + size > CHUNK) {
-    chunk = new Int32Array(CHUNK);
-    chunkUsed = 0;
-  }
-  storeData = chunk;
-  storeAt = chunkUsed;
-  chunkUsed += size;
-}
 
 /**
  * The elements of route text already checked, as a store of kind codes and spans that views
@@ -584,9 +591,8 @@ export function scanElements(segments: TextSegments): ElementStore {
   const { lines, firstLine } = segments.source;
   // Codes, lines, starts and ends: the tokenizer's buffers copied in one loop (a subarray to
   // copy from for each was an object each, for a route of a few dozen tokens); then the slots.
-  storeBuffer(count * 4 + SLOT_COUNT);
-  const data = storeData;
-  const at = storeAt;
+  const at = storeSpace.take(count * 4 + SLOT_COUNT);
+  const data = storeSpace.data;
   const kinds = tokKind;
   const lineOf = tokLine;
   const starts = tokStart;

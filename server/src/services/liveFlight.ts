@@ -309,10 +309,19 @@ const REFERENCE_STATUS: Record<string, string> = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** An instant of the reference family (`{ dateUtc }`); local times without a zone are not instants. */
+/** ISO 8601 date and time, the zone optional (`2026-11-26T09:35:00.000Z`). */
+const ISO_DATE_TIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?)(Z|[+-]\d\d:\d\d)?$/i;
+
+/**
+ * An instant of the reference family (`{ dateUtc }`); `dateLocal` (local to its airport, without
+ * a zone) is no instant and is never read. A `dateUtc` without its `Z` is still UTC: read as this
+ * machine's local time (what Date.parse does) it would be off by the machine's zone.
+ */
 function utcOf(value: unknown): number | undefined {
   if (!isObject(value) || typeof value.dateUtc !== 'string') return undefined;
-  const ms = Date.parse(value.dateUtc);
+  const match = ISO_DATE_TIME.exec(value.dateUtc.trim());
+  if (!match) return undefined;
+  const ms = Date.parse(`${match[1]}${match[2] ?? 'Z'}`);
   return Number.isFinite(ms) ? ms : undefined;
 }
 

@@ -299,7 +299,10 @@ export class LiveFlightLookup {
       return { records: [], failed: true };
     }
     try {
+      // The date is the EOBT's UTC date (ICAO times are UTC); without utc=true the service takes
+      // it as the date local to the departure airport and may answer another day's flight.
       const result = await reference.flightStatus(query.airline, query.referenceNumber, query.date, {
+        utc: true,
         extendedOptions: { useHttpErrors: this.options.useHttpErrors?.() ?? false },
       });
       return { records: result.flightStatuses.map(referenceFlightRecord) };

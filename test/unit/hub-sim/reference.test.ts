@@ -1,6 +1,9 @@
 // The reference family: airline lookups, envelope, extendedOptions, error modes, flight status.
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startSim, reference, hub, parseXml } from './helpers';
 
@@ -141,4 +144,41 @@ test('flight status finds a hub flight; appendix or inlined references', async (
 
   const wrongDay = await get(path.replace(/dep\/.*$/, 'dep/2019/1/1'));
   assert.deepEqual(wrongDay.flightStatuses, []);
+});
+
+test('the departure date is local to the departure airport unless utc=true; every time in both forms', async (t) => {
+  // CPA500 leaves Hong Kong (UTC+8 here) daily at 23:30Z: 07:30 local on the next day.
+  const samples = mkdtempSync(join(tmpdir(), 'sim-late-departure-'));
+  t.after(() => rmSync(samples, { recursive: true, force: true }));
+  writeFileSync(
+    join(samples, 'late.route'),
+    '(FPL-CPA500-IS\n-A359/H-SDE2E3FGIJ1RWY/LB1\n-VHHH2330\n-N0490F390 SID ELATO A1 KEC Y21 XAC STAR\n' +
+      '-RJTT0400 RJAA\n-DOF/261126)\n',
+  );
+  const late = await startSim({ samplesFolder: samples, settings: { fixedNow: '2026-11-26T09:00:00Z' } });
+  t.after(() => late.close());
+  const path = '/flex/flightstatus/rest/v2/json/flight/status/CX/500/dep/2026/11/26';
+  const ask = async (query: Record<string, string>) =>
+    (await (await fetch(reference(late, path, query))).json()) as any;
+  const departures = (body: any) => body.flightStatuses.map((s: any) => s.departureDate);
+
+  const local = await ask({});
+  assert.deepEqual(local.request.utc, { interpreted: false }, 'utc defaults to false');
+  assert.deepEqual(
+    departures(local),
+    [{ dateLocal: '2026-11-26T07:30:00.000', dateUtc: '2026-11-25T23:30:00.000Z' }],
+    '26 Nov in Hong Kong: the flight that left at 23:30Z on the 25th',
+  );
+  assert.deepEqual(departures(await ask({ utc: 'false' })), departures(local));
+  const utc = await ask({ utc: 'true' });
+  assert.deepEqual(utc.request.utc, { requested: 'true', interpreted: true });
+  assert.deepEqual(
+    departures(utc),
+    [{ dateLocal: '2026-11-27T07:30:00.000', dateUtc: '2026-11-26T23:30:00.000Z' }],
+    '26 Nov UTC: the flight that leaves at 23:30Z on the 26th',
+  );
+  const status = utc.flightStatuses[0];
+  assert.deepEqual(status.operationalTimes.scheduledGateDeparture, departures(utc)[0]);
+  assert.match(status.arrivalDate.dateUtc, /Z$/);
+  assert.doesNotMatch(status.arrivalDate.dateLocal, /Z|[+-]\d\d:\d\d$/, 'local times carry no zone');
 });

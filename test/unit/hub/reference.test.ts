@@ -138,14 +138,16 @@ test('flight status: appendix references resolved into the records; inlined refe
   const number = f.callsign!.slice(3).replace(/^0+/, '');
   const day = new Date();
   const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
-  let result = await ref.flightStatus('BA', number, date);
+  // UTC dates: without utc=true the service reads the date as the departure airport's local one.
+  let result = await ref.flightStatus('BA', number, date, { utc: true });
   if (result.flightStatuses.length === 0) {
     const y = new Date(Date.now() - 86400000);
-    result = await ref.flightStatus('BA', number, {
-      year: y.getUTCFullYear(),
-      month: y.getUTCMonth() + 1,
-      day: y.getUTCDate(),
-    });
+    result = await ref.flightStatus(
+      'BA',
+      number,
+      { year: y.getUTCFullYear(), month: y.getUTCMonth() + 1, day: y.getUTCDate() },
+      { utc: true },
+    );
   }
   assert.ok(result.flightStatuses.length > 0, 'the flight flies today or yesterday');
   const status = result.flightStatuses[0]!;

@@ -5,13 +5,16 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { IncrementalRouteParser, parseRouteDocument, type RouteBlock } from '../../../server/src/route';
 import { readBlock } from '../../../server/src/route/block';
 import { splitBlocks, splitLines } from '../../../server/src/route/blocks';
 import { fullBuilds } from '../../../server/src/route/elementViews';
-import { buildElements, buildRouteText } from '../../../server/src/route/routeText';
+import { tokenRecords } from '../../../server/src/route/keptTokens';
+import { buildElements, buildRouteText, scanElements } from '../../../server/src/route/routeText';
+import { FIRST_WORD, LAST_WORD, isAerodromeWord, looksLikeSpeedLevel } from '../../../server/src/route/elements';
 import { EXAMPLES } from './examples';
 import { generateRouteFile } from './generate';
 
@@ -177,4 +180,112 @@ test('procedure designators: SID and STAR in their slots, an ATS route (and its 
   // Outside their slots the usual procedure shapes warn (LOGAN2H, ABC1D, ABCDE1F, kerax2b).
   const warned = block.diagnostics.filter((d) => d.code === 'R116').map((d) => d.range.start.character);
   assert.deepEqual(warned, [27, 48, 54, 62]);
+});
+
+test('views read as the full reader reads them: any words in any case first, second and last (position shortcuts)', () => {
+  // Words the position rules and the procedure shortcut read in place, and their near misses:
+  // aerodromes and not (STAR, NAT…, PTS…, 3 or 5 letters, non-ASCII that upper-cases to A–Z or
+  // to two letters), speed/levels and not, procedure shapes in and out of their slots.
+  const words = [
+    ...['EGLL', 'egll', 'EgLl', 'STAR', 'star', 'NATA', 'PTSA', 'EGL', 'EGLLL', 'EGLſ', 'EGß', 'ÉGLL', 'EG1L'],
+    ...['N0450F350', 'n0450f350', 'M082F370', 'K0830S1130', 'N0450F350/', 'NA450F350', 'N0450F', 'N0450', 'N045'],
+    ...['KERAX2B', 'kerax2b', 'ABC1D', 'ABCDE1F', 'ABCDEF1G', 'AB1C', 'PTSAB1C', 'PTS1A', 'STAYA1B', 'STAY1A'],
+    ...['KERAX2', 'KERAX22', 'KERAXZB', 'KÉRAX2B', 'DVR', 'UL9', 'DCT', 'T', '46N078W', 'DUB180040'],
+  ];
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }),
+      (routes) => {
+        const text = routes.map((r) => r.join(' ')).join('\n\n');
+        sameAsFullRead(text, JSON.stringify(routes));
+        // The slots as the tests on each word's upper case place them (what the parse read in place).
+        routes.forEach((route, i) => {
+          const upper = route.map((w) => w.toUpperCase());
+          const last = route.length - 1;
+          const routeStart = last > 0 && isAerodromeWord(upper[0]) ? 1 : 0;
+          const lastAerodrome = last > routeStart && isAerodromeWord(upper[last]);
+          const expected = {
+            firstFlags: routeStart === 1 ? FIRST_WORD : 0,
+            lastFlags: lastAerodrome ? LAST_WORD : 0,
+            routeStart,
+            sidSlot: looksLikeSpeedLevel(upper[routeStart]) ? routeStart + 1 : routeStart,
+            starSlot: lastAerodrome ? last - 1 : last,
+          };
+          const raw = splitBlocks(splitLines(route.join(' ')), false)[0];
+          assert.deepEqual(
+            scanElements(readBlock(raw)!.routeSegments).slots,
+            expected,
+            `${JSON.stringify(routes)}: ${i}`,
+          );
+        });
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+/** Tokens of every kind and shape, and the blanks and line breaks between them, for the records below. */
+const SOUP_TOKENS = [
+  'N0450F350',
+  'n0450f350',
+  'DCT',
+  'UL607',
+  'DVR',
+  'KONAN',
+  'KERAX2B',
+  'EGLL',
+  'EDDF',
+  '46N078W',
+  'DUB180040',
+  'LN/N0284A045',
+  'C/48N050W/M082F290F350',
+  'VFR',
+  'NATD',
+  'STAY1/0030',
+  'T',
+  'é',
+  'ÄÖÜ1',
+  '\u00e9GLL',
+  'X'.repeat(200),
+  '😀',
+];
+const SOUP_BLANKS = [' ', ' ', ' ', '\t', '  ', '\n ', '\n', '\u00a0', '\u2028'];
+const soupRoute = fc
+  .array(fc.tuple(fc.constantFrom(...SOUP_TOKENS), fc.constantFrom(...SOUP_BLANKS)), { minLength: 1, maxLength: 40 })
+  .map((parts) => parts.map(([t, s]) => t + s).join(''));
+
+test("elements from the check pass's kept tokens read as the full reader builds them: routes, FPL field 15, moved blocks", () => {
+  const decodedBefore = tokenRecords.decoded;
+  fc.assert(
+    fc.property(soupRoute, soupRoute, fc.nat(3), (route, fieldRoute, blankLines) => {
+      const text = [
+        `origin: EGLL\n${route}`,
+        `(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 ${fieldRoute}\n-EGLL0040-0)`,
+        route,
+      ].join('\n\n');
+      sameAsFullRead(text, JSON.stringify(text));
+      // The same blocks moved down keep their records: their lines count from the block's first line.
+      const parser = new IncrementalRouteParser();
+      parser.parse(text);
+      const moved = '\n'.repeat(blankLines + 1) + text;
+      sameAsFullRead(moved, `moved ${JSON.stringify(text)}`, parser.parse(moved).blocks);
+    }),
+    { numRuns: 150 },
+  );
+  assert.ok(tokenRecords.decoded - decodedBefore > 100, `${tokenRecords.decoded - decodedBefore} records read`);
+});
+
+test('a block keeps its tokens only within half a byte a character and 8 to 4,096 tokens: a word a line reads its text again', () => {
+  const words = Array.from({ length: 400 }, (_, i) => (i % 2 ? 'UL607' : 'KONAN'));
+  const keptBefore = tokenRecords.kept;
+  // Single-spaced on one line: two bytes a token, kept.
+  sameAsFullRead(words.join(' '), 'one line');
+  assert.equal(tokenRecords.kept, keptBefore + 1);
+  // A word a line: a line and a start for every token, over the budget; nothing kept.
+  sameAsFullRead(words.join('\n'), 'a word a line');
+  assert.equal(tokenRecords.kept, keptBefore + 1);
+  // Fewer than eight tokens, or more than 4,096: nothing kept either.
+  sameAsFullRead('N0450F350 DVR UL9 KONAN', 'short');
+  sameAsFullRead(Array.from({ length: 4097 }, (_, i) => (i % 2 ? 'UL607' : 'KONAN')).join(' '), 'huge');
+  assert.equal(tokenRecords.kept, keptBefore + 1);
 });

@@ -1,7 +1,9 @@
 /** FPL field contents checked against Doc 4444 Appendix 2 (rules quoted in the test names). */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { parseRouteDocument } from '../../../server/src/route';
+import { isBlankCode } from '../../../server/src/route/routeText';
 
 const fpl = (
   f9 = 'A320/M',
@@ -159,4 +161,87 @@ test('Field 18: an indicator given twice is found in any letter case, known or n
       .filter((c) => c === 'R323' || c === 'R324'),
     [],
   );
+});
+
+test('a tab or a wide blank in place of a space reads the same (fast paths for spaces and ASCII lines); a wide blank adds its R325', () => {
+  const route = ['DVR', 'UL9', 'KONAN', 'KERAX2B', 'kerax2b', 'DCT', 'N0460F370', '46N078W', 'EGLL', 'T', '(X', 'Y)'];
+  const other = [
+    ...['DOF/261121', 'dof/261121', 'REG/DAIPX', 'REG/X', 'reg/x', 'PBN/A1B1', 'PBN/A1A1', 'EET/EDUU0015', 'LFFF0050'],
+    ...[
+      'RMK/A',
+      'rmk/a',
+      'B',
+      'STAYINFO1/A',
+      'E/0300',
+      'XYZ/1',
+      '0',
+      'RFP/Q1',
+      'SEL/ABCD',
+      'DEST/X',
+      'A(B',
+      'C-D',
+      'E)F',
+    ],
+  ];
+  const message = fc
+    .tuple(
+      fc.array(fc.constantFrom(...route), { maxLength: 8 }),
+      fc.array(fc.constantFrom(...other), { maxLength: 10 }),
+      fc.constantFrom(' ', '\n', '\r\n '),
+    )
+    .map(
+      ([r, o, nl]) =>
+        `(FPL-DLH4AB-IS-A320/M-SDE2E3FGIJ1RWY/LB1-EGLL1200-N0450F350 ${r.join(' ')}-EDDF0105 EDDK-${o.join(' ')}${nl})`,
+    );
+  const read = (text: string) => {
+    const [block] = parseRouteDocument(text).blocks;
+    return {
+      findings: block.diagnostics.map(
+        (d) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`,
+      ),
+      // Each field's place (its text is the text as written, blanks and all).
+      fields: JSON.stringify(block.fpl?.fields.map((f) => [f.number, f.range])),
+      items: JSON.stringify(block.fpl?.otherInformation),
+      elements: JSON.stringify(block.elements.map((e) => [e.kind, e.text, e.range])),
+    };
+  };
+  fc.assert(
+    fc.property(message, fc.nat(), fc.constantFrom('\t', '\u00a0', '\u2003', '\u3000', '\u1680'), (text, k, blank) => {
+      // A space inside the message (after its ')' a blank is part of the text reported after it).
+      const spaces = [...text.matchAll(/ /g)].map((m) => m.index).filter((i) => i < text.indexOf(')'));
+      const at = spaces[k % spaces.length];
+      const variant = `${text.slice(0, at)}${blank}${text.slice(at + 1)}`;
+      const plain = read(text);
+      const blanked = read(variant);
+      assert.equal(blanked.fields, plain.fields, JSON.stringify(variant));
+      assert.equal(blanked.items, plain.items, JSON.stringify(variant));
+      assert.equal(blanked.elements, plain.elements, JSON.stringify(variant));
+      const line = text.slice(0, at).split(/\r\n|\n/).length - 1;
+      const character = at - (Math.max(text.lastIndexOf('\n', at - 1), -1) + 1);
+      const added = blank === '\t' ? [] : [`R325@${line}:${character}-${character + 1}`];
+      assert.deepEqual(
+        blanked.findings.filter((f) => !plain.findings.includes(f)),
+        added,
+        JSON.stringify(variant),
+      );
+      assert.deepEqual(
+        plain.findings.filter((f) => !blanked.findings.includes(f)),
+        [],
+        JSON.stringify(variant),
+      );
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('Field 18: every blank the route text knows separates its items, as a space does (its own search for blanks)', () => {
+  const blanks = Array.from({ length: 0x10000 }, (_, c) => c).filter((c) => c !== 32 && isBlankCode(c));
+  assert.ok(blanks.length >= 20, `${blanks.length} blanks`);
+  for (const c of blanks) {
+    const f18 = `DOF/261121${String.fromCharCode(c)}REG/DAIPX`;
+    const items = parseRouteDocument(
+      fpl(undefined, undefined, undefined, undefined, f18),
+    ).blocks[0].fpl!.otherInformation.map((i) => `${i.indicator}/${i.value}`);
+    assert.deepEqual(items, ['DOF/261121', 'REG/DAIPX'], `U+${c.toString(16).padStart(4, '0')}`);
+  }
 });

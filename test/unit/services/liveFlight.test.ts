@@ -187,6 +187,27 @@ test('the reference family alone: its status record read, its basis named', () =
   assert.match(findings[0]!.message, /reference family's flight status of AFR 1404 on 26 Nov 2026/);
 });
 
+test("the reference's times are UTC whatever this machine's zone: dateUtc without its Z, never dateLocal", (t) => {
+  const zone = process.env.TZ;
+  t.after(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+  process.env.TZ = 'Asia/Hong_Kong';
+  const record = referenceFlightRecord({
+    departureDate: { dateLocal: '2026-11-27T07:30:00.000', dateUtc: '2026-11-26T23:30:00.000' },
+    arrivalDate: { dateLocal: '2026-11-27T12:30:00.000' },
+    operationalTimes: {
+      estimatedGateDeparture: { dateUtc: '2026-11-26T23:40:00.000+00:00' },
+      estimatedGateArrival: { dateUtc: 'Fri Nov 27 2026 03:30' },
+    },
+  });
+  assert.equal(record.scheduledOffBlockMs, Date.parse('2026-11-26T23:30:00.000Z'), 'dateUtc is UTC by its name');
+  assert.equal(record.estimatedOffBlockMs, Date.parse('2026-11-26T23:40:00.000Z'));
+  assert.equal(record.scheduledInBlockMs, undefined, 'a dateLocal alone is no instant');
+  assert.equal(record.estimatedInBlockMs, undefined, 'no ISO date and time: unknown, not guessed');
+});
+
 test('a malformed reference record is read as far as it goes, never thrown on', () => {
   const record = referenceFlightRecord({ status: 7, operationalTimes: 'x', departureAirport: 3, delays: null });
   assert.deepEqual(record, { source: 'reference', cancelled: false });

@@ -5,6 +5,9 @@
  * asked again; the flights of an operator (#1) fetched once.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test, { after, afterEach } from 'node:test';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startHubSimulator } from '../../hub-sim/server';
@@ -39,9 +42,16 @@ async function setUp(
     maxKept?: number;
     /** Nothing kept by the hub client: each call of the lookup reaches the simulator. */
     uncachedHub?: boolean;
+    /** Folder of .route files the simulator flies (default: the project's samples). */
+    samplesFolder?: string;
   } = {},
 ) {
-  const sim = await startHubSimulator({ port: 0, quiet: true, settings: { fixedNow: new Date(NOW).toISOString() } });
+  const sim = await startHubSimulator({
+    port: 0,
+    quiet: true,
+    settings: { fixedNow: new Date(NOW).toISOString() },
+    ...(options.samplesFolder ? { samplesFolder: options.samplesFolder } : {}),
+  });
   sims.push(sim);
   // The hub client keeps flight answers a minute (issue 22, item 4): on the test's clock, like the lookup.
   const hubClient = new HubClient(
@@ -99,6 +109,28 @@ test('the sample call signs: #2 and #4 at the hub, the reference for a numeric f
   assert.equal(afr.reference.length, 1, "the reference's status of AFR 1404 on 26 Nov");
   assert.equal(afr.reference[0]!.departure, 'LFPG');
   assert.equal(afr.reference[0]!.scheduledOffBlockMs, Date.parse('2026-11-26T09:35:00Z'));
+});
+
+test("the reference is asked for the EOBT's UTC date with utc=true, not the date local to the departure airport", async (t) => {
+  // CPA500 leaves Hong Kong daily at 23:30Z, 07:30 local time on the next day there.
+  const samples = mkdtempSync(join(tmpdir(), 'live-late-departure-'));
+  t.after(() => rmSync(samples, { recursive: true, force: true }));
+  const text =
+    '(FPL-CPA500-IS\n-A359/H-SDE2E3FGIJ1RWY/LB1\n-VHHH2330\n-N0490F390 SID ELATO A1 KEC Y21 XAC STAR\n' +
+    '-RJTT0400 RJAA\n-DOF/261126)\n';
+  writeFileSync(join(samples, 'late.route'), text);
+  const { sim, lookup } = await setUp({ samplesFolder: samples });
+  const document = parseRouteDocument(text);
+  const answer = await lookup.lookup(lookup.queryOf(document.blocks[0]!)!);
+  const asked = sim.requests.list().filter((r) => r.endpoint === 'flightStatus');
+  assert.equal(asked.length, 1);
+  assert.match(asked[0]!.url, /\/CPA\/500\/dep\/2026\/11\/26\?(.*&)?utc=true(&|$)/);
+  assert.deepEqual(
+    answer.reference.map((r) => new Date(r.scheduledOffBlockMs!).toISOString()),
+    ['2026-11-26T23:30:00.000Z'],
+    'the flight of EOBT 2330 on DOF 261126, not the one of the day before (26 Nov in Hong Kong)',
+  );
+  assert.equal(answer.reference[0]!.departure, 'VHHH');
 });
 
 test('an EOBT an hour off the schedule: L001 from the cached answer, no new call', async () => {
