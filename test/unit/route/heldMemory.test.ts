@@ -33,6 +33,7 @@ const BOUNDS: Record<string, { open: number; edited: number }> = {
   'tiny blocks, each with a finding': { open: 26, edited: 72 },
   'tiny blocks of a speed and level, each with a finding': { open: 12, edited: 28 },
   'tiny routes, each with a finding': { open: 7.5, edited: 17 },
+  'routes of eight elements': { open: 4.4, edited: 10 },
   'blocks of a directive, each with a finding': { open: 10, edited: 23 },
   'one huge block on one line': { open: 2, edited: 4 },
   'one huge block, a word a line': { open: 3, edited: 11.5 },

@@ -12,6 +12,7 @@ export function heldShapes(size: number): Record<string, () => string> {
     'tiny blocks, each with a finding': () => repeat('X\n\n'),
     'tiny blocks of a speed and level, each with a finding': () => repeat('N0450F350\n\n'),
     'tiny routes, each with a finding': () => repeat('N0450F350 DVR KONAN\n\n'),
+    'routes of eight elements': () => repeat('N0450F350 BEKAN UL9 KONAN UL607 AMASI DCT BEKAN\n\n'),
     'blocks of a directive, each with a finding': () => repeat('origin: EGLL\n\n'),
     'one huge block on one line': () => `N0450F350 ${repeat('DVR DCT KONAN UL9 ')}`,
     'one huge block, a word a line': () => `N0450F350\n${repeat('DVR DCT\n')}`,

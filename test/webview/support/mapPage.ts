@@ -1,6 +1,6 @@
 /**
  * Loads the route map page the extension builds (dist/media + client/src/map/mapHtml.ts, same
- * CSP) in Debian's headless Chromium, served from 127.0.0.1 as a webview serves it from its own
+ * CSP) in Debian's Chromium headless shell, served from 127.0.0.1 as a webview serves it from its own
  * origin. acquireVsCodeApi is a stub that records what the page posts and keeps its state; the
  * test posts what the host would post. VS Code's theme variables are set on <html> the way the
  * workbench does it (through the CSSOM, which the CSP allows).
@@ -78,7 +78,9 @@ export async function startMediaServer(): Promise<{ origin: string; requested: s
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // The browser `node scripts/e2e-env.mjs --browser-only` installs (or CHROMIUM_PATH).
+  const { CHROMIUM } = await import('../../../scripts/e2e/env.mjs');
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export interface MapPage {
