@@ -95,8 +95,8 @@ export function encodeTokens(
   }
   let record = '';
   // fromCharCode takes the bytes as arguments: a few thousand at a time.
-  for (let at = 0; at < used; at += 4096)
-    record += String.fromCharCode.apply(null, bytes.subarray(at, Math.min(used, at + 4096)) as unknown as number[]);
+  for (let from = 0; from < used; from += 4096)
+    record += String.fromCharCode.apply(null, bytes.subarray(from, Math.min(used, from + 4096)) as unknown as number[]);
   tokenRecords.kept++;
   return record;
 }
