@@ -7,7 +7,7 @@
  * BLOCKS_HELD characters; past that, the rest are read a second time for their facts instead.
  */
 import { binaryFinding, eachBlock, type RawBlock, type RouteBlock, type RouteDiagnostic } from '../route';
-import { readBlock } from '../route/block';
+import { checkBlock, KEEP_FACTS } from '../route/block';
 import { comparePositions } from '../services/ranges';
 import { textLine, type Counts, type JsonReportWriter, type LineSink } from './output';
 
@@ -45,7 +45,7 @@ export const BLOCKS_HELD = 8 * 1048576;
 
 /** The block read once for its findings and its facts, or undefined for comments only. */
 function readWhole(raw: RawBlock): { findings: RouteDiagnostic[]; facts: BlockReport } | undefined {
-  const read = readBlock(raw, false, true);
+  const read = checkBlock(raw, KEEP_FACTS);
   if (!read) return undefined;
   const { kind, name, range, origin, destination, referenceFix, diagnostics } = read.data;
   return {
@@ -64,7 +64,7 @@ function readWhole(raw: RawBlock): { findings: RouteDiagnostic[]; facts: BlockRe
 
 /** The block read for its findings only (the check pass), or undefined for comments only. */
 function readFindings(raw: RawBlock): RouteDiagnostic[] | undefined {
-  return readBlock(raw, false)?.data.diagnostics;
+  return checkBlock(raw)?.data.diagnostics;
 }
 
 /**

@@ -63,16 +63,27 @@ function keyBit(key: string): number {
 }
 
 /**
- * Reads one block with every check; a block of nothing but comments gives undefined. With
- * `build` false (the check pass) only kind, name and findings are real: directives and FPL
- * fields are checked but not kept, the range is NO_RANGE, and the route segments returned are
- * empty (their buffer is the next block's). `keepTokens` (the check pass of a block the parse
- * hands out): the route's tokens come back for its elements (keptTokens.ts).
+ * Reads one block with every check and keeps all of it (directives, FPL fields, route
+ * segments, range); a block of nothing but comments gives undefined.
  */
-export function readBlock(raw: RawBlock, build = true, facts = false, keepTokens = false): BlockRead | undefined {
-  if (build) return readBlockWith(raw, true);
-  // The check pass's segments are reused by the next block; the caller reads only the data.
-  const read = readBlockWith(raw, false, facts, (keepTokens ? KEEP_TOKENS : 0) | (facts ? ROUTE_TEXT : 0));
+export function readBlock(raw: RawBlock): BlockRead | undefined {
+  return readBlockWith(raw, true);
+}
+
+/** What `checkBlock` keeps beside a block's kind, name and findings (bits, or 0 for nothing). */
+export const KEEP_TOKENS_FOR_ELEMENTS = KEEP_TOKENS;
+/** The block's range, directive values and route text: what the checker's JSON reports of it. */
+export const KEEP_FACTS = ROUTE_TEXT;
+
+/**
+ * The check pass of one block: every check of `readBlock`, but only kind, name and findings are
+ * real: directives and FPL fields are checked but not kept, the range is NO_RANGE, and the route
+ * segments returned are empty (their buffer is the next block's). `keeps` adds
+ * KEEP_TOKENS_FOR_ELEMENTS (a block the parse hands out: its tokens for the elements,
+ * keptTokens.ts) and KEEP_FACTS (the checker's facts of the block).
+ */
+export function checkBlock(raw: RawBlock, keeps = 0): BlockRead | undefined {
+  const read = readBlockWith(raw, false, keeps);
   checkPieces?.release();
   releaseFplCheck();
   releaseCheckedDirective();
@@ -137,7 +148,8 @@ let quietSink: DiagnosticSink | undefined;
  * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,
  * destination, referenceFix and route text), for much less than a read with `build`.
  */
-function readBlockWith(raw: RawBlock, build: boolean, facts = false, wants = 0): BlockRead | undefined {
+function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | undefined {
+  const facts = (wants & KEEP_FACTS) !== 0;
   const sink = new DiagnosticSink();
   const { lines, firstLine } = raw;
   const n = lines.length;

@@ -9,7 +9,7 @@
  * The lazy parts are accessors on the prototype: reading them and JSON.stringify (through
  * toJSON) see them; a plain object spread `{ ...block }` does not (use `block.toJSON()`).
  */
-import { readBlock, readRouteSegments, type BlockRead } from './block';
+import { checkBlock, KEEP_TOKENS_FOR_ELEMENTS, readBlock, readRouteSegments, type BlockRead } from './block';
 import type { RawBlock } from './blocks';
 import type { Directive, FplMessage, Located, Range, RouteBlock, RouteDiagnostic, RouteElement } from './model';
 import { spanRange } from './diagnostics';
@@ -192,7 +192,7 @@ export class LazyRouteBlock implements RouteBlock {
     const fromMove = this.made()?.findings;
     // The check pass reads the same lines the same way: the findings are those it counted.
     if (!fromMove) readCounts.blocks++;
-    const found = fromMove ? fromMove() : readBlock(this.raw, false)!.data.diagnostics;
+    const found = fromMove ? fromMove() : checkBlock(this.raw)!.data.diagnostics;
     const built = this.make();
     built.diagnostics = found;
     built.findings = undefined; // the block they were shifted from may go
@@ -396,7 +396,7 @@ export class LazyRouteBlock implements RouteBlock {
 export function parseBlock(raw: RawBlock, keepFindings = false): LazyRouteBlock | undefined {
   readCounts.blocks++;
   // The check pass keeps its tokens for the elements (keptTokens.ts).
-  const read = readBlock(raw, false, false, true);
+  const read = checkBlock(raw, KEEP_TOKENS_FOR_ELEMENTS);
   if (!read) return undefined;
   const { kind, diagnostics } = read.data;
   const block = new LazyRouteBlock(raw, { kind, diagnosticCount: diagnostics.length, tokens: read.tokens });

@@ -12,7 +12,7 @@ import {
   RouteDocumentEditor,
   type RouteBlock,
 } from '../../../server/src/route';
-import { readBlock } from '../../../server/src/route/block';
+import { checkBlock, KEEP_FACTS, readBlock } from '../../../server/src/route/block';
 import { splitBlocks, splitLines } from '../../../server/src/route/blocks';
 import { tokenRecords } from '../../../server/src/route/keptTokens';
 import { buildElements, buildRouteText } from '../../../server/src/route/routeText';
@@ -177,7 +177,7 @@ test("the checker's route text from the check pass's cut of the text is buildRou
       for (const raw of splitBlocks(splitLines(text), false)) {
         const full = readBlock(raw);
         const expected = full && buildRouteText(full.routeSegments);
-        assert.equal(readBlock(raw, false, true)?.routeText, expected, JSON.stringify(raw.lines));
+        assert.equal(checkBlock(raw, KEEP_FACTS)?.routeText, expected, JSON.stringify(raw.lines));
       }
     }),
     { numRuns: 120 },
