@@ -39,7 +39,7 @@ function blockName(
 export interface BlockRead {
   data: BlockData;
   routeSegments: TextSegments;
-  /** The check pass with `facts`: the route text, made before its segments go to the next block. */
+  /** The check pass with KEEP_FACTS: the route text, made before its segments go to the next block. */
   routeText?: string;
   /** The check pass: its tokens for the elements (keptTokens.ts), when they fit. */
   tokens?: string;
@@ -70,9 +70,14 @@ export function readBlock(raw: RawBlock): BlockRead | undefined {
   return readBlockWith(raw, true);
 }
 
-/** What `checkBlock` keeps beside a block's kind, name and findings (bits, or 0 for nothing). */
+// What `checkBlock` keeps beside a block's kind, name and findings: one of these bits, or 0.
+
+/** The route's tokens, for the elements of a block the parse hands out (keptTokens.ts). */
 export const KEEP_TOKENS_FOR_ELEMENTS = KEEP_TOKENS;
-/** The block's range, directive values and route text: what the checker's JSON reports of it. */
+/**
+ * The block's range, origin, destination, referenceFix and route text: what the checker's JSON
+ * reports of it. The same bit as ROUTE_TEXT, since checkRouteText makes the facts' route text.
+ */
 export const KEEP_FACTS = ROUTE_TEXT;
 
 /**
@@ -80,7 +85,8 @@ export const KEEP_FACTS = ROUTE_TEXT;
  * real: directives and FPL fields are checked but not kept, the range is NO_RANGE, and the route
  * segments returned are empty (their buffer is the next block's). `keeps` adds
  * KEEP_TOKENS_FOR_ELEMENTS (a block the parse hands out: its tokens for the elements,
- * keptTokens.ts) and KEEP_FACTS (the checker's facts of the block).
+ * keptTokens.ts) or KEEP_FACTS (the checker's facts of the block); not both, since a read with
+ * its facts gives back no tokens.
  */
 export function checkBlock(raw: RawBlock, keeps = 0): BlockRead | undefined {
   const read = readBlockWith(raw, false, keeps);
@@ -145,8 +151,10 @@ function contentEndsOf(lines: readonly string[]): Int32Array {
 let quietSink: DiagnosticSink | undefined;
 
 /**
- * With `facts` the check pass also gives what the checker's JSON says of a block (range, origin,
- * destination, referenceFix and route text), for much less than a read with `build`.
+ * `build` true is readBlock, false the check pass (checkBlock). With KEEP_FACTS in `wants` the
+ * check pass also gives what the checker's JSON says of a block (range, origin, destination,
+ * referenceFix and route text), for much less than a read with `build`. `wants` goes on to
+ * checkRouteText and readFpl as their KEEP_TOKENS and ROUTE_TEXT bits.
  */
 function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | undefined {
   const facts = (wants & KEEP_FACTS) !== 0;
