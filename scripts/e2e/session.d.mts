@@ -8,7 +8,7 @@ export declare const SAMPLES: string;
 export declare const NAVDATA_FIXTURE: string;
 export declare const DEMO_KEY: string;
 export declare const WORKBENCH_SETTINGS: Record<string, unknown>;
-export declare const CHROMIUM_ARGS: string[];
+export { CHROMIUM_ARGS } from './env.mjs';
 
 export interface VsCodeSession {
   url: string;

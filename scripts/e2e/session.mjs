@@ -162,15 +162,8 @@ function freePort() {
   });
 }
 
-/** Chromium's options for a workbench page driven by playwright-core (the e2e suite, the desktop suite). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// Chromium's options for every page the tests drive, with the browser itself (env.mjs).
+export { CHROMIUM_ARGS } from './env.mjs';
 
 /**
  * Starts code-server of the e2e environment `env` (from `ensureE2eEnvironment`) on 127.0.0.1

@@ -20,15 +20,6 @@ export const REPO = path.resolve(__dirname, '..', '..', '..');
 export const RESULTS = path.join(REPO, 'test-results', 'webview');
 const MEDIA = path.join(REPO, 'dist', 'media');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.css': 'text/css',
@@ -79,7 +70,7 @@ export async function startMediaServer(): Promise<{ origin: string; requested: s
 
 export async function launchBrowser(): Promise<Browser> {
   // The browser `node scripts/e2e-env.mjs --browser-only` installs (or CHROMIUM_PATH).
-  const { CHROMIUM } = await import('../../../scripts/e2e/env.mjs');
+  const { CHROMIUM, CHROMIUM_ARGS } = await import('../../../scripts/e2e/env.mjs');
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
