@@ -13,6 +13,8 @@ import { icaoCoordinate } from '../route/describe';
 import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
+import { CifpLibrary, cifpFolders, type CifpLookup } from '../navdata/cifpFiles';
+import { blockAerodromes } from '../expansion/procedures';
 import { serviceAddress } from './serviceAddress';
 
 export interface ExpansionSource {
@@ -36,11 +38,14 @@ export class NavdataSource implements ExpansionSource {
   readonly kind = 'navdata';
   private db?: NavDatabase;
   private loading?: Promise<void>;
+  /** The aerodromes' procedures (CIFP files beside the data), read per aerodrome when first needed. */
+  private cifp?: CifpLibrary;
 
   constructor(
     readonly folder: string,
     private readonly load: (folder: string) => Promise<NavDatabase> = loadNavDatabase,
     private readonly semicircular: SemicircularRule = 'icao',
+    private readonly log?: (message: string) => void,
   ) {}
 
   get ready(): boolean {
@@ -64,6 +69,7 @@ export class NavdataSource implements ExpansionSource {
     this.loading ??= this.load(this.folder).then(
       (db) => {
         this.db = db;
+        this.cifp = new CifpLibrary(cifpFolders(this.folder, db.report), db.report, { log: this.log });
         // Completion's indexes (airways by point, the spatial index) are built once, off the
         // typing path, instead of on the first completion (about a second with the full data).
         setTimeout(() => {
@@ -81,6 +87,7 @@ export class NavdataSource implements ExpansionSource {
 
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
     await this.prepare();
+    const procedures = await this.proceduresFor(block);
     // One block at a time between other events, so a newer edit can cancel a long document.
     await yieldToEvents();
     return expandRoute(
@@ -91,8 +98,34 @@ export class NavdataSource implements ExpansionSource {
           return signal.aborted;
         },
       },
-      { firstFix: 'nearestDeparture', semicircular: this.semicircular },
+      { firstFix: 'nearestDeparture', semicircular: this.semicircular, procedures },
     );
+  }
+
+  /**
+   * The procedures of a block's aerodromes, read before it is expanded (once per aerodrome) when
+   * it writes a SID or a STAR; the look-up the offline engine takes.
+   */
+  async proceduresFor(block: RouteBlock): Promise<((icao: string) => CifpLookup | undefined) | undefined> {
+    const cifp = this.cifp;
+    if (!cifp) return undefined;
+    const elements = block.elements;
+    const { origin, destination } = blockAerodromes(block);
+    const wanted = [
+      elements.some((e) => e.kind === 'sid' && e.designator) ? origin : undefined,
+      elements.some((e) => e.kind === 'star' && e.designator) ? destination : undefined,
+    ].filter((icao): icao is string => icao !== undefined);
+    await Promise.all(wanted.map((icao) => cifp.load(icao)));
+    return (icao) => cifp.loaded(icao);
+  }
+
+  /** An aerodrome's procedures if read, without waiting; starts reading them otherwise (completion). */
+  loadedProcedures(icao: string): CifpLookup | undefined {
+    const cifp = this.cifp;
+    if (!cifp) return undefined;
+    const found = cifp.loaded(icao);
+    if (!found) void cifp.load(icao);
+    return found;
   }
 
   /**
