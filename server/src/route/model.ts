@@ -352,6 +352,8 @@ export interface ProcedureDetail {
   legs: ProcedureLeg[];
   /** Where it ends (SID) or begins (STAR) without a transition, and with each. */
   connects: string[];
+  /** Whose fixes are drawn, when another source (the hub) expanded the route. */
+  note?: string;
 }
 
 export interface AmbiguousFirstFix {

@@ -15,6 +15,7 @@ import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
 import { CifpLibrary, cifpFolders, type CifpLookup } from '../navdata/cifpFiles';
 import { blockAerodromes } from '../expansion/procedures';
+import { withProcedures } from '../expansion/hubProcedures';
 import { serviceAddress } from './serviceAddress';
 
 export interface ExpansionSource {
@@ -211,6 +212,17 @@ export class HubSource implements ExpansionSource {
     return this.withCandidates(block, await this.withGeometry(block, result, signal));
   }
 
+  /** The procedures of the block's aerodromes from the folder's CIFP files, when a folder is set and readable. */
+  private async procedures(block: RouteBlock) {
+    if (!this.navdata) return undefined;
+    try {
+      await this.navdata.prepare();
+      return await this.navdata.proceduresFor(block);
+    } catch {
+      return undefined;
+    }
+  }
+
   private async withGeometry(
     block: RouteBlock,
     result: ExpansionResult,
@@ -225,10 +237,15 @@ export class HubSource implements ExpansionSource {
       },
     };
     // The cruising levels are judged on the hub's own points, with or without local data.
+    const procedures = db ? await this.procedures(block) : undefined;
     const offline = db
-      ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off' }).findings
-      : [];
-    const findings = mergeGeometryFindings(result.findings, hubGeometryFindings(block, result, db), offline);
+      ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off', procedures })
+      : undefined;
+    const findings = mergeGeometryFindings(
+      result.findings,
+      hubGeometryFindings(block, result, db),
+      offline?.findings ?? [],
+    );
     const levels = cruisingLevelFindings(block, result.points, {
       rule: this.semicircular,
       pointsSource: "from the hub's expansion",
@@ -236,7 +253,8 @@ export class HubSource implements ExpansionSource {
     const delays = delayPointFindings(block, result.points, findings, "in the hub's expansion").map(
       (f): RouteDiagnostic => ({ ...f, severity: DIAGNOSTIC_CODES[f.code].severity }),
     );
-    return { ...result, findings: [...findings, ...levels, ...delays] };
+    const merged = { ...result, findings: [...findings, ...levels, ...delays] };
+    return offline && procedures ? withProcedures(merged, offline) : merged;
   }
 
   private async withCandidates(block: RouteBlock, result: ExpansionResult): Promise<ExpansionResult> {
