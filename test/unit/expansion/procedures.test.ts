@@ -11,6 +11,7 @@ import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { parseRouteDocument } from '../../../server/src/route';
 import { CifpLibrary, cifpFolders } from '../../../server/src/navdata/cifpFiles';
 import { routeLegs } from '../../../server/src/services/routeLegs';
+import { routeLayer } from '../../../server/src/map/routePoints';
 import type { ExpansionResult } from '../../../server/src/route/model';
 import { codeActions } from '../../../server/src/services/codeActions';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
@@ -229,4 +230,28 @@ test('the quick fix of P002 replaces the SID by the one that ends at the next po
   const fixed = applyEdits(text, actions[0]!.edit!.changes![URI]!);
   assert.equal(fixed, route('N0450F350 DVR6J DVR UL9 KONAN'));
   assert.deepEqual(codes(expand(fixed)), []);
+});
+
+test("the map's route layer: the SID's and the STAR's legs are procedure legs, named by the procedure", async () => {
+  const { expand } = await setUp();
+  const text = route('N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
+  const block = parseRouteDocument(text).blocks[0]!;
+  const layer = routeLayer(block, expand(text));
+  const name = (id: string) => layer.points.find((p) => p.id === id)!.name;
+  const legs = layer.legs.map(
+    (l) => `${name(l.fromId)}-${name(l.toId)} ${l.via}${l.procedure ? ` (${l.procedure})` : ''}`,
+  );
+  assert.deepEqual(legs.slice(0, 4), [
+    'EGLL-EPM DVR6J (sid)',
+    'EPM-DET DVR6J (sid)',
+    'DET-DVR DVR6J (sid)',
+    'DVR-KONAN UL9',
+  ]);
+  assert.deepEqual(legs.slice(-3), [
+    'ROLIS-TABUM ROLIS1A (star)',
+    'TABUM-NIBME ROLIS1A (star)',
+    'NIBME-EDDF ROLIS1A (star)',
+  ]);
+  const sidLeg = layer.legs[0]!;
+  assert.deepEqual(sidLeg.range, block.elements[1]!.range, 'a click on the leg selects the SID');
 });
