@@ -1,7 +1,8 @@
 /**
- * Completion from what route expansion knows: after a point, the airways through it; after an
- * airway, its points in the direction of flight with their distance along it; after `DCT`, the
- * nearest fixes ahead; after the first speed/level group, the fixes near the departure; in
+ * Completion from what route expansion knows: after a point, the airways through it (and, at the
+ * end of the route, the destination's STARs that begin there); after an airway, its points in the
+ * direction of flight with their distance along it; after `DCT`, the nearest fixes ahead; after
+ * the first speed/level group, the departure's SIDs and the fixes near the departure; in
  * `referenceFix:`, the candidates of an ambiguous first fix; aerodromes in `origin:`,
  * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators.
  * "Ahead" is towards the destination when it is known (towardsDestination.ts). Pure: the navigation data and the airline directory come
@@ -318,8 +319,7 @@ const FIRST_FIX_RADIUS_NM = 120;
 
 /**
  * After the first speed/level group: the fixes and navaids near the departure, towards the
- * destination first. (The navigation data read here has no SIDs; the designators of a SID come
- * from the aerodrome's charts.)
+ * destination first (after the departure's SIDs, when its procedures were read).
  */
 function firstFixes(db: NavDatabase, block: RouteBlock, replace: Range): CompletionItem[] {
   const code = block.origin?.value.toUpperCase();
