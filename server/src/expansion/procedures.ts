@@ -165,6 +165,29 @@ export function connectingProcedures(procedures: AerodromeProcedures, kind: 'sid
   return [...map.values()].filter((p) => connections(p).includes(point)).map((p) => p.name);
 }
 
+/**
+ * The points of each aerodrome's fixes once resolved, by navigation data: the same SID is flown
+ * by many routes, and a resolution measures a geodesic per namesake.
+ */
+const resolvedFixes = new WeakMap<NavDatabase, WeakMap<AerodromeProcedures, Map<string, number | undefined>>>();
+
+function resolvedFix(
+  db: NavDatabase,
+  procedures: AerodromeProcedures,
+  fix: NonNullable<CifpLeg['fix']>,
+  near: { lat: number; lon: number },
+): number | undefined {
+  let byFile = resolvedFixes.get(db);
+  if (!byFile) resolvedFixes.set(db, (byFile = new WeakMap()));
+  let byFix = byFile.get(procedures);
+  if (!byFix) byFile.set(procedures, (byFix = new Map()));
+  const key = `${fix.ident}\u0000${fix.region}\u0000${fix.section}\u0000${fix.subsection}`;
+  if (byFix.has(key)) return byFix.get(key);
+  const index = resolveProcedureFix(db, fix, near);
+  byFix.set(key, index);
+  return index;
+}
+
 /** The database point a procedure's fix stands for, or undefined when the data has none near the aerodrome. */
 export function resolveProcedureFix(
   db: NavDatabase,
@@ -313,7 +336,7 @@ function flown(
     if (ident !== undefined && ident === previousFix) continue;
     previousFix = ident ?? previousFix;
     const runway = leg.fix?.section === 'P' && leg.fix.subsection === 'G';
-    const index = leg.fix && !runway && near ? resolveProcedureFix(db, leg.fix, near) : undefined;
+    const index = leg.fix && !runway && near ? resolvedFix(db, procedures, leg.fix, near) : undefined;
     const described: ProcedureLeg = { placed: index !== undefined, text: legText(leg) };
     if (ident) described.fix = ident;
     const altitude = altitudeText(leg);

@@ -208,7 +208,9 @@ export class CifpReader {
 
   /** Reads one leg into its procedure; returns why it cannot be read. */
   private leg(kind: ProcedureKind, body: string, line: number): string | undefined {
-    const fields = body.split(';')[0]!.split(',');
+    const end = body.indexOf(';');
+    // Fields past the speed limit (vertical angle, centre fix, qualifiers) are not used.
+    const fields = (end < 0 ? body : body.slice(0, end)).split(',', 28);
     if (fields.length < MIN_LEG_FIELDS) return `${fields.length} fields, expected at least ${MIN_LEG_FIELDS}`;
     const at = (i: number) => (fields[i] ?? '').trim();
     const sequence = at(0);
