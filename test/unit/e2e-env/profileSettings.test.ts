@@ -47,7 +47,7 @@ test('a harness setting the window migrated is named with its file and both valu
   const dir = path.join(root, 'migrated');
   const settings = { ...WORKBENCH_SETTINGS, 'workbench.tips.enabled': false };
   resetProfile(dir, settings);
-  const migrated = { ...read(dir, 'User'), 'workbench.tips.enabled': 'off' };
+  const migrated: Record<string, unknown> = { ...read(dir, 'User'), 'workbench.tips.enabled': 'off' };
   delete migrated['workbench.startupEditor'];
   writeFileSync(path.join(dir, 'User', 'settings.json'), JSON.stringify(migrated));
   assert.deepEqual(profileSettingsRewritten(dir, settings), [
