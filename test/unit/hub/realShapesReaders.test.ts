@@ -13,7 +13,7 @@ import { notamTime, readAixmNotams } from '../../../server/src/hub/notams';
 import { parseXml } from '../../../server/src/hub/xml';
 import { verticalLimit } from '../../../server/src/map/labels';
 import { airspaceBand, limitFeet } from '../../../server/src/flight/levels';
-import { notamArea } from '../../../server/src/map/notamGeometry';
+import { notamArea } from '../../../server/src/flight/notamGeometry';
 import { currentNotams } from '../../../server/src/map/notamRelations';
 import { parseRouteDocument } from '../../../server/src/route';
 import { startLocalServer, type LocalServer } from './localServer';
