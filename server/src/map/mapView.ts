@@ -32,7 +32,7 @@ import { ITEMS_PER_STEP, runAtOnce, runYielding, type Steps } from '../flight/st
 import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from '../flight/firs';
 import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from '../geo/geometry';
-import { limitsLabel, scheduleText, verticalLimit } from './labels';
+import { limitsLabel, scheduleText, verticalLimit } from '../flight/labels';
 import { notamArea, notamSubject, type NotamArea } from '../flight/notamGeometry';
 import { decodeQCode } from './notamCode';
 import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../common/notamText';

@@ -11,7 +11,7 @@ import { expandBlockAtHub, HubClient } from '../../../server/src/hub';
 import { AIRSPACE_RULES, readFeatureCollection } from '../../../server/src/hub/geojson';
 import { notamTime, readAixmNotams } from '../../../server/src/hub/notams';
 import { parseXml } from '../../../server/src/hub/xml';
-import { verticalLimit } from '../../../server/src/map/labels';
+import { verticalLimit } from '../../../server/src/flight/labels';
 import { airspaceBand, limitFeet } from '../../../server/src/flight/levels';
 import { notamArea } from '../../../server/src/flight/notamGeometry';
 import { currentNotams } from '../../../server/src/map/notamRelations';
