@@ -143,7 +143,7 @@ class Expansion {
     switch (element.kind) {
       case 'sid':
       case 'star':
-        this.flyProcedure(element, i);
+        this.placeProcedure(element, i);
         return;
       case 'direct':
         this.pending = undefined;
@@ -169,7 +169,7 @@ class Expansion {
   }
 
   /** A SID or STAR: kept as written; with the aerodrome's procedures, checked and its fixes placed. */
-  private flyProcedure(element: ProcedureElement, i: number): void {
+  private placeProcedure(element: ProcedureElement, i: number): void {
     const entry: ExpansionResult['procedures'][number] = {
       kind: element.kind,
       designator: element.designator,
