@@ -6,6 +6,8 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { parseRouteDocument } from '../../../server/src/route';
@@ -17,7 +19,7 @@ import { codeActions } from '../../../server/src/services/codeActions';
 import { documentDiagnostics } from '../../../server/src/services/diagnostics';
 import { LineIndex } from '../../../server/src/services/ranges';
 import { applyEdits } from '../services/edits';
-import { ROOT, load } from '../navdata/paths';
+import { ROOT, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
 
 const live = { isCancellationRequested: false };
 const URI = 'file:///routes/procedures.route';
@@ -255,3 +257,32 @@ test("the map's route layer: the SID's and the STAR's legs are procedure legs, n
   const sidLeg = layer.legs[0]!;
   assert.deepEqual(sidLeg.range, block.elements[1]!.range, 'a click on the leg selects the SID');
 });
+
+test(
+  'the fixtures resolve against the full navigation data of ../shared/navdata too',
+  { skip: fullNavdataMissing },
+  async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'procedures-full-'));
+    try {
+      for (const file of ['fix.dat.gz', 'nav.dat.gz', 'awy.dat.gz', 'airports.tsv.gz'])
+        fs.symlinkSync(path.join(SHARED_NAVDATA, file), path.join(folder, file));
+      fs.symlinkSync(path.join(FOLDER, 'CIFP'), path.join(folder, 'CIFP'));
+      const db = await load(folder);
+      const cifp = new CifpLibrary(cifpFolders(folder, db.report), db.report);
+      await Promise.all([cifp.load('EGLL'), cifp.load('EDDF')]);
+      const result = expandRoute(
+        parseRouteDocument(route('N0450F350 CPT3F KENET UL9 KONAN L607 RUDUS DCT KIR UNOKO2B')).blocks[0]!,
+        db,
+        undefined,
+        { firstFix: 'nearestDeparture', procedures: (icao) => cifp.loaded(icao) },
+      );
+      assert.deepEqual(codes(result), []);
+      assert.deepEqual(
+        result.points.filter((p) => p.procedure).map((p) => p.designator),
+        ['BUR', 'CPT', 'UNOKO', 'TABUM'],
+      );
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  },
+);
