@@ -28,7 +28,14 @@ import { routeLayer, type RouteLayer } from './routePoints';
 import type { Flight } from '../flight';
 import { formatUtc } from '../flight/flightTime';
 import { boundaryWords } from '../flight/eet';
-import { judgeFlightSteps, type JudgedFlight, type JudgedNotam, type MicrolightSource } from '../flight/judgedFlight';
+import {
+  judgeFlightSteps,
+  type FlightJudgementInput,
+  type FlightJudging,
+  type JudgedFlight,
+  type JudgedNotam,
+  type MicrolightSource,
+} from '../flight/judgedFlight';
 import { prepareAreasYielding, type NotamSource, type PreparedAreas } from '../flight/preparedAreas';
 import { crossingRows, profileView, verdictOf } from './flightView';
 
@@ -113,9 +120,12 @@ export async function buildMapViewYielding(input: MapViewInput, signal?: AbortSi
   return runYielding(mapViewSteps({ ...input, prepared }), signal);
 }
 
-/** The judgement's input for a view: the map's filters judge, the route layer places. */
-export function flightJudgementOf(input: Omit<MapViewInput, 'uri' | 'version' | 'blockIndex'>, route: RouteLayer) {
-  const { layers: _drawn, ...judging } = input.filters;
+/** The judgement's input for a block: the route layer places, the data give the areas. */
+export function flightJudgementOf(
+  input: Pick<MapViewInput, 'block' | 'expansion' | 'data' | 'prepared' | 'referenceMs' | 'climbDescent'>,
+  judging: FlightJudging,
+  route: RouteLayer,
+): FlightJudgementInput {
   return {
     block: input.block,
     points: input.expansion?.points ?? [],
@@ -134,7 +144,8 @@ export function flightJudgementOf(input: Omit<MapViewInput, 'uri' | 'version' | 
 /** buildMapView a chunk at a time (see flight/steps.ts). */
 export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const route = routeLayer(input.block, input.expansion);
-  const judged = yield* judgeFlightSteps(flightJudgementOf(input, route));
+  const { layers: _drawn, ...judging } = input.filters;
+  const judged = yield* judgeFlightSteps(flightJudgementOf(input, judging, route));
   const view = yield* drawMapViewSteps(judged, route, { ...input, notices: input.data.notices });
   return { ...judged, view };
 }
