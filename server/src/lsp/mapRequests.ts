@@ -6,7 +6,7 @@
  */
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { FlightTiming, JudgedFlights } from '../session/judgedFlights';
-import type { TrafficLookup } from '../session/traffic';
+import type { TrafficLookup } from '../session/trafficLookup';
 import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
 import { readCorridorNm, readLevelFilter, readTimeMarginMin } from '../../../common/mapFilters';
 import {

@@ -23,7 +23,7 @@ import {
   type RouteDocument,
   type RouteElement,
 } from '../route/model';
-import { airlineCompletions, type AirlineDirectory } from './airline';
+import { airlineCompletions, type AirlineDirectory } from '../remote/airlineDirectory';
 import { comparePositions, rangeContains, type LineIndex } from './ranges';
 import { formatNm, formatTrack } from './routeLegs';
 import { progressTowards, rankByProgress } from './towardsDestination';

@@ -13,7 +13,7 @@ import {
   type SpeedLevelElement,
   type TrackElement,
 } from '../route/model';
-import { escapeMarkdown, inlineCode } from './format';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
 import { rangesIntersect } from './ranges';
 import { formatDuration, formatNm, routeLegs, trueAirspeedKt } from './routeLegs';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';

@@ -9,7 +9,7 @@ import { COMMANDS } from '../../../common/commands';
 import type { FiledRouteChoice } from '../../../common/protocol/lspMessages';
 import type { Position, Range, RouteBlock, RouteDocument } from '../route/model';
 import { filedRouteTarget } from './filedRouteCompletion';
-import { describeFiledRoute, routeDifferences, type FiledRouteGroup } from './filedRoutes';
+import { describeFiledRoute, routeDifferences, type FiledRouteGroup } from '../remote/filedRoutes';
 import type { DocumentLines } from './ranges';
 
 export interface FiledRoutePlace {

@@ -6,7 +6,7 @@
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Position, RouteBlock, RouteDocument } from '../route/model';
-import { describeFiledRoute, type FiledRouteGroup } from './filedRoutes';
+import { describeFiledRoute, type FiledRouteGroup } from '../remote/filedRoutes';
 import type { DocumentLines } from './ranges';
 
 export interface FiledRouteTarget {

@@ -21,7 +21,7 @@ import type {
   SemanticTokensDelta,
 } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
-import type { AirlineDirectory } from './airline';
+import type { AirlineDirectory } from '../remote/airlineDirectory';
 import { withOwnData } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';

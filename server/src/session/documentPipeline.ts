@@ -14,7 +14,7 @@ import type { RouteDiagnostic } from '../route/model';
 import type { AirlineReference } from './airlineReference';
 import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
 import type { FlightConflicts } from './flightConflicts';
-import type { LiveFlightLookup } from './liveFlights';
+import type { LiveFlightLookup } from './liveFlightLookup';
 
 export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts' | 'live';
 

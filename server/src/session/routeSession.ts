@@ -22,10 +22,10 @@ import {
   type SessionDocument,
 } from './documentExpansions';
 import { AirlineReference } from './airlineReference';
-import { FiledRouteLookup } from './filedRoutes';
-import { LiveFlightLookup } from './liveFlights';
+import { FiledRouteLookup } from './filedRouteLookup';
+import { LiveFlightLookup } from './liveFlightLookup';
 import { DocumentPipeline } from './documentPipeline';
-import { TrafficLookup } from './traffic';
+import { TrafficLookup } from './trafficLookup';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
 import { JudgedFlights } from './judgedFlights';
 import { serviceAddress } from './serviceAddress';
