@@ -25,7 +25,7 @@ import {
 } from '../../../common/protocol/mapMessages';
 import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
-import { blockIndexAt } from '../services/locate';
+import { blockIndexAt } from '../route/locate';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';
 import type { MapSettings } from './settings';
@@ -44,7 +44,7 @@ export interface MapRequestDeps {
   log(message: string): void;
 }
 
-/** The route block at a position (services/locate), else the first block with route elements. */
+/** The route block at a position (route/locate), else the first block with route elements. */
 export function routeBlockAt(
   document: RouteDocument,
   position: MapPosition | undefined,

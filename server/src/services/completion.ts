@@ -24,7 +24,7 @@ import {
   type RouteElement,
 } from '../route/model';
 import { airlineCompletions, type AirlineDirectory } from '../remote/airlineDirectory';
-import { comparePositions, rangeContains, type LineIndex } from './ranges';
+import { comparePositions, rangeContains, type LineIndex } from '../route/ranges';
 import { formatNm, formatTrack } from './routeLegs';
 import { progressTowards, rankByProgress } from './towardsDestination';
 

@@ -14,7 +14,7 @@ import {
   type TrackElement,
 } from '../route/model';
 import { escapeMarkdown, inlineCode } from '../route/markdown';
-import { rangesIntersect } from './ranges';
+import { rangesIntersect } from '../route/ranges';
 import { formatDuration, formatNm, routeLegs, trueAirspeedKt } from './routeLegs';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';

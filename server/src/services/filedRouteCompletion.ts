@@ -7,7 +7,7 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Position, RouteBlock, RouteDocument } from '../route/model';
 import { describeFiledRoute, type FiledRouteGroup } from '../remote/filedRoutes';
-import type { DocumentLines } from './ranges';
+import type { DocumentLines } from '../route/ranges';
 
 export interface FiledRouteTarget {
   block: RouteBlock;

@@ -20,8 +20,8 @@ import { formatSignedDecimal } from '../geo/signedDecimal';
 import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
 import { escapeMarkdown, inlineCode } from '../route/markdown';
-import { locate } from './locate';
-import { rangesIntersect } from './ranges';
+import { locate } from '../route/locate';
+import { rangesIntersect } from '../route/ranges';
 import { pointKindName } from './symbols';
 
 /** What route expansion knows of the document's blocks, handed in by the caller. */

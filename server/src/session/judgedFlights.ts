@@ -13,7 +13,7 @@ import type { MapAreas } from '../map/areas';
 import { drawMapViewYielding, flightJudgementOf, type MapData, type MapDrawing } from '../map/mapView';
 import { routeLayer, type RouteLayer } from '../map/routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
-import { blockKey as textKey } from './cache';
+import { blockKey as textKey } from './expansionCache';
 import type { SessionDocument } from './documentExpansions';
 
 /** When plain route text is flown (ms since the epoch; undefined: now) and the profile's rates. */

@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { setReferenceClock } from '../route/clock';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
-import type { LineIndex } from '../services/ranges';
+import type { LineIndex } from '../route/ranges';
 import {
   DocumentExpansions,
   type DocumentExpansionReport,

@@ -13,7 +13,7 @@ import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/l
 import { parseRouteDocument } from '../../../server/src/route';
 import { AirlineDirectory } from '../../../server/src/remote/airlineDirectory';
 import { completions } from '../../../server/src/services/completion';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { fullNavdataMissing, load, SHARED_NAVDATA } from '../navdata/paths';
 
 const live = { isCancellationRequested: false };

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MapAreas } from '../../../server/src/map/areas';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { EXCERPT } from '../navdata/paths';

@@ -13,7 +13,7 @@ import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { MapAreas } from '../../../server/src/map/areas';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { defaultConflictSettings, FlightConflicts } from '../../../server/src/session/flightConflicts';
 import { JudgedFlights } from '../../../server/src/session/judgedFlights';
 import { EXCERPT } from '../navdata/paths';
