@@ -392,7 +392,7 @@ export class MapDataSource {
           if (boundaries.leftOut)
             fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}`;
         } catch (error) {
-          fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+          fileProblem = `FIR boundaries (icaoRoute.map.firBoundariesFile) are not used: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
       const prefixes = await hub.icaoPrefixes();
