@@ -34,6 +34,8 @@ export function registerFiledRouteRequests(connection: Connection, state: Server
     const place = filedRoutePlace(current.document, current.lineTexts, params.position);
     if (!place) return { error: 'Put the cursor in a route block with origin: and destination: (not an FPL message).' };
     try {
+      // Run at start-up, before the client's hub key came: wait for it, not "a hub key is needed".
+      await state.configured();
       const answer = await state.session.filedRoutes.lookup(place.origin, place.destination);
       const pair = `${place.origin} → ${place.destination}`;
       if (answer.groups.length === 0) {
