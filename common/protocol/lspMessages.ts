@@ -138,12 +138,17 @@ export const EXPORT_ROUTE = request<ExportRouteParams, ExportRouteResult>(EXPORT
 
 /**
  * The argument of the client command a conflict diagnostic's "Open NOTAM" code action runs
- * (OPEN_NOTAM_COMMAND, ../commands.ts): the NOTAM's number and full text (shown read-only;
- * nothing is fetched).
+ * (OPEN_NOTAM_COMMAND, ../commands.ts): the NOTAM's number, full text and issuing place (shown
+ * read-only; nothing is fetched).
  */
 export interface OpenNotamArgument {
   number: string;
   text: string;
+  /**
+   * Where it was issued (its FIR, else its location): NOTAM numbers are per issuing office, so
+   * Germany's B2795/26 and Belgium's are two NOTAMs, each shown in a document of its own.
+   */
+  place?: string;
 }
 
 /**

@@ -28,7 +28,7 @@ import { firsCrossed, type FirEntry } from './firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
 import { limitFeatureVertices } from './vertexLimit';
 import type { KnownFir, MapData, MicrolightSource, NotamSource } from './mapView';
-import { currentNotams } from './notamRelations';
+import { currentNotams, notamIdentity } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
 import { boxOfRings } from '../hub/hubXml';
 
@@ -352,10 +352,10 @@ export class MapDataSource {
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
     if (none.length > 0)
       notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
-    // A NOTAM listed by its FIR and by its aerodrome is shown once.
+    // A NOTAM listed by its FIR and by its aerodrome is shown once; one number of two offices twice.
     const seen = new Set<string>();
     const unique = out.filter((n) => {
-      const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
+      const key = notamIdentity(n.notam);
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);

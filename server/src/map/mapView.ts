@@ -449,6 +449,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
         drawnCrossing: area.source !== 'whole FIR' && area.source !== 'none',
         text: mapNotamItem.text,
         icaoText: icaoNotamText(mapNotamItem),
+        place: mapNotamItem.fir ?? mapNotamItem.location,
       });
     }
   }
