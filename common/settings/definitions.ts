@@ -380,7 +380,8 @@ export const SETTINGS = {
     schema: {
       type: 'string',
       default: '',
-      markdownDescription: "Folder of the airline reference cache. Empty: the extension's own storage folder. The cache goes into a folder of its own inside it, `icao-route-reference-cache`, readable by you alone; the folder named here keeps its mode.",
+      markdownDescription:
+        "Folder of the airline reference cache. Empty: the extension's own storage folder. The cache goes into a folder of its own inside it, `icao-route-reference-cache`, readable by you alone; the folder named here keeps its mode.",
     },
     restricted: true,
     reader: 'server',
