@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { HubClient } from '../../../server/src/hub';
 import { MAX_FIR_BOUNDARIES_BYTES } from '../../../server/src/map/airspaceFileLimits';
-import { RouteCorridor } from '../../../server/src/map/corridor';
+import { RouteCorridor } from '../../../server/src/flight/corridor';
 import { FirBoundariesError, loadFirBoundaries } from '../../../server/src/map/firBoundaries';
 import { MapDataSource } from '../../../server/src/map/hubData';
 import { startLocalServer, type LocalServer } from '../hub/localServer';
