@@ -20,8 +20,8 @@ import {
   speedLevelOfRoute,
   withSpeedLevel,
   type FiledRouteGroup,
-} from './filedRoutes';
-import type { DocumentLines } from './ranges';
+} from '../remote/filedRoutes';
+import type { DocumentLines } from '../route/ranges';
 
 export interface FiledRoutePlace {
   block: RouteBlock;

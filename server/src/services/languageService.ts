@@ -21,18 +21,18 @@ import type {
   SemanticTokensDelta,
 } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
-import type { AirlineDirectory } from './airline';
+import type { AirlineDirectory } from '../remote/airlineDirectory';
 import { stillCurrent } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';
-import { documentDiagnostics, toLspDiagnostic } from './diagnostics';
+import { documentDiagnostics, toLspDiagnostic } from './documentDiagnostics';
 import { expansionTable } from './expansionTable';
 import { actionsAtCursor } from './actionsAtCursor';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
-import { blockAt } from './locate';
-import { rangesIntersect, type DocumentLines, type LineIndex } from './ranges';
+import { blockAt } from '../route/locate';
+import { rangesIntersect, type DocumentLines, type LineIndex } from '../route/ranges';
 import { routeLegs } from './routeLegs';
 import { semanticTokens, semanticTokensEdits, type TokenCache } from './semanticTokens';
 import { documentSymbols, MAX_SYMBOLS, type SymbolCache } from './symbols';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
-import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { delayPointFindings } from '../expansion/delayPoints';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';

@@ -16,7 +16,7 @@ import {
   filedRoutePlace,
   filedRoutePlaceAgain,
 } from '../../../server/src/services/filedRouteChoices';
-import { groupFiledRoutes } from '../../../server/src/services/filedRoutes';
+import { groupFiledRoutes } from '../../../server/src/remote/filedRoutes';
 import { applyEdits } from './edits';
 
 function linesOf(text: string) {
