@@ -134,7 +134,11 @@ export function flightConflicts(computation: ConflictInput): RouteDiagnostic[] {
     const data: FlightConflictData = {
       itemId: hit.area.itemId,
       name: hit.area.designator,
-      notams: notams.map((n) => ({ number: n.designator, text: n.icaoText ?? n.text ?? '' })),
+      notams: notams.map((n) => ({
+        number: n.designator,
+        text: n.icaoText ?? n.text ?? '',
+        ...(n.place ? { place: n.place } : {}),
+      })),
     };
     return {
       code,

@@ -347,6 +347,7 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
         drawnCrossing: area.source !== 'whole FIR' && area.source !== 'none',
         text: fields.text,
         icaoText: icaoNotamText(fields),
+        place: fields.fir ?? fields.location,
       };
       judged.push(judgedArea);
       notams.push({

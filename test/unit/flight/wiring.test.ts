@@ -332,6 +332,8 @@ test('code actions: reveal the area on the map, open its NOTAM; nothing for othe
         'E) DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.',
         'F) FL245 G) FL360',
       ].join('\n'),
+      // Its issuing place: NOTAM numbers are per office, the document is keyed by both.
+      place: 'EBBU',
     },
   ]);
   const other: Diagnostic = { ...d1, code: 'R206' };
