@@ -231,6 +231,9 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
   const corridor = new RouteCorridor(resolved);
   const firs = resolved.length > 0 ? firsCrossed(corridor, data.firs) : [];
+  // Areas are judged only where the route is known: not on a straight line over unplaced points.
+  const gaps = route.legs.flatMap((leg, i) => (leg.unplaced ? [i] : []));
+  const areaCorridor = gaps.length > 0 ? new RouteCorridor(resolved, undefined, new Set(gaps)) : corridor;
   const prepared = input.prepared ?? (yield* prepareAreasSteps(data));
   const notices = [...data.notices];
   const airspaceCrossings = new Map<string, Crossing[]>();
@@ -247,13 +250,13 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const airspaces: MapAirspace[] = [];
   if (resolved.length > 0) {
     let measured = 0;
-    const candidates = yield* prepared.airspaceIndex.searchSteps(corridor.queryBoxes(filters.corridorNm));
+    const candidates = yield* prepared.airspaceIndex.searchSteps(areaCorridor.queryBoxes(filters.corridorNm));
     yield;
     // Measured first, judged and drawn only for those the view keeps (MAX_AIRSPACES_PER_VIEW).
     let near: { i: number; measure: NonNullable<ReturnType<RouteCorridor['measure']>> }[] = [];
     for (const i of candidates) {
       if (++measured % ITEMS_PER_STEP === 0) yield;
-      const measure = corridor.measure(prepared.airspaces[i]!.shape, filters.corridorNm);
+      const measure = areaCorridor.measure(prepared.airspaces[i]!.shape, filters.corridorNm);
       if (measure) near.push({ i, measure });
     }
     yield;
@@ -325,7 +328,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   if (resolved.length > 0) {
     // NOTAMs a little beyond the corridor stay in the view, marked outside, so the filter shows its work.
     const reach = Math.max(filters.corridorNm, filters.aerodromeCorridorNm) + NEAR_MARGIN_NM;
-    const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(corridor.queryBoxes(reach)));
+    const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(areaCorridor.queryBoxes(reach)));
     const totalNm = flight.profile.totalNm;
     const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
     const briefingRoute: BriefingRoute = {
@@ -373,7 +376,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
             where: `aerodrome NOTAM of ${location} (no position given)`,
           };
       } else {
-        const measure = nearRoute.has(i) ? corridor.measure(shape, reach) : undefined;
+        const measure = nearRoute.has(i) ? areaCorridor.measure(shape, reach) : undefined;
         distance = measure?.distanceNm ?? Infinity;
         placement = measure;
         let aerodromeNm = Infinity;
@@ -456,7 +459,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const microlights: MapMicrolight[] = [];
   if (resolved.length > 0) {
     for (const m of data.microlights) {
-      const d = corridor.distanceTo({ lon: m.lon, lat: m.lat }, filters.corridorNm);
+      const d = areaCorridor.distanceTo({ lon: m.lon, lat: m.lat }, filters.corridorNm);
       if (d.distanceNm <= filters.corridorNm)
         microlights.push({ id: m.id, name: m.name, position: [m.lon, m.lat], distanceNm: nm(d.distanceNm) });
     }
@@ -487,6 +490,13 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     );
   else if (unresolved > 0)
     notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
+  for (const leg of route.legs) {
+    if (!leg.unplaced) continue;
+    const { from, to, names } = leg.unplaced;
+    notices.push(
+      `No area is judged between ${from} and ${to}: ${names.join(', ')} could not be placed, so the route there is not known.`,
+    );
+  }
   const mapFirs: MapFir[] = firs.map((f) => ({
     id: `fir-${f.designator}`,
     designator: f.designator,

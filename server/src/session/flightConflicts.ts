@@ -19,7 +19,7 @@ import type { MapAreas } from '../map/areas';
 import { blockKey as textKey } from './cache';
 import type { SessionDocument } from './documentExpansions';
 
-const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002']);
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002', 'F006']);
 
 /** Route blocks of one document judged at most: a 5 MB file of routes must not fetch the world. */
 export const MAX_CONFLICT_BLOCKS = 100;
