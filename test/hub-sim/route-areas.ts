@@ -89,7 +89,7 @@ export function routeAreas(fir: Fir, routes: readonly FlownRoute[]): Airspace[] 
     const area = (
       designator: string,
       name: string,
-      type: 'R' | 'D',
+      type: 'TRA' | 'D',
       lower: VerticalLimit,
       upper: VerticalLimit,
       schedules: readonly Schedule[],
@@ -99,9 +99,9 @@ export function routeAreas(fir: Fir, routes: readonly FlownRoute[]): Airspace[] 
       name,
       designator,
       type,
-      localType: type === 'R' ? 'TRA' : 'D',
+      localType: type,
       controlType: 'MILITARY',
-      activity: type === 'R' ? 'MILOPS' : 'TRAINING',
+      activity: type === 'TRA' ? 'MILOPS' : 'TRAINING',
       classification: '',
       lowerLimit: lower,
       upperLimit: upper,
@@ -125,7 +125,7 @@ export function routeAreas(fir: Fir, routes: readonly FlownRoute[]): Airspace[] 
       const [a, b] = across;
       const tra = specialAreaDesignator(prefix, 'R', traNumber);
       const ring = circleRing((a.lat + b.lat) / 2, (a.lon + b.lon) / 2, TRA_RADIUS_NM, 8, () => random.next());
-      areas.push(area(tra, `${tra} ${a.designator}-${b.designator} TRA`, 'R', traLower, traUpper, TRA_HOURS, ring));
+      areas.push(area(tra, `${tra} ${a.designator}-${b.designator} TRA`, 'TRA', traLower, traUpper, TRA_HOURS, ring));
     }
 
     // A danger area on a point of the route, flown above.
@@ -155,7 +155,7 @@ export function routeAreas(fir: Fir, routes: readonly FlownRoute[]): Airspace[] 
           area(
             designator,
             `${designator} ${a.designator}-${b.designator} TRA UPPER`,
-            'R',
+            'TRA',
             upperLower,
             upperUpper,
             TRA_HOURS,

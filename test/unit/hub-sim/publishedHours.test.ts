@@ -24,7 +24,7 @@ test('no area of the FIRs the samples cross is active round the clock above FL10
     const body = await get(`/v2/icao-prefixes/${fir[0]}/firs/${fir}/airspaces`);
     for (const f of body.features) {
       const p = f.properties;
-      if (!['R', 'D', 'P'].includes(p.type)) continue;
+      if (!['R', 'D', 'P', 'TRA'].includes(p.type)) continue;
       const h24 = p.schedules.some((s: any) => s.day === 'ANY' && s.startTime === '00:00' && s.endTime === '23:59');
       const upper = p.upperLimit.uom === 'FL' ? Number(p.upperLimit.value) * 100 : Number(p.upperLimit.value);
       assert.ok(!(h24 && upper > 10_000), `${p.designator} active H24 up to ${p.upperLimit.value}`);
