@@ -2,7 +2,7 @@
  * Every setting of the extension, defined once: key, JSON schema (type, default, limits,
  * description), who reads it, and whether a change needs a restart. `package.json`'s
  * `contributes.configuration` is generated from this table (`npm run settings`; a test fails on
- * any drift), the readers (lsp/settings.ts, hub/settings.ts) take their limits and defaults from
+ * any drift), the readers (lsp/settings.ts, hub/clientSettings.ts) take their limits and defaults from
  * it, and a test proves that each setting changes what its reader reads.
  *
  * Adding a setting: one entry here, `npm run settings`, then read it where it is used (the test
@@ -44,7 +44,7 @@ export interface SettingSchema {
 export interface SettingDefinition {
   schema: SettingSchema;
   /**
-   * Who reads it: the language server (lsp/settings.ts with hub/settings.ts), or
+   * Who reads it: the language server (lsp/settings.ts with hub/clientSettings.ts), or
    * vscode-languageclient itself (`<client id>.trace.server`).
    */
   reader: 'server' | 'languageClient';

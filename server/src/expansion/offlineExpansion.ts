@@ -30,10 +30,10 @@ export const FAR_POINT_NM = 1000;
 const LIKELY_NEAR_ORIGIN_NM = 300;
 import { distanceNm } from '../geo/geodesy';
 import { formatPosition } from '../geo/decimalPosition';
-import { bearingDistancePoint, databasePoint } from './points';
+import { bearingDistancePoint, databasePoint } from './expandedPoints';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 import { againstDirection, airwayLevelFindings, dataSource, type AirwayStretch } from './airwayLevels';
-import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevels';
+import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevelFindings';
 import { delayPointFindings } from './delayPoints';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';

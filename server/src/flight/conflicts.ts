@@ -4,38 +4,24 @@
  * outline on that leg, at an altitude inside its limits, while it is active (its schedule, or
  * the NOTAM's validity and item D, at the estimated time there). One diagnostic per area and
  * token, however many legs of the airway cross it. Pure: the judged areas come in as data (the
- * map's computation, map/mapView.ts); the code actions are services/flightConflictActions.ts.
+ * judged flight, judgedFlight.ts); the code actions are services/flightConflictActions.ts.
  */
 import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
 import { DIAGNOSTIC_CODES } from '../route/codes';
-import type { Range, RouteDiagnostic } from '../route/model';
+import type { RouteDiagnostic } from '../route/model';
 import type { StretchVerdict } from './applicability';
 import { AREA_WORDS, RESTRICTION_QCODE } from './conflictAreas';
 import { clockUtc } from './flightTime';
 import type { JudgedArea } from './judgedArea';
+import type { JudgedFlight, JudgedLeg } from './judgedFlight';
 import { bandsOverlap, bandText, feetText, type LevelBand } from './levels';
 import { stateAt, type FlightProfile, type ProfileLeg } from './profile';
 import { bandBetween } from './vertical';
 
 type NotamDocument = OpenNotamArgument;
 
-/** A leg of the route as the conflicts name it: the element that produces it, and where it is. */
-export interface ConflictLeg {
-  elementIndex: number;
-  range: Range;
-  /** Points written between the leg's ends that could not be placed: the leg is not judged. */
-  unplaced?: { names: readonly string[]; range: Range; from: string; to: string };
-}
-
-/**
- * What the conflicts are judged from: the flight's profile, every area of the view judged for it,
- * and the route's legs in the profile's order (the map's computation is one).
- */
-export interface JudgedFlight {
-  flight: { profile: FlightProfile };
-  judged: readonly JudgedArea[];
-  view: { legs: readonly ConflictLeg[] };
-}
+/** What the conflicts read of the judged flight: its profile, every area judged for it, its legs. */
+type ConflictInput = Pick<JudgedFlight, 'judged' | 'legs'> & { flight: { profile: FlightProfile } };
 
 /** What a conflict diagnostic carries for its code actions (services/flightConflictActions.ts). */
 export interface FlightConflictData {
@@ -64,7 +50,7 @@ function excerpt(text: string | undefined): string {
 interface Hit {
   area: JudgedArea;
   leg: ProfileLeg;
-  mapLeg: ConflictLeg;
+  mapLeg: JudgedLeg;
   band: LevelBand;
   entryNm: number;
   /** When the area is active around the flight's time there ("06:00–14:00Z"), when known. */
@@ -84,10 +70,10 @@ function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
 function hitsOf(
   area: JudgedArea,
   stretches: readonly StretchVerdict[],
-  computation: JudgedFlight,
+  computation: ConflictInput,
   out: Map<string, Hit>,
 ): void {
-  const legs = computation.view.legs;
+  const legs = computation.legs;
   for (const s of stretches) {
     if (s.time !== 'active') continue;
     for (const leg of s.flight.legs) {
@@ -113,8 +99,8 @@ function hitsOf(
   }
 }
 
-/** The conflicts of one route block's flight, from its map computation (planned levels). */
-export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
+/** The conflicts of one route block's flight, from its judged flight (planned levels). */
+export function flightConflicts(computation: ConflictInput): RouteDiagnostic[] {
   const profile = computation.flight.profile;
   const airspaceHits = new Map<string, Hit>();
   const notamHits = new Map<string, Hit>();
@@ -164,7 +150,7 @@ export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
     out.push(diagnostic(hit, 'F001', notams));
   }
   for (const [key, hit] of notamHits) if (!covered.has(key)) out.push(diagnostic(hit, 'F002', [hit.area]));
-  out.push(...notJudged(computation.view.legs));
+  out.push(...notJudged(computation.legs));
   return out.sort(
     (a, b) =>
       a.range.start.line - b.range.start.line ||
@@ -178,7 +164,7 @@ export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
  * straight line the route text does not say, so no area is judged on it, and the finding says so
  * on the first of those points rather than warn of an area on a route never written.
  */
-function notJudged(legs: readonly ConflictLeg[]): RouteDiagnostic[] {
+function notJudged(legs: ConflictInput['legs']): RouteDiagnostic[] {
   return legs.flatMap((leg): RouteDiagnostic[] => {
     if (!leg.unplaced) return [];
     const { names, from, to } = leg.unplaced;

@@ -123,10 +123,13 @@ export function registerCustomMessages(state: ServerState): void {
         return status.state === 'local' ? status.message : undefined;
       },
       referenceMs: () => state.settings.departureMs ?? Date.now(),
-      climbDescent: () => state.settings.climbDescent,
+      timing: () => ({
+        ...(state.settings.departureMs !== undefined ? { departureMs: state.settings.departureMs } : {}),
+        climbDescent: state.settings.climbDescent,
+      }),
       log: state.logError,
     },
-    session.areas,
+    session.flights,
     session.traffic,
   );
 

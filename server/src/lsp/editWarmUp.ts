@@ -10,7 +10,7 @@
  * optimizing on its threads, which the first keystroke may still meet).
  */
 import { RouteDocumentEditor } from '../route';
-import { documentDiagnostics } from '../services/diagnostics';
+import { documentDiagnostics } from '../services/documentDiagnostics';
 
 /** Two routes and comments; the second has two airways without a point between them (a finding). */
 export const WARM_UP_TEXT = [

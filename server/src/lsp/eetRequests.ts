@@ -6,7 +6,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { INSERT_EET, type InsertEetParams, type InsertEetResult } from '../../../common/protocol/lspMessages';
 import { onRequest } from '../../../common/protocol/messages';
-import { blockIndexAt } from '../services/locate';
+import { blockIndexAt } from '../route/locate';
 import { fplEet } from '../session/fplEet';
 import { describeError } from './guard';
 import type { ServerState } from './serverState';

@@ -15,7 +15,7 @@ import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../../../commo
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';
 import { flightDateMs } from '../route/flightDate';
-import { rangesIntersect } from '../services/ranges';
+import { rangesIntersect } from '../route/ranges';
 import { denseLeg, splitAtAntimeridian } from '../geo/geometry';
 
 export interface RouteLayer {

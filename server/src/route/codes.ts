@@ -132,11 +132,11 @@ export const DIAGNOSTIC_CODES = {
   /** The hub rejected the route text as a bad request (checker only). */
   H004: { severity: 'error', title: 'The hub rejected the route text' },
 
-  // Airline reference (server/src/services/airline.ts)
+  // Airline reference (server/src/remote/airlineDirectory.ts)
   A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
   A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
 
-  // The live flight behind an FPL message's call sign (server/src/services/liveFlight.ts)
+  // The live flight behind an FPL message's call sign (server/src/remote/liveFlight.ts)
   L001: { severity: 'information', title: "The EOBT differs from the flight's schedule by more than the tolerance" },
   L002: { severity: 'warning', title: 'The flight is cancelled' },
   L003: { severity: 'warning', title: "The flight's departure aerodrome differs from field 13" },

@@ -6,7 +6,7 @@
  */
 import type { NavDatabase } from '../navdata/loader';
 import { dataSource } from '../expansion/airwayLevels';
-import { escapeMarkdown } from './format';
+import { escapeMarkdown } from '../route/markdown';
 
 export function aerodromeFacts(db: NavDatabase | undefined, code: string): string | undefined {
   const icao = code.trim().toUpperCase();

@@ -17,10 +17,10 @@ import {
 } from '../route/model';
 import { isUsualFlightLevel } from '../route/sequence';
 import type { TextFix } from '../route/textFixes';
-import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { DIAGNOSTIC_SOURCE } from './documentDiagnostics';
 import { changeCruisingLevel, insertJoiningAirway, replaceAirway, replaceMisspeltPoint } from './expansionFixes';
-import { blockAt } from './locate';
-import { LineIndex, rangeContains, rangesIntersect } from './ranges';
+import { blockAt } from '../route/locate';
+import { LineIndex, rangeContains, rangesIntersect } from '../route/ranges';
 import { icaoCoordinate } from '../route/describe';
 
 export interface FixContext {

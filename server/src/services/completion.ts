@@ -23,8 +23,8 @@ import {
   type RouteDocument,
   type RouteElement,
 } from '../route/model';
-import { airlineCompletions, type AirlineDirectory } from './airline';
-import { comparePositions, rangeContains, type LineIndex } from './ranges';
+import { airlineCompletions, type AirlineDirectory } from '../remote/airlineDirectory';
+import { comparePositions, rangeContains, type LineIndex } from '../route/ranges';
 import { formatNm, formatTrack } from './routeLegs';
 import { progressTowards, rankByProgress } from './towardsDestination';
 

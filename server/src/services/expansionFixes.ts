@@ -10,7 +10,7 @@ direction. The engine (server/src/expansion) puts the answers in the data.
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { pointOf } from '../route/model';
 import type { FixContext } from './codeActions';
-import { sameRange } from './ranges';
+import { sameRange } from '../route/ranges';
 
 function fix(context: FixContext, title: string, edits: TextEdit[], isPreferred: boolean): CodeAction {
   return {

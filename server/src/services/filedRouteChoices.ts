@@ -9,8 +9,8 @@ import { COMMANDS } from '../../../common/commands';
 import type { FiledRouteChoice } from '../../../common/protocol/lspMessages';
 import type { Position, Range, RouteBlock, RouteDocument } from '../route/model';
 import { filedRouteTarget } from './filedRouteCompletion';
-import { describeFiledRoute, routeDifferences, type FiledRouteGroup } from './filedRoutes';
-import type { DocumentLines } from './ranges';
+import { describeFiledRoute, routeDifferences, type FiledRouteGroup } from '../remote/filedRoutes';
+import type { DocumentLines } from '../route/ranges';
 
 export interface FiledRoutePlace {
   block: RouteBlock;

@@ -14,14 +14,14 @@ import type {
   RouteDocument,
   RouteElement,
 } from '../route/model';
-import { airlineHoverSection, type AirlineDirectory } from './airline';
+import { airlineHoverSection, type AirlineDirectory } from '../remote/airlineDirectory';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { formatSignedDecimal } from '../geo/signedDecimal';
 import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
-import { escapeMarkdown, inlineCode } from './format';
-import { locate } from './locate';
-import { rangesIntersect } from './ranges';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
+import { locate } from '../route/locate';
+import { rangesIntersect } from '../route/ranges';
 import { pointKindName } from './symbols';
 import { aerodromeFacts } from './aerodromeFacts';
 import type { NavDatabase } from '../navdata/loader';

@@ -21,17 +21,17 @@ import type {
   SemanticTokensDelta,
 } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
-import type { AirlineDirectory } from './airline';
+import type { AirlineDirectory } from '../remote/airlineDirectory';
 import { withOwnData } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';
-import { documentDiagnostics } from './diagnostics';
+import { documentDiagnostics } from './documentDiagnostics';
 import { expansionTable } from './expansionTable';
 import { actionsAtCursor } from './actionsAtCursor';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
-import type { DocumentLines, LineIndex } from './ranges';
+import type { DocumentLines, LineIndex } from '../route/ranges';
 import { routeLegs } from './routeLegs';
 import { semanticTokens, semanticTokensEdits, type TokenCache } from './semanticTokens';
 import { documentSymbols, MAX_SYMBOLS, type SymbolCache } from './symbols';

@@ -14,7 +14,7 @@ import type { RouteDiagnostic } from '../route/model';
 import type { AirlineReference } from './airlineReference';
 import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
 import type { FlightConflicts } from './flightConflicts';
-import type { LiveFlightLookup } from './liveFlights';
+import type { LiveFlightLookup } from './liveFlightLookup';
 
 export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts' | 'live';
 
@@ -24,7 +24,7 @@ export const LIVE_FLIGHT_SETTLE_MS = 1500;
 export interface DocumentFindings {
   uri: string;
   version: number;
-  /** The version's parsed document: its own (local) findings stay on its blocks (see services/diagnostics). */
+  /** The version's parsed document: its own (local) findings stay on its blocks (see services/documentDiagnostics). */
   document: SessionDocument;
   /** The findings of every other source for this version: expansion, airline, conflicts. */
   findings: RouteDiagnostic[];

@@ -7,7 +7,7 @@ import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } 
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
 import { withOfflineSpellings } from '../expansion/hubSpellings';
-import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { delayPointFindings } from '../expansion/delayPoints';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';

@@ -15,7 +15,7 @@ import { buildMapView, type MapComputation, type MapData } from '../../../server
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
-import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
+import { toLspDiagnostic } from '../../../server/src/services/documentDiagnostics';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
 import { flightConflicts } from '../../../server/src/flight/conflicts';
 import { flightConflictActions } from '../../../server/src/services/flightConflictActions';

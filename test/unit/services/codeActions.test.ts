@@ -4,8 +4,8 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions, withOwnData } from '../../../server/src/services/codeActions';
 import { icaoCoordinate as coordinate } from '../../../server/src/route/describe';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
 
 const live = { isCancellationRequested: false };

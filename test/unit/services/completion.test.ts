@@ -11,9 +11,9 @@ import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 import { distanceNm, inverse } from '../../../server/src/geo/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
-import { AirlineDirectory } from '../../../server/src/services/airline';
+import { AirlineDirectory } from '../../../server/src/remote/airlineDirectory';
 import { completions } from '../../../server/src/services/completion';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { fullNavdataMissing, load, SHARED_NAVDATA } from '../navdata/paths';
 
 const live = { isCancellationRequested: false };

@@ -10,8 +10,8 @@ import { expandRoute, oneEditApart } from '../../../server/src/expansion/offline
 import { loadNavDatabase, NavDatabaseBuilder, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions } from '../../../server/src/services/codeActions';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
 
 const live = { isCancellationRequested: false };

@@ -7,7 +7,7 @@ import test from 'node:test';
 import { COMMANDS } from '../../../common/commands';
 import { parseRouteDocument } from '../../../server/src/route';
 import { filedRouteAction, filedRouteChoices, filedRoutePlace } from '../../../server/src/services/filedRouteChoices';
-import { groupFiledRoutes } from '../../../server/src/services/filedRoutes';
+import { groupFiledRoutes } from '../../../server/src/remote/filedRoutes';
 
 function place(text: string, line: number, character = 0) {
   const texts = text.split('\n');

@@ -15,8 +15,8 @@ import { after, before, test } from 'node:test';
 import { LIKELY_REAL_VARIANTS } from '../../hub-sim/context';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';
 import { parseRouteDocument } from '../../../server/src/route';
-import { allFindings } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { allFindings } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import type { RouteDiagnostic } from '../../../server/src/route/model';
 

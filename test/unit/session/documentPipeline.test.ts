@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import type { DocumentFindings } from '../../../server/src/session/documentPipeline';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';

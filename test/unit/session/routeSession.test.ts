@@ -86,7 +86,7 @@ test('the hub client is shared: airspaces through useHub, one status for three f
   await s.dispose();
 });
 
-test('the navigation data are the session\'s, loaded from the folder set', async () => {
+test("the navigation data are the session's, loaded from the folder set", async () => {
   const { session: s } = session();
   s.configure({ hub: {}, reference: {}, navdataFolder: NAVDATA }, { hubUserKey: null, reference: null });
   assert.ok((await s.navdata())?.lookup('DVR').length);
