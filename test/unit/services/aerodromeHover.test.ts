@@ -41,7 +41,10 @@ test('origin: and destination: say the elevation and the ILS runways of the data
 });
 
 test('an aerodrome in the route and FPL fields 13 and 16 say the same', () => {
-  assert.match(hoverAt('N0450F350 DVR UL9 KONAN DCT EDDF', 0, 30), /\*\*EDDF\*\* Frankfurt.*\n\nElevation [\d,]+ ft\.\n\nILS on runways/);
+  assert.match(
+    hoverAt('N0450F350 DVR UL9 KONAN DCT EDDF', 0, 30),
+    /\*\*EDDF\*\* Frankfurt.*\n\nElevation [\d,]+ ft\.\n\nILS on runways/,
+  );
   const fpl = '(FPL-DLH4AB-IS\n-A320/M-S/C\n-EGLL1200\n-N0450F350 DVR UL9 KONAN\n-EDDF0105 EDDK)';
   assert.match(hoverAt(fpl, 2, 3), HEATHROW);
   assert.match(hoverAt(fpl, 4, 3), /\*\*EDDF\*\*/);
