@@ -4,7 +4,7 @@
  * constraints, and the file (and cycle) it comes from. Pure: the expansion result comes in as data.
  */
 import type { ExpansionResult, ProcedureDetail, ProcedureElement } from '../route/model';
-import { escapeMarkdown, inlineCode } from './format';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
 
 /** Legs listed in full; a longer procedure shows its first ones and a count. */
 const MAX_LEGS = 30;

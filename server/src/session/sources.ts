@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
-import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { withOfflineSpellings } from '../expansion/hubSpellings';
+import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { delayPointFindings } from '../expansion/delayPoints';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';
@@ -242,7 +243,7 @@ export class HubSource implements ExpansionSource {
       ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off', procedures })
       : undefined;
     const findings = mergeGeometryFindings(
-      result.findings,
+      withOfflineSpellings(result.findings, offline?.findings ?? []),
       hubGeometryFindings(block, result, db),
       offline?.findings ?? [],
     );

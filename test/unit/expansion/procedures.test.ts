@@ -16,8 +16,8 @@ import { routeLegs } from '../../../server/src/services/routeLegs';
 import { routeLayer } from '../../../server/src/map/routePoints';
 import type { ExpansionResult } from '../../../server/src/route/model';
 import { codeActions } from '../../../server/src/services/codeActions';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from '../services/edits';
 import { ROOT, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
 

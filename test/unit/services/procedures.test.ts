@@ -14,7 +14,7 @@ import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { parseRouteDocument } from '../../../server/src/route';
 import { completions } from '../../../server/src/services/completion';
 import { hover } from '../../../server/src/services/hover';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { load, ROOT } from '../navdata/paths';
 
 const FOLDER = path.join(ROOT, 'test/fixtures/procedures');
