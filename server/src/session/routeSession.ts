@@ -12,7 +12,7 @@ import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, t
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
 import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
-import { setReferenceClock } from '../route/clock';
+import { releaseReferenceClock, setReferenceClock } from '../route/clock';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../route/ranges';
 import {
@@ -91,6 +91,8 @@ export class RouteSession {
   private airspaceFiles: readonly string[] = [];
   private firBoundariesFile = '';
   private referenceHttpErrors = false;
+  /** The "today" the parser's date checks read while the session lives (see constructor). */
+  private readonly clock: () => number;
   /** The airline list, from the reference client (A findings, hovers, completion). */
   readonly airlines: AirlineReference;
   /** The areas around each route (hub and local files), for the map and the conflicts. */
@@ -106,9 +108,10 @@ export class RouteSession {
     events: SessionEvents = {},
     private readonly options: SessionOptions = {},
   ) {
+    this.clock = options.now ?? (() => Date.now());
     // The parser is pure and has no clock of its own: the session, which both the language server
     // and the checker use, gives it the one "today" its findings are judged against.
-    setReferenceClock(options.now ?? Date.now);
+    setReferenceClock(this.clock);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
     this.filedRoutes = new FiledRouteLookup(this, { navdata: () => this.loadedNavdata() });
     this.liveFlights = new LiveFlightLookup(this, {
@@ -293,6 +296,7 @@ export class RouteSession {
   }
 
   async dispose(): Promise<void> {
+    releaseReferenceClock(this.clock);
     this.documents.dispose();
     this.airlines.dispose();
     this.flights.dispose();
