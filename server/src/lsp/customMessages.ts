@@ -58,6 +58,7 @@ export function registerCustomMessages(state: ServerState): void {
 
   onNotification(connection, SET_HUB_KEY, (params) => {
     state.hubCredentials.set(params ?? { userKey: null, source: 'none' });
+    state.hubKeyReceived = true;
     state.status('info', state.hubCredentials.toString());
     configureSession(state);
   });

@@ -30,7 +30,7 @@ import { limitFeatureVertices } from './vertexLimit';
 import type { KnownFir, MapData } from './mapView';
 import type { MicrolightSource } from '../flight/judgedFlight';
 import type { NotamSource } from '../flight/preparedAreas';
-import { currentNotams } from './notamRelations';
+import { currentNotams, notamIdentity } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
 import { boxOfRings } from '../hub/hubXml';
 
@@ -354,10 +354,10 @@ export class MapDataSource {
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
     if (none.length > 0)
       notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
-    // A NOTAM listed by its FIR and by its aerodrome is shown once.
+    // A NOTAM listed by its FIR and by its aerodrome is shown once; one number of two offices twice.
     const seen = new Set<string>();
     const unique = out.filter((n) => {
-      const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
+      const key = notamIdentity(n.notam);
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);
@@ -394,7 +394,7 @@ export class MapDataSource {
           if (boundaries.leftOut)
             fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}`;
         } catch (error) {
-          fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+          fileProblem = `FIR boundaries (icaoRoute.map.firBoundariesFile) are not used: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
       const prefixes = await hub.icaoPrefixes();
