@@ -13,7 +13,7 @@ import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
 import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { releaseReferenceClock, setReferenceClock } from '../route/clock';
-import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import { NEVER_CANCELLED, type ExpansionResult, type RouteBlock, type RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../route/ranges';
 import {
   DocumentExpansions,
@@ -144,10 +144,30 @@ export class RouteSession {
       log: (message) => events.log?.(message),
     });
     this.documents = new DocumentPipeline({
+      of: {
+        expansion: {
+          known: (document) => this.knownFindings(document),
+          all: async (document) => {
+            const expansion = await this.expandAll(document);
+            return { findings: expansion?.findings ?? [], ...(expansion ? { expansion } : {}) };
+          },
+        },
+        airline: {
+          known: (document) => this.airlines.findings(document.document, NEVER_CANCELLED),
+          all: async (document) => ({
+            findings: (await this.airlines.loaded()) ? this.airlines.findings(document.document, NEVER_CANCELLED) : [],
+          }),
+        },
+        conflicts: {
+          known: (document) => conflicts.findings(document),
+          all: async (document) => ({ findings: await conflicts.judgeAll(document) }),
+        },
+        live: {
+          known: (document) => this.liveFlights.findings(document.document),
+          all: async (document) => ({ findings: await this.liveFlights.refresh(document.document) }),
+        },
+      },
       expand: (document) => this.expand(document),
-      knownExpansion: (document) => this.knownFindings(document),
-      expandAll: (document) => this.expandAll(document),
-      airlines: this.airlines,
       conflicts,
       liveFlights: this.liveFlights,
       failed: (source, error) =>
@@ -254,13 +274,12 @@ export class RouteSession {
   }
 
   /**
-   * A new version of a document: the expansion findings already known for it (unchanged blocks
-   * keep theirs at once), and the expansion of the other blocks in the background, which resolves
-   * with every expansion finding of the version when new results came in, else undefined (a
-   * newer version cancels the older run).
+   * Expands the blocks of a new version not known yet, in the background: resolves with every
+   * expansion finding of the version when new results came in, else undefined (a newer version
+   * cancels the older run). What is known already is `knownFindings`.
    */
-  expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> } {
-    return { known: this.expansions.known(document), done: this.expansions.run(document) };
+  expand(document: SessionDocument): Promise<RouteDiagnostic[] | undefined> {
+    return this.expansions.run(document);
   }
 
   /** The expansion of one block, when known (hovers, the map). */
