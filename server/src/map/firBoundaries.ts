@@ -12,7 +12,7 @@
 import { parseJson, readFeatureCollection, type CollectionRules, type FeatureCollection, type LeftOut } from '../hub';
 import { readTextFile, type FileKind } from '../navdata/read';
 import { jsonShapeProblem, MAX_FIR_BOUNDARIES_BYTES } from './airspaceFileLimits';
-import { limitFeatureVertices } from './vertexLimit';
+import { limitFeatureVertices } from '../geo/vertexLimit';
 import type { MapPolygons } from '../../../common/protocol/mapMessages';
 
 export interface FirBoundaries {
