@@ -80,9 +80,7 @@ export async function readTextFile(
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) {
-      throw new NavDataError(
-        `${name} is not a regular file (${typeOf(stat)}): ${kind.mustBe} (${file}).`,
-      );
+      throw new NavDataError(`${name} is not a regular file (${typeOf(stat)}): ${kind.mustBe} (${file}).`);
     }
     if (stat.size > maxBytes) {
       throw new NavDataError(
