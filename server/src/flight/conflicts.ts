@@ -84,7 +84,7 @@ function hitsOf(
       if (!band || (area.band && !bandsOverlap(area.band, band))) continue;
       // The map's legs and the profile's legs join the same expanded points, in the same order.
       const mapLeg = legs[leg.from];
-      if (!mapLeg) continue;
+      if (!mapLeg || mapLeg.unplaced) continue;
       const key = `${area.itemId}\u0000${mapLeg.elementIndex}`;
       if (!out.has(key))
         out.set(key, {
@@ -154,10 +154,34 @@ export function flightConflicts(computation: ConflictInput): RouteDiagnostic[] {
     out.push(diagnostic(hit, 'F001', notams));
   }
   for (const [key, hit] of notamHits) if (!covered.has(key)) out.push(diagnostic(hit, 'F002', [hit.area]));
+  out.push(...notJudged(computation.legs));
   return out.sort(
     (a, b) =>
       a.range.start.line - b.range.start.line ||
       a.range.start.character - b.range.start.character ||
       a.message.localeCompare(b.message),
   );
+}
+
+/**
+ * F006 where the route is not known: a leg over points the expansion could not place is a
+ * straight line the route text does not say, so no area is judged on it, and the finding says so
+ * on the first of those points rather than warn of an area on a route never written.
+ */
+function notJudged(legs: ConflictInput['legs']): RouteDiagnostic[] {
+  return legs.flatMap((leg): RouteDiagnostic[] => {
+    if (!leg.unplaced) return [];
+    const { names, from, to } = leg.unplaced;
+    const them = names.length === 1 ? `${names[0]} is` : `${names.join(', ')} are`;
+    return [
+      {
+        code: 'F006',
+        severity: DIAGNOSTIC_CODES.F006.severity,
+        message:
+          `Conflicts are not judged between ${from} and ${to}: ${them} not placed, so the route there is not ` +
+          `known (the times after it assume a straight line). Correct the point to have that stretch judged.`,
+        range: leg.unplaced.range,
+      },
+    ];
+  });
 }

@@ -52,6 +52,11 @@ export interface RoutePlace {
 export interface JudgedLeg {
   elementIndex: number;
   range: Range;
+  /**
+   * Points written between the leg's ends that could not be placed (`names`, the first at
+   * `range`): the leg is a straight line the route text does not say, and no area is judged on it.
+   */
+  unplaced?: { names: readonly string[]; range: Range; from: string; to: string };
 }
 
 export interface MicrolightSource {
@@ -167,8 +172,18 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
     .map((p) => ({ lon: p.position![0], lat: p.position![1] }));
   const corridor = new RouteCorridor(resolved);
   const firs = resolved.length > 0 ? firsCrossed(corridor, input.firs) : [];
+  // Areas are judged only where the route is known: not on a straight line over unplaced points.
+  const gaps = route.legs.flatMap((leg, i) => (leg.unplaced ? [i] : []));
+  const areaCorridor = gaps.length > 0 ? new RouteCorridor(resolved, undefined, new Set(gaps)) : corridor;
   const prepared = input.prepared ?? (yield* prepareAreasSteps(input));
   const notices: string[] = [];
+  for (const leg of route.legs) {
+    if (!leg.unplaced) continue;
+    const { from, to, names } = leg.unplaced;
+    notices.push(
+      `No area is judged between ${from} and ${to}: ${names.join(', ')} could not be placed, so the route there is not known.`,
+    );
+  }
   // The corridor and the profile are measured over the same points in the same order.
   const flight = flightOf(block, input.points, input.referenceMs, input.climbDescent);
   const options: JudgeOptions = {
@@ -181,13 +196,13 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
   const airspaces: JudgedAirspace[] = [];
   if (resolved.length > 0) {
     let measured = 0;
-    const candidates = yield* prepared.airspaceIndex.searchSteps(corridor.queryBoxes(judging.corridorNm));
+    const candidates = yield* prepared.airspaceIndex.searchSteps(areaCorridor.queryBoxes(judging.corridorNm));
     yield;
     // Measured first, judged only for those kept (MAX_AIRSPACES_PER_VIEW).
     let near: { i: number; measure: AreaMeasure }[] = [];
     for (const i of candidates) {
       if (++measured % ITEMS_PER_STEP === 0) yield;
-      const measure = corridor.measure(prepared.airspaces[i]!.shape, judging.corridorNm);
+      const measure = areaCorridor.measure(prepared.airspaces[i]!.shape, judging.corridorNm);
       if (measure) near.push({ i, measure });
     }
     yield;
@@ -243,7 +258,7 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
   if (resolved.length > 0) {
     // NOTAMs a little beyond the corridor are placed too, marked outside, so the filter shows its work.
     const reach = Math.max(judging.corridorNm, judging.aerodromeCorridorNm) + NEAR_MARGIN_NM;
-    const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(corridor.queryBoxes(reach)));
+    const nearRoute = new Set(yield* prepared.notamIndex.searchSteps(areaCorridor.queryBoxes(reach)));
     const totalNm = flight.profile.totalNm;
     const firStretches = new Map(firs.map((f) => [f.designator, f.crossings]));
     /** Where along the route an aerodrome of the route is: the origin at 0, the others at the end. */
@@ -284,7 +299,7 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
             where: `aerodrome NOTAM of ${location} (no position given)`,
           };
       } else {
-        const measure = nearRoute.has(i) ? corridor.measure(shape, reach) : undefined;
+        const measure = nearRoute.has(i) ? areaCorridor.measure(shape, reach) : undefined;
         distance = measure?.distanceNm ?? Infinity;
         placement = measure;
         let aerodromeNm = Infinity;
@@ -367,7 +382,7 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
   const microlights: JudgedFlight['microlights'] = [];
   if (resolved.length > 0) {
     for (const m of input.microlights) {
-      const d = corridor.distanceTo({ lon: m.lon, lat: m.lat }, judging.corridorNm);
+      const d = areaCorridor.distanceTo({ lon: m.lon, lat: m.lat }, judging.corridorNm);
       if (d.distanceNm <= judging.corridorNm) microlights.push({ source: m, distanceNm: d.distanceNm });
     }
   }

@@ -162,6 +162,11 @@ export const DIAGNOSTIC_CODES = {
     severity: 'information',
     title: 'Total EET of field 16 more than 30 % from the still-air time to the destination',
   },
+  // Where the route is not known (server/src/flight/conflicts.ts)
+  F006: {
+    severity: 'information',
+    title: 'Conflicts not judged where the route is not known (a point could not be placed)',
+  },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -39,6 +39,8 @@ export const FIXERS: Record<string, Fixer> = {
   R210: roundFlightLevel,
   R117: attachToPoint,
   R217: directRoute,
+  H001: replaceMisspeltPoint,
+  H002: replaceMisspeltPoint,
   H003: originAsReference,
   X001: replaceMisspeltPoint,
   X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],

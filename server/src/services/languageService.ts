@@ -144,6 +144,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         token,
         { sourceName: context.sourceName(), resultFor: resultFor(current) },
         context.airlines(),
+        context.navdata(),
       ),
 
     documentSymbols: (current, _params, token) =>

@@ -18,7 +18,7 @@ import { settingDefault } from '../../../common/settings/definitions';
 import type { SessionDocument } from './documentExpansions';
 import { blockPlaceKey, type JudgedFlights } from './judgedFlights';
 
-const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002']);
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002', 'F006']);
 
 /** Route blocks of one document judged at most: a 5 MB file of routes must not fetch the world. */
 export const MAX_CONFLICT_BLOCKS = 100;
