@@ -27,6 +27,8 @@ export const DIAGNOSTIC_CODES = {
   R008: { severity: 'error', title: 'Text after the end of the FPL message' },
   R009: { severity: 'warning', title: 'Block without route text' },
   R010: { severity: 'information', title: 'Too many problems in one block: the rest are not shown' },
+  R011: { severity: 'error', title: 'departure is not a date and time in UTC' },
+  R012: { severity: 'warning', title: "departure in an FPL message's block: the EOBT and DOF/ time the flight" },
 
   // Syntax of one element
   R101: { severity: 'error', title: 'Unreadable element' },

@@ -207,7 +207,7 @@ export function pointOf(element: RouteElement): PointElement | undefined {
 // ---------------------------------------------------------------------------------------------
 // The .route file
 
-export type DirectiveKey = 'origin' | 'destination' | 'referenceFix';
+export type DirectiveKey = 'origin' | 'destination' | 'referenceFix' | 'departure';
 
 export interface Directive {
   /** Normalised key when known; the key as written otherwise (which is a diagnostic). */

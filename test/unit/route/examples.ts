@@ -55,6 +55,13 @@ export const EXAMPLES: CodeExample[] = [
   { code: 'R008', text: `${FPL()}\nN0450F350 DVR`, at: [6, 0, 13], says: 'after the end of the FPL message' },
   { code: 'R009', text: 'origin: EGLL\ndestination: EDDF', at: [0, 0, 1, 17], says: 'no route text' },
   { code: 'R010', text: `N0450F350 ${'! '.repeat(250).trim()}`, at: [0, 508, 509], says: 'more problem(s)' },
+  { code: 'R011', text: 'departure: 261301 1430\nN0450F350 DVR', at: [0, 13, 15], says: 'month 13 is not a month' },
+  {
+    code: 'R012',
+    text: `departure: 261201 1430\n${FPL()}`,
+    at: [0, 0, 9],
+    says: 'timed by its EOBT (field 13) and DOF/',
+  },
   { code: 'R101', text: 'N0450F350 X', at: [0, 10, 11], says: 'single letter' },
   { code: 'R102', text: 'N0450F350 dvr', at: [0, 10, 13], says: 'upper case: DVR' },
   { code: 'R103', text: 'N045F350 DVR', at: [0, 0, 4], says: 'needs N (knots) + 4 digits' },
