@@ -19,6 +19,7 @@
  */
 import { once } from 'node:events';
 import packageJson from '../../../package.json';
+import { setReferenceClock } from '../route/clock';
 import { comparePositions } from '../services/ranges';
 import { CliFailure, isCliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
@@ -199,6 +200,8 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   let failure: CliFailure | undefined;
   try {
     await json?.begin();
+    // The same "today" as with a session (which sets it itself): DOF/ is judged in every mode.
+    setReferenceClock(Date.now);
     session = await openSession(options);
     for (const file of await listRouteFiles(options.paths, problems)) {
       let text: string;

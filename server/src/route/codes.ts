@@ -99,6 +99,15 @@ export const DIAGNOSTIC_CODES = {
   R326: { severity: 'warning', title: 'DOF/ in the past' },
   R327: { severity: 'error', title: 'Hyphen inside field 7 (aircraft identification)' },
   R328: { severity: 'error', title: 'Hyphen inside field 18 text: the message splits into an invalid field' },
+  R329: { severity: 'warning', title: 'STS/NONRVSM with W (RVSM approved) in field 10a' },
+  R330: { severity: 'warning', title: 'TALT/ (take-off alternate) is the departure aerodrome' },
+  R331: { severity: 'warning', title: 'Field 16 alternate is the destination aerodrome' },
+  R332: { severity: 'warning', title: 'Fuel endurance (field 19 E/) shorter than the total EET of field 16' },
+  R333: { severity: 'warning', title: 'NAV/ names a GNSS augmentation without G or Z in field 10a' },
+  R334: {
+    severity: 'warning',
+    title: 'DOF/ more than 120 hours ahead (Doc 4444: filed at most 120 h before the EOBT)',
+  },
 
   // Route expansion against navigation data (offline; server/src/expansion)
   X001: { severity: 'warning', title: 'Point not in the navigation data' },

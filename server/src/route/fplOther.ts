@@ -271,6 +271,15 @@ function itemProblem(indicator: string, value: string): string | undefined {
       return /^[0-9A-F]{6}$/.test(v)
         ? undefined
         : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
+    case 'RIF': {
+      // Doc 4444: "the route details to the revised destination aerodrome, followed by the ICAO
+      // four-letter location indicator of the aerodrome".
+      const last = v.slice(v.lastIndexOf(' ') + 1);
+      return /^[A-Z]{4}$/.test(last)
+        ? undefined
+        : `RIF/${value}: the revised route ends with the ICAO location indicator of the revised destination ` +
+            `(4 letters), e.g. RIF/DTA HEC KLAX; '${last}' is none`;
+    }
     case 'DLE':
       return everyWord(v, isPointAndTimeAt)
         ? undefined

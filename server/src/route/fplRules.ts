@@ -13,6 +13,8 @@ import type { RouteEvent } from './routeText';
 import { isBlankCode } from './routeText';
 import { spanRange } from './diagnostics';
 import { textFix, type TextFix, type TextFixData } from './textFixes';
+import { checkItemsAgainstFields } from './fplItemRules';
+import { missingSensors, needsWords, PBN_TABLE } from './pbnSensors';
 
 /** What the message gave, field by field, for the rules between them. */
 export interface FplFacts {
@@ -28,6 +30,12 @@ export interface FplFacts {
   destination?: Located<string>;
   /** Field 16's alternates. */
   alternates: readonly Located<string>[];
+  /** Field 13's estimated off-block time (hhmm) as written, when field 13 is well formed. */
+  eobt?: string;
+  /** Field 16's total EET (hhmm) as written, when field 16 is well formed. */
+  totalEet?: { text: string };
+  /** Field 19's E/ (fuel endurance, hhmm) as written, with its range. */
+  endurance?: { text: string; range: Range };
   /** Field 15's levels, changes of rules and aerodromes, in order. */
   events: readonly RouteEvent[];
   /** Whether field 15 writes a point (DLE/). */
@@ -39,23 +47,6 @@ export interface FplFacts {
   otherStart: () => Range | undefined;
   lineText: (line: number) => string;
 }
-
-/** The sensors of field 10a each PBN/ code needs (IFPS Users Manual, PBN/ with 10a). */
-const PBN_SENSORS: Record<string, { letters: string[]; what: string }> = {
-  B2: { letters: ['G'], what: 'RNAV 5 GNSS' },
-  C2: { letters: ['G'], what: 'RNAV 2 GNSS' },
-  D2: { letters: ['G'], what: 'RNAV 1 GNSS' },
-  O2: { letters: ['G'], what: 'basic RNP 1 GNSS' },
-  B3: { letters: ['D'], what: 'RNAV 5 DME/DME' },
-  C3: { letters: ['D'], what: 'RNAV 2 DME/DME' },
-  D3: { letters: ['D'], what: 'RNAV 1 DME/DME' },
-  O3: { letters: ['D'], what: 'basic RNP 1 DME/DME' },
-  B5: { letters: ['I'], what: 'RNAV 5 INS or IRS' },
-  C4: { letters: ['D', 'I'], what: 'RNAV 2 DME/DME/IRU' },
-  D4: { letters: ['D', 'I'], what: 'RNAV 1 DME/DME/IRU' },
-  O4: { letters: ['D', 'I'], what: 'basic RNP 1 DME/DME/IRU' },
-};
-const SENSOR_NAMES: Record<string, string> = { G: 'GNSS', D: 'DME', I: 'inertial navigation', O: 'VOR', S: 'standard' };
 
 /** Regions where FL290–FL410 is RVSM airspace and W is checked: the ICAO EUR region's location indicators. */
 function inEurRegion(icao: string | undefined): boolean {
@@ -224,29 +215,20 @@ function checkEquipment(f: FplFacts, pbn: OtherItem | undefined, equipmentNamed:
     for (let at = 0; at + 1 < pbnValue.length; at += 2) {
       const code = pbnValue.slice(at, at + 2);
       const range = oneWord ? lineRange(pbn.fromLine, pbn.fromChar + 4 + at, pbn.fromChar + 6 + at) : itemRange(pbn);
-      if (code === 'B4') {
-        if (!eq.includes('O') && !eq.includes('S'))
-          sink.add(
-            'R316',
-            `PBN/ B4 (RNAV 5 VOR/DME) needs O (VOR) or S (standard: VHF, VOR, ILS) in field 10a`,
-            range,
-            fixes(
-              addToEquipment(f, 'O', 'Add O (VOR) to field 10a', false),
-              addToEquipment(f, 'S', 'Add S (standard equipment) to field 10a', false),
-            ),
-          );
-        continue;
-      }
-      const need = PBN_SENSORS[code];
-      if (!need) continue;
-      const missing = need.letters.filter((l) => !eq.includes(l));
+      const missing = missingSensors(code, eq);
       if (missing.length === 0) continue;
-      const names = missing.map((l) => `${l} (${SENSOR_NAMES[l]})`).join(' and ');
+      // The letters of one-letter needs are certain; a need with a choice gives one fix per choice.
+      const certain = missing.filter((need) => need.anyOf.length === 1).map((need) => need.anyOf[0]!);
+      const choice = missing.find((need) => need.anyOf.length > 1);
+      const fix = (choice ? choice.anyOf : ['']).map((l) => {
+        const letters = [...certain, l].filter(Boolean);
+        return addToEquipment(f, letters.join(''), `Add ${letters.join(' and ')} to field 10a`, !choice);
+      });
       sink.add(
         'R316',
-        `PBN/ ${code} (${need.what}) needs ${names} in field 10a`,
+        `PBN/ ${code} (${PBN_TABLE[code]!.what}) needs ${needsWords(missing)} in field 10a`,
         range,
-        fixes(addToEquipment(f, missing.join(''), `Add ${missing.join(' and ')} to field 10a`)),
+        fixes(...fix),
       );
     }
   }
@@ -390,6 +372,7 @@ export function checkBetweenFields(f: FplFacts, sink: DiagnosticSink): void {
   if (f.rules) checkRulesAndLevels(f, sink, nonRvsm);
   checkEquipment(f, pbn, equipmentNamed, sink);
   checkDelays(f, items, count, sink);
+  checkItemsAgainstFields(f, items, count, sink);
 }
 
 const NO_ITEMS: readonly OtherItem[] = [];

@@ -214,4 +214,41 @@ export const EXAMPLES: CodeExample[] = [
     at: [5, 9, 13],
     says: 'a hyphen inside field 18 text (as in OPR/AIR-LINK) ends field 18',
   },
+  {
+    code: 'R329',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'STS/NONRVSM'),
+    at: [5, 5, 12],
+    says: 'but field 10a gives W (RVSM approved)',
+  },
+  {
+    code: 'R330',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'TALT/EGLL'),
+    at: [5, 6, 10],
+    says: 'the take-off alternate is the departure aerodrome (field 13 EGLL)',
+  },
+  {
+    code: 'R331',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, 'EDDF0105 EDDF'),
+    at: [4, 10, 14],
+    says: 'alternate EDDF is the destination aerodrome (field 16 EDDF)',
+  },
+  {
+    code: 'R332',
+    text: `${FPL().slice(0, -1)}-E/0045)`,
+    at: [5, 12, 18],
+    says: 'the fuel endurance (0:45) is shorter than the total EET of field 16 (0105, 1:05)',
+  },
+  {
+    code: 'R333',
+    text: FPL(undefined, undefined, undefined, 'SDE2E3FIJ1WY/LB1', undefined, undefined, undefined, 'NAV/SBAS'),
+    at: [5, 5, 9],
+    says: 'NAV/ names SBAS, a GNSS augmentation, but field 10a has neither G',
+  },
+  {
+    code: 'R334',
+    text: FPL(),
+    at: [5, 1, 11],
+    says: 'DOF/261121 with EOBT 1200 is 21 Nov 2026 12:00Z, 122 hours after now (16 Nov 2026 10:00Z)',
+    today: '2026-11-16T10:00:00Z',
+  },
 ];
