@@ -661,6 +661,14 @@ class Expansion {
     const origin = this.block.origin;
     if (!origin) return;
     const icao = origin.value.toUpperCase();
+    if (icao === 'ZZZZ' || icao === 'AFIL') {
+      const named = namedPlace(this.block, 'DEP', icao);
+      if (named) {
+        this.origin = { lat: named.lat, lon: named.lon, icao: named.designator };
+        this.place(named, -1, origin.range);
+      }
+      return;
+    }
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, origin.range, 'the route is expanded without its origin');
@@ -674,6 +682,11 @@ class Expansion {
     const destination = this.block.destination;
     if (!destination || this.destinationPlaced) return;
     const icao = destination.value.toUpperCase();
+    if (icao === 'ZZZZ') {
+      const named = namedPlace(this.block, 'DEST', icao);
+      if (named) this.place(named, -1, destination.range);
+      return;
+    }
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, destination.range, 'the route is expanded without its destination');
@@ -748,6 +761,35 @@ class Expansion {
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }
+}
+
+/**
+ * The place field 18 names for a ZZZZ aerodrome (DEP/, DEST/): its coordinates when the item gives
+ * them (Doc 4444: "4 figures describing latitude in degrees and tens and units of minutes followed
+ * by N or S, followed by 5 figures describing longitude … followed by E or W"; 46N078W is read
+ * too). A name alone, or AFIL's ATS unit, places nothing: ZZZZ is the standard's code for an
+ * aerodrome without an indicator, never one missing from the navigation data (no X008).
+ */
+function namedPlace(block: RouteBlock, indicator: 'DEP' | 'DEST', icao: string): ExpandedPoint | undefined {
+  if (icao !== 'ZZZZ') return undefined;
+  const item = block.fpl?.otherInformation.find((i) => i.indicator.toUpperCase() === indicator);
+  for (const word of item?.value.toUpperCase().split(' ') ?? []) {
+    const m = /^(\d{2})(\d{2})?([NS])(\d{3})(\d{2})?([EW])$/.exec(word);
+    if (!m || Number(m[2] ?? 0) > 59 || Number(m[5] ?? 0) > 59) continue;
+    const lat = (Number(m[1]) + Number(m[2] ?? 0) / 60) * (m[3] === 'S' ? -1 : 1);
+    const lon = (Number(m[4]) + Number(m[5] ?? 0) / 60) * (m[6] === 'W' ? -1 : 1);
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
+    return {
+      designator: word,
+      resolvedFix: `${indicator}/${word} ${formatPosition(lat, lon)} (ZZZZ: the place field 18 names)`,
+      lat,
+      lon,
+      // The aerodrome itself, at the place given: climbed out of and descended into like any other.
+      type: 'aerodrome',
+      elementIndex: -1,
+    };
+  }
+  return undefined;
 }
 
 /**
