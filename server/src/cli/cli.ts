@@ -86,6 +86,16 @@ const OPTIONS: OptionSpec[] = [
     },
   },
   {
+    flag: '--fir-boundaries',
+    value: 'file',
+    help: 'FIR outlines (GeoJSON, plain or .gz) for EET/ where the hub gives none, or without the hub (with --navdata)',
+    apply(options, value) {
+      if (!value.trim())
+        throw new CliFailure('--fir-boundaries needs a file, e.g. ../shared/firs/boundaries.geojson.gz', true);
+      options.firBoundariesFile = value.trim();
+    },
+  },
+  {
     flag: '--semicircular',
     value: 'icao|off',
     help: 'cruising levels against the magnetic track of their first leg (X014): icao (default, Annex 2 App. 3) or off',

@@ -165,12 +165,14 @@ export const DIAGNOSTIC_CODES = {
   F003: { severity: 'warning', title: 'EET/ names a FIR the route does not cross' },
   F004: {
     severity: 'warning',
-    title: 'EET/ time to a FIR boundary more than 10 minutes from the still-air time',
+    title: 'EET/ time to a FIR boundary or point more than 10 minutes from the still-air time',
   },
   F005: {
     severity: 'information',
     title: 'Total EET of field 16 more than 30 % from the still-air time to the destination',
   },
+  F006: { severity: 'warning', title: 'EET/ names a significant point not on the expanded route' },
+  F007: { severity: 'warning', title: 'EET/ times do not grow in the order the route reaches the places' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

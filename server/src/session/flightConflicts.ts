@@ -13,6 +13,7 @@ import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/mode
 import { flightConflicts } from '../flight/conflicts';
 import { flightProfile } from '../flight/profile';
 import { fplTimeFindings } from '../flight/fplTimes';
+import { routeWhole } from '../expansion/delayPoints';
 import type { MapComputation, MapData } from '../map/mapView';
 import { settingDefault } from '../../../common/settings/definitions';
 import type { MapAreas } from '../map/areas';
@@ -99,6 +100,7 @@ export function fplTimes(
     block,
     profile,
     ...(known.size > 0 ? { firs: { crossed: computation.firs, known } } : {}),
+    routeWhole: routeWhole(block, expansion.findings, expansion.procedures),
   });
 }
 
