@@ -108,6 +108,7 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     title: 'DOF/ more than 120 hours ahead (Doc 4444: filed at most 120 h before the EOBT)',
   },
+  R335: { severity: 'warning', title: 'EET/ estimate beyond the total EET of field 16' },
 
   // Route expansion against navigation data (offline; server/src/expansion)
   X001: { severity: 'warning', title: 'Point not in the navigation data' },

@@ -1,7 +1,7 @@
 /**
  * Field 18 and 19 items against the other fields (ICAO Doc 4444 Appendix 2, Amendment 1):
  * STS/NONRVSM with W, TALT/ at the departure, an alternate that is the destination, a fuel
- * endurance (E/) shorter than the total EET, NAV/ naming a GNSS augmentation without G or Z, and
+ * endurance (E/) shorter than the total EET, an EET/ estimate beyond it, NAV/ naming a GNSS augmentation without G or Z, and
  * DOF/ more than 120 hours ahead. Each a warning: the message may be meant otherwise, and the
  * office that files it decides. Pure; the clock is the one the session sets (route/clock.ts).
  */
@@ -132,6 +132,21 @@ function checkAugmentation(f: FplFacts, item: OtherItem, sink: DiagnosticSink): 
   }
 }
 
+function checkEstimatesWithinTotal(f: FplFacts, item: OtherItem, sink: DiagnosticSink): void {
+  const total = f.totalEet ? minutesOf(f.totalEet.text) : undefined;
+  if (total === undefined) return;
+  for (const { word, range } of wordsOf(item)) {
+    const time = word.length > 4 ? minutesOf(word.slice(-4)) : undefined;
+    if (time === undefined || time <= total) continue;
+    sink.add(
+      'R335',
+      `EET/${word}: ${clock(time)} from take-off is beyond the total EET of field 16 (${f.totalEet!.text}, ` +
+        `${clock(total)}): every estimate of EET/ is on the way to the destination; check the time or field 16`,
+      range,
+    );
+  }
+}
+
 function checkFilingWindow(f: FplFacts, item: OtherItem, sink: DiagnosticSink): void {
   const now = referenceNow();
   const date = dateOf(item.value);
@@ -171,6 +186,9 @@ export function checkItemsAgainstFields(
         break;
       case 'DOF':
         checkFilingWindow(f, item, sink);
+        break;
+      case 'EET':
+        checkEstimatesWithinTotal(f, item, sink);
         break;
     }
   }

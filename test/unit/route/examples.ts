@@ -251,4 +251,10 @@ export const EXAMPLES: CodeExample[] = [
     says: 'DOF/261121 with EOBT 1200 is 21 Nov 2026 12:00Z, 122 hours after now (16 Nov 2026 10:00Z)',
     today: '2026-11-16T10:00:00Z',
   },
+  {
+    code: 'R335',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, undefined, undefined, 'EET/EBBU0015 EDGG0110'),
+    at: [5, 14, 22],
+    says: 'EET/EDGG0110: 1:10 from take-off is beyond the total EET of field 16 (0105, 1:05)',
+  },
 ];

@@ -269,3 +269,35 @@ run('DOF/: the filing window', [
   { name: 'no clock, no window', fields: {}, code: 'R334' },
   { name: 'a past date is R326 only', fields: {}, now: '2027-03-07T11:00:00Z', code: 'R334' },
 ]);
+
+run('EET/ by itself', [
+  {
+    name: 'an estimate beyond the total EET',
+    fields: { f18: 'PBN/A1B1C1D1 EET/LFFF0030 LFPG0050' },
+    code: 'R335',
+    at: [5, 27, 35],
+    message:
+      'EET/LFPG0050: 0:50 from take-off is beyond the total EET of field 16 (0045, 0:45): every estimate of EET/ is ' +
+      'on the way to the destination; check the time or field 16',
+  },
+  { name: 'the total itself is no later', fields: { f18: 'PBN/A1B1C1D1 EET/LFFF0045' }, code: 'R335' },
+  {
+    name: '50N07E is no significant point: a longitude has 3 figures',
+    fields: { f18: 'PBN/A1B1C1D1 EET/50N07E0042' },
+    code: 'R309',
+    at: [5, 14, 28],
+    message:
+      "EET/50N07E0042: '50N07E' (in 50N07E0042) is neither a FIR (4 letters) nor a significant point: a name of 2, 3 " +
+      'or 5 letters, a latitude/longitude (50N007E, 5030N00715E) or a bearing and distance (DUB180040)',
+  },
+  { name: '50N007E is one', fields: { f18: 'PBN/A1B1C1D1 EET/50N007E0042 5030N00715E0044' }, code: 'R309' },
+  {
+    name: 'a 6-letter name is none either',
+    fields: { f18: 'PBN/A1B1C1D1 EET/LFFF0010 ABCDEF0030' },
+    code: 'R309',
+    at: [5, 14, 37],
+    message:
+      "EET/LFFF0010 ABCDEF0030: 'ABCDEF' (in ABCDEF0030) is neither a FIR (4 letters) nor a significant point: a " +
+      'name of 2, 3 or 5 letters, a latitude/longitude (50N007E, 5030N00715E) or a bearing and distance (DUB180040)',
+  },
+]);
