@@ -2,7 +2,7 @@
  * Each estimate of an FPL message's `EET/` against the expanded route, timed from take-off in
  * still air: a FIR the route does not cross (F003), a time off by more than EET_MARGIN_MIN (F004,
  * FIR boundaries and significant points alike), a significant point that is not on the expanded
- * route (F006), and times that do not grow in the order the route reaches the places (F007). Each
+ * route (F008), and times that do not grow in the order the route reaches the places (F009). Each
  * gives the computed value; a time that can be computed is its quick fix. A word whose designator
  * is neither a FIR whose boundary is known nor a significant point (EBUR, a FIR no source knows)
  * is not judged. Pure.
@@ -32,7 +32,7 @@ export interface EetWordsInput {
   notes: string;
 }
 
-type Code = 'F003' | 'F004' | 'F006' | 'F007';
+type Code = 'F003' | 'F004' | 'F008' | 'F009';
 
 function finding(
   code: Code,
@@ -194,7 +194,7 @@ export function eetWordFindings(input: EetWordsInput): RouteDiagnostic[] {
       if (!input.routeWhole) continue;
       out.push(
         finding(
-          'F006',
+          'F008',
           `EET/${word}: ${designator} is not a point of the expanded route (airway points included); at ` +
             `${clockText(given)} from take-off the route is ${whereAt(profile, given)} ${STILL_AIR}; an estimate ` +
             `is for a significant point on the route or a FIR boundary`,
@@ -226,7 +226,7 @@ export function eetWordFindings(input: EetWordsInput): RouteDiagnostic[] {
   return out;
 }
 
-/** F007: a time earlier than one of a place the route reaches before it. */
+/** F009: a time earlier than one of a place the route reaches before it. */
 function orderFindings(item: EetWordsInput['item'], judged: Judged[]): RouteDiagnostic[] {
   const out: RouteDiagnostic[] = [];
   let latest: Judged | undefined;
@@ -234,7 +234,7 @@ function orderFindings(item: EetWordsInput['item'], judged: Judged[]): RouteDiag
     if (latest && j.given < latest.given && !j.off && !latest.off) {
       out.push(
         finding(
-          'F007',
+          'F009',
           `EET/${j.word}: ${clockText(j.given)} is earlier than EET/${latest.word} (${clockText(latest.given)}), but ` +
             `the route reaches ${j.designator} after ${latest.designator} (${Math.round(j.alongNm)} NM from take-off, ` +
             `${latest.designator} at ${Math.round(latest.alongNm)} NM): elapsed times grow along the route; computed ` +

@@ -42,7 +42,7 @@ export interface FplTimesInput {
   firs?: { crossed: readonly FirCrossing[]; known: ReadonlyMap<string, Omit<FirCrossing, 'crossings'>> };
   /**
    * Whether the expanded points are every point of the route (no point left unknown, no track or
-   * procedure flown without its points): only then is an EET/ point off them a finding (F006).
+   * procedure flown without its points): only then is an EET/ point off them a finding (F008).
    */
   routeWhole?: boolean;
 }
@@ -51,7 +51,7 @@ function finding(code: 'F005', message: string, range: Range): RouteDiagnostic {
   return { code, severity: DIAGNOSTIC_CODES[code].severity, message, range };
 }
 
-/** The F003–F007 findings of an FPL block. */
+/** The F003–F009 findings of an FPL block. */
 export function fplTimeFindings(input: FplTimesInput): RouteDiagnostic[] {
   const fpl = input.block.fpl;
   if (!fpl) return [];

@@ -109,6 +109,8 @@ export const DIAGNOSTIC_CODES = {
     title: 'DOF/ more than 120 hours ahead (Doc 4444: filed at most 120 h before the EOBT)',
   },
   R335: { severity: 'warning', title: 'EET/ estimate beyond the total EET of field 16' },
+  R336: { severity: 'warning', title: 'IFR cruising level in a VFR part of the flight (Annex 2, Appendix 3)' },
+  R337: { severity: 'warning', title: 'VFR cruising level in an IFR part of the flight (Annex 2, Appendix 3)' },
 
   // Route expansion against navigation data (offline; server/src/expansion)
   X001: { severity: 'warning', title: 'Point not in the navigation data' },
@@ -131,6 +133,11 @@ export const DIAGNOSTIC_CODES = {
   },
   /** A DLE/ point none of the expanded route's points, airway points included (also on the hub's points). */
   X015: { severity: 'warning', title: 'DLE/ at a point not on the expanded route' },
+  /** A later leg at the same level turns into the other semicircle (also on the hub's points). */
+  X016: {
+    severity: 'warning',
+    title: 'Cruising level of the other direction for the magnetic track of a later leg (a turn at the same level)',
+  },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */
@@ -172,8 +179,8 @@ export const DIAGNOSTIC_CODES = {
     severity: 'information',
     title: 'Total EET of field 16 more than 30 % from the still-air time to the destination',
   },
-  F006: { severity: 'warning', title: 'EET/ names a significant point not on the expanded route' },
-  F007: { severity: 'warning', title: 'EET/ times do not grow in the order the route reaches the places' },
+  F008: { severity: 'warning', title: 'EET/ names a significant point not on the expanded route' },
+  F009: { severity: 'warning', title: 'EET/ times do not grow in the order the route reaches the places' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

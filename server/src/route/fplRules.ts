@@ -14,6 +14,7 @@ import { isBlankCode } from './routeText';
 import { spanRange } from './diagnostics';
 import { textFix, type TextFix, type TextFixData } from './textFixes';
 import { checkItemsAgainstFields } from './fplItemRules';
+import { directionOfLevel, nearestLevels, type Rules } from './cruisingLevels';
 import { missingSensors, needsWords, PBN_TABLE } from './pbnSensors';
 
 /** What the message gave, field by field, for the rules between them. */
@@ -94,7 +95,51 @@ const RULES_NAMES: Record<string, string> = {
   Z: 'Z (VFR first, then IFR)',
 };
 
-/** Field 8 against field 15; VFR above FL200; RVSM without W. */
+const LEVEL_UNITS = { F: 'flightLevel', A: 'altitudeFeet', S: 'metricLevel', M: 'altitudeMetres' } as const;
+
+/**
+ * A VFR part at an IFR cruising level, or an IFR part at a VFR one (Annex 2, Appendix 3: the VFR
+ * levels are the IFR levels + 500 ft, + 150 m). Which direction is meant needs the route's tracks
+ * (X014); here only the column: both neighbours of the other rules are offered.
+ */
+function checkLevelRules(level: PlannedLevel, vfrPart: boolean, range: Range, sink: DiagnosticSink): void {
+  const unit = LEVEL_UNITS[level.unit as keyof typeof LEVEL_UNITS];
+  if (!unit) return;
+  const asLevel = { unit, value: level.value, text: level.text };
+  const own: Rules = vfrPart ? 'VFR' : 'IFR';
+  const other: Rules = vfrPart ? 'IFR' : 'VFR';
+  // Below 3,000 ft a VFR flight cruises at any level; at or below it no IFR level is judged either.
+  if (level.feet <= 3000 || directionOfLevel(asLevel, own) || !directionOfLevel(asLevel, other)) return;
+  const choices = (['eastbound', 'westbound'] as const)
+    .flatMap((d) => nearestLevels(asLevel, d, own).map((l) => ({ l, d })))
+    .sort((a, b) => a.l.value - b.l.value);
+  const offer = choices.map((c) => `${c.l.text} ${c.d}`).join(' or ');
+  const fixData = fixes(
+    ...choices.map((c) => ({
+      title: `Change ${level.text} to ${c.l.text} (${c.d})`,
+      edits: [{ range, newText: c.l.text }],
+      preferred: false,
+    })),
+  );
+  if (vfrPart)
+    sink.add(
+      'R336',
+      `${level.text} is an IFR cruising level, but this part of the flight is VFR: above 3,000 ft above the ground ` +
+        `a VFR flight cruises at the IFR levels + 500 ft (Annex 2, Appendix 3), e.g. ${offer}`,
+      range,
+      fixData,
+    );
+  else
+    sink.add(
+      'R337',
+      `${level.text} is a VFR cruising level (the IFR levels + 500 ft, Annex 2, Appendix 3), but this part of the ` +
+        `flight is IFR: an IFR flight cruises at an IFR level, e.g. ${offer}`,
+      range,
+      fixData,
+    );
+}
+
+/** Field 8 against field 15; VFR above FL200; RVSM without W; the VFR and IFR columns of the levels. */
 function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean): void {
   const rules = f.rules;
   let vfr = rules === 'V' || rules === 'Z';
@@ -135,10 +180,10 @@ function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean
     const next = events[k + 1];
     const changesHere = next && (next.code & KIND) === K_FLIGHT_RULES && next.index === e.index + 1;
     const here = changesHere ? next.text.toUpperCase() === 'VFR' : vfr;
-    // The levels are read only where a rule can apply: a VFR part, RVSM without W, or a VFR level.
-    if (!here && !checkRvsm && !e.text.endsWith('VFR') && !e.text.endsWith('vfr')) continue;
-    for (const level of levelsOf(e)) {
+    const levels = levelsOf(e);
+    for (const level of levels) {
       const range = lineRange(level.line, level.start, level.end);
+      checkLevelRules(level, here, range, sink);
       if (level.unit === 'VFR') {
         if (!here && rules)
           sink.add(

@@ -2,7 +2,7 @@
  * EET/ against the route (issue 37 §1) and Insert EET/ that never makes EET/ worse (issue 40):
  * the FIRs in the order flown as EET/ names them (a boundary followed is one crossing, no FIR for
  * under a minute, the stretches in no known FIR said), each EET/ word against the expanded route
- * (F003, F004, F006, F007), and the same without a hub, from a boundaries file and navigation data.
+ * (F003, F004, F008, F009), and the same without a hub, from a boundaries file and navigation data.
  * The route of the table is London–Frankfurt on the project's excerpt of the navigation data; its
  * FIRs are strips between meridians, written here.
  */
@@ -326,11 +326,11 @@ const STILL = 'in still air (the wind is not known) at the speeds of field 15 ov
 
 const WORD_CASES: WordCase[] = [
   {
-    name: 'a significant point the route does not pass (F006) says where the route is at that time',
+    name: 'a significant point the route does not pass (F008) says where the route is at that time',
     f18: 'EET/XAMAN0020',
     want: [
       [
-        'F006',
+        'F008',
         18,
         27,
         `EET/XAMAN0020: XAMAN is not a point of the expanded route (airway points included); at 0:20 from take-off ` +
@@ -354,11 +354,11 @@ const WORD_CASES: WordCase[] = [
   },
   { name: 'a point of an airway within the margin', f18: 'EET/GOLEX0025', want: [] },
   {
-    name: 'times that do not grow along the route (F007): EDGG is reached after EBBU',
+    name: 'times that do not grow along the route (F009): EDGG is reached after EBBU',
     f18: 'EET/LFFF0009 EBBU0027 EDGG0026',
     want: [
       [
-        'F007',
+        'F009',
         36,
         44,
         `EET/EDGG0026: 0:26 is earlier than EET/EBBU0027 (0:27), but the route reaches EDGG after EBBU (256 NM from ` +
@@ -397,7 +397,7 @@ const WORD_CASES: WordCase[] = [
   },
   { name: 'a 4-letter name no source knows as a FIR is not judged', f18: 'EET/EBUR0025', want: [] },
   {
-    name: 'a point the route may pass inside its SID is not judged (F006 needs every point)',
+    name: 'a point the route may pass inside its SID is not judged (F008 needs every point)',
     f15: 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS',
     f18: 'EET/XAMAN0020',
     want: [],

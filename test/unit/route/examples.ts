@@ -257,4 +257,16 @@ export const EXAMPLES: CodeExample[] = [
     at: [5, 14, 22],
     says: 'EET/EDGG0110: 1:10 from take-off is beyond the total EET of field 16 (0105, 1:05)',
   },
+  {
+    code: 'R336',
+    text: FPL(undefined, 'VG', undefined, undefined, undefined, 'N0100A050 DVR'),
+    at: [3, 6, 10],
+    says: 'A050 is an IFR cruising level, but this part of the flight is VFR',
+  },
+  {
+    code: 'R337',
+    text: FPL(undefined, undefined, undefined, undefined, undefined, 'N0250F115 DVR'),
+    at: [3, 6, 10],
+    says: 'F115 is a VFR cruising level (the IFR levels + 500 ft, Annex 2, Appendix 3)',
+  },
 ];
