@@ -27,6 +27,7 @@ const INCOMPLETE_CODES: ReadonlySet<string> = new Set([
   'H002',
   'H003',
   'H004',
+  'H005',
 ]);
 
 /**

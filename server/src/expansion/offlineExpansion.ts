@@ -43,8 +43,9 @@ export interface ExpansionOptions {
   /**
    * `literal` (the hub's contract, and the default): an ambiguous first fix without a
    * referenceFix selects no point (X005). `nearestDeparture` (what IFPS does, the editor's and the
-   * checker's offline engine): the namesake clearly nearest the departure is taken and said as
-   * information (X011), its referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
+   * checker's offline engine): the namesake clearly nearest the departure, or the one the following
+   * airway or the origin settles (`likelyFirstFix`), is taken and said as information (X011), its
+   * referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
    */
   firstFix?: 'literal' | 'nearestDeparture';
   /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
@@ -459,6 +460,12 @@ class Expansion {
     const pick = likelyFirstFix(this.db, candidates, nextAirway, origin);
     const likely = pick?.index;
     const why = pick?.why ?? '';
+    // The following airway (or the origin) settles the point: taken, so that every check of the
+    // route goes on (the airway's levels, the cruising levels, the legs); the hub stays literal.
+    if (likely !== undefined && this.options.firstFix === 'nearestDeparture') {
+      this.takeSettled(ident, point, likely, listed, why);
+      return likely;
+    }
     if (likely !== undefined) {
       const at = listed.findIndex((c) => c.lat === this.db.lat(likely!) && c.lon === this.db.lon(likely!));
       if (at > 0) listed.unshift(...listed.splice(at, 1));
@@ -510,6 +517,33 @@ class Expansion {
       `${ident} names ${listed.length} places; the one nearest the departure ${origin.icao} is taken: ` +
         `${describe(taken)}, ${nm(taken)} from ${origin.icao} (the next, ${describe(next)}, is ${nm(next)} away). ` +
         `The hub selects none of them: a referenceFix line (the quick fixes write one) makes the choice for both.`,
+      {
+        ident,
+        likely: true,
+        candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })),
+      },
+    );
+  }
+
+  /** X011: the namesake the following airway or the origin settles is taken; the others stay a referenceFix away. */
+  private takeSettled(
+    ident: string,
+    point: PointElement,
+    chosen: number,
+    listed: AmbiguousFirstFix['candidates'],
+    why: string,
+  ): void {
+    const at = listed.findIndex((c) => c.lat === this.db.lat(chosen) && c.lon === this.db.lon(chosen));
+    if (at > 0) listed.unshift(...listed.splice(at, 1));
+    const taken = listed[0]!;
+    const others = listed.length - 1;
+    this.report(
+      'X011',
+      point.range,
+      `${ident} names ${listed.length} places; ${why} is taken: ${taken.name ?? taken.ident} (${taken.type}` +
+        `${taken.region ? ` ${taken.region}` : ''}) ${formatPosition(taken.lat, taken.lon)}, the only one the route ` +
+        `can mean there (the ${others} other${others === 1 ? '' : 's'} lie elsewhere). The hub selects none of them: ` +
+        `a referenceFix line (the quick fixes write one) makes the choice for both.`,
       {
         ident,
         likely: true,

@@ -123,7 +123,10 @@ export const DIAGNOSTIC_CODES = {
   X008: { severity: 'warning', title: 'Aerodrome not in the navigation data' },
   X009: { severity: 'error', title: 'referenceFix cannot be used' },
   X010: { severity: 'information', title: 'Oceanic track not expanded' },
-  X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
+  X011: {
+    severity: 'information',
+    title: 'Ambiguous first point: the namesake nearest the departure, or on the following airway, is taken',
+  },
   X012: { severity: 'warning', title: 'Planned level outside the level band of an airway segment' },
   X013: { severity: 'warning', title: 'Airway flown against its one-way direction' },
   /** The level's direction in the table of cruising levels against the magnetic track of its first leg (also on the hub's points). */
@@ -148,6 +151,11 @@ export const DIAGNOSTIC_CODES = {
   H003: { severity: 'warning', title: 'First fix ambiguous at the hub: add a referenceFix' },
   /** The hub rejected the route text as a bad request (checker only). */
   H004: { severity: 'error', title: 'The hub rejected the route text' },
+  /** H003 where the navigation data settles the point: the departure near it, or the airway after it. */
+  H005: {
+    severity: 'information',
+    title: 'First fix ambiguous at the hub, settled by the departure or the following airway in the navigation data',
+  },
 
   // Airline reference (server/src/services/airline.ts)
   A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },

@@ -40,6 +40,7 @@ export const FIXERS: Record<string, Fixer> = {
   R117: attachToPoint,
   R217: directRoute,
   H003: originAsReference,
+  H005: originAsReference,
   X001: replaceMisspeltPoint,
   X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],
   X004: insertJoiningAirway,
