@@ -64,6 +64,11 @@ export interface MapLeg {
   trackDeg: number;
   /** Magnetic track at its start (World Magnetic Model on the flight's date), degrees. */
   magneticTrackDeg?: number;
+  /**
+   * Set when points written between the leg's ends could not be placed (`names`, the first at
+   * `range`): the leg is a straight line the route text does not say, and no area is judged on it.
+   */
+  unplaced?: { names: string[]; range: MapRange; from: string; to: string };
 }
 
 /** A polygon's rings (outer first), each closed; several polygons for a multipolygon. */

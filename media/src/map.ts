@@ -41,7 +41,7 @@ import { DataLayers } from './layers';
 import { Legend } from './legend';
 import { loadState, onHostMessage, postToHost, saveState } from './messaging';
 import { SidePanel } from './panels';
-import { ProfileView } from './profile';
+import { ProfileView } from './profileChart';
 import { MapStyles } from './styles';
 import { readPalette, watchTheme } from './theme';
 

@@ -4,7 +4,7 @@
  * only when an option asks for a session, brings the route session (navigation data, the hub's
  * HTTP client) that the plain check never needs at start-up.
  */
-import type { SemicircularRule } from '../expansion/cruisingLevels';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import type { RouteDiagnostic } from '../route';
 import type { BlockReport } from './stream';
 

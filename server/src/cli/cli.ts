@@ -20,7 +20,7 @@
 import { once } from 'node:events';
 import packageJson from '../../../package.json';
 import { setReferenceClock } from '../route/clock';
-import { comparePositions } from '../services/ranges';
+import { comparePositions } from '../route/ranges';
 import { CliFailure, isCliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
 import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';

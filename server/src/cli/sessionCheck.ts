@@ -12,8 +12,8 @@
  * bundle's parser, because the pipeline knows the blocks by their class.
  */
 import { parseRouteDocument } from '../route';
-import { allFindings } from '../services/diagnostics';
-import { LineIndex } from '../services/ranges';
+import { allFindings } from '../services/documentDiagnostics';
+import { LineIndex } from '../route/ranges';
 import { loadNavDatabase, NavDataError } from '../navdata/loader';
 import { RouteSession } from '../session/routeSession';
 import { CliFailure, type CheckOptions, type SessionChecker } from './checkOptions';

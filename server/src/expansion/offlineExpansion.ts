@@ -30,10 +30,10 @@ export const FAR_POINT_NM = 1000;
 const LIKELY_NEAR_ORIGIN_NM = 300;
 import { distanceNm } from '../geo/geodesy';
 import { formatPosition } from '../geo/decimalPosition';
-import { bearingDistancePoint, databasePoint } from './points';
+import { bearingDistancePoint, databasePoint } from './expandedPoints';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 import { againstDirection, airwayLevelFindings, dataSource, type AirwayStretch } from './airwayLevels';
-import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevels';
+import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevelFindings';
 import { delayPointFindings } from './delayPoints';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';
@@ -384,14 +384,17 @@ class Expansion {
     let candidates = [...this.db.lookup(ident)];
     if (candidates.length === 0) {
       this.dropped = ident;
-      const replacements = point.kind === 'point' ? this.spellingsOnAirways(ident, pending, i) : [];
+      const onAirway = point.kind === 'point' ? this.spellingsOnAirways(ident, pending, i) : [];
+      // Off airways (DCT KNOAN DCT), a name one edit away near the route is the likely slip.
+      const near = point.kind === 'point' && onAirway.length === 0 ? this.spellingsNearRoute(ident, i) : [];
+      const replacements = onAirway.length ? onAirway : near;
       this.report(
         'X001',
         point.range,
         `${ident} is not in the navigation data: check the spelling, or give the ` +
           `position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a ` +
           `known navaid (e.g. DVR090020).`,
-        replacements.length ? { replacements } : undefined,
+        replacements.length ? { replacements, ...(near.length ? { near: 'route' } : {}) } : undefined,
       );
       return undefined;
     }
@@ -586,6 +589,30 @@ class Expansion {
       }
     }
     return [...found].sort();
+  }
+
+  /**
+   * Names one edit away from `ident` that the data places within SPELLING_NEAR_ROUTE_NM of the
+   * point placed before it or of the next point that has one place, nearest first: a slip is
+   * written for a point near where the route goes, and a name of the same spelling far away is
+   * not what was meant.
+   */
+  private spellingsNearRoute(ident: string, i: number): string[] {
+    const anchors = [this.previous ?? this.origin, this.anchorAfter(i)].filter(
+      (a): a is { lat: number; lon: number } => a !== undefined,
+    );
+    if (anchors.length === 0) return [];
+    const found: { name: string; nm: number }[] = [];
+    for (const name of oneEditVariants(ident)) {
+      let nearest = Infinity;
+      for (const c of this.db.lookup(name))
+        for (const anchor of anchors) nearest = Math.min(nearest, distanceNm(anchor, this.db.at(c)));
+      if (nearest <= SPELLING_NEAR_ROUTE_NM) found.push({ name, nm: nearest });
+    }
+    return found
+      .sort((a, b) => a.nm - b.nm || a.name.localeCompare(b.name))
+      .slice(0, MAX_SPELLINGS_NEAR_ROUTE)
+      .map((f) => f.name);
   }
 
   private airwayHint(pending: PendingAirway): string {
@@ -930,6 +957,28 @@ export { icaoCoordinate };
  * True when `b` differs from `a` by one letter replaced, added, removed, or two neighbours
  * swapped: the typing slips a quick fix can safely offer to undo.
  */
+/** Within this distance of the route's neighbouring points, a name one edit away is offered for an unknown one. */
+export const SPELLING_NEAR_ROUTE_NM = 250;
+const MAX_SPELLINGS_NEAR_ROUTE = 3;
+const NAME_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Every name one edit from `name` (a letter replaced, added or removed, two neighbours swapped), at least two long. */
+export function oneEditVariants(name: string): Set<string> {
+  const variants = new Set<string>();
+  for (let i = 0; i <= name.length; i++) {
+    const [head, tail] = [name.slice(0, i), name.slice(i)];
+    for (const c of NAME_CHARACTERS) {
+      variants.add(head + c + tail);
+      if (tail) variants.add(head + c + tail.slice(1));
+    }
+    if (tail) variants.add(head + tail.slice(1));
+    if (tail.length > 1) variants.add(head + tail[1] + tail[0] + tail.slice(2));
+  }
+  variants.delete(name);
+  for (const v of variants) if (v.length < 2) variants.delete(v);
+  return variants;
+}
+
 export function oneEditApart(a: string, b: string): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;

@@ -11,7 +11,7 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
-import { LineIndex, type DocumentLines } from '../services/ranges';
+import { LineIndex, type DocumentLines } from '../route/ranges';
 import { isUsableChange } from './routeTextDocument';
 import type { BlockCaches } from '../services/languageService';
 import { createTokenCache } from '../services/semanticTokens';

@@ -27,8 +27,10 @@ import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from '../flight/firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
 import { limitFeatureVertices } from './vertexLimit';
-import type { KnownFir, MapData, MicrolightSource, NotamSource } from './mapView';
-import { currentNotams } from './notamRelations';
+import type { KnownFir, MapData } from './mapView';
+import type { MicrolightSource } from '../flight/judgedFlight';
+import type { NotamSource } from '../flight/preparedAreas';
+import { currentNotams, notamIdentity } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
 import { boxOfRings } from '../hub/hubXml';
 
@@ -372,10 +374,10 @@ export class MapDataSource {
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
     if (none.length > 0)
       notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
-    // A NOTAM listed by its FIR and by its aerodrome is shown once.
+    // A NOTAM listed by its FIR and by its aerodrome is shown once; one number of two offices twice.
     const seen = new Set<string>();
     const unique = out.filter((n) => {
-      const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
+      const key = notamIdentity(n.notam);
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);
@@ -444,7 +446,7 @@ export class MapDataSource {
           if (boundaries.leftOut)
             fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}`;
         } catch (error) {
-          fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+          fileProblem = `FIR boundaries (icaoRoute.map.firBoundariesFile) are not used: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
       const prefixes = await hub.icaoPrefixes();

@@ -15,7 +15,7 @@ import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../../../commo
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';
 import { flightDateMs } from '../route/flightDate';
-import { rangesIntersect } from '../services/ranges';
+import { rangesIntersect } from '../route/ranges';
 import { denseLeg, splitAtAntimeridian } from '../geo/geometry';
 
 export interface RouteLayer {
@@ -94,9 +94,14 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
 
   let previous: { point: ExpandedPoint; id: string; index: number } | undefined;
   let cumulative = 0;
+  /** The points left out since the last one placed: the next leg jumps over them. */
+  let skipped: MapPoint[] = [];
   const addMissingBefore = (order: number) => {
-    while (missing.length > 0 && missing[0]!.elementIndex < order)
-      points.push({ ...missing.shift()!, id: `p${points.length}` });
+    while (missing.length > 0 && missing[0]!.elementIndex < order) {
+      const point = { ...missing.shift()!, id: `p${points.length}` };
+      points.push(point);
+      skipped.push(point);
+    }
   };
   placed.forEach((p, position) => {
     const order = p.elementIndex >= 0 ? p.elementIndex : position === 0 ? -1 : Number.POSITIVE_INFINITY;
@@ -141,12 +146,25 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
         `Leg from ${previous.point.designator} (${via.via}): ${round1(leg.distanceNm)} NM, ${tracksText(tracks)}`,
         `Magnetic track: ${variationSource(tracks)}`,
       );
+      if (skipped.length > 0) {
+        const names = skipped.map((m) => m.name);
+        legs[legs.length - 1]!.unplaced = {
+          names,
+          range: skipped[0]!.range,
+          from: previous.point.designator,
+          to: p.designator,
+        };
+        facts.push(
+          `Drawn straight over ${names.join(', ')}, which could not be placed: the route there is not known and no area is judged on this leg.`,
+        );
+      }
       facts.push(`Cumulative distance: ${round1(cumulative)} NM`);
     } else {
       mapPoint.cumulativeNm = 0;
     }
     points.push(mapPoint);
     previous = { point: p, id, index: points.length - 1 };
+    skipped = [];
   });
   addMissingBefore(Number.POSITIVE_INFINITY);
   return { points, legs };

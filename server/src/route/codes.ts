@@ -157,11 +157,11 @@ export const DIAGNOSTIC_CODES = {
     title: 'First fix ambiguous at the hub, settled by the departure or the following airway in the navigation data',
   },
 
-  // Airline reference (server/src/services/airline.ts)
+  // Airline reference (server/src/remote/airlineDirectory.ts)
   A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
   A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
 
-  // The live flight behind an FPL message's call sign (server/src/services/liveFlight.ts)
+  // The live flight behind an FPL message's call sign (server/src/remote/liveFlight.ts)
   L001: { severity: 'information', title: "The EOBT differs from the flight's schedule by more than the tolerance" },
   L002: { severity: 'warning', title: 'The flight is cancelled' },
   L003: { severity: 'warning', title: "The flight's departure aerodrome differs from field 13" },
@@ -187,6 +187,12 @@ export const DIAGNOSTIC_CODES = {
     severity: 'information',
     title: 'Total EET of field 16 more than 30 % from the still-air time to the destination',
   },
+  // Where the route is not known (server/src/flight/conflicts.ts)
+  F006: {
+    severity: 'information',
+    title: 'Conflicts not judged where the route is not known (a point could not be placed)',
+  },
+  // EET/ against the expanded route (server/src/flight/eetWords.ts)
   F008: { severity: 'warning', title: 'EET/ names a significant point not on the expanded route' },
   F009: { severity: 'warning', title: 'EET/ times do not grow in the order the route reaches the places' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;

@@ -16,6 +16,9 @@ export interface CancellationToken {
   readonly isCancellationRequested: boolean;
 }
 
+/** The token of work nobody cancels (publishing a version's diagnostics, the checker's run). */
+export const NEVER_CANCELLED: CancellationToken = { isCancellationRequested: false };
+
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A finding of the parser, the local checks or the expansion, on an exact range. */

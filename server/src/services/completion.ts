@@ -23,8 +23,8 @@ import {
   type RouteDocument,
   type RouteElement,
 } from '../route/model';
-import { airlineCompletions, type AirlineDirectory } from './airline';
-import { comparePositions, rangeContains, type LineIndex } from './ranges';
+import { airlineCompletions, type AirlineDirectory } from '../remote/airlineDirectory';
+import { comparePositions, rangeContains, type LineIndex } from '../route/ranges';
 import { formatNm, formatTrack } from './routeLegs';
 import { progressTowards, rankByProgress } from './towardsDestination';
 
@@ -71,7 +71,7 @@ export function completions(
   if (block.fpl && field?.number !== 15) return [];
   if (!db) return [];
   if (/^\s*referenceFix\s*:/i.test(before)) return referenceFixItems(block, db, replace);
-  if (/^\s*(origin|destination)\s*:\s*[A-Za-z]{0,4}$/i.test(before)) return aerodromeItems(db, block, prefix, replace);
+  if (/^\s*(origin|destination)\s*:\s*[A-Za-z]*$/i.test(before)) return aerodromeItems(db, block, prefix, replace);
   if (/^\s*[A-Za-z]+\s*:/.test(before)) return [];
 
   const elements = block.elements;
@@ -331,28 +331,35 @@ function pointsNear(
 }
 
 /**
- * Aerodromes whose code starts with the word typed (in `origin:`, `destination:`, FPL fields 13
- * and 16), alphabetical, each with its name and, when the other end is known, the distance to it.
+ * Aerodromes for the word typed (in `origin:`, `destination:`, FPL fields 13 and 16): by code, then
+ * by a word of their name (`Heath` → EGLL), those with instrument approaches first
+ * (NavDatabase.findAerodromes), each with its name, its ILS runways and, when the other end is
+ * known, the distance to it. An item found by its name is filtered by what was typed, so that the
+ * editor keeps it.
  */
 function aerodromeItems(db: NavDatabase, block: RouteBlock, prefix: string, replace: Range): CompletionItem[] {
   const typed = prefix.toUpperCase();
-  if (!/^[A-Z]{0,4}$/.test(typed)) return [];
+  if (!/^[A-Z]*$/.test(typed)) return [];
   const ends = [block.origin?.value.toUpperCase(), block.destination?.value.toUpperCase()];
   return db
-    .aerodromesStartingWith(typed, MAX_ITEMS * 4)
-    .filter((code) => /^[A-Z]{4}$/.test(code))
+    .findAerodromes(typed, MAX_ITEMS * 4)
+    .filter(({ code }) => /^[A-Z]{4}$/.test(code))
     .slice(0, MAX_ITEMS)
-    .map((code, k) => {
+    .map(({ code, byName }, k) => {
       const index = db.aerodrome(code)!;
       const other = ends.find((e) => e && e !== code && db.aerodrome(e) !== undefined);
       const away = other ? ` · ${formatNm(distanceNm(db.at(index), db.at(db.aerodrome(other)!)))} from ${other}` : '';
-      return {
+      const ils = db.ilsRunways(code);
+      const approaches = ils.length > 0 ? ` · ILS ${ils.join(' ')}` : '';
+      const item: CompletionItem = {
         label: code,
         kind: CompletionItemKind.Reference,
-        detail: `aerodrome${db.points.name[index] ? ` ${db.points.name[index]}` : ''}${away}`,
+        detail: `aerodrome${db.points.name[index] ? ` ${db.points.name[index]}` : ''}${away}${approaches}`,
         sortText: sortKey(k),
         textEdit: edit(replace, code),
       };
+      if (byName) item.filterText = prefix;
+      return item;
     });
 }
 

@@ -13,8 +13,8 @@ import {
   type SpeedLevelElement,
   type TrackElement,
 } from '../route/model';
-import { escapeMarkdown, inlineCode } from './format';
-import { rangesIntersect } from './ranges';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
+import { rangesIntersect } from '../route/ranges';
 import { formatDuration, formatNm, routeLegs, trueAirspeedKt } from './routeLegs';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';

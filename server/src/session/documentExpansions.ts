@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { HubClient, redactText, type HubCallRecord, type HubSettings } from '../hub';
 import { keyOfBlock, settledBlock } from '../route/movableBlock';
-import type { LineIndex } from '../services/ranges';
+import type { LineIndex } from '../route/ranges';
 import type { NavDatabase } from '../navdata/loader';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
-import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
+import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './expansionCache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
 

@@ -10,11 +10,11 @@
  * the conflicts judged on the new expansion) is merged here and said once per turn of the event
  * loop, only when it changed something: a keystroke is one event, then one per new finding set.
  */
-import type { RouteDiagnostic } from '../route/model';
+import { NEVER_CANCELLED, type RouteDiagnostic } from '../route/model';
 import type { AirlineReference } from './airlineReference';
 import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
 import type { FlightConflicts } from './flightConflicts';
-import type { LiveFlightLookup } from './liveFlights';
+import type { LiveFlightLookup } from './liveFlightLookup';
 
 export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts' | 'live';
 
@@ -24,7 +24,7 @@ export const LIVE_FLIGHT_SETTLE_MS = 1500;
 export interface DocumentFindings {
   uri: string;
   version: number;
-  /** The version's parsed document: its own (local) findings stay on its blocks (see services/diagnostics). */
+  /** The version's parsed document: its own (local) findings stay on its blocks (see services/documentDiagnostics). */
   document: SessionDocument;
   /** The findings of every other source for this version: expansion, airline, conflicts. */
   findings: RouteDiagnostic[];
@@ -51,8 +51,6 @@ export interface PipelineSources {
   /** An internal failure of a source (a bug): its status says it. */
   failed(source: FindingSource, error: unknown): void;
 }
-
-const NO_TOKEN = { isCancellationRequested: false };
 
 /** One open document: its version and the findings of each source for it. */
 class OpenDocument {
@@ -106,7 +104,7 @@ export class DocumentPipeline {
     }
     const { known, done } = this.sources.expand(document);
     entry.expansion = known;
-    entry.airline = this.sources.airlines.findings(document.document, NO_TOKEN);
+    entry.airline = this.sources.airlines.findings(document.document, NEVER_CANCELLED);
     entry.conflicts = this.sources.conflicts.findings(document);
     entry.live = this.sources.liveFlights.findings(document.document);
     const event = this.said(entry, ['local']);
@@ -131,7 +129,7 @@ export class DocumentPipeline {
     if (entry?.current === document) return entry.findings();
     return [
       ...this.sources.knownExpansion(document),
-      ...this.sources.airlines.findings(document.document, NO_TOKEN),
+      ...this.sources.airlines.findings(document.document, NEVER_CANCELLED),
       ...this.sources.conflicts.findings(document),
       ...this.sources.liveFlights.findings(document.document),
     ];
@@ -161,7 +159,7 @@ export class DocumentPipeline {
   airlinesChanged(): void {
     for (const entry of this.open.values()) {
       try {
-        this.merge(entry, 'airline', this.sources.airlines.findings(entry.current.document, NO_TOKEN));
+        this.merge(entry, 'airline', this.sources.airlines.findings(entry.current.document, NEVER_CANCELLED));
       } catch (error) {
         this.sources.failed('airline', error);
       }
@@ -216,7 +214,7 @@ export class DocumentPipeline {
   async check(document: SessionDocument): Promise<CheckedDocument> {
     const expansion = await this.sources.expandAll(document);
     const directory = await this.sources.airlines.loaded();
-    const airline = directory ? this.sources.airlines.findings(document.document, NO_TOKEN) : [];
+    const airline = directory ? this.sources.airlines.findings(document.document, NEVER_CANCELLED) : [];
     const conflicts = await this.sources.conflicts.judgeAll(document);
     const live = await this.sources.liveFlights.refresh(document.document);
     return { findings: [...(expansion?.findings ?? []), ...airline, ...conflicts, ...live], expansion };

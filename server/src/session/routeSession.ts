@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { setReferenceClock } from '../route/clock';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
-import type { LineIndex } from '../services/ranges';
+import type { LineIndex } from '../route/ranges';
 import {
   DocumentExpansions,
   type DocumentExpansionReport,
@@ -22,11 +22,12 @@ import {
   type SessionDocument,
 } from './documentExpansions';
 import { AirlineReference } from './airlineReference';
-import { FiledRouteLookup } from './filedRoutes';
-import { LiveFlightLookup } from './liveFlights';
+import { FiledRouteLookup } from './filedRouteLookup';
+import { LiveFlightLookup } from './liveFlightLookup';
 import { DocumentPipeline } from './documentPipeline';
-import { TrafficLookup } from './traffic';
+import { TrafficLookup } from './trafficLookup';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
+import { JudgedFlights } from './judgedFlights';
 import { serviceAddress } from './serviceAddress';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
 
@@ -94,6 +95,8 @@ export class RouteSession {
   readonly airlines: AirlineReference;
   /** The areas around each route (hub and local files), for the map and the conflicts. */
   readonly areas: MapAreas;
+  /** Each route block's flight judged once per version, for the conflicts and the map view. */
+  readonly flights: JudgedFlights;
   /** Each open document's findings from every source, and their one event. */
   readonly documents: DocumentPipeline;
   /** The traffic along a route (hub #6, #7, #8), for the map's traffic layer; asked only while it is shown. */
@@ -129,7 +132,8 @@ export class RouteSession {
       log: (message) => events.log?.(message),
     });
     this.traffic = new TrafficLookup(this, options.now);
-    const conflicts = new FlightConflicts(this.areas, {
+    this.flights = new JudgedFlights(this.areas);
+    const conflicts = new FlightConflicts(this.flights, {
       expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
       settings: () => this.conflictSettings,
       currentVersion: (uri) => this.documents.versionOf(uri),
@@ -291,6 +295,7 @@ export class RouteSession {
   async dispose(): Promise<void> {
     this.documents.dispose();
     this.airlines.dispose();
+    this.flights.dispose();
     this.areas.dispose();
     this.rerunListeners.clear();
     const reference = this.reference;

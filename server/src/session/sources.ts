@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
-import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { withOfflineSpellings } from '../expansion/hubSpellings';
+import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { delayPointFindings } from '../expansion/delayPoints';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';
@@ -195,7 +196,11 @@ export class HubSource implements ExpansionSource {
     const offline = db
       ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off' }).findings
       : [];
-    const findings = mergeGeometryFindings(result.findings, hubGeometryFindings(block, result, db), offline);
+    const findings = mergeGeometryFindings(
+      withOfflineSpellings(result.findings, offline),
+      hubGeometryFindings(block, result, db),
+      offline,
+    );
     const levels = cruisingLevelFindings(block, result.points, {
       rule: this.semicircular,
       pointsSource: "from the hub's expansion",

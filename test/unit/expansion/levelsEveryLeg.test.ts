@@ -8,7 +8,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
-import { rulesOfElements } from '../../../server/src/expansion/cruisingLevels';
+import { rulesOfElements } from '../../../server/src/expansion/cruisingLevelFindings';
 import { directionOfLevel, nearestLevels, columnWords } from '../../../server/src/route/cruisingLevels';
 import type { Level } from '../../../server/src/route/model';
 import { parseRouteDocument } from '../../../server/src/route';

@@ -129,6 +129,8 @@ function tables(heading: string): string[] {
     'danger area ED-R 123 (FL245–FL660)", or "climbing through FL274–FL299 over KONAN–KOK …" near the',
     'departure. Code',
     'actions reveal the area on the map and open its NOTAM. `icaoRoute.diagnostics.flightConflicts` turns them off.',
+    'Where a point between two placed ones could not be placed, the route there is not known: no area is judged',
+    'on the straight line over it, and F006 (information, on the first such point) says which stretch was not judged.',
     '',
     "An FPL message's times are judged against the same still-air profile, timed from take-off at the first",
     'point (no wind, no climb or descent time, the SID and STAR not flown): each FIR of `EET/` (F003, F004)',

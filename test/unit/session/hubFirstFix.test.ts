@@ -12,7 +12,7 @@ import { HubClient } from '../../../server/src/hub/hubClient';
 import { parseRouteDocument } from '../../../server/src/route';
 import { HubSource, NavdataSource } from '../../../server/src/session/sources';
 import { codeActions } from '../../../server/src/services/codeActions';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { startSim } from '../hub/simHelpers';
 import { requireRouteExpansion } from '../../shared/routeExpansion';
 

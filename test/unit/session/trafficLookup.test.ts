@@ -17,7 +17,7 @@ import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/l
 import { parseRouteDocument } from '../../../server/src/route';
 import { hubCallLine } from '../../../server/src/session/documentExpansions';
 import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
-import { TRAFFIC_NEEDS_KEY_NOTICE, TrafficLookup } from '../../../server/src/session/traffic';
+import { TRAFFIC_NEEDS_KEY_NOTICE, TrafficLookup } from '../../../server/src/session/trafficLookup';
 
 const KEY = 'demo';
 const TEXT = 'origin: EGLL\ndestination: EDDF\nN0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n';

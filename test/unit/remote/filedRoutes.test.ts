@@ -11,7 +11,7 @@ import {
   levelOfRoute,
   normaliseRoute,
   routeDifferences,
-} from '../../../server/src/services/filedRoutes';
+} from '../../../server/src/remote/filedRoutes';
 
 test('normalising drops blanks, case and every speed/level group', () => {
   assert.equal(normaliseRoute('  N0450F350   dvr  L9 KONAN/N0440F370 UL607  '), 'DVR L9 KONAN UL607');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_CODES, parseRouteDocument, type RouteDiagnostic } from '../../../server/src/route';
-import { documentDiagnostics, MAX_DIAGNOSTICS } from '../../../server/src/services/diagnostics';
+import { documentDiagnostics, MAX_DIAGNOSTICS } from '../../../server/src/services/documentDiagnostics';
 
 const live = { isCancellationRequested: false };
 

@@ -19,7 +19,7 @@ import {
 import { flightOf } from '../flight';
 import { clockUtc } from '../flight/flightTime';
 import type { FirEntry } from '../flight/firs';
-import { routeAerodromes } from '../map/mapView';
+import { routeAerodromes } from '../flight/judgedFlight';
 import {
   aerodromeTraffic,
   EUROPEAN_DATA_NOTICE,

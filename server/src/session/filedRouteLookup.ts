@@ -1,7 +1,7 @@
 /**
  * Routes others filed for a city pair, from the hub: the flights between the two aerodromes
  * (endpoint #5, FILED, SCHEDULED and AIRBORNE, as FIXM with route text) and, for a flight whose
- * summary carries no route, its detail by GUFI (#3). Grouping is services/filedRoutes.ts.
+ * summary carries no route, its detail by GUFI (#3). Grouping is remote/filedRoutes.ts.
  *
  * The usage limit is the user's money: an answer is kept for `ttlMs` (default 10 minutes: filed
  * plans change slowly, and a lookup is several calls), identical lookups in flight share one
@@ -14,7 +14,7 @@
 import { HubError, isServiceError, type FlightSummary, type HubClient } from '../hub';
 import type { NavDatabase } from '../navdata/loader';
 import { filedRouteLengthNm } from '../services/filedRouteLength';
-import { groupFiledRoutes, type FiledRouteGroup } from '../services/filedRoutes';
+import { groupFiledRoutes, type FiledRouteGroup } from '../remote/filedRoutes';
 import type { SourceStatuses } from './status';
 
 export const FILED_ROUTE_STATUSES = ['FILED', 'SCHEDULED', 'AIRBORNE'] as const;

@@ -57,6 +57,37 @@ export function levelOfRoute(text: string): string | undefined {
   return first.replace(/^(?:N\d{4}|K\d{4}|M\d{3})/, '');
 }
 
+/** The initial speed/level group of the text (`N0450F350`), upper case, if it has one. */
+export function speedLevelOfRoute(text: string): string | undefined {
+  const first = text.trim().toUpperCase().split(/\s+/)[0] ?? '';
+  return SPEED_LEVEL.test(first) ? first : undefined;
+}
+
+/** The route text with `group` as its initial speed/level group (in place of its own, or before it). */
+export function withSpeedLevel(text: string, group: string): string {
+  const trimmed = text.trim();
+  const first = trimmed.split(/\s+/)[0] ?? '';
+  return SPEED_LEVEL.test(first.toUpperCase()) ? `${group}${trimmed.slice(first.length)}` : `${group} ${trimmed}`;
+}
+
+/** The changes of speed or level after a point (`KONAN/N0450F370`), upper case, in route order. */
+function speedLevelChangesOf(text: string): string[] {
+  return text
+    .toUpperCase()
+    .split(/\s+/)
+    .filter((word) => CHANGE.test(word));
+}
+
+/** The changes of speed or level after a point that `written` drops (−) or adds (+) against `current`: `−KONAN/N0450F370 +LAM/N0450F390`. */
+export function speedLevelChanges(current: string, written: string): string {
+  const before = speedLevelChangesOf(current);
+  const after = speedLevelChangesOf(written);
+  return [
+    ...before.filter((c) => !after.includes(c)).map((c) => `−${c}`),
+    ...after.filter((c) => !before.includes(c)).map((c) => `+${c}`),
+  ].join(' ');
+}
+
 /** Orders EOBTs (ISO or HHMM strings compare as text); a known time is later than none. */
 function later(a: string | undefined, b: string | undefined): boolean {
   if (a === undefined) return false;

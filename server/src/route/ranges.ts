@@ -2,7 +2,7 @@
  * Position arithmetic on the model's zero-based line/character ranges, and a line index that
  * turns them into string offsets for the few editor features that need the source text.
  */
-import type { Position, Range } from '../route/model';
+import type { Position, Range } from './model';
 
 export function comparePositions(a: Position, b: Position): number {
   return a.line !== b.line ? a.line - b.line : a.character - b.character;

@@ -8,7 +8,7 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { CancellationToken, FplField, Range, RouteDiagnostic, RouteDocument } from '../route/model';
 import { DIAGNOSTIC_CODES } from '../route/codes';
-import { escapeMarkdown, inlineCode } from './format';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
 
 /** What the services need of an airline record (the reference client's Airline fits). */
 export interface AirlineEntry {

@@ -6,7 +6,7 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { CancellationToken, RouteDiagnostic, RouteDocument, Severity } from '../route/model';
 import { diagnosticCountOf } from '../route/movableBlock';
-import { comparePositions } from './ranges';
+import { comparePositions } from '../route/ranges';
 
 export const DIAGNOSTIC_SOURCE = 'icao-route';
 export const MAX_DIAGNOSTICS = 1000;

@@ -6,7 +6,7 @@
  */
 import { keyOfBlock } from '../route';
 import type { ExpansionResult, Range, RouteBlock, RouteDiagnostic } from '../route/model';
-import type { LineIndex } from '../services/ranges';
+import type { LineIndex } from '../route/ranges';
 
 export interface CachedExpansion {
   result: ExpansionResult;

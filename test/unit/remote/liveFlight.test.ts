@@ -17,7 +17,7 @@ import {
   referenceFlightRecord,
   type LiveFlightAnswer,
   type LiveFlightRecord,
-} from '../../../server/src/services/liveFlight';
+} from '../../../server/src/remote/liveFlight';
 import { flightNumberItems, flightNumberTarget } from '../../../server/src/services/flightNumberCompletion';
 
 const ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';

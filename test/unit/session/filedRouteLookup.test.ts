@@ -8,7 +8,7 @@ import test, { after, afterEach } from 'node:test';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startHubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { FiledRouteLookup, RESTRICTED_DETAIL_MESSAGE } from '../../../server/src/session/filedRoutes';
+import { FiledRouteLookup, RESTRICTED_DETAIL_MESSAGE } from '../../../server/src/session/filedRouteLookup';
 import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
 
 const sims: HubSimulator[] = [];

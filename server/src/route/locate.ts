@@ -3,7 +3,7 @@
  * element, a directive, an FPL field or a field-18 or field-19 item). Blocks are in document order, so a
  * binary search keeps hovers on a 5 MB document instant.
  */
-import type { Directive, FplField, Position, Range, RouteBlock, RouteDocument, RouteElement } from '../route/model';
+import type { Directive, FplField, Position, Range, RouteBlock, RouteDocument, RouteElement } from './model';
 import { comparePositions, rangeContains } from './ranges';
 
 export type Located =

@@ -2,7 +2,7 @@
  * The live flight behind an FPL message's call sign, fetched by the session: the hub's flights of
  * the airline and number (#2, active, cancelled and completed), the delay of the one the message
  * names (#4), and the reference family's flight status by carrier, number and date. Comparison
- * and words are services/liveFlight.ts.
+ * and words are remote/liveFlight.ts.
  *
  * The usage limit is the user's money: one lookup per call sign and date, kept for `ttlMs`
  * (default 5 minutes), identical lookups in flight share one promise, and callers ask only once
@@ -31,7 +31,7 @@ import {
   type LiveFlightQuery,
   type LiveFlightRecord,
   type LiveFlightSettings,
-} from '../services/liveFlight';
+} from '../remote/liveFlight';
 import type { OperatorFlight } from '../services/flightNumberCompletion';
 import { failureStatus, type SourceStatuses } from './status';
 

@@ -14,7 +14,7 @@ import { startHubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LiveFlightLookup } from '../../../server/src/session/liveFlights';
+import { LiveFlightLookup } from '../../../server/src/session/liveFlightLookup';
 import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
 
 const sims: HubSimulator[] = [];

@@ -7,7 +7,7 @@ import {
   airlineFindings,
   airlineHoverSection,
   operatorDesignator,
-} from '../../../server/src/services/airline';
+} from '../../../server/src/remote/airlineDirectory';
 
 const live = { isCancellationRequested: false };
 const directory = new AirlineDirectory(

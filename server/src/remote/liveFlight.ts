@@ -11,7 +11,7 @@ import { clockUtc, fplDepartureTime, formatUtc } from '../flight/flightTime';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../route/codes';
 import type { Position, Range, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { routeDifferences } from './filedRoutes';
-import { escapeMarkdown, inlineCode } from './format';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
 
 /** Field 7 as an operator and a flight: three letters of the ICAO designator, then 1–4 figures or letters. */
 const CALL_SIGN = /^([A-Z]{3})([0-9][0-9A-Z]{0,3})$/;
