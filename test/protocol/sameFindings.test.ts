@@ -60,9 +60,13 @@ const DEPARTURE = '2026-11-26T10:00Z';
 let sim: HubSimulator;
 let server: ServerUnderTest;
 /** The FPL sample's first message with an EET/ FIR the route does not cross and a total EET far off (F003, F005). */
-const FPL_TIMES = readFileSync(path.join(ROOT, 'samples', 'fpl-message.route'), 'utf8')
-  .replace('EET/EBBU0015', 'EET/LSAS0010')
-  .replace('-EDDF0105', '-EDDF0300');
+const FPL_TIMES =
+  readFileSync(path.join(ROOT, 'samples', 'fpl-message.route'), 'utf8')
+    .replace('EET/EBBU0015', 'EET/LSAS0010')
+    .replace('-EDDF0105', '-EDDF0300') +
+  // EET/ against the route (issue 37 §1): a point the route does not pass (F008), a point's time off (F004).
+  '\n(FPL-DLH5AB-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL1200\n-N0450F350 DVR UL9 KONAN L607 RUDUS\n-EDDF0050\n' +
+  '-PBN/A1B1C1D1 EET/XAMAN0020 KONAN0035)\n';
 
 let folder: string;
 
@@ -213,13 +217,13 @@ test('FPL operators: the airline reference speaks in both, with the same A findi
   );
 });
 
-test("an FPL message's times: EET/ (F003) and the total EET (F005) in both, with the same words", async () => {
+test("an FPL message's times: EET/ (F003, F008) and the total EET (F005) in both, with the same words", async () => {
   requireRouteExpansion(sim);
   const inChecker = await checker(path.join(folder, 'fpl-times.route'));
   const inEditor = await editor('fpl-times.route', FPL_TIMES, inChecker);
   assert.deepEqual(canonical(inEditor), canonical(inChecker));
   const codes = inChecker.map((f) => f.code);
-  assert.ok(codes.includes('F003') && codes.includes('F005'), codes.join(','));
+  assert.ok(codes.includes('F003') && codes.includes('F005') && codes.includes('F008'), codes.join(','));
 });
 
 test('every source spoke: expansion (H), flight conflicts (F) on the samples', () => {
