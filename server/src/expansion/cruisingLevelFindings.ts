@@ -132,7 +132,8 @@ function legsAtLevel(
   let fromNm = along[start]!;
   for (let k = start + 1; k < points.length && k <= end; k++) {
     const to = points[k]!;
-    if (to.type === 'aerodrome' && to.elementIndex < 0) break;
+    // The leg into the destination aerodrome (or a STAR) is the descent, not a leg at the cruising level.
+    if ((to.type === 'aerodrome' && to.elementIndex < 0) || to.procedure === 'star') break;
     if (elements.slice(Math.max(0, from.elementIndex), to.elementIndex).some((e) => e.kind === 'track')) {
       from = to;
       fromNm = along[k]!;
@@ -190,8 +191,11 @@ export function cruisingLevelFindings(
     if (set.element.kind === 'cruiseClimb') return;
     const rules = rulesAt[set.index] ?? 'IFR';
     const levelDirection = directionOfLevel(set.level, rules);
+    // The SID climbs: the first level is flown from the point where it ends.
     const start =
-      n === 0 ? points.findIndex((p) => p.elementIndex >= 0) : points.findIndex((p) => p.elementIndex === set.index);
+      n === 0
+        ? points.findIndex((p) => p.elementIndex >= 0 && p.procedure === undefined)
+        : points.findIndex((p) => p.elementIndex === set.index);
     if (!levelDirection || start < 0) return;
     const nextSet = sets[n + 1];
     const nextAt = nextSet ? points.findIndex((p) => p.elementIndex >= nextSet.index) : -1;
