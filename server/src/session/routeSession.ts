@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
+import type { CifpLookup } from '../navdata/cifpFiles';
 import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { releaseReferenceClock, setReferenceClock } from '../route/clock';
 import { NEVER_CANCELLED, type ExpansionResult, type RouteBlock, type RouteDiagnostic } from '../route/model';
@@ -241,6 +242,14 @@ export class RouteSession {
   /** The navigation data if already loaded, without waiting (completion asks on every keystroke). */
   loadedNavdata(): NavDatabase | undefined {
     return this.expansions.loadedDatabase();
+  }
+
+  /**
+   * An aerodrome's procedures (the CIFP file beside the navigation data) if already read, without
+   * waiting; asking starts reading them, once (completion asks on every keystroke).
+   */
+  loadedProcedures(icao: string): CifpLookup | undefined {
+    return this.expansions.navdata?.loadedProcedures(icao);
   }
 
   /**
