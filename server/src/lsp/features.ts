@@ -13,7 +13,7 @@ import { flightNumberItems, flightNumberTarget } from '../services/flightNumberC
 import { callSignBlockAt, liveFlightHover } from '../remote/liveFlight';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
-import type { ParsedDocument } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
 import type { ServerState } from './serverState';
 import { DocumentNumbers } from './documentNumbers';
 

@@ -27,7 +27,7 @@ import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
 import { blockIndexAt } from '../route/locate';
 import { describeError, guard } from './guard';
-import type { ParsedDocument } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
 import type { MapSettings } from './settings';
 
 export interface MapRequestDeps {

@@ -10,7 +10,8 @@ import { sendNotification } from '../../../common/protocol/messages';
 import type { RouteLanguageService } from '../services/languageService';
 import type { RouteSession } from '../session/routeSession';
 import { HubCredentials } from './credentials';
-import type { ParsedDocument, ParsedDocuments } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
+import type { ParsedDocuments } from './parsedDocuments';
 import type { RouteTextDocument } from './routeTextDocument';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 

@@ -32,33 +32,15 @@ import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
 import { blockAt } from '../route/locate';
-import { rangesIntersect, type DocumentLines, type LineIndex } from '../route/ranges';
+import { rangesIntersect } from '../route/ranges';
 import { routeLegs } from './routeLegs';
-import { semanticTokens, semanticTokensEdits, type TokenCache } from './semanticTokens';
-import { documentSymbols, MAX_SYMBOLS, type SymbolCache } from './symbols';
-
-/** What features derive from each block, kept across the versions of a document (blockCache.ts). */
-export interface BlockCaches {
-  symbols: SymbolCache;
-  tokens: TokenCache;
-  /** The semantic tokens last sent, which a delta request starts from. */
-  sentTokens?: { resultId: string; data: number[] };
-}
-
-/** A document as the features read it: the language server's ParsedDocument is one. */
-export interface ServiceDocument {
-  uri: string;
-  version: number;
-  document: RouteDocument;
-  readonly lines: LineIndex;
-  /** The lines without the whole text, for the features that read a few (folding, colours). */
-  readonly lineTexts: DocumentLines;
-  readonly caches: BlockCaches;
-}
+import { semanticTokens, semanticTokensEdits } from './semanticTokens';
+import { documentSymbols, MAX_SYMBOLS } from './symbols';
+import type { ParsedDocument } from './parsedDocument';
 
 export interface LanguageServiceContext {
   /** The block's expansion when known (never waits for one). */
-  expansionOf(block: RouteBlock, document: ServiceDocument): ExpansionResult | undefined;
+  expansionOf(block: RouteBlock, document: ParsedDocument): ExpansionResult | undefined;
   /** 'the hub' or 'navdata': who expanded the routes, for hovers and the expansion table. */
   sourceName(): string;
   airlines(): AirlineDirectory | undefined;
@@ -67,7 +49,7 @@ export interface LanguageServiceContext {
   /** An aerodrome's procedures if read (completion never waits; asking starts reading them). */
   procedures?: CompletionData['procedures'];
   /** Every source's findings known for the version (expansion, airline, conflicts). */
-  findings(document: ServiceDocument): RouteDiagnostic[];
+  findings(document: ParsedDocument): RouteDiagnostic[];
   /** The number the code lenses of the document carry, to find it again on resolve. */
   documentId(uri: string): number;
   inlayHintsEnabled(): boolean;
@@ -78,28 +60,28 @@ export interface LanguageServiceContext {
 export interface RouteLanguageService {
   /** The LSP diagnostics of a version: its own findings with the other sources' (`findings`), sorted and capped. */
   diagnostics(
-    document: Pick<ServiceDocument, 'document'>,
+    document: Pick<ParsedDocument, 'document'>,
     params: { findings: readonly RouteDiagnostic[] },
     token: CancellationToken,
   ): Diagnostic[];
-  hover(document: ServiceDocument, params: { position: Position }, token: CancellationToken): Hover | null;
-  documentSymbols(document: ServiceDocument, params: object, token: CancellationToken): DocumentSymbol[];
-  foldingRanges(document: ServiceDocument, params: object, token: CancellationToken): FoldingRange[];
-  codeLenses(document: ServiceDocument, params: object, token: CancellationToken): CodeLens[];
+  hover(document: ParsedDocument, params: { position: Position }, token: CancellationToken): Hover | null;
+  documentSymbols(document: ParsedDocument, params: object, token: CancellationToken): DocumentSymbol[];
+  foldingRanges(document: ParsedDocument, params: object, token: CancellationToken): FoldingRange[];
+  codeLenses(document: ParsedDocument, params: object, token: CancellationToken): CodeLens[];
   codeActions(
-    document: ServiceDocument,
+    document: ParsedDocument,
     params: { range: Range; context: { diagnostics: Diagnostic[] } },
     token: CancellationToken,
   ): CodeAction[];
-  completion(document: ServiceDocument, params: { position: Position }, token: CancellationToken): CompletionList;
-  inlayHints(document: ServiceDocument, params: { range: Range }, token: CancellationToken): InlayHint[];
-  semanticTokens(document: ServiceDocument, params: object, token: CancellationToken): SemanticTokens;
+  completion(document: ParsedDocument, params: { position: Position }, token: CancellationToken): CompletionList;
+  inlayHints(document: ParsedDocument, params: { range: Range }, token: CancellationToken): InlayHint[];
+  semanticTokens(document: ParsedDocument, params: object, token: CancellationToken): SemanticTokens;
   semanticTokensDelta(
-    document: ServiceDocument,
+    document: ParsedDocument,
     params: { previousResultId: string },
     token: CancellationToken,
   ): SemanticTokens | SemanticTokensDelta;
-  expansionTable(document: ServiceDocument, params: { title: string }, token: CancellationToken): string;
+  expansionTable(document: ParsedDocument, params: { title: string }, token: CancellationToken): string;
 }
 
 /**
@@ -126,10 +108,10 @@ function currentDiagnosticsNear(
 }
 
 export function createLanguageService(context: LanguageServiceContext): RouteLanguageService {
-  const resultFor = (document: ServiceDocument) => (block: RouteBlock) => context.expansionOf(block, document);
+  const resultFor = (document: ParsedDocument) => (block: RouteBlock) => context.expansionOf(block, document);
   // Each tokens answer gets an id; a delta request names the one it has and gets the edits from it.
   let lastResultId = 0;
-  const tokensOf = (current: ServiceDocument, token: CancellationToken): SemanticTokens => {
+  const tokensOf = (current: ParsedDocument, token: CancellationToken): SemanticTokens => {
     const data = semanticTokens(current.document, current.lineTexts, token, current.caches.tokens);
     if (token.isCancellationRequested) return { data: [] };
     const resultId = String(++lastResultId);

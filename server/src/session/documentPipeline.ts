@@ -11,7 +11,8 @@
  * loop, only when it changed something: a keystroke is one event, then one per new finding set.
  */
 import type { RouteDiagnostic } from '../route/model';
-import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
+import type { DocumentExpansionReport } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
 import type { FlightConflicts } from './flightConflicts';
 import type { LiveFlightLookup } from './liveFlightLookup';
 
@@ -27,7 +28,7 @@ export interface DocumentFindings {
   uri: string;
   version: number;
   /** The version's parsed document: its own (local) findings stay on its blocks (see services/documentDiagnostics). */
-  document: SessionDocument;
+  document: ParsedDocument;
   /** The findings of every other source for this version: expansion, airline, conflicts. */
   findings: RouteDiagnostic[];
   /** What changed since the document's last event: 'local' for a new version. */
@@ -44,16 +45,16 @@ export interface CheckedDocument {
 /** What the pipeline asks of every source of findings. */
 export interface DocumentSource {
   /** The findings known now for the version (its unchanged blocks'); never waits. */
-  known(document: SessionDocument): RouteDiagnostic[];
+  known(document: ParsedDocument): RouteDiagnostic[];
   /** Every finding of the version, the source run to its end (the checker's way). */
-  all(document: SessionDocument): Promise<{ findings: RouteDiagnostic[]; expansion?: DocumentExpansionReport }>;
+  all(document: ParsedDocument): Promise<{ findings: RouteDiagnostic[]; expansion?: DocumentExpansionReport }>;
 }
 
 export interface PipelineSources {
   /** Each source of findings besides the parser. */
   of: Record<(typeof FINDING_SOURCES)[number], DocumentSource>;
   /** The background expansion of a version: resolves with all its expansion findings when new ones came. */
-  expand(document: SessionDocument): Promise<RouteDiagnostic[] | undefined>;
+  expand(document: ParsedDocument): Promise<RouteDiagnostic[] | undefined>;
   /** The conflicts, judged again in the background once a version is expanded. */
   conflicts: Pick<FlightConflicts, 'refresh' | 'forget'>;
   /** The live flights behind the FPL messages' call signs, asked once the document is still. */
@@ -78,7 +79,7 @@ class OpenDocument {
   /** The background work of the current version (expansion, then conflicts). */
   work: Promise<void> = Promise.resolve();
 
-  constructor(public current: SessionDocument) {}
+  constructor(public current: ParsedDocument) {}
 
   findings(): RouteDiagnostic[] {
     return FINDING_SOURCES.flatMap((source) => this.found[source]);
@@ -105,7 +106,7 @@ export class DocumentPipeline {
    * A new version: its findings are said at once (every source's, for the blocks it knows), then
    * the blocks not yet expanded are expanded and the conflicts judged in the background.
    */
-  update(document: SessionDocument): DocumentFindings {
+  update(document: ParsedDocument): DocumentFindings {
     let entry = this.open.get(document.uri);
     if (entry) {
       entry.current = document;
@@ -133,7 +134,7 @@ export class DocumentPipeline {
   }
 
   /** Every source's findings known now for the version (code actions read them). */
-  findingsOf(document: SessionDocument): RouteDiagnostic[] {
+  findingsOf(document: ParsedDocument): RouteDiagnostic[] {
     const entry = this.open.get(document.uri);
     if (entry?.current === document) return entry.findings();
     return FINDING_SOURCES.flatMap((source) => this.sources.of[source].known(document));
@@ -185,7 +186,7 @@ export class DocumentPipeline {
    * Once the document has been still for LIVE_FLIGHT_SETTLE_MS (a call sign being typed is not
    * asked for letter by letter), the FPL messages' flights not cached yet are asked for.
    */
-  private askLiveFlights(entry: OpenDocument, document: SessionDocument): void {
+  private askLiveFlights(entry: OpenDocument, document: ParsedDocument): void {
     if (entry.liveTimer) clearTimeout(entry.liveTimer);
     entry.liveTimer = undefined;
     if (!this.sources.liveFlights.enabled || !document.document.blocks.some((b) => b.kind === 'fpl')) return;
@@ -214,7 +215,7 @@ export class DocumentPipeline {
    * The checker's way: every source run to its end on the whole document (every route block
    * expanded, the airline list loaded, the conflicts judged), then all their findings at once.
    */
-  async check(document: SessionDocument): Promise<CheckedDocument> {
+  async check(document: ParsedDocument): Promise<CheckedDocument> {
     const findings: RouteDiagnostic[] = [];
     let expansion: DocumentExpansionReport | undefined;
     // In order: the conflicts are judged on the expansion just made.

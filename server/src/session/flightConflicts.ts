@@ -16,7 +16,7 @@ import { routeWhole } from '../expansion/delayPoints';
 import type { FlightJudging, JudgedFlight } from '../flight/judgedFlight';
 import type { MapData } from '../map/mapView';
 import { settingDefault } from '../../../common/settings/definitions';
-import type { SessionDocument } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
 import { blockPlaceKey, type JudgedFlights } from './judgedFlights';
 
 const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002', 'F006']);
@@ -47,7 +47,7 @@ export function defaultConflictSettings(): ConflictSettings {
 }
 
 export interface ConflictDeps {
-  expansionFor(block: RouteBlock, document: SessionDocument): ExpansionResult | undefined;
+  expansionFor(block: RouteBlock, document: ParsedDocument): ExpansionResult | undefined;
   settings(): ConflictSettings;
   /** The version of the document being worked on, to drop the judgement of an older one. */
   currentVersion(uri: string): number | undefined;
@@ -106,7 +106,7 @@ export class FlightConflicts {
   ) {}
 
   /** The conflicts known for the document's current blocks (none while a block is being judged again). */
-  findings(document: SessionDocument): RouteDiagnostic[] {
+  findings(document: ParsedDocument): RouteDiagnostic[] {
     const byBlock = this.known.get(document.uri);
     if (!byBlock || byBlock.size === 0) return [];
     // Turned off, the conflicts go at once; an FPL message's times (F003–F005) stay.
@@ -121,7 +121,7 @@ export class FlightConflicts {
   }
 
   /** Judges the document again in the background; an older run for it stops. Resolves when this run is over. */
-  refresh(document: SessionDocument): Promise<void> {
+  refresh(document: ParsedDocument): Promise<void> {
     const uri = document.uri;
     this.running.get(uri)?.abort();
     const controller = new AbortController();
@@ -143,7 +143,7 @@ export class FlightConflicts {
   }
 
   /** Every conflict of the document, judged now (the checker's way: it waits for them). */
-  async judgeAll(document: SessionDocument): Promise<RouteDiagnostic[]> {
+  async judgeAll(document: ParsedDocument): Promise<RouteDiagnostic[]> {
     const byBlock = await this.judge(document, new AbortController().signal);
     return byBlock ? [...byBlock.values()].flat() : [];
   }
@@ -176,7 +176,7 @@ export class FlightConflicts {
 
   /** The conflicts of each judged block by key; undefined when stopped. */
   private async judge(
-    document: SessionDocument,
+    document: ParsedDocument,
     signal: AbortSignal,
   ): Promise<Map<string, RouteDiagnostic[]> | undefined> {
     const uri = document.uri;

@@ -14,7 +14,7 @@ import { drawMapViewYielding, flightJudgementOf, type MapData, type MapDrawing }
 import { routeLayer, type RouteLayer } from '../map/routePoints';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { blockKey as textKey } from './expansionCache';
-import type { SessionDocument } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
 
 /** When plain route text is flown (ms since the epoch; undefined: now) and the profile's rates. */
 export interface FlightTiming {
@@ -48,7 +48,7 @@ interface Entry {
 }
 
 /** A block's place and text (the place is part of it: the findings' ranges are absolute). */
-export function blockPlaceKey(document: SessionDocument, block: RouteBlock): string {
+export function blockPlaceKey(document: ParsedDocument, block: RouteBlock): string {
   const { start } = block.range;
   return `${start.line}:${start.character}\u0000${textKey(block, () => document.lines)}`;
 }
@@ -90,7 +90,7 @@ export class JudgedFlights {
    * for this expansion, these areas and this judging, else judged now. Rejects when `signal` aborts.
    */
   async judged(
-    document: SessionDocument,
+    document: ParsedDocument,
     block: RouteBlock,
     expansion: ExpansionResult | undefined,
     areas: { data: MapData; prepared: PreparedAreas },
@@ -175,7 +175,7 @@ export class JudgedFlights {
    * when the findings were judged with the same), drawn.
    */
   async view(
-    document: SessionDocument,
+    document: ParsedDocument,
     drawing: Omit<MapDrawing, 'notices' | 'uri' | 'version'>,
     timing: FlightTiming,
     signal?: AbortSignal,

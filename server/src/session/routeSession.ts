@@ -16,12 +16,8 @@ import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { releaseReferenceClock, setReferenceClock } from '../route/clock';
 import { NEVER_CANCELLED, type ExpansionResult, type RouteBlock, type RouteDiagnostic } from '../route/model';
 import type { LineIndex } from '../route/ranges';
-import {
-  DocumentExpansions,
-  type DocumentExpansionReport,
-  type ExpansionOptions,
-  type SessionDocument,
-} from './documentExpansions';
+import { DocumentExpansions, type DocumentExpansionReport, type ExpansionOptions } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
 import { AirlineReference } from './airlineReference';
 import { FiledRouteLookup } from './filedRouteLookup';
 import { LiveFlightLookup } from './liveFlightLookup';
@@ -287,7 +283,7 @@ export class RouteSession {
    * expansion finding of the version when new results came in, else undefined (a newer version
    * cancels the older run). What is known already is `knownFindings`.
    */
-  expand(document: SessionDocument): Promise<RouteDiagnostic[] | undefined> {
+  expand(document: ParsedDocument): Promise<RouteDiagnostic[] | undefined> {
     return this.expansions.run(document);
   }
 
@@ -297,12 +293,12 @@ export class RouteSession {
   }
 
   /** Expansion findings already known for the document's current blocks (no expansion started). */
-  knownFindings(document: SessionDocument): RouteDiagnostic[] {
+  knownFindings(document: ParsedDocument): RouteDiagnostic[] {
     return this.expansions.known(document);
   }
 
   /** Every route block of a document expanded, none left out (the checker's way); see DocumentExpansions.expandAll. */
-  expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined> {
+  expandAll(document: ParsedDocument): Promise<DocumentExpansionReport | undefined> {
     return this.expansions.expandAll(document);
   }
 

@@ -26,6 +26,7 @@ import { RouteSession } from '../../../server/src/session/routeSession';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { DEFAULT_MAP_FILTERS } from '../../../common/protocol/mapMessages';
 import type { TextFixData } from '../../../server/src/route/textFixes';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 import { BUILTIN_FIRS } from '../../hub-sim/firs-builtin';
 import { EXCERPT, ROOT, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
 
@@ -461,12 +462,9 @@ test('without a hub, navigation data and a boundaries file judge EET/: F003 name
       { hubUserKey: null, reference: null },
     );
     const text = london(ROUTE, 'EET/LSAS0010');
-    const checked = await session.documents.check({
-      uri: 'file:///eet.route',
-      version: 1,
-      document: parseRouteDocument(text),
-      lines: new LineIndex(text),
-    });
+    const checked = await session.documents.check(
+      parsedDocument('file:///eet.route', 1, parseRouteDocument(text), new LineIndex(text)),
+    );
     const f003 = checked.findings.filter((f) => f.code === 'F003');
     assert.deepEqual(
       f003.map((f) => f.message),

@@ -19,6 +19,7 @@ import { allFindings } from '../../../server/src/services/documentDiagnostics';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import type { RouteDiagnostic } from '../../../server/src/route/model';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const SAMPLES = path.join(ROOT, 'samples');
@@ -107,12 +108,9 @@ for (const [when, iso] of INSTANTS) {
       for (const file of FILES) {
         const text = readFileSync(path.join(SAMPLES, file), 'utf8');
         const document = parseRouteDocument(text);
-        const checked = await session.documents.check({
-          uri: `file:///samples/${file}`,
-          version: 1,
-          document,
-          lines: new LineIndex(text),
-        });
+        const checked = await session.documents.check(
+          parsedDocument(`file:///samples/${file}`, 1, document, new LineIndex(text)),
+        );
         const lines = text.split('\n');
         const findings = [...allFindings(document), ...checked.findings];
         for (const block of blocksOf(text)) {

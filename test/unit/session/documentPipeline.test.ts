@@ -14,6 +14,7 @@ import { LineIndex } from '../../../server/src/route/ranges';
 import type { DocumentFindings } from '../../../server/src/session/documentPipeline';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');
 const EUROPE = readFileSync(path.resolve(__dirname, '../../../samples/europe.route'), 'utf8');
@@ -33,12 +34,8 @@ before(async () => {
 });
 after(() => sim.close());
 
-const versionOf = (uri: string, version: number, text: string) => ({
-  uri,
-  version,
-  document: parseRouteDocument(text),
-  lines: new LineIndex(text),
-});
+const versionOf = (uri: string, version: number, text: string) =>
+  parsedDocument(uri, version, parseRouteDocument(text), new LineIndex(text));
 
 function listen(session: RouteSession): DocumentFindings[] {
   const events: DocumentFindings[] = [];

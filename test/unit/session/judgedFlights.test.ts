@@ -17,6 +17,7 @@ import { LineIndex } from '../../../server/src/route/ranges';
 import { defaultConflictSettings, FlightConflicts } from '../../../server/src/session/flightConflicts';
 import { JudgedFlights } from '../../../server/src/session/judgedFlights';
 import { EXCERPT } from '../navdata/paths';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'icao-route-judged-flights-'));
 after(() => rmSync(folder, { recursive: true, force: true }));
@@ -61,12 +62,7 @@ async function setUp() {
   const db = await loadNavDatabase(EXCERPT);
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [AIRSPACES] });
   const flights = new JudgedFlights(areas);
-  const document = {
-    uri: 'file:///a.route',
-    version: 1,
-    document: parseRouteDocument(TEXT),
-    lines: new LineIndex(TEXT),
-  };
+  const document = parsedDocument('file:///a.route', 1, parseRouteDocument(TEXT), new LineIndex(TEXT));
   const block = document.document.blocks[0]!;
   const expansion = expandRoute(block, db);
   const conflicts = new FlightConflicts(flights, {
