@@ -95,21 +95,20 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
     } else if (c === '{' || c === '[') {
       let depth = 0;
       let counted = i;
+      const structural = /["{}[\]]/g;
       while (i < text.length) {
+        structural.lastIndex = i;
+        const found = structural.exec(text);
+        if (!found) break;
+        i = found.index;
         const ch = text.charCodeAt(i);
         if (ch === 34) {
           i = stringEnd(i);
-          continue;
+        } else {
+          i++;
+          if (ch === 123 || ch === 91) depth++;
+          else if (--depth === 0) break;
         }
-        if (ch === 123 || ch === 91) depth++;
-        else if (ch === 125 || ch === 93) {
-          depth--;
-          if (depth === 0) {
-            i++;
-            break;
-          }
-        }
-        i++;
         if (i - counted >= 4096) {
           yield* spend(i - counted);
           counted = i;

@@ -10,6 +10,8 @@ import { readFixmFlights, readFixmFlightsYielding, MAX_ROUTE_TEXT_CHARS } from '
 import { readFlightList, flightListNotices } from '../../../server/src/hub/flightAnswers';
 import { Redactor } from '../../../server/src/hub/redact';
 import type { HttpResponse } from '../../../server/src/hub/transport';
+import { MAX_FLIGHT_STATUSES, ReferenceClient } from '../../../server/src/hub/referenceClient';
+import { startLocalServer } from './localServer';
 
 const FLIGHT = (n: number, inner = '') =>
   `<fx:Flight><fx:gufi>g-${n}</fx:gufi><fx:flightIdentification aircraftIdentification="DLH${n}" majorCarrierIdentifier="DLH"/>` +
@@ -213,4 +215,42 @@ test('a secret spelled by character references or JSON escapes is redacted in wh
     maxDepth: 64,
   });
   assert.doesNotMatch(JSON.stringify(geo), /s3cretkey/);
+});
+
+test('the reference flight status: records past the cap counted, the appendix indexed once, read over many turns', async (t) => {
+  const airports = Array.from({ length: 50_000 }, (_, i) => ({
+    fs: `A${i}`,
+    icao: `X${String(i).padStart(3, '0')}`,
+    name: `Airport ${i}`,
+  }));
+  airports.unshift({ fs: 'FRA', icao: 'EDDF', name: 'Frankfurt' });
+  const record = (i: number) => ({
+    flightId: i,
+    carrierFsCode: 'LH',
+    flightNumber: '400',
+    departureAirportFsCode: 'FRA',
+    status: 'S',
+  });
+  const body = JSON.stringify({
+    request: { utc: { interpreted: true } },
+    appendix: { airports },
+    flightStatuses: Array.from({ length: 20_000 }, (_, i) => record(i)),
+    error: {},
+  });
+  const server = await startLocalServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body),
+  );
+  const ref = new ReferenceClient({ baseUrl: server.url, retries: 0 }, { appId: 'id', appKey: 'key' });
+  t.after(async () => {
+    await ref.close();
+    await server.close();
+  });
+  let result: Awaited<ReturnType<ReferenceClient['flightStatus']>> | undefined;
+  const turns = await turnsDuring(async () => {
+    result = await ref.flightStatus('LH', '400', { year: 2026, month: 11, day: 26 }, { utc: true });
+  });
+  assert.equal(result!.flightStatuses.length, MAX_FLIGHT_STATUSES);
+  assert.equal(result!.notRead, 20_000 - MAX_FLIGHT_STATUSES);
+  assert.deepEqual(result!.flightStatuses[0]!.departureAirport, { fs: 'FRA', icao: 'EDDF', name: 'Frankfurt' });
+  assert.ok(turns > 3, `${turns} turns`);
 });
