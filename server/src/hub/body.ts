@@ -47,8 +47,8 @@ export async function readBodyYielding<T>(res: HttpResponse, what: string, reade
  * JSON.parse for one part of the answer's text (jsonParts.ts), with the redaction `jsonOf`
  * applies to the whole: a JSON escape can spell a secret in a value or a property name.
  */
-export function jsonPartParser(res: HttpResponse, text: string): (part: string) => unknown {
-  if (res.redactor.empty || !text.includes('\\')) return (part) => parseJson(part);
+export function jsonPartParser(res: HttpResponse): (part: string) => unknown {
+  if (res.redactor.empty || !res.body.includes('\\')) return (part) => parseJson(part);
   return (part) =>
     redactNames(
       parseJson(part, (value) => res.redactor.value(value)),
@@ -57,8 +57,8 @@ export function jsonPartParser(res: HttpResponse, text: string): (part: string) 
 }
 
 /** A string of a FIXM answer as kept, when a character reference (&#x41;) could spell a secret. */
-export function xmlStringCleaner(res: HttpResponse, text: string): ((value: string) => string) | undefined {
-  if (res.redactor.empty || !text.includes('&#')) return undefined;
+export function xmlStringCleaner(res: HttpResponse): ((value: string) => string) | undefined {
+  if (res.redactor.empty || !res.body.includes('&#')) return undefined;
   return (value) => res.redactor.value(value);
 }
 

@@ -12,6 +12,7 @@
  * `MAX_ROUTE_TEXT_CHARS` (longer ones counted and dropped: a route cut short would compare as
  * different from field 15).
  */
+import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ShapeError } from './errors';
 import type { FlightSummary } from './hubXml';
@@ -21,8 +22,8 @@ import { yieldingLoop } from './yielding';
 export const MAX_ROUTE_TEXT_CHARS = 10_000;
 /** Flights read from one answer at most; the rest are counted. */
 export const MAX_FLIGHTS_PER_ANSWER = 5_000;
-/** Characters of XML given to the parser between two turns of the event loop. */
-const SLICE_CHARS = 64 * 1024;
+/** Bytes (or characters) of XML given to the parser between two turns of the event loop. */
+const SLICE = 64 * 1024;
 /** Text kept of any other element or attribute (a code, a time, a number). */
 const MAX_FIELD_CHARS = 256;
 
@@ -42,8 +43,11 @@ export interface FixmReadOptions {
   clean?: (value: string) => string;
 }
 
-/** Reads the flights of a FIXM answer a slice per turn of the event loop. */
-export async function readFixmFlightsYielding(text: string, options: FixmReadOptions): Promise<FixmFlightsRead> {
+/** Reads the flights of a FIXM answer (its bytes, decoded as they are read) a slice per turn of the event loop. */
+export async function readFixmFlightsYielding(
+  text: string | Buffer,
+  options: FixmReadOptions,
+): Promise<FixmFlightsRead> {
   const reader = new FixmReader(text, options);
   await yieldingLoop(() => reader.step(), options.signal);
   return reader.result();
@@ -63,7 +67,12 @@ class DepthError extends Error {}
 
 class FixmReader {
   private readonly parser = new SaxesParser({ xmlns: false, position: false });
+  private readonly decoder = new StringDecoder('utf8');
   private offset = 0;
+  /** The text read so far, up to 4 KiB (a DOCTYPE's internal subset is looked for there). */
+  private head = '';
+  /** The last characters of the previous slice (an `<!ENTITY` may straddle two). */
+  private tail = '';
   private depth = 0;
   private flight?: FlightCollector;
   /** Depth of the flight element being read (1 or 2). */
@@ -74,12 +83,10 @@ class FixmReader {
   private readonly maxFlights: number;
 
   constructor(
-    private readonly text: string,
+    private readonly source: string | Buffer,
     private readonly options: FixmReadOptions,
   ) {
     this.maxFlights = options.maxFlights ?? MAX_FLIGHTS_PER_ANSWER;
-    if (/<!ENTITY/i.test(text) || /<!DOCTYPE[^>]*\[/i.test(text.slice(0, 4096)))
-      throw new ShapeError('document', 'declares XML entities (a DOCTYPE internal subset), which are refused');
     this.parser.on('opentag', (tag) => this.open(tag));
     this.parser.on('closetag', () => this.close());
     this.parser.on('text', (piece) => this.flight?.text(piece));
@@ -88,20 +95,33 @@ class FixmReader {
 
   /** Parses the next slice; false once the whole text is read. */
   step(): boolean {
+    const { source } = this;
+    const last = this.offset + SLICE >= source.length;
+    const piece =
+      typeof source === 'string'
+        ? source.slice(this.offset, this.offset + SLICE)
+        : this.decoder.write(source.subarray(this.offset, this.offset + SLICE)) + (last ? this.decoder.end() : '');
+    this.offset += SLICE;
+    this.refuseEntities(piece);
     try {
-      if (this.offset >= this.text.length) {
-        this.parser.close();
-        return false;
-      }
-      this.parser.write(this.text.slice(this.offset, this.offset + SLICE_CHARS));
-      this.offset += SLICE_CHARS;
-      return true;
+      this.parser.write(piece);
+      if (!last) return true;
+      this.parser.close();
+      return false;
     } catch (err) {
       if (err instanceof DepthError)
         throw new ShapeError('document', `nests elements deeper than ${this.options.maxDepth} levels`);
       const reason = err instanceof Error ? err.message : String(err);
       throw new ShapeError('document', `is not well-formed XML (${reason.slice(0, 160)})`);
     }
+  }
+
+  /** Documents that declare entities (a DOCTYPE internal subset) are refused, as xml.ts does. */
+  private refuseEntities(piece: string): void {
+    if (this.head.length < 4096) this.head += piece.slice(0, 4096 - this.head.length);
+    if (/<!ENTITY/i.test(this.tail + piece) || /<!DOCTYPE[^>]*\[/i.test(this.head))
+      throw new ShapeError('document', 'declares XML entities (a DOCTYPE internal subset), which are refused');
+    this.tail = piece.slice(-16);
   }
 
   result(): FixmFlightsRead {

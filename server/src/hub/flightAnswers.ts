@@ -56,14 +56,13 @@ export function readFlightList(
   what: string,
   options: FlightReadOptions,
 ): Promise<FlightList> {
-  const text = res.body.toString('utf8');
   return readBodyYielding(res, what, async (): Promise<FlightList> => {
     if (kind === 'xml') {
-      const read = await readFixmFlightsYielding(text, {
+      const read = await readFixmFlightsYielding(res.body, {
         maxDepth: options.maxDepth,
         signal: options.signal,
         maxFlights: options.maxFlights,
-        clean: xmlStringCleaner(res, text),
+        clean: xmlStringCleaner(res),
       });
       return {
         format: 'xml',
@@ -72,7 +71,7 @@ export function readFlightList(
         ...(read.longRouteTexts > 0 ? { longRouteTexts: read.longRouteTexts } : {}),
       };
     }
-    const collection = await readFlightCollection(text, jsonPartParser(res, text), options);
+    const collection = await readFlightCollection(res.body, jsonPartParser(res), options);
     let longRouteTexts = 0;
     const flights = collection.features.map((feature) => {
       const { summary, longRouteText } = summaryOfFeature(feature);
@@ -93,7 +92,7 @@ export function readFlightList(
 
 /** A GeoJSON flight collection (or one Feature), a feature at a time; `notRead` counts those past the cap. */
 async function readFlightCollection(
-  text: string,
+  text: Buffer,
   parse: (part: string) => unknown,
   options: FlightReadOptions,
 ): Promise<FeatureCollection<FlightSummaryProperties> & { notRead?: number }> {
@@ -133,11 +132,8 @@ async function readFlightCollection(
   if (type === 'Feature') {
     // One Feature (the flight by GUFI): its members, each read whole.
     const feature = Object.fromEntries([...out.members].filter(([key]) => !key.includes('.')));
-    return readFlightCollection(
-      JSON.stringify({ type: 'FeatureCollection', features: [feature] }),
-      JSON.parse,
-      options,
-    );
+    const collection = JSON.stringify({ type: 'FeatureCollection', features: [feature] });
+    return readFlightCollection(Buffer.from(collection), JSON.parse, options);
   }
   if (type !== 'FeatureCollection') throw new ShapeError('type', `is ${JSON.stringify(type)}, not "FeatureCollection"`);
   if (!out.found.has('features')) throw new ShapeError('features', 'is not an array');

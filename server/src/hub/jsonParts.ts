@@ -1,9 +1,11 @@
 /**
- * A large JSON answer read in parts, a slice per turn of the event loop: the text is scanned once
- * for the bounds of the parts that matter (the elements of `features` or `flightStatuses`, the
- * other members of the envelope), and each part is given to JSON.parse on its own. One
- * JSON.parse of a 30 MB list of 100,000 flights holds the event loop for hundreds of
- * milliseconds; the parts of a slice take a few.
+ * A large JSON answer read in parts, a slice per turn of the event loop: its bytes are scanned
+ * once for the bounds of the parts that matter (the elements of `features` or `flightStatuses`,
+ * the other members of the envelope), and each part is decoded and given to JSON.parse on its
+ * own. One JSON.parse of a 30 MB list of 100,000 flights holds the event loop for hundreds of
+ * milliseconds, and so does decoding it into one string; the parts of a slice take a few. The
+ * bytes are scanned as they are: the characters that give JSON its structure are ASCII, and no
+ * byte of a UTF-8 sequence for another character is below 0x80.
  *
  * What is kept is bounded: the elements of a read array up to its `max` (the rest counted, not
  * parsed), an element up to `maxPartChars` (a larger one counted as left out), and the other
@@ -23,7 +25,7 @@ export interface ArrayReader {
 export interface JsonPartsOptions {
   /** Dotted paths of the arrays read element by element; the objects on their way are read member by member. */
   arrays: Record<string, ArrayReader>;
-  /** JSON.parse, or the client's parse that redacts what spells a secret. */
+  /** JSON.parse of a part's text, or the client's parse that redacts what spells a secret. */
   parse: (text: string) => unknown;
   maxPartChars: number;
 }
@@ -39,14 +41,23 @@ export interface JsonParts {
   found: Set<string>;
 }
 
-/** Characters scanned between two yields. */
+/** Bytes scanned between two yields. */
 const SCAN_CHARS = 256 * 1024;
 
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const COMMA = 44;
+const COLON = 58;
+
 /**
- * The steps of reading `text`: a generator that yields every SCAN_CHARS characters scanned or
- * parsed; run it with `yieldingLoop(() => !steps.next().done)`.
+ * The steps of reading the answer's bytes: a generator that yields every SCAN_CHARS bytes scanned
+ * or parsed; run it with `yieldingLoop(() => !steps.next().done)`.
  */
-export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: JsonParts): Generator<void, void, void> {
+export function* jsonPartSteps(text: Buffer, options: JsonPartsOptions, out: JsonParts): Generator<void, void, void> {
   let budget = SCAN_CHARS;
   let i = 0;
   const descend = new Set<string>();
@@ -59,7 +70,7 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
   };
   const space = (): void => {
     while (i < text.length) {
-      const c = text.charCodeAt(i);
+      const c = text[i]!;
       if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return;
       i++;
     }
@@ -75,13 +86,13 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
   const stringEnd = (from: number): number => {
     let j = from + 1;
     for (;;) {
-      const quote = text.indexOf('"', j);
+      const quote = text.indexOf(QUOTE, j);
       if (quote < 0) {
         i = text.length;
         return fail('an unterminated string');
       }
       let backslashes = 0;
-      for (let k = quote - 1; k > from && text.charCodeAt(k) === 92; k--) backslashes++;
+      for (let k = quote - 1; k > from && text[k] === BACKSLASH; k--) backslashes++;
       if (backslashes % 2 === 0) return quote + 1;
       j = quote + 1;
     }
@@ -90,24 +101,19 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
   const skipValue = function* (): Generator<void, void, void> {
     const start = i;
     const c = text[i];
-    if (c === '"') {
+    if (c === QUOTE) {
       i = stringEnd(i);
-    } else if (c === '{' || c === '[') {
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       let depth = 0;
       let counted = i;
-      const structural = /["{}[\]]/g;
       while (i < text.length) {
-        structural.lastIndex = i;
-        const found = structural.exec(text);
-        if (!found) break;
-        i = found.index;
-        const ch = text.charCodeAt(i);
-        if (ch === 34) {
+        const ch = text[i]!;
+        if (ch === QUOTE) {
           i = stringEnd(i);
         } else {
           i++;
-          if (ch === 123 || ch === 91) depth++;
-          else if (--depth === 0) break;
+          if (ch === OPEN_BRACE || ch === OPEN_BRACKET) depth++;
+          else if ((ch === CLOSE_BRACE || ch === CLOSE_BRACKET) && --depth === 0) break;
         }
         if (i - counted >= 4096) {
           yield* spend(i - counted);
@@ -118,7 +124,11 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
       yield* spend(i - counted);
       return;
     } else {
-      while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
+      while (i < text.length) {
+        const ch = text[i]!;
+        if (ch === COMMA || ch === CLOSE_BRACE || ch === CLOSE_BRACKET || ch <= 32) break;
+        i++;
+      }
       if (i === start) fail('a missing value');
     }
     yield* spend(i - start);
@@ -126,7 +136,7 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
   const parsePart = function* (start: number, end: number): Generator<void, unknown, void> {
     let value: unknown;
     try {
-      value = options.parse(text.slice(start, end));
+      value = options.parse(text.toString('utf8', start, end));
     } catch {
       i = start;
       fail('a value that does not parse');
@@ -138,7 +148,7 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
     i++;
     let index = 0;
     space();
-    if (text[i] === ']') {
+    if (text[i] === CLOSE_BRACKET) {
       i++;
       return;
     }
@@ -151,8 +161,8 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
       else reader.element(yield* parsePart(start, i), index);
       index++;
       space();
-      if (text[i] === ',') i++;
-      else if (text[i] === ']') {
+      if (text[i] === COMMA) i++;
+      else if (text[i] === CLOSE_BRACKET) {
         i++;
         return;
       } else fail('a missing comma in an array');
@@ -161,26 +171,26 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
   const readObject = function* (prefix: string): Generator<void, void, void> {
     i++;
     space();
-    if (text[i] === '}') {
+    if (text[i] === CLOSE_BRACE) {
       i++;
       return;
     }
     for (;;) {
       space();
-      if (text[i] !== '"') fail('a missing member name');
+      if (text[i] !== QUOTE) fail('a missing member name');
       const keyEnd = stringEnd(i);
-      const key = JSON.parse(text.slice(i, keyEnd)) as string;
+      const key = JSON.parse(text.toString('utf8', i, keyEnd)) as string;
       i = keyEnd;
       space();
-      if (text[i] !== ':') fail('a missing colon');
+      if (text[i] !== COLON) fail('a missing colon');
       i++;
       space();
       const path = prefix ? `${prefix}.${key}` : key;
       const reader = options.arrays[path];
-      if (reader && text[i] === '[') {
+      if (reader && text[i] === OPEN_BRACKET) {
         out.found.add(path);
         yield* readArray(path, reader);
-      } else if (descend.has(path) && text[i] === '{') yield* readObject(path);
+      } else if (descend.has(path) && text[i] === OPEN_BRACE) yield* readObject(path);
       else {
         const start = i;
         yield* skipValue();
@@ -188,18 +198,18 @@ export function* jsonPartSteps(text: string, options: JsonPartsOptions, out: Jso
         else out.members.set(path, yield* parsePart(start, i));
       }
       space();
-      if (text[i] === ',') i++;
-      else if (text[i] === '}') {
+      if (text[i] === COMMA) i++;
+      else if (text[i] === CLOSE_BRACE) {
         i++;
         return;
       } else fail('a missing comma in an object');
     }
   };
   space();
-  if (text[i] !== '{') {
+  if (text[i] !== OPEN_BRACE) {
     // Not an envelope: the caller's shape error (read whole when small, for the exact reason).
     if (text.length > options.maxPartChars) throw new ShapeError('body', 'is not a JSON object');
-    out.members.set('', options.parse(text));
+    out.members.set('', options.parse(text.toString('utf8')));
     return;
   }
   yield* readObject('');

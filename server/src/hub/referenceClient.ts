@@ -214,7 +214,6 @@ export class ReferenceClient {
     const kind = bodyKind(res);
     if (kind !== 'json')
       throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
-    const text = res.body.toString('utf8');
     const records: Record<string, unknown>[] = [];
     let notRead = 0;
     const lists: Record<string, unknown[]> = { airports: [], airlines: [], equipments: [] };
@@ -224,7 +223,7 @@ export class ReferenceClient {
     });
     const out = emptyJsonParts();
     const steps = jsonPartSteps(
-      text,
+      res.body,
       {
         arrays: {
           flightStatuses: {
@@ -239,7 +238,7 @@ export class ReferenceClient {
           'appendix.airlines': appendixList('airlines'),
           'appendix.equipments': appendixList('equipments'),
         },
-        parse: jsonPartParser(res, text),
+        parse: jsonPartParser(res),
         maxPartChars: MAX_RECORD_CHARS,
       },
       out,

@@ -294,6 +294,14 @@ export function liveFlightHover(answer: LiveFlightAnswer, nowMs: number): string
   return lines.join('\n');
 }
 
+/** The hover on field 7 while the live flight is still being looked up (or its answer read). */
+export function liveFlightPendingHover(query: LiveFlightQuery): string {
+  return (
+    `**Live flight ${inlineCode(query.callsign)}** — ${escapeMarkdown(query.eobtText)}\n\n` +
+    'Still being looked up (the services are asked, or a long answer is being read): hover again in a moment.'
+  );
+}
+
 /** The reference family's status codes (flightStatus.status), in words. */
 const REFERENCE_STATUS: Record<string, string> = {
   A: 'ACTIVE',

@@ -127,6 +127,21 @@ export class LiveFlightLookup {
     return promise.then((answer) => (answer.query === query ? answer : { ...answer, query }));
   }
 
+  /**
+   * The live flight of the query if it is had within `waitMs` (the hover's bound: a long answer
+   * being read must not hold the hover); undefined after that, the lookup going on and its
+   * answer cached for the next hover.
+   */
+  lookupWithin(query: LiveFlightQuery, waitMs: number): Promise<LiveFlightAnswer | undefined> {
+    const answer = this.lookup(query);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+      timer.unref?.();
+    });
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  }
+
   /** True while a service can be asked (a hub key, or the reference credentials, set). */
   get enabled(): boolean {
     return this.session.hubClient !== undefined || this.session.referenceClient !== undefined;

@@ -1,0 +1,98 @@
+/**
+ * Hovers answered within 4 s while the server reads a hostile flight answer (issue 35, item 1),
+ * through the built server against the simulator's hostile `flights` variants: a Flight nested
+ * 60 deep around 20,000 empty elements, 100,000 flights in 30 MB, a 2.4 MB route text. Opening
+ * an FPL message asks its live flight (GeoJSON, #2); completion on an empty route line asks the
+ * routes filed by others (FIXM, #5). Hovers are sent once the simulator has answered, while the
+ * server reads, and each must come back within the bound: a bound on responsiveness, not a
+ * speed figure (the simulator writes its answers in this process, so the clock starts only once
+ * it has written them).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { MarkupContent } from 'vscode-languageserver-protocol';
+import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
+import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
+import { ServerUnderTest } from './support/server';
+
+const BOUND_MS = 4_000;
+
+let sim: HubSimulator;
+before(async () => {
+  sim = await startHubSimulator({ port: 0, quiet: true, settings: { variants: { flights: 'fixm' } } });
+});
+after(async () => {
+  await sim?.close();
+});
+
+async function serverOnSim(): Promise<ServerUnderTest> {
+  const server = await ServerUnderTest.start({
+    initializationOptions: {
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 120 } },
+    },
+  });
+  await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
+  return server;
+}
+
+function dof(): string {
+  const d = new Date();
+  return `${String(d.getUTCFullYear() % 100).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+const FPL =
+  `(FPL-DLH4AB-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL1200\n` +
+  `-N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n-EDDF0105 EDDK\n-DOF/${dof()})\n\n` +
+  `origin: EGLL\ndestination: EDDF\n\n`;
+
+/** Resolves once the simulator has answered `count` requests of the endpoint (written its bodies). */
+async function answered(endpoint: string, count: number): Promise<void> {
+  for (;;) {
+    const done = sim.requests.list().filter((r) => r.endpoint === endpoint && r.status !== undefined).length;
+    if (done >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The longest a hover took, of hovers sent one after the other for `forMs`. */
+async function longestHover(server: ServerUnderTest, uri: string, line: number, character: number, forMs: number) {
+  let longest = 0;
+  let text = '';
+  const until = Date.now() + forMs;
+  while (Date.now() < until) {
+    const sent = Date.now();
+    const hover = await server.hover(uri, line, character);
+    longest = Math.max(longest, Date.now() - sent);
+    text = hover ? (hover.contents as MarkupContent).value : '';
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { longest, text };
+}
+
+for (const variant of ['nested', 'many', 'long-route'] as const) {
+  test(`hovers are answered within ${BOUND_MS / 1000} s while the server reads the ${variant} answers`, async (t) => {
+    sim.settings.variants.flights = variant;
+    sim.requests.clear();
+    const server = await serverOnSim();
+    t.after(() => server.stop());
+    const uri = `file:///hostile/${variant}.route`;
+    await server.open(uri, FPL);
+    // The routes filed by others (FIXM): asked by completion on the empty route line, not awaited.
+    const completion = server.connection
+      .sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 9, character: 0 } })
+      .catch(() => undefined);
+    // The live flight (GeoJSON): asked by the hover on field 7 (and once the document is still).
+    const onField7 = server.hover(uri, 0, 7).catch(() => undefined);
+    // Every status of both lookups (the simulator writes each answer in this process first).
+    await answered('airlineFlightNumber', 3);
+    await answered('flightsBetween', 3);
+    const field13 = await longestHover(server, uri, 2, 2, 3_000);
+    assert.ok(field13.longest < BOUND_MS, `a hover on field 13 took ${field13.longest} ms`);
+    const sent = Date.now();
+    const live = await server.hover(uri, 0, 7);
+    assert.ok(Date.now() - sent < BOUND_MS, `the hover on field 7 took ${Date.now() - sent} ms`);
+    assert.match((live?.contents as MarkupContent).value, /Live flight `DLH4AB`/);
+    await onField7;
+    await completion;
+  });
+}
