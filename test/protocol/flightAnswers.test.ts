@@ -5,30 +5,41 @@
  * an FPL message asks its live flight (GeoJSON, #2); completion on an empty route line asks the
  * routes filed by others (FIXM, #5). Hovers are sent once the simulator has answered, while the
  * server reads, and each must come back within the bound: a bound on responsiveness, not a
- * speed figure (the simulator writes its answers in this process, so the clock starts only once
- * it has written them).
+ * speed figure. The simulator runs in a process of its own (writing 30 MB answers would hold
+ * this process's event loop, and the hovers' answers with it).
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { test } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
-import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { ServerUnderTest } from './support/server';
 
 const BOUND_MS = 4_000;
+const ROOT = path.resolve(__dirname, '../..');
 
-let sim: HubSimulator;
-before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true, settings: { variants: { flights: 'fixm' } } });
-});
-after(async () => {
-  await sim?.close();
-});
+/** `npm run hub-sim` in a process of its own, in the variant; its base URL once it listens. */
+async function simulator(variant: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/hub-sim/main.ts', '--port', '0', '--quiet', '--flights', variant],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    const url = /^hub-sim listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+    if (url) return { url, child };
+  }
+  throw new Error('the simulator did not start');
+}
 
-async function serverOnSim(): Promise<ServerUnderTest> {
+async function serverOnSim(url: string): Promise<ServerUnderTest> {
   const server = await ServerUnderTest.start({
     initializationOptions: {
-      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: sim.url, timeoutSeconds: 120 } },
+      icaoRoute: { diagnostics: { debounceMs: 0 }, hub: { baseUrl: url, timeoutSeconds: 120 } },
     },
   });
   await server.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
@@ -45,12 +56,14 @@ const FPL =
   `-N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n-EDDF0105 EDDK\n-DOF/${dof()})\n\n` +
   `origin: EGLL\ndestination: EDDF\n\n`;
 
-/** Resolves once the simulator has answered `count` requests of the endpoint (written its bodies). */
-async function answered(endpoint: string, count: number): Promise<void> {
+/** Resolves once the simulator has answered `count` requests of the endpoint (its control API's log). */
+async function answered(url: string, endpoint: string, count: number): Promise<void> {
   for (;;) {
-    const done = sim.requests.list().filter((r) => r.endpoint === endpoint && r.status !== undefined).length;
-    if (done >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { requests } = (await (await fetch(`${url}/__control/requests`)).json()) as {
+      requests: { endpoint?: string; status?: number }[];
+    };
+    if (requests.filter((r) => r.endpoint === endpoint && r.status !== undefined).length >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -71,9 +84,12 @@ async function longestHover(server: ServerUnderTest, uri: string, line: number, 
 
 for (const variant of ['nested', 'many', 'long-route'] as const) {
   test(`hovers are answered within ${BOUND_MS / 1000} s while the server reads the ${variant} answers`, async (t) => {
-    sim.settings.variants.flights = variant;
-    sim.requests.clear();
-    const server = await serverOnSim();
+    const sim = await simulator(variant);
+    t.after(async () => {
+      sim.child.kill('SIGTERM');
+      if (sim.child.exitCode === null) await once(sim.child, 'exit');
+    });
+    const server = await serverOnSim(sim.url);
     t.after(() => server.stop());
     const uri = `file:///hostile/${variant}.route`;
     await server.open(uri, FPL);
@@ -84,8 +100,8 @@ for (const variant of ['nested', 'many', 'long-route'] as const) {
     // The live flight (GeoJSON): asked by the hover on field 7 (and once the document is still).
     const onField7 = server.hover(uri, 0, 7).catch(() => undefined);
     // Every status of both lookups (the simulator writes each answer in this process first).
-    await answered('airlineFlightNumber', 3);
-    await answered('flightsBetween', 3);
+    await answered(sim.url, 'airlineFlightNumber', 3);
+    await answered(sim.url, 'flightsBetween', 3);
     const field13 = await longestHover(server, uri, 2, 2, 3_000);
     assert.ok(field13.longest < BOUND_MS, `a hover on field 13 took ${field13.longest} ms`);
     const sent = Date.now();

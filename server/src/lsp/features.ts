@@ -125,10 +125,13 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
         const flight = state.session.hubClient ? flightNumberTarget(current.document, params.position) : undefined;
         if (!flight) return local;
         return state.session.liveFlights.flightsOf(flight.airline).then(
-          (flights) => ({
-            isIncomplete: local.isIncomplete,
-            items: [...local.items, ...flightNumberItems(flights, flight)],
-          }),
+          (flights) => {
+            const numbers = flightNumberItems(flights, flight);
+            return {
+              isIncomplete: local.isIncomplete || numbers.incomplete,
+              items: [...local.items, ...numbers.items],
+            };
+          },
           () => local,
         );
       }

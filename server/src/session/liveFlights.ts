@@ -44,8 +44,17 @@ const USAGE_LIMIT_PAUSE_MS = 15 * 60_000;
 /** Refusals that asking again soon cannot lift. */
 const FINAL: ReadonlySet<ServiceErrorKind> = new Set(['restricted', 'usageLimit', 'notAuthorised']);
 
+/**
+ * FPL messages of one document whose live flights are asked once it is still, at most: a file of
+ * hundreds of messages would spend the usage limit on flights nobody looks at. The others are
+ * asked when their field 7 is hovered.
+ */
+export const MAX_LOOKUPS_PER_DOCUMENT = 50;
+
 export interface LiveFlightOptions {
   ttlMs?: number;
+  /** Told once per document size that the lookups stop at MAX_LOOKUPS_PER_DOCUMENT (the output log). */
+  log?: (message: string) => void;
   now?: () => number;
   /** `icaoRoute.reference.useHttpErrors`. */
   useHttpErrors?: () => boolean;
@@ -161,13 +170,37 @@ export class LiveFlightLookup {
     return out;
   }
 
-  /** Asks for every FPL message's flight not cached yet; resolves with the document's L findings. */
+  /**
+   * Asks for the flights of the document's first MAX_LOOKUPS_PER_DOCUMENT call signs and dates not
+   * cached yet (one lookup each, whatever the number of messages naming it); resolves with the
+   * document's L findings.
+   */
   async refresh(document: RouteDocument): Promise<RouteDiagnostic[]> {
-    const queries = document.blocks.map((b) => this.queryOf(b)).filter((q): q is LiveFlightQuery => !!q);
-    if (queries.length === 0) return [];
+    const queries = new Map<string, LiveFlightQuery>();
+    const beyond = new Set<string>();
+    for (const block of document.blocks) {
+      const query = this.queryOf(block);
+      if (!query || queries.has(query.key)) continue;
+      if (queries.size < MAX_LOOKUPS_PER_DOCUMENT) queries.set(query.key, query);
+      else beyond.add(query.key);
+    }
+    if (queries.size === 0) return [];
     if (!this.enabled) return [];
-    await Promise.all(queries.map((q) => this.lookup(q).catch(() => undefined)));
+    if (beyond.size > 0) this.sayCapped(queries.size + beyond.size);
+    await Promise.all([...queries.values()].map((q) => this.lookup(q).catch(() => undefined)));
     return this.findings(document);
+  }
+
+  /** Sizes of documents whose capped lookups were said (once each). */
+  private readonly saidCapped = new Set<number>();
+
+  private sayCapped(total: number): void {
+    if (this.saidCapped.has(total) || this.saidCapped.size > 100) return;
+    this.saidCapped.add(total);
+    this.options.log?.(
+      `Live flights: a document names ${total} call signs (and dates); the first ${MAX_LOOKUPS_PER_DOCUMENT} are ` +
+        'looked up once it is still, the others when field 7 is hovered (the usage limit is your money).',
+    );
   }
 
   /** The operator's flight numbers if fetched and fresh (completion's fast path). */

@@ -18,7 +18,11 @@ import {
   type LiveFlightAnswer,
   type LiveFlightRecord,
 } from '../../../server/src/services/liveFlight';
-import { flightNumberItems, flightNumberTarget } from '../../../server/src/services/flightNumberCompletion';
+import {
+  flightNumberItems,
+  flightNumberTarget,
+  MAX_FLIGHT_NUMBER_ITEMS,
+} from '../../../server/src/services/flightNumberCompletion';
 
 const ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
 const NOW = Date.UTC(2026, 10, 26, 14, 0);
@@ -241,10 +245,11 @@ test("field 7's flight numbers: offered after the designator, replacing what is 
   const target = flightNumberTarget(document, { line: 0, character: 9 });
   assert.deepEqual(target, {
     airline: 'DLH',
+    typed: 'DLH4',
     range: { start: { line: 0, character: 5 }, end: { line: 0, character: 9 } },
   });
   assert.equal(flightNumberTarget(document, { line: 0, character: 7 }), undefined, 'before three letters');
-  const items = flightNumberItems(
+  const { items } = flightNumberItems(
     [
       {
         number: '4AB',
@@ -259,4 +264,19 @@ test("field 7's flight numbers: offered after the designator, replacing what is 
   assert.equal(items[0]!.label, 'DLH4AB');
   assert.equal(items[0]!.detail, 'EGLL → EDDF · 12:00Z');
   assert.deepEqual(items[0]!.textEdit, { range: target!.range, newText: 'DLH4AB' });
+});
+
+test("field 7's flight numbers are bounded as the other completions, filtered by what is typed (100,000 flights)", () => {
+  const flights = Array.from({ length: 100_000 }, (_, i) => ({ number: String(i), callsign: `DLH${i}` }));
+  const document = parseRouteDocument(`(FPL-DLH12-IS\n-A320/M-S/C\n-EGLL1200\n-${ROUTE}\n-EDDF0105)\n`);
+  const typed = flightNumberItems(flights, flightNumberTarget(document, { line: 0, character: 10 })!);
+  assert.equal(typed.items.length, MAX_FLIGHT_NUMBER_ITEMS);
+  assert.ok(typed.items.every((item) => item.label.startsWith('DLH12')));
+  assert.equal(typed.incomplete, true, 'more match: asked again as the user types, from the cached list');
+  const narrow = flightNumberItems(flights.slice(0, 200), flightNumberTarget(document, { line: 0, character: 10 })!);
+  assert.deepEqual(
+    narrow.items.map((item) => item.label),
+    ['DLH12', ...Array.from({ length: 10 }, (_, i) => `DLH${120 + i}`)],
+  );
+  assert.equal(narrow.incomplete, false);
 });
