@@ -57,11 +57,14 @@ const FPL =
   `origin: EGLL\ndestination: EDDF\n\n`;
 
 /** Resolves once the simulator has answered `count` requests of the endpoint (its control API's log). */
-async function answered(url: string, endpoint: string, count: number): Promise<void> {
+async function answered(sim: { url: string; child: ChildProcess }, endpoint: string, count: number): Promise<void> {
   for (;;) {
-    const { requests } = (await (await fetch(`${url}/__control/requests`)).json()) as {
-      requests: { endpoint?: string; status?: number }[];
-    };
+    assert.equal(sim.child.exitCode, null, 'the simulator is still running');
+    // While it writes a 30 MB answer the simulator may not answer its control API: asked again.
+    const requests = await fetch(`${sim.url}/__control/requests`)
+      .then((res) => res.json() as Promise<{ requests: { endpoint?: string; status?: number }[] }>)
+      .then((log) => log.requests)
+      .catch(() => []);
     if (requests.filter((r) => r.endpoint === endpoint && r.status !== undefined).length >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -100,8 +103,8 @@ for (const variant of ['nested', 'many', 'long-route'] as const) {
     // The live flight (GeoJSON): asked by the hover on field 7 (and once the document is still).
     const onField7 = server.hover(uri, 0, 7).catch(() => undefined);
     // Every status of both lookups (the simulator writes each answer in this process first).
-    await answered(sim.url, 'airlineFlightNumber', 3);
-    await answered(sim.url, 'flightsBetween', 3);
+    await answered(sim, 'airlineFlightNumber', 3);
+    await answered(sim, 'flightsBetween', 3);
     const field13 = await longestHover(server, uri, 2, 2, 3_000);
     assert.ok(field13.longest < BOUND_MS, `a hover on field 13 took ${field13.longest} ms`);
     const sent = Date.now();

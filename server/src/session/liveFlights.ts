@@ -14,6 +14,7 @@
  * 15 minutes, and the 'flights' status says it once; the answer keeps what the other service gave and says in words what is missing.
  */
 import {
+  flightListNotices,
   isServiceError,
   type FlightSummary,
   type HubClient,
@@ -295,6 +296,10 @@ export class LiveFlightLookup {
         HUB_STATUSES.map((status) => hub.airlineFlightNumber(query.airline, query.number, status ? { status } : {})),
       );
       summaries = uniqueByGufi(lists.flatMap((l) => l.flights));
+      const said = new Set(
+        lists.flatMap((l) => flightListNotices(l, `The hub's flights of ${query.airline} ${query.number}`)),
+      );
+      notes.push(...said);
     } catch (error) {
       notes.push(this.failed('hub', 'airlineFlightNumber', error));
       return { records: [], failed: true };
@@ -353,6 +358,11 @@ export class LiveFlightLookup {
         utc: true,
         extendedOptions: { useHttpErrors: this.options.useHttpErrors?.() ?? false },
       });
+      if (result.notRead)
+        notes.push(
+          `The reference family's answer held ${result.notRead} more flight status records than the ` +
+            `${result.flightStatuses.length} read; they are not compared.`,
+        );
       return { records: result.flightStatuses.map(referenceFlightRecord) };
     } catch (error) {
       notes.push(this.failed('reference', 'flightStatus', error));
