@@ -305,7 +305,7 @@ export class LiveFlightLookup {
       return { records: [], failed: true };
     }
     const records = summaries.map(hubRecord);
-    const chosen = chooseFlight(records, query.eobtMs);
+    const chosen = chooseFlight(records, query);
     const gufi = chosen ? summaries[records.indexOf(chosen)]?.gufi : undefined;
     if (!chosen || !gufi || chosen.cancelled) return { records };
     const delayRefused = this.refusal('hub', 'flightDelay');
@@ -452,13 +452,22 @@ export function hubRecord(flight: FlightSummary): LiveFlightRecord {
   if (flight.callsign) record.callsign = flight.callsign;
   if (status) record.status = status;
   if (flight.departure) record.departure = flight.departure.toUpperCase();
+  // The planned destination (field 16's); where a diverted flight landed is said apart.
   const arrival = flight.originalArrival ?? flight.arrival;
   if (arrival) record.arrival = arrival.toUpperCase();
+  if (flight.originalArrival && flight.arrival && flight.arrival !== flight.originalArrival)
+    record.divertedTo = { icao: flight.arrival.toUpperCase() };
   const times: [keyof LiveFlightRecord, string | undefined][] = [
     ['scheduledOffBlockMs', flight.scheduledDeparture],
     ['estimatedOffBlockMs', flight.estimatedDeparture ?? flight.eobt],
+    ['actualOffBlockMs', flight.actualDeparture],
+    ['estimatedTakeOffMs', flight.estimatedTakeOff],
+    ['actualTakeOffMs', flight.actualTakeOff],
+    ['estimatedLandingMs', flight.estimatedLanding],
+    ['actualLandingMs', flight.actualLanding],
     ['scheduledInBlockMs', flight.scheduledArrival],
     ['estimatedInBlockMs', flight.estimatedArrival],
+    ['actualInBlockMs', flight.actualArrival],
   ];
   for (const [key, text] of times) {
     const value = ms(text);
