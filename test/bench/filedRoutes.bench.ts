@@ -3,15 +3,15 @@
  * flights, under 50 ms. The answers are the simulator's FIXM lists of flights between the sample
  * routes' aerodromes (#5, FILED, SCHEDULED and AIRBORNE, with the route text as the real service
  * writes it), each list repeated under new GUFIs until 500 flights; what is timed is what the
- * lookup does with them (server/src/session/filedRoutes.ts): each body's flights read as it is parsed,
- * each flight once, then grouped by route. Process CPU time, best of several rounds.
+ * lookup does with them (server/src/session/filedRouteLookup.ts): each body's flights read as it
+ * is parsed, each flight once, then grouped by route. Process CPU time, best of several rounds.
  * `node --import tsx test/bench/run.ts filedRoutes`.
  */
 import { request } from 'undici';
 import { startHubSimulator } from '../hub-sim/server';
 import type { FlightSummary } from '../../server/src/hub/hubXml';
 import { readFixmFlights } from '../../server/src/hub/fixmFlights';
-import { groupFiledRoutes } from '../../server/src/services/filedRoutes';
+import { groupFiledRoutes } from '../../server/src/remote/filedRoutes';
 import type { BenchFigure } from './run';
 
 export const name = 'Routes filed by others (answers to grouped routes)';

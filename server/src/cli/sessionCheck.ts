@@ -12,8 +12,8 @@
  * bundle's parser, because the pipeline knows the blocks by their class.
  */
 import { parseRouteDocument } from '../route';
-import { allFindings } from '../services/diagnostics';
-import { LineIndex } from '../services/ranges';
+import { allFindings } from '../services/documentDiagnostics';
+import { LineIndex } from '../route/ranges';
 import { loadNavDatabase, NavDataError } from '../navdata/loader';
 import { RouteSession } from '../session/routeSession';
 import { CliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
@@ -49,6 +49,7 @@ export async function openSessionChecker(options: CheckOptions, env: NodeJS.Proc
       reference: options.reference ? { baseUrl: options.reference } : {},
       navdataFolder: options.navdata ?? '',
       semicircular: options.semicircular ?? 'icao',
+      ...(options.firBoundariesFile ? { firBoundariesFile: options.firBoundariesFile } : {}),
       conflicts: { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },

@@ -35,5 +35,5 @@ export type { Notam } from './notams';
 export * from './hubClient';
 export * from './referenceClient';
 export { expandBlockAtHub, expansionFromHub } from './expansionMapping';
-export { readClientSettings, type ClientSettings, type HttpEnvironment } from './settings';
+export { readClientSettings, type ClientSettings, type HttpEnvironment } from './clientSettings';
 export { parseNotamCoordinates } from './notams';

@@ -10,7 +10,7 @@ import { filedRouteAction, filedRoutePlace } from '../services/filedRouteChoices
 import { insertEetAction } from '../services/eetAction';
 import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
 import { flightNumberItems, flightNumberTarget } from '../services/flightNumberCompletion';
-import { callSignBlockAt, liveFlightHover, liveFlightPendingHover } from '../services/liveFlight';
+import { callSignBlockAt, liveFlightHover, liveFlightPendingHover } from '../remote/liveFlight';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from './parsedDocuments';

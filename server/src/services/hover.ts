@@ -14,15 +14,17 @@ import type {
   RouteDocument,
   RouteElement,
 } from '../route/model';
-import { airlineHoverSection, type AirlineDirectory } from './airline';
+import { airlineHoverSection, type AirlineDirectory } from '../remote/airlineDirectory';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { formatSignedDecimal } from '../geo/signedDecimal';
 import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
-import { escapeMarkdown, inlineCode } from './format';
-import { locate } from './locate';
-import { rangesIntersect } from './ranges';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
+import { locate } from '../route/locate';
+import { rangesIntersect } from '../route/ranges';
 import { pointKindName } from './symbols';
+import { aerodromeFacts } from './aerodromeFacts';
+import type { NavDatabase } from '../navdata/loader';
 
 /** What route expansion knows of the document's blocks, handed in by the caller. */
 export interface ExpansionLookup {
@@ -37,6 +39,7 @@ export function hover(
   token: CancellationToken,
   expansion?: ExpansionLookup,
   airlines?: AirlineDirectory,
+  navdata?: NavDatabase,
 ): Hover | null {
   if (token.isCancellationRequested) return null;
   const found = locate(document, position);
@@ -62,6 +65,8 @@ export function hover(
           )
         : undefined;
       if (section) value += `\n\n---\n\n${section}`;
+      const facts = found.element.kind === 'aerodrome' ? aerodromeFacts(navdata, found.element.icao) : undefined;
+      if (facts) value += `\n\n---\n\n${facts}`;
       return markdown(value, found.element.range);
     }
     case 'directive': {
@@ -76,6 +81,8 @@ export function hover(
           `aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
         if (end.resolvedFix) value += `\n\n${escapeMarkdown(end.resolvedFix)}`;
       }
+      const facts = d.key === 'origin' || d.key === 'destination' ? aerodromeFacts(navdata, d.value) : undefined;
+      if (facts) value += `\n\n---\n\n${facts}`;
       return markdown(value, found.part === 'key' ? d.keyRange : d.valueRange);
     }
     case 'fplItem':
@@ -86,6 +93,12 @@ export function hover(
       let value = fplFieldHover(found.field.number, found.field.text);
       const section = airlines && found.field.number === 7 ? airlineHoverSection(found.field, airlines) : undefined;
       if (section) value += `\n\n---\n\n${section}`;
+      // Field 13's departure, field 16's destination (and its alternates: the first is said).
+      const facts =
+        found.field.number === 13 || found.field.number === 16
+          ? aerodromeFacts(navdata, found.field.text.trim().slice(0, 4))
+          : undefined;
+      if (facts) value += `\n\n---\n\n${facts}`;
       return markdown(value, found.field.range);
     }
     case 'block':

@@ -21,17 +21,18 @@ import type {
   SemanticTokensDelta,
 } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
-import type { AirlineDirectory } from './airline';
-import { withOwnData } from './codeActions';
+import type { AirlineDirectory } from '../remote/airlineDirectory';
+import { stillCurrent } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';
-import { documentDiagnostics } from './diagnostics';
+import { documentDiagnostics, toLspDiagnostic } from './documentDiagnostics';
 import { expansionTable } from './expansionTable';
 import { actionsAtCursor } from './actionsAtCursor';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
-import type { DocumentLines, LineIndex } from './ranges';
+import { blockAt } from '../route/locate';
+import { rangesIntersect, type DocumentLines, type LineIndex } from '../route/ranges';
 import { routeLegs } from './routeLegs';
 import { semanticTokens, semanticTokensEdits, type TokenCache } from './semanticTokens';
 import { documentSymbols, MAX_SYMBOLS, type SymbolCache } from './symbols';
@@ -63,6 +64,8 @@ export interface LanguageServiceContext {
   airlines(): AirlineDirectory | undefined;
   /** The navigation data if loaded (completion never waits for it). */
   navdata(): CompletionData['db'];
+  /** An aerodrome's procedures if read (completion never waits; asking starts reading them). */
+  procedures?: CompletionData['procedures'];
   /** Every source's findings known for the version (expansion, airline, conflicts). */
   findings(document: ServiceDocument): RouteDiagnostic[];
   /** The number the code lenses of the document carry, to find it again on resolve. */
@@ -99,6 +102,29 @@ export interface RouteLanguageService {
   expansionTable(document: ServiceDocument, params: { title: string }, token: CancellationToken): string;
 }
 
+/**
+ * Our diagnostics of the document's current version that may match `near`: the document's own,
+ * those of the blocks `near` starts in, and the other sources' findings that meet `near`. Not the
+ * whole document's: a code action request comes at every move of the cursor.
+ */
+function currentDiagnosticsNear(
+  document: RouteDocument,
+  sources: readonly RouteDiagnostic[],
+  near: readonly Diagnostic[],
+): Diagnostic[] {
+  if (near.length === 0) return [];
+  const findings: RouteDiagnostic[] = [...document.diagnostics];
+  const blocks = new Set<RouteBlock>();
+  for (const diagnostic of near) {
+    const block = blockAt(document, diagnostic.range.start);
+    if (!block || blocks.has(block)) continue;
+    blocks.add(block);
+    findings.push(...block.diagnostics);
+  }
+  for (const finding of sources) if (near.some((d) => rangesIntersect(d.range, finding.range))) findings.push(finding);
+  return findings.map(toLspDiagnostic);
+}
+
 export function createLanguageService(context: LanguageServiceContext): RouteLanguageService {
   const resultFor = (document: ServiceDocument) => (block: RouteBlock) => context.expansionOf(block, document);
   // Each tokens answer gets an id; a delta request names the one it has and gets the edits from it.
@@ -120,6 +146,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         token,
         { sourceName: context.sourceName(), resultFor: resultFor(current) },
         context.airlines(),
+        context.navdata(),
       ),
 
     documentSymbols: (current, _params, token) =>
@@ -141,15 +168,13 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
       routeMapCodeLenses(current.document, context.documentId(current.uri), token),
 
     codeActions: (current, { range, context: { diagnostics: received } }, token) => {
-      const own = () => service.diagnostics(current, { findings: context.findings(current) }, token);
       // Clients that send no diagnostics in the context still get fixes for ours in the range;
-      // clients that drop `data` get it back from ours.
+      // what a client sends is taken as the current version has it (stale ones get no fix).
+      const here = received.filter((d) => rangesIntersect(d.range, range));
       const diagnostics =
         received.length === 0
-          ? own()
-          : received.some((d) => d.data === undefined)
-            ? withOwnData(received, own())
-            : received;
+          ? service.diagnostics(current, { findings: context.findings(current) }, token)
+          : stillCurrent(here, currentDiagnosticsNear(current.document, context.findings(current), here));
       return actionsAtCursor(current.uri, current.document, current.lines, range, diagnostics, token);
     },
 
@@ -158,7 +183,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         current.document,
         current.lines,
         position,
-        { db: context.navdata(), airlines: context.airlines() },
+        { db: context.navdata(), airlines: context.airlines(), procedures: context.procedures },
         token,
       );
       // Lists are cut to their nearest items: ask again as the word grows.

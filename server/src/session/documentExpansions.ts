@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import { HubClient, redactText, type HubCallRecord, type HubSettings } from '../hub';
 import { keyOfBlock, settledBlock } from '../route/movableBlock';
-import type { LineIndex } from '../services/ranges';
+import type { LineIndex } from '../route/ranges';
 import type { NavDatabase } from '../navdata/loader';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
-import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
+import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './expansionCache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
 
@@ -158,7 +158,7 @@ export class DocumentExpansions {
         );
         this.source = new HubSource(
           client,
-          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular) : undefined,
+          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular, this.events.log) : undefined,
           semicircular,
         );
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
@@ -172,7 +172,7 @@ export class DocumentExpansions {
         );
       }
     } else if (folder) {
-      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular);
+      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular, this.events.log);
       this.tracker.set({ state: 'loading', source: 'navdata', message: `Reading the navigation data in ${folder}…` });
     } else {
       this.tracker.set({

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseRouteDocument } from '../../../server/src/route';
 import { RouteSession } from '../../../server/src/session/routeSession';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { EXCERPT, ROOT, SAMPLES } from '../navdata/paths';
 import { buildOnce, CLI_JS } from '../../protocol/support/build';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MapAreas } from '../../../server/src/map/areas';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { EXCERPT } from '../navdata/paths';
@@ -16,12 +16,13 @@ import {
   FlightConflicts,
   MAX_CONFLICT_BLOCKS,
 } from '../../../server/src/session/flightConflicts';
+import { JudgedFlights } from '../../../server/src/session/judgedFlights';
 
 test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOCKS route blocks are looked at', async () => {
   const text = Array.from({ length: MAX_CONFLICT_BLOCKS * 3 }, () => 'N0450F350 DVR UL9 KONAN').join('\n\n');
   const asked: number[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: (block) => {
       asked.push(block.range.start.line);
       return undefined;
@@ -56,7 +57,7 @@ test('with the conflicts turned off, an FPL message is still judged for its time
   const db = await loadNavDatabase(EXCERPT);
   const asked: string[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: (block) => {
       asked.push(block.kind);
       return expandRoute(block, db);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { LIVE_FLIGHT_SETTLE_MS, type DocumentFindings } from '../../../server/src/session/documentPipeline';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';
