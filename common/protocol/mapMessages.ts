@@ -51,8 +51,10 @@ export interface MapLeg {
   id: string;
   fromId: string;
   toId: string;
-  /** The airway designator, or 'DCT'. */
+  /** The airway designator, the SID or STAR, or 'DCT'. */
   via: string;
+  /** A leg of a SID or STAR (the procedures data's fixes): drawn in the procedure style. */
+  procedure?: 'sid' | 'star';
   /** The element that produces the leg (the airway or DCT token; else the point's). */
   range: MapRange;
   elementIndex: number;

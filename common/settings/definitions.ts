@@ -181,7 +181,7 @@ export const SETTINGS = {
       type: 'string',
       default: '',
       markdownDescription:
-        'Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, only to list the candidates of an ambiguous first fix). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome.',
+        "Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, to list the candidates of an ambiguous first fix and to check SIDs and STARs). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome. SIDs and STARs come from X-Plane's procedures files, `CIFP/<ICAO>.dat`, read per aerodrome when first needed: an installation's `Custom Data/CIFP/` first, then `CIFP/` beside `fix.dat`, then `Resources/default data/CIFP/`.",
     },
     restricted: true,
     reader: 'server',

@@ -54,8 +54,8 @@ function firstLeg(
   const from = points[start]!;
   for (let k = start + 1; k < points.length; k++) {
     const to = points[k]!;
-    // The leg into the destination aerodrome is the descent, not a leg at the cruising level.
-    if (to.type === 'aerodrome' && to.elementIndex < 0) return undefined;
+    // The leg into the destination aerodrome (or a STAR) is the descent, not a leg at the cruising level.
+    if ((to.type === 'aerodrome' && to.elementIndex < 0) || to.procedure === 'star') return undefined;
     if (elements.slice(Math.max(0, from.elementIndex), to.elementIndex).some((e) => e.kind === 'track'))
       return undefined;
     if (inverse(from, to).distanceNm >= MIN_LEG_NM) return [from, to];
@@ -80,7 +80,8 @@ export function cruisingLevelFindings(
     if (element.kind === 'speedLevel' && !initialSeen) {
       initialSeen = true;
       level = element.level;
-      start = points.findIndex((p) => p.elementIndex >= 0);
+      // The SID climbs: the cruising level is flown from the point where it ends.
+      start = points.findIndex((p) => p.elementIndex >= 0 && p.procedure === undefined);
     } else if (element.kind === 'pointChange') {
       level = element.speedLevel.level;
       start = points.findIndex((p) => p.elementIndex === i);

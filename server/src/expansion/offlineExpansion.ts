@@ -14,6 +14,7 @@ import type {
   ExpandedPoint,
   ExpansionResult,
   PointElement,
+  ProcedureElement,
   Range,
   RouteBlock,
   RouteDiagnostic,
@@ -35,6 +36,7 @@ import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from '.
 import { againstDirection, airwayLevelFindings, dataSource, type AirwayStretch } from './airwayLevels';
 import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevelFindings';
 import { delayPointFindings } from './delayPoints';
+import { flyProcedure, type ProcedureLookup } from './procedures';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';
 export { distanceNm } from '../geo/geodesy';
@@ -49,6 +51,8 @@ export interface ExpansionOptions {
   firstFix?: 'literal' | 'nearestDeparture';
   /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
   semicircular?: SemicircularRule;
+  /** The aerodromes' procedures (CIFP), read before: SIDs and STARs are checked and flown (P codes). */
+  procedures?: ProcedureLookup;
 }
 
 export function expandRoute(
@@ -139,7 +143,7 @@ class Expansion {
     switch (element.kind) {
       case 'sid':
       case 'star':
-        this.procedures.push({ kind: element.kind, designator: element.designator, elementIndex: i });
+        this.placeProcedure(element, i);
         return;
       case 'direct':
         this.pending = undefined;
@@ -161,6 +165,26 @@ class Expansion {
         const point = pointOf(element);
         if (point) this.placePoint(point, i);
       }
+    }
+  }
+
+  /** A SID or STAR: kept as written; with the aerodrome's procedures, checked and its fixes placed. */
+  private placeProcedure(element: ProcedureElement, i: number): void {
+    const entry: ExpansionResult['procedures'][number] = {
+      kind: element.kind,
+      designator: element.designator,
+      elementIndex: i,
+    };
+    this.procedures.push(entry);
+    if (!this.options.procedures) return;
+    const flown = flyProcedure(this.db, this.options.procedures, this.block, element, i);
+    for (const f of flown.findings) this.report(f.code, f.range, f.message, f.data);
+    if (flown.detail) entry.detail = flown.detail;
+    for (const { index, ident } of flown.points) {
+      const point = databasePoint(this.db, index, ident, i, element.designator ?? undefined);
+      point.procedure = element.kind;
+      // A procedure's legs are published: however long, they are no wrong namesake (X004).
+      this.place(point, index, element.range, true);
     }
   }
 
@@ -770,7 +794,7 @@ class Expansion {
     this.reference = spec;
   }
 
-  private report(code: CodeOf<'X'>, range: Range, message: string, data?: unknown): void {
+  private report(code: CodeOf<'X' | 'P'>, range: Range, message: string, data?: unknown): void {
     const finding: RouteDiagnostic = { code, severity: DIAGNOSTIC_CODES[code].severity, message, range };
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);

@@ -59,6 +59,7 @@ export function startLanguageServer(
     sourceName: () => (session.expansionStatus.source === 'hub' ? 'the hub' : 'navdata'),
     airlines: () => session.airlines.directory(),
     navdata: () => session.loadedNavdata(),
+    procedures: (icao) => session.loadedProcedures(icao),
     findings: (current) => session.documents.findingsOf(current),
     documentId: (uri) => lensDocuments.idOf(uri),
     inlayHintsEnabled: () => state.settings.inlayLegDistances,

@@ -12,7 +12,7 @@
 import { parseJson, readFeatureCollection, type CollectionRules, type FeatureCollection, type LeftOut } from '../hub';
 import { readTextFile, type FileKind } from '../navdata/read';
 import { jsonShapeProblem, MAX_FIR_BOUNDARIES_BYTES } from './airspaceFileLimits';
-import { limitFeatureVertices } from './vertexLimit';
+import { MAX_VERTICES_PER_GEOMETRY } from '../geo/vertexLimit';
 import type { MapPolygons } from '../../../common/protocol/mapMessages';
 
 export interface FirBoundaries {
@@ -33,6 +33,7 @@ const FIR_BOUNDARIES_FILE: FileKind = {
 const RULES: CollectionRules<{ fir: string }> = {
   geometry: ['Polygon', 'MultiPolygon'],
   nullGeometry: false,
+  maxVertices: MAX_VERTICES_PER_GEOMETRY,
   properties(p) {
     const id = [p.id, p.designator, p.ICAO, p.icao].find((v) => typeof v === 'string' && v.trim() !== '');
     return { fir: typeof id === 'string' ? id.trim().toUpperCase().split('-')[0]! : '' };
@@ -67,7 +68,6 @@ export async function loadFirBoundaries(file: string, maxBytes = MAX_FIR_BOUNDAR
     // The feature's own `id` names it when its properties do not.
     const fir = f.properties.fir || (typeof f.id === 'string' ? f.id.toUpperCase().split('-')[0]! : '');
     if (!/^[A-Z]{4}$/.test(fir) || !f.geometry) continue;
-    limitFeatureVertices(f);
     const polygons =
       f.geometry.type === 'Polygon'
         ? [f.geometry.coordinates]

@@ -26,7 +26,7 @@ import type { RouteCorridor } from '../flight/corridor';
 import { countryOfIcao } from './countries';
 import { firsCrossed, type FirEntry } from '../flight/firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
-import { limitFeatureVertices } from './vertexLimit';
+import { limitFeatureVertices } from '../geo/vertexLimit';
 import type { KnownFir, MapData } from './mapView';
 import type { MicrolightSource } from '../flight/judgedFlight';
 import type { NotamSource } from '../flight/preparedAreas';

@@ -61,6 +61,19 @@ function legVia(
   return { via: 'DCT', range: toRange, elementIndex: to.elementIndex };
 }
 
+/**
+ * The SID or STAR a leg flies: into one of its fixes, or from its last fix on to the point where
+ * it ends (a SID) or the destination (a STAR).
+ */
+function procedureVia(block: RouteBlock, fix: ExpandedPoint): { via: string; range: Range; elementIndex: number } {
+  const element = block.elements[fix.elementIndex];
+  return {
+    via: fix.via ?? element?.text.toUpperCase() ?? '',
+    range: element?.range ?? block.range,
+    elementIndex: fix.elementIndex,
+  };
+}
+
 export function routeLayer(block: RouteBlock, result: ExpansionResult | undefined): RouteLayer {
   const placed = result?.points ?? [];
   const points: MapPoint[] = [];
@@ -110,6 +123,8 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
     const id = `p${points.length}`;
     const facts = [`${FIX_TYPE_LABEL[p.type] ?? p.type} at ${formatDegreesMinutes(p.lat, p.lon)}`];
     if (p.resolvedFix) facts.push(`Resolved: ${p.resolvedFix}`);
+    if (p.procedure)
+      facts.push(`A fix of the ${p.procedure === 'sid' ? 'SID' : 'STAR'} ${p.via ?? ''}, from the procedures data`);
     if (p.elevationFt !== undefined && p.type === 'aerodrome') facts.push(`Elevation ${Math.round(p.elevationFt)} ft`);
     const mapPoint: MapPoint = {
       id,
@@ -124,7 +139,10 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
     if (previous) {
       const leg = denseLeg(previous.point, p);
       cumulative += leg.distanceNm;
-      const via = legVia(block, p, range);
+      const procedure = p.procedure ?? previous.point.procedure;
+      const via = procedure
+        ? procedureVia(block, procedure === p.procedure ? p : previous.point)
+        : legVia(block, p, range);
       const tracks = legTracks(previous.point, leg.trackDeg, dateMs);
       legs.push({
         id: `l${previous.index}`,
@@ -137,6 +155,7 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
         distanceNm: round1(leg.distanceNm),
         trackDeg: round1(leg.trackDeg),
         magneticTrackDeg: round1(tracks.magneticDeg),
+        ...(procedure ? { procedure } : {}),
       });
       mapPoint.legNm = round1(leg.distanceNm);
       mapPoint.trackDeg = round1(leg.trackDeg);

@@ -1,7 +1,7 @@
 /**
  * Every diagnostic code, from every source, in one table: the parser and the local checks (R),
- * offline route expansion (X), the hub's expansion (H), the airline reference (A) and flight
- * conflicts (F). The codes are stable: tools, docs and quick fixes key on them. docs/diagnostics.md
+ * offline route expansion (X), SIDs and STARs from the procedures data (P), the hub's expansion
+ * (H), the airline reference (A) and flight conflicts (F). The codes are stable: tools, docs and quick fixes key on them. docs/diagnostics.md
  * is generated from this table (test/unit/route/diagnosticsDoc.ts); a test fails on a code that
  * a source emits and this table lacks. Groups of R: R0xx file and directives, R1xx the syntax of
  * one element, R2xx the sequence rules of Doc 4444 Item 15, R3xx FPL messages.
@@ -169,6 +169,14 @@ export const DIAGNOSTIC_CODES = {
     severity: 'information',
     title: 'Conflicts not judged where the route is not known (a point could not be placed)',
   },
+
+  // SIDs and STARs from the procedures data (X-Plane's CIFP files)
+  P001: { severity: 'warning', title: 'SID not published for the departure aerodrome' },
+  P002: { severity: 'warning', title: 'SID does not end at the point written after it' },
+  P003: { severity: 'warning', title: 'STAR not published for the destination aerodrome' },
+  P004: { severity: 'warning', title: 'STAR does not begin at the point written before it' },
+  P005: { severity: 'information', title: "The aerodrome's procedures file cannot be read" },
+  P006: { severity: 'information', title: 'A fix of the SID or STAR is not in the navigation data' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
@@ -180,7 +188,7 @@ export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${
 export type RouteCode = CodeOf<'R'>;
 
 /** The series, in the order the docs list them. */
-export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'L', 'F'] as const;
+export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'L', 'F', 'P'] as const;
 
 /** The codes of a series, in table order. */
 export function codesOf(series: string): DiagnosticCode[] {

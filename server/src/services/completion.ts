@@ -1,7 +1,8 @@
 /**
- * Completion from what route expansion knows: after a point, the airways through it; after an
- * airway, its points in the direction of flight with their distance along it; after `DCT`, the
- * nearest fixes ahead; after the first speed/level group, the fixes near the departure; in
+ * Completion from what route expansion knows: after a point, the airways through it (and, at the
+ * end of the route, the destination's STARs that begin there); after an airway, its points in the
+ * direction of flight with their distance along it; after `DCT`, the nearest fixes ahead; after
+ * the first speed/level group, the departure's SIDs and the fixes near the departure; in
  * `referenceFix:`, the candidates of an ambiguous first fix; aerodromes in `origin:`,
  * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators.
  * "Ahead" is towards the destination when it is known (towardsDestination.ts). Pure: the navigation data and the airline directory come
@@ -27,10 +28,14 @@ import { airlineCompletions, type AirlineDirectory } from '../remote/airlineDire
 import { comparePositions, rangeContains, type LineIndex } from '../route/ranges';
 import { formatNm, formatTrack } from './routeLegs';
 import { progressTowards, rankByProgress } from './towardsDestination';
+import { sidItems, starItems, type ProcedureLookup } from './procedureCompletion';
+import { blockAerodromes } from '../expansion/procedures';
 
 export interface CompletionData {
   db?: NavDatabase;
   airlines?: AirlineDirectory;
+  /** The aerodromes' procedures as far as read (SIDs and STARs are offered once they are). */
+  procedures?: ProcedureLookup;
 }
 
 /** Items per list: enough to choose from, few enough to send at once. */
@@ -84,7 +89,11 @@ export function completions(
       previous = i;
   }
   if (previous < 0) return [];
-  if (previous === 0 && elements[0].kind === 'speedLevel') return firstFixes(db, block, replace);
+  const { origin, destination } = blockAerodromes(block);
+  if (previous === 0 && elements[0].kind === 'speedLevel') {
+    const sids = data.procedures && origin ? sidItems(db, data.procedures, origin, destination, replace) : [];
+    return renumbered([...sids, ...firstFixes(db, block, replace)]);
+  }
   const result = expandRoute(block, db, token, { firstFix: 'nearestDeparture' });
   if (token.isCancellationRequested) return [];
   const placed = new Map<number, ExpandedPoint>();
@@ -94,8 +103,37 @@ export function completions(
   const context: Context = { db, block, replace, resolved, result: result.points };
   if (element.kind === 'airway') return pointsAlong(context, element.designator.toUpperCase(), previous);
   if (element.kind === 'direct') return nearestAhead(context, previous - 1);
-  if (pointOf(element)) return airwaysFrom(context, previous);
+  if (pointOf(element)) {
+    const point = pointOf(element)!;
+    const stars =
+      data.procedures && destination && point.kind !== 'latLon' && lastBeforeDestination(block, previous, replace)
+        ? starItems(
+            data.procedures,
+            destination,
+            (point.kind === 'aerodrome' ? point.icao : point.ident).toUpperCase(),
+            replace,
+          )
+        : [];
+    return renumbered([...stars, ...airwaysFrom(context, previous)]);
+  }
   return [];
+}
+
+/** Items in the order given, numbered so (SIDs and STARs before the lists that follow them). */
+function renumbered(items: CompletionItem[]): CompletionItem[] {
+  return items.slice(0, MAX_ITEMS).map((item, k) => ({ ...item, sortText: sortKey(k) }));
+}
+
+/**
+ * True when nothing but the word being typed, or the destination written as the last word,
+ * follows element `previous`: the place of a STAR.
+ */
+function lastBeforeDestination(block: RouteBlock, previous: number, replace: Range): boolean {
+  const after = block.elements.slice(previous + 1);
+  return after.every(
+    (e, k) =>
+      comparePositions(e.range.start, replace.start) === 0 || (k === after.length - 1 && e.kind === 'aerodrome'),
+  );
 }
 
 interface Context {
@@ -281,8 +319,7 @@ const FIRST_FIX_RADIUS_NM = 120;
 
 /**
  * After the first speed/level group: the fixes and navaids near the departure, towards the
- * destination first. (The navigation data read here has no SIDs; the designators of a SID come
- * from the aerodrome's charts.)
+ * destination first (after the departure's SIDs, when its procedures were read).
  */
 function firstFixes(db: NavDatabase, block: RouteBlock, replace: Range): CompletionItem[] {
   const code = block.origin?.value.toUpperCase();

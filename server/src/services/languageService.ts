@@ -64,6 +64,8 @@ export interface LanguageServiceContext {
   airlines(): AirlineDirectory | undefined;
   /** The navigation data if loaded (completion never waits for it). */
   navdata(): CompletionData['db'];
+  /** An aerodrome's procedures if read (completion never waits; asking starts reading them). */
+  procedures?: CompletionData['procedures'];
   /** Every source's findings known for the version (expansion, airline, conflicts). */
   findings(document: ServiceDocument): RouteDiagnostic[];
   /** The number the code lenses of the document carry, to find it again on resolve. */
@@ -184,7 +186,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         current.document,
         current.lines,
         position,
-        { db: context.navdata(), airlines: context.airlines() },
+        { db: context.navdata(), airlines: context.airlines(), procedures: context.procedures },
         token,
       );
       // Lists are cut to their nearest items: ask again as the word grows.

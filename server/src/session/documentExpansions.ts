@@ -158,7 +158,7 @@ export class DocumentExpansions {
         );
         this.source = new HubSource(
           client,
-          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular) : undefined,
+          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular, this.events.log) : undefined,
           semicircular,
         );
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
@@ -172,7 +172,7 @@ export class DocumentExpansions {
         );
       }
     } else if (folder) {
-      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular);
+      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular, this.events.log);
       this.tracker.set({ state: 'loading', source: 'navdata', message: `Reading the navigation data in ${folder}…` });
     } else {
       this.tracker.set({

@@ -89,6 +89,23 @@ function tables(heading: string): string[] {
   rows(out, [...codesOf('X'), ...codesOf('H')]);
   out.push(
     '',
+    `${heading} SIDs and STARs`,
+    '',
+    "With navigation data that has X-Plane's procedures (`CIFP/<ICAO>.dat` beside `fix.dat` in",
+    "`icaoRoute.navdata.folder`, or an X-Plane installation's `Custom Data/CIFP/` and",
+    '`Resources/default data/CIFP/`), a SID after the departure aerodrome and a STAR before the',
+    'destination are checked against its file: that the aerodrome publishes it, that the SID ends at',
+    '(or has an en-route transition to) the point written after it, that the STAR begins at the point',
+    'written before it. Each finding names the file and its cycle, and the procedures that would connect;',
+    'when exactly one does, it is the quick fix. The generic words `SID` and `STAR` are not checked. With',
+    'a hub key too, the hub expands the route and these checks are added.',
+    '',
+    '| Code | Severity | Meaning |',
+    '|---|---|---|',
+  );
+  rows(out, codesOf('P'));
+  out.push(
+    '',
     `${heading} Airline reference`,
     '',
     'With the airline reference credentials set (ICAO Route: Set Airline Reference Credentials), the',
@@ -161,6 +178,7 @@ function rows(out: string[], codes: DiagnosticCode[]): void {
 const SERIES_SOURCES: Record<string, string> = {
   R: 'the parser and the local checks, always',
   X: 'offline route expansion (`icaoRoute.navdata.folder`, `check --navdata`)',
+  P: "SIDs and STARs against X-Plane's procedures (`CIFP/` beside the navigation data, `check --navdata`)",
   H: "the hub's route expansion (a hub key, `check --hub`)",
   A: 'the airline reference (its credentials set)',
   L: "the live flight behind an FPL message's call sign (a hub key; the airline reference's flight status too)",
