@@ -19,6 +19,8 @@ export interface CheckOptions {
   reference?: string;
   /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
   departureMs?: number;
+  /** `icaoRoute.map.firBoundariesFile`: FIR outlines for EET/ where the hub gives none, or without the hub. */
+  firBoundariesFile?: string;
   /** `icaoRoute.levels.semicircular`: the table of cruising levels by magnetic track (X014); default icao. */
   semicircular?: SemicircularRule;
   /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */

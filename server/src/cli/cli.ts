@@ -19,6 +19,7 @@
  */
 import { once } from 'node:events';
 import packageJson from '../../../package.json';
+import { setReferenceClock } from '../route/clock';
 import { comparePositions } from '../route/ranges';
 import { CliFailure, isCliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
@@ -82,6 +83,16 @@ const OPTIONS: OptionSpec[] = [
       if (!Number.isFinite(ms))
         throw new CliFailure(`--departure needs a UTC time like 2026-11-24T09:30Z, not "${value}"`, true);
       options.departureMs = ms;
+    },
+  },
+  {
+    flag: '--fir-boundaries',
+    value: 'file',
+    help: 'FIR outlines (GeoJSON, plain or .gz) for EET/ where the hub gives none, or without the hub (with --navdata)',
+    apply(options, value) {
+      if (!value.trim())
+        throw new CliFailure('--fir-boundaries needs a file, e.g. ../shared/firs/boundaries.geojson.gz', true);
+      options.firBoundariesFile = value.trim();
     },
   },
   {
@@ -199,6 +210,8 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   let failure: CliFailure | undefined;
   try {
     await json?.begin();
+    // The same "today" as with a session (which sets it itself): DOF/ is judged in every mode.
+    setReferenceClock(Date.now);
     session = await openSession(options);
     for (const file of await listRouteFiles(options.paths, problems)) {
       let text: string;

@@ -49,6 +49,7 @@ export async function openSessionChecker(options: CheckOptions, env: NodeJS.Proc
       reference: options.reference ? { baseUrl: options.reference } : {},
       navdataFolder: options.navdata ?? '',
       semicircular: options.semicircular ?? 'icao',
+      ...(options.firBoundariesFile ? { firBoundariesFile: options.firBoundariesFile } : {}),
       conflicts: { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },

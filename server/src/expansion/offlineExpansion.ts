@@ -45,8 +45,9 @@ export interface ExpansionOptions {
   /**
    * `literal` (the hub's contract, and the default): an ambiguous first fix without a
    * referenceFix selects no point (X005). `nearestDeparture` (what IFPS does, the editor's and the
-   * checker's offline engine): the namesake clearly nearest the departure is taken and said as
-   * information (X011), its referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
+   * checker's offline engine): the namesake clearly nearest the departure, or the one the following
+   * airway or the origin settles (`likelyFirstFix`), is taken and said as information (X011), its
+   * referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
    */
   firstFix?: 'literal' | 'nearestDeparture';
   /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
@@ -486,6 +487,12 @@ class Expansion {
     const pick = likelyFirstFix(this.db, candidates, nextAirway, origin);
     const likely = pick?.index;
     const why = pick?.why ?? '';
+    // The following airway (or the origin) settles the point: taken, so that every check of the
+    // route goes on (the airway's levels, the cruising levels, the legs); the hub stays literal.
+    if (likely !== undefined && this.options.firstFix === 'nearestDeparture') {
+      this.takeSettled(ident, point, likely, listed, why);
+      return likely;
+    }
     if (likely !== undefined) {
       const at = listed.findIndex((c) => c.lat === this.db.lat(likely!) && c.lon === this.db.lon(likely!));
       if (at > 0) listed.unshift(...listed.splice(at, 1));
@@ -537,6 +544,33 @@ class Expansion {
       `${ident} names ${listed.length} places; the one nearest the departure ${origin.icao} is taken: ` +
         `${describe(taken)}, ${nm(taken)} from ${origin.icao} (the next, ${describe(next)}, is ${nm(next)} away). ` +
         `The hub selects none of them: a referenceFix line (the quick fixes write one) makes the choice for both.`,
+      {
+        ident,
+        likely: true,
+        candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })),
+      },
+    );
+  }
+
+  /** X011: the namesake the following airway or the origin settles is taken; the others stay a referenceFix away. */
+  private takeSettled(
+    ident: string,
+    point: PointElement,
+    chosen: number,
+    listed: AmbiguousFirstFix['candidates'],
+    why: string,
+  ): void {
+    const at = listed.findIndex((c) => c.lat === this.db.lat(chosen) && c.lon === this.db.lon(chosen));
+    if (at > 0) listed.unshift(...listed.splice(at, 1));
+    const taken = listed[0]!;
+    const others = listed.length - 1;
+    this.report(
+      'X011',
+      point.range,
+      `${ident} names ${listed.length} places; ${why} is taken: ${taken.name ?? taken.ident} (${taken.type}` +
+        `${taken.region ? ` ${taken.region}` : ''}) ${formatPosition(taken.lat, taken.lon)}, the only one the route ` +
+        `can mean there (the ${others} other${others === 1 ? '' : 's'} lie elsewhere). The hub selects none of them: ` +
+        `a referenceFix line (the quick fixes write one) makes the choice for both.`,
       {
         ident,
         likely: true,
@@ -712,6 +746,14 @@ class Expansion {
     const origin = this.block.origin;
     if (!origin) return;
     const icao = origin.value.toUpperCase();
+    if (icao === 'ZZZZ' || icao === 'AFIL') {
+      const named = namedPlace(this.block, 'DEP', icao);
+      if (named) {
+        this.origin = { lat: named.lat, lon: named.lon, icao: named.designator };
+        this.place(named, -1, origin.range);
+      }
+      return;
+    }
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, origin.range, 'the route is expanded without its origin');
@@ -725,6 +767,11 @@ class Expansion {
     const destination = this.block.destination;
     if (!destination || this.destinationPlaced) return;
     const icao = destination.value.toUpperCase();
+    if (icao === 'ZZZZ') {
+      const named = namedPlace(this.block, 'DEST', icao);
+      if (named) this.place(named, -1, destination.range);
+      return;
+    }
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, destination.range, 'the route is expanded without its destination');
@@ -799,6 +846,35 @@ class Expansion {
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }
+}
+
+/**
+ * The place field 18 names for a ZZZZ aerodrome (DEP/, DEST/): its coordinates when the item gives
+ * them (Doc 4444: "4 figures describing latitude in degrees and tens and units of minutes followed
+ * by N or S, followed by 5 figures describing longitude … followed by E or W"; 46N078W is read
+ * too). A name alone, or AFIL's ATS unit, places nothing: ZZZZ is the standard's code for an
+ * aerodrome without an indicator, never one missing from the navigation data (no X008).
+ */
+function namedPlace(block: RouteBlock, indicator: 'DEP' | 'DEST', icao: string): ExpandedPoint | undefined {
+  if (icao !== 'ZZZZ') return undefined;
+  const item = block.fpl?.otherInformation.find((i) => i.indicator.toUpperCase() === indicator);
+  for (const word of item?.value.toUpperCase().split(' ') ?? []) {
+    const m = /^(\d{2})(\d{2})?([NS])(\d{3})(\d{2})?([EW])$/.exec(word);
+    if (!m || Number(m[2] ?? 0) > 59 || Number(m[5] ?? 0) > 59) continue;
+    const lat = (Number(m[1]) + Number(m[2] ?? 0) / 60) * (m[3] === 'S' ? -1 : 1);
+    const lon = (Number(m[4]) + Number(m[5] ?? 0) / 60) * (m[6] === 'W' ? -1 : 1);
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
+    return {
+      designator: word,
+      resolvedFix: `${indicator}/${word} ${formatPosition(lat, lon)} (ZZZZ: the place field 18 names)`,
+      lat,
+      lon,
+      // The aerodrome itself, at the place given: climbed out of and descended into like any other.
+      type: 'aerodrome',
+      elementIndex: -1,
+    };
+  }
+  return undefined;
 }
 
 /**

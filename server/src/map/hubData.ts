@@ -97,6 +97,8 @@ export class MapDataSource {
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
   private microlightsRestricted = false;
+  /** The boundaries file's FIRs, when there is no hub. */
+  private fromFile?: Promise<{ firs: FirEntry[]; problem?: string }>;
 
   constructor(
     private readonly hub: HubClient | undefined,
@@ -116,7 +118,25 @@ export class MapDataSource {
     const airspaces = await this.localAirspaces(notices);
     if (!this.hub) {
       notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
-      return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
+      // Without the hub the boundaries file alone gives the FIRs (EET/ is filed offline too).
+      const fromFile = route.points.length > 0 ? await this.fileFirs(notices) : [];
+      const crossed = firsCrossed(route, fromFile);
+      return {
+        firs: crossed,
+        ...(fromFile.length > 0
+          ? {
+              knownFirs: fromFile.map((f) => ({
+                designator: f.designator,
+                approximate: false,
+                boundaryFile: f.boundaryFile!,
+              })),
+            }
+          : {}),
+        airspaces,
+        notams: [],
+        microlights: [],
+        notices: [...notices],
+      };
     }
     const hub = calls ?? directHubCalls(this.hub);
     let catalogue: FirLinks[] = [];
@@ -376,6 +396,38 @@ export class MapDataSource {
           '.',
       );
     return current;
+  }
+
+  /**
+   * Every FIR of the boundaries file, as FIR entries, without the hub: read once per data source
+   * (a new file setting makes a new source); a file that cannot be read is one notice.
+   */
+  private fileFirs(notices: Set<string>): Promise<FirEntry[]> {
+    const file = this.firBoundariesFile;
+    if (!file) return Promise.resolve([]);
+    this.fromFile ??= loadFirBoundaries(file).then(
+      (boundaries) => ({
+        firs: [...boundaries.byFir].map(([designator, polygons]) => ({
+          prefix: designator.slice(0, 2),
+          designator,
+          name: designator,
+          bbox: boxOfRings(polygons),
+          polygons,
+          boundaryFile: file,
+        })),
+        ...(boundaries.leftOut
+          ? { problem: `The FIR boundaries file ${file}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}` }
+          : {}),
+      }),
+      (error: unknown) => ({
+        firs: [],
+        problem: `The FIR boundaries file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+    return this.fromFile.then(({ firs, problem }) => {
+      if (problem) notices.add(problem);
+      return firs;
+    });
   }
 
   /**

@@ -42,6 +42,7 @@ export const FIXERS: Record<string, Fixer> = {
   H001: replaceMisspeltPoint,
   H002: replaceMisspeltPoint,
   H003: originAsReference,
+  H005: originAsReference,
   X001: replaceMisspeltPoint,
   X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],
   X004: insertJoiningAirway,

@@ -12,6 +12,7 @@ import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/mode
 import { flightConflicts } from '../flight/conflicts';
 import { flightProfile } from '../flight/profile';
 import { fplTimeFindings } from '../flight/fplTimes';
+import { routeWhole } from '../expansion/delayPoints';
 import type { FlightJudging, JudgedFlight } from '../flight/judgedFlight';
 import type { MapData } from '../map/mapView';
 import { settingDefault } from '../../../common/settings/definitions';
@@ -88,6 +89,7 @@ export function fplTimes(
     block,
     profile,
     ...(known.size > 0 ? { firs: { crossed: flight.firs, known } } : {}),
+    routeWhole: routeWhole(block, expansion.findings, expansion.procedures),
   });
 }
 

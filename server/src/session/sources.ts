@@ -288,14 +288,20 @@ export class HubSource implements ExpansionSource {
       // quick fix (the first candidate, `likely` in the data) writes its referenceFix.
       const first = listed[0];
       const where = `${first.name ?? first.ident} (${first.type}${first.region ? ` ${first.region}` : ''}) ${formatPosition(first.lat, first.lon)}`;
-      const message = likely
-        ? `The hub selected no point for the first fix ${ambiguous.ident}: ${candidates.length} places bear this name; ${likely}, ${where}, is most likely meant: the first quick fix writes its referenceFix. Add a line "referenceFix: <point>" near the intended one.`
-        : f.message;
-      return {
-        ...f,
-        message,
-        data: { ...(f.data as object), candidates: listed, ...(likely ? { likely: true } : {}) },
-      };
+      if (likely)
+        // The departure or the following airway settles it: information, not a warning (the hub
+        // itself stays literal and selects none until a referenceFix names it).
+        return {
+          ...f,
+          code: 'H005' as const,
+          severity: DIAGNOSTIC_CODES.H005.severity,
+          message:
+            `The hub selected no point for the first fix ${ambiguous.ident} (${candidates.length} places bear this ` +
+            `name), but the navigation data settles it: ${likely}, ${where}. The first quick fix writes its ` +
+            `referenceFix, so that the hub takes it too.`,
+          data: { ...(f.data as object), candidates: listed, likely: true },
+        };
+      return { ...f, data: { ...(f.data as object), candidates: listed } };
     });
     return { ...result, findings, ambiguousFirstFix: { ...ambiguous, candidates } };
   }

@@ -1,20 +1,8 @@
 /** Route blocks from real parser output, with their lat/lon points as the expansion would place them. */
 import { Geodesic } from 'geographiclib-geodesic';
-import {
-  parseRouteDocument,
-  pointOf,
-  setReferenceClock,
-  type ExpandedPoint,
-  type RouteBlock,
-} from '../../../server/src/route';
+import { parseRouteDocument, pointOf, type ExpandedPoint, type RouteBlock } from '../../../server/src/route';
 
-/**
- * The first block of `text`, parsed with no "today": these tests time the flight by its own EOBT
- * and DOF, never against the date they run on. A RouteSession made by a test file run earlier in
- * the same process sets the wall clock, which would make DOF/261123 "in the past".
- */
 export function block(text: string, allowDiagnostics = false): RouteBlock {
-  setReferenceClock(undefined);
   const b = parseRouteDocument(text).blocks[0];
   if (!b) throw new Error('no block');
   if (b.diagnostics.length > 0 && !allowDiagnostics) throw new Error(b.diagnostics.map((d) => d.message).join('; '));
