@@ -69,7 +69,7 @@ test('with the setting on a Thursday: the block without departure: conflicts, th
   assert.ok(reservedOn(last.diagnostics, 2).length > 0, 'the Thursday block keeps its conflict');
   assert.deepEqual(reservedOn(last.diagnostics, 7).map(textOf), []);
   assert.deepEqual(
-    last.diagnostics.filter((d) => d.range.start.line >= 4 && d.code.toString().startsWith('R')),
+    last.diagnostics.filter((d) => d.range.start.line >= 4 && String(d.code).startsWith('R')),
     [],
     'the directive itself is clean',
   );
