@@ -63,6 +63,7 @@ export function startLanguageServer(
     findings: (current) => session.documents.findingsOf(current),
     documentId: (uri) => lensDocuments.idOf(uri),
     inlayHintsEnabled: () => state.settings.inlayLegDistances,
+    flightReferenceMs: () => state.settings.departureMs ?? Date.now(),
     foldingRangeLimit: () => state.client.foldingRangeLimit,
   });
 

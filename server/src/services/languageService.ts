@@ -53,6 +53,8 @@ export interface LanguageServiceContext {
   /** The number the code lenses of the document carry, to find it again on resolve. */
   documentId(uri: string): number;
   inlayHintsEnabled(): boolean;
+  /** What plain route text without a date is timed from: `icaoRoute.flight.departureTime`, else now (ms). */
+  flightReferenceMs(): number;
   /** The client's foldingRange.rangeLimit. */
   foldingRangeLimit(): number;
 }
@@ -129,6 +131,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         { sourceName: context.sourceName(), resultFor: resultFor(current) },
         context.airlines(),
         context.navdata(),
+        context.flightReferenceMs(),
       ),
 
     documentSymbols: (current, _params, token) =>
