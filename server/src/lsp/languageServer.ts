@@ -62,12 +62,20 @@ export function startLanguageServer(
     procedures: (icao) => session.loadedProcedures(icao),
     findings: (current) => session.documents.findingsOf(current),
     documentId: (uri) => lensDocuments.idOf(uri),
+    documentUri: (id) => lensDocuments.uriOf(id),
+    liveFlight: (block) => {
+      const query = session.liveFlights.queryOf(block);
+      if (!query || (!session.hubClient && !session.referenceClient)) return undefined;
+      return session.liveFlights.lookup(query).then((answer) => ({ answer, nowMs: session.liveFlights.now() }));
+    },
+    operatorFlights: (airline) => (session.hubClient ? session.liveFlights.flightsOf(airline) : undefined),
+    filedRoutes: (origin, destination) => session.filedRoutes.lookup(origin, destination),
     inlayHintsEnabled: () => state.settings.inlayLegDistances,
     foldingRangeLimit: () => state.client.foldingRangeLimit,
   });
 
   const publishing = registerPublishing(state);
-  registerFeatures(state, lensDocuments);
+  registerFeatures(state);
   registerCustomMessages(state);
   registerLifecycle(state, async () => {
     publishing.dispose();
