@@ -189,7 +189,10 @@ export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlig
 export interface MapFlight {
   /** The GUFI, else the call sign and FIR: unique within one MapTraffic. */
   id: string;
+  /** The ATC call sign, else the operator and flight number (`notAtcCallsign`). */
   callsign: string;
+  /** Set when `callsign` is the operator and flight number, the ATC call sign not being given. */
+  notAtcCallsign?: boolean;
   position: LonLat;
   /** "FL350", "3500 ft", or "level not reported". */
   levelText: string;

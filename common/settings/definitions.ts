@@ -117,7 +117,7 @@ export const SETTINGS = {
       default: '',
       pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z$',
       markdownDescription:
-        "When plain route text is flown: the time at its first point, in UTC (`2026-11-24T09:30Z`). Empty: now. An FPL message is timed by its own EOBT (field 13) and `DOF/` (field 18); an EOBT without `DOF/` is its next occurrence after this time. Airspace schedules and NOTAMs are judged at the flight's estimated times over the route.",
+        "When plain route text is flown: the time at its first point, in UTC (`2026-11-24T09:30Z`). Empty: now. A block's own `departure:` directive comes first; an FPL message is timed by its own EOBT (field 13) and `DOF/` (field 18). A `departure:` time without a date, and an EOBT without `DOF/`, is its next occurrence after this time. Airspace schedules and NOTAMs are judged at the flight's estimated times over the route.",
     },
     reader: 'server',
     restart: false,

@@ -68,6 +68,22 @@ const FPL_TIMES =
   '\n(FPL-DLH5AB-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL1200\n-N0450F350 DVR UL9 KONAN L607 RUDUS\n-EDDF0050\n' +
   '-PBN/A1B1C1D1 EET/XAMAN0020 KONAN0035)\n';
 
+/**
+ * London–Frankfurt at FL230, inside the simulator's weekday TRA (FL100–FL245): flown at the
+ * checker's and the editor's time (a Thursday, active), then with departure: on a Saturday (not).
+ */
+const DEPARTURE_ROUTE = 'N0450F230 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+const DEPARTURES = [
+  'origin: EGLL',
+  'destination: EDDF',
+  DEPARTURE_ROUTE,
+  '',
+  'origin: EGLL',
+  'destination: EDDF',
+  'departure: 261128 1000',
+  DEPARTURE_ROUTE,
+].join('\n');
+
 let folder: string;
 
 before(async () => {
@@ -75,6 +91,7 @@ before(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'same-findings-'));
   writeFileSync(path.join(folder, 'operators.route'), OPERATORS);
   writeFileSync(path.join(folder, 'fpl-times.route'), FPL_TIMES);
+  writeFileSync(path.join(folder, 'departure.route'), DEPARTURES);
   server = await ServerUnderTest.start({
     initializationOptions: {
       icaoRoute: {
@@ -112,6 +129,7 @@ async function checker(file: string): Promise<Finding[]> {
     ...SAMPLES.map((name) => path.join(ROOT, 'samples', name)),
     path.join(folder, 'operators.route'),
     path.join(folder, 'fpl-times.route'),
+    path.join(folder, 'departure.route'),
   ]);
   const checked = await checkedOnce;
   const findings = checked.get(file);
@@ -224,6 +242,22 @@ test("an FPL message's times: EET/ (F003, F008) and the total EET (F005) in both
   assert.deepEqual(canonical(inEditor), canonical(inChecker));
   const codes = inChecker.map((f) => f.code);
   assert.ok(codes.includes('F003') && codes.includes('F005') && codes.includes('F008'), codes.join(','));
+});
+
+test("a block's departure: before --departure and the setting: the same F findings in both, none for the Saturday block", async () => {
+  requireRouteExpansion(sim);
+  const inChecker = await checker(path.join(folder, 'departure.route'));
+  const inEditor = await editor('departure.route', DEPARTURES, inChecker);
+  assert.deepEqual(canonical(inEditor), canonical(inChecker));
+  const reservedOn = (line: number) =>
+    inChecker.filter(
+      (f) =>
+        f.code === 'F001' &&
+        f.range.start.line === line &&
+        /temporary reserved area .+ \(FL100–FL245\)/.test(f.message),
+    );
+  assert.ok(reservedOn(2).length > 0, inChecker.map((f) => `${f.code}@${f.range.start.line}`).join(','));
+  assert.deepEqual(reservedOn(7), []);
 });
 
 test('every source spoke: expansion (H), flight conflicts (F) on the samples', () => {

@@ -77,7 +77,7 @@ const OPTIONS: OptionSpec[] = [
   {
     flag: '--departure',
     value: 'time',
-    help: 'when plain route text is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
+    help: 'when plain route text without its own departure: is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
     apply(options, value) {
       const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
       if (!Number.isFinite(ms))

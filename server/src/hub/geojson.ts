@@ -301,7 +301,7 @@ function nonEmpty<T>(list: T[], path: string): T[] {
   return list;
 }
 
-function results(value: unknown, path: string): Results | undefined {
+export function results(value: unknown, path: string): Results | undefined {
   if (value === undefined || value === null) return undefined;
   const r = object(value, path);
   optionalString(r, 'publishTime', path);
@@ -323,7 +323,7 @@ export interface CollectionRules<P> {
   maxVertices?: number;
 }
 
-function validateFeature<P>(item: unknown, i: number, rules: CollectionRules<P>): Feature<P> {
+export function validateFeature<P>(item: unknown, i: number, rules: CollectionRules<P>): Feature<P> {
   const path = `features[${i}]`;
   const f = object(item, path);
   if (f.type !== 'Feature') throw new ShapeError(`${path}.type`, `is ${JSON.stringify(f.type)}, not "Feature"`);

@@ -24,6 +24,13 @@ export { redactText, redactUrl } from './redact';
 export { HttpTransport } from './transport';
 export * from './geojson';
 export type { FlightSummary, Link } from './hubXml';
+export {
+  flightListNotices,
+  MAX_FEATURE_CHARS,
+  MAX_FLIGHTS_PER_ANSWER,
+  MAX_ROUTE_TEXT_CHARS,
+  type FlightList,
+} from './flightAnswers';
 export type { Notam } from './notams';
 export * from './hubClient';
 export * from './referenceClient';

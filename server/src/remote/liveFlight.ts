@@ -36,6 +36,9 @@ export interface LiveFlightQuery {
   date: { year: number; month: number; day: number };
   /** One lookup per call sign and date: the EOBT's minutes change nothing asked. */
   key: string;
+  /** Fields 13 and 16: the leg of a flight number that flies several is chosen by them first. */
+  origin?: string;
+  destination?: string;
 }
 
 /** One flight as a service gave it, in the terms the comparison needs. */
@@ -49,9 +52,20 @@ export interface LiveFlightRecord {
   arrival?: string;
   scheduledOffBlockMs?: number;
   estimatedOffBlockMs?: number;
+  actualOffBlockMs?: number;
+  scheduledTakeOffMs?: number;
+  estimatedTakeOffMs?: number;
+  actualTakeOffMs?: number;
+  scheduledLandingMs?: number;
+  estimatedLandingMs?: number;
+  actualLandingMs?: number;
   scheduledInBlockMs?: number;
   estimatedInBlockMs?: number;
+  actualInBlockMs?: number;
+  /** The departure delay the service gives (the reference's `delays`), minutes. */
   delayMinutes?: number;
+  /** Where a diverted flight landed, when the service says (`arrival` stays the planned destination). */
+  divertedTo?: { icao: string; name?: string };
   routeText?: string;
 }
 
@@ -97,25 +111,39 @@ export function liveFlightQuery(block: RouteBlock, nowMs: number): LiveFlightQue
     eobtText: time.text,
     date,
     key: `${callsign}@${date.year}-${date.month}-${date.day}`,
+    ...(block.origin?.value ? { origin: block.origin.value.toUpperCase() } : {}),
+    ...(block.destination?.value ? { destination: block.destination.value.toUpperCase() } : {}),
   };
 }
 
-/** The flight of `records` whose schedule is nearest the EOBT (within 12 h); a lone untimed one else. */
-export function chooseFlight(records: readonly LiveFlightRecord[], eobtMs: number): LiveFlightRecord | undefined {
+/**
+ * The flight of `records` the message names. One flight number flies several legs a day, each its
+ * own record: the legs from field 13's aerodrome are taken first, then of those the legs to field
+ * 16's, then the one whose schedule is nearest the EOBT (within 12 h); a lone untimed one else.
+ */
+export function chooseFlight(
+  records: readonly LiveFlightRecord[],
+  query: Pick<LiveFlightQuery, 'eobtMs' | 'origin' | 'destination'>,
+): LiveFlightRecord | undefined {
+  const narrowed = (list: readonly LiveFlightRecord[], key: 'departure' | 'arrival', code: string | undefined) => {
+    const matching = code ? list.filter((r) => r[key]?.toUpperCase() === code) : [];
+    return matching.length > 0 ? matching : list;
+  };
+  const legs = narrowed(narrowed(records, 'departure', query.origin), 'arrival', query.destination);
   let best: LiveFlightRecord | undefined;
   let bestGap = Infinity;
-  for (const record of records) {
+  for (const record of legs) {
     const at = record.scheduledOffBlockMs ?? record.estimatedOffBlockMs;
     if (at === undefined) continue;
-    const gap = Math.abs(at - eobtMs);
+    const gap = Math.abs(at - query.eobtMs);
     if (gap <= SAME_FLIGHT_MS && gap < bestGap) {
       best = record;
       bestGap = gap;
     }
   }
   if (best) return best;
-  const untimed = records.filter((r) => r.scheduledOffBlockMs === undefined && r.estimatedOffBlockMs === undefined);
-  return records.length === 1 && untimed.length === 1 ? untimed[0] : undefined;
+  const untimed = legs.filter((r) => r.scheduledOffBlockMs === undefined && r.estimatedOffBlockMs === undefined);
+  return legs.length === 1 && untimed.length === 1 ? untimed[0] : undefined;
 }
 
 /** The flight the message names, by each service. */
@@ -125,8 +153,8 @@ export interface ChosenFlight {
 }
 
 export function chosenFlight(answer: LiveFlightAnswer): ChosenFlight {
-  const hub = chooseFlight(answer.hub, answer.query.eobtMs);
-  const reference = chooseFlight(answer.reference, answer.query.eobtMs);
+  const hub = chooseFlight(answer.hub, answer.query);
+  const reference = chooseFlight(answer.reference, answer.query);
   return { ...(hub ? { hub } : {}), ...(reference ? { reference } : {}) };
 }
 
@@ -220,6 +248,20 @@ export function liveFlightFindings(
       ),
     );
   }
+  const diverted = [chosen.hub, chosen.reference].find((r) => r?.divertedTo);
+  if (diverted?.divertedTo && block.destination) {
+    const landed = aerodromeWords(diverted.divertedTo);
+    const planned = diverted.arrival ?? block.destination.value;
+    out.push(
+      finding(
+        'L006',
+        block.destination.range,
+        `${query.callsign} was diverted: it landed at ${landed}, not at ${planned}` +
+          `${planned.toUpperCase() === block.destination.value.toUpperCase() ? ', the destination field 16 names as planned' : ''} ` +
+          `(${basis(diverted, query)}).`,
+      ),
+    );
+  }
   const routed = [chosen.hub, chosen.reference].find((r) => r?.routeText);
   const field15 = fieldRange(block, 15);
   if (routed?.routeText && field15) {
@@ -242,8 +284,80 @@ function european(record: LiveFlightRecord | undefined): boolean {
   return !!record?.departure && !!record.arrival && /^[EL]/.test(record.departure) && /^[EL]/.test(record.arrival);
 }
 
-const time = (ms: number | undefined): string => (ms === undefined ? '—' : `${clockUtc(ms)} ${dayOf(ms)}`);
 const dayOf = (ms: number): string => formatUtc(ms).replace(/ \d{4} \d\d:\d\dZ$/, '');
+
+/** "EDDK (Köln/Bonn)", or the code alone. */
+function aerodromeWords(aerodrome: { icao: string; name?: string }): string {
+  return aerodrome.name ? `${aerodrome.icao} (${aerodrome.name})` : aerodrome.icao;
+}
+
+const SOURCE_WORDS = { hub: 'hub', reference: 'reference' } as const;
+
+type Moment = 'OffBlock' | 'TakeOff' | 'Landing' | 'InBlock';
+type Kind = 'scheduled' | 'estimated' | 'actual';
+
+/** A time of the chosen flight, from the first service that gives it (the hub, then the reference), with its source. */
+function timeOf(
+  chosen: ChosenFlight,
+  kind: Kind,
+  moment: Moment,
+): { ms: number; source: 'hub' | 'reference' } | undefined {
+  const key = `${kind}${moment}Ms` as keyof LiveFlightRecord;
+  for (const record of [chosen.hub, chosen.reference]) {
+    const ms = record?.[key];
+    if (typeof ms === 'number') return { ms, source: record!.source };
+  }
+  return undefined;
+}
+
+function cell(time: { ms: number; source: 'hub' | 'reference' } | undefined): string {
+  return time ? `${clockUtc(time.ms)} ${dayOf(time.ms)} (${SOURCE_WORDS[time.source]})` : '—';
+}
+
+/** Minutes as "28 min" or "3 h 47 min". */
+function minutesText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return abs >= 60 ? `${Math.floor(abs / 60)} h ${abs % 60} min` : `${abs} min`;
+}
+
+export interface DelayFigure {
+  minutes: number;
+  /** Where the figure comes from, in words ("the hub's delay", "actual take-off 13:47Z (reference) − …"). */
+  source: string;
+}
+
+/**
+ * The departure delay: the one a service gives (the hub's delay record, the reference's
+ * `delays`), else computed from the best time known against the scheduled off-block: the actual
+ * off-block, the actual take-off (taxi-out included), then the estimated off-block.
+ */
+export function departureDelay(answer: LiveFlightAnswer, chosen = chosenFlight(answer)): DelayFigure | undefined {
+  if (answer.delay?.minutes !== undefined) {
+    const accuracy = answer.delay.accuracy ? `, accuracy ${answer.delay.accuracy}` : '';
+    return { minutes: answer.delay.minutes, source: `the hub's delay${accuracy}` };
+  }
+  const given = chosen.reference?.delayMinutes ?? chosen.hub?.delayMinutes;
+  if (given !== undefined) return { minutes: given, source: "the reference family's delays" };
+  const scheduled = timeOf(chosen, 'scheduled', 'OffBlock');
+  if (!scheduled) return undefined;
+  const candidates: [Kind, Moment, string][] = [
+    ['actual', 'OffBlock', 'actual off-block'],
+    ['actual', 'TakeOff', 'actual take-off, taxi-out included,'],
+    ['estimated', 'OffBlock', 'estimated off-block'],
+  ];
+  for (const [kind, moment, words] of candidates) {
+    const best = timeOf(chosen, kind, moment);
+    if (!best) continue;
+    const minutes = Math.round((best.ms - scheduled.ms) / 60_000);
+    return {
+      minutes,
+      source:
+        `computed: ${words} ${clockUtc(best.ms)} (${SOURCE_WORDS[best.source]}) against the scheduled off-block ` +
+        `${clockUtc(scheduled.ms)} (${SOURCE_WORDS[scheduled.source]}); no delay given`,
+    };
+  }
+  return undefined;
+}
 
 /** The hover on field 7: the flight's times, status, delay and aerodromes, with the limits that matter. */
 export function liveFlightHover(answer: LiveFlightAnswer, nowMs: number): string {
@@ -270,28 +384,46 @@ export function liveFlightHover(answer: LiveFlightAnswer, nowMs: number): string
       .map((r) => `${escapeMarkdown(r.status!)} (${r.source === 'hub' ? 'hub' : 'reference'})`)
       .join(', ');
     lines.push(`Status: ${status || 'not given'}`, '');
-    lines.push('| | Aerodrome | Scheduled | Estimated |', '|---|---|---|---|');
-    lines.push(
-      `| Off-block | ${escapeMarkdown(pick('departure') ?? '—')} | ${time(pick('scheduledOffBlockMs'))} | ${time(pick('estimatedOffBlockMs'))} |`,
-    );
-    lines.push(
-      `| In-block | ${escapeMarkdown(pick('arrival') ?? '—')} | ${time(pick('scheduledInBlockMs'))} | ${time(pick('estimatedInBlockMs'))} |`,
-    );
-    const delay = answer.delay?.minutes ?? pick('delayMinutes');
+    lines.push('| | Aerodrome | Scheduled | Estimated | Actual |', '|---|---|---|---|---|');
+    const row = (label: string, aerodrome: string | undefined, moment: Moment): string =>
+      `| ${label} | ${escapeMarkdown(aerodrome ?? '')} | ${cell(timeOf(chosen, 'scheduled', moment))} | ` +
+      `${cell(timeOf(chosen, 'estimated', moment))} | ${cell(timeOf(chosen, 'actual', moment))} |`;
+    const diverted = pick('divertedTo');
+    lines.push(row('Off-block', pick('departure') ?? '—', 'OffBlock'));
+    if (['scheduled', 'estimated', 'actual'].some((k) => timeOf(chosen, k as Kind, 'TakeOff')))
+      lines.push(row('Take-off', '', 'TakeOff'));
+    if (['scheduled', 'estimated', 'actual'].some((k) => timeOf(chosen, k as Kind, 'Landing')))
+      lines.push(row('Landing', diverted ? diverted.icao : '', 'Landing'));
+    lines.push(row('In-block', diverted ? diverted.icao : (pick('arrival') ?? '—'), 'InBlock'));
+    const delay = departureDelay(answer, chosen);
     lines.push('');
-    if (delay !== undefined) {
-      const accuracy = answer.delay?.accuracy ? `, accuracy ${escapeMarkdown(answer.delay.accuracy)}` : '';
-      const source = answer.delay?.minutes !== undefined ? `the hub's delay${accuracy}` : 'the flight status';
+    if (delay) {
       const reliability = european(shown)
         ? ''
         : ' Delay data are reliable only for flights in European airspace: this one is not, so take it as uncertain.';
-      lines.push(`Delay: ${delay} min (${source}).${reliability}`);
+      const late = delay.minutes > 0 ? 'late' : delay.minutes < 0 ? 'early' : 'on time';
+      lines.push(
+        `Delay: ${delay.minutes === 0 ? '0 min' : `${minutesText(delay.minutes)} ${late}`} (${escapeMarkdown(delay.source)}).${reliability}`,
+      );
     }
+    if (diverted)
+      lines.push(
+        '',
+        `Diverted: landed at ${escapeMarkdown(aerodromeWords(diverted))}, not at ${escapeMarkdown(pick('arrival') ?? 'its planned destination')}.`,
+      );
     if (/COMPLETED|LANDED/.test(pick('status') ?? ''))
       lines.push('', 'Completed: the hub drops a flight six hours after landing.');
   }
   for (const note of answer.notes) lines.push('', escapeMarkdown(note));
   return lines.join('\n');
+}
+
+/** The hover on field 7 while the live flight is still being looked up (or its answer read). */
+export function liveFlightPendingHover(query: LiveFlightQuery): string {
+  return (
+    `**Live flight ${inlineCode(query.callsign)}** — ${escapeMarkdown(query.eobtText)}\n\n` +
+    'Still being looked up (the services are asked, or a long answer is being read): hover again in a moment.'
+  );
 }
 
 /** The reference family's status codes (flightStatus.status), in words. */
@@ -332,6 +464,30 @@ function airportIcao(record: Record<string, unknown>, key: string): string | und
   return undefined;
 }
 
+/** An airport the record references, with its name when the appendix gives one. */
+function airportOf(value: unknown): { icao: string; name?: string } | undefined {
+  if (!isObject(value) || typeof value.icao !== 'string' || !value.icao) return undefined;
+  const name = typeof value.name === 'string' && value.name.trim() ? value.name.trim().slice(0, 80) : undefined;
+  return { icao: value.icao.toUpperCase(), ...(name ? { name } : {}) };
+}
+
+/**
+ * Where a diverted flight landed: `divertedAirport` (the appendix's airport for
+ * `divertedAirportFsCode`), else the new arrival airport of an `irregularOperations` DIVERSION.
+ */
+function divertedTo(record: Record<string, unknown>): { icao: string; name?: string } | undefined {
+  const direct = airportOf(record.divertedAirport);
+  if (direct) return direct;
+  const operations = Array.isArray(record.irregularOperations) ? record.irregularOperations : [];
+  for (const operation of operations) {
+    if (!isObject(operation) || String(operation.type).toUpperCase() !== 'DIVERSION') continue;
+    const airport = airportOf(operation.newArrivalAirport);
+    if (airport) return airport;
+  }
+  // A code the appendix did not resolve gives no ICAO to show.
+  return undefined;
+}
+
 /** One flight status record of the reference family; fields it lacks stay unknown, never guessed. */
 export function referenceFlightRecord(record: Record<string, unknown>): LiveFlightRecord {
   const code = typeof record.status === 'string' ? record.status.toUpperCase() : undefined;
@@ -343,14 +499,24 @@ export function referenceFlightRecord(record: Record<string, unknown>): LiveFlig
   if (departure) out.departure = departure;
   const arrival = airportIcao(record, 'arrivalAirport');
   if (arrival) out.arrival = arrival;
+  const diverted = divertedTo(record);
+  if (diverted && diverted.icao !== arrival) out.divertedTo = diverted;
   const set = (key: keyof LiveFlightRecord, ms: number | undefined) => {
     if (ms !== undefined) (out as unknown as Record<string, unknown>)[key] = ms;
   };
   set('scheduledOffBlockMs', utcOf(times.scheduledGateDeparture) ?? utcOf(record.departureDate));
   set('estimatedOffBlockMs', utcOf(times.estimatedGateDeparture));
+  set('actualOffBlockMs', utcOf(times.actualGateDeparture));
+  set('scheduledTakeOffMs', utcOf(times.scheduledRunwayDeparture));
+  set('estimatedTakeOffMs', utcOf(times.estimatedRunwayDeparture));
+  set('actualTakeOffMs', utcOf(times.actualRunwayDeparture));
+  set('scheduledLandingMs', utcOf(times.scheduledRunwayArrival));
+  set('estimatedLandingMs', utcOf(times.estimatedRunwayArrival));
+  set('actualLandingMs', utcOf(times.actualRunwayArrival));
   set('scheduledInBlockMs', utcOf(times.scheduledGateArrival) ?? utcOf(record.arrivalDate));
   set('estimatedInBlockMs', utcOf(times.estimatedGateArrival));
-  const delay = delays.departureGateDelayMinutes;
+  set('actualInBlockMs', utcOf(times.actualGateArrival));
+  const delay = delays.departureGateDelayMinutes ?? delays.departureRunwayDelayMinutes;
   if (typeof delay === 'number' && Number.isFinite(delay)) out.delayMinutes = delay;
   return out;
 }

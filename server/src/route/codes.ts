@@ -169,6 +169,7 @@ export const DIAGNOSTIC_CODES = {
   L003: { severity: 'warning', title: "The flight's departure aerodrome differs from field 13" },
   L004: { severity: 'warning', title: "The flight's destination differs from field 16" },
   L005: { severity: 'information', title: "The flight's filed route differs from field 15" },
+  L006: { severity: 'information', title: 'The flight was diverted: it did not land at the destination of field 16' },
 
   // Flight conflicts (server/src/flight/conflicts.ts)
   F001: {

@@ -4,7 +4,8 @@
  * direction of flight with their distance along it; after `DCT`, the nearest fixes ahead; after
  * the first speed/level group, the departure's SIDs and the fixes near the departure; in
  * `referenceFix:`, the candidates of an ambiguous first fix; aerodromes in `origin:`,
- * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators.
+ * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators;
+ * the directives' names (`origin:` … `departure:`) on a line above the route text.
  * "Ahead" is towards the destination when it is known (towardsDestination.ts). Pure: the navigation data and the airline directory come
  * in as data; the block is expanded here (one block, a few milliseconds) because the text just
  * typed has no cached expansion yet.
@@ -17,6 +18,7 @@ import {
   FIX_TYPE_LABEL,
   pointOf,
   type CancellationToken,
+  type DirectiveKey,
   type ExpandedPoint,
   type Position,
   type Range,
@@ -67,6 +69,10 @@ export function completions(
         isLastFieldBefore(block, f.number, position)),
   );
   if (field?.number === 7) return data.airlines ? airlineCompletions(data.airlines, prefix, replace) : [];
+  if (!block.fpl) {
+    const keys = directiveKeyItems(block, before, lines.lineText(position.line).slice(position.character), replace);
+    if (keys) return keys;
+  }
   const db = data.db;
   // Field 13 is the departure (then its time), field 16 the destination (then EET, alternates).
   if (field?.number === 13 || field?.number === 16) {
@@ -134,6 +140,45 @@ function lastBeforeDestination(block: RouteBlock, previous: number, replace: Ran
     (e, k) =>
       comparePositions(e.range.start, replace.start) === 0 || (k === after.length - 1 && e.kind === 'aerodrome'),
   );
+}
+
+/** The directives a block of route text may have, as the documentation writes them, with what each is. */
+const DIRECTIVE_KEYS: readonly [key: DirectiveKey, detail: string][] = [
+  ['origin', 'departure aerodrome, e.g. EGLL'],
+  ['destination', 'destination aerodrome, e.g. EDDF'],
+  ['referenceFix', 'the point that chooses among namesakes of the first point'],
+  ['departure', 'when the route is flown, UTC: 261201 1430 (YYMMDD HHMM), 2026-12-01T14:30Z, or 1430'],
+];
+
+/**
+ * The names of the directives the block lacks that begin with the word typed, when the word
+ * starts a line above the route text and nothing follows it; undefined elsewhere (route text).
+ */
+function directiveKeyItems(
+  block: RouteBlock,
+  before: string,
+  after: string,
+  replace: Range,
+): CompletionItem[] | undefined {
+  const word = /^\s*([A-Za-z]+)$/.exec(before)?.[1];
+  if (!word || !/^\s*(#.*)?$/.test(after)) return undefined;
+  const routeStart = block.routeRange?.start;
+  if (routeStart && routeStart.line < replace.start.line) return undefined;
+  // A word typed above an FPL message makes the block route text until it is a directive.
+  if (block.routeText.includes('(FPL')) return undefined;
+  const typed = word.toLowerCase();
+  const given = new Set(block.directives.map((d) => d.key));
+  const items = DIRECTIVE_KEYS.filter(([key]) => !given.has(key) && key.toLowerCase().startsWith(typed)).map(
+    ([key, detail], i): CompletionItem => ({
+      label: `${key}:`,
+      kind: CompletionItemKind.Keyword,
+      detail,
+      sortText: String(i),
+      filterText: key,
+      textEdit: edit(replace, `${key}: `),
+    }),
+  );
+  return items.length > 0 ? items : undefined;
 }
 
 interface Context {

@@ -26,7 +26,13 @@ import {
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
 import type { AirlineDirectory } from '../remote/airlineDirectory';
 import type { FiledRouteGroup } from '../remote/filedRoutes';
-import { callSignBlockAt, liveFlightHover, type LiveFlightAnswer } from '../remote/liveFlight';
+import {
+  callSignBlockAt,
+  liveFlightHover,
+  liveFlightPendingHover,
+  type LiveFlightAnswer,
+  type LiveFlightQuery,
+} from '../remote/liveFlight';
 import { stillCurrent } from './codeActions';
 import { resolveRouteMapCodeLens, routeMapCodeLenses } from './codeLens';
 import { insertEetAction } from './eetAction';
@@ -65,14 +71,19 @@ export interface LanguageServiceContext {
   documentUri(id: number): string | undefined;
   /**
    * The live flight behind the call sign of an FPL block (hub #2, #4, the reference's flight
-   * status), asked now and cached, with the time it is judged at; undefined when no service can say.
+   * status), asked now and cached, with the time it is judged at; its answer undefined when it
+   * does not come within the hover's wait; undefined when no service can say.
    */
-  liveFlight(block: RouteBlock): Promise<{ answer: LiveFlightAnswer; nowMs: number }> | undefined;
+  liveFlight(
+    block: RouteBlock,
+  ): Promise<{ query: LiveFlightQuery; answer: LiveFlightAnswer | undefined; nowMs: number }> | undefined;
   /** An operator's flight numbers (hub #1), once per operator; undefined without a hub. */
   operatorFlights(airline: string): Promise<readonly OperatorFlight[]> | undefined;
   /** The routes others filed for a city pair (hub #5, #3), asked now and cached. */
   filedRoutes(origin: string, destination: string): Promise<{ groups: FiledRouteGroup[]; detailRestricted?: string }>;
   inlayHintsEnabled(): boolean;
+  /** What plain route text without a date is timed from: `icaoRoute.flight.departureTime`, else now (ms). */
+  flightReferenceMs(): number;
   /** The client's foldingRange.rangeLimit. */
   foldingRangeLimit(): number;
 }
@@ -168,14 +179,16 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         { sourceName: context.sourceName(), resultFor: resultFor(current) },
         context.airlines(),
         context.navdata(),
+        context.flightReferenceMs(),
       );
-      // Field 7 of an FPL message: the live flight, asked now (cached, shared with the diagnostics').
+      // Field 7 of an FPL message: the live flight, asked now (cached, shared with the diagnostics'),
+      // or, when it does not come within the hover's wait, that it is still being looked up.
       const block = callSignBlockAt(current.document, position);
       const live = block && context.liveFlight(block);
       if (!block || !live) return base;
       return live.then(
-        ({ answer, nowMs }): Hover => {
-          const text = liveFlightHover(answer, nowMs);
+        ({ query, answer, nowMs }): Hover => {
+          const text = answer ? liveFlightHover(answer, nowMs) : liveFlightPendingHover(query);
           const before = base && MarkupContent.is(base.contents) ? `${base.contents.value}\n\n---\n\n` : '';
           const range = block.fpl!.fields.find((f) => f.number === 7)!.range;
           return { contents: { kind: MarkupKind.Markdown, value: `${before}${text}` }, range };
@@ -241,10 +254,10 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
       const flights = flight && context.operatorFlights(flight.airline);
       if (!flight || !flights) return local;
       return flights.then(
-        (numbers) => ({
-          isIncomplete: local.isIncomplete,
-          items: [...local.items, ...flightNumberItems(numbers, flight)],
-        }),
+        (found) => {
+          const numbers = flightNumberItems(found, flight);
+          return { isIncomplete: local.isIncomplete || numbers.incomplete, items: [...local.items, ...numbers.items] };
+        },
         () => local,
       );
     },

@@ -14,6 +14,7 @@
  * 15 minutes, and the 'flights' status says it once; the answer keeps what the other service gave and says in words what is missing.
  */
 import {
+  flightListNotices,
   isServiceError,
   type FlightSummary,
   type HubClient,
@@ -44,8 +45,17 @@ const USAGE_LIMIT_PAUSE_MS = 15 * 60_000;
 /** Refusals that asking again soon cannot lift. */
 const FINAL: ReadonlySet<ServiceErrorKind> = new Set(['restricted', 'usageLimit', 'notAuthorised']);
 
+/**
+ * FPL messages of one document whose live flights are asked once it is still, at most: a file of
+ * hundreds of messages would spend the usage limit on flights nobody looks at. The others are
+ * asked when their field 7 is hovered.
+ */
+export const MAX_LOOKUPS_PER_DOCUMENT = 50;
+
 export interface LiveFlightOptions {
   ttlMs?: number;
+  /** Told once per document size that the lookups stop at MAX_LOOKUPS_PER_DOCUMENT (the output log). */
+  log?: (message: string) => void;
   now?: () => number;
   /** `icaoRoute.reference.useHttpErrors`. */
   useHttpErrors?: () => boolean;
@@ -127,6 +137,21 @@ export class LiveFlightLookup {
     return promise.then((answer) => (answer.query === query ? answer : { ...answer, query }));
   }
 
+  /**
+   * The live flight of the query if it is had within `waitMs` (the hover's bound: a long answer
+   * being read must not hold the hover); undefined after that, the lookup going on and its
+   * answer cached for the next hover.
+   */
+  lookupWithin(query: LiveFlightQuery, waitMs: number): Promise<LiveFlightAnswer | undefined> {
+    const answer = this.lookup(query);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+      timer.unref?.();
+    });
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  }
+
   /** True while a service can be asked (a hub key, or the reference credentials, set). */
   get enabled(): boolean {
     return this.session.hubClient !== undefined || this.session.referenceClient !== undefined;
@@ -146,13 +171,37 @@ export class LiveFlightLookup {
     return out;
   }
 
-  /** Asks for every FPL message's flight not cached yet; resolves with the document's L findings. */
+  /**
+   * Asks for the flights of the document's first MAX_LOOKUPS_PER_DOCUMENT call signs and dates not
+   * cached yet (one lookup each, whatever the number of messages naming it); resolves with the
+   * document's L findings.
+   */
   async refresh(document: RouteDocument): Promise<RouteDiagnostic[]> {
-    const queries = document.blocks.map((b) => this.queryOf(b)).filter((q): q is LiveFlightQuery => !!q);
-    if (queries.length === 0) return [];
+    const queries = new Map<string, LiveFlightQuery>();
+    const beyond = new Set<string>();
+    for (const block of document.blocks) {
+      const query = this.queryOf(block);
+      if (!query || queries.has(query.key)) continue;
+      if (queries.size < MAX_LOOKUPS_PER_DOCUMENT) queries.set(query.key, query);
+      else beyond.add(query.key);
+    }
+    if (queries.size === 0) return [];
     if (!this.enabled) return [];
-    await Promise.all(queries.map((q) => this.lookup(q).catch(() => undefined)));
+    if (beyond.size > 0) this.sayCapped(queries.size + beyond.size);
+    await Promise.all([...queries.values()].map((q) => this.lookup(q).catch(() => undefined)));
     return this.findings(document);
+  }
+
+  /** Sizes of documents whose capped lookups were said (once each). */
+  private readonly saidCapped = new Set<number>();
+
+  private sayCapped(total: number): void {
+    if (this.saidCapped.has(total) || this.saidCapped.size > 100) return;
+    this.saidCapped.add(total);
+    this.options.log?.(
+      `Live flights: a document names ${total} call signs (and dates); the first ${MAX_LOOKUPS_PER_DOCUMENT} are ` +
+        'looked up once it is still, the others when field 7 is hovered (the usage limit is your money).',
+    );
   }
 
   /** The operator's flight numbers if fetched and fresh (completion's fast path). */
@@ -247,12 +296,16 @@ export class LiveFlightLookup {
         HUB_STATUSES.map((status) => hub.airlineFlightNumber(query.airline, query.number, status ? { status } : {})),
       );
       summaries = uniqueByGufi(lists.flatMap((l) => l.flights));
+      const said = new Set(
+        lists.flatMap((l) => flightListNotices(l, `The hub's flights of ${query.airline} ${query.number}`)),
+      );
+      notes.push(...said);
     } catch (error) {
       notes.push(this.failed('hub', 'airlineFlightNumber', error));
       return { records: [], failed: true };
     }
     const records = summaries.map(hubRecord);
-    const chosen = chooseFlight(records, query.eobtMs);
+    const chosen = chooseFlight(records, query);
     const gufi = chosen ? summaries[records.indexOf(chosen)]?.gufi : undefined;
     if (!chosen || !gufi || chosen.cancelled) return { records };
     const delayRefused = this.refusal('hub', 'flightDelay');
@@ -305,6 +358,11 @@ export class LiveFlightLookup {
         utc: true,
         extendedOptions: { useHttpErrors: this.options.useHttpErrors?.() ?? false },
       });
+      if (result.notRead)
+        notes.push(
+          `The reference family's answer held ${result.notRead} more flight status records than the ` +
+            `${result.flightStatuses.length} read; they are not compared.`,
+        );
       return { records: result.flightStatuses.map(referenceFlightRecord) };
     } catch (error) {
       notes.push(this.failed('reference', 'flightStatus', error));
@@ -394,13 +452,22 @@ export function hubRecord(flight: FlightSummary): LiveFlightRecord {
   if (flight.callsign) record.callsign = flight.callsign;
   if (status) record.status = status;
   if (flight.departure) record.departure = flight.departure.toUpperCase();
+  // The planned destination (field 16's); where a diverted flight landed is said apart.
   const arrival = flight.originalArrival ?? flight.arrival;
   if (arrival) record.arrival = arrival.toUpperCase();
+  if (flight.originalArrival && flight.arrival && flight.arrival !== flight.originalArrival)
+    record.divertedTo = { icao: flight.arrival.toUpperCase() };
   const times: [keyof LiveFlightRecord, string | undefined][] = [
     ['scheduledOffBlockMs', flight.scheduledDeparture],
     ['estimatedOffBlockMs', flight.estimatedDeparture ?? flight.eobt],
+    ['actualOffBlockMs', flight.actualDeparture],
+    ['estimatedTakeOffMs', flight.estimatedTakeOff],
+    ['actualTakeOffMs', flight.actualTakeOff],
+    ['estimatedLandingMs', flight.estimatedLanding],
+    ['actualLandingMs', flight.actualLanding],
     ['scheduledInBlockMs', flight.scheduledArrival],
     ['estimatedInBlockMs', flight.estimatedArrival],
+    ['actualInBlockMs', flight.actualArrival],
   ];
   for (const [key, text] of times) {
     const value = ms(text);

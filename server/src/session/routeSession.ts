@@ -113,6 +113,7 @@ export class RouteSession {
     this.filedRoutes = new FiledRouteLookup(this, { navdata: () => this.loadedNavdata() });
     this.liveFlights = new LiveFlightLookup(this, {
       ...(options.now ? { now: options.now } : {}),
+      log: (message) => events.log?.(message),
       useHttpErrors: () => this.referenceHttpErrors,
       secrets: () => [this.credentials.reference?.appId, this.credentials.reference?.appKey],
     });

@@ -10,6 +10,7 @@
  * answer is said there, and on the page).
  */
 import {
+  flightListNotices,
   isServiceError,
   type FeatureCollection,
   type FlightList,
@@ -84,6 +85,7 @@ export class TrafficLookup {
         european.map(async (fir): Promise<FirFlightsAnswer | undefined> => {
           try {
             const list = await batch.use('flights', (hub) => hub.firFlights(fir.prefix, fir.designator, { signal }));
+            for (const notice of flightListNotices(list, `Traffic in ${fir.designator}`)) notices.add(notice);
             return { fir: fir.designator, flights: list.flights, leftOut: list.leftOut?.count };
           } catch (error) {
             failed(error);

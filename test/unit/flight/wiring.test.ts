@@ -387,3 +387,22 @@ test('a point that cannot be placed: no area is judged on the straight line over
   // What is known is still judged: the NOTAM area on KOK–MAK, after the gap.
   assert.ok(findings.some((f) => f.code === 'F002' && /A0002\/26/.test(f.message)));
 });
+
+test("a block's departure: times the map's flight and the areas' schedules at the ETO, before the reference time", () => {
+  // Monday 23 Nov 06:30Z: over the box about a quarter of an hour later, within TEST-R2's MON-FRI
+  // 06:00-08:00 UTC; at the reference time (10:00Z, the first test) it is not active.
+  const text = route('F350').replace('N0450F350', 'departure: 261123 0630\nN0450F350');
+  const block = parseRouteDocument(text).blocks[0]!;
+  const { view } = buildMapView({
+    uri: 'file:///w.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion: expandRoute(block, db),
+    data: DATA,
+    filters: DEFAULT_MAP_FILTERS,
+  });
+  assert.match(view.flightTime!, /^departure: 261123 0630: from the first point at 23 Nov 2026 06:30Z\./);
+  assert.deepEqual([view.verdicts!['TEST-R2']!.applies, view.verdicts!['TEST-R2']!.activity], [true, 'active']);
+});

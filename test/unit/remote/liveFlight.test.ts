@@ -18,7 +18,12 @@ import {
   type LiveFlightAnswer,
   type LiveFlightRecord,
 } from '../../../server/src/remote/liveFlight';
-import { flightNumberItems, flightNumberTarget } from '../../../server/src/services/flightNumberCompletion';
+import {
+  flightNumberItems,
+  flightNumberTarget,
+  MAX_FLIGHT_NUMBER_ITEMS,
+} from '../../../server/src/services/flightNumberCompletion';
+import { hubRecord } from '../../../server/src/session/liveFlightLookup';
 
 const ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
 const NOW = Date.UTC(2026, 10, 26, 14, 0);
@@ -110,7 +115,7 @@ test('DOF picks the flight of its day among the days the hub holds', () => {
   const yesterday = hubFlight(utc(26, 12, 40));
   const tomorrow = hubFlight(utc(27, 12, 0));
   const answer = answerFor(block, [yesterday, tomorrow]);
-  assert.equal(chooseFlight(answer.hub, answer.query.eobtMs), tomorrow);
+  assert.equal(chooseFlight(answer.hub, answer.query), tomorrow);
   assert.deepEqual(codes(block, answer), [], 'compared with 27 Nov 12:00Z, not 26 Nov 12:40Z');
   const other = fpl('1200', 'DOF/261126');
   assert.deepEqual(codes(other, answerFor(other, [yesterday, tomorrow])), ['L001'], 'DOF 26 Nov: 40 min early');
@@ -218,9 +223,10 @@ test('hover: times, status, delay, aerodromes; the delay limit outside Europe; t
   const answer = { ...answerFor(block, [hubFlight(utc(26, 12, 0))]), delay: { minutes: 5, accuracy: 'RELIABLE' } };
   const text = liveFlightHover(answer, NOW);
   assert.match(text, /Status: SCHEDULED \(hub\)/);
-  assert.match(text, /\| Off-block \| EGLL \| 12:00Z 26 Nov \| 12:05Z 26 Nov \|/);
-  assert.match(text, /\| In-block \| EDDF \| 13:20Z 26 Nov \|/);
-  assert.match(text, /Delay: 5 min \(the hub's delay, accuracy RELIABLE\)/);
+  // Each figure names its source; no actual time yet.
+  assert.match(text, /\| Off-block \| EGLL \| 12:00Z 26 Nov \(hub\) \| 12:05Z 26 Nov \(hub\) \| — \|/);
+  assert.match(text, /\| In-block \| EDDF \| 13:20Z 26 Nov \(hub\) \|/);
+  assert.match(text, /Delay: 5 min late \(the hub's delay, accuracy RELIABLE\)/);
   assert.doesNotMatch(text, /reliable only/, 'EGLL → EDDF is European');
   const asia = { ...answer, hub: [hubFlight(utc(26, 12, 0), { departure: 'WSSS', arrival: 'VTBS' })] };
   assert.match(liveFlightHover(asia, NOW), /reliable only for flights in European airspace/);
@@ -241,10 +247,11 @@ test("field 7's flight numbers: offered after the designator, replacing what is 
   const target = flightNumberTarget(document, { line: 0, character: 9 });
   assert.deepEqual(target, {
     airline: 'DLH',
+    typed: 'DLH4',
     range: { start: { line: 0, character: 5 }, end: { line: 0, character: 9 } },
   });
   assert.equal(flightNumberTarget(document, { line: 0, character: 7 }), undefined, 'before three letters');
-  const items = flightNumberItems(
+  const { items } = flightNumberItems(
     [
       {
         number: '4AB',
@@ -259,4 +266,106 @@ test("field 7's flight numbers: offered after the designator, replacing what is 
   assert.equal(items[0]!.label, 'DLH4AB');
   assert.equal(items[0]!.detail, 'EGLL → EDDF · 12:00Z');
   assert.deepEqual(items[0]!.textEdit, { range: target!.range, newText: 'DLH4AB' });
+});
+
+test("field 7's flight numbers are bounded as the other completions, filtered by what is typed (100,000 flights)", () => {
+  const flights = Array.from({ length: 100_000 }, (_, i) => ({ number: String(i), callsign: `DLH${i}` }));
+  const document = parseRouteDocument(`(FPL-DLH12-IS\n-A320/M-S/C\n-EGLL1200\n-${ROUTE}\n-EDDF0105)\n`);
+  const typed = flightNumberItems(flights, flightNumberTarget(document, { line: 0, character: 10 })!);
+  assert.equal(typed.items.length, MAX_FLIGHT_NUMBER_ITEMS);
+  assert.ok(typed.items.every((item) => item.label.startsWith('DLH12')));
+  assert.equal(typed.incomplete, true, 'more match: asked again as the user types, from the cached list');
+  const narrow = flightNumberItems(flights.slice(0, 200), flightNumberTarget(document, { line: 0, character: 10 })!);
+  assert.deepEqual(
+    narrow.items.map((item) => item.label),
+    ['DLH12', ...Array.from({ length: 10 }, (_, i) => `DLH${120 + i}`)],
+  );
+  assert.equal(narrow.incomplete, false);
+});
+
+test("issue 36, case 1: the hub's actual off-block 28 min after an estimate left at the schedule: shown, and the delay computed from it", () => {
+  const block = fpl('1200', 'DOF/261126');
+  const late = hubFlight(utc(26, 12, 0), {
+    status: 'AIRBORNE',
+    estimatedOffBlockMs: utc(26, 12, 0),
+    actualOffBlockMs: utc(26, 12, 28),
+  });
+  const text = liveFlightHover(answerFor(block, [late]), NOW);
+  assert.match(
+    text,
+    /\| Off-block \| EGLL \| 12:00Z 26 Nov \(hub\) \| 12:00Z 26 Nov \(hub\) \| 12:28Z 26 Nov \(hub\) \|/,
+  );
+  assert.match(
+    text,
+    /Delay: 28 min late \(computed: actual off-block 12:28Z \(hub\) against the scheduled off-block 12:00Z \(hub\); no delay given\)/,
+  );
+});
+
+test("issue 36, case 1: the reference's runway-only actual times, no delays block: 3 h 47 min late, not on time", () => {
+  const block = fpl('0935', 'DOF/261126', ROUTE, 'AFR1404', 'LIRF0150', 'LFPG');
+  const record = referenceFlightRecord({
+    status: 'L',
+    departureAirport: { icao: 'LFPG' },
+    arrivalAirport: { icao: 'LIRF' },
+    operationalTimes: {
+      scheduledGateDeparture: { dateUtc: '2026-11-26T09:35:00.000Z' },
+      estimatedGateDeparture: { dateUtc: '2026-11-26T09:35:00.000Z' },
+      actualRunwayDeparture: { dateUtc: '2026-11-26T13:22:00.000Z' },
+      scheduledGateArrival: { dateUtc: '2026-11-26T11:35:00.000Z' },
+      actualRunwayArrival: { dateUtc: '2026-11-26T15:12:00.000Z' },
+    },
+    delays: {},
+  });
+  assert.equal(record.actualTakeOffMs, utc(26, 13, 22));
+  assert.equal(record.actualLandingMs, utc(26, 15, 12));
+  const text = liveFlightHover(answerFor(block, [], [record]), NOW);
+  assert.match(text, /\| Take-off \| +\| — \| — \| 13:22Z 26 Nov \(reference\) \|/);
+  assert.match(text, /\| Landing \| +\| — \| — \| 15:12Z 26 Nov \(reference\) \|/);
+  assert.match(text, /Delay: 3 h 47 min late \(computed: actual take-off, taxi-out included, 13:22Z \(reference\)/);
+});
+
+test('issue 36, case 2: a diverted flight says where it landed, and field 16 is not called wrong', () => {
+  const block = fpl('1200', 'DOF/261126');
+  const record = referenceFlightRecord({
+    status: 'D',
+    departureAirport: { icao: 'EGLL' },
+    arrivalAirport: { icao: 'EDDF' },
+    divertedAirportFsCode: 'CGN',
+    irregularOperations: [{ type: 'DIVERSION', newArrivalAirport: { icao: 'EDDK', name: 'Cologne Bonn Airport' } }],
+    operationalTimes: { scheduledGateDeparture: { dateUtc: '2026-11-26T12:00:00Z' } },
+  });
+  assert.deepEqual(record.divertedTo, { icao: 'EDDK', name: 'Cologne Bonn Airport' });
+  const answer = answerFor(block, [], [record]);
+  const findings = liveFlightFindings(block, answer, { eobtToleranceMinutes: 15 });
+  assert.deepEqual(
+    findings.map((f) => f.code),
+    ['L006'],
+  );
+  assert.equal(findings[0]!.severity, 'information');
+  assert.match(
+    findings[0]!.message,
+    /diverted: it landed at EDDK \(Cologne Bonn Airport\), not at EDDF, the destination field 16 names as planned/,
+  );
+  assert.match(liveFlightHover(answer, NOW), /Diverted: landed at EDDK \(Cologne Bonn Airport\), not at EDDF/);
+  // The hub's FIXM: landed at arrivalAerodrome, planned arrivalAerodromeOriginal.
+  const hub = hubRecord({
+    departure: 'EGLL',
+    arrival: 'EDDK',
+    originalArrival: 'EDDF',
+    scheduledDeparture: '2026-11-26T12:00:00Z',
+  });
+  assert.deepEqual(codes(block, answerFor(block, [hub])), ['L006']);
+});
+
+test('issue 36, case 3: the leg from field 13 is chosen before a nearer schedule of another leg', () => {
+  // DLH401 flies EGLL → EDDF at 08:00 and EDDF → LOWW at 10:00; the first leg is 90 min late.
+  const block = fpl('0930', 'DOF/261126', ROUTE, 'DLH401');
+  const first = hubFlight(utc(26, 8, 0), { callsign: 'DLH401', estimatedOffBlockMs: utc(26, 9, 30) });
+  const second = hubFlight(utc(26, 10, 0), { callsign: 'DLH401', departure: 'EDDF', arrival: 'LOWW' });
+  const answer = answerFor(block, [second, first]);
+  assert.equal(chooseFlight(answer.hub, answer.query), first);
+  assert.deepEqual(codes(block, answer, 120), [], 'no "departs from EDDF", no "goes to LOWW"');
+  // Without field 13's aerodrome among the legs, field 16's, then the time.
+  const elsewhere = fpl('0930', 'DOF/261126', ROUTE, 'DLH401', 'LOWW0105', 'EDDM');
+  assert.equal(chooseFlight(answer.hub, liveFlightQuery(elsewhere, NOW)!), second);
 });

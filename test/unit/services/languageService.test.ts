@@ -35,17 +35,13 @@ function contextWith(overrides: Partial<LanguageServiceContext> = {}) {
     documentId: () => 7,
     documentUri: (id) => (id === 7 ? 'file:///a.route' : undefined),
     inlayHintsEnabled: () => false,
+    flightReferenceMs: () => NOW,
     foldingRangeLimit: () => 5000,
     liveFlight: (block) => {
       asked.push(`live ${block.fpl?.fields.find((f) => f.number === 7)?.text}`);
-      const answer: LiveFlightAnswer = {
-        query: liveFlightQuery(block, NOW)!,
-        hub: [],
-        reference: [],
-        notes: [],
-        fetchedAt: NOW,
-      };
-      return Promise.resolve({ answer, nowMs: NOW });
+      const query = liveFlightQuery(block, NOW)!;
+      const answer: LiveFlightAnswer = { query, hub: [], reference: [], notes: [], fetchedAt: NOW };
+      return Promise.resolve({ query, answer, nowMs: NOW });
     },
     operatorFlights: (airline) => {
       asked.push(`flights ${airline}`);
@@ -79,6 +75,14 @@ test('hover: a call sign gets its live flight below what the hover says of it; e
   assert.deepEqual(hover.range, current.document.blocks[0]!.fpl!.fields.find((f) => f.number === 7)!.range);
   await service.hover(current, { position: { line: 3, character: 12 } }, NEVER_CANCELLED);
   assert.deepEqual(asked, ['live DLH4AB'], 'a point of the route asks for no flight');
+  // An answer that does not come within the hover's wait: the hover says it is still being looked up.
+  const waiting = createLanguageService(
+    contextWith({
+      liveFlight: (block) => Promise.resolve({ query: liveFlightQuery(block, NOW)!, answer: undefined, nowMs: NOW }),
+    }).context,
+  );
+  const pending = (await waiting.hover(current, { position: { line: 0, character: 7 } }, NEVER_CANCELLED)) as Hover;
+  assert.match((pending.contents as { value: string }).value, /Still being looked up/);
   // Without a service to ask, the hover is the document's alone.
   const offline = createLanguageService(contextWith({ liveFlight: () => undefined }).context);
   const plain = offline.hover(current, { position: { line: 0, character: 7 } }, NEVER_CANCELLED);

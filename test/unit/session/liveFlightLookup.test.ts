@@ -227,3 +227,28 @@ test('answers kept at most maxKept: the oldest is asked again', async () => {
   await lookup.lookup(dlh);
   assert.equal(calls('airlineFlightNumber'), 9, 'DLH4AB dropped for AFR1404, then asked again');
 });
+
+test('a file of many FPL messages asks the first 50 call signs once, then nothing more after each pause; the rest on hover', async () => {
+  const { lookup, calls } = await setUp({ maxKept: 100 });
+  const logged: string[] = [];
+  (lookup as unknown as { options: { log: (m: string) => void } }).options.log = (m) => logged.push(m);
+  // 120 messages, 60 call signs each named twice (the same call sign and date is one lookup).
+  const messages = Array.from({ length: 120 }, (_, i) => DLH_TEXT.replace('DLH4AB', `DLH${100 + (i % 60)}`));
+  const document = parseRouteDocument(messages.join('\n'));
+  await lookup.refresh(document);
+  const atOpen = calls('airlineFlightNumber');
+  assert.equal(atOpen, 50 * 3, 'the first 50 call signs, three statuses each');
+  assert.match(
+    logged.join('\n'),
+    /names 60 call signs .*the first 50 are looked up once it is still, the others when field 7 is hovered/,
+  );
+  // After each pause in typing (the same document settled again): nothing asked again.
+  await lookup.refresh(document);
+  await lookup.refresh(document);
+  assert.equal(calls('airlineFlightNumber'), atOpen);
+  // A message past the 50th is asked when hovered.
+  const last = document.blocks.find((b) => lookup.queryOf(b)?.callsign === 'DLH159')!;
+  await lookup.lookup(lookup.queryOf(last)!);
+  assert.equal(calls('airlineFlightNumber'), atOpen + 3);
+  assert.equal(logged.length, 1, 'said once');
+});
