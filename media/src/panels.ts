@@ -49,7 +49,12 @@ export interface SidePanelEvents extends FlightFilterEvents {
 export class SidePanel {
   private readonly title = el('h1', { id: 'map-title' });
   private readonly status = el('p', { id: 'map-status', role: 'status' });
-  private readonly notices = el('ul', { id: 'map-notices', className: 'notices' });
+  /**
+   * What the host says is missing, folded into one line with a count (the first notice, cut):
+   * several notices would push the filters and the lists out of view.
+   */
+  private readonly notices = collapsible('map-notices', '', false);
+  private readonly noticeList = el('ul', { className: 'notice-list' });
   private readonly layerBoxes = new Map<MapLayerName, HTMLInputElement>();
   private readonly corridor = numberInput('corridor-nm', 'en route');
   private readonly aerodromeCorridor = numberInput('aerodrome-corridor-nm', 'aerodromes');
@@ -133,10 +138,12 @@ export class SidePanel {
     filters.body.append(layers, corridor, this.flightFilters.element, fit, exports);
     const notams = collapsible('panel-notams', 'NOTAM briefing', true);
     notams.body.append(this.notamList.element);
+    this.notices.element.classList.add('notices');
+    this.notices.body.append(this.noticeList);
     content.append(
       this.title,
       this.status,
-      this.notices,
+      this.notices.element,
       this.details,
       filters.element,
       this.unresolved,
@@ -161,8 +168,14 @@ export class SidePanel {
   setView(view: MapView | null): void {
     this.title.textContent = view ? view.title : 'Route map';
     // Notices are the host's words, each once: replaced, never appended to.
-    this.notices.replaceChildren(...[...new Set(view?.notices ?? [])].map((n) => el('li', { textContent: n })));
-    this.notices.hidden = this.notices.childElementCount === 0;
+    const notices = [...new Set(view?.notices ?? [])];
+    this.noticeList.replaceChildren(...notices.map((n) => el('li', { textContent: n })));
+    this.notices.element.hidden = notices.length === 0;
+    const summary = this.notices.element.querySelector('summary')!;
+    summary.replaceChildren(
+      el('span', { className: 'count', textContent: `${notices.length} notice${notices.length === 1 ? '' : 's'}` }),
+      el('span', { className: 'first', textContent: notices[0] ?? '' }),
+    );
     this.clearDetails();
     this.renderUnresolved(view?.points ?? []);
     this.renderNotams(view?.notams ?? []);
