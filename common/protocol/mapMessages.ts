@@ -160,9 +160,14 @@ export interface MapNotam {
   briefing?: MapNotamBriefing;
 }
 
-/** A NOTAM's place in a briefing: departure aerodrome, en route (by FIR, along the route), destination, alternates. */
+/**
+ * A NOTAM's place in a briefing: departure aerodrome, en route (by FIR, along the route),
+ * destination, alternates; or `otherAerodrome`: about the use of an aerodrome the flight neither
+ * leaves, reaches nor has as an alternate (its taxiways, apron, lights, birds, ILS…), which a
+ * briefing puts under one line, apart from what concerns the flight.
+ */
 export interface MapNotamBriefing {
-  section: 'departure' | 'enroute' | 'destination' | 'alternate';
+  section: 'departure' | 'enroute' | 'destination' | 'alternate' | 'otherAerodrome';
   fir?: string;
   /** Distance along the route, NM: the en route NOTAMs are listed in route order. */
   alongNm: number;

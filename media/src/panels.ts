@@ -15,7 +15,7 @@ import type {
   MapTraffic,
   MapView,
 } from '../../common/protocol/mapMessages';
-import { icaoNotamText } from '../../common/notamText';
+import { icaoNotamText, validityText } from '../../common/notamText';
 import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
 import { loadState, saveState } from './messaging';
@@ -272,8 +272,8 @@ export class SidePanel {
       .filter(Boolean)
       .join(' · ');
     body.append(el('p', { className: 'meta', textContent: meta }));
-    if (notam.validFrom || notam.validTo)
-      body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
+    const validity = validityText(notam.validFrom, notam.validTo);
+    if (validity) body.append(el('p', { className: 'meta validity', textContent: validity }));
     if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
     if (notam.decoded) body.prepend(el('p', { className: 'subject', textContent: notam.decoded }));
     body.append(...this.verdictLines(notam.id, notam.reason));

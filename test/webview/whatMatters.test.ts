@@ -45,3 +45,63 @@ for (const size of SIZES) {
     });
   });
 }
+
+/** The side panel's NOTAM rows: the group each is under (the rest: "rest"), and what it shows. */
+function notamRows(map: MapPage) {
+  return map.page.locator('#map-notam-list li').evaluateAll((items) =>
+    items.map((li) => ({
+      group: li.closest('.notam-rest') ? 'rest' : (li.closest('.notam-group')?.querySelector('h3')?.textContent ?? ''),
+      button: li.querySelector('button')?.textContent ?? '',
+      subject: li.querySelector('.subject')?.textContent ?? '',
+      validity: li.querySelector('.validity')?.textContent ?? '',
+      visible: li.checkVisibility(),
+    })),
+  );
+}
+
+for (const size of SIZES) {
+  test(`at ${size.width}×${size.height} (${size.theme}) the NOTAM briefing lists what concerns the flight; the other aerodromes’ NOTAMs fold under one line`, async () => {
+    await withPage({ theme: size.theme, size }, async (map) => {
+      const view = londonFrankfurtView();
+      await map.show({ type: 'snapshot', view: packMapView(view) });
+      const groups = await map.page.locator('#map-notam-list .notam-group h3').allTextContents();
+      assert.equal(groups[0], 'Departure EGLL');
+      assert.deepEqual(groups.slice(-2), ['Destination EDDF', 'Alternate EDDK']);
+      assert.ok(
+        groups.slice(1, -2).every((g) => g.startsWith('En route · FIR ')),
+        groups.join(' | '),
+      );
+      const rows = await notamRows(map);
+      const listed = rows.filter((r) => r.group !== 'rest');
+      // The aerodromes' own NOTAMs (taxiway, apron, lights, birds, ILS, obstacles) only for the
+      // aerodromes the flight uses; the demo's 51 NOTAMs come down to the flight's.
+      const ownUse = /^(Taxiway|Apron|Runway|Aerodrome|Obstacle|Instrument|All landing)/;
+      for (const r of listed)
+        assert.ok(!ownUse.test(r.subject) || /^\S+ (EGLL|EDDF|EDDK)$/.test(r.button), `${r.button}: ${r.subject}`);
+      assert.ok(listed.length > 0 && listed.length < 20, `${listed.length} NOTAMs listed for the flight`);
+      assert.ok(listed.every((r) => r.visible));
+      // The rest: one line, folded; the NOTAMs under it not shown until it is opened.
+      const rest = map.page.locator('#map-notam-list details.notam-rest');
+      assert.equal(await rest.getAttribute('open'), null);
+      const line = (await rest.locator('summary').textContent()) ?? '';
+      assert.match(line, /^\d+ more NOTAMs, not for this flight: \d+ about the use of aerodromes the route passes \(/);
+      const others = rows.filter((r) => r.group === 'rest');
+      assert.ok(others.length >= 20 && others.every((r) => !r.visible), `${others.length} folded away`);
+      // Times as a dispatcher reads them; no ISO time and no entity anywhere in the panel.
+      assert.ok(
+        listed.every((r) => r.validity === '' || /^\d{1,2} [A-Z][a-z]{2}( \d{4})? \d\d:\d\dZ to /.test(r.validity)),
+        listed.map((r) => r.validity).join(' | '),
+      );
+      await map.page.locator('#map-notam-list .notam-group button').first().click();
+      const validity = (await map.page.locator('#map-details .validity').textContent()) ?? '';
+      assert.match(validity, /^\d{1,2} [A-Z][a-z]{2}( \d{4})? \d\d:\d\dZ to /);
+      const side = (await map.page.locator('#side').textContent()) ?? '';
+      assert.doesNotMatch(side, /\d{4}-\d\d-\d\dT\d\d:\d\d/);
+      assert.doesNotMatch(side, /&(lt|gt|amp|quot|#\d+);/);
+      await rest.scrollIntoViewIfNeeded();
+      await map.screenshot(`briefing-${size.width}x${size.height}-${size.theme}`);
+      await rest.locator('summary').click();
+      assert.ok((await notamRows(map)).filter((r) => r.group === 'rest').every((r) => r.visible));
+    });
+  });
+}

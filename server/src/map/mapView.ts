@@ -34,7 +34,7 @@ import { distanceNm, type GeoPoint } from '../geo/geodesy';
 import { circleRing } from './geometry';
 import { limitsLabel, scheduleText, verticalLimit } from './labels';
 import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
-import { decodeQCode } from './notamCode';
+import { decodeQCode, isAerodromeSubject } from './notamCode';
 import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../common/notamText';
 import { routeLayer } from './routePoints';
 import { flightOf, judgeAirspace, judgeNotam, type Flight, type JudgeOptions, type Placement } from '../flight';
@@ -433,7 +433,13 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
         verdict.reason,
         i,
       );
-      mapNotamItem.briefing = briefingPlace(mapNotamItem.location, mapNotamItem.fir, placement?.alongNm, briefingRoute);
+      mapNotamItem.briefing = briefingPlace(
+        mapNotamItem.location,
+        mapNotamItem.fir,
+        placement?.alongNm,
+        briefingRoute,
+        isAerodromeSubject(n.selectionCode),
+      );
       notams.push(mapNotamItem);
       verdicts[mapNotamItem.id] = verdict;
       const band = notamBand(n.minimumFL, n.maximumFL);
