@@ -449,7 +449,7 @@ export type MapToHostMessage =
    */
   | { type: 'filters'; filters: MapFilters; changed: JudgingFilter[] }
   | { type: 'export'; format: 'geojson' | 'gpx' }
-  /** "Export briefing": the host writes what applies to this flight as Markdown (server/src/map/briefingMarkdown.ts). */
+  /** "Export briefing": the host writes what applies to this flight as Markdown (common/briefingMarkdown.ts). */
   | { type: 'exportBriefing' }
   /** The traffic layer is on or off (said once the page is ready, and at each switch): the host asks only while on. */
   | { type: 'trafficLayer'; on: boolean };

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { expandRoute } from '../../server/src/expansion/offlineExpansion';
 import type { AirspaceProperties, Feature } from '../../server/src/hub/geojson';
 import type { Notam } from '../../server/src/hub/notams';
-import { circleRing } from '../../server/src/map/geometry';
+import { circleRing } from '../../server/src/geo/geometry';
 import { buildMapView, buildMapViewYielding, prepareAreas, type MapData } from '../../server/src/map/mapView';
 import { flightConflicts } from '../../server/src/flight/conflicts';
 import { loadNavDatabase } from '../../server/src/navdata/loader';

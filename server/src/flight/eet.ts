@@ -4,12 +4,12 @@
  * Item 18: "significant points or FIR boundary designators and accumulated estimated elapsed
  * times from take-off to such points or FIR boundaries"), and the time to the destination (the
  * total EET of field 16). Pure: the FIRs crossed come in as plain data (the map's crossing
- * computation, map/firs.ts); the findings are fplTimes.ts.
+ * computation, flight/firs.ts); the findings are fplTimes.ts.
  */
 import type { FlightProfile } from './profile';
 import { stateAt } from './profile';
 
-/** A FIR the route crosses, as the map's crossing computation gives it (map/firs.ts FirCrossed). */
+/** A FIR the route crosses, as the map's crossing computation gives it (flight/firs.ts FirCrossed). */
 export interface FirCrossing {
   designator: string;
   crossings: readonly { entryNm: number; exitNm: number }[];

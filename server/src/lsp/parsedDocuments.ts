@@ -5,7 +5,7 @@
  * included); a full-text change goes through the incremental parser, which re-parses only the
  * blocks whose text changed. After a whole-text parse the editor is built in idle time, a slice
  * per turn of the event loop (`IDLE_SLICE_MS`), so that the first keystroke after opening a 20 MB
- * file costs what a later one does, not a second (it once built the editor from the whole text);
+ * file costs what a later one does, not the second that building the editor at once would take;
  * then the code of a keystroke is run once on a small text of its own (editWarmUp.ts).
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';

@@ -22,9 +22,9 @@ import {
   type LeftOut,
   type Link,
 } from '../hub';
-import type { RouteCorridor } from './corridor';
+import type { RouteCorridor } from '../flight/corridor';
 import { countryOfIcao } from './countries';
-import { firsCrossed, type FirEntry } from './firs';
+import { firsCrossed, type FirEntry } from '../flight/firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
 import { limitFeatureVertices } from './vertexLimit';
 import type { KnownFir, MapData, MicrolightSource, NotamSource } from './mapView';

@@ -27,13 +27,13 @@ import {
   type AreaShape,
   type Box,
   type Crossing,
-} from './corridor';
-import { ITEMS_PER_STEP, runAtOnce, runYielding, type Steps } from './steps';
-import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from './firs';
+} from '../flight/corridor';
+import { ITEMS_PER_STEP, runAtOnce, runYielding, type Steps } from '../flight/steps';
+import { firsCrossed, boxPolygon, type FirCrossed, type FirEntry } from '../flight/firs';
 import { distanceNm, type GeoPoint } from '../geo/geodesy';
-import { circleRing } from './geometry';
-import { limitsLabel, scheduleText, verticalLimit } from './labels';
-import { notamArea, notamSubject, type NotamArea } from './notamGeometry';
+import { circleRing } from '../geo/geometry';
+import { limitsLabel, scheduleText, verticalLimit } from '../flight/labels';
+import { notamArea, notamSubject, type NotamArea } from '../flight/notamGeometry';
 import { decodeQCode, isAerodromeSubject } from './notamCode';
 import { briefingPlace, icaoNotamText, type BriefingRoute } from '../../../common/notamText';
 import { routeLayer } from './routePoints';
@@ -147,7 +147,7 @@ export function prepareAreas(data: Pick<MapData, 'airspaces' | 'notams'>): Prepa
   return runAtOnce(prepareAreasSteps(data));
 }
 
-/** prepareAreas a chunk at a time (see ./steps): 80,000 airspaces are indexed without a stall. */
+/** prepareAreas a chunk at a time (see flight/steps.ts): 80,000 airspaces are indexed without a stall. */
 export function* prepareAreasSteps(data: Pick<MapData, 'airspaces' | 'notams'>): Steps<PreparedAreas> {
   const airspaces: PreparedAreas['airspaces'] = [];
   const airspaceBoxes: [Box, number][] = [];
@@ -222,7 +222,7 @@ export async function buildMapViewYielding(input: MapViewInput, signal?: AbortSi
   return runYielding(mapViewSteps({ ...input, prepared }), signal);
 }
 
-/** buildMapView a chunk at a time (see ./steps). */
+/** buildMapView a chunk at a time (see flight/steps.ts). */
 export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   const { block, expansion, data, filters } = input;
   const route = routeLayer(block, expansion);

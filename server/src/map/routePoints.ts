@@ -16,7 +16,7 @@ import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';
 import { flightDateMs } from '../route/flightDate';
 import { rangesIntersect } from '../services/ranges';
-import { denseLeg, splitAtAntimeridian } from './geometry';
+import { denseLeg, splitAtAntimeridian } from '../geo/geometry';
 
 export interface RouteLayer {
   points: MapPoint[];

@@ -1,12 +1,12 @@
 /**
  * The `EET/` an FPL message should carry: the FIRs its expanded route crosses (the map's own
- * crossing computation, map/firs.ts, on the FIRs of the hub's navigation and the boundaries
+ * crossing computation, flight/firs.ts, on the FIRs of the hub's navigation and the boundaries
  * file), each timed from take-off in still air (flight/eet.ts), and the edit that writes it
  * (flight/fplTimes.ts eetEdit). For the command "Insert EET/ for the FIR boundaries".
  */
 import type { MapAreas } from '../map/areas';
-import { RouteCorridor } from '../map/corridor';
-import { firsCrossed } from '../map/firs';
+import { RouteCorridor } from '../flight/corridor';
+import { firsCrossed } from '../flight/firs';
 import { routeLayer } from '../map/routePoints';
 import { firEets, type FirEet } from '../flight/eet';
 import { eetEdit } from '../flight/fplTimes';

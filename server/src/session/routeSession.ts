@@ -57,13 +57,6 @@ export interface SessionCredentials {
   reference: { appId: string; appKey: string } | null;
 }
 
-/** A document's expansion results as of one version. */
-export interface DocumentResults {
-  document: SessionDocument;
-  /** Expansion findings of every block expanded so far, on this version's ranges. */
-  findings: RouteDiagnostic[];
-}
-
 export interface SessionEvents {
   /** One source changed its state (never twice for the same state and kind of failure). */
   status?(source: SourceName, status: SourceStatus): void;
@@ -89,8 +82,6 @@ export class RouteSession {
   /** The live flight behind each FPL message's call sign (hub #2, #4, the reference's flight status), cached. */
   readonly liveFlights: LiveFlightLookup;
   private readonly expansions: DocumentExpansions;
-  private readonly results = new Map<string, DocumentResults>();
-  private readonly resultListeners = new Set<Listener<DocumentResults>>();
   private readonly rerunListeners = new Set<Listener<void>>();
   private reference?: ReferenceClient;
   private referenceSignature = '';
@@ -256,36 +247,13 @@ export class RouteSession {
   }
 
   /**
-   * A new version of a document: returns the expansion findings already known for it (unchanged
-   * blocks keep theirs at once) and expands the other blocks in the background; when new results
-   * come in, `onDidChangeResults` tells every listener. A newer version cancels the older run.
-   */
-  update(document: SessionDocument): RouteDiagnostic[] {
-    const { known, done } = this.expand(document);
-    done.catch((error: unknown) => this.statuses.internalError('expansion', error));
-    return known;
-  }
-
-  /**
-   * `update`, with the background expansion's promise: it resolves with every expansion finding
-   * of the version when new results came in, else undefined (the document pipeline's way).
+   * A new version of a document: the expansion findings already known for it (unchanged blocks
+   * keep theirs at once), and the expansion of the other blocks in the background, which resolves
+   * with every expansion finding of the version when new results came in, else undefined (a
+   * newer version cancels the older run).
    */
   expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> } {
-    const known = this.expansions.known(document);
-    this.results.set(document.uri, { document, findings: known });
-    const done = this.expansions.run(document).then((findings) => {
-      if (!findings || this.results.get(document.uri)?.document !== document) return undefined;
-      const results = { document, findings };
-      this.results.set(document.uri, results);
-      for (const listener of this.resultListeners) listener(results);
-      return findings;
-    });
-    return { known, done };
-  }
-
-  /** The latest results of a document, of the version last given to `update`. */
-  resultsOf(uri: string): DocumentResults | undefined {
-    return this.results.get(uri);
+    return { known: this.expansions.known(document), done: this.expansions.run(document) };
   }
 
   /** The expansion of one block, when known (hovers, the map). */
@@ -303,23 +271,16 @@ export class RouteSession {
     return this.expansions.expandAll(document);
   }
 
-  /** New results for a document; returns a function that stops listening. */
-  onDidChangeResults(listener: Listener<DocumentResults>): () => void {
-    this.resultListeners.add(listener);
-    return () => this.resultListeners.delete(listener);
-  }
-
   /** The source changed or may have recovered: every open document should be updated again. */
   onShouldRerun(listener: Listener<void>): () => void {
     this.rerunListeners.add(listener);
     return () => this.rerunListeners.delete(listener);
   }
 
-  /** The document was closed: its expansion run, results and findings go. */
+  /** The document was closed: its expansion run and findings go. */
   forget(uri: string): void {
     this.documents.forget(uri);
     this.expansions.forget(uri);
-    this.results.delete(uri);
   }
 
   /** True while a retry after a failure is planned. */
@@ -331,9 +292,7 @@ export class RouteSession {
     this.documents.dispose();
     this.airlines.dispose();
     this.areas.dispose();
-    this.resultListeners.clear();
     this.rerunListeners.clear();
-    this.results.clear();
     const reference = this.reference;
     this.reference = undefined;
     await Promise.all([this.expansions.dispose(), reference?.close().catch(() => {})]);

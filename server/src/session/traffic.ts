@@ -18,7 +18,7 @@ import {
 } from '../hub';
 import { flightOf } from '../flight';
 import { clockUtc } from '../flight/flightTime';
-import type { FirEntry } from '../map/firs';
+import type { FirEntry } from '../flight/firs';
 import { routeAerodromes } from '../map/mapView';
 import {
   aerodromeTraffic,

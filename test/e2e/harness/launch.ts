@@ -59,9 +59,12 @@ export async function launchWorkbench(
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close().catch(() => undefined);
-    await session.stop();
-    await ownPool?.stop();
-    rmSync(workspace, { recursive: true, force: true });
+    try {
+      await session.stop();
+    } finally {
+      await ownPool?.stop();
+      rmSync(workspace, { recursive: true, force: true });
+    }
   };
   try {
     // A new browser profile per file (SecretStorage, editor and window state), but the HTTP cache

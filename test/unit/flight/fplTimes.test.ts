@@ -11,7 +11,7 @@ import { Geodesic } from 'geographiclib-geodesic';
 import { parseRouteDocument, type ExpandedPoint, type RouteBlock } from '../../../server/src/route';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { buildMapView, prepareAreas, type MapData } from '../../../server/src/map/mapView';
-import type { FirEntry } from '../../../server/src/map/firs';
+import type { FirEntry } from '../../../server/src/flight/firs';
 import { fplTimes } from '../../../server/src/session/flightConflicts';
 import { fplEet } from '../../../server/src/session/fplEet';
 import { firEets } from '../../../server/src/flight/eet';

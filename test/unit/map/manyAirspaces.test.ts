@@ -18,7 +18,7 @@ import {
   type MapViewInput,
 } from '../../../server/src/map/mapView';
 import { routeLayer } from '../../../server/src/map/routePoints';
-import { StepsCancelled } from '../../../server/src/map/steps';
+import { StepsCancelled } from '../../../server/src/flight/steps';
 import { limitFeatureVertices, MAX_VERTICES_PER_GEOMETRY, vertexCount } from '../../../server/src/map/vertexLimit';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type LonLat } from '../../../common/protocol/mapMessages';

@@ -5,7 +5,7 @@
  */
 import { Geodesic } from 'geographiclib-geodesic';
 import type { LonLat } from '../../../common/protocol/mapMessages';
-import { METRES_PER_NM, WGS84, distanceNm, normaliseTrack, type GeoPoint } from '../geo/geodesy';
+import { METRES_PER_NM, WGS84, distanceNm, normaliseTrack, type GeoPoint } from './geodesy';
 
 const geod = WGS84;
 /** Radius of the auxiliary sphere's arc lengths in NM (a12 is in degrees of that sphere). */

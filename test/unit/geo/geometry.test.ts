@@ -4,9 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AreaIndex, RouteCorridor } from '../../../server/src/map/corridor';
+import { AreaIndex, RouteCorridor } from '../../../server/src/flight/corridor';
 import { distanceNm } from '../../../server/src/geo/geodesy';
-import { denseLeg, distanceToLeg, splitAtAntimeridian } from '../../../server/src/map/geometry';
+import { denseLeg, distanceToLeg, splitAtAntimeridian } from '../../../server/src/geo/geometry';
 import type { LonLat } from '../../../common/protocol/mapMessages';
 
 const EGLL = { lat: 51.4775, lon: -0.461389 };

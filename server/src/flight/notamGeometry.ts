@@ -5,7 +5,7 @@
  */
 import type { LonLat, MapPolygons, NotamSubject } from '../../../common/protocol/mapMessages';
 import type { GeoPoint } from '../geo/geodesy';
-import { circleRing } from './geometry';
+import { circleRing } from '../geo/geometry';
 
 /** Item Q radius 999 means "the whole FIR": no circle to draw. */
 export const WHOLE_FIR_RADIUS_NM = 999;

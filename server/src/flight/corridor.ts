@@ -7,7 +7,7 @@
 import Flatbush from 'flatbush';
 import type { LonLat, MapPolygons } from '../../../common/protocol/mapMessages';
 import { distanceNm, type GeoPoint } from '../geo/geodesy';
-import { circleRing, denseLeg, distanceToLeg, type DenseLeg } from './geometry';
+import { circleRing, denseLeg, distanceToLeg, type DenseLeg } from '../geo/geometry';
 
 /** A stretch of the route inside an area, NM from the route's first point. */
 export interface Crossing {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { distanceNm } from '../../../server/src/geo/geodesy';
-import { notamArea, notamSubject } from '../../../server/src/map/notamGeometry';
+import { notamArea, notamSubject } from '../../../server/src/flight/notamGeometry';
 
 test('an area written in the text becomes a closed polygon, and it wins over the item Q circle', () => {
   const area = notamArea({

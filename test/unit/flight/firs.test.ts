@@ -8,8 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
-import { boxOf, RouteCorridor } from '../../../server/src/map/corridor';
-import { firsCrossed, type FirEntry } from '../../../server/src/map/firs';
+import { boxOf, RouteCorridor } from '../../../server/src/flight/corridor';
+import { firsCrossed, type FirEntry } from '../../../server/src/flight/firs';
 import type { LonLat, MapPolygons } from '../../../common/protocol/mapMessages';
 
 const FILE = path.resolve(__dirname, '../../../../shared/firs/boundaries.geojson.gz');
