@@ -99,6 +99,8 @@ export interface MapFir {
   boundary?: string;
   /** `polygons` packed (then empty): see PackedShape. */
   shape?: PackedShape;
+  /** Where the map names it: on the route, at the middle of its longest stretch in the FIR (its own centre may be far off the map). */
+  labelAt?: LonLat;
 }
 
 export interface MapAirspace {
@@ -124,6 +126,11 @@ export interface MapAirspace {
   reason: string;
   /** Where the route is inside it (empty when it only passes nearby). */
   crossings?: MapCrossing[];
+  /**
+   * For a restricted, danger, prohibited or TRA area the route crosses: where the map names it,
+   * the point of its outline farthest from the route (its centre lies on the route's points).
+   */
+  labelAt?: LonLat;
 }
 
 /** The subject groups NOTAMs are coloured by (from the Q-code's second and third letters). */
@@ -158,6 +165,8 @@ export interface MapNotam {
   fir?: string;
   /** Where the briefing lists it. */
   briefing?: MapNotamBriefing;
+  /** For an airspace restriction (Q-code QR…) whose area the route crosses: where the map names it (see MapAirspace). */
+  labelAt?: LonLat;
 }
 
 /**
@@ -262,6 +271,12 @@ export interface MapVerdict {
   reason: string;
   /** When active: the window of activity around the flight's time there, "06:00–14:00Z". */
   activeWindow?: string;
+  /**
+   * A restricted, danger, prohibited or TRA area (or a restriction NOTAM) the flight passes
+   * through at its level while it is active: a conflict, as the diagnostics and the crossing
+   * table say. The map labels these first.
+   */
+  conflict?: boolean;
 }
 
 /** One row of the crossing table: a stretch of the route inside a FIR, an airspace or a NOTAM area. */

@@ -42,7 +42,9 @@ import { formatUtc } from '../flight/flightTime';
 import { boundaryWords } from '../flight/eet';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
 import type { JudgedArea } from '../flight/judgedArea';
-import { crossingRows, profileView, verdictOf } from './flightView';
+import { crossingRows, isConflict, profileView, verdictOf } from './flightView';
+import { clearOfRoute, firLabelPlace } from './labelPlaces';
+import { isConflictKind } from '../flight/conflictAreas';
 
 /**
  * Airspaces drawn and judged in one view at most: no one needs 80,000 areas drawn, and the page
@@ -301,6 +303,10 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
         drawnCrossing: true,
       });
       if (p.classification) airspace.airspaceClass = p.classification;
+      if (airspace.crossed && isConflictKind('airspace', String(p.type ?? ''))) {
+        const labelAt = clearOfRoute(corridor, shape.polygons);
+        if (labelAt) airspace.labelAt = labelAt;
+      }
       const schedule = scheduleText(p.schedules);
       if (schedule) airspace.schedule = schedule;
       airspaces.push(airspace);
@@ -440,6 +446,14 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
         briefingRoute,
         isAerodromeSubject(n.selectionCode),
       );
+      if (distance === 0 && isConflictKind('notam', n.selectionCode ?? '')) {
+        const outline = [
+          ...(mapNotamItem.circle ? [[mapNotamItem.circle.ring]] : []),
+          ...(mapNotamItem.polygons ?? []),
+        ];
+        const labelAt = clearOfRoute(corridor, outline);
+        if (labelAt) mapNotamItem.labelAt = labelAt;
+      }
       notams.push(mapNotamItem);
       verdicts[mapNotamItem.id] = verdict;
       const band = notamBand(n.minimumFL, n.maximumFL);
@@ -501,7 +515,11 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     crossings: f.crossings,
     ...(f.approximate ? { approximate: true } : {}),
     boundary: boundaryWords(f),
+    ...labelled(firLabelPlace(corridor, f.crossings)),
   }));
+  // The conflicts, as the diagnostics and the crossing table judge them: the map labels them first.
+  for (const area of judged)
+    if (isConflict(area)) verdicts[area.itemId] = { ...verdicts[area.itemId]!, conflict: true };
   const title =
     aerodromes.origin && aerodromes.destination
       ? `${aerodromes.origin} → ${aerodromes.destination}`
@@ -538,6 +556,8 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   if (bbox) view.bbox = bbox;
   return { view, firs, airspaceCrossings, flight, judged };
 }
+
+const labelled = (labelAt: LonLat | undefined) => (labelAt ? { labelAt } : {});
 
 /**
  * The `max` areas of `near` that matter most, in their first order: those the route crosses
