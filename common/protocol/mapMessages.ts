@@ -99,8 +99,12 @@ export interface MapFir {
   boundary?: string;
   /** `polygons` packed (then empty): see PackedShape. */
   shape?: PackedShape;
-  /** Where the map names it: on the route, at the middle of its longest stretch in the FIR (its own centre may be far off the map). */
-  labelAt?: LonLat;
+  /**
+   * Where the map may name it, best first: on the route, in its longest stretch in the FIR,
+   * between two route points (its own centre may be far off the map). The page takes the first
+   * where the name has room.
+   */
+  labelPlaces?: LonLat[];
 }
 
 export interface MapAirspace {

@@ -1,12 +1,16 @@
 /**
  * What a dispatcher must see at a glance on Heathrow to Frankfurt as the demo computes it (issue
  * 40 §3), in headless Chromium at the sizes of a laptop and a desktop, light and dark: the
- * notices folded into one line, so the filters and the crossings stay in view.
+ * notices folded into one line, so the filters and the crossings stay in view; the NOTAM briefing
+ * with what concerns the flight; the conflicts and the FIRs labelled at the route's zoom, and the
+ * names of a highlighted airway never run together.
  * Screenshots: test-results/webview/.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { MapHighlight, MapView } from '../../common/protocol/mapMessages';
 import { packMapView } from '../../common/protocol/packedMapView';
+import { collisions, labelBoxes } from './support/labels';
 import { londonFrankfurtView } from './support/londonFrankfurt';
 import { mapPageSuite, type MapPage } from './support/mapPage';
 import type { ThemeName } from './support/themes';
@@ -102,6 +106,58 @@ for (const size of SIZES) {
       await map.screenshot(`briefing-${size.width}x${size.height}-${size.theme}`);
       await rest.locator('summary').click();
       assert.ok((await notamRows(map)).filter((r) => r.group === 'rest').every((r) => r.visible));
+    });
+  });
+}
+
+/** L607 from KONAN to RUDUS, as the host highlights it when the cursor is on the airway. */
+function airwayHighlight(view: MapView): MapHighlight {
+  const legs = view.legs.filter((l) => l.via === 'L607');
+  return {
+    legIds: legs.map((l) => l.id),
+    pointIds: [...new Set(legs.flatMap((l) => [l.fromId, l.toId]))],
+  };
+}
+
+for (const size of [
+  ...SIZES,
+  { width: 1280, height: 800, theme: 'dark' as const },
+  { width: 1600, height: 1000, theme: 'light' as const },
+]) {
+  test(`at ${size.width}×${size.height} (${size.theme}) the areas that conflict with the flight are labelled first, then every FIR; point names never run together`, async () => {
+    await withPage({ theme: size.theme, size }, async (map) => {
+      const view = londonFrankfurtView();
+      await map.show({ type: 'snapshot', view: packMapView(view) });
+      await map.show({ type: 'status', message: '' });
+      const conflicts = view.airspaces.filter((a) => view.verdicts?.[a.id]?.conflict).map((a) => a.name);
+      assert.ok(conflicts.length >= 4, `the demo's flight conflicts with ${conflicts.join(', ')}`);
+      let boxes = await labelBoxes(map);
+      assert.deepEqual(collisions(boxes), [], 'no label box overlaps another feature’s label or symbol');
+      const labelled = (kind: string) => new Set(boxes.filter((b) => !b.symbol && b.kind === kind).map((b) => b.text));
+      // The conflicts are named (their names never go back across the area and the route): all
+      // but one where five crowd round Frankfurt (the page's test of its rule; before it, none).
+      const named = conflicts.filter((c) => labelled('airspace').has(c));
+      assert.ok(
+        named.length >= conflicts.length - 1,
+        `conflicts named: ${named.join(', ')} of ${conflicts.join(', ')}`,
+      );
+      await map.screenshot(`labels-route-zoom-${size.width}x${size.height}-${size.theme}`);
+      // Each FIR the route crosses, on the route (its outline's centre is off the map).
+      assert.deepEqual([...labelled('fir')].sort(), view.firs.map((f) => f.designator).sort());
+      // The names of the route's points stay.
+      for (const name of ['EGLL', 'EDDF', 'DVR']) assert.ok(labelled('point').has(name), `${name} is named`);
+      await map.screenshot(`labels-route-zoom-${size.width}x${size.height}-${size.theme}`);
+
+      // With an airway highlighted (the cursor on L607), its names come first but never run together.
+      const highlight = airwayHighlight(view);
+      await map.show({ type: 'highlight', uri: view.uri, version: view.version, highlight });
+      await map.show({ type: 'status', message: '' });
+      boxes = await labelBoxes(map);
+      assert.deepEqual(collisions(boxes), [], 'no two names overlap with the airway highlighted');
+      const highlighted = new Set(view.points.filter((p) => highlight.pointIds.includes(p.id)).map((p) => p.name));
+      const shown = [...labelled('point')].filter((name) => highlighted.has(name));
+      assert.ok(shown.length >= 5, `highlighted names shown: ${shown.join(', ')}`);
+      await map.screenshot(`labels-airway-highlighted-${size.width}x${size.height}-${size.theme}`);
     });
   });
 }

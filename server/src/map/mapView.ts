@@ -43,7 +43,7 @@ import { boundaryWords } from '../flight/eet';
 import { airspaceBand, bandText, notamBand } from '../flight/levels';
 import type { JudgedArea } from '../flight/judgedArea';
 import { crossingRows, isConflict, profileView, verdictOf } from './flightView';
-import { clearOfRoute, firLabelPlace } from './labelPlaces';
+import { clearOfRoute, firLabelPlaces } from './labelPlaces';
 import { isConflictKind } from '../flight/conflictAreas';
 
 /**
@@ -507,6 +507,8 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     );
   else if (unresolved > 0)
     notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
+  // Where the conflict areas are named: the FIRs' names keep away from there.
+  const conflictNames = [...airspaces, ...notams].flatMap((a) => (a.labelAt ? [a.labelAt] : []));
   const mapFirs: MapFir[] = firs.map((f) => ({
     id: `fir-${f.designator}`,
     designator: f.designator,
@@ -515,7 +517,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
     crossings: f.crossings,
     ...(f.approximate ? { approximate: true } : {}),
     boundary: boundaryWords(f),
-    ...labelled(firLabelPlace(corridor, f.crossings)),
+    ...placed(firLabelPlaces(corridor, f.crossings, conflictNames)),
   }));
   // The conflicts, as the diagnostics and the crossing table judge them: the map labels them first.
   for (const area of judged)
@@ -557,7 +559,7 @@ export function* mapViewSteps(input: MapViewInput): Steps<MapComputation> {
   return { view, firs, airspaceCrossings, flight, judged };
 }
 
-const labelled = (labelAt: LonLat | undefined) => (labelAt ? { labelAt } : {});
+const placed = (labelPlaces: LonLat[]) => (labelPlaces.length ? { labelPlaces } : {});
 
 /**
  * The `max` areas of `near` that matter most, in their first order: those the route crosses

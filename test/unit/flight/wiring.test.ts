@@ -371,7 +371,7 @@ test('the verdicts mark the conflicts, as the table does; the map is told where 
   );
   assert.equal(view.airspaces.find((a) => a.id === 'TEST-CTR')!.labelAt, undefined);
   assert.ok(view.notams.find((n) => n.id === 'A0002/26')!.labelAt);
-  // Each FIR is named on the route, inside its stretch.
+  // Each FIR is named on the route, inside its stretch, between two route points.
   const corridor = new RouteCorridor(
     view.points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] })),
   );
@@ -380,12 +380,17 @@ test('the verdicts mark the conflicts, as the table does; the map is told where 
     ['EGTT', 'EBBU', 'EDGG'],
   );
   for (const fir of view.firs) {
-    const [lon, lat] = fir.labelAt!;
+    assert.ok(fir.labelPlaces!.length >= 1, fir.designator);
     const [w, s, e, n] = data.firs.find((f) => f.designator === fir.designator)!.bbox;
-    assert.ok(lon > w && lon < e && lat > s && lat < n, `${fir.designator} named inside it: ${fir.labelAt}`);
-    const on = corridor.distanceTo({ lon, lat });
-    assert.ok(on.distanceNm < 0.5, `${fir.designator} named on the route: ${on.distanceNm} NM off`);
     const stretch = fir.crossings![0]!;
-    assert.ok(Math.abs(on.alongNm - (stretch.entryNm + stretch.exitNm) / 2) < 1, `${fir.designator} mid-stretch`);
+    for (const [lon, lat] of fir.labelPlaces!) {
+      assert.ok(lon > w && lon < e && lat > s && lat < n, `${fir.designator} named inside it: ${lon},${lat}`);
+      const on = corridor.distanceTo({ lon, lat });
+      assert.ok(on.distanceNm < 0.5, `${fir.designator} named on the route: ${on.distanceNm} NM off`);
+      assert.ok(on.alongNm > stretch.entryNm && on.alongNm < stretch.exitNm, `${fir.designator} within its stretch`);
+      // Between two route points: on none.
+      const gaps = view.points.map((p) => Math.abs((p.cumulativeNm ?? 0) - on.alongNm));
+      assert.ok(Math.min(...gaps) > 3, `${fir.designator} clear of the points: ${Math.min(...gaps)} NM`);
+    }
   }
 });
