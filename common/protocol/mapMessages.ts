@@ -460,7 +460,12 @@ export type JudgingFilter = (typeof JUDGING_FILTERS)[number];
 /** Webview → host. Validated on the host; stale ones (older version) are dropped. */
 export type MapToHostMessage =
   | { type: 'ready' }
-  | { type: 'reveal'; uri: string; version: number; range: MapRange }
+  /**
+   * The user clicked a point or a leg (`focus` false: the editor's selection follows where it is
+   * shown, the focus stays on the map, which may fill the window) or asked to see it in the
+   * editor (`focus` true: the editor is shown and focused).
+   */
+  | { type: 'reveal'; uri: string; version: number; range: MapRange; focus: boolean }
   /**
    * The page's filters after the user changed one: `changed` names the judging filters the user
    * just set (none for a layer switch). The page says so; the host does not guess it from the

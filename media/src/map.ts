@@ -166,6 +166,9 @@ const panel = new SidePanel(
       panel.showPoint(point);
       reveal(point.range);
     },
+    showInEditor(range) {
+      reveal(range, true);
+    },
     notamChosen(notam) {
       selectItem(notam.id, { details: true });
     },
@@ -191,8 +194,9 @@ function applyLayerVisibility(): void {
   }
 }
 
-function reveal(range: MapRange): void {
-  if (current) postToHost({ type: 'reveal', uri: current.uri, version: current.version, range });
+/** Selects the element in the editor; with `focus` (the user asked to see it there) the editor takes the focus. */
+function reveal(range: MapRange, focus = false): void {
+  if (current) postToHost({ type: 'reveal', uri: current.uri, version: current.version, range, focus });
 }
 
 function fitToRoute(): void {

@@ -44,6 +44,8 @@ export interface SidePanelEvents extends FlightFilterEvents {
   briefingRequested(): void;
   pointChosen(point: MapPoint): void;
   notamChosen(notam: MapNotam): void;
+  /** "Show in editor" on a point or a leg: the editor is shown and takes the focus. */
+  showInEditor(range: MapPoint['range']): void;
 }
 
 export class SidePanel {
@@ -230,7 +232,11 @@ export class SidePanel {
           }),
         );
       }
-    this.showDetails(`${point.name} (${point.kind}${point.status === 'resolved' ? '' : `, ${point.status}`})`, facts);
+    this.showDetails(
+      `${point.name} (${point.kind}${point.status === 'resolved' ? '' : `, ${point.status}`})`,
+      facts,
+      point.range,
+    );
   }
 
   showLeg(leg: MapLeg, from: MapPoint | undefined, to: MapPoint | undefined): void {
@@ -244,7 +250,7 @@ export class SidePanel {
           `true track ${track3(leg.trackDeg)}°`,
       }),
     );
-    this.showDetails(`Leg ${leg.via}`, facts);
+    this.showDetails(`Leg ${leg.via}`, facts, leg.range);
   }
 
   /** Every airspace stacked under the clicked spot, lowest floor first. */
@@ -317,8 +323,14 @@ export class SidePanel {
     this.showDetails('Microlight site', el('p', { textContent: name }));
   }
 
-  private showDetails(heading: string, body: HTMLElement): void {
+  /** With `range`, a button shows that element in the editor (a click on the map keeps the focus here). */
+  private showDetails(heading: string, body: HTMLElement, range?: MapPoint['range']): void {
     this.details.replaceChildren(el('h2', { textContent: heading }), body);
+    if (range) {
+      const show = el('button', { id: 'map-show-in-editor', type: 'button', textContent: 'Show in editor' });
+      show.addEventListener('click', () => this.events.showInEditor(range));
+      this.details.append(show);
+    }
     this.details.hidden = false;
     // The panel may be scrolled down to the NOTAM list: what was clicked comes into view.
     this.details.scrollIntoView?.({ block: 'nearest' });
