@@ -82,6 +82,11 @@ interface RouteLeg extends DenseLeg {
   startNm: number;
   /** [west, south, east, north] of the unrolled vertices. */
   box: Box;
+  /**
+   * False for a straight line over points the expansion could not place (the route there is not
+   * known): it keeps its length along the route, but no area is measured against it.
+   */
+  known: boolean;
 }
 
 const NM_PER_DEGREE_LAT = 60;
@@ -169,24 +174,33 @@ export class RouteCorridor {
   readonly legs: RouteLeg[];
   readonly totalNm: number;
   readonly points: readonly GeoPoint[];
+  /** The legs areas are measured against: all but those over unplaced points. */
+  private readonly knownLegs: RouteLeg[];
 
-  /** `points`: the resolved route points in order (at least one). */
-  constructor(points: readonly GeoPoint[], stepNm?: number) {
+  /**
+   * `points`: the resolved route points in order (at least one). `unknownLegs`: the indices of the
+   * legs (leg i joins points i and i + 1) whose path is not known, because points written between
+   * their ends could not be placed: an area is neither crossed nor near on them.
+   */
+  constructor(points: readonly GeoPoint[], stepNm?: number, unknownLegs: ReadonlySet<number> = new Set()) {
     this.points = points;
     this.legs = [];
     let start = 0;
     for (let i = 1; i < points.length; i++) {
       const leg = denseLeg(points[i - 1]!, points[i]!, stepNm);
-      this.legs.push({ ...leg, startNm: start, box: boxOf(leg.vertices) });
+      this.legs.push({ ...leg, startNm: start, box: boxOf(leg.vertices), known: !unknownLegs.has(i - 1) });
       start += leg.distanceNm;
     }
     this.totalNm = start;
+    this.knownLegs = this.legs.filter((l) => l.known);
   }
 
   /** Boxes around the route, `marginNm` wide, in [-180, 180] (split at the antimeridian): what to ask a spatial index. */
   queryBoxes(marginNm: number): Box[] {
     const sources: Box[] =
-      this.legs.length > 0 ? this.legs.map((l) => l.box) : this.points.map((p) => [p.lon, p.lat, p.lon, p.lat] as Box);
+      this.legs.length > 0
+        ? this.knownLegs.map((l) => l.box)
+        : this.points.map((p) => [p.lon, p.lat, p.lon, p.lat] as Box);
     const out: Box[] = [];
     for (const box of sources) {
       const [w, s, e, n] = grow(box, marginNm);
@@ -212,7 +226,7 @@ export class RouteCorridor {
       return { distanceNm: this.points[0] ? distanceNm(point, this.points[0]) : Infinity, alongNm: 0 };
     const probe: Box = [point.lon, point.lat, point.lon, point.lat];
     const ranked: { leg: RouteLeg; rough: number }[] = [];
-    for (const leg of this.legs) {
+    for (const leg of this.knownLegs) {
       const shift = Number.isFinite(withinNm) ? overlapShift(grow(leg.box, withinNm), probe) : 0;
       if (shift === undefined) continue;
       ranked.push({ leg, rough: roughDistance(point.lon, point.lat, leg, shift) });
@@ -263,7 +277,7 @@ export class RouteCorridor {
     for (const rings of area.polygons) {
       const ring = rings[0] ?? [];
       const box = boxOf(ring);
-      for (const leg of this.legs) {
+      for (const leg of this.knownLegs) {
         const shift = overlapShift(grow(leg.box, withinNm), box);
         if (shift === undefined) continue;
         for (const [lon, lat] of ring) ranked.push({ lon, lat, rough: roughDistance(lon, lat, leg, shift) });
@@ -288,7 +302,7 @@ export class RouteCorridor {
     const box = boxOf(outer);
     const hits: number[] = [];
     const shifts = new Set<number>();
-    for (const leg of this.legs) {
+    for (const leg of this.knownLegs) {
       const shift = overlapShift(leg.box, box);
       if (shift === undefined) continue;
       shifts.add(shift);
@@ -307,10 +321,16 @@ export class RouteCorridor {
     if (shifts.size === 0) return [];
     // Inside or outside is decided between boundary hits, not by counting them: a route through
     // a corner touches two edges at once and must not flip twice (or once, when it only grazes).
-    const cuts = [0, ...hits.sort((a, b) => a - b), this.totalNm].filter((v, i, a) => i === 0 || v - a[i - 1]! > 1e-7);
+    // An unknown leg's ends cut too, so that no stretch inside an area runs onto it.
+    const unknownEnds = this.legs.filter((l) => !l.known).flatMap((l) => [l.startNm, l.startNm + l.distanceNm]);
+    const cuts = [0, ...[...hits, ...unknownEnds].sort((a, b) => a - b), this.totalNm].filter(
+      (v, i, a) => i === 0 || v - a[i - 1]! > 1e-7,
+    );
     const result: Crossing[] = [];
     for (let i = 1; i < cuts.length; i++) {
-      const mid = this.positionAt((cuts[i - 1]! + cuts[i]!) / 2);
+      const middle = (cuts[i - 1]! + cuts[i]!) / 2;
+      if (!this.isKnownAt(middle)) continue;
+      const mid = this.positionAt(middle);
       const inside = [...shifts].some((shift) => insideRings(mid[0], mid[1], rings, shift));
       if (!inside) continue;
       const last = result[result.length - 1];
@@ -318,6 +338,13 @@ export class RouteCorridor {
       else result.push({ entryNm: cuts[i - 1]!, exitNm: cuts[i]! });
     }
     return result;
+  }
+
+  /** False on a leg whose path is not known (see the constructor). */
+  private isKnownAt(alongNm: number): boolean {
+    if (this.knownLegs.length === this.legs.length) return true;
+    const leg = this.legs.find((l) => alongNm <= l.startNm + l.distanceNm) ?? this.legs[this.legs.length - 1];
+    return leg?.known ?? true;
   }
 
   /** The route's (unrolled) position at a distance along it, between dense vertices. */

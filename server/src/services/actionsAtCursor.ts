@@ -9,7 +9,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import type { CancellationToken, Range, RouteDocument } from '../route/model';
 import { codeActions } from './codeActions';
 import { flightConflictActions } from './flightConflictActions';
-import { rangesIntersect, type LineIndex } from './ranges';
+import { rangesIntersect, type LineIndex } from '../route/ranges';
 
 export function actionsAtCursor(
   uri: string,

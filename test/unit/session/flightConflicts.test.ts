@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MapAreas } from '../../../server/src/map/areas';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { EXCERPT } from '../navdata/paths';
@@ -16,12 +16,14 @@ import {
   FlightConflicts,
   MAX_CONFLICT_BLOCKS,
 } from '../../../server/src/session/flightConflicts';
+import { JudgedFlights } from '../../../server/src/session/judgedFlights';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOCKS route blocks are looked at', async () => {
   const text = Array.from({ length: MAX_CONFLICT_BLOCKS * 3 }, () => 'N0450F350 DVR UL9 KONAN').join('\n\n');
   const asked: number[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: (block) => {
       asked.push(block.range.start.line);
       return undefined;
@@ -31,12 +33,7 @@ test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOC
     changed: () => assert.fail('no conflicts without expansions'),
     log: (message) => assert.fail(message),
   });
-  const document = {
-    uri: 'file:///many.route',
-    version: 1,
-    document: parseRouteDocument(text),
-    lines: new LineIndex(text),
-  };
+  const document = parsedDocument('file:///many.route', 1, parseRouteDocument(text), new LineIndex(text));
   assert.deepEqual(await conflicts.judgeAll(document), []);
   assert.equal(asked.length, MAX_CONFLICT_BLOCKS);
   conflicts.dispose();
@@ -56,7 +53,7 @@ test('with the conflicts turned off, an FPL message is still judged for its time
   const db = await loadNavDatabase(EXCERPT);
   const asked: string[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: (block) => {
       asked.push(block.kind);
       return expandRoute(block, db);
@@ -66,12 +63,7 @@ test('with the conflicts turned off, an FPL message is still judged for its time
     changed: () => {},
     log: (message) => assert.fail(message),
   });
-  const document = {
-    uri: 'file:///fpl.route',
-    version: 1,
-    document: parseRouteDocument(text),
-    lines: new LineIndex(text),
-  };
+  const document = parsedDocument('file:///fpl.route', 1, parseRouteDocument(text), new LineIndex(text));
   const found = await conflicts.judgeAll(document);
   assert.deepEqual(asked, ['fpl']);
   assert.deepEqual(
