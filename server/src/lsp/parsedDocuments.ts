@@ -11,7 +11,7 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type Range, type RouteDocument } from '../route';
-import { editWithinBlock, prepareEditsWithinBlocks } from '../route/blockEdit';
+import { editWithinBlock } from '../route/blockEdit';
 import { LineIndex, type DocumentLines } from '../services/ranges';
 import { isUsableChange } from './routeTextDocument';
 import type { BlockCaches } from '../services/languageService';
@@ -203,9 +203,8 @@ export class ParsedDocuments {
       // Until it is built, used (and so built) by an edit, or replaced.
       if (entry.editor !== editor) return;
       if (first) {
-        // The way of a keystroke before the editor is built, made ready in the first idle turn.
+        // The way of a keystroke before the editor is built, its code run in the first idle turn.
         first = false;
-        prepareEditsWithinBlocks(document);
         this.idleWork.warmUpEditsWithoutEditor += warmUpEditWithoutEditor();
         return void setImmediate(slice);
       }
