@@ -136,7 +136,8 @@ export function generateRouteFile(blocks: number, seed = 1, mistakes = 0): strin
       const half = route.split(' ');
       const mid = Math.floor(half.length / 2);
       parts.push(
-        `# flight ${i}\n(FPL-TST${pad(i, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${pick(r, AERODROMES)}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
+        // Field 7 takes at most 7 characters: TST and four digits, whatever the number of blocks.
+        `# flight ${i}\n(FPL-TST${pad(i % 10000, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${pick(r, AERODROMES)}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
       );
     } else {
       const wrapped = route.replace(/((?:\S+ ){12})/g, '$1\n').replace(/ \n/g, '\n');
