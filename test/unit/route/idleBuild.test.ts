@@ -140,8 +140,7 @@ test('a keystroke before the build in idle time is done goes without the editor,
     assert.deepEqual(documentDiagnostics(parsed.document, live), documentDiagnostics(whole, live));
     return parsed;
   };
-  // The first idle turn makes the way of such a keystroke ready (its code run on a text of its own).
-  await new Promise((resolve) => setImmediate(resolve));
+  // The first open ran the way of such a keystroke on a text of its own (once in the process).
   assert.equal(documents.idleWork.warmUpEditsWithoutEditor, 30);
   const middle = routeLineFrom(doc, doc.lineCount >> 1);
   // A speed changed, a mistake typed (a repeated airway), in two blocks, one change each.
@@ -183,4 +182,23 @@ test('an edit before the build in idle time is done that adds a line builds the 
   assert.equal(documents.lastParse.withoutEditor, false);
   assert.equal(documents.editorBuilt(doc.uri), true, 'built at once');
   assert.equal(documents.lastParse.edited, true);
+});
+
+test('the build in idle time waits while an edit waits for its diagnostics, and goes on after them', async () => {
+  const documents = new ParsedDocuments();
+  let doc = TextDocument.create('file:///yield.route', 'icao-route', 1, TEXT);
+  documents.get(doc);
+  await new Promise((resolve) => setImmediate(resolve));
+  const line = routeLineFrom(doc, 100);
+  const changes = [{ range: { start: { line, character: 1 }, end: { line, character: 1 } }, text: '9' }];
+  documents.recordChanges(doc.uri, 1, changes, 2);
+  doc = TextDocument.update(doc, changes, 2);
+  const slices = documents.idleWork.buildSlices;
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  assert.equal(documents.idleWork.buildSlices, slices, 'no slice while the edit waits');
+  assert.equal(documents.editorBuilt(doc.uri), false);
+  assertSameJson(documents.get(doc).document, parseRouteDocument(doc.getText()));
+  assert.equal(documents.lastParse.withoutEditor, true);
+  while (!documents.editorBuilt(doc.uri)) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(documents.idleWork.buildSlices > slices);
 });
