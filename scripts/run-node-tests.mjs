@@ -18,6 +18,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, existsSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** Test files run at once outside the e2e suite: the 2 cores of the reference machine. */
 const TEST_CONCURRENCY = 2;
@@ -70,6 +71,8 @@ if (endToEnd) {
  * group there, the files after it unrun and the group counted as passed: the group's process
  * then exits 1, and says which file was running.
  */
+const REFERENCE_CLOCK = fileURLToPath(new URL('../server/src/route/clock.ts', import.meta.url));
+
 function groupFiles(files, groups) {
   const folder = mkdtempSync(join(tmpdir(), 'icao-route-test-groups-'));
   const shares = Array.from({ length: Math.min(groups, files.length) }, () => []);
@@ -78,11 +81,15 @@ function groupFiles(files, groups) {
     const entry = join(folder, `group-${g + 1}.test.cjs`);
     const lines = share.map((file) => {
       const name = JSON.stringify(file);
-      return `describe(${name}, () => { before(() => (running = ${name})); require(${JSON.stringify(resolve(file))}); });`;
+      return `describe(${name}, () => { before(() => start(${name})); require(${JSON.stringify(resolve(file))}); });`;
     });
     const head = [
       `const { after, before, describe } = require('node:test');`,
       `let running = 'the loading of its files';`,
+      // Each file starts with no "today" for the parser, as in a process of its own: a RouteSession
+      // made by a file before it sets the wall clock (route/clock.ts), and a DOF/ then ages.
+      `const clock = require(${JSON.stringify(REFERENCE_CLOCK)});`,
+      `const start = (name) => { running = name; clock.setReferenceClock(undefined); };`,
       `let finished = false;`,
       `process.on('exit', () => {`,
       `  if (finished) return;`,

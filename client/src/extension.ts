@@ -66,6 +66,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       statusNotifications: true,
       textMateGrammar: true,
       referenceCacheFolder: context.globalStorageUri.fsPath,
+      // The hub key (or none) follows at once in icaoRoute/setHubKey: commands run at start-up wait for it.
+      hubKeyFollows: true,
     },
   };
   client = new LanguageClient('icaoRoute', 'ICAO Route', serverOptions, clientOptions);

@@ -16,11 +16,16 @@ class NotamDocuments implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  /** The document of a NOTAM, its text kept (or replaced, for a NOTAM issued again under its number). */
-  uriOf(number: string, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${number.replace(/[^\w.-]+/g, '-')}.txt` });
+  /**
+   * The document of a NOTAM, its text kept (or replaced, for a NOTAM issued again under its
+   * number). Keyed by the NOTAM's whole identity, its number and the place that issued it: numbers
+   * are per issuing office, and Germany's B2795/26 must not replace Belgium's in its tab.
+   */
+  uriOf(number: string, place: string | undefined, text: string): vscode.Uri {
+    const name = place ? `${number} ${place}` : number;
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name.replace(/[^\w.-]+/g, '-')}.txt` });
     const before = this.texts.get(uri.path);
-    this.texts.set(uri.path, `NOTAM ${number}\n\n${text}\n`);
+    this.texts.set(uri.path, `NOTAM ${number}${place ? ` (${place})` : ''}\n\n${text}\n`);
     if (before !== undefined && before !== this.texts.get(uri.path)) this.changed.fire(uri);
     return uri;
   }
@@ -44,8 +49,9 @@ export function registerNotamDocuments(context: vscode.ExtensionContext): void {
       async (notam?: Partial<Record<keyof OpenNotamArgument, unknown>>) => {
         const number = typeof notam?.number === 'string' ? notam.number.slice(0, 40) : undefined;
         const text = typeof notam?.text === 'string' ? notam.text.slice(0, MAX_TEXT) : undefined;
+        const place = typeof notam?.place === 'string' ? notam.place.slice(0, 12) : undefined;
         if (!number || text === undefined) return;
-        const document = await vscode.workspace.openTextDocument(documents.uriOf(number, text));
+        const document = await vscode.workspace.openTextDocument(documents.uriOf(number, place, text));
         await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
       },
     ),

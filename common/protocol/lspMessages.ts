@@ -138,19 +138,24 @@ export const EXPORT_ROUTE = request<ExportRouteParams, ExportRouteResult>(EXPORT
 
 /**
  * The argument of the client command a conflict diagnostic's "Open NOTAM" code action runs
- * (OPEN_NOTAM_COMMAND, ../commands.ts): the NOTAM's number and full text (shown read-only;
- * nothing is fetched).
+ * (OPEN_NOTAM_COMMAND, ../commands.ts): the NOTAM's number, full text and issuing place (shown
+ * read-only; nothing is fetched).
  */
 export interface OpenNotamArgument {
   number: string;
   text: string;
+  /**
+   * Where it was issued (its FIR, else its location): NOTAM numbers are per issuing office, so
+   * Germany's B2795/26 and Belgium's are two NOTAMs, each shown in a document of its own.
+   */
+  place?: string;
 }
 
 /**
  * Client → server: the routes others filed for the city pair of the block at a position (hub #5
- * and #3, cached by the session). `range` is what a chosen route replaces: the block's route
- * text, or the empty line after its directives; `prefix` goes before it (a line break when the
- * route goes after the block's last line). `note` says what is missing (flight detail 403);
+ * and #3, cached by the session), for the quick pick of "Use a route filed by others". `anchor`
+ * names the route they would replace, so that the edit (FILED_ROUTE_EDIT) finds it again in the
+ * version the user has when they choose; `note` says what is missing (flight detail 403);
  * `error` says in words why there is nothing to offer.
  */
 export const FILED_ROUTES_REQUEST = 'icaoRoute/filedRoutes';
@@ -159,16 +164,45 @@ export interface FiledRoutesParams {
   position: Position;
 }
 export interface FiledRouteChoice {
+  /** The route written when chosen: the filed route with the user's own speed/level group. */
   text: string;
   /** Count, latest call sign, EOBT and level. */
   detail: string;
-  /** Elements removed (−) and added (+) against the current route, or "same route" / "no route written yet". */
+  /**
+   * Elements removed (−) and added (+) against the current route, or "same route" / "no route
+   * written yet", then any change of speed or level.
+   */
   differences: string;
+  /** The same route with the filed speed/level group, when the user's differs: the user may choose it. */
+  withFiledSpeedLevel?: { speedLevel: string; text: string; differences: string };
+}
+/** The route a chosen one replaces: its city pair and its text (elements, single blanks; empty for none). */
+export interface FiledRouteAnchor {
+  origin: string;
+  destination: string;
+  route: string;
 }
 export type FiledRoutesResult =
-  | { origin: string; destination: string; range: Range; prefix?: string; routes: FiledRouteChoice[]; note?: string }
+  | { origin: string; destination: string; anchor: FiledRouteAnchor; routes: FiledRouteChoice[]; note?: string }
   | { error: string };
 export const FILED_ROUTES = request<FiledRoutesParams, FiledRoutesResult>(FILED_ROUTES_REQUEST);
+
+/**
+ * Client → server: the edits that write the chosen route (`route`) in place of the one `anchor`
+ * names, computed on the document as the server has it now (`version`): the route found again at
+ * `position` or, after edits that moved it, nearest to it; only its route text is replaced (comment
+ * and directive lines between route lines stay). The client applies them only to that version.
+ * `error` when the route is no longer there (the user changed it meanwhile).
+ */
+export const FILED_ROUTE_EDIT_REQUEST = 'icaoRoute/filedRouteEdit';
+export interface FiledRouteEditParams {
+  uri: string;
+  position: Position;
+  anchor: FiledRouteAnchor;
+  route: string;
+}
+export type FiledRouteEditResult = { version: number; edits: { range: Range; newText: string }[] } | { error: string };
+export const FILED_ROUTE_EDIT = request<FiledRouteEditParams, FiledRouteEditResult>(FILED_ROUTE_EDIT_REQUEST);
 
 /**
  * Client → server: the edit that writes `EET/` for the FIR boundaries into field 18 of the FPL

@@ -51,8 +51,10 @@ export interface MapLeg {
   id: string;
   fromId: string;
   toId: string;
-  /** The airway designator, or 'DCT'. */
+  /** The airway designator, the SID or STAR, or 'DCT'. */
   via: string;
+  /** A leg of a SID or STAR (the procedures data's fixes): drawn in the procedure style. */
+  procedure?: 'sid' | 'star';
   /** The element that produces the leg (the airway or DCT token; else the point's). */
   range: MapRange;
   elementIndex: number;
@@ -64,6 +66,11 @@ export interface MapLeg {
   trackDeg: number;
   /** Magnetic track at its start (World Magnetic Model on the flight's date), degrees. */
   magneticTrackDeg?: number;
+  /**
+   * Set when points written between the leg's ends could not be placed (`names`, the first at
+   * `range`): the leg is a straight line the route text does not say, and no area is judged on it.
+   */
+  unplaced?: { names: string[]; range: MapRange; from: string; to: string };
 }
 
 /** A polygon's rings (outer first), each closed; several polygons for a multipolygon. */
@@ -182,7 +189,10 @@ export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlig
 export interface MapFlight {
   /** The GUFI, else the call sign and FIR: unique within one MapTraffic. */
   id: string;
+  /** The ATC call sign, else the operator and flight number (`notAtcCallsign`). */
   callsign: string;
+  /** Set when `callsign` is the operator and flight number, the ATC call sign not being given. */
+  notAtcCallsign?: boolean;
   position: LonLat;
   /** "FL350", "3500 ft", or "level not reported". */
   levelText: string;
@@ -444,7 +454,7 @@ export type MapToHostMessage =
    */
   | { type: 'filters'; filters: MapFilters; changed: JudgingFilter[] }
   | { type: 'export'; format: 'geojson' | 'gpx' }
-  /** "Export briefing": the host writes what applies to this flight as Markdown (server/src/map/briefingMarkdown.ts). */
+  /** "Export briefing": the host writes what applies to this flight as Markdown (common/briefingMarkdown.ts). */
   | { type: 'exportBriefing' }
   /** The traffic layer is on or off (said once the page is ready, and at each switch): the host asks only while on. */
   | { type: 'trafficLayer'; on: boolean };

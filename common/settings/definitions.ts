@@ -2,7 +2,7 @@
  * Every setting of the extension, defined once: key, JSON schema (type, default, limits,
  * description), who reads it, and whether a change needs a restart. `package.json`'s
  * `contributes.configuration` is generated from this table (`npm run settings`; a test fails on
- * any drift), the readers (lsp/settings.ts, hub/settings.ts) take their limits and defaults from
+ * any drift), the readers (lsp/settings.ts, hub/clientSettings.ts) take their limits and defaults from
  * it, and a test proves that each setting changes what its reader reads.
  *
  * Adding a setting: one entry here, `npm run settings`, then read it where it is used (the test
@@ -44,12 +44,18 @@ export interface SettingSchema {
 export interface SettingDefinition {
   schema: SettingSchema;
   /**
-   * Who reads it: the language server (lsp/settings.ts with hub/settings.ts), or
+   * Who reads it: the language server (lsp/settings.ts with hub/clientSettings.ts), or
    * vscode-languageclient itself (`<client id>.trace.server`).
    */
   reader: 'server' | 'languageClient';
   /** True when a change takes effect only after the extension restarts. */
   restart: boolean;
+  /**
+   * True for a setting that names a file, a folder or an address (where the hub key goes): an
+   * untrusted workspace cannot choose it, VS Code then reads the user's value only. package.json's
+   * `restrictedConfigurations` is generated from these.
+   */
+  restricted?: true;
   /** A valid value other than the default: the test sets it and expects the reader to notice. */
   example: unknown;
 }
@@ -111,7 +117,7 @@ export const SETTINGS = {
       default: '',
       pattern: '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2})?Z$',
       markdownDescription:
-        "When plain route text is flown: the time at its first point, in UTC (`2026-11-24T09:30Z`). Empty: now. An FPL message is timed by its own EOBT (field 13) and `DOF/` (field 18); an EOBT without `DOF/` is its next occurrence after this time. Airspace schedules and NOTAMs are judged at the flight's estimated times over the route.",
+        "When plain route text is flown: the time at its first point, in UTC (`2026-11-24T09:30Z`). Empty: now. A block's own `departure:` directive comes first; an FPL message is timed by its own EOBT (field 13) and `DOF/` (field 18). A `departure:` time without a date, and an EOBT without `DOF/`, is its next occurrence after this time. Airspace schedules and NOTAMs are judged at the flight's estimated times over the route.",
     },
     reader: 'server',
     restart: false,
@@ -175,8 +181,9 @@ export const SETTINGS = {
       type: 'string',
       default: '',
       markdownDescription:
-        'Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, only to list the candidates of an ambiguous first fix). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome.',
+        "Folder with navigation data in the X-Plane / FlightGear formats (`fix.dat`, `nav.dat`, `awy.dat`, plain or gzipped, old or current versions) used to expand routes offline when no hub key is set (with a key, to list the candidates of an ambiguous first fix and to check SIDs and STARs). An X-Plane installation folder works too. Read once, in the background, when a route first needs it; the status bar shows the outcome. SIDs and STARs come from X-Plane's procedures files, `CIFP/<ICAO>.dat`, read per aerodrome when first needed: an installation's `Custom Data/CIFP/` first, then `CIFP/` beside `fix.dat`, then `Resources/default data/CIFP/`.",
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: '/data/navdata',
@@ -202,6 +209,7 @@ export const SETTINGS = {
         "Base address of the hub family (flights, route expansion, airspaces, navigation, NOTAMs). Must use `https://`; plain `http://` is accepted only for `localhost`/`127.0.0.1` (the hub simulator). The key is **not** a setting: run **ICAO Route: Set Hub Key** (stored in VS Code's secret storage). A user or remote setting only, never a workspace's: the key is sent to this address.",
       scope: 'machine',
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: 'https://hub.example.com',
@@ -215,6 +223,7 @@ export const SETTINGS = {
       markdownDescription:
         'Version path segment per API set of the hub (`/v1`, `/v2`, \u2026). Sets are versioned independently: when the hub publishes a new version of one set, change only that entry.',
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: { airspaces: 'v3' },
@@ -228,6 +237,7 @@ export const SETTINGS = {
       markdownDescription:
         'Method and path template per hub endpoint, for the paths the contract leaves unstated (defaults: route expansion `POST /{version}/routes/expand`, flight by GUFI `/{version}/flights/{gufi}`, delay `/{version}/flights/{gufi}/delay`, flights between aerodromes `/{version}/aerodromes/{origin}/destinations/{destination}/flights`, airline and number `/{version}/airlines/{airline}/flights/{number}`, FIR flights `/{version}/icao-prefixes/{prefix}/firs/{fir}/flights`, country airspaces `/{version}/countries/{country}/airspaces`, microlights `/{version}/countries/{country}/microlights`). Example: `{ "routeExpansion": { "method": "POST", "path": "/{version}/routes/expand" } }`. `{version}` is the set\'s version; other `{names}` are filled in percent-encoded.',
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: { routeExpansion: { method: 'POST', path: '/{version}/routes/expansion' } },
@@ -293,6 +303,7 @@ export const SETTINGS = {
         "Base address of the airline reference family (airlines, flight status). Must use `https://` (plain `http://` only for `localhost`). The `appId`/`appKey` are **not** settings: they are kept in VS Code's secret storage. A user or remote setting only, never a workspace's: the credentials are sent to this address.",
       scope: 'machine',
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: 'https://reference.example.com',
@@ -306,6 +317,7 @@ export const SETTINGS = {
       markdownDescription:
         'Version path segment of the airline API and of the flight status API of the reference family.',
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: { flightStatus: 'v3' },
@@ -319,6 +331,7 @@ export const SETTINGS = {
       markdownDescription:
         'Method and path template per reference endpoint (defaults: `/flex/airlines/rest/{version}/{format}/active`, `/all`, `/fs/{code}`, `/iata/{code}`, `/icao/{code}`; flight status `/flex/flightstatus/rest/{version}/{format}/flight/status/{carrier}/{flight}/dep/{year}/{month}/{day}`).',
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: { airlinesActive: { path: '/flex/airlines/rest/{version}/{format}/active-now' } },
@@ -334,6 +347,7 @@ export const SETTINGS = {
       ],
       markdownDescription: "How the reference family's `appId`/`appKey` are sent.",
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: 'query',
@@ -366,8 +380,10 @@ export const SETTINGS = {
     schema: {
       type: 'string',
       default: '',
-      markdownDescription: "Folder of the airline reference cache. Empty: the extension's own storage folder.",
+      markdownDescription:
+        "Folder of the airline reference cache. Empty: the extension's own storage folder. The cache goes into a folder of its own inside it, `icao-route-reference-cache`, readable by you alone; the folder named here keeps its mode.",
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: '/data/reference-cache',
@@ -431,6 +447,7 @@ export const SETTINGS = {
       markdownDescription:
         "Local GeoJSON files of airspaces in the hub's airspace shape (a FeatureCollection of Polygon features with `name`, `designator`, `type`, `lowerLimit`, `upperLimit`, `schedules`). The route map shows them too, also without a hub key.",
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: ['/data/airspaces.geojson'],
@@ -442,6 +459,7 @@ export const SETTINGS = {
       markdownDescription:
         "A GeoJSON file (plain or gzipped) of FIR boundaries: Polygon or MultiPolygon features whose `id` (or `designator`) is the FIR's ICAO code, such as the VAT-Spy data project's `Boundaries.geojson`. Used for the FIRs whose detail in the hub's navigation gives no boundary (no `gml:boundedBy`, no geometry); the map names the FIRs that have neither.",
     },
+    restricted: true,
     reader: 'server',
     restart: false,
     example: '/data/Boundaries.geojson',
@@ -458,6 +476,11 @@ export function contributedConfiguration(): { title: string; properties: Record<
     title: 'ICAO Route',
     properties: Object.fromEntries(SETTING_KEYS.map((key) => [key, SETTINGS[key].schema])),
   };
+}
+
+/** `capabilities.untrustedWorkspaces.restrictedConfigurations` of package.json, as generated from the table. */
+export function restrictedConfigurations(): SettingKey[] {
+  return SETTING_KEYS.filter((key) => (SETTINGS[key] as SettingDefinition).restricted === true);
 }
 
 /** A setting's default value. */

@@ -47,6 +47,7 @@ const symbol =
 
 const ENTRIES: [string, Swatch][] = [
   ['Route', (s) => ({ style: s.leg(), geometry: 'line' })],
+  ['SID / STAR (procedure from the CIFP files)', (s) => ({ style: s.procedureLeg(), geometry: 'line' })],
   ['Aerodrome', symbol('aerodrome')],
   ['VOR', symbol('vor')],
   ['NDB', symbol('ndb')],

@@ -41,7 +41,7 @@ import { DataLayers } from './layers';
 import { Legend } from './legend';
 import { loadState, onHostMessage, postToHost, saveState } from './messaging';
 import { SidePanel } from './panels';
-import { ProfileView } from './profile';
+import { ProfileView } from './profileChart';
 import { MapStyles } from './styles';
 import { readPalette, watchTheme } from './theme';
 
@@ -541,6 +541,13 @@ const inspect = {
     return {
       points: count(data.route),
       legs: count(data.legs),
+      /** The SID or STAR of each leg drawn in the procedure style. */
+      procedureLegs: data.legs
+        .getSource()!
+        .getFeatures()
+        .map((f) => f.get('leg') as MapLeg)
+        .filter((leg) => leg.procedure)
+        .map((leg) => leg.via),
       firs: count(data.firs),
       /** Airspaces and NOTAMs that apply (drawn in full); those left out are counted apart. */
       airspaces: airspaces.applying,

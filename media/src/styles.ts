@@ -5,7 +5,7 @@
 import type { FeatureLike } from 'ol/Feature';
 import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import type { DeclutterMode } from 'ol/style/Style';
-import type { MapAirspace, MapNotam, MapPoint, NotamSubject } from '../../common/protocol/mapMessages';
+import type { MapAirspace, MapLeg, MapNotam, MapPoint, NotamSubject } from '../../common/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
 import { Verdicts } from './verdicts';
 
@@ -137,10 +137,22 @@ export class MapStyles {
    * that sets them apart from any airspace outline they cross. Their airway names are drawn
    * once per stretch of the same airway (airwayLabel).
    */
-  leg = (): Style[] =>
-    this.cached('leg', () => [
-      new Style({ stroke: new Stroke({ color: this.palette.casing, width: 7 }), zIndex: 0 }),
-      new Style({ stroke: new Stroke({ color: this.palette.route, width: 3.5 }), zIndex: 1 }),
+  leg = (feature?: FeatureLike): Style[] =>
+    (feature?.get('leg') as MapLeg | undefined)?.procedure
+      ? this.procedureLeg()
+      : this.cached('leg', () => [
+          new Style({ stroke: new Stroke({ color: this.palette.casing, width: 7 }), zIndex: 0 }),
+          new Style({ stroke: new Stroke({ color: this.palette.route, width: 3.5 }), zIndex: 1 }),
+        ]);
+
+  /**
+   * A leg of a SID or STAR (the procedures data's fixes): the route's colour, thinner and dashed
+   * over the same casing, so that the published procedure reads apart from the route written.
+   */
+  procedureLeg = (): Style[] =>
+    this.cached('procedure-leg', () => [
+      new Style({ stroke: new Stroke({ color: this.palette.casing, width: 6 }), zIndex: 0 }),
+      new Style({ stroke: new Stroke({ color: this.palette.route, width: 2.5, lineDash: [9, 5] }), zIndex: 1 }),
     ]);
 
   /** One airway name along its stretch of consecutive legs (see DataLayers). */

@@ -12,7 +12,8 @@ export interface CodeServerLease {
 /** What a test file needs of a pool: the one of its run (connectPool) or its own. */
 export interface CodeServerLeases {
   acquire(options: { hubKey?: string; settings: Record<string, unknown> }): Promise<CodeServerLease>;
-  release(id: string): Promise<unknown> | void;
+  /** `rewritten`: the harness's own settings the window changed (a VS Code migration). */
+  release(id: string): Promise<{ rewritten: string[] }> | { rewritten: string[] };
 }
 
 export declare function windowProcesses(pgid: number): string[];
@@ -21,7 +22,7 @@ export declare class CodeServerPool implements CodeServerLeases {
   constructor(root: string);
   warmUp(hubKeys: (string | undefined)[]): void;
   acquire(options: { hubKey?: string; settings: Record<string, unknown> }): Promise<CodeServerLease>;
-  release(id: string): void;
+  release(id: string): { rewritten: string[] };
   stop(): Promise<void>;
 }
 

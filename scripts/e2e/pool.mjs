@@ -17,7 +17,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { ensureE2eEnvironment } from './env.mjs';
-import { packageExtension, resetProfile, startCodeServer, VSIX, WORKBENCH_SETTINGS } from './session.mjs';
+import {
+  packageExtension,
+  profileSettingsRewritten,
+  resetProfile,
+  startCodeServer,
+  VSIX,
+  WORKBENCH_SETTINGS,
+} from './session.mjs';
 
 /** The environment variable that gives the test files the address of the run's pool. */
 export const POOL_ENVIRONMENT = 'ICAO_ROUTE_E2E_POOL';
@@ -147,7 +154,7 @@ export class CodeServerPool {
       throw error;
     }
     const id = String(this.nextLease++);
-    this.leases.set(id, entry);
+    this.leases.set(id, { entry, settings });
     return {
       id,
       url: entry.server.url,
@@ -157,10 +164,16 @@ export class CodeServerPool {
     };
   }
 
+  /**
+   * Gives the server back. `rewritten`: the harness's settings that the window changed in the
+   * profile (`profileSettingsRewritten`), for the test file to fail on.
+   */
   release(id) {
-    const entry = this.leases.get(id);
+    const lease = this.leases.get(id);
     this.leases.delete(id);
-    if (entry) entry.busy = false;
+    if (!lease) return { rewritten: [] };
+    lease.entry.busy = false;
+    return { rewritten: profileSettingsRewritten(lease.entry.server.userDataDir, lease.settings) };
   }
 
   /** Waits until the last window's extension host and language server have ended. */
@@ -203,7 +216,7 @@ export function servePool(pool) {
         const input = body ? JSON.parse(body) : {};
         let answer = {};
         if (req.method === 'POST' && req.url === '/acquire') answer = await pool.acquire(input);
-        else if (req.method === 'POST' && req.url === '/release') pool.release(input.id);
+        else if (req.method === 'POST' && req.url === '/release') answer = pool.release(input.id);
         else throw new Error(`unknown request ${req.method} ${req.url}`);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       } catch (error) {

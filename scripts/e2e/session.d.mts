@@ -56,6 +56,7 @@ export declare function startPooledSession(options: {
   settings?: Record<string, unknown>;
 }): Promise<PooledSession>;
 export declare function resetProfile(userDataDir: string, settings: Record<string, unknown>): void;
+export declare function profileSettingsRewritten(userDataDir: string, settings: Record<string, unknown>): string[];
 export declare function packageExtension(options?: { logFile?: string }): Promise<string>;
 export declare function prepareWorkspace(folder: string): string[];
 export declare function extensionSettings(hubUrl?: string): Record<string, unknown>;

@@ -119,7 +119,12 @@ export const WORKBENCH_SETTINGS = {
   'workbench.enableExperiments': false,
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  // "off", not false: VS Code migrates false to "off" as the window starts, writing the profile's
+  // settings files while the workbench reads them; two such writes to one file at once end in
+  // "Unable to write into remote user settings because the file has unsaved changes" and a dirty
+  // settings.json editor that the next "Close All Editors" stops at. `profileSettingsRewritten`
+  // names the next such value.
+  'extensions.autoUpdate': 'off',
   'extensions.ignoreRecommendations': true,
   'update.mode': 'none',
   'telemetry.telemetryLevel': 'off',
@@ -129,14 +134,22 @@ export const WORKBENCH_SETTINGS = {
 };
 
 /**
- * The settings as user settings, and again as the machine's (`Machine/`): code-server's extension
- * host is remote, so machine-scoped settings such as the services' base addresses are read from
- * there only (a workspace or the browser's user settings cannot send the keys elsewhere).
+ * The settings as user settings, and the extension's own again as the machine's (`Machine/`):
+ * code-server's extension host is remote, so machine-scoped settings such as the services' base
+ * addresses are read from there only (a workspace or the browser's user settings cannot send the
+ * keys elsewhere). The workbench's own settings stay out of the machine file: a setting written in
+ * both files is written back to both by any change VS Code makes to it (a migration, a theme
+ * toggle), two writes racing per window instead of one.
  */
+function profileSettingsFiles(settings) {
+  const machine = Object.fromEntries(Object.entries(settings).filter(([key]) => key.startsWith('icaoRoute.')));
+  return { User: settings, Machine: machine };
+}
+
 function writeUserSettings(userDataDir, settings) {
-  for (const folder of ['User', 'Machine']) {
+  for (const [folder, values] of Object.entries(profileSettingsFiles(settings))) {
     mkdirSync(join(userDataDir, folder), { recursive: true });
-    writeFileSync(join(userDataDir, folder, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+    writeFileSync(join(userDataDir, folder, 'settings.json'), `${JSON.stringify(values, null, 2)}\n`);
   }
 }
 
@@ -149,6 +162,32 @@ function writeUserSettings(userDataDir, settings) {
 export function resetProfile(userDataDir, settings) {
   for (const folder of ['User', 'Machine']) rmSync(join(userDataDir, folder), { recursive: true, force: true });
   writeUserSettings(userDataDir, settings);
+}
+
+/**
+ * The harness's own workbench settings (`WORKBENCH_SETTINGS`) that the window changed in the
+ * profile's files, as `User/settings.json: extensions.autoUpdate false → "off"`. No step changes
+ * them, so a change is VS Code migrating a value it no longer accepts, as the window starts: a
+ * write that races the workbench's own reads and writes of the file. Empty when none changed.
+ */
+export function profileSettingsRewritten(userDataDir, settings) {
+  const changes = [];
+  for (const [folder, values] of Object.entries(profileSettingsFiles(settings))) {
+    const file = join(userDataDir, folder, 'settings.json');
+    let now;
+    try {
+      now = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      changes.push(`${folder}/settings.json unreadable: ${error.message}`);
+      continue;
+    }
+    for (const key of Object.keys(WORKBENCH_SETTINGS)) {
+      if (!(key in values)) continue;
+      const [was, is] = [JSON.stringify(values[key]), JSON.stringify(now[key])];
+      if (was !== is) changes.push(`${folder}/settings.json: ${key} ${was} → ${is ?? 'removed'}`);
+    }
+  }
+  return changes;
 }
 
 function freePort() {
@@ -287,9 +326,17 @@ export async function startPooledSession({ pool, stateDir, workspace, hub = true
       chromium: lease.chromium,
       // The browser's HTTP cache stays with the server: one file at a time uses it.
       browserCacheDir: join(lease.stateDir, 'chromium-cache'),
+      // Throws, once all is stopped, when the window rewrote the harness's own settings.
       stop: async () => {
-        await pool.release(lease.id);
+        const released = await pool.release(lease.id);
         await sim?.stop();
+        const rewritten = released?.rewritten ?? [];
+        if (rewritten.length)
+          throw new Error(
+            `VS Code rewrote settings the e2e profile writes (${rewritten.join('; ')}): a value it migrates ` +
+              'as the window starts races its own writes of the file; write the new form in WORKBENCH_SETTINGS ' +
+              '(scripts/e2e/session.mjs)',
+          );
       },
     };
   } catch (err) {

@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { RouteTextDocument } from '../../server/src/lsp/routeTextDocument';
 import { ParsedDocuments } from '../../server/src/lsp/parsedDocuments';
 import { RouteDocumentEditor } from '../../server/src/route';
-import { documentDiagnostics } from '../../server/src/services/diagnostics';
+import { documentDiagnostics } from '../../server/src/services/documentDiagnostics';
 import type { BenchFigure } from './run';
 import { routesWithFindings } from './sampleRoutes';
 

@@ -12,9 +12,9 @@ import type { BenchFigure } from './run';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
 import { ReferenceClient } from '../../server/src/hub/referenceClient';
 import { parseRouteDocument } from '../../server/src/route';
-import { AirlineDirectory, airlineFindings, airlineHoverSection } from '../../server/src/services/airline';
+import { AirlineDirectory, airlineFindings, airlineHoverSection } from '../../server/src/remote/airlineDirectory';
 import { completions } from '../../server/src/services/completion';
-import { LineIndex } from '../../server/src/services/ranges';
+import { LineIndex } from '../../server/src/route/ranges';
 import { startHubSimulator } from '../hub-sim/server';
 
 export const name = 'completion and airline look-up';

@@ -3,15 +3,15 @@
  * flights, under 50 ms. The answers are the simulator's FIXM lists of flights between the sample
  * routes' aerodromes (#5, FILED, SCHEDULED and AIRBORNE, with the route text as the real service
  * writes it), each list repeated under new GUFIs until 500 flights; what is timed is what the
- * lookup does with them (server/src/session/filedRoutes.ts): each body parsed as XML, its flights
- * read, each flight once, then grouped by route. Process CPU time, best of several rounds.
+ * lookup does with them (server/src/session/filedRouteLookup.ts): each body's flights read as it
+ * is parsed, each flight once, then grouped by route. Process CPU time, best of several rounds.
  * `node --import tsx test/bench/run.ts filedRoutes`.
  */
 import { request } from 'undici';
 import { startHubSimulator } from '../hub-sim/server';
-import { readFixmFlights, type FlightSummary } from '../../server/src/hub/hubXml';
-import { parseXml } from '../../server/src/hub/xml';
-import { groupFiledRoutes } from '../../server/src/services/filedRoutes';
+import type { FlightSummary } from '../../server/src/hub/hubXml';
+import { readFixmFlights } from '../../server/src/hub/fixmFlights';
+import { groupFiledRoutes } from '../../server/src/remote/filedRoutes';
 import type { BenchFigure } from './run';
 
 export const name = 'Routes filed by others (answers to grouped routes)';
@@ -89,7 +89,7 @@ function groupAnswers(bodies: readonly string[]) {
   const seen = new Set<string>();
   const flights: FlightSummary[] = [];
   for (const body of bodies)
-    for (const f of readFixmFlights(parseXml(body, 64))) {
+    for (const f of readFixmFlights(body)) {
       if (f.gufi && seen.has(f.gufi)) continue;
       if (f.gufi) seen.add(f.gufi);
       flights.push(f);
@@ -104,16 +104,17 @@ export async function run(): Promise<BenchFigure[]> {
   if (withRoute < FLIGHTS) throw new Error(`only ${withRoute} of ${flights.length} flights carry a route`);
   groupAnswers(bodies); // warm
   const ms = cpuMs(7, () => groupAnswers(bodies));
-  // Where the time goes: the XML parse (saxes, strict), the FIXM reader, the grouping.
-  let docs: ReturnType<typeof parseXml>[] = [];
-  const parseMs = cpuMs(7, () => (docs = bodies.map((b) => parseXml(b, 64))));
-  const readMs = cpuMs(7, () => docs.flatMap((d) => readFixmFlights(d)));
+  // Where the time goes: the FIXM reader (saxes, strict, one walk while parsing), the grouping.
+  const readMs = cpuMs(7, () => bodies.flatMap((b) => readFixmFlights(b)));
   const groupMs = cpuMs(7, () => groupFiledRoutes(flights));
   return [
     { label: `flights read (${bodies.length} answers)`, value: flights.length, unit: 'flights' },
     { label: 'routes after grouping', value: groups.length, unit: 'routes' },
-    { label: `  of which the XML parse (${Math.round(bodies.join('').length / 1024)} KB)`, value: parseMs, unit: 'ms' },
-    { label: '  of which reading the FIXM flights', value: readMs, unit: 'ms' },
+    {
+      label: `  of which reading the FIXM flights (${Math.round(bodies.join('').length / 1024)} KB)`,
+      value: readMs,
+      unit: 'ms',
+    },
     { label: '  of which grouping', value: groupMs, unit: 'ms' },
     {
       label: `answers to grouped routes, ${flights.length} flights`,

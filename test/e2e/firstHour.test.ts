@@ -88,3 +88,32 @@ step(
     await wb.screenshot('first-points');
   },
 );
+
+step(
+  'a misspelt point with the hub as the source: the warning names the point of the navigation data and Ctrl+. writes it',
+  async (wb) => {
+    await wb.openAlone('broken.route');
+    const original = await wb.lineText(28);
+    await wb.until(
+      async () =>
+        (await wb.problems()).find((p) => p.code === 'H002' && /KNOAN.*navigation data has KONAN/.test(p.message)) ??
+        undefined,
+      'H002 on KNOAN naming KONAN',
+      60_000,
+    );
+    const fixes = await wb.quickFixes(28, 'KNOAN');
+    assert.deepEqual(fixes, ['Replace KNOAN by KONAN (near the route)']);
+    await wb.applyQuickFix('Replace KNOAN by KONAN (near the route)');
+    await wb.until(
+      async () => (await wb.lineText(28)) === original.replace('KNOAN', 'KONAN') || undefined,
+      'KONAN written on line 28',
+    );
+    await wb.until(
+      async () => !(await wb.problems()).some((p) => p.line === 28) || undefined,
+      'no finding left on line 28',
+      60_000,
+    );
+    await wb.screenshot('misspelt-point-fixed');
+    await wb.runCommand('File: Revert File');
+  },
+);

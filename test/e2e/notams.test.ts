@@ -1,19 +1,25 @@
 /**
  * A NOTAM's own geometry in a real VS Code: the hub simulator in its v2 GeoJSON NOTAM variant
  * (the set under /v2, GeoJSON only, each NOTAM a feature with its own polygon) lists a temporary
- * restricted area FL300–FL400 published by NOTAM only across the London–Frankfurt route of
- * europe.route; the extension is set to the v2 NOTAM set. The Problems panel has its F002, and
- * the map draws the NOTAM's polygon with its reason.
+ * restricted area FL110–FL150, 0600–1600, from yesterday to tomorrow, published by NOTAM only
+ * across the London–Frankfurt route of europe.route; the extension is set to the v2 NOTAM set
+ * and flies plain routes at 10:00Z today. The sample, at FL350, flies above it; written at FL130
+ * the Problems panel has its F002, and the map draws the NOTAM's polygon with its reason.
  */
 import assert from 'node:assert/strict';
 import { workbenchSuite } from './harness/suite';
 
+/** 10:00Z of the simulator's day: the NOTAM is in force (its validity is counted from today). */
+const TODAY_10Z = `${new Date().toISOString().slice(0, 10)}T10:00Z`;
+
 const { step } = workbenchSuite('notams', {
   hubArgs: ['--notams', 'v2-geojson'],
-  settings: { 'icaoRoute.hub.versions': { notams: 'v2' } },
+  settings: { 'icaoRoute.hub.versions': { notams: 'v2' }, 'icaoRoute.flight.departureTime': TODAY_10Z },
 });
 
-const NOTAM_ONLY = /the route crosses the area of NOTAM (\S+) \(FL300–FL400\), in force: TEMPORARY RESTRICTED AREA/;
+const NOTAM_ONLY = /the route crosses the area of NOTAM (\S+) \(FL110–FL150\), in force: TEMPORARY RESTRICTED AREA/;
+/** London–Frankfurt, line 7 of europe.route. */
+const ROUTE_LINE = 7;
 
 let notam = '';
 let line = 0;
@@ -21,11 +27,15 @@ let line = 0;
 let token = '';
 let occurrence = 0;
 
-step('europe.route: the Problems panel has the F002 of the area published by NOTAM only', async (wb) => {
+step('europe.route at FL130: the Problems panel has the F002 of the area published by NOTAM only', async (wb) => {
   await wb.openAlone('europe.route');
+  const shipped = await wb.lineText(ROUTE_LINE);
+  await wb.replaceAt(ROUTE_LINE, shipped.indexOf('F350') + 1, 4, 'F130');
   const f002 = await wb.until(
     async () =>
-      (await wb.problems()).find((p) => p.file === 'europe.route' && p.code === 'F002' && NOTAM_ONLY.test(p.message)),
+      (await wb.problems()).find(
+        (p) => p.file === 'europe.route' && p.line === ROUTE_LINE && p.code === 'F002' && NOTAM_ONLY.test(p.message),
+      ),
     'the F002 of the temporary restricted area in the Problems panel',
     120_000,
   );
@@ -71,4 +81,6 @@ step('its code action reveals the NOTAM on the map: its polygon drawn, its reaso
   );
   assert.match(details, /TEMPORARY RESTRICTED AREA/);
   await wb.screenshotAs('notam-on-map.png');
+  await wb.openAlone('europe.route');
+  await wb.runCommand('File: Revert File');
 });

@@ -32,11 +32,7 @@ export function firAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const format = negotiate(req, ['geojson', 'json', 'xml'], 'geojson');
   if (!format) return notAcceptablePage(['application/geo+json', 'application/json', 'application/xml']);
-  const airspaces = airspacesOfFir(
-    ctx.world,
-    fir,
-    ctx.flights.plans.map((p) => p.path),
-  );
+  const airspaces = airspacesOfFir(ctx.world, fir, ctx.flights.plans);
   const now = ctx.now();
   if (format === 'xml') return xml(airspacesAixm(airspaces, `airspaces-${code}`, validFrom(now)));
   const features =
@@ -58,13 +54,7 @@ export function countryAirspaces(req: SimRequest, ctx: SimContext): SimResponse 
   const firs = [...ctx.world.firs.values()].filter((f) => countryOfIcao(f.code) === country);
   const airspaces = [
     ...ctx.world.aerodromesOfCountry(country).flatMap(aerodromeAirspaces),
-    ...firs.flatMap((f) => [
-      ...specialAreas(ctx.world, f),
-      ...routeAreas(
-        f,
-        ctx.flights.plans.map((p) => p.path),
-      ),
-    ]),
+    ...firs.flatMap((f) => [...specialAreas(ctx.world, f, ctx.flights.plans), ...routeAreas(f, ctx.flights.plans)]),
   ];
   return json(
     {

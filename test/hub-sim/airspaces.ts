@@ -8,6 +8,14 @@ import { placeName } from './world';
 import { Random, uuidFrom } from './random';
 import { circleRing, pointInMultiPolygon, Ring } from './geo';
 import { countryOfIcao } from './countries';
+import { clearOfRoutes, type FlownRoute } from './route-profile';
+import { routeAreas, specialAreaDesignator } from './route-areas';
+
+export { routeAreas } from './route-areas';
+export type { FlownRoute } from './route-profile';
+
+/** No sample routes (a simulator without samples): areas anywhere. */
+export const NO_ROUTES: readonly FlownRoute[] = Object.freeze([]);
 
 export interface VerticalLimit {
   uom: string;
@@ -114,19 +122,6 @@ export function aerodromeAirspaces(a: Aerodrome): Airspace[] {
   return out;
 }
 
-function specialAreaDesignator(prefix: string, kind: 'R' | 'D', n: number): string {
-  switch (prefix) {
-    case 'EG':
-      return `EG ${kind}${n}`;
-    case 'K':
-      return `${kind}-${4000 + n}`;
-    case 'C':
-      return `CY${kind}${n}`;
-    default:
-      return `${prefix}-${kind}${n}`;
-  }
-}
-
 const R_ACTIVITIES = ['MILOPS', 'TRAINING', 'AIR_GUN', 'AIR_DROP'];
 const D_ACTIVITIES = ['PARACHUTE', 'GLIDING', 'TRAINING', 'UAV', 'AERIAL_WORK'];
 
@@ -175,22 +170,28 @@ function seasonalSchedule(random: Random): Schedule[] {
  * and placing and naming them (a geodesic distance to every aerodrome nearby) was half of what
  * the simulator spent on an airspace or NOTAM request.
  */
-const specialAreasMade = new WeakMap<World, Map<string, readonly Airspace[]>>();
+const specialAreasMade = new WeakMap<World, WeakMap<readonly FlownRoute[], Map<string, readonly Airspace[]>>>();
 
-/** R and D areas inside a FIR, at seeded positions, named after the nearest real place. */
-export function specialAreas(world: World, fir: Fir): readonly Airspace[] {
+/**
+ * R and D areas inside a FIR, at seeded positions, named after the nearest real place; none where
+ * a sample route flies through it at a level inside its limits (a real day's areas are clear of
+ * the routes flown every day, route-profile.ts).
+ */
+export function specialAreas(world: World, fir: Fir, routes: readonly FlownRoute[] = NO_ROUTES): readonly Airspace[] {
   let ofWorld = specialAreasMade.get(world);
-  if (!ofWorld) specialAreasMade.set(world, (ofWorld = new Map()));
-  let areas = ofWorld.get(fir.code);
+  if (!ofWorld) specialAreasMade.set(world, (ofWorld = new WeakMap()));
+  let ofRoutes = ofWorld.get(routes);
+  if (!ofRoutes) ofWorld.set(routes, (ofRoutes = new Map()));
+  let areas = ofRoutes.get(fir.code);
   if (!areas) {
     // Frozen: a caller that changed one would change every later answer.
-    areas = Object.freeze(placeSpecialAreas(world, fir).map((a) => Object.freeze(a)));
-    ofWorld.set(fir.code, areas);
+    areas = Object.freeze(placeSpecialAreas(world, fir, routes).map((a) => Object.freeze(a)));
+    ofRoutes.set(fir.code, areas);
   }
   return areas;
 }
 
-function placeSpecialAreas(world: World, fir: Fir): Airspace[] {
+function placeSpecialAreas(world: World, fir: Fir, routes: readonly FlownRoute[]): Airspace[] {
   const random = new Random(`special:${fir.code}`);
   const count = fir.oceanic ? random.int(1, 3) : random.int(5, 10);
   const prefix = fir.code.startsWith('K') ? 'K' : fir.code.startsWith('C') ? 'C' : fir.code.slice(0, 2);
@@ -202,7 +203,8 @@ function placeSpecialAreas(world: World, fir: Fir): Airspace[] {
     const lon = random.range(box.minLon, box.maxLon);
     if (!pointInMultiPolygon(lon, lat, fir.polygons)) continue;
     // The whole area inside the FIR, not just its centre.
-    const ring = circleRing(lat, lon, random.range(3, 14), random.int(6, 9), () => random.next());
+    const radiusNm = random.range(3, 14);
+    const ring = circleRing(lat, lon, radiusNm, random.int(6, 9), () => random.next());
     if (!ring.every(([x, y]) => pointInMultiPolygon(x, y, fir.polygons))) continue;
     const kind: 'R' | 'D' = random.chance(0.45) ? 'R' : 'D';
     const number = random.int(kind === 'R' ? 101 : 201, kind === 'R' ? 299 : 899);
@@ -215,6 +217,8 @@ function placeSpecialAreas(world: World, fir: Fir): Airspace[] {
       kind === 'R'
         ? random.pick([flightLevel(100), flightLevel(150), flightLevel(245), feet(5000), feet(9500)])
         : random.pick([feet(2000), feet(3500), flightLevel(65), flightLevel(120)]);
+    const upperFeet = upper.uom === 'FL' ? Number(upper.value) * 100 : Number(upper.value);
+    if (!clearOfRoutes(routes, lat, lon, radiusNm * 1.25, 0, upperFeet)) continue;
     out.push({
       id: uuidFrom(`special:${fir.code}:${designator}`),
       name: `${designator} ${place}`,
@@ -255,137 +259,11 @@ export function firAirspace(fir: Fir): Airspace {
   };
 }
 
-/** A sample route's path, as the flights module expands it. */
-export type RoutePath = readonly { lat: number; lon: number; designator: string; type?: string }[];
-
-/**
- * Two areas on the first sample route that flies through the FIR, so the map has something to
- * say about the sample flights: a temporary reserved area (R) from FL195 to FL660, active round
- * the clock, across the middle of the route's longest stretch in the FIR (active at the cruise
- * level and now), and a danger area from the surface to FL085 on a fix of the route, active on
- * weekday mornings (the flight passes above it). Placed by the route's own points, so stable.
- */
-export function routeAreas(fir: Fir, routes: readonly RoutePath[]): Airspace[] {
-  const country = countryOfIcao(fir.code)?.iso2;
-  const prefix = fir.code.startsWith('K') ? 'K' : fir.code.startsWith('C') ? 'C' : fir.code.slice(0, 2);
-  for (const path of routes) {
-    const inside = path.filter((p) => p.type !== 'aerodrome' && pointInMultiPolygon(p.lon, p.lat, fir.polygons));
-    if (inside.length < 2) continue;
-    let best = [inside[0]!, inside[1]!] as const;
-    for (let i = 2; i < inside.length; i++) {
-      const [a, b] = [inside[i - 1]!, inside[i]!];
-      if (Math.hypot(b.lat - a.lat, b.lon - a.lon) > Math.hypot(best[1].lat - best[0].lat, best[1].lon - best[0].lon))
-        best = [a, b];
-    }
-    const mid = { lat: (best[0].lat + best[1].lat) / 2, lon: (best[0].lon + best[1].lon) / 2 };
-    const fix =
-      inside[Math.floor(inside.length / 2)] === best[0] || inside[Math.floor(inside.length / 2)] === best[1]
-        ? inside[0]!
-        : inside[Math.floor(inside.length / 2)]!;
-    const random = new Random(`route-areas:${fir.code}`);
-    const tra = specialAreaDesignator(prefix, 'R', 900 + random.int(0, 99));
-    const danger = specialAreaDesignator(prefix, 'D', 900 + random.int(0, 99));
-    const areas: Airspace[] = [
-      {
-        id: uuidFrom(`route-area:${fir.code}:${tra}`),
-        name: `${tra} ${best[0].designator}-${best[1].designator} TRA`,
-        designator: tra,
-        type: 'R',
-        localType: 'TRA',
-        controlType: 'MILITARY',
-        activity: 'MILOPS',
-        classification: '',
-        lowerLimit: flightLevel(195),
-        upperLimit: flightLevel(660),
-        schedules: [H24],
-        ring: circleRing(mid.lat, mid.lon, 12, 8, () => random.next()),
-        country,
-      },
-      {
-        id: uuidFrom(`route-area:${fir.code}:${danger}`),
-        name: `${danger} ${fix.designator}`,
-        designator: danger,
-        type: 'D',
-        localType: 'D',
-        controlType: 'MILITARY',
-        activity: 'TRAINING',
-        classification: '',
-        lowerLimit: SFC,
-        upperLimit: flightLevel(85),
-        schedules: [
-          {
-            day: 'MON',
-            dayTil: 'FRI',
-            startDate: '01-01',
-            startTime: '07:00',
-            endDate: '31-12',
-            endTime: '12:00',
-            timeReference: 'UTC',
-          },
-        ],
-        ring: circleRing(fix.lat, fix.lon, 6, 7, () => random.next()),
-        country,
-      },
-    ];
-    // Drawn after the two above, so that their shapes stay as they were.
-    areas.push(upperDangerArea(fir, inside, best, prefix, danger, random));
-    return areas;
-  }
-  return [];
-}
-
-/**
- * A danger area from FL245 to FL360, active round the clock, across the middle of the route's
- * second-longest stretch in the FIR (a quarter of the way along the longest when there is no
- * other): the samples' flights at FL350 cross it (a conflict in the editor), at FL370 they pass
- * above it.
- */
-function upperDangerArea(
-  fir: Fir,
-  inside: RoutePath,
-  best: readonly [RoutePath[number], RoutePath[number]],
-  prefix: string,
-  otherDanger: string,
-  random: Random,
-): Airspace {
-  let second: readonly [RoutePath[number], RoutePath[number]] | undefined;
-  for (let i = 1; i < inside.length; i++) {
-    const [a, b] = [inside[i - 1]!, inside[i]!];
-    if (a === best[0] && b === best[1]) continue;
-    if (
-      !second ||
-      Math.hypot(b.lat - a.lat, b.lon - a.lon) >
-        Math.hypot(second[1].lat - second[0].lat, second[1].lon - second[0].lon)
-    )
-      second = [a, b];
-  }
-  const [a, b, f] = second ? [second[0], second[1], 0.5] : [best[0], best[1], 0.25];
-  const centre = { lat: a.lat + (b.lat - a.lat) * f, lon: a.lon + (b.lon - a.lon) * f };
-  let number = 900 + random.int(0, 99);
-  if (specialAreaDesignator(prefix, 'D', number) === otherDanger) number = number === 999 ? 900 : number + 1;
-  const designator = specialAreaDesignator(prefix, 'D', number);
-  return {
-    id: uuidFrom(`route-area:${fir.code}:${designator}`),
-    name: `${designator} ${a.designator}-${b.designator}`,
-    designator,
-    type: 'D',
-    localType: 'D',
-    controlType: 'MILITARY',
-    activity: 'AIR_GUN',
-    classification: '',
-    lowerLimit: flightLevel(245),
-    upperLimit: flightLevel(360),
-    schedules: [H24],
-    ring: circleRing(centre.lat, centre.lon, 8, 8, () => random.next()),
-    country: countryOfIcao(fir.code)?.iso2,
-  };
-}
-
-export function airspacesOfFir(world: World, fir: Fir, routes: readonly RoutePath[] = []): Airspace[] {
+export function airspacesOfFir(world: World, fir: Fir, routes: readonly FlownRoute[] = NO_ROUTES): Airspace[] {
   return [
     firAirspace(fir),
     ...world.aerodromesInFir(fir).flatMap(aerodromeAirspaces),
-    ...specialAreas(world, fir),
+    ...specialAreas(world, fir, routes),
     ...routeAreas(fir, routes),
   ];
 }

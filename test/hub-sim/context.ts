@@ -19,9 +19,10 @@ export interface Variants {
    * `sim`: the simulator's first FIXM dialect (`@locationIndicator`, `@currentStatus`).
    * `fixm`: FIXM 3.0 as the real service writes it (`@code`, `arrivalAerodromeOriginal` while
    * airborne, `@flightCycle`, fix times as `fb:*@timestamp`, route text), and GeoJSON
-   * summaries with `{aerodrome: {code}}`.
+   * summaries with `{aerodrome: {code}}`. `nested`, `many`, `long-route`: the `fixm` answers
+   * made hostile (hostile-flights.ts): a Flight nested 60 deep, 100,000 flights, a 2.4 MB route.
    */
-  flights: 'sim' | 'fixm';
+  flights: 'sim' | 'fixm' | 'nested' | 'many' | 'long-route';
   /**
    * `polygons`: one Polygon per airspace, limits as strings. `mixed`: what real data also holds:
    * an airspace of several volumes as a GeometryCollection, one without geometry (`null`), limit
@@ -45,7 +46,7 @@ export const DEFAULT_VARIANTS: Variants = {
 /** The values each family accepts (for the command line and the control API). */
 export const VARIANT_VALUES: { [F in keyof Variants]: readonly Variants[F][] } = {
   notams: ['v1', 'v1-aixm', 'v2-geojson'],
-  flights: ['sim', 'fixm'],
+  flights: ['sim', 'fixm', 'nested', 'many', 'long-route'],
   airspaces: ['polygons', 'mixed'],
   fir: ['boundedBy', 'geometry', 'bare'],
   routes: ['points', 'withLine'],

@@ -339,6 +339,21 @@ export const BUILTIN_FIRS: BuiltinFir[] = [
     ],
   },
   {
+    code: 'LIRR',
+    name: 'Roma',
+    outline: [
+      [7.7, 44],
+      [9.7, 43],
+      [13, 44.5],
+      [14.3, 42],
+      [15.8, 40.2],
+      [15.6, 38.6],
+      [12, 38.2],
+      [8, 38.5],
+      [7.4, 41],
+    ],
+  },
+  {
     code: 'LKAA',
     name: 'Praha',
     outline: [

@@ -15,6 +15,7 @@ import {
 import { COMPLETED_RETENTION_MS, FLIGHT_STATUSES, Flight, FlightState, FlightStatus, stateOf } from './flights';
 import { el, text, xmlDocument } from './xml';
 import { pointInMultiPolygon } from './geo';
+import { hostileFeatures, hostileFixm, isHostile } from './hostile-flights';
 
 const ACTIVE: FlightStatus[] = ['SCHEDULED', 'FILED', 'AIRBORNE'];
 
@@ -206,7 +207,7 @@ function realFixmFlight(flight: Flight, state: FlightState, now: Date, detail: b
 }
 
 function summaryProperties(flight: Flight, state: FlightState, now: Date, variant: Variants['flights']) {
-  if (variant === 'fixm') {
+  if (variant !== 'sim') {
     const end = (code: string, scheduled: Date, estimated: Date, actual?: Date) => ({
       aerodrome: { code },
       scheduledTime: iso(scheduled),
@@ -283,9 +284,9 @@ function feature(flight: Flight, state: FlightState, now: Date, variant: Variant
 }
 
 function flightXml(ctx: SimContext, flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
-  return ctx.settings.variants.flights === 'fixm'
-    ? realFixmFlight(flight, state, now, detail)
-    : fixmFlight(flight, state, now, detail);
+  return ctx.settings.variants.flights === 'sim'
+    ? fixmFlight(flight, state, now, detail)
+    : realFixmFlight(flight, state, now, detail);
 }
 
 function listResponse(
@@ -296,21 +297,64 @@ function listResponse(
   const format = negotiate(req, ['xml', 'json', 'geojson'], 'xml');
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
   const now = ctx.now();
-  if (format === 'xml')
-    return xml(
-      xmlDocument(
-        el('flightMessage', NAMESPACES, ...selected.map((s) => flightXml(ctx, s.flight, s.state, now, false))),
-      ),
-    );
-  return json(
-    {
-      type: 'FeatureCollection',
-      features: selected.map((s) => feature(s.flight, s.state, now, ctx.settings.variants.flights)),
-      results: results(selected.length, now),
-    },
-    200,
-    contentTypeOf(format),
+  const variant = ctx.settings.variants.flights;
+  if (format === 'xml') {
+    const flights = selected.map((s) => flightXml(ctx, s.flight, s.state, now, false).raw);
+    const body = isHostile(variant) ? hostileFixm(variant, flights, (k) => shortFixm(selected, k)) : flights;
+    return xml(xmlDocument(el('flightMessage', NAMESPACES, { raw: body.join('') })));
+  }
+  return featureList(selected, now, variant, contentTypeOf(format));
+}
+
+/** The `copy`th short copy of the selected flights (`many`): a new GUFI and number, the same places. */
+function shortOf(selected: { flight: Flight; state: FlightState }[], copy: number) {
+  const { flight, state } = selected[copy % selected.length]!;
+  const number = 1000 + (copy % 9000);
+  return {
+    gufi: `${flight.gufi.slice(0, 24)}${String(copy).padStart(12, '0')}`,
+    callsign: `${flight.airline.icao}${number}`,
+    status: state.status,
+    from: flight.plan.origin.icao,
+    to: flight.plan.destination.icao,
+    state,
+  };
+}
+
+function shortFixm(selected: { flight: Flight; state: FlightState }[], copy: number): string {
+  const f = shortOf(selected, copy);
+  return (
+    `<fx:Flight><fx:gufi>${f.gufi}</fx:gufi><fx:flightIdentification aircraftIdentification="${f.callsign}"/>` +
+    `<fx:flightStatus flightCycle="${f.status}"/><fx:departure><fx:departureAerodrome code="${f.from}"/></fx:departure>` +
+    `<fx:arrival><fx:arrivalAerodrome code="${f.to}"/></fx:arrival><fx:enRoute><fx:position><fx:position><fb:location>` +
+    `<fb:pos>${f.state.lat} ${f.state.lon}</fb:pos></fb:location></fx:position><fx:altitude>${f.state.altitudeFeet}</fx:altitude>` +
+    `</fx:position></fx:enRoute></fx:Flight>`
   );
+}
+
+function shortFeature(selected: { flight: Flight; state: FlightState }[], copy: number): string {
+  const f = shortOf(selected, copy);
+  return (
+    `{"type":"Feature","id":"${f.gufi}","geometry":{"type":"Point","coordinates":[${f.state.lon},${f.state.lat}]},` +
+    `"properties":{"callsign":"${f.callsign}","flightStatus":"${f.status}","departure":{"aerodrome":{"code":"${f.from}"}},` +
+    `"arrival":{"aerodrome":{"code":"${f.to}"}},"positionReport":{"altitude":${f.state.altitudeFeet},"track":${f.state.track}}}}`
+  );
+}
+
+/** A GeoJSON FeatureCollection of the flights, as the variant sends it. */
+function featureList(
+  selected: { flight: Flight; state: FlightState }[],
+  now: Date,
+  variant: Variants['flights'],
+  contentType: string,
+): SimResponse {
+  const features = selected.map((s) => JSON.stringify(feature(s.flight, s.state, now, variant)));
+  const body = isHostile(variant) ? hostileFeatures(variant, features, (k) => shortFeature(selected, k)) : features;
+  const rest = JSON.stringify(results(body.length, now));
+  return {
+    status: 200,
+    contentType: `${contentType}; charset=utf-8`,
+    body: `{"type":"FeatureCollection","features":[${body.join(',')}],"results":${rest}}`,
+  };
 }
 
 function select(ctx: SimContext, statuses: FlightStatus[], predicate: (f: Flight) => boolean) {
@@ -412,7 +456,7 @@ export function flightByGufi(req: SimRequest, ctx: SimContext): SimResponse {
   const now = ctx.now();
   if (format === 'xml') {
     // The real service answers one flight as the fx:Flight document itself (public client code).
-    if (ctx.settings.variants.flights === 'fixm')
+    if (ctx.settings.variants.flights !== 'sim')
       return xml(xmlDocument(withNamespaces(realFixmFlight(flight, state, now, true))));
     return xml(xmlDocument(el('flightMessage', NAMESPACES, fixmFlight(flight, state, now, true))));
   }
@@ -527,13 +571,5 @@ export function firFlights(req: SimRequest, ctx: SimContext): SimResponse {
   const selected = european(code)
     ? select(ctx, statuses, () => true).filter((s) => pointInMultiPolygon(s.state.lon, s.state.lat, fir.polygons))
     : [];
-  return json(
-    {
-      type: 'FeatureCollection',
-      features: selected.map((s) => feature(s.flight, s.state, now, ctx.settings.variants.flights)),
-      results: results(selected.length, now),
-    },
-    200,
-    'application/geo+json',
-  );
+  return featureList(selected, now, ctx.settings.variants.flights, 'application/geo+json');
 }

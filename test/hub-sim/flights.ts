@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { World, Aerodrome } from './world';
 import type { RouteEngine } from './route-engine';
-import { cruiseOf, readRouteFile, type RouteFileEntry } from './route-text';
+import { cruiseOf, levelsOf, readRouteFile, type RouteFileEntry } from './route-text';
 import { AirlineRecord, OPERATORS_BY_COUNTRY, airlineByIcao } from './airlines';
 import { Random, uuidFrom } from './random';
 import { bearingDeg, distanceNm, round } from './geo';
@@ -28,6 +28,8 @@ export interface RoutePlan {
   lengthNm: number;
   cruiseFeet: number;
   cruiseKnots: number;
+  /** Every level the route text sets, feet, in order (the first is `cruiseFeet`). */
+  levelsFeet: number[];
   /** Flight plans filed for this route in the samples (FPL messages): flown daily as filed. */
   filed: FiledPlan[];
   /** A route one airway apart from a sample route: flown under flight numbers of its own. */
@@ -100,6 +102,7 @@ function planOf(world: World, engine: RouteEngine, entry: RouteFileEntry): Route
     lengthNm,
     cruiseFeet: cruise.feet,
     cruiseKnots: cruise.knots,
+    levelsFeet: levelsOf(entry.routeText).length > 0 ? levelsOf(entry.routeText) : [cruise.feet],
     filed: [],
   };
 }
@@ -164,6 +167,7 @@ export function loadRoutePlans(world: World, engine: RouteEngine, samplesFolder:
         lengthNm: distanceNm(origin.lat, origin.lon, destination.lat, destination.lon),
         cruiseFeet: 35000,
         cruiseKnots: 450,
+        levelsFeet: [35000],
         filed: [],
       });
     }

@@ -1,6 +1,6 @@
 /**
  * `npm run hub-sim -- --port <n> [--navdata <folder>] [--firs <file>] [--null-geometry]
- *   [--notams v1|v1-aixm|v2-geojson] [--flights sim|fixm] [--airspaces polygons|mixed]
+ *   [--notams v1|v1-aixm|v2-geojson] [--flights sim|fixm|nested|many|long-route] [--airspaces polygons|mixed]
  *   [--fir boundedBy|geometry|bare] [--routes points|withLine] [--likely-real]`
  * First line of output: the base addresses. Runs until SIGINT/SIGTERM.
  */

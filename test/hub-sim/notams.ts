@@ -9,8 +9,10 @@ import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
 import { placeName } from './world';
 import { Random, uuidFrom } from './random';
-import { circleRing, destination, icaoCoordinate, pointInMultiPolygon, round, type Ring } from './geo';
-import { isControlled, routeAreas, specialAreas } from './airspaces';
+import { circleRing, destination, distanceNm, icaoCoordinate, pointInMultiPolygon, round, type Ring } from './geo';
+import { isControlled, routeAreas, specialAreas, type Airspace } from './airspaces';
+import { itemD } from './route-areas';
+import { clearOfRoutes } from './route-profile';
 import { countryOfIcao } from './countries';
 
 export interface Notam {
@@ -388,6 +390,74 @@ export function aerodromeNotamsOf(ctx: SimContext, a: Aerodrome): Notam[] {
     .filter((n) => stillValid(n, now));
 }
 
+/** A limit as NOTAM items F and G write it: SFC, 2500FT AMSL, FL245. */
+function itemLimit(limit: Airspace['lowerLimit']): string {
+  if (limit.reference === 'SFC' && Number(limit.value) === 0) return 'SFC';
+  if (limit.uom === 'FL') return `FL${limit.value}`;
+  return `${limit.value}FT ${limit.reference === 'SFC' ? 'AGL' : 'AMSL'}`;
+}
+
+function volumeLimit(limit: Airspace['lowerLimit']): Volume['lower'] {
+  if (limit.uom === 'FL') return { value: Number(limit.value), uom: 'FL', reference: 'STD' };
+  return { value: Number(limit.value), uom: 'FT', reference: limit.reference === 'SFC' ? 'SFC' : 'MSL' };
+}
+
+const flightLevelOf = (limit: Airspace['lowerLimit']) =>
+  limit.uom === 'FL' ? Number(limit.value) : Math.ceil(Number(limit.value) / 100);
+
+/**
+ * The NOTAM that activates an area (QRRCA restricted or reserved, QRDCA danger), as real
+ * activations read: item Q's circle around the area, items D (its published hours), E, F and G
+ * (its limits), and its outline. A reserved area is activated in two layers of one outline.
+ */
+function activationDraft(area: Airspace): Draft {
+  const { center, radiusNm } = enclosingCircle(area.ring);
+  const lower = itemLimit(area.lowerLimit);
+  const upper = itemLimit(area.upperLimit);
+  const tra = area.localType === 'TRA';
+  const corners = area.ring
+    .slice(0, -1)
+    .map(([x, y]) => icaoCoordinate(y, x))
+    .join(' - ');
+  const middle = Math.round((flightLevelOf(area.lowerLimit) + flightLevelOf(area.upperLimit)) / 20) * 10;
+  const volumes: Volume[] =
+    tra && area.lowerLimit.uom === 'FL' && area.upperLimit.uom === 'FL'
+      ? [
+          { ring: area.ring, lower: volumeLimit(area.lowerLimit), upper: fl(middle) },
+          { ring: area.ring, lower: fl(middle), upper: volumeLimit(area.upperLimit) },
+        ]
+      : [{ ring: area.ring, lower: volumeLimit(area.lowerLimit), upper: volumeLimit(area.upperLimit) }];
+  const what = tra ? 'TEMPORARY RESERVED AREA' : area.type === 'R' ? 'RESTRICTED AREA' : 'DANGER AREA';
+  return {
+    qcode: area.type === 'D' ? 'QRDCA' : 'QRRCA',
+    traffic: 'IV',
+    purpose: 'BO',
+    scope: 'W',
+    radiusNm,
+    lat: center.lat,
+    lon: center.lon,
+    lowerFl:
+      area.lowerLimit.reference === 'SFC' && Number(area.lowerLimit.value) === 0 ? 0 : flightLevelOf(area.lowerLimit),
+    upperFl: flightLevelOf(area.upperLimit),
+    schedule: itemD(area.schedules),
+    lowerLimit: lower,
+    upperLimit: upper,
+    volumes,
+    text: tra
+      ? `${what} ${area.designator} ACTIVATED WI AREA ${corners}. ${lower}-${upper}.`
+      : `${what} ${area.designator} ACTIVATED. ${lower}-${upper}.`,
+  };
+}
+
+/** The circle item Q gives an area: its centre and a whole number of NM that holds every vertex. */
+function enclosingCircle(ring: Ring): { center: { lat: number; lon: number }; radiusNm: number } {
+  const vertices = ring.slice(0, -1);
+  const lat = vertices.reduce((sum, [, y]) => sum + y, 0) / vertices.length;
+  const lon = vertices.reduce((sum, [x]) => sum + x, 0) / vertices.length;
+  const farthest = Math.max(...vertices.map(([x, y]) => distanceNm(lat, lon, y, x)));
+  return { center: { lat: round(lat, 4), lon: round(lon, 4) }, radiusNm: Math.ceil(farthest) + 1 };
+}
+
 export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
   const now = ctx.now();
   const day = dayOf(now);
@@ -417,114 +487,24 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
       );
     }
   }
-  for (const area of specialAreas(ctx.world, fir)) {
+  for (const area of specialAreas(ctx.world, fir, ctx.flights.plans)) {
     if (!random.chance(0.5)) continue;
-    const [lon, lat] = area.ring[0];
-    const upper =
-      area.upperLimit.uom === 'FL' ? Number(area.upperLimit.value) : Math.ceil(Number(area.upperLimit.value) / 100);
-    const kind = area.type === 'R' ? 'QRRCA' : 'QRDCA';
     notams.push(
-      finish(
-        {
-          qcode: kind,
-          traffic: 'IV',
-          purpose: 'BO',
-          scope: 'W',
-          radiusNm: 10,
-          lat,
-          lon,
-          lowerFl: 0,
-          upperFl: upper,
-          schedule: 'MON-FRI 0800-1600',
-          lowerLimit: 'SFC',
-          upperLimit: area.upperLimit.uom === 'FL' ? `FL${area.upperLimit.value}` : `${area.upperLimit.value}FT AMSL`,
-          volumes: [
-            {
-              ring: area.ring,
-              lower: { value: 0, uom: 'FT', reference: 'SFC' },
-              upper:
-                area.upperLimit.uom === 'FL'
-                  ? { value: Number(area.upperLimit.value), uom: 'FL', reference: 'STD' }
-                  : { value: Number(area.upperLimit.value), uom: 'FT', reference: 'MSL' },
-            },
-          ],
-          text: `${area.type === 'R' ? 'RESTRICTED' : 'DANGER'} AREA ${area.designator} ACTIVATED.`,
-        },
-        fir.code,
-        fir.code,
-        undefined,
-        `area:${fir.code}:${area.designator}:${date}`,
-        day,
-      ),
+      finish(activationDraft(area), fir.code, fir.code, undefined, `area:${fir.code}:${area.designator}:${date}`, day),
     );
   }
   // The route areas' activations: the reserved area's NOTAM draws its area in the text.
-  for (const area of routeAreas(
-    fir,
-    ctx.flights.plans.map((p) => p.path),
-  )) {
-    const [lon, lat] = area.ring[0];
-    const tra = area.localType === 'TRA';
-    // The danger area in the upper airspace (FL245–FL360, H24): activated without a schedule.
-    const upper = area.type === 'D' && area.lowerLimit.uom === 'FL';
-    const corners = area.ring
-      .slice(0, -1)
-      .map(([x, y]) => icaoCoordinate(y, x))
-      .join(' - ');
-    const draft: Draft = upper
-      ? {
-          qcode: 'QRDCA',
-          traffic: 'IV',
-          purpose: 'BO',
-          scope: 'W',
-          radiusNm: 10,
-          lat,
-          lon,
-          lowerFl: 245,
-          upperFl: 360,
-          lowerLimit: 'FL245',
-          upperLimit: 'FL360',
-          volumes: [{ ring: area.ring, lower: fl(245), upper: fl(360) }],
-          text: `DANGER AREA ${area.designator} ACTIVATED. AIR GUNNERY. FL245-FL360.`,
-        }
-      : tra
-        ? {
-            qcode: 'QRRCA',
-            traffic: 'IV',
-            purpose: 'BO',
-            scope: 'W',
-            radiusNm: 15,
-            lat,
-            lon,
-            lowerFl: 195,
-            upperFl: 660,
-            lowerLimit: 'FL195',
-            upperLimit: 'FL660',
-            // Activated in two layers, as reserved areas often are: two volumes of one outline.
-            volumes: [
-              { ring: area.ring, lower: fl(195), upper: fl(245) },
-              { ring: area.ring, lower: fl(245), upper: fl(660) },
-            ],
-            text: `TEMPORARY RESERVED AREA ${area.designator} ACTIVATED WI AREA ${corners}. FL195-FL660. AVOID.`,
-          }
-        : {
-            qcode: 'QRDCA',
-            traffic: 'IV',
-            purpose: 'BO',
-            scope: 'W',
-            radiusNm: 8,
-            lat,
-            lon,
-            lowerFl: 0,
-            upperFl: 85,
-            schedule: 'MON-FRI 0700-1200',
-            lowerLimit: 'SFC',
-            upperLimit: 'FL085',
-            volumes: [{ ring: area.ring, lower: { value: 0, uom: 'FT', reference: 'SFC' }, upper: fl(85) }],
-            text: `DANGER AREA ${area.designator} ACTIVATED. SFC-FL085.`,
-          };
-    notams.push(finish(draft, fir.code, fir.code, undefined, `route-area:${fir.code}:${area.designator}:${date}`, day));
-  }
+  for (const area of routeAreas(fir, ctx.flights.plans))
+    notams.push(
+      finish(
+        activationDraft(area),
+        fir.code,
+        fir.code,
+        undefined,
+        `route-area:${fir.code}:${area.designator}:${date}`,
+        day,
+      ),
+    );
   const notable = ctx.world
     .aerodromesInFir(fir)
     .filter(isControlled)
@@ -566,48 +546,63 @@ export function icaoText(n: Notam): string {
 }
 
 /**
- * An area published by NOTAM only (no airspace of the FIR's list bears it): a temporary
- * restricted area FL300–FL400 in force round the clock, on the middle leg of the first sample
- * route through the FIR. Only the variants whose NOTAMs carry their own geometry (v1-aixm,
- * v2-geojson) list it: item Q's circle alone would not place it.
+ * An area published by NOTAM only (no airspace of the FIR's list bears it), as a State publishes a
+ * restricted area for a military exercise of a few days (e.g. the German NfL of "ED-R
+ * Reichenhall": FL110–FL150, 0600–1600 UTC on three days): FL110–FL150, item D 0600-1600, in
+ * force from yesterday to tomorrow, across a stretch of the first sample route through the FIR
+ * where every sample flight is above or below it. Only the variants whose NOTAMs carry their own
+ * geometry (v1-aixm, v2-geojson) list it: item Q's circle alone would not place it.
  */
 export function notamOnlyAreasOf(ctx: SimContext, fir: Fir): Notam[] {
   const day = dayOf(ctx.now());
   const date = new Date(day).toISOString().slice(0, 10);
-  for (const plan of ctx.flights.plans) {
+  const routes = ctx.flights.plans;
+  for (const plan of routes) {
     const inside = plan.path.filter((p) => p.type !== 'aerodrome' && pointInMultiPolygon(p.lon, p.lat, fir.polygons));
     if (inside.length < 3) continue;
-    const [a, b] = [inside[Math.floor(inside.length / 2) - 1], inside[Math.floor(inside.length / 2)]];
-    const mid = { lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2 };
-    const ring = circleRing(mid.lat, mid.lon, 6, 8);
-    const corners = ring
-      .slice(0, -1)
-      .map(([x, y]) => icaoCoordinate(y, x))
-      .join(' - ');
-    const notam = finish(
-      {
-        qcode: 'QRTCA',
-        traffic: 'IV',
-        purpose: 'BO',
-        scope: 'W',
-        radiusNm: 7,
-        lat: mid.lat,
-        lon: mid.lon,
-        lowerFl: 300,
-        upperFl: 400,
-        lowerLimit: 'FL300',
-        upperLimit: 'FL400',
-        volumes: [{ ring, lower: fl(300), upper: fl(400) }],
-        text: `TEMPORARY RESTRICTED AREA ACTIVATED WI AREA ${corners}. FL300-FL400. FLIGHT TESTING.`,
-      },
-      fir.code,
-      fir.code,
-      undefined,
-      `notam-only:${fir.code}:${date}`,
-      day,
-    );
-    // In force from yesterday to tomorrow, whatever the seed drew.
-    return [{ ...notam, start: new Date(day - DAY_MS), end: new Date(day + 2 * DAY_MS), estimated: false }];
+    // From the middle of the route's stretch in the FIR outwards.
+    const middle = Math.floor(inside.length / 2);
+    const order = inside
+      .slice(1)
+      .map((_, k) => k + 1)
+      .sort((x, y) => Math.abs(x - middle) - Math.abs(y - middle));
+    for (const at of order) {
+      const [a, b] = [inside[at - 1]!, inside[at]!];
+      const mid = { lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2 };
+      if (!clearOfRoutes(routes, mid.lat, mid.lon, NOTAM_ONLY_RADIUS_NM, 11_000, 15_000)) continue;
+      const ring = circleRing(mid.lat, mid.lon, NOTAM_ONLY_RADIUS_NM, 8);
+      const corners = ring
+        .slice(0, -1)
+        .map(([x, y]) => icaoCoordinate(y, x))
+        .join(' - ');
+      const notam = finish(
+        {
+          qcode: 'QRTCA',
+          traffic: 'IV',
+          purpose: 'BO',
+          scope: 'W',
+          radiusNm: NOTAM_ONLY_RADIUS_NM + 1,
+          lat: mid.lat,
+          lon: mid.lon,
+          lowerFl: 110,
+          upperFl: 150,
+          lowerLimit: 'FL110',
+          upperLimit: 'FL150',
+          schedule: '0600-1600',
+          volumes: [{ ring, lower: fl(110), upper: fl(150) }],
+          text: `TEMPORARY RESTRICTED AREA ACTIVATED WI AREA ${corners}. FL110-FL150. MILITARY EXERCISE.`,
+        },
+        fir.code,
+        fir.code,
+        undefined,
+        `notam-only:${fir.code}:${date}`,
+        day,
+      );
+      // In force from yesterday to tomorrow, whatever the seed drew.
+      return [{ ...notam, start: new Date(day - DAY_MS), end: new Date(day + 2 * DAY_MS), estimated: false }];
+    }
   }
   return [];
 }
+
+const NOTAM_ONLY_RADIUS_NM = 6;

@@ -152,3 +152,11 @@ export function cruiseOf(routeText: string): { feet: number; knots: number } {
   const feet = m[5] ? Number(m[5]) * 100 : m[7] ? Math.round(Number(m[7]) * 10 * 3.2808) : 4500;
   return { feet, knots };
 }
+
+/** Every level the route text sets (its first group and each change at a point), in feet, in order. */
+export function levelsOf(routeText: string): number[] {
+  const out: number[] = [];
+  for (const m of routeText.toUpperCase().matchAll(/(?:^|[\s/])(?:[NK]\d{4}|M\d{3})(?:([FA])(\d{3})|([SM])(\d{4}))/g))
+    out.push(m[2] ? Number(m[2]) * 100 : Math.round(Number(m[4]) * 10 * 3.2808));
+  return out;
+}

@@ -355,6 +355,10 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
       }
     });
   });
+  // Idle connections kept a minute, as gateways in front of web services commonly do, not Node's
+  // 5 s: at 5 s a client reusing the connection as the server closes it sees "other side closed"
+  // (a loaded machine widens that race from a millisecond to seconds; a test's fetch failed on it).
+  server.keepAliveTimeout = 60_000;
   server.on('connection', (socket) => {
     openSockets.add(socket);
     socket.on('close', () => openSockets.delete(socket));

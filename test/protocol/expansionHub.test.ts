@@ -107,7 +107,11 @@ test("with a navdata folder too, the hub's ambiguous first fix gets the candidat
   const text = sample('ambiguous-first-fix.route');
   await both.open(uri, text);
   const merged = (await both.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
-  assert.deepEqual(merged.filter((d) => d.code === 'H003').map(at), ['H003@7:10-13', 'H003@31:10-13']);
+  // From EGHI the departure settles SAM: information (H005); without origin the hub's warning stays.
+  assert.deepEqual(merged.filter((d) => d.code === 'H003' || d.code === 'H005').map(at), [
+    'H005@7:10-13',
+    'H003@31:10-13',
+  ]);
   const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
   assert.equal(candidates.length, 4);
   assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');

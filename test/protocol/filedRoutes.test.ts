@@ -8,12 +8,14 @@ import { after, before, test } from 'node:test';
 import type { CompletionList } from 'vscode-languageserver-protocol';
 import { COMMANDS } from '../../common/commands';
 import {
+  FILED_ROUTE_EDIT_REQUEST,
   FILED_ROUTES_REQUEST,
   SET_HUB_KEY_NOTIFICATION,
+  type FiledRouteEditResult,
   type FiledRoutesResult,
 } from '../../common/protocol/lspMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
-import { ServerUnderTest } from './support/server';
+import { applyEdits, ServerUnderTest } from './support/server';
 
 let sim: HubSimulator;
 let server: ServerUnderTest;
@@ -68,6 +70,50 @@ test('completion on the empty route line offers the routes filed for EGLL → ED
   assert.ok(!('error' in result), JSON.stringify(result));
   assert.equal(result.routes[0]!.text, answer.items[0]!.label);
   assert.equal(result.routes[0]!.differences, 'no route written yet');
-  assert.deepEqual(result.range, { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } });
+  assert.deepEqual(result.anchor, { origin: 'EGLL', destination: 'EDDF', route: '' });
   assert.equal(lists(), 3, 'the cached answer serves the command');
+});
+
+test('the edit is made on the text as it is when the user has chosen: lines typed above meanwhile, comment and destination lines kept', async () => {
+  const uri = 'file:///filed/b.route';
+  const text = 'origin: EGLL\nN0450F150 DVR L9 KONAN\n# via Belgium\ndestination: EDDF\nUL607 SPI\n';
+  await server.open(uri, text);
+  const result = (await server.connection.sendRequest(FILED_ROUTES_REQUEST, {
+    uri,
+    position: { line: 1, character: 3 },
+  })) as FiledRoutesResult;
+  assert.ok(!('error' in result), JSON.stringify(result));
+  assert.deepEqual(result.anchor, { origin: 'EGLL', destination: 'EDDF', route: 'N0450F150 DVR L9 KONAN UL607 SPI' });
+  const [choice] = result.routes;
+  assert.ok(choice!.text.startsWith('N0450F150 '), `the user's speed/level kept: ${choice!.text}`);
+  for (const route of result.routes) assert.doesNotMatch(route.differences, /via|Belgium|destination|EDDF/);
+  // While the pick was open, the user typed two lines above the block.
+  const typed = '# London to Frankfurt\n# checked 2 Dec\n';
+  const version = await server.sendChange(uri, [
+    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: typed },
+  ]);
+  const now = typed + text;
+  const answer = (await server.connection.sendRequest(FILED_ROUTE_EDIT_REQUEST, {
+    uri,
+    position: { line: 1, character: 3 },
+    anchor: result.anchor,
+    route: choice!.text,
+  })) as FiledRouteEditResult;
+  assert.ok(!('error' in answer), JSON.stringify(answer));
+  assert.equal(answer.version, version, 'computed on the version the editor has');
+  assert.equal(
+    applyEdits(now, answer.edits),
+    `${typed}origin: EGLL\n${choice!.text}\n# via Belgium\ndestination: EDDF\n`,
+  );
+  // The route itself changed meanwhile: nothing is written, and the answer says why.
+  await server.sendChange(uri, [
+    { range: { start: { line: 3, character: 14 }, end: { line: 3, character: 16 } }, text: 'UL9' },
+  ]);
+  const gone = (await server.connection.sendRequest(FILED_ROUTE_EDIT_REQUEST, {
+    uri,
+    position: { line: 1, character: 3 },
+    anchor: result.anchor,
+    route: choice!.text,
+  })) as FiledRouteEditResult;
+  assert.ok('error' in gone && /changed meanwhile: nothing was written/.test(gone.error), JSON.stringify(gone));
 });

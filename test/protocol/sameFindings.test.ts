@@ -60,9 +60,29 @@ const DEPARTURE = '2026-11-26T10:00Z';
 let sim: HubSimulator;
 let server: ServerUnderTest;
 /** The FPL sample's first message with an EET/ FIR the route does not cross and a total EET far off (F003, F005). */
-const FPL_TIMES = readFileSync(path.join(ROOT, 'samples', 'fpl-message.route'), 'utf8')
-  .replace('EET/EBBU0015', 'EET/LSAS0010')
-  .replace('-EDDF0105', '-EDDF0300');
+const FPL_TIMES =
+  readFileSync(path.join(ROOT, 'samples', 'fpl-message.route'), 'utf8')
+    .replace('EET/EBBU0015', 'EET/LSAS0010')
+    .replace('-EDDF0105', '-EDDF0300') +
+  // EET/ against the route (issue 37 §1): a point the route does not pass (F008), a point's time off (F004).
+  '\n(FPL-DLH5AB-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL1200\n-N0450F350 DVR UL9 KONAN L607 RUDUS\n-EDDF0050\n' +
+  '-PBN/A1B1C1D1 EET/XAMAN0020 KONAN0035)\n';
+
+/**
+ * London–Frankfurt at FL230, inside the simulator's weekday TRA (FL100–FL245): flown at the
+ * checker's and the editor's time (a Thursday, active), then with departure: on a Saturday (not).
+ */
+const DEPARTURE_ROUTE = 'N0450F230 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+const DEPARTURES = [
+  'origin: EGLL',
+  'destination: EDDF',
+  DEPARTURE_ROUTE,
+  '',
+  'origin: EGLL',
+  'destination: EDDF',
+  'departure: 261128 1000',
+  DEPARTURE_ROUTE,
+].join('\n');
 
 let folder: string;
 
@@ -71,6 +91,7 @@ before(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'same-findings-'));
   writeFileSync(path.join(folder, 'operators.route'), OPERATORS);
   writeFileSync(path.join(folder, 'fpl-times.route'), FPL_TIMES);
+  writeFileSync(path.join(folder, 'departure.route'), DEPARTURES);
   server = await ServerUnderTest.start({
     initializationOptions: {
       icaoRoute: {
@@ -108,6 +129,7 @@ async function checker(file: string): Promise<Finding[]> {
     ...SAMPLES.map((name) => path.join(ROOT, 'samples', name)),
     path.join(folder, 'operators.route'),
     path.join(folder, 'fpl-times.route'),
+    path.join(folder, 'departure.route'),
   ]);
   const checked = await checkedOnce;
   const findings = checked.get(file);
@@ -213,13 +235,29 @@ test('FPL operators: the airline reference speaks in both, with the same A findi
   );
 });
 
-test("an FPL message's times: EET/ (F003) and the total EET (F005) in both, with the same words", async () => {
+test("an FPL message's times: EET/ (F003, F008) and the total EET (F005) in both, with the same words", async () => {
   requireRouteExpansion(sim);
   const inChecker = await checker(path.join(folder, 'fpl-times.route'));
   const inEditor = await editor('fpl-times.route', FPL_TIMES, inChecker);
   assert.deepEqual(canonical(inEditor), canonical(inChecker));
   const codes = inChecker.map((f) => f.code);
-  assert.ok(codes.includes('F003') && codes.includes('F005'), codes.join(','));
+  assert.ok(codes.includes('F003') && codes.includes('F005') && codes.includes('F008'), codes.join(','));
+});
+
+test("a block's departure: before --departure and the setting: the same F findings in both, none for the Saturday block", async () => {
+  requireRouteExpansion(sim);
+  const inChecker = await checker(path.join(folder, 'departure.route'));
+  const inEditor = await editor('departure.route', DEPARTURES, inChecker);
+  assert.deepEqual(canonical(inEditor), canonical(inChecker));
+  const reservedOn = (line: number) =>
+    inChecker.filter(
+      (f) =>
+        f.code === 'F001' &&
+        f.range.start.line === line &&
+        /temporary reserved area .+ \(FL100–FL245\)/.test(f.message),
+    );
+  assert.ok(reservedOn(2).length > 0, inChecker.map((f) => `${f.code}@${f.range.start.line}`).join(','));
+  assert.deepEqual(reservedOn(7), []);
 });
 
 test('every source spoke: expansion (H), flight conflicts (F) on the samples', () => {
@@ -230,9 +268,13 @@ test('every source spoke: expansion (H), flight conflicts (F) on the samples', (
 test('the ambiguous first fix: the hub finding with the candidates of the navigation data, no offline duplicate', async () => {
   requireRouteExpansion(sim);
   const findings = await checker(path.join(ROOT, 'samples', 'ambiguous-first-fix.route'));
-  const h003 = findings.filter((f) => f.code === 'H003');
-  // The route from EGHI and the one without origin: the hub stays literal for both.
-  assert.equal(h003.length, 2);
+  const h003 = findings.filter((f) => f.code === 'H003' || f.code === 'H005');
+  // The route from EGHI and the one without origin: the hub stays literal for both; from EGHI the
+  // departure settles the point, which makes it information (H005).
+  assert.deepEqual(
+    h003.map((f) => `${f.code} ${f.severity}`),
+    ['H005 information', 'H003 warning'],
+  );
   assert.ok(
     ((h003[0]!.data as { candidates?: unknown[] }).candidates?.length ?? 0) >= 2,
     JSON.stringify(h003[0]!.data),

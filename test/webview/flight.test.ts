@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MapToHostMessage } from '../../common/protocol/mapMessages';
-import { lightSnapshot } from '../../client/src/map/viewUpdate';
+import { viewDelta } from '../../client/src/map/viewDelta';
 import { packMapView } from '../../common/protocol/packedMapView';
 import { europeView, flightView, XSS_AIRSPACE_NAME } from './support/fixtures';
 import { mapPageSuite, type MapPage } from './support/mapPage';
@@ -357,16 +357,16 @@ test('revealItem selects the item, fits the view to it and opens its popup', asy
   });
 });
 
-test('a light snapshot (keepShapes) of the block drawn keeps the areas the page has and draws like a full one', async () => {
+test('a snapshot by difference (keepShapes) of the block drawn keeps the areas the page has and draws like a full one', async () => {
   await withPage({ theme: 'light', size: { width: 1300, height: 900 } }, async (map) => {
     const full = flightView();
-    const first = packMapView({ ...full, airspaces: full.airspaces.filter((a) => a.id !== 'a3') });
-    await map.show({ type: 'snapshot', view: first });
+    const first = { ...full, airspaces: full.airspaces.filter((a) => a.id !== 'a3') };
+    await map.show({ type: 'snapshot', view: packMapView(first) });
     const before = await map.counts();
     assert.equal(before.airspaces, 3);
     // An edit (a new version) with a wider corridor: FRANKFURT CTR comes in.
-    const next = packMapView({ ...full, version: full.version + 1 });
-    const light = lightSnapshot(first, next)!;
+    const next = { ...full, version: full.version + 1 };
+    const light = viewDelta(first, next)!;
     // Only the new airspace travels; the unchanged ones are the page's.
     assert.deepEqual(
       light.view.airspaces.map((a) => a.id),
@@ -390,8 +390,8 @@ test('a light snapshot (keepShapes) of the block drawn keeps the areas the page 
   });
   // A page that does not have the block (it was reloaded meanwhile) asks for all of it.
   await withPage({ theme: 'light' }, async (map) => {
-    const full = packMapView(flightView());
-    await map.show({ type: 'snapshot', ...lightSnapshot(full, full)! });
+    const full = flightView();
+    await map.show({ type: 'snapshot', ...viewDelta(full, full)! });
     // At load the page says it is ready and the traffic switch's state; then it asks again.
     assert.deepEqual(
       (await map.posted()).map((m) => m.type),

@@ -187,6 +187,7 @@ test('the legend folds, says what each symbol and colour is, in the colours the 
     const entries = await legend.locator('li').allTextContents();
     for (const expected of [
       'Route',
+      'SID / STAR (procedure from the CIFP files)',
       'Aerodrome',
       'VOR',
       'NDB',

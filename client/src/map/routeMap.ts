@@ -37,8 +37,8 @@ import { makeNonce, mapPageHtml } from './mapHtml';
 import { readMapFilters } from '../../../common/mapFilters';
 import { readShowMapArguments, validateMapToHostMessage } from './mapMessageValidation';
 import { chooseFilters, chosenFromState, chosenKeysOfState, type ChosenFilters } from './chosenFilters';
-import { verdictsUpdate, type LightSnapshot } from './viewUpdate';
-import { viewDelta } from './viewDelta';
+import { verdictsUpdate } from './viewUpdate';
+import { viewDelta, type ViewDelta } from './viewDelta';
 import { briefingMarkdown } from '../../../common/briefingMarkdown';
 import { TrafficRefresh } from './trafficRefresh';
 
@@ -255,7 +255,7 @@ class RouteMap implements vscode.Disposable {
     };
     const answer = await this.ask(MAP_VIEW, params);
     if (request !== this.viewRequests) return;
-    let light: LightSnapshot | undefined;
+    let light: ViewDelta | undefined;
     if ('failure' in answer) {
       this.message = answer.failure;
     } else {
@@ -347,7 +347,7 @@ class RouteMap implements vscode.Disposable {
   }
 
   /** The whole view, or `light` (see viewDelta) when the page has the rest of it. */
-  private postSnapshot(light?: LightSnapshot): void {
+  private postSnapshot(light?: ViewDelta): void {
     if (this.view && !this.packed) this.packed = packMapView(this.view);
     this.post({
       type: 'snapshot',

@@ -9,18 +9,22 @@
  * area and comparing the packed copies cost about 100 ms with 2,000 airspaces and 5,000 NOTAMs.
  * Pure, so it is unit-tested without VS Code.
  */
-import type { LonLat, MapNotam, MapPolygons, MapView } from '../../../common/protocol/mapMessages';
+import type { HostToMapMessage, LonLat, MapNotam, MapPolygons, MapView } from '../../../common/protocol/mapMessages';
 import { packMapView } from '../../../common/protocol/packedMapView';
-import type { LightSnapshot } from './viewUpdate';
 
 type Area = MapView['firs'][number] | MapView['airspaces'][number] | MapNotam;
+
+/** A snapshot of what changed: the packed view of the changed areas, and every area's id in order. */
+export type ViewDelta = Pick<Extract<HostToMapMessage, { type: 'snapshot' }>, 'keepShapes' | 'order'> & {
+  view: MapView;
+};
 
 /**
  * The snapshot that brings the page from `drawn` to `next` (both as the server sent them,
  * unpacked), or undefined when the page needs the whole view (nothing drawn, another document
  * or block).
  */
-export function viewDelta(drawn: MapView | null, next: MapView): LightSnapshot | undefined {
+export function viewDelta(drawn: MapView | null, next: MapView): ViewDelta | undefined {
   if (!drawn || drawn.uri !== next.uri || drawn.blockIndex !== next.blockIndex) return undefined;
   /** Changed ids whose shape the page has already, at the same place: sent without it. */
   const shapeKept = new Set<string>();

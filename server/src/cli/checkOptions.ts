@@ -4,7 +4,7 @@
  * only when an option asks for a session, brings the route session (navigation data, the hub's
  * HTTP client) that the plain check never needs at start-up.
  */
-import type { SemicircularRule } from '../expansion/cruisingLevels';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import type { RouteDiagnostic } from '../route';
 import type { BlockReport } from './stream';
 
@@ -19,6 +19,8 @@ export interface CheckOptions {
   reference?: string;
   /** When plain route text is flown, for the flight conflicts (ms since the epoch); absent: now. */
   departureMs?: number;
+  /** `icaoRoute.map.firBoundariesFile`: FIR outlines for EET/ where the hub gives none, or without the hub. */
+  firBoundariesFile?: string;
   /** `icaoRoute.levels.semicircular`: the table of cruising levels by magnetic track (X014); default icao. */
   semicircular?: SemicircularRule;
   /** More warnings than this make exit code 1 (as eslint's --max-warnings); absent: no limit. */

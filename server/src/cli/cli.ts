@@ -19,7 +19,8 @@
  */
 import { once } from 'node:events';
 import packageJson from '../../../package.json';
-import { comparePositions } from '../services/ranges';
+import { setReferenceClock } from '../route/clock';
+import { comparePositions } from '../route/ranges';
 import { CliFailure, isCliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
 import { listRouteFiles, readError, readRouteFile, type Problem } from './files';
 import { JsonReportWriter, printable, textLine, type Counts, type LineSink } from './output';
@@ -76,12 +77,22 @@ const OPTIONS: OptionSpec[] = [
   {
     flag: '--departure',
     value: 'time',
-    help: 'when plain route text is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
+    help: 'when plain route text without its own departure: is flown, for the flight conflicts (UTC, e.g. 2026-11-24T09:30Z; default now)',
     apply(options, value) {
       const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?Z$/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
       if (!Number.isFinite(ms))
         throw new CliFailure(`--departure needs a UTC time like 2026-11-24T09:30Z, not "${value}"`, true);
       options.departureMs = ms;
+    },
+  },
+  {
+    flag: '--fir-boundaries',
+    value: 'file',
+    help: 'FIR outlines (GeoJSON, plain or .gz) for EET/ where the hub gives none, or without the hub (with --navdata)',
+    apply(options, value) {
+      if (!value.trim())
+        throw new CliFailure('--fir-boundaries needs a file, e.g. ../shared/firs/boundaries.geojson.gz', true);
+      options.firBoundariesFile = value.trim();
     },
   },
   {
@@ -199,6 +210,8 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
   let failure: CliFailure | undefined;
   try {
     await json?.begin();
+    // The same "today" as with a session (which sets it itself): DOF/ is judged in every mode.
+    setReferenceClock(Date.now);
     session = await openSession(options);
     for (const file of await listRouteFiles(options.paths, problems)) {
       let text: string;

@@ -12,12 +12,13 @@
  * bundle's parser, because the pipeline knows the blocks by their class.
  */
 import { parseRouteDocument } from '../route';
-import { allFindings } from '../services/diagnostics';
-import { LineIndex } from '../services/ranges';
+import { allFindings } from '../services/documentDiagnostics';
+import { LineIndex } from '../route/ranges';
 import { loadNavDatabase, NavDataError } from '../navdata/loader';
 import { RouteSession } from '../session/routeSession';
 import { CliFailure, type CheckOptions, type SessionChecker } from './checkOptions';
 import { blockReport } from './stream';
+import { parsedDocument } from '../services/parsedDocument';
 
 /** Reference credentials from the environment only (arguments show in process lists). */
 function referenceCredentials(options: CheckOptions, env: NodeJS.ProcessEnv): { appId: string; appKey: string } | null {
@@ -49,6 +50,7 @@ export async function openSessionChecker(options: CheckOptions, env: NodeJS.Proc
       reference: options.reference ? { baseUrl: options.reference } : {},
       navdataFolder: options.navdata ?? '',
       semicircular: options.semicircular ?? 'icao',
+      ...(options.firBoundariesFile ? { firBoundariesFile: options.firBoundariesFile } : {}),
       conflicts: { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },
@@ -81,7 +83,7 @@ export async function openSessionChecker(options: CheckOptions, env: NodeJS.Proc
       const findings = allFindings(document);
       const blocks = document.blocks.map(blockReport);
       const lines = new LineIndex(text);
-      const checked = await session.documents.check({ uri: file, version: 1, document, lines });
+      const checked = await session.documents.check(parsedDocument(file, 1, document, lines));
       findings.push(...checked.findings);
       const expansion = checked.expansion;
       if (expansion) {

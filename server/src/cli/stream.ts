@@ -8,7 +8,7 @@
  */
 import { binaryFinding, eachBlock, type RawBlock, type RouteBlock, type RouteDiagnostic } from '../route';
 import { checkBlock, KEEP_FACTS } from '../route/block';
-import { comparePositions } from '../services/ranges';
+import { comparePositions } from '../route/ranges';
 import { textLine, type Counts, type JsonReportWriter, type LineSink } from './output';
 
 /** What the JSON output says of a block. */

@@ -27,7 +27,22 @@ const INCOMPLETE_CODES: ReadonlySet<string> = new Set([
   'H002',
   'H003',
   'H004',
+  'H005',
 ]);
+
+/**
+ * Whether the expanded points are every point the route passes: no point or airway left out, no
+ * oceanic track or procedure flown without its points (an EET/ or DLE/ point may lie there).
+ */
+export function routeWhole(
+  block: RouteBlock,
+  findings: readonly RouteDiagnostic[],
+  procedures: readonly unknown[] = [],
+): boolean {
+  if (findings.some((f) => INCOMPLETE_CODES.has(f.code))) return false;
+  if (procedures.length > 0) return false;
+  return !block.elements.some((e) => e.kind === 'track' || e.kind === 'sid' || e.kind === 'star');
+}
 
 /** A DLE/ word: the point and four digits of time (its format is the parser's, R309). */
 const DELAY_WORD = /^([A-Z0-9]{1,10}[A-Z])(\d{4})$/;
@@ -41,8 +56,7 @@ export function delayPointFindings(
 ): DelayPointFinding[] {
   const items = block.fpl?.otherInformation.filter((i) => i.indicator === 'DLE');
   if (!items?.length || points.length === 0) return [];
-  if (findings.some((f) => INCOMPLETE_CODES.has(f.code))) return [];
-  if (block.elements.some((e) => e.kind === 'track' || e.kind === 'sid' || e.kind === 'star')) return [];
+  if (!routeWhole(block, findings)) return [];
   const onRoute = new Set(points.map((p) => p.designator.toUpperCase()));
   const out: DelayPointFinding[] = [];
   for (const item of items) {

@@ -14,6 +14,7 @@ import type {
   ExpandedPoint,
   ExpansionResult,
   PointElement,
+  ProcedureElement,
   Range,
   RouteBlock,
   RouteDiagnostic,
@@ -30,11 +31,12 @@ export const FAR_POINT_NM = 1000;
 const LIKELY_NEAR_ORIGIN_NM = 300;
 import { distanceNm } from '../geo/geodesy';
 import { formatPosition } from '../geo/decimalPosition';
-import { bearingDistancePoint, databasePoint } from './points';
+import { bearingDistancePoint, databasePoint } from './expandedPoints';
 import { parseReferenceFix, resolveReferenceFix, type ReferenceFixSpec } from './reference';
 import { againstDirection, airwayLevelFindings, dataSource, type AirwayStretch } from './airwayLevels';
-import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevels';
+import { cruisingLevelFindings, type SemicircularRule } from './cruisingLevelFindings';
 import { delayPointFindings } from './delayPoints';
+import { flyProcedure, type ProcedureLookup } from './procedures';
 
 export { parseReferenceFix, resolveReferenceFix } from './reference';
 export { distanceNm } from '../geo/geodesy';
@@ -43,12 +45,15 @@ export interface ExpansionOptions {
   /**
    * `literal` (the hub's contract, and the default): an ambiguous first fix without a
    * referenceFix selects no point (X005). `nearestDeparture` (what IFPS does, the editor's and the
-   * checker's offline engine): the namesake clearly nearest the departure is taken and said as
-   * information (X011), its referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
+   * checker's offline engine): the namesake clearly nearest the departure, or the one the following
+   * airway or the origin settles (`likelyFirstFix`), is taken and said as information (X011), its
+   * referenceFix quick fixes still offered. See `clearlyNearestDeparture`.
    */
   firstFix?: 'literal' | 'nearestDeparture';
   /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
   semicircular?: SemicircularRule;
+  /** The aerodromes' procedures (CIFP), read before: SIDs and STARs are checked and flown (P codes). */
+  procedures?: ProcedureLookup;
 }
 
 export function expandRoute(
@@ -139,7 +144,7 @@ class Expansion {
     switch (element.kind) {
       case 'sid':
       case 'star':
-        this.procedures.push({ kind: element.kind, designator: element.designator, elementIndex: i });
+        this.placeProcedure(element, i);
         return;
       case 'direct':
         this.pending = undefined;
@@ -161,6 +166,26 @@ class Expansion {
         const point = pointOf(element);
         if (point) this.placePoint(point, i);
       }
+    }
+  }
+
+  /** A SID or STAR: kept as written; with the aerodrome's procedures, checked and its fixes placed. */
+  private placeProcedure(element: ProcedureElement, i: number): void {
+    const entry: ExpansionResult['procedures'][number] = {
+      kind: element.kind,
+      designator: element.designator,
+      elementIndex: i,
+    };
+    this.procedures.push(entry);
+    if (!this.options.procedures) return;
+    const flown = flyProcedure(this.db, this.options.procedures, this.block, element, i);
+    for (const f of flown.findings) this.report(f.code, f.range, f.message, f.data);
+    if (flown.detail) entry.detail = flown.detail;
+    for (const { index, ident } of flown.points) {
+      const point = databasePoint(this.db, index, ident, i, element.designator ?? undefined);
+      point.procedure = element.kind;
+      // A procedure's legs are published: however long, they are no wrong namesake (X004).
+      this.place(point, index, element.range, true);
     }
   }
 
@@ -383,14 +408,17 @@ class Expansion {
     let candidates = [...this.db.lookup(ident)];
     if (candidates.length === 0) {
       this.dropped = ident;
-      const replacements = point.kind === 'point' ? this.spellingsOnAirways(ident, pending, i) : [];
+      const onAirway = point.kind === 'point' ? this.spellingsOnAirways(ident, pending, i) : [];
+      // Off airways (DCT KNOAN DCT), a name one edit away near the route is the likely slip.
+      const near = point.kind === 'point' && onAirway.length === 0 ? this.spellingsNearRoute(ident, i) : [];
+      const replacements = onAirway.length ? onAirway : near;
       this.report(
         'X001',
         point.range,
         `${ident} is not in the navigation data: check the spelling, or give the ` +
           `position as a lat/lon point (e.g. 5107N00200E) or as a bearing/distance from a ` +
           `known navaid (e.g. DVR090020).`,
-        replacements.length ? { replacements } : undefined,
+        replacements.length ? { replacements, ...(near.length ? { near: 'route' } : {}) } : undefined,
       );
       return undefined;
     }
@@ -459,6 +487,12 @@ class Expansion {
     const pick = likelyFirstFix(this.db, candidates, nextAirway, origin);
     const likely = pick?.index;
     const why = pick?.why ?? '';
+    // The following airway (or the origin) settles the point: taken, so that every check of the
+    // route goes on (the airway's levels, the cruising levels, the legs); the hub stays literal.
+    if (likely !== undefined && this.options.firstFix === 'nearestDeparture') {
+      this.takeSettled(ident, point, likely, listed, why);
+      return likely;
+    }
     if (likely !== undefined) {
       const at = listed.findIndex((c) => c.lat === this.db.lat(likely!) && c.lon === this.db.lon(likely!));
       if (at > 0) listed.unshift(...listed.splice(at, 1));
@@ -518,6 +552,33 @@ class Expansion {
     );
   }
 
+  /** X011: the namesake the following airway or the origin settles is taken; the others stay a referenceFix away. */
+  private takeSettled(
+    ident: string,
+    point: PointElement,
+    chosen: number,
+    listed: AmbiguousFirstFix['candidates'],
+    why: string,
+  ): void {
+    const at = listed.findIndex((c) => c.lat === this.db.lat(chosen) && c.lon === this.db.lon(chosen));
+    if (at > 0) listed.unshift(...listed.splice(at, 1));
+    const taken = listed[0]!;
+    const others = listed.length - 1;
+    this.report(
+      'X011',
+      point.range,
+      `${ident} names ${listed.length} places; ${why} is taken: ${taken.name ?? taken.ident} (${taken.type}` +
+        `${taken.region ? ` ${taken.region}` : ''}) ${formatPosition(taken.lat, taken.lon)}, the only one the route ` +
+        `can mean there (the ${others} other${others === 1 ? '' : 's'} lie elsewhere). The hub selects none of them: ` +
+        `a referenceFix line (the quick fixes write one) makes the choice for both.`,
+      {
+        ident,
+        likely: true,
+        candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })),
+      },
+    );
+  }
+
   /**
    * For a quick fix: the airways through `from` along which one of `to` can be reached (all the
    * airways through `from` when `to` is empty), at most eight, by name.
@@ -552,6 +613,30 @@ class Expansion {
       }
     }
     return [...found].sort();
+  }
+
+  /**
+   * Names one edit away from `ident` that the data places within SPELLING_NEAR_ROUTE_NM of the
+   * point placed before it or of the next point that has one place, nearest first: a slip is
+   * written for a point near where the route goes, and a name of the same spelling far away is
+   * not what was meant.
+   */
+  private spellingsNearRoute(ident: string, i: number): string[] {
+    const anchors = [this.previous ?? this.origin, this.anchorAfter(i)].filter(
+      (a): a is { lat: number; lon: number } => a !== undefined,
+    );
+    if (anchors.length === 0) return [];
+    const found: { name: string; nm: number }[] = [];
+    for (const name of oneEditVariants(ident)) {
+      let nearest = Infinity;
+      for (const c of this.db.lookup(name))
+        for (const anchor of anchors) nearest = Math.min(nearest, distanceNm(anchor, this.db.at(c)));
+      if (nearest <= SPELLING_NEAR_ROUTE_NM) found.push({ name, nm: nearest });
+    }
+    return found
+      .sort((a, b) => a.nm - b.nm || a.name.localeCompare(b.name))
+      .slice(0, MAX_SPELLINGS_NEAR_ROUTE)
+      .map((f) => f.name);
   }
 
   private airwayHint(pending: PendingAirway): string {
@@ -661,6 +746,14 @@ class Expansion {
     const origin = this.block.origin;
     if (!origin) return;
     const icao = origin.value.toUpperCase();
+    if (icao === 'ZZZZ' || icao === 'AFIL') {
+      const named = namedPlace(this.block, 'DEP', icao);
+      if (named) {
+        this.origin = { lat: named.lat, lon: named.lon, icao: named.designator };
+        this.place(named, -1, origin.range);
+      }
+      return;
+    }
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, origin.range, 'the route is expanded without its origin');
@@ -674,6 +767,11 @@ class Expansion {
     const destination = this.block.destination;
     if (!destination || this.destinationPlaced) return;
     const icao = destination.value.toUpperCase();
+    if (icao === 'ZZZZ') {
+      const named = namedPlace(this.block, 'DEST', icao);
+      if (named) this.place(named, -1, destination.range);
+      return;
+    }
     const index = this.db.aerodrome(icao);
     if (index === undefined) {
       this.unknownAerodrome(icao, destination.range, 'the route is expanded without its destination');
@@ -743,11 +841,40 @@ class Expansion {
     this.reference = spec;
   }
 
-  private report(code: CodeOf<'X'>, range: Range, message: string, data?: unknown): void {
+  private report(code: CodeOf<'X' | 'P'>, range: Range, message: string, data?: unknown): void {
     const finding: RouteDiagnostic = { code, severity: DIAGNOSTIC_CODES[code].severity, message, range };
     if (data !== undefined) finding.data = data;
     this.findings.push(finding);
   }
+}
+
+/**
+ * The place field 18 names for a ZZZZ aerodrome (DEP/, DEST/): its coordinates when the item gives
+ * them (Doc 4444: "4 figures describing latitude in degrees and tens and units of minutes followed
+ * by N or S, followed by 5 figures describing longitude … followed by E or W"; 46N078W is read
+ * too). A name alone, or AFIL's ATS unit, places nothing: ZZZZ is the standard's code for an
+ * aerodrome without an indicator, never one missing from the navigation data (no X008).
+ */
+function namedPlace(block: RouteBlock, indicator: 'DEP' | 'DEST', icao: string): ExpandedPoint | undefined {
+  if (icao !== 'ZZZZ') return undefined;
+  const item = block.fpl?.otherInformation.find((i) => i.indicator.toUpperCase() === indicator);
+  for (const word of item?.value.toUpperCase().split(' ') ?? []) {
+    const m = /^(\d{2})(\d{2})?([NS])(\d{3})(\d{2})?([EW])$/.exec(word);
+    if (!m || Number(m[2] ?? 0) > 59 || Number(m[5] ?? 0) > 59) continue;
+    const lat = (Number(m[1]) + Number(m[2] ?? 0) / 60) * (m[3] === 'S' ? -1 : 1);
+    const lon = (Number(m[4]) + Number(m[5] ?? 0) / 60) * (m[6] === 'W' ? -1 : 1);
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
+    return {
+      designator: word,
+      resolvedFix: `${indicator}/${word} ${formatPosition(lat, lon)} (ZZZZ: the place field 18 names)`,
+      lat,
+      lon,
+      // The aerodrome itself, at the place given: climbed out of and descended into like any other.
+      type: 'aerodrome',
+      elementIndex: -1,
+    };
+  }
+  return undefined;
 }
 
 /**
@@ -854,6 +981,28 @@ export { icaoCoordinate };
  * True when `b` differs from `a` by one letter replaced, added, removed, or two neighbours
  * swapped: the typing slips a quick fix can safely offer to undo.
  */
+/** Within this distance of the route's neighbouring points, a name one edit away is offered for an unknown one. */
+export const SPELLING_NEAR_ROUTE_NM = 250;
+const MAX_SPELLINGS_NEAR_ROUTE = 3;
+const NAME_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Every name one edit from `name` (a letter replaced, added or removed, two neighbours swapped), at least two long. */
+export function oneEditVariants(name: string): Set<string> {
+  const variants = new Set<string>();
+  for (let i = 0; i <= name.length; i++) {
+    const [head, tail] = [name.slice(0, i), name.slice(i)];
+    for (const c of NAME_CHARACTERS) {
+      variants.add(head + c + tail);
+      if (tail) variants.add(head + c + tail.slice(1));
+    }
+    if (tail) variants.add(head + tail.slice(1));
+    if (tail.length > 1) variants.add(head + tail[1] + tail[0] + tail.slice(2));
+  }
+  variants.delete(name);
+  for (const v of variants) if (v.length < 2) variants.delete(v);
+  return variants;
+}
+
 export function oneEditApart(a: string, b: string): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
   let i = 0;

@@ -4,7 +4,7 @@
  * route's first point.
  */
 import type { NavDatabase } from '../navdata/loader';
-import { bearingDistancePoint } from './points';
+import { bearingDistancePoint } from './expandedPoints';
 import { distanceNm } from '../geo/geodesy';
 
 export type ReferenceFixSpec =

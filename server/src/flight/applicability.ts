@@ -10,7 +10,7 @@ import { stateOver, type FlightProfile, type StretchState } from './profile';
 import { airspaceActivity, notamActivity, type Activity, type ActivityState, type NotamTimes } from './schedule';
 import { clockUtc } from './flightTime';
 
-/** Where the area lies relative to the route (map/corridor.ts AreaMeasure, or undefined when farther than it looked). */
+/** Where the area lies relative to the route (flight/corridor.ts AreaMeasure, or undefined when farther than it looked). */
 export interface Placement {
   crossings: readonly { entryNm: number; exitNm: number }[];
   distanceNm: number;

@@ -4,36 +4,24 @@
  * outline on that leg, at an altitude inside its limits, while it is active (its schedule, or
  * the NOTAM's validity and item D, at the estimated time there). One diagnostic per area and
  * token, however many legs of the airway cross it. Pure: the judged areas come in as data (the
- * map's computation, map/mapView.ts); the code actions are services/flightConflictActions.ts.
+ * judged flight, judgedFlight.ts); the code actions are services/flightConflictActions.ts.
  */
 import type { OpenNotamArgument } from '../../../common/protocol/lspMessages';
 import { DIAGNOSTIC_CODES } from '../route/codes';
-import type { Range, RouteDiagnostic } from '../route/model';
+import type { RouteDiagnostic } from '../route/model';
 import type { StretchVerdict } from './applicability';
 import { AREA_WORDS, RESTRICTION_QCODE } from './conflictAreas';
 import { clockUtc } from './flightTime';
 import type { JudgedArea } from './judgedArea';
+import type { JudgedFlight, JudgedLeg } from './judgedFlight';
 import { bandsOverlap, bandText, feetText, type LevelBand } from './levels';
 import { stateAt, type FlightProfile, type ProfileLeg } from './profile';
 import { bandBetween } from './vertical';
 
 type NotamDocument = OpenNotamArgument;
 
-/** A leg of the route as the conflicts name it: the element that produces it, and where it is. */
-export interface ConflictLeg {
-  elementIndex: number;
-  range: Range;
-}
-
-/**
- * What the conflicts are judged from: the flight's profile, every area of the view judged for it,
- * and the route's legs in the profile's order (the map's computation is one).
- */
-export interface JudgedFlight {
-  flight: { profile: FlightProfile };
-  judged: readonly JudgedArea[];
-  view: { legs: readonly ConflictLeg[] };
-}
+/** What the conflicts read of the judged flight: its profile, every area judged for it, its legs. */
+type ConflictInput = Pick<JudgedFlight, 'judged' | 'legs'> & { flight: { profile: FlightProfile } };
 
 /** What a conflict diagnostic carries for its code actions (services/flightConflictActions.ts). */
 export interface FlightConflictData {
@@ -62,7 +50,7 @@ function excerpt(text: string | undefined): string {
 interface Hit {
   area: JudgedArea;
   leg: ProfileLeg;
-  mapLeg: ConflictLeg;
+  mapLeg: JudgedLeg;
   band: LevelBand;
   entryNm: number;
   /** When the area is active around the flight's time there ("06:00–14:00Z"), when known. */
@@ -82,10 +70,10 @@ function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
 function hitsOf(
   area: JudgedArea,
   stretches: readonly StretchVerdict[],
-  computation: JudgedFlight,
+  computation: ConflictInput,
   out: Map<string, Hit>,
 ): void {
-  const legs = computation.view.legs;
+  const legs = computation.legs;
   for (const s of stretches) {
     if (s.time !== 'active') continue;
     for (const leg of s.flight.legs) {
@@ -96,7 +84,7 @@ function hitsOf(
       if (!band || (area.band && !bandsOverlap(area.band, band))) continue;
       // The map's legs and the profile's legs join the same expanded points, in the same order.
       const mapLeg = legs[leg.from];
-      if (!mapLeg) continue;
+      if (!mapLeg || mapLeg.unplaced) continue;
       const key = `${area.itemId}\u0000${mapLeg.elementIndex}`;
       if (!out.has(key))
         out.set(key, {
@@ -111,8 +99,8 @@ function hitsOf(
   }
 }
 
-/** The conflicts of one route block's flight, from its map computation (planned levels). */
-export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
+/** The conflicts of one route block's flight, from its judged flight (planned levels). */
+export function flightConflicts(computation: ConflictInput): RouteDiagnostic[] {
   const profile = computation.flight.profile;
   const airspaceHits = new Map<string, Hit>();
   const notamHits = new Map<string, Hit>();
@@ -146,7 +134,11 @@ export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
     const data: FlightConflictData = {
       itemId: hit.area.itemId,
       name: hit.area.designator,
-      notams: notams.map((n) => ({ number: n.designator, text: n.icaoText ?? n.text ?? '' })),
+      notams: notams.map((n) => ({
+        number: n.designator,
+        text: n.icaoText ?? n.text ?? '',
+        ...(n.place ? { place: n.place } : {}),
+      })),
     };
     return {
       code,
@@ -162,10 +154,34 @@ export function flightConflicts(computation: JudgedFlight): RouteDiagnostic[] {
     out.push(diagnostic(hit, 'F001', notams));
   }
   for (const [key, hit] of notamHits) if (!covered.has(key)) out.push(diagnostic(hit, 'F002', [hit.area]));
+  out.push(...notJudged(computation.legs));
   return out.sort(
     (a, b) =>
       a.range.start.line - b.range.start.line ||
       a.range.start.character - b.range.start.character ||
       a.message.localeCompare(b.message),
   );
+}
+
+/**
+ * F006 where the route is not known: a leg over points the expansion could not place is a
+ * straight line the route text does not say, so no area is judged on it, and the finding says so
+ * on the first of those points rather than warn of an area on a route never written.
+ */
+function notJudged(legs: ConflictInput['legs']): RouteDiagnostic[] {
+  return legs.flatMap((leg): RouteDiagnostic[] => {
+    if (!leg.unplaced) return [];
+    const { names, from, to } = leg.unplaced;
+    const them = names.length === 1 ? `${names[0]} is` : `${names.join(', ')} are`;
+    return [
+      {
+        code: 'F006',
+        severity: DIAGNOSTIC_CODES.F006.severity,
+        message:
+          `Conflicts are not judged between ${from} and ${to}: ${them} not placed, so the route there is not ` +
+          `known (the times after it assume a straight line). Correct the point to have that stretch judged.`,
+        range: leg.unplaced.range,
+      },
+    ];
+  });
 }

@@ -2,6 +2,7 @@
  * When the flight is: the time at its first point, from the FPL's field 13 (EOBT) and field 18
  * DOF/, or from a reference time the user gives for plain route text. Pure.
  */
+import { departureMs, readDepartureValue } from '../route/departure';
 import type { FplMessage } from '../route/model';
 
 export interface FlightTime {
@@ -45,6 +46,19 @@ export function fplDepartureTime(fpl: FplMessage, referenceMs: number): FlightTi
   let ms = day + minutes * 60_000;
   if (ms < referenceMs) ms += DAY_MS;
   return { ms, text: `EOBT ${hhmm}, no DOF: the first ${hhmm} after ${formatUtc(referenceMs)}` };
+}
+
+/**
+ * The time of a block of plain route text that has a `departure:` directive (route/departure.ts):
+ * its date and time, or a time alone at its first occurrence at or after `referenceMs` (as an
+ * EOBT without DOF/); none when the value is no time (R011 says why).
+ */
+export function directiveDepartureTime(value: string, referenceMs: number): FlightTime {
+  const read = readDepartureValue(value);
+  if ('problem' in read) return { text: `departure: ${value} gives no time (${read.problem.message})` };
+  const ms = departureMs(read.time, referenceMs);
+  if (read.time.kind === 'dateTime') return { ms, text: `departure: ${value}` };
+  return { ms, text: `departure: ${value}, no date: the first ${clockUtc(ms)} after ${formatUtc(referenceMs)}` };
 }
 
 /** "23 Nov 2026 10:42Z". */

@@ -12,20 +12,19 @@ import { ITEM_18_ORDER } from '../route/fplOther';
 import type { Range, RouteBlock, RouteDiagnostic } from '../route/model';
 import { textFix } from '../route/textFixes';
 import {
-  boundaryWords,
   clockText,
   eetItem,
-  firEets,
-  hhmm,
+  firEetPlan,
   minutesOf,
+  planNotes,
   totalElapsedMin,
   type FirCrossing,
   type FirEet,
 } from './eet';
+import { eetWordFindings, STILL_AIR } from './eetWords';
 import type { FlightProfile } from './profile';
 
-/** An `EET/` time further than this from the still-air time to the FIR boundary gets F004, minutes. */
-export const EET_MARGIN_MIN = 10;
+export { EET_MARGIN_MIN } from './eetWords';
 
 /** A field 16 total EET further than this share of the still-air time from it gets F005. */
 export const TOTAL_EET_SHARE = 0.3;
@@ -38,108 +37,83 @@ export interface FplTimesInput {
   profile: FlightProfile;
   /**
    * The FIRs the route crosses, and the designators of every FIR whose boundary is known; absent
-   * when no FIR data is there (no hub): EET/ is then not checked.
+   * when no FIR data is there (no hub, no boundaries file): EET/ FIRs are then not checked.
    */
   firs?: { crossed: readonly FirCrossing[]; known: ReadonlyMap<string, Omit<FirCrossing, 'crossings'>> };
+  /**
+   * Whether the expanded points are every point of the route (no point left unknown, no track or
+   * procedure flown without its points): only then is an EET/ point off them a finding (F008).
+   */
+  routeWhole?: boolean;
 }
 
-const STILL_AIR = 'in still air (the wind is not known) at the speeds of field 15 over the expanded route';
-
-function finding(
-  code: 'F003' | 'F004' | 'F005',
-  message: string,
-  range: Range,
-  fix?: ReturnType<typeof textFix>,
-): RouteDiagnostic {
-  return { code, severity: DIAGNOSTIC_CODES[code].severity, message, range, ...(fix ? { data: fix } : {}) };
+function finding(code: 'F005', message: string, range: Range): RouteDiagnostic {
+  return { code, severity: DIAGNOSTIC_CODES[code].severity, message, range };
 }
 
-/** The range of one word of a one-line field 18 item, else the item's. */
-function wordRange(item: { indicator: string; value: string; range: Range }, index: number, word: string): Range {
-  const { start, end } = item.range;
-  const valueStart = start.character + item.indicator.length + 1;
-  if (start.line !== end.line || end.character - valueStart !== item.value.length) return item.range;
-  return {
-    start: { line: start.line, character: valueStart + index },
-    end: { line: start.line, character: valueStart + index + word.length },
-  };
-}
-
-function eetList(eets: readonly FirEet[]): string {
-  return eets.length === 0
-    ? 'no FIR after take-off'
-    : eets.map((e) => `${e.designator} at ${clockText(e.elapsedMin)}`).join(', ');
-}
-
-/** The F003–F005 findings of an FPL block. */
+/** The F003–F009 findings of an FPL block. */
 export function fplTimeFindings(input: FplTimesInput): RouteDiagnostic[] {
   const fpl = input.block.fpl;
   if (!fpl) return [];
   const out: RouteDiagnostic[] = [];
   out.push(...totalEetFindings(input));
   const firs = input.firs;
-  const eets = firs ? firEets(firs.crossed, input.profile) : undefined;
-  if (!firs || !eets) return out;
-  const computed = eetItem(eets);
+  const plan = firs ? firEetPlan(firs.crossed, input.profile) : undefined;
+  // Without times (no speed) nothing can be judged.
+  if (input.profile.points.some((p) => p.etoMs === undefined)) return out;
+  const notes = plan ? planNotes(plan, input.profile) : '';
   for (const item of fpl.otherInformation) {
     if (item.indicator.toUpperCase() !== 'EET') continue;
-    const fix = computed ? textFix(INSERT_EET_TITLE, item.range, computed) : undefined;
-    const words = item.value.toUpperCase().split(' ');
-    let at = 0;
-    for (const word of words) {
-      const index = item.value.toUpperCase().indexOf(word, at);
-      at = index + word.length;
-      const m = /^([A-Z]{4})(\d{4})$/.exec(word);
-      if (!m) continue;
-      const [, designator, time] = m as unknown as [string, string, string];
-      const given = minutesOf(time);
-      const known = firs.known.get(designator);
-      if (given === undefined || !known) continue;
-      const range = wordRange(item, index, word);
-      const crossed = firs.crossed.find((f) => f.designator === designator);
-      if (!crossed) {
-        out.push(
-          finding(
-            'F003',
-            `EET/${word}: the route does not cross ${designator} by ${boundaryWords({ ...known, crossings: [] })}; ` +
-              `it enters ${eetList(eets)} ${STILL_AIR}` +
-              (computed ? `: ${computed}` : ''),
-            range,
-            fix,
-          ),
-        );
-        continue;
-      }
-      const entries = eets.filter((e) => e.designator === designator);
-      // The FIR of departure is entered at take-off: its time is 0.
-      const candidates =
-        entries.length > 0 ? entries : [{ elapsedMin: 0, boundary: '', approximate: crossed.approximate }];
-      const nearest = candidates.reduce((a, b) =>
-        Math.abs(b.elapsedMin - given) < Math.abs(a.elapsedMin - given) ? b : a,
-      );
-      // A box is no boundary: its entry time says nothing about the FIR's.
-      if (nearest.approximate) continue;
-      const off = given - nearest.elapsedMin;
-      if (Math.abs(off) <= EET_MARGIN_MIN) continue;
-      const where =
-        entries.length > 0
-          ? `the route enters ${designator} at ${clockText(nearest.elapsedMin)} from take-off`
-          : `${designator} is the FIR of departure (0:00)`;
-      out.push(
-        finding(
-          'F004',
-          `EET/${word}: ${clockText(given)} is ${Math.round(Math.abs(off))} min ${off > 0 ? 'later' : 'earlier'} than the ` +
-            `computed ${designator}${hhmm(nearest.elapsedMin)}: ${where}, ${STILL_AIR}, by ` +
-            `${entries.length > 0 ? nearest.boundary : `the hub's boundary of ${designator}`} ` +
-            `(more than the ${EET_MARGIN_MIN} min margin)` +
-            (computed ? `; all FIRs: ${computed}` : ''),
-          range,
-          fix,
-        ),
-      );
-    }
+    const merged = plan && firs ? eetValue(plan.eets, item.value, (d) => firs.known.has(d)) : undefined;
+    const computed = merged
+      ? { text: merged, fix: textFix(INSERT_EET_TITLE, item.range, merged).fixes[0]! }
+      : undefined;
+    out.push(
+      ...eetWordFindings({
+        item,
+        profile: input.profile,
+        ...(firs ? { firs } : {}),
+        ...(plan ? { plan } : {}),
+        routeWhole: input.routeWhole ?? false,
+        ...(computed ? { computed } : {}),
+        notes,
+      }),
+    );
   }
   return out;
+}
+
+/**
+ * The `EET/` item for the FIRs entered, keeping what the FIR data cannot say: every word of the
+ * existing item whose designator is no FIR with a known boundary (a significant point, a FIR no
+ * source knows) stays, in the order of the times. Undefined when there is nothing to write.
+ */
+export function eetValue(
+  eets: readonly FirEet[],
+  existing: string | undefined,
+  isKnownFir: (designator: string) => boolean,
+): string | undefined {
+  const words: { text: string; minutes: number }[] = eets.map((e) => ({
+    text: `${e.designator}${hhmmOf(e.elapsedMin)}`,
+    minutes: Math.round(e.elapsedMin),
+  }));
+  for (const word of existing?.toUpperCase().split(' ') ?? []) {
+    const m = /^([A-Z0-9]+)(\d{4})$/.exec(word);
+    const minutes = m ? minutesOf(m[2]!) : undefined;
+    if (!m || minutes === undefined || isKnownFir(m[1]!)) continue;
+    words.push({ text: word, minutes });
+  }
+  if (words.length === 0) return undefined;
+  // Stable: at the same minute a FIR entry comes before a point kept.
+  return `EET/${words
+    .map((w, i) => ({ ...w, i }))
+    .sort((a, b) => a.minutes - b.minutes || a.i - b.i)
+    .map((w) => w.text)
+    .join(' ')}`;
+}
+
+function hhmmOf(minutes: number): string {
+  return eetItem([{ designator: '', entryNm: 0, elapsedMin: minutes, boundary: '', approximate: false }])!.slice(4);
 }
 
 /** F005: field 16's total EET against the still-air time to the last point of the route. */
@@ -174,12 +148,16 @@ function totalEetFindings(input: FplTimesInput): RouteDiagnostic[] {
  * there, replaces a field 18 of `0`, or goes in at its place in Doc 4444's order of indicators.
  * Undefined when the message has no field 18, or the route enters no FIR after take-off.
  */
-export function eetEdit(block: RouteBlock, eets: readonly FirEet[]): { range: Range; newText: string } | undefined {
+export function eetEdit(
+  block: RouteBlock,
+  eets: readonly FirEet[],
+  isKnownFir: (designator: string) => boolean = () => true,
+): { range: Range; newText: string } | undefined {
   const fpl = block.fpl;
-  const item = eetItem(eets);
+  const existing = fpl?.otherInformation.find((i) => i.indicator.toUpperCase() === 'EET');
+  const item = eetValue(eets, existing?.value, isKnownFir);
   const field18 = fpl?.fields.find((f) => f.number === 18);
   if (!fpl || !item || !field18) return undefined;
-  const existing = fpl.otherInformation.find((i) => i.indicator.toUpperCase() === 'EET');
   if (existing) return { range: existing.range, newText: item };
   const text = field18.text.trim();
   if (text === '0' || text === '') return { range: field18.range, newText: item };

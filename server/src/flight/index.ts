@@ -9,8 +9,9 @@
  *   const verdict = judgeNotam(notam, corridor.measure(shape, corridorNm), flight.profile, { corridorNm });
  * The corridor must be built from the same points, in the same order, as the profile.
  */
+import { departureDirective } from '../route/departure';
 import type { ExpandedPoint, RouteBlock } from '../route/model';
-import { fplDepartureTime, formatUtc, type FlightTime } from './flightTime';
+import { directiveDepartureTime, fplDepartureTime, formatUtc, type FlightTime } from './flightTime';
 import { flightProfile, type FlightProfile } from './profile';
 import type { ClimbDescent } from './vertical';
 
@@ -37,8 +38,10 @@ export interface Flight {
 
 /**
  * The flight of a route block: an FPL message is timed by its EOBT and DOF (`referenceMs` only
- * places an EOBT without DOF); plain route text is timed by `referenceMs` itself at its first
- * point. `climbDescent` places the top of climb and of descent (vertical.ts; defaults when absent).
+ * places an EOBT without DOF; a `departure:` directive in its block is not used, R012); plain
+ * route text by its `departure:` directive (`referenceMs` only places a time without a date),
+ * else by `referenceMs` itself at its first point. `climbDescent` places the top of climb and of
+ * descent (vertical.ts; defaults when absent).
  */
 export function flightOf(
   block: RouteBlock,
@@ -46,8 +49,14 @@ export function flightOf(
   referenceMs: number,
   climbDescent?: ClimbDescent,
 ): Flight {
-  const time: FlightTime = block.fpl
-    ? fplDepartureTime(block.fpl, referenceMs)
-    : { ms: referenceMs, text: `reference time ${formatUtc(referenceMs)} at the first point` };
+  const time = flightTimeOf(block, referenceMs);
   return { time, profile: flightProfile(block.elements, points, time.ms, climbDescent) };
+}
+
+/** When the block is flown (see flightOf): the time at its first point, and how it was found. */
+export function flightTimeOf(block: RouteBlock, referenceMs: number): FlightTime {
+  if (block.fpl) return fplDepartureTime(block.fpl, referenceMs);
+  const departure = departureDirective(block);
+  if (departure) return directiveDepartureTime(departure.value, referenceMs);
+  return { ms: referenceMs, text: `reference time ${formatUtc(referenceMs)} at the first point` };
 }

@@ -23,4 +23,6 @@ export interface JudgedArea {
   text?: string;
   /** For a NOTAM: the whole NOTAM in ICAO form (Q, A–G), for "Open NOTAM". */
   icaoText?: string;
+  /** For a NOTAM: its FIR, else its location: with the number, which NOTAM it is (numbers are per issuing office). */
+  place?: string;
 }

@@ -33,6 +33,35 @@ export function readBody<T>(res: HttpResponse, what: string, reader: () => T): T
   }
 }
 
+/** readBody for a reader that takes turns of the event loop. */
+export async function readBodyYielding<T>(res: HttpResponse, what: string, reader: () => Promise<T>): Promise<T> {
+  try {
+    return await reader();
+  } catch (err) {
+    if (err instanceof ServiceError) throw err;
+    throw malformed(what, res.url, res.redactor.text(err instanceof Error ? err.message : String(err)));
+  }
+}
+
+/**
+ * JSON.parse for one part of the answer's text (jsonParts.ts), with the redaction `jsonOf`
+ * applies to the whole: a JSON escape can spell a secret in a value or a property name.
+ */
+export function jsonPartParser(res: HttpResponse): (part: string) => unknown {
+  if (res.redactor.empty || !res.body.includes('\\')) return (part) => parseJson(part);
+  return (part) =>
+    redactNames(
+      parseJson(part, (value) => res.redactor.value(value)),
+      res.redactor,
+    );
+}
+
+/** A string of a FIXM answer as kept, when a character reference (&#x41;) could spell a secret. */
+export function xmlStringCleaner(res: HttpResponse): ((value: string) => string) | undefined {
+  if (res.redactor.empty || !res.body.includes('&#')) return undefined;
+  return (value) => res.redactor.value(value);
+}
+
 export function jsonOf(res: HttpResponse): unknown {
   const text = res.body.toString('utf8');
   // The transport blanked the secrets out of the bytes in any case; a JSON escape (\u0041, \/)

@@ -1,7 +1,8 @@
 /**
  * The airline reference cache on disk: the reference family asks clients to download reference
  * data, cache it and refresh it at least weekly. One JSON file per request (never holding a
- * credential), written atomically, readable by the user alone; a damaged file, or one whose
+ * credential), written atomically, readable by the user alone, in a folder of its own inside the
+ * cache folder (whose own mode is left as it is); a damaged file, or one whose
  * value the caller's reader refuses (the same reader as the network's answers), is treated as
  * absent.
  */
@@ -15,8 +16,19 @@ export interface DiskEntry<T> {
   value: T;
 }
 
+/**
+ * The cache's own folder inside the one it is given (icaoRoute.reference.cacheFolder, or the
+ * extension's storage folder): only this one is made readable by the user alone. A folder the
+ * user names may hold other things and keeps its mode.
+ */
+export const CACHE_SUBFOLDER = 'icao-route-reference-cache';
+
 export class DiskCache {
-  constructor(private readonly folder: string) {}
+  private readonly folder: string;
+
+  constructor(parent: string) {
+    this.folder = join(parent, CACHE_SUBFOLDER);
+  }
 
   private file(key: string): string {
     return join(this.folder, `reference-${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
@@ -36,7 +48,7 @@ export class DiskCache {
 
   async write<T>(key: string, value: T, fetchedAt: number): Promise<void> {
     await mkdir(this.folder, { recursive: true, mode: 0o700 });
-    // mkdir's mode applies only to a folder it creates: an older one may be open to others.
+    // mkdir's mode applies only to a folder it creates: an older one of ours may be open to others.
     await chmod(this.folder, 0o700);
     const file = this.file(key);
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

@@ -5,6 +5,7 @@
  * checks (`requiredString`, `optionalString`, `isObject`) serve the reference family's JSON too.
  */
 import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
+import { limitVertices, MAX_VERTICES_PER_GEOMETRY, vertexCount } from '../geo/vertexLimit';
 import { ShapeError } from './errors';
 
 export type LonLat = [number, number];
@@ -175,7 +176,8 @@ function optionalObject(obj: Obj, key: string, path: string): Obj | undefined {
   return object(value, `${path}.${key}`);
 }
 
-function position(value: unknown, path: string): LonLat {
+/** Checks a position where it lies, without copying it. */
+function checkPosition(value: unknown, path: string): asserts value is LonLat {
   if (!Array.isArray(value) || value.length < 2 || typeof value[0] !== 'number' || typeof value[1] !== 'number') {
     throw new ShapeError(path, 'is not a [lon, lat] pair');
   }
@@ -183,7 +185,11 @@ function position(value: unknown, path: string): LonLat {
   if (!Number.isFinite(lon) || !Number.isFinite(lat) || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
     throw new ShapeError(path, `is not a [lon, lat] pair within ±180/±90 (got [${lon}, ${lat}])`);
   }
-  return [lon, lat];
+}
+
+function position(value: unknown, path: string): LonLat {
+  checkPosition(value, path);
+  return [value[0], value[1]];
 }
 
 function positions(value: unknown, path: string, min: number): LonLat[] {
@@ -192,16 +198,45 @@ function positions(value: unknown, path: string, min: number): LonLat[] {
   return list.map((p, i) => position(p, `${path}[${i}]`));
 }
 
-function ring(value: unknown, path: string): LonLat[] {
-  const list = positions(value, path, 4);
-  const first = list[0]!;
-  const last = list[list.length - 1]!;
+/** A closed ring of at least four positions, checked where it lies (the caller copies it or simplifies from it). */
+function checkedRing(value: unknown, path: string): LonLat[] {
+  const list = array(value, path);
+  if (list.length < 4) throw new ShapeError(path, `has ${list.length} positions, at least 4 expected`);
+  for (let i = 0; i < list.length; i++) checkPosition(list[i], `${path}[${i}]`);
+  const first = list[0] as LonLat;
+  const last = list[list.length - 1] as LonLat;
   if (first[0] !== last[0] || first[1] !== last[1])
     throw new ShapeError(path, 'is not a closed ring (first and last positions differ)');
-  return list;
+  return list as LonLat[];
 }
 
-export function validateGeometry(value: unknown, path: string, allowNull: boolean): Geometry | null {
+/** A polygon's rings, checked where they lie. */
+function checkedPolygon(value: unknown, path: string): LonLat[][] {
+  return nonEmpty(array(value, path), path).map((r, j) => checkedRing(r, `${path}[${j}]`));
+}
+
+/**
+ * Checked polygons copied, or, past `maxVertices`, simplified straight from the parsed answer
+ * (geo/vertexLimit.ts): a polygon of 1.2 million vertices is never copied whole before it is cut
+ * down (copied first, it cost the server 420 MB).
+ */
+function capped(polygons: LonLat[][][], path: string, maxVertices: number | undefined): LonLat[][][] {
+  if (maxVertices !== undefined && vertexCount(polygons) > maxVertices) {
+    const limited = limitVertices(polygons, maxVertices);
+    if (limited.length === 0)
+      throw new ShapeError(path, `holds more rings than ${maxVertices.toLocaleString('en')} vertices can draw`);
+    return limited;
+  }
+  return polygons.map((poly) => poly.map((ring) => ring.map(([lon, lat]): LonLat => [lon, lat])));
+}
+
+export function validateGeometry(
+  value: unknown,
+  path: string,
+  allowNull: boolean,
+  /** Past this many vertices a Polygon or MultiPolygon is simplified while it is read. */
+  maxVertices?: number,
+): Geometry | null {
   if (value === null || value === undefined) {
     if (allowNull) return null;
     throw new ShapeError(path, 'is missing');
@@ -219,17 +254,19 @@ export function validateGeometry(value: unknown, path: string, allowNull: boolea
     case 'MultiLineString':
       return { type: 'MultiLineString', coordinates: array(c, cp).map((l, i) => positions(l, `${cp}[${i}]`, 2)) };
     case 'Polygon':
-      return { type: 'Polygon', coordinates: nonEmpty(array(c, cp), cp).map((r, i) => ring(r, `${cp}[${i}]`)) };
+      return { type: 'Polygon', coordinates: capped([checkedPolygon(c, cp)], cp, maxVertices)[0]! };
     case 'MultiPolygon':
       return {
         type: 'MultiPolygon',
-        coordinates: array(c, cp).map((poly, i) =>
-          nonEmpty(array(poly, `${cp}[${i}]`), `${cp}[${i}]`).map((r, j) => ring(r, `${cp}[${i}][${j}]`)),
+        coordinates: capped(
+          array(c, cp).map((poly, i) => checkedPolygon(poly, `${cp}[${i}]`)),
+          cp,
+          maxVertices,
         ),
       };
     case 'GeometryCollection': {
       const members = array(g.geometries, `${path}.geometries`).map((m, i) =>
-        validateGeometry(m, `${path}.geometries[${i}]`, false),
+        validateGeometry(m, `${path}.geometries[${i}]`, false, maxVertices),
       ) as Geometry[];
       return flattenGeometries(members, path);
     }
@@ -264,7 +301,7 @@ function nonEmpty<T>(list: T[], path: string): T[] {
   return list;
 }
 
-function results(value: unknown, path: string): Results | undefined {
+export function results(value: unknown, path: string): Results | undefined {
   if (value === undefined || value === null) return undefined;
   const r = object(value, path);
   optionalString(r, 'publishTime', path);
@@ -282,13 +319,15 @@ export interface CollectionRules<P> {
   /** Whether a feature may come without geometry. */
   nullGeometry: boolean;
   properties: (props: Obj, path: string) => P;
+  /** Past this many vertices a feature's Polygon or MultiPolygon is simplified as it is read. */
+  maxVertices?: number;
 }
 
-function validateFeature<P>(item: unknown, i: number, rules: CollectionRules<P>): Feature<P> {
+export function validateFeature<P>(item: unknown, i: number, rules: CollectionRules<P>): Feature<P> {
   const path = `features[${i}]`;
   const f = object(item, path);
   if (f.type !== 'Feature') throw new ShapeError(`${path}.type`, `is ${JSON.stringify(f.type)}, not "Feature"`);
-  const geometry = validateGeometry(f.geometry, `${path}.geometry`, rules.nullGeometry);
+  const geometry = validateGeometry(f.geometry, `${path}.geometry`, rules.nullGeometry, rules.maxVertices);
   if (geometry && !rules.geometry.includes(geometry.type)) {
     throw new ShapeError(`${path}.geometry.type`, `is ${geometry.type}; expected ${rules.geometry.join(' or ')}`);
   }
@@ -360,6 +399,7 @@ function limit(props: Obj, key: string, path: string): VerticalLimit | undefined
 export const AIRSPACE_RULES: CollectionRules<AirspaceProperties> = {
   geometry: ['Polygon', 'MultiPolygon'],
   nullGeometry: false,
+  maxVertices: MAX_VERTICES_PER_GEOMETRY,
   properties(p, path) {
     requiredString(p, 'designator', path);
     optionalString(p, 'name', path);
@@ -422,6 +462,7 @@ export const FLIGHT_SUMMARY_RULES: CollectionRules<FlightSummaryProperties> = {
 export const NOTAM_RULES: CollectionRules<NotamProperties> = {
   geometry: ['Point', 'MultiPoint', 'Polygon', 'MultiPolygon', 'LineString', 'MultiLineString'],
   nullGeometry: true,
+  maxVertices: MAX_VERTICES_PER_GEOMETRY,
   properties(p, path) {
     for (const k of [
       'series',

@@ -9,7 +9,6 @@ import { HubError, need, ServiceError, ShapeError } from './errors';
 import { hubErrorFromResponse, pageText } from './errorPages';
 import {
   AIRSPACE_RULES,
-  FLIGHT_SUMMARY_RULES,
   MICROLIGHT_RULES,
   NOTAM_RULES,
   readFeatureCollection,
@@ -31,7 +30,6 @@ import {
   linkOf,
   readAixmAirspaces,
   readEnvelope,
-  readFixmFlights,
   readLinks,
   readOutline,
   type FlightSummary,
@@ -40,7 +38,9 @@ import {
 import { notamOfFeature, readAixmNotams, type Notam } from './notams';
 import { Redactor, redactUrl } from './redact';
 import { HttpTransport, type HttpResponse } from './transport';
-import type { XmlNode } from './xml';
+import { readFlightList, type FlightList } from './flightAnswers';
+
+export type { FlightList } from './flightAnswers';
 
 export type FlightStatusFilter = 'AIRBORNE' | 'CANCELLED' | 'COMPLETED' | 'FILED' | 'SCHEDULED';
 export const FLIGHT_STATUSES: readonly FlightStatusFilter[] = [
@@ -61,21 +61,10 @@ export interface FlightQuery extends CallOptions {
   format?: 'json' | 'xml';
 }
 
-export interface FlightList {
-  format: 'json' | 'xml';
-  flights: FlightSummary[];
-  results?: Results;
-  /** Features of the answer that could not be read (the others are kept). */
-  leftOut?: LeftOut;
-  /** The GeoJSON as received (validated), when JSON was asked for. */
-  collection?: FeatureCollection<FlightSummaryProperties>;
-}
-
 export interface FlightDetail {
   format: 'json' | 'xml';
   flight?: FlightSummary;
   collection?: FeatureCollection<FlightSummaryProperties>;
-  xml?: XmlNode;
 }
 
 export interface FlightDelay {
@@ -285,20 +274,12 @@ export class HubClient {
         what,
       },
     );
-    const kind = expectDataKind(res, what, ['json', 'xml']);
-    return readBody(res, what, () => {
-      if (kind === 'xml') {
-        const xml = xmlOf(res, this.settings.maxXmlDepth);
-        return { format: 'xml', flight: readFixmFlights(xml)[0], xml };
-      }
-      const json = jsonOf(res) as { type?: unknown };
-      const collection = readFeatureCollection(
-        json && json.type === 'Feature' ? { type: 'FeatureCollection', features: [json] } : json,
-        FLIGHT_SUMMARY_RULES,
-      );
-      const flight = collection.features.find((f) => f.geometry?.type === 'Point') ?? collection.features[0];
-      return { format: 'json', flight: flight ? summaryOfFeature(flight) : undefined, collection };
-    });
+    const kind = expectDataKind(res, what, ['json', 'xml']) as 'json' | 'xml';
+    const list = await readFlightList(res, kind, what, { maxDepth: this.settings.maxXmlDepth, signal: q.signal });
+    if (kind === 'xml') return { format: 'xml', flight: list.flights[0] };
+    const collection = list.collection!;
+    const index = collection.features.findIndex((f) => f.geometry?.type === 'Point');
+    return { format: 'json', flight: list.flights[Math.max(0, index)], collection };
   }
 
   async flightDelay(gufi: string, q: Omit<FlightQuery, 'status'> = {}): Promise<FlightDelay> {
@@ -572,18 +553,8 @@ export class HubClient {
       signal: q.signal,
       what,
     });
-    const kind = expectDataKind(res, what, ['json', 'xml']);
-    return readBody(res, what, () => {
-      if (kind === 'xml') return { format: 'xml', flights: readFixmFlights(xmlOf(res, this.settings.maxXmlDepth)) };
-      const collection = readFeatureCollection(jsonOf(res), FLIGHT_SUMMARY_RULES);
-      return {
-        format: 'json',
-        flights: collection.features.map(summaryOfFeature),
-        collection,
-        ...(collection.results ? { results: collection.results } : {}),
-        ...(collection.leftOut ? { leftOut: collection.leftOut } : {}),
-      };
-    });
+    const kind = expectDataKind(res, what, ['json', 'xml']) as 'json' | 'xml';
+    return readFlightList(res, kind, what, { maxDepth: this.settings.maxXmlDepth, signal: q.signal });
   }
 
   private airspaceList(res: HttpResponse, what: string): AirspaceList {
@@ -693,74 +664,6 @@ interface RequestSpec {
   what: string;
   /** Non-200 statuses the caller reads itself. */
   okStatuses?: number[];
-}
-
-function summaryOfFeature(f: Feature<FlightSummaryProperties>): FlightSummary {
-  const p = f.properties;
-  const s: FlightSummary = {};
-  const gufi = typeof p.gufi === 'string' ? p.gufi : typeof f.id === 'string' ? f.id : undefined;
-  if (gufi) s.gufi = gufi;
-  if (p.callsign) s.callsign = p.callsign;
-  if (p.flightStatus) s.status = p.flightStatus;
-  for (const [key, names] of [
-    ['departure', ['departure', 'origin', 'departureAerodrome']],
-    ['arrival', ['arrival', 'destination', 'arrivalAerodrome']],
-  ] as const) {
-    for (const name of names) {
-      const code = aerodromeCodeOf(p[name]);
-      if (code && !s[key]) s[key] = code;
-    }
-  }
-  const original = aerodromeCodeOf(p.arrivalAerodromeOriginal) ?? aerodromeCodeOf(p.originalDestination);
-  if (original && original !== s.arrival) s.originalArrival = original;
-  const routeText = routeTextOf(p);
-  if (routeText) s.routeText = routeText;
-  if (f.geometry?.type === 'Point') [s.lon, s.lat] = f.geometry.coordinates;
-  if (typeof p.positionReport?.altitude === 'number') s.altitude = p.positionReport.altitude;
-  if (typeof p.positionReport?.track === 'number') s.track = p.positionReport.track;
-  if (p.aircraftDescription?.aircraftCode) s.aircraftType = p.aircraftDescription.aircraftCode;
-  if (p.aircraftDescription?.aircraftRegistration) s.registration = p.aircraftDescription.aircraftRegistration;
-  // `departure`/`arrival` objects with scheduledTime and estimatedTime (ISO), when the summary has them.
-  for (const [end, scheduled, estimated] of [
-    ['departure', 'scheduledDeparture', 'estimatedDeparture'],
-    ['arrival', 'scheduledArrival', 'estimatedArrival'],
-  ] as const) {
-    const times = p[end];
-    if (!times || typeof times !== 'object' || Array.isArray(times)) continue;
-    const t = times as Record<string, unknown>;
-    if (typeof t.scheduledTime === 'string' && t.scheduledTime) s[scheduled] = t.scheduledTime;
-    if (typeof t.estimatedTime === 'string' && t.estimatedTime) s[estimated] = t.estimatedTime;
-  }
-  return s;
-}
-
-/**
- * An aerodrome as GeoJSON summaries give it: a code string, `{ aerodrome: "EGLL" }`,
- * `{ aerodrome: { code: "EGLL" } }` or `{ code }` / `{ icao }` / `{ locationIndicator }`.
- */
-function aerodromeCodeOf(value: unknown, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 3) return undefined;
-  const o = value as Record<string, unknown>;
-  for (const key of ['code', 'icao', 'locationIndicator', 'icaoCode']) {
-    if (typeof o[key] === 'string' && o[key]) return o[key] as string;
-  }
-  return aerodromeCodeOf(o.aerodrome ?? o.airport, depth + 1);
-}
-
-/** The filed route text of a GeoJSON summary: `routeText`, or `route`/`flightPlan` holding it. */
-function routeTextOf(p: Record<string, unknown>): string | undefined {
-  const candidates = [p.routeText, p.route, p.filedRoute, p.flightPlan];
-  for (const c of candidates) {
-    const text =
-      typeof c === 'string'
-        ? c
-        : c && typeof c === 'object' && typeof (c as { routeText?: unknown }).routeText === 'string'
-          ? (c as { routeText: string }).routeText
-          : undefined;
-    if (text && text.trim()) return text.trim().replace(/\s+/g, ' ');
-  }
-  return undefined;
 }
 
 /** Links in a JSON navigation answer: any `href` (or `xlink:href`) string value. */

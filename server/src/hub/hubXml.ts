@@ -1,7 +1,8 @@
 /**
- * Typed readers for the hub's XML bodies: link lists (XLink), AIXM 5.1 airspaces, FIXM 3.0
- * flight summaries (Digital NOTAMs: notams.ts). The documents' detail is "not shown" in the contract, so
- * the readers look for well-known element names wherever they sit, and keep what they find.
+ * Typed readers for the hub's XML bodies: link lists (XLink), AIXM 5.1 airspaces, and the flight
+ * summary every flight reader gives (FIXM: fixmFlights.ts; Digital NOTAMs: notams.ts). The
+ * documents' detail is "not shown" in the contract, so the readers look for well-known element
+ * names wherever they sit, and keep what they find.
  */
 import { ShapeError } from './errors';
 import {
@@ -222,12 +223,6 @@ function readAixmAirspace(airspace: XmlNode, i: number, srsRoot: boolean): Featu
   return { type: 'Feature', ...(id ? { id } : {}), geometry: { type: 'Polygon', coordinates: rings }, properties };
 }
 
-/** A number written in an element or attribute; undefined when absent or not a finite number. */
-function numberOf(text: string | undefined): number | undefined {
-  const n = Number(text);
-  return text !== undefined && text.trim() !== '' && Number.isFinite(n) ? n : undefined;
-}
-
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
@@ -238,7 +233,12 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
 /** A flight summary, whichever format (FIXM XML or GeoJSON) it came in. */
 export interface FlightSummary {
   gufi?: string;
+  /** The ATC call sign (FIXM aircraftIdentification): never made up from the operator and number. */
   callsign?: string;
+  /** The operator's ICAO designator (FIXM majorCarrierIdentifier), when the answer names it. */
+  operator?: string;
+  /** The commercial flight number (figures and suffix), when the answer names one. */
+  flightNumber?: string;
   status?: string;
   departure?: string;
   /** Where the flight lands: the actual arrival aerodrome after a diversion, else the destination. */
@@ -251,126 +251,20 @@ export interface FlightSummary {
   track?: number;
   aircraftType?: string;
   registration?: string;
-  /** The filed route (Item 15) as text, when the answer carries one. */
+  /** The filed route (Item 15) as text, when the answer carries one (at most MAX_ROUTE_TEXT_CHARS). */
   routeText?: string;
   /** Estimated off-block time (FIXM estimatedOffBlockTime), as written. */
   eobt?: string;
-  /** Scheduled and estimated off-block and in-block times, ISO as written (the live flight's hover). */
+  /** Scheduled, estimated and actual off-block and in-block times, ISO as written (the live flight's hover). */
   scheduledDeparture?: string;
   estimatedDeparture?: string;
+  actualDeparture?: string;
   scheduledArrival?: string;
   estimatedArrival?: string;
-}
-
-/**
- * The scheduled and estimated times of one end of a FIXM flight: `scheduledOffBlockTime` /
- * `estimatedOffBlockTime` (or `…InBlockTime`), else the fix time's `fb:initial` and
- * `fb:estimated` timestamps (FIXM 3.0 as the real service writes it).
- */
-function fixmTimes(end: XmlNode | undefined, block: 'OffBlock' | 'InBlock', fix: string): [string?, string?] {
-  if (!end) return [];
-  const fixTime = findFirst(end, fix);
-  const scheduled = textAt(end, `scheduled${block}Time`) ?? attr(findFirst(fixTime ?? end, 'initial'), 'timestamp');
-  const estimated = textAt(end, `estimated${block}Time`) ?? attr(findFirst(fixTime ?? end, 'estimated'), 'timestamp');
-  return [scheduled?.trim() || undefined, estimated?.trim() || undefined];
-}
-
-/**
- * The ICAO code of a FIXM aerodrome reference: `code` (FIXM 3.0 as the hub writes it),
- * `locationIndicator`, or the text of a nested locationIndicator / code element.
- */
-function aerodromeCode(el: XmlNode | undefined): string | undefined {
-  if (!el) return undefined;
-  return (
-    attr(el, 'code') ??
-    attr(el, 'locationIndicator') ??
-    textAt(el, 'locationIndicator') ??
-    textAt(el, 'code') ??
-    (textOf(el) || undefined)
-  );
-}
-
-/** The aerodrome of a FIXM departure/arrival by any of its element names, or an attribute of the parent. */
-function aerodromeOf(node: XmlNode | undefined, ...elements: string[]): string | undefined {
-  if (!node) return undefined;
-  for (const element of elements) {
-    const code = aerodromeCode(findFirst(node, element)) ?? attr(node, element);
-    if (code) return code;
-  }
-  return undefined;
-}
-
-export function readFixmFlights(doc: XmlNode): FlightSummary[] {
-  return findAll(doc, 'Flight').map((flight, i) => readFixmFlight(flight, i));
-}
-
-function readFixmFlight(flight: XmlNode, i: number): FlightSummary {
-  const summary: FlightSummary = {};
-  const gufi = textAt(flight, 'gufi');
-  if (gufi) summary.gufi = gufi;
-  const ident = findFirst(flight, 'flightIdentification');
-  const callsign =
-    attr(ident, 'aircraftIdentification') ??
-    textAt(flight, 'aircraftIdentification') ??
-    attr(ident, 'majorCarrierIdentifier');
-  if (callsign) summary.callsign = callsign;
-  const statusEl = findFirst(flight, 'flightStatus');
-  const status =
-    attr(statusEl, 'flightCycle') ??
-    attr(statusEl, 'currentStatus') ??
-    attr(statusEl, 'currentFlightStatus') ??
-    textAt(statusEl, 'flightCycle') ??
-    (statusEl ? textOf(statusEl) || undefined : undefined);
-  if (status) summary.status = status;
-  const dep = aerodromeOf(findFirst(flight, 'departure'), 'departureAerodrome', 'aerodrome');
-  if (dep) summary.departure = dep;
-  const arrival = findFirst(flight, 'arrival');
-  const actual = aerodromeOf(arrival, 'arrivalAerodrome');
-  const planned = aerodromeOf(arrival, 'destinationAerodrome');
-  const original = aerodromeOf(arrival, 'arrivalAerodromeOriginal', 'destinationAerodromePrevious');
-  const arr = actual ?? planned ?? original;
-  if (arr) summary.arrival = arr;
-  const first = planned && planned !== arr ? planned : original;
-  if (first && first !== arr) summary.originalArrival = first;
-  const enRoute = findFirst(flight, 'enRoute') ?? flight;
-  const report = findFirst(enRoute, 'position') ?? enRoute;
-  const pos = textAt(report, 'pos') ?? textAt(enRoute, 'pos');
-  if (pos) {
-    const [p] = readPositions(pos, latFirstFor(findFirst(report, 'Point'), true), `Flight[${i}].pos`);
-    if (p) [summary.lon, summary.lat] = p;
-  }
-  const altitude = numberOf(textAt(report, 'altitude') ?? textAt(enRoute, 'altitude'));
-  if (altitude !== undefined) summary.altitude = altitude;
-  // FIXM writes the track as an element of the position report; older answers as an attribute.
-  const track = numberOf(
-    textAt(report, 'track') ?? attr(report, 'track') ?? attr(findFirst(report, 'position'), 'track'),
-  );
-  if (track !== undefined) summary.track = track;
-  const aircraft = findFirst(flight, 'aircraftDescription') ?? findFirst(flight, 'aircraft');
-  const type =
-    attr(aircraft, 'aircraftType') ??
-    textAt(aircraft, 'icaoModelIdentifier') ??
-    textAt(aircraft, 'icaoAircraftTypeDesignator') ??
-    textAt(aircraft, 'aircraftCode');
-  if (type) summary.aircraftType = type;
-  const registration =
-    attr(aircraft, 'registration') ?? textAt(aircraft, 'registration') ?? textAt(aircraft, 'aircraftRegistration');
-  if (registration) summary.registration = registration;
-  // FIXM 3.0 writes the filed route as the routeText attribute of fx:route, FIXM 4 as an element.
-  const route = findFirst(flight, 'route');
-  const routeText = attr(route, 'routeText') ?? textAt(route ?? flight, 'routeText');
-  if (routeText && routeText.trim()) summary.routeText = routeText.trim().replace(/\s+/g, ' ');
-  const eobt = textAt(flight, 'estimatedOffBlockTime');
-  if (eobt && eobt.trim()) summary.eobt = eobt.trim();
-  const [scheduledDeparture, estimatedDeparture] = fixmTimes(
-    findFirst(flight, 'departure'),
-    'OffBlock',
-    'departureFixTime',
-  );
-  const [scheduledArrival, estimatedArrival] = fixmTimes(arrival, 'InBlock', 'arrivalFixTime');
-  if (scheduledDeparture) summary.scheduledDeparture = scheduledDeparture;
-  if (estimatedDeparture) summary.estimatedDeparture = estimatedDeparture;
-  if (scheduledArrival) summary.scheduledArrival = scheduledArrival;
-  if (estimatedArrival) summary.estimatedArrival = estimatedArrival;
-  return summary;
+  actualArrival?: string;
+  /** Runway times: take-off and landing, estimated and actual, ISO as written. */
+  estimatedTakeOff?: string;
+  actualTakeOff?: string;
+  estimatedLanding?: string;
+  actualLanding?: string;
 }

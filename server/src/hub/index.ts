@@ -24,9 +24,16 @@ export { redactText, redactUrl } from './redact';
 export { HttpTransport } from './transport';
 export * from './geojson';
 export type { FlightSummary, Link } from './hubXml';
+export {
+  flightListNotices,
+  MAX_FEATURE_CHARS,
+  MAX_FLIGHTS_PER_ANSWER,
+  MAX_ROUTE_TEXT_CHARS,
+  type FlightList,
+} from './flightAnswers';
 export type { Notam } from './notams';
 export * from './hubClient';
 export * from './referenceClient';
 export { expandBlockAtHub, expansionFromHub } from './expansionMapping';
-export { readClientSettings, type ClientSettings, type HttpEnvironment } from './settings';
+export { readClientSettings, type ClientSettings, type HttpEnvironment } from './clientSettings';
 export { parseNotamCoordinates } from './notams';

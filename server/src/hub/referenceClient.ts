@@ -16,7 +16,9 @@ import {
 import type { ReferenceEndpointId } from '../../../common/endpoints';
 import { AirlineReferenceError, need, ServiceError, ShapeError } from './errors';
 import { pageText, unexpectedStatus } from './errorPages';
-import { bodyKind, jsonOf, readBody } from './body';
+import { bodyKind, jsonOf, jsonPartParser, readBody, readBodyYielding } from './body';
+import { emptyJsonParts, jsonPartSteps, type ArrayReader } from './jsonParts';
+import { yieldingLoop } from './yielding';
 import { isObject, optionalString, requiredString } from './geojson';
 import { SharedCache } from './cache';
 import { DiskCache } from './diskCache';
@@ -83,9 +85,18 @@ export interface FlightStatusOptions extends ReferenceCallOptions {
   codeType?: string;
 }
 
+/** Flight status records read from one answer at most (one flight number on one date has a few legs). */
+export const MAX_FLIGHT_STATUSES = 100;
+/** Appendix entries of each list read at most. */
+const MAX_APPENDIX_ENTRIES = 5_000;
+/** A record or member of the envelope larger than this is not read. */
+const MAX_RECORD_CHARS = 1024 * 1024;
+
 export interface FlightStatusResult {
   /** Flight status records, appendix references resolved (e.g. `departureAirport` beside `departureAirportFsCode`). */
   flightStatuses: Record<string, unknown>[];
+  /** Records beyond MAX_FLIGHT_STATUSES (or larger than a record is read up to), not read. */
+  notRead?: number;
   request?: Record<string, unknown>;
   appendix?: Record<string, unknown>;
 }
@@ -187,22 +198,79 @@ export class ReferenceClient {
       opts,
       what,
     );
-    const envelope = this.envelope(res, what);
-    return readBody(res, what, () => {
-      const raw = envelope.flightStatuses ?? envelope.flightStatus;
-      const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
-      list.forEach((r, i) => {
-        if (typeof r !== 'object' || r === null || Array.isArray(r))
-          throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
+    return this.flightStatusEnvelope(res, what, opts.signal);
+  }
+
+  /**
+   * The flight status envelope read in parts, a slice per turn of the event loop (a long answer
+   * never holds a hover up): the records up to MAX_FLIGHT_STATUSES, the appendix lists up to
+   * MAX_APPENDIX_ENTRIES, each part parsed on its own.
+   */
+  private async flightStatusEnvelope(
+    res: HttpResponse,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<FlightStatusResult> {
+    const kind = bodyKind(res);
+    if (kind !== 'json')
+      throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
+    const records: Record<string, unknown>[] = [];
+    let notRead = 0;
+    const lists: Record<string, unknown[]> = { airports: [], airlines: [], equipments: [] };
+    const appendixList = (name: string): ArrayReader => ({
+      max: MAX_APPENDIX_ENTRIES,
+      element: (value) => void lists[name]!.push(value),
+    });
+    const out = emptyJsonParts();
+    const steps = jsonPartSteps(
+      res.body,
+      {
+        arrays: {
+          flightStatuses: {
+            max: MAX_FLIGHT_STATUSES,
+            element(value, i) {
+              if (!isObject(value)) throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
+              records.push(value);
+            },
+            tooLarge: () => void notRead++,
+          },
+          'appendix.airports': appendixList('airports'),
+          'appendix.airlines': appendixList('airlines'),
+          'appendix.equipments': appendixList('equipments'),
+        },
+        parse: jsonPartParser(res),
+        maxPartChars: MAX_RECORD_CHARS,
+      },
+      out,
+    );
+    await readBodyYielding(res, what, () => yieldingLoop(() => !steps.next().done, signal));
+    if (out.members.has(''))
+      return readBody(res, what, () => {
+        throw new ShapeError('body', 'is not a JSON object');
       });
-      const appendix = isObject(envelope.appendix) ? envelope.appendix : undefined;
-      const flightStatuses = (list as Record<string, unknown>[]).map((r) =>
-        appendix ? resolveAppendix(r, appendix) : r,
-      );
+    this.throwEnvelopeError(out.members.get('error'), what, res.url);
+    return readBody(res, what, () => {
+      const single = out.members.get('flightStatus');
+      if (!out.found.has('flightStatuses') && single !== undefined && single !== null) {
+        const list = Array.isArray(single) ? single : [single];
+        list.slice(0, MAX_FLIGHT_STATUSES).forEach((r, i) => {
+          if (!isObject(r)) throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
+          records.push(r);
+        });
+        notRead += Math.max(0, list.length - MAX_FLIGHT_STATUSES);
+      }
+      notRead += out.notRead.get('flightStatuses') ?? 0;
+      const appendix: Record<string, unknown> = {};
+      for (const [path, value] of out.members) if (path.startsWith('appendix.')) appendix[path.slice(9)] = value;
+      for (const [name, list] of Object.entries(lists)) if (out.found.has(`appendix.${name}`)) appendix[name] = list;
+      const hasAppendix = Object.keys(appendix).length > 0 || out.members.has('appendix');
+      const index = appendixIndex(appendix);
+      const request = out.members.get('request');
       return {
-        flightStatuses,
-        ...(isObject(envelope.request) ? { request: envelope.request } : {}),
-        ...(appendix ? { appendix } : {}),
+        flightStatuses: records.map((r) => (hasAppendix ? resolveWith(r, index, 0) : r)),
+        ...(notRead > 0 ? { notRead } : {}),
+        ...(isObject(request) ? { request } : {}),
+        ...(hasAppendix ? { appendix } : {}),
       };
     });
   }
@@ -315,7 +383,12 @@ export class ReferenceClient {
       throw readBody(res, what, () => {
         throw new ShapeError('body', 'is not a JSON object');
       });
-    const error = body.error;
+    this.throwEnvelopeError(body.error, what, res.url);
+    return body;
+  }
+
+  /** A filled `error` object of the envelope becomes an AirlineReferenceError. */
+  private throwEnvelopeError(error: unknown, what: string, url: string): void {
     if (
       isObject(error) &&
       (error.errorCode !== undefined || error.httpStatusCode !== undefined || error.errorMessage !== undefined)
@@ -326,10 +399,9 @@ export class ReferenceClient {
         str(error.errorMessage),
         str(error.errorId),
         what,
-        res.url,
+        url,
       );
     }
-    return body;
   }
 
   /** A non-200 answer: `useHttpErrors` text/plain, an error envelope, or an HTML page. */
@@ -492,17 +564,30 @@ const REFERENCE_KEYS: { pattern: RegExp; list: string; by: string; noun: string 
 export function resolveAppendix(
   record: Record<string, unknown>,
   appendix: Record<string, unknown>,
-  depth = 0,
 ): Record<string, unknown> {
-  if (depth > 12) return record;
-  const index = (list: string, by: string): Map<string, unknown> => {
+  return resolveWith(record, appendixIndex(appendix), 0);
+}
+
+type AppendixIndex = Map<string, Map<string, unknown>>;
+
+/** Each appendix list by the key records refer to it with, made once per answer (not per record and key). */
+function appendixIndex(appendix: Record<string, unknown>): AppendixIndex {
+  const index: AppendixIndex = new Map();
+  for (const { list, by } of REFERENCE_KEYS) {
+    const key = `${list}:${by}`;
+    if (index.has(key)) continue;
     const items = Array.isArray(appendix[list]) ? (appendix[list] as unknown[]) : [];
-    return new Map(items.filter(isObject).map((item) => [String(item[by]), item]));
-  };
+    index.set(key, new Map(items.filter(isObject).map((item) => [String(item[by]), item])));
+  }
+  return index;
+}
+
+function resolveWith(record: Record<string, unknown>, index: AppendixIndex, depth: number): Record<string, unknown> {
+  if (depth > 12) return record;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (Array.isArray(value)) out[key] = value.map((v) => (isObject(v) ? resolveAppendix(v, appendix, depth + 1) : v));
-    else if (isObject(value)) out[key] = resolveAppendix(value, appendix, depth + 1);
+    if (Array.isArray(value)) out[key] = value.map((v) => (isObject(v) ? resolveWith(v, index, depth + 1) : v));
+    else if (isObject(value)) out[key] = resolveWith(value, index, depth + 1);
     else out[key] = value;
   }
   for (const [key, value] of Object.entries(record)) {
@@ -511,7 +596,7 @@ export function resolveAppendix(
       const m = ref.pattern.exec(key);
       if (!m) continue;
       const target = m[1] ? `${m[1]}${ref.noun}` : ref.noun.toLowerCase();
-      const found = index(ref.list, ref.by).get(value);
+      const found = index.get(`${ref.list}:${ref.by}`)?.get(value);
       if (found !== undefined && out[target] === undefined) out[target] = found;
     }
   }

@@ -58,6 +58,7 @@ export function registerCustomMessages(state: ServerState): void {
 
   onNotification(connection, SET_HUB_KEY, (params) => {
     state.hubCredentials.set(params ?? { userKey: null, source: 'none' });
+    state.hubKeyReceived = true;
     state.status('info', state.hubCredentials.toString());
     configureSession(state);
   });
@@ -123,10 +124,13 @@ export function registerCustomMessages(state: ServerState): void {
         return status.state === 'local' ? status.message : undefined;
       },
       referenceMs: () => state.settings.departureMs ?? Date.now(),
-      climbDescent: () => state.settings.climbDescent,
+      timing: () => ({
+        ...(state.settings.departureMs !== undefined ? { departureMs: state.settings.departureMs } : {}),
+        climbDescent: state.settings.climbDescent,
+      }),
       log: state.logError,
     },
-    session.areas,
+    session.flights,
     session.traffic,
   );
 

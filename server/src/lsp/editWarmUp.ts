@@ -9,9 +9,9 @@
  * with this warm-up, about 2 ms the median of 36 (0.7–29 ms: what is left is the engine
  * optimizing on its threads, which the first keystroke may still meet).
  */
-import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
+import { IncrementalRouteParser, NEVER_CANCELLED, RouteDocumentEditor, type RouteDocument } from '../route';
 import { editWithinBlock } from '../route/blockEdit';
-import { documentDiagnostics } from '../services/diagnostics';
+import { documentDiagnostics } from '../services/documentDiagnostics';
 
 /** Two routes and comments; the second has two airways without a point between them (a finding). */
 export const WARM_UP_TEXT = [
@@ -29,7 +29,6 @@ export const WARM_UP_TEXT = [
 
 /** Rounds of the edits below: enough for V8 to have run each function on the way more than once. */
 const ROUNDS = 10;
-const live = { isCancellationRequested: false };
 
 /**
  * Reads the findings of `built` (the editor just built) the way the diagnostics of an edit do
@@ -41,12 +40,12 @@ export function warmUpEditPath(built?: RouteDocumentEditor): number {
   // First: the engine compiles the code once it has run often, for the ways through it seen by
   // then (the small text's findings never fill the thousand shown: the first keystroke's
   // diagnostics left the compiled code where they stop at a thousand, when these came last).
-  if (built) documentDiagnostics(built.document(), live);
+  if (built) documentDiagnostics(built.document(), NEVER_CANCELLED);
   const editor = new RouteDocumentEditor(WARM_UP_TEXT);
   let edits = 0;
   const edit = (line: number, from: number, endLine: number, to: number, text: string): void => {
     editor.edit({ start: { line, character: from }, end: { line: endLine, character: to } }, text);
-    documentDiagnostics(editor.document(), live);
+    documentDiagnostics(editor.document(), NEVER_CANCELLED);
     edits++;
   };
   for (let round = 0; round < ROUNDS; round++) {
@@ -79,7 +78,7 @@ export function warmUpEditWithoutEditor(): number {
     ] as const) {
       document =
         document && editWithinBlock(document, { start: { line, character: from }, end: { line, character: to } }, text);
-      if (document) documentDiagnostics(document, live);
+      if (document) documentDiagnostics(document, NEVER_CANCELLED);
       edits++;
     }
   }

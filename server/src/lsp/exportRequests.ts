@@ -16,7 +16,7 @@ import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 import { describeError } from './guard';
 import { routeBlockAt } from './mapRequests';
-import type { ParsedDocument } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
 
 export interface ExportRequestDeps {
   parsedFor(uri: string): ParsedDocument | undefined;

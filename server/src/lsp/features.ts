@@ -10,12 +10,15 @@ import { filedRouteAction, filedRoutePlace } from '../services/filedRouteChoices
 import { insertEetAction } from '../services/eetAction';
 import { filedRouteItems, filedRouteTarget } from '../services/filedRouteCompletion';
 import { flightNumberItems, flightNumberTarget } from '../services/flightNumberCompletion';
-import { callSignBlockAt, liveFlightHover } from '../services/liveFlight';
+import { callSignBlockAt, liveFlightHover, liveFlightPendingHover } from '../remote/liveFlight';
 import { MAX_SYMBOLS } from '../services/symbols';
 import { describeError, guard } from './guard';
-import type { ParsedDocument } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
 import type { ServerState } from './serverState';
 import { DocumentNumbers } from './documentNumbers';
+
+/** The hover on field 7 waits this long for the live flight, then says it is still being looked up. */
+export const LIVE_FLIGHT_HOVER_WAIT_MS = 1_000;
 
 /** Completion is asked for on these characters as well as on words. */
 export const COMPLETION_TRIGGERS = [' ', ':'];
@@ -44,9 +47,9 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
       const session = state.session;
       const query = block && session.liveFlights.queryOf(block);
       if (!block || !query || (!session.hubClient && !session.referenceClient)) return base;
-      return session.liveFlights.lookup(query).then(
+      return session.liveFlights.lookupWithin(query, LIVE_FLIGHT_HOVER_WAIT_MS).then(
         (answer): Hover => {
-          const live = liveFlightHover(answer, session.liveFlights.now());
+          const live = answer ? liveFlightHover(answer, session.liveFlights.now()) : liveFlightPendingHover(query);
           const before = base && MarkupContent.is(base.contents) ? `${base.contents.value}\n\n---\n\n` : '';
           const range = block.fpl!.fields.find((f) => f.number === 7)!.range;
           return { contents: { kind: MarkupKind.Markdown, value: `${before}${live}` }, range };
@@ -122,10 +125,13 @@ export function registerFeatures(state: ServerState, lensDocuments: DocumentNumb
         const flight = state.session.hubClient ? flightNumberTarget(current.document, params.position) : undefined;
         if (!flight) return local;
         return state.session.liveFlights.flightsOf(flight.airline).then(
-          (flights) => ({
-            isIncomplete: local.isIncomplete,
-            items: [...local.items, ...flightNumberItems(flights, flight)],
-          }),
+          (flights) => {
+            const numbers = flightNumberItems(flights, flight);
+            return {
+              isIncomplete: local.isIncomplete || numbers.incomplete,
+              items: [...local.items, ...numbers.items],
+            };
+          },
           () => local,
         );
       }

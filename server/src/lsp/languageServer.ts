@@ -59,9 +59,11 @@ export function startLanguageServer(
     sourceName: () => (session.expansionStatus.source === 'hub' ? 'the hub' : 'navdata'),
     airlines: () => session.airlines.directory(),
     navdata: () => session.loadedNavdata(),
+    procedures: (icao) => session.loadedProcedures(icao),
     findings: (current) => session.documents.findingsOf(current),
     documentId: (uri) => lensDocuments.idOf(uri),
     inlayHintsEnabled: () => state.settings.inlayLegDistances,
+    flightReferenceMs: () => state.settings.departureMs ?? Date.now(),
     foldingRangeLimit: () => state.client.foldingRangeLimit,
   });
 

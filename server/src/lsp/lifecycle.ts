@@ -63,6 +63,7 @@ export function configureSession(state: ServerState): void {
     },
     { hubUserKey: userKey, reference: fromClient ?? environmentReferenceCredentials() },
   );
+  if (!state.client.hubKeyFollows || state.hubKeyReceived) state.markConfigured();
 }
 
 async function refreshSettings(state: ServerState, pushed: unknown): Promise<void> {
@@ -90,6 +91,7 @@ export function registerLifecycle(state: ServerState, dispose: () => Promise<voi
     client.showsStatus = isObject(options) && options.statusNotifications === true;
     const cacheFolder = isObject(options) ? options.referenceCacheFolder : undefined;
     client.referenceCacheFolder = typeof cacheFolder === 'string' && cacheFolder ? cacheFolder : undefined;
+    client.hubKeyFollows = isObject(options) && options.hubKeyFollows === true;
     client.canRefreshInlayHints = params.capabilities?.workspace?.inlayHint?.refreshSupport === true;
     // VS Code shows the first 5000 regions and says so; the rest need not be built nor sent.
     const rangeLimit = params.capabilities?.textDocument?.foldingRange?.rangeLimit;

@@ -1,14 +1,12 @@
 /**
  * The route map's LSP wiring: answers icaoRoute/mapView and icaoRoute/mapHighlight (the client
- * hears of new results from publishing.ts). The areas are the session's (`session.areas`): one
- * hub client, one cache and one concurrency limit for the whole server, and the airspaces and
- * NOTAMs statuses follow its calls; the rest is src/map.
+ * hears of new results from publishing.ts). The view is the session's judged flight of the block,
+ * drawn (`session.flights`): the areas come through one hub client, one cache and one concurrency
+ * limit for the whole server, and the airspaces and NOTAMs statuses follow its calls.
  */
-import type { ClimbDescent } from '../flight/vertical';
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
-import type { MapAreas } from '../map/areas';
-import type { TrafficLookup } from '../session/traffic';
-import { buildMapViewYielding } from '../map/mapView';
+import type { FlightTiming, JudgedFlights } from '../session/judgedFlights';
+import type { TrafficLookup } from '../session/trafficLookup';
 import { highlightAt, routeLayer, type RouteLayer } from '../map/routePoints';
 import { readCorridorNm, readLevelFilter, readTimeMarginMin } from '../../../common/mapFilters';
 import {
@@ -27,9 +25,9 @@ import {
 } from '../../../common/protocol/mapMessages';
 import { onRequest } from '../../../common/protocol/messages';
 import type { ExpansionResult, RouteBlock, RouteDocument } from '../route/model';
-import { blockIndexAt } from '../services/locate';
+import { blockIndexAt } from '../route/locate';
 import { describeError, guard } from './guard';
-import type { ParsedDocument } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
 import type { MapSettings } from './settings';
 
 export interface MapRequestDeps {
@@ -41,12 +39,12 @@ export interface MapRequestDeps {
   noExpansionSource?(): string | undefined;
   /** The time plain route text is flown: the setting, else now. */
   referenceMs(): number;
-  /** The profile's climb rate and descent gradient (`icaoRoute.flight.*`); the defaults when absent. */
-  climbDescent?(): ClimbDescent;
+  /** When plain route text is flown (the setting; none: now) and the profile's rates (`icaoRoute.flight.*`). */
+  timing(): FlightTiming;
   log(message: string): void;
 }
 
-/** The route block at a position (services/locate), else the first block with route elements. */
+/** The route block at a position (route/locate), else the first block with route elements. */
 export function routeBlockAt(
   document: RouteDocument,
   position: MapPosition | undefined,
@@ -81,7 +79,7 @@ function abortSignalOf(token: CancellationToken): AbortSignal {
 export function registerMapRequests(
   connection: Connection,
   deps: MapRequestDeps,
-  areas: MapAreas,
+  flights: JudgedFlights,
   traffic?: TrafficLookup,
 ): void {
   /** The document a map request names, and its route block at the request's position (routeBlockAt). */
@@ -111,26 +109,18 @@ export function registerMapRequests(
       if (!asked) return null;
       const { parsed, found } = asked;
       const expansion = deps.expansionFor(found.block, parsed);
-      const filters = filtersFrom(deps.map(), params.filters);
-      const signal = abortSignalOf(token);
-      const { data, prepared } = await areas.forBlock(found.block, expansion, signal);
-      const computation = await buildMapViewYielding(
+      return await flights.view(
+        parsed,
         {
-          uri: parsed.uri,
-          version: parsed.version,
           blockIndex: found.index,
           block: found.block,
           expansion,
-          data,
-          filters,
-          referenceMs: deps.referenceMs(),
-          ...(deps.climbDescent ? { climbDescent: deps.climbDescent() } : {}),
-          prepared,
+          filters: filtersFrom(deps.map(), params.filters),
           noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
         },
-        signal,
+        deps.timing(),
+        abortSignalOf(token),
       );
-      return computation.view;
     } catch (error) {
       if (token.isCancellationRequested) return null;
       deps.log(`map view failed: ${describeError(error)}`);

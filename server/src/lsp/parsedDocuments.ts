@@ -5,43 +5,17 @@
  * included); a full-text change goes through the incremental parser, which re-parses only the
  * blocks whose text changed. After a whole-text parse the editor is built in idle time, a slice
  * per turn of the event loop (`IDLE_SLICE_MS`), so that the first keystroke after opening a 20 MB
- * file costs what a later one does, not a second (it once built the editor from the whole text);
+ * file costs what a later one does, not the second that building the editor at once would take;
  * then the code of a keystroke is run once on a small text of its own (editWarmUp.ts).
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { IncrementalRouteParser, RouteDocumentEditor, type Range, type RouteDocument } from '../route';
 import { editWithinBlock } from '../route/blockEdit';
-import { LineIndex, type DocumentLines } from '../services/ranges';
+import { LineIndex } from '../route/ranges';
 import { isUsableChange } from './routeTextDocument';
-import type { BlockCaches } from '../services/languageService';
-import { createTokenCache } from '../services/semanticTokens';
-import { createSymbolCache } from '../services/symbols';
+import { newBlockCaches, type BlockCaches, type ParsedDocument } from '../services/parsedDocument';
 import { warmUpEditPath, warmUpEditWithoutEditor } from './editWarmUp';
-
-export type { BlockCaches };
-
-/** A document's parse of one version: the session's SessionDocument and the features' ServiceDocument. */
-export interface ParsedDocument {
-  uri: string;
-  version: number;
-  /**
-   * Read on first use (an edit never reads it: building a 5 MB string costs more than the edit).
-   * Read after a newer version of the document came, it is the newer text, as the blocks of an
-   * edited document are at their newest place (route/movableBlock.ts).
-   */
-  readonly text: string;
-  document: RouteDocument;
-  /** Built on first use: code actions need offsets; the expansion cache keys come from the parser. */
-  readonly lines: LineIndex;
-  /**
-   * The lines, without the whole text: the edited document's own once an edit came, else the
-   * line index (folding reads a few lines of a huge file; building its text costs more).
-   */
-  readonly lineTexts: DocumentLines;
-  /** The document's, for every version. */
-  readonly caches: BlockCaches;
-}
 
 /**
  * How long a slice of an editor's build in idle time runs before other work gets its turn: a
@@ -90,7 +64,7 @@ export class ParsedDocuments {
         parser: new IncrementalRouteParser(),
         pending: [],
         unbuilt: [],
-        caches: { symbols: createSymbolCache(), tokens: createTokenCache() },
+        caches: newBlockCaches(),
       };
       this.entries.set(uri, entry);
     }
@@ -114,16 +88,17 @@ export class ParsedDocuments {
     const document = edited ?? this.parsedWhole(entry, text!);
     entry.pending = [];
     let lines: LineIndex | undefined;
+    // Read on first use (an edit never reads it: building a 5 MB string costs more than the
+    // edit). Read after a newer version of the document came, it is the newer text, as the blocks
+    // of an edited document are at their newest place (route/movableBlock.ts).
+    const wholeText = () => (text ??= textDocument.getText());
     entry.parsed = {
       uri: textDocument.uri,
       version: textDocument.version,
-      get text() {
-        return (text ??= textDocument.getText());
-      },
       document,
       caches: entry.caches,
       get lines() {
-        return (lines ??= new LineIndex(this.text));
+        return (lines ??= new LineIndex(wholeText()));
       },
       get lineTexts() {
         return editor ?? this.lines;

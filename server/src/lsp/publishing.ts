@@ -7,12 +7,11 @@
  */
 import { RESULTS_CHANGED } from '../../../common/protocol/mapMessages';
 import { sendNotification } from '../../../common/protocol/messages';
+import { NEVER_CANCELLED } from '../route/model';
 import type { DocumentFindings } from '../session/documentPipeline';
 import { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { describeError } from './guard';
 import type { ServerState } from './serverState';
-
-const LIVE = { isCancellationRequested: false };
 
 export interface Publishing {
   dispose(): void;
@@ -36,7 +35,7 @@ export function registerPublishing(state: ServerState): Publishing {
     // An older version's late findings: the newer version's event carries them when they still hold.
     if (documents.get(event.uri)?.version !== event.version) return;
     try {
-      const diagnostics = state.service.diagnostics(event.document, { findings: event.findings }, LIVE);
+      const diagnostics = state.service.diagnostics(event.document, { findings: event.findings }, NEVER_CANCELLED);
       void connection.sendDiagnostics({ uri: event.uri, version: event.version, diagnostics }).catch(() => {});
     } catch (error) {
       state.logError(`diagnostics of ${event.uri} failed: ${describeError(error)}`);

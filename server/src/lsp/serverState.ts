@@ -10,7 +10,8 @@ import { sendNotification } from '../../../common/protocol/messages';
 import type { RouteLanguageService } from '../services/languageService';
 import type { RouteSession } from '../session/routeSession';
 import { HubCredentials } from './credentials';
-import type { ParsedDocument, ParsedDocuments } from './parsedDocuments';
+import type { ParsedDocument } from '../services/parsedDocument';
+import type { ParsedDocuments } from './parsedDocuments';
 import type { RouteTextDocument } from './routeTextDocument';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 
@@ -25,7 +26,16 @@ export interface ClientAbilities {
   foldingRangeLimit: number;
   /** The client's storage folder for the airline cache (initializationOptions.referenceCacheFolder). */
   referenceCacheFolder?: string;
+  /**
+   * The client sends the hub key (icaoRoute/setHubKey) once the server runs, whether there is one
+   * or not (initializationOptions.hubKeyFollows: the VS Code client): until then the session
+   * expands nothing, and a command run at start-up waits for it rather than say a key is needed.
+   */
+  hubKeyFollows?: boolean;
 }
+
+/** The longest a command waits at start-up for the hub key the client said it sends. */
+export const HUB_KEY_WAIT_MS = 10_000;
 
 export class ServerState {
   settings: ServerSettings = DEFAULT_SETTINGS;
@@ -40,6 +50,10 @@ export class ServerState {
     foldingRangeLimit: Number.POSITIVE_INFINITY,
   };
   readonly hubCredentials = new HubCredentials();
+  /** True once the client's icaoRoute/setHubKey came (with a key or without). */
+  hubKeyReceived = false;
+  #configured!: () => void;
+  readonly #configuredOnce = new Promise<void>((resolve) => (this.#configured = resolve));
   /** Credentials from the client; until it sends any, the server's own environment. */
   referenceCredentials?: SetReferenceCredentialsParams;
   /** Set once the session is made (startLanguageServer). */
@@ -52,6 +66,24 @@ export class ServerState {
     readonly documents: TextDocuments<RouteTextDocument>,
     readonly parsed: ParsedDocuments,
   ) {}
+
+  /** The session has the client's settings and, when the client said it sends one, its hub key. */
+  markConfigured(): void {
+    this.#configured();
+  }
+
+  /**
+   * Resolves once the session is configured as the client means it at start-up (see
+   * `markConfigured`), or after `limitMs`: a command run at once waits for the key on its way.
+   */
+  configured(limitMs = HUB_KEY_WAIT_MS): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, limitMs);
+      timer.unref?.();
+    });
+    return Promise.race([this.#configuredOnce, limit]).finally(() => clearTimeout(timer));
+  }
 
   /** The parse of the document's current version; undefined when it is not open. */
   parsedFor(uri: string): ParsedDocument | undefined {

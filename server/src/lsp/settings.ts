@@ -7,11 +7,11 @@
 
 import type { HubSettings, ReferenceSettings } from '../hub/config';
 import { isObject } from '../hub/geojson';
-import { at, readClientSettings, type HttpEnvironment } from '../hub/settings';
+import { at, readClientSettings, type HttpEnvironment } from '../hub/clientSettings';
 import { readLevelFilter } from '../../../common/mapFilters';
 import type { MapLevelFilter } from '../../../common/protocol/mapMessages';
 import { numberSetting, settingDefault } from '../../../common/settings/definitions';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
 import type { ClimbDescent } from '../flight/vertical';
 
 export interface ServerSettings {

@@ -7,6 +7,13 @@
 
 export const MAX_AIRSPACE_FILE_BYTES = 16 * 1_048_576;
 
+/**
+ * The FIR boundaries file (icaoRoute.map.firBoundariesFile), on disk and after decompression:
+ * the VAT-Spy data project's whole world is 2 MB of GeoJSON, and 16 MB parses in well under a
+ * second (a 0.6 MB gzip of 286 MB cost 1.5–2.4 GB before this limit).
+ */
+export const MAX_FIR_BOUNDARIES_BYTES = MAX_AIRSPACE_FILE_BYTES;
+
 /** Deeper than any GeoJSON (a MultiPolygon's coordinates are 4 deep under 3 of the collection). */
 export const MAX_JSON_DEPTH = 64;
 

@@ -4,11 +4,13 @@
  * and the areas indexed once per set of answers.
  */
 import type { HubClient } from '../hub';
-import { RouteCorridor } from './corridor';
+import { RouteCorridor } from '../flight/corridor';
 import { MapDataSource, type HubCalls } from './hubData';
-import { prepareAreasYielding, routeAerodromes, type MapData, type PreparedAreas } from './mapView';
+import type { MapData } from './mapView';
+import { routeAerodromes } from '../flight/judgedFlight';
+import { prepareAreasYielding, type PreparedAreas } from '../flight/preparedAreas';
 import { routeLayer } from './routePoints';
-import type { FirEntry } from './firs';
+import type { FirEntry } from '../flight/firs';
 import type { ExpansionResult, RouteBlock } from '../route/model';
 
 export interface MapAreaDeps {

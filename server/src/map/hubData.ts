@@ -22,13 +22,15 @@ import {
   type LeftOut,
   type Link,
 } from '../hub';
-import type { RouteCorridor } from './corridor';
+import type { RouteCorridor } from '../flight/corridor';
 import { countryOfIcao } from './countries';
-import { firsCrossed, type FirEntry } from './firs';
+import { firsCrossed, type FirEntry } from '../flight/firs';
 import { jsonShapeProblem, MAX_AIRSPACE_FILE_BYTES } from './airspaceFileLimits';
-import { limitFeatureVertices } from './vertexLimit';
-import type { KnownFir, MapData, MicrolightSource, NotamSource } from './mapView';
-import { currentNotams } from './notamRelations';
+import { limitFeatureVertices } from '../geo/vertexLimit';
+import type { KnownFir, MapData } from './mapView';
+import type { MicrolightSource } from '../flight/judgedFlight';
+import type { NotamSource } from '../flight/preparedAreas';
+import { currentNotams, notamIdentity } from './notamRelations';
 import { loadFirBoundaries } from './firBoundaries';
 import { boxOfRings } from '../hub/hubXml';
 
@@ -95,6 +97,8 @@ export class MapDataSource {
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;
   private microlightsRestricted = false;
+  /** The boundaries file's FIRs, when there is no hub. */
+  private fromFile?: Promise<{ firs: FirEntry[]; problem?: string }>;
 
   constructor(
     private readonly hub: HubClient | undefined,
@@ -114,7 +118,25 @@ export class MapDataSource {
     const airspaces = await this.localAirspaces(notices);
     if (!this.hub) {
       notices.add(this.airspaceFiles.length > 0 ? NEEDS_KEY_WITH_FILES_NOTICE : NEEDS_KEY_NOTICE);
-      return { firs: [], airspaces, notams: [], microlights: [], notices: [...notices] };
+      // Without the hub the boundaries file alone gives the FIRs (EET/ is filed offline too).
+      const fromFile = route.points.length > 0 ? await this.fileFirs(notices) : [];
+      const crossed = firsCrossed(route, fromFile);
+      return {
+        firs: crossed,
+        ...(fromFile.length > 0
+          ? {
+              knownFirs: fromFile.map((f) => ({
+                designator: f.designator,
+                approximate: false,
+                boundaryFile: f.boundaryFile!,
+              })),
+            }
+          : {}),
+        airspaces,
+        notams: [],
+        microlights: [],
+        notices: [...notices],
+      };
     }
     const hub = calls ?? directHubCalls(this.hub);
     let catalogue: FirLinks[] = [];
@@ -352,10 +374,10 @@ export class MapDataSource {
     if (failed.length > 0) notices.add(`NOTAMs are missing for ${failed.sort().join('; ')}.`);
     if (none.length > 0)
       notices.add(`No NOTAMs at the moment for ${none.sort().join(', ')} (the hub answered 404 "not found").`);
-    // A NOTAM listed by its FIR and by its aerodrome is shown once.
+    // A NOTAM listed by its FIR and by its aerodrome is shown once; one number of two offices twice.
     const seen = new Set<string>();
     const unique = out.filter((n) => {
-      const key = n.notam.designation ?? n.notam.id ?? n.notam.text ?? '';
+      const key = notamIdentity(n.notam);
       if (!key) return true;
       if (seen.has(key)) return false;
       seen.add(key);
@@ -377,6 +399,38 @@ export class MapDataSource {
   }
 
   /**
+   * Every FIR of the boundaries file, as FIR entries, without the hub: read once per data source
+   * (a new file setting makes a new source); a file that cannot be read is one notice.
+   */
+  private fileFirs(notices: Set<string>): Promise<FirEntry[]> {
+    const file = this.firBoundariesFile;
+    if (!file) return Promise.resolve([]);
+    this.fromFile ??= loadFirBoundaries(file).then(
+      (boundaries) => ({
+        firs: [...boundaries.byFir].map(([designator, polygons]) => ({
+          prefix: designator.slice(0, 2),
+          designator,
+          name: designator,
+          bbox: boxOfRings(polygons),
+          polygons,
+          boundaryFile: file,
+        })),
+        ...(boundaries.leftOut
+          ? { problem: `The FIR boundaries file ${file}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}` }
+          : {}),
+      }),
+      (error: unknown) => ({
+        firs: [],
+        problem: `The FIR boundaries file ${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+    return this.fromFile.then(({ firs, problem }) => {
+      if (problem) notices.add(problem);
+      return firs;
+    });
+  }
+
+  /**
    * Every FIR with its box, by following the links each navigation answer carries. Shared by
    * every caller (the map and the conflict diagnostics), so no one caller's cancellation stops it.
    */
@@ -392,7 +446,7 @@ export class MapDataSource {
           if (boundaries.leftOut)
             fileProblem = `The FIR boundaries file ${this.firBoundariesFile}: ${leftOutText(boundaries.leftOut, 'boundary', 'boundaries')}`;
         } catch (error) {
-          fileProblem = `The FIR boundaries file ${this.firBoundariesFile} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+          fileProblem = `FIR boundaries (icaoRoute.map.firBoundariesFile) are not used: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
       const prefixes = await hub.icaoPrefixes();

@@ -10,7 +10,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { ExportRouteResult, RouteExportFormat } from '../../../common/protocol/lspMessages';
 import type { LonLat, MapLeg, MapPoint } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock } from '../route/model';
-import { routeAerodromes } from './mapView';
+import { routeAerodromes } from '../flight/judgedFlight';
 import { routeLayer, type RouteLayer } from './routePoints';
 import { roundCoordinate, xsdDecimal } from '../geo/fileCoordinates';
 import { flightOf, type FlightProfile } from '../flight';

@@ -15,8 +15,8 @@ import type { MapHighlight, MapLeg, MapPoint, MapPosition } from '../../../commo
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';
 import { flightDateMs } from '../route/flightDate';
-import { rangesIntersect } from '../services/ranges';
-import { denseLeg, splitAtAntimeridian } from './geometry';
+import { rangesIntersect } from '../route/ranges';
+import { denseLeg, splitAtAntimeridian } from '../geo/geometry';
 
 export interface RouteLayer {
   points: MapPoint[];
@@ -61,6 +61,19 @@ function legVia(
   return { via: 'DCT', range: toRange, elementIndex: to.elementIndex };
 }
 
+/**
+ * The SID or STAR a leg flies: into one of its fixes, or from its last fix on to the point where
+ * it ends (a SID) or the destination (a STAR).
+ */
+function procedureVia(block: RouteBlock, fix: ExpandedPoint): { via: string; range: Range; elementIndex: number } {
+  const element = block.elements[fix.elementIndex];
+  return {
+    via: fix.via ?? element?.text.toUpperCase() ?? '',
+    range: element?.range ?? block.range,
+    elementIndex: fix.elementIndex,
+  };
+}
+
 export function routeLayer(block: RouteBlock, result: ExpansionResult | undefined): RouteLayer {
   const placed = result?.points ?? [];
   const points: MapPoint[] = [];
@@ -94,9 +107,14 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
 
   let previous: { point: ExpandedPoint; id: string; index: number } | undefined;
   let cumulative = 0;
+  /** The points left out since the last one placed: the next leg jumps over them. */
+  let skipped: MapPoint[] = [];
   const addMissingBefore = (order: number) => {
-    while (missing.length > 0 && missing[0]!.elementIndex < order)
-      points.push({ ...missing.shift()!, id: `p${points.length}` });
+    while (missing.length > 0 && missing[0]!.elementIndex < order) {
+      const point = { ...missing.shift()!, id: `p${points.length}` };
+      points.push(point);
+      skipped.push(point);
+    }
   };
   placed.forEach((p, position) => {
     const order = p.elementIndex >= 0 ? p.elementIndex : position === 0 ? -1 : Number.POSITIVE_INFINITY;
@@ -105,6 +123,8 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
     const id = `p${points.length}`;
     const facts = [`${FIX_TYPE_LABEL[p.type] ?? p.type} at ${formatDegreesMinutes(p.lat, p.lon)}`];
     if (p.resolvedFix) facts.push(`Resolved: ${p.resolvedFix}`);
+    if (p.procedure)
+      facts.push(`A fix of the ${p.procedure === 'sid' ? 'SID' : 'STAR'} ${p.via ?? ''}, from the procedures data`);
     if (p.elevationFt !== undefined && p.type === 'aerodrome') facts.push(`Elevation ${Math.round(p.elevationFt)} ft`);
     const mapPoint: MapPoint = {
       id,
@@ -119,7 +139,10 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
     if (previous) {
       const leg = denseLeg(previous.point, p);
       cumulative += leg.distanceNm;
-      const via = legVia(block, p, range);
+      const procedure = p.procedure ?? previous.point.procedure;
+      const via = procedure
+        ? procedureVia(block, procedure === p.procedure ? p : previous.point)
+        : legVia(block, p, range);
       const tracks = legTracks(previous.point, leg.trackDeg, dateMs);
       legs.push({
         id: `l${previous.index}`,
@@ -132,6 +155,7 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
         distanceNm: round1(leg.distanceNm),
         trackDeg: round1(leg.trackDeg),
         magneticTrackDeg: round1(tracks.magneticDeg),
+        ...(procedure ? { procedure } : {}),
       });
       mapPoint.legNm = round1(leg.distanceNm);
       mapPoint.trackDeg = round1(leg.trackDeg);
@@ -141,12 +165,25 @@ export function routeLayer(block: RouteBlock, result: ExpansionResult | undefine
         `Leg from ${previous.point.designator} (${via.via}): ${round1(leg.distanceNm)} NM, ${tracksText(tracks)}`,
         `Magnetic track: ${variationSource(tracks)}`,
       );
+      if (skipped.length > 0) {
+        const names = skipped.map((m) => m.name);
+        legs[legs.length - 1]!.unplaced = {
+          names,
+          range: skipped[0]!.range,
+          from: previous.point.designator,
+          to: p.designator,
+        };
+        facts.push(
+          `Drawn straight over ${names.join(', ')}, which could not be placed: the route there is not known and no area is judged on this leg.`,
+        );
+      }
       facts.push(`Cumulative distance: ${round1(cumulative)} NM`);
     } else {
       mapPoint.cumulativeNm = 0;
     }
     points.push(mapPoint);
     previous = { point: p, id, index: points.length - 1 };
+    skipped = [];
   });
   addMissingBefore(Number.POSITIVE_INFINITY);
   return { points, legs };

@@ -68,7 +68,8 @@ export function trafficFlights(answers: readonly FirFlightsAnswer[]): TrafficFli
         leftOut++;
         continue;
       }
-      const callsign = f.callsign?.trim() || 'unidentified';
+      const label = flightLabel(f);
+      const callsign = label.text;
       const id = f.gufi ?? `${callsign}@${answer.fir}@${f.lon},${f.lat}`;
       if (seen.has(id)) continue;
       seen.add(id);
@@ -82,6 +83,7 @@ export function trafficFlights(answers: readonly FirFlightsAnswer[]): TrafficFli
         position: [f.lon!, f.lat!],
         levelText: levelText(f.altitude),
         fir: answer.fir,
+        ...(label.notAtcCallsign ? { notAtcCallsign: true } : {}),
       };
       if (typeof f.altitude === 'number' && Number.isFinite(f.altitude)) flight.altitudeFt = f.altitude;
       if (typeof f.track === 'number' && Number.isFinite(f.track))
@@ -94,6 +96,18 @@ export function trafficFlights(answers: readonly FirFlightsAnswer[]): TrafficFli
     }
   }
   return { flights, leftOut, capped };
+}
+
+/**
+ * What a dispatcher recognises a flight by: its ATC call sign, else its operator and flight
+ * number (`ETD 19`, said not to be the ATC call sign), else the operator, else "unidentified".
+ */
+export function flightLabel(f: FlightSummary): { text: string; notAtcCallsign?: boolean } {
+  const atc = f.callsign?.trim();
+  if (atc) return { text: atc };
+  if (f.operator && f.flightNumber) return { text: `${f.operator} ${f.flightNumber}`, notAtcCallsign: true };
+  if (f.operator) return { text: f.operator, notAtcCallsign: true };
+  return { text: 'unidentified' };
 }
 
 /** Minutes before and after the flight's time at an aerodrome within which movements count. */
@@ -130,14 +144,29 @@ export function movementStatuses(
 
 /**
  * The time of a movement as a GeoJSON summary gives it: `departure`/`arrival` objects with
+ * `gateTime`/`runwayTime` `{ initial, estimated, actual }` (the best known first), or
  * actualTime, else estimatedTime, else scheduledTime (ISO 8601); undefined when none reads.
  */
 export function movementTimeMs(properties: Record<string, unknown>, end: 'departure' | 'arrival'): number | undefined {
   const place = properties[end];
   if (!place || typeof place !== 'object' || Array.isArray(place)) return undefined;
   const o = place as Record<string, unknown>;
-  for (const key of ['actualTime', 'estimatedTime', 'scheduledTime']) {
-    const value = o[key];
+  // The hub's summaries: { gateTime | runwayTime: { initial, estimated, actual } }; else flat times.
+  const times = (name: string): Record<string, unknown> =>
+    o[name] && typeof o[name] === 'object' && !Array.isArray(o[name]) ? (o[name] as Record<string, unknown>) : {};
+  const gate = times('gateTime');
+  const runway = times('runwayTime');
+  for (const value of [
+    gate.actual,
+    runway.actual,
+    gate.estimated,
+    runway.estimated,
+    gate.initial,
+    runway.initial,
+    o.actualTime,
+    o.estimatedTime,
+    o.scheduledTime,
+  ]) {
     if (typeof value !== 'string' || !value) continue;
     const ms = Date.parse(value);
     if (Number.isFinite(ms)) return ms;

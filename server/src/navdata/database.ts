@@ -68,6 +68,8 @@ export class NavDatabase {
   private through?: Map<number, string[]>;
   /** Aerodrome codes in order, built on first use (completion). */
   private aerodromeCodes?: string[];
+  /** Aerodrome codes, those with the most ILS runways first, built on first use (completion). */
+  private aerodromesRanked?: string[];
 
   constructor(
     readonly points: PointTable,
@@ -75,7 +77,14 @@ export class NavDatabase {
     private readonly aerodromeIndex: Map<string, number>,
     private readonly airways: Map<string, Airway>,
     readonly report: LoadReport,
+    /** Aerodrome code → the runways nav.dat gives an ILS for, in the order read. */
+    private readonly ils: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {}
+
+  /** The runways of an aerodrome that have an ILS in the data (nav.dat row 4 localizers), e.g. ['09L', '27R']. */
+  ilsRunways(icao: string): readonly string[] {
+    return this.ils.get(icao) ?? [];
+  }
 
   get size(): number {
     return this.points.size;
@@ -129,6 +138,34 @@ export class NavDatabase {
 
   aerodrome(icao: string): number | undefined {
     return this.aerodromeIndex.get(icao);
+  }
+
+  /**
+   * Aerodromes as a dispatcher looks for them, at most `limit`: those whose code starts with
+   * `typed` (upper case), then, from four letters on (three when no code starts so), those with a
+   * word of their name starting with it (`Heath` → EGLL London Heathrow); each group the aerodromes with the most ILS runways
+   * first (an instrument approach is what a flight plan's aerodrome needs), then by code.
+   */
+  findAerodromes(typed: string, limit: number): { code: string; byName: boolean }[] {
+    this.aerodromesRanked ??= [...this.aerodromeIndex.keys()].sort(
+      (a, b) => this.ilsRunways(b).length - this.ilsRunways(a).length || (a < b ? -1 : a > b ? 1 : 0),
+    );
+    const word = typed.trim().toUpperCase();
+    const out: { code: string; byName: boolean }[] = [];
+    for (const code of this.aerodromesRanked) {
+      if (out.length >= limit) return out;
+      if (code.startsWith(word)) out.push({ code, byName: false });
+    }
+    // Names from four letters on ("Nice", "Rome"), or from three when no code starts so.
+    if (word.length < 3 || (word.length === 3 && out.length > 0)) return out;
+    const wordStart = new RegExp(`(?:^|[^A-Z0-9])${word.replace(/[^A-Z0-9 ]/g, '')}`);
+    for (const code of this.aerodromesRanked) {
+      if (out.length >= limit) break;
+      if (code.startsWith(word)) continue;
+      const name = this.points.name[this.aerodromeIndex.get(code)!] ?? '';
+      if (wordStart.test(name.toUpperCase())) out.push({ code, byName: true });
+    }
+    return out;
   }
 
   /** Aerodrome codes starting with `prefix` (upper case), in alphabetical order, at most `limit`. */
@@ -261,6 +298,16 @@ export class NavDatabaseBuilder {
     return true;
   }
 
+  /** Aerodrome code → its runways with an ILS (nav.dat localizers), each once. */
+  readonly ils = new Map<string, string[]>();
+
+  /** A localizer of nav.dat (row 4 or 5): the aerodrome's runway has an ILS. */
+  addIls(icao: string, runway: string): void {
+    const runways = this.ils.get(icao);
+    if (!runways) this.ils.set(icao, [runway]);
+    else if (!runways.includes(runway)) runways.push(runway);
+  }
+
   addAerodrome(icao: string, lat: number, lon: number, name: string, elevationFt: number): boolean {
     if (this.aerodromes.has(icao)) return false;
     this.aerodromes.set(icao, this.points.add(icao, KIND_AERODROME, lat, lon, '', name, elevationFt));
@@ -329,6 +376,6 @@ export class NavDatabaseBuilder {
     report.aerodromes = this.aerodromes.size;
     report.airways = this.airways.size;
     report.airwaySegments = this.segmentCount;
-    return new NavDatabase(this.points, this.names, this.aerodromes, this.airways, report);
+    return new NavDatabase(this.points, this.names, this.aerodromes, this.airways, report, this.ils);
   }
 }

@@ -194,6 +194,14 @@ class NavaidParser extends DataFileParser {
     if ((code >= 4 && code <= 9) || (code >= 14 && code <= 16)) {
       file.rows++;
       file.skipped++; // ILS parts, markers, GLS and landing threshold points are not route points
+      // A localizer (4 with a glide slope's ILS, 5 alone) says the runway has an instrument
+      // approach: nav 810 `… ident ICAO runway name`, nav 1150 `… ident ICAO region runway name`.
+      if ((code === 4 || code === 5) && n >= 10) {
+        const current = this.version >= 1100;
+        const runway = t.string(current ? 10 : 9);
+        if (/^[A-Z0-9]{3,4}$/.test(t.string(8)) && /^\d{2}[LRC]?$/.test(runway))
+          this.builder.addIls(t.string(8), runway);
+      }
       return;
     }
     if (code !== 2 && code !== 3 && code !== 12 && code !== 13)

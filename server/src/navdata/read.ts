@@ -44,6 +44,19 @@ function typeOf(stat: import('node:fs').Stats): string {
   return 'not a file';
 }
 
+/** What the file is, in the messages: navigation data unless the caller reads another kind of file. */
+export interface FileKind {
+  /** "this navigation data file", "the FIR boundaries file". */
+  this: string;
+  /** "navigation data must be ordinary files". */
+  mustBe: string;
+}
+
+const NAVDATA_FILE: FileKind = {
+  this: 'this navigation data file',
+  mustBe: 'navigation data must be ordinary files',
+};
+
 /**
  * Calls `onText` with the file's text, chunk by chunk (a character split between chunks is kept
  * whole), decompressing gzip (by its magic bytes) on the way; yields to the event loop between
@@ -55,6 +68,7 @@ export async function readTextFile(
   encoding: 'latin1' | 'utf8',
   maxBytes: number,
   onText: (text: string) => void,
+  kind: FileKind = NAVDATA_FILE,
 ): Promise<void> {
   const name = path.basename(file);
   // Non-blocking open: opening a FIFO for reading would otherwise wait for a writer for ever.
@@ -66,14 +80,12 @@ export async function readTextFile(
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) {
-      throw new NavDataError(
-        `${name} is not a regular file (${typeOf(stat)}): navigation data must be ordinary files (${file}).`,
-      );
+      throw new NavDataError(`${name} is not a regular file (${typeOf(stat)}): ${kind.mustBe} (${file}).`);
     }
     if (stat.size > maxBytes) {
       throw new NavDataError(
         `${name} is ${formatBytes(stat.size)}: larger than the limit of ` +
-          `${formatBytes(maxBytes)} for this navigation data file, so it is not read ` +
+          `${formatBytes(maxBytes)} for ${kind.this}, so it is not read ` +
           `(${file}).`,
       );
     }
@@ -108,7 +120,7 @@ export async function readTextFile(
       if (error instanceof OverLimit) {
         throw new NavDataError(
           `${name} inflates to more than ${formatBytes(maxBytes)}: that is over the limit ` +
-            `for this navigation data file, so it is not used (a damaged file or a gzip ` +
+            `for ${kind.this}, so it is not used (a damaged file or a gzip ` +
             `bomb?) (${file}).`,
         );
       }

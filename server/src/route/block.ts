@@ -18,6 +18,7 @@ import {
 } from './routeText';
 import { TextSegments } from './segments';
 import { NO_RANGE } from './quickCheck';
+import { textFix } from './textFixes';
 
 export type BlockData = Omit<RouteBlock, 'elements' | 'routeText'>;
 
@@ -172,6 +173,8 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
   let origin: Located<string> | undefined;
   let destination: Located<string> | undefined;
   let referenceFix: Located<string> | undefined;
+  /** The first `departure:` key, said to be ignored when the block is an FPL message. */
+  let departureKey: Range | undefined;
   let fpl: FplResult | undefined;
   for (let li = 0; li < n; li++) {
     const text = lines[li];
@@ -190,6 +193,7 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
       if (d) {
         directiveCount++;
         if (build) directives.push(d);
+        if (d.key === 'departure') departureKey ??= build ? d.keyRange : keyRangeOf(text, line, colon);
         // First occurrence of each key counts; later ones are reported.
         const bit = keyBit(d.key);
         if (bit ? seenKeys & bit : seenOthers?.has(d.key)) {
@@ -224,6 +228,15 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
   }
 
   if (!fpl && segments.length === 0 && directiveCount === 0) return undefined;
+  if (fpl && departureKey) {
+    const line = departureKey.start.line;
+    sink.add(
+      'R012',
+      "departure: is not used in an FPL message's block: the flight is timed by its EOBT (field 13) and DOF/ (field 18); remove this line",
+      departureKey,
+      textFix('Remove departure: (the FPL message has its own EOBT and DOF/)', spanRange(line, 0, line + 1, 0), ''),
+    );
+  }
 
   // The first words name a block only when the directives do not give both aerodromes.
   const route: RouteTextFacts = fpl

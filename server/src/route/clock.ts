@@ -9,6 +9,11 @@ export function setReferenceClock(now: (() => number) | undefined): void {
   clock = now;
 }
 
+/** Unsets the clock if it is still `now` (a session that ends takes back the clock it set). */
+export function releaseReferenceClock(now: () => number): void {
+  if (clock === now) clock = undefined;
+}
+
 /** Milliseconds since the epoch, or undefined when no clock is set. */
 export function referenceNow(): number | undefined {
   return clock?.();

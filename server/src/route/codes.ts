@@ -1,7 +1,7 @@
 /**
  * Every diagnostic code, from every source, in one table: the parser and the local checks (R),
- * offline route expansion (X), the hub's expansion (H), the airline reference (A) and flight
- * conflicts (F). The codes are stable: tools, docs and quick fixes key on them. docs/diagnostics.md
+ * offline route expansion (X), SIDs and STARs from the procedures data (P), the hub's expansion
+ * (H), the airline reference (A) and flight conflicts (F). The codes are stable: tools, docs and quick fixes key on them. docs/diagnostics.md
  * is generated from this table (test/unit/route/diagnosticsDoc.ts); a test fails on a code that
  * a source emits and this table lacks. Groups of R: R0xx file and directives, R1xx the syntax of
  * one element, R2xx the sequence rules of Doc 4444 Item 15, R3xx FPL messages.
@@ -27,6 +27,8 @@ export const DIAGNOSTIC_CODES = {
   R008: { severity: 'error', title: 'Text after the end of the FPL message' },
   R009: { severity: 'warning', title: 'Block without route text' },
   R010: { severity: 'information', title: 'Too many problems in one block: the rest are not shown' },
+  R011: { severity: 'error', title: 'departure is not a date and time in UTC' },
+  R012: { severity: 'warning', title: "departure in an FPL message's block: the EOBT and DOF/ time the flight" },
 
   // Syntax of one element
   R101: { severity: 'error', title: 'Unreadable element' },
@@ -99,6 +101,18 @@ export const DIAGNOSTIC_CODES = {
   R326: { severity: 'warning', title: 'DOF/ in the past' },
   R327: { severity: 'error', title: 'Hyphen inside field 7 (aircraft identification)' },
   R328: { severity: 'error', title: 'Hyphen inside field 18 text: the message splits into an invalid field' },
+  R329: { severity: 'warning', title: 'STS/NONRVSM with W (RVSM approved) in field 10a' },
+  R330: { severity: 'warning', title: 'TALT/ (take-off alternate) is the departure aerodrome' },
+  R331: { severity: 'warning', title: 'Field 16 alternate is the destination aerodrome' },
+  R332: { severity: 'warning', title: 'Fuel endurance (field 19 E/) shorter than the total EET of field 16' },
+  R333: { severity: 'warning', title: 'NAV/ names a GNSS augmentation without G or Z in field 10a' },
+  R334: {
+    severity: 'warning',
+    title: 'DOF/ more than 120 hours ahead (Doc 4444: filed at most 120 h before the EOBT)',
+  },
+  R335: { severity: 'warning', title: 'EET/ estimate beyond the total EET of field 16' },
+  R336: { severity: 'warning', title: 'IFR cruising level in a VFR part of the flight (Annex 2, Appendix 3)' },
+  R337: { severity: 'warning', title: 'VFR cruising level in an IFR part of the flight (Annex 2, Appendix 3)' },
 
   // Route expansion against navigation data (offline; server/src/expansion)
   X001: { severity: 'warning', title: 'Point not in the navigation data' },
@@ -111,7 +125,10 @@ export const DIAGNOSTIC_CODES = {
   X008: { severity: 'warning', title: 'Aerodrome not in the navigation data' },
   X009: { severity: 'error', title: 'referenceFix cannot be used' },
   X010: { severity: 'information', title: 'Oceanic track not expanded' },
-  X011: { severity: 'information', title: 'Ambiguous first point: the namesake nearest the departure is taken' },
+  X011: {
+    severity: 'information',
+    title: 'Ambiguous first point: the namesake nearest the departure, or on the following airway, is taken',
+  },
   X012: { severity: 'warning', title: 'Planned level outside the level band of an airway segment' },
   X013: { severity: 'warning', title: 'Airway flown against its one-way direction' },
   /** The level's direction in the table of cruising levels against the magnetic track of its first leg (also on the hub's points). */
@@ -121,6 +138,11 @@ export const DIAGNOSTIC_CODES = {
   },
   /** A DLE/ point none of the expanded route's points, airway points included (also on the hub's points). */
   X015: { severity: 'warning', title: 'DLE/ at a point not on the expanded route' },
+  /** A later leg at the same level turns into the other semicircle (also on the hub's points). */
+  X016: {
+    severity: 'warning',
+    title: 'Cruising level of the other direction for the magnetic track of a later leg (a turn at the same level)',
+  },
 
   // Route expansion at the hub (server/src/hub/expansionMapping.ts)
   /** The hub returned the name without a position: it does not know it. */
@@ -131,17 +153,23 @@ export const DIAGNOSTIC_CODES = {
   H003: { severity: 'warning', title: 'First fix ambiguous at the hub: add a referenceFix' },
   /** The hub rejected the route text as a bad request (checker only). */
   H004: { severity: 'error', title: 'The hub rejected the route text' },
+  /** H003 where the navigation data settles the point: the departure near it, or the airway after it. */
+  H005: {
+    severity: 'information',
+    title: 'First fix ambiguous at the hub, settled by the departure or the following airway in the navigation data',
+  },
 
-  // Airline reference (server/src/services/airline.ts)
+  // Airline reference (server/src/remote/airlineDirectory.ts)
   A001: { severity: 'warning', title: 'Operator designator not in the airline reference' },
   A002: { severity: 'warning', title: 'Operator marked inactive in the airline reference' },
 
-  // The live flight behind an FPL message's call sign (server/src/services/liveFlight.ts)
+  // The live flight behind an FPL message's call sign (server/src/remote/liveFlight.ts)
   L001: { severity: 'information', title: "The EOBT differs from the flight's schedule by more than the tolerance" },
   L002: { severity: 'warning', title: 'The flight is cancelled' },
   L003: { severity: 'warning', title: "The flight's departure aerodrome differs from field 13" },
   L004: { severity: 'warning', title: "The flight's destination differs from field 16" },
   L005: { severity: 'information', title: "The flight's filed route differs from field 15" },
+  L006: { severity: 'information', title: 'The flight was diverted: it did not land at the destination of field 16' },
 
   // Flight conflicts (server/src/flight/conflicts.ts)
   F001: {
@@ -156,12 +184,28 @@ export const DIAGNOSTIC_CODES = {
   F003: { severity: 'warning', title: 'EET/ names a FIR the route does not cross' },
   F004: {
     severity: 'warning',
-    title: 'EET/ time to a FIR boundary more than 10 minutes from the still-air time',
+    title: 'EET/ time to a FIR boundary or point more than 10 minutes from the still-air time',
   },
   F005: {
     severity: 'information',
     title: 'Total EET of field 16 more than 30 % from the still-air time to the destination',
   },
+  // Where the route is not known (server/src/flight/conflicts.ts)
+  F006: {
+    severity: 'information',
+    title: 'Conflicts not judged where the route is not known (a point could not be placed)',
+  },
+  // EET/ against the expanded route (server/src/flight/eetWords.ts)
+  F008: { severity: 'warning', title: 'EET/ names a significant point not on the expanded route' },
+  F009: { severity: 'warning', title: 'EET/ times do not grow in the order the route reaches the places' },
+
+  // SIDs and STARs from the procedures data (X-Plane's CIFP files)
+  P001: { severity: 'warning', title: 'SID not published for the departure aerodrome' },
+  P002: { severity: 'warning', title: 'SID does not end at the point written after it' },
+  P003: { severity: 'warning', title: 'STAR not published for the destination aerodrome' },
+  P004: { severity: 'warning', title: 'STAR does not begin at the point written before it' },
+  P005: { severity: 'information', title: "The aerodrome's procedures file cannot be read" },
+  P006: { severity: 'information', title: 'A fix of the SID or STAR is not in the navigation data' },
 } as const satisfies Record<string, DiagnosticCodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
@@ -173,7 +217,7 @@ export type CodeOf<Series extends string> = Extract<DiagnosticCode, `${Series}${
 export type RouteCode = CodeOf<'R'>;
 
 /** The series, in the order the docs list them. */
-export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'L', 'F'] as const;
+export const DIAGNOSTIC_SERIES = ['R', 'X', 'H', 'A', 'L', 'F', 'P'] as const;
 
 /** The codes of a series, in table order. */
 export function codesOf(series: string): DiagnosticCode[] {

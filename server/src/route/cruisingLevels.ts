@@ -11,12 +11,16 @@
  *   1 200 m; westbound 600 m … 8 400 m, then 9 200 m … 12 200 m every 600 m, then 13 100 m,
  *   14 300 m … every 1 200 m (300 m vertical separation between 8 900 m and 12 500 m).
  *
- * A level in neither column (F375, A045: a VFR level, or no cruising level at all, R210) has no
- * direction here and is not judged by the rule.
+ * VFR flights above 3,000 ft above the ground cruise at the IFR levels + 500 ft (+ 150 m): the
+ * VFR columns (`rules` 'VFR'). A level in neither column of its rules (F375, or A045 for IFR) has
+ * no direction here and is not judged by the rule.
  */
 import type { Level } from './model';
 
 export type Direction = 'eastbound' | 'westbound';
+
+/** Which columns of the table: IFR, or VFR (the IFR levels + 500 ft, + 150 m in the metric table). */
+export type Rules = 'IFR' | 'VFR';
 
 /** What the finding says the rule is. */
 export const SEMICIRCULAR_RULE =
@@ -45,27 +49,51 @@ function metricColumn(direction: Direction): number[] {
   return levels;
 }
 
+/**
+ * The VFR levels of one direction in hundreds of feet: the IFR levels + 500 ft from 3,500 ft
+ * (eastbound) and 4,500 ft (westbound), below 3,000 ft above the ground no level applies, up to
+ * FL275 and FL285 (above FL290 with RVSM there is no VFR level, Annex 2, 4.4).
+ */
+function vfrFeetColumn(direction: Direction): number[] {
+  const levels: number[] = [];
+  for (let v = direction === 'eastbound' ? 35 : 45; v <= 285; v += 20) levels.push(v);
+  return levels;
+}
+
+/** The VFR levels of one direction in tens of metres: the IFR levels + 150 m, 1 050 m … 8 250 m and 1 350 m … 8 550 m. */
+function vfrMetricColumn(direction: Direction): number[] {
+  const levels: number[] = [];
+  for (let m = direction === 'eastbound' ? 1050 : 1350; m <= 8550; m += 600) levels.push(m / 10);
+  return levels;
+}
+
 const COLUMNS = {
   feet: { eastbound: new Set(feetColumn('eastbound')), westbound: new Set(feetColumn('westbound')) },
   metres: { eastbound: new Set(metricColumn('eastbound')), westbound: new Set(metricColumn('westbound')) },
 };
 
-function tableOf(level: Level): (typeof COLUMNS)['feet'] | undefined {
+const VFR_COLUMNS = {
+  feet: { eastbound: new Set(vfrFeetColumn('eastbound')), westbound: new Set(vfrFeetColumn('westbound')) },
+  metres: { eastbound: new Set(vfrMetricColumn('eastbound')), westbound: new Set(vfrMetricColumn('westbound')) },
+};
+
+function tableOf(level: Level, rules: Rules = 'IFR'): (typeof COLUMNS)['feet'] | undefined {
+  const columns = rules === 'VFR' ? VFR_COLUMNS : COLUMNS;
   switch (level.unit) {
     case 'flightLevel':
     case 'altitudeFeet':
-      return COLUMNS.feet;
+      return columns.feet;
     case 'metricLevel':
     case 'altitudeMetres':
-      return COLUMNS.metres;
+      return columns.metres;
     case 'vfr':
       return undefined;
   }
 }
 
-/** The direction whose IFR column lists the level, or undefined (VFR, or a level in neither column). */
-export function directionOfLevel(level: Level): Direction | undefined {
-  const table = tableOf(level);
+/** The direction whose column of `rules` lists the level, or undefined (VFR, or a level in neither column). */
+export function directionOfLevel(level: Level, rules: Rules = 'IFR'): Direction | undefined {
+  const table = tableOf(level, rules);
   if (!table) return undefined;
   if (table.eastbound.has(level.value)) return 'eastbound';
   if (table.westbound.has(level.value)) return 'westbound';
@@ -83,8 +111,8 @@ export function withValue(level: Level, value: number): Level {
  * The levels of `direction` nearest the level, in its unit: one, or the one below and the one
  * above when both are as near (F370 westbound: F360 and F380), lower first.
  */
-export function nearestLevels(level: Level, direction: Direction): Level[] {
-  const table = tableOf(level);
+export function nearestLevels(level: Level, direction: Direction, rules: Rules = 'IFR'): Level[] {
+  const table = tableOf(level, rules);
   if (!table) return [];
   let best = Infinity;
   let found: number[] = [];
@@ -97,8 +125,15 @@ export function nearestLevels(level: Level, direction: Direction): Level[] {
 }
 
 /** How the column of a level's unit reads for a direction, for the message: "odd thousands of feet". */
-export function columnWords(level: Level, direction: Direction): string {
+export function columnWords(level: Level, direction: Direction, rules: Rules = 'IFR'): string {
   const east = direction === 'eastbound';
+  if (rules === 'VFR') {
+    if (tableOf(level, rules) === VFR_COLUMNS.metres)
+      return east
+        ? 'VFR, the IFR levels + 150 m: 1 050 m, 1 650 m … 8 250 m'
+        : 'VFR, the IFR levels + 150 m: 1 350 m, 1 950 m … 8 550 m';
+    return east ? 'VFR, odd thousands + 500 ft: 3,500 ft … FL275' : 'VFR, even thousands + 500 ft: 4,500 ft … FL285';
+  }
   if (tableOf(level) === COLUMNS.metres)
     return east
       ? 'metric table: 300 m, 900 m … 8 100 m, 8 900 m … 12 500 m every 600 m, 13 700 m, 14 900 m …'

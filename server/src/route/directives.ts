@@ -1,4 +1,5 @@
-/** `key: value` lines of a block: origin, destination and referenceFix (keys case-insensitive). */
+/** `key: value` lines of a block: origin, destination, referenceFix and departure (keys case-insensitive). */
+import { DEPARTURE_EXAMPLE, readDepartureValue } from './departure';
 import type { DiagnosticSink } from './diagnostics';
 import { lineRange } from './diagnostics';
 import type { Directive, DirectiveKey, Range } from './model';
@@ -9,7 +10,11 @@ const KEYS: Record<string, DirectiveKey> = {
   origin: 'origin',
   destination: 'destination',
   referencefix: 'referenceFix',
+  departure: 'departure',
 };
+
+/** The keys as the documentation writes them, for messages. */
+export const DIRECTIVE_KEYS_TEXT = 'origin, destination, referenceFix or departure';
 
 /** Levenshtein distance, for "did you mean" on short keys only. */
 function distance(a: string, b: string): number {
@@ -120,7 +125,9 @@ export function readDirective(
   const value = text.slice(vs, ve);
   // Keys as the documentation writes them need no lower-casing.
   const known: DirectiveKey | undefined =
-    key === 'origin' || key === 'destination' || key === 'referenceFix' ? key : KEYS[key.toLowerCase()];
+    key === 'origin' || key === 'destination' || key === 'referenceFix' || key === 'departure'
+      ? key
+      : KEYS[key.toLowerCase()];
   let directive: Directive;
   if (build) {
     const keyRange = lineRange(line, ks, ke);
@@ -142,18 +149,24 @@ export function readDirective(
   if (!known) {
     sink.add(
       'R002',
-      `unknown directive '${key}'${suggestion(key)}: expected origin, destination or referenceFix`,
+      `unknown directive '${key}'${suggestion(key)}: expected ${DIRECTIVE_KEYS_TEXT}`,
       lineRange(line, ks, ke),
     );
     return directive;
   }
   if (!value) {
-    const example = known === 'referenceFix' ? 'DVR' : 'EGLL';
+    const example = known === 'referenceFix' ? 'DVR' : known === 'departure' ? DEPARTURE_EXAMPLE : 'EGLL';
     sink.add('R003', `${known}: has no value: expected e.g. '${known}: ${example}'`, lineRange(line, ks, colon + 1));
     return directive;
   }
   const upper = directive.value;
-  if (known !== 'referenceFix' && !isFourLetters(upper)) {
+  if (known === 'departure') {
+    const read = readDepartureValue(value);
+    if ('problem' in read) {
+      const { message, start, end } = read.problem;
+      sink.add('R011', `departure: ${message}`, lineRange(line, vs + start, vs + end));
+    }
+  } else if (known !== 'referenceFix' && !isFourLetters(upper)) {
     sink.add(
       'R005',
       `${known} '${value}' is not an aerodrome: expected a 4-letter ICAO location indicator, e.g. EGLL`,

@@ -180,7 +180,7 @@ export class RouteDocumentEditor {
     this.layAnchors();
   }
 
-  /** Whether the editor can follow edits of a text: of any text now (it once refused carriage returns). */
+  /** Whether the editor can follow edits of a text: of any text, carriage returns included. */
   static canEdit(): boolean {
     return true;
   }

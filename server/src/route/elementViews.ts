@@ -183,7 +183,7 @@ export class ElementStore {
     return (fulls[k] ??= this.fullElement(k));
   }
 
-  /** Element k built in full by the element reader (as every element was before views). */
+  /** Element k built in full by the element reader: its description and decoded parts. */
   fullElement(k: number): RouteElement {
     const reader = (fullReader ??= new ElementReader(null, true));
     fullBuilds.elements++;

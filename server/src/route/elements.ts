@@ -182,7 +182,7 @@ export class ElementReader {
         if (c === 58) {
           return this.unknown(
             'R007',
-            "a colon never occurs in ICAO route text: a directive line is 'key: value' with key origin, destination or referenceFix",
+            "a colon never occurs in ICAO route text: a directive line is 'key: value' with key origin, destination, referenceFix or departure",
             i,
             i + 1,
           );

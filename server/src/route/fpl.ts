@@ -595,6 +595,9 @@ export function readFpl(
   let equipmentField: RawField | undefined;
   let routeField = -1;
   let alternates: Located<string>[] = [];
+  let eobt: string | undefined;
+  let totalEet: string | undefined;
+  let endurance: { text: string; range: Range } | undefined;
   let other: OtherInformation | undefined;
   let otherField: RawField | undefined;
   const events = build ? [] : eventPool;
@@ -644,7 +647,10 @@ export function readFpl(
         equipment = beforeSlash(upper);
         surveillance = upper.slice(equipment.length + 1);
         equipmentField = raw;
-      } else if (number === 16 && upper.includes('ZZZZ')) alternates = alternatesOf(raw);
+      } else if (number === 16) {
+        totalEet = upper.slice(4, 8);
+        if (upper.length > 8) alternates = alternatesOf(raw);
+      } else if (number === 13) eobt = upper.slice(4, 8);
     }
     if (number === 9) typeZzzz = /^(\d{1,2})?ZZZZ\//.test(upper);
     switch (number) {
@@ -684,7 +690,7 @@ export function readFpl(
         }
         break;
       case 19:
-        readSupplementaryInformation(raw, fpl, sink, build);
+        endurance = readSupplementaryInformation(raw, fpl, sink, build);
         break;
     }
   }
@@ -700,6 +706,9 @@ export function readFpl(
       departure: result.origin,
       destination: result.destination,
       alternates,
+      ...(eobt ? { eobt } : {}),
+      ...(totalEet ? { totalEet: { text: totalEet } } : {}),
+      ...(endurance ? { endurance } : {}),
       events,
       routeHasPoint: (ident) => routeField >= 0 && routeHasPoint(fields[routeField], ident),
       fliesNamedRoute: result.route.fliesNamedRoute === true,
@@ -890,8 +899,16 @@ const SUPPLEMENTARY: Record<string, { re: RegExp; expected: string }> = {
   C: { re: /\S/, expected: 'the name of the pilot in command, e.g. C/SMITH' },
 };
 
-/** Field 19: items like E/0745 P/123 R/VE, each a one-letter indicator followed by its value. */
-function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: DiagnosticSink, build: boolean): void {
+/**
+ * Field 19: items like E/0745 P/123 R/VE, each a one-letter indicator followed by its value.
+ * Returns the fuel endurance E/ when it is well formed (the rules between fields compare it).
+ */
+function readSupplementaryInformation(
+  raw: RawField,
+  fpl: FplMessage,
+  sink: DiagnosticSink,
+  build: boolean,
+): { text: string; range: Range } | undefined {
   type Item = { indicator: string; value: string; range: Range };
   const items: Item[] = [];
   const check = (item: Item | undefined): void => {
@@ -928,4 +945,7 @@ function readSupplementaryInformation(raw: RawField, fpl: FplMessage, sink: Diag
   });
   check(item);
   if (build) fpl.supplementaryInformation = items;
+  const e = items.find((i) => i.indicator === 'E');
+  const text = e?.value.trim() ?? '';
+  return e && SUPPLEMENTARY.E!.re.test(text) ? { text, range: e.range } : undefined;
 }

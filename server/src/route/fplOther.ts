@@ -202,6 +202,13 @@ function everyWord(v: string, ok: (w: string, from: number, to: number) => boole
   }
 }
 
+/**
+ * What EET/ estimates: a FIR boundary (the FIR's 4 letters) or a significant point as Item 15
+ * writes it (Doc 4444 App. 2): a coded designator of 2, 3 or 5 letters, degrees (2 + 3 figures) or
+ * degrees and minutes (4 + 5 figures) of latitude and longitude, or a point, bearing and distance.
+ */
+const SIGNIFICANT_OR_FIR = /^(?:[A-Z]{2,5}|\d{2}(?:\d{2})?[NS]\d{3}(?:\d{2})?[EW]|[A-Z]{2,5}\d{6})$/;
+
 /** An EET/ or DLE/ word at [from, to): a point or FIR designator ending in a letter (2–11 characters) + hhmm. */
 function isPointAndTimeAt(v: string, from: number, to: number): boolean {
   const n = to - from;
@@ -229,10 +236,15 @@ function itemProblem(indicator: string, value: string): string | undefined {
       return dateOf(v) !== undefined
         ? undefined
         : `DOF/${value}: the date of flight is a real date YYMMDD, e.g. DOF/261121`;
-    case 'EET':
+    case 'EET': {
       if (!everyWord(v, isPointAndTimeAt))
         return `EET/${value}: each estimate is a point or FIR designator + elapsed time hhmm (4 digits, mm 00–59), e.g. EET/EDUU0015 LFFF0050`;
-      return undefined;
+      const odd = v.split(' ').find((w) => !SIGNIFICANT_OR_FIR.test(w.slice(0, -4)));
+      return odd
+        ? `EET/${value}: '${odd.slice(0, -4)}' (in ${odd}) is neither a FIR (4 letters) nor a significant point: a ` +
+            `name of 2, 3 or 5 letters, a latitude/longitude (50N007E, 5030N00715E) or a bearing and distance (DUB180040)`
+        : undefined;
+    }
     case 'PBN': {
       if (isPlainPbn(v)) return undefined;
       if (!/^([A-Z]\d)+$/.test(v))
@@ -271,6 +283,15 @@ function itemProblem(indicator: string, value: string): string | undefined {
       return /^[0-9A-F]{6}$/.test(v)
         ? undefined
         : `CODE/${value}: the aircraft address is 6 hexadecimal characters, e.g. CODE/3C4B1A`;
+    case 'RIF': {
+      // Doc 4444: "the route details to the revised destination aerodrome, followed by the ICAO
+      // four-letter location indicator of the aerodrome".
+      const last = v.slice(v.lastIndexOf(' ') + 1);
+      return /^[A-Z]{4}$/.test(last)
+        ? undefined
+        : `RIF/${value}: the revised route ends with the ICAO location indicator of the revised destination ` +
+            `(4 letters), e.g. RIF/DTA HEC KLAX; '${last}' is none`;
+    }
     case 'DLE':
       return everyWord(v, isPointAndTimeAt)
         ? undefined

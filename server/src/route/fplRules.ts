@@ -13,6 +13,9 @@ import type { RouteEvent } from './routeText';
 import { isBlankCode } from './routeText';
 import { spanRange } from './diagnostics';
 import { textFix, type TextFix, type TextFixData } from './textFixes';
+import { checkItemsAgainstFields } from './fplItemRules';
+import { directionOfLevel, nearestLevels, type Rules } from './cruisingLevels';
+import { missingSensors, needsWords, PBN_TABLE } from './pbnSensors';
 
 /** What the message gave, field by field, for the rules between them. */
 export interface FplFacts {
@@ -28,6 +31,12 @@ export interface FplFacts {
   destination?: Located<string>;
   /** Field 16's alternates. */
   alternates: readonly Located<string>[];
+  /** Field 13's estimated off-block time (hhmm) as written, when field 13 is well formed. */
+  eobt?: string;
+  /** Field 16's total EET (hhmm) as written, when field 16 is well formed. */
+  totalEet?: { text: string };
+  /** Field 19's E/ (fuel endurance, hhmm) as written, with its range. */
+  endurance?: { text: string; range: Range };
   /** Field 15's levels, changes of rules and aerodromes, in order. */
   events: readonly RouteEvent[];
   /** Whether field 15 writes a point (DLE/). */
@@ -39,23 +48,6 @@ export interface FplFacts {
   otherStart: () => Range | undefined;
   lineText: (line: number) => string;
 }
-
-/** The sensors of field 10a each PBN/ code needs (IFPS Users Manual, PBN/ with 10a). */
-const PBN_SENSORS: Record<string, { letters: string[]; what: string }> = {
-  B2: { letters: ['G'], what: 'RNAV 5 GNSS' },
-  C2: { letters: ['G'], what: 'RNAV 2 GNSS' },
-  D2: { letters: ['G'], what: 'RNAV 1 GNSS' },
-  O2: { letters: ['G'], what: 'basic RNP 1 GNSS' },
-  B3: { letters: ['D'], what: 'RNAV 5 DME/DME' },
-  C3: { letters: ['D'], what: 'RNAV 2 DME/DME' },
-  D3: { letters: ['D'], what: 'RNAV 1 DME/DME' },
-  O3: { letters: ['D'], what: 'basic RNP 1 DME/DME' },
-  B5: { letters: ['I'], what: 'RNAV 5 INS or IRS' },
-  C4: { letters: ['D', 'I'], what: 'RNAV 2 DME/DME/IRU' },
-  D4: { letters: ['D', 'I'], what: 'RNAV 1 DME/DME/IRU' },
-  O4: { letters: ['D', 'I'], what: 'basic RNP 1 DME/DME/IRU' },
-};
-const SENSOR_NAMES: Record<string, string> = { G: 'GNSS', D: 'DME', I: 'inertial navigation', O: 'VOR', S: 'standard' };
 
 /** Regions where FL290–FL410 is RVSM airspace and W is checked: the ICAO EUR region's location indicators. */
 function inEurRegion(icao: string | undefined): boolean {
@@ -103,7 +95,51 @@ const RULES_NAMES: Record<string, string> = {
   Z: 'Z (VFR first, then IFR)',
 };
 
-/** Field 8 against field 15; VFR above FL200; RVSM without W. */
+const LEVEL_UNITS = { F: 'flightLevel', A: 'altitudeFeet', S: 'metricLevel', M: 'altitudeMetres' } as const;
+
+/**
+ * A VFR part at an IFR cruising level, or an IFR part at a VFR one (Annex 2, Appendix 3: the VFR
+ * levels are the IFR levels + 500 ft, + 150 m). Which direction is meant needs the route's tracks
+ * (X014); here only the column: both neighbours of the other rules are offered.
+ */
+function checkLevelRules(level: PlannedLevel, vfrPart: boolean, range: Range, sink: DiagnosticSink): void {
+  const unit = LEVEL_UNITS[level.unit as keyof typeof LEVEL_UNITS];
+  if (!unit) return;
+  const asLevel = { unit, value: level.value, text: level.text };
+  const own: Rules = vfrPart ? 'VFR' : 'IFR';
+  const other: Rules = vfrPart ? 'IFR' : 'VFR';
+  // Below 3,000 ft a VFR flight cruises at any level; at or below it no IFR level is judged either.
+  if (level.feet <= 3000 || directionOfLevel(asLevel, own) || !directionOfLevel(asLevel, other)) return;
+  const choices = (['eastbound', 'westbound'] as const)
+    .flatMap((d) => nearestLevels(asLevel, d, own).map((l) => ({ l, d })))
+    .sort((a, b) => a.l.value - b.l.value);
+  const offer = choices.map((c) => `${c.l.text} ${c.d}`).join(' or ');
+  const fixData = fixes(
+    ...choices.map((c) => ({
+      title: `Change ${level.text} to ${c.l.text} (${c.d})`,
+      edits: [{ range, newText: c.l.text }],
+      preferred: false,
+    })),
+  );
+  if (vfrPart)
+    sink.add(
+      'R336',
+      `${level.text} is an IFR cruising level, but this part of the flight is VFR: above 3,000 ft above the ground ` +
+        `a VFR flight cruises at the IFR levels + 500 ft (Annex 2, Appendix 3), e.g. ${offer}`,
+      range,
+      fixData,
+    );
+  else
+    sink.add(
+      'R337',
+      `${level.text} is a VFR cruising level (the IFR levels + 500 ft, Annex 2, Appendix 3), but this part of the ` +
+        `flight is IFR: an IFR flight cruises at an IFR level, e.g. ${offer}`,
+      range,
+      fixData,
+    );
+}
+
+/** Field 8 against field 15; VFR above FL200; RVSM without W; the VFR and IFR columns of the levels. */
 function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean): void {
   const rules = f.rules;
   let vfr = rules === 'V' || rules === 'Z';
@@ -144,10 +180,10 @@ function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean
     const next = events[k + 1];
     const changesHere = next && (next.code & KIND) === K_FLIGHT_RULES && next.index === e.index + 1;
     const here = changesHere ? next.text.toUpperCase() === 'VFR' : vfr;
-    // The levels are read only where a rule can apply: a VFR part, RVSM without W, or a VFR level.
-    if (!here && !checkRvsm && !e.text.endsWith('VFR') && !e.text.endsWith('vfr')) continue;
-    for (const level of levelsOf(e)) {
+    const levels = levelsOf(e);
+    for (const level of levels) {
       const range = lineRange(level.line, level.start, level.end);
+      checkLevelRules(level, here, range, sink);
       if (level.unit === 'VFR') {
         if (!here && rules)
           sink.add(
@@ -224,29 +260,20 @@ function checkEquipment(f: FplFacts, pbn: OtherItem | undefined, equipmentNamed:
     for (let at = 0; at + 1 < pbnValue.length; at += 2) {
       const code = pbnValue.slice(at, at + 2);
       const range = oneWord ? lineRange(pbn.fromLine, pbn.fromChar + 4 + at, pbn.fromChar + 6 + at) : itemRange(pbn);
-      if (code === 'B4') {
-        if (!eq.includes('O') && !eq.includes('S'))
-          sink.add(
-            'R316',
-            `PBN/ B4 (RNAV 5 VOR/DME) needs O (VOR) or S (standard: VHF, VOR, ILS) in field 10a`,
-            range,
-            fixes(
-              addToEquipment(f, 'O', 'Add O (VOR) to field 10a', false),
-              addToEquipment(f, 'S', 'Add S (standard equipment) to field 10a', false),
-            ),
-          );
-        continue;
-      }
-      const need = PBN_SENSORS[code];
-      if (!need) continue;
-      const missing = need.letters.filter((l) => !eq.includes(l));
+      const missing = missingSensors(code, eq);
       if (missing.length === 0) continue;
-      const names = missing.map((l) => `${l} (${SENSOR_NAMES[l]})`).join(' and ');
+      // The letters of one-letter needs are certain; a need with a choice gives one fix per choice.
+      const certain = missing.filter((need) => need.anyOf.length === 1).map((need) => need.anyOf[0]!);
+      const choice = missing.find((need) => need.anyOf.length > 1);
+      const fix = (choice ? choice.anyOf : ['']).map((l) => {
+        const letters = [...certain, l].filter(Boolean);
+        return addToEquipment(f, letters.join(''), `Add ${letters.join(' and ')} to field 10a`, !choice);
+      });
       sink.add(
         'R316',
-        `PBN/ ${code} (${need.what}) needs ${names} in field 10a`,
+        `PBN/ ${code} (${PBN_TABLE[code]!.what}) needs ${needsWords(missing)} in field 10a`,
         range,
-        fixes(addToEquipment(f, missing.join(''), `Add ${missing.join(' and ')} to field 10a`)),
+        fixes(...fix),
       );
     }
   }
@@ -390,6 +417,7 @@ export function checkBetweenFields(f: FplFacts, sink: DiagnosticSink): void {
   if (f.rules) checkRulesAndLevels(f, sink, nonRvsm);
   checkEquipment(f, pbn, equipmentNamed, sink);
   checkDelays(f, items, count, sink);
+  checkItemsAgainstFields(f, items, count, sink);
 }
 
 const NO_ITEMS: readonly OtherItem[] = [];

@@ -16,6 +16,9 @@ export interface CancellationToken {
   readonly isCancellationRequested: boolean;
 }
 
+/** The token of work nobody cancels (publishing a version's diagnostics, the checker's run). */
+export const NEVER_CANCELLED: CancellationToken = { isCancellationRequested: false };
+
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** A finding of the parser, the local checks or the expansion, on an exact range. */
@@ -204,7 +207,7 @@ export function pointOf(element: RouteElement): PointElement | undefined {
 // ---------------------------------------------------------------------------------------------
 // The .route file
 
-export type DirectiveKey = 'origin' | 'destination' | 'referenceFix';
+export type DirectiveKey = 'origin' | 'destination' | 'referenceFix' | 'departure';
 
 export interface Directive {
   /** Normalised key when known; the key as written otherwise (which is a diagnostic). */
@@ -320,8 +323,46 @@ export interface ExpandedPoint {
   elevationFt?: number;
   /** Index into RouteBlock.elements of the element this point comes from. */
   elementIndex: number;
-  /** Airway this point was reached along, for interior points. */
+  /** Airway this point was reached along, for interior points; the SID or STAR for a procedure's fixes. */
   via?: string;
+  /** Set on the fixes of a SID or STAR (expansion/procedures.ts), which the map draws as a procedure. */
+  procedure?: 'sid' | 'star';
+}
+
+/** One leg of a SID or STAR as flown, in words (hovers, the expansion table). */
+export interface ProcedureLeg {
+  /** The fix the leg ends at; absent for a leg that ends at an altitude, a distance or in vectors. */
+  fix?: string;
+  /** False when the fix is not in the navigation data (the leg is listed, not drawn). */
+  placed: boolean;
+  /** "direct to EPM", "climb on course 273° to at or above 600 ft". */
+  text: string;
+  /** "at or above 6,000 ft", "between FL100 and FL150". */
+  altitude?: string;
+  /** "at or below 250 kt". */
+  speed?: string;
+}
+
+/** A SID or STAR as the procedures data (X-Plane's CIFP) publishes it and as the route flies it. */
+export interface ProcedureDetail {
+  aerodrome: string;
+  /** The data it rests on: "CIFP/EGLL.dat (cycle 2013.10)". */
+  source: string;
+  /** The runways it is published for, as written (`27L`, `04B` both parallels, `ALL`). */
+  runways: string[];
+  /** The runway whose transition the expansion flies (the first published), when it has several. */
+  runway?: string;
+  /** The en-route transitions published (their names). */
+  transitions: string[];
+  /** The en-route transition the route flies, when it flies one. */
+  transition?: string;
+  rnav: boolean;
+  /** The legs flown, in order. */
+  legs: ProcedureLeg[];
+  /** Where it ends (SID) or begins (STAR) without a transition, and with each. */
+  connects: string[];
+  /** Whose fixes are drawn, when another source (the hub) expanded the route. */
+  note?: string;
 }
 
 export interface AmbiguousFirstFix {
@@ -336,8 +377,8 @@ export interface ExpansionResult {
   findings: RouteDiagnostic[];
   /** Set when the first point's name is ambiguous and no referenceFix chose a candidate. */
   ambiguousFirstFix?: AmbiguousFirstFix;
-  /** Procedure markers (SID/STAR) kept without geometry. */
-  procedures: { kind: 'sid' | 'star'; designator: string | null; elementIndex: number }[];
+  /** The SIDs and STARs of the route, with what the procedures data says of each when it was read. */
+  procedures: { kind: 'sid' | 'star'; designator: string | null; elementIndex: number; detail?: ProcedureDetail }[];
   /** True when a cancellation token stopped the expansion early (points and findings are partial). */
   cancelled?: boolean;
   /** What the remote service's answer left open, in words (features of it that could not be read). */

@@ -1,7 +1,7 @@
 /**
  * The code actions of one Ctrl+. : those of the diagnostics at the cursor, never the whole
- * file's. A client that sends no diagnostics in the request (or a cursor between them) used to
- * get the quick fixes and the "Reveal …/Open NOTAM …" actions of every finding in the document.
+ * file's: a client that sends no diagnostics in the request (or a cursor between them) gets the
+ * quick fixes and the "Reveal …/Open NOTAM …" actions of the findings there, not of the document.
  * A diagnostic of a whole route (its block or its route text) reaches only a cursor inside that
  * block; a comment line or a blank line gets nothing, even inside a block.
  */
@@ -9,7 +9,7 @@ import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import type { CancellationToken, Range, RouteDocument } from '../route/model';
 import { codeActions } from './codeActions';
 import { flightConflictActions } from './flightConflictActions';
-import { rangesIntersect, type LineIndex } from './ranges';
+import { rangesIntersect, type LineIndex } from '../route/ranges';
 
 export function actionsAtCursor(
   uri: string,

@@ -17,10 +17,10 @@ import {
 } from '../route/model';
 import { isUsualFlightLevel } from '../route/sequence';
 import type { TextFix } from '../route/textFixes';
-import { DIAGNOSTIC_SOURCE } from './diagnostics';
+import { DIAGNOSTIC_SOURCE } from './documentDiagnostics';
 import { changeCruisingLevel, insertJoiningAirway, replaceAirway, replaceMisspeltPoint } from './expansionFixes';
-import { blockAt } from './locate';
-import { LineIndex, rangeContains, rangesIntersect } from './ranges';
+import { blockAt } from '../route/locate';
+import { LineIndex, rangeContains, rangesIntersect } from '../route/ranges';
 import { icaoCoordinate } from '../route/describe';
 
 export interface FixContext {
@@ -39,7 +39,10 @@ export const FIXERS: Record<string, Fixer> = {
   R210: roundFlightLevel,
   R117: attachToPoint,
   R217: directRoute,
+  H001: replaceMisspeltPoint,
+  H002: replaceMisspeltPoint,
   H003: originAsReference,
+  H005: originAsReference,
   X001: replaceMisspeltPoint,
   X002: (context) => [...replaceMisspeltPoint(context), ...replaceAirway(context)],
   X004: insertJoiningAirway,
@@ -76,23 +79,28 @@ export function codeActions(
 }
 
 /**
- * The client's diagnostics with the `data` of our own restored where the client dropped it. A
- * client need not keep `data` between publishDiagnostics and codeAction unless it says
- * `dataSupport` (Neovim 0.7 drops it), and the expansion's fixes are read from it. Ours are
- * matched by code, range and message.
+ * The received diagnostics of ours that the document's current version still has, each as the
+ * current version has it (with its `data`); the others' diagnostics as they came. A diagnostic
+ * published for an older version may lie where other text is now (typed earlier on its line,
+ * it covers other characters), and its fixes were made for the text it was on: the stated edits
+ * of the parser and the expansion's names would write at stale positions (issue 35, item 5:
+ * `DOF/26120OF/261201`). Ours are matched by code, range and message, so an unchanged finding
+ * keeps its fixes, and a moved one gets them back once it is published where it now is. This
+ * also gives back the `data` a client need not keep without `dataSupport` (Neovim 0.7 drops it).
  */
-export function withOwnData(received: readonly Diagnostic[], own: readonly Diagnostic[]): Diagnostic[] {
-  return received.map((diagnostic) => {
-    if (diagnostic.data !== undefined) return diagnostic;
-    const match = own.find(
-      (d) =>
-        d.data !== undefined &&
-        d.code === diagnostic.code &&
-        d.message === diagnostic.message &&
-        rangesEqual(d.range, diagnostic.range),
+export function stillCurrent(received: readonly Diagnostic[], current: readonly Diagnostic[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const diagnostic of received) {
+    if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) {
+      out.push(diagnostic);
+      continue;
+    }
+    const match = current.find(
+      (d) => d.code === diagnostic.code && d.message === diagnostic.message && rangesEqual(d.range, diagnostic.range),
     );
-    return match ? { ...diagnostic, data: match.data } : diagnostic;
-  });
+    if (match) out.push(match);
+  }
+  return out;
 }
 
 function rangesEqual(a: Range, b: Range): boolean {

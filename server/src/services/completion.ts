@@ -1,9 +1,11 @@
 /**
- * Completion from what route expansion knows: after a point, the airways through it; after an
- * airway, its points in the direction of flight with their distance along it; after `DCT`, the
- * nearest fixes ahead; after the first speed/level group, the fixes near the departure; in
+ * Completion from what route expansion knows: after a point, the airways through it (and, at the
+ * end of the route, the destination's STARs that begin there); after an airway, its points in the
+ * direction of flight with their distance along it; after `DCT`, the nearest fixes ahead; after
+ * the first speed/level group, the departure's SIDs and the fixes near the departure; in
  * `referenceFix:`, the candidates of an ambiguous first fix; aerodromes in `origin:`,
- * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators.
+ * `destination:` and FPL fields 13 and 16; in field 7 of an FPL message, airline designators;
+ * the directives' names (`origin:` … `departure:`) on a line above the route text.
  * "Ahead" is towards the destination when it is known (towardsDestination.ts). Pure: the navigation data and the airline directory come
  * in as data; the block is expanded here (one block, a few milliseconds) because the text just
  * typed has no cached expansion yet.
@@ -16,6 +18,7 @@ import {
   FIX_TYPE_LABEL,
   pointOf,
   type CancellationToken,
+  type DirectiveKey,
   type ExpandedPoint,
   type Position,
   type Range,
@@ -23,14 +26,18 @@ import {
   type RouteDocument,
   type RouteElement,
 } from '../route/model';
-import { airlineCompletions, type AirlineDirectory } from './airline';
-import { comparePositions, rangeContains, type LineIndex } from './ranges';
+import { airlineCompletions, type AirlineDirectory } from '../remote/airlineDirectory';
+import { comparePositions, rangeContains, type LineIndex } from '../route/ranges';
 import { formatNm, formatTrack } from './routeLegs';
 import { progressTowards, rankByProgress } from './towardsDestination';
+import { sidItems, starItems, type ProcedureLookup } from './procedureCompletion';
+import { blockAerodromes } from '../expansion/procedures';
 
 export interface CompletionData {
   db?: NavDatabase;
   airlines?: AirlineDirectory;
+  /** The aerodromes' procedures as far as read (SIDs and STARs are offered once they are). */
+  procedures?: ProcedureLookup;
 }
 
 /** Items per list: enough to choose from, few enough to send at once. */
@@ -62,6 +69,10 @@ export function completions(
         isLastFieldBefore(block, f.number, position)),
   );
   if (field?.number === 7) return data.airlines ? airlineCompletions(data.airlines, prefix, replace) : [];
+  if (!block.fpl) {
+    const keys = directiveKeyItems(block, before, lines.lineText(position.line).slice(position.character), replace);
+    if (keys) return keys;
+  }
   const db = data.db;
   // Field 13 is the departure (then its time), field 16 the destination (then EET, alternates).
   if (field?.number === 13 || field?.number === 16) {
@@ -71,7 +82,7 @@ export function completions(
   if (block.fpl && field?.number !== 15) return [];
   if (!db) return [];
   if (/^\s*referenceFix\s*:/i.test(before)) return referenceFixItems(block, db, replace);
-  if (/^\s*(origin|destination)\s*:\s*[A-Za-z]{0,4}$/i.test(before)) return aerodromeItems(db, block, prefix, replace);
+  if (/^\s*(origin|destination)\s*:\s*[A-Za-z]*$/i.test(before)) return aerodromeItems(db, block, prefix, replace);
   if (/^\s*[A-Za-z]+\s*:/.test(before)) return [];
 
   const elements = block.elements;
@@ -84,7 +95,11 @@ export function completions(
       previous = i;
   }
   if (previous < 0) return [];
-  if (previous === 0 && elements[0].kind === 'speedLevel') return firstFixes(db, block, replace);
+  const { origin, destination } = blockAerodromes(block);
+  if (previous === 0 && elements[0].kind === 'speedLevel') {
+    const sids = data.procedures && origin ? sidItems(db, data.procedures, origin, destination, replace) : [];
+    return renumbered([...sids, ...firstFixes(db, block, replace)]);
+  }
   const result = expandRoute(block, db, token, { firstFix: 'nearestDeparture' });
   if (token.isCancellationRequested) return [];
   const placed = new Map<number, ExpandedPoint>();
@@ -94,8 +109,76 @@ export function completions(
   const context: Context = { db, block, replace, resolved, result: result.points };
   if (element.kind === 'airway') return pointsAlong(context, element.designator.toUpperCase(), previous);
   if (element.kind === 'direct') return nearestAhead(context, previous - 1);
-  if (pointOf(element)) return airwaysFrom(context, previous);
+  if (pointOf(element)) {
+    const point = pointOf(element)!;
+    const stars =
+      data.procedures && destination && point.kind !== 'latLon' && lastBeforeDestination(block, previous, replace)
+        ? starItems(
+            data.procedures,
+            destination,
+            (point.kind === 'aerodrome' ? point.icao : point.ident).toUpperCase(),
+            replace,
+          )
+        : [];
+    return renumbered([...stars, ...airwaysFrom(context, previous)]);
+  }
   return [];
+}
+
+/** Items in the order given, numbered so (SIDs and STARs before the lists that follow them). */
+function renumbered(items: CompletionItem[]): CompletionItem[] {
+  return items.slice(0, MAX_ITEMS).map((item, k) => ({ ...item, sortText: sortKey(k) }));
+}
+
+/**
+ * True when nothing but the word being typed, or the destination written as the last word,
+ * follows element `previous`: the place of a STAR.
+ */
+function lastBeforeDestination(block: RouteBlock, previous: number, replace: Range): boolean {
+  const after = block.elements.slice(previous + 1);
+  return after.every(
+    (e, k) =>
+      comparePositions(e.range.start, replace.start) === 0 || (k === after.length - 1 && e.kind === 'aerodrome'),
+  );
+}
+
+/** The directives a block of route text may have, as the documentation writes them, with what each is. */
+const DIRECTIVE_KEYS: readonly [key: DirectiveKey, detail: string][] = [
+  ['origin', 'departure aerodrome, e.g. EGLL'],
+  ['destination', 'destination aerodrome, e.g. EDDF'],
+  ['referenceFix', 'the point that chooses among namesakes of the first point'],
+  ['departure', 'when the route is flown, UTC: 261201 1430 (YYMMDD HHMM), 2026-12-01T14:30Z, or 1430'],
+];
+
+/**
+ * The names of the directives the block lacks that begin with the word typed, when the word
+ * starts a line above the route text and nothing follows it; undefined elsewhere (route text).
+ */
+function directiveKeyItems(
+  block: RouteBlock,
+  before: string,
+  after: string,
+  replace: Range,
+): CompletionItem[] | undefined {
+  const word = /^\s*([A-Za-z]+)$/.exec(before)?.[1];
+  if (!word || !/^\s*(#.*)?$/.test(after)) return undefined;
+  const routeStart = block.routeRange?.start;
+  if (routeStart && routeStart.line < replace.start.line) return undefined;
+  // A word typed above an FPL message makes the block route text until it is a directive.
+  if (block.routeText.includes('(FPL')) return undefined;
+  const typed = word.toLowerCase();
+  const given = new Set(block.directives.map((d) => d.key));
+  const items = DIRECTIVE_KEYS.filter(([key]) => !given.has(key) && key.toLowerCase().startsWith(typed)).map(
+    ([key, detail], i): CompletionItem => ({
+      label: `${key}:`,
+      kind: CompletionItemKind.Keyword,
+      detail,
+      sortText: String(i),
+      filterText: key,
+      textEdit: edit(replace, `${key}: `),
+    }),
+  );
+  return items.length > 0 ? items : undefined;
 }
 
 interface Context {
@@ -281,8 +364,7 @@ const FIRST_FIX_RADIUS_NM = 120;
 
 /**
  * After the first speed/level group: the fixes and navaids near the departure, towards the
- * destination first. (The navigation data read here has no SIDs; the designators of a SID come
- * from the aerodrome's charts.)
+ * destination first (after the departure's SIDs, when its procedures were read).
  */
 function firstFixes(db: NavDatabase, block: RouteBlock, replace: Range): CompletionItem[] {
   const code = block.origin?.value.toUpperCase();
@@ -331,28 +413,35 @@ function pointsNear(
 }
 
 /**
- * Aerodromes whose code starts with the word typed (in `origin:`, `destination:`, FPL fields 13
- * and 16), alphabetical, each with its name and, when the other end is known, the distance to it.
+ * Aerodromes for the word typed (in `origin:`, `destination:`, FPL fields 13 and 16): by code, then
+ * by a word of their name (`Heath` → EGLL), those with instrument approaches first
+ * (NavDatabase.findAerodromes), each with its name, its ILS runways and, when the other end is
+ * known, the distance to it. An item found by its name is filtered by what was typed, so that the
+ * editor keeps it.
  */
 function aerodromeItems(db: NavDatabase, block: RouteBlock, prefix: string, replace: Range): CompletionItem[] {
   const typed = prefix.toUpperCase();
-  if (!/^[A-Z]{0,4}$/.test(typed)) return [];
+  if (!/^[A-Z]*$/.test(typed)) return [];
   const ends = [block.origin?.value.toUpperCase(), block.destination?.value.toUpperCase()];
   return db
-    .aerodromesStartingWith(typed, MAX_ITEMS * 4)
-    .filter((code) => /^[A-Z]{4}$/.test(code))
+    .findAerodromes(typed, MAX_ITEMS * 4)
+    .filter(({ code }) => /^[A-Z]{4}$/.test(code))
     .slice(0, MAX_ITEMS)
-    .map((code, k) => {
+    .map(({ code, byName }, k) => {
       const index = db.aerodrome(code)!;
       const other = ends.find((e) => e && e !== code && db.aerodrome(e) !== undefined);
       const away = other ? ` · ${formatNm(distanceNm(db.at(index), db.at(db.aerodrome(other)!)))} from ${other}` : '';
-      return {
+      const ils = db.ilsRunways(code);
+      const approaches = ils.length > 0 ? ` · ILS ${ils.join(' ')}` : '';
+      const item: CompletionItem = {
         label: code,
         kind: CompletionItemKind.Reference,
-        detail: `aerodrome${db.points.name[index] ? ` ${db.points.name[index]}` : ''}${away}`,
+        detail: `aerodrome${db.points.name[index] ? ` ${db.points.name[index]}` : ''}${away}${approaches}`,
         sortText: sortKey(k),
         textEdit: edit(replace, code),
       };
+      if (byName) item.filterText = prefix;
+      return item;
     });
 }
 

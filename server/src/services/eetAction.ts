@@ -7,7 +7,7 @@ import type { CodeAction } from 'vscode-languageserver-types';
 import { COMMANDS } from '../../../common/commands';
 import { INSERT_EET_TITLE } from '../flight/fplTimes';
 import type { Position, RouteDocument } from '../route/model';
-import { blockIndexAt } from './locate';
+import { blockIndexAt } from '../route/locate';
 
 export function insertEetAction(document: RouteDocument, uri: string, position: Position): CodeAction | undefined {
   const block = document.blocks[blockIndexAt(document, position)];

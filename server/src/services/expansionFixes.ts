@@ -1,6 +1,7 @@
 /**
  * Quick fixes where route expansion knows the answer, read from the data of its findings:
- * X001 a misspelt point one edit away from a point on the airway → that point; X002 an airway
+ * X001 (and the hub's H001/H002 when navigation data is set too, expansion/hubSpellings.ts) a
+ * misspelt point one edit away from a point on the airway, or near the route → that point; X002 an airway
  * that does not pass the point → the airways that do, and a point of the airway one edit away; X004 a far jump between two points → the
  * airway that joins them; X012 an airway not for the planned level → the airway that covers the same
  * points at it; X014 a level of the other direction for its first leg → the nearest levels of the leg's
@@ -9,7 +10,7 @@ direction. The engine (server/src/expansion) puts the answers in the data.
 import type { CodeAction, TextEdit } from 'vscode-languageserver-types';
 import { pointOf } from '../route/model';
 import type { FixContext } from './codeActions';
-import { sameRange } from './ranges';
+import { sameRange } from '../route/ranges';
 
 function fix(context: FixContext, title: string, edits: TextEdit[], isPreferred: boolean): CodeAction {
   return {
@@ -30,13 +31,10 @@ export function replaceMisspeltPoint(context: FixContext): CodeAction[] {
   const range = context.diagnostic.range;
   const written = context.lines.getText(range);
   const replacements = names(context.diagnostic.data, 'replacements');
+  const where =
+    (context.diagnostic.data as { near?: unknown } | undefined)?.near === 'route' ? 'near the route' : 'on the airway';
   return replacements.map((name) =>
-    fix(
-      context,
-      `Replace ${written} by ${name} (on the airway)`,
-      [{ range, newText: name }],
-      replacements.length === 1,
-    ),
+    fix(context, `Replace ${written} by ${name} (${where})`, [{ range, newText: name }], replacements.length === 1),
   );
 }
 

@@ -13,10 +13,11 @@ import {
   type SpeedLevelElement,
   type TrackElement,
 } from '../route/model';
-import { escapeMarkdown, inlineCode } from './format';
-import { rangesIntersect } from './ranges';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
+import { rangesIntersect } from '../route/ranges';
 import { formatDuration, formatNm, routeLegs, trueAirspeedKt } from './routeLegs';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
+import { procedureHoverSection } from './procedureHover';
 import { legTracks, tracksText, variationSource } from '../geo/magnetic';
 
 /** Longest airway listing shown in full; longer ones show both ends and a count. */
@@ -65,6 +66,8 @@ export function expansionHoverSection(
   if (element.kind === 'airway' || element.kind === 'track')
     return airwaySection(element, elementIndex, result, from, next);
   if (element.kind === 'speedLevel') return totalSection(element, result, from);
+  if (element.kind === 'sid' || element.kind === 'star')
+    return procedureHoverSection(element, elementIndex, result, from);
   const point = pointOf(element);
   if (!point) return undefined;
   const at = result.points.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);

@@ -6,8 +6,8 @@
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Position, RouteBlock, RouteDocument } from '../route/model';
-import { describeFiledRoute, type FiledRouteGroup } from './filedRoutes';
-import type { DocumentLines } from './ranges';
+import { describeFiledRoute, type FiledRouteGroup } from '../remote/filedRoutes';
+import type { DocumentLines } from '../route/ranges';
 
 export interface FiledRouteTarget {
   block: RouteBlock;

@@ -22,9 +22,9 @@ function conflictData(value: unknown): FlightConflictData | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const { itemId, name, notams } = value as Partial<FlightConflictData>;
   if (typeof itemId !== 'string' || typeof name !== 'string' || !Array.isArray(notams)) return undefined;
-  const valid = notams.filter(
-    (n): n is NotamDocument => !!n && typeof n.number === 'string' && typeof n.text === 'string',
-  );
+  const valid = notams
+    .filter((n): n is NotamDocument => !!n && typeof n.number === 'string' && typeof n.text === 'string')
+    .map((n) => ({ number: n.number, text: n.text, ...(typeof n.place === 'string' ? { place: n.place } : {}) }));
   return { itemId, name, notams: valid };
 }
 

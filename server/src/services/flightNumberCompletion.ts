@@ -17,9 +17,14 @@ export interface OperatorFlight {
   status?: string;
 }
 
+/** Flight numbers offered at most, as the other completions (completion.ts): typing more narrows them. */
+export const MAX_FLIGHT_NUMBER_ITEMS = 60;
+
 export interface FlightNumberTarget {
   /** The ICAO designator typed (upper case). */
   airline: string;
+  /** Field 7 as typed up to the cursor (upper case): the items offered start with it. */
+  typed: string;
   /** From the start of field 7 to the cursor: what an item replaces. */
   range: Range;
 }
@@ -36,7 +41,7 @@ export function flightNumberTarget(document: RouteDocument, position: Position):
     const typed = field.text.slice(0, position.character - start.character).toUpperCase();
     const match = /^([A-Z]{3})[0-9A-Z]{0,4}$/.exec(typed);
     if (!match) return undefined;
-    return { airline: match[1]!, range: { start, end: position } };
+    return { airline: match[1]!, typed, range: { start, end: position } };
   }
   return undefined;
 }
@@ -51,14 +56,31 @@ function describe(flight: OperatorFlight): string {
   return parts.join(' · ');
 }
 
-export function flightNumberItems(flights: readonly OperatorFlight[], target: FlightNumberTarget): CompletionItem[] {
-  return flights.map((flight, k) => ({
-    label: flight.callsign,
-    kind: CompletionItemKind.Value,
-    detail: describe(flight),
-    documentation: `A flight of ${target.airline} the hub lists now (its flights of the airline).`,
-    sortText: `~${String(k).padStart(5, '0')}`,
-    filterText: flight.callsign,
-    textEdit: { range: target.range, newText: flight.callsign },
-  }));
+/**
+ * The operator's flight numbers that start with what is typed, at most MAX_FLIGHT_NUMBER_ITEMS;
+ * `incomplete` when more match (the editor asks again as the user types, from the cached list).
+ */
+export function flightNumberItems(
+  flights: readonly OperatorFlight[],
+  target: FlightNumberTarget,
+): { items: CompletionItem[]; incomplete: boolean } {
+  const items: CompletionItem[] = [];
+  let incomplete = false;
+  for (const flight of flights) {
+    if (!flight.callsign.startsWith(target.typed)) continue;
+    if (items.length === MAX_FLIGHT_NUMBER_ITEMS) {
+      incomplete = true;
+      break;
+    }
+    items.push({
+      label: flight.callsign,
+      kind: CompletionItemKind.Value,
+      detail: describe(flight),
+      documentation: `A flight of ${target.airline} the hub lists now (its flights of the airline).`,
+      sortText: `~${String(items.length).padStart(5, '0')}`,
+      filterText: flight.callsign,
+      textEdit: { range: target.range, newText: flight.callsign },
+    });
+  }
+  return { items, incomplete };
 }

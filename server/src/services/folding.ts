@@ -9,7 +9,7 @@
 import type { FoldingRange } from 'vscode-languageserver-types';
 import { splitLines } from '../route/blocks';
 import type { CancellationToken, RouteDocument } from '../route/model';
-import type { DocumentLines } from './ranges';
+import type { DocumentLines } from '../route/ranges';
 
 /**
  * The folding ranges in order of their first lines, at most `limit` of them (the first ones).

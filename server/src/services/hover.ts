@@ -4,6 +4,8 @@
  * model fails the type check here until it is explained).
  */
 import { flightDateMs } from '../route/flightDate';
+import { departureMs, readDepartureValue } from '../route/departure';
+import { clockUtc, formatUtc } from '../flight/flightTime';
 import { codeLines, decodeField10, decodePbn } from './equipmentCodes';
 import type { Hover } from 'vscode-languageserver-types';
 import type {
@@ -14,15 +16,17 @@ import type {
   RouteDocument,
   RouteElement,
 } from '../route/model';
-import { airlineHoverSection, type AirlineDirectory } from './airline';
+import { airlineHoverSection, type AirlineDirectory } from '../remote/airlineDirectory';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { formatSignedDecimal } from '../geo/signedDecimal';
 import { expansionHoverSection } from './expansionHover';
 import { describeLevel, describeSpeed, describeSpeedLevel } from '../route/describe';
-import { escapeMarkdown, inlineCode } from './format';
-import { locate } from './locate';
-import { rangesIntersect } from './ranges';
+import { escapeMarkdown, inlineCode } from '../route/markdown';
+import { locate } from '../route/locate';
+import { rangesIntersect } from '../route/ranges';
 import { pointKindName } from './symbols';
+import { aerodromeFacts } from './aerodromeFacts';
+import type { NavDatabase } from '../navdata/loader';
 
 /** What route expansion knows of the document's blocks, handed in by the caller. */
 export interface ExpansionLookup {
@@ -37,6 +41,9 @@ export function hover(
   token: CancellationToken,
   expansion?: ExpansionLookup,
   airlines?: AirlineDirectory,
+  navdata?: NavDatabase,
+  /** What plain route text without a date is timed from: `icaoRoute.flight.departureTime`, else now. */
+  referenceMs: number = Date.now(),
 ): Hover | null {
   if (token.isCancellationRequested) return null;
   const found = locate(document, position);
@@ -62,11 +69,14 @@ export function hover(
           )
         : undefined;
       if (section) value += `\n\n---\n\n${section}`;
+      const facts = found.element.kind === 'aerodrome' ? aerodromeFacts(navdata, found.element.icao) : undefined;
+      if (facts) value += `\n\n---\n\n${facts}`;
       return markdown(value, found.element.range);
     }
     case 'directive': {
       const d = found.directive;
       let value = directiveHover(d.key, d.value);
+      if (d.key === 'departure') value += `\n\n${departureMeaning(found.block, d.value, referenceMs)}`;
       const result = d.key === 'origin' || d.key === 'destination' ? expansion?.resultFor(found.block) : undefined;
       const points = result?.points ?? [];
       const end = d.key === 'origin' ? points[0] : points[points.length - 1];
@@ -76,6 +86,8 @@ export function hover(
           `aerodrome at ${formatDegreesMinutes(end.lat, end.lon)}`;
         if (end.resolvedFix) value += `\n\n${escapeMarkdown(end.resolvedFix)}`;
       }
+      const facts = d.key === 'origin' || d.key === 'destination' ? aerodromeFacts(navdata, d.value) : undefined;
+      if (facts) value += `\n\n---\n\n${facts}`;
       return markdown(value, found.part === 'key' ? d.keyRange : d.valueRange);
     }
     case 'fplItem':
@@ -86,6 +98,12 @@ export function hover(
       let value = fplFieldHover(found.field.number, found.field.text);
       const section = airlines && found.field.number === 7 ? airlineHoverSection(found.field, airlines) : undefined;
       if (section) value += `\n\n---\n\n${section}`;
+      // Field 13's departure, field 16's destination (and its alternates: the first is said).
+      const facts =
+        found.field.number === 13 || found.field.number === 16
+          ? aerodromeFacts(navdata, found.field.text.trim().slice(0, 4))
+          : undefined;
+      if (facts) value += `\n\n---\n\n${facts}`;
       return markdown(value, found.field.range);
     }
     case 'block':
@@ -249,12 +267,31 @@ const DIRECTIVES: Record<string, string> = {
     'Chooses among several points that share the name of the first point: a fix, a ' +
     'fix radial such as `DVR090020`, or a coordinate. The candidate closest to it is ' +
     'taken.',
+  departure:
+    'When the route is flown: the time at its first point, in UTC, for the ETOs of the profile, the map and ' +
+    'the conflicts with areas and NOTAMs. Written `261201 1430` (YYMMDD HHMM, as `DOF/` and an EOBT), ' +
+    '`2026-12-01T14:30Z`, or a time alone (`1430`) for its next occurrence. It comes before ' +
+    '`icaoRoute.flight.departureTime` and now.',
 };
+
+/** What a `departure:` value means: the UTC date and time it times the flight at, or why none. */
+function departureMeaning(block: RouteBlock, value: string, referenceMs: number): string {
+  if (block.fpl)
+    return '**Not used:** this block is an FPL message, timed by its EOBT (field 13) and `DOF/` (field 18).';
+  const read = readDepartureValue(value);
+  if ('problem' in read) return `**Not a time:** ${escapeMarkdown(read.problem.message)}; the flight has no time.`;
+  const ms = departureMs(read.time, referenceMs);
+  if (read.time.kind === 'dateTime') return `**Means:** ${formatUtc(ms)} (UTC).`;
+  return (
+    `**Means:** ${formatUtc(ms)} (UTC): no date, so the first ${clockUtc(ms)} at or after ` +
+    `${formatUtc(referenceMs)} (\`icaoRoute.flight.departureTime\`, else now), as an EOBT without \`DOF/\`.`
+  );
+}
 
 function directiveHover(key: string, value: string): string {
   const known = DIRECTIVES[key];
   if (!known) {
-    return `${title(`${key}:`, 'unknown directive')}\n\nKnown directives: \`origin:\`, \`destination:\`, \`referenceFix:\`.`;
+    return `${title(`${key}:`, 'unknown directive')}\n\nKnown directives: \`origin:\`, \`destination:\`, \`referenceFix:\`, \`departure:\`.`;
   }
   return `${title(`${key}: ${value}`, 'directive')}\n\n${known}`;
 }

@@ -13,7 +13,7 @@ import {
   type RouteBlock,
   type RouteDocument,
 } from '../route/model';
-import { comparePositions, rangesIntersect } from './ranges';
+import { comparePositions, rangesIntersect } from '../route/ranges';
 import { formatNm, routeLegs } from './routeLegs';
 
 export function inlayHints(

@@ -21,53 +21,40 @@ import type {
   SemanticTokensDelta,
 } from 'vscode-languageserver-types';
 import type { CancellationToken, ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
-import type { AirlineDirectory } from './airline';
-import { withOwnData } from './codeActions';
+import type { AirlineDirectory } from '../remote/airlineDirectory';
+import { stillCurrent } from './codeActions';
 import { routeMapCodeLenses } from './codeLens';
 import { completions, type CompletionData } from './completion';
-import { documentDiagnostics } from './diagnostics';
+import { documentDiagnostics, toLspDiagnostic } from './documentDiagnostics';
 import { expansionTable } from './expansionTable';
 import { actionsAtCursor } from './actionsAtCursor';
 import { foldingRanges } from './folding';
 import { hover } from './hover';
 import { inlayHints } from './inlayHints';
-import type { DocumentLines, LineIndex } from './ranges';
+import { blockAt } from '../route/locate';
+import { rangesIntersect } from '../route/ranges';
 import { routeLegs } from './routeLegs';
-import { semanticTokens, semanticTokensEdits, type TokenCache } from './semanticTokens';
-import { documentSymbols, MAX_SYMBOLS, type SymbolCache } from './symbols';
-
-/** What features derive from each block, kept across the versions of a document (blockCache.ts). */
-export interface BlockCaches {
-  symbols: SymbolCache;
-  tokens: TokenCache;
-  /** The semantic tokens last sent, which a delta request starts from. */
-  sentTokens?: { resultId: string; data: number[] };
-}
-
-/** A document as the features read it: the language server's ParsedDocument is one. */
-export interface ServiceDocument {
-  uri: string;
-  version: number;
-  document: RouteDocument;
-  readonly lines: LineIndex;
-  /** The lines without the whole text, for the features that read a few (folding, colours). */
-  readonly lineTexts: DocumentLines;
-  readonly caches: BlockCaches;
-}
+import { semanticTokens, semanticTokensEdits } from './semanticTokens';
+import { documentSymbols, MAX_SYMBOLS } from './symbols';
+import type { ParsedDocument } from './parsedDocument';
 
 export interface LanguageServiceContext {
   /** The block's expansion when known (never waits for one). */
-  expansionOf(block: RouteBlock, document: ServiceDocument): ExpansionResult | undefined;
+  expansionOf(block: RouteBlock, document: ParsedDocument): ExpansionResult | undefined;
   /** 'the hub' or 'navdata': who expanded the routes, for hovers and the expansion table. */
   sourceName(): string;
   airlines(): AirlineDirectory | undefined;
   /** The navigation data if loaded (completion never waits for it). */
   navdata(): CompletionData['db'];
+  /** An aerodrome's procedures if read (completion never waits; asking starts reading them). */
+  procedures?: CompletionData['procedures'];
   /** Every source's findings known for the version (expansion, airline, conflicts). */
-  findings(document: ServiceDocument): RouteDiagnostic[];
+  findings(document: ParsedDocument): RouteDiagnostic[];
   /** The number the code lenses of the document carry, to find it again on resolve. */
   documentId(uri: string): number;
   inlayHintsEnabled(): boolean;
+  /** What plain route text without a date is timed from: `icaoRoute.flight.departureTime`, else now (ms). */
+  flightReferenceMs(): number;
   /** The client's foldingRange.rangeLimit. */
   foldingRangeLimit(): number;
 }
@@ -75,35 +62,58 @@ export interface LanguageServiceContext {
 export interface RouteLanguageService {
   /** The LSP diagnostics of a version: its own findings with the other sources' (`findings`), sorted and capped. */
   diagnostics(
-    document: Pick<ServiceDocument, 'document'>,
+    document: Pick<ParsedDocument, 'document'>,
     params: { findings: readonly RouteDiagnostic[] },
     token: CancellationToken,
   ): Diagnostic[];
-  hover(document: ServiceDocument, params: { position: Position }, token: CancellationToken): Hover | null;
-  documentSymbols(document: ServiceDocument, params: object, token: CancellationToken): DocumentSymbol[];
-  foldingRanges(document: ServiceDocument, params: object, token: CancellationToken): FoldingRange[];
-  codeLenses(document: ServiceDocument, params: object, token: CancellationToken): CodeLens[];
+  hover(document: ParsedDocument, params: { position: Position }, token: CancellationToken): Hover | null;
+  documentSymbols(document: ParsedDocument, params: object, token: CancellationToken): DocumentSymbol[];
+  foldingRanges(document: ParsedDocument, params: object, token: CancellationToken): FoldingRange[];
+  codeLenses(document: ParsedDocument, params: object, token: CancellationToken): CodeLens[];
   codeActions(
-    document: ServiceDocument,
+    document: ParsedDocument,
     params: { range: Range; context: { diagnostics: Diagnostic[] } },
     token: CancellationToken,
   ): CodeAction[];
-  completion(document: ServiceDocument, params: { position: Position }, token: CancellationToken): CompletionList;
-  inlayHints(document: ServiceDocument, params: { range: Range }, token: CancellationToken): InlayHint[];
-  semanticTokens(document: ServiceDocument, params: object, token: CancellationToken): SemanticTokens;
+  completion(document: ParsedDocument, params: { position: Position }, token: CancellationToken): CompletionList;
+  inlayHints(document: ParsedDocument, params: { range: Range }, token: CancellationToken): InlayHint[];
+  semanticTokens(document: ParsedDocument, params: object, token: CancellationToken): SemanticTokens;
   semanticTokensDelta(
-    document: ServiceDocument,
+    document: ParsedDocument,
     params: { previousResultId: string },
     token: CancellationToken,
   ): SemanticTokens | SemanticTokensDelta;
-  expansionTable(document: ServiceDocument, params: { title: string }, token: CancellationToken): string;
+  expansionTable(document: ParsedDocument, params: { title: string }, token: CancellationToken): string;
+}
+
+/**
+ * Our diagnostics of the document's current version that may match `near`: the document's own,
+ * those of the blocks `near` starts in, and the other sources' findings that meet `near`. Not the
+ * whole document's: a code action request comes at every move of the cursor.
+ */
+function currentDiagnosticsNear(
+  document: RouteDocument,
+  sources: readonly RouteDiagnostic[],
+  near: readonly Diagnostic[],
+): Diagnostic[] {
+  if (near.length === 0) return [];
+  const findings: RouteDiagnostic[] = [...document.diagnostics];
+  const blocks = new Set<RouteBlock>();
+  for (const diagnostic of near) {
+    const block = blockAt(document, diagnostic.range.start);
+    if (!block || blocks.has(block)) continue;
+    blocks.add(block);
+    findings.push(...block.diagnostics);
+  }
+  for (const finding of sources) if (near.some((d) => rangesIntersect(d.range, finding.range))) findings.push(finding);
+  return findings.map(toLspDiagnostic);
 }
 
 export function createLanguageService(context: LanguageServiceContext): RouteLanguageService {
-  const resultFor = (document: ServiceDocument) => (block: RouteBlock) => context.expansionOf(block, document);
+  const resultFor = (document: ParsedDocument) => (block: RouteBlock) => context.expansionOf(block, document);
   // Each tokens answer gets an id; a delta request names the one it has and gets the edits from it.
   let lastResultId = 0;
-  const tokensOf = (current: ServiceDocument, token: CancellationToken): SemanticTokens => {
+  const tokensOf = (current: ParsedDocument, token: CancellationToken): SemanticTokens => {
     const data = semanticTokens(current.document, current.lineTexts, token, current.caches.tokens);
     if (token.isCancellationRequested) return { data: [] };
     const resultId = String(++lastResultId);
@@ -120,6 +130,8 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         token,
         { sourceName: context.sourceName(), resultFor: resultFor(current) },
         context.airlines(),
+        context.navdata(),
+        context.flightReferenceMs(),
       ),
 
     documentSymbols: (current, _params, token) =>
@@ -141,15 +153,13 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
       routeMapCodeLenses(current.document, context.documentId(current.uri), token),
 
     codeActions: (current, { range, context: { diagnostics: received } }, token) => {
-      const own = () => service.diagnostics(current, { findings: context.findings(current) }, token);
       // Clients that send no diagnostics in the context still get fixes for ours in the range;
-      // clients that drop `data` get it back from ours.
+      // what a client sends is taken as the current version has it (stale ones get no fix).
+      const here = received.filter((d) => rangesIntersect(d.range, range));
       const diagnostics =
         received.length === 0
-          ? own()
-          : received.some((d) => d.data === undefined)
-            ? withOwnData(received, own())
-            : received;
+          ? service.diagnostics(current, { findings: context.findings(current) }, token)
+          : stillCurrent(here, currentDiagnosticsNear(current.document, context.findings(current), here));
       return actionsAtCursor(current.uri, current.document, current.lines, range, diagnostics, token);
     },
 
@@ -158,7 +168,7 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         current.document,
         current.lines,
         position,
-        { db: context.navdata(), airlines: context.airlines() },
+        { db: context.navdata(), airlines: context.airlines(), procedures: context.procedures },
         token,
       );
       // Lists are cut to their nearest items: ask again as the word grows.

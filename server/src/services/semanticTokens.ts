@@ -9,7 +9,7 @@ import type { SemanticTokensEdit, SemanticTokensLegend } from 'vscode-languagese
 import type { CancellationToken, Range, RouteBlock, RouteDocument, RouteElement } from '../route/model';
 import { BlockCache } from './blockCache';
 import { forEachHashLine } from './commentLines';
-import type { DocumentLines } from './ranges';
+import type { DocumentLines } from '../route/ranges';
 
 /** Standard token types, so every editor theme has a colour for them. */
 export const TOKEN_TYPES = [

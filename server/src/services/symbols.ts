@@ -12,7 +12,7 @@ import {
 } from '../route/model';
 import { shifted } from '../route/lazyBlock';
 import { BlockCache } from './blockCache';
-import { rangeInside } from './ranges';
+import { rangeInside } from '../route/ranges';
 import { formatNm } from './routeLegs';
 
 /**

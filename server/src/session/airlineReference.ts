@@ -6,12 +6,12 @@
  * unreachable) and looked up in memory. Every change of state is the session's one 'reference'
  * status, said once.
  *
- * The checks, hovers and completions are in services/airline.ts; the document pipeline
+ * The checks, hovers and completions are in remote/airlineDirectory.ts; the document pipeline
  * (documentPipeline.ts) asks for the A findings of each version and again when the list changes.
  */
 import { HubError, redactText, type ReferenceClient } from '../hub';
 import type { CancellationToken, RouteDiagnostic, RouteDocument } from '../route/model';
-import { AirlineDirectory, airlineFindings } from '../services/airline';
+import { AirlineDirectory, airlineFindings } from '../remote/airlineDirectory';
 import type { SourceStatuses } from './status';
 
 export interface AirlineReferenceEvents {

@@ -5,28 +5,17 @@
  * newer edit cancels the older run; a failing remote service becomes one status, never diagnostics.
  */
 import { createHash } from 'node:crypto';
-import type { ExpansionResult, RouteBlock, RouteDiagnostic, RouteDocument } from '../route/model';
+import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { HubClient, redactText, type HubCallRecord, type HubSettings } from '../hub';
 import { keyOfBlock, settledBlock } from '../route/movableBlock';
 import { blocksInOrder } from '../route/document';
-import type { LineIndex } from '../services/ranges';
+import type { LineIndex } from '../route/ranges';
 import type { NavDatabase } from '../navdata/loader';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
-import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './cache';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
+import { blockKey, ExpansionCache, resultAt, type CachedExpansion } from './expansionCache';
 import { HubSource, NavdataSource, type ExpansionSource } from './sources';
 import { ExpansionStatusTracker, failureStatus, type ExpansionStatus } from './status';
-
-/**
- * A parsed document as the session sees it: the language server's SessionDocument is one, the
- * checker builds one per file.
- */
-export interface SessionDocument {
-  uri: string;
-  version: number;
-  document: RouteDocument;
-  /** Built on first use (the language server's parser keys blocks without it). */
-  readonly lines: LineIndex;
-}
+import type { ParsedDocument } from '../services/parsedDocument';
 
 /** One route block of a whole-document expansion (the checker's). */
 export interface BlockExpansion {
@@ -159,7 +148,7 @@ export class DocumentExpansions {
         );
         this.source = new HubSource(
           client,
-          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular) : undefined,
+          folder ? new NavdataSource(folder, this.options.loadNavdata, semicircular, this.events.log) : undefined,
           semicircular,
         );
         this.tracker.set({ state: 'ok', source: 'hub', message: this.source.okMessage });
@@ -173,7 +162,7 @@ export class DocumentExpansions {
         );
       }
     } else if (folder) {
-      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular);
+      this.source = new NavdataSource(folder, this.options.loadNavdata, semicircular, this.events.log);
       this.tracker.set({ state: 'loading', source: 'navdata', message: `Reading the navigation data in ${folder}…` });
     } else {
       this.tracker.set({
@@ -215,7 +204,7 @@ export class DocumentExpansions {
   }
 
   /** Findings of every block already expanded, on the document's current ranges. */
-  known(parsed: SessionDocument): RouteDiagnostic[] {
+  known(parsed: ParsedDocument): RouteDiagnostic[] {
     if (!this.source) return [];
     const findings: RouteDiagnostic[] = [];
     for (const { block, cached } of this.routeBlocks(parsed, MAX_EXPANDED_BLOCKS[this.source.kind]).routes) {
@@ -230,7 +219,7 @@ export class DocumentExpansions {
    * block is a route (only routes are expanded), so only the others are asked for their
    * elements: a block that merely moved is not rebuilt on every keystroke.
    */
-  private routeBlocks(parsed: SessionDocument, limit: number): { routes: RouteEntry[]; more: boolean } {
+  private routeBlocks(parsed: ParsedDocument, limit: number): { routes: RouteEntry[]; more: boolean } {
     const routes: RouteEntry[] = [];
     const lines = () => parsed.lines;
     for (const block of blocksInOrder(parsed.document)) {
@@ -248,7 +237,7 @@ export class DocumentExpansions {
    * new results came in, or undefined when there is nothing new to publish (all known, cancelled
    * by a newer run, or the source failed before any result).
    */
-  async run(parsed: SessionDocument): Promise<RouteDiagnostic[] | undefined> {
+  async run(parsed: ParsedDocument): Promise<RouteDiagnostic[] | undefined> {
     const source = this.source;
     if (!source) return undefined;
     this.cancel(parsed.uri);
@@ -345,7 +334,7 @@ export class DocumentExpansions {
    * keep their local findings; once the source has failed, later documents are not sent to it
    * (a usage limit or a refused key would only fail again). Resolves undefined without a source.
    */
-  async expandAll(parsed: SessionDocument): Promise<DocumentExpansionReport | undefined> {
+  async expandAll(parsed: ParsedDocument): Promise<DocumentExpansionReport | undefined> {
     const source = this.source;
     if (!source) return undefined;
     const generation = this.generation;

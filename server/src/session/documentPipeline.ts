@@ -11,12 +11,15 @@
  * loop, only when it changed something: a keystroke is one event, then one per new finding set.
  */
 import type { RouteDiagnostic } from '../route/model';
-import type { AirlineReference } from './airlineReference';
-import type { DocumentExpansionReport, SessionDocument } from './documentExpansions';
+import type { DocumentExpansionReport } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
 import type { FlightConflicts } from './flightConflicts';
-import type { LiveFlightLookup } from './liveFlights';
+import type { LiveFlightLookup } from './liveFlightLookup';
 
-export type FindingSource = 'local' | 'expansion' | 'airline' | 'conflicts' | 'live';
+/** The sources of findings besides the parser, in the order their findings are listed. */
+export const FINDING_SOURCES = ['expansion', 'airline', 'conflicts', 'live'] as const;
+
+export type FindingSource = 'local' | (typeof FINDING_SOURCES)[number];
 
 /** The live flights are asked once the document has been this long without a new version. */
 export const LIVE_FLIGHT_SETTLE_MS = 1500;
@@ -24,8 +27,8 @@ export const LIVE_FLIGHT_SETTLE_MS = 1500;
 export interface DocumentFindings {
   uri: string;
   version: number;
-  /** The version's parsed document: its own (local) findings stay on its blocks (see services/diagnostics). */
-  document: SessionDocument;
+  /** The version's parsed document: its own (local) findings stay on its blocks (see services/documentDiagnostics). */
+  document: ParsedDocument;
   /** The findings of every other source for this version: expansion, airline, conflicts. */
   findings: RouteDiagnostic[];
   /** What changed since the document's last event: 'local' for a new version. */
@@ -39,27 +42,35 @@ export interface CheckedDocument {
   expansion?: DocumentExpansionReport;
 }
 
+/** What the pipeline asks of every source of findings. */
+export interface DocumentSource {
+  /** The findings known now for the version (its unchanged blocks'); never waits. */
+  known(document: ParsedDocument): RouteDiagnostic[];
+  /** Every finding of the version, the source run to its end (the checker's way). */
+  all(document: ParsedDocument): Promise<{ findings: RouteDiagnostic[]; expansion?: DocumentExpansionReport }>;
+}
+
 export interface PipelineSources {
-  /** The expansion findings known now, and the background expansion (resolves with all of them when new ones came). */
-  expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> };
-  knownExpansion(document: SessionDocument): RouteDiagnostic[];
-  expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined>;
-  airlines: AirlineReference;
-  conflicts: FlightConflicts;
-  /** The live flight behind each FPL message's call sign (L findings). */
-  liveFlights: LiveFlightLookup;
+  /** Each source of findings besides the parser. */
+  of: Record<(typeof FINDING_SOURCES)[number], DocumentSource>;
+  /** The background expansion of a version: resolves with all its expansion findings when new ones came. */
+  expand(document: ParsedDocument): Promise<RouteDiagnostic[] | undefined>;
+  /** The conflicts, judged again in the background once a version is expanded. */
+  conflicts: Pick<FlightConflicts, 'refresh' | 'forget'>;
+  /** The live flights behind the FPL messages' call signs, asked once the document is still. */
+  liveFlights: Pick<LiveFlightLookup, 'enabled' | 'refresh'>;
   /** An internal failure of a source (a bug): its status says it. */
   failed(source: FindingSource, error: unknown): void;
 }
 
-const NO_TOKEN = { isCancellationRequested: false };
-
 /** One open document: its version and the findings of each source for it. */
 class OpenDocument {
-  expansion: RouteDiagnostic[] = [];
-  airline: RouteDiagnostic[] = [];
-  conflicts: RouteDiagnostic[] = [];
-  live: RouteDiagnostic[] = [];
+  readonly found: Record<(typeof FINDING_SOURCES)[number], RouteDiagnostic[]> = {
+    expansion: [],
+    airline: [],
+    conflicts: [],
+    live: [],
+  };
   /** The wait for the parse to settle before the live flights are asked. */
   liveTimer?: NodeJS.Timeout;
   /** Sources whose new findings are not said yet. */
@@ -68,10 +79,10 @@ class OpenDocument {
   /** The background work of the current version (expansion, then conflicts). */
   work: Promise<void> = Promise.resolve();
 
-  constructor(public current: SessionDocument) {}
+  constructor(public current: ParsedDocument) {}
 
   findings(): RouteDiagnostic[] {
-    return [...this.expansion, ...this.airline, ...this.conflicts, ...this.live];
+    return FINDING_SOURCES.flatMap((source) => this.found[source]);
   }
 }
 
@@ -95,7 +106,7 @@ export class DocumentPipeline {
    * A new version: its findings are said at once (every source's, for the blocks it knows), then
    * the blocks not yet expanded are expanded and the conflicts judged in the background.
    */
-  update(document: SessionDocument): DocumentFindings {
+  update(document: ParsedDocument): DocumentFindings {
     let entry = this.open.get(document.uri);
     if (entry) {
       entry.current = document;
@@ -104,11 +115,8 @@ export class DocumentPipeline {
       entry = new OpenDocument(document);
       this.open.set(document.uri, entry);
     }
-    const { known, done } = this.sources.expand(document);
-    entry.expansion = known;
-    entry.airline = this.sources.airlines.findings(document.document, NO_TOKEN);
-    entry.conflicts = this.sources.conflicts.findings(document);
-    entry.live = this.sources.liveFlights.findings(document.document);
+    for (const source of FINDING_SOURCES) entry.found[source] = this.sources.of[source].known(document);
+    const done = this.sources.expand(document);
     const event = this.said(entry, ['local']);
     const opened = entry;
     this.askLiveFlights(opened, document);
@@ -126,15 +134,10 @@ export class DocumentPipeline {
   }
 
   /** Every source's findings known now for the version (code actions read them). */
-  findingsOf(document: SessionDocument): RouteDiagnostic[] {
+  findingsOf(document: ParsedDocument): RouteDiagnostic[] {
     const entry = this.open.get(document.uri);
     if (entry?.current === document) return entry.findings();
-    return [
-      ...this.sources.knownExpansion(document),
-      ...this.sources.airlines.findings(document.document, NO_TOKEN),
-      ...this.sources.conflicts.findings(document),
-      ...this.sources.liveFlights.findings(document.document),
-    ];
+    return FINDING_SOURCES.flatMap((source) => this.sources.of[source].known(document));
   }
 
   /**
@@ -161,7 +164,7 @@ export class DocumentPipeline {
   airlinesChanged(): void {
     for (const entry of this.open.values()) {
       try {
-        this.merge(entry, 'airline', this.sources.airlines.findings(entry.current.document, NO_TOKEN));
+        this.merge(entry, 'airline', this.sources.of.airline.known(entry.current));
       } catch (error) {
         this.sources.failed('airline', error);
       }
@@ -171,20 +174,19 @@ export class DocumentPipeline {
   /** The conflicts of a document changed (judged in the background). */
   conflictsChanged(uri: string): void {
     const entry = this.open.get(uri);
-    if (entry) this.merge(entry, 'conflicts', this.sources.conflicts.findings(entry.current));
+    if (entry) this.merge(entry, 'conflicts', this.sources.of.conflicts.known(entry.current));
   }
 
   /** The live flights' settings changed: each document's L findings again, from the answers cached. */
   liveFlightsChanged(): void {
-    for (const entry of this.open.values())
-      this.merge(entry, 'live', this.sources.liveFlights.findings(entry.current.document));
+    for (const entry of this.open.values()) this.merge(entry, 'live', this.sources.of.live.known(entry.current));
   }
 
   /**
    * Once the document has been still for LIVE_FLIGHT_SETTLE_MS (a call sign being typed is not
    * asked for letter by letter), the FPL messages' flights not cached yet are asked for.
    */
-  private askLiveFlights(entry: OpenDocument, document: SessionDocument): void {
+  private askLiveFlights(entry: OpenDocument, document: ParsedDocument): void {
     if (entry.liveTimer) clearTimeout(entry.liveTimer);
     entry.liveTimer = undefined;
     if (!this.sources.liveFlights.enabled || !document.document.blocks.some((b) => b.kind === 'fpl')) return;
@@ -204,7 +206,7 @@ export class DocumentPipeline {
   /** The conflict settings changed: every document judged again. */
   judgeConflictsAgain(): void {
     for (const entry of this.open.values()) {
-      this.merge(entry, 'conflicts', this.sources.conflicts.findings(entry.current));
+      this.merge(entry, 'conflicts', this.sources.of.conflicts.known(entry.current));
       entry.work = entry.work.then(() => this.sources.conflicts.refresh(entry.current));
     }
   }
@@ -213,13 +215,16 @@ export class DocumentPipeline {
    * The checker's way: every source run to its end on the whole document (every route block
    * expanded, the airline list loaded, the conflicts judged), then all their findings at once.
    */
-  async check(document: SessionDocument): Promise<CheckedDocument> {
-    const expansion = await this.sources.expandAll(document);
-    const directory = await this.sources.airlines.loaded();
-    const airline = directory ? this.sources.airlines.findings(document.document, NO_TOKEN) : [];
-    const conflicts = await this.sources.conflicts.judgeAll(document);
-    const live = await this.sources.liveFlights.refresh(document.document);
-    return { findings: [...(expansion?.findings ?? []), ...airline, ...conflicts, ...live], expansion };
+  async check(document: ParsedDocument): Promise<CheckedDocument> {
+    const findings: RouteDiagnostic[] = [];
+    let expansion: DocumentExpansionReport | undefined;
+    // In order: the conflicts are judged on the expansion just made.
+    for (const source of FINDING_SOURCES) {
+      const all = await this.sources.of[source].all(document);
+      findings.push(...all.findings);
+      expansion ??= all.expansion;
+    }
+    return { findings, expansion };
   }
 
   forget(uri: string): void {
@@ -246,8 +251,8 @@ export class DocumentPipeline {
     findings: RouteDiagnostic[],
     always = false,
   ): void {
-    if (!always && sameList(entry[source], findings)) return;
-    entry[source] = findings;
+    if (!always && sameList(entry.found[source], findings)) return;
+    entry.found[source] = findings;
     entry.pending.add(source);
     entry.flush ??= setImmediate(() => {
       entry.flush = undefined;

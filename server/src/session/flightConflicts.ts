@@ -1,26 +1,26 @@
 /**
  * The conflict findings of each document (F001/F002): after each new version and its expansion,
- * the areas of each expanded route block (MapAreas: the map's own data, cached by the hub client)
- * are judged for the flight at its planned levels (flight/conflicts.ts). Findings are kept
- * per block text, so an edit drops the edited block's conflicts at once and the others stay until
- * judged again. A hub that fails gives no areas, hence no conflicts: its state is the airspaces
- * and NOTAMs statuses and the map's notice, not a finding per block.
+ * the flight of each expanded route block is judged (session/judgedFlights.ts: once per version,
+ * on the map's own areas, shared with the map view) at its planned levels, and its conflicts read
+ * from it (flight/conflicts.ts). Findings are kept per block text, so an edit drops the edited
+ * block's conflicts at once and the others stay until judged again. A hub that fails gives no
+ * areas, hence no conflicts: its state is the airspaces and NOTAMs statuses and the map's notice,
+ * not a finding per block.
  */
 import type { ClimbDescent } from '../flight/vertical';
-import { buildMapViewYielding } from '../map/mapView';
-import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { blocksInOrder } from '../route/document';
 import { flightConflicts } from '../flight/conflicts';
 import { flightProfile } from '../flight/profile';
 import { fplTimeFindings } from '../flight/fplTimes';
-import type { MapComputation, MapData } from '../map/mapView';
+import { routeWhole } from '../expansion/delayPoints';
+import type { FlightJudging, JudgedFlight } from '../flight/judgedFlight';
+import type { MapData } from '../map/mapView';
 import { settingDefault } from '../../../common/settings/definitions';
-import type { MapAreas } from '../map/areas';
-import { blockKey as textKey } from './cache';
-import type { SessionDocument } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
+import { blockPlaceKey, type JudgedFlights } from './judgedFlights';
 
-const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002']);
+const CONFLICT_CODES: ReadonlySet<string> = new Set(['F001', 'F002', 'F006']);
 
 /** Route blocks of one document judged at most: a 5 MB file of routes must not fetch the world. */
 export const MAX_CONFLICT_BLOCKS = 100;
@@ -48,19 +48,13 @@ export function defaultConflictSettings(): ConflictSettings {
 }
 
 export interface ConflictDeps {
-  expansionFor(block: RouteBlock, document: SessionDocument): ExpansionResult | undefined;
+  expansionFor(block: RouteBlock, document: ParsedDocument): ExpansionResult | undefined;
   settings(): ConflictSettings;
   /** The version of the document being worked on, to drop the judgement of an older one. */
   currentVersion(uri: string): number | undefined;
   /** The document's conflicts changed. */
   changed(uri: string): void;
   log(message: string): void;
-}
-
-/** A block's place and text (the place is part of it: the findings' ranges are absolute). */
-function conflictKey(document: SessionDocument, block: RouteBlock): string {
-  const { start } = block.range;
-  return `${start.line}:${start.character}\u0000${textKey(block, () => document.lines)}`;
 }
 
 function sameFindings(a: Map<string, RouteDiagnostic[]> | undefined, b: Map<string, RouteDiagnostic[]>): boolean {
@@ -73,14 +67,10 @@ function describeError(error: unknown): string {
   return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
 }
 
-/** A block's conflicts stay valid this long when the flight is timed by "now" (its ETOs move). */
-const NOW_VALID_MS = 5 * 60_000;
-
+/** A block's findings, and the judged flight they were read from. */
 interface Judged {
-  expansion: ExpansionResult;
-  prepared: object;
-  settings: string;
-  atMs: number;
+  flight: JudgedFlight;
+  enabled: boolean;
   findings: RouteDiagnostic[];
 }
 
@@ -91,7 +81,7 @@ interface Judged {
 export function fplTimes(
   block: RouteBlock,
   expansion: ExpansionResult,
-  computation: MapComputation,
+  flight: Pick<JudgedFlight, 'firs'>,
   data: MapData,
 ): RouteDiagnostic[] {
   const profile = flightProfile(block.elements, expansion.points, 0);
@@ -99,7 +89,8 @@ export function fplTimes(
   return fplTimeFindings({
     block,
     profile,
-    ...(known.size > 0 ? { firs: { crossed: computation.firs, known } } : {}),
+    ...(known.size > 0 ? { firs: { crossed: flight.firs, known } } : {}),
+    routeWhole: routeWhole(block, expansion.findings, expansion.procedures),
   });
 }
 
@@ -111,12 +102,12 @@ export class FlightConflicts {
   private readonly running = new Map<string, AbortController>();
 
   constructor(
-    private readonly areas: MapAreas,
+    private readonly flights: JudgedFlights,
     private readonly deps: ConflictDeps,
   ) {}
 
   /** The conflicts known for the document's current blocks (none while a block is being judged again). */
-  findings(document: SessionDocument): RouteDiagnostic[] {
+  findings(document: ParsedDocument): RouteDiagnostic[] {
     const byBlock = this.known.get(document.uri);
     if (!byBlock || byBlock.size === 0) return [];
     // Turned off, the conflicts go at once; an FPL message's times (F003–F005) stay.
@@ -124,14 +115,14 @@ export class FlightConflicts {
     const out: RouteDiagnostic[] = [];
     for (const block of blocksInOrder(document.document)) {
       if (block.elements.length === 0) continue;
-      const found = byBlock.get(conflictKey(document, block));
+      const found = byBlock.get(blockPlaceKey(document, block));
       if (found) out.push(...(conflicts ? found : found.filter((f) => !CONFLICT_CODES.has(f.code))));
     }
     return out;
   }
 
   /** Judges the document again in the background; an older run for it stops. Resolves when this run is over. */
-  refresh(document: SessionDocument): Promise<void> {
+  refresh(document: ParsedDocument): Promise<void> {
     const uri = document.uri;
     this.running.get(uri)?.abort();
     const controller = new AbortController();
@@ -153,7 +144,7 @@ export class FlightConflicts {
   }
 
   /** Every conflict of the document, judged now (the checker's way: it waits for them). */
-  async judgeAll(document: SessionDocument): Promise<RouteDiagnostic[]> {
+  async judgeAll(document: ParsedDocument): Promise<RouteDiagnostic[]> {
     const byBlock = await this.judge(document, new AbortController().signal);
     return byBlock ? [...byBlock.values()].flat() : [];
   }
@@ -163,6 +154,7 @@ export class FlightConflicts {
     this.running.delete(uri);
     this.known.delete(uri);
     this.judged.delete(uri);
+    this.flights.forget(uri);
   }
 
   dispose(): void {
@@ -170,12 +162,12 @@ export class FlightConflicts {
     this.running.clear();
     this.known.clear();
     this.judged.clear();
+    this.flights.dispose();
   }
 
-  private filters(settings: ConflictSettings): MapFilters {
+  private judging(settings: ConflictSettings): FlightJudging {
     // Conflicts are judged at the flight's own levels, whatever the map's level filter shows.
     return {
-      ...DEFAULT_MAP_FILTERS,
       corridorNm: settings.corridorNm,
       aerodromeCorridorNm: settings.aerodromeCorridorNm,
       levels: { mode: 'planned' },
@@ -185,99 +177,71 @@ export class FlightConflicts {
 
   /** The conflicts of each judged block by key; undefined when stopped. */
   private async judge(
-    document: SessionDocument,
+    document: ParsedDocument,
     signal: AbortSignal,
   ): Promise<Map<string, RouteDiagnostic[]> | undefined> {
     const uri = document.uri;
     const next = new Map<string, RouteDiagnostic[]>();
     const before = this.judged.get(uri);
     const judgedNow = new Map<string, Judged>();
-    const conflictSettings = this.deps.settings();
-    {
-      const enabled = conflictSettings.enabled;
-      const filters = this.filters(conflictSettings);
-      const timedByNow = conflictSettings.departureMs === undefined;
-      const referenceMs = conflictSettings.departureMs ?? Date.now();
-      const now = Date.now();
-      const settings = JSON.stringify([
-        enabled,
-        filters,
-        timedByNow ? 'now' : referenceMs,
-        conflictSettings.climbDescent,
-      ]);
-      // Keys first: the text of the version judged, before any await lets a newer one in.
-      const blocks: { index: number; block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
-      let routes = 0;
-      // In order without an array of every block (the editor's list): a version costs the blocks read.
-      let index = -1;
-      for (const block of blocksInOrder(document.document)) {
-        index++;
-        if (block.elements.length === 0) continue;
-        // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
-        if (routes++ >= MAX_CONFLICT_BLOCKS) break;
-        // Without the conflicts, only an FPL message's times are judged.
-        if (!enabled && !block.fpl) continue;
-        const expansion = this.deps.expansionFor(block, document);
-        if (!expansion || expansion.points.length < 2) continue;
-        blocks.push({ index, block, expansion, key: conflictKey(document, block) });
-      }
-      for (const { index, block, expansion, key } of blocks) {
-        let areas;
-        try {
-          areas = await this.areas.forBlock(block, expansion, signal);
-        } catch (error) {
-          if (signal.aborted) return undefined;
-          throw error;
-        }
+    const settings = this.deps.settings();
+    const enabled = settings.enabled;
+    const judging = this.judging(settings);
+    const timing = {
+      ...(settings.departureMs !== undefined ? { departureMs: settings.departureMs } : {}),
+      ...(settings.climbDescent ? { climbDescent: settings.climbDescent } : {}),
+    };
+    // Keys first: the text of the version judged, before any await lets a newer one in.
+    const blocks: { block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
+    let routes = 0;
+    // In order without an array of every block (the editor's list): a version costs the blocks read.
+    for (const block of blocksInOrder(document.document)) {
+      if (block.elements.length === 0) continue;
+      // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
+      if (routes++ >= MAX_CONFLICT_BLOCKS) break;
+      // Without the conflicts, only an FPL message's times are judged.
+      if (!enabled && !block.fpl) continue;
+      const expansion = this.deps.expansionFor(block, document);
+      if (!expansion || expansion.points.length < 2) continue;
+      blocks.push({ block, expansion, key: blockPlaceKey(document, block) });
+    }
+    for (const { block, expansion, key } of blocks) {
+      let findings: RouteDiagnostic[];
+      try {
+        const areas = await this.flights.areas.forBlock(block, expansion, signal);
         if (signal.aborted) return undefined;
         // Answers from the hub's cache come back without a turn of the event loop: let requests through.
         await new Promise((resolve) => setImmediate(resolve));
         if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0 && !block.fpl) continue;
+        // A chunk per turn of the event loop: 80,000 airspaces must not keep a hover waiting.
+        const { judged: flight } = await this.flights.judged(
+          document,
+          block,
+          expansion,
+          areas,
+          judging,
+          timing,
+          signal,
+        );
         const known = before?.get(key);
-        let findings: RouteDiagnostic[];
-        if (
-          known &&
-          known.expansion === expansion &&
-          known.prepared === areas.prepared &&
-          known.settings === settings &&
-          now - known.atMs < NOW_VALID_MS
-        ) {
+        if (known && known.flight === flight && known.enabled === enabled) {
           findings = known.findings;
-          judgedNow.set(key, known);
         } else {
-          // A chunk per turn of the event loop: 80,000 airspaces must not keep a hover waiting.
-          let computation;
-          try {
-            computation = await buildMapViewYielding(
-              {
-                uri,
-                version: document.version,
-                blockIndex: index,
-                block,
-                expansion,
-                data: areas.data,
-                filters,
-                referenceMs,
-                ...(conflictSettings.climbDescent ? { climbDescent: conflictSettings.climbDescent } : {}),
-                prepared: areas.prepared,
-              },
-              signal,
-            );
-          } catch (error) {
-            if (signal.aborted) return undefined;
-            throw error;
-          }
           findings = [
-            ...(enabled ? flightConflicts(computation) : []),
-            ...(block.fpl ? fplTimes(block, expansion, computation, areas.data) : []),
+            ...(enabled ? flightConflicts(flight) : []),
+            ...(block.fpl ? fplTimes(block, expansion, flight, areas.data) : []),
           ];
-          judgedNow.set(key, { expansion, prepared: areas.prepared, settings, atMs: now, findings });
         }
-        if (findings.length > 0) next.set(key, findings);
+        judgedNow.set(key, { flight, enabled, findings });
+      } catch (error) {
+        if (signal.aborted) return undefined;
+        throw error;
       }
+      if (findings.length > 0) next.set(key, findings);
     }
     if (signal.aborted) return undefined;
     this.judged.set(uri, judgedNow);
+    this.flights.retain(uri, new Set(blocks.map((b) => b.key)));
     return next;
   }
 }

@@ -11,22 +11,20 @@ import { createHash } from 'node:crypto';
 import { ReferenceClient, referenceSettings, type HubClient, type HubSettings, type ReferenceSettings } from '../hub';
 import { MapAreas } from '../map/areas';
 import type { NavDatabase } from '../navdata/loader';
-import type { SemicircularRule } from '../expansion/cruisingLevels';
-import { setReferenceClock } from '../route/clock';
-import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
-import type { LineIndex } from '../services/ranges';
-import {
-  DocumentExpansions,
-  type DocumentExpansionReport,
-  type ExpansionOptions,
-  type SessionDocument,
-} from './documentExpansions';
+import type { CifpLookup } from '../navdata/cifpFiles';
+import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
+import { releaseReferenceClock, setReferenceClock } from '../route/clock';
+import { NEVER_CANCELLED, type ExpansionResult, type RouteBlock, type RouteDiagnostic } from '../route/model';
+import type { LineIndex } from '../route/ranges';
+import { DocumentExpansions, type DocumentExpansionReport, type ExpansionOptions } from './documentExpansions';
+import type { ParsedDocument } from '../services/parsedDocument';
 import { AirlineReference } from './airlineReference';
-import { FiledRouteLookup } from './filedRoutes';
-import { LiveFlightLookup } from './liveFlights';
+import { FiledRouteLookup } from './filedRouteLookup';
+import { LiveFlightLookup } from './liveFlightLookup';
 import { DocumentPipeline } from './documentPipeline';
-import { TrafficLookup } from './traffic';
+import { TrafficLookup } from './trafficLookup';
 import { defaultConflictSettings, FlightConflicts, type ConflictSettings } from './flightConflicts';
+import { JudgedFlights } from './judgedFlights';
 import { serviceAddress } from './serviceAddress';
 import { SourceStatuses, type ExpansionStatus, type SourceName, type SourceStatus } from './status';
 
@@ -57,13 +55,6 @@ export interface SessionCredentials {
   reference: { appId: string; appKey: string } | null;
 }
 
-/** A document's expansion results as of one version. */
-export interface DocumentResults {
-  document: SessionDocument;
-  /** Expansion findings of every block expanded so far, on this version's ranges. */
-  findings: RouteDiagnostic[];
-}
-
 export interface SessionEvents {
   /** One source changed its state (never twice for the same state and kind of failure). */
   status?(source: SourceName, status: SourceStatus): void;
@@ -89,8 +80,6 @@ export class RouteSession {
   /** The live flight behind each FPL message's call sign (hub #2, #4, the reference's flight status), cached. */
   readonly liveFlights: LiveFlightLookup;
   private readonly expansions: DocumentExpansions;
-  private readonly results = new Map<string, DocumentResults>();
-  private readonly resultListeners = new Set<Listener<DocumentResults>>();
   private readonly rerunListeners = new Set<Listener<void>>();
   private reference?: ReferenceClient;
   private referenceSignature = '';
@@ -99,10 +88,14 @@ export class RouteSession {
   private airspaceFiles: readonly string[] = [];
   private firBoundariesFile = '';
   private referenceHttpErrors = false;
+  /** The "today" the parser's date checks read while the session lives (see constructor). */
+  private readonly clock: () => number;
   /** The airline list, from the reference client (A findings, hovers, completion). */
   readonly airlines: AirlineReference;
   /** The areas around each route (hub and local files), for the map and the conflicts. */
   readonly areas: MapAreas;
+  /** Each route block's flight judged once per version, for the conflicts and the map view. */
+  readonly flights: JudgedFlights;
   /** Each open document's findings from every source, and their one event. */
   readonly documents: DocumentPipeline;
   /** The traffic along a route (hub #6, #7, #8), for the map's traffic layer; asked only while it is shown. */
@@ -112,13 +105,15 @@ export class RouteSession {
     events: SessionEvents = {},
     private readonly options: SessionOptions = {},
   ) {
+    this.clock = options.now ?? (() => Date.now());
     // The parser is pure and has no clock of its own: the session, which both the language server
     // and the checker use, gives it the one "today" its findings are judged against.
-    setReferenceClock(options.now ?? Date.now);
+    setReferenceClock(this.clock);
     this.statuses = new SourceStatuses((source, status) => events.status?.(source, status));
     this.filedRoutes = new FiledRouteLookup(this, { navdata: () => this.loadedNavdata() });
     this.liveFlights = new LiveFlightLookup(this, {
       ...(options.now ? { now: options.now } : {}),
+      log: (message) => events.log?.(message),
       useHttpErrors: () => this.referenceHttpErrors,
       secrets: () => [this.credentials.reference?.appId, this.credentials.reference?.appKey],
     });
@@ -138,7 +133,8 @@ export class RouteSession {
       log: (message) => events.log?.(message),
     });
     this.traffic = new TrafficLookup(this, options.now);
-    const conflicts = new FlightConflicts(this.areas, {
+    this.flights = new JudgedFlights(this.areas);
+    const conflicts = new FlightConflicts(this.flights, {
       expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
       settings: () => this.conflictSettings,
       currentVersion: (uri) => this.documents.versionOf(uri),
@@ -146,10 +142,30 @@ export class RouteSession {
       log: (message) => events.log?.(message),
     });
     this.documents = new DocumentPipeline({
+      of: {
+        expansion: {
+          known: (document) => this.knownFindings(document),
+          all: async (document) => {
+            const expansion = await this.expandAll(document);
+            return { findings: expansion?.findings ?? [], ...(expansion ? { expansion } : {}) };
+          },
+        },
+        airline: {
+          known: (document) => this.airlines.findings(document.document, NEVER_CANCELLED),
+          all: async (document) => ({
+            findings: (await this.airlines.loaded()) ? this.airlines.findings(document.document, NEVER_CANCELLED) : [],
+          }),
+        },
+        conflicts: {
+          known: (document) => conflicts.findings(document),
+          all: async (document) => ({ findings: await conflicts.judgeAll(document) }),
+        },
+        live: {
+          known: (document) => this.liveFlights.findings(document.document),
+          all: async (document) => ({ findings: await this.liveFlights.refresh(document.document) }),
+        },
+      },
       expand: (document) => this.expand(document),
-      knownExpansion: (document) => this.knownFindings(document),
-      expandAll: (document) => this.expandAll(document),
-      airlines: this.airlines,
       conflicts,
       liveFlights: this.liveFlights,
       failed: (source, error) =>
@@ -230,6 +246,14 @@ export class RouteSession {
   }
 
   /**
+   * An aerodrome's procedures (the CIFP file beside the navigation data) if already read, without
+   * waiting; asking starts reading them, once (completion asks on every keystroke).
+   */
+  loadedProcedures(icao: string): CifpLookup | undefined {
+    return this.expansions.navdata?.loadedProcedures(icao);
+  }
+
+  /**
    * Runs one call of a hub feature (airspaces, NOTAMs, …) and keeps its source's status: one
    * status per change of state, however many calls fail. Rejects with the call's error; without
    * a hub client it rejects with a configuration HubError.
@@ -256,36 +280,12 @@ export class RouteSession {
   }
 
   /**
-   * A new version of a document: returns the expansion findings already known for it (unchanged
-   * blocks keep theirs at once) and expands the other blocks in the background; when new results
-   * come in, `onDidChangeResults` tells every listener. A newer version cancels the older run.
+   * Expands the blocks of a new version not known yet, in the background: resolves with every
+   * expansion finding of the version when new results came in, else undefined (a newer version
+   * cancels the older run). What is known already is `knownFindings`.
    */
-  update(document: SessionDocument): RouteDiagnostic[] {
-    const { known, done } = this.expand(document);
-    done.catch((error: unknown) => this.statuses.internalError('expansion', error));
-    return known;
-  }
-
-  /**
-   * `update`, with the background expansion's promise: it resolves with every expansion finding
-   * of the version when new results came in, else undefined (the document pipeline's way).
-   */
-  expand(document: SessionDocument): { known: RouteDiagnostic[]; done: Promise<RouteDiagnostic[] | undefined> } {
-    const known = this.expansions.known(document);
-    this.results.set(document.uri, { document, findings: known });
-    const done = this.expansions.run(document).then((findings) => {
-      if (!findings || this.results.get(document.uri)?.document !== document) return undefined;
-      const results = { document, findings };
-      this.results.set(document.uri, results);
-      for (const listener of this.resultListeners) listener(results);
-      return findings;
-    });
-    return { known, done };
-  }
-
-  /** The latest results of a document, of the version last given to `update`. */
-  resultsOf(uri: string): DocumentResults | undefined {
-    return this.results.get(uri);
+  expand(document: ParsedDocument): Promise<RouteDiagnostic[] | undefined> {
+    return this.expansions.run(document);
   }
 
   /** The expansion of one block, when known (hovers, the map). */
@@ -294,19 +294,13 @@ export class RouteSession {
   }
 
   /** Expansion findings already known for the document's current blocks (no expansion started). */
-  knownFindings(document: SessionDocument): RouteDiagnostic[] {
+  knownFindings(document: ParsedDocument): RouteDiagnostic[] {
     return this.expansions.known(document);
   }
 
   /** Every route block of a document expanded, none left out (the checker's way); see DocumentExpansions.expandAll. */
-  expandAll(document: SessionDocument): Promise<DocumentExpansionReport | undefined> {
+  expandAll(document: ParsedDocument): Promise<DocumentExpansionReport | undefined> {
     return this.expansions.expandAll(document);
-  }
-
-  /** New results for a document; returns a function that stops listening. */
-  onDidChangeResults(listener: Listener<DocumentResults>): () => void {
-    this.resultListeners.add(listener);
-    return () => this.resultListeners.delete(listener);
   }
 
   /** The source changed or may have recovered: every open document should be updated again. */
@@ -315,11 +309,10 @@ export class RouteSession {
     return () => this.rerunListeners.delete(listener);
   }
 
-  /** The document was closed: its expansion run, results and findings go. */
+  /** The document was closed: its expansion run and findings go. */
   forget(uri: string): void {
     this.documents.forget(uri);
     this.expansions.forget(uri);
-    this.results.delete(uri);
   }
 
   /** True while a retry after a failure is planned. */
@@ -328,12 +321,12 @@ export class RouteSession {
   }
 
   async dispose(): Promise<void> {
+    releaseReferenceClock(this.clock);
     this.documents.dispose();
     this.airlines.dispose();
+    this.flights.dispose();
     this.areas.dispose();
-    this.resultListeners.clear();
     this.rerunListeners.clear();
-    this.results.clear();
     const reference = this.reference;
     this.reference = undefined;
     await Promise.all([this.expansions.dispose(), reference?.close().catch(() => {})]);

@@ -6,13 +6,17 @@ import * as path from 'node:path';
 import type { AmbiguousFirstFix, ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { expandRoute, firstFixCandidates, likelyFirstFix } from '../expansion/offlineExpansion';
 import { hubGeometryFindings, mergeGeometryFindings } from '../expansion/hubGeometry';
-import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevels';
+import { withOfflineSpellings } from '../expansion/hubSpellings';
+import { cruisingLevelFindings, type SemicircularRule } from '../expansion/cruisingLevelFindings';
 import { delayPointFindings } from '../expansion/delayPoints';
 import { DIAGNOSTIC_CODES } from '../route/codes';
 import { icaoCoordinate } from '../route/describe';
 import { formatPosition } from '../geo/decimalPosition';
 import { expandBlockAtHub, type HubClient } from '../hub';
 import { loadNavDatabase, type LoadReport, type NavDatabase } from '../navdata/loader';
+import { CifpLibrary, cifpFolders, type CifpLookup } from '../navdata/cifpFiles';
+import { blockAerodromes } from '../expansion/procedures';
+import { withProcedures } from '../expansion/hubProcedures';
 import { serviceAddress } from './serviceAddress';
 
 export interface ExpansionSource {
@@ -36,11 +40,14 @@ export class NavdataSource implements ExpansionSource {
   readonly kind = 'navdata';
   private db?: NavDatabase;
   private loading?: Promise<void>;
+  /** The aerodromes' procedures (CIFP files beside the data), read per aerodrome when first needed. */
+  private cifp?: CifpLibrary;
 
   constructor(
     readonly folder: string,
     private readonly load: (folder: string) => Promise<NavDatabase> = loadNavDatabase,
     private readonly semicircular: SemicircularRule = 'icao',
+    private readonly log?: (message: string) => void,
   ) {}
 
   get ready(): boolean {
@@ -64,6 +71,7 @@ export class NavdataSource implements ExpansionSource {
     this.loading ??= this.load(this.folder).then(
       (db) => {
         this.db = db;
+        this.cifp = new CifpLibrary(cifpFolders(this.folder, db.report), db.report, { log: this.log });
         // Completion's indexes (airways by point, the spatial index) are built once, off the
         // typing path, instead of on the first completion (about a second with the full data).
         setTimeout(() => {
@@ -81,6 +89,7 @@ export class NavdataSource implements ExpansionSource {
 
   async expand(block: RouteBlock, signal: AbortSignal): Promise<ExpansionResult> {
     await this.prepare();
+    const procedures = await this.proceduresFor(block);
     // One block at a time between other events, so a newer edit can cancel a long document.
     await yieldToEvents();
     return expandRoute(
@@ -91,8 +100,34 @@ export class NavdataSource implements ExpansionSource {
           return signal.aborted;
         },
       },
-      { firstFix: 'nearestDeparture', semicircular: this.semicircular },
+      { firstFix: 'nearestDeparture', semicircular: this.semicircular, procedures },
     );
+  }
+
+  /**
+   * The procedures of a block's aerodromes, read before it is expanded (once per aerodrome) when
+   * it writes a SID or a STAR; the look-up the offline engine takes.
+   */
+  async proceduresFor(block: RouteBlock): Promise<((icao: string) => CifpLookup | undefined) | undefined> {
+    const cifp = this.cifp;
+    if (!cifp) return undefined;
+    const elements = block.elements;
+    const { origin, destination } = blockAerodromes(block);
+    const wanted = [
+      elements.some((e) => e.kind === 'sid' && e.designator) ? origin : undefined,
+      elements.some((e) => e.kind === 'star' && e.designator) ? destination : undefined,
+    ].filter((icao): icao is string => icao !== undefined);
+    await Promise.all(wanted.map((icao) => cifp.load(icao)));
+    return (icao) => cifp.loaded(icao);
+  }
+
+  /** An aerodrome's procedures if read, without waiting; starts reading them otherwise (completion). */
+  loadedProcedures(icao: string): CifpLookup | undefined {
+    const cifp = this.cifp;
+    if (!cifp) return undefined;
+    const found = cifp.loaded(icao);
+    if (!found) void cifp.load(icao);
+    return found;
   }
 
   /**
@@ -178,6 +213,17 @@ export class HubSource implements ExpansionSource {
     return this.withCandidates(block, await this.withGeometry(block, result, signal));
   }
 
+  /** The procedures of the block's aerodromes from the folder's CIFP files, when a folder is set and readable. */
+  private async procedures(block: RouteBlock) {
+    if (!this.navdata) return undefined;
+    try {
+      await this.navdata.prepare();
+      return await this.navdata.proceduresFor(block);
+    } catch {
+      return undefined;
+    }
+  }
+
   private async withGeometry(
     block: RouteBlock,
     result: ExpansionResult,
@@ -192,10 +238,15 @@ export class HubSource implements ExpansionSource {
       },
     };
     // The cruising levels are judged on the hub's own points, with or without local data.
+    const procedures = db ? await this.procedures(block) : undefined;
     const offline = db
-      ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off' }).findings
-      : [];
-    const findings = mergeGeometryFindings(result.findings, hubGeometryFindings(block, result, db), offline);
+      ? expandRoute(block, db, cancelled, { firstFix: 'nearestDeparture', semicircular: 'off', procedures })
+      : undefined;
+    const findings = mergeGeometryFindings(
+      withOfflineSpellings(result.findings, offline?.findings ?? []),
+      hubGeometryFindings(block, result, db),
+      offline?.findings ?? [],
+    );
     const levels = cruisingLevelFindings(block, result.points, {
       rule: this.semicircular,
       pointsSource: "from the hub's expansion",
@@ -203,7 +254,8 @@ export class HubSource implements ExpansionSource {
     const delays = delayPointFindings(block, result.points, findings, "in the hub's expansion").map(
       (f): RouteDiagnostic => ({ ...f, severity: DIAGNOSTIC_CODES[f.code].severity }),
     );
-    return { ...result, findings: [...findings, ...levels, ...delays] };
+    const merged = { ...result, findings: [...findings, ...levels, ...delays] };
+    return offline && procedures ? withProcedures(merged, offline) : merged;
   }
 
   private async withCandidates(block: RouteBlock, result: ExpansionResult): Promise<ExpansionResult> {
@@ -236,14 +288,20 @@ export class HubSource implements ExpansionSource {
       // quick fix (the first candidate, `likely` in the data) writes its referenceFix.
       const first = listed[0];
       const where = `${first.name ?? first.ident} (${first.type}${first.region ? ` ${first.region}` : ''}) ${formatPosition(first.lat, first.lon)}`;
-      const message = likely
-        ? `The hub selected no point for the first fix ${ambiguous.ident}: ${candidates.length} places bear this name; ${likely}, ${where}, is most likely meant: the first quick fix writes its referenceFix. Add a line "referenceFix: <point>" near the intended one.`
-        : f.message;
-      return {
-        ...f,
-        message,
-        data: { ...(f.data as object), candidates: listed, ...(likely ? { likely: true } : {}) },
-      };
+      if (likely)
+        // The departure or the following airway settles it: information, not a warning (the hub
+        // itself stays literal and selects none until a referenceFix names it).
+        return {
+          ...f,
+          code: 'H005' as const,
+          severity: DIAGNOSTIC_CODES.H005.severity,
+          message:
+            `The hub selected no point for the first fix ${ambiguous.ident} (${candidates.length} places bear this ` +
+            `name), but the navigation data settles it: ${likely}, ${where}. The first quick fix writes its ` +
+            `referenceFix, so that the hub takes it too.`,
+          data: { ...(f.data as object), candidates: listed, likely: true },
+        };
+      return { ...f, data: { ...(f.data as object), candidates: listed } };
     });
     return { ...result, findings, ambiguousFirstFix: { ...ambiguous, candidates } };
   }

@@ -59,9 +59,12 @@ export async function launchWorkbench(
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close().catch(() => undefined);
-    await session.stop();
-    await ownPool?.stop();
-    rmSync(workspace, { recursive: true, force: true });
+    try {
+      await session.stop();
+    } finally {
+      await ownPool?.stop();
+      rmSync(workspace, { recursive: true, force: true });
+    }
   };
   try {
     // A new browser profile per file (SecretStorage, editor and window state), but the HTTP cache
@@ -79,7 +82,9 @@ export async function launchWorkbench(
     // tsx (esbuild keepNames) wraps named functions in `__name(...)`; the page needs it too.
     await page.addInitScript('globalThis.__name = (fn) => fn;');
     const workbench = new Workbench(page, path.join(RESULTS, name));
-    await page.goto(session.folderUrl);
+    // The workbench's first load (some 20 MB of scripts) takes over 30 s, the steps' default, when
+    // the machine is busy with a second test run.
+    await page.goto(session.folderUrl, { timeout: 120_000 });
     await workbench.waitForWorkbench();
     return { workbench, workspace, hubUrl: session.hubUrl, close };
   } catch (error) {

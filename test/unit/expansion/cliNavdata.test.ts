@@ -6,9 +6,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseRouteDocument } from '../../../server/src/route';
 import { RouteSession } from '../../../server/src/session/routeSession';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { EXCERPT, ROOT, SAMPLES } from '../navdata/paths';
 import { buildOnce, CLI_JS } from '../../protocol/support/build';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 function offlineSession(folder: string): RouteSession {
   const session = new RouteSession({}, { retryMs: 0 });
@@ -20,12 +21,7 @@ test('the session expands every block of a file offline: findings and the expand
   const session = offlineSession(EXCERPT);
   const text = fs.readFileSync(path.join(SAMPLES, 'ambiguous-first-fix.route'), 'utf8');
   const document = parseRouteDocument(text);
-  const report = await session.expandAll({
-    uri: 'ambiguous-first-fix.route',
-    version: 1,
-    document,
-    lines: new LineIndex(text),
-  });
+  const report = await session.expandAll(parsedDocument('ambiguous-first-fix.route', 1, document, new LineIndex(text)));
   assert.ok(report);
   assert.deepEqual(
     report.findings.map((f: { code: string }) => f.code),
@@ -120,7 +116,7 @@ test('cruising levels by magnetic track (X014): the checker with --navdata, the 
       { hubUserKey: null, reference: null },
     );
   const text = fs.readFileSync(file, 'utf8');
-  const parsed = { uri: 'west.route', version: 1, document: parseRouteDocument(text), lines: new LineIndex(text) };
+  const parsed = parsedDocument('west.route', 1, parseRouteDocument(text), new LineIndex(text));
   configure('icao');
   assert.deepEqual(
     (await session.expandAll(parsed))!.findings.map((f) => f.code),

@@ -281,7 +281,9 @@ test('unknown airway X006, far point X004, oceanic track X010', async () => {
   );
   assert.match(far[0].message, /57N050W is 1,\d{3} NM from DVR/);
   assert.deepEqual(codes(db, block('N0450F350 GOMUP NATD 57N050W')), ['X010']);
-  assert.deepEqual(codes(db, block('origin: ZZZZ\ndestination: EDDF\nN0450F350 DVR UL9 KONAN')), ['X008']);
+  assert.deepEqual(codes(db, block('origin: QQQQ\ndestination: EDDF\nN0450F350 DVR UL9 KONAN')), ['X008']);
+  // ZZZZ is Doc 4444's "no location indicator", not an aerodrome the data lacks (zzzzAerodromes.test.ts).
+  assert.deepEqual(codes(db, block('origin: ZZZZ\ndestination: EDDF\nN0450F350 DVR UL9 KONAN')), []);
 });
 
 test('one-way airway segments (awy 1100): no way against the direction is X013, not the general X007', async () => {

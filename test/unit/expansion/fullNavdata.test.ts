@@ -88,7 +88,7 @@ test(
 test('full data: a long route across Europe and Asia', { skip }, async () => {
   const db = await load(SHARED_NAVDATA);
   const b = parseRouteDocument(
-    'origin: EHAM\ndestination: LEMD\nN0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU UN857 MITUM UN733 PRADO',
+    'origin: EHAM\ndestination: LEMD\nN0450F350 LOPIK UN852 LNO/N0450F360 UZ707 RESMI UN857 SAU UN857 MITUM UN733 PRADO',
   ).blocks[0];
   const result = expandRoute(b, db);
   assert.deepEqual(result.findings, []);

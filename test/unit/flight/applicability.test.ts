@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { judgeAirspace, judgeNotam } from '../../../server/src/flight/applicability';
 import { flightProfile } from '../../../server/src/flight/profile';
-import { RouteCorridor } from '../../../server/src/map/corridor';
+import { RouteCorridor } from '../../../server/src/flight/corridor';
 import type { LonLat } from '../../../common/protocol/mapMessages';
 import { block, latLonPoints } from './helpers';
 

@@ -10,8 +10,9 @@ import { test } from 'node:test';
 import { Geodesic } from 'geographiclib-geodesic';
 import { parseRouteDocument, type ExpandedPoint, type RouteBlock } from '../../../server/src/route';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
-import { buildMapView, prepareAreas, type MapData } from '../../../server/src/map/mapView';
-import type { FirEntry } from '../../../server/src/map/firs';
+import { buildMapView, type MapData } from '../../../server/src/map/mapView';
+import { prepareAreas } from '../../../server/src/flight/preparedAreas';
+import type { FirEntry } from '../../../server/src/flight/firs';
 import { fplTimes } from '../../../server/src/session/flightConflicts';
 import { fplEet } from '../../../server/src/session/fplEet';
 import { firEets } from '../../../server/src/flight/eet';
@@ -236,9 +237,12 @@ test('Insert EET/ replaces the EET/ that is there, and keeps every other item', 
   const answer = await fplEet(areasOf(), block, { points, findings: [], procedures: [] });
   assert.ok(!('error' in answer));
   const written = apply(text, answer);
+  // EBUR is no FIR the data knows: the edit cannot say it is wrong, so it keeps it in the order of
+  // the times (Insert EET/ never makes EET/ worse, issue 40); EDGG's time is the computed one.
+  assert.ok(want.EBBU < 25 && want.EDGG > 25, JSON.stringify(want));
   assert.ok(
     written.includes(
-      `-PBN/A1B1C1D1 REG/DAIZB EET/LFFF${hhmm(want.LFFF)} EBBU${hhmm(want.EBBU)} EDGG${hhmm(want.EDGG)} RMK/TCAS)`,
+      `-PBN/A1B1C1D1 REG/DAIZB EET/LFFF${hhmm(want.LFFF)} EBBU${hhmm(want.EBBU)} EBUR0025 EDGG${hhmm(want.EDGG)} RMK/TCAS)`,
     ),
     written,
   );
@@ -269,7 +273,8 @@ test(
       'EBUR is no FIR the hub knows: not judged',
     );
     const f = found[0]!;
-    const computed = `EET/LFFF${hhmm(want.LFFF)} EBBU${hhmm(want.EBBU)} EDGG${hhmm(want.EDGG)}`;
+    // EBUR, which no source knows, stays where its time puts it.
+    const computed = `EET/LFFF${hhmm(want.LFFF)} EBBU${hhmm(want.EBBU)} EBUR0025 EDGG${hhmm(want.EDGG)}`;
     assert.match(f.message, /^EET\/LSAS0010: the route does not cross LSAS by the hub's boundary of LSAS;/);
     assert.ok(f.message.includes(computed), f.message);
     assert.match(f.message, /the wind is not known/);

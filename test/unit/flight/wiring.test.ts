@@ -15,7 +15,7 @@ import { buildMapView, type MapComputation, type MapData } from '../../../server
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
-import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
+import { toLspDiagnostic } from '../../../server/src/services/documentDiagnostics';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../../common/commands';
 import { flightConflicts } from '../../../server/src/flight/conflicts';
 import { flightConflictActions } from '../../../server/src/services/flightConflictActions';
@@ -332,9 +332,77 @@ test('code actions: reveal the area on the map, open its NOTAM; nothing for othe
         'E) DANGER AREA TEST-D1 ACTIVATED. FL245-FL360.',
         'F) FL245 G) FL360',
       ].join('\n'),
+      // Its issuing place: NOTAM numbers are per office, the document is keyed by both.
+      place: 'EBBU',
     },
   ]);
   const other: Diagnostic = { ...d1, code: 'R206' };
   const broken: Diagnostic = { ...d1, data: { itemId: 3 } };
   assert.deepEqual(flightConflictActions(uri, [other, broken]), []);
+});
+
+test('a point that cannot be placed: no area is judged on the straight line over it, and F006 says which stretch', () => {
+  // ZZZZZ is in no data: the expansion joins KONAN to KOK in a straight line the text never
+  // says, right across TEST-D1. That line is not the route, so TEST-D1 is no conflict.
+  const text =
+    'origin: EGLL\ndestination: EDDF\nN0450F350 DVR6J DVR UL9 KONAN DCT ZZZZZ DCT KOK L607 RUDUS T150 ROLIS ROLIS1A\n';
+  const block = parseRouteDocument(text).blocks[0]!;
+  const computation = buildMapView({
+    uri: 'file:///w.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion: expandRoute(block, db),
+    data: DATA,
+    filters: DEFAULT_MAP_FILTERS,
+  });
+  const gap = computation.view.legs.find((l) => l.unplaced);
+  assert.deepEqual(gap && { from: gap.unplaced!.from, to: gap.unplaced!.to, names: gap.unplaced!.names }, {
+    from: 'KONAN',
+    to: 'KOK',
+    names: ['ZZZZZ'],
+  });
+  // Measured against the known legs only: near KOK, not crossed.
+  const d1 = computation.judged.find((j) => j.itemId === 'TEST-D1')!;
+  assert.notEqual(d1.applicability.lateral, 'crossed', d1.applicability.reason);
+  assert.doesNotMatch(d1.applicability.reason, /passes through/);
+  assert.ok(
+    !computation.view.crossings!.some((row) => /TEST-D1/.test(row.name)),
+    'no crossing row on the unknown stretch',
+  );
+  assert.ok(
+    computation.view.notices.includes(
+      'No area is judged between KONAN and KOK: ZZZZZ could not be placed, so the route there is not known.',
+    ),
+    computation.view.notices.join('\n'),
+  );
+  const findings = flightConflicts(computation);
+  assert.ok(!findings.some((f) => /TEST-D1/.test(f.message)), findings.map((f) => f.message).join('\n'));
+  const notJudged = findings.filter((f) => f.code === 'F006');
+  assert.equal(notJudged.length, 1);
+  assert.equal(notJudged[0]!.severity, 'information');
+  assert.equal(slice(text, notJudged[0]!), 'ZZZZZ');
+  assert.match(notJudged[0]!.message, /^Conflicts are not judged between KONAN and KOK: ZZZZZ is not placed/);
+  // What is known is still judged: the NOTAM area on KOK–MAK, after the gap.
+  assert.ok(findings.some((f) => f.code === 'F002' && /A0002\/26/.test(f.message)));
+});
+
+test("a block's departure: times the map's flight and the areas' schedules at the ETO, before the reference time", () => {
+  // Monday 23 Nov 06:30Z: over the box about a quarter of an hour later, within TEST-R2's MON-FRI
+  // 06:00-08:00 UTC; at the reference time (10:00Z, the first test) it is not active.
+  const text = route('F350').replace('N0450F350', 'departure: 261123 0630\nN0450F350');
+  const block = parseRouteDocument(text).blocks[0]!;
+  const { view } = buildMapView({
+    uri: 'file:///w.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion: expandRoute(block, db),
+    data: DATA,
+    filters: DEFAULT_MAP_FILTERS,
+  });
+  assert.match(view.flightTime!, /^departure: 261123 0630: from the first point at 23 Nov 2026 06:30Z\./);
+  assert.deepEqual([view.verdicts!['TEST-R2']!.applies, view.verdicts!['TEST-R2']!.activity], [true, 'active']);
 });

@@ -39,7 +39,7 @@ test('airspaces are built on real aerodromes and lie inside their FIR', async ()
           `${p.name} is named after ${aerodrome.name}`,
         );
       }
-      if (p.type === 'R' || p.type === 'D') {
+      if (p.type === 'R' || p.type === 'D' || p.type === 'TRA') {
         for (const [lon, lat] of f.geometry.coordinates[0])
           assert.ok(pointInRing(lon, lat, [...outline, outline[0]]), `${p.designator} lies in ${code}`);
         assert.ok(['R', 'D'].includes(p.designator.match(/([RD])-?\d+/)?.[1]), `${p.designator} is an R/D designator`);

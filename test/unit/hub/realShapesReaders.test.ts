@@ -11,9 +11,9 @@ import { expandBlockAtHub, HubClient } from '../../../server/src/hub';
 import { AIRSPACE_RULES, readFeatureCollection } from '../../../server/src/hub/geojson';
 import { notamTime, readAixmNotams } from '../../../server/src/hub/notams';
 import { parseXml } from '../../../server/src/hub/xml';
-import { verticalLimit } from '../../../server/src/map/labels';
+import { verticalLimit } from '../../../server/src/flight/labels';
 import { airspaceBand, limitFeet } from '../../../server/src/flight/levels';
-import { notamArea } from '../../../server/src/map/notamGeometry';
+import { notamArea } from '../../../server/src/flight/notamGeometry';
 import { currentNotams } from '../../../server/src/map/notamRelations';
 import { parseRouteDocument } from '../../../server/src/route';
 import { startLocalServer, type LocalServer } from './localServer';
@@ -55,8 +55,10 @@ const BAW902 = {
   aircraftType: 'A320',
   registration: 'GEUYA',
   routeText: 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A',
-  // The fixture's estimated off-block and arrival times (fb:estimated / estimatedTime).
+  // The fixture's estimated off-block and arrival times (fb:estimated / estimatedTime), and its
+  // actual off-block (fb:actual / actualTime), 11 minutes after the estimate.
   estimatedDeparture: '2026-11-23T09:30:00.000Z',
+  actualDeparture: '2026-11-23T09:41:00.000Z',
   estimatedArrival: '2026-11-23T10:55:00.000Z',
 };
 const DLH4AB = {
@@ -70,12 +72,18 @@ const DLH4AB = {
 
 test('FIXM flights as the hub writes them: @code aerodromes, the original arrival after a diversion, @flightCycle, the track element, the route text', async () => {
   const list = await hub.airlineFlights('BAW', { format: 'xml' });
-  assert.deepEqual(list.flights, [BAW902, DLH4AB]);
+  // FIXM names the operator too (majorCarrierIdentifier).
+  assert.deepEqual(list.flights, [
+    { ...BAW902, operator: 'BAW' },
+    { ...DLH4AB, operator: 'DLH' },
+  ]);
 });
 
 test('GeoJSON flight summaries with { aerodrome: { code } } and a route text; an unreadable one left out and counted', async () => {
   const list = await hub.airlineFlights('BAW');
-  assert.deepEqual(list.flights, [BAW902, DLH4AB]);
+  // This fixture's summaries give no actual time.
+  const { actualDeparture: _actual, ...baw902 } = BAW902;
+  assert.deepEqual(list.flights, [baw902, DLH4AB]);
   assert.equal(list.leftOut?.count, 1);
   assert.match(list.leftOut!.reasons[0]!, /^features\[2\]\.geometry\.coordinates is not a \[lon, lat\] pair/);
 });

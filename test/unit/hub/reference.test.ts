@@ -11,6 +11,7 @@ import {
   ReferenceClient,
   resolveAppendix,
 } from '../../../server/src/hub/referenceClient';
+import { CACHE_SUBFOLDER } from '../../../server/src/hub/diskCache';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { AirlineReferenceError, HubError } from '../../../server/src/hub/errors';
 import { expectServiceError } from './expectServiceError';
@@ -191,9 +192,9 @@ test('airline data are cached on disk (no credential in the file), refreshed aft
   const fresh = await first.activeAirlines();
   assert.equal(fresh.source, 'network');
   await first.close();
-  const files = await readdir(folder);
+  const files = await readdir(join(folder, CACHE_SUBFOLDER));
   assert.equal(files.length, 1);
-  const stored = await readFile(join(folder, files[0]!), 'utf8');
+  const stored = await readFile(join(folder, CACHE_SUBFOLDER, files[0]!), 'utf8');
   assert.ok(!/appKey|"demo"/.test(stored), 'no credential on disk');
 
   const before = logged(sim).length;
@@ -231,9 +232,9 @@ test('a base URL with user:password leaves no password in the disk cache', async
     await rm(own, { recursive: true, force: true });
   });
   assert.equal((await ref.allAirlines()).source, 'network');
-  const files = await readdir(own);
+  const files = await readdir(join(own, CACHE_SUBFOLDER));
   assert.equal(files.length, 1);
-  assert.ok(!(await readFile(join(own, files[0]!), 'utf8')).includes('s3cret-pw'));
+  assert.ok(!(await readFile(join(own, CACHE_SUBFOLDER, files[0]!), 'utf8')).includes('s3cret-pw'));
 });
 
 test('without a disk copy, an unreachable service is an error, not empty data', async () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CACHE_SUBFOLDER } from '../../../server/src/hub/diskCache';
 import { ReferenceClient } from '../../../server/src/hub/referenceClient';
 import { leaks } from './keyEcho';
 import { startLocalServer, type LocalServer } from './localServer';
@@ -43,10 +44,11 @@ function client(cacheFolder: string): ReferenceClient {
   );
 }
 
+/** The one cache file, in the cache's own folder inside `cacheFolder`. */
 async function cacheFile(cacheFolder: string): Promise<string> {
-  const files = await readdir(cacheFolder);
+  const files = await readdir(join(cacheFolder, CACHE_SUBFOLDER));
   assert.equal(files.length, 1);
-  return join(cacheFolder, files[0]!);
+  return join(cacheFolder, CACHE_SUBFOLDER, files[0]!);
 }
 
 test('a record keeps only the fields an airline defines: the appKey as a property name never reaches the disk', async () => {
@@ -60,15 +62,23 @@ test('a record keeps only the fields an airline defines: the appKey as a propert
   assert.deepEqual(leaks(JSON.stringify(result), APP_KEY), []);
 });
 
-test('the cache is readable by the user alone: files 0600 in a 0700 folder, also a folder made before', async () => {
-  const own = join(folder, 'modes');
-  await mkdir(own, { mode: 0o755 });
-  await chmod(own, 0o755);
-  const ref = client(own);
+test("the cache is readable by the user alone: files 0600 in a 0700 folder of its own, also one made before; the user's folder keeps its mode", async () => {
+  const users = join(folder, 'modes');
+  await mkdir(users, { mode: 0o755 });
+  await chmod(users, 0o755);
+  // A folder of ours made before, open to others.
+  await mkdir(join(users, CACHE_SUBFOLDER), { mode: 0o755 });
+  await chmod(join(users, CACHE_SUBFOLDER), 0o755);
+  const ref = client(users);
   await ref.allAirlines();
   await ref.close();
-  assert.equal((await stat(own)).mode & 0o777, 0o700);
-  assert.equal((await stat(await cacheFile(own))).mode & 0o777, 0o600);
+  assert.equal(
+    (await stat(users)).mode & 0o777,
+    0o755,
+    'the folder the user named is left as it was (issue 35, item 9)',
+  );
+  assert.equal((await stat(join(users, CACHE_SUBFOLDER))).mode & 0o777, 0o700);
+  assert.equal((await stat(await cacheFile(users))).mode & 0o777, 0o600);
 });
 
 for (const [what, value] of [

@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { redactText, redactUrl } from '../../../server/src/hub/redact';
 import { checkBaseUrl, fillTemplate, hubEndpoint, hubSettings } from '../../../server/src/hub/config';
-import { readClientSettings } from '../../../server/src/hub/settings';
+import { readClientSettings } from '../../../server/src/hub/clientSettings';
 import { AIRSPACE_RULES, validateFeatureCollection, WAYPOINT_RULES } from '../../../server/src/hub/geojson';
 import { ShapeError } from '../../../server/src/hub/errors';
 import { pageText, restrictedGroups, supportId } from '../../../server/src/hub/errorPages';

@@ -49,9 +49,10 @@ test('untrusted workspaces: limited, and every setting naming a file, a folder o
   for (const key of restricted) assert.ok((SETTING_KEYS as readonly string[]).includes(key), `${key} is a setting`);
   const sensitive = SETTING_KEYS.filter((key) => {
     const schema = SETTINGS[key].schema as { format?: string };
-    return schema.format === 'uri' || /(folder|files|baseurl|endpoints)$/i.test(key);
+    return schema.format === 'uri' || /(folder|files?|baseurl|endpoints)$/i.test(key);
   });
   assert.ok(sensitive.includes('icaoRoute.navdata.folder') && sensitive.includes('icaoRoute.hub.baseUrl'));
+  assert.ok(sensitive.includes('icaoRoute.map.firBoundariesFile'), 'a setting naming one file is sensitive too');
   for (const key of sensitive) assert.ok(restricted.has(key), `${key} is restricted`);
 });
 

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { RouteCorridor } from '../../../server/src/map/corridor';
+import { RouteCorridor } from '../../../server/src/flight/corridor';
 import { MapDataSource } from '../../../server/src/map/hubData';
 import { MAX_AIRSPACE_FILE_BYTES } from '../../../server/src/map/airspaceFileLimits';
 

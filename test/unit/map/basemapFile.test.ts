@@ -1,7 +1,7 @@
 /**
  * The basemap the build makes (scripts/basemap.mjs) read back as the page reads it
- * (media/src/basemapData.ts) gives what the page used to make itself from world-atlas's TopoJSON
- * with topojson-client and OpenLayers' GeoJSON reader: the same polygons, rings and lines, of the
+ * (media/src/basemapData.ts) gives what world-atlas's TopoJSON gives through topojson-client and
+ * OpenLayers' GeoJSON reader: the same polygons, rings and lines, of the
  * same lengths, every point within half a metre (the rounding) of OpenLayers' fromEPSG4326.
  */
 import assert from 'node:assert/strict';

@@ -9,17 +9,12 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import type { AirspaceProperties, Feature } from '../../../server/src/hub/geojson';
-import {
-  buildMapView,
-  buildMapViewYielding,
-  MAX_AIRSPACES_PER_VIEW,
-  prepareAreasYielding,
-  type MapData,
-  type MapViewInput,
-} from '../../../server/src/map/mapView';
+import { buildMapView, buildMapViewYielding, type MapData, type MapViewInput } from '../../../server/src/map/mapView';
+import { MAX_AIRSPACES_PER_VIEW } from '../../../server/src/flight/judgedFlight';
+import { prepareAreasYielding } from '../../../server/src/flight/preparedAreas';
 import { routeLayer } from '../../../server/src/map/routePoints';
-import { StepsCancelled } from '../../../server/src/map/steps';
-import { limitFeatureVertices, MAX_VERTICES_PER_GEOMETRY, vertexCount } from '../../../server/src/map/vertexLimit';
+import { StepsCancelled } from '../../../server/src/flight/steps';
+import { limitFeatureVertices, MAX_VERTICES_PER_GEOMETRY, vertexCount } from '../../../server/src/geo/vertexLimit';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type LonLat } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';

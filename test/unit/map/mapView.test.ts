@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { expandRoute, icaoCoordinate } from '../../../server/src/expansion/offlineExpansion';
 import type { Notam } from '../../../server/src/hub/notams';
-import { RouteCorridor } from '../../../server/src/map/corridor';
+import { RouteCorridor } from '../../../server/src/flight/corridor';
 import { direct } from '../../../server/src/geo/geodesy';
 import { model as wmm } from 'geomagnetism';
 import { MapDataSource, NEEDS_KEY_NOTICE } from '../../../server/src/map/hubData';

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
+  flightLabel,
   aerodromeTraffic,
   isEuropeanFir,
   levelText,
@@ -159,4 +160,33 @@ test('a movement time: actual, else estimated, else scheduled', () => {
   );
   assert.equal(movementTimeMs({ arrival: 'EDDF' }, 'arrival'), undefined);
   assert.equal(movementTimeMs(p, 'departure'), undefined);
+});
+
+test("issue 36, case 4: the hub's summaries' { aerodrome: { scheduled, actual, initial }, gateTime, runwayTime } count in their hour, not as untimed", () => {
+  const window = movementWindow(Date.UTC(2026, 10, 23, 10, 0), 'off blocks');
+  const dep = (gufi: string, gateTime: Record<string, string>, runwayTime: Record<string, string> = {}) => ({
+    id: gufi,
+    properties: {
+      gufi,
+      departure: { aerodrome: { scheduled: 'EGLL', actual: 'EGLL', initial: 'EGLL' }, gateTime, runwayTime },
+    } as Record<string, unknown>,
+  });
+  const result = aerodromeTraffic('EGLL', 'departures', window, [
+    dep('a', { initial: '2026-11-23T09:30:00Z', estimated: '2026-11-23T09:30:00Z' }),
+    dep('b', { initial: '2026-11-23T08:00:00Z', actual: '2026-11-23T09:50:00Z' }),
+    dep('c', {}, { actual: '2026-11-23T10:40:00Z' }),
+    dep('d', { initial: '2026-11-23T14:00:00Z' }),
+  ]);
+  assert.equal(result.count, 3);
+  assert.equal(result.untimed, 0);
+});
+
+test('issue 36, case 5: a flight without an ATC call sign is labelled by operator and flight number, said to be no call sign', () => {
+  assert.deepEqual(flightLabel({ operator: 'ETD', flightNumber: '19' }), { text: 'ETD 19', notAtcCallsign: true });
+  assert.deepEqual(flightLabel({ callsign: 'ETD19A', operator: 'ETD', flightNumber: '19' }), { text: 'ETD19A' });
+  const { flights } = trafficFlights([
+    { fir: 'EDGG', flights: [{ gufi: 'g', lat: 50, lon: 8, operator: 'ETD', flightNumber: '19' }] },
+  ]);
+  assert.equal(flights[0]!.callsign, 'ETD 19');
+  assert.equal(flights[0]!.notAtcCallsign, true);
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { IncrementalRouteParser, parseRouteDocument, type Range, type RouteDocument } from '../../../server/src/route';
 import { editWithinBlock } from '../../../server/src/route/blockEdit';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
 import { assertSameJson } from './sameJson';
 
 const TEXT = [

@@ -6,7 +6,7 @@ import type * as Route from '../../../server/src/route';
 import type { Range } from '../../../server/src/route';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type * as Lsp from '../../../server/src/lsp/parsedDocuments';
-import type * as Diagnostics from '../../../server/src/services/diagnostics';
+import type * as Diagnostics from '../../../server/src/services/documentDiagnostics';
 import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from './generate';
 import { assertSameJson } from './sameJson';
@@ -15,7 +15,7 @@ import { assertSameJson } from './sameJson';
 const { route, lsp, diagnostics } = bundled<{ route: typeof Route; lsp: typeof Lsp; diagnostics: typeof Diagnostics }>({
   route: 'server/src/route',
   lsp: 'server/src/lsp/parsedDocuments',
-  diagnostics: 'server/src/services/diagnostics',
+  diagnostics: 'server/src/services/documentDiagnostics',
 });
 const { parseRouteDocument, RouteDocumentEditor } = route;
 const { ParsedDocuments } = lsp;

@@ -123,7 +123,7 @@ test('unknown directive keys are kept and diagnosed; a colon inside route text i
     block.diagnostics.map((d) => [d.code, d.range]),
     [['R002', r(0, 0, 9)]],
   );
-  assert.match(block.diagnostics[0].message, /expected origin, destination or referenceFix/);
+  assert.match(block.diagnostics[0].message, /expected origin, destination, referenceFix or departure/);
   const colon = onlyBlock('N0450F350 DVR DCT 12:30');
   assert.deepEqual(colon.directives, []);
   assert.deepEqual(

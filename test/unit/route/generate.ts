@@ -88,7 +88,8 @@ function otherInformation(r: () => number, firstPoint: string, from: string, to:
     'PER/C',
     `ALTN/${alternate}`,
     `RALT/${alternate}`,
-    `TALT/${alternate}`,
+    // A take-off alternate is another aerodrome than the departure (R330).
+    `TALT/${alternate === from ? AERODROMES[(AERODROMES.indexOf(from) + 1) % AERODROMES.length] : alternate}`,
     `RIF/DVR UL9 ${alternate}`,
     'RMK/GENERATED',
   ];
@@ -135,9 +136,12 @@ export function generateRouteFile(blocks: number, seed = 1, mistakes = 0): strin
     if (i % 5 === 4) {
       const half = route.split(' ');
       const mid = Math.floor(half.length / 2);
+      // An alternate is another aerodrome than the destination (R331).
+      const drawn = pick(r, AERODROMES);
+      const alternate = drawn === to ? AERODROMES[(AERODROMES.indexOf(to) + 1) % AERODROMES.length] : drawn;
       parts.push(
         // Field 7 takes at most 7 characters: TST and four digits, whatever the number of blocks.
-        `# flight ${i}\n(FPL-TST${pad(i % 10000, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${pick(r, AERODROMES)}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
+        `# flight ${i}\n(FPL-TST${pad(i % 10000, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${alternate}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
       );
     } else {
       const wrapped = route.replace(/((?:\S+ ){12})/g, '$1\n').replace(/ \n/g, '\n');

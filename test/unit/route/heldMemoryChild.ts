@@ -7,7 +7,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
 import { heldShapes } from './heldShapes';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type * as Route from '../../../server/src/route';
 import type * as Lsp from '../../../server/src/lsp/parsedDocuments';
 import type * as WarmUp from '../../../server/src/lsp/editWarmUp';
-import type * as Diagnostics from '../../../server/src/services/diagnostics';
+import type * as Diagnostics from '../../../server/src/services/documentDiagnostics';
 import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from './generate';
 import { assertSameJson, jsonText } from './sameJson';
@@ -24,7 +24,7 @@ const modules = bundled<{
   route: 'server/src/route',
   lsp: 'server/src/lsp/parsedDocuments',
   warmUp: 'server/src/lsp/editWarmUp',
-  diagnostics: 'server/src/services/diagnostics',
+  diagnostics: 'server/src/services/documentDiagnostics',
 });
 const { parseRouteDocument, RouteDocumentEditor } = modules.route;
 const { ParsedDocuments } = modules.lsp;

@@ -7,8 +7,8 @@ import test from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { parseRouteDocument } from '../../../server/src/route';
 import { actionsAtCursor } from '../../../server/src/services/actionsAtCursor';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 
 const live = { isCancellationRequested: false };
 const URI = 'file:///routes/scoped.route';

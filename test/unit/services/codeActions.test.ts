@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-types';
 import { parseRouteDocument } from '../../../server/src/route';
-import { codeActions, withOwnData } from '../../../server/src/services/codeActions';
+import { codeActions, stillCurrent } from '../../../server/src/services/codeActions';
 import { icaoCoordinate as coordinate } from '../../../server/src/route/describe';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
 
 const live = { isCancellationRequested: false };
@@ -253,21 +253,26 @@ test('a speed/level group without a route gets DCT', () => {
   assert.deepEqual(codesOf(fixed), []);
 });
 
-test('withOwnData gives back the data a client dropped, only to the same finding', () => {
+test('stillCurrent takes ours as the current version has them (data included), and drops the ones it no longer has', () => {
   const range = { start: { line: 3, character: 10 }, end: { line: 3, character: 13 } };
-  const own: Diagnostic[] = [{ range, code: 'X005', message: 'SAM names 4 places', data: { candidates: [] } }];
-  const dropped: Diagnostic = { range, code: 'X005', message: 'SAM names 4 places' };
-  assert.deepEqual(withOwnData([dropped], own)[0].data, { candidates: [] });
-  // Another message, code or range is another finding: nothing is borrowed.
+  const own: Diagnostic[] = [
+    { range, code: 'X005', source: 'icao-route', message: 'SAM names 4 places', data: { candidates: [] } },
+  ];
+  const dropped: Diagnostic = { range, code: 'X005', source: 'icao-route', message: 'SAM names 4 places' };
+  assert.deepEqual(stillCurrent([dropped], own)[0]?.data, { candidates: [] });
+  // Another message, code or range is a finding the current version does not have: dropped.
   for (const other of [
     { ...dropped, message: 'SAM names 3 places' },
     { ...dropped, code: 'X001' },
     { ...dropped, range: { ...range, end: { line: 3, character: 12 } } },
   ])
-    assert.equal(withOwnData([other], own)[0].data, undefined);
-  // Data the client kept stays as it is.
-  const kept: Diagnostic = { ...dropped, data: { candidates: ['kept'] } };
-  assert.deepEqual(withOwnData([kept], own)[0].data, { candidates: ['kept'] });
+    assert.deepEqual(stillCurrent([other], own), []);
+  // The data sent back is the one of the current version, not the client's copy.
+  const kept: Diagnostic = { ...dropped, data: { candidates: ['old'] } };
+  assert.deepEqual(stillCurrent([kept], own)[0]?.data, { candidates: [] });
+  // Another extension's diagnostics are not ours to judge.
+  const theirs: Diagnostic = { range, message: 'spelling', source: 'cSpell' };
+  assert.deepEqual(stillCurrent([theirs], own), [theirs]);
 });
 
 /** An FPL message from Zurich to Paris (issue 23's quick fixes), lines 0–5. */

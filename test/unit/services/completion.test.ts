@@ -11,9 +11,9 @@ import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 import { distanceNm, inverse } from '../../../server/src/geo/geodesy';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
-import { AirlineDirectory } from '../../../server/src/services/airline';
+import { AirlineDirectory } from '../../../server/src/remote/airlineDirectory';
 import { completions } from '../../../server/src/services/completion';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { fullNavdataMissing, load, SHARED_NAVDATA } from '../navdata/paths';
 
 const live = { isCancellationRequested: false };
@@ -134,7 +134,7 @@ test('origin: and destination: offer the aerodromes starting with what is typed,
   assert.ok(origins.length >= 3, origins.map((i) => i.label).join(' '));
   for (const item of origins) assert.match(String(item.label), /^EGL[A-Z]$/);
   const egll = origins.find((i) => i.label === 'EGLL')!;
-  assert.equal(egll.detail, 'aerodrome London Heathrow · 353 NM from EDDF');
+  assert.match(egll.detail!, /^aerodrome London Heathrow · 353 NM from EDDF · ILS \d\d[LRC]?( \d\d[LRC]?)+$/);
   assert.deepEqual((egll.textEdit as TextEdit).range, {
     start: { line: 0, character: 8 },
     end: { line: 0, character: 11 },
@@ -148,6 +148,28 @@ test('origin: and destination: offer the aerodromes starting with what is typed,
       .filter((l) => String(l).startsWith('LIR')),
   );
   assert.ok(complete('destination: LIR|').some((i) => i.label === 'LIRF'));
+});
+
+test('aerodromes as a dispatcher looks for them: those with instrument approaches first, and by a word of their name', () => {
+  const eg = complete('origin: EG|\nN0450F350 DVR').map((i) => String(i.label));
+  // Not EGAA, EGAB, EGAC… in the alphabet's order: the aerodromes with ILS runways come first.
+  const withIls = (code: string) => db.ilsRunways(code).length;
+  assert.ok(withIls(eg[0]!) >= 2, `${eg.slice(0, 5).join(' ')}`);
+  assert.ok(eg.indexOf('EGLL') >= 0 && eg.indexOf('EGLL') < 10, `EGLL among the first: ${eg.slice(0, 10).join(' ')}`);
+  for (let k = 1; k < eg.length; k++) assert.ok(withIls(eg[k - 1]!) >= withIls(eg[k]!), `${eg[k - 1]} before ${eg[k]}`);
+
+  const heath = complete('origin: Heath|\nN0450F350 DVR');
+  const egll = heath.find((i) => i.label === 'EGLL');
+  assert.ok(egll, heath.map((i) => `${i.label} ${i.detail}`).join(', '));
+  assert.match(egll.detail!, /London Heathrow/);
+  // Found by its name: the editor filters it by what was typed, and the edit writes the code.
+  assert.equal(egll.filterText, 'Heath');
+  assert.equal((egll.textEdit as TextEdit).newText, 'EGLL');
+  assert.deepEqual((egll.textEdit as TextEdit).range, {
+    start: { line: 0, character: 8 },
+    end: { line: 0, character: 13 },
+  });
+  assert.ok(complete('destination: Frankfurt|').some((i) => i.label === 'EDDF'));
 });
 
 test('FPL fields 13 and 16: aerodromes for the departure, the destination and the alternates, not in the times', () => {

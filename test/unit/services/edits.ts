@@ -1,6 +1,6 @@
 /** Applying a quick fix's text edits to the source, as the editor would (shared by the code action tests). */
 import type { TextEdit } from 'vscode-languageserver-types';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 
 /** Applies LSP edits (positions in the original text), last first so earlier offsets hold. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {

@@ -10,8 +10,8 @@ import { expandRoute, oneEditApart } from '../../../server/src/expansion/offline
 import { loadNavDatabase, NavDatabaseBuilder, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions } from '../../../server/src/services/codeActions';
-import { documentDiagnostics } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
 
 const live = { isCancellationRequested: false };
@@ -83,6 +83,24 @@ test('X001: a misspelt exit point one edit away from a point on the airway is re
   // Nothing one edit away: no fix is guessed.
   const far = 'N0450F350 DVR UL9 KONAN UL607 ZZZZZ';
   assert.deepEqual(fixes(far, 'X001'), []);
+});
+
+test('X001 off airways: a name one edit away near the route is offered, one far away is not', () => {
+  const text = 'N0450F350 DVR DCT KNOAN DCT KOK';
+  const [action, ...more] = fixes(text, 'X001');
+  assert.equal(more.length, 0);
+  assert.equal(action.title, 'Replace KNOAN by KONAN (near the route)');
+  const fixed = apply(text, action);
+  assert.equal(fixed, 'N0450F350 DVR DCT KONAN DCT KOK');
+  assert.deepEqual(expansionCodes(fixed), []);
+  // ALPHA is one edit from ALPHB, but the route runs 5,000 km away from it.
+  const data = syntheticData({ ALPHA: [0, 0], NEARA: [50, 0], NEARB: [50.5, 0.5] }, []);
+  assert.deepEqual(fixes('N0450F350 NEARA DCT ALPHB DCT NEARB', 'X001', data), []);
+  const close = syntheticData({ ALPHA: [50.2, 0.2], NEARA: [50, 0], NEARB: [50.5, 0.5] }, []);
+  assert.deepEqual(
+    fixes('N0450F350 NEARA DCT ALPHB DCT NEARB', 'X001', close).map((a) => a.title),
+    ['Replace ALPHB by ALPHA (near the route)'],
+  );
 });
 
 test('X002: an airway that does not pass the point it is joined at is replaced by one that does', () => {

@@ -9,11 +9,11 @@ import { test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
-import { blockKey, ExpansionCache, resultAt } from '../../../server/src/session/cache';
+import { blockKey, ExpansionCache, resultAt } from '../../../server/src/session/expansionCache';
 import { DocumentExpansions, MAX_EXPANDED_BLOCKS } from '../../../server/src/session/documentExpansions';
 import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import type { ExpansionStatusParams } from '../../../common/protocol/lspMessages';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { startHubSimulator } from '../../hub-sim/server';
 
 const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');

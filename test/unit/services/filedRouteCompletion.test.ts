@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
 import { filedRouteItems, filedRouteTarget } from '../../../server/src/services/filedRouteCompletion';
-import { groupFiledRoutes } from '../../../server/src/services/filedRoutes';
+import { groupFiledRoutes } from '../../../server/src/remote/filedRoutes';
 
 function at(text: string, line: number, character = 0) {
   const texts = text.split('\n');

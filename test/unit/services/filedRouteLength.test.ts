@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import test, { before } from 'node:test';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { filedRouteLengthNm } from '../../../server/src/services/filedRouteLength';
-import { describeFiledRoute, groupFiledRoutes } from '../../../server/src/services/filedRoutes';
+import { describeFiledRoute, groupFiledRoutes } from '../../../server/src/remote/filedRoutes';
 
 let db: NavDatabase;
 before(async () => {

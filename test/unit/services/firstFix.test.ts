@@ -11,8 +11,8 @@ import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { parseRouteDocument } from '../../../server/src/route';
 import { codeActions } from '../../../server/src/services/codeActions';
-import { toLspDiagnostic } from '../../../server/src/services/diagnostics';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { toLspDiagnostic } from '../../../server/src/services/documentDiagnostics';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
 
 const URI = 'file:///routes/sam.route';

@@ -5,7 +5,7 @@ import test from 'node:test';
 import { SymbolKind } from 'vscode-languageserver-types';
 import { parseRouteDocument } from '../../../server/src/route';
 import { foldingRanges } from '../../../server/src/services/folding';
-import { rangeInside } from '../../../server/src/services/ranges';
+import { rangeInside } from '../../../server/src/route/ranges';
 import { documentSymbols } from '../../../server/src/services/symbols';
 
 const live = { isCancellationRequested: false };

@@ -13,7 +13,7 @@ import {
   type RouteDocument,
   type RouteElement,
 } from '../../../server/src/route/model';
-import { LineIndex, rangeInside } from '../../../server/src/services/ranges';
+import { LineIndex, rangeInside } from '../../../server/src/route/ranges';
 import { formatNm } from '../../../server/src/services/routeLegs';
 import { pointKindName, MAX_SYMBOLS } from '../../../server/src/services/symbols';
 import { MAX_TOKENS, TOKEN_TYPES } from '../../../server/src/services/semanticTokens';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { semanticTokens, semanticTokensEdits, TOKEN_TYPES } from '../../../server/src/services/semanticTokens';
 import fc from 'fast-check';
 

@@ -10,10 +10,11 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import type { DocumentFindings } from '../../../server/src/session/documentPipeline';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');
 const EUROPE = readFileSync(path.resolve(__dirname, '../../../samples/europe.route'), 'utf8');
@@ -33,12 +34,8 @@ before(async () => {
 });
 after(() => sim.close());
 
-const versionOf = (uri: string, version: number, text: string) => ({
-  uri,
-  version,
-  document: parseRouteDocument(text),
-  lines: new LineIndex(text),
-});
+const versionOf = (uri: string, version: number, text: string) =>
+  parsedDocument(uri, version, parseRouteDocument(text), new LineIndex(text));
 
 function listen(session: RouteSession): DocumentFindings[] {
   const events: DocumentFindings[] = [];
@@ -111,7 +108,9 @@ test('every source in one event: expansion by the hub, flight conflicts and the 
   );
   const events = listen(session);
   const uri = 'file:///pipeline/europe.route';
-  const text = `${EUROPE.trimEnd()}\n\n${UNKNOWN_OPERATOR.join('\n')}\n`;
+  // London–Frankfurt at FL230, not its FL350: inside the lower layer of the simulator's reserved
+  // area FL100–FL245 along it, active on that Thursday morning (the sample itself flies above it).
+  const text = `${EUROPE.replace('N0450F350 DVR6J', 'N0450F230 DVR6J').trimEnd()}\n\n${UNKNOWN_OPERATOR.join('\n')}\n`;
   session.documents.update(versionOf(uri, 1, text));
   // The airline list and the areas come in the background; each change is said once.
   for (let i = 0; i < 50 && !events.at(-1)?.findings.some((f) => f.code === 'A001'); i++) {

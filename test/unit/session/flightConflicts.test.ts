@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { MapAreas } from '../../../server/src/map/areas';
 import { parseRouteDocument, RouteDocumentEditor } from '../../../server/src/route';
 import type { RouteBlock, RouteDocument } from '../../../server/src/route/model';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
 import { EXCERPT } from '../navdata/paths';
@@ -17,12 +17,14 @@ import {
   FlightConflicts,
   MAX_CONFLICT_BLOCKS,
 } from '../../../server/src/session/flightConflicts';
+import { JudgedFlights } from '../../../server/src/session/judgedFlights';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOCKS route blocks are looked at', async () => {
   const text = Array.from({ length: MAX_CONFLICT_BLOCKS * 3 }, () => 'N0450F350 DVR UL9 KONAN').join('\n\n');
   const asked: number[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: (block) => {
       asked.push(block.range.start.line);
       return undefined;
@@ -32,12 +34,7 @@ test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOC
     changed: () => assert.fail('no conflicts without expansions'),
     log: (message) => assert.fail(message),
   });
-  const document = {
-    uri: 'file:///many.route',
-    version: 1,
-    document: parseRouteDocument(text),
-    lines: new LineIndex(text),
-  };
+  const document = parsedDocument('file:///many.route', 1, parseRouteDocument(text), new LineIndex(text));
   assert.deepEqual(await conflicts.judgeAll(document), []);
   assert.equal(asked.length, MAX_CONFLICT_BLOCKS);
   conflicts.dispose();
@@ -66,14 +63,14 @@ test("an edited document's version: only the blocks looked at are read, no array
     },
   };
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: () => undefined,
     settings: () => defaultConflictSettings(),
     currentVersion: () => 1,
     changed: () => assert.fail('no conflicts without expansions'),
     log: (message) => assert.fail(message),
   });
-  const version = { uri: 'file:///edited.route', version: 1, document, lines: new LineIndex(text) };
+  const version = parsedDocument('file:///edited.route', 1, document, new LineIndex(text));
   await conflicts.refresh(version);
   assert.deepEqual(conflicts.findings(version), []);
   assert.equal(arrays, 0, 'no array of every block');
@@ -95,7 +92,7 @@ test('with the conflicts turned off, an FPL message is still judged for its time
   const db = await loadNavDatabase(EXCERPT);
   const asked: string[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
-  const conflicts = new FlightConflicts(areas, {
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
     expansionFor: (block) => {
       asked.push(block.kind);
       return expandRoute(block, db);
@@ -105,12 +102,7 @@ test('with the conflicts turned off, an FPL message is still judged for its time
     changed: () => {},
     log: (message) => assert.fail(message),
   });
-  const document = {
-    uri: 'file:///fpl.route',
-    version: 1,
-    document: parseRouteDocument(text),
-    lines: new LineIndex(text),
-  };
+  const document = parsedDocument('file:///fpl.route', 1, parseRouteDocument(text), new LineIndex(text));
   const found = await conflicts.judgeAll(document);
   assert.deepEqual(asked, ['fpl']);
   assert.deepEqual(

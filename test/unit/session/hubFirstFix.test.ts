@@ -12,7 +12,7 @@ import { HubClient } from '../../../server/src/hub/hubClient';
 import { parseRouteDocument } from '../../../server/src/route';
 import { HubSource, NavdataSource } from '../../../server/src/session/sources';
 import { codeActions } from '../../../server/src/services/codeActions';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { startSim } from '../hub/simHelpers';
 import { requireRouteExpansion } from '../../shared/routeExpansion';
 
@@ -34,26 +34,30 @@ after(async () => {
   await sim.close();
 });
 
-async function h003(text: string) {
+async function h003(text: string, code: 'H003' | 'H005' = 'H003') {
   const document = parseRouteDocument(text);
   const result = await source.expand(document.blocks[0], new AbortController().signal);
-  const finding = result.findings.find((f) => f.code === 'H003');
-  assert.ok(finding, `H003 for ${text}`);
+  const finding = result.findings.find((f) => f.code === code);
+  assert.ok(finding, `${code} for ${text}: ${result.findings.map((f) => f.code).join(',')}`);
   const diagnostic: Diagnostic = {
     range: finding.range,
-    code: 'H003',
+    code,
     source: 'icao-route',
     message: finding.message,
-    severity: 2,
+    severity: finding.severity === 'information' ? 3 : 2,
     data: finding.data,
   };
   const actions = codeActions(URI, document, new LineIndex(text), finding.range, [diagnostic], live);
   return { finding, actions, result };
 }
 
-test('hub H003: the only namesake near the origin is named first and its referenceFix is the first quick fix', async () => {
+test('hub H005: the only namesake near the origin settles the point (information, issue 40); its referenceFix is the first quick fix', async () => {
   requireRouteExpansion(sim);
-  const { finding, actions, result } = await h003('origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY');
+  const { finding, actions, result } = await h003(
+    'origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY',
+    'H005',
+  );
+  assert.equal(finding.severity, 'information');
   assert.equal(
     result.points.some((p) => p.elementIndex === 1),
     false,
@@ -61,7 +65,7 @@ test('hub H003: the only namesake near the origin is named first and its referen
   );
   assert.match(
     finding.message,
-    /the one near the origin EGHI, SOUTHAMPTON .*is most likely meant: the first quick fix writes its referenceFix/,
+    /^The hub selected no point for the first fix SAM \(4 places bear this name\), but the navigation data settles it: the one near the origin EGHI, SOUTHAMPTON .*The first quick fix writes its referenceFix, so that the hub takes it too\.$/,
   );
   assert.match(actions[0].title, /^Use SAM .*SOUTHAMPTON.* at 5057N00121W, \d+ NM from origin \(referenceFix\)$/);
   assert.equal(actions[0].isPreferred, true);
@@ -75,9 +79,9 @@ test('hub H003: the only namesake near the origin is named first and its referen
   );
 });
 
-test('hub H003: without an origin, the only namesake on the following airway is named first', async () => {
+test('hub H005: without an origin, the only namesake on the following airway settles it and is named first', async () => {
   requireRouteExpansion(sim);
-  const { finding, actions } = await h003('N0280F190 SAM H59 NISOS UR32 LIKNI');
+  const { finding, actions } = await h003('N0280F190 SAM H59 NISOS UR32 LIKNI', 'H005');
   assert.match(finding.message, /the one on H59, SAMOS/);
   assert.match(actions[0].title, /^Use SAM .*SAMOS.* at 374\dN0265\dE \(referenceFix\)$/);
 });

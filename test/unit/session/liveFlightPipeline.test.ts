@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { parseRouteDocument } from '../../../server/src/route';
-import { LineIndex } from '../../../server/src/services/ranges';
+import { LineIndex } from '../../../server/src/route/ranges';
 import { LIVE_FLIGHT_SETTLE_MS, type DocumentFindings } from '../../../server/src/session/documentPipeline';
 import { RouteSession } from '../../../server/src/session/routeSession';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';
+import { parsedDocument } from '../../../server/src/services/parsedDocument';
 
 const NOW = Date.parse('2026-11-26T09:00:00Z');
 let sim: HubSimulator;
@@ -22,12 +23,8 @@ const fpl = (callsign: string, eobt: string) =>
   `(FPL-${callsign}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-EGLL${eobt}\n` +
   '-N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A\n-EDDF0105 EDDK\n-DOF/261126)\n';
 
-const versionOf = (version: number, text: string) => ({
-  uri: 'file:///flight.route',
-  version,
-  document: parseRouteDocument(text),
-  lines: new LineIndex(text),
-});
+const versionOf = (version: number, text: string) =>
+  parsedDocument('file:///flight.route', version, parseRouteDocument(text), new LineIndex(text));
 
 test('typed letter by letter, asked once when still; L001 said for the version it belongs to', async () => {
   const session = new RouteSession({}, { retryMs: 0, now: () => NOW });

@@ -6,10 +6,8 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { parseRouteDocument } from '../../../server/src/route';
 import { readSettings } from '../../../server/src/lsp/settings';
-import { LineIndex } from '../../../server/src/services/ranges';
-import { RouteSession, type DocumentResults } from '../../../server/src/session/routeSession';
+import { RouteSession } from '../../../server/src/session/routeSession';
 import type { SourceName, SourceStatus } from '../../../server/src/session/status';
 import { startHubSimulator, type HubSimulator } from '../../hub-sim/server';
 
@@ -88,24 +86,9 @@ test('the hub client is shared: airspaces through useHub, one status for three f
   await s.dispose();
 });
 
-test("a document's new results reach the listeners with their version; navdata is the session's", async () => {
+test("the navigation data are the session's, loaded from the folder set", async () => {
   const { session: s } = session();
   s.configure({ hub: {}, reference: {}, navdataFolder: NAVDATA }, { hubUserKey: null, reference: null });
-  const text = 'N0450F350 DVR DCT KNOAN DCT KOK';
-  const changed = new Promise<DocumentResults>((resolve) => s.onDidChangeResults(resolve));
-  assert.deepEqual(
-    s.update({ uri: 'file:///a.route', version: 3, document: parseRouteDocument(text), lines: new LineIndex(text) }),
-    [],
-  );
-  const results = await changed;
-  assert.equal(results.document.version, 3);
-  assert.deepEqual(
-    results.findings.map((f) => f.code),
-    ['X001'],
-  );
-  assert.equal(s.resultsOf('file:///a.route')?.findings.length, 1);
   assert.ok((await s.navdata())?.lookup('DVR').length);
-  s.forget('file:///a.route');
-  assert.equal(s.resultsOf('file:///a.route'), undefined);
   await s.dispose();
 });

@@ -10,6 +10,7 @@ import test from 'node:test';
 import { readSettings } from '../../../server/src/lsp/settings';
 import {
   contributedConfiguration,
+  restrictedConfigurations,
   SETTING_KEYS,
   SETTINGS,
   type SettingDefinition,
@@ -18,10 +19,18 @@ import {
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   contributes: { configuration: unknown };
+  capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
 };
 
 test('package.json contributes exactly the settings of the definition (run `npm run settings` after a change)', () => {
   assert.deepEqual(manifest.contributes.configuration, JSON.parse(JSON.stringify(contributedConfiguration())));
+});
+
+test("package.json's untrusted workspaces restrict exactly the settings the definition marks restricted", () => {
+  assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, restrictedConfigurations());
+  // Every setting naming a file read by the server: the FIR boundaries file as the others (issue 35, item 2).
+  for (const key of ['icaoRoute.navdata.folder', 'icaoRoute.map.airspaceFiles', 'icaoRoute.map.firBoundariesFile'])
+    assert.ok((restrictedConfigurations() as string[]).includes(key), key);
 });
 
 test('each definition is complete: a description, a default of its type within its limits, an example that differs', () => {
