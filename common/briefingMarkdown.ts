@@ -3,26 +3,50 @@
  * Markdown document a dispatcher prints. Made from the map view the host computed (its
  * verdicts, crossing table and NOTAM briefing places); nothing is judged again here. Pure.
  */
+import { notamBriefing, otherNotamsLine } from './notamBriefing';
+import { validityText } from './notamText';
 import type { MapNotam, MapView } from './protocol/mapMessages';
 
-/** Service text as Markdown text: no table breaks, no markup, no emphasis. */
+/**
+ * Service text as Markdown text: no table breaks, no markup, no emphasis, and never an entity a
+ * reader of the raw text would see ("&lt;"): a "<" that could open a tag or an autolink is
+ * escaped with a backslash, any other ("< 30 NM") left as it is.
+ */
 function md(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[\\`*_[\]|#]/g, (c) => `\\${c}`)
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+    .replace(/<(?=[A-Za-z/!?])/g, '\\<')
+    .replace(/&(?=#?\w+;)/g, '\\&');
 }
 
-const SECTION_ORDER = { departure: 0, enroute: 1, destination: 2, alternate: 3 } as const;
+/** A NOTAM's text as it was issued, in a fenced block (nothing in it is read as Markdown), indented into its list item. */
+function verbatim(text: string, indent: string): string[] {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return [
+    `${indent}${fence}text`,
+    ...text
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => `${indent}${line}`),
+    `${indent}${fence}`,
+  ];
+}
 
-function notamGroup(n: MapNotam): string {
-  const b = n.briefing;
-  if (b?.section === 'departure') return `Departure ${n.location}`;
-  if (b?.section === 'destination') return `Destination ${n.location}`;
-  if (b?.section === 'alternate') return `Alternate ${n.location}`;
-  return b?.fir ? `En route · FIR ${b.fir}` : 'En route';
+function notamLines(n: MapNotam, why: string): string[] {
+  const validity = validityText(n.validFrom, n.validTo);
+  const limits = n.lower && n.upper ? ` · ${md(n.lower)}–${md(n.upper)}` : '';
+  return [
+    `- **${md(n.number)} ${md(n.location)}: ${md(n.decoded ?? (n.code ? `NOTAM code ${n.code}` : 'NOTAM'))}**${limits}${
+      validity ? ` · ${md(validity)}` : ''
+    }`,
+    `  Why: ${md(why)}`,
+    '',
+    ...verbatim(`E) ${n.text.trim()}`, '  '),
+    '',
+  ];
 }
 
 export function briefingMarkdown(view: MapView): string {
@@ -64,32 +88,15 @@ export function briefingMarkdown(view: MapView): string {
     out.push('');
   }
 
-  const notams = view.notams
-    .map((n, index) => ({ n, index }))
-    .filter(({ n }) => verdict(n.id)?.applies ?? n.inCorridor)
-    .sort(
-      (a, b) =>
-        (a.n.briefing ? SECTION_ORDER[a.n.briefing.section] : 1) -
-          (b.n.briefing ? SECTION_ORDER[b.n.briefing.section] : 1) ||
-        (a.n.briefing?.alongNm ?? 0) - (b.n.briefing?.alongNm ?? 0) ||
-        a.index - b.index,
-    )
-    .map(({ n }) => n);
-  out.push(`## NOTAMs (${notams.length})`, '');
-  let group = '';
-  for (const n of notams) {
-    const title = notamGroup(n);
-    if (title !== group) out.push(`### ${md(title)}`, '');
-    group = title;
-    const validity = n.validFrom || n.validTo ? ` · ${md(n.validFrom ?? '…')} to ${md(n.validTo ?? '…')}` : '';
-    const limits = n.lower && n.upper ? ` · ${md(n.lower)}–${md(n.upper)}` : '';
-    out.push(
-      `- **${md(n.number)} ${md(n.location)}: ${md(n.decoded ?? (n.code ? `NOTAM code ${n.code}` : 'NOTAM'))}**${limits}${validity}`,
-      `  E) ${md(n.text)}`,
-      `  Why: ${md(verdict(n.id)?.reason ?? n.reason)}`,
-    );
+  const briefing = notamBriefing(view.notams, (n) => verdict(n.id)?.applies ?? n.inCorridor);
+  const listed = briefing.groups.reduce((sum, g) => sum + g.notams.length, 0);
+  out.push(`## NOTAMs for this flight (${listed})`, '');
+  if (listed === 0) out.push('None at the planned levels and times.', '');
+  for (const group of briefing.groups) {
+    out.push(`### ${md(group.title)}`, '');
+    for (const n of group.notams) out.push(...notamLines(n, verdict(n.id)?.reason ?? n.reason));
   }
-  const leftOut = view.notams.length - notams.length;
-  if (leftOut > 0) out.push('', `${leftOut} NOTAM${leftOut === 1 ? '' : 's'} left out by the filters.`);
+  const rest = otherNotamsLine(briefing);
+  if (rest) out.push(`Not listed: ${md(rest)}.`);
   return `${out.join('\n').trimEnd()}\n`;
 }

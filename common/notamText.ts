@@ -14,6 +14,32 @@ function dateTimeGroup(text: string | undefined): string | undefined {
   return `${m[2]}${m[3]}${m[4]}${m[5]}${m[6]}${estimated}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "2026-11-28T16:10:00.000Z" as a dispatcher reads it, "28 Nov 16:10Z" ("28 Nov 2026 16:10Z"
+ * with the year); an estimated end keeps its "EST"; PERM and other words stay as they are.
+ */
+export function readableUtc(text: string | undefined, withYear = false): string | undefined {
+  if (!text) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text.trim());
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  if (!m || !month) return text.trim();
+  const estimated = /\bEST$/i.test(text.trim()) ? ' EST' : '';
+  return `${Number(m[3])} ${month}${withYear ? ` ${m[1]}` : ''} ${m[4]}:${m[5]}Z${estimated}`;
+}
+
+/**
+ * A NOTAM's validity as a dispatcher reads it: "28 Nov 16:10Z to 30 Nov 06:00Z", the years
+ * written only when the two ends are in different years; undefined without either end.
+ */
+export function validityText(from: string | undefined, to: string | undefined): string | undefined {
+  if (!from && !to) return undefined;
+  const year = (text: string | undefined) => /^(\d{4})-\d{2}-\d{2}T/.exec(text?.trim() ?? '')?.[1];
+  const years = year(from) !== undefined && year(to) !== undefined && year(from) !== year(to);
+  return `${readableUtc(from, years) ?? '…'} to ${readableUtc(to, years) ?? '…'}`;
+}
+
 /** Latitude/longitude and radius as item Q writes them: "5054N00412E015". */
 function qPlace(circle: MapNotam['circle']): string {
   if (!circle) return '';
@@ -73,24 +99,32 @@ export interface BriefingRoute {
 /**
  * Where a NOTAM goes in the briefing: with its aerodrome when that is the departure, the
  * destination or an alternate, else en route under its FIR (given, or the one the route is in
- * at that point), at its distance along the route.
+ * at that point), at its distance along the route. A NOTAM about the use of another aerodrome
+ * (`aerodromeSubject`: its Q-code's subject is the aerodrome's own, and item A names an
+ * aerodrome, not a FIR) goes with the other aerodromes' NOTAMs, at its place along the route.
  */
 export function briefingPlace(
   location: string,
   fir: string | undefined,
   alongNm: number | undefined,
   route: BriefingRoute,
+  aerodromeSubject = false,
 ): MapNotamBriefing {
   const place = location.toUpperCase();
   if (route.origin && place === route.origin.toUpperCase()) return { section: 'departure', alongNm: 0 };
   if (route.destination && place === route.destination.toUpperCase())
     return { section: 'destination', alongNm: route.totalNm };
   if (route.alternates.some((a) => a.toUpperCase() === place)) return { section: 'alternate', alongNm: route.totalNm };
+  const namesAerodrome = /^[A-Z]{4}$/.test(place) && place !== fir?.toUpperCase() && !route.firs.has(place);
   const stretchOf = (designator: string) => route.firs.get(designator.toUpperCase())?.[0];
   let inFir = fir && route.firs.has(fir.toUpperCase()) ? fir.toUpperCase() : undefined;
   if (!inFir && alongNm !== undefined)
     for (const [designator, stretches] of route.firs)
       if (stretches.some((s) => s.entryNm <= alongNm && alongNm <= s.exitNm)) inFir = designator;
   const along = alongNm ?? (inFir ? stretchOf(inFir)?.entryNm : undefined) ?? route.totalNm / 2;
-  return { section: 'enroute', fir: inFir ?? fir?.toUpperCase(), alongNm: Math.round(along * 10) / 10 };
+  return {
+    section: aerodromeSubject && namesAerodrome ? 'otherAerodrome' : 'enroute',
+    fir: inFir ?? fir?.toUpperCase(),
+    alongNm: Math.round(along * 10) / 10,
+  };
 }

@@ -106,6 +106,12 @@ export interface MapFir {
   boundary?: string;
   /** `polygons` packed (then empty): see PackedShape. */
   shape?: PackedShape;
+  /**
+   * Where the map may name it, best first: on the route, in its longest stretch in the FIR,
+   * between two route points (its own centre may be far off the map). The page takes the first
+   * where the name has room.
+   */
+  labelPlaces?: LonLat[];
 }
 
 export interface MapAirspace {
@@ -131,6 +137,11 @@ export interface MapAirspace {
   reason: string;
   /** Where the route is inside it (empty when it only passes nearby). */
   crossings?: MapCrossing[];
+  /**
+   * For a restricted, danger, prohibited or TRA area the route crosses: where the map names it,
+   * the point of its outline farthest from the route (its centre lies on the route's points).
+   */
+  labelAt?: LonLat;
 }
 
 /** The subject groups NOTAMs are coloured by (from the Q-code's second and third letters). */
@@ -165,11 +176,18 @@ export interface MapNotam {
   fir?: string;
   /** Where the briefing lists it. */
   briefing?: MapNotamBriefing;
+  /** For an airspace restriction (Q-code QR…) whose area the route crosses: where the map names it (see MapAirspace). */
+  labelAt?: LonLat;
 }
 
-/** A NOTAM's place in a briefing: departure aerodrome, en route (by FIR, along the route), destination, alternates. */
+/**
+ * A NOTAM's place in a briefing: departure aerodrome, en route (by FIR, along the route),
+ * destination, alternates; or `otherAerodrome`: about the use of an aerodrome the flight neither
+ * leaves, reaches nor has as an alternate (its taxiways, apron, lights, birds, ILS…), which a
+ * briefing puts under one line, apart from what concerns the flight.
+ */
 export interface MapNotamBriefing {
-  section: 'departure' | 'enroute' | 'destination' | 'alternate';
+  section: 'departure' | 'enroute' | 'destination' | 'alternate' | 'otherAerodrome';
   fir?: string;
   /** Distance along the route, NM: the en route NOTAMs are listed in route order. */
   alongNm: number;
@@ -267,6 +285,12 @@ export interface MapVerdict {
   reason: string;
   /** When active: the window of activity around the flight's time there, "06:00–14:00Z". */
   activeWindow?: string;
+  /**
+   * A restricted, danger, prohibited or TRA area (or a restriction NOTAM) the flight passes
+   * through at its level while it is active: a conflict, as the diagnostics and the crossing
+   * table say. The map labels these first.
+   */
+  conflict?: boolean;
 }
 
 /** One row of the crossing table: a stretch of the route inside a FIR, an airspace or a NOTAM area. */
@@ -446,7 +470,12 @@ export type JudgingFilter = (typeof JUDGING_FILTERS)[number];
 /** Webview → host. Validated on the host; stale ones (older version) are dropped. */
 export type MapToHostMessage =
   | { type: 'ready' }
-  | { type: 'reveal'; uri: string; version: number; range: MapRange }
+  /**
+   * The user clicked a point or a leg (`focus` false: the editor's selection follows where it is
+   * shown, the focus stays on the map, which may fill the window) or asked to see it in the
+   * editor (`focus` true: the editor is shown and focused).
+   */
+  | { type: 'reveal'; uri: string; version: number; range: MapRange; focus: boolean }
   /**
    * The page's filters after the user changed one: `changed` names the judging filters the user
    * just set (none for a layer switch). The page says so; the host does not guess it from the

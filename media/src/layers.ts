@@ -40,17 +40,20 @@ export class DataLayers {
   /**
    * The labels, one decluttering group: each a vector layer drawn on every frame (an image
    * layer declutters only within itself), over the same source as the layer it names. Their
-   * order in the stack is their priority: the route's symbols (always drawn, obstacles to
-   * labels), the active restrictions, the route's point names, the airway names, the
-   * microlights, the other airspaces, the NOTAMs, the FIRs.
+   * order in the stack is their priority: the highlighted points (above all, decluttered among
+   * themselves), the route's symbols (always drawn, obstacles to labels), the areas that
+   * conflict with the flight (and the other active restrictions), the route's point names, the
+   * FIRs (named on the route), the airway names, the microlights, the other airspaces, the NOTAMs.
    */
   readonly firLabels: VectorLayer<Source>;
   readonly notamLabels: VectorLayer<Source>;
   readonly airspaceLabels: VectorLayer<Source>;
   /** The route's point names (the points' symbols are the route layer's, above every label). */
   readonly pointNames: VectorLayer<Source>;
-  /** The active restrictions' names, limits and times: above the route, first among the labels. */
+  /** The active restrictions' names, limits and times: above the route, first among the labels (the conflicts first). */
   readonly restrictionLabels: VectorLayer<Source>;
+  /** The restriction NOTAMs the flight conflicts with: number, limits and time, with the restrictions. */
+  readonly notamConflictLabels: VectorLayer<Source>;
   /** One name per stretch of consecutive legs on the same airway. */
   readonly airwayLabels: VectorLayer<Source>;
   /** Copies of the highlighted points and legs, drawn above everything. */
@@ -96,7 +99,8 @@ export class DataLayers {
     this.firs = imageLayer('firs', styles.fir, 1);
     this.airspaces = imageLayer('airspaces', styles.airspace, 2);
     this.notams = imageLayer('notams', styles.notam, 3);
-    this.firLabels = layer('fir-labels', styles.firLabel, LABELS, 4, this.firs.getSource()!);
+    // Named on the route (the host's place): after the route's names, before the airways.
+    this.firLabels = layer('fir-labels', styles.firLabel, LABELS, 10.5, this.firs.getSource()!);
     this.notamLabels = layer('notam-labels', styles.notamLabel, LABELS, 5, this.notams.getSource()!);
     this.airspaceLabels = new VectorLayer({
       source: this.airspaces.getSource()!,
@@ -118,17 +122,29 @@ export class DataLayers {
     this.airwayLabels = layer('airway-labels', styles.airwayLabel, LABELS, 10);
     this.route = layer('route', styles.point, LABELS, 13);
     this.pointNames = layer('point-names', styles.pointName, LABELS, 11, this.route.getSource()!);
-    this.restrictionLabels = layer(
-      'restriction-labels',
-      styles.restrictionLabel,
+    this.restrictionLabels = new VectorLayer({
+      source: this.airspaces.getSource()!,
+      style: styles.restrictionLabel,
+      declutter: LABELS,
+      zIndex: 12,
+      updateWhileInteracting: false,
+      // The conflicts first, then the other active restrictions.
+      renderOrder: (a, b) => styles.labelRank(a) - styles.labelRank(b),
+    });
+    this.restrictionLabels.set('name', 'restriction-labels');
+    this.notamConflictLabels = layer(
+      'notam-conflict-labels',
+      styles.notamConflictLabel,
       LABELS,
-      12,
-      this.airspaces.getSource()!,
+      11.9,
+      this.notams.getSource()!,
     );
+    // In the declutter group, at its top: an airway's highlighted names are placed first but
+    // never over one another.
     this.highlight = layer(
       'highlight',
       (feature) => (feature.get('point') ? styles.pointHighlighted(feature) : styles.legHighlighted()),
-      false,
+      LABELS,
       14,
     );
   }
@@ -147,6 +163,7 @@ export class DataLayers {
       this.legs,
       this.airwayLabels,
       this.pointNames,
+      this.notamConflictLabels,
       this.restrictionLabels,
       this.route,
       this.highlight,
@@ -163,7 +180,7 @@ export class DataLayers {
       case 'airspaces':
         return [this.airspaces, this.airspaceLabels, this.restrictionLabels];
       case 'notams':
-        return [this.notams, this.notamLabels];
+        return [this.notams, this.notamLabels, this.notamConflictLabels];
       default:
         return [this[name]];
     }
@@ -184,6 +201,7 @@ export class DataLayers {
     this.viewKey = key;
     this.highlight.getSource()!.clear();
     this.selection.getSource()!.clear();
+    this.resetLabelPlaces();
     if (!view) {
       for (const l of this.all()) l.getSource()!.clear();
       return;
@@ -254,6 +272,36 @@ export class DataLayers {
     this.restyle(view.verdicts);
   }
 
+  /**
+   * After a frame: a label that can go in several places (styles.labelChoice) and that the
+   * decluttering left out (not among `placed`, the features whose labels it kept) moves to its
+   * next place, and the labels are drawn again. Each moves at most once per place: this ends.
+   */
+  retryLabels(placed: ReadonlySet<unknown>): void {
+    const { labelChoice, labelWays } = this.styles;
+    let moved = false;
+    for (const [id, ways] of labelWays) {
+      const feature = this.itemFeature(id);
+      const choice = labelChoice.get(id) ?? 0;
+      if (!feature || placed.has(feature) || choice >= ways - 1) continue;
+      labelChoice.set(id, choice + 1);
+      moved = true;
+    }
+    if (moved) {
+      this.labelMoves++;
+      for (const labels of [this.firLabels, this.restrictionLabels, this.notamConflictLabels]) labels.changed();
+    }
+  }
+
+  /** How many frames moved a label to its next place (the tests wait until the labels stay). */
+  labelMoves = 0;
+
+  /** Labels go back to their first places (a new view, a new scale). */
+  resetLabelPlaces(): void {
+    this.styles.labelChoice.clear();
+    this.styles.labelWays.clear();
+  }
+
   /** Draws the traffic the host sent (null: none). */
   setTraffic(traffic: MapTraffic | null): void {
     replaceAll(
@@ -276,6 +324,8 @@ export class DataLayers {
   restyle(verdicts: MapView['verdicts']): void {
     this.styles.verdicts.set(verdicts);
     this.refreshLooks();
+    // Which areas conflict, and when they are active, may change while what applies does not.
+    for (const labels of [this.restrictionLabels, this.notamConflictLabels]) labels.changed();
   }
 
   /** Shows or hides what the verdicts leave out. */
@@ -369,7 +419,8 @@ function feature(id: string, geometry: Geometry, properties: Record<string, unkn
 }
 
 /** The declutter group of every label and of the route's symbols (see the label layers). */
-const LABELS = 'labels';
+export const LABEL_GROUP = 'labels';
+const LABELS = LABEL_GROUP;
 
 /**
  * One feature per stretch of consecutive legs on the same airway (DCT legs have no name), its

@@ -37,7 +37,7 @@ import {
 import { Basemap } from './basemap';
 import { collapsible } from './collapsible';
 import { CrossingTable } from './crossingTable';
-import { DataLayers } from './layers';
+import { DataLayers, LABEL_GROUP } from './layers';
 import { Legend } from './legend';
 import { loadState, onHostMessage, postToHost, saveState } from './messaging';
 import { SidePanel } from './panels';
@@ -166,6 +166,9 @@ const panel = new SidePanel(
       panel.showPoint(point);
       reveal(point.range);
     },
+    showInEditor(range) {
+      reveal(range, true);
+    },
     notamChosen(notam) {
       selectItem(notam.id, { details: true });
     },
@@ -191,8 +194,9 @@ function applyLayerVisibility(): void {
   }
 }
 
-function reveal(range: MapRange): void {
-  if (current) postToHost({ type: 'reveal', uri: current.uri, version: current.version, range });
+/** Selects the element in the editor; with `focus` (the user asked to see it there) the editor takes the focus. */
+function reveal(range: MapRange, focus = false): void {
+  if (current) postToHost({ type: 'reveal', uri: current.uri, version: current.version, range, focus });
 }
 
 function fitToRoute(): void {
@@ -508,6 +512,18 @@ map.on('pointermove', (event) => {
   mapElement.style.cursor = over ? 'pointer' : '';
 });
 
+// Each frame's extent, before its layers are drawn: a conflict's label turns away from the map's edge.
+map.on('precompose', (event) => {
+  styles.viewExtent = event.frameState?.extent ?? undefined;
+});
+// After it: a FIR's or a conflict's label the decluttering left out tries its next place.
+map.on('postrender', (event) => {
+  const labels = event.frameState?.declutter?.[LABEL_GROUP];
+  if (labels) data.retryLabels(new Set(labels.all().map((box) => (box as { value: unknown }).value)));
+});
+// A new scale: every label may have room in its first place again.
+map.getView().on('change:resolution', () => data.resetLabelPlaces());
+
 map.on('moveend', () => {
   const center = map.getView().getCenter();
   const zoom = map.getView().getZoom();
@@ -615,12 +631,16 @@ const inspect = {
     const point = current?.points.find((p) => p.name === name && p.position);
     return point ? { pixel: inspect.pixelOf(point.position!)!, range: point.range } : null;
   },
-  /** Resolves after the next complete render of the map. */
-  rendered(): Promise<void> {
-    return new Promise((resolve) => {
-      map.once('rendercomplete', () => resolve());
-      map.render();
-    });
+  /** Resolves after the next complete render of the map in which no label moved to another place. */
+  async rendered(): Promise<void> {
+    for (let frames = 0; frames < 20; frames++) {
+      const moves = data.labelMoves;
+      await new Promise<void>((resolve) => {
+        map.once('rendercomplete', () => resolve());
+        map.render();
+      });
+      if (data.labelMoves === moves) return;
+    }
   },
   zoom: () => map.getView().getZoom(),
   /** Zooms by `delta` steps at once, without the buttons' animation (the bench times the labels placed again). */

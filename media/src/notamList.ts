@@ -1,14 +1,18 @@
 /**
- * The NOTAM list of the side panel, as a briefing reads: grouped by the aerodrome of departure,
- * en route by FIR in route order, the aerodrome of destination and the alternates (the host's
- * `briefing` place); each NOTAM by its decoded subject ("Restricted area activated"), then its E
- * line, then why it is listed; a button opens it whole. The NOTAMs the verdicts leave out show
- * with the switch. A new view or new
- * verdicts update it in place: a row whose NOTAM is still listed and reads the same is left
- * alone, so that a filter change touches a few rows instead of laying out hundreds again. Every
- * text is set with textContent.
+ * The NOTAM list of the side panel, as a briefing reads (common/notamBriefing.ts): what concerns
+ * the flight, grouped by the aerodrome of departure, en route by FIR in route order, the
+ * aerodrome of destination and the alternates (the host's `briefing` place); the rest folded
+ * under one line: NOTAMs about the use of aerodromes the route only passes, and, with the switch,
+ * those the verdicts leave out. Each NOTAM by its decoded subject ("Restricted area activated"),
+ * then its E line, its validity as a dispatcher reads it and why it is listed; a button opens it
+ * whole. A new view or new verdicts update it in place: a row whose NOTAM is still listed and
+ * reads the same is left alone, so that a filter change touches a few rows instead of laying out
+ * hundreds again. Every text is set with textContent.
  */
-import type { MapNotam, MapNotamBriefing } from '../../common/protocol/mapMessages';
+import { notamBriefing, otherNotamsLine } from '../../common/notamBriefing';
+import { validityText } from '../../common/notamText';
+import type { MapNotam } from '../../common/protocol/mapMessages';
+import { collapsible } from './collapsible';
 import { activityText, type Verdicts } from './verdicts';
 
 /** More rows than this make the list slow to build and useless to read; the rest is counted. */
@@ -30,6 +34,10 @@ export class NotamList {
   private readonly rows = new Map<string, Row>();
   private byId = new Map<string, MapNotam>();
 
+  /** The NOTAMs not for this flight, folded under one line (kept open or closed across reloads). */
+  private readonly rest = collapsible('notam-rest', '', false);
+  private readonly restList = document.createElement('ul');
+
   constructor(
     private readonly verdicts: Verdicts,
     chosen: (notam: MapNotam) => void,
@@ -37,11 +45,14 @@ export class NotamList {
     this.element.id = 'map-notam-list';
     this.list.className = 'notam-groups';
     this.more.className = 'meta';
-    this.element.append(this.heading, this.list, this.more);
+    this.restList.className = 'notams';
+    this.rest.element.classList.add('notam-rest');
+    this.rest.body.append(this.restList);
+    this.element.append(this.heading, this.list, this.rest.element, this.more);
     this.element.hidden = true;
     // One listener for every row: a row kept across views opens the NOTAM of the view shown now.
-    this.list.addEventListener('click', (event) => {
-      const button = (event.target as Element).closest('button');
+    this.element.addEventListener('click', (event) => {
+      const button = (event.target as Element).closest('li button');
       const id = button?.closest('li')?.dataset.itemId;
       const notam = id === undefined ? undefined : this.byId.get(id);
       if (notam) chosen(notam);
@@ -50,35 +61,52 @@ export class NotamList {
 
   show(notams: MapNotam[]): void {
     this.byId = new Map(notams.map((n) => [n.id, n]));
-    const applying = notams.filter((n) => this.verdicts.applies(n.id, n.inCorridor));
-    const shown = this.verdicts.showLeftOut ? notams : applying;
+    const briefing = notamBriefing(notams, (n) => this.verdicts.applies(n.id, n.inCorridor));
     this.element.hidden = notams.length === 0;
-    const left = notams.length - applying.length;
+    const listed = briefing.groups.reduce((sum, g) => sum + g.notams.length, 0);
+    const others = briefing.otherAerodromes.length;
+    const left = briefing.leftOut.length;
     // Without verdicts, the corridor is the only thing that leaves a NOTAM out.
     const why = this.verdicts.size ? 'left out' : 'outside the corridor';
-    setText(this.heading, `NOTAMs (${applying.length}${left ? `, ${left} ${why}` : ''})`);
-    const listed = briefingOrder(shown).slice(0, NOTAM_LIST_LIMIT);
-    const keep = new Set(listed.map((n) => n.id));
+    setText(
+      this.heading,
+      `NOTAMs (${listed}${others ? `, ${others} of aerodromes passed` : ''}${left ? `, ${left} ${why}` : ''})`,
+    );
+    let budget = NOTAM_LIST_LIMIT;
+    const take = (list: MapNotam[]) => {
+      const taken = list.slice(0, Math.max(0, budget));
+      budget -= taken.length;
+      return taken;
+    };
+    const shownGroups = briefing.groups.map((g) => ({ ...g, notams: take(g.notams) })).filter((g) => g.notams.length);
+    // The rest: the other aerodromes' NOTAMs, and those left out when the switch shows them.
+    const restShown = [...briefing.otherAerodromes, ...(this.verdicts.showLeftOut ? briefing.leftOut : [])];
+    const restListed = take(restShown);
+    const keep = new Set([...shownGroups.flatMap((g) => g.notams), ...restListed].map((n) => n.id));
     for (const id of [...this.rows.keys()]) if (!keep.has(id)) this.rows.delete(id);
-    const byGroup = new Map<string, { title: string; rows: HTMLLIElement[] }>();
-    for (const notam of listed) {
-      const { key, title } = groupOf(notam);
-      let group = byGroup.get(key);
-      if (!group) byGroup.set(key, (group = { title, rows: [] }));
-      group.rows.push(this.row(notam));
-    }
-    const sections = [...byGroup].map(([key, { title, rows }]) => {
+    const sections = shownGroups.map(({ key, title, notams: listedHere }) => {
       const group = this.group(key);
       setText(group.heading, title);
-      reconcile(group.list, rows);
+      reconcile(
+        group.list,
+        listedHere.map((n) => this.row(n)),
+      );
       return group.element;
     });
-    for (const key of [...this.groups.keys()]) if (!byGroup.has(key)) this.groups.delete(key);
+    for (const key of [...this.groups.keys()]) if (!shownGroups.some((g) => g.key === key)) this.groups.delete(key);
     reconcile(this.list, sections);
-    this.more.hidden = shown.length <= NOTAM_LIST_LIMIT;
+    reconcile(
+      this.restList,
+      restListed.map((n) => this.row(n)),
+    );
+    this.rest.element.hidden = restShown.length === 0;
+    const summary = this.rest.element.querySelector('summary')!;
+    setText(summary, otherNotamsLine({ ...briefing, leftOut: this.verdicts.showLeftOut ? briefing.leftOut : [] }));
+    const total = listed + restShown.length;
+    this.more.hidden = total <= NOTAM_LIST_LIMIT;
     setText(
       this.more,
-      this.more.hidden ? '' : `… and ${shown.length - NOTAM_LIST_LIMIT} more: narrow the corridor to list them`,
+      this.more.hidden ? '' : `… and ${total - NOTAM_LIST_LIMIT} more: narrow the corridor to list them`,
     );
   }
 
@@ -88,6 +116,8 @@ export class NotamList {
     const verdict = this.verdicts.get(notam.id);
     const reason = verdict ? `${activityText(verdict.activity)}; ${verdict.reason}` : undefined;
     const shows = [
+      notam.validFrom,
+      notam.validTo,
       notam.number,
       notam.location,
       notam.subject,
@@ -113,6 +143,13 @@ export class NotamList {
     eLine.className = 'e-line';
     eLine.textContent = excerpt(notam.text);
     const parts: HTMLElement[] = [button, subject, eLine];
+    const validity = validityText(notam.validFrom, notam.validTo);
+    if (validity) {
+      const line = document.createElement('div');
+      line.className = 'validity';
+      line.textContent = validity;
+      parts.push(line);
+    }
     if (reason !== undefined) {
       const line = document.createElement('div');
       line.className = 'reason';
@@ -137,44 +174,6 @@ export class NotamList {
       this.groups.set(key, (group = { element, heading, list }));
     }
     return group;
-  }
-}
-
-const SECTION_ORDER: Record<MapNotamBriefing['section'], number> = {
-  departure: 0,
-  enroute: 1,
-  destination: 2,
-  alternate: 3,
-};
-
-/** The briefing's order: departure, en route along the route, destination, alternates; the host's order within. */
-function briefingOrder(notams: MapNotam[]): MapNotam[] {
-  const rank = (n: MapNotam) => (n.briefing ? SECTION_ORDER[n.briefing.section] : 1);
-  return notams
-    .map((notam, index) => ({ notam, index }))
-    .sort(
-      (a, b) =>
-        rank(a.notam) - rank(b.notam) ||
-        (a.notam.briefing?.alongNm ?? 0) - (b.notam.briefing?.alongNm ?? 0) ||
-        a.index - b.index,
-    )
-    .map(({ notam }) => notam);
-}
-
-/** The group a NOTAM is listed under: "Departure EGLL", "En route · FIR EBBU", "Destination EDDF". */
-function groupOf(notam: MapNotam): { key: string; title: string } {
-  const b = notam.briefing;
-  switch (b?.section) {
-    case 'departure':
-      return { key: 'departure', title: `Departure ${notam.location}` };
-    case 'destination':
-      return { key: 'destination', title: `Destination ${notam.location}` };
-    case 'alternate':
-      return { key: `alternate:${notam.location}`, title: `Alternate ${notam.location}` };
-    default:
-      return b?.fir
-        ? { key: `enroute:${b.fir}`, title: `En route · FIR ${b.fir}` }
-        : { key: 'enroute', title: 'En route' };
   }
 }
 

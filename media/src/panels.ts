@@ -15,7 +15,7 @@ import type {
   MapTraffic,
   MapView,
 } from '../../common/protocol/mapMessages';
-import { icaoNotamText } from '../../common/notamText';
+import { icaoNotamText, validityText } from '../../common/notamText';
 import { collapsible } from './collapsible';
 import { FlightFilterControls, type FlightFilterEvents } from './flightFilters';
 import { loadState, saveState } from './messaging';
@@ -44,12 +44,19 @@ export interface SidePanelEvents extends FlightFilterEvents {
   briefingRequested(): void;
   pointChosen(point: MapPoint): void;
   notamChosen(notam: MapNotam): void;
+  /** "Show in editor" on a point or a leg: the editor is shown and takes the focus. */
+  showInEditor(range: MapPoint['range']): void;
 }
 
 export class SidePanel {
   private readonly title = el('h1', { id: 'map-title' });
   private readonly status = el('p', { id: 'map-status', role: 'status' });
-  private readonly notices = el('ul', { id: 'map-notices', className: 'notices' });
+  /**
+   * What the host says is missing, folded into one line with a count (the first notice, cut):
+   * several notices would push the filters and the lists out of view.
+   */
+  private readonly notices = collapsible('map-notices', '', false);
+  private readonly noticeList = el('ul', { className: 'notice-list' });
   private readonly layerBoxes = new Map<MapLayerName, HTMLInputElement>();
   private readonly corridor = numberInput('corridor-nm', 'en route');
   private readonly aerodromeCorridor = numberInput('aerodrome-corridor-nm', 'aerodromes');
@@ -133,10 +140,12 @@ export class SidePanel {
     filters.body.append(layers, corridor, this.flightFilters.element, fit, exports);
     const notams = collapsible('panel-notams', 'NOTAM briefing', true);
     notams.body.append(this.notamList.element);
+    this.notices.element.classList.add('notices');
+    this.notices.body.append(this.noticeList);
     content.append(
       this.title,
       this.status,
-      this.notices,
+      this.notices.element,
       this.details,
       filters.element,
       this.unresolved,
@@ -161,8 +170,14 @@ export class SidePanel {
   setView(view: MapView | null): void {
     this.title.textContent = view ? view.title : 'Route map';
     // Notices are the host's words, each once: replaced, never appended to.
-    this.notices.replaceChildren(...[...new Set(view?.notices ?? [])].map((n) => el('li', { textContent: n })));
-    this.notices.hidden = this.notices.childElementCount === 0;
+    const notices = [...new Set(view?.notices ?? [])];
+    this.noticeList.replaceChildren(...notices.map((n) => el('li', { textContent: n })));
+    this.notices.element.hidden = notices.length === 0;
+    const summary = this.notices.element.querySelector('summary')!;
+    summary.replaceChildren(
+      el('span', { className: 'count', textContent: `${notices.length} notice${notices.length === 1 ? '' : 's'}` }),
+      el('span', { className: 'first', textContent: notices[0] ?? '' }),
+    );
     this.clearDetails();
     this.renderUnresolved(view?.points ?? []);
     this.renderNotams(view?.notams ?? []);
@@ -217,7 +232,11 @@ export class SidePanel {
           }),
         );
       }
-    this.showDetails(`${point.name} (${point.kind}${point.status === 'resolved' ? '' : `, ${point.status}`})`, facts);
+    this.showDetails(
+      `${point.name} (${point.kind}${point.status === 'resolved' ? '' : `, ${point.status}`})`,
+      facts,
+      point.range,
+    );
   }
 
   showLeg(leg: MapLeg, from: MapPoint | undefined, to: MapPoint | undefined): void {
@@ -231,7 +250,7 @@ export class SidePanel {
           `true track ${track3(leg.trackDeg)}°`,
       }),
     );
-    this.showDetails(`Leg ${leg.via}`, facts);
+    this.showDetails(`Leg ${leg.via}`, facts, leg.range);
   }
 
   /** Every airspace stacked under the clicked spot, lowest floor first. */
@@ -259,8 +278,8 @@ export class SidePanel {
       .filter(Boolean)
       .join(' · ');
     body.append(el('p', { className: 'meta', textContent: meta }));
-    if (notam.validFrom || notam.validTo)
-      body.append(el('p', { className: 'meta', textContent: `${notam.validFrom ?? '…'} → ${notam.validTo ?? '…'}` }));
+    const validity = validityText(notam.validFrom, notam.validTo);
+    if (validity) body.append(el('p', { className: 'meta validity', textContent: validity }));
     if (notam.schedule) body.append(el('p', { className: 'meta', textContent: notam.schedule }));
     if (notam.decoded) body.prepend(el('p', { className: 'subject', textContent: notam.decoded }));
     body.append(...this.verdictLines(notam.id, notam.reason));
@@ -304,8 +323,14 @@ export class SidePanel {
     this.showDetails('Microlight site', el('p', { textContent: name }));
   }
 
-  private showDetails(heading: string, body: HTMLElement): void {
+  /** With `range`, a button shows that element in the editor (a click on the map keeps the focus here). */
+  private showDetails(heading: string, body: HTMLElement, range?: MapPoint['range']): void {
     this.details.replaceChildren(el('h2', { textContent: heading }), body);
+    if (range) {
+      const show = el('button', { id: 'map-show-in-editor', type: 'button', textContent: 'Show in editor' });
+      show.addEventListener('click', () => this.events.showInEditor(range));
+      this.details.append(show);
+    }
     this.details.hidden = false;
     // The panel may be scrolled down to the NOTAM list: what was clicked comes into view.
     this.details.scrollIntoView?.({ block: 'nearest' });

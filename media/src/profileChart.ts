@@ -9,7 +9,8 @@
 import type { MapProfile } from '../../common/protocol/mapMessages';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const HEIGHT = 196;
+/** The profile's height: 196 px, less in a low window (150 px at 800 px), so the crossings under it stay in view. */
+const profileHeight = () => Math.round(Math.min(196, Math.max(150, window.innerHeight * 0.19)));
 /** The bottom margin holds two axes: the route's points by distance, and their times over. */
 const MARGIN = { left: 46, right: 10, top: 10, bottom: 56 };
 
@@ -30,7 +31,6 @@ export class ProfileView {
     this.element.id = 'map-profile';
     // Nothing to show until a view brings a profile.
     this.element.hidden = true;
-    this.svg.setAttribute('height', String(HEIGHT));
     this.svg.setAttribute('role', 'img');
     this.svg.setAttribute('aria-label', 'Vertical profile of the route');
     this.element.append(this.svg);
@@ -49,6 +49,10 @@ export class ProfileView {
         this.draw();
       }
     }).observe(this.element);
+    // A window made lower or higher (the width may stay): the height follows.
+    window.addEventListener('resize', () => {
+      if (this.svg.getAttribute('height') !== String(profileHeight())) this.draw();
+    });
   }
 
   setProfile(profile: MapProfile | undefined): void {
@@ -77,9 +81,11 @@ export class ProfileView {
     this.svg.replaceChildren();
     if (!profile || profile.totalNm <= 0 || this.width <= 0) return;
     const width = this.width;
+    const height = profileHeight();
     this.svg.setAttribute('width', String(width));
+    this.svg.setAttribute('height', String(height));
     const plotWidth = Math.max(10, width - MARGIN.left - MARGIN.right);
-    const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+    const plotHeight = height - MARGIN.top - MARGIN.bottom;
     const topFt = ceilingOfPlot(profile);
     const x = (nm: number) => MARGIN.left + (Math.min(Math.max(nm, 0), profile.totalNm) / profile.totalNm) * plotWidth;
     const y = (ft: number) => MARGIN.top + plotHeight - (Math.min(Math.max(ft, 0), topFt) / topFt) * plotHeight;

@@ -3,9 +3,20 @@
  * so that redrawing 5,000 NOTAMs reuses objects; the cache is dropped when the theme changes.
  */
 import type { FeatureLike } from 'ol/Feature';
+import { getCenter } from 'ol/extent';
+import { Point } from 'ol/geom';
+import { fromLonLat } from 'ol/proj';
 import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import type { DeclutterMode } from 'ol/style/Style';
-import type { MapAirspace, MapLeg, MapNotam, MapPoint, NotamSubject } from '../../common/protocol/mapMessages';
+import type {
+  LonLat,
+  MapAirspace,
+  MapFir,
+  MapLeg,
+  MapNotam,
+  MapPoint,
+  NotamSubject,
+} from '../../common/protocol/mapMessages';
 import { withAlpha, type MapPalette } from './theme';
 import { Verdicts } from './verdicts';
 
@@ -27,6 +38,21 @@ export class MapStyles {
   private cache = new Map<string, Style | Style[]>();
   /** Context layers with too many features to label them all at a small scale. */
   denseLayers = new Set<string>();
+  /** What the map shows now (EPSG:3857): a conflict's label turns away from the map's edge. */
+  viewExtent: number[] | undefined;
+  /**
+   * Labels that can go in one of several places (a FIR's along the route, a conflict's round its
+   * corner), by feature id: the place drawn now, and how many there are. After a frame the page
+   * moves a label the decluttering left out to its next place (DataLayers.retryLabels).
+   */
+  readonly labelChoice = new Map<string, number>();
+  readonly labelWays = new Map<string, number>();
+
+  /** The place of a label of `ways` places drawn now (the first until the page moved it). */
+  private choice(id: string, ways: number): number {
+    this.labelWays.set(id, ways);
+    return Math.min(this.labelChoice.get(id) ?? 0, ways - 1);
+  }
 
   constructor(
     public palette: MapPalette,
@@ -63,6 +89,9 @@ export class MapStyles {
       declutterMode?: DeclutterMode;
       /** Past the polygon's width at the label (areas that must be read at any zoom). */
       overflow?: boolean;
+      offsetX?: number;
+      textAlign?: CanvasTextAlign;
+      textBaseline?: CanvasTextBaseline;
     } = {},
   ): Text {
     const p = this.palette;
@@ -72,6 +101,9 @@ export class MapStyles {
       fill: new Fill({ color: options.colour ?? p.foreground }),
       stroke: new Stroke({ color: p.casing, width: 3 }),
       offsetY: options.offsetY ?? 0,
+      offsetX: options.offsetX ?? 0,
+      textAlign: options.textAlign,
+      textBaseline: options.textBaseline,
       placement: options.placement ?? 'point',
       overflow: options.overflow ?? options.placement === 'line',
       // A little air around each label, so that the survivors of decluttering read apart.
@@ -114,9 +146,11 @@ export class MapStyles {
       offsetY: -size - 13,
       bold: highlighted || isAerodrome(point.kind),
       colour: point.status === 'resolved' ? p.foreground : colour,
-      declutterMode: highlighted ? 'none' : 'declutter',
     });
-    if (highlighted) return new Style({ image: symbolFor(point.kind, size, stroke, fill), text, zIndex: 10 });
+    // Highlighted, the names of an airway's points come first among the labels (their layer is
+    // the top of the group) but are decluttered all the same: close fixes never run together.
+    if (highlighted)
+      return new Style({ image: symbolFor(point.kind, size, stroke, fill, 'obstacle'), text, zIndex: 10 });
     if (nameOnly) return new Style({ text });
     // Every point of the route is drawn, an obstacle every label avoids (the top layer of the
     // group); its name goes on another layer (pointName), where it has room.
@@ -185,13 +219,25 @@ export class MapStyles {
     });
   };
 
-  /** FIR designators: the last to get room among the labels (their layer is the lowest of the group). */
+  /**
+   * FIR designators, on the route where the host places them (between two points of its stretch
+   * in the FIR). After the conflicts and the route's names in the declutter order, before the
+   * airways and the other areas.
+   */
   firLabel = (feature: FeatureLike, resolution: number): Style | undefined => {
     if (resolution > FAR_RESOLUTION) return undefined;
     const designator = String(feature.get('designator') ?? '');
+    const places = (feature.get('fir') as MapFir | undefined)?.labelPlaces ?? [];
+    const at = places.length ? places[this.choice(String(feature.getId()), places.length)] : undefined;
+    // On the route's line where the host places it (between two of its points), as a road's
+    // number sits on the road; else in the outline, as any area.
     return this.cached(
-      `fir-label:${designator}`,
-      () => new Style({ text: this.label(designator, { size: 12, colour: this.palette.fir, bold: true }) }),
+      `fir-label:${designator}:${at?.join(',') ?? ''}`,
+      () =>
+        new Style({
+          geometry: at ? new Point(fromLonLat(at)) : undefined,
+          text: this.label(designator, { size: 12, colour: this.palette.fir, bold: true }),
+        }),
     );
   };
 
@@ -234,7 +280,7 @@ export class MapStyles {
     const airspace = feature.get('airspace') as MapAirspace;
     const applies = this.verdicts.applies(airspace.id);
     const verdict = this.verdicts.get(airspace.id);
-    const restriction = applies && isRestriction(airspace.type);
+    const restriction = (applies && isRestriction(airspace.type)) || this.verdicts.conflict(airspace.id);
     if (!restriction) {
       if (!applies && !this.verdicts.showLeftOut) return undefined;
       if (!this.labelled('airspaces', resolution)) return undefined;
@@ -246,15 +292,86 @@ export class MapStyles {
         : restriction && verdict?.activity === 'unknown'
           ? 'activity not known'
           : '';
-    const text = [airspace.name, airspace.label, active].filter(Boolean).join('\n');
-    return this.cached(`as-label:${applies}:${airspace.type}:${text}`, () => {
+    // Two lines for a restriction (its name, then its limits and when it is active): the
+    // conflicts crowd round the route, and a smaller box leaves room for more of them.
+    const text = restriction
+      ? [airspace.name, [airspace.label, active].filter(Boolean).join(' · ')].join('\n')
+      : [airspace.name, airspace.label].filter(Boolean).join('\n');
+    const at = restriction ? this.clearOfRoute(feature, airspace.labelAt, text, resolution) : undefined;
+    return this.cached(`as-label:${applies}:${airspace.type}:${text}:${at?.key ?? ''}`, () => {
       const colour = this.airspaceColour(airspace);
       if (!applies) return new Style({ text: this.label(text, { size: 9, colour: this.palette.muted }) });
       return new Style({
-        text: this.label(text, { size: restriction ? 11 : 10, bold: restriction, colour, overflow: restriction }),
+        geometry: at?.geometry,
+        text: this.label(text, {
+          size: restriction ? 11 : 10,
+          bold: restriction,
+          colour,
+          overflow: restriction,
+          ...at?.placement,
+        }),
       });
     });
   };
+
+  /**
+   * A conflict area's label at the place the host chose (its outline's point farthest from the
+   * route), set out from the area's middle: a point south-west of it gets the label's north-east
+   * corner, one due north its bottom edge…, so the label stands off the area and the route's
+   * points that cross it. The ways that keep it on the map come first; where the first has no
+   * room, the page tries the others (labelChoice).
+   */
+  private clearOfRoute(
+    feature: FeatureLike,
+    labelAt: LonLat | undefined,
+    text: string,
+    resolution: number,
+  ): { key: string; geometry: Point; placement: LabelPlacement } | undefined {
+    const extent = feature.getGeometry()?.getExtent();
+    if (!labelAt || !extent) return undefined;
+    const at = fromLonLat(labelAt);
+    const [cx, cy] = getCenter(extent);
+    const [dx, dy] = [at[0]! - cx!, at[1]! - cy!];
+    // The label's size in pixels, roughly (bold 11 px): enough to tell whether it fits.
+    const lines = text.split('\n');
+    const [width, height] = [Math.max(...lines.map((l) => l.length)) * 7 + 10, lines.length * 14 + 10];
+    // Within 22.5° of an axis the label is centred across it; else it goes out by a corner.
+    const sx: Side = Math.abs(dx) < Math.abs(dy) * 0.41 ? 0 : dx > 0 ? 1 : -1;
+    const sy: Side = Math.abs(dy) < Math.abs(dx) * 0.41 ? 0 : dy > 0 ? 1 : -1;
+    const ways = ([1, 0, -1] as Side[])
+      .flatMap((x) => ([1, 0, -1] as Side[]).map((y) => [x, y] as const))
+      .filter(([x, y]) => x !== 0 || y !== 0)
+      // Never back across the area (and the route through it): only ways out from its middle.
+      .filter(([x, y]) => x * sx + y * sy >= 0)
+      // Nearest the way out from the middle first.
+      .sort(([ax, ay], [bx, by]) => Math.abs(ax - sx) + Math.abs(ay - sy) - (Math.abs(bx - sx) + Math.abs(by - sy)));
+    const view = this.viewExtent;
+    const fits = ([x, y]: readonly [Side, Side]) => {
+      if (!view) return true;
+      const room = (metres: number) => metres / resolution;
+      const [left, right] = [room(at[0]! - view[0]!), room(view[2]! - at[0]!)];
+      const [below, above] = [room(at[1]! - view[1]!), room(view[3]! - at[1]!)];
+      const across = (before: number, after: number, side: Side, size: number) =>
+        side === 1 ? after >= size : side === -1 ? before >= size : before >= size / 2 && after >= size / 2;
+      return across(left, right, x, width) && across(below, above, y, height);
+    };
+    const ordered = [...ways.filter(fits), ...ways.filter((w) => !fits(w))];
+    const id = String(feature.getId());
+    const [x, y] = ordered[this.choice(id, ordered.length)]!;
+    const placement: LabelPlacement = {
+      ...(x === 1
+        ? { textAlign: 'left' as const, offsetX: 6 }
+        : x === -1
+          ? { textAlign: 'right' as const, offsetX: -6 }
+          : {}),
+      ...(y === 1
+        ? { textBaseline: 'bottom' as const, offsetY: -6 }
+        : y === -1
+          ? { textBaseline: 'top' as const, offsetY: 6 }
+          : {}),
+    };
+    return { key: `${id}:${labelAt.join(',')}:${x}:${y}`, geometry: new Point(at), placement };
+  }
 
   /** The labels of the areas other than the active restrictions (see restrictionLabel). */
   contextLabel = (feature: FeatureLike, resolution: number): Style | undefined =>
@@ -270,15 +387,16 @@ export class MapStyles {
 
   private isActiveRestriction(feature: FeatureLike): boolean {
     const airspace = feature.get('airspace') as MapAirspace;
-    return this.verdicts.applies(airspace.id) && isRestriction(airspace.type);
+    return this.verdicts.conflict(airspace.id) || (this.verdicts.applies(airspace.id) && isRestriction(airspace.type));
   }
 
-  /** Which labels of a layer ask for room first (rendered first wins in OpenLayers' decluttering). */
+  /** Which labels of a layer ask for room first (rendered first wins in OpenLayers' decluttering): the conflicts. */
   labelRank = (feature: FeatureLike): number => {
     const airspace = feature.get('airspace') as MapAirspace | undefined;
-    if (!airspace) return 2;
-    if (this.verdicts.applies(airspace.id) && isRestriction(airspace.type)) return 0;
-    return airspace.crossed ? 1 : 2;
+    if (!airspace) return 3;
+    if (this.verdicts.conflict(airspace.id)) return 0;
+    if (this.verdicts.applies(airspace.id) && isRestriction(airspace.type)) return 1;
+    return airspace.crossed ? 2 : 3;
   };
 
   /** An item the verdicts leave out, drawn on demand: thin, dashed, faded, with a muted label. */
@@ -328,12 +446,34 @@ export class MapStyles {
 
   notamLabel = (feature: FeatureLike, resolution: number): Style | undefined => {
     const notam = feature.get('notam') as MapNotam;
+    if (this.verdicts.conflict(notam.id)) return undefined;
     const applies = this.verdicts.applies(notam.id, notam.inCorridor);
     if (!applies && !this.verdicts.showLeftOut) return undefined;
     if (!this.labelled('notams', resolution) || resolution > FAR_RESOLUTION) return undefined;
     return this.cached(`notam-label:${notam.subject}:${applies}:${notam.number}`, () => {
       const colour = applies ? this.notamColour(notam.subject) : this.palette.muted;
       return new Style({ text: this.label(notam.number, { size: applies ? 10 : 9, colour }) });
+    });
+  };
+
+  /**
+   * A restriction NOTAM the flight conflicts with: its number, limits and when it is in force,
+   * at the place the host chose, with the conflict areas' labels (above the route's names).
+   */
+  notamConflictLabel = (feature: FeatureLike, resolution: number): Style | undefined => {
+    const notam = feature.get('notam') as MapNotam;
+    if (!this.verdicts.conflict(notam.id)) return undefined;
+    const verdict = this.verdicts.get(notam.id);
+    const limits = notam.lower && notam.upper ? `${notam.lower}–${notam.upper}` : '';
+    const when = verdict?.activeWindow ? `active ${verdict.activeWindow}` : '';
+    const text = [notam.number, [limits, when].filter(Boolean).join(' · ')].filter(Boolean).join('\n');
+    const at = this.clearOfRoute(feature, notam.labelAt, text, resolution);
+    return this.cached(`notam-conflict:${notam.subject}:${text}:${at?.key ?? ''}`, () => {
+      const colour = this.notamColour(notam.subject);
+      return new Style({
+        geometry: at?.geometry,
+        text: this.label(text, { size: 11, bold: true, colour, overflow: true, ...at?.placement }),
+      });
     });
   };
 
@@ -431,6 +571,14 @@ export class MapStyles {
       () => new Style({ stroke: new Stroke({ color: this.palette.border, width: 0.8, lineDash: [4, 3] }) }),
     );
 }
+
+type Side = -1 | 0 | 1;
+type LabelPlacement = {
+  textAlign?: CanvasTextAlign;
+  textBaseline?: CanvasTextBaseline;
+  offsetX?: number;
+  offsetY?: number;
+};
 
 /** Typed symbols: hexagon VOR, circle-in-circle NDB, square DME, triangle fix, ring aerodrome, cross lat/lon. */
 export function symbolFor(kind: string, size: number, stroke: Stroke, fill: Fill, declutterMode?: DeclutterMode) {

@@ -28,6 +28,11 @@ export class Verdicts {
     return this.byId.get(id)?.applies ?? fallback;
   }
 
+  /** Whether the host judged the item a conflict with the flight (labelled first). */
+  conflict(id: string): boolean {
+    return this.byId.get(id)?.conflict === true;
+  }
+
   /** Whether the item is drawn at all. */
   drawn(id: string, fallback = true): boolean {
     return this.showLeftOut || this.applies(id, fallback);

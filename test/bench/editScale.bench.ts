@@ -19,7 +19,7 @@ import { ParsedDocuments } from '../../server/src/lsp/parsedDocuments';
 import { RouteDocumentEditor } from '../../server/src/route';
 import { documentDiagnostics } from '../../server/src/services/documentDiagnostics';
 import type { BenchFigure } from './run';
-import { ROUTES } from './sampleRoutes';
+import { routesWithFindings } from './sampleRoutes';
 
 export const name = 'edits at scale (in process: edit, document, diagnostics)';
 
@@ -33,17 +33,7 @@ const SIZES = [
 ] as const;
 
 /** Routes of the sample set; every other one with a repeated airway (a finding). */
-function buildText(bytes: number): string {
-  const blocks: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const [origin, destination, route] = ROUTES[i % ROUTES.length];
-    const block = `# route ${i + 1}\norigin: ${origin}\ndestination: ${destination}\n${i % 2 ? route : `${route} UL9 UL9`}`;
-    blocks.push(block);
-    size += block.length + 2;
-  }
-  return blocks.join('\n\n');
-}
+const buildText = routesWithFindings;
 
 /**
  * The median and p95 of the same edit, made again and again: the speed/level of a route changed,

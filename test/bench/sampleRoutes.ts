@@ -1,6 +1,6 @@
 /**
  * The sample files' routes as [origin, destination, route text], repeated to build the large
- * documents of the language-server benches (server.bench.ts, large.bench.ts).
+ * documents of the language-server benches (server.bench.ts, large.bench.ts, the edits at scale).
  */
 export const ROUTES = [
   ['EGLL', 'EDDF', 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A'],
@@ -19,3 +19,20 @@ export const ROUTES = [
   ['VHHH', 'RJTT', 'N0490F380 SID ELATO A1 KEC Y21 XAC STAR'],
   ['WSSS', 'VTBS', 'N0470F350 VJR R325 VIH A464 BKK'],
 ];
+
+/**
+ * About `bytes` of blocks of these routes, each with its name and aerodromes as directives; every
+ * other route has a repeated airway (a finding). The documents of the edits at scale, in process
+ * (editScale.bench.ts) and over stdio (editsOverStdio.bench.ts).
+ */
+export function routesWithFindings(bytes: number): string {
+  const blocks: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const [origin, destination, route] = ROUTES[i % ROUTES.length];
+    const block = `# route ${i + 1}\norigin: ${origin}\ndestination: ${destination}\n${i % 2 ? route : `${route} UL9 UL9`}`;
+    blocks.push(block);
+    size += block.length + 2;
+  }
+  return blocks.join('\n\n');
+}

@@ -91,36 +91,93 @@ step('the highlight follows the cursor: a point, then an airway’s legs', async
   assert.ok(counts.highlightedLegs.length >= 1);
 });
 
-step('a click on a waypoint lands on its element in the editor', async (wb) => {
-  await wb.goTo(1, 1);
-  const dvr = await wb.until(
+/** The map's pixel (in the map element) of a drawn point of the route, by name. */
+function pointOnMap(wb: Workbench, name: string) {
+  return wb.until(
     () =>
       wb
         .webview()
         .locator('#map')
-        .evaluate(() =>
-          (
-            window as unknown as {
-              icaoRouteMap: {
-                point(
-                  name: string,
-                ): { pixel: [number, number]; range: { start: { line: number; character: number } } } | null;
-              };
-            }
-          ).icaoRouteMap.point('DVR'),
+        .evaluate(
+          (_, n) =>
+            (
+              window as unknown as {
+                icaoRouteMap: {
+                  point(
+                    name: string,
+                  ): { pixel: [number, number]; range: { start: { line: number; character: number } } } | null;
+                };
+              }
+            ).icaoRouteMap.point(n),
+          name,
         ),
-    'DVR drawn on the map',
+    `${name} drawn on the map`,
   );
+}
+
+/** Whether the keyboard focus is in the map's webview (its frame is the workbench's active element). */
+const focusInMap = (wb: Workbench) =>
+  wb.page.evaluate(
+    () => document.activeElement?.tagName === 'IFRAME' && document.activeElement.classList.contains('webview'),
+  );
+
+step(
+  'a click on a waypoint selects its element in the editor and keeps the focus on the map; "Show in editor" moves it',
+  async (wb) => {
+    await wb.goTo(1, 1);
+    const dvr = await pointOnMap(wb, 'DVR');
+    await wb
+      .webview()
+      .locator('#map')
+      .click({ position: { x: dvr.pixel[0], y: dvr.pixel[1] } });
+    // The editor's selection moved (the map's highlight follows the editor's cursor), the focus did not.
+    await wb.until(async () => (await drawn(wb)).highlightedPointNames.includes('DVR'), 'DVR selected and highlighted');
+    assert.match(await wb.webview().locator('#map-details').innerText(), /DVR/);
+    assert.equal(await focusInMap(wb), true, 'the focus stays on the map');
+    // Asked for, the editor takes the focus with DVR selected.
+    await wb.webview().locator('#map-show-in-editor').click();
+    await wb.until(
+      async () => (await focusInMap(wb)) === false && (await wb.cursor()).line === dvr.range.start.line + 1,
+      `the editor focused on line ${dvr.range.start.line + 1}`,
+    );
+    const selection = await wb.page.locator('#status\\.editor\\.selection').innerText();
+    assert.match(selection, /\(3 selected\)/, 'DVR is selected');
+    assert.equal(dvr.range.start.line + 1, ROUTE_LINE);
+  },
+);
+
+step('on the enlarged map a click on a leg keeps the map whole and the focus on it', async (wb) => {
+  // The map's group fills the editor area (View: Toggle Maximize Editor Group, from the map).
   await wb
     .webview()
     .locator('#map')
-    .click({ position: { x: dvr.pixel[0], y: dvr.pixel[1] } });
+    .click({ position: { x: 5, y: 200 } });
+  await wb.runCommand('View: Toggle Maximize Editor Group');
+  const part = (await wb.page.locator('.part.editor').boundingBox())!;
+  const enlarged = await wb.until(async () => {
+    const box = await wb.page.locator('iframe.webview.ready').last().boundingBox();
+    return box && box.width > part.width * 0.9 ? box : undefined;
+  }, 'the map enlarged to the whole editor area');
+  // The middle of the leg GILOM–LNO of L607, as drawn now (no point near it).
+  const [from, to] = [await pointOnMap(wb, 'GILOM'), await pointOnMap(wb, 'LNO')];
+  const before = (await drawn(wb)).highlightedLegs.join(' ');
+  await wb.page.waitForTimeout(500);
+  await wb
+    .webview()
+    .locator('#map')
+    .click({ position: { x: (from.pixel[0] + to.pixel[0]) / 2, y: (from.pixel[1] + to.pixel[1]) / 2 } });
   await wb.until(
-    async () => (await wb.cursor()).line === dvr.range.start.line + 1,
-    `the cursor on line ${dvr.range.start.line + 1}`,
+    async () => /via L607/.test(await wb.webview().locator('#map-details').innerText()),
+    'the leg GILOM–LNO in the details',
   );
-  const selection = await wb.page.locator('#status\\.editor\\.selection').innerText();
-  assert.match(selection, /\(3 selected\)/, 'DVR is selected');
-  assert.equal(dvr.range.start.line + 1, ROUTE_LINE);
-  assert.match(await wb.webview().locator('#map-details').innerText(), /DVR/);
+  // No editor to select it in: the map marks it itself.
+  await wb.until(async () => {
+    const legs = (await drawn(wb)).highlightedLegs;
+    return legs.length > 0 && legs.join(' ') !== before;
+  }, 'the clicked leg highlighted on the map');
+  await wb.page.waitForTimeout(500);
+  const after = (await wb.page.locator('iframe.webview.ready').last().boundingBox())!;
+  assert.ok(after.width >= enlarged.width - 1, `the map keeps its width: ${after.width} of ${enlarged.width} px`);
+  assert.equal(await focusInMap(wb), true, 'the focus stays on the map');
+  await wb.runCommand('View: Toggle Maximize Editor Group');
 });

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import type { MapView } from '../../common/protocol/mapMessages';
 import { ACTIVE_WINDOW, atlanticView, crowdedView } from './support/crowdedView';
 import { flightView } from './support/fixtures';
+import { collisions, labelBoxes } from './support/labels';
 import { mapPageSuite, type MapPage } from './support/mapPage';
 import type { ThemeName } from './support/themes';
 
@@ -20,10 +21,6 @@ const SIZES = [
   { width: 1600, height: 1000 },
 ];
 
-type Box = { kind: string; id: string; text: string; symbol: boolean; box: [number, number, number, number] };
-
-const labelBoxes = (map: MapPage) =>
-  map.page.evaluate(() => (window as unknown as { icaoRouteMap: { labelBoxes(): Box[] } }).icaoRouteMap.labelBoxes());
 const lonSpan = (map: MapPage) =>
   map.page.evaluate(() => (window as unknown as { icaoRouteMap: { lonSpan(): number } }).icaoRouteMap.lonSpan());
 
@@ -37,22 +34,6 @@ async function assertInMap(map: MapPage, view: MapView, names: string[]): Promis
       `${name} is inside the map (${x.toFixed(0)}, ${y.toFixed(0)} in ${JSON.stringify(box)})`,
     );
   }
-}
-
-const overlap = (a: Box['box'], b: Box['box']) =>
-  Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
-
-/** Pairs of boxes of different features that overlap, except two symbols (points are all drawn). */
-function collisions(boxes: Box[]): string[] {
-  const found: string[] = [];
-  for (let i = 0; i < boxes.length; i++)
-    for (let j = i + 1; j < boxes.length; j++) {
-      const [a, b] = [boxes[i], boxes[j]];
-      if (a.kind === b.kind && a.id === b.id && a.text === b.text) continue;
-      if (a.symbol && b.symbol) continue;
-      if (overlap(a.box, b.box)) found.push(`${a.kind} ${a.text}${a.symbol ? ' (symbol)' : ''} × ${b.kind} ${b.text}`);
-    }
-  return found;
 }
 
 for (const size of SIZES) {
@@ -272,7 +253,7 @@ test('an active restricted area at the flight level is labelled with its name, l
         .icaoRouteMap;
       return api.airspaceLabel('a2');
     });
-    assert.equal(text, `ED-R983\nFL100–FL660\nactive ${ACTIVE_WINDOW}`);
+    assert.equal(text, `ED-R983\nFL100–FL660 · active ${ACTIVE_WINDOW}`);
     // The restricted area the flight passes above is not a conflict: no label of that kind.
     const below = await map.page.evaluate(() =>
       (

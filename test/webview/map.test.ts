@@ -108,7 +108,7 @@ test('layer switches and the corridor control change what is shown and tell the 
   });
 });
 
-test('a click on a waypoint or a leg reveals its element; a click on stacked airspaces lists them by floor', async () => {
+test('a click on a waypoint or a leg selects its element, keeping the focus on the map; "Show in editor" asks for the editor; stacked airspaces by floor', async () => {
   await withPage({ theme: 'light' }, async (map) => {
     const view = europeView();
     await map.show({ type: 'snapshot', view });
@@ -117,10 +117,21 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     await map.page.waitForFunction(() =>
       (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'),
     );
+    // A click: the element is selected, the focus stays where the user clicked (the map may fill
+    // the window, which VS Code would shrink to a sliver if the editor took the focus).
     assert.deepEqual(reveals(await map.posted()), [
-      { type: 'reveal', uri: view.uri, version: view.version, range: dvr.range },
+      { type: 'reveal', uri: view.uri, version: view.version, range: dvr.range, focus: false },
     ]);
     assert.match((await map.page.locator('#map-details').textContent()) ?? '', /DVR \(vor\).*DVR: vor/s);
+    // Asked for in so many words, the editor takes the focus.
+    await map.page.locator('#map-details #map-show-in-editor').click();
+    assert.deepEqual(reveals(await map.posted())[1], {
+      type: 'reveal',
+      uri: view.uri,
+      version: view.version,
+      range: dvr.range,
+      focus: true,
+    });
     // The reveal moves the cursor and the host may send a new snapshot of the same route (a newer
     // version): the details the user asked for stay.
     await map.show({ type: 'snapshot', view: { ...view, version: view.version + 1 } });
@@ -133,13 +144,14 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     await map.page.waitForFunction(
       () =>
         (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'reveal').length ===
-        2,
+        3,
     );
-    assert.deepEqual(reveals(await map.posted())[1], {
+    assert.deepEqual(reveals(await map.posted())[2], {
       type: 'reveal',
       uri: view.uri,
       version: view.version + 1,
       range: leg.range,
+      focus: false,
     });
     assert.match((await map.page.locator('#map-details').textContent()) ?? '', /KONAN → AMASI via UL607/);
 
@@ -150,7 +162,7 @@ test('a click on a waypoint or a leg reveals its element; a click on stacked air
     assert.equal(items.length, 2);
     assert.match(items[0], /^LONDON TMA TMA class A, 2500 ft–FL245/);
     assert.match(items[1], /^DOVER CTA CTA class D, FL055–FL195H24/);
-    assert.equal(reveals(await map.posted()).length, 2, 'an airspace click reveals nothing');
+    assert.equal(reveals(await map.posted()).length, 3, 'an airspace click reveals nothing');
     await map.screenshot('stacked-airspaces');
   });
 });
@@ -169,7 +181,7 @@ test('a packed snapshot (as the host posts it) draws the same features at the sa
       (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'),
     );
     assert.deepEqual(reveals(await map.posted()), [
-      { type: 'reveal', uri: view.uri, version: view.version, range: leg.range },
+      { type: 'reveal', uri: view.uri, version: view.version, range: leg.range, focus: false },
     ]);
     await map.page.mouse.click(...(await map.pixelOf(STACK_SPOT)));
     await map.page.locator('#map-details ol.stack > li').first().waitFor();

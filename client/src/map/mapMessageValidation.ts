@@ -21,7 +21,14 @@ export function validateMapToHostMessage(value: unknown): MapToHostMessage | und
     case 'reveal':
       if (typeof value.uri !== 'string' || value.uri.length > 4096 || !isCount(value.version)) return undefined;
       if (!isRange(value.range)) return undefined;
-      return { type: 'reveal', uri: value.uri, version: value.version, range: copyRange(value.range) };
+      // Focus moves only when the page says the user asked for it.
+      return {
+        type: 'reveal',
+        uri: value.uri,
+        version: value.version,
+        range: copyRange(value.range),
+        focus: value.focus === true,
+      };
     case 'filters': {
       const filters = readMapFilters(value.filters);
       const changed = readJudgingFilters(value.changed);

@@ -211,7 +211,7 @@ class RouteMap implements vscode.Disposable {
     },
     trafficLayer: (message) => this.trafficRefresh.setLayer(message.on),
     reveal: (message) => {
-      this.reveal(message.uri, message.version, message.range).catch((error: unknown) =>
+      this.reveal(message.uri, message.version, message.range, message.focus).catch((error: unknown) =>
         this.log(`route map: could not reveal the element: ${error instanceof Error ? error.message : String(error)}`),
       );
     },
@@ -368,8 +368,13 @@ class RouteMap implements vscode.Disposable {
     if (this.panel?.visible) void this.panel.webview.postMessage(message);
   }
 
-  /** Selects a clicked element in its editor, unless the document changed since the view. */
-  private async reveal(uri: string, version: number, range: MapRange): Promise<void> {
+  /**
+   * Selects a clicked element in its editor, unless the document changed since the view. A click
+   * (`focus` false) leaves the focus and the layout as they are: the selection moves in the
+   * editor where it is shown, and where it is not (the map fills the window) only the map marks
+   * the element; "Show in editor" (`focus` true) shows the editor and gives it the focus.
+   */
+  private async reveal(uri: string, version: number, range: MapRange, focus: boolean): Promise<void> {
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
     if (!document) return;
     if (version < document.version) {
@@ -378,6 +383,18 @@ class RouteMap implements vscode.Disposable {
     }
     const selection = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
     const shown = vscode.window.visibleTextEditors.find((e) => e.document === document);
+    if (!focus) {
+      if (shown) {
+        // The selection event that follows moves the map's highlight.
+        shown.selection = new vscode.Selection(selection.start, selection.end);
+        shown.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      } else if (this.target?.uri === uri) {
+        // No editor to select in: the map marks what was clicked.
+        this.target = { uri, position: selection.start };
+        await this.followCursor();
+      }
+      return;
+    }
     const editor = await vscode.window.showTextDocument(document, {
       viewColumn: shown?.viewColumn ?? vscode.ViewColumn.One,
       selection,

@@ -19,6 +19,9 @@ import { ServerState } from './serverState';
 
 export { SERVER_NAME } from './lifecycle';
 
+/** The hover on field 7 waits this long for the live flight, then says it is still being looked up. */
+export const LIVE_FLIGHT_HOVER_WAIT_MS = 1_000;
+
 export interface LanguageServerOptions {
   /** After a service failure, open documents are expanded again after this delay. */
   expansionRetryMs?: number;
@@ -62,13 +65,23 @@ export function startLanguageServer(
     procedures: (icao) => session.loadedProcedures(icao),
     findings: (current) => session.documents.findingsOf(current),
     documentId: (uri) => lensDocuments.idOf(uri),
+    documentUri: (id) => lensDocuments.uriOf(id),
+    liveFlight: (block) => {
+      const query = session.liveFlights.queryOf(block);
+      if (!query || (!session.hubClient && !session.referenceClient)) return undefined;
+      return session.liveFlights
+        .lookupWithin(query, LIVE_FLIGHT_HOVER_WAIT_MS)
+        .then((answer) => ({ query, answer, nowMs: session.liveFlights.now() }));
+    },
+    operatorFlights: (airline) => (session.hubClient ? session.liveFlights.flightsOf(airline) : undefined),
+    filedRoutes: (origin, destination) => session.filedRoutes.lookup(origin, destination),
     inlayHintsEnabled: () => state.settings.inlayLegDistances,
     flightReferenceMs: () => state.settings.departureMs ?? Date.now(),
     foldingRangeLimit: () => state.client.foldingRangeLimit,
   });
 
   const publishing = registerPublishing(state);
-  registerFeatures(state, lensDocuments);
+  registerFeatures(state);
   registerCustomMessages(state);
   registerLifecycle(state, async () => {
     publishing.dispose();

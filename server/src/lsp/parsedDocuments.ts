@@ -10,14 +10,21 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { IncrementalRouteParser, RouteDocumentEditor, type RouteDocument } from '../route';
+import { IncrementalRouteParser, RouteDocumentEditor, type Range, type RouteDocument } from '../route';
+import { editWithinBlock } from '../route/blockEdit';
 import { LineIndex } from '../route/ranges';
 import { isUsableChange } from './routeTextDocument';
 import { newBlockCaches, type BlockCaches, type ParsedDocument } from '../services/parsedDocument';
-import { warmUpEditPath } from './editWarmUp';
+import { warmUpEditPath, warmUpEditWithoutEditor } from './editWarmUp';
 
-/** How long a slice of an editor's build in idle time runs before other work gets its turn. */
-const IDLE_SLICE_MS = 8;
+/**
+ * How long a slice of an editor's build in idle time runs before other work gets its turn: a
+ * keystroke that comes during a slice waits for its end (8 ms slices made the first keystroke
+ * after an open wait longer than the keystroke's own work over stdio).
+ */
+const IDLE_SLICE_MS = 4;
+/** While an edit waits for its diagnostics, the build waits this long before it looks again. */
+const EDIT_PENDING_MS = 1;
 
 interface Step {
   from: number;
@@ -28,10 +35,14 @@ interface Step {
 interface Entry {
   parser: IncrementalRouteParser;
   /**
-   * Kept at `parsed.version`: built in idle time after a whole-text parse (or at once by the
-   * first edit that comes before it is), then patched by every range edit.
+   * Kept at `parsed.version`: built in idle time after a whole-text parse, then patched by every
+   * range edit. An edit that comes before it is built goes without it where it stays within a
+   * line of a route block (route/blockEdit.ts) and is replayed on it once it is (`unbuilt`); any
+   * other edit builds it at once.
    */
   editor?: RouteDocumentEditor;
+  /** The range edits made while the editor was being built, in order: the editor is at `parsed.version` after them. */
+  unbuilt: { range: Range; text: string }[];
   /** Changes since `parsed.version`, in order. */
   pending: Step[];
   parsed?: ParsedDocument;
@@ -41,9 +52,10 @@ interface Entry {
 export class ParsedDocuments {
   private readonly entries = new Map<string, Entry>();
   /** Whether the last parse came from the recorded changes (`edited`) or from the whole text (tests). */
-  readonly lastParse = { edited: false };
-  /** The edits the warm-up after each build in idle time made (tests). */
-  readonly idleWork = { warmUpEdits: 0 };
+  readonly lastParse = { edited: false, withoutEditor: false };
+  /** The edits of the warm-ups, and the slices of builds in idle time (tests). */
+  readonly idleWork = { warmUpEdits: 0, warmUpEditsWithoutEditor: 0, buildSlices: 0 };
+  private warmedUpWithoutEditor = false;
 
   private entry(uri: string): Entry {
     let entry = this.entries.get(uri);
@@ -51,6 +63,7 @@ export class ParsedDocuments {
       entry = {
         parser: new IncrementalRouteParser(),
         pending: [],
+        unbuilt: [],
         caches: newBlockCaches(),
       };
       this.entries.set(uri, entry);
@@ -69,7 +82,8 @@ export class ParsedDocuments {
     const entry = this.entry(textDocument.uri);
     if (entry.parsed && entry.parsed.version === textDocument.version) return entry.parsed;
     const edited = this.edited(entry, textDocument.version);
-    const editor = edited ? entry.editor : undefined;
+    // The editor holds this version's lines, unless the edit went without it (still being built).
+    const editor = edited && entry.unbuilt.length === 0 ? entry.editor : undefined;
     let text = edited ? undefined : textDocument.getText();
     const document = edited ?? this.parsedWhole(entry, text!);
     entry.pending = [];
@@ -99,6 +113,11 @@ export class ParsedDocuments {
     if (!previous || entry.pending.length === 0) return undefined;
     // Dropped when the changes did not lead to the version: the whole text is parsed again.
     if (!entry.editor) return undefined;
+    if (!entry.editor.built) {
+      const quick = this.editedWithoutEditor(entry, previous.document, version);
+      if (quick) return quick;
+    }
+    this.replayOnEditor(entry);
     let at = previous.version;
     for (const step of entry.pending) {
       if (step.from !== at) return this.dropEditor(entry);
@@ -110,24 +129,77 @@ export class ParsedDocuments {
     }
     if (at !== version) return this.dropEditor(entry);
     this.lastParse.edited = true;
+    this.lastParse.withoutEditor = false;
     return entry.editor.document();
+  }
+
+  /**
+   * The document at `version` from `document` (the last one handed out) without the editor, when
+   * every recorded change stays within a line of a route block; undefined when one does not.
+   */
+  private editedWithoutEditor(entry: Entry, document: RouteDocument, version: number): RouteDocument | undefined {
+    let at = entry.parsed!.version;
+    const edits: { range: Range; text: string }[] = [];
+    for (const step of entry.pending) {
+      if (step.from !== at) return undefined;
+      for (const change of step.changes) {
+        if (!isUsableChange(change)) continue; // dropped by the text too
+        if (!('range' in change)) return undefined;
+        const next = editWithinBlock(document, change.range, change.text);
+        if (!next) return undefined;
+        document = next;
+        edits.push({ range: change.range, text: change.text });
+      }
+      at = step.to;
+    }
+    if (at !== version) return undefined;
+    entry.unbuilt.push(...edits);
+    this.lastParse.edited = true;
+    this.lastParse.withoutEditor = true;
+    return document;
+  }
+
+  /** The edits made while the editor was being built, applied to it (built at once if need be). */
+  private replayOnEditor(entry: Entry): void {
+    const editor = entry.editor;
+    if (!editor || entry.unbuilt.length === 0) return;
+    for (const { range, text } of entry.unbuilt) editor.edit(range, text);
+    entry.unbuilt = [];
   }
 
   private dropEditor(entry: Entry): undefined {
     entry.editor = undefined;
+    entry.unbuilt = [];
     return undefined;
   }
 
   private parsedWhole(entry: Entry, text: string): RouteDocument {
     this.lastParse.edited = false;
+    this.lastParse.withoutEditor = false;
     const document = entry.parser.parse(text);
     const editor = new RouteDocumentEditor(text, document.blocks, {}, true);
     entry.editor = editor;
+    entry.unbuilt = [];
+    // The way of a keystroke before the editor is built, its code run once in the process before
+    // the open's diagnostics go (in the first idle turn, a keystroke sent as they came waited for it).
+    if (!this.warmedUpWithoutEditor) {
+      this.warmedUpWithoutEditor = true;
+      this.idleWork.warmUpEditsWithoutEditor += warmUpEditWithoutEditor();
+    }
     const slice = (): void => {
       // Until it is built, used (and so built) by an edit, or replaced.
       if (entry.editor !== editor) return;
-      if (!editor.buildFor(IDLE_SLICE_MS)) setImmediate(slice);
-      else setImmediate(() => entry.editor === editor && this.warmUp(editor));
+      // The idle build yields to an edit: it goes on once the edit's diagnostics are made (its
+      // timer was set before this one, so it fires first).
+      if (entry.pending.length > 0) return void setTimeout(slice, EDIT_PENDING_MS);
+      this.idleWork.buildSlices++;
+      if (!editor.buildFor(IDLE_SLICE_MS)) return void setImmediate(slice);
+      // Built: in a turn of its own, the edits made meanwhile are made on it too, then the warm-up.
+      setImmediate(() => {
+        if (entry.editor !== editor) return;
+        this.replayOnEditor(entry);
+        this.warmUp(editor);
+      });
     };
     setImmediate(slice);
     return document;
@@ -148,6 +220,9 @@ export class ParsedDocuments {
   }
 
   delete(uri: string): void {
+    const entry = this.entries.get(uri);
+    // Its build in idle time stops (it waits for nothing that will come).
+    if (entry) this.dropEditor(entry);
     this.entries.delete(uri);
   }
 }

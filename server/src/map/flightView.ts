@@ -32,6 +32,20 @@ function levelsText(band: LevelBand | undefined, levelText: string): string {
   return band ? bandText(band) : levelText;
 }
 
+/**
+ * Whether the flight passes through the area's drawn outline at its level while it is active, and
+ * the area is of a kind that makes a conflict (flight/conflictAreas.ts): the table's mark, the
+ * verdict's `conflict`.
+ */
+export function isConflict(area: JudgedArea): boolean {
+  return (
+    area.drawnCrossing &&
+    area.applicability.lateral === 'crossed' &&
+    isConflictKind(area.kind, area.type) &&
+    area.applicability.stretches.some((s) => s.applies && s.time === 'active')
+  );
+}
+
 /** The crossing table: every stretch of the route in a FIR, an airspace or a NOTAM's drawn area, in order along the route. */
 export function crossingRows(firs: readonly MapFir[], judged: readonly JudgedArea[], profile: FlightProfile) {
   const rows: MapCrossingRow[] = [];

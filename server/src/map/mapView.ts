@@ -22,7 +22,7 @@ import { ITEMS_PER_STEP, runAtOnce, runYielding, type Steps } from '../flight/st
 import { boxPolygon, type FirEntry } from '../flight/firs';
 import { scheduleText } from '../flight/labels';
 import { notamSubject } from '../flight/notamGeometry';
-import { decodeQCode } from './notamCode';
+import { decodeQCode, isAerodromeSubject } from './notamCode';
 import { briefingPlace, type BriefingRoute } from '../../../common/notamText';
 import { routeLayer, type RouteLayer } from './routePoints';
 import type { Flight } from '../flight';
@@ -37,7 +37,9 @@ import {
   type MicrolightSource,
 } from '../flight/judgedFlight';
 import { prepareAreasYielding, type NotamSource, type PreparedAreas } from '../flight/preparedAreas';
-import { crossingRows, profileView, verdictOf } from './flightView';
+import { crossingRows, isConflict, profileView, verdictOf } from './flightView';
+import { clearOfRoute, firLabelPlaces } from './labelPlaces';
+import { isConflictKind } from '../flight/conflictAreas';
 
 /** A FIR the hub's navigation places, and how: its outline (from the hub or the boundaries file) or only its box. */
 export interface KnownFir {
@@ -187,6 +189,10 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     };
     verdicts[area.itemId] = verdictOf(area.applicability);
     if (p.classification) airspace.airspaceClass = p.classification;
+    if (airspace.crossed && isConflictKind('airspace', String(p.type ?? ''))) {
+      const labelAt = clearOfRoute(judged.corridor, shape.polygons);
+      if (labelAt) airspace.labelAt = labelAt;
+    }
     const schedule = scheduleText(p.schedules);
     if (schedule) airspace.schedule = schedule;
     airspaces.push(airspace);
@@ -207,7 +213,18 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
       ? verdictOf(notam.judged.applicability)
       : { applies: false, activity: 'unknown' as const, reason: `Left out: ${notam.corridorReason}` };
     const item = mapNotam(notam, verdict.reason);
-    item.briefing = briefingPlace(item.location, item.fir, notam.placement?.alongNm, briefingRoute);
+    item.briefing = briefingPlace(
+      item.location,
+      item.fir,
+      notam.placement?.alongNm,
+      briefingRoute,
+      isAerodromeSubject(item.code),
+    );
+    if (notam.distanceNm === 0 && isConflictKind('notam', item.code ?? '')) {
+      const outline = [...(item.circle ? [[item.circle.ring]] : []), ...(item.polygons ?? [])];
+      const labelAt = clearOfRoute(judged.corridor, outline);
+      if (labelAt) item.labelAt = labelAt;
+    }
     notams.push(item);
     verdicts[item.id] = verdict;
   }
@@ -228,6 +245,8 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     );
   else if (unresolved > 0)
     notices.push(`${unresolved} point${unresolved === 1 ? '' : 's'} of the route could not be placed.`);
+  // Where the conflict areas are named: the FIRs' names keep away from there.
+  const conflictNames = [...airspaces, ...notams].flatMap((a) => (a.labelAt ? [a.labelAt] : []));
   const mapFirs: MapFir[] = judged.firs.map((f) => ({
     id: `fir-${f.designator}`,
     designator: f.designator,
@@ -236,7 +255,11 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     crossings: f.crossings,
     ...(f.approximate ? { approximate: true } : {}),
     boundary: boundaryWords(f),
+    ...placed(firLabelPlaces(judged.corridor, f.crossings, conflictNames)),
   }));
+  // The conflicts, as the diagnostics and the crossing table judge them: the map labels them first.
+  for (const area of judged.judged)
+    if (isConflict(area)) verdicts[area.itemId] = { ...verdicts[area.itemId]!, conflict: true };
   const title =
     aerodromes.origin && aerodromes.destination
       ? `${aerodromes.origin} → ${aerodromes.destination}`
@@ -273,6 +296,8 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
   if (bbox) view.bbox = bbox;
   return view;
 }
+
+const placed = (labelPlaces: LonLat[]) => (labelPlaces.length ? { labelPlaces } : {});
 
 /** "EOBT 0930Z on DOF 261124: off blocks 24 Nov 2026 09:30Z", with what the profile had to assume. */
 function flightTimeText(flight: Flight): string {

@@ -307,3 +307,45 @@ export function decodeQCode(code: string | undefined): DecodedQCode | undefined 
   const condition = CONDITIONS[m[2]!] ?? `condition ${m[2]}`;
   return { subject, condition, text: `${subject} ${condition}` };
 }
+
+/**
+ * Subjects (the Q-code's 2nd–3rd letters) about the use of an aerodrome itself, after the
+ * groups of Doc 8126: its lighting (L…), movement and landing area (M…), facilities and services
+ * (F…, birds among them), landing aids (I…, GNSS airfield-specific GA), surface and approach
+ * radars, arrival, departure and approach procedures, its ATIS, AFIS, approach and tower, its
+ * control and traffic zones, and obstacles (near it: a flight that does not use the aerodrome
+ * passes above them).
+ */
+const AERODROME_SUBJECTS = new Set([
+  'GA',
+  'CG',
+  'CM',
+  'CP',
+  'CR',
+  'CT',
+  'PA',
+  'PB',
+  'PD',
+  'PE',
+  'PI',
+  'PK',
+  'PM',
+  'PN',
+  'PO',
+  'PU',
+  'SA',
+  'SF',
+  'SP',
+  'ST',
+  'AC',
+  'AZ',
+  'OB',
+  'OL',
+]);
+
+/** Whether a Q-code ("QMXLC") is about an aerodrome's own use (see AERODROME_SUBJECTS); false when unknown. */
+export function isAerodromeSubject(code: string | undefined): boolean {
+  const m = /^Q([A-Z]{2})[A-Z]{2}$/.exec((code ?? '').trim().toUpperCase());
+  if (!m || !SUBJECTS[m[1]!]) return false;
+  return 'LMFI'.includes(m[1]![0]!) || AERODROME_SUBJECTS.has(m[1]!);
+}

@@ -1,6 +1,6 @@
 /**
  * Routes others filed for a city pair: the filed route texts of the hub's flights, grouped by
- * identical route. Pure: the session fetches the flights (services/… depend on nothing else).
+ * identical route. Pure: the session fetches the flights (session/filedRouteLookup.ts).
  *
  * Two filings are the same route when they differ only in blanks, letter case and the speed/level
  * groups (the initial `N0450F350` and the `/N0450F350` changes after a point): the same path

@@ -63,6 +63,46 @@ export function splitBlocks(lines: string[], withKeys = true): RawBlock[] {
 }
 
 /**
+ * The blocks of `text` with their keys, as `splitBlocks(splitLines(text))` gives them, one at a
+ * time and without the document's array of lines: a parse holds each block's lines only while
+ * it reads the block. A text without carriage returns gives each block's key as a slice of the
+ * text (its lines joined by '\n' are that very stretch of it), so a block that keeps its key
+ * holds a slice that shares the text's characters, not a copy; a text with them joins the lines.
+ */
+export function* textBlocks(text: string): Generator<RawBlock> {
+  if (text.indexOf('\r') >= 0) {
+    yield* splitBlocks(splitLines(text));
+    return;
+  }
+  let from = 0;
+  let line = 0;
+  let current: string[] = [];
+  let first = 0;
+  let blockStart = 0;
+  let blockEnd = 0;
+  for (;;) {
+    const nl = text.indexOf('\n', from);
+    const to = nl < 0 ? text.length : nl;
+    const content = text.slice(from, to);
+    if (isBlankLine(content)) {
+      if (current.length > 0) yield { firstLine: first, lines: current, key: text.slice(blockStart, blockEnd) };
+      current = [];
+    } else {
+      if (current.length === 0) {
+        first = line;
+        blockStart = from;
+      }
+      current.push(content);
+      blockEnd = to;
+    }
+    if (nl < 0) break;
+    from = nl + 1;
+    line++;
+  }
+  if (current.length > 0) yield { firstLine: first, lines: current, key: text.slice(blockStart, blockEnd) };
+}
+
+/**
  * The blocks of `text` one at a time, as `splitBlocks(splitLines(text), false)` gives them, but
  * without the document's array of lines: only the current block's lines exist at any moment, so
  * a caller that reports each block and lets it go (the checker on a huge file) holds the text

@@ -4,7 +4,8 @@
  * edit re-parses only the blocks it touched; a block that merely moved is shifted, not re-read.
  */
 import { type LazyRouteBlock, parseBlock, shifted } from './lazyBlock';
-import { splitBlocks, splitLines } from './blocks';
+import { editableWithoutEditor, FaultyBits } from './blockEdit';
+import { splitLines, textBlocks } from './blocks';
 import { DIAGNOSTIC_CODES } from './codes';
 import { lineRange } from './diagnostics';
 import type { RouteBlock, RouteDiagnostic, RouteDocument } from './model';
@@ -30,6 +31,15 @@ export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | un
     message: `the file holds ${what}: a .route file is plain text (route text, directives, FPL messages, # comments)`,
     range: lineRange(line, ch, ch + 1),
   };
+}
+
+/**
+ * The document's blocks in order: the editor's own list when it has one (no array of every block
+ * made), else `blocks`. Work done on every version that stops early (a cap on blocks read) reads
+ * them so, and costs what it reads, not the file.
+ */
+export function blocksInOrder(document: RouteDocument): Iterable<RouteBlock> {
+  return document.inOrder ?? document.blocks;
 }
 
 /**
@@ -59,6 +69,8 @@ export class EarlierBlocks {
 
   /** The earlier block of this text, preferably on this line; ask with lines in increasing order. */
   find(key: string, firstLine: number): LazyRouteBlock | undefined {
+    // A first parse has none: no key is hashed for a map of nothing.
+    if (this.#inOrder.length === 0) return undefined;
     const there = this.onLine(firstLine);
     if (there && there.key === key) return there;
     if (!this.#byText) {
@@ -80,31 +92,44 @@ export class IncrementalRouteParser {
   readonly lastStats = { reused: 0, shifted: 0, parsed: 0 };
 
   parse(text: string): RouteDocument {
-    const lines = splitLines(text);
     const known = new EarlierBlocks(this.previous);
     const blocks: LazyRouteBlock[] = [];
+    /** The blocks with findings, and how many, for edits made before the editor is built (blockEdit.ts). */
+    const faulty = new FaultyBits();
+    let findings = 0;
     const stats = { reused: 0, shifted: 0, parsed: 0 };
-    for (const raw of splitBlocks(lines)) {
+    for (const raw of textBlocks(text)) {
       const hit = known.find(raw.key, raw.firstLine);
       let block: LazyRouteBlock | undefined;
       if (hit && hit.firstLine === raw.firstLine) {
         // Two blocks of the same text never start on the same line: it is used once.
         block = hit;
+        block.sameTextAs(raw.key);
         stats.reused++;
       } else if (hit) {
         const delta = raw.firstLine - hit.firstLine;
         block = hit.movedTo(raw.firstLine, (value) => shifted(value, delta));
+        block.sameTextAs(raw.key);
         stats.shifted++;
       } else {
         block = parseBlock(raw);
         stats.parsed++;
       }
-      if (block) blocks.push(block);
+      if (!block) continue;
+      blocks.push(block);
+      const count = block.diagnosticCount;
+      if (count > 0) {
+        faulty.set(blocks.length - 1);
+        findings += count;
+      }
     }
     this.previous = blocks;
     Object.assign(this.lastStats, stats);
     const binary = binaryFinding(text);
-    return { blocks, diagnostics: binary ? [binary] : [] };
+    const document = { blocks, diagnostics: binary ? [binary] : [] };
+    // A finding of the whole text (R001) is the whole text's to say again after an edit.
+    if (!binary) editableWithoutEditor(document, faulty.done(blocks.length), findings);
+    return document;
   }
 }
 
@@ -113,9 +138,8 @@ export class IncrementalRouteParser {
  * checker among them, read them all). Never throws on any input.
  */
 export function parseRouteDocument(text: string): RouteDocument {
-  const lines = splitLines(text);
   const blocks: RouteBlock[] = [];
-  for (const raw of splitBlocks(lines, false)) {
+  for (const raw of textBlocks(text)) {
     const block = parseBlock(raw, true);
     if (block) blocks.push(block);
   }

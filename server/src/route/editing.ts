@@ -383,6 +383,7 @@ export class RouteDocumentEditor {
       value: { blocks: faulty, total: this.findingCount },
       enumerable: false,
     });
+    Object.defineProperty(document, 'inOrder', { value: blocks, enumerable: false });
     return (this.snapshot = document);
   }
 

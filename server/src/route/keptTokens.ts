@@ -34,29 +34,27 @@ export const KEEP_UP_TO = 4096;
 
 /** The bytes of the record being written (encoding is synchronous, never re-entered). */
 let bytes = new Uint8Array(1024);
-let used = 0;
 
-function put(byte: number): void {
-  if (used === bytes.length) {
-    const grown = new Uint8Array(bytes.length * 2);
-    grown.set(bytes);
-    bytes = grown;
-  }
-  bytes[used++] = byte;
-}
-
-function putVarint(value: number): void {
+/** Writes `value` as a varint at `at` in `out` (room made by the caller); returns where it ends. */
+function putVarint(out: Uint8Array, at: number, value: number): number {
   while (value >= 128) {
-    put((value & 127) | 128);
+    out[at++] = (value & 127) | 128;
     value >>>= 7;
   }
-  put(value);
+  out[at++] = value;
+  return at;
 }
+
+/** Bytes a varint of a value below 2^35 takes at most. */
+const VARINT_MAX = 5;
 
 /**
  * The record of `count` tokens (kind codes, document lines, starts and ends) and their position
  * slots, for a block whose first line is `firstLine`; undefined when it would take more than
  * half a byte a character of the tokens' text (then the elements are read from the text).
+ * Every block the parse hands out is encoded, so this runs in the parse's time: room for the
+ * longest record is made once, and the bytes are written through locals (a module variable is
+ * read through the module's context at every use).
  */
 export function encodeTokens(
   count: number,
@@ -67,36 +65,40 @@ export function encodeTokens(
   slots: readonly [number, number, number, number, number],
   firstLine: number,
 ): string | undefined {
-  if (count < KEEP_FROM || count > KEEP_UP_TO || slots[4] > count - 1 || slots.some((slot) => slot < 0))
-    return undefined;
-  used = 0;
+  if (count < KEEP_FROM || count > KEEP_UP_TO || slots[4] > count - 1) return undefined;
+  for (let i = 0; i < 5; i++) if (slots[i] < 0) return undefined;
   let characters = 0;
   for (let k = 0; k < count; k++) characters += ends[k] - starts[k] + 1;
   const budget = characters >> 1;
-  putVarint(count);
-  for (let i = 0; i < 4; i++) putVarint(slots[i]);
-  putVarint(count - 1 - slots[4]);
+  // The header's six varints, then a code and at most three varints a token.
+  const room = 6 * VARINT_MAX + count * (1 + 3 * VARINT_MAX);
+  if (bytes.length < room) bytes = new Uint8Array(Math.max(room, bytes.length * 2));
+  const out = bytes;
+  let used = 0;
+  used = putVarint(out, used, count);
+  for (let i = 0; i < 4; i++) used = putVarint(out, used, slots[i]);
+  used = putVarint(out, used, count - 1 - slots[4]);
   let line = firstLine;
   let end = -2;
   for (let k = 0; k < count; k++) {
     const code = kinds[k];
     if (code < 0 || code > 127) return undefined;
     const start = starts[k];
-    if (lines[k] === line && start === end + 1) put(code);
+    if (lines[k] === line && start === end + 1) out[used++] = code;
     else {
-      put(code | 128);
-      putVarint(lines[k] - line);
-      putVarint(start);
+      out[used++] = code | 128;
+      used = putVarint(out, used, lines[k] - line);
+      used = putVarint(out, used, start);
       line = lines[k];
     }
     end = ends[k];
-    putVarint(end - start);
+    used = putVarint(out, used, end - start);
     if (used > budget) return undefined;
   }
   let record = '';
   // fromCharCode takes the bytes as arguments: a few thousand at a time.
   for (let from = 0; from < used; from += 4096)
-    record += String.fromCharCode.apply(null, bytes.subarray(from, Math.min(used, from + 4096)) as unknown as number[]);
+    record += String.fromCharCode.apply(null, out.subarray(from, Math.min(used, from + 4096)) as unknown as number[]);
   tokenRecords.kept++;
   return record;
 }

@@ -108,7 +108,7 @@ interface Built {
  */
 export class LazyRouteBlock implements RouteBlock {
   /** The block's lines joined by '\n' (the parser's key), or its lines (a parse without keys). */
-  readonly #text: string | readonly string[];
+  #text: string | readonly string[];
   readonly #firstLine: number;
   /** The number of findings times two, plus one for an FPL block: one small integer, no object. */
   #facts: number;
@@ -137,6 +137,15 @@ export class LazyRouteBlock implements RouteBlock {
     const built = this.#built;
     if (typeof built === 'object') return built;
     return (this.#built = built === undefined ? {} : { tokens: built });
+  }
+
+  /**
+   * Takes `key`, the same text as its own, as its own: a parse's keys are slices of its text
+   * (blocks.ts textBlocks), and a block taken over by a later parse holds a slice of the later
+   * text, so that no block keeps an older version's text alive.
+   */
+  sameTextAs(key: string): void {
+    if (typeof this.#text === 'string') this.#text = key;
   }
 
   /** Zero-based index of its first line in the document. */

@@ -275,6 +275,12 @@ export interface RouteDocument {
    * faulty blocks instead of walking every block).
    */
   withFindings?: { blocks: Iterable<RouteBlock>; total: number };
+  /**
+   * The blocks in order without an array made for them, when the producer has them so (the
+   * editor: `blocks` copies every block of the file into a new array, O(file) on each edit). Read
+   * it through `blocksInOrder` (route/document.ts).
+   */
+  inOrder?: Iterable<RouteBlock>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 /**
  * Where routes filed by others are offered, and as what: on an empty route line of a block with
  * `origin:` and `destination:` and no route yet, one completion item per filed route. Pure: the
- * language server fetches the routes (through the session) only when this says the place fits, so
- * nothing is asked per keystroke.
+ * language service asks the session's lookup for the routes only when this says the place fits,
+ * so nothing is asked per keystroke.
  */
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Position, RouteBlock, RouteDocument } from '../route/model';

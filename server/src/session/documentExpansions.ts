@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
 import { HubClient, redactText, type HubCallRecord, type HubSettings } from '../hub';
 import { keyOfBlock, settledBlock } from '../route/movableBlock';
+import { blocksInOrder } from '../route/document';
 import type { LineIndex } from '../route/ranges';
 import type { NavDatabase } from '../navdata/loader';
 import type { SemicircularRule } from '../expansion/cruisingLevelFindings';
@@ -221,7 +222,7 @@ export class DocumentExpansions {
   private routeBlocks(parsed: ParsedDocument, limit: number): { routes: RouteEntry[]; more: boolean } {
     const routes: RouteEntry[] = [];
     const lines = () => parsed.lines;
-    for (const block of parsed.document.blocks) {
+    for (const block of blocksInOrder(parsed.document)) {
       const key = blockKey(block, lines);
       const cached = this.cache.get(key);
       if (!cached && block.elements.length === 0) continue;

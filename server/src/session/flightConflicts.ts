@@ -9,6 +9,7 @@
  */
 import type { ClimbDescent } from '../flight/vertical';
 import type { ExpansionResult, RouteBlock, RouteDiagnostic } from '../route/model';
+import { blocksInOrder } from '../route/document';
 import { flightConflicts } from '../flight/conflicts';
 import { flightProfile } from '../flight/profile';
 import { fplTimeFindings } from '../flight/fplTimes';
@@ -112,7 +113,7 @@ export class FlightConflicts {
     // Turned off, the conflicts go at once; an FPL message's times (F003–F005) stay.
     const conflicts = this.deps.settings().enabled;
     const out: RouteDiagnostic[] = [];
-    for (const block of document.document.blocks) {
+    for (const block of blocksInOrder(document.document)) {
       if (block.elements.length === 0) continue;
       const found = byBlock.get(blockPlaceKey(document, block));
       if (found) out.push(...(conflicts ? found : found.filter((f) => !CONFLICT_CODES.has(f.code))));
@@ -193,7 +194,8 @@ export class FlightConflicts {
     // Keys first: the text of the version judged, before any await lets a newer one in.
     const blocks: { block: RouteBlock; expansion: ExpansionResult; key: string }[] = [];
     let routes = 0;
-    for (const block of document.document.blocks) {
+    // In order without an array of every block (the editor's list): a version costs the blocks read.
+    for (const block of blocksInOrder(document.document)) {
       if (block.elements.length === 0) continue;
       // Route blocks, expanded or not: a huge file stops here, without building every block's elements.
       if (routes++ >= MAX_CONFLICT_BLOCKS) break;

@@ -12,6 +12,7 @@ import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import type { AirspaceProperties, Feature } from '../../../server/src/hub/geojson';
 import type { Notam } from '../../../server/src/hub/notams';
 import { buildMapView, type MapComputation, type MapData } from '../../../server/src/map/mapView';
+import { RouteCorridor } from '../../../server/src/flight/corridor';
 import { loadNavDatabase, type NavDatabase } from '../../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type MapFilters } from '../../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../../server/src/route';
@@ -339,6 +340,61 @@ test('code actions: reveal the area on the map, open its NOTAM; nothing for othe
   const other: Diagnostic = { ...d1, code: 'R206' };
   const broken: Diagnostic = { ...d1, data: { itemId: 3 } };
   assert.deepEqual(flightConflictActions(uri, [other, broken]), []);
+});
+
+test('the verdicts mark the conflicts, as the table does; the map is told where to name them and each FIR crossed', () => {
+  const data: MapData = {
+    ...DATA,
+    firs: [
+      { prefix: 'E', designator: 'EGTT', name: 'London', bbox: [-6, 49.8, 1.9, 55] },
+      { prefix: 'E', designator: 'EBBU', name: 'Brussels', bbox: [1.9, 49.4, 6.2, 51.5] },
+      { prefix: 'E', designator: 'EDGG', name: 'Langen', bbox: [6.2, 47.5, 11, 51.5] },
+    ],
+  };
+  const { view } = computed('F350', {}, data).computation;
+  const conflicts = Object.entries(view.verdicts!)
+    .filter(([, v]) => v.conflict)
+    .map(([id]) => id)
+    .sort();
+  const marked = [...new Set(view.crossings!.filter((r) => r.conflict).map((r) => r.itemId))].sort();
+  assert.deepEqual(conflicts, marked);
+  assert.ok(conflicts.includes('TEST-D1') && conflicts.includes('A0002/26'), conflicts.join(', '));
+  for (const id of ['TEST-R1', 'TEST-R2', 'TEST-CTR', 'A0003/26'])
+    assert.equal(view.verdicts![id]!.conflict, undefined);
+  // The danger area is named at its corner farthest from the route (KONAN–KOK runs at about
+  // 51.1°N through the box from 51.0° to 51.25°N): a north corner; a CTR is named as ever.
+  const d1 = view.airspaces.find((a) => a.id === 'TEST-D1')!;
+  assert.ok(
+    [
+      [2.2, 51.25],
+      [2.45, 51.25],
+    ].some(([lon, lat]) => d1.labelAt?.[0] === lon && d1.labelAt[1] === lat),
+    `${d1.labelAt}`,
+  );
+  assert.equal(view.airspaces.find((a) => a.id === 'TEST-CTR')!.labelAt, undefined);
+  assert.ok(view.notams.find((n) => n.id === 'A0002/26')!.labelAt);
+  // Each FIR is named on the route, inside its stretch, between two route points.
+  const corridor = new RouteCorridor(
+    view.points.filter((p) => p.position).map((p) => ({ lon: p.position![0], lat: p.position![1] })),
+  );
+  assert.deepEqual(
+    view.firs.map((f) => f.designator),
+    ['EGTT', 'EBBU', 'EDGG'],
+  );
+  for (const fir of view.firs) {
+    assert.ok(fir.labelPlaces!.length >= 1, fir.designator);
+    const [w, s, e, n] = data.firs.find((f) => f.designator === fir.designator)!.bbox;
+    const stretch = fir.crossings![0]!;
+    for (const [lon, lat] of fir.labelPlaces!) {
+      assert.ok(lon > w && lon < e && lat > s && lat < n, `${fir.designator} named inside it: ${lon},${lat}`);
+      const on = corridor.distanceTo({ lon, lat });
+      assert.ok(on.distanceNm < 0.5, `${fir.designator} named on the route: ${on.distanceNm} NM off`);
+      assert.ok(on.alongNm > stretch.entryNm && on.alongNm < stretch.exitNm, `${fir.designator} within its stretch`);
+      // Between two route points: on none.
+      const gaps = view.points.map((p) => Math.abs((p.cumulativeNm ?? 0) - on.alongNm));
+      assert.ok(Math.min(...gaps) > 3, `${fir.designator} clear of the points: ${Math.min(...gaps)} NM`);
+    }
+  }
 });
 
 test('a point that cannot be placed: no area is judged on the straight line over it, and F006 says which stretch', () => {

@@ -15,7 +15,25 @@ test('well-formed messages pass, copied without extra fields', () => {
       uri: 'file:///a.route',
       version: 4,
       range,
+      focus: false,
     },
+  );
+  // The focus moves only when the page says the user asked for it, in so many words.
+  assert.equal(
+    (
+      validateMapToHostMessage({ type: 'reveal', uri: 'file:///a.route', version: 4, range, focus: true }) as {
+        focus: boolean;
+      }
+    ).focus,
+    true,
+  );
+  assert.equal(
+    (
+      validateMapToHostMessage({ type: 'reveal', uri: 'file:///a.route', version: 4, range, focus: 'yes' }) as {
+        focus: boolean;
+      }
+    ).focus,
+    false,
   );
   assert.deepEqual(validateMapToHostMessage({ type: 'filters', filters: DEFAULT_MAP_FILTERS, changed: [] }), {
     type: 'filters',

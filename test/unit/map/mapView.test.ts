@@ -250,6 +250,50 @@ test('the corridor: 30 NM along the route, 50 NM round the aerodromes, whole-FIR
   assert.equal(narrow.notams.find((x) => x.id === 'near')!.inCorridor, false);
 });
 
+test('the briefing place of each NOTAM: an aerodrome the flight passes has its own use apart; its departure and the FIR keep theirs', () => {
+  const block = blockOf(EUROPE);
+  const expansion = expandRoute(block, db);
+  const layer = routeLayer(block, expansion);
+  const kok = layer.points.find((p) => p.name === 'KOK')!.position!;
+  const near = direct({ lon: kok[0], lat: kok[1] }, 0, 5);
+  const egll = layer.points[0]!.position!;
+  const at = { lat: near.lat, lon: near.lon, radiusNm: 5 };
+  const data: MapData = {
+    ...NO_MAP_DATA,
+    firs: [{ prefix: 'E', designator: 'EBBU', name: 'Brussels', bbox: [2, 49, 6.5, 51.6] }],
+    notams: [
+      notam('taxiway', { ...at, location: 'EBOS', selectionCode: 'QMXLC' }),
+      notam('birds', { ...at, location: 'EBOS', selectionCode: 'QFAXX' }),
+      notam('restriction', { ...at, location: 'EBOS', selectionCode: 'QRRCA' }),
+      notam('no-code', { ...at, location: 'EBOS' }),
+      notam('fir-obstacle', { ...at, location: 'EBBU', selectionCode: 'QOBCE' }),
+      notam('departure', { lat: egll[1], lon: egll[0], radiusNm: 5, location: 'EGLL', selectionCode: 'QMXLC' }),
+    ],
+  };
+  const view = buildMapView({
+    uri: 'file:///e.route',
+    version: 1,
+    blockIndex: 0,
+    referenceMs: REFERENCE_MS,
+    block,
+    expansion,
+    data,
+    filters: DEFAULT_MAP_FILTERS,
+  }).view;
+  assert.deepEqual(Object.fromEntries(view.notams.map((n) => [n.id, n.briefing?.section])), {
+    taxiway: 'otherAerodrome',
+    birds: 'otherAerodrome',
+    restriction: 'enroute',
+    'no-code': 'enroute',
+    'fir-obstacle': 'enroute',
+    departure: 'departure',
+  });
+  // Placed along the route all the same (the list keeps its order), in the FIR it is in.
+  const taxiway = view.notams.find((n) => n.id === 'taxiway')!;
+  assert.equal(taxiway.briefing?.fir, 'EBBU');
+  assert.ok(Math.abs(taxiway.briefing!.alongNm - layer.points.find((p) => p.name === 'KOK')!.cumulativeNm!) < 10);
+});
+
 test('without a key: local airspace files are read and crossed, and the notice says NOTAMs need a key', async () => {
   const block = blockOf(EUROPE);
   const expansion = expandRoute(block, db);

@@ -71,6 +71,7 @@ test('a webview message reaches the handler of its own type', () => {
     uri: 'file:///a',
     version: 1,
     range: { start: { line: 4, character: 0 }, end: { line: 4, character: 3 } },
+    focus: false,
   });
   handle({ type: 'export', format: 'gpx' });
   assert.deepEqual(seen, ['reveal 4', 'export gpx']);

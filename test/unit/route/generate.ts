@@ -140,7 +140,8 @@ export function generateRouteFile(blocks: number, seed = 1, mistakes = 0): strin
       const drawn = pick(r, AERODROMES);
       const alternate = drawn === to ? AERODROMES[(AERODROMES.indexOf(to) + 1) % AERODROMES.length] : drawn;
       parts.push(
-        `# flight ${i}\n(FPL-TST${pad(i, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${alternate}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
+        // Field 7 takes at most 7 characters: TST and four digits, whatever the number of blocks.
+        `# flight ${i}\n(FPL-TST${pad(i % 10000, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${alternate}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
       );
     } else {
       const wrapped = route.replace(/((?:\S+ ){12})/g, '$1\n').replace(/ \n/g, '\n');

@@ -118,3 +118,87 @@ test("the warm-up's text has a finding, so the edits go through the findings of 
   assert.equal(built.text(), TEXT, 'the editor read is not edited');
   assert.deepEqual(documentDiagnostics(built.document(), live), findings);
 });
+
+/** The first line at or after `from` that holds route text starting with a speed (N0450F350…). */
+function routeLineFrom(doc: TextDocument, from: number): number {
+  let line = from;
+  while (!/^[NKM]0\d/.test(doc.getText({ start: { line, character: 0 }, end: { line, character: 3 } }))) line++;
+  return line;
+}
+
+test('a keystroke before the build in idle time is done goes without the editor, which replays it once built', async () => {
+  const documents = new ParsedDocuments();
+  let doc = TextDocument.create('file:///early.route', 'icao-route', 1, TEXT);
+  documents.get(doc);
+  const live = { isCancellationRequested: false };
+  const edit = (changes: { range: Route.Range; text: string }[]) => {
+    documents.recordChanges(doc.uri, doc.version, changes, doc.version + 1);
+    doc = TextDocument.update(doc, changes, doc.version + 1);
+    const parsed = documents.get(doc);
+    const whole = parseRouteDocument(doc.getText());
+    assertSameJson(parsed.document, whole);
+    assert.deepEqual(documentDiagnostics(parsed.document, live), documentDiagnostics(whole, live));
+    return parsed;
+  };
+  // The first open ran the way of such a keystroke on a text of its own (once in the process).
+  assert.equal(documents.idleWork.warmUpEditsWithoutEditor, 30);
+  const middle = routeLineFrom(doc, doc.lineCount >> 1);
+  // A speed changed, a mistake typed (a repeated airway), in two blocks, one change each.
+  edit([{ range: { start: { line: middle, character: 0 }, end: { line: middle, character: 1 } }, text: 'K' }]);
+  assert.equal(documents.lastParse.withoutEditor, true);
+  assert.equal(documents.editorBuilt(doc.uri), false, 'the build goes on in idle time');
+  const later = routeLineFrom(doc, middle + 40);
+  const end = doc
+    .getText({ start: { line: later, character: 0 }, end: { line: later + 1, character: 0 } })
+    .trimEnd().length;
+  edit([{ range: { start: { line: later, character: end }, end: { line: later, character: end } }, text: ' UL9 UL9' }]);
+  assert.equal(documents.lastParse.withoutEditor, true);
+  assert.equal(documents.editorBuilt(doc.uri), false);
+  while (!documents.editorBuilt(doc.uri)) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  // The editor follows from the last version handed out: it made both edits once built.
+  const at = { line: 3, character: 0 };
+  edit([{ range: { start: at, end: at }, text: '# note\n' }]);
+  assert.equal(documents.lastParse.withoutEditor, false);
+  edit([{ range: { start: { line: later + 1, character: 0 }, end: { line: later + 1, character: 1 } }, text: 'N' }]);
+  assert.equal(documents.lastParse.withoutEditor, false);
+});
+
+test('an edit before the build in idle time is done that adds a line builds the editor at once, with the edits before it', () => {
+  const documents = new ParsedDocuments();
+  let doc = TextDocument.create('file:///early-line.route', 'icao-route', 1, TEXT);
+  documents.get(doc);
+  const edit = (changes: { range: Route.Range; text: string }[]) => {
+    documents.recordChanges(doc.uri, doc.version, changes, doc.version + 1);
+    doc = TextDocument.update(doc, changes, doc.version + 1);
+    const parsed = documents.get(doc);
+    assertSameJson(parsed.document, parseRouteDocument(doc.getText()));
+  };
+  const line = routeLineFrom(doc, 200);
+  edit([{ range: { start: { line, character: 1 }, end: { line, character: 1 } }, text: '9' }]);
+  assert.equal(documents.lastParse.withoutEditor, true);
+  // A blank line splits the block: not an edit within a line.
+  edit([{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: '\n' }]);
+  assert.equal(documents.lastParse.withoutEditor, false);
+  assert.equal(documents.editorBuilt(doc.uri), true, 'built at once');
+  assert.equal(documents.lastParse.edited, true);
+});
+
+test('the build in idle time waits while an edit waits for its diagnostics, and goes on after them', async () => {
+  const documents = new ParsedDocuments();
+  let doc = TextDocument.create('file:///yield.route', 'icao-route', 1, TEXT);
+  documents.get(doc);
+  await new Promise((resolve) => setImmediate(resolve));
+  const line = routeLineFrom(doc, 100);
+  const changes = [{ range: { start: { line, character: 1 }, end: { line, character: 1 } }, text: '9' }];
+  documents.recordChanges(doc.uri, 1, changes, 2);
+  doc = TextDocument.update(doc, changes, 2);
+  const slices = documents.idleWork.buildSlices;
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  assert.equal(documents.idleWork.buildSlices, slices, 'no slice while the edit waits');
+  assert.equal(documents.editorBuilt(doc.uri), false);
+  assertSameJson(documents.get(doc).document, parseRouteDocument(doc.getText()));
+  assert.equal(documents.lastParse.withoutEditor, true);
+  while (!documents.editorBuilt(doc.uri)) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(documents.idleWork.buildSlices > slices);
+});

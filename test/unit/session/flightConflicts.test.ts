@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MapAreas } from '../../../server/src/map/areas';
-import { parseRouteDocument } from '../../../server/src/route';
+import { parseRouteDocument, RouteDocumentEditor } from '../../../server/src/route';
+import type { RouteBlock, RouteDocument } from '../../../server/src/route/model';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { loadNavDatabase } from '../../../server/src/navdata/loader';
@@ -36,6 +37,44 @@ test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOC
   const document = parsedDocument('file:///many.route', 1, parseRouteDocument(text), new LineIndex(text));
   assert.deepEqual(await conflicts.judgeAll(document), []);
   assert.equal(asked.length, MAX_CONFLICT_BLOCKS);
+  conflicts.dispose();
+});
+
+test("an edited document's version: only the blocks looked at are read, no array of every block is made", async () => {
+  const text = Array.from({ length: MAX_CONFLICT_BLOCKS * 30 }, () => 'N0450F350 DVR UL9 KONAN').join('\n\n');
+  const edited = new RouteDocumentEditor(text).document();
+  let arrays = 0;
+  let read = 0;
+  const inOrder = edited.inOrder!;
+  const document: RouteDocument = {
+    // The editor makes this array of every block on demand: O(file) on each version.
+    get blocks(): RouteBlock[] {
+      arrays++;
+      return edited.blocks;
+    },
+    diagnostics: edited.diagnostics,
+    inOrder: {
+      *[Symbol.iterator]() {
+        for (const block of inOrder) {
+          read++;
+          yield block;
+        }
+      },
+    },
+  };
+  const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
+  const conflicts = new FlightConflicts(new JudgedFlights(areas), {
+    expansionFor: () => undefined,
+    settings: () => defaultConflictSettings(),
+    currentVersion: () => 1,
+    changed: () => assert.fail('no conflicts without expansions'),
+    log: (message) => assert.fail(message),
+  });
+  const version = parsedDocument('file:///edited.route', 1, document, new LineIndex(text));
+  await conflicts.refresh(version);
+  assert.deepEqual(conflicts.findings(version), []);
+  assert.equal(arrays, 0, 'no array of every block');
+  assert.ok(read <= MAX_CONFLICT_BLOCKS + 1, `${read} blocks read`);
   conflicts.dispose();
 });
 
