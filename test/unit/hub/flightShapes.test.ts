@@ -10,6 +10,7 @@ import test from 'node:test';
 import { carrierIdentifier, readFixmFlights } from '../../../server/src/hub/fixmFlights';
 import { summaryOfFeature } from '../../../server/src/hub/flightAnswers';
 import { resolveAppendix } from '../../../server/src/hub/referenceClient';
+import type { FeatureCollection, FlightSummaryProperties } from '../../../server/src/hub/geojson';
 import { movementTimeMs } from '../../../server/src/map/traffic';
 import { flightLabel } from '../../../server/src/map/traffic';
 import { parseRouteDocument } from '../../../server/src/route';
@@ -96,13 +97,16 @@ test('FIXM: two legs of one number: the leg from field 13 is chosen though the o
 });
 
 test('GeoJSON: end objects { aerodrome: { scheduled, initial, actual }, gateTime, runwayTime } read', () => {
-  const collection = JSON.parse(fixture('flights-geojson-ends.json')) as { features: any[] };
+  const collection = JSON.parse(fixture('flights-geojson-ends.json')) as FeatureCollection<FlightSummaryProperties>;
   const [late, unnamed] = collection.features.map((f) => summaryOfFeature(f).summary);
   assert.deepEqual([late!.departure, late!.arrival], ['EGLL', 'EDDF']);
   assert.equal(late!.actualDeparture, '2026-11-23T09:43:00.000Z');
   assert.equal(late!.estimatedDeparture, '2026-11-23T09:15:00.000Z');
   assert.equal(late!.actualTakeOff, '2026-11-23T09:53:00.000Z');
-  assert.equal(movementTimeMs(collection.features[0].properties, 'departure'), Date.UTC(2026, 10, 23, 9, 43));
+  assert.equal(
+    movementTimeMs(collection.features[0]!.properties as Record<string, unknown>, 'departure'),
+    Date.UTC(2026, 10, 23, 9, 43),
+  );
   // The diverted one: landed at EDDK, planned EDDF; no call sign.
   assert.deepEqual([unnamed!.arrival, unnamed!.originalArrival], ['EDDK', 'EDDF']);
   assert.deepEqual(flightLabel(unnamed!), { text: 'EZY 2019', notAtcCallsign: true });
