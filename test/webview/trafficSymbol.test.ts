@@ -86,8 +86,19 @@ for (const size of SIZES)
             order.indexOf(before) >= 0 && order.indexOf(before) < order.indexOf('traffic-labels'),
             `${before} placed before the traffic labels: ${order.join(', ')}`,
           );
-        // The legend names the symbol.
+        // The legend names the symbol and draws it (its swatch is not blank).
         assert.match((await map.page.locator('.legend').textContent()) ?? '', /Flight and its track \(traffic/);
+        const swatchPixels = await map.page.evaluate(() => {
+          const item = Array.from(document.querySelectorAll('.legend-entries li')).find((li) =>
+            /Flight and its track/.test(li.textContent ?? ''),
+          );
+          const canvas = item?.querySelector('canvas');
+          const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+          let drawn = 0;
+          for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++;
+          return drawn;
+        });
+        assert.ok(swatchPixels > 20, `the legend's chevron is drawn: ${swatchPixels} pixels`);
         // Its colour is not the route's.
         const palette = (await map.page.evaluate(() =>
           (window as unknown as { icaoRouteMap: { palette(): Record<string, string> } }).icaoRouteMap.palette(),
