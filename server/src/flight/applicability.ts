@@ -187,6 +187,8 @@ function openLevels(
 ): { verdict: VerticalVerdict; text: string; open?: string } {
   const open = band.open!;
   const side = band.openSide ?? 'both';
+  // Every level counts: what is open does not matter, but is still said (never "and above").
+  if (filter?.mode === 'all') return { verdict: 'inside', text: `levels not filtered; ${open}` };
   const judged = filter?.mode === 'band' ? { lowerFt: filter.lowerFt, upperFt: filter.upperFt } : flight.band;
   const flown = filter?.mode === 'band' ? `the band ${bandText(judged!)}` : judged ? bandText(judged) : undefined;
   if (judged && flown) {
@@ -230,7 +232,7 @@ export function judgeAirspace(
     options,
     (flight) => {
       // A limit that names another's (FLOOR, CEILING) leaves the band open: said, not guessed.
-      if (band.open && options.levels?.mode !== 'all') return openLevels(band, flight, options.levels);
+      if (band.open) return openLevels(band, flight, options.levels);
       const v = vertical(band, bandText(band), flight, options.levels);
       return { verdict: v.verdict, text: v.text + notes };
     },

@@ -228,7 +228,7 @@ test("AIXM's FLOOR and CEILING limits: never a height; the known limit decides w
     name: string;
     lower: { uom: string; value: string };
     upper: { uom: string; value: string };
-    levels?: { mode: 'band'; lowerFt: number; upperFt: number };
+    levels?: { mode: 'band'; lowerFt: number; upperFt: number } | { mode: 'all' };
     vertical: string;
     /** The level part of the reason, between the lateral part and the schedule. */
     words: string;
@@ -280,6 +280,14 @@ test("AIXM's FLOOR and CEILING limits: never a height; the known limit decides w
       words:
         "levels not known: lower limit 'FLOOR' (AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere) is not known here; upper limit 'CEILING' (AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere) is not known here; FL350 may be within it: taken as possibly at the flight's level",
       open: "lower limit 'FLOOR' (AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere) is not known here; upper limit 'CEILING' (AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere) is not known here",
+    },
+    {
+      name: 'all levels: inside, what is open still said',
+      lower: FL('400'),
+      upper: CODED('FLOOR'),
+      levels: { mode: 'all' },
+      vertical: 'inside',
+      words: `levels not filtered; ${FLOOR_WHY}`,
     },
     {
       name: 'UNL is unlimited, unlike FLOOR',
