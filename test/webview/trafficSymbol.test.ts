@@ -105,5 +105,12 @@ for (const size of SIZES)
         )) as Record<string, string>;
         assert.notEqual(palette.blue, palette.route);
         await map.screenshot(`traffic-symbol-${size.width}x${size.height}-${theme}`);
+        // A click on the flight without an ATC call sign says so.
+        await map.page.mouse.click(...(await map.pixelOf([5.6, 49.4])));
+        await map.page.locator('#map-details h2', { hasText: 'Flight EZY 2019' }).waitFor();
+        assert.match(
+          (await map.page.locator('#map-details').textContent()) ?? '',
+          /Named by its operator and flight number: the hub gives no ATC call sign for it\./,
+        );
       });
     });
