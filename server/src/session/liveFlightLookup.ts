@@ -440,6 +440,11 @@ export class LiveFlightLookup {
           `The reference family's answer held ${result.notRead} more flight status records than the ` +
             `${result.flightStatuses.length} read; they are not compared.`,
         );
+      if (result.leftOut)
+        notes.push(
+          `The reference family's answer held ${result.leftOut} flight status ${result.leftOut === 1 ? 'entry' : 'entries'} ` +
+            `that ${result.leftOut === 1 ? 'is' : 'are'} not a record, left out; the ${result.flightStatuses.length} others are compared.`,
+        );
       return { records: result.flightStatuses.map(referenceFlightRecord) };
     } catch (error) {
       notes.push(this.failed('reference', 'flightStatus', error));

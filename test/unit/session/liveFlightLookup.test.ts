@@ -16,6 +16,7 @@ import { ReferenceClient } from '../../../server/src/hub/referenceClient';
 import { parseRouteDocument } from '../../../server/src/route';
 import { LiveFlightLookup } from '../../../server/src/session/liveFlightLookup';
 import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
+import { startLocalServer } from '../hub/localServer';
 
 const sims: HubSimulator[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -282,4 +283,32 @@ test('two legs of one flight number on one day: each message gets the delay of i
   assert.equal(lookup.cached(second!)?.delay?.minutes, 0);
   await Promise.all([lookup.lookup(first!), lookup.lookup(second!), lookup.refresh(document)]);
   assert.equal(calls('flightDelay'), 2, 'cached per flight');
+});
+
+test('a reference entry that is no record: the others compared, the left-out one said (issue 37)', async (t) => {
+  const good = {
+    flightId: 1,
+    carrierFsCode: 'AF',
+    flightNumber: '1404',
+    departureAirportFsCode: 'CDG',
+    arrivalAirportFsCode: 'FCO',
+    departureAirport: { icao: 'LFPG' },
+    arrivalAirport: { icao: 'LIRF' },
+    status: 'S',
+    operationalTimes: { scheduledGateDeparture: { dateUtc: '2026-11-26T09:35:00.000Z' } },
+  };
+  const server = await startLocalServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ flightStatuses: [null, good] })),
+  );
+  const referenceClient = new ReferenceClient({ baseUrl: server.url, retries: 0 }, { appId: 'id', appKey: 'key' });
+  t.after(async () => {
+    await referenceClient.close();
+    await server.close();
+  });
+  const statuses = new SourceStatuses(() => undefined);
+  const lookup = new LiveFlightLookup({ hubClient: undefined, referenceClient, statuses }, { now: () => NOW });
+  const answer = await lookup.lookup(lookup.queryOf(AFR.blocks[0]!)!);
+  assert.equal(answer.reference.length, 1);
+  assert.equal(answer.reference[0]!.departure, 'LFPG');
+  assert.match(answer.notes.join(' '), /held 1 flight status entry that is not a record, left out/);
 });
