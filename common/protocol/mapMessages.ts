@@ -336,6 +336,12 @@ export interface MapProfile {
     ceilingFt: number;
     label: string;
     applies: boolean;
+    /**
+     * A limit not known (AIXM's FLOOR or CEILING, a form not read): which, and why in words. The
+     * open side's feet are then only the profile's edge (SFC or its top): drawn fading, never as
+     * a real floor or an unlimited ceiling.
+     */
+    openLimit?: { side: 'upper' | 'lower' | 'both'; why: string };
   }[];
 }
 

@@ -105,7 +105,7 @@ export const SETTINGS = {
       type: 'boolean',
       default: true,
       markdownDescription:
-        "Warning diagnostics (`F001`, `F002`) on the airway, `DCT` or point that leads the flight through an active restricted, danger or prohibited area, or the area of an airspace NOTAM in force, at the flight's planned level and time (needs a hub key or `icaoRoute.map.airspaceFiles`).",
+        "Warning diagnostics (`F001`, `F002`) on the airway, `DCT` or point that leads the flight through an active restricted, danger or prohibited area, or the area of an airspace NOTAM in force, at the flight's planned level and time (needs a hub key or `icaoRoute.map.airspaceFiles`). The same judgement measures each airway leg against the FIR outlines (`F010`: a leg passing through three FIRs or more with no point of the airway); off, it is made for FPL messages only.",
     },
     reader: 'server',
     restart: false,

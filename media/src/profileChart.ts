@@ -106,16 +106,21 @@ export class ProfileView {
     for (const area of ordered) {
       const left = x(area.fromNm);
       const top = y(area.ceilingFt);
+      const open = area.openLimit?.side;
       const box = svg('rect', {
-        class: `area ${area.kind} ${area.applies ? 'applies' : 'left-out'}`,
+        class: `area ${area.kind} ${area.applies ? 'applies' : 'left-out'}${open ? ` open-${open}` : ''}`,
         x: left,
         y: top,
         width: Math.max(1.5, x(area.toNm) - left),
         height: Math.max(1.5, y(area.floorFt) - top),
+        // A limit not known fades out: neither a floor at the surface nor a ceiling without end.
+        ...(open ? { mask: `url(#profile-open-${open})` } : {}),
       });
       box.dataset.itemId = area.itemId;
       const title = svg('title', {});
-      title.textContent = `${area.name} ${area.label}${area.applies ? '' : ' (left out)'}`;
+      title.textContent =
+        `${area.name} ${area.label}${area.applies ? '' : ' (left out)'}` +
+        (area.openLimit ? `: ${area.openLimit.why}` : '');
       box.append(title);
       areas.append(box);
     }
@@ -125,8 +130,27 @@ export class ProfileView {
       const left = x(area.fromNm);
       const boxWidth = x(area.toNm) - left;
       const boxHeight = y(area.floorFt) - y(area.ceilingFt);
+      // The open side's edge carries a question mark: the limit there is not known.
+      const open = area.openLimit?.side;
+      if (open && boxWidth >= 8) {
+        const atY =
+          open === 'upper'
+            ? y(area.ceilingFt) + 11
+            : open === 'lower'
+              ? y(area.floorFt) - 3
+              : y(area.ceilingFt) + boxHeight / 2 + 4;
+        const mark = svg('text', {
+          class: `open-limit ${open}`,
+          x: left + boxWidth / 2,
+          y: atY,
+          'text-anchor': 'middle',
+        });
+        mark.textContent = '?';
+        names.append(mark);
+      }
       if (boxWidth < area.name.length * 6 + 6 || boxHeight < 14) continue;
-      const name = svg('text', { x: left + 3, y: y(area.ceilingFt) + 11 });
+      // Below the question mark of an open ceiling.
+      const name = svg('text', { x: left + 3, y: y(area.ceilingFt) + (open === 'upper' || open === 'both' ? 24 : 11) });
       name.textContent = area.name;
       names.append(name);
     }
@@ -200,7 +224,7 @@ export class ProfileView {
       group.append(title, label);
       marks.append(group);
     }
-    this.svg.append(grid, areas, names, axis, times, flight, marks);
+    this.svg.append(openMasks(), grid, areas, names, axis, times, flight, marks);
     this.select(this.selected);
   }
 }
@@ -211,6 +235,49 @@ function ceilingOfPlot(profile: MapProfile): number {
   const floors = profile.areas.map((a) => a.floorFt).filter((ft) => ft < flightTop + 20_000);
   const top = Math.max(flightTop * 1.2, flightTop + 4_000, ...floors.map((ft) => ft + 4_000), 5_000);
   return Math.min(top, 70_000);
+}
+
+/**
+ * The masks that fade a box towards the limit not known: from its open side (transparent) to its
+ * middle (whole), in the box's own units, one per side.
+ */
+function openMasks(): SVGElement {
+  const defs = svg('defs', {});
+  // Offsets along the mask's rectangle, which reaches a tenth of the box beyond each side (its
+  // stroke lies half outside it): the box's own edges are at 1/12 and 11/12.
+  const [edge, farEdge] = [0.1 / 1.2, 1.1 / 1.2];
+  const fades: Record<'upper' | 'lower' | 'both', [number, number][]> = {
+    upper: [
+      [edge, 0],
+      [0.5, 1],
+    ],
+    lower: [
+      [0.5, 1],
+      [farEdge, 0],
+    ],
+    both: [
+      [edge, 0],
+      [0.5, 1],
+      [farEdge, 0],
+    ],
+  };
+  for (const [side, stops] of Object.entries(fades)) {
+    const gradient = svg('linearGradient', { id: `profile-fade-${side}`, x1: 0, y1: 0, x2: 0, y2: 1 });
+    for (const [offset, opacity] of stops)
+      gradient.append(svg('stop', { offset: offset.toFixed(4), 'stop-color': 'white', 'stop-opacity': opacity }));
+    const mask = svg('mask', {
+      id: `profile-open-${side}`,
+      maskUnits: 'objectBoundingBox',
+      maskContentUnits: 'objectBoundingBox',
+      x: -0.1,
+      y: -0.1,
+      width: 1.2,
+      height: 1.2,
+    });
+    mask.append(svg('rect', { x: -0.1, y: -0.1, width: 1.2, height: 1.2, fill: `url(#profile-fade-${side})` }));
+    defs.append(gradient, mask);
+  }
+  return defs;
 }
 
 function levelStep(topFt: number): number {

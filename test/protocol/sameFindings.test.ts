@@ -139,7 +139,7 @@ async function checker(file: string): Promise<Finding[]> {
 let checkedOnce: Promise<Map<string, Finding[]>> | undefined;
 
 /** The built checker, run asynchronously: the simulator answers from this very process. */
-async function runChecker(files: string[]): Promise<Map<string, Finding[]>> {
+async function runChecker(files: string[], { navdata = true } = {}): Promise<Map<string, Finding[]>> {
   buildOnce();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -156,8 +156,7 @@ async function runChecker(files: string[]): Promise<Map<string, Finding[]>> {
         'check',
         '--hub',
         sim.url,
-        '--navdata',
-        NAVDATA,
+        ...(navdata ? ['--navdata', NAVDATA] : []),
         '--reference',
         sim.referenceUrl,
         '--departure',
@@ -190,12 +189,12 @@ const asFindings = (diagnostics: Diagnostic[]): Finding[] =>
  * come. Waits for the publication with the checker's findings; when none comes, the wait fails
  * naming every publication seen, and the last one is compared for a readable difference.
  */
-async function editor(name: string, text: string, expected: Finding[]): Promise<Finding[]> {
+async function editor(name: string, text: string, expected: Finding[], on = server): Promise<Finding[]> {
   const uri = `file:///same/${name}`;
-  await server.open(uri, text);
+  await on.open(uri, text);
   const want = JSON.stringify(canonical(expected));
   try {
-    await server.diagnosticsWhere(
+    await on.diagnosticsWhere(
       uri,
       (p) => p.version === 1 && JSON.stringify(canonical(asFindings(p.diagnostics))) === want,
     );
@@ -203,7 +202,7 @@ async function editor(name: string, text: string, expected: Finding[]): Promise<
     // Falls through to the comparison of the last publication, which shows the difference.
   }
   return asFindings(
-    server.published
+    on.published
       .get(uri)!
       .filter((p) => p.version === 1)
       .at(-1)!.diagnostics,
@@ -283,4 +282,38 @@ test('the ambiguous first fix: the hub finding with the candidates of the naviga
     findings.filter((f) => f.code === 'X005'),
     [],
   );
+});
+
+/** With the hub as the only source (issue 37 §4): KONAM near Warsaw, 723 NM from DVR, on no point of UL9. */
+const HUB_ONLY = 'N0450F350 DVR UL9 KONAM\n';
+
+test("the hub as the only source: DVR UL9 KONAM is F010 in both, found on the hub's points and FIR outlines", async () => {
+  requireRouteExpansion(sim);
+  const file = path.join(folder, 'hub-only.route');
+  writeFileSync(file, HUB_ONLY);
+  const inChecker = (await runChecker([file], { navdata: false })).get(file)!;
+  const f010 = inChecker.filter((f) => f.code === 'F010');
+  assert.deepEqual(
+    f010.map((f) => [f.severity, f.range.start.line, f.range.start.character, f.range.end.character]),
+    [['warning', 0, 18, 23]],
+  );
+  assert.match(f010[0]!.message, /^UL9 to KONAM, where you leave it, is one leg of 723 NM in the hub's expansion/);
+  assert.ok(f010[0]!.message.endsWith("Found on the hub's points and the hub's FIR outlines."), f010[0]!.message);
+  const hubOnly = await ServerUnderTest.start({
+    initializationOptions: {
+      icaoRoute: {
+        diagnostics: { debounceMs: 0, flightConflicts: true },
+        hub: { baseUrl: sim.url, timeoutSeconds: 10 },
+        flight: { departureTime: DEPARTURE },
+      },
+    },
+  });
+  try {
+    await hubOnly.notify(SET_HUB_KEY_NOTIFICATION, { userKey: 'demo', source: 'secretStorage' });
+    await hubOnly.expansionStatus((s) => s.state === 'ok' && s.source === 'hub');
+    const inEditor = await editor('hub-only.route', HUB_ONLY, inChecker, hubOnly);
+    assert.deepEqual(canonical(inEditor), canonical(inChecker));
+  } finally {
+    await hubOnly.stop();
+  }
 });

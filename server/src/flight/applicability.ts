@@ -5,7 +5,7 @@
  * against the area's limits and schedule. Every verdict says why, in words. Pure.
  */
 import type { AirspaceSchedule, VerticalLimit } from '../airspace/model';
-import { airspaceBand, bandsOverlap, bandText, notamBand, type LevelBand } from './levels';
+import { airspaceBand, bandsOverlap, bandText, feetText, notamBand, type AreaBand, type LevelBand } from './levels';
 import { stateOver, type FlightProfile, type StretchState } from './profile';
 import { airspaceActivity, notamActivity, type Activity, type ActivityState, type NotamTimes } from './schedule';
 import { clockUtc } from './flightTime';
@@ -175,6 +175,48 @@ function judge(
   };
 }
 
+/**
+ * An area whose floor or ceiling is not known: the limit that is known still decides where the
+ * flight is wholly beyond it (below a known floor, above a known ceiling); elsewhere the flight is
+ * taken as possibly inside, and what is open is said.
+ */
+function openLevels(
+  band: AreaBand,
+  flight: StretchState,
+  filter: LevelFilter | undefined,
+): { verdict: VerticalVerdict; text: string; open?: string } {
+  const open = band.open!;
+  const side = band.openSide ?? 'both';
+  // Every level counts: what is open does not matter, but is still said (never "and above").
+  if (filter?.mode === 'all') return { verdict: 'inside', text: `levels not filtered; ${open}` };
+  const judged = filter?.mode === 'band' ? { lowerFt: filter.lowerFt, upperFt: filter.upperFt } : flight.band;
+  const flown = filter?.mode === 'band' ? `the band ${bandText(judged!)}` : judged ? bandText(judged) : undefined;
+  if (judged && flown) {
+    if (side === 'upper' && judged.upperFt < band.lowerFt)
+      return {
+        verdict: 'outside',
+        text: `${flown} is below its floor ${feetText(band.lowerFt)}, whatever its ceiling: ${open}`,
+      };
+    if (side === 'lower' && judged.lowerFt > band.upperFt)
+      return {
+        verdict: 'outside',
+        text: `${flown} is above its ceiling ${feetText(band.upperFt)}, whatever its floor: ${open}`,
+      };
+  }
+  const within = !flown
+    ? `the flight's level there is not known (${flight.levelText})`
+    : side === 'upper'
+      ? `${flown} is not below its floor ${feetText(band.lowerFt)}`
+      : side === 'lower'
+        ? `${flown} is not above its ceiling ${feetText(band.upperFt)}`
+        : `${flown} may be within it`;
+  return {
+    verdict: 'unknown',
+    text: `levels not known: ${open}; ${within}: taken as possibly at the flight's level`,
+    open,
+  };
+}
+
 /** An airspace (hub lowerLimit/upperLimit/schedules) against the flight. */
 export function judgeAirspace(
   facts: AirspaceFacts,
@@ -189,13 +231,8 @@ export function judgeAirspace(
     profile,
     options,
     (flight) => {
-      // A limit that names another airspace's (FLOOR, CEILING) leaves the band open: said, not guessed.
-      if (band.open && options.levels?.mode !== 'all')
-        return {
-          verdict: 'unknown',
-          text: `levels not known: ${band.open}; taken as possibly at the flight's level`,
-          open: band.open,
-        };
+      // A limit that names another's (FLOOR, CEILING) leaves the band open: said, not guessed.
+      if (band.open) return openLevels(band, flight, options.levels);
       const v = vertical(band, bandText(band), flight, options.levels);
       return { verdict: v.verdict, text: v.text + notes };
     },

@@ -60,9 +60,20 @@ interface Hit {
 /** Why the crossing is a conflict, not a crossing like any other: the level and the time, in words. */
 function conflictReason(hit: Hit, code: 'F001' | 'F002'): string {
   const flown = bandText(hit.band);
-  const level = hit.area.band ? `${flown} is within ${hit.area.limits}` : 'it applies at all levels';
   const when = hit.activeWindow ? ` ${hit.activeWindow}` : '';
   const time = code === 'F001' ? `it is active${when} when the flight is there` : `it is in force${when} then`;
+  const open = hit.area.openLimits;
+  // A limit not known is not a height: the conflict is possible, not certain, and says why.
+  if (open && hit.area.band) {
+    const known =
+      open.side === 'upper'
+        ? `${flown} is not below its floor ${feetText(hit.area.band.lowerFt)}`
+        : open.side === 'lower'
+          ? `${flown} is not above its ceiling ${feetText(hit.area.band.upperFt)}`
+          : `${flown} may be within it`;
+    return `a possible conflict: ${known}, and ${open.why}; ${time}`;
+  }
+  const level = hit.area.band ? `${flown} is within ${hit.area.limits}` : 'it applies at all levels';
   return `a conflict: ${level} and ${time}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Applicability } from './applicability';
-import type { LevelBand } from './levels';
+import type { LevelBand, OpenSide } from './levels';
 
 /** An airspace or NOTAM of the view with its verdict, kept for the table, the profile and the diagnostics. */
 export interface JudgedArea {
@@ -16,6 +16,11 @@ export interface JudgedArea {
   band?: LevelBand;
   /** The limits in words: "FL245–FL660". */
   limits: string;
+  /**
+   * Set when a limit is not known (AIXM's FLOOR or CEILING, a form not read): which, and why in
+   * words. `band` then holds the known limit and SFC or UNL for the open one, to compare with.
+   */
+  openLimits?: { side: OpenSide; why: string };
   applicability: Applicability;
   /** True when the route passes through its drawn area (not a whole-FIR or aerodrome NOTAM). */
   drawnCrossing: boolean;

@@ -232,6 +232,7 @@ export function* judgeFlightSteps(input: FlightJudgementInput): Steps<JudgedFlig
         type: String(p.type ?? ''),
         band: { lowerFt: band.lowerFt, upperFt: band.upperFt },
         limits: limitsLabel(lower, upper),
+        ...(band.open ? { openLimits: { side: band.openSide ?? 'both', why: band.open } } : {}),
         applicability,
         drawnCrossing: true,
       };

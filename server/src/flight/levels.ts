@@ -62,15 +62,24 @@ export interface AreaBand extends LevelBand {
   notes: string[];
   /** Set when a limit is given in a form that leaves the band open (FLOOR, CEILING): why, in words. */
   open?: string;
+  /** Which limit is not known when `open` is set: the other still bounds the area. */
+  openSide?: OpenSide;
 }
 
+/** The limit of an area's band that is not known: its ceiling, its floor, or both. */
+export type OpenSide = 'upper' | 'lower' | 'both';
+
 /**
- * AIXM's special limit values that name another airspace's limit instead of a height: "FLOOR"
- * (the lower limit of the airspace above) and "CEILING" (the upper limit of the one below).
+ * AIXM 5.1's coded vertical values that name a limit instead of giving a height
+ * (ValDistanceVerticalBaseType: a number, UNL, GND, FLOOR or CEILING; coded with uom OTHER and no
+ * reference). The AIXM coding guidelines: FLOOR is "from the bottom of the airspace/route,
+ * whatever that one is", CEILING "to the top of the airspace/route, whatever that one is", meant
+ * for the layers of an airspace's activation or a route's availability. The level they stand for
+ * is given elsewhere, never in the limit itself: unknown here, so never taken as SFC or UNL.
  */
 const RELATIVE_LIMITS: Record<string, string> = {
-  FLOOR: 'the floor of the airspace above',
-  CEILING: 'the ceiling of the airspace below',
+  FLOOR: "AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere",
+  CEILING: "AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere",
 };
 
 /** Feet per unit of the AIXM vertical units: FT, M, FL (hundreds of feet), SM (standard metres: tens of metres, a metric level). */
@@ -126,10 +135,15 @@ function openLimit(limit: VerticalLimit | undefined, which: string): string | un
 /** An airspace's band from its hub limits; a missing lower limit is SFC, a missing upper one UNL (said in the notes). */
 export function airspaceBand(lower: VerticalLimit | undefined, upper: VerticalLimit | undefined): AreaBand {
   const notes: string[] = [];
-  const open = [openLimit(lower, 'lower'), openLimit(upper, 'upper')].filter(Boolean).join('; ') || undefined;
+  const [lowerOpen, upperOpen] = [openLimit(lower, 'lower'), openLimit(upper, 'upper')];
+  const open = [lowerOpen, upperOpen].filter(Boolean).join('; ') || undefined;
   let lowerFt = limitFeet(lower, notes);
   let upperFt = limitFeet(upper, notes);
-  if (open) return { lowerFt: lowerFt ?? 0, upperFt: upperFt ?? Infinity, notes, open };
+  if (open) {
+    const openSide: OpenSide = lowerOpen && upperOpen ? 'both' : lowerOpen ? 'lower' : 'upper';
+    if (openSide === 'upper' && lowerFt === undefined) notes.push('no lower limit given, taken as SFC');
+    return { lowerFt: lowerFt ?? 0, upperFt: upperFt ?? Infinity, notes, open, openSide };
+  }
   if (lowerFt === undefined) {
     lowerFt = 0;
     notes.push('no lower limit given, taken as SFC');

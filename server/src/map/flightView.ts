@@ -177,6 +177,7 @@ export function profileView(
         ceilingFt: Math.round(Math.min(area.band?.upperFt ?? Infinity, PROFILE_TOP_FT)),
         label: area.limits,
         applies: s.applies,
+        ...(area.openLimits ? { openLimit: { side: area.openLimits.side, why: area.openLimits.why } } : {}),
       });
     }
   }

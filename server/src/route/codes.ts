@@ -198,6 +198,12 @@ export const DIAGNOSTIC_CODES = {
   // EET/ against the expanded route (server/src/flight/eetWords.ts)
   F008: { severity: 'warning', title: 'EET/ names a significant point not on the expanded route' },
   F009: { severity: 'warning', title: 'EET/ times do not grow in the order the route reaches the places' },
+  // An airway leg against the FIR outlines (server/src/flight/airwayLegFirs.ts)
+  F010: {
+    severity: 'warning',
+    title:
+      'One leg of an airway passes through three FIRs or more with no point of the airway: a point off the airway?',
+  },
 
   // SIDs and STARs from the procedures data (X-Plane's CIFP files)
   P001: { severity: 'warning', title: 'SID not published for the departure aerodrome' },

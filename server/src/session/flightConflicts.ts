@@ -13,6 +13,7 @@ import { blocksInOrder } from '../route/document';
 import { flightConflicts } from '../flight/conflicts';
 import { flightProfile } from '../flight/profile';
 import { fplTimeFindings } from '../flight/fplTimes';
+import { airwayLegFindings } from '../flight/airwayLegFirs';
 import { routeWhole } from '../expansion/delayPoints';
 import type { FlightJudging, JudgedFlight } from '../flight/judgedFlight';
 import type { MapData } from '../map/mapView';
@@ -49,6 +50,8 @@ export function defaultConflictSettings(): ConflictSettings {
 
 export interface ConflictDeps {
   expansionFor(block: RouteBlock, document: ParsedDocument): ExpansionResult | undefined;
+  /** Whose points the expansions are: the hub's, or the navigation data's. */
+  pointsSource(): 'hub' | 'navdata';
   settings(): ConflictSettings;
   /** The version of the document being worked on, to drop the judgement of an older one. */
   currentVersion(uri: string): number | undefined;
@@ -212,7 +215,10 @@ export class FlightConflicts {
         if (signal.aborted) return undefined;
         // Answers from the hub's cache come back without a turn of the event loop: let requests through.
         await new Promise((resolve) => setImmediate(resolve));
-        if (areas.data.airspaces.length === 0 && areas.data.notams.length === 0 && !block.fpl) continue;
+        // The FIRs alone are worth judging: an airway leg is measured against their outlines (F010).
+        const nothingToJudge =
+          areas.data.airspaces.length === 0 && areas.data.notams.length === 0 && areas.data.firs.length === 0;
+        if (nothingToJudge && !block.fpl) continue;
         // A chunk per turn of the event loop: 80,000 airspaces must not keep a hover waiting.
         const { judged: flight } = await this.flights.judged(
           document,
@@ -230,6 +236,13 @@ export class FlightConflicts {
           findings = [
             ...(enabled ? flightConflicts(flight) : []),
             ...(block.fpl ? fplTimes(block, expansion, flight, areas.data) : []),
+            ...airwayLegFindings({
+              block,
+              profile: flight.flight.profile,
+              firs: flight.firs,
+              expansionFindings: expansion.findings,
+              pointsSource: this.deps.pointsSource(),
+            }),
           ];
         }
         judgedNow.set(key, { flight, enabled, findings });

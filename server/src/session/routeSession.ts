@@ -136,6 +136,7 @@ export class RouteSession {
     this.flights = new JudgedFlights(this.areas);
     const conflicts = new FlightConflicts(this.flights, {
       expansionFor: (block, document) => this.expansionOf(block, () => document.lines),
+      pointsSource: () => (this.hubClient ? 'hub' : 'navdata'),
       settings: () => this.conflictSettings,
       currentVersion: (uri) => this.documents.versionOf(uri),
       changed: (uri) => this.documents.conflictsChanged(uri),

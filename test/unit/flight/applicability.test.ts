@@ -216,3 +216,96 @@ test('near the departure aerodrome the verdict uses the climb: an FL100–FL195 
     upperFt: Math.round((profile.legs[0]!.endNm * 2000 * 60) / 450),
   });
 });
+
+test("AIXM's FLOOR and CEILING limits: never a height; the known limit decides where it can, else possibly inside, said", () => {
+  const measure = CORRIDOR.measure({ polygons: [square(-8, 49.5, -7, 50.5)] }, 30);
+  const CODED = (value: string) => ({ uom: 'OTHER', value });
+  const FLOOR_WHY =
+    "upper limit 'FLOOR' (AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere) is not known here";
+  const CEILING_WHY =
+    "lower limit 'CEILING' (AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere) is not known here";
+  const cases: {
+    name: string;
+    lower: { uom: string; value: string };
+    upper: { uom: string; value: string };
+    levels?: { mode: 'band'; lowerFt: number; upperFt: number } | { mode: 'all' };
+    vertical: string;
+    /** The level part of the reason, between the lateral part and the schedule. */
+    words: string;
+    open?: string;
+  }[] = [
+    {
+      name: 'FL245 to FLOOR, flown at FL350: possibly inside',
+      lower: FL('245'),
+      upper: CODED('FLOOR'),
+      vertical: 'unknown',
+      words: `levels not known: ${FLOOR_WHY}; FL350 is not below its floor FL245: taken as possibly at the flight's level`,
+      open: FLOOR_WHY,
+    },
+    {
+      name: 'FL400 to FLOOR, flown at FL350: below its floor whatever its ceiling',
+      lower: FL('400'),
+      upper: CODED('FLOOR'),
+      vertical: 'outside',
+      words: `FL350 is below its floor FL400, whatever its ceiling: ${FLOOR_WHY}`,
+    },
+    {
+      name: 'the band filter below the known floor: outside too',
+      lower: FL('400'),
+      upper: CODED('FLOOR'),
+      levels: { mode: 'band', lowerFt: 10_000, upperFt: 20_000 },
+      vertical: 'outside',
+      words: `the band FL100–FL200 is below its floor FL400, whatever its ceiling: ${FLOOR_WHY}`,
+    },
+    {
+      name: 'CEILING to FL300, flown at FL350: above its ceiling whatever its floor',
+      lower: CODED('CEILING'),
+      upper: FL('300'),
+      vertical: 'outside',
+      words: `FL350 is above its ceiling FL300, whatever its floor: ${CEILING_WHY}`,
+    },
+    {
+      name: 'CEILING to FL400: possibly inside',
+      lower: CODED('CEILING'),
+      upper: FL('400'),
+      vertical: 'unknown',
+      words: `levels not known: ${CEILING_WHY}; FL350 is not above its ceiling FL400: taken as possibly at the flight's level`,
+      open: CEILING_WHY,
+    },
+    {
+      name: 'neither limit known: possibly inside',
+      lower: CODED('FLOOR'),
+      upper: CODED('CEILING'),
+      vertical: 'unknown',
+      words:
+        "levels not known: lower limit 'FLOOR' (AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere) is not known here; upper limit 'CEILING' (AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere) is not known here; FL350 may be within it: taken as possibly at the flight's level",
+      open: "lower limit 'FLOOR' (AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere) is not known here; upper limit 'CEILING' (AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere) is not known here",
+    },
+    {
+      name: 'all levels: inside, what is open still said',
+      lower: FL('400'),
+      upper: CODED('FLOOR'),
+      levels: { mode: 'all' },
+      vertical: 'inside',
+      words: `levels not filtered; ${FLOOR_WHY}`,
+    },
+    {
+      name: 'UNL is unlimited, unlike FLOOR',
+      lower: FL('245'),
+      upper: { uom: 'FT', value: 'UNL' },
+      vertical: 'inside',
+      words: 'FL245 and above includes FL350',
+    },
+  ];
+  for (const c of cases) {
+    const verdict = judgeAirspace({ lowerLimit: c.lower, upperLimit: c.upper }, measure, PROFILE, {
+      ...OPTIONS,
+      ...(c.levels ? { levels: c.levels } : {}),
+    });
+    assert.equal(verdict.stretches[0]!.vertical, c.vertical, c.name);
+    assert.equal(verdict.applies, c.vertical !== 'outside', c.name);
+    const prefix = `${verdict.applies ? 'Applies' : 'Left out'}: the leg ${LEG1} passes through it; ${c.words}; no schedule given`;
+    assert.ok(verdict.reason.startsWith(prefix), `${c.name}:\n${verdict.reason}\n${prefix}`);
+    assert.equal(verdict.open, c.open, c.name);
+  }
+});

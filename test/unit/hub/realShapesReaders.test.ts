@@ -121,7 +121,9 @@ test("units: SM (AIXM's standard metre, tens of metres) is not feet; FLOOR and C
   assert.equal(verticalLimit({ uom: 'SM', value: '1250' }), 'S1250 (12500 m)');
   assert.equal(verticalLimit({ uom: 'OTHER', value: 'FLOOR' }), 'FLOOR');
   const band = airspaceBand({ uom: 'FL', value: '195' }, { uom: 'OTHER', value: 'FLOOR' });
-  assert.match(band.open!, /upper limit 'FLOOR' \(the floor of the airspace above\) is not known here/);
+  assert.match(band.open!, /upper limit 'FLOOR' \(AIXM's FLOOR: the bottom of the airspace or route it belongs to/);
+  assert.equal(band.openSide, 'upper');
+  assert.equal(band.lowerFt, 19_500);
   assert.ok(!band.notes.some((n) => /no upper limit/.test(n)));
 });
 

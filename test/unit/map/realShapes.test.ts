@@ -210,9 +210,26 @@ test('airspaces: numbers, GeometryCollections, SM and FLOOR are read; a null geo
   assert.equal(tsa.label, 'FL195–FLOOR');
   assert.match(
     tsa.reason,
-    /levels not known: upper limit 'FLOOR' \(the floor of the airspace above\) is not known here/,
+    /levels not known: upper limit 'FLOOR' \(AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere\) is not known here; FL2\d\d–FL2\d\d is not below its floor FL195: taken as possibly at the flight's level/,
   );
-  const codes = flightConflicts(c).map((d) => d.code);
+  // The profile draws its box open at the top (the page fades it), not up to an unlimited ceiling.
+  const tsaBoxes = c.view.profile!.areas.filter((a) => a.label === 'FL195–FLOOR');
+  assert.equal(tsaBoxes.length, 1);
+  assert.deepEqual(tsaBoxes[0]!.openLimit, {
+    side: 'upper',
+    why: "upper limit 'FLOOR' (AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere) is not known here",
+  });
+  assert.equal(tsaBoxes[0]!.floorFt, 19_500);
+  assert.ok(c.view.profile!.areas.every((a) => a === tsaBoxes[0] || a.openLimit === undefined));
+  const found = flightConflicts(c);
+  // Its ceiling not known, the conflict is possible, not certain, and says why (not taken as UNL).
+  const onTsa = found.filter((d) => d.message.includes('EBTSA-K'));
+  assert.equal(onTsa.length, 1);
+  assert.match(
+    onTsa[0]!.message,
+    /the route crosses active temporary segregated area EBTSA-K \(FL195–FLOOR\); a possible conflict: FL2\d\d–FL2\d\d is not below its floor FL195, and upper limit 'FLOOR' \(AIXM's FLOOR: the bottom of the airspace or route it belongs to, a level given elsewhere\) is not known here; it is active when the flight is there\.$/,
+  );
+  const codes = found.map((d) => d.code);
   assert.ok(codes.includes('F001'), codes.join());
   assert.ok(codes.includes('F002'), codes.join());
 });

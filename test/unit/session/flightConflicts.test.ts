@@ -25,6 +25,7 @@ test('a document of many routes, none expanded: only the first MAX_CONFLICT_BLOC
   const asked: number[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
   const conflicts = new FlightConflicts(new JudgedFlights(areas), {
+    pointsSource: () => 'navdata',
     expansionFor: (block) => {
       asked.push(block.range.start.line);
       return undefined;
@@ -64,6 +65,7 @@ test("an edited document's version: only the blocks looked at are read, no array
   };
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
   const conflicts = new FlightConflicts(new JudgedFlights(areas), {
+    pointsSource: () => 'navdata',
     expansionFor: () => undefined,
     settings: () => defaultConflictSettings(),
     currentVersion: () => 1,
@@ -93,6 +95,7 @@ test('with the conflicts turned off, an FPL message is still judged for its time
   const asked: string[] = [];
   const areas = new MapAreas({ hub: () => ({ client: undefined, userKey: null }), airspaceFiles: () => [] });
   const conflicts = new FlightConflicts(new JudgedFlights(areas), {
+    pointsSource: () => 'navdata',
     expansionFor: (block) => {
       asked.push(block.kind);
       return expandRoute(block, db);

@@ -67,6 +67,7 @@ async function setUp() {
   const expansion = expandRoute(block, db);
   const conflicts = new FlightConflicts(flights, {
     expansionFor: () => expansion,
+    pointsSource: () => 'navdata',
     settings: () => defaultConflictSettings(),
     currentVersion: () => 1,
     changed: () => {},
