@@ -214,6 +214,8 @@ export interface MapFlight {
   position: LonLat;
   /** "FL350", "3500 ft", or "level not reported". */
   levelText: string;
+  /** What the map writes beside the flight's symbol: "BAW117 FL350", "EZY 2019 FL350". */
+  label: string;
   altitudeFt?: number;
   /** True track, whole degrees 0–359, when reported. */
   trackDeg?: number;

@@ -37,6 +37,7 @@ export class DataLayers {
   readonly microlights: VectorLayer<Source>;
   /** The flights within the FIRs the route crosses (issue 22): off by default, asked only while on. */
   readonly traffic: VectorLayer<Source>;
+  readonly trafficLabels: VectorLayer<Source>;
   /**
    * The labels, one decluttering group: each a vector layer drawn on every frame (an image
    * layer declutters only within itself), over the same source as the layer it names. Their
@@ -113,9 +114,12 @@ export class DataLayers {
     });
     this.airspaceLabels.set('name', 'airspace-labels');
     this.microlights = layer('microlights', styles.microlight, LABELS, 7);
-    // Above the legs and the names along them: the flights fly the same airways, and the layer is
-    // asked for; below the route's own symbols.
-    this.traffic = layer('traffic', styles.traffic, LABELS, 12.5);
+    // The flights' symbols above the legs (they fly the same airways, and the layer is asked for),
+    // below the route's own symbols; never decluttered, so they hide no label and no label hides them.
+    this.traffic = layer('traffic', styles.traffic, false, 12.5);
+    // Their labels last in the declutter order: after the route's names, the airways' and the
+    // conflicts' labels (higher zIndex is placed first), before the context labels.
+    this.trafficLabels = layer('traffic-labels', styles.trafficLabel, LABELS, 8.5, this.traffic.getSource()!);
     this.selection = layer('selection', styles.selected, false, 8);
     // The route above every area and label, in its own colour over a casing.
     this.legs = layer('legs', styles.leg, false, 9);
@@ -158,6 +162,7 @@ export class DataLayers {
       this.notamLabels,
       this.airspaceLabels,
       this.microlights,
+      this.trafficLabels,
       this.traffic,
       this.selection,
       this.legs,
@@ -181,6 +186,8 @@ export class DataLayers {
         return [this.airspaces, this.airspaceLabels, this.restrictionLabels];
       case 'notams':
         return [this.notams, this.notamLabels, this.notamConflictLabels];
+      case 'traffic':
+        return [this.traffic, this.trafficLabels];
       default:
         return [this[name]];
     }
@@ -311,7 +318,7 @@ export class DataLayers {
           flight: f,
           kind: 'flight',
           trackDeg: f.trackDeg ?? 0,
-          label: `${f.callsign} ${f.levelText}`,
+          label: f.label,
         }),
       ),
     );

@@ -671,7 +671,9 @@ const inspect = {
               ? (f.get('airspace') as MapAirspace).name
               : kind === 'notam'
                 ? (f.get('notam') as MapNotam).number
-                : String(f.get('designator') ?? f.get('name') ?? '');
+                : kind === 'flight'
+                  ? String(f.get('label'))
+                  : String(f.get('designator') ?? f.get('name') ?? '');
       const ratio = window.devicePixelRatio || 1;
       const box: [number, number, number, number] = [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio];
       // A box centred on its point is the point's symbol; its name sits above it.
@@ -697,6 +699,23 @@ const inspect = {
     const text = styles.airspaceLabel(feature, resolution)?.getText()?.getText();
     return typeof text === 'string' ? text : undefined;
   },
+  /** The layers of the labels' declutter group, the first placed first (the highest zIndex). */
+  declutterOrder: () =>
+    data
+      .all()
+      .filter((l) => l.getDeclutter() === LABEL_GROUP)
+      .sort((a, b) => (b.getZIndex() ?? 0) - (a.getZIndex() ?? 0))
+      .map((l) => String(l.get('name'))),
+  /** Each flight of the traffic layer as drawn: its symbol's rotation (degrees) and its label's text. */
+  trafficSymbols: () =>
+    data.traffic
+      .getSource()!
+      .getFeatures()
+      .map((f) => ({
+        id: String(f.getId()),
+        rotationDeg: Math.round(((styles.traffic(f).getImage()?.getRotation() ?? 0) * 180) / Math.PI),
+        label: String(styles.trafficLabel(f).getText()?.getText() ?? ''),
+      })),
   /** The colours the map draws with now (the contrast check reads them). */
   palette: () => ({ ...styles.palette }),
   airspaceColour: (type: string) => styles.airspaceColour({ type }),

@@ -212,6 +212,9 @@ export class SidePanel {
       flight.departure || flight.arrival ? `${flight.departure ?? '?'} → ${flight.arrival ?? '?'}` : undefined,
       flight.aircraftType ? `Aircraft ${flight.aircraftType}` : undefined,
       `${flight.status ? `${flight.status}, ` : ''}within ${flight.fir}${this.traffic ? ` at ${this.traffic.asOf}` : ''}`,
+      flight.notAtcCallsign
+        ? 'Named by its operator and flight number: the hub gives no ATC call sign for it.'
+        : undefined,
     ];
     for (const line of lines) if (line) facts.append(el('li', { textContent: line }));
     this.showDetails(`Flight ${flight.callsign}`, facts);

@@ -6,7 +6,7 @@ import type { FeatureLike } from 'ol/Feature';
 import { getCenter } from 'ol/extent';
 import { Point } from 'ol/geom';
 import { fromLonLat } from 'ol/proj';
-import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
+import { Circle as CircleStyle, Fill, Icon, RegularShape, Stroke, Style, Text } from 'ol/style';
 import type { DeclutterMode } from 'ol/style/Style';
 import type {
   LonLat,
@@ -530,27 +530,57 @@ export class MapStyles {
   };
 
   /** A flight's symbol: an arrowhead along its track (north up when no track is reported). */
-  trafficSymbol = (trackDeg = 0, declutterMode?: DeclutterMode): RegularShape =>
-    new RegularShape({
-      points: 3,
-      radius: 7,
-      rotation: (trackDeg * Math.PI) / 180,
-      stroke: new Stroke({ color: this.palette.background, width: 1 }),
-      fill: new Fill({ color: this.palette.blue }),
-      declutterMode,
-    });
+  /**
+   * A flight of the traffic layer: a chevron (an arrowhead with a notched tail) pointing along its
+   * track, blue with a casing (the route is magenta, its points circles and triangles), so that a
+   * flight is never taken for a point. Drawn once per palette on a canvas (no image to load), at
+   * twice its size for sharp screens.
+   */
+  trafficSymbol = (trackDeg = 0): Icon =>
+    new Icon({ img: this.chevron(), scale: 0.5, rotation: (trackDeg * Math.PI) / 180, rotateWithView: false });
 
-  /** A flight of the traffic layer: its arrowhead and "call sign / level" beside it. */
+  private chevronCanvas: { key: string; canvas: HTMLCanvasElement } | undefined;
+
+  private chevron(): HTMLCanvasElement {
+    const key = `${this.palette.blue}:${this.palette.background}`;
+    if (this.chevronCanvas?.key === key) return this.chevronCanvas.canvas;
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 40;
+    const c = canvas.getContext('2d')!;
+    c.beginPath();
+    c.moveTo(20, 2); // the nose, up: the track 0° before rotation
+    c.lineTo(34, 36);
+    c.lineTo(20, 27); // the notch of the tail
+    c.lineTo(6, 36);
+    c.closePath();
+    c.lineJoin = 'round';
+    c.lineWidth = 3;
+    c.strokeStyle = this.palette.background;
+    c.fillStyle = this.palette.blue;
+    c.stroke();
+    c.fill();
+    this.chevronCanvas = { key, canvas };
+    return canvas;
+  }
+
+  /** A flight's symbol, rotated to its track; its label is the traffic labels' (below). */
   traffic = (feature: FeatureLike): Style => {
-    const track = Number(feature.get('trackDeg') ?? 0);
-    const text = String(feature.get('label') ?? '');
     // Rounded to 5°: few styles, and no visible difference.
-    return this.cached(`traffic:${Math.round(track / 5) * 5}:${text}`, () => {
-      return new Style({
-        image: this.trafficSymbol(Math.round(track / 5) * 5, 'obstacle'),
-        text: this.label(text, { size: 10, colour: this.palette.blue, offsetY: -14 }),
-      });
-    });
+    const track = Math.round(Number(feature.get('trackDeg') ?? 0) / 5) * 5;
+    return this.cached(`traffic:${track}`, () => new Style({ image: this.trafficSymbol(track) }));
+  };
+
+  /**
+   * A flight's label, "call sign level" as the host wrote it, placed above its symbol. It is
+   * decluttered after the route's names and the conflicts' labels: a flight never hides them.
+   */
+  trafficLabel = (feature: FeatureLike): Style => {
+    const text = String(feature.get('label') ?? '');
+    return this.cached(
+      `traffic-label:${text}`,
+      () => new Style({ text: this.label(text, { size: 10, colour: this.palette.blue, offsetY: -15 }) }),
+    );
   };
 
   // ---- basemap ----

@@ -99,3 +99,41 @@ step('the traffic layer in the dark theme', async (wb) => {
   await wb.restMouse();
   await wb.screenshotAs('traffic-dark.png');
 });
+
+step(
+  'a flight of the traffic layer is a chevron rotated to its track, labelled with its call sign and level',
+  async (wb) => {
+    const map = wb.webview().locator('#map');
+    type Symbol = { id: string; rotationDeg: number; label: string };
+    type Box = { kind: string; text: string; symbol: boolean };
+    const symbols = await map.evaluate(() =>
+      (window as unknown as { icaoRouteMap: { trafficSymbols(): Symbol[] } }).icaoRouteMap.trafficSymbols(),
+    );
+    assert.ok(symbols.length > 0, 'flights drawn');
+    for (const s of symbols) {
+      assert.ok(s.rotationDeg >= 0 && s.rotationDeg <= 360, `${s.id} rotated: ${s.rotationDeg}`);
+      assert.match(s.label, /^\S+ (FL\d{3}|\d+ ft)$|^\S+$/);
+    }
+    assert.ok(
+      symbols.some((s) => s.rotationDeg !== 0),
+      'the simulator flies along its routes: some flight is rotated off north',
+    );
+    // At least one label is drawn (the decluttering keeps those clear of the route's names).
+    const labelled = await wb.until(
+      async () => {
+        const boxes = await map.evaluate(() =>
+          (window as unknown as { icaoRouteMap: { labelBoxes(): Box[] } }).icaoRouteMap.labelBoxes(),
+        );
+        const flights = boxes.filter((b) => b.kind === 'flight' && !b.symbol).map((b) => b.text);
+        return flights.length > 0 ? flights : undefined;
+      },
+      'a labelled flight on the map',
+      30_000,
+    );
+    assert.ok(
+      labelled.every((text) => symbols.some((s) => s.label === text)),
+      labelled.join(', '),
+    );
+    await wb.screenshotAs('traffic-labelled.png');
+  },
+);

@@ -21,8 +21,13 @@ export interface Variants {
    * airborne, `@flightCycle`, fix times as `fb:*@timestamp`, route text), and GeoJSON
    * summaries with `{aerodrome: {code}}`. `nested`, `many`, `long-route`: the `fixm` answers
    * made hostile (hostile-flights.ts): a Flight nested 60 deep, 100,000 flights, a 2.4 MB route.
+   * `operations`: the `fixm` FIXM with the times and identifications the real service gives
+   * (`fb:estimated` left at the schedule, `fb:actual` once it happened; some flights without
+   * `aircraftIdentification`), GeoJSON summaries whose ends are `{ aerodrome: { scheduled,
+   * initial, actual }, gateTime, runwayTime }`, and the hour's scenario flights (operations.ts:
+   * late, landed hours late, diverted, two legs of one number, no call sign).
    */
-  flights: 'sim' | 'fixm' | 'nested' | 'many' | 'long-route';
+  flights: 'sim' | 'fixm' | 'nested' | 'many' | 'long-route' | 'operations';
   /**
    * `polygons`: one Polygon per airspace, limits as strings. `mixed`: what real data also holds:
    * an airspace of several volumes as a GeometryCollection, one without geometry (`null`), limit
@@ -33,6 +38,14 @@ export interface Variants {
   fir: 'boundedBy' | 'geometry' | 'bare';
   /** Route expansion: `points` (Point features only), `withLine` (plus a LineString of the whole route). */
   routes: 'points' | 'withLine';
+  /**
+   * The reference family's flight status. `sim`: every time the simulator knows (gate estimates
+   * that move with the delay, a `delays` block). `operations`: as public answers show a day's
+   * irregular operations: gate estimates left at the schedule, actual times of the runway only,
+   * no `delays` block, and the hour's scenario flights (a diversion with status `D`,
+   * `divertedAirportFsCode` and an `irregularOperations` DIVERSION).
+   */
+  flightStatus: 'sim' | 'operations';
 }
 
 export const DEFAULT_VARIANTS: Variants = {
@@ -41,15 +54,17 @@ export const DEFAULT_VARIANTS: Variants = {
   airspaces: 'polygons',
   fir: 'boundedBy',
   routes: 'points',
+  flightStatus: 'sim',
 };
 
 /** The values each family accepts (for the command line and the control API). */
 export const VARIANT_VALUES: { [F in keyof Variants]: readonly Variants[F][] } = {
   notams: ['v1', 'v1-aixm', 'v2-geojson'],
-  flights: ['sim', 'fixm', 'nested', 'many', 'long-route'],
+  flights: ['sim', 'fixm', 'nested', 'many', 'long-route', 'operations'],
   airspaces: ['polygons', 'mixed'],
   fir: ['boundedBy', 'geometry', 'bare'],
   routes: ['points', 'withLine'],
+  flightStatus: ['sim', 'operations'],
 };
 
 /**
@@ -62,6 +77,7 @@ export const LIKELY_REAL_VARIANTS: Variants = {
   airspaces: 'mixed',
   fir: 'geometry',
   routes: 'points',
+  flightStatus: 'sim',
 };
 
 export interface SimSettings {

@@ -16,6 +16,13 @@ import { COMPLETED_RETENTION_MS, FLIGHT_STATUSES, Flight, FlightState, FlightSta
 import { el, text, xmlDocument } from './xml';
 import { pointInMultiPolygon } from './geo';
 import { hostileFeatures, hostileFixm, isHostile } from './hostile-flights';
+import {
+  identificationAttributes,
+  landedElsewhere,
+  operationsDelayMinutes,
+  operationsSummaryProperties,
+  reportedTimes,
+} from './operations-shapes';
 
 const ACTIVE: FlightStatus[] = ['SCHEDULED', 'FILED', 'AIRBORNE'];
 
@@ -126,8 +133,16 @@ function fixmFlight(flight: Flight, state: FlightState, now: Date, detail: boole
  * the status as `@flightCycle`, fix times as `fb:initial|estimated|actual@timestamp`, the track
  * as an element, the filed route text.
  */
-function realFixmFlight(flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
+function realFixmFlight(
+  flight: Flight,
+  state: FlightState,
+  now: Date,
+  detail: boolean,
+  operations = false,
+): { raw: string } {
   const { plan } = flight;
+  // The `operations` variant: the estimate left at the schedule, as the real service does.
+  const reported = operations ? reportedTimes(flight, state) : undefined;
   const times = (name: string, initial: Date, estimated: Date, actual?: Date) =>
     el(
       name,
@@ -137,29 +152,41 @@ function realFixmFlight(flight: Flight, state: FlightState, now: Date, detail: b
       actual ? el('fb:actual', { timestamp: iso(actual) }) : undefined,
     );
   const arrivalElement = state.status === 'AIRBORNE' ? 'fx:arrivalAerodromeOriginal' : 'fx:arrivalAerodrome';
+  // A diverted flight that has landed: where it landed, and the destination first planned.
+  const landed = operations ? landedElsewhere(flight, state) : undefined;
   return el(
     'fx:Flight',
     { timestamp: iso(now) },
     text('fx:gufi', flight.gufi, { codeSpace: 'urn:uuid' }),
-    el('fx:flightIdentification', {
-      aircraftIdentification: flight.callsign,
-      majorCarrierIdentifier: flight.airline.icao,
-      ...(flight.airline.iata && /^\d+$/.test(flight.flightNumber)
-        ? { iataFlightNumber: `${flight.airline.iata}${flight.flightNumber}` }
-        : {}),
-    }),
+    el('fx:flightIdentification', identificationAttributes(flight, operations)),
     el('fx:flightStatus', { flightCycle: state.status }),
     el(
       'fx:departure',
       undefined,
       el('fx:departureAerodrome', { code: plan.origin.icao }),
-      times('fx:departureFixTime', flight.scheduledDeparture, state.estimatedDeparture, state.actualDeparture),
+      times(
+        'fx:departureFixTime',
+        flight.scheduledDeparture,
+        reported?.estimatedOffBlock ?? state.estimatedDeparture,
+        state.actualDeparture,
+      ),
     ),
     el(
       'fx:arrival',
       undefined,
-      el(arrivalElement, { code: plan.destination.icao }),
-      times('fx:arrivalFixTime', flight.scheduledArrival, state.estimatedArrival, state.actualArrival),
+      landed
+        ? {
+            raw:
+              el('fx:arrivalAerodrome', { code: landed }).raw +
+              el('fx:arrivalAerodromeOriginal', { code: plan.destination.icao }).raw,
+          }
+        : el(arrivalElement, { code: plan.destination.icao }),
+      times(
+        'fx:arrivalFixTime',
+        flight.scheduledArrival,
+        reported?.estimatedInBlock ?? state.estimatedArrival,
+        state.actualArrival,
+      ),
     ),
     el(
       'fx:aircraftDescription',
@@ -207,6 +234,7 @@ function realFixmFlight(flight: Flight, state: FlightState, now: Date, detail: b
 }
 
 function summaryProperties(flight: Flight, state: FlightState, now: Date, variant: Variants['flights']) {
+  if (variant === 'operations') return operationsSummaryProperties(flight, state, now);
   if (variant !== 'sim') {
     const end = (code: string, scheduled: Date, estimated: Date, actual?: Date) => ({
       aerodrome: { code },
@@ -284,9 +312,10 @@ function feature(flight: Flight, state: FlightState, now: Date, variant: Variant
 }
 
 function flightXml(ctx: SimContext, flight: Flight, state: FlightState, now: Date, detail: boolean): { raw: string } {
-  return ctx.settings.variants.flights === 'sim'
+  const variant = ctx.settings.variants.flights;
+  return variant === 'sim'
     ? fixmFlight(flight, state, now, detail)
-    : realFixmFlight(flight, state, now, detail);
+    : realFixmFlight(flight, state, now, detail, variant === 'operations');
 }
 
 function listResponse(
@@ -357,10 +386,15 @@ function featureList(
   };
 }
 
+/** The flights the variant serves: the `operations` variant adds the hour's scenario flights. */
+function flightsServed(ctx: SimContext, now: Date): Flight[] {
+  const flights = ctx.flights.flightsAround(now);
+  return ctx.settings.variants.flights === 'operations' ? [...flights, ...ctx.flights.scenarioFlights(now)] : flights;
+}
+
 function select(ctx: SimContext, statuses: FlightStatus[], predicate: (f: Flight) => boolean) {
   const now = ctx.now();
-  return ctx.flights
-    .flightsAround(now)
+  return flightsServed(ctx, now)
     .filter(predicate)
     .map((flight) => ({ flight, state: stateOf(flight, now) }))
     .filter((s) => statuses.includes(s.state.status))
@@ -457,7 +491,11 @@ export function flightByGufi(req: SimRequest, ctx: SimContext): SimResponse {
   if (format === 'xml') {
     // The real service answers one flight as the fx:Flight document itself (public client code).
     if (ctx.settings.variants.flights !== 'sim')
-      return xml(xmlDocument(withNamespaces(realFixmFlight(flight, state, now, true))));
+      return xml(
+        xmlDocument(
+          withNamespaces(realFixmFlight(flight, state, now, true, ctx.settings.variants.flights === 'operations')),
+        ),
+      );
     return xml(xmlDocument(el('flightMessage', NAMESPACES, fixmFlight(flight, state, now, true))));
   }
   const main = feature(flight, state, now, ctx.settings.variants.flights);
@@ -495,6 +533,9 @@ export function flightDelay(req: SimRequest, ctx: SimContext): SimResponse {
   if (!format) return notAcceptablePage(['application/xml', 'application/json', 'application/geo+json']);
   const accuracy =
     european(flight.plan.origin.icao) && european(flight.plan.destination.icao) ? 'RELIABLE' : 'UNCERTAIN';
+  // The `operations` variant: the estimate stays at the schedule, so the delay is known once the flight has left.
+  const minutes =
+    ctx.settings.variants.flights === 'operations' ? operationsDelayMinutes(flight, state) : flight.delayMinutes;
   const delay = {
     gufi: flight.gufi,
     callsign: flight.callsign,
@@ -504,16 +545,16 @@ export function flightDelay(req: SimRequest, ctx: SimContext): SimResponse {
       scheduledTime: iso(flight.scheduledDeparture),
       estimatedTime: iso(state.estimatedDeparture),
       actualTime: iso(state.actualDeparture),
-      delayMinutes: flight.delayMinutes,
+      delayMinutes: minutes,
     },
     arrival: {
       aerodrome: flight.plan.destination.icao,
       scheduledTime: iso(flight.scheduledArrival),
       estimatedTime: iso(state.estimatedArrival),
       actualTime: iso(state.actualArrival),
-      delayMinutes: flight.delayMinutes,
+      delayMinutes: minutes,
     },
-    delayMinutes: state.status === 'CANCELLED' ? null : flight.delayMinutes,
+    delayMinutes: state.status === 'CANCELLED' ? null : minutes,
     accuracy,
   };
   if (format === 'json') return json(delay);

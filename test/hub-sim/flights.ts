@@ -12,6 +12,7 @@ import { cruiseOf, levelsOf, readRouteFile, type RouteFileEntry } from './route-
 import { AirlineRecord, OPERATORS_BY_COUNTRY, airlineByIcao } from './airlines';
 import { Random, uuidFrom } from './random';
 import { bearingDeg, distanceNm, round } from './geo';
+import { hourStartOf, scenarioFlights } from './operations';
 
 export const FLIGHT_STATUSES = ['AIRBORNE', 'CANCELLED', 'COMPLETED', 'FILED', 'SCHEDULED'] as const;
 export type FlightStatus = (typeof FLIGHT_STATUSES)[number];
@@ -57,6 +58,15 @@ export interface Flight {
   scheduledArrival: Date;
   delayMinutes: number;
   cancelled: boolean;
+  /** Where the flight landed instead of its destination (a diversion, operations.ts). */
+  divertedTo?: Aerodrome;
+  /**
+   * How the `operations` answers identify it (operations.ts): its ATC call sign, or without one,
+   * the operator and its IATA flight number, or the designator and number run together.
+   */
+  identification?: 'callsign' | 'carrierAndIataNumber' | 'joined';
+  /** One of the hour's scenario flights (operations.ts), served by the `operations` variants only. */
+  scenario?: boolean;
 }
 
 export interface FlightState {
@@ -319,7 +329,8 @@ export function stateOf(flight: Flight, now: Date): FlightState {
     groundSpeedKnots: 0,
     altitudeFeet: 0,
   };
-  const { origin, destination } = flight.plan;
+  const { origin } = flight.plan;
+  const destination = flight.divertedTo ?? flight.plan.destination;
   if (flight.cancelled)
     return {
       ...base,
@@ -376,10 +387,12 @@ export interface FlightStore {
   flightsAround(now: Date): Flight[];
   /** Flights scheduled to depart on the UTC day starting at `dayStartMs`. */
   flightsOn(dayStartMs: number): Flight[];
+  /** The scenario flights of the hour of `now` (operations.ts): the `operations` variants add them. */
+  scenarioFlights(now: Date): Flight[];
   byGufi(gufi: string, now: Date): Flight | undefined;
 }
 
-export function createFlightStore(plans: RoutePlan[]): FlightStore {
+export function createFlightStore(plans: RoutePlan[], world?: World): FlightStore {
   const cache = new Map<number, Flight[]>();
   const day = (d: number) => {
     let list = cache.get(d);
@@ -394,10 +407,18 @@ export function createFlightStore(plans: RoutePlan[]): FlightStore {
     const today = dayStart(now.getTime());
     return [...day(today - DAY_MS), ...day(today), ...day(today + DAY_MS)];
   };
+  let scenarios: { hour: number; flights: Flight[] } | undefined;
+  const scenarioFlightsOf = (now: Date): Flight[] => {
+    const hour = hourStartOf(now);
+    if (!world) return [];
+    if (scenarios?.hour !== hour) scenarios = { hour, flights: scenarioFlights(world, plans, hour) };
+    return scenarios.flights;
+  };
   return {
     plans,
     flightsAround,
     flightsOn: (d) => day(dayStart(d)),
-    byGufi: (gufi, now) => flightsAround(now).find((f) => f.gufi === gufi),
+    scenarioFlights: scenarioFlightsOf,
+    byGufi: (gufi, now) => [...flightsAround(now), ...scenarioFlightsOf(now)].find((f) => f.gufi === gufi),
   };
 }

@@ -11,6 +11,7 @@ import { supportId, hashString } from './random';
 import { jsonToXml, xmlDocument } from './xml';
 import { stateOf, Flight } from './flights';
 import type { Aerodrome } from './world';
+import { referenceOperationalTimes } from './operations-shapes';
 
 type Format = 'json' | 'jsonp' | 'xml';
 const LANGUAGES = ['en', 'ar', 'de', 'es', 'fr', 'ja', 'ko', 'pt', 'zh'] as const;
@@ -270,10 +271,13 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
   const departureDay = (f: Flight) =>
     (utc ? f.scheduledDeparture.toISOString() : localTime(f.scheduledDeparture, f.plan.origin)).slice(0, 10);
   // The flights are made per UTC day: a local date reaches into the UTC days either side.
+  // The `operations` variant adds the hour's scenario flights (operations.ts).
+  const operations = ctx.settings.variants.flightStatus === 'operations';
   const flights: Flight[] =
     airline && inWindow
       ? [dayStart - DAY_MS, dayStart, dayStart + DAY_MS]
           .flatMap((day) => ctx.flights.flightsOn(day))
+          .concat(operations ? ctx.flights.scenarioFlights(now) : [])
           .filter(
             (f) =>
               f.airline === airline &&
@@ -292,6 +296,9 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
     airlinesRef.set(f.airline.fs, f.airline);
     airportsRef.set(f.plan.origin.icao, f.plan.origin);
     airportsRef.set(f.plan.destination.icao, f.plan.destination);
+    // A diversion (operations variant): status D, where it went, and the irregular operation.
+    const diverted = operations && f.divertedTo && state.status !== 'SCHEDULED' ? f.divertedTo : undefined;
+    if (diverted) airportsRef.set(diverted.icao, diverted);
     const record: Record<string, unknown> = {
       flightId: hashString(f.gufi) % 1_000_000_000,
       ...(options.useInlinedReferences
@@ -303,19 +310,47 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
         : { departureAirportFsCode: fsOf(f.plan.origin), arrivalAirportFsCode: fsOf(f.plan.destination) }),
       departureDate: time(f.scheduledDeparture, f.plan.origin),
       arrivalDate: time(f.scheduledArrival, f.plan.destination),
-      status: STATUS_CODES[state.status],
-      operationalTimes: {
-        scheduledGateDeparture: time(f.scheduledDeparture, f.plan.origin),
-        estimatedGateDeparture: time(state.estimatedDeparture, f.plan.origin),
-        actualRunwayDeparture: time(state.actualDeparture, f.plan.origin),
-        scheduledGateArrival: time(f.scheduledArrival, f.plan.destination),
-        estimatedGateArrival: time(state.estimatedArrival, f.plan.destination),
-        actualRunwayArrival: time(state.actualArrival, f.plan.destination),
-      },
-      delays:
-        f.delayMinutes > 0 && !f.cancelled
-          ? { departureGateDelayMinutes: f.delayMinutes, arrivalGateDelayMinutes: f.delayMinutes }
-          : {},
+      ...(diverted
+        ? options.useInlinedReferences
+          ? { divertedAirport: airportView(diverted) }
+          : { divertedAirportFsCode: fsOf(diverted) }
+        : {}),
+      status: diverted ? 'D' : STATUS_CODES[state.status],
+      operationalTimes: operations
+        ? referenceOperationalTimes(f, state, (d, end) =>
+            time(d, end === 'departure' ? f.plan.origin : (diverted ?? f.plan.destination)),
+          )
+        : {
+            scheduledGateDeparture: time(f.scheduledDeparture, f.plan.origin),
+            estimatedGateDeparture: time(state.estimatedDeparture, f.plan.origin),
+            actualRunwayDeparture: time(state.actualDeparture, f.plan.origin),
+            scheduledGateArrival: time(f.scheduledArrival, f.plan.destination),
+            estimatedGateArrival: time(state.estimatedArrival, f.plan.destination),
+            actualRunwayArrival: time(state.actualArrival, f.plan.destination),
+          },
+      // The operations variant sends no `delays` block at all (public answers of landed flights).
+      ...(operations
+        ? {}
+        : {
+            delays:
+              f.delayMinutes > 0 && !f.cancelled
+                ? { departureGateDelayMinutes: f.delayMinutes, arrivalGateDelayMinutes: f.delayMinutes }
+                : {},
+          }),
+      ...(diverted
+        ? {
+            irregularOperations: [
+              {
+                type: 'DIVERSION',
+                dateUtc: (state.actualArrival ?? now).toISOString(),
+                message: `Diverted to ${fsOf(diverted)}`,
+                ...(options.useInlinedReferences
+                  ? { newArrivalAirport: airportView(diverted) }
+                  : { newArrivalAirportFsCode: fsOf(diverted) }),
+              },
+            ],
+          }
+        : {}),
       flightDurations: {
         scheduledBlockMinutes: Math.round((f.scheduledArrival.getTime() - f.scheduledDeparture.getTime()) / 60000),
       },

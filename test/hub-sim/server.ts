@@ -106,7 +106,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
   const world = loadWorld(navdataFolder, options.firsFile);
   const routes = createRouteEngine(navdataFolder);
   const plans = loadRoutePlans(world, routes, options.samplesFolder ?? resolve(__dirname, '../../samples'));
-  const flights = createFlightStore(plans);
+  const flights = createFlightStore(plans, world);
   const settings: SimSettings = {
     ...DEFAULT_SETTINGS,
     ...options.settings,

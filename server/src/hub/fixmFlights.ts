@@ -395,8 +395,9 @@ class FlightCollector {
     };
     set('gufi', get('gufi'));
     set('callsign', get('aircraftIdentification@', 'aircraftIdentification'));
-    set('operator', get('operator@'));
-    set('flightNumber', flightNumberOf(get('flightNumber@', 'flightNumber')));
+    const carrier = carrierIdentifier(get('operator@'));
+    set('operator', carrier.operator);
+    set('flightNumber', flightNumberOf(get('flightNumber@', 'flightNumber')) ?? carrier.flightNumber);
     set('status', get('status@', 'statusCycle', 'statusText'));
     const aerodrome = (end: End, ...kinds: string[]): string | undefined => {
       for (const kind of kinds) {
@@ -463,6 +464,17 @@ class FlightCollector {
 function numberOf(text: string | undefined): number | undefined {
   const n = Number(text);
   return text !== undefined && text.trim() !== '' && Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * `majorCarrierIdentifier` as answers write it: the operator's designator (`EZY`), or, without an
+ * ATC call sign, the designator and the flight number run together (`BEE284`): split, never
+ * taken for a call sign.
+ */
+export function carrierIdentifier(text: string | undefined): { operator?: string; flightNumber?: string } {
+  const match = /^([A-Z]{3})(?:0*(\d{1,4}[A-Z]?))?$/.exec(text?.trim().toUpperCase() ?? '');
+  if (!match) return {};
+  return { operator: match[1]!, ...(match[2] ? { flightNumber: match[2] } : {}) };
 }
 
 /** The flight number of `EY1234`, `1234` or `0012A`: its figures and suffix letter, leading zeros dropped. */

@@ -5,7 +5,13 @@
  * the list says what was left out, in words the caller shows (`flightListNotices`).
  */
 import { readBodyYielding, jsonPartParser, xmlStringCleaner } from './body';
-import { MAX_FLIGHTS_PER_ANSWER, MAX_ROUTE_TEXT_CHARS, flightNumberOf, readFixmFlightsYielding } from './fixmFlights';
+import {
+  MAX_FLIGHTS_PER_ANSWER,
+  MAX_ROUTE_TEXT_CHARS,
+  carrierIdentifier,
+  flightNumberOf,
+  readFixmFlightsYielding,
+} from './fixmFlights';
 import {
   FLIGHT_SUMMARY_RULES,
   LEFT_OUT_REASONS,
@@ -186,14 +192,14 @@ export function summaryOfFeature(f: Feature<FlightSummaryProperties>): {
   if (gufi) s.gufi = gufi;
   const callsign = p.callsign ?? (typeof p.aircraftIdentification === 'string' ? p.aircraftIdentification : undefined);
   if (callsign) s.callsign = callsign;
-  const operator = [p.operator, p.majorCarrierIdentifier, p.airline].find(
-    (v): v is string => typeof v === 'string' && /^[A-Z]{3}$/.test(v.trim()),
-  );
-  if (operator) s.operator = operator.trim();
+  const carrier = [p.operator, p.majorCarrierIdentifier, p.airline]
+    .map((v) => (typeof v === 'string' ? carrierIdentifier(v) : {}))
+    .find((c) => c.operator);
+  if (carrier?.operator) s.operator = carrier.operator;
   const number = [p.flightNumber, p.iataFlightNumber]
     .map((v) => (typeof v === 'string' || typeof v === 'number' ? flightNumberOf(String(v)) : undefined))
     .find(Boolean);
-  if (number) s.flightNumber = number;
+  if (number ?? carrier?.flightNumber) s.flightNumber = number ?? carrier?.flightNumber;
   if (p.flightStatus) s.status = p.flightStatus;
   const departure = endAerodromes(p.departure) ?? {};
   const arrival = endAerodromes(p.arrival) ?? {};

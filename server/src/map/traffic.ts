@@ -37,8 +37,10 @@ export interface TrafficFlights {
 }
 
 /** "FL350" at and above 10,000 ft (and for any level in hundreds of feet above), else feet. */
+const LEVEL_NOT_REPORTED = 'level not reported';
+
 export function levelText(altitudeFt: number | undefined): string {
-  if (altitudeFt === undefined || !Number.isFinite(altitudeFt)) return 'level not reported';
+  if (altitudeFt === undefined || !Number.isFinite(altitudeFt)) return LEVEL_NOT_REPORTED;
   if (altitudeFt >= 10_000) return `FL${String(Math.round(altitudeFt / 100)).padStart(3, '0')}`;
   return `${Math.round(altitudeFt)} ft`;
 }
@@ -77,11 +79,14 @@ export function trafficFlights(answers: readonly FirFlightsAnswer[]): TrafficFli
         capped++;
         continue;
       }
+      const level = levelText(f.altitude);
       const flight: MapFlight = {
         id,
         callsign,
         position: [f.lon!, f.lat!],
-        levelText: levelText(f.altitude),
+        levelText: level,
+        // The level only when reported: "level not reported" is the popup's, not the label's.
+        label: level === LEVEL_NOT_REPORTED ? callsign : `${callsign} ${level}`,
         fir: answer.fir,
         ...(label.notAtcCallsign ? { notAtcCallsign: true } : {}),
       };

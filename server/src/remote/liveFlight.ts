@@ -66,6 +66,11 @@ export interface LiveFlightRecord {
   delayMinutes?: number;
   /** Where a diverted flight landed, when the service says (`arrival` stays the planned destination). */
   divertedTo?: { icao: string; name?: string };
+  /**
+   * Without an ATC call sign (`callsign`), how the service names the flight: its operator and
+   * flight number (`EZY 2019`), which need not be the call sign field 7 files.
+   */
+  operatorAndNumber?: string;
   routeText?: string;
 }
 
@@ -158,6 +163,21 @@ export function chosenFlight(answer: LiveFlightAnswer): ChosenFlight {
   return { ...(hub ? { hub } : {}), ...(reference ? { reference } : {}) };
 }
 
+/**
+ * Where the chosen flight landed instead, from the first service that says, named by whichever
+ * service names that aerodrome (the hub gives the code only, the reference its name too).
+ */
+function divertedOf(
+  chosen: ChosenFlight,
+): { record: LiveFlightRecord; to: { icao: string; name?: string } } | undefined {
+  const record = [chosen.hub, chosen.reference].find((r) => r?.divertedTo);
+  if (!record?.divertedTo) return undefined;
+  const { icao } = record.divertedTo;
+  const name = [chosen.hub, chosen.reference].find((r) => r?.divertedTo?.icao === icao && r.divertedTo.name)?.divertedTo
+    ?.name;
+  return { record, to: { icao, ...(name ? { name } : {}) } };
+}
+
 /** Words for the data a finding rests on. */
 function basis(record: LiveFlightRecord, query: LiveFlightQuery): string {
   return record.source === 'hub'
@@ -248,9 +268,10 @@ export function liveFlightFindings(
       ),
     );
   }
-  const diverted = [chosen.hub, chosen.reference].find((r) => r?.divertedTo);
-  if (diverted?.divertedTo && block.destination) {
-    const landed = aerodromeWords(diverted.divertedTo);
+  const diversion = divertedOf(chosen);
+  if (diversion && block.destination) {
+    const diverted = diversion.record;
+    const landed = aerodromeWords(diversion.to);
     const planned = diverted.arrival ?? block.destination.value;
     out.push(
       finding(
@@ -388,7 +409,7 @@ export function liveFlightHover(answer: LiveFlightAnswer, nowMs: number): string
     const row = (label: string, aerodrome: string | undefined, moment: Moment): string =>
       `| ${label} | ${escapeMarkdown(aerodrome ?? '')} | ${cell(timeOf(chosen, 'scheduled', moment))} | ` +
       `${cell(timeOf(chosen, 'estimated', moment))} | ${cell(timeOf(chosen, 'actual', moment))} |`;
-    const diverted = pick('divertedTo');
+    const diverted = divertedOf(chosen)?.to;
     lines.push(row('Off-block', pick('departure') ?? '—', 'OffBlock'));
     if (['scheduled', 'estimated', 'actual'].some((k) => timeOf(chosen, k as Kind, 'TakeOff')))
       lines.push(row('Take-off', '', 'TakeOff'));
@@ -410,6 +431,14 @@ export function liveFlightHover(answer: LiveFlightAnswer, nowMs: number): string
       lines.push(
         '',
         `Diverted: landed at ${escapeMarkdown(aerodromeWords(diverted))}, not at ${escapeMarkdown(pick('arrival') ?? 'its planned destination')}.`,
+      );
+    const named = [chosen.hub, chosen.reference].find((r) => r?.operatorAndNumber && !r.callsign);
+    if (named)
+      lines.push(
+        '',
+        `No ATC call sign given: the ${named.source === 'hub' ? 'hub' : 'reference family'} names this flight ` +
+          `${escapeMarkdown(named.operatorAndNumber!)} (operator and flight number), found by field 7's operator ` +
+          `and number. That is not the ATC call sign: check field 7 against the call sign filed.`,
       );
     if (/COMPLETED|LANDED/.test(pick('status') ?? ''))
       lines.push('', 'Completed: the hub drops a flight six hours after landing.');

@@ -15,6 +15,8 @@ export interface OperatorFlight {
   /** ISO, as the hub wrote it. */
   scheduledDeparture?: string;
   status?: string;
+  /** `callsign` is the operator and flight number: the hub gave no ATC call sign for it. */
+  notAtcCallsign?: boolean;
 }
 
 /** Flight numbers offered at most, as the other completions (completion.ts): typing more narrows them. */
@@ -53,6 +55,7 @@ function describe(flight: OperatorFlight): string {
   const at = flight.scheduledDeparture ? /T(\d\d:\d\d)/.exec(flight.scheduledDeparture)?.[1] : undefined;
   if (at) parts.push(`${at}Z`);
   if (flight.status) parts.push(flight.status);
+  if (flight.notAtcCallsign) parts.push('operator and number, not the ATC call sign');
   return parts.join(' · ');
 }
 
@@ -76,7 +79,10 @@ export function flightNumberItems(
       label: flight.callsign,
       kind: CompletionItemKind.Value,
       detail: describe(flight),
-      documentation: `A flight of ${target.airline} the hub lists now (its flights of the airline).`,
+      documentation: flight.notAtcCallsign
+        ? `A flight of ${target.airline} the hub lists now by its operator and flight number only: ` +
+          'the hub gives no ATC call sign for it, and this need not be the call sign filed.'
+        : `A flight of ${target.airline} the hub lists now (its flights of the airline).`,
       sortText: `~${String(items.length).padStart(5, '0')}`,
       filterText: flight.callsign,
       textEdit: { range: target.range, newText: flight.callsign },

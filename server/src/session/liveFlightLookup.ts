@@ -425,13 +425,18 @@ function keep<V>(map: Map<string, V>, key: string, value: V, max: number): void 
 export function operatorFlights(airline: string, flights: readonly FlightSummary[]): OperatorFlight[] {
   const byNumber = new Map<string, OperatorFlight>();
   for (const flight of flights) {
-    const callsign = flight.callsign?.trim().toUpperCase();
-    if (!callsign?.startsWith(airline) || callsign.length <= airline.length) continue;
+    // Without an ATC call sign, the operator and flight number: offered, said not to be the call sign.
+    const atc = flight.callsign?.trim().toUpperCase();
+    const callsign =
+      atc ??
+      (flight.operator?.toUpperCase() === airline && flight.flightNumber ? `${airline}${flight.flightNumber}` : '');
+    if (!callsign.startsWith(airline) || callsign.length <= airline.length) continue;
     const number = callsign.slice(airline.length);
     if (byNumber.has(number)) continue;
     byNumber.set(number, {
       number,
       callsign,
+      ...(atc ? {} : { notAtcCallsign: true }),
       ...(flight.departure ? { departure: flight.departure } : {}),
       ...(flight.arrival ? { arrival: flight.arrival } : {}),
       ...(flight.scheduledDeparture ? { scheduledDeparture: flight.scheduledDeparture } : {}),
@@ -450,6 +455,8 @@ export function hubRecord(flight: FlightSummary): LiveFlightRecord {
   };
   const record: LiveFlightRecord = { source: 'hub', cancelled: status === 'CANCELLED' };
   if (flight.callsign) record.callsign = flight.callsign;
+  else if (flight.operator && flight.flightNumber)
+    record.operatorAndNumber = `${flight.operator} ${flight.flightNumber}`;
   if (status) record.status = status;
   if (flight.departure) record.departure = flight.departure.toUpperCase();
   // The planned destination (field 16's); where a diverted flight landed is said apart.

@@ -215,7 +215,14 @@ test('control: a refused settings update changes nothing; reset restores the sta
   const reset = await fetch(`${sim.url}/__control/reset`, { method: 'POST' });
   assert.deepEqual(await reset.json(), {
     unresolvedPoints: 'omit',
-    variants: { notams: 'v1', flights: 'sim', airspaces: 'polygons', fir: 'boundedBy', routes: 'points' },
+    variants: {
+      notams: 'v1',
+      flights: 'sim',
+      airspaces: 'polygons',
+      fir: 'boundedBy',
+      routes: 'points',
+      flightStatus: 'sim',
+    },
   });
   assert.deepEqual(sim.faults.list(), []);
   assert.deepEqual(sim.requests.list(), []);

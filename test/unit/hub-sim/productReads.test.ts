@@ -5,7 +5,7 @@
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HubSimulator } from '../../hub-sim/server';
-import type { Variants } from '../../hub-sim/context';
+import { DEFAULT_VARIANTS, type Variants } from '../../hub-sim/context';
 import { HubClient } from '../../../server/src/hub/hubClient';
 import { startSim } from './helpers';
 
@@ -27,7 +27,7 @@ async function withClient<T>(
     return await run(client);
   } finally {
     await client.close();
-    sim.settings.variants = { notams: 'v1', flights: 'sim', airspaces: 'polygons', fir: 'boundedBy', routes: 'points' };
+    sim.settings.variants = { ...DEFAULT_VARIANTS };
   }
 }
 

@@ -40,6 +40,7 @@ test('unknown families and values are refused; reset brings the defaults back', 
     airspaces: 'polygons',
     fir: 'boundedBy',
     routes: 'points',
+    flightStatus: 'sim',
   });
 });
 

@@ -190,3 +190,25 @@ test('issue 36, case 5: a flight without an ATC call sign is labelled by operato
   assert.equal(flights[0]!.callsign, 'ETD 19');
   assert.equal(flights[0]!.notAtcCallsign, true);
 });
+
+test('issue 36, case 7: the host writes each flight’s label, call sign and level; no level said when none is reported', () => {
+  const { flights } = trafficFlights([
+    {
+      fir: 'EGTT',
+      flights: [
+        flight('1', { callsign: 'BAW117' }),
+        flight('2', { callsign: undefined, operator: 'EZY', flightNumber: '2019', altitude: 8000 }),
+        flight('3', { callsign: 'KLM12', altitude: undefined }),
+      ],
+    },
+  ]);
+  assert.deepEqual(
+    flights.map((f) => [f.label, f.notAtcCallsign ?? false]),
+    [
+      ['BAW117 FL350', false],
+      ['EZY 2019 8000 ft', true],
+      ['KLM12', false],
+    ],
+  );
+  assert.equal(flights[2]!.levelText, 'level not reported', 'said in the popup, not on the map');
+});

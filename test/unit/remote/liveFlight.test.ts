@@ -23,7 +23,7 @@ import {
   flightNumberTarget,
   MAX_FLIGHT_NUMBER_ITEMS,
 } from '../../../server/src/services/flightNumberCompletion';
-import { hubRecord } from '../../../server/src/session/liveFlightLookup';
+import { hubRecord, operatorFlights } from '../../../server/src/session/liveFlightLookup';
 
 const ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
 const NOW = Date.UTC(2026, 10, 26, 14, 0);
@@ -368,4 +368,74 @@ test('issue 36, case 3: the leg from field 13 is chosen before a nearer schedule
   // Without field 13's aerodrome among the legs, field 16's, then the time.
   const elsewhere = fpl('0930', 'DOF/261126', ROUTE, 'DLH401', 'LOWW0105', 'EDDM');
   assert.equal(chooseFlight(answer.hub, liveFlightQuery(elsewhere, NOW)!), second);
+});
+
+test('issue 36, case 2: the hub says where it landed, the reference names it: the name shown', () => {
+  const block = fpl('1200', 'DOF/261126');
+  const hub = hubRecord({
+    departure: 'EGLL',
+    arrival: 'EDDK',
+    originalArrival: 'EDDF',
+    scheduledDeparture: '2026-11-26T12:00:00Z',
+  });
+  const reference = referenceFlightRecord({
+    status: 'D',
+    departureAirport: { icao: 'EGLL' },
+    arrivalAirport: { icao: 'EDDF' },
+    divertedAirport: { icao: 'EDDK', name: 'Cologne Bonn Airport' },
+    operationalTimes: { scheduledGateDeparture: { dateUtc: '2026-11-26T12:00:00Z' } },
+  });
+  const answer = answerFor(block, [hub], [reference]);
+  assert.match(liveFlightHover(answer, NOW), /Diverted: landed at EDDK \(Cologne Bonn Airport\), not at EDDF/);
+  const [l006] = liveFlightFindings(block, answer, { eobtToleranceMinutes: 15 });
+  assert.match(l006!.message, /landed at EDDK \(Cologne Bonn Airport\)/);
+  assert.match(l006!.message, /the hub's flights/, 'the basis is the service that said it');
+});
+
+test('issue 36, case 5: a hub flight without a call sign: the hover says it is operator and number, not the call sign', () => {
+  const block = fpl('1200', 'DOF/261126', ROUTE, 'EZY2019');
+  const record = hubRecord({
+    operator: 'EZY',
+    flightNumber: '2019',
+    departure: 'EGLL',
+    arrival: 'EDDF',
+    scheduledDeparture: '2026-11-26T12:00:00Z',
+  });
+  assert.equal(record.callsign, undefined, 'never made up');
+  assert.equal(record.operatorAndNumber, 'EZY 2019');
+  const hover = liveFlightHover(answerFor(block, [record]), NOW);
+  assert.match(hover, /No ATC call sign given: the hub names this flight EZY 2019 \(operator and flight number\)/);
+  const named = liveFlightHover(
+    answerFor(block, [
+      hubRecord({
+        callsign: 'EZY2019',
+        operator: 'EZY',
+        flightNumber: '2019',
+        scheduledDeparture: '2026-11-26T12:00:00Z',
+      }),
+    ]),
+    NOW,
+  );
+  assert.doesNotMatch(named, /No ATC call sign/);
+});
+
+test('issue 36, case 5: completion offers a flight without a call sign as operator and number, said not to be the call sign', () => {
+  const flights = operatorFlights('EZY', [
+    { operator: 'EZY', flightNumber: '2019', departure: 'EGLL', arrival: 'EDDF' },
+    { callsign: 'EZY19AB', operator: 'EZY', flightNumber: '19' },
+    { operator: 'BAW', flightNumber: '2019' },
+  ]);
+  assert.deepEqual(
+    flights.map((f) => [f.callsign, f.notAtcCallsign ?? false]),
+    [
+      ['EZY19AB', false],
+      ['EZY2019', true],
+    ],
+  );
+  const document = parseRouteDocument(`(FPL-EZY-IS\n-A320/M-S/C\n-EGLL1200\n-${ROUTE}\n-EDDF0105)\n`);
+  const { items } = flightNumberItems(flights, flightNumberTarget(document, { line: 0, character: 8 })!);
+  const item = items.find((i) => i.label === 'EZY2019')!;
+  assert.match(String(item.detail), /operator and number, not the ATC call sign/);
+  assert.match(String(item.documentation), /no ATC call sign/);
+  assert.doesNotMatch(String(items.find((i) => i.label === 'EZY19AB')!.detail), /not the ATC call sign/);
 });
