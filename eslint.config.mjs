@@ -36,6 +36,8 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': [
         'error',
         {
+          // VS Code's API answers Thenables, not Promises: a failure there goes unseen alike.
+          checkThenables: true,
           // node:test's `test()`/`describe()` register a test; the runner awaits it and reports its
           // failure, so the promise they return is not floating.
           allowForKnownSafeCalls: [
