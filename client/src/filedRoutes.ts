@@ -112,7 +112,7 @@ async function useFiledRoute(connected: LanguageClient | undefined, raw: unknown
     return false;
   }
   const route = await chooseRoute(
-    `Routes filed by others (${result.origin} → ${result.destination})`,
+    `Routes filed by others (${result.origin} → ${result.destination})${result.leftOut ? ` — ${result.leftOut}` : ''}`,
     result.note ?? 'Replace the route with… (the button on a route uses its filed speed/level)',
     result.routes,
   );

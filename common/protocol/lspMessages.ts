@@ -183,7 +183,15 @@ export interface FiledRouteAnchor {
   route: string;
 }
 export type FiledRoutesResult =
-  | { origin: string; destination: string; anchor: FiledRouteAnchor; routes: FiledRouteChoice[]; note?: string }
+  | {
+      origin: string;
+      destination: string;
+      anchor: FiledRouteAnchor;
+      routes: FiledRouteChoice[];
+      note?: string;
+      /** What the lookup's bounds left out, in a line (`left out: 5,000 of 300,000+ flights read`); the output log has each reason. */
+      leftOut?: string;
+    }
   | { error: string };
 export const FILED_ROUTES = request<FiledRoutesParams, FiledRoutesResult>(FILED_ROUTES_REQUEST);
 

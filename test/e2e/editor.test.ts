@@ -9,7 +9,13 @@
  * A new feature adds a step with `step('what it shows', async (wb) => { … })` (see harness/suite.ts).
  */
 import assert from 'node:assert/strict';
-import { assertDiagnostics, assertNoProblems, BROKEN_ROUTE_LOCAL, type KeptFinding } from './harness/checks';
+import {
+  assertDiagnostics,
+  assertNoProblems,
+  BROKEN_ROUTE_LOCAL,
+  type ExpectedDiagnostic,
+  type KeptFinding,
+} from './harness/checks';
 import { workbenchSuite } from './harness/suite';
 
 // This suite checks the parser's and expansion's diagnostics file by file; the flight conflicts
@@ -87,27 +93,34 @@ step('broken.route: every mistake has its diagnostic on its exact range', async 
   ]);
 });
 
-step('ambiguous-first-fix.route: only the route without a referenceFix is ambiguous', async (wb) => {
-  await wb.openFile('ambiguous-first-fix.route');
-  await assertDiagnostics(wb, 'ambiguous-first-fix.route', [
-    {
-      line: 8,
-      from: 11,
-      to: 14,
-      severity: 'warning',
-      code: 'H003',
-      message: 'The hub selected no point for the first fix SAM',
-    },
-    {
-      line: 32,
-      from: 11,
-      to: 14,
-      severity: 'warning',
-      code: 'H003',
-      message: 'The hub selected no point for the first fix SAM',
-    },
-  ]);
-});
+// The hub selects no SAM without a referenceFix. In the first route the departure settles it
+// (Southampton, 1 NM from EGHI) in the navigation data: information (H005), not a warning. Only
+// the last route, without origin or referenceFix, is ambiguous (H003).
+const SETTLED_BY_THE_DEPARTURE: ExpectedDiagnostic = {
+  line: 8,
+  from: 11,
+  to: 14,
+  severity: 'info',
+  code: 'H005',
+  message:
+    'The hub selected no point for the first fix SAM (4 places bear this name), but the navigation data settles it:',
+};
+const AMBIGUOUS: ExpectedDiagnostic = {
+  line: 32,
+  from: 11,
+  to: 14,
+  severity: 'warning',
+  code: 'H003',
+  message: 'The hub selected no point for the first fix SAM',
+};
+
+step(
+  'ambiguous-first-fix.route: the departure settles the first SAM; only the route without origin is ambiguous',
+  async (wb) => {
+    await wb.openFile('ambiguous-first-fix.route');
+    await assertDiagnostics(wb, 'ambiguous-first-fix.route', [SETTLED_BY_THE_DEPARTURE, AMBIGUOUS]);
+  },
+);
 
 step('hovers decode speed/level groups, airways and procedures', async (wb) => {
   await wb.openFile('europe.route');
@@ -143,10 +156,13 @@ step('hovers show the points that route expansion resolved', async (wb) => {
   const chosen = await wb.hover(14, 'SAM');
   assert.match(chosen, /Resolved: VOR at 50°57\.3'N 001°20\.7'W/);
   assert.match(chosen, /SOUTHAMPTON VOR-DME/);
-  // Without it, none is selected, and the hover says why next to the diagnostic.
+  // Without it, none is selected, and the hover says why next to the diagnostic: the candidates
+  // from the navigation data, the one the departure settles first.
   const ambiguous = await wb.hover(8, 'SAM');
   assert.match(ambiguous, /Not selected: SAM names several places/);
-  assert.match(ambiguous, /H003/);
+  assert.match(ambiguous, /H005/);
+  assert.match(ambiguous, /SOUTHAMPTON VOR-DME, [^\n]*, \d+ NM from the origin/);
+  assert.ok(ambiguous.indexOf('SOUTHAMPTON') < ambiguous.indexOf('SAMOS'), `Southampton listed first: ${ambiguous}`);
 });
 
 step('hovers explain aerodromes in directives and FPL fields', async (wb) => {
@@ -270,40 +286,31 @@ step('quick fix: write a lower-case element in upper case', async (wb) => {
   await wb.undoUntil(19, 'n0450f350 dvr ul9 konan');
 });
 
-step('quick fix: an ambiguous first fix takes the one nearest the origin as referenceFix', async (wb) => {
-  await wb.openAlone('ambiguous-first-fix.route');
-  await assertDiagnostics(wb, 'ambiguous-first-fix.route', [
-    {
-      line: 8,
-      from: 11,
-      to: 14,
-      severity: 'warning',
-      code: 'H003',
-      message: 'The hub selected no point for the first fix SAM',
-    },
-    {
-      line: 32,
-      from: 11,
-      to: 14,
-      severity: 'warning',
-      code: 'H003',
-      message: 'The hub selected no point for the first fix SAM',
-    },
-  ]);
-  const fixes = await wb.quickFixes(8, 'SAM');
-  const nearest = fixes.find((t) => /^Use the SAM nearest the origin EGHI: referenceFix \d{4}N\d{5}W$/.test(t));
-  assert.ok(nearest, `offered: ${JSON.stringify(fixes)}`);
-  await wb.applyQuickFix(nearest);
-  await wb.until(
-    async () => /^referenceFix: \d{4}N\d{5}W$/.test(await wb.lineText(6)),
-    'a referenceFix line above origin:',
-  );
-  assert.equal(await wb.lineText(7), 'origin: EGHI');
-  // The route without origin at the end keeps its H003.
-  await wb.until(async () => (await wb.problemCounts()).warnings === 1, 'one warning left (the last route)');
-  assert.match(await wb.hover(9, 'SAM'), /SOUTHAMPTON/);
-  await wb.undoUntil(6, 'origin: EGHI');
-});
+step(
+  'quick fix: the first fix the departure settles is written as referenceFix, so that the hub takes it',
+  async (wb) => {
+    await wb.openAlone('ambiguous-first-fix.route');
+    await assertDiagnostics(wb, 'ambiguous-first-fix.route', [SETTLED_BY_THE_DEPARTURE, AMBIGUOUS]);
+    const fixes = await wb.quickFixes(8, 'SAM');
+    // The first fix is the place the finding names; the origin's own position is offered too.
+    const settled = /^Use SAM VOR SOUTHAMPTON VOR-DME at \d{4}N\d{5}W, \d+ NM from origin \(referenceFix\)$/;
+    assert.match(fixes[0] ?? '', settled, `offered: ${JSON.stringify(fixes)}`);
+    assert.ok(
+      fixes.some((t) => /^Use the SAM nearest the origin EGHI: referenceFix \d{4}N\d{5}W$/.test(t)),
+      `offered: ${JSON.stringify(fixes)}`,
+    );
+    await wb.applyQuickFix(fixes[0]!);
+    await wb.until(
+      async () => /^referenceFix: \d{4}N\d{5}W$/.test(await wb.lineText(6)),
+      'a referenceFix line above origin:',
+    );
+    assert.equal(await wb.lineText(7), 'origin: EGHI');
+    // The hub now selects Southampton; the route without origin at the end (a line lower) keeps its H003.
+    await assertDiagnostics(wb, 'ambiguous-first-fix.route', [{ ...AMBIGUOUS, line: AMBIGUOUS.line + 1 }]);
+    assert.match(await wb.hover(9, 'SAM'), /Resolved: VOR at 50°57\.3'N 001°20\.7'W/);
+    await wb.undoUntil(6, 'origin: EGHI');
+  },
+);
 
 /** Switches faults of the hub simulator on (or all off with `[]`) through its control endpoint. */
 async function simulatorFaults(faults: object[]): Promise<void> {

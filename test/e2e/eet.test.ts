@@ -50,7 +50,9 @@ step('an EET/ FIR the route does not cross: a warning that gives the computed EE
     /^EET\/LSAS0010: the route does not cross LSAS by the hub's box around LSAS \(its outline is not known\);/,
   );
   assert.match(f003.message, /the wind is not known/);
-  assert.match(f003.message, /: EET\/EBBU\d{4} EDGG\d{4}$/, 'the computed EET/');
+  // The computed EET/, then in brackets what it could not name (issue 40: where the route is in
+  // no known FIR: the simulator's hand-drawn outlines leave a sliver between London and Brussels).
+  assert.match(f003.message, /: EET\/EBBU\d{4} EDGG\d{4}(?: \(no known FIR from [^;]+\))?$/, 'the computed EET/');
   await wb.closePanel();
   const fixes = await wb.quickFixes(FIELD18_LINE, 'LSAS0010');
   assert.ok(fixes.includes('Insert EET/ for the FIR boundaries'), JSON.stringify(fixes));

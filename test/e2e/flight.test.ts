@@ -89,15 +89,24 @@ step('its code actions: reveal the area on the map (selected, its details open) 
   const number = /^Open NOTAM (\S+)/.exec(open)![1]!;
   await wb.screenshot('conflict-code-actions');
   await wb.applyQuickFix(open);
-  const notamTab = wb.page.locator('.part.editor .tab', { hasText: `${number.replace('/', '-')}.txt` });
+  // Its tab is named by the number and the issuing office (numbers are per office): C2985-26-EBBU.txt.
+  const notamTab = wb.page.locator('.part.editor .tab', {
+    hasText: new RegExp(`${number.replace('/', '-')}-[A-Z]{4}\\.txt`),
+  });
   await notamTab.waitFor({ state: 'visible', timeout: 20_000 });
   await wb.until(async () => {
     // The editor renders spaces as no-break spaces.
     const shown = ((await wb.page.locator('.part.editor').innerText()) ?? '').replace(/\u00a0/g, ' ');
-    return shown.includes(`NOTAM ${number}`) && shown.includes(`TEMPORARY RESERVED AREA ${reservedArea} ACTIVATED`);
+    return (
+      new RegExp(`NOTAM ${number} \\([A-Z]{4}\\)`).test(shown) &&
+      shown.includes(`TEMPORARY RESERVED AREA ${reservedArea} ACTIVATED`)
+    );
   }, `NOTAM ${number} activating ${reservedArea} in its editor`);
   await wb.screenshot('notam-document');
-  await wb.openAlone('europe.route');
+  // Back to the route as edited (Close All Editors would stop at its unsaved edit): the NOTAM closed.
+  await wb.runCommand('View: Close Editor');
+  await notamTab.waitFor({ state: 'detached' });
+  await wb.openFile('europe.route');
   await wb.quickFixes(ROUTE_LINE, 'L607');
   await wb.applyQuickFix(reveal);
   await wb.page.locator('.part.editor .tab', { hasText: 'Route map' }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -128,7 +137,7 @@ step('its code actions: reveal the area on the map (selected, its details open) 
 });
 
 step('undone to FL350, above the reserved area, the conflict goes', async (wb) => {
-  await wb.openAlone('europe.route');
+  await wb.openFile('europe.route');
   await wb.undoUntil(ROUTE_LINE, ROUTE_TEXT);
   await wb.until(
     async () => !(await conflictsOnRoute(wb)).some((p) => RESERVED_AREA.test(p.message)) || undefined,

@@ -225,9 +225,12 @@ class RouteMap implements vscode.Disposable {
       // The view on screen, as the host computed it: opened as a Markdown document to print or save.
       const view = this.view;
       if (!view) return;
-      void vscode.workspace
+      vscode.workspace
         .openTextDocument({ language: 'markdown', content: briefingMarkdown(view) })
-        .then((document) => vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active }));
+        .then((document) => vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Active }))
+        .then(undefined, (error: unknown) =>
+          this.log(`route map: could not open the briefing: ${error instanceof Error ? error.message : String(error)}`),
+        );
     },
     export: (message) => {
       // The block the map shows: the one under the cursor the view was asked for.

@@ -376,4 +376,9 @@ async function main(): Promise<void> {
   process.exitCode = code;
 }
 
-void main();
+// main() answers every failure itself (exit code 2, one line); should writing that answer fail
+// too, the run still ends the same way rather than as an unhandled rejection's stack trace.
+main().catch((error: unknown) => {
+  process.stderr.write(`icao-route: ${printable(failureOf(error).message)}\n`);
+  process.exitCode = 2;
+});

@@ -24,6 +24,10 @@ export const MAX_ROUTE_TEXT_CHARS = 10_000;
 export const MAX_FLIGHTS_PER_ANSWER = 5_000;
 /** Bytes (or characters) of XML given to the parser between two turns of the event loop. */
 const SLICE = 64 * 1024;
+/** Bytes (or characters) searched for flights' start tags per turn, once no more flights are read. */
+const COUNT_SLICE = 1024 * 1024;
+/** What may follow an element's name in its start tag: a blank, `/` or `>` (character codes). */
+const TAG_END = new Set([0x20, 0x09, 0x0a, 0x0d, 0x2f, 0x3e]);
 /** Text kept of any other element or attribute (a code, a time, a number). */
 const MAX_FIELD_CHARS = 256;
 
@@ -77,6 +81,10 @@ class FixmReader {
   private flight?: FlightCollector;
   /** Depth of the flight element being read (1 or 2). */
   private flightDepth = 0;
+  /** The qualified name of the flights' elements (`fx:Flight`), as the answer writes it. */
+  private flightName = '';
+  /** Once `maxFlights` are read: the start tag the rest is counted by, and where it was next found. */
+  private counting?: { needle: string; next: number };
   private readonly flights: FlightSummary[] = [];
   private notRead = 0;
   private longRouteTexts = 0;
@@ -95,6 +103,7 @@ class FixmReader {
 
   /** Parses the next slice; false once the whole text is read. */
   step(): boolean {
+    if (this.counting) return this.count(this.counting);
     const { source } = this;
     const last = this.offset + SLICE >= source.length;
     const piece =
@@ -128,6 +137,30 @@ class FixmReader {
     return { flights: this.flights, notRead: this.notRead, longRouteTexts: this.longRouteTexts };
   }
 
+  /**
+   * Counts the flights left, a COUNT_SLICE per step, by their start tags (`<fx:Flight` then a
+   * blank, `/` or `>`): parsing 95,000 flights only to count them held the CPU for seconds of a
+   * loaded machine. A tag cut by the slice the parser had last is not counted: "or more".
+   */
+  private count(counting: { needle: string; next: number }): boolean {
+    const { source } = this;
+    const end = Math.min(source.length, this.offset + COUNT_SLICE);
+    let at = counting.next;
+    for (;;) {
+      if (at < this.offset) at = source.indexOf(counting.needle, this.offset);
+      if (at < 0) return false;
+      if (at >= end) break;
+      const after = at + counting.needle.length;
+      const next = typeof source === 'string' ? source.charCodeAt(after) : source[after];
+      if (next !== undefined && TAG_END.has(next)) this.notRead++;
+      this.offset = after;
+      at = -1;
+    }
+    counting.next = at;
+    this.offset = end;
+    return end < source.length;
+  }
+
   private open(tag: SaxesTagPlain): void {
     this.depth++;
     if (this.depth > this.options.maxDepth) throw new DepthError();
@@ -143,6 +176,7 @@ class FixmReader {
       }
       this.flight = new FlightCollector(this.options.clean);
       this.flightDepth = this.depth;
+      this.flightName = tag.name;
       this.flight.enter(name, tag.attributes);
     }
   }
@@ -155,6 +189,8 @@ class FixmReader {
         this.flights.push(summary);
         if (longRouteText) this.longRouteTexts++;
         this.flight = undefined;
+        // The slice given to the parser is read to its end; the text after it is only counted.
+        if (this.flights.length >= this.maxFlights) this.counting = { needle: `<${this.flightName}`, next: -1 };
       }
     }
     this.depth--;

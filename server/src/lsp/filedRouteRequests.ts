@@ -38,9 +38,11 @@ export function registerFiledRouteRequests(connection: Connection, state: Server
       await state.configured();
       const answer = await state.session.filedRoutes.lookup(place.origin, place.destination);
       const pair = `${place.origin} → ${place.destination}`;
+      for (const detail of answer.leftOut?.details ?? []) state.connection.console.info(detail);
       if (answer.groups.length === 0) {
         const why = answer.detailRestricted ?? `${answer.flights} flight(s) found, none with a filed route.`;
-        return { error: `No routes filed by others for ${pair}: ${why}` };
+        const leftOut = answer.leftOut ? ` (${answer.leftOut.summary})` : '';
+        return { error: `No routes filed by others for ${pair}: ${why}${leftOut}` };
       }
       return {
         origin: place.origin,
@@ -48,6 +50,7 @@ export function registerFiledRouteRequests(connection: Connection, state: Server
         anchor: filedRouteAnchor(place),
         routes: filedRouteChoices(answer.groups, place),
         ...(answer.detailRestricted ? { note: answer.detailRestricted } : {}),
+        ...(answer.leftOut ? { leftOut: answer.leftOut.summary } : {}),
       };
     } catch (error) {
       state.logError(`filed routes failed: ${describeError(error)}`);

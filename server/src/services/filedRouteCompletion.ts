@@ -35,7 +35,7 @@ export function filedRouteTarget(
   return { block, origin: origin.toUpperCase(), destination: destination.toUpperCase() };
 }
 
-/** One item per filed route, most filed first; `note` (the 403 case) is said in each item's documentation. */
+/** One item per filed route, most filed first; `note` (the 403 case, what the bounds left out) is said in each item's documentation. */
 export function filedRouteItems(
   groups: readonly FiledRouteGroup[],
   position: Position,

@@ -80,7 +80,10 @@ export interface LanguageServiceContext {
   /** An operator's flight numbers (hub #1), once per operator; undefined without a hub. */
   operatorFlights(airline: string): Promise<readonly OperatorFlight[]> | undefined;
   /** The routes others filed for a city pair (hub #5, #3), asked now and cached. */
-  filedRoutes(origin: string, destination: string): Promise<{ groups: FiledRouteGroup[]; detailRestricted?: string }>;
+  filedRoutes(
+    origin: string,
+    destination: string,
+  ): Promise<{ groups: FiledRouteGroup[]; detailRestricted?: string; leftOut?: { summary: string } }>;
   inlayHintsEnabled(): boolean;
   /** What plain route text without a date is timed from: `icaoRoute.flight.departureTime`, else now (ms). */
   flightReferenceMs(): number;
@@ -244,7 +247,13 @@ export function createLanguageService(context: LanguageServiceContext): RouteLan
         return context.filedRoutes(target.origin, target.destination).then(
           (answer) => ({
             isIncomplete: false,
-            items: filedRouteItems(answer.groups, position, answer.detailRestricted),
+            items: filedRouteItems(
+              answer.groups,
+              position,
+              [answer.detailRestricted, answer.leftOut && `Routes filed by others, ${answer.leftOut.summary}.`]
+                .filter(Boolean)
+                .join('\n\n') || undefined,
+            ),
           }),
           () => ({ isIncomplete: false, items: [] }), // the 'flights' status says why, once
         );

@@ -11,7 +11,15 @@
  * Flight detail is a restricted group: on its 403 the lookup keeps what #5 alone gave, stops
  * asking for details until the hub client changes, and the 'flights' status says so once.
  */
-import { HubError, isServiceError, type FlightSummary, type HubClient } from '../hub';
+import {
+  flightListNotices,
+  HubError,
+  isServiceError,
+  MAX_ROUTE_TEXT_CHARS,
+  type FlightList,
+  type FlightSummary,
+  type HubClient,
+} from '../hub';
 import type { NavDatabase } from '../navdata/loader';
 import { filedRouteLengthNm } from '../services/filedRouteLength';
 import { groupFiledRoutes, type FiledRouteGroup } from '../remote/filedRoutes';
@@ -32,8 +40,16 @@ export interface FiledRoutes {
   withoutRoute: number;
   /** Set when flight detail (#3) answered 403: the routes are only those #5 carried. */
   detailRestricted?: string;
+  /** What the bounds left out (flights past the per-answer cap, overlong routes, details not asked); absent when nothing. */
+  leftOut?: FiledRoutesLeftOut;
   /** When the answer was fetched (ms since epoch). */
   fetchedAt: number;
+}
+
+/** What a lookup left out: a short line (the quick pick's title, completion's documentation) and each reason in full (the output log). */
+export interface FiledRoutesLeftOut {
+  summary: string;
+  details: string[];
 }
 
 export interface FiledRoutesOptions {
@@ -110,8 +126,9 @@ export class FiledRouteLookup {
       });
     }
     let flights: FlightSummary[];
+    let lists: FlightList[];
     try {
-      const lists = await Promise.all(
+      lists = await Promise.all(
         FILED_ROUTE_STATUSES.map((status) => hub.flightsBetween(origin, destination, { status, format: 'xml' })),
       );
       flights = uniqueByGufi(lists.flatMap((list) => list.flights));
@@ -152,6 +169,9 @@ export class FiledRouteLookup {
       }
     }
     const withRoute = complete.filter((f) => f.routeText?.trim()).length;
+    // Past the cap, flights without a route in the list were not looked up (a 403 says its own reason).
+    const notAsked = this.restricted ? 0 : flights.filter((f) => !f.routeText && f.gufi).length - needDetail.length;
+    const leftOut = filedRoutesLeftOut(origin, destination, lists, notAsked, maxDetails);
     if (this.restricted) {
       // Said once: the status changes only when its text does.
       statuses.set('flights', {
@@ -170,10 +190,46 @@ export class FiledRouteLookup {
       flights: complete.length,
       withoutRoute: complete.length - withRoute,
       ...(this.restricted ? { detailRestricted: RESTRICTED_DETAIL_MESSAGE } : {}),
+      ...(leftOut ? { leftOut } : {}),
       fetchedAt: this.now(),
     };
   }
 }
+
+/**
+ * What the bounds left out of a lookup, in words: flights past the cap of each list (FILED,
+ * SCHEDULED, AIRBORNE, in that order), route texts too long to read, and flights whose route
+ * was not looked up past `maxDetails`. Undefined when nothing was left out.
+ */
+export function filedRoutesLeftOut(
+  origin: string,
+  destination: string,
+  lists: readonly FlightList[],
+  notAsked: number,
+  maxDetails: number,
+): FiledRoutesLeftOut | undefined {
+  const details = lists.flatMap((list, i) =>
+    flightListNotices(list, `The ${FILED_ROUTE_STATUSES[i] ?? ''} flights between ${origin} and ${destination}`),
+  );
+  const parts: string[] = [];
+  const read = lists.reduce((n, list) => n + list.flights.length, 0);
+  const notRead = lists.reduce((n, list) => n + (list.notRead ?? 0), 0);
+  if (notRead > 0) parts.push(`${count(read)} of ${count(read + notRead)}+ flights read`);
+  const long = lists.reduce((n, list) => n + (list.longRouteTexts ?? 0), 0);
+  if (long > 0) parts.push(`${plural(long, 'route')} over ${count(MAX_ROUTE_TEXT_CHARS)} characters not read`);
+  if (notAsked > 0) {
+    parts.push(`${plural(notAsked, 'flight')} without a route in the list not looked up`);
+    details.push(
+      `Routes filed by others, ${origin} → ${destination}: the routes of ${plural(notAsked, 'flight')} whose ` +
+        `summary carries none were not looked up (at most ${maxDetails} flight details a lookup, to spare the usage limit).`,
+    );
+  }
+  if (parts.length === 0) return undefined;
+  return { summary: `left out: ${parts.join('; ')}`, details };
+}
+
+const count = (n: number): string => n.toLocaleString('en');
+const plural = (n: number, word: string): string => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 
 function pairKey(origin: string, destination: string): string {
   return `${origin.toUpperCase()}>${destination.toUpperCase()}`;

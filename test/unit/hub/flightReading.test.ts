@@ -40,8 +40,11 @@ async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
     if (running) setImmediate(tick);
   };
   setImmediate(tick);
-  await work();
-  running = false;
+  try {
+    await work();
+  } finally {
+    running = false;
+  }
   return turns;
 }
 
@@ -80,10 +83,10 @@ test('a long FIXM answer is read over many turns of the event loop', async () =>
   const body = LIST(Array.from({ length: 20_000 }, (_, i) => FLIGHT(i)).join(''));
   let read: Awaited<ReturnType<typeof readFixmFlightsYielding>> | undefined;
   const turns = await turnsDuring(async () => {
-    read = await readFixmFlightsYielding(body, { maxDepth: 64 });
+    read = await readFixmFlightsYielding(body, { maxDepth: 64, maxFlights: 20_000 });
   });
-  assert.equal(read!.flights.length, 5_000);
-  assert.equal(read!.notRead, 15_000);
+  assert.equal(read!.flights.length, 20_000);
+  assert.equal(read!.notRead, 0);
   // A slice of 64 KiB per turn: the answer (about 3 MB) takes dozens of turns.
   assert.ok(turns > body.length / (64 * 1024) / 2, `${turns} turns for ${body.length} characters`);
 });
@@ -278,4 +281,24 @@ test('the reference flight status: an entry that is no record is left out and co
   const single = await ref.flightStatus('LH', '401', date, { utc: true });
   assert.deepEqual(single.flightStatuses, [good]);
   assert.equal(single.leftOut, 1);
+});
+
+test('past the cap the rest of a FIXM answer is counted by its start tags, not parsed', async () => {
+  const flights = Array.from({ length: 20_000 }, (_, i) => FLIGHT(i));
+  // Flights with attributes, self-closed, and a name that merely starts like Flight: counted, counted, not.
+  flights.push('<fx:Flight xml:lang="en"><fx:gufi>a</fx:gufi></fx:Flight>', '<fx:Flight/>', '<fx:FlightPlan/>');
+  // After the cap the text is no longer parsed: a fault there leaves the flights read standing.
+  const body = LIST(flights.join('') + '<broken');
+  for (const source of [body, Buffer.from(body)]) {
+    let read: Awaited<ReturnType<typeof readFixmFlightsYielding>> | undefined;
+    const turns = await turnsDuring(async () => {
+      read = await readFixmFlightsYielding(source, { maxDepth: 64 });
+    });
+    assert.equal(read!.flights.length, 5_000);
+    assert.equal(read!.flights.at(-1)!.callsign, 'DLH4999');
+    // A start tag cut by the parser's last slice is not counted: the notice says "or more".
+    assert.ok(read!.notRead >= 15_001 && read!.notRead <= 15_002, `${read!.notRead} counted`);
+    const parsedSlices = Math.ceil(body.indexOf('g-5000') / (64 * 1024));
+    assert.ok(turns < parsedSlices + 10, `${turns} turns: the rest is counted a megabyte per turn`);
+  }
 });

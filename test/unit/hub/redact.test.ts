@@ -56,3 +56,31 @@ test('bodies lose the secret in any letter case, not only as sent, lower or uppe
   const body = Buffer.from(JSON.stringify({ designator: mixed, other: `x${encodeURIComponent(mixed)}y` }));
   assert.deepEqual(JSON.parse(r.bytes(body).toString()), { designator: '***', other: 'x***y' });
 });
+
+test('a large body is searched a window at a time and loses spellings that straddle two windows', () => {
+  const window = 256 * 1024;
+  const body = Buffer.alloc(3 * window, 'x');
+  // Across the first window's end, upper-cased at the second's start, and at the very end.
+  body.write(KEY, window - 5, 'latin1');
+  body.write(encodeURIComponent(KEY).toUpperCase(), 2 * window, 'latin1');
+  body.write(KEY.toLowerCase(), body.length - KEY.length, 'latin1');
+  const finding = r.bodySpans(body);
+  let steps = 1;
+  while (!finding.next().done) steps++;
+  assert.equal(steps, 3, 'one step per window');
+  const x = (from: number, to: number) => 'x'.repeat(to - from);
+  const expected =
+    x(0, window - 5) +
+    '***' +
+    x(window - 5 + KEY.length, 2 * window) +
+    '***' +
+    x(2 * window + encodeURIComponent(KEY).length, body.length - KEY.length) +
+    '***';
+  assert.equal(r.bytes(body).toString('latin1'), expected);
+});
+
+test('a secret with letters beyond ASCII is found with its ASCII letters in any case', () => {
+  const accented = new Redactor(['clé-ÀÉ-9']);
+  const body = Buffer.from(`{"a":"CLé-ÀÉ-9","b":"keep"}`);
+  assert.deepEqual(JSON.parse(accented.bytes(body).toString()), { a: '***', b: 'keep' });
+});

@@ -2,6 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { HttpTransport } from '../../../server/src/hub/transport';
+import { Redactor } from '../../../server/src/hub/redact';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../../server/src/hub/config';
 import { expectServiceError } from './expectServiceError';
 import { startConnectProxy, startLocalServer } from './localServer';
@@ -252,4 +253,48 @@ test('HTTP_PROXY from the environment is used, and NO_PROXY bypasses it', async 
   await bypass.send(get(`${server.url}/bypass`));
   await bypass.close();
   assert.equal(proxy.tunnels.length, 1, 'NO_PROXY host went direct');
+});
+
+test('a large answer is redacted a window per turn of the event loop, and masked in place', async (t) => {
+  const key = 'k3y-Of-The-Test';
+  const body = Buffer.alloc(4 * 1024 * 1024, 'x');
+  body.write(key.toUpperCase(), 300_000);
+  body.write(encodeURIComponent(key), body.length - 100);
+  const server = await startLocalServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(body));
+  });
+  const client = transport({ maxResponseBytes: 8 * 1024 * 1024 });
+  t.after(async () => {
+    await client.close();
+    await server.close();
+  });
+  // Turns of the event loop, counted by a probe; each window of the search notes the turn it ran in.
+  let turn = 0;
+  let probing = true;
+  const probe = (): void => {
+    turn++;
+    if (probing) setImmediate(probe);
+  };
+  setImmediate(probe);
+  const turns: number[] = [];
+  class Watched extends Redactor {
+    override *bodySpans(b: Buffer): Generator<void, [number, number][]> {
+      const inner = super.bodySpans(b);
+      for (;;) {
+        turns.push(turn);
+        const step = inner.next();
+        if (step.done) return step.value;
+        yield;
+      }
+    }
+  }
+  const res = await client.send({ ...get(`${server.url}/large`), redactor: new Watched([key]) });
+  probing = false;
+  assert.equal(turns.length, 16, 'a 4 MB body is searched in 16 windows');
+  assert.equal(new Set(turns).size, turns.length, 'the event loop turned between any two windows');
+  const text = res.body.toString('latin1');
+  assert.equal(text.length, body.length - key.length - encodeURIComponent(key).length + 6);
+  assert.equal(text.slice(300_000, 300_003), '***');
+  assert.ok(text.endsWith('***' + 'x'.repeat(100 - encodeURIComponent(key).length)));
+  assert.doesNotMatch(text, /k3y/i);
 });

@@ -8,7 +8,11 @@ import test, { after, afterEach } from 'node:test';
 import type { HubSimulator } from '../../hub-sim/server';
 import { startHubSimulator } from '../../hub-sim/server';
 import { HubClient } from '../../../server/src/hub/hubClient';
-import { FiledRouteLookup, RESTRICTED_DETAIL_MESSAGE } from '../../../server/src/session/filedRouteLookup';
+import {
+  FiledRouteLookup,
+  filedRoutesLeftOut,
+  RESTRICTED_DETAIL_MESSAGE,
+} from '../../../server/src/session/filedRouteLookup';
 import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
 
 const sims: HubSimulator[] = [];
@@ -19,14 +23,17 @@ after(async () => {
   await Promise.all(sims.map((s) => s.close()));
 });
 
-async function setUp(flights: 'sim' | 'fixm', now?: () => number) {
+async function setUp(flights: 'sim' | 'fixm' | 'long-route', now?: () => number, maxDetails?: number) {
   const sim = await startHubSimulator({ port: 0, quiet: true, settings: { variants: { flights } } });
   sims.push(sim);
   const hubClient = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: 'demo' });
   clients.push(hubClient);
   const reported: { name: SourceName; status: SourceStatus }[] = [];
   const statuses = new SourceStatuses((name, status) => reported.push({ name, status }));
-  const lookup = new FiledRouteLookup({ hubClient, statuses }, now ? { now } : {});
+  const lookup = new FiledRouteLookup(
+    { hubClient, statuses },
+    { ...(now ? { now } : {}), ...(maxDetails !== undefined ? { maxDetails } : {}) },
+  );
   const calls = (endpoint: string) => sim.requests.list().filter((r) => r.endpoint === endpoint).length;
   return { sim, lookup, reported, calls, statuses };
 }
@@ -78,4 +85,46 @@ test('403 on flight detail: said once, #5 alone kept, detail not asked again', a
   assert.equal(said.length, 1, 'the restriction is said once');
   assert.equal(said[0]!.status.state, 'degraded');
   assert.match(said[0]!.status.message, /flight detail.*403/);
+});
+
+test('what the bounds leave out is said: route texts too long to read, flights not looked up', async () => {
+  const long = await (await setUp('long-route')).lookup.lookup('EGLL', 'EDDF');
+  assert.ok(long.groups.length > 0, 'the other routes are kept');
+  assert.ok(long.leftOut, 'the overlong route is said');
+  assert.match(long.leftOut.summary, /^left out: \d routes? over 10,000 characters not read$/);
+  assert.match(
+    long.leftOut.details.join('\n'),
+    /The FILED flights between EGLL and EDDF: 1 filed route was longer than 10,000 characters/,
+  );
+
+  const { lookup, calls } = await setUp('sim', undefined, 2);
+  const few = await lookup.lookup('EGLL', 'EDDF');
+  assert.equal(calls('flightByGufi'), 2, 'details asked up to the bound');
+  const notAsked = few.withoutRoute;
+  assert.ok(notAsked > 0);
+  assert.equal(
+    few.leftOut?.summary,
+    `left out: ${notAsked} flight${notAsked === 1 ? '' : 's'} without a route in the list not looked up`,
+  );
+  assert.match(few.leftOut.details.at(-1)!, /at most 2 flight details a lookup/);
+
+  const all = await (await setUp('fixm')).lookup.lookup('EGLL', 'EDDF');
+  assert.equal(all.leftOut, undefined, 'nothing left out, nothing said');
+});
+
+test('flights past the cap of each list are counted in the line the quick pick shows', () => {
+  const list = (read: number, notRead?: number) => ({
+    format: 'xml' as const,
+    flights: Array.from({ length: read }, () => ({})),
+    ...(notRead ? { notRead } : {}),
+  });
+  const leftOut = filedRoutesLeftOut('EGLL', 'EDDF', [list(5_000, 95_000), list(3), list(5_000, 20)], 0, 20);
+  assert.equal(leftOut?.summary, 'left out: 10,003 of 105,023+ flights read');
+  assert.equal(leftOut.details.length, 2);
+  assert.match(
+    leftOut.details[0]!,
+    /^The FILED flights between EGLL and EDDF: the hub's answer held 100,000 flights or more; the first 5,000 were read and 95,000 were not/,
+  );
+  assert.match(leftOut.details[1]!, /^The AIRBORNE flights/);
+  assert.equal(filedRoutesLeftOut('EGLL', 'EDDF', [list(5), list(3), list(0)], 0, 20), undefined);
 });

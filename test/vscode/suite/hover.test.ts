@@ -32,7 +32,13 @@ const CASES: Case[] = [
   },
   {
     sample: 'europe.route',
-    line: 'N0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU/N0450F380 UN857 MITUM UN733 PRADO',
+    line: 'N0450F350 LOPIK UN852 LNO/N0450F360 UZ707 RESMI UN857 SAU/N0450F380 UN857 MITUM UN733 PRADO',
+    mark: '[LNO/N0450F360] UZ707',
+    says: ['`LNO/N0450F360`', 'change of speed and level', '450 kt TAS at FL360'],
+  },
+  {
+    sample: 'europe.route',
+    line: 'N0450F350 LOPIK UN852 LNO/N0450F360 UZ707 RESMI UN857 SAU/N0450F380 UN857 MITUM UN733 PRADO',
     mark: '[SAU/N0450F380]',
     says: ['`SAU/N0450F380`', '450 kt TAS at FL380'],
   },
