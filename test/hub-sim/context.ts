@@ -54,7 +54,7 @@ export const DEFAULT_VARIANTS: Variants = {
   airspaces: 'polygons',
   fir: 'boundedBy',
   routes: 'points',
-  flightStatus: 'operations',
+  flightStatus: 'sim',
 };
 
 /** The values each family accepts (for the command line and the control API). */
