@@ -40,6 +40,7 @@ import { prepareAreasYielding, type NotamSource, type PreparedAreas } from '../f
 import { crossingRows, isConflict, profileView, verdictOf } from './flightView';
 import { clearOfRoute, firLabelPlaces } from './labelPlaces';
 import { isConflictKind } from '../flight/conflictAreas';
+import { routeAlternates, type AerodromeLookup } from './alternates';
 
 /** A FIR the hub's navigation places, and how: its outline (from the hub or the boundaries file) or only its box. */
 export interface KnownFir {
@@ -83,12 +84,17 @@ export interface MapViewInput {
    * the map then says what to set instead of "not expanded yet", which would never change.
    */
   noExpansionSource?: string;
+  /**
+   * Places an aerodrome the route does not fly to (the alternates): the navigation data the
+   * route's own aerodromes are placed from, when loaded. Absent: only the route's places serve.
+   */
+  aerodromeAt?: AerodromeLookup;
 }
 
 /** What drawing a judged flight needs beyond it: the view's place, its filters, the hub's notices. */
 export type MapDrawing = Pick<
   MapViewInput,
-  'uri' | 'version' | 'blockIndex' | 'block' | 'expansion' | 'filters' | 'noExpansionSource'
+  'uri' | 'version' | 'blockIndex' | 'block' | 'expansion' | 'filters' | 'noExpansionSource' | 'aerodromeAt'
 > & { notices: readonly string[] };
 
 const nm = (v: number) => Math.round(v * 10) / 10;
@@ -236,6 +242,8 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     distanceNm: nm(distanceNm),
   }));
 
+  const alternates = block.fpl ? alternatesOf(block, route, last, drawing.aerodromeAt) : undefined;
+
   const unresolved = route.points.filter((p) => p.status !== 'resolved').length;
   if (!expansion)
     notices.push(
@@ -285,6 +293,7 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     airspaces,
     notams,
     microlights,
+    ...(alternates && (alternates.placed.length > 0 || alternates.notPlaced.length > 0) ? { alternates } : {}),
     notices: [...new Set(notices)],
     filters,
     flightTime: flightTimeText(flight),
@@ -295,6 +304,27 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
   const bbox = routeBox(judged.corridor);
   if (bbox) view.bbox = bbox;
   return view;
+}
+
+/** The FPL's alternates, measured from the route's last point when it is an aerodrome. */
+function alternatesOf(
+  block: RouteBlock,
+  route: RouteLayer,
+  last: JudgedFlight['ends']['last'],
+  lookup: AerodromeLookup | undefined,
+) {
+  const routePlaces = new Map(
+    route.points.flatMap((p) =>
+      p.kind === 'aerodrome' && p.position
+        ? [[p.name.toUpperCase(), { lon: p.position[0], lat: p.position[1] }] as const]
+        : [],
+    ),
+  );
+  const destination =
+    last?.kind === 'aerodrome' && last.position
+      ? { name: last.name, lon: last.position[0], lat: last.position[1] }
+      : undefined;
+  return routeAlternates(block, destination, routePlaces, lookup);
 }
 
 const placed = (labelPlaces: LonLat[]) => (labelPlaces.length ? { labelPlaces } : {});
