@@ -211,6 +211,8 @@ export interface MapAlternate {
   distanceFromDestinationNm?: number;
   /** The destination it is measured from (the dashed line's other end). */
   destination?: string;
+  /** The geodesic from the destination to it, densified and split at the antimeridian (the dashed line). */
+  paths?: LonLat[][];
   /** What a click shows, one line each (as a route point's facts). */
   facts: string[];
 }

@@ -7,7 +7,8 @@
  */
 import type { MapAlternate, MapAlternates } from '../../../common/protocol/mapMessages';
 import type { RouteBlock } from '../route/model';
-import { inverse, type GeoPoint } from '../geo/geodesy';
+import type { GeoPoint } from '../geo/geodesy';
+import { denseLeg, splitAtAntimeridian } from '../geo/geometry';
 import { formatDegreesMinutes } from '../geo/degreesMinutes';
 import { trackText } from '../geo/magnetic';
 
@@ -108,9 +109,10 @@ export function routeAlternates(
       facts,
     };
     if (destination) {
-      const leg = inverse(destination, found);
+      const leg = denseLeg(destination, found);
       alternate.distanceFromDestinationNm = round1(leg.distanceNm);
       alternate.destination = destination.name;
+      alternate.paths = splitAtAntimeridian(leg.vertices);
       facts.push(`${round1(leg.distanceNm)} NM from ${destination.name}, true track ${trackText(leg.trackDeg)}`);
     }
     placed.push(alternate);

@@ -69,6 +69,11 @@ test("field 16's alternates are placed from the navigation data, in order, measu
     const expected = distanceNm(from, { lon: alternate.position[0], lat: alternate.position[1] });
     assert.ok(Math.abs(alternate.distanceFromDestinationNm! - expected) <= 0.05, alternate.name);
     assert.equal(alternate.destination, 'EDDF');
+    // The dashed line runs from the destination to the alternate.
+    const line = alternate.paths!.flat();
+    const near = (a: readonly number[] | undefined, b: readonly number[]) =>
+      !!a && Math.abs(a[0]! - b[0]!) < 1e-9 && Math.abs(a[1]! - b[1]!) < 1e-9;
+    assert.ok(near(line[0], eddf.position!) && near(line.at(-1), alternate.position), alternate.name);
     assert.ok(
       alternate.facts.some((f) => f.includes(`NM from EDDF`)),
       alternate.facts.join(' | '),
