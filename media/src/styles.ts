@@ -11,6 +11,7 @@ import type { DeclutterMode } from 'ol/style/Style';
 import type {
   LonLat,
   MapAirspace,
+  MapAlternate,
   MapFir,
   MapLeg,
   MapNotam,
@@ -187,6 +188,40 @@ export class MapStyles {
     this.cached('procedure-leg', () => [
       new Style({ stroke: new Stroke({ color: this.palette.casing, width: 6 }), zIndex: 0 }),
       new Style({ stroke: new Stroke({ color: this.palette.route, width: 2.5, lineDash: [9, 5] }), zIndex: 1 }),
+    ]);
+
+  /**
+   * An alternate aerodrome (field 16, ALTN/): a hollow double ring in the route's colour, thin,
+   * where the route's own aerodromes are one thick ring and the traffic blue chevrons; its label
+   * "ALTN EDDK" in the route's colour. An obstacle to the labels placed after it.
+   */
+  alternateSymbol = (): Style[] => this.cached('alternate-symbol', () => this.alternateRings());
+
+  alternate = (feature: FeatureLike): Style[] => {
+    const alternate = feature.get('alternate') as MapAlternate;
+    return this.cached(`alternate:${alternate.name}`, () => {
+      const [outer, inner] = this.alternateRings('obstacle');
+      outer!.setText(
+        this.label(`ALTN ${alternate.name}`, { size: 11, bold: true, colour: this.palette.route, offsetY: -20 }),
+      );
+      return [outer!, inner!];
+    });
+  };
+
+  /** Two thin concentric rings, hollow (the map shows through): the alternate's symbol. */
+  private alternateRings(declutterMode?: DeclutterMode): Style[] {
+    const stroke = new Stroke({ color: this.palette.route, width: 1.5 });
+    return [
+      new Style({ image: new CircleStyle({ radius: 8, stroke, declutterMode }), zIndex: 1 }),
+      new Style({ image: new CircleStyle({ radius: 3.5, stroke, declutterMode: 'none' }), zIndex: 1 }),
+    ];
+  }
+
+  /** The thin dashed line from the destination to an alternate, over a casing. */
+  alternateLine = (): Style[] =>
+    this.cached('alternate-line', () => [
+      new Style({ stroke: new Stroke({ color: this.palette.casing, width: 4 }), zIndex: 0 }),
+      new Style({ stroke: new Stroke({ color: this.palette.route, width: 1.5, lineDash: [4, 4] }), zIndex: 1 }),
     ]);
 
   /** One airway name along its stretch of consecutive legs (see DataLayers). */

@@ -11,6 +11,7 @@ import type { ExpansionResult, RouteBlock } from '../route/model';
 import type {
   LonLat,
   MapAirspace,
+  MapAlternate,
   MapFilters,
   MapFir,
   MapMicrolight,
@@ -41,6 +42,7 @@ import { crossingRows, isConflict, profileView, verdictOf } from './flightView';
 import { clearOfRoute, firLabelPlaces } from './labelPlaces';
 import { isConflictKind } from '../flight/conflictAreas';
 import { routeAlternates, type AerodromeLookup } from './alternates';
+import { normaliseLon } from '../geo/geodesy';
 
 /** A FIR the hub's navigation places, and how: its outline (from the hub or the boundaries file) or only its box. */
 export interface KnownFir {
@@ -99,12 +101,13 @@ export type MapDrawing = Pick<
 
 const nm = (v: number) => Math.round(v * 10) / 10;
 
-/** RFC 7946 box of the route: west > east when it crosses the antimeridian. */
-function routeBox(corridor: RouteCorridor): MapView['bbox'] {
-  const all: LonLat[] =
+/** RFC 7946 box of the route (and of `also`, the alternates): west > east when it crosses the antimeridian. */
+function routeBox(corridor: RouteCorridor, also: readonly LonLat[] = []): MapView['bbox'] {
+  const route: LonLat[] =
     corridor.legs.length > 0
       ? corridor.legs.flatMap((l) => l.vertices)
       : corridor.points.map((p) => [p.lon, p.lat] as LonLat);
+  const all = also.length > 0 && route.length > 0 ? [...route, ...also] : route;
   if (all.length === 0) return undefined;
   const [w, s, e, n] = boxOf(all);
   if (e - w >= 360) return [-180, s, 180, n];
@@ -301,7 +304,11 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     crossings,
     profile,
   };
-  const bbox = routeBox(judged.corridor);
+  // Fit to the route shows its alternates too, unrolled next to the route's end (its longitudes are continuous).
+  const end = judged.corridor.legs.at(-1)?.vertices.at(-1);
+  const beside = (a: MapAlternate): LonLat =>
+    end ? [end[0] + normaliseLon(a.position[0] - end[0]), a.position[1]] : a.position;
+  const bbox = routeBox(judged.corridor, end ? (alternates?.placed ?? []).map(beside) : []);
   if (bbox) view.bbox = bbox;
   return view;
 }

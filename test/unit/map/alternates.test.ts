@@ -83,6 +83,8 @@ test("field 16's alternates are placed from the navigation data, in order, measu
   assert.ok(eddk!.distanceFromDestinationNm! > 60 && eddk!.distanceFromDestinationNm! < 80);
   assert.ok(edds!.distanceFromDestinationNm! > 75 && edds!.distanceFromDestinationNm! < 95);
   assert.match(eddk!.facts[0]!, /^Alternate aerodrome \(field 16\): Koln Bonn$/);
+  // Fit to the route shows the alternates: Stuttgart lies south of the route's box.
+  assert.ok(view.bbox![1] <= 48.688383 && view.bbox![3] >= 51.4, `${view.bbox}`);
 });
 
 test('an alternate the data does not know is listed as not placed; the known one is still drawn', () => {
