@@ -191,31 +191,57 @@ export class MapStyles {
     ]);
 
   /**
-   * An alternate aerodrome (field 16, ALTN/): a hollow double ring in the route's colour, thin,
+   * An alternate aerodrome (field 16, ALTN/): a thin double ring in the route's colour,
    * where the route's own aerodromes are one thick ring and the traffic blue chevrons; its label
    * "ALTN EDDK" in the route's colour. An obstacle to the labels placed after it.
    */
-  alternateSymbol = (): Style[] => this.cached('alternate-symbol', () => this.alternateRings());
+  alternateSymbol = (): Style => this.cached('alternate-symbol', () => new Style({ image: this.alternateRings() }));
 
-  alternate = (feature: FeatureLike): Style[] => {
+  alternate = (feature: FeatureLike): Style => {
     const alternate = feature.get('alternate') as MapAlternate;
-    return this.cached(`alternate:${alternate.name}`, () => {
-      const [outer, inner] = this.alternateRings('obstacle');
-      outer!.setText(
-        this.label(`ALTN ${alternate.name}`, { size: 11, bold: true, colour: this.palette.route, offsetY: -20 }),
-      );
-      return [outer!, inner!];
-    });
+    return this.cached(
+      `alternate:${alternate.name}`,
+      () =>
+        new Style({
+          image: this.alternateRings('obstacle'),
+          text: this.label(`ALTN ${alternate.name}`, {
+            size: 11,
+            bold: true,
+            colour: this.palette.route,
+            offsetY: -20,
+          }),
+        }),
+    );
   };
 
-  /** Two thin concentric rings, hollow (the map shows through): the alternate's symbol. */
-  private alternateRings(declutterMode?: DeclutterMode): Style[] {
-    const stroke = new Stroke({ color: this.palette.route, width: 1.5 });
-    return [
-      new Style({ image: new CircleStyle({ radius: 8, stroke, declutterMode }), zIndex: 1 }),
-      new Style({ image: new CircleStyle({ radius: 3.5, stroke, declutterMode: 'none' }), zIndex: 1 }),
-    ];
+  /**
+   * Two thin concentric rings in one image (drawn once per palette, at twice its size for sharp
+   * screens): the alternate's symbol. The outer one is filled with the map's background, so the
+   * dashed line from the destination stops at its edge.
+   */
+  private alternateRings(declutterMode?: DeclutterMode): Icon {
+    const key = `${this.palette.route}:${this.palette.background}`;
+    if (this.ringsCanvas?.key !== key) {
+      const canvas = document.createElement('canvas');
+      canvas.width = 40;
+      canvas.height = 40;
+      const c = canvas.getContext('2d')!;
+      c.lineWidth = 3;
+      c.strokeStyle = this.palette.route;
+      c.fillStyle = this.palette.background;
+      c.beginPath();
+      c.arc(20, 20, 16, 0, 2 * Math.PI);
+      c.fill();
+      c.stroke();
+      c.beginPath();
+      c.arc(20, 20, 7, 0, 2 * Math.PI);
+      c.stroke();
+      this.ringsCanvas = { key, canvas };
+    }
+    return new Icon({ img: this.ringsCanvas.canvas, scale: 0.5, declutterMode });
   }
+
+  private ringsCanvas: { key: string; canvas: HTMLCanvasElement } | undefined;
 
   /** The thin dashed line from the destination to an alternate, over a casing. */
   alternateLine = (): Style[] =>
