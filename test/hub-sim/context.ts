@@ -54,7 +54,7 @@ export const DEFAULT_VARIANTS: Variants = {
   airspaces: 'polygons',
   fir: 'boundedBy',
   routes: 'points',
-  flightStatus: 'sim',
+  flightStatus: 'operations',
 };
 
 /** The values each family accepts (for the command line and the control API). */
@@ -69,7 +69,10 @@ export const VARIANT_VALUES: { [F in keyof Variants]: readonly Variants[F][] } =
 
 /**
  * The variants most likely real (the demo uses them). Both NOTAM sets are real; the v1 AIXM one is
- * the set the product's default path (/v1) and Accept (XML) ask for.
+ * the set the product's default path (/v1) and Accept (XML) ask for. The flight status is the
+ * `operations` shape, the one public client code reads (README "Variants"); the hub's flights stay
+ * `fixm`: its `operations` fill would also add the hour's scenario flights to the demo's map and
+ * the recorded map views.
  */
 export const LIKELY_REAL_VARIANTS: Variants = {
   notams: 'v1-aixm',
@@ -77,7 +80,7 @@ export const LIKELY_REAL_VARIANTS: Variants = {
   airspaces: 'mixed',
   fir: 'geometry',
   routes: 'points',
-  flightStatus: 'sim',
+  flightStatus: 'operations',
 };
 
 export interface SimSettings {

@@ -59,10 +59,10 @@ const message = (callsign: string, origin: string, eobtMs: number, destination: 
   `(FPL-${callsign}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${origin}${hhmm(eobtMs)}\n-${route}\n-${destination}0105\n-DOF/${dof(eobtMs)})\n`;
 
 /** The hover on field 7 once the services have answered (it says "still being looked up" before). */
-async function liveHover(server: ServerUnderTest, uri: string): Promise<string> {
+async function liveHover(server: ServerUnderTest, uri: string, line = 0): Promise<string> {
   let text = '';
   for (let tries = 0; tries < 80 && !/Status:|No flight of/.test(text); tries++) {
-    const hover = await server.hover(uri, 0, 7);
+    const hover = await server.hover(uri, line, 7);
     text = (hover?.contents as MarkupContent | undefined)?.value ?? '';
     if (!/Status:|No flight of/.test(text)) await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -153,6 +153,19 @@ test('case 3: one number flying two legs: the leg from field 13 is chosen, thoug
     .at(-1)!
     .diagnostics.find((d) => d.code === 'L001')!;
   assert.match(String(l001.message), /90 min after DLH2090's scheduled off-block/);
+});
+
+test("DLH2090's two legs in one document: each message's hover shows its own leg's delay (issue 37)", async () => {
+  const server = await serverWith({});
+  const uri = 'file:///operations/two-legs.route';
+  // EGLL → EDDF 2 h before the hour (left 90 min late), EDDF → LFPG on the hour (on time so far).
+  const first = message('DLH2090', 'EGLL', hour - minutes(120), 'EDDF');
+  await server.open(uri, `${first}\n${message('DLH2090', 'EDDF', hour, 'LFPG')}`);
+  const secondLine = first.split('\n').length;
+  const second = await liveHover(server, uri, secondLine);
+  assert.match(second, /Delay: 0 min \(the hub's delay/, second);
+  const firstHover = await liveHover(server, uri);
+  assert.match(firstHover, /Delay: 1 h 30 min late \(the hub's delay/, firstHover);
 });
 
 test('case 4: traffic summaries keep their aerodromes and times: no ?→?, the hour’s departures counted', async () => {

@@ -232,7 +232,10 @@ export function judgeAirspace(
     options,
     (flight) => {
       // A limit that names another's (FLOOR, CEILING) leaves the band open: said, not guessed.
-      if (band.open) return openLevels(band, flight, options.levels);
+      if (band.open) {
+        const levels = openLevels(band, flight, options.levels);
+        return { ...levels, text: levels.text + notes };
+      }
       const v = vertical(band, bandText(band), flight, options.levels);
       return { verdict: v.verdict, text: v.text + notes };
     },

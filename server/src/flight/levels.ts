@@ -142,6 +142,7 @@ export function airspaceBand(lower: VerticalLimit | undefined, upper: VerticalLi
   if (open) {
     const openSide: OpenSide = lowerOpen && upperOpen ? 'both' : lowerOpen ? 'lower' : 'upper';
     if (openSide === 'upper' && lowerFt === undefined) notes.push('no lower limit given, taken as SFC');
+    if (openSide === 'lower' && upperFt === undefined) notes.push('no upper limit given, taken as UNL');
     return { lowerFt: lowerFt ?? 0, upperFt: upperFt ?? Infinity, notes, open, openSide };
   }
   if (lowerFt === undefined) {

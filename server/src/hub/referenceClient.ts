@@ -97,6 +97,8 @@ export interface FlightStatusResult {
   flightStatuses: Record<string, unknown>[];
   /** Records beyond MAX_FLIGHT_STATUSES (or larger than a record is read up to), not read. */
   notRead?: number;
+  /** Entries that are not a record (`null`, a figure …), left out; the others are read. */
+  leftOut?: number;
   request?: Record<string, unknown>;
   appendix?: Record<string, unknown>;
 }
@@ -216,6 +218,7 @@ export class ReferenceClient {
       throw this.errorOf(res, what, `the answer is ${kind === 'html' ? 'an HTML page' : kind.toUpperCase()}, not JSON`);
     const records: Record<string, unknown>[] = [];
     let notRead = 0;
+    let leftOut = 0;
     const lists: Record<string, unknown[]> = { airports: [], airlines: [], equipments: [] };
     const appendixList = (name: string): ArrayReader => ({
       max: MAX_APPENDIX_ENTRIES,
@@ -228,9 +231,9 @@ export class ReferenceClient {
         arrays: {
           flightStatuses: {
             max: MAX_FLIGHT_STATUSES,
-            element(value, i) {
-              if (!isObject(value)) throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
-              records.push(value);
+            element(value) {
+              if (isObject(value)) records.push(value);
+              else leftOut++;
             },
             tooLarge: () => void notRead++,
           },
@@ -253,10 +256,10 @@ export class ReferenceClient {
       const single = out.members.get('flightStatus');
       if (!out.found.has('flightStatuses') && single !== undefined && single !== null) {
         const list = Array.isArray(single) ? single : [single];
-        list.slice(0, MAX_FLIGHT_STATUSES).forEach((r, i) => {
-          if (!isObject(r)) throw new ShapeError(`flightStatuses[${i}]`, 'is not an object');
-          records.push(r);
-        });
+        for (const r of list.slice(0, MAX_FLIGHT_STATUSES)) {
+          if (isObject(r)) records.push(r);
+          else leftOut++;
+        }
         notRead += Math.max(0, list.length - MAX_FLIGHT_STATUSES);
       }
       notRead += out.notRead.get('flightStatuses') ?? 0;
@@ -269,6 +272,7 @@ export class ReferenceClient {
       return {
         flightStatuses: records.map((r) => (hasAppendix ? resolveWith(r, index, 0) : r)),
         ...(notRead > 0 ? { notRead } : {}),
+        ...(leftOut > 0 ? { leftOut } : {}),
         ...(isObject(request) ? { request } : {}),
         ...(hasAppendix ? { appendix } : {}),
       };

@@ -36,9 +36,9 @@ export interface TrafficFlights {
   capped: number;
 }
 
-/** "FL350" at and above 10,000 ft (and for any level in hundreds of feet above), else feet. */
 const LEVEL_NOT_REPORTED = 'level not reported';
 
+/** "FL350" at and above 10,000 ft (and for any level in hundreds of feet above), else feet. */
 export function levelText(altitudeFt: number | undefined): string {
   if (altitudeFt === undefined || !Number.isFinite(altitudeFt)) return LEVEL_NOT_REPORTED;
   if (altitudeFt >= 10_000) return `FL${String(Math.round(altitudeFt / 100)).padStart(3, '0')}`;

@@ -34,7 +34,10 @@ export interface LiveFlightQuery {
   eobtText: string;
   /** The UTC date of the EOBT: the date the reference family is asked for. */
   date: { year: number; month: number; day: number };
-  /** One lookup per call sign and date: the EOBT's minutes change nothing asked. */
+  /**
+   * The flights of a call sign and date are asked once (the EOBT's minutes change nothing asked);
+   * the delay is asked per flight chosen (a flight number flies several legs a day).
+   */
   key: string;
   /** Fields 13 and 16: the leg of a flight number that flies several is chosen by them first. */
   origin?: string;
@@ -44,6 +47,8 @@ export interface LiveFlightQuery {
 /** One flight as a service gave it, in the terms the comparison needs. */
 export interface LiveFlightRecord {
   source: 'hub' | 'reference';
+  /** The hub's id of the flight (#2), by which its delay (#4) is asked. */
+  gufi?: string;
   callsign?: string;
   /** The status in the service's words, upper case (`FILED`, `AIRBORNE`, `CANCELLED`, `LANDED` …). */
   status?: string;
@@ -78,6 +83,8 @@ export interface LiveFlightDelay {
   minutes?: number;
   /** The delay record's own word on its accuracy, when it gives one. */
   accuracy?: string;
+  /** The hub flight it is the delay of: another leg's delay is never shown. */
+  gufi?: string;
 }
 
 /** What the session found for one query. */
@@ -353,7 +360,8 @@ export interface DelayFigure {
  * off-block, the actual take-off (taxi-out included), then the estimated off-block.
  */
 export function departureDelay(answer: LiveFlightAnswer, chosen = chosenFlight(answer)): DelayFigure | undefined {
-  if (answer.delay?.minutes !== undefined) {
+  const delayOfChosen = !answer.delay?.gufi || answer.delay.gufi === chosen.hub?.gufi;
+  if (answer.delay?.minutes !== undefined && delayOfChosen) {
     const accuracy = answer.delay.accuracy ? `, accuracy ${answer.delay.accuracy}` : '';
     return { minutes: answer.delay.minutes, source: `the hub's delay${accuracy}` };
   }

@@ -4,8 +4,9 @@
  * names (#4), and the reference family's flight status by carrier, number and date. Comparison
  * and words are remote/liveFlight.ts.
  *
- * The usage limit is the user's money: one lookup per call sign and date, kept for `ttlMs`
- * (default 5 minutes), identical lookups in flight share one promise, and callers ask only once
+ * The usage limit is the user's money: one lookup of the flights per call sign and date, and one
+ * of the delay per flight chosen (the legs of one flight number each have their own), kept for
+ * `ttlMs` (default 5 minutes), identical lookups in flight share one promise, and callers ask only once
  * the parse has settled (the document pipeline) or on hover — never per keystroke. The flights of
  * an operator (#1, completion of field 7) are fetched once per operator and kept 30 minutes.
  *
@@ -29,6 +30,7 @@ import {
   liveFlightQuery,
   referenceFlightRecord,
   type LiveFlightAnswer,
+  type LiveFlightDelay,
   type LiveFlightQuery,
   type LiveFlightRecord,
   type LiveFlightSettings,
@@ -80,9 +82,24 @@ const ENDPOINT_WORDS: Record<string, string> = {
   flightStatus: "The reference family's flight status",
 };
 
+/** The hub's delay (#4) of one flight, with what the hover says of it. */
+interface DelayEntry {
+  delay?: LiveFlightDelay;
+  notes: string[];
+  /** Not had for a failure of the service (a missing delay is no failure). */
+  failed?: boolean;
+  fetchedAt: number;
+}
+
 export class LiveFlightLookup {
+  /** The flights of a call sign and date, without a delay: that is the chosen flight's, in `delays`. */
   private readonly answers = new Map<string, LiveFlightAnswer>();
   private readonly pending = new Map<string, Promise<LiveFlightAnswer>>();
+  /** By GUFI. */
+  private readonly delays = new Map<string, DelayEntry>();
+  private readonly pendingDelays = new Map<string, Promise<DelayEntry>>();
+  /** Flights fetched while a service failed: no recovery to say. */
+  private readonly failedFlights = new WeakSet<LiveFlightAnswer>();
   private readonly operators = new Map<string, { flights: OperatorFlight[]; fetchedAt: number }>();
   private readonly pendingOperators = new Map<string, Promise<OperatorFlight[]>>();
   /**
@@ -111,16 +128,62 @@ export class LiveFlightLookup {
   /** The answer for the query if fetched and still fresh, without asking. */
   cached(query: LiveFlightQuery): LiveFlightAnswer | undefined {
     this.follow();
-    const answer = this.answers.get(query.key);
-    if (!answer || this.now() - answer.fetchedAt >= (this.options.ttlMs ?? DEFAULT_TTL_MS)) return undefined;
-    // The same call sign and date with another EOBT: the same calls, compared again.
-    return answer.query === query ? answer : { ...answer, query };
+    const flights = this.cachedFlights(query);
+    if (!flights) return undefined;
+    const gufi = this.delayWanted(flights, query);
+    if (gufi === undefined) return { ...flights, query };
+    const entry = this.delays.get(gufi);
+    return entry && this.fresh(entry.fetchedAt) ? withDelay(flights, query, entry) : undefined;
   }
 
-  /** The live flight of the query; one lookup per call sign and date in flight, answers cached. */
-  lookup(query: LiveFlightQuery): Promise<LiveFlightAnswer> {
+  /**
+   * The live flight of the query: the flights of its call sign and date, then the delay of the
+   * one this message names (the same call sign and date may be another leg, another EOBT);
+   * identical lookups in flight shared, answers cached.
+   */
+  async lookup(query: LiveFlightQuery): Promise<LiveFlightAnswer> {
     const fresh = this.cached(query);
-    if (fresh) return Promise.resolve(fresh);
+    if (fresh) return fresh;
+    const cachedFlights = this.cachedFlights(query);
+    const flights = cachedFlights ?? (await this.lookupFlights(query));
+    const gufi = this.delayWanted(flights, query);
+    const entry = gufi === undefined ? undefined : await this.lookupDelay(gufi);
+    if (!cachedFlights && !this.failedFlights.has(flights) && !entry?.failed) this.succeeded();
+    return entry ? withDelay(flights, query, entry) : { ...flights, query };
+  }
+
+  private fresh(fetchedAt: number): boolean {
+    return this.now() - fetchedAt < (this.options.ttlMs ?? DEFAULT_TTL_MS);
+  }
+
+  /** The flights of the query's call sign and date, if fetched and fresh. */
+  private cachedFlights(query: LiveFlightQuery): LiveFlightAnswer | undefined {
+    const answer = this.answers.get(query.key);
+    return answer && this.fresh(answer.fetchedAt) ? answer : undefined;
+  }
+
+  /** The GUFI of the hub flight the query names, when its delay is to be asked. */
+  private delayWanted(flights: LiveFlightAnswer, query: LiveFlightQuery): string | undefined {
+    const chosen = chooseFlight(flights.hub, query);
+    return chosen && !chosen.cancelled ? chosen.gufi : undefined;
+  }
+
+  private lookupDelay(gufi: string): Promise<DelayEntry> {
+    let promise = this.pendingDelays.get(gufi);
+    if (!promise) {
+      const hub = this.hub;
+      promise = this.fetchDelay(gufi)
+        .then((entry) => {
+          if (this.hub === hub) keep(this.delays, gufi, entry, this.options.maxKept ?? MAX_KEPT);
+          return entry;
+        })
+        .finally(() => this.pendingDelays.delete(gufi));
+      this.pendingDelays.set(gufi, promise);
+    }
+    return promise;
+  }
+
+  private lookupFlights(query: LiveFlightQuery): Promise<LiveFlightAnswer> {
     let promise = this.pending.get(query.key);
     if (!promise) {
       const hub = this.hub;
@@ -134,7 +197,7 @@ export class LiveFlightLookup {
         .finally(() => this.pending.delete(query.key));
       this.pending.set(query.key, promise);
     }
-    return promise.then((answer) => (answer.query === query ? answer : { ...answer, query }));
+    return promise;
   }
 
   /**
@@ -177,18 +240,21 @@ export class LiveFlightLookup {
    * document's L findings.
    */
   async refresh(document: RouteDocument): Promise<RouteDiagnostic[]> {
-    const queries = new Map<string, LiveFlightQuery>();
+    // Each message of a call sign and date asked: the flights are asked once, the delay per leg.
+    const queries = new Map<string, LiveFlightQuery[]>();
     const beyond = new Set<string>();
     for (const block of document.blocks) {
       const query = this.queryOf(block);
-      if (!query || queries.has(query.key)) continue;
-      if (queries.size < MAX_LOOKUPS_PER_DOCUMENT) queries.set(query.key, query);
+      if (!query) continue;
+      const same = queries.get(query.key);
+      if (same) same.push(query);
+      else if (queries.size < MAX_LOOKUPS_PER_DOCUMENT) queries.set(query.key, [query]);
       else beyond.add(query.key);
     }
     if (queries.size === 0) return [];
     if (!this.enabled) return [];
     if (beyond.size > 0) this.sayCapped(queries.size + beyond.size);
-    await Promise.all([...queries.values()].map((q) => this.lookup(q).catch(() => undefined)));
+    await Promise.all([...queries.values()].flat().map((q) => this.lookup(q).catch(() => undefined)));
     return this.findings(document);
   }
 
@@ -243,7 +309,10 @@ export class LiveFlightLookup {
       if (!changed) continue;
       for (const key of [...this.refused.keys()]) if (key.split(':')[0] === service) this.refused.delete(key);
     }
-    if (hubClient !== this.hub) this.operators.clear();
+    if (hubClient !== this.hub) {
+      this.operators.clear();
+      this.delays.clear();
+    }
     this.hub = hubClient;
     this.reference = referenceClient;
     this.answers.clear();
@@ -265,21 +334,21 @@ export class LiveFlightLookup {
     this.follow();
     const notes: string[] = [];
     const [hubPart, reference] = await Promise.all([this.fromHub(query, notes), this.fromReference(query, notes)]);
-    if (!hubPart.failed && !reference.failed) this.succeeded();
-    return {
+    const answer: LiveFlightAnswer = {
       query,
       hub: hubPart.records,
-      ...(hubPart.delay ? { delay: hubPart.delay } : {}),
       reference: reference.records,
       notes,
       fetchedAt: this.now(),
     };
+    if (hubPart.failed || reference.failed) this.failedFlights.add(answer);
+    return answer;
   }
 
   private async fromHub(
     query: LiveFlightQuery,
     notes: string[],
-  ): Promise<{ records: LiveFlightRecord[]; delay?: LiveFlightAnswer['delay']; failed?: boolean }> {
+  ): Promise<{ records: LiveFlightRecord[]; failed?: boolean }> {
     const hub = this.session.hubClient;
     if (!hub) {
       notes.push("No hub key is set: the hub's flights are not asked (ICAO Route: Set Hub Key).");
@@ -304,32 +373,40 @@ export class LiveFlightLookup {
       notes.push(this.failed('hub', 'airlineFlightNumber', error));
       return { records: [], failed: true };
     }
-    const records = summaries.map(hubRecord);
-    const chosen = chooseFlight(records, query);
-    const gufi = chosen ? summaries[records.indexOf(chosen)]?.gufi : undefined;
-    if (!chosen || !gufi || chosen.cancelled) return { records };
-    const delayRefused = this.refusal('hub', 'flightDelay');
-    if (delayRefused) {
-      notes.push(delayRefused);
-      return { records, failed: true };
+    return { records: summaries.map(hubRecord) };
+  }
+
+  /** The hub's delay (#4) of one flight; a failure said in the entry's notes. */
+  private async fetchDelay(gufi: string): Promise<DelayEntry> {
+    const notes: string[] = [];
+    const entry = (delay?: LiveFlightDelay, failed = false): DelayEntry => ({
+      ...(delay ? { delay } : {}),
+      notes,
+      ...(failed ? { failed } : {}),
+      fetchedAt: this.now(),
+    });
+    const hub = this.session.hubClient;
+    if (!hub) return entry();
+    const refused = this.refusal('hub', 'flightDelay');
+    if (refused) {
+      notes.push(refused);
+      return entry(undefined, true);
     }
     try {
       const delay = await hub.flightDelay(gufi);
       const accuracy = typeof delay.record.accuracy === 'string' ? delay.record.accuracy : undefined;
-      return {
-        records,
-        delay: {
-          ...(delay.delayMinutes !== undefined ? { minutes: delay.delayMinutes } : {}),
-          ...(accuracy ? { accuracy } : {}),
-        },
-      };
+      return entry({
+        gufi,
+        ...(delay.delayMinutes !== undefined ? { minutes: delay.delayMinutes } : {}),
+        ...(accuracy ? { accuracy } : {}),
+      });
     } catch (error) {
       if (isServiceError(error) && error.kind === 'notFound') {
         notes.push('The hub holds no delay for this flight (a completed flight leaves it six hours after landing).');
-        return { records };
+        return entry();
       }
       notes.push(this.failed('hub', 'flightDelay', error));
-      return { records, failed: true };
+      return entry(undefined, true);
     }
   }
 
@@ -362,6 +439,11 @@ export class LiveFlightLookup {
         notes.push(
           `The reference family's answer held ${result.notRead} more flight status records than the ` +
             `${result.flightStatuses.length} read; they are not compared.`,
+        );
+      if (result.leftOut)
+        notes.push(
+          `The reference family's answer held ${result.leftOut} flight status ${result.leftOut === 1 ? 'entry' : 'entries'} ` +
+            `that ${result.leftOut === 1 ? 'is' : 'are'} not a record, left out; the ${result.flightStatuses.length} others are compared.`,
         );
       return { records: result.flightStatuses.map(referenceFlightRecord) };
     } catch (error) {
@@ -412,6 +494,16 @@ export class LiveFlightLookup {
   }
 }
 
+/** The flights of a call sign and date with the delay of the one `query` names. */
+function withDelay(flights: LiveFlightAnswer, query: LiveFlightQuery, entry: DelayEntry): LiveFlightAnswer {
+  return {
+    ...flights,
+    query,
+    ...(entry.delay ? { delay: entry.delay } : {}),
+    notes: [...flights.notes, ...entry.notes],
+  };
+}
+
 /** Answers kept at most (default): a long session with many messages keeps the latest ones. */
 const MAX_KEPT = 500;
 
@@ -454,6 +546,7 @@ export function hubRecord(flight: FlightSummary): LiveFlightRecord {
     return Number.isFinite(value) ? value : undefined;
   };
   const record: LiveFlightRecord = { source: 'hub', cancelled: status === 'CANCELLED' };
+  if (flight.gufi) record.gufi = flight.gufi;
   if (flight.callsign) record.callsign = flight.callsign;
   else if (flight.operator && flight.flightNumber)
     record.operatorAndNumber = `${flight.operator} ${flight.flightNumber}`;

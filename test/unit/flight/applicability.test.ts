@@ -226,8 +226,8 @@ test("AIXM's FLOOR and CEILING limits: never a height; the known limit decides w
     "lower limit 'CEILING' (AIXM's CEILING: the top of the airspace or route it belongs to, a level given elsewhere) is not known here";
   const cases: {
     name: string;
-    lower: { uom: string; value: string };
-    upper: { uom: string; value: string };
+    lower?: { uom: string; value: string };
+    upper?: { uom: string; value: string };
     levels?: { mode: 'band'; lowerFt: number; upperFt: number } | { mode: 'all' };
     vertical: string;
     /** The level part of the reason, between the lateral part and the schedule. */
@@ -290,6 +290,20 @@ test("AIXM's FLOOR and CEILING limits: never a height; the known limit decides w
       words: `levels not filtered; ${FLOOR_WHY}`,
     },
     {
+      name: 'no lower limit to FLOOR: the floor taken as SFC, and said',
+      upper: CODED('FLOOR'),
+      vertical: 'unknown',
+      words: `levels not known: ${FLOOR_WHY}; FL350 is not below its floor SFC: taken as possibly at the flight's level (no lower limit given, taken as SFC)`,
+      open: FLOOR_WHY,
+    },
+    {
+      name: 'CEILING with no upper limit: the ceiling taken as UNL, and said',
+      lower: CODED('CEILING'),
+      vertical: 'unknown',
+      words: `levels not known: ${CEILING_WHY}; FL350 is not above its ceiling UNL: taken as possibly at the flight's level (no upper limit given, taken as UNL)`,
+      open: CEILING_WHY,
+    },
+    {
       name: 'UNL is unlimited, unlike FLOOR',
       lower: FL('245'),
       upper: { uom: 'FT', value: 'UNL' },
@@ -298,7 +312,8 @@ test("AIXM's FLOOR and CEILING limits: never a height; the known limit decides w
     },
   ];
   for (const c of cases) {
-    const verdict = judgeAirspace({ lowerLimit: c.lower, upperLimit: c.upper }, measure, PROFILE, {
+    const limits = { ...(c.lower ? { lowerLimit: c.lower } : {}), ...(c.upper ? { upperLimit: c.upper } : {}) };
+    const verdict = judgeAirspace(limits, measure, PROFILE, {
       ...OPTIONS,
       ...(c.levels ? { levels: c.levels } : {}),
     });

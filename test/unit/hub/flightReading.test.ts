@@ -258,6 +258,31 @@ test('the reference flight status: records past the cap counted, the appendix in
   assert.ok(turns > 3, `${turns} turns`);
 });
 
+test('the reference flight status: an entry that is no record is left out and counted, the good one kept (issue 37)', async (t) => {
+  const good = { flightId: 1, carrierFsCode: 'LH', flightNumber: '400', departureAirportFsCode: 'FRA', status: 'S' };
+  const bodies = [
+    JSON.stringify({ flightStatuses: [null, good, 7] }),
+    // The single-record shape some answers use.
+    JSON.stringify({ flightStatus: [good, 'x'] }),
+  ];
+  let next = 0;
+  const server = await startLocalServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(bodies[next++]),
+  );
+  const ref = new ReferenceClient({ baseUrl: server.url, retries: 0 }, { appId: 'id', appKey: 'key' });
+  t.after(async () => {
+    await ref.close();
+    await server.close();
+  });
+  const date = { year: 2026, month: 11, day: 26 };
+  const list = await ref.flightStatus('LH', '400', date, { utc: true });
+  assert.deepEqual(list.flightStatuses, [good]);
+  assert.equal(list.leftOut, 2);
+  const single = await ref.flightStatus('LH', '401', date, { utc: true });
+  assert.deepEqual(single.flightStatuses, [good]);
+  assert.equal(single.leftOut, 1);
+});
+
 test('past the cap the rest of a FIXM answer is counted by its start tags, not parsed', async () => {
   const flights = Array.from({ length: 20_000 }, (_, i) => FLIGHT(i));
   // Flights with attributes, self-closed, and a name that merely starts like Flight: counted, counted, not.

@@ -16,6 +16,7 @@ import { ReferenceClient } from '../../../server/src/hub/referenceClient';
 import { parseRouteDocument } from '../../../server/src/route';
 import { LiveFlightLookup } from '../../../server/src/session/liveFlightLookup';
 import { SourceStatuses, type SourceName, type SourceStatus } from '../../../server/src/session/status';
+import { startLocalServer } from '../hub/localServer';
 
 const sims: HubSimulator[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -251,4 +252,63 @@ test('a file of many FPL messages asks the first 50 call signs once, then nothin
   await lookup.lookup(lookup.queryOf(last)!);
   assert.equal(calls('airlineFlightNumber'), atOpen + 3);
   assert.equal(logged.length, 1, 'said once');
+});
+
+test('two legs of one flight number on one day: each message gets the delay of its own leg (issue 37)', async () => {
+  const sim = await startHubSimulator({
+    port: 0,
+    quiet: true,
+    // The operations scenario: DLH2090 EGLL → EDDF two hours before the hour (90 min late), EDDF → LFPG on it.
+    settings: { fixedNow: new Date(NOW + 5 * 60_000).toISOString(), variants: { flights: 'operations' } },
+  });
+  sims.push(sim);
+  const hubClient = new HubClient({ baseUrl: sim.url, retries: 0 }, { userKey: 'demo' }, { now: () => NOW });
+  closers.push(() => hubClient.close());
+  const statuses = new SourceStatuses(() => undefined);
+  const lookup = new LiveFlightLookup({ hubClient, referenceClient: undefined, statuses }, { now: () => NOW });
+  const leg = (origin: string, eobt: string, destination: string) =>
+    `(FPL-DLH2090-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${origin}${eobt}\n-N0450F350 DCT\n-${destination}0105\n-DOF/261126)\n`;
+  const document = parseRouteDocument(leg('EGLL', '0700', 'EDDF') + '\n' + leg('EDDF', '0900', 'LFPG'));
+  const [first, second] = document.blocks.flatMap((b) => lookup.queryOf(b) ?? []);
+  assert.equal(first!.key, second!.key, 'one call sign and date');
+  // The second leg asked first: its delay must not become the first leg's.
+  const secondAnswer = await lookup.lookup(second!);
+  const firstAnswer = await lookup.lookup(first!);
+  const calls = (endpoint: string) => sim.requests.list().filter((r) => r.endpoint === endpoint).length;
+  assert.equal(calls('airlineFlightNumber'), 3, "the legs' flights asked once");
+  assert.equal(calls('flightDelay'), 2, 'one delay per leg');
+  assert.equal(firstAnswer.delay?.minutes, 90, 'EGLL → EDDF left 90 min late');
+  assert.equal(secondAnswer.delay?.minutes, 0, 'EDDF → LFPG on time');
+  assert.equal(lookup.cached(first!)?.delay?.minutes, 90);
+  assert.equal(lookup.cached(second!)?.delay?.minutes, 0);
+  await Promise.all([lookup.lookup(first!), lookup.lookup(second!), lookup.refresh(document)]);
+  assert.equal(calls('flightDelay'), 2, 'cached per flight');
+});
+
+test('a reference entry that is no record: the others compared, the left-out one said (issue 37)', async (t) => {
+  const good = {
+    flightId: 1,
+    carrierFsCode: 'AF',
+    flightNumber: '1404',
+    departureAirportFsCode: 'CDG',
+    arrivalAirportFsCode: 'FCO',
+    departureAirport: { icao: 'LFPG' },
+    arrivalAirport: { icao: 'LIRF' },
+    status: 'S',
+    operationalTimes: { scheduledGateDeparture: { dateUtc: '2026-11-26T09:35:00.000Z' } },
+  };
+  const server = await startLocalServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ flightStatuses: [null, good] })),
+  );
+  const referenceClient = new ReferenceClient({ baseUrl: server.url, retries: 0 }, { appId: 'id', appKey: 'key' });
+  t.after(async () => {
+    await referenceClient.close();
+    await server.close();
+  });
+  const statuses = new SourceStatuses(() => undefined);
+  const lookup = new LiveFlightLookup({ hubClient: undefined, referenceClient, statuses }, { now: () => NOW });
+  const answer = await lookup.lookup(lookup.queryOf(AFR.blocks[0]!)!);
+  assert.equal(answer.reference.length, 1);
+  assert.equal(answer.reference[0]!.departure, 'LFPG');
+  assert.match(answer.notes.join(' '), /held 1 flight status entry that is not a record, left out/);
 });
