@@ -720,6 +720,18 @@ const inspect = {
       .filter((l) => l.getDeclutter() === LABEL_GROUP)
       .sort((a, b) => (b.getZIndex() ?? 0) - (a.getZIndex() ?? 0))
       .map((l) => String(l.get('name'))),
+  /**
+   * Centres the view on one flight of the traffic layer at `zoom` (the e2e step looks at one
+   * flight close up: at the route's zoom the declutter may rightly give every flight label's place
+   * to the route's names, depending on where the simulated flights are at that moment).
+   */
+  centreOnFlight(id: string, zoom: number): boolean {
+    const geometry = data.traffic.getSource()!.getFeatureById(id)?.getGeometry();
+    if (!(geometry instanceof Point)) return false;
+    map.getView().setCenter(geometry.getCoordinates());
+    map.getView().setZoom(zoom);
+    return true;
+  },
   /** Each flight of the traffic layer as drawn: its symbol's rotation (degrees) and its label's text. */
   trafficSymbols: () =>
     data.traffic

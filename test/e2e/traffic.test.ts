@@ -119,17 +119,29 @@ step(
       symbols.some((s) => s.rotationDeg !== 0),
       'the simulator flies along its routes: some flight is rotated off north',
     );
-    // At least one label is drawn (the decluttering keeps those clear of the route's names).
+    // At least one label is drawn (the decluttering keeps those clear of the route's names). At
+    // the route's zoom every flight label may rightly give way, depending on where the simulated
+    // flights are now: each try looks at the next flight close up.
+    let tries = 0;
     const labelled = await wb.until(
       async () => {
+        const next = symbols[tries++ % symbols.length]!;
+        await map.evaluate(
+          (_element, id) =>
+            (
+              window as unknown as { icaoRouteMap: { centreOnFlight(id: string, zoom: number): boolean } }
+            ).icaoRouteMap.centreOnFlight(id, 9),
+          next.id,
+        );
+        await wb.page.waitForTimeout(500);
         const boxes = await map.evaluate(() =>
           (window as unknown as { icaoRouteMap: { labelBoxes(): Box[] } }).icaoRouteMap.labelBoxes(),
         );
         const flights = boxes.filter((b) => b.kind === 'flight' && !b.symbol).map((b) => b.text);
         return flights.length > 0 ? flights : undefined;
       },
-      'a labelled flight on the map',
-      30_000,
+      'a labelled flight on the map, looked at close up',
+      60_000,
     );
     assert.ok(
       labelled.every((text) => symbols.some((s) => s.label === text)),

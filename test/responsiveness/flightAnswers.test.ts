@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
-import { ServerUnderTest } from './support/server';
+import { ServerUnderTest } from '../protocol/support/server';
 
 const BOUND_MS = 4_000;
 const ROOT = path.resolve(__dirname, '../..');
