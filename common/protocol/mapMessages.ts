@@ -200,6 +200,29 @@ export interface MapMicrolight {
   distanceNm: number;
 }
 
+/** An alternate aerodrome of the flight plan (field 16, or ALTN/ for ZZZZ), placed by the host. */
+export interface MapAlternate {
+  /** `altn<index>`, in the flight plan's order. */
+  id: string;
+  /** The location indicator (or the coordinates ALTN/ gives), as the page labels it: "ALTN EDDK". */
+  name: string;
+  position: LonLat;
+  /** Geodesic distance from the destination, NM, when the destination is placed. */
+  distanceFromDestinationNm?: number;
+  /** The destination it is measured from (the dashed line's other end). */
+  destination?: string;
+  /** The geodesic from the destination to it, densified and split at the antimeridian (the dashed line). */
+  paths?: LonLat[][];
+  /** What a click shows, one line each (as a route point's facts). */
+  facts: string[];
+}
+
+/** The flight plan's alternates: those placed, in order, and those that could not be, with why. */
+export interface MapAlternates {
+  placed: MapAlternate[];
+  notPlaced: { name: string; why: string }[];
+}
+
 /** The layers a user can switch on and off. */
 export type MapLayerName = 'route' | 'firs' | 'airspaces' | 'notams' | 'microlights' | 'traffic';
 
@@ -361,6 +384,8 @@ export interface MapView {
   airspaces: MapAirspace[];
   notams: MapNotam[];
   microlights: MapMicrolight[];
+  /** The flight plan's alternates (absent: the block has no FPL message naming any). */
+  alternates?: MapAlternates;
   /** [west, south, east, north] of the route, for fit-to-route; west > east when it crosses the antimeridian (RFC 7946). */
   bbox?: [number, number, number, number];
   /** What is missing and why, once each ("airspaces and NOTAMs need a hub key", …). */

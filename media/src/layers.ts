@@ -35,6 +35,13 @@ export class DataLayers {
   readonly airspaces: VectorImageLayer<Source>;
   readonly notams: VectorImageLayer<Source>;
   readonly microlights: VectorLayer<Source>;
+  /**
+   * The flight plan's alternates (field 16, ALTN/), switched with the route: their symbols and
+   * names (decluttered after the route's points and names and the conflicts' labels, before the
+   * FIRs' and the airways'), and the dashed lines from the destination (under the route's legs).
+   */
+  readonly alternates: VectorLayer<Source>;
+  readonly alternateLines: VectorLayer<Source>;
   /** The flights within the FIRs the route crosses (issue 22): off by default, asked only while on. */
   readonly traffic: VectorLayer<Source>;
   readonly trafficLabels: VectorLayer<Source>;
@@ -114,6 +121,8 @@ export class DataLayers {
     });
     this.airspaceLabels.set('name', 'airspace-labels');
     this.microlights = layer('microlights', styles.microlight, LABELS, 7);
+    this.alternates = layer('alternates', styles.alternate, LABELS, 10.8);
+    this.alternateLines = layer('alternate-lines', styles.alternateLine, false, 8.9);
     // The flights' symbols above the legs (they fly the same airways, and the layer is asked for),
     // below the route's own symbols; never decluttered, so they hide no label and no label hides them.
     this.traffic = layer('traffic', styles.traffic, false, 12.5);
@@ -165,8 +174,10 @@ export class DataLayers {
       this.trafficLabels,
       this.traffic,
       this.selection,
+      this.alternateLines,
       this.legs,
       this.airwayLabels,
+      this.alternates,
       this.pointNames,
       this.notamConflictLabels,
       this.restrictionLabels,
@@ -179,7 +190,15 @@ export class DataLayers {
   byName(name: MapLayerName): AnyVectorLayer[] {
     switch (name) {
       case 'route':
-        return [this.route, this.legs, this.airwayLabels, this.pointNames, this.highlight];
+        return [
+          this.route,
+          this.legs,
+          this.airwayLabels,
+          this.pointNames,
+          this.highlight,
+          this.alternates,
+          this.alternateLines,
+        ];
       case 'firs':
         return [this.firs, this.firLabels];
       case 'airspaces':
@@ -231,6 +250,22 @@ export class DataLayers {
       ),
     );
     replaceAll(this.legs, legFeatures);
+    const alternates = view.alternates?.placed ?? [];
+    replaceAll(
+      this.alternates,
+      alternates.map((a) => feature(a.id, new Point(fromLonLat(a.position)), { alternate: a, kind: 'alternate' })),
+    );
+    replaceAll(
+      this.alternateLines,
+      alternates
+        .filter((a) => a.paths?.length)
+        .map((a) =>
+          feature(`${a.id}-line`, new MultiLineString(a.paths!.map(lineCoordinates)), {
+            alternate: a,
+            kind: 'alternateLine',
+          }),
+        ),
+    );
     replaceAll(this.airwayLabels, airwayStretches(legFeatures));
     // Past a few hundred, context labels only appear zoomed in (they would hide the map).
     this.styles.denseLayers = new Set([

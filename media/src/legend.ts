@@ -49,6 +49,8 @@ const ENTRIES: [string, Swatch][] = [
   ['Route', (s) => ({ style: s.leg(), geometry: 'line' })],
   ['SID / STAR (procedure from the CIFP files)', (s) => ({ style: s.procedureLeg(), geometry: 'line' })],
   ['Aerodrome', symbol('aerodrome')],
+  ['Alternate aerodrome (field 16, ALTN/)', (s) => ({ style: s.alternateSymbol(), geometry: 'point' })],
+  ['Destination to alternate', (s) => ({ style: s.alternateLine(), geometry: 'line' })],
   ['VOR', symbol('vor')],
   ['NDB', symbol('ndb')],
   ['DME / TACAN', symbol('dme')],

@@ -28,6 +28,7 @@ import {
   type MapLeg,
   type MapNotam,
   type MapPoint,
+  type MapAlternate,
   type MapFlight,
   type MapRange,
   type MapTraffic,
@@ -451,6 +452,8 @@ const clickable = new Set<BaseLayer>([
   data.firs,
   data.microlights,
   data.traffic,
+  data.alternates,
+  data.alternateLines,
 ]);
 
 map.on('singleclick', (event) => {
@@ -466,6 +469,7 @@ map.on('singleclick', (event) => {
   const [fir] = ofKind('fir');
   const [microlight] = ofKind('microlight');
   const [flight] = ofKind('flight');
+  const [alternate] = [...ofKind('alternate'), ...ofKind('alternateLine')];
   data.setSelection([]);
   shown = undefined;
   selectedItem = undefined;
@@ -485,6 +489,8 @@ map.on('singleclick', (event) => {
       current?.points.find((p) => p.id === l.toId),
     );
     reveal(l.range);
+  } else if (alternate) {
+    panel.showAlternate(alternate.get('alternate') as MapAlternate);
   } else if (notams.length) {
     selectItem(String(notams[0].getId()), { details: true });
   } else if (airspaces.length) {
@@ -507,7 +513,7 @@ map.on('pointermove', (event) => {
   if (event.dragging) return;
   const over = map.hasFeatureAtPixel(event.pixel, {
     hitTolerance: 5,
-    layerFilter: (l) => l === data.route || l === data.legs,
+    layerFilter: (l) => l === data.route || l === data.legs || l === data.alternates,
   });
   mapElement.style.cursor = over ? 'pointer' : '';
 });
@@ -579,6 +585,12 @@ const inspect = {
       /** Features made since the page loaded: a restyle makes none, a rebuild makes them all again. */
       featuresMade: data.featuresMade,
       microlights: count(data.microlights),
+      /** The alternates drawn: their labels as the map writes them, and their dashed lines. */
+      alternates: data.alternates
+        .getSource()!
+        .getFeatures()
+        .map((f) => `ALTN ${(f.get('alternate') as MapAlternate).name}`),
+      alternateLines: count(data.alternateLines),
       traffic: count(data.traffic),
       trafficLabels: data.traffic
         .getSource()!
@@ -673,7 +685,9 @@ const inspect = {
                 ? (f.get('notam') as MapNotam).number
                 : kind === 'flight'
                   ? String(f.get('label'))
-                  : String(f.get('designator') ?? f.get('name') ?? '');
+                  : kind === 'alternate'
+                    ? `ALTN ${(f.get('alternate') as MapAlternate).name}`
+                    : String(f.get('designator') ?? f.get('name') ?? '');
       const ratio = window.devicePixelRatio || 1;
       const box: [number, number, number, number] = [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio];
       // A box centred on its point is the point's symbol; its name sits above it.

@@ -12,6 +12,7 @@ import type {
   MapLeg,
   MapNotam,
   MapPoint,
+  MapAlternate,
   MapTraffic,
   MapView,
 } from '../../common/protocol/mapMessages';
@@ -170,7 +171,12 @@ export class SidePanel {
   setView(view: MapView | null): void {
     this.title.textContent = view ? view.title : 'Route map';
     // Notices are the host's words, each once: replaced, never appended to.
-    const notices = [...new Set(view?.notices ?? [])];
+    const notices = [
+      ...new Set([
+        ...(view?.notices ?? []),
+        ...(view?.alternates?.notPlaced ?? []).map((a) => `ALTN ${a.name}: not placed (${a.why}).`),
+      ]),
+    ];
     this.noticeList.replaceChildren(...notices.map((n) => el('li', { textContent: n })));
     this.notices.element.hidden = notices.length === 0;
     const summary = this.notices.element.querySelector('summary')!;
@@ -240,6 +246,13 @@ export class SidePanel {
       facts,
       point.range,
     );
+  }
+
+  /** An alternate aerodrome's facts (field 16, ALTN/), as a route point's. */
+  showAlternate(alternate: MapAlternate): void {
+    const facts = el('ul');
+    for (const fact of alternate.facts) facts.append(el('li', { textContent: fact }));
+    this.showDetails(`ALTN ${alternate.name} (alternate aerodrome)`, facts);
   }
 
   showLeg(leg: MapLeg, from: MapPoint | undefined, to: MapPoint | undefined): void {

@@ -11,6 +11,7 @@ import type { DeclutterMode } from 'ol/style/Style';
 import type {
   LonLat,
   MapAirspace,
+  MapAlternate,
   MapFir,
   MapLeg,
   MapNotam,
@@ -187,6 +188,66 @@ export class MapStyles {
     this.cached('procedure-leg', () => [
       new Style({ stroke: new Stroke({ color: this.palette.casing, width: 6 }), zIndex: 0 }),
       new Style({ stroke: new Stroke({ color: this.palette.route, width: 2.5, lineDash: [9, 5] }), zIndex: 1 }),
+    ]);
+
+  /**
+   * An alternate aerodrome (field 16, ALTN/): a thin double ring in the route's colour,
+   * where the route's own aerodromes are one thick ring and the traffic blue chevrons; its label
+   * "ALTN EDDK" in the route's colour. An obstacle to the labels placed after it.
+   */
+  alternateSymbol = (): Style => this.cached('alternate-symbol', () => new Style({ image: this.alternateRings() }));
+
+  alternate = (feature: FeatureLike): Style => {
+    const alternate = feature.get('alternate') as MapAlternate;
+    return this.cached(
+      `alternate:${alternate.name}`,
+      () =>
+        new Style({
+          image: this.alternateRings('obstacle'),
+          text: this.label(`ALTN ${alternate.name}`, {
+            size: 11,
+            bold: true,
+            colour: this.palette.route,
+            offsetY: -20,
+          }),
+        }),
+    );
+  };
+
+  /**
+   * Two thin concentric rings in one image (drawn once per palette, at twice its size for sharp
+   * screens): the alternate's symbol. The outer one is filled with the map's background, so the
+   * dashed line from the destination stops at its edge.
+   */
+  private alternateRings(declutterMode?: DeclutterMode): Icon {
+    const key = `${this.palette.route}:${this.palette.background}`;
+    if (this.ringsCanvas?.key !== key) {
+      const canvas = document.createElement('canvas');
+      canvas.width = 40;
+      canvas.height = 40;
+      const c = canvas.getContext('2d')!;
+      c.lineWidth = 3;
+      c.strokeStyle = this.palette.route;
+      c.fillStyle = this.palette.background;
+      c.beginPath();
+      c.arc(20, 20, 16, 0, 2 * Math.PI);
+      c.fill();
+      c.stroke();
+      c.beginPath();
+      c.arc(20, 20, 7, 0, 2 * Math.PI);
+      c.stroke();
+      this.ringsCanvas = { key, canvas };
+    }
+    return new Icon({ img: this.ringsCanvas.canvas, scale: 0.5, declutterMode });
+  }
+
+  private ringsCanvas: { key: string; canvas: HTMLCanvasElement } | undefined;
+
+  /** The thin dashed line from the destination to an alternate, over a casing. */
+  alternateLine = (): Style[] =>
+    this.cached('alternate-line', () => [
+      new Style({ stroke: new Stroke({ color: this.palette.casing, width: 4 }), zIndex: 0 }),
+      new Style({ stroke: new Stroke({ color: this.palette.route, width: 1.5, lineDash: [4, 4] }), zIndex: 1 }),
     ]);
 
   /** One airway name along its stretch of consecutive legs (see DataLayers). */

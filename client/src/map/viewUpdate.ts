@@ -38,6 +38,8 @@ export function verdictsUpdate(drawn: MapView | null, next: MapView): HostToMapM
  */
 function sameDrawing(a: MapView, b: MapView, verdicts: NonNullable<MapView['verdicts']>): boolean {
   if (a.title !== b.title || !sameJson(a.bbox, b.bbox) || !sameJson(a.notices, b.notices)) return false;
+  // A few alternates at most: the navigation data may place them only once loaded.
+  if (!sameJson(a.alternates, b.alternates)) return false;
   return (
     sameList(
       a.points,

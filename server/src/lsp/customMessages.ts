@@ -129,6 +129,11 @@ export function registerCustomMessages(state: ServerState): void {
         climbDescent: state.settings.climbDescent,
       }),
       log: state.logError,
+      aerodromeAt: (icao) => {
+        const db = session.loadedNavdata();
+        const index = db?.aerodrome(icao);
+        return db && index !== undefined ? db.point(index) : undefined;
+      },
     },
     session.flights,
     session.traffic,

@@ -29,6 +29,7 @@ import { blockIndexAt } from '../route/locate';
 import { describeError, guard } from './guard';
 import type { ParsedDocument } from '../services/parsedDocument';
 import type { MapSettings } from './settings';
+import type { AerodromeLookup } from '../map/alternates';
 
 export interface MapRequestDeps {
   parsedFor(uri: string): ParsedDocument | undefined;
@@ -42,6 +43,8 @@ export interface MapRequestDeps {
   /** When plain route text is flown (the setting; none: now) and the profile's rates (`icaoRoute.flight.*`). */
   timing(): FlightTiming;
   log(message: string): void;
+  /** An aerodrome from the loaded navigation data (never waits): places the alternates. */
+  aerodromeAt?: AerodromeLookup;
 }
 
 /** The route block at a position (route/locate), else the first block with route elements. */
@@ -117,6 +120,7 @@ export function registerMapRequests(
           expansion,
           filters: filtersFrom(deps.map(), params.filters),
           noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
+          ...(deps.aerodromeAt ? { aerodromeAt: deps.aerodromeAt } : {}),
         },
         deps.timing(),
         abortSignalOf(token),

@@ -11,6 +11,7 @@ import type { ExpansionResult, RouteBlock } from '../route/model';
 import type {
   LonLat,
   MapAirspace,
+  MapAlternate,
   MapFilters,
   MapFir,
   MapMicrolight,
@@ -40,6 +41,8 @@ import { prepareAreasYielding, type NotamSource, type PreparedAreas } from '../f
 import { crossingRows, isConflict, profileView, verdictOf } from './flightView';
 import { clearOfRoute, firLabelPlaces } from './labelPlaces';
 import { isConflictKind } from '../flight/conflictAreas';
+import { routeAlternates, type AerodromeLookup } from './alternates';
+import { normaliseLon } from '../geo/geodesy';
 
 /** A FIR the hub's navigation places, and how: its outline (from the hub or the boundaries file) or only its box. */
 export interface KnownFir {
@@ -83,22 +86,28 @@ export interface MapViewInput {
    * the map then says what to set instead of "not expanded yet", which would never change.
    */
   noExpansionSource?: string;
+  /**
+   * Places an aerodrome the route does not fly to (the alternates): the navigation data the
+   * route's own aerodromes are placed from, when loaded. Absent: only the route's places serve.
+   */
+  aerodromeAt?: AerodromeLookup;
 }
 
 /** What drawing a judged flight needs beyond it: the view's place, its filters, the hub's notices. */
 export type MapDrawing = Pick<
   MapViewInput,
-  'uri' | 'version' | 'blockIndex' | 'block' | 'expansion' | 'filters' | 'noExpansionSource'
+  'uri' | 'version' | 'blockIndex' | 'block' | 'expansion' | 'filters' | 'noExpansionSource' | 'aerodromeAt'
 > & { notices: readonly string[] };
 
 const nm = (v: number) => Math.round(v * 10) / 10;
 
-/** RFC 7946 box of the route: west > east when it crosses the antimeridian. */
-function routeBox(corridor: RouteCorridor): MapView['bbox'] {
-  const all: LonLat[] =
+/** RFC 7946 box of the route (and of `also`, the alternates): west > east when it crosses the antimeridian. */
+function routeBox(corridor: RouteCorridor, also: readonly LonLat[] = []): MapView['bbox'] {
+  const route: LonLat[] =
     corridor.legs.length > 0
       ? corridor.legs.flatMap((l) => l.vertices)
       : corridor.points.map((p) => [p.lon, p.lat] as LonLat);
+  const all = also.length > 0 && route.length > 0 ? [...route, ...also] : route;
   if (all.length === 0) return undefined;
   const [w, s, e, n] = boxOf(all);
   if (e - w >= 360) return [-180, s, 180, n];
@@ -236,6 +245,8 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     distanceNm: nm(distanceNm),
   }));
 
+  const alternates = block.fpl ? alternatesOf(block, route, last, drawing.aerodromeAt) : undefined;
+
   const unresolved = route.points.filter((p) => p.status !== 'resolved').length;
   if (!expansion)
     notices.push(
@@ -285,6 +296,7 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     airspaces,
     notams,
     microlights,
+    ...(alternates && (alternates.placed.length > 0 || alternates.notPlaced.length > 0) ? { alternates } : {}),
     notices: [...new Set(notices)],
     filters,
     flightTime: flightTimeText(flight),
@@ -292,9 +304,34 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
     crossings,
     profile,
   };
-  const bbox = routeBox(judged.corridor);
+  // Fit to the route shows its alternates too, unrolled next to the route's end (its longitudes are continuous).
+  const end = judged.corridor.legs.at(-1)?.vertices.at(-1);
+  const beside = (a: MapAlternate): LonLat =>
+    end ? [end[0] + normaliseLon(a.position[0] - end[0]), a.position[1]] : a.position;
+  const bbox = routeBox(judged.corridor, end ? (alternates?.placed ?? []).map(beside) : []);
   if (bbox) view.bbox = bbox;
   return view;
+}
+
+/** The FPL's alternates, measured from the route's last point when it is an aerodrome. */
+function alternatesOf(
+  block: RouteBlock,
+  route: RouteLayer,
+  last: JudgedFlight['ends']['last'],
+  lookup: AerodromeLookup | undefined,
+) {
+  const routePlaces = new Map(
+    route.points.flatMap((p) =>
+      p.kind === 'aerodrome' && p.position
+        ? [[p.name.toUpperCase(), { lon: p.position[0], lat: p.position[1] }] as const]
+        : [],
+    ),
+  );
+  const destination =
+    last?.kind === 'aerodrome' && last.position
+      ? { name: last.name, lon: last.position[0], lat: last.position[1] }
+      : undefined;
+  return routeAlternates(block, destination, routePlaces, lookup);
 }
 
 const placed = (labelPlaces: LonLat[]) => (labelPlaces.length ? { labelPlaces } : {});

@@ -56,6 +56,14 @@ test('anything else the page draws needs a snapshot', () => {
       }),
     ],
     ['a new notice', drawn, packed({ ...all, notices: ['The NOTAM service failed.'] })],
+    [
+      'an alternate placed since',
+      drawn,
+      packed({
+        ...all,
+        alternates: { placed: [{ id: 'altn0', name: 'EDDK', position: [7.14, 50.87], facts: [] }], notPlaced: [] },
+      }),
+    ],
   ];
   for (const [why, from, to] of cases) assert.equal(verdictsUpdate(from, to), undefined, why);
 });
