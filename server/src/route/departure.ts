@@ -9,6 +9,7 @@
  * Pure: text in, a time or a problem on the exact part out.
  */
 import type { Directive, RouteBlock } from './model';
+import { MONTHS } from './fplOther';
 
 /** A day and time in UTC, or a time of day to be placed at its next occurrence. */
 export type DepartureTime = { kind: 'dateTime'; ms: number } | { kind: 'timeOfDay'; minutes: number };
@@ -27,21 +28,6 @@ export const DEPARTURE_EXAMPLE = '261201 1430';
 const EXPECTED =
   "expected the date and time in UTC, e.g. 'departure: 261201 1430' (YYMMDD HHMM, as DOF/ and an EOBT), " +
   "'departure: 2026-12-01T14:30Z', or a time alone (1430) for its next occurrence";
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const DAY_MS = 86_400_000;
 

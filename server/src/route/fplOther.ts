@@ -143,7 +143,8 @@ function isPlainPbn(v: string): boolean {
 /** SELCAL letters: A–S without I, N and O. */
 const SELCAL_LETTERS = /^[ABCDEFGHJKLMPQRS]{4}$/;
 
-const MONTHS = [
+/** The months' English names, January first (dates written out in messages and hovers). */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -27,6 +27,7 @@ import { rangesIntersect } from '../route/ranges';
 import { pointKindName } from './symbols';
 import { aerodromeFacts } from './aerodromeFacts';
 import type { NavDatabase } from '../navdata/loader';
+import { MONTHS } from '../route/fplOther';
 
 /** What route expansion knows of the document's blocks, handed in by the caller. */
 export interface ExpansionLookup {
@@ -426,21 +427,6 @@ function fplSupplementaryHover(indicator: string, value: string): string {
     lines.push('', ...[...v].map((c) => `- ${inlineCode(c)}: ${letters[c]}`));
   return lines.join('\n');
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** `261121` → "21 November 2026"; undefined unless it is a real YYMMDD date. */
 function dateOfFlight(value: string): string | undefined {
