@@ -29,8 +29,9 @@ export interface FplResult {
   endIndex: number;
 }
 
-const FIELD_NUMBERS = [7, 8, 9, 10, 13, 15, 16, 18, 19];
-const FIELD_NAMES: Record<number, string> = {
+const FIELD_NUMBERS = [7, 8, 9, 10, 13, 15, 16, 18, 19] as const;
+type FieldNumber = (typeof FIELD_NUMBERS)[number];
+const FIELD_NAMES: Record<FieldNumber, string> = {
   7: 'aircraft identification',
   8: 'flight rules and type of flight',
   9: 'number and type of aircraft and wake turbulence category',
@@ -39,6 +40,7 @@ const FIELD_NAMES: Record<number, string> = {
   15: 'route',
   16: 'destination aerodrome, total EET and alternates',
   18: 'other information',
+  19: 'supplementary information',
 };
 
 interface RawField {
@@ -133,7 +135,7 @@ function aerodromeOf(f: RawField, text: string): Located<string> | undefined {
 }
 
 /** What each field looks like by its content, to recognise it when one is missing. */
-const LOOKS_LIKE: Record<number, RegExp> = {
+const LOOKS_LIKE: Record<FieldNumber, RegExp> = {
   7: /^[A-Z0-9]{1,7}(\/[AC]\d{4})?$/,
   8: /^[IVYZ][SNGMX]?$/,
   9: /^(\d{1,2})?[A-Z][A-Z0-9]{1,3}\/[LMHJ]$/,
@@ -147,13 +149,13 @@ const LOOKS_LIKE: Record<number, RegExp> = {
 
 /** A field the message lacks, and the index of the field it should come before (none: at the end). */
 interface MissingField {
-  number: number;
+  number: FieldNumber;
   before?: number;
 }
 
 interface FieldNumbers {
   /** The number of each field by its index in the message (index 0 is the message type); undefined for an extra field. */
-  numbers: readonly (number | undefined)[];
+  numbers: readonly (FieldNumber | undefined)[];
   missing: readonly MissingField[];
 }
 
@@ -170,30 +172,31 @@ const BY_POSITION: FieldNumbers = Object.freeze({
  */
 function assignFieldNumbers(fields: readonly RawField[]): FieldNumbers {
   const present = fields.length - 1;
-  const numbers: (number | undefined)[] = [undefined];
+  const numbers: (FieldNumber | undefined)[] = [undefined];
   const text = (k: number): string => textOf(fields, k).toUpperCase();
   const fits = present >= 9 || (present === 8 && !(LOOKS_LIKE[19].test(text(8)) && !LOOKS_LIKE[18].test(text(8))));
   if (fits) return BY_POSITION;
   const missing: MissingField[] = [];
   let e = 0;
   for (let k = 1; k < fields.length; k++) {
-    if (e >= FIELD_NUMBERS.length) {
+    const expected = FIELD_NUMBERS[e];
+    if (expected === undefined) {
       numbers.push(undefined);
       continue;
     }
     const t = text(k);
     let j = e;
-    if (!LOOKS_LIKE[FIELD_NUMBERS[e]].test(t)) {
+    if (!LOOKS_LIKE[expected].test(t)) {
       // A field that is not what comes next but is what comes later means the ones between are absent.
       j = FIELD_NUMBERS.findIndex((n, at) => at > e && LOOKS_LIKE[n].test(t));
       if (j < 0) j = e;
     }
-    for (let m = e; m < j; m++) missing.push({ number: FIELD_NUMBERS[m], before: k });
+    for (const number of FIELD_NUMBERS.slice(e, j)) missing.push({ number, before: k });
     numbers.push(FIELD_NUMBERS[j]);
     e = j + 1;
   }
   // Field 19 is optional.
-  for (; e < FIELD_NUMBERS.length - 1; e++) missing.push({ number: FIELD_NUMBERS[e] });
+  for (const number of FIELD_NUMBERS.slice(e, -1)) missing.push({ number });
   return { numbers, missing };
 }
 
@@ -221,9 +224,10 @@ export function releaseFplCheck(): void {
   checkMessage.aircraftId = undefined;
 }
 
-/** The text of field k of the message being read, read once. */
+/** The text of field k of the message being read, read once (empty past the last field). */
 function textOf(fields: readonly RawField[], k: number): string {
-  return (fieldTexts[k] ??= fieldText(fields[k]));
+  const field = fields[k];
+  return field ? (fieldTexts[k] ??= fieldText(field)) : '';
 }
 
 /**
@@ -234,7 +238,8 @@ function endOfText(block: BlockLines, index: number, paren: number): Range {
   const { lines, contentEnd, firstLine } = block;
   for (let li = lines.length - 1; li >= index; li--) {
     const from = li === index ? paren + 1 : 0;
-    const e = trimmedEnd(lines[li], from, contentEnd[li]);
+    const text = lines[li]!; // li within [index, lines.length)
+    const e = trimmedEnd(text, from, contentEnd[li] ?? text.length);
     if (e > from) return lineRange(firstLine + li, e, e);
   }
   return lineRange(firstLine + index, paren + 1, paren + 1);
@@ -259,11 +264,11 @@ function nonStandardBlank(c: number, line: number, ch: number, sink: DiagnosticS
  * from the field list (its text is part of field 7).
  */
 function joinHyphenatedIdentification(fields: RawField[], sink: DiagnosticSink): string | undefined {
-  if (fields.length < 10) return undefined;
+  const second = fields[2];
+  if (fields.length < 10 || !second) return undefined;
   const t = (k: number): string => textOf(fields, k).toUpperCase();
   const joined = t(1) + t(2);
   if (LOOKS_LIKE[8].test(t(2)) || !LOOKS_LIKE[8].test(t(3)) || !/^[A-Z0-9]{2,7}$/.test(joined)) return undefined;
-  const second = fields[2];
   const hyphen = lineRange(second.line, second.character - 1, second.character);
   sink.add(
     'R327',
@@ -409,10 +414,11 @@ function splitFields(
   let li = index;
   let extraFields = 0;
   for (; li < lines.length && !closed; li++) {
-    const text = lines[li];
+    const text = lines[li]!; // li < lines.length
     const line = firstLine + li;
     let pieceStart = li === index ? paren + 1 : 0;
-    const end = contentEnd[li];
+    const end = contentEnd[li] ?? text.length;
+
     if (quiet) {
       // Only '-' and ')' cut the message: found by the native search, no character read here.
       let dash = text.indexOf('-', pieceStart);
@@ -512,7 +518,7 @@ export function fplRouteSegments(block: BlockLines, index: number, paren: number
   const route = new TextSegments(block.lines, block.firstLine);
   for (let k = 1; k < fields.length; k++) {
     if (numbers[k] !== 15) continue;
-    const g = fields[k].segments;
+    const g = fields[k]!.segments; // k < fields.length
     for (let j = 0; j < g.length; j++) route.push(g.line(j), g.start(j), g.end(j));
     break;
   }
@@ -542,7 +548,7 @@ export function readFpl(
     sink.add(
       'R312',
       `message type '${textOf(fields, 0)}' is not FPL: this block is read as an FPL message, which starts with (FPL-`,
-      fieldRange(fields[0]),
+      fieldRange(fields[0]!), // splitFields always makes the first field (the message type)
     );
   }
 
@@ -559,9 +565,9 @@ export function readFpl(
   const { numbers, missing } = assignFieldNumbers(fields);
   const trailing = missing.length === 0 ? [] : missing.filter((m) => m.before === undefined).map((m) => m.number);
   for (const m of missing) {
-    if (m.before === undefined) continue;
     // The '-' that opens the field after the gap is where the missing field belongs.
-    const next = fields[m.before];
+    const next = m.before === undefined ? undefined : fields[m.before];
+    if (!next) continue;
     sink.add(
       'R302',
       `field ${m.number} (${FIELD_NAMES[m.number]}) is missing: expected it before this field; ` +
@@ -569,8 +575,8 @@ export function readFpl(
       lineRange(next.line, Math.max(0, next.character - 1), next.character),
     );
   }
-  if (trailing.length === 1) {
-    const n = trailing[0];
+  const [n] = trailing;
+  if (trailing.length === 1 && n !== undefined) {
     const hint = n === 18 ? '; write -0 when there is no other information' : '';
     sink.add(
       'R302',
@@ -604,7 +610,7 @@ export function readFpl(
   events.length = 0;
   for (let k = 1; k < fields.length; k++) {
     const number = numbers[k];
-    const raw = fields[k];
+    const raw = fields[k]!; // k < fields.length
     if (number === undefined) {
       const what = extraFields > 0 ? `${extraFields + 1} unexpected extra fields` : 'unexpected extra field';
       const them = extraFields > 0 ? 'them' : 'it';
@@ -641,7 +647,7 @@ export function readFpl(
     } else if (check) {
       checkFieldContents(number, upper, raw, sink);
       if (number === 8) {
-        rules = upper[0];
+        rules = upper.charAt(0);
         rulesField = raw;
       } else if (number === 10) {
         equipment = beforeSlash(upper);
@@ -657,12 +663,16 @@ export function readFpl(
       case 7:
         if (text) fpl.aircraftId = beforeSlash(upper);
         break;
-      case 13:
-        result.origin = aerodromeOf(raw, upper);
+      case 13: {
+        const origin = aerodromeOf(raw, upper);
+        if (origin) result.origin = origin;
         break;
-      case 16:
-        result.destination = aerodromeOf(raw, upper);
+      }
+      case 16: {
+        const destination = aerodromeOf(raw, upper);
+        if (destination) result.destination = destination;
         break;
+      }
       case 15: {
         // An FPL block is named by its aircraft identification, not by its first words.
         const route = checkRouteText(raw.segments, sink, false, build, events, wants);
@@ -702,17 +712,20 @@ export function readFpl(
       rulesRange: () => (rulesField ? fieldRange(rulesField) : endRange),
       equipment,
       surveillance,
-      equipmentCharRange: eqField ? (offset) => fieldCharRange(eqField, offset) : undefined,
-      departure: result.origin,
-      destination: result.destination,
+      ...(eqField ? { equipmentCharRange: (offset: number) => fieldCharRange(eqField, offset) } : {}),
+      ...(result.origin ? { departure: result.origin } : {}),
+      ...(result.destination ? { destination: result.destination } : {}),
       alternates,
       ...(eobt ? { eobt } : {}),
       ...(totalEet ? { totalEet: { text: totalEet } } : {}),
       ...(endurance ? { endurance } : {}),
       events,
-      routeHasPoint: (ident) => routeField >= 0 && routeHasPoint(fields[routeField], ident),
+      routeHasPoint: (ident) => {
+        const route = fields[routeField];
+        return route !== undefined && routeHasPoint(route, ident);
+      },
       fliesNamedRoute: result.route.fliesNamedRoute === true,
-      other,
+      ...(other ? { other } : {}),
       // A lone 0 is replaced; otherwise a new item goes first.
       otherStart: () => {
         if (!otherAt) return undefined;
@@ -746,7 +759,7 @@ function beforeSlash(u: string): string {
 /** Length of the field 10 code at i: a letter, with its digit when it is one of `withDigit` (E1, B2 …). */
 function codeLengthAt(part: string, i: number, withDigit: string): number {
   const d = part.charCodeAt(i + 1);
-  return d >= 48 && d <= 57 && withDigit.includes(part[i]) ? 2 : 1;
+  return d >= 48 && d <= 57 && withDigit.includes(part.charAt(i)) ? 2 : 1;
 }
 
 /** Digits seen after each letter (bit d for digit d, bit 10 for the letter alone), reused. */
@@ -761,11 +774,12 @@ function repeatedCodes(part: string, withDigit: string): string {
     const letter = part.charCodeAt(i) - 65;
     const bit = n === 2 ? 1 << (part.charCodeAt(i + 1) - 48) : 1 << 10;
     if (letter >= 0 && letter < 26) {
-      if (seenCodes[letter] & bit) {
+      const seen = seenCodes[letter]!; // letter within the 26 letters
+      if (seen & bit) {
         const code = part.slice(i, i + n);
         if (!twice.split(', ').includes(code)) twice = twice ? `${twice}, ${code}` : code;
       }
-      seenCodes[letter] |= bit;
+      seenCodes[letter] = seen | bit;
     }
     i += n;
   }
@@ -778,7 +792,8 @@ function checkSurveillance(b: string, range: () => Range, sink: DiagnosticSink):
   if (twice) sink.add('R306', `field 10b '${b}' gives ${twice} more than once: write each code once`, range());
   let capabilities = 0;
   for (let i = 0; i < b.length; i += codeLengthAt(b, i, 'BUVDG'))
-    if (codeLengthAt(b, i, 'BUVDG') === 1 && 'ACEHILPSX'.includes(b[i]) && b.indexOf(b[i]) === i) capabilities++;
+    if (codeLengthAt(b, i, 'BUVDG') === 1 && 'ACEHILPSX'.includes(b.charAt(i)) && b.indexOf(b.charAt(i)) === i)
+      capabilities++;
   if (capabilities > 1) {
     const ssr = b.replace(/[BUVDG]\d/g, '').match(/[ACEHILPSX]/g) ?? [];
     sink.add(
@@ -792,7 +807,7 @@ function checkSurveillance(b: string, range: () => Range, sink: DiagnosticSink):
     ['B1', 'B2'],
     ['U1', 'U2'],
     ['V1', 'V2'],
-  ]) {
+  ] as const) {
     if (b.includes(x) && b.includes(y)) {
       sink.add(
         'R306',
@@ -833,7 +848,7 @@ function checkFieldContents(number: number, u: string, raw: RawField, sink: Diag
       if (twice) sink.add('R306', `field 10a '${a}' gives ${twice} more than once: write each code once`, range());
     }
   } else if (number === 7) {
-    const [id, ssr] = u.split('/');
+    const [id = '', ssr] = u.split('/');
     if (id.length < 2) {
       sink.add(
         'R303',
@@ -873,9 +888,12 @@ function checkFieldContents(number: number, u: string, raw: RawField, sink: Diag
   }
 }
 
+/** Field 19's E/: the fuel endurance. */
+const ENDURANCE = { re: /^\d\d[0-5]\d$/, expected: 'the fuel endurance is hhmm (mm 00–59), e.g. E/0745' };
+
 /** Field 19 indicators of Doc 4444 App. 2, Item 19, and what each value must look like. */
 const SUPPLEMENTARY: Record<string, { re: RegExp; expected: string }> = {
-  E: { re: /^\d\d[0-5]\d$/, expected: 'the fuel endurance is hhmm (mm 00–59), e.g. E/0745' },
+  E: ENDURANCE,
   P: { re: /^(\d{1,3}|TBN)$/, expected: 'the persons on board are a number of up to 3 figures, or TBN, e.g. P/123' },
   R: {
     re: /^(?!.*(.).*\1)[UVE]{1,3}$/,
@@ -929,7 +947,7 @@ function readSupplementaryInformation(
     const word = text.slice(from, to);
     if (/^[A-Za-z]\//.test(word)) {
       check(item);
-      item = { indicator: word[0].toUpperCase(), value: word.slice(2), range: lineRange(line, from, to) };
+      item = { indicator: word.charAt(0).toUpperCase(), value: word.slice(2), range: lineRange(line, from, to) };
       if (items.length < MAX_MODEL_ITEMS) items.push(item);
     } else if (item) {
       item.value = item.value ? `${item.value} ${word}` : word;
@@ -947,5 +965,5 @@ function readSupplementaryInformation(
   if (build) fpl.supplementaryInformation = items;
   const e = items.find((i) => i.indicator === 'E');
   const text = e?.value.trim() ?? '';
-  return e && SUPPLEMENTARY.E!.re.test(text) ? { text, range: e.range } : undefined;
+  return e && ENDURANCE.re.test(text) ? { text, range: e.range } : undefined;
 }

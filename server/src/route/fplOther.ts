@@ -133,7 +133,7 @@ function isPlainPbn(v: string): boolean {
     const letter = v.charCodeAt(i) - 65;
     const digit = v.charCodeAt(i + 1) - 48;
     if (letter < 0 || letter > 25 || digit < 0 || digit > 9) return false;
-    const index = PBN_BIT[letter * 10 + digit];
+    const index = PBN_BIT[letter * 10 + digit] ?? 0;
     if (index === 0 || seen & (1 << index)) return false;
     seen |= 1 << index;
   }
@@ -365,15 +365,16 @@ function checkItem(item: OtherItem, sink: DiagnosticSink): void {
 
 /** Twice the same indicator: the same value is a duplicate (removed by its fix); another value, for one that is given once, an error. */
 function checkRepeats(items: readonly OtherItem[], count: number, sink: DiagnosticSink): void {
+  // The first `count` items are this field's (count <= items.length).
   for (let b = 1; b < count; b++) {
-    const later = items[b];
+    const later = items[b]!;
     for (let a = 0; a < b; a++) {
-      const first = items[a];
+      const first = items[a]!;
       if (first.indicator !== later.indicator) continue;
       const same = upper(first.value) === upper(later.value);
       if (same) {
         // From the end of the item before to its own end: the text reads as before the duplicate.
-        const before = items[b - 1];
+        const before = items[b - 1]!;
         const removal = spanRange(before.toLine, before.toChar, later.toLine, later.toChar);
         sink.add(
           'R323',
@@ -432,9 +433,10 @@ function indicatorName(text: string, from: number, to: number): string {
     let capitals = true;
     for (let i = from; i < to && capitals; i++) capitals = text.charCodeAt(i) <= 90;
     const known = capitals ? KNOWN_NAMES.get(lettersKey(text, from, to)) : undefined;
-    if (known !== undefined) {
+    const name = known === undefined ? undefined : KNOWN_LIST[known];
+    if (known !== undefined && name !== undefined) {
       lastKnown = known;
-      return KNOWN_LIST[known];
+      return name;
     }
   }
   lastKnown = -1;
@@ -568,8 +570,8 @@ export function readOtherInformation(
     }
   }
   if (item) closeItem(item, kept, sink);
-  if (zeroLine >= 0 && count > 0) {
-    const first = items[0];
+  const first = items[0];
+  if (zeroLine >= 0 && count > 0 && first) {
     sink.add(
       'R309',
       `0 means "no other information", but field 18 has other items: remove the 0`,

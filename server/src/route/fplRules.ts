@@ -79,7 +79,7 @@ function levelsOf(e: RouteEvent): PlannedLevel[] {
   let at = e.start + groupStart + (u.charCodeAt(groupStart) === 77 ? 4 : 5);
   for (const text of [m[1], m[2]]) {
     if (!text || text === 'PLUS') continue;
-    const unit = text[0] === 'V' ? 'VFR' : text[0];
+    const unit = text.charAt(0) === 'V' ? 'VFR' : text.charAt(0);
     const value = unit === 'VFR' ? 0 : Number(text.slice(1));
     const feet = unit === 'F' || unit === 'A' ? value * 100 : unit === 'VFR' ? 0 : value * 10 * 3.28084;
     levels.push({ unit, value, text, feet, line: e.line, start: at, end: at + text.length });
@@ -152,7 +152,7 @@ function checkRulesAndLevels(f: FplFacts, sink: DiagnosticSink, nonRvsm: boolean
     (inEurRegion(f.departure?.value) || inEurRegion(f.destination?.value));
   const events = f.events;
   for (let k = 0; k < events.length; k++) {
-    const e = events[k];
+    const e = events[k]!; // k < events.length
     const kind = e.code & KIND;
     if (kind === K_FLIGHT_RULES) {
       const to = e.text.toUpperCase();
@@ -345,17 +345,18 @@ function checkUnnamedAerodromes(f: FplFacts, items: readonly OtherItem[], sink: 
 function checkDelays(f: FplFacts, items: readonly OtherItem[], count: number, sink: DiagnosticSink): void {
   if (f.fliesNamedRoute) return;
   for (let k = 0; k < count; k++) {
-    const item = items[k];
+    const item = items[k]!; // the field's items are the first `count`
     if (item.indicator !== 'DLE') continue;
     const words = item.value.toUpperCase().split(' ');
     for (const word of words) {
       const m = /^([A-Z0-9]{1,10}[A-Z])(\d{4})$/.exec(word);
       if (!m) continue; // its format is reported by R309
-      if (f.routeHasPoint(m[1])) continue;
+      const point = m[1]!; // the pattern always captures it
+      if (f.routeHasPoint(point)) continue;
       const oneWord = words.length === 1 && item.fromLine === item.toLine;
       sink.add(
         'R320',
-        `DLE/${word}: ${m[1]} is not a point of the route: field 15 flies no ATS route and does not write it; ` +
+        `DLE/${word}: ${point} is not a point of the route: field 15 flies no ATS route and does not write it; ` +
           `a delay is planned at a significant point on the route`,
         oneWord ? lineRange(item.fromLine, item.fromChar + 4, item.toChar) : itemRange(item),
       );
@@ -400,8 +401,9 @@ export function checkBetweenFields(f: FplFacts, sink: DiagnosticSink): void {
   let nonRvsm = false;
   let equipmentNamed = false;
   for (let k = 0; k < count; k++) {
-    const item = items[k];
+    const item = items[k]!; // the field's items are the first `count`
     const indicator = item.indicator;
+
     if (indicator === 'PBN') pbn ??= item;
     else if (indicator === 'STS') nonRvsm ||= /\bNONRVSM\b/i.test(item.value);
     else if (indicator === 'COM' || indicator === 'NAV' || indicator === 'DAT') equipmentNamed = true;

@@ -226,8 +226,9 @@ export interface FplField {
 }
 
 export interface FplMessage {
-  /** Field 7 aircraft identification, e.g. `DLH4AB`. */
-  aircraftId?: string;
+  /** Field 7 aircraft identification, e.g. `DLH4AB` (undefined: cleared on the check pass's reused message). */
+  aircraftId?: string | undefined;
+
   fields: FplField[];
   /** Field 18 items such as `DOF`, `REG`, `EET`, `RMK`, in order. */
   otherInformation: { indicator: string; value: string; range: Range }[];
