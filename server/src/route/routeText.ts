@@ -113,7 +113,9 @@ export const ROUTE_TEXT = 2;
 
 // Token buffers reused across calls (parsing is synchronous, never re-entered). A token is
 // (segment, start, end) in typed arrays, so a route of millions of tokens costs a few bytes per
-// token; its own string is sliced only when someone needs it (textAt).
+// token; its own string is sliced only when someone needs it (textAt). tokenize grows every
+// buffer before it writes a token, so token k below the count it returned is in range of each:
+// the reads of token k say so with `!` (no check in the per-token paths).
 let tokSegments: TextSegments | undefined;
 let tokSeg = new Int32Array(256);
 let tokLine = new Int32Array(256);
@@ -266,14 +268,17 @@ export function tokenKinds(line: string): number[] {
   segments.push(0, 0, line.length);
   const count = tokenize(segments, false, true);
   const kinds: number[] = [];
-  for (let k = 0; k < count; k++) kinds.push(tokKind[k] === FULL_READ ? -1 : tokKind[k] & ~FORM);
+  for (let k = 0; k < count; k++) {
+    const kind = tokKind[k]!;
+    kinds.push(kind === FULL_READ ? -1 : kind & ~FORM);
+  }
   release(count);
   return kinds;
 }
 
 /** The token's text as written. */
 function textAt(k: number): string {
-  return tokSegments!.text(tokSeg[k]).slice(tokStart[k], tokEnd[k]);
+  return tokSegments!.text(tokSeg[k]!).slice(tokStart[k]!, tokEnd[k]!);
 }
 
 function release(count: number): void {
@@ -307,9 +312,9 @@ function upperCode(c: number): number {
  * (ß to SS), so such a token takes the test on its upper case.
  */
 function isAerodromeToken(k: number): boolean {
-  const s = tokSegments!.text(tokSeg[k]);
-  const from = tokStart[k];
-  const to = tokEnd[k];
+  const s = tokSegments!.text(tokSeg[k]!);
+  const from = tokStart[k]!;
+  const to = tokEnd[k]!;
   if (!isAsciiToken(s, from, to)) return isAerodromeWord(textAt(k).toUpperCase());
   if (to - from !== 4) return false;
   const a = upperCode(s.charCodeAt(from));
@@ -327,9 +332,9 @@ function isAerodromeToken(k: number): boolean {
 
 /** looksLikeSpeedLevel of token k in upper case, read in place when the token is ASCII. */
 function isSpeedLevelToken(k: number): boolean {
-  const s = tokSegments!.text(tokSeg[k]);
-  const from = tokStart[k];
-  const to = tokEnd[k];
+  const s = tokSegments!.text(tokSeg[k]!);
+  const from = tokStart[k]!;
+  const to = tokEnd[k]!;
   if (!isAsciiToken(s, from, to)) return looksLikeSpeedLevel(textAt(k).toUpperCase());
   const c = upperCode(s.charCodeAt(from));
   if (!(c === 78 || c === 75 || c === 77) || to - from < 7) return false;
@@ -382,9 +387,9 @@ function flagsOf(k: number, count: number): number {
  * a third of the tokens the shortcuts leave to the reader are these.
  */
 function procedureKind(k: number, flags: number, inSlotOnly: boolean): number {
-  const s = tokSegments!.text(tokSeg[k]);
-  const from = tokStart[k];
-  const to = tokEnd[k];
+  const s = tokSegments!.text(tokSeg[k]!);
+  const from = tokStart[k]!;
+  const to = tokEnd[k]!;
   const n = to - from;
   if (n < 5 || n > 7) return FULL_READ;
   let i = from;
@@ -408,7 +413,7 @@ function procedureKind(k: number, flags: number, inSlotOnly: boolean): number {
 function readElements(count: number, reader: ElementReader): RouteElement[] {
   const elements: RouteElement[] = new Array(count);
   positions(count);
-  for (let k = 0; k < count; k++) elements[k] = reader.read(textAt(k), tokLine[k], tokStart[k], flagsOf(k, count));
+  for (let k = 0; k < count; k++) elements[k] = reader.read(textAt(k), tokLine[k]!, tokStart[k]!, flagsOf(k, count));
   return elements;
 }
 
@@ -426,7 +431,7 @@ function readKinds(count: number, reader: ElementReader, sink: DiagnosticSink): 
   firstIcao = lastIcao = undefined;
   positions(count);
   for (let k = 0; k < count; k++) {
-    const quick = kinds[k];
+    const quick = kinds[k]!;
     if (quick !== FULL_READ) {
       // What the reader would have read: it still must know that the token was not a bare speed
       // (N0450 DVR F350: F350 is no partner of N0450, whatever path read DVR).
@@ -441,8 +446,8 @@ function readKinds(count: number, reader: ElementReader, sink: DiagnosticSink): 
       kinds[k] = procedure;
       continue;
     }
-    const e = reader.read(textAt(k), tokLine[k], tokStart[k], flags);
-    checkLevels(e, tokLine[k], tokEnd[k], sink);
+    const e = reader.read(textAt(k), tokLine[k]!, tokStart[k]!, flags);
+    checkLevels(e, tokLine[k]!, tokEnd[k]!, sink);
     kinds[k] = kindCode(e);
     if (e.kind === 'aerodrome') {
       if (k === 0) firstIcao = e.icao;
@@ -452,7 +457,7 @@ function readKinds(count: number, reader: ElementReader, sink: DiagnosticSink): 
 }
 
 function tokenRange(k: number): Range {
-  return lineRange(tokLine[k], tokStart[k], tokEnd[k]);
+  return lineRange(tokLine[k]!, tokStart[k]!, tokEnd[k]!);
 }
 
 /** One element of an FPL's field 15 that the rules between fields read (see fplRules.ts). */
@@ -478,9 +483,9 @@ const NAMED_ROUTE_KINDS: ReadonlySet<number> = new Set([K_AIRWAY, K_TRACK, K_SID
 /** Collects the elements the rules between an FPL's fields read (only for FPL messages: never plain route text). */
 function collectEvents(count: number, out: RouteEvent[]): void {
   for (let k = 0; k < count; k++) {
-    const code = tokKind[k];
+    const code = tokKind[k]!;
     if (!((EVENT_KINDS >> (code & KIND)) & 1)) continue;
-    out.push({ code, text: textAt(k), line: tokLine[k], start: tokStart[k], end: tokEnd[k], index: k, count });
+    out.push({ code, text: textAt(k), line: tokLine[k]!, start: tokStart[k]!, end: tokEnd[k]!, index: k, count });
   }
 }
 
@@ -525,7 +530,7 @@ export function checkRouteText(
   let fliesNamedRoute = false;
   if (events) {
     collectEvents(count, events);
-    for (let k = 0; k < count && !fliesNamedRoute; k++) fliesNamedRoute = NAMED_ROUTE_KINDS.has(tokKind[k] & KIND);
+    for (let k = 0; k < count && !fliesNamedRoute; k++) fliesNamedRoute = NAMED_ROUTE_KINDS.has(tokKind[k]! & KIND);
   }
   let firstWords = '';
   if (withWords) {
@@ -543,8 +548,8 @@ export function checkRouteText(
   const last = count - 1;
   if (withRange) {
     facts.routeRange = {
-      start: { line: tokLine[0], character: tokStart[0] },
-      end: { line: tokLine[last], character: tokEnd[last] },
+      start: { line: tokLine[0]!, character: tokStart[0]! },
+      end: { line: tokLine[last]!, character: tokEnd[last]! },
     };
   }
   if (firstIcao !== undefined) facts.firstAerodrome = { value: firstIcao, range: withRange ? tokenRange(0) : NO_RANGE };
@@ -569,7 +574,8 @@ export function buildRouteText(segments: TextSegments): string {
 function joinedRouteText(count: number): string {
   let routeText: string;
   if (singleSpaced) {
-    routeText = pieces.length === 1 ? pieces[0] : pieces.join(' ');
+    const [only] = pieces;
+    routeText = pieces.length === 1 && only !== undefined ? only : pieces.join(' ');
   } else {
     const words: string[] = new Array(count);
     for (let k = 0; k < count; k++) words[k] = textAt(k);
@@ -598,21 +604,21 @@ export function scanElements(segments: TextSegments): ElementStore {
   const starts = tokStart;
   const ends = tokEnd;
   for (let k = 0; k < count; k++) {
-    data[at + k] = kinds[k];
-    data[at + count + k] = lineOf[k];
-    data[at + 2 * count + k] = starts[k];
-    data[at + 3 * count + k] = ends[k];
+    data[at + k] = kinds[k]!;
+    data[at + count + k] = lineOf[k]!;
+    data[at + 2 * count + k] = starts[k]!;
+    data[at + 3 * count + k] = ends[k]!;
   }
   if (count > 0) positions(count);
   ElementStore.writeSlots(data, at, count, firstFlags, lastFlags, routeStart, sidSlot, starSlot);
   const reader = (kindReader ??= new ElementReader(null, false));
   reader.startCheck(null);
   for (let k = 0; k < count; k++) {
-    const quick = data[at + k];
+    const quick = data[at + k]!; // written just above (take made room for it)
     if (quick === FULL_READ) {
       const flags = flagsOf(k, count);
       const procedure = procedureKind(k, flags, false);
-      if (procedure === FULL_READ) data[at + k] = kindCode(reader.read(textAt(k), tokLine[k], tokStart[k], flags));
+      if (procedure === FULL_READ) data[at + k] = kindCode(reader.read(textAt(k), tokLine[k]!, tokStart[k]!, flags));
       else {
         reader.skipped();
         data[at + k] = procedure;
