@@ -129,7 +129,8 @@ export function checkLevels(e: RouteElement, line: number, end: number, sink: Di
 
 /**
  * Checks the elements, given by their kind codes (kinds.ts). Their texts and ranges come from
- * `textAt`/`lines`/`starts`/`ends`: ranges are built only for findings.
+ * `textAt`/`lines`/`starts`/`ends`: ranges are built only for findings. Each of the four arrays
+ * holds (at least) `count` entries, so an element index below `count` reads with `!`.
  */
 export function checkSequence(
   kinds: ArrayLike<number>,
@@ -141,10 +142,10 @@ export function checkSequence(
   sink: DiagnosticSink,
 ): void {
   const n = count;
-  const rangeAt = (k: number): Range => lineRange(lines[k], starts[k], ends[k]);
+  const rangeAt = (k: number): Range => lineRange(lines[k]!, starts[k]!, ends[k]!);
   if (n === 0) return;
-  const start = (kinds[0] & KIND) === K_AERODROME && n > 1 ? 1 : 0;
-  const first = kinds[start];
+  const start = (kinds[0]! & KIND) === K_AERODROME && n > 1 ? 1 : 0;
+  const first = kinds[start]!;
   const firstKind = first & KIND;
   if (firstKind !== K_SPEED_LEVEL && firstKind !== K_UNKNOWN) {
     sink.add(
@@ -154,7 +155,7 @@ export function checkSequence(
     );
   }
   const sidSlot = firstKind === K_SPEED_LEVEL ? start + 1 : start;
-  if (firstKind === K_SPEED_LEVEL && (n === start + 1 || (n === start + 2 && (kinds[n - 1] & KIND) === K_AERODROME))) {
+  if (firstKind === K_SPEED_LEVEL && (n === start + 1 || (n === start + 2 && (kinds[n - 1]! & KIND) === K_AERODROME))) {
     // Doc 4444 Item 15: the speed/level group is followed by the route; DCT alone when there is none.
     sink.add(
       'R217',
@@ -169,7 +170,7 @@ export function checkSequence(
     );
   }
   let last = n - 1;
-  if ((kinds[last] & KIND) === K_AERODROME && last > start) last--;
+  if ((kinds[last]! & KIND) === K_AERODROME && last > start) last--;
   let vfr = firstKind === K_SPEED_LEVEL && (first & VFR) !== 0;
   /** The last point, while only annotations have followed it; -1 otherwise. */
   let point = -1;
@@ -179,13 +180,13 @@ export function checkSequence(
   /** Whether the element before i is an annotation (judged once per element). */
   let afterAnnotation = false;
   for (let i = 0; i < n; i++) {
-    const e = kinds[i];
+    const e = kinds[i]!;
     const kind = e & KIND;
     const hasNext = i + 1 < n;
-    const next = hasNext ? kinds[i + 1] : 0;
+    const next = hasNext ? kinds[i + 1]! : 0;
     const nextKind = next & KIND;
     if (i > 0 && !afterAnnotation) anchor = i - 1;
-    const prev = anchor >= 0 ? kinds[anchor] : -1;
+    const prev = anchor >= 0 ? kinds[anchor]! : -1;
     switch (kind) {
       case K_AIRWAY:
       case K_TRACK:
@@ -327,7 +328,7 @@ export function checkSequence(
     if (kind === K_POINT_CHANGE && e & VFR) vfr = true;
     afterAnnotation = isAnnotationCode(e);
     if (isPointCode(e)) {
-      if (point >= 0 && !(kinds[point] & COMPUTED && e & COMPUTED)) {
+      if (point >= 0 && !(kinds[point]! & COMPUTED && e & COMPUTED)) {
         sink.add(
           'R206',
           `write DCT between ${up(textAt(point))} and ${up(textAt(i))} (or the ATS route that joins them)`,
