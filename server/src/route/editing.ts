@@ -194,7 +194,7 @@ export class RouteDocumentEditor {
     this.ready();
     const { lines } = this;
     const ends = this.ends;
-    const endOf = (line: number): string => (ends ? ends[line] : line === lines.length - 1 ? '' : '\n');
+    const endOf = (line: number): string => (ends ? (ends[line] ?? '') : line === lines.length - 1 ? '' : '\n');
     let start = this.clamp(range.start);
     let end = this.clamp(range.end);
     // A range written end first is the same range (as VS Code and TextDocument read it).
@@ -202,11 +202,13 @@ export class RouteDocumentEditor {
       [start, end] = [end, start];
     let first = start.line;
     // The patched text runs to the end of the last line edited, its line end included.
-    let patch = lines[first].slice(0, start.character) + text + lines[end.line].slice(end.character) + endOf(end.line);
+    // start and end are clamped to the text's lines.
+    let patch =
+      lines[first]!.slice(0, start.character) + text + lines[end.line]!.slice(end.character) + endOf(end.line);
     // A `\n` right after a lone `\r` makes one line end of the two: the line above joins the patch.
     if (first > 0 && endOf(first - 1) === '\r' && patch.charCodeAt(0) === 10) {
       first--;
-      patch = lines[first] + '\r' + patch;
+      patch = lines[first]! + '\r' + patch;
     }
     const split = splitLinesAndEnds(patch);
     // The patch ends with the last line's end (unless it is the last line): what follows is the next line.
@@ -237,11 +239,11 @@ export class RouteDocumentEditor {
 
   private clamp(position: Position): Position {
     const last = this.lines.length - 1;
-    if (position.line > last) return { line: last, character: this.lines[last].length };
+    if (position.line > last) return { line: last, character: this.lines[last]?.length ?? 0 };
     // Before the first line is the text's start (TextDocument.offsetAt gives 0).
     if (position.line < 0) return { line: 0, character: 0 };
     const line = position.line;
-    return { line, character: Math.min(Math.max(0, position.character), this.lines[line].length) };
+    return { line, character: Math.min(Math.max(0, position.character), this.lines[line]?.length ?? 0) };
   }
 
   /** Splits lines [from, to] (new numbering) and the blocks touching them again; moves the rest by delta. */
@@ -249,14 +251,14 @@ export class RouteDocumentEditor {
     const lines = this.lines;
     // Widen to blank lines (or the ends): no block crosses a blank line, before or after the edit.
     let lo = from;
-    while (lo > 0 && !isBlankLine(lines[lo - 1])) lo--;
+    while (lo > 0 && !isBlankLine(lines[lo - 1]!)) lo--;
     let hi = to;
-    while (hi < lines.length - 1 && !isBlankLine(lines[hi + 1])) hi++;
+    while (hi < lines.length - 1 && !isBlankLine(lines[hi + 1]!)) hi++;
     const entries = this.entries;
     // The old entries in [lo, hi - delta] (old numbering) are replaced.
     const first = lowerBound(entries, lo);
     let last = first;
-    while (last < entries.length && firstLineOf(entries[last]) <= hi - delta) last++;
+    while (last < entries.length && firstLineOf(entries[last]!) <= hi - delta) last++;
     // The same lines among the blocks (placed as the entries are, before anything moves).
     const blocksAt = this.blocks.find(lo, hi - delta);
     const faultyAt = this.faulty.find(lo, hi - delta);
@@ -264,7 +266,7 @@ export class RouteDocumentEditor {
     // Old entries by their lines: an entry whose lines are the same is kept (each at most once).
     const old = new Map<string, Entry[]>();
     for (let i = last - 1; i >= first; i--) {
-      const entry = entries[i];
+      const entry = entries[i]!; // first <= i < last <= entries.length
       entry.anchor.count--;
       this.binaryEntries.delete(entry);
       const same = old.get(entry.key);
@@ -277,7 +279,7 @@ export class RouteDocumentEditor {
     let moved = 0;
     if (delta !== 0 && last < entries.length) {
       // Moving the anchor of each run below moves every entry below.
-      for (let i = last; i < entries.length; i += entries[i].anchor.count) entries[i].anchor.offset += delta;
+      for (let i = last; i < entries.length; i += entries[i]!.anchor.count) entries[i]!.anchor.offset += delta;
       moved = entries.length - last;
     }
     const anchor: LineAnchor = { offset: 0, count: 0 };
@@ -320,11 +322,11 @@ export class RouteDocumentEditor {
    */
   private ownRunFrom(at: number, keptBefore: number): number {
     const entries = this.entries;
-    const shared = entries[at].anchor;
-    if (keptBefore === 0 || entries[keptBefore - 1].anchor !== shared) return 0;
+    const shared = entries[at]?.anchor;
+    if (!shared || keptBefore === 0 || entries[keptBefore - 1]?.anchor !== shared) return 0;
     const own: LineAnchor = { offset: shared.offset, count: 0 };
     let i = at;
-    for (; i < entries.length && entries[i].anchor === shared; i++) entries[i].anchor = own;
+    for (let entry = entries[i]; entry?.anchor === shared; entry = entries[++i]) entry.anchor = own;
     own.count = i - at;
     shared.count -= own.count;
     this.anchors++;
@@ -348,7 +350,7 @@ export class RouteDocumentEditor {
         anchor = { offset: 0, count: Math.min(this.run, entries.length - i) };
         this.anchors++;
       }
-      const entry = entries[i];
+      const entry = entries[i]!; // i < entries.length
       entry.line = firstLineOf(entry);
       entry.anchor = anchor;
     }
@@ -404,7 +406,7 @@ export class RouteDocumentEditor {
     this.ready();
     let text = '';
     const last = this.lines.length - 1;
-    for (let i = 0; i <= last; i++) text += this.lines[i] + (this.ends ? this.ends[i] : i === last ? '' : '\n');
+    for (const [i, line] of this.lines.entries()) text += line + (this.ends ? this.ends[i] : i === last ? '' : '\n');
     return text;
   }
 }
@@ -417,10 +419,10 @@ export class RouteDocumentEditor {
 function* eachRawBlock(lines: string[], known: EarlierBlocks): Generator<RawBlock> {
   let i = 0;
   while (i < lines.length) {
-    while (i < lines.length && isBlankLine(lines[i])) i++;
+    while (i < lines.length && isBlankLine(lines[i]!)) i++;
     if (i >= lines.length) break;
     const first = i;
-    while (i < lines.length && !isBlankLine(lines[i])) i++;
+    while (i < lines.length && !isBlankLine(lines[i]!)) i++;
     // A document that is one block shares its lines (no copy of a huge array).
     const blockLines = first === 0 && i === lines.length ? lines : lines.slice(first, i);
     const there = known.onLine(first);
@@ -451,8 +453,8 @@ function splitLinesAndEnds(text: string): { lines: string[]; ends: string[] } {
   } else {
     let at = 0;
     for (let i = 0; i < lines.length - 1; i++) {
-      at += lines[i].length;
-      const end = text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10 ? '\r\n' : text[at];
+      at += lines[i]!.length; // i < lines.length - 1
+      const end = text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10 ? '\r\n' : text.charAt(at);
       ends[i] = end;
       at += end.length;
     }
@@ -467,7 +469,7 @@ function lowerBound(entries: readonly BlockPlace[], line: number): number {
   let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (firstLineOf(entries[mid]) < line) lo = mid + 1;
+    if (firstLineOf(entries[mid]!) < line) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -242,6 +242,11 @@ export interface Located<T> {
   range: Range;
 }
 
+/**
+ * A block of the file. Its optional parts may also read `undefined`: a parsed block answers them
+ * through getters (route/lazyBlock.ts, route/movableBlock.ts), which exist whether or not the
+ * block has the part.
+ */
 export interface RouteBlock {
   kind: 'route' | 'fpl';
   /** From the first to the last non-blank line of the block. */
@@ -249,19 +254,20 @@ export interface RouteBlock {
   /** Name for the outline: FPL identification, or "origin → destination", or the first words. */
   name: string;
   directives: Directive[];
-  origin?: Located<string>;
-  destination?: Located<string>;
-  referenceFix?: Located<string>;
+  origin?: Located<string> | undefined;
+  destination?: Located<string> | undefined;
+  referenceFix?: Located<string> | undefined;
   /** Route text as one line (elements joined by single spaces), as the hub expects it. */
   routeText: string;
   /** Where the route text lives in the file (the first to the last route element). */
-  routeRange?: Range;
+  routeRange?: Range | undefined;
   /**
    * Made on first read. A parsed block's elements are views on its text (route/elementViews.ts):
    * read their fields, or `toJSON()` for plain data; a spread `{ ...element }` sees none.
    */
   elements: RouteElement[];
-  fpl?: FplMessage;
+  fpl?: FplMessage | undefined;
+
   /** Parser and local sequence-rule findings of this block. */
   diagnostics: RouteDiagnostic[];
 }
