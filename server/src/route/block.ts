@@ -112,8 +112,8 @@ export function readRouteSegments(raw: RawBlock): TextSegments | undefined {
   let directives = 0;
   let found: TextSegments | undefined;
   for (let li = 0; li < n && !found; li++) {
-    const text = lines[li];
-    const end = contentEnd[li];
+    const text = lines[li]!; // li < n, and contentEndsOf gave each of the n lines its end
+    const end = contentEnd[li]!;
     const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
@@ -177,9 +177,9 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
   let departureKey: Range | undefined;
   let fpl: FplResult | undefined;
   for (let li = 0; li < n; li++) {
-    const text = lines[li];
+    const text = lines[li]!; // li < n, and contentEndsOf gave each of the n lines its end
     const line = firstLine + li;
-    const end = contentEnd[li];
+    const end = contentEnd[li]!;
     const s = skipBlanks(text, 0, end);
     if (s >= end) continue;
     if (!fpl && segments.length === 0 && text.charCodeAt(s) === 40 /* ( */) {
@@ -246,10 +246,13 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
   const noRoute = route.count === 0 && !fpl;
 
   // Block range: first to last non-blank line (comments included); the check pass keeps none.
-  const startChar = skipBlanks(lines[0], 0, lines[0].length);
+  // A block with content has lines (one without returned above).
+  const firstText = lines[0]!;
+  const lastText = lines[n - 1]!;
+  const startChar = skipBlanks(firstText, 0, firstText.length);
   const range: Range =
     build || noRoute
-      ? spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length))
+      ? spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lastText, 0, lastText.length))
       : NO_RANGE;
 
   origin ??= fpl?.origin ?? route.firstAerodrome;
@@ -266,7 +269,7 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
   if (!build && facts) {
     const fullRange = noRoute
       ? range
-      : spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lines[n - 1], 0, lines[n - 1].length));
+      : spanRange(firstLine, startChar, firstLine + n - 1, trimmedEnd(lastText, 0, lastText.length));
     const data: BlockData = { kind, range: fullRange, name, directives: [], diagnostics: sink.finish() };
     return {
       data: { ...data, origin, destination, referenceFix },
@@ -275,12 +278,15 @@ function readBlockWith(raw: RawBlock, build: boolean, wants = 0): BlockRead | un
       routeText: route.routeText ?? buildRouteText(routeSegments),
     };
   }
-  if (!build)
-    return {
+  if (!build) {
+    const read: BlockRead = {
       data: { kind, range, name, directives: [], diagnostics: sink.finish() },
       routeSegments: segments,
-      tokens: route.tokens,
     };
+    if (route.tokens !== undefined) read.tokens = route.tokens;
+    return read;
+  }
+
   const data: BlockData = {
     kind,
     range,
