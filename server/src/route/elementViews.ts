@@ -89,7 +89,9 @@ export const storeSpace = new StoreSpace();
  * The elements of one route text: per element its kind code and (line, start, end), as four runs
  * (codes, lines, starts, ends) then the position slots, from `at` in a typed array shared with
  * other stores (an array or a view of its own was most of a small store's cost); the lines they
- * lie on, shared with the block. Moving the block moves only `lineDelta`.
+ * lie on, shared with the block. Moving the block moves only `lineDelta`. An element index below
+ * `length` is in range of the runs (the store took room for them all), and its line is one of
+ * `lines`: reads of element k say so with `!`.
  */
 export class ElementStore {
   constructor(
@@ -133,29 +135,29 @@ export class ElementStore {
   get slots(): PositionSlots {
     const d = this.data;
     const s = this.at + 4 * this.length;
-    return { firstFlags: d[s], lastFlags: d[s + 1], routeStart: d[s + 2], sidSlot: d[s + 3], starSlot: d[s + 4] };
+    return { firstFlags: d[s]!, lastFlags: d[s + 1]!, routeStart: d[s + 2]!, sidSlot: d[s + 3]!, starSlot: d[s + 4]! };
   }
 
   kindOf(k: number): ElementKind {
-    return KIND_NAMES[this.data[this.at + k] & KIND];
+    return KIND_NAMES[this.data[this.at + k]! & KIND]!; // every kind code names a kind
   }
 
   lineOf(k: number): number {
-    return this.data[this.at + this.length + k] + this.lineDelta;
+    return this.data[this.at + this.length + k]! + this.lineDelta;
   }
 
   rangeOf(k: number): Range {
     const n = this.length;
     const d = this.data;
     const a = this.at + k;
-    return lineRange(d[a + n] + this.lineDelta, d[a + 2 * n], d[a + 3 * n]);
+    return lineRange(d[a + n]! + this.lineDelta, d[a + 2 * n]!, d[a + 3 * n]!);
   }
 
   textOf(k: number): string {
     const n = this.length;
     const d = this.data;
     const a = this.at + k;
-    return this.lines[d[a + n] - this.firstLine].slice(d[a + 2 * n], d[a + 3 * n]);
+    return this.lines[d[a + n]! - this.firstLine]!.slice(d[a + 2 * n]!, d[a + 3 * n]!);
   }
 
   /** The position flags of element k, as the parse gave them (routeText.ts flagsOf). */
@@ -187,7 +189,7 @@ export class ElementStore {
   fullElement(k: number): RouteElement {
     const reader = (fullReader ??= new ElementReader(null, true));
     fullBuilds.elements++;
-    return reader.read(this.textOf(k), this.lineOf(k), this.data[this.at + 2 * this.length + k], this.flagsOf(k));
+    return reader.read(this.textOf(k), this.lineOf(k), this.data[this.at + 2 * this.length + k]!, this.flagsOf(k));
   }
 
   /**
@@ -202,23 +204,25 @@ export class ElementStore {
     const pieces: string[] = [];
     let singleSpaced = true;
     for (let k = 0; k < n;) {
-      const line = d[at + n + k];
-      const text = this.lines[line - this.firstLine];
-      const from = d[at + 2 * n + k];
+      const line = d[at + n + k]!;
+      const text = this.lines[line - this.firstLine]!;
+      const from = d[at + 2 * n + k]!;
       let last = k;
       while (last + 1 < n && d[at + n + last + 1] === line) {
-        const gap = d[at + 3 * n + last];
-        if (d[at + 2 * n + last + 1] - gap !== 1 || text.charCodeAt(gap) !== 32) singleSpaced = false;
+        const gap = d[at + 3 * n + last]!;
+        if (d[at + 2 * n + last + 1]! - gap !== 1 || text.charCodeAt(gap) !== 32) singleSpaced = false;
         last++;
       }
-      pieces.push(text.slice(from, d[at + 3 * n + last]));
+      pieces.push(text.slice(from, d[at + 3 * n + last]!));
       k = last + 1;
     }
     if (!singleSpaced) {
       pieces.length = n;
       for (let k = 0; k < n; k++) pieces[k] = this.textOf(k);
     }
-    const joined = pieces.length === 1 ? pieces[0] : pieces.join(' ');
+    const [only] = pieces;
+    const joined = pieces.length === 1 && only !== undefined ? only : pieces.join(' ');
+
     return joined.toUpperCase();
   }
 

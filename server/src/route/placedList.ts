@@ -27,7 +27,7 @@ export class PlacedListVersion<T> implements Iterable<T> {
   toArray(): T[] {
     const out = new Array<T>(this.length);
     let at = 0;
-    for (const chunk of this.chunks) for (let i = 0; i < chunk.length; i++) out[at++] = chunk[i];
+    for (const chunk of this.chunks) for (const item of chunk) out[at++] = item;
     return out;
   }
 }
@@ -66,16 +66,16 @@ export class PlacedList<T extends BlockPlace> {
     if (chunks.length === 0) return { items: [], c: 0, i: 0, k: 0, j: 0 };
     // The first chunk whose last item starts at or after `lo` (else the last chunk, at its end).
     const c = Math.min(lowerChunk(chunks, lo), chunks.length - 1);
-    const head = chunks[c];
+    const head = chunks[c]!; // 0 <= c < chunks.length
     let i = 0;
-    while (i < head.length && firstLineOf(head[i]) < lo) i++;
+    while (i < head.length && firstLineOf(head[i]!) < lo) i++;
     const items: T[] = [];
     // The items may run on into the chunks after.
     let k = c;
     let j = i;
     for (;;) {
-      const chunk = chunks[k];
-      while (j < chunk.length && firstLineOf(chunk[j]) <= hi) items.push(chunk[j++]);
+      const chunk = chunks[k]!; // c <= k < chunks.length
+      while (j < chunk.length && firstLineOf(chunk[j]!) <= hi) items.push(chunk[j++]!);
       if (j < chunk.length || k + 1 >= chunks.length) break;
       k++;
       j = 0;
@@ -90,16 +90,17 @@ export class PlacedList<T extends BlockPlace> {
     const { c, i, j } = span;
     let k = span.k;
     const merged: T[] = [];
+    // The span was found in these chunks: c and k are chunks of them, i and j places in those.
     if (chunks.length > 0) {
-      const head = chunks[c];
-      for (let n = 0; n < i; n++) merged.push(head[n]);
+      const head = chunks[c]!;
+      for (let n = 0; n < i; n++) merged.push(head[n]!);
     }
     for (const item of replacement) merged.push(item);
     if (chunks.length > 0) {
-      const tail = chunks[k];
-      for (let n = j; n < tail.length; n++) merged.push(tail[n]);
+      const tail = chunks[k]!;
+      for (let n = j; n < tail.length; n++) merged.push(tail[n]!);
       // A short chunk takes in the next one, so that chunks do not shrink to nothing.
-      if (merged.length < this.chunk >> 1 && k + 1 < chunks.length) for (const item of chunks[++k]) merged.push(item);
+      if (merged.length < this.chunk >> 1 && k + 1 < chunks.length) for (const item of chunks[++k]!) merged.push(item);
     }
     const pieces = merged.length > 2 * this.chunk ? chunked(merged, this.chunk) : merged.length > 0 ? [merged] : [];
     if (this.shared) {
@@ -132,8 +133,9 @@ function lowerChunk<T extends BlockPlace>(chunks: readonly (readonly T[])[], lin
   let hi = chunks.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const chunk = chunks[mid];
-    if (firstLineOf(chunk[chunk.length - 1]) < line) lo = mid + 1;
+    const chunk = chunks[mid]!; // lo <= mid < hi <= chunks.length
+    if (firstLineOf(chunk[chunk.length - 1]!) < line)
+      lo = mid + 1; // no chunk is empty
     else hi = mid;
   }
   return lo;
