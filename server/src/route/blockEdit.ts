@@ -39,7 +39,8 @@ function blockAt(blocks: readonly LazyRouteBlock[], line: number): number {
   let hi = blocks.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (blocks[mid].firstLine <= line) lo = mid + 1;
+    if (blocks[mid]!.firstLine <= line)
+      lo = mid + 1; // lo <= mid < hi <= blocks.length
     else hi = mid;
   }
   return lo - 1;
@@ -66,7 +67,7 @@ export class FaultyBits {
       grown.set(this.#words);
       this.#words = grown;
     }
-    this.#words[word] |= 1 << (index & 31);
+    this.#words[word]! |= 1 << (index & 31); // grown above to hold `word`
   }
 
   /** The bits of `count` blocks, in an array of their size. */
@@ -90,8 +91,9 @@ export function editWithinBlock(document: RouteDocument, range: Range, text: str
   if (!block) return undefined;
   const lines = block.key.split('\n');
   const at = start.line - block.firstLine;
-  if (at >= lines.length || end.character > lines[at].length) return undefined;
-  const line = lines[at].slice(0, start.character) + text + lines[at].slice(end.character);
+  const old = lines[at];
+  if (old === undefined || end.character > old.length) return undefined;
+  const line = old.slice(0, start.character) + text + old.slice(end.character);
   if (isBlankLine(line)) return undefined;
   lines[at] = line;
   const read = parseBlock({ firstLine: block.firstLine, lines, key: lines.join('\n') });
@@ -99,8 +101,9 @@ export function editWithinBlock(document: RouteDocument, range: Range, text: str
   const replaced = new Map(was.replaced).set(index, read);
   // A copy of a bit a block (10 KB for the 80,000 blocks of 20 MB) with this block's bit set anew.
   const faulty = was.faulty.slice();
-  if (read.diagnosticCount > 0) faulty[index >>> 5] |= 1 << (index & 31);
-  else faulty[index >>> 5] &= ~(1 << (index & 31));
+  // A bit for each block of the parse: the block's index is one of them.
+  if (read.diagnosticCount > 0) faulty[index >>> 5]! |= 1 << (index & 31);
+  else faulty[index >>> 5]! &= ~(1 << (index & 31));
   const total = was.total - block.diagnosticCount + read.diagnosticCount;
   return documentOf({ base: was.base, replaced, faulty, total });
 }
@@ -143,9 +146,10 @@ function documentOf(edited: Edited): RouteDocument {
 function* faultyInOrder(edited: Edited): Generator<LazyRouteBlock> {
   const { base, replaced, faulty } = edited;
   for (let word = 0; word < faulty.length; word++) {
-    for (let bits = faulty[word]; bits !== 0; bits &= bits - 1) {
+    for (let bits = faulty[word]!; bits !== 0; bits &= bits - 1) {
       const index = (word << 5) + 31 - Math.clz32(bits & -bits);
-      yield replaced.get(index) ?? base[index];
+      const block = replaced.get(index) ?? base[index];
+      if (block) yield block;
     }
   }
 }

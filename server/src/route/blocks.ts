@@ -51,10 +51,11 @@ export function splitBlocks(lines: string[], withKeys = true): RawBlock[] {
   const blocks: RawBlock[] = [];
   let i = 0;
   while (i < lines.length) {
-    while (i < lines.length && isBlankLine(lines[i])) i++;
+    while (i < lines.length && isBlankLine(lines[i]!)) i++;
     if (i >= lines.length) break;
     const first = i;
-    while (i < lines.length && !isBlankLine(lines[i])) i++;
+    while (i < lines.length && !isBlankLine(lines[i]!)) i++;
+
     // A document that is one block shares its lines (no copy of a huge array).
     const blockLines = first === 0 && i === lines.length ? lines : lines.slice(first, i);
     blocks.push({ firstLine: first, lines: blockLines, key: withKeys ? blockLines.join('\n') : '' });

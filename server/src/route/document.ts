@@ -22,7 +22,7 @@ export function binaryFinding(text: string, firstLine = 0): RouteDiagnostic | un
   if (!m) return undefined;
   const linesBefore = splitLines(text.slice(0, m.index));
   const line = firstLine + linesBefore.length - 1;
-  const ch = linesBefore[linesBefore.length - 1].length;
+  const ch = (linesBefore.at(-1) ?? '').length;
   const c = m[0].charCodeAt(0);
   const what = c === 0xfffd ? 'undecodable bytes (U+FFFD)' : `control character U+${c.toString(16).padStart(4, '0')}`;
   return {
@@ -62,7 +62,8 @@ export class EarlierBlocks {
   /** The earlier block that starts on this line, if any; ask with lines in increasing order. */
   onLine(firstLine: number): LazyRouteBlock | undefined {
     const blocks = this.#inOrder;
-    while (this.#next < blocks.length && blocks[this.#next].firstLine < firstLine) this.#next++;
+    while (this.#next < blocks.length && blocks[this.#next]!.firstLine < firstLine) this.#next++;
+
     const there = blocks[this.#next];
     return there && there.firstLine === firstLine ? there : undefined;
   }

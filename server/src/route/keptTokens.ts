@@ -65,10 +65,12 @@ export function encodeTokens(
   slots: readonly [number, number, number, number, number],
   firstLine: number,
 ): string | undefined {
-  if (count < KEEP_FROM || count > KEEP_UP_TO || slots[4] > count - 1) return undefined;
-  for (let i = 0; i < 5; i++) if (slots[i] < 0) return undefined;
+  const starSlot = slots[4];
+  if (count < KEEP_FROM || count > KEEP_UP_TO || starSlot > count - 1) return undefined;
+  if (slots[0] < 0 || slots[1] < 0 || slots[2] < 0 || slots[3] < 0 || starSlot < 0) return undefined;
+  // The four arrays hold (at least) `count` tokens: token k below it reads with `!`.
   let characters = 0;
-  for (let k = 0; k < count; k++) characters += ends[k] - starts[k] + 1;
+  for (let k = 0; k < count; k++) characters += ends[k]! - starts[k]! + 1;
   const budget = characters >> 1;
   // The header's six varints, then a code and at most three varints a token.
   const room = 6 * VARINT_MAX + count * (1 + 3 * VARINT_MAX);
@@ -76,22 +78,28 @@ export function encodeTokens(
   const out = bytes;
   let used = 0;
   used = putVarint(out, used, count);
-  for (let i = 0; i < 4; i++) used = putVarint(out, used, slots[i]);
-  used = putVarint(out, used, count - 1 - slots[4]);
+  used = putVarint(out, used, slots[0]);
+  used = putVarint(out, used, slots[1]);
+  used = putVarint(out, used, slots[2]);
+  used = putVarint(out, used, slots[3]);
+
+  used = putVarint(out, used, count - 1 - starSlot);
   let line = firstLine;
   let end = -2;
   for (let k = 0; k < count; k++) {
-    const code = kinds[k];
+    const code = kinds[k]!;
     if (code < 0 || code > 127) return undefined;
-    const start = starts[k];
-    if (lines[k] === line && start === end + 1) out[used++] = code;
+    const start = starts[k]!;
+    const tokenLine = lines[k]!;
+    if (tokenLine === line && start === end + 1) out[used++] = code;
     else {
       out[used++] = code | 128;
-      used = putVarint(out, used, lines[k] - line);
+      used = putVarint(out, used, tokenLine - line);
       used = putVarint(out, used, start);
-      line = lines[k];
+      line = tokenLine;
     }
-    end = ends[k];
+    end = ends[k]!;
+
     used = putVarint(out, used, end - start);
     if (used > budget) return undefined;
   }

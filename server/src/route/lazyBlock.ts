@@ -43,10 +43,12 @@ export function shifted<T>(value: T, delta: number): T {
 /** The range of a block's lines: first to last non-blank line (comments included). */
 export function blockRange(raw: RawBlock): Range {
   const { lines, firstLine } = raw;
-  const last = lines[lines.length - 1];
+  // A raw block has at least one (non-blank) line.
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
   return spanRange(
     firstLine,
-    skipBlanks(lines[0], 0, lines[0].length),
+    skipBlanks(first, 0, first.length),
     firstLine + lines.length - 1,
     trimmedEnd(last, 0, last.length),
   );
@@ -76,8 +78,8 @@ interface Built {
   read?: BlockRead;
   /** Where the route text lies, when read without the rest of the block (for elements and route text). */
   segments?: TextSegments;
-  /** What the elements are views on (unless they were set). */
-  store?: ElementStore;
+  /** What the elements are views on (unless they were set; undefined: let go when they are set). */
+  store?: ElementStore | undefined;
   /** The check pass's tokens (keptTokens.ts): the store without reading the text again. */
   tokens?: string;
   name?: string;
@@ -87,8 +89,11 @@ interface Built {
   range?: Range;
   /** The findings, once read (or set). */
   diagnostics?: RouteDiagnostic[];
-  /** For a moved block: the findings of the block it came from, shifted, if that block had read them. */
-  findings?: () => RouteDiagnostic[];
+  /**
+   * For a moved block: the findings of the block it came from, shifted, if that block had read
+   * them (undefined: let go once read, so that block may go).
+   */
+  findings?: (() => RouteDiagnostic[]) | undefined;
   /** For a moved block: what the block it came from had built, shifted on demand. */
   moved?: {
     depth: number;
@@ -408,7 +413,13 @@ export function parseBlock(raw: RawBlock, keepFindings = false): LazyRouteBlock 
   const read = checkBlock(raw, KEEP_TOKENS_FOR_ELEMENTS);
   if (!read) return undefined;
   const { kind, diagnostics } = read.data;
-  const block = new LazyRouteBlock(raw, { kind, diagnosticCount: diagnostics.length, tokens: read.tokens });
+  const { tokens } = read;
+  const summary: BlockSummary =
+    tokens === undefined
+      ? { kind, diagnosticCount: diagnostics.length }
+      : { kind, diagnosticCount: diagnostics.length, tokens };
+  const block = new LazyRouteBlock(raw, summary);
+
   if (keepFindings && diagnostics.length > 0) block.diagnostics = diagnostics;
   return block;
 }

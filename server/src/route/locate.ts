@@ -21,7 +21,7 @@ export function blockIndexAt(document: RouteDocument, position: Position): numbe
   let high = blocks.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const range = blocks[middle].range;
+    const range = blocks[middle]!.range; // low <= middle <= high < blocks.length
     if (comparePositions(position, range.start) < 0) high = middle - 1;
     else if (comparePositions(position, range.end) > 0) low = middle + 1;
     else return middle;
@@ -37,8 +37,11 @@ export function blockAt(document: RouteDocument, position: Position): RouteBlock
 export function locate(document: RouteDocument, position: Position): Located | undefined {
   const block = blockAt(document, position);
   if (!block) return undefined;
-  const index = block.elements.findIndex((e) => rangeContains(e.range, position));
-  if (index >= 0) return { kind: 'element', block, element: block.elements[index], index };
+  const elements = block.elements;
+  const index = elements.findIndex((e) => rangeContains(e.range, position));
+  const element = elements[index];
+  if (element) return { kind: 'element', block, element, index };
+
   for (const directive of block.directives) {
     if (rangeContains(directive.keyRange, position)) return { kind: 'directive', block, directive, part: 'key' };
     if (rangeContains(directive.valueRange, position)) return { kind: 'directive', block, directive, part: 'value' };

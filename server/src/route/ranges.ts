@@ -53,8 +53,8 @@ export class LineIndex implements DocumentLines {
 
   offsetAt(position: Position): number {
     if (position.line >= this.starts.length) return this.text.length;
-    const start = this.starts[Math.max(0, position.line)];
-    const next = position.line + 1 < this.starts.length ? this.starts[position.line + 1] : this.text.length;
+    const start = this.starts[Math.max(0, position.line)]!; // a line below starts.length
+    const next = position.line + 1 < this.starts.length ? this.starts[position.line + 1]! : this.text.length;
     return Math.min(start + Math.max(0, position.character), next);
   }
 
@@ -64,10 +64,11 @@ export class LineIndex implements DocumentLines {
     let high = this.starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.starts[middle] <= clamped) low = middle;
+      if (this.starts[middle]! <= clamped) low = middle;
       else high = middle - 1;
     }
-    return { line: low, character: clamped - this.starts[low] };
+    // starts holds line 0 at least: low stays within it.
+    return { line: low, character: clamped - this.starts[low]! };
   }
 
   getText(range: Range): string {

@@ -1,7 +1,8 @@
 /**
  * Pieces of lines [start, end) that together hold one text: a block's route lines, or one field
  * of an FPL message. Kept in one typed array beside the block's lines, so a text of millions of
- * lines costs a dozen bytes a line, not an object each.
+ * lines costs a dozen bytes a line, not an object each. Segment k is asked for below `length`
+ * (its three numbers are in the array, its line is one of `lines`): its reads say so with `!`.
  */
 const NO_LINES: readonly string[] = [];
 
@@ -54,20 +55,20 @@ export class TextSegments {
 
   /** Document line of segment k. */
   line(k: number): number {
-    return this.#data![k * 3];
+    return this.#data![k * 3]!;
   }
 
   /** The whole line segment k lies on. */
   text(k: number): string {
-    return this.lines[this.#data![k * 3] - this.firstLine];
+    return this.lines[this.#data![k * 3]! - this.firstLine]!;
   }
 
   start(k: number): number {
-    return this.#data![k * 3 + 1];
+    return this.#data![k * 3 + 1]!;
   }
 
   end(k: number): number {
-    return this.#data![k * 3 + 2];
+    return this.#data![k * 3 + 2]!;
   }
 
   /** The same segments `delta` lines further down (a block that moved). */
@@ -76,7 +77,8 @@ export class TextSegments {
     moved.length = this.length;
     if (this.#data) {
       const data = this.#data.slice(0, this.length * 3);
-      for (let i = 0; i < data.length; i += 3) data[i] += delta;
+      for (let i = 0; i < data.length; i += 3) data[i]! += delta;
+
       moved.#data = data;
     }
     return moved;
