@@ -53,7 +53,7 @@ export interface ExpansionOptions {
   /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
   semicircular?: SemicircularRule;
   /** The aerodromes' procedures (CIFP), read before: SIDs and STARs are checked and flown (P codes). */
-  procedures?: ProcedureLookup;
+  procedures?: ProcedureLookup | undefined; // undefined (as the session passes it on): none read yet
 }
 
 export function expandRoute(
@@ -230,7 +230,8 @@ class Expansion {
         passing.length ? { airways: passing, point: points } : undefined,
       );
     }
-    this.pending = entry === undefined ? { element, elementIndex: i, airway } : { element, elementIndex: i, airway, entry };
+    this.pending =
+      entry === undefined ? { element, elementIndex: i, airway } : { element, elementIndex: i, airway, entry };
   }
 
   private joinAirways(first: PendingAirway, second: PendingAirway): void {

@@ -31,7 +31,7 @@ export interface ServiceErrorDetails {
   /** Identifier the service gave for support (server failures, reference errors), as read from the answer. */
   supportId?: string | undefined;
   /** The reference family's errorCode (BAD_REQUEST, UNAUTHORIZED, …). */
-  errorCode?: string;
+  errorCode?: string | undefined;
   cause?: unknown;
 }
 

@@ -196,7 +196,8 @@ export class NavDatabase {
     let high = codes.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (codes[middle]! < prefix) low = middle + 1; // low <= middle < high <= codes.length
+      if (codes[middle]! < prefix)
+        low = middle + 1; // low <= middle < high <= codes.length
       else high = middle;
     }
     const found: string[] = [];
@@ -234,7 +235,9 @@ export class NavDatabase {
     const filter = options.filter;
     // The spatial index holds exactly the points 0..size-1 (spatialIndex), so `i` is in range.
     const predicate =
-      kinds || filter ? (i: number) => (!kinds || kinds.has(this.points.kind[i]!)) && (!filter || filter(i)) : undefined;
+      kinds || filter
+        ? (i: number) => (!kinds || kinds.has(this.points.kind[i]!)) && (!filter || filter(i))
+        : undefined;
     const maxKm = options.maxDistanceNm === undefined ? Infinity : options.maxDistanceNm * KM_PER_NM;
     return around(index, lon, lat, options.maxResults ?? 10, maxKm, predicate) as number[];
   }

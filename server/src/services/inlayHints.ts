@@ -43,7 +43,8 @@ function firstEndingAtOrAfter(blocks: readonly RouteBlock[], position: Position)
   let hi = blocks.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (comparePositions(blocks[mid]!.range.end, position) < 0) lo = mid + 1; // lo <= mid < hi <= length
+    if (comparePositions(blocks[mid]!.range.end, position) < 0)
+      lo = mid + 1; // lo <= mid < hi <= length
     else hi = mid;
   }
   return lo;
