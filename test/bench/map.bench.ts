@@ -66,7 +66,7 @@ function syntheticData(): MapData {
     const notam: Notam = {
       id: `n${i}`,
       designation: `A${i}/26`,
-      selectionCode: ['QRTCA', 'QNMAS', 'QMRLC', 'QOBCE', 'QWPLW'][i % 5],
+      selectionCode: (['QRTCA', 'QNMAS', 'QMRLC', 'QOBCE', 'QWPLW'] as const)[i % 5]!, // i modulo 5: in range
       lat: p.lat,
       lon: p.lon,
       radiusNm: i % 50 === 0 ? 999 : 1 + Math.floor(random() * 25),
