@@ -122,9 +122,10 @@ export function briefingPlace(
     for (const [designator, stretches] of route.firs)
       if (stretches.some((s) => s.entryNm <= alongNm && alongNm <= s.exitNm)) inFir = designator;
   const along = alongNm ?? (inFir ? stretchOf(inFir)?.entryNm : undefined) ?? route.totalNm / 2;
+  const inOrNamed = inFir ?? fir?.toUpperCase();
   return {
     section: aerodromeSubject && namesAerodrome ? 'otherAerodrome' : 'enroute',
-    fir: inFir ?? fir?.toUpperCase(),
+    ...(inOrNamed !== undefined && { fir: inOrNamed }),
     alongNm: Math.round(along * 10) / 10,
   };
 }

@@ -107,7 +107,8 @@ export async function exportRoute(client: LanguageClient | undefined, raw: unkno
       ?.format;
   if (!format) return undefined;
 
-  const params: ExportRouteParams = { uri: client.code2ProtocolConverter.asUri(documentUri), position, format };
+  const uri = client.code2ProtocolConverter.asUri(documentUri);
+  const params: ExportRouteParams = position ? { uri, position, format } : { uri, format };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Exporting the route…' },
     () => sendRequest(client, EXPORT_ROUTE, params),
@@ -122,7 +123,7 @@ export async function exportRoute(client: LanguageClient | undefined, raw: unkno
     ? asUri(args.target)
     : await vscode.window.showSaveDialog({
         title: `Export Route as ${FORMATS.find((f) => f.format === format)!.label}`,
-        defaultUri: folder ? vscode.Uri.joinPath(folder, result.fileName) : undefined,
+        ...(folder && { defaultUri: vscode.Uri.joinPath(folder, result.fileName) }),
         filters: SAVE_FILTERS[format],
         saveLabel: 'Export',
       });

@@ -15,7 +15,7 @@ export class ExpansionStatusBar implements vscode.Disposable {
     100,
   );
   private readonly subscriptions: vscode.Disposable[] = [];
-  private status?: ExpansionStatusParams;
+  private status: ExpansionStatusParams | undefined;
   private keySource?: HubKeySource;
 
   constructor() {

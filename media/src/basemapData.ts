@@ -22,7 +22,8 @@ export function decodeBasemap(buffer: ArrayBuffer): BasemapData {
   // Int32Array reads the machine's byte order: on any other than little-endian the magic number
   // does not match and the file is refused, never misread.
   const ints = new Int32Array(buffer);
-  const [magic, version, metresPerUnit, polygons, rings, lines, points] = ints;
+  // The length check above leaves the header whole; the defaults (refused below) only type it.
+  const [magic, version, metresPerUnit = 0, polygons = -1, rings = -1, lines = -1, points = -1] = ints;
   if (magic !== MAGIC) throw new Error('not a basemap file (or not a little-endian machine)');
   if (version !== VERSION) throw new Error(`basemap file version ${version}, expected ${VERSION}`);
   if (metresPerUnit <= 0 || polygons < 0 || rings < 0 || lines < 0 || points < 0) throw damaged('its header');
@@ -43,7 +44,8 @@ export function decodeBasemap(buffer: ArrayBuffer): BasemapData {
   let ring = 0;
   for (const count of ringsPer) {
     const ends: number[] = [];
-    for (let r = 0; r < count; r++) ends.push((end += 2 * ringLengths[ring++]));
+    // sum(ringsPer) === rings, checked above: `ring` stays under ringLengths.length.
+    for (let r = 0; r < count; r++) ends.push((end += 2 * ringLengths[ring++]!));
     endss.push(ends);
   }
   end = 0;
@@ -60,8 +62,8 @@ function addUp(xs: Int32Array, ys: Int32Array, from: number, to: number, metresP
   let x = 0;
   let y = 0;
   for (let i = from, k = 0; i < to; i++, k += 2) {
-    x += xs[i];
-    y += ys[i];
+    x += xs[i]!; // i < to <= points = xs.length = ys.length
+    y += ys[i]!;
     flat[k] = x * metresPerUnit;
     flat[k + 1] = y * metresPerUnit;
   }

@@ -487,9 +487,10 @@ function airwayStretches(legs: Feature<Geometry>[]): Feature<Geometry>[] {
     const name = String((leg.get('leg') as { via?: string }).via ?? '');
     const lines = (leg.getGeometry() as MultiLineString).getLineStrings();
     if (name !== via || lines.length !== 1) close();
-    if (!name || name === 'DCT' || lines.length !== 1) continue;
+    const [line] = lines;
+    if (!name || name === 'DCT' || lines.length !== 1 || !line) continue;
     via = name;
-    const points = lines[0].getCoordinates();
+    const points = line.getCoordinates();
     coordinates.push(...(coordinates.length ? points.slice(1) : points));
   }
   close();
@@ -605,13 +606,15 @@ const lineCoordinates = (path: LonLat[]) => path.map((p) => fromLonLat(p));
 
 function polygons(rings: MapPolygons): Geometry {
   const projected = rings.map((polygon) => polygon.map(lineCoordinates));
-  return projected.length === 1 ? new Polygon(projected[0]) : new MultiPolygon(projected);
+  const [only] = projected;
+  return projected.length === 1 && only ? new Polygon(only) : new MultiPolygon(projected);
 }
 
 function notamGeometry(notam: MapView['notams'][number]): Geometry {
   const parts: number[][][][] = [];
   if (notam.circle) parts.push([lineCoordinates(notam.circle.ring)]);
   for (const polygon of notam.polygons ?? []) parts.push(polygon.map(lineCoordinates));
-  if (parts.length === 1 && parts[0][0].length === 0 && notam.circle) return new Point(fromLonLat(notam.circle.center));
-  return parts.length === 1 ? new Polygon(parts[0]) : new MultiPolygon(parts);
+  const [only] = parts;
+  if (parts.length === 1 && only?.[0]?.length === 0 && notam.circle) return new Point(fromLonLat(notam.circle.center));
+  return parts.length === 1 && only ? new Polygon(only) : new MultiPolygon(parts);
 }

@@ -210,10 +210,11 @@ function fitToRoute(): void {
     extent = legs && !isEmpty(legs) ? legs : points && !isEmpty(points) ? points : undefined;
   }
   const size = map.getSize();
-  if (!extent || !size || size[0] <= 0 || size[1] <= 0) return;
+  const [width = 0, height = 0] = size ?? [];
+  if (!extent || !size || width <= 0 || height <= 0) return;
   // A small map keeps most of its pixels for the route: the padding shrinks with it.
   const pad = (n: number) => Math.round(Math.min(40, n * 0.08));
-  const [vertical, horizontal] = [pad(size[1]), pad(size[0])];
+  const [vertical, horizontal] = [pad(height), pad(width)];
   map.getView().fit(extent, { padding: [vertical, horizontal, vertical, horizontal], maxZoom: 10, size });
   fittedToRoute = true;
 }
@@ -393,12 +394,14 @@ function showFlightViews(view: MapView | null): void {
 function showVerdicts(message: Extract<HostToMapMessage, { type: 'verdicts' }>): void {
   const view = current;
   if (!view || !sameBlock(view, message)) return;
+  // The message's profile replaces the view's, none included.
+  const { profile: _drawnProfile, ...kept } = view;
   current = {
-    ...view,
+    ...kept,
     filters: message.filters,
     verdicts: message.verdicts,
     crossings: message.crossings,
-    profile: message.profile,
+    ...(message.profile && { profile: message.profile }),
   };
   panel.setStatus(undefined);
   adoptHostFilters(message.filters);
@@ -437,7 +440,7 @@ const hostMessages: MessageHandlers<HostToMapMessage> = {
   },
   status: (message) => panel.setStatus(message.message),
   traffic: (message) => {
-    traffic = { traffic: message.traffic, message: message.message };
+    traffic = { traffic: message.traffic, ...(message.message !== undefined && { message: message.message }) };
     showTraffic();
   },
 };
@@ -491,9 +494,9 @@ map.on('singleclick', (event) => {
     reveal(l.range);
   } else if (alternate) {
     panel.showAlternate(alternate.get('alternate') as MapAlternate);
-  } else if (notams.length) {
+  } else if (notams[0]) {
     selectItem(String(notams[0].getId()), { details: true });
-  } else if (airspaces.length) {
+  } else if (airspaces[0]) {
     panel.showAirspaces(airspaces.map((f) => f.get('airspace') as MapAirspace));
     // The whole stack is outlined; the rows and profile box of the airspace hit first are marked.
     selectItem(String(airspaces[0].getId()));
@@ -602,7 +605,7 @@ const inspect = {
         .filter((f) => f.get('kind') === 'point')
         .map((f) => (f.get('point') as MapPoint).name),
       visible: Object.fromEntries(
-        (Object.keys(filters.layers) as MapLayerName[]).map((n) => [n, data.byName(n)[0].getVisible()]),
+        (Object.keys(filters.layers) as MapLayerName[]).map((n) => [n, data.byName(n)[0]?.getVisible() ?? false]),
       ),
       basemapFeatures: count(basemap.land) + count(basemap.borders),
       basemapResolution: basemap.resolution ?? null,
@@ -636,7 +639,8 @@ const inspect = {
   /** The CSS pixel, relative to the map element, where a position is drawn. */
   pixelOf(position: LonLat): [number, number] | null {
     const pixel = map.getPixelFromCoordinate(fromLonLat(position));
-    return pixel ? [pixel[0], pixel[1]] : null;
+    const [x, y] = pixel ?? [];
+    return x !== undefined && y !== undefined ? [x, y] : null;
   },
   /** A drawn point by name: where it is on the map element, and the element it comes from. */
   point(name: string): { pixel: [number, number]; range: MapRange } | null {
@@ -662,7 +666,12 @@ const inspect = {
   },
   /** The longitudes the map shows, west and east (the tests check a fit never shows the world). */
   lonSpan(): number {
-    const [west, , east] = transformExtent(map.getView().calculateExtent(map.getSize()), 'EPSG:3857', 'EPSG:4326');
+    // An extent is [west, south, east, north]: the defaults only type the destructuring.
+    const [west = 0, , east = 0] = transformExtent(
+      map.getView().calculateExtent(map.getSize()),
+      'EPSG:3857',
+      'EPSG:4326',
+    );
     return east - west;
   },
   /**
@@ -692,9 +701,12 @@ const inspect = {
       const box: [number, number, number, number] = [minX / ratio, minY / ratio, maxX / ratio, maxY / ratio];
       // A box centred on its point is the point's symbol; its name sits above it.
       const geometry = f.getGeometry();
-      const at = geometry instanceof Point ? map.getPixelFromCoordinate(geometry.getCoordinates()) : undefined;
+      const [atX, atY] = geometry instanceof Point ? (map.getPixelFromCoordinate(geometry.getCoordinates()) ?? []) : [];
       const symbol =
-        at !== undefined && Math.abs((box[0] + box[2]) / 2 - at[0]) < 2 && Math.abs((box[1] + box[3]) / 2 - at[1]) < 2;
+        atX !== undefined &&
+        atY !== undefined &&
+        Math.abs((box[0] + box[2]) / 2 - atX) < 2 &&
+        Math.abs((box[1] + box[3]) / 2 - atY) < 2;
       return { kind, id: String(f.getId() ?? ''), text, symbol, box };
     });
   },

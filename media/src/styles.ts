@@ -733,7 +733,7 @@ export function airspaceGroup(type: string): AirspaceGroup {
 function classDash(airspaceClass: string | undefined): number[] | undefined {
   const c = airspaceClass?.trim().toUpperCase();
   if (!c) return [10, 4];
-  if ('ABC'.includes(c[0])) return undefined;
-  if ('DE'.includes(c[0])) return [6, 3];
+  if ('ABC'.includes(c.charAt(0))) return undefined;
+  if ('DE'.includes(c.charAt(0))) return [6, 3];
   return [1, 3];
 }

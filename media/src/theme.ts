@@ -152,7 +152,8 @@ const CONTRASTED = ['route', 'highlight', 'fir', 'red', 'orange', 'yellow', 'gre
 
 /** WCAG 2 relative luminance of a colour (its alpha ignored). */
 export function luminance(colour: string): number {
-  const [r, g, b] = asArray(colour).map((c, i) => {
+  // asArray gives [r, g, b, a]: the defaults only type the destructuring.
+  const [r = 0, g = 0, b = 0] = asArray(colour).map((c, i) => {
     if (i === 3) return c;
     const v = c / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
@@ -174,7 +175,7 @@ export function withContrast(colour: string, grounds: readonly string[], ratio: 
   if (enough(colour)) return colour;
   const dark = grounds.every((g) => luminance(g) < 0.2);
   const target = dark ? 255 : 0;
-  const [r, g, b] = asArray(colour);
+  const [r = 0, g = 0, b = 0] = asArray(colour); // [r, g, b, a]
   for (let step = 1; step <= 20; step++) {
     const mix = (c: number) => Math.round(c + ((target - c) * step) / 20);
     const candidate = `#${[r, g, b].map((c) => mix(c).toString(16).padStart(2, '0')).join('')}`;

@@ -8,6 +8,7 @@ import {
   negotiate,
   notAcceptablePage,
   notFoundPage,
+  pathParam,
   results,
   xml,
 } from './http';
@@ -27,7 +28,7 @@ import { microlightFeature, microlightsOf } from './microlights';
 const validFrom = (now: Date) => `${now.getUTCFullYear()}-01-01T00:00:00Z`;
 
 export function firAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
-  const { prefix, fir: code } = req.params;
+  const [prefix, code] = [pathParam(req, 'prefix'), pathParam(req, 'fir')];
   const fir = ctx.world.firs.get(code);
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const format = negotiate(req, ['geojson', 'json', 'xml'], 'geojson');
@@ -47,8 +48,9 @@ export function firAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
 }
 
 export function countryAirspaces(req: SimRequest, ctx: SimContext): SimResponse {
-  const country = countryByIso(req.params.country);
-  if (!country) return notFoundPage(`Country ${req.params.country}`);
+  const iso = pathParam(req, 'country');
+  const country = countryByIso(iso);
+  if (!country) return notFoundPage(`Country ${iso}`);
   const format = negotiate(req, ['geojson', 'json'], 'geojson');
   if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
   const firs = [...ctx.world.firs.values()].filter((f) => countryOfIcao(f.code) === country);
@@ -68,8 +70,9 @@ export function countryAirspaces(req: SimRequest, ctx: SimContext): SimResponse 
 }
 
 export function microlights(req: SimRequest, ctx: SimContext): SimResponse {
-  const country = countryByIso(req.params.country);
-  if (!country) return notFoundPage(`Country ${req.params.country}`);
+  const iso = pathParam(req, 'country');
+  const country = countryByIso(iso);
+  if (!country) return notFoundPage(`Country ${iso}`);
   const format = negotiate(req, ['geojson', 'json'], 'geojson');
   if (!format) return notAcceptablePage(['application/geo+json', 'application/json']);
   const list = microlightsOf(ctx.world, country);

@@ -98,7 +98,7 @@ export function aerodromeAirspaces(a: Aerodrome): Airspace[] {
         16,
         () => random.next() * 0.4 + 0.3,
       ),
-      country,
+      ...(country !== undefined ? { country } : {}),
     },
   ];
   if (big) {
@@ -116,7 +116,7 @@ export function aerodromeAirspaces(a: Aerodrome): Airspace[] {
       upperLimit: flightLevel(upperFl),
       schedules: [H24],
       ring: circleRing(a.lat, a.lon, random.range(22, 35), 12, () => random.next()),
-      country,
+      ...(country !== undefined ? { country } : {}),
     });
   }
   return out;
@@ -232,7 +232,7 @@ function placeSpecialAreas(world: World, fir: Fir, routes: readonly FlownRoute[]
       upperLimit: upper,
       schedules: kind === 'R' ? weekdaySchedule(random) : seasonalSchedule(random),
       ring,
-      country,
+      ...(country !== undefined ? { country } : {}),
     });
     i++;
   }
@@ -241,7 +241,9 @@ function placeSpecialAreas(world: World, fir: Fir, routes: readonly FlownRoute[]
 
 /** The FIR as an airspace (its largest outline). */
 export function firAirspace(fir: Fir): Airspace {
-  const outer = [...fir.polygons].sort((a, b) => b[0].length - a[0].length)[0][0];
+  let outer: Ring = [];
+  for (const [ring] of fir.polygons) if (ring && ring.length > outer.length) outer = ring;
+  const country = countryOfIcao(fir.code)?.iso2;
   return {
     id: uuidFrom(`fir:${fir.code}`),
     name: `${fir.name.toUpperCase()} FIR`,
@@ -255,7 +257,7 @@ export function firAirspace(fir: Fir): Airspace {
     upperLimit: { uom: 'OTHER', value: 'UNL', reference: 'STD' },
     schedules: [H24],
     ring: outer,
-    country: countryOfIcao(fir.code)?.iso2,
+    ...(country !== undefined ? { country } : {}),
   };
 }
 

@@ -42,11 +42,17 @@ export function isRestricted(endpoint: HubEndpointId): boolean {
   return RESTRICTED_GROUPS.includes(ENDPOINT_GROUPS[endpoint]);
 }
 
+/** The appId and appKey a request sent (query or headers); undefined where it sent none. */
+export interface ReferenceCredentials {
+  appId: string | undefined;
+  appKey: string | undefined;
+}
+
 /** Header names are case-insensitive (node lower-cases them). */
 export function referenceCredentials(
   query: URLSearchParams,
   headers: Record<string, string | string[] | undefined>,
-): { appId?: string; appKey?: string } {
+): ReferenceCredentials {
   const header = (name: string) => {
     const v = headers[name.toLowerCase()];
     return Array.isArray(v) ? v[0] : v;
@@ -54,6 +60,6 @@ export function referenceCredentials(
   return { appId: query.get('appId') ?? header('appId'), appKey: query.get('appKey') ?? header('appKey') };
 }
 
-export function referenceCredentialsValid(c: { appId?: string; appKey?: string }): boolean {
+export function referenceCredentialsValid(c: ReferenceCredentials): boolean {
   return REFERENCE_CREDENTIALS.some((r) => r.appId === c.appId && r.appKey === c.appKey);
 }

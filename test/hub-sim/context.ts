@@ -92,13 +92,14 @@ export interface SimSettings {
    * `geometry: null`. The real service's way is undocumented; clients must handle both.
    */
   unresolvedPoints: 'omit' | 'nullGeometry';
-  /** A fixed clock (ISO time) for deterministic tests; undefined = the real clock. */
-  fixedNow?: string;
+  /** A fixed clock (ISO time) for deterministic tests; undefined = the real clock (control clears it so). */
+  fixedNow?: string | undefined;
   /**
    * A usage limit per credential (user_key, or appId): at most `requests` accepted calls per
-   * fixed window of `windowSeconds` (real time), then the usage-limit failure; undefined = none.
+   * fixed window of `windowSeconds` (real time), then the usage-limit failure; undefined = none
+   * (control clears it so).
    */
-  usageLimit?: { requests: number; windowSeconds: number };
+  usageLimit?: { requests: number; windowSeconds: number } | undefined;
 }
 
 export interface SimContext {

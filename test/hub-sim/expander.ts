@@ -68,7 +68,7 @@ export function readReference(text: string): Reference | undefined {
   if (coordinate) return { kind: 'coordinate', ...coordinate };
   const radial = /^([A-Z]{2,5})(\d{3})(\d{3})$/.exec(value);
   if (radial && Number(radial[2]) <= 360)
-    return { kind: 'radial', ident: radial[1], bearing: Number(radial[2]) % 360, distanceNm: Number(radial[3]) };
+    return { kind: 'radial', ident: radial[1]!, bearing: Number(radial[2]) % 360, distanceNm: Number(radial[3]) };
   return /^[A-Z]{2,5}$/.test(value) ? { kind: 'fix', ident: value } : undefined;
 }
 
@@ -76,8 +76,8 @@ class Expander {
   private readonly out: Waypoint[] = [];
   /** The last place selected (for namesakes), with its data index when it is a place of the data. */
   private last?: Position & { index?: number };
-  /** The airway being flown and where it was joined. */
-  private airway?: { graph?: AirwayGraph; entry?: number };
+  /** The airway being flown (its graph when the data knows it) and where it was joined (when known). */
+  private airway: { graph: AirwayGraph | undefined; entry: number | undefined } | undefined;
   private reference?: Position;
   private firstFixSeen = false;
   private destinationWritten = false;
@@ -118,18 +118,22 @@ class Expander {
     // A named reference with namesakes: the one nearest the first fix's places.
     const first = tokens.find((t) => t.kind === 'named' || t.kind === 'bearingDistance') as
       { ident: string } | undefined;
-    const near = (first ? (this.data.byIdent.get(first.ident) ?? []) : []).map((i) => this.data.places[i]);
+    const near = (first ? (this.data.byIdent.get(first.ident) ?? []) : []).map((i) => this.place(i));
     const score = (i: number) =>
       Math.min(Infinity, ...near.map((p) => distanceNm(p.lat, p.lon, this.place(i).lat, this.place(i).lon)));
-    const base = near.length ? named.reduce((a, b) => (score(b) < score(a) ? b : a)) : named[0];
+    // `named` is not empty (above); with no places near, every score is Infinity and the first stays.
+    const base = named.reduce((a, b) => (score(b) < score(a) ? b : a));
     const basePlace = this.place(base);
     this.reference =
       reference.kind === 'fix' ? basePlace : this.radialPoint(basePlace, reference.bearing, reference.distanceNm);
     return undefined;
   }
 
+  /** The place at an index the data's own maps gave (so it is there). */
   private place(i: number): Place {
-    return this.data.places[i];
+    const place = this.data.places[i];
+    if (!place) throw new Error(`The navigation data has no place ${i}.`);
+    return place;
   }
 
   /** A magnetic bearing from a VOR turns true with its variation; from other places it is taken as true. */
@@ -171,12 +175,13 @@ class Expander {
       // Two airways in a row: they meet where a place lies on both.
       const junctions = before.graph.places().filter((p) => graph.has(p));
       const path = before.entry !== undefined ? before.graph.route(before.entry, junctions) : undefined;
-      if (path) {
+      const end = path?.at(-1);
+      if (path && end !== undefined) {
         this.emitPath(path, designator);
-        this.airway = { graph, entry: path[path.length - 1] };
+        this.airway = { graph, entry: end };
         return;
       }
-      this.airway = { graph };
+      this.airway = { graph, entry: undefined };
       return;
     }
     const last = this.last;
@@ -250,8 +255,13 @@ class Expander {
       else {
         const along =
           airway?.graph && airway.entry !== undefined ? airway.graph.route(airway.entry, candidates) : undefined;
-        chosen = along ? along[along.length - 1] : this.nearest(candidates, this.last ?? this.anchorAfter(tokens, i));
+        chosen = along?.at(-1) ?? this.nearest(candidates, this.last ?? this.anchorAfter(tokens, i));
       }
+    }
+    // Each branch above chose from candidates, which are never empty there.
+    if (chosen === undefined) {
+      this.out.push({ designator: token.text });
+      return;
     }
     if (token.kind === 'bearingDistance') {
       const base = this.place(chosen);
@@ -274,18 +284,17 @@ class Expander {
   private anchorAfter(tokens: RouteToken[], i: number): Position | undefined {
     for (const t of tokens.slice(i + 1)) {
       if (t.kind === 'coordinate') return t;
-      if (t.kind === 'aerodrome' && this.data.aerodromes.has(t.icao))
-        return this.place(this.data.aerodromes.get(t.icao)!);
-      if (t.kind === 'named') {
-        const found = this.data.byIdent.get(t.ident) ?? [];
-        if (found.length === 1) return this.place(found[0]);
-      }
+      const aerodrome = t.kind === 'aerodrome' ? this.data.aerodromes.get(t.icao) : undefined;
+      if (aerodrome !== undefined) return this.place(aerodrome);
+      const unique = t.kind === 'named' ? soleOf(this.data.byIdent.get(t.ident) ?? []) : undefined;
+      if (unique !== undefined) return this.place(unique);
     }
     const destination = this.request.destination ? this.data.aerodromes.get(this.request.destination) : undefined;
     return destination === undefined ? undefined : this.place(destination);
   }
 
-  private nearest(candidates: readonly number[], at: Position | undefined): number {
+  /** The candidate nearest `at` (the first without `at`); undefined only with no candidates. */
+  private nearest(candidates: readonly number[], at: Position | undefined): number | undefined {
     if (!at) return candidates[0];
     let best = candidates[0];
     let bestNm = Infinity;
@@ -300,15 +309,26 @@ class Expander {
     const p = this.place(index);
     this.emit(
       designator,
-      { lat: p.lat, lon: p.lon, resolvedFix: describe(p), elevationFt: p.elevationFt, kind: p.kind },
+      {
+        lat: p.lat,
+        lon: p.lon,
+        resolvedFix: describe(p),
+        ...(p.elevationFt !== undefined ? { elevationFt: p.elevationFt } : {}),
+        kind: p.kind,
+      },
       index,
     );
   }
 
   private emit(designator: string, at: NonNullable<Waypoint['at']>, index?: number): void {
     this.out.push({ designator, at });
-    this.last = { lat: at.lat, lon: at.lon, index };
+    this.last = { lat: at.lat, lon: at.lon, ...(index !== undefined ? { index } : {}) };
   }
+}
+
+/** The one element of a list of one; undefined for none or several. */
+function soleOf(list: readonly number[]): number | undefined {
+  return list.length === 1 ? list[0] : undefined;
 }
 
 export function expandRouteText(data: NavData, request: RouteRequest): ExpansionAnswer {
@@ -323,9 +343,9 @@ export function expandRouteText(data: NavData, request: RouteRequest): Expansion
 export function oneAirwayApart(data: NavData, routeText: string): string | undefined {
   const words = routeText.trim().split(/\s+/);
   const tokens = readRouteText(routeText);
-  for (let i = 1; i + 1 < tokens.length; i++) {
-    const [before, airway, after] = [tokens[i - 1], tokens[i], tokens[i + 1]];
-    if (airway.kind !== 'airway' || before.kind !== 'named' || after.kind !== 'named') continue;
+  for (const [i, airway] of tokens.entries()) {
+    const [before, after] = [tokens[i - 1], tokens[i + 1]];
+    if (airway.kind !== 'airway' || before?.kind !== 'named' || after?.kind !== 'named') continue;
     const from = data.byIdent.get(before.ident) ?? [];
     const to = data.byIdent.get(after.ident) ?? [];
     for (const [designator, graph] of [...data.airways].sort(([a], [b]) => a.localeCompare(b))) {

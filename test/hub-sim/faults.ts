@@ -73,7 +73,7 @@ export class FaultTable implements FaultControl {
   private nextId = 1;
 
   add(spec: FaultSpec): ActiveFault {
-    const fault = { ...spec, id: this.nextId++, hits: 0, pattern: spec.path ? globToRegExp(spec.path) : undefined };
+    const fault = { ...spec, id: this.nextId++, hits: 0, ...(spec.path ? { pattern: globToRegExp(spec.path) } : {}) };
     this.faults.push(fault);
     return this.view(fault);
   }

@@ -9,6 +9,7 @@ import {
   negotiate,
   notAcceptablePage,
   notFoundPage,
+  pathParam,
   results,
   xml,
 } from './http';
@@ -406,7 +407,7 @@ const stripZeros = (n: string) => n.replace(/^0+(?=.)/, '');
 export function airlineFlights(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, true);
   if (!Array.isArray(statuses)) return statuses;
-  const { airline } = req.params;
+  const airline = pathParam(req, 'airline');
   if (!/^[A-Za-z]{3}$/.test(airline))
     return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
   return listResponse(
@@ -419,7 +420,7 @@ export function airlineFlights(req: SimRequest, ctx: SimContext): SimResponse {
 export function airlineFlightNumber(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, true);
   if (!Array.isArray(statuses)) return statuses;
-  const { airline, number } = req.params;
+  const [airline, number] = [pathParam(req, 'airline'), pathParam(req, 'number')];
   if (!/^[A-Za-z]{3}$/.test(airline))
     return badRequestPage(`'${airline}' is not an ICAO airline prefix (three letters).`);
   // "leading zero ignored" (hub-api.md): 0012 is 12.
@@ -434,7 +435,7 @@ export function airlineFlightNumber(req: SimRequest, ctx: SimContext): SimRespon
 export function flightsBetween(req: SimRequest, ctx: SimContext): SimResponse {
   const statuses = statusFilter(req, false);
   if (!Array.isArray(statuses)) return statuses;
-  const { origin, destination } = req.params;
+  const [origin, destination] = [pathParam(req, 'origin'), pathParam(req, 'destination')];
   for (const code of [origin, destination])
     if (!ctx.world.aerodromes.has(code)) return notFoundPage(`Aerodrome ${code}`);
   return listResponse(
@@ -448,7 +449,7 @@ export function flightsBetween(req: SimRequest, ctx: SimContext): SimResponse {
 function aerodromeFlights(req: SimRequest, ctx: SimContext, end: 'origin' | 'destination'): SimResponse {
   const statuses = statusFilter(req, true);
   if (!Array.isArray(statuses)) return statuses;
-  const { aerodrome } = req.params;
+  const aerodrome = pathParam(req, 'aerodrome');
   if (!ctx.world.aerodromes.has(aerodrome)) return notFoundPage(`Aerodrome ${aerodrome}`);
   return listResponse(
     req,
@@ -468,15 +469,16 @@ export function departures(req: SimRequest, ctx: SimContext): SimResponse {
 /** GUFI lookups: unknown, or completed more than 6 hours ago → 404. */
 function retrievable(req: SimRequest, ctx: SimContext): { flight: Flight; state: FlightState } | SimResponse {
   const now = ctx.now();
-  const flight = ctx.flights.byGufi(req.params.gufi, now);
-  if (!flight) return notFoundPage(`Flight ${req.params.gufi}`);
+  const gufi = pathParam(req, 'gufi');
+  const flight = ctx.flights.byGufi(gufi, now);
+  if (!flight) return notFoundPage(`Flight ${gufi}`);
   const state = stateOf(flight, now);
   if (
     state.status === 'COMPLETED' &&
     state.actualArrival &&
     now.getTime() - state.actualArrival.getTime() > COMPLETED_RETENTION_MS
   ) {
-    return notFoundPage(`Flight ${req.params.gufi} (completed flights are kept for 6 hours after landing)`);
+    return notFoundPage(`Flight ${gufi} (completed flights are kept for 6 hours after landing)`);
   }
   return { flight, state };
 }
@@ -596,7 +598,7 @@ export function flightDelay(req: SimRequest, ctx: SimContext): SimResponse {
 }
 
 export function firFlights(req: SimRequest, ctx: SimContext): SimResponse {
-  const { prefix, fir: code } = req.params;
+  const [prefix, code] = [pathParam(req, 'prefix'), pathParam(req, 'fir')];
   const fir = ctx.world.firs.get(code);
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const format = negotiate(req, ['geojson'], 'geojson');

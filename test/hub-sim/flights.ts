@@ -101,8 +101,10 @@ function planOf(world: World, engine: RouteEngine, entry: RouteFileEntry): Route
   }
   path.push({ lat: destination.lat, lon: destination.lon, designator: destination.icao, type: 'aerodrome' });
   let lengthNm = 0;
-  for (let i = 1; i < path.length; i++)
-    lengthNm += distanceNm(path[i - 1].lat, path[i - 1].lon, path[i].lat, path[i].lon);
+  for (const [i, b] of path.entries()) {
+    const a = path[i - 1];
+    if (a) lengthNm += distanceNm(a.lat, a.lon, b.lat, b.lon);
+  }
   const cruise = cruiseOf(entry.routeText);
   return {
     origin,
@@ -125,7 +127,7 @@ function filedPlanOf(entry: RouteFileEntry): FiledPlan | undefined {
   return {
     callsign: filed.callsign,
     aircraftType: filed.aircraftType || 'A320',
-    registration: filed.registration,
+    ...(filed.registration !== undefined ? { registration: filed.registration } : {}),
     offBlockMinute: minutes(filed.offBlock),
     eetMinutes: minutes(filed.eet),
   };
@@ -217,7 +219,7 @@ function makeFlights(plans: RoutePlan[], day: number): Flight[] {
     const roundTheClock = european ? 48 : 0;
     for (let k = 0; k < perDay + roundTheClock; k++) {
       const random = new Random(`flight:${plan.origin.icao}:${plan.destination.icao}:${plan.routeText}:${date}:${k}`);
-      const airline = airlineByIcao(operators[k % operators.length]) ?? airlineByIcao('DLH')!;
+      const airline = airlineByIcao(operators[k % operators.length] ?? 'DLH') ?? airlineByIcao('DLH')!;
       // A flight number is stable across days for the same slot, like a timetable.
       const slot = new Random(
         `slot:${plan.origin.icao}:${plan.destination.icao}:${airline.icao}:${k}${plan.apart ? `:${plan.routeText}` : ''}`,
@@ -288,9 +290,10 @@ const legLengths = new WeakMap<RoutePlan, number[]>();
 function legsOf(plan: RoutePlan): number[] {
   let legs = legLengths.get(plan);
   if (!legs) {
-    legs = plan.path.map((b, i) =>
-      i === 0 ? 0 : distanceNm(plan.path[i - 1].lat, plan.path[i - 1].lon, b.lat, b.lon),
-    );
+    legs = plan.path.map((b, i) => {
+      const a = plan.path[i - 1];
+      return a ? distanceNm(a.lat, a.lon, b.lat, b.lon) : 0;
+    });
     legLengths.set(plan, legs);
   }
   return legs;
@@ -300,10 +303,10 @@ function legsOf(plan: RoutePlan): number[] {
 function positionAlong(plan: RoutePlan, flownNm: number): { lat: number; lon: number; track: number } {
   let remaining = flownNm;
   const legs = legsOf(plan);
-  for (let i = 1; i < plan.path.length; i++) {
+  for (const [i, b] of plan.path.entries()) {
     const a = plan.path[i - 1];
-    const b = plan.path[i];
-    const leg = legs[i];
+    if (!a) continue; // the first point only starts the first leg
+    const leg = legs[i]!; // legsOf has one length per point
     if (remaining <= leg || i === plan.path.length - 1) {
       const f = leg > 0 ? Math.min(1, remaining / leg) : 1;
       return {
@@ -314,7 +317,8 @@ function positionAlong(plan: RoutePlan, flownNm: number): { lat: number; lon: nu
     }
     remaining -= leg;
   }
-  const last = plan.path[plan.path.length - 1];
+  // Only a path of one point gets here (a longer one returns on its last leg).
+  const last = plan.path.at(-1) ?? plan.origin;
   return { lat: last.lat, lon: last.lon, track: 0 };
 }
 

@@ -67,7 +67,8 @@ export function circleRing(lat: number, lon: number, radiusNm: number, vertices 
     const p = destination(lat, lon, (360 * i) / vertices, r);
     ring.push([round(p.lon, 5), round(p.lat, 5)]);
   }
-  ring.push([ring[0][0], ring[0][1]]);
+  const [first] = ring;
+  if (first) ring.push([first[0], first[1]]);
   return ring;
 }
 
@@ -75,8 +76,9 @@ export function circleRing(lat: number, lon: number, radiusNm: number, vertices 
 export function pointInRing(lon: number, lat: number, ring: Ring): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
+    // Both under the loop's bound.
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
     if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -85,10 +87,8 @@ export function pointInRing(lon: number, lat: number, ring: Ring): boolean {
 /** A polygon is [outer, ...holes]; a multipolygon a list of those. */
 export function pointInMultiPolygon(lon: number, lat: number, polygons: Ring[][]): boolean {
   return polygons.some(
-    (rings) =>
-      rings.length > 0 &&
-      pointInRing(lon, lat, rings[0]) &&
-      !rings.slice(1).some((hole) => pointInRing(lon, lat, hole)),
+    ([outer, ...holes]) =>
+      outer !== undefined && pointInRing(lon, lat, outer) && !holes.some((hole) => pointInRing(lon, lat, hole)),
   );
 }
 

@@ -18,6 +18,16 @@ export interface SimRequest {
   now: Date;
 }
 
+/**
+ * A parameter of the matched route's path template (router.ts fills in every name the template
+ * has): a name the template lacks is the handler's mistake, not the request's.
+ */
+export function pathParam(req: SimRequest, name: string): string {
+  const value = req.params[name];
+  if (value === undefined) throw new Error(`The route of ${req.path} has no {${name}} in its template.`);
+  return value;
+}
+
 export interface SimResponse {
   status: number;
   contentType: string;
@@ -141,7 +151,7 @@ export function negotiate(req: SimRequest, offered: Format[], fallback: Format):
   const ranges = accept
     .split(',')
     .map((part) => {
-      const [type, ...params] = part.trim().toLowerCase().split(';');
+      const [type = '', ...params] = part.trim().toLowerCase().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
     })

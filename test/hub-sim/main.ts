@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   let quiet = false;
   let variants: Partial<Variants> = {};
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
+    const arg = args[i]!; // under the loop's bound
     const value = () => args[++i] ?? usage(`${arg} needs a value`);
     if (arg === '--port') {
       port = Number(value());
@@ -49,8 +49,8 @@ async function main(): Promise<void> {
   }
   const sim = await startHubSimulator({
     port,
-    navdataFolder,
-    firsFile,
+    ...(navdataFolder !== undefined ? { navdataFolder } : {}),
+    ...(firsFile !== undefined ? { firsFile } : {}),
     quiet,
     settings: { unresolvedPoints: nullGeometry ? 'nullGeometry' : 'omit', variants },
   });

@@ -53,7 +53,7 @@ export function microlightsOf(world: World, country: Country): Microlight[] {
   const used = new Set<string>();
   const out: Microlight[] = [];
   for (let i = 0; i < count; i++) {
-    const base = candidates[Math.floor(random.next() * candidates.length)];
+    const base = random.pick(candidates); // not empty: `count` is 0 without candidates
     const place = placeName(base);
     if (used.has(place)) continue;
     used.add(place);

@@ -35,7 +35,7 @@ export class AirwayGraph {
     for (const [from, to] of [
       [a, b],
       [b, a],
-    ]) {
+    ] as const) {
       const list = this.links.get(from) ?? [];
       if (!list.includes(to)) list.push(to);
       this.links.set(from, list);
@@ -118,13 +118,10 @@ class Builder {
   readonly data: NavData = { places: [], byIdent: new Map(), aerodromes: new Map(), airways: new Map() };
 
   samePlace(ident: string, lat: number, lon: number): number | undefined {
-    return this.data.byIdent
-      .get(ident)
-      ?.find(
-        (i) =>
-          Math.abs(this.data.places[i].lat - lat) < SAME_PLACE_DEG &&
-          Math.abs(this.data.places[i].lon - lon) < SAME_PLACE_DEG,
-      );
+    return this.data.byIdent.get(ident)?.find((i) => {
+      const place = this.data.places[i];
+      return !!place && Math.abs(place.lat - lat) < SAME_PLACE_DEG && Math.abs(place.lon - lon) < SAME_PLACE_DEG;
+    });
   }
 
   add(place: Place): number {
@@ -159,34 +156,38 @@ export function loadNavData(folder: string): NavData | undefined {
   if (!nav && !fix && !awy) return undefined;
   const b = new Builder();
   // Navaids first, so a fix listed at a navaid is the navaid.
+  // In each kind of row the defaults stand for fields past the end, which the length checks reject.
   for (const f of nav ? dataRows(nav) : []) {
-    const kind = NAVAID_KINDS[f[0]];
+    const [code = '', latText, lonText, elevation, , , variation, ident = ''] = f;
+    const kind = NAVAID_KINDS[code];
     if (!kind || f.length < 9) continue;
     const name = f.slice(8).join(' ');
     if (kind === 'dme' && / DME-ILS$/.test(name)) continue; // the DME of an ILS approach
-    const [lat, lon] = [Number(f[1]), Number(f[2])];
+    const [lat, lon] = [Number(latText), Number(lonText)];
     if (!valid(lat, lon)) continue;
     const place: Place = {
-      ident: f[7],
+      ident,
       kind: kind === 'dme' && /TACAN$/.test(name) && !/VORTAC$/.test(name) ? 'tacan' : kind,
       lat,
       lon,
       name,
-      elevationFt: Number(f[3]),
+      elevationFt: Number(elevation),
     };
-    if (kind === 'vor') place.variation = Number(f[6]);
+    if (kind === 'vor') place.variation = Number(variation);
     b.addOnce(place);
   }
   for (const f of fix ? dataRows(fix) : []) {
-    const [lat, lon] = [Number(f[0]), Number(f[1])];
-    if (f.length === 3 && valid(lat, lon)) b.addOnce({ ident: f[2], kind: 'fix', lat, lon });
+    const [latText, lonText, ident = ''] = f;
+    const [lat, lon] = [Number(latText), Number(lonText)];
+    if (f.length === 3 && valid(lat, lon)) b.addOnce({ ident, kind: 'fix', lat, lon });
   }
   for (const f of awy ? dataRows(awy) : []) {
     if (f.length < 10) continue;
-    const [lat1, lon1, lat2, lon2] = [Number(f[1]), Number(f[2]), Number(f[4]), Number(f[5])];
+    const [fromIdent = '', lat1Text, lon1Text, toIdent = '', lat2Text, lon2Text] = f;
+    const [lat1, lon1, lat2, lon2] = [Number(lat1Text), Number(lon1Text), Number(lat2Text), Number(lon2Text)];
     if (!valid(lat1, lon1) || !valid(lat2, lon2)) continue;
-    const from = b.airwayEnd(f[0], lat1, lon1);
-    const to = b.airwayEnd(f[3], lat2, lon2);
+    const from = b.airwayEnd(fromIdent, lat1, lon1);
+    const to = b.airwayEnd(toIdent, lat2, lon2);
     // Several designators share a segment as `L613-N57`.
     for (const designator of f.slice(9).join(' ').split('-')) {
       if (!designator) continue;
@@ -204,7 +205,7 @@ export function loadNavData(folder: string): NavData | undefined {
       kind: 'aerodrome',
       lat: Number(lat),
       lon: Number(lon),
-      name,
+      ...(name !== undefined ? { name } : {}),
       elevationFt: Number(elevation),
     });
     b.data.aerodromes.set(icao, index - 1);

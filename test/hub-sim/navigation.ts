@@ -1,6 +1,6 @@
 /** Hub endpoints 13–16: ICAO prefixes and FIRs as GML-like XML with xlink:href links. */
 import type { SimContext } from './context';
-import { SimRequest, SimResponse, notFoundPage, xml } from './http';
+import { SimRequest, SimResponse, notFoundPage, pathParam, xml } from './http';
 import { el, text, xmlDocument } from './xml';
 import type { Fir } from './world';
 import { posList } from './aixm-parts';
@@ -63,7 +63,7 @@ function knownPrefix(ctx: SimContext, prefix: string): boolean {
 }
 
 export function icaoPrefix(req: SimRequest, ctx: SimContext): SimResponse {
-  const { prefix } = req.params;
+  const prefix = pathParam(req, 'prefix');
   if (!knownPrefix(ctx, prefix)) return notFoundPage(`ICAO prefix ${prefix}`);
   const firCount = [...ctx.world.firs.values()].filter((f) => f.prefix === prefix).length;
   return xml(
@@ -86,7 +86,7 @@ export function icaoPrefix(req: SimRequest, ctx: SimContext): SimResponse {
 }
 
 export function firs(req: SimRequest, ctx: SimContext): SimResponse {
-  const { prefix } = req.params;
+  const prefix = pathParam(req, 'prefix');
   if (!knownPrefix(ctx, prefix)) return notFoundPage(`ICAO prefix ${prefix}`);
   const list = [...ctx.world.firs.values()].filter((f) => f.prefix === prefix);
   return xml(
@@ -124,23 +124,28 @@ function boundary(fir: Fir): { raw: string } {
     el(
       'gml:MultiSurface',
       { 'gml:id': `fir-geometry-${fir.code}`, srsName: 'urn:ogc:def:crs:EPSG::4326' },
-      ...fir.polygons.map((rings) =>
-        el(
-          'gml:surfaceMember',
-          undefined,
-          el(
-            'gml:Polygon',
-            undefined,
-            el('gml:exterior', undefined, el('gml:LinearRing', undefined, text('gml:posList', posList(rings[0])))),
-          ),
-        ),
+      // A polygon without an outer ring (a broken boundaries file) has nothing to draw.
+      ...fir.polygons.flatMap(([outer]) =>
+        outer
+          ? [
+              el(
+                'gml:surfaceMember',
+                undefined,
+                el(
+                  'gml:Polygon',
+                  undefined,
+                  el('gml:exterior', undefined, el('gml:LinearRing', undefined, text('gml:posList', posList(outer)))),
+                ),
+              ),
+            ]
+          : [],
       ),
     ),
   );
 }
 
 export function fir(req: SimRequest, ctx: SimContext): SimResponse {
-  const { prefix, fir: code } = req.params;
+  const [prefix, code] = [pathParam(req, 'prefix'), pathParam(req, 'fir')];
   const found = ctx.world.firs.get(code);
   if (!found || found.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const params = { prefix, fir: code };

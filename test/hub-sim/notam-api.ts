@@ -13,6 +13,7 @@ import {
   negotiate,
   notAcceptablePage,
   notFoundPage,
+  pathParam,
   results,
   xml,
 } from './http';
@@ -150,7 +151,7 @@ function notamResponse(req: SimRequest, ctx: SimContext, notams: Notam[], id: st
 }
 
 export function firNotams(req: SimRequest, ctx: SimContext): SimResponse {
-  const { prefix, fir: code } = req.params;
+  const [prefix, code] = [pathParam(req, 'prefix'), pathParam(req, 'fir')];
   const fir = ctx.world.firs.get(code);
   if (!fir || fir.prefix !== prefix) return notFoundPage(`FIR ${code} under ICAO prefix ${prefix}`);
   const ownGeometry = ctx.settings.variants.notams !== 'v1';
@@ -159,7 +160,7 @@ export function firNotams(req: SimRequest, ctx: SimContext): SimResponse {
 }
 
 export function aerodromeNotams(req: SimRequest, ctx: SimContext): SimResponse {
-  const { aerodrome: icao } = req.params;
+  const icao = pathParam(req, 'aerodrome');
   const aerodrome = ctx.world.aerodromes.get(icao);
   if (!aerodrome) return notFoundPage(`Aerodrome ${icao}`);
   const notams = aerodromeNotamsOf(ctx, aerodrome);

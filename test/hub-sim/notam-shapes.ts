@@ -21,13 +21,13 @@ export function twelveDigits(d: Date): string {
 export function withReplaced(notams: Notam[]): Notam[] {
   const out: Notam[] = [];
   for (const n of notams) {
-    if (n.type === 'R' && n.replaces) {
+    const { replaces, ...replaced } = n;
+    if (n.type === 'R' && replaces) {
       out.push({
-        ...n,
-        id: n.replaces.id,
-        number: n.replaces.number,
+        ...replaced,
+        id: replaces.id,
+        number: replaces.number,
         type: 'N',
-        replaces: undefined,
         issued: new Date(n.issued.getTime() - 3 * 86400_000),
         start: new Date(n.start.getTime() - 3 * 86400_000),
       });
@@ -48,9 +48,10 @@ function polygon(ring: [number, number][]) {
 /** A v2 feature: a Polygon for one volume, a GeometryCollection (limits per geometry) for several, else a Point. */
 export function v2Feature(n: Notam) {
   const volumes = n.volumes ?? [];
+  const [only] = volumes;
   const geometry =
-    volumes.length === 1
-      ? polygon(volumes[0].ring)
+    only && volumes.length === 1
+      ? polygon(only.ring)
       : volumes.length > 1
         ? {
             type: 'GeometryCollection',

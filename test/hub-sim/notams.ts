@@ -340,15 +340,24 @@ function finish(
   const series = aerodrome ? 'A' : random.pick(['B', 'C']);
   const number = random.int(1000, 9999);
   const replace = random.chance(0.15);
+  const countryCode = countryOfIcao(location)?.iso2;
+  // Property order is draw order: `replaces` draws before `estimated`.
   return {
     id: uuidFrom(`notam:${seed}`),
     series,
     number,
     year,
     type: replace ? 'R' : 'N',
-    replaces: replace
-      ? { series, number: Math.max(1, number - random.int(1, 400)), year, id: uuidFrom(`notam-replaced:${seed}`) }
-      : undefined,
+    ...(replace
+      ? {
+          replaces: {
+            series,
+            number: Math.max(1, number - random.int(1, 400)),
+            year,
+            id: uuidFrom(`notam-replaced:${seed}`),
+          },
+        }
+      : {}),
     qcode: draft.qcode,
     fir,
     traffic: draft.traffic,
@@ -360,17 +369,17 @@ function finish(
     lon: round(draft.lon, 5),
     radiusNm: draft.radiusNm,
     location,
-    aerodrome,
-    countryCode: countryOfIcao(location)?.iso2,
+    ...(aerodrome !== undefined ? { aerodrome } : {}),
+    ...(countryCode !== undefined ? { countryCode } : {}),
     issued,
     start,
-    end,
+    ...(end ? { end } : {}),
     estimated: !!end && random.chance(0.2),
     schedule: draft.schedule ?? '',
     text: draft.text,
-    lowerLimit: draft.lowerLimit,
-    upperLimit: draft.upperLimit,
-    volumes: draft.volumes,
+    ...(draft.lowerLimit !== undefined ? { lowerLimit: draft.lowerLimit } : {}),
+    ...(draft.upperLimit !== undefined ? { upperLimit: draft.upperLimit } : {}),
+    ...(draft.volumes !== undefined ? { volumes: draft.volumes } : {}),
   };
 }
 

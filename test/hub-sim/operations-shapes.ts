@@ -13,7 +13,7 @@ export const TAXI_IN_MINUTES = 5;
 
 const MINUTE_MS = 60_000;
 const iso = (d?: Date) => d?.toISOString();
-const plus = (d: Date | undefined, minutes: number) => (d ? new Date(d.getTime() + minutes * MINUTE_MS) : undefined);
+const plus = (d: Date, minutes: number) => new Date(d.getTime() + minutes * MINUTE_MS);
 
 /** The flight's times as the services report them: estimates left at the schedule, actuals once they happened. */
 export interface ReportedTimes {
@@ -29,15 +29,16 @@ export interface ReportedTimes {
 }
 
 export function reportedTimes(flight: Flight, state: FlightState): ReportedTimes {
+  const { actualDeparture, actualArrival } = state;
   return {
     scheduledOffBlock: flight.scheduledDeparture,
     estimatedOffBlock: flight.scheduledDeparture,
-    actualOffBlock: state.actualDeparture,
-    actualTakeOff: plus(state.actualDeparture, TAXI_OUT_MINUTES),
+    ...(actualDeparture
+      ? { actualOffBlock: actualDeparture, actualTakeOff: plus(actualDeparture, TAXI_OUT_MINUTES) }
+      : {}),
     scheduledInBlock: flight.scheduledArrival,
     estimatedInBlock: flight.scheduledArrival,
-    actualLanding: plus(state.actualArrival, -TAXI_IN_MINUTES),
-    actualInBlock: state.actualArrival,
+    ...(actualArrival ? { actualLanding: plus(actualArrival, -TAXI_IN_MINUTES), actualInBlock: actualArrival } : {}),
   };
 }
 

@@ -42,12 +42,13 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    if (items.length === 0) throw new Error('Random.pick needs at least one item.');
+    return items[Math.floor(this.next() * items.length)]!; // next() < 1: under the length
   }
 
   letters(count: number, alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'): string {
     let out = '';
-    for (let i = 0; i < count; i++) out += alphabet[Math.floor(this.next() * alphabet.length)];
+    for (let i = 0; i < count; i++) out += alphabet.charAt(Math.floor(this.next() * alphabet.length));
     return out;
   }
 }
@@ -55,10 +56,9 @@ export class Random {
 /** A UUID-shaped identifier (version-4 layout) derived from a seed string. */
 export function uuidFrom(seed: string): string {
   const random = new Random(`uuid:${seed}`);
-  const hex = Array.from({ length: 32 }, () => Math.floor(random.next() * 16).toString(16));
-  hex[12] = '4';
-  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  const s = hex.join('');
+  const digits = Array.from({ length: 32 }, () => Math.floor(random.next() * 16));
+  // Version 4 at digit 12; the variant bits (10xx) at digit 16.
+  const s = digits.map((d, i) => (i === 12 ? 4 : i === 16 ? (d & 0x3) | 0x8 : d).toString(16)).join('');
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ReferenceEndpointId } from './endpoints';
 import type { SimContext } from './context';
-import type { SimRequest, SimResponse } from './http';
+import { pathParam, type SimRequest, type SimResponse } from './http';
 import { AIRLINES, AirlineRecord } from './airlines';
 import { supportId, hashString } from './random';
 import { jsonToXml, xmlDocument } from './xml';
@@ -112,7 +112,8 @@ function airlineView(a: AirlineRecord, options: Options): Record<string, unknown
 function requestedDate(req: SimRequest): string | undefined | { error: string } {
   const { year, month, day } = req.params;
   if (year === undefined) return undefined;
-  const [y, m, d] = [year, month, day].map((v) => (/^\d{1,4}$/.test(v) ? Number(v) : NaN));
+  const number = (v: string | undefined) => (v !== undefined && /^\d{1,4}$/.test(v) ? Number(v) : NaN);
+  const [y, m, d] = [number(year), number(month), number(day)];
   const date = new Date(Date.UTC(y, m - 1, d));
   if (
     !Number.isInteger(y) ||
@@ -252,7 +253,7 @@ function flightStatus(req: SimRequest, ctx: SimContext): SimResponse {
       'BAD_REQUEST',
       date && typeof date === 'object' ? date.error : 'A departure date is required',
     );
-  const { carrier, flight: number } = req.params;
+  const [carrier, number] = [pathParam(req, 'carrier'), pathParam(req, 'flight')];
   if (!/^\d{1,4}[A-Z]?$/i.test(number))
     return referenceError(req, 400, 'BAD_REQUEST', `Invalid flight number '${number}'`);
   const airline = AIRLINES.find(

@@ -29,10 +29,10 @@ const KEPT_HEADERS = [
 ];
 
 export function redactUrl(url: string): string {
-  const [path, query] = url.split('?', 2);
+  const [path = '', query] = url.split('?', 2);
   if (query === undefined) return path;
   const params = query.split('&').map((pair) => {
-    const [key] = pair.split('=', 1);
+    const [key = ''] = pair.split('=', 1);
     return SECRET_PARAMS.includes(decodedName(key).toLowerCase()) ? `${key}=REDACTED` : pair;
   });
   return `${path}?${params.join('&')}`;

@@ -11,7 +11,7 @@ import type { Waypoint } from './route-engine';
 function acceptsGeoJson(req: SimRequest): boolean {
   return String(req.headers.accept ?? '')
     .split(',')
-    .some((part) => part.trim().toLowerCase().split(';')[0].trim() === 'application/geo+json');
+    .some((part) => part.trim().toLowerCase().split(';')[0]?.trim() === 'application/geo+json');
 }
 
 interface Feature {
@@ -79,11 +79,13 @@ export function routeExpansion(req: SimRequest, ctx: SimContext): SimResponse {
   if (referenceFix && /[#:\s]/.test(referenceFix))
     return badRequestPage('referenceFix must be a fix, a fix radial or a coordinate.');
   if (ctx.routes.unavailable) return serverErrorPage();
+  const origin = fields.origin as string | undefined;
+  const destination = fields.destination as string | undefined;
   const expansion = ctx.routes.expand({
     routeText,
-    origin: fields.origin as string | undefined,
-    destination: fields.destination as string | undefined,
-    referenceFix: referenceFix || undefined,
+    ...(origin !== undefined ? { origin } : {}),
+    ...(destination !== undefined ? { destination } : {}),
+    ...(referenceFix ? { referenceFix } : {}),
   });
   if (!expansion) return serverErrorPage();
   if ('refused' in expansion) return badRequestPage(`referenceFix cannot be used: ${expansion.refused}`);

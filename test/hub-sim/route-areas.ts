@@ -107,7 +107,7 @@ export function routeAreas(fir: Fir, routes: readonly FlownRoute[]): Airspace[] 
       upperLimit: upper,
       schedules: [...schedules],
       ring,
-      country,
+      ...(country !== undefined ? { country } : {}),
     });
     // Inside the FIR, as its own areas are, and clear of every sample flight at its levels.
     const fits = (at: { lat: number; lon: number }, radiusNm: number, lower: VerticalLimit, upper: VerticalLimit) =>

@@ -27,7 +27,7 @@ export function createRouteEngine(navdataFolder: string): RouteEngine {
     unavailable = `route expansion unavailable: navigation data in ${navdataFolder} did not load (${(error as Error).message})`;
   }
   return {
-    unavailable,
+    ...(unavailable !== undefined ? { unavailable } : {}),
     expand: (request) => (data ? expandRouteText(data, request) : undefined),
     oneAirwayApart: (routeText) => (data ? oneAirwayApart(data, routeText) : undefined),
   };

@@ -39,8 +39,8 @@ export function readCoordinate(text: string): { lat: number; lon: number } | und
 /** One word of route text, read on its own; `position` says whether it is first or last. */
 function tokenOf(word: string, first: boolean, last: boolean): RouteToken {
   // `C/point/…` (cruise climb) and `point/speedlevel`: the point is what expansion needs.
-  const parts = word.split('/');
-  const text = parts[0] === 'C' && parts.length > 2 ? parts[1] : parts[0];
+  const [head = '', point = '', ...rest] = word.split('/');
+  const text = head === 'C' && rest.length > 0 ? point : head;
   if (SPEED_LEVEL.test(text)) return { kind: 'speedLevel', text };
   if (text === 'DCT') return { kind: 'direct' };
   if (text === 'SID' || text === 'STAR') return { kind: 'procedure', designator: text };
@@ -51,7 +51,7 @@ function tokenOf(word: string, first: boolean, last: boolean): RouteToken {
     return at ? { kind: 'coordinate', text, ...at } : { kind: 'other', text };
   }
   const bd = BEARING_DISTANCE.exec(text);
-  if (bd) return { kind: 'bearingDistance', text, ident: bd[1], bearing: Number(bd[2]), distanceNm: Number(bd[3]) };
+  if (bd) return { kind: 'bearingDistance', text, ident: bd[1]!, bearing: Number(bd[2]), distanceNm: Number(bd[3]) };
   if (NAMED.test(text)) return { kind: 'named', ident: text, text };
   if (TRACK.test(text)) return { kind: 'track', designator: text };
   if (PROCEDURE.test(text) && (first || last)) return { kind: 'procedure', designator: text };
@@ -64,7 +64,7 @@ export function readRouteText(routeText: string): RouteToken[] {
   const words = routeText.toUpperCase().trim().split(/\s+/).filter(Boolean);
   // The first and last route elements (after the speed/level group) are where SIDs, STARs and
   // aerodromes may stand.
-  const firstElement = words.length > 0 && SPEED_LEVEL.test(words[0]) ? 1 : 0;
+  const firstElement = words[0] !== undefined && SPEED_LEVEL.test(words[0]) ? 1 : 0;
   return words.map((w, i) => tokenOf(w, i === firstElement, i === words.length - 1));
 }
 
@@ -83,22 +83,27 @@ export interface RouteFileEntry {
 function fromFpl(message: string, directives: Record<string, string>): RouteFileEntry | undefined {
   const body = message.replace(/^\(/, '').replace(/\)\s*$/, '');
   const fields = body.split(/\s*-\s*(?=\S)/).map((f) => f.replace(/\s+/g, ' ').trim());
-  // FPL, 7, 8, 9, 10, 13, 15, 16, 18
-  if (fields[0] !== 'FPL' || fields.length < 8) return undefined;
-  const departure = /^([A-Z]{4})(\d{4})$/.exec(fields[5] ?? '');
-  const arrival = /^([A-Z]{4})(\d{4})/.exec(fields[7] ?? '');
+  // FPL, 7, 8, 9, 10, 13, 15, 16, 18 (the defaults stand for fields past the end; 0 to 7 are
+  // there once the length is checked)
+  const [kind, callsign = '', , typeField = '', , departureField = '', routeText = '', arrivalField = '', other = ''] =
+    fields;
+  if (kind !== 'FPL' || fields.length < 8) return undefined;
+  const departure = /^([A-Z]{4})(\d{4})$/.exec(departureField);
+  const arrival = /^([A-Z]{4})(\d{4})/.exec(arrivalField);
   if (!departure || !arrival) return undefined;
+  const registration = /\bREG\/(\S+)/.exec(other)?.[1];
   return {
-    origin: departure[1],
-    destination: arrival[1],
-    referenceFix: directives.referencefix,
-    routeText: fields[6],
+    // The patterns above always capture both groups.
+    origin: departure[1]!,
+    destination: arrival[1]!,
+    ...(directives.referencefix !== undefined ? { referenceFix: directives.referencefix } : {}),
+    routeText,
     filed: {
-      callsign: fields[1],
-      aircraftType: (fields[3] ?? '').split('/')[0],
-      offBlock: departure[2],
-      eet: arrival[2],
-      registration: /\bREG\/(\S+)/.exec(fields[8] ?? '')?.[1],
+      callsign,
+      aircraftType: typeField.split('/')[0] ?? '',
+      offBlock: departure[2]!,
+      eet: arrival[2]!,
+      ...(registration !== undefined ? { registration } : {}),
     },
   };
 }
@@ -119,7 +124,8 @@ export function readRouteFile(text: string): RouteFileEntry[] {
     const routeLines: string[] = [];
     for (const line of block.split('\n')) {
       const directive = /^\s*([A-Za-z]+)\s*:\s*(.*)$/.exec(line);
-      if (directive) directives[directive[1].toLowerCase()] = directive[2].trim();
+      // Both groups always capture (the value may be empty).
+      if (directive) directives[directive[1]!.toLowerCase()] = directive[2]!.trim();
       else if (line.trim()) routeLines.push(line.trim());
     }
     const routeText = routeLines.join(' ');
@@ -129,10 +135,11 @@ export function readRouteFile(text: string): RouteFileEntry[] {
       if (entry) entries.push(entry);
       continue;
     }
+    const { origin, destination, referencefix } = directives;
     entries.push({
-      origin: directives.origin,
-      destination: directives.destination,
-      referenceFix: directives.referencefix,
+      ...(origin !== undefined ? { origin } : {}),
+      ...(destination !== undefined ? { destination } : {}),
+      ...(referencefix !== undefined ? { referenceFix: referencefix } : {}),
       routeText,
     });
   }

@@ -55,10 +55,11 @@ export function matchRoute<Id extends string>(routes: Route<Id>[], method: strin
     }
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {
+      const value = m[i + 1]!; // one group per name, and `([^/]+)` always captures
       try {
-        params[name] = decodeURIComponent(m[i + 1]);
+        params[name] = decodeURIComponent(value);
       } catch {
-        params[name] = m[i + 1];
+        params[name] = value;
       }
     });
     return { route, params };

@@ -377,7 +377,7 @@ export async function startHubSimulator(options: HubSimulatorOptions = {}): Prom
     faults,
     requests: { list: () => log.list(), clear: () => log.clear() },
     settings,
-    routeExpansionUnavailable: routes.unavailable,
+    ...(routes.unavailable !== undefined ? { routeExpansionUnavailable: routes.unavailable } : {}),
     close: () =>
       new Promise<void>((resolveClose) => {
         for (const socket of openSockets) socket.destroy();

@@ -58,7 +58,9 @@ function loadAerodromes(folder: string): Map<string, Aerodrome> {
   if (!text) return aerodromes;
   for (const line of text.split(/\r?\n/)) {
     const [icao, type, name, lat, lon, elevation] = line.split('\t');
-    if (!/^[A-Z]{4}$/.test(icao ?? '') || type !== 'land' || /\[X\]|CLOSED/i.test(name ?? '')) continue;
+    // A row cut short (no name) is left out like a row without coordinates.
+    if (icao === undefined || !/^[A-Z]{4}$/.test(icao) || type !== 'land') continue;
+    if (name === undefined || /\[X\]|CLOSED/i.test(name)) continue;
     const a: Aerodrome = {
       icao,
       name: name.trim(),
@@ -68,7 +70,8 @@ function loadAerodromes(folder: string): Map<string, Aerodrome> {
       ilsRunways: [],
     };
     if (!Number.isFinite(a.lat) || !Number.isFinite(a.lon)) continue;
-    a.country = countryOfIcao(icao);
+    const country = countryOfIcao(icao);
+    if (country) a.country = country;
     aerodromes.set(icao, a);
   }
   return aerodromes;
@@ -84,7 +87,7 @@ function addIlsRunways(folder: string, aerodromes: Map<string, Aerodrome>): void
     const f = line.trim().split(/\s+/);
     const icao = f[8];
     const runway = version1150 ? f[10] : f[9];
-    const aerodrome = aerodromes.get(icao);
+    const aerodrome = icao === undefined ? undefined : aerodromes.get(icao);
     if (aerodrome && runway && /^\d{2}[LCR]?$/.test(runway) && !aerodrome.ilsRunways.includes(runway))
       aerodrome.ilsRunways.push(runway);
   }
@@ -92,9 +95,16 @@ function addIlsRunways(folder: string, aerodromes: Map<string, Aerodrome>): void
 
 function builtinFirs(): Fir[] {
   return BUILTIN_FIRS.map((f) => {
-    const ring: Ring = [...f.outline, f.outline[0]];
+    const ring: Ring = [...f.outline, ...f.outline.slice(0, 1)];
     const polygons = [[ring]];
-    return { code: f.code, name: f.name, prefix: f.code[0], oceanic: !!f.oceanic, polygons, bbox: bboxOf(polygons) };
+    return {
+      code: f.code,
+      name: f.name,
+      prefix: f.code.charAt(0),
+      oceanic: !!f.oceanic,
+      polygons,
+      bbox: bboxOf(polygons),
+    };
   });
 }
 
@@ -120,7 +130,7 @@ function firsFromFile(file: string): Fir[] {
       byCode.set(code, {
         code,
         name: names.get(code) ?? code,
-        prefix: code[0],
+        prefix: code.charAt(0),
         oceanic: feature.properties.oceanic === '1',
         polygons,
         bbox: bboxOf(polygons),

@@ -191,8 +191,10 @@ test('the legend folds, says what each symbol and colour is, in the colours the 
         const colours = new Set<string>();
         let drawn = false;
         for (let i = 0; i < data.length; i += 4) {
-          if (data[i + 3] > 0) drawn = true;
-          if (data[i + 3] === 255) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+          // RGBA, four bytes a pixel: i + 3 is under the length.
+          const alpha = data[i + 3]!;
+          if (alpha > 0) drawn = true;
+          if (alpha === 255) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
         }
         return { drawn, colours: [...colours] };
       }),
@@ -202,7 +204,7 @@ test('the legend folds, says what each symbol and colour is, in the colours the 
       () => (window as unknown as { icaoRouteMap: { palette(): { route: string } } }).icaoRouteMap.palette().route,
     );
     const rgb = [1, 3, 5].map((i) => parseInt(route.slice(i, i + 2), 16)).join(',');
-    assert.ok(swatches[0].colours.includes(rgb), `the route's swatch is drawn in ${route}`);
+    assert.ok(swatches[0]?.colours.includes(rgb), `the route's swatch is drawn in ${route}`);
     await map.screenshot('legend-dark');
   });
 });
@@ -267,11 +269,11 @@ test('an active restricted area at the flight level is labelled with its name, l
 /** WCAG 2 contrast, computed here (not with the page's own function). */
 function contrast(a: string, b: string): number {
   const lum = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
+    const channel = (i: number) => {
       const c = parseInt(hex.slice(i, i + 2), 16) / 255;
       return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    };
+    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   };
   const [x, y] = [lum(a), lum(b)];
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
@@ -300,21 +302,31 @@ for (const theme of ['light', 'dark', 'high-contrast'] as ThemeName[]) {
           ),
         };
       });
-      const grounds = [hex(palette.background), hex(palette.land)];
-      const drawn: Record<string, string> = { route: palette.route, fir: palette.fir, ...areas };
+      const colourOf = (name: string) => {
+        const colour = palette[name];
+        assert.ok(colour, `the palette has a ${name} colour`);
+        return colour;
+      };
+      const grounds = [hex(colourOf('background')), hex(colourOf('land'))];
+      const drawn: Record<string, string> = { route: colourOf('route'), fir: colourOf('fir'), ...areas };
       for (const [name, colour] of Object.entries(drawn))
         for (const ground of grounds) {
           const ratio = contrast(hex(colour), ground);
           assert.ok(ratio >= 3, `${theme}: ${name} ${colour} on ${ground} is ${ratio.toFixed(2)}:1`);
         }
       // The route's casing is the background: its line has 3:1 against whatever it crosses.
-      assert.equal(hex(palette.casing), hex(palette.background));
+      assert.equal(hex(colourOf('casing')), hex(colourOf('background')));
       // Labels: their colour against their halo.
-      assert.ok(contrast(hex(palette.foreground), hex(palette.casing)) >= 4.5);
+      assert.ok(contrast(hex(colourOf('foreground')), hex(colourOf('casing'))) >= 4.5);
       // The route is no airspace's colour: clearly another colour (more than 100 apart in RGB) from each.
-      const rgb = (c: string) => [1, 3, 5].map((i) => parseInt(hex(c).slice(i, i + 2), 16));
+      const rgb = (c: string): [number, number, number] => {
+        const channel = (i: number) => parseInt(hex(c).slice(i, i + 2), 16);
+        return [channel(1), channel(3), channel(5)];
+      };
+      const [routeR, routeG, routeB] = rgb(colourOf('route'));
       for (const [type, colour] of Object.entries(areas)) {
-        const distance = Math.hypot(...rgb(palette.route).map((v, i) => v - rgb(colour)[i]));
+        const [r, g, b] = rgb(colour);
+        const distance = Math.hypot(routeR - r, routeG - g, routeB - b);
         assert.ok(
           distance > 100,
           `${theme}: the route ${palette.route} is unlike ${type} ${colour} (${distance.toFixed(0)})`,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inflateSync } from 'node:zlib';
-import type { MapToHostMessage } from '../../common/protocol/mapMessages';
+import type { LonLat, MapLeg, MapToHostMessage } from '../../common/protocol/mapMessages';
 import { packMapView } from '../../common/protocol/packedMapView';
 import { europeView, STACK_SPOT, XSS_TEXT } from './support/fixtures';
 import { mapPageSuite } from './support/mapPage';
@@ -13,6 +13,14 @@ import { mapPageSuite } from './support/mapPage';
 const withPage = mapPageSuite();
 
 const reveals = (posted: MapToHostMessage[]) => posted.filter((m) => m.type === 'reveal');
+
+/** The point halfway along a leg's first path. */
+function middleOf(leg: MapLeg): LonLat {
+  const [path] = leg.paths;
+  const middle = path?.[Math.floor(path.length / 2)];
+  assert.ok(middle, `the leg via ${leg.via} has a path`);
+  return middle;
+}
 
 test('the page says ready, then draws every layer of the view with the right counts', async () => {
   await withPage({ theme: 'light' }, async (map) => {
@@ -48,8 +56,10 @@ test('the page says ready, then draws every layer of the view with the right cou
     const box = (await map.page.locator('#map').boundingBox())!;
     assert.equal(box.height, map.page.viewportSize()!.height);
     // Fit to route: both aerodromes are inside the map.
-    for (const p of [view.points[0], view.points[6]]) {
-      const [x, y] = await map.pixelOf(p.position!);
+    for (const i of [0, 6]) {
+      const p = view.points[i];
+      assert.ok(p?.position, `point ${i} has a position`);
+      const [x, y] = await map.pixelOf(p.position);
       assert.ok(x > box.x && x < box.x + box.width && y > box.y && y < box.y + box.height, `${p.name} is in view`);
     }
     // The scale is in nautical miles.
@@ -139,8 +149,7 @@ test('a click on a waypoint or a leg selects its element, keeping the focus on t
 
     // The middle of the UL607 leg (KONAN → AMASI).
     const leg = view.legs.find((l) => l.via === 'UL607')!;
-    const middle = leg.paths[0][Math.floor(leg.paths[0].length / 2)];
-    await map.page.mouse.click(...(await map.pixelOf(middle)));
+    await map.page.mouse.click(...(await map.pixelOf(middleOf(leg))));
     await map.page.waitForFunction(
       () =>
         (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'reveal').length ===
@@ -160,8 +169,8 @@ test('a click on a waypoint or a leg selects its element, keeping the focus on t
     await map.page.locator('#map-details ol.stack > li').first().waitFor();
     const items = await map.page.locator('#map-details ol.stack > li').allTextContents();
     assert.equal(items.length, 2);
-    assert.match(items[0], /^LONDON TMA TMA class A, 2500 ft–FL245/);
-    assert.match(items[1], /^DOVER CTA CTA class D, FL055–FL195H24/);
+    assert.match(items[0] ?? '', /^LONDON TMA TMA class A, 2500 ft–FL245/);
+    assert.match(items[1] ?? '', /^DOVER CTA CTA class D, FL055–FL195H24/);
     assert.equal(reveals(await map.posted()).length, 3, 'an airspace click reveals nothing');
     await map.screenshot('stacked-airspaces');
   });
@@ -171,12 +180,12 @@ test('a packed snapshot (as the host posts it) draws the same features at the sa
   await withPage({ theme: 'light' }, async (map) => {
     const view = europeView();
     const packed = packMapView(view);
-    assert.equal(packed.airspaces[0].polygons.length, 0, 'the nested coordinates are not sent');
+    assert.equal(packed.airspaces[0]?.polygons.length, 0, 'the nested coordinates are not sent');
     await map.show({ type: 'snapshot', view: packed });
     const counts = await map.counts();
     assert.deepEqual([counts.points, counts.legs, counts.firs, counts.airspaces, counts.notams], [6, 5, 3, 4, 3]);
     const leg = view.legs.find((l) => l.via === 'UL607')!;
-    await map.page.mouse.click(...(await map.pixelOf(leg.paths[0][Math.floor(leg.paths[0].length / 2)])));
+    await map.page.mouse.click(...(await map.pixelOf(middleOf(leg))));
     await map.page.waitForFunction(() =>
       (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'reveal'),
     );
@@ -187,7 +196,7 @@ test('a packed snapshot (as the host posts it) draws the same features at the sa
     await map.page.locator('#map-details ol.stack > li').first().waitFor();
     const items = await map.page.locator('#map-details ol.stack > li').allTextContents();
     assert.equal(items.length, 2);
-    assert.match(items[0], /^LONDON TMA/);
+    assert.match(items[0] ?? '', /^LONDON TMA/);
     // The same view, nested: the corridor change of the same version keeps what is drawn.
     await map.show({ type: 'snapshot', view });
     assert.equal((await map.counts()).notams, 3);

@@ -47,8 +47,8 @@ const METHOD_NOT_FOUND = -32601;
 
 interface Target {
   uri: string;
-  /** Where the cursor is; the first route block when absent. */
-  position?: MapPosition;
+  /** Where the cursor is; the first route block when absent or undefined (no editor of the document). */
+  position?: MapPosition | undefined;
 }
 
 export function registerRouteMap(
@@ -109,7 +109,7 @@ class RouteMap implements vscode.Disposable {
       }),
       vscode.window.onDidChangeTextEditorSelection((event) => {
         if (!this.panel || event.textEditor.document.uri.toString() !== this.target?.uri) return;
-        this.target = { uri: this.target.uri, position: event.selections[0].active };
+        this.target = { uri: this.target.uri, position: event.selections[0]?.active };
         void this.followCursor();
       }),
     );
@@ -253,7 +253,7 @@ class RouteMap implements vscode.Disposable {
     const request = ++this.viewRequests;
     const params: MapViewParams = {
       uri: target.uri,
-      position: target.position && { line: target.position.line, character: target.position.character },
+      ...positionParam(target.position),
       filters: this.chosenFilters,
     };
     const answer = await this.ask(MAP_VIEW, params);
@@ -299,7 +299,7 @@ class RouteMap implements vscode.Disposable {
     const request = ++this.trafficRequests;
     const answer = await this.ask(MAP_TRAFFIC, {
       uri: target.uri,
-      position: target.position && { line: target.position.line, character: target.position.character },
+      ...positionParam(target.position),
     });
     if (request !== this.trafficRequests) return;
     this.traffic =
@@ -355,8 +355,8 @@ class RouteMap implements vscode.Disposable {
     this.post({
       type: 'snapshot',
       view: light?.view ?? this.packed,
-      highlight: this.highlight,
-      message: this.message,
+      ...(this.highlight && { highlight: this.highlight }),
+      ...(this.message !== undefined && { message: this.message }),
       ...(light ? { keepShapes: light.keepShapes, order: light.order } : {}),
     });
     // A conflict's code action asked to reveal an area: after the snapshot it belongs to.
@@ -412,4 +412,9 @@ class RouteMap implements vscode.Disposable {
     this.panel?.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** The cursor as a request's `position` (plain numbers); nothing when there is none. */
+function positionParam(position: MapPosition | undefined): { position?: { line: number; character: number } } {
+  return position ? { position: { line: position.line, character: position.character } } : {};
 }

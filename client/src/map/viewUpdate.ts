@@ -26,7 +26,7 @@ export function verdictsUpdate(drawn: MapView | null, next: MapView): HostToMapM
     filters: next.filters,
     verdicts: next.verdicts,
     crossings: next.crossings ?? [],
-    profile: next.profile,
+    ...(next.profile && { profile: next.profile }),
   };
 }
 

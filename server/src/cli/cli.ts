@@ -157,7 +157,7 @@ export function parseArguments(args: string[]): CheckOptions | 'help' | 'version
     );
   const options: CheckOptions = { format: 'text', paths: [] };
   for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
+    const arg = rest[i]!; // i < rest.length
     if (arg === '--') {
       options.paths.push(...rest.slice(i + 1));
       break;
@@ -174,7 +174,7 @@ export function parseArguments(args: string[]): CheckOptions | 'help' | 'version
     let value = inline ?? '';
     if (spec.value && inline === undefined) {
       if (i + 1 >= rest.length) throw new CliFailure(`${flag} needs a value <${spec.value}>`, true);
-      value = rest[++i];
+      value = rest[++i]!; // i + 1 < rest.length, checked just above
     }
     spec.apply(options, value);
   }
@@ -261,7 +261,7 @@ export async function runCheck(options: CheckOptions, out: LineSink, err: (s: st
     files: checked,
     counts,
     ...(failures.length > 0 ? { failures, notExpanded } : {}),
-    error: failure && { kind: failure.usage ? 'usage' : 'failure', message: failure.message },
+    ...(failure && { error: { kind: failure.usage ? 'usage' : 'failure', message: failure.message } }),
   });
   if (failure) {
     err(`icao-route: ${printable(failure.message)}`);

@@ -51,7 +51,7 @@ export async function openSessionChecker(options: CheckOptions, env: NodeJS.Proc
       navdataFolder: options.navdata ?? '',
       semicircular: options.semicircular ?? 'icao',
       ...(options.firBoundariesFile ? { firBoundariesFile: options.firBoundariesFile } : {}),
-      conflicts: { departureMs: options.departureMs },
+      conflicts: options.departureMs === undefined ? {} : { departureMs: options.departureMs },
     },
     { hubUserKey: hubUserKey ?? null, reference },
   );

@@ -30,10 +30,21 @@ export function blockReport(b: RouteBlock): BlockReport {
     kind: b.kind,
     name: b.name,
     range: b.range,
-    origin: b.origin?.value,
-    destination: b.destination?.value,
-    referenceFix: b.referenceFix?.value,
+    ...writtenEnds(b),
     routeText: b.routeText,
+  };
+}
+
+/** The block's origin, destination and referenceFix as written; each left out when the block has none. */
+function writtenEnds(b: { [K in 'origin' | 'destination' | 'referenceFix']?: { value: string } | undefined }): {
+  origin?: string;
+  destination?: string;
+  referenceFix?: string;
+} {
+  return {
+    ...(b.origin && { origin: b.origin.value }),
+    ...(b.destination && { destination: b.destination.value }),
+    ...(b.referenceFix && { referenceFix: b.referenceFix.value }),
   };
 }
 
@@ -54,9 +65,7 @@ function readWhole(raw: RawBlock): { findings: RouteDiagnostic[]; facts: BlockRe
       kind,
       name,
       range,
-      origin: origin?.value,
-      destination: destination?.value,
-      referenceFix: referenceFix?.value,
+      ...writtenEnds({ origin, destination, referenceFix }),
       routeText: read.routeText ?? '',
     },
   };

@@ -29,8 +29,8 @@ export function databasePoint(
     type: db.type(i),
     elementIndex,
   };
-  const elevation = db.points.elevationFt[i];
-  if (!Number.isNaN(elevation)) point.elevationFt = elevation;
+  const elevation = db.elevationFt(i);
+  if (elevation !== undefined) point.elevationFt = elevation;
   if (via) point.via = via;
   return point;
 }

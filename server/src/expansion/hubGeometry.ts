@@ -48,8 +48,9 @@ function finding(code: 'X002' | 'X004', range: RouteDiagnostic['range'], message
 
 function farJumps(block: RouteBlock, points: readonly ExpandedPoint[]): RouteDiagnostic[] {
   const found: RouteDiagnostic[] = [];
-  for (let k = 1; k < points.length; k++) {
-    const [from, to] = [points[k - 1], points[k]];
+  for (const [k, to] of points.entries()) {
+    const from = points[k - 1];
+    if (from === undefined) continue; // the first point: no leg ends at it
     // An interior point is the airway's own; an oceanic track crosses an ocean in one leg.
     if (to.via !== undefined) continue;
     if (block.elements.slice(Math.max(0, from.elementIndex), to.elementIndex).some((e) => e.kind === 'track')) continue;

@@ -53,7 +53,7 @@ export interface ExpansionOptions {
   /** Cruising levels by magnetic track (X014): `icao` (the default, as the setting's) or `off`. */
   semicircular?: SemicircularRule;
   /** The aerodromes' procedures (CIFP), read before: SIDs and STARs are checked and flown (P codes). */
-  procedures?: ProcedureLookup;
+  procedures?: ProcedureLookup | undefined; // undefined (as the session passes it on): none read yet
 }
 
 export function expandRoute(
@@ -93,7 +93,7 @@ class Expansion {
   private ambiguousFirstFix?: AmbiguousFirstFix;
   private cancelled = false;
   private previous?: Placed;
-  private pending?: PendingAirway;
+  private pending: PendingAirway | undefined;
   private seenRoutePoint = false;
   private origin?: { lat: number; lon: number; icao: string };
   private reference?: ReferenceFixSpec;
@@ -101,7 +101,7 @@ class Expansion {
   /** An oceanic track crosses an ocean in one leg: no far-point warning for it. */
   private afterTrack = false;
   /** A point written since the last one placed that could not be placed (unknown or ambiguous). */
-  private dropped?: string;
+  private dropped: string | undefined;
 
   constructor(
     private readonly block: RouteBlock,
@@ -114,12 +114,12 @@ class Expansion {
     this.readReferenceFix();
     this.placeOrigin();
     const elements = this.block.elements;
-    for (let i = 0; i < elements.length; i++) {
+    for (const [i, element] of elements.entries()) {
       if (this.token?.isCancellationRequested) {
         this.cancelled = true;
         break;
       }
-      this.visit(elements[i], i);
+      this.visit(element, i);
     }
     if (!this.cancelled) this.placeDestination();
     if (!this.cancelled)
@@ -219,7 +219,8 @@ class Expansion {
       // unknown or ambiguous, its own finding says so.
       const next = this.nextPointCandidates(i);
       const passing = previous.index >= 0 ? this.airwaysJoining(previous.index, next) : [];
-      const points = next.length > 0 ? `${previous.ident} and ${this.db.ident(next[0])}` : previous.ident;
+      const [nextPoint] = next;
+      const points = nextPoint !== undefined ? `${previous.ident} and ${this.db.ident(nextPoint)}` : previous.ident;
       this.report(
         'X002',
         element.range,
@@ -229,7 +230,8 @@ class Expansion {
         passing.length ? { airways: passing, point: points } : undefined,
       );
     }
-    this.pending = { element, elementIndex: i, airway, entry };
+    this.pending =
+      entry === undefined ? { element, elementIndex: i, airway } : { element, elementIndex: i, airway, entry };
   }
 
   private joinAirways(first: PendingAirway, second: PendingAirway): void {
@@ -246,7 +248,8 @@ class Expansion {
       return;
     }
     const path = first.entry !== undefined ? a.path(first.entry, junctions) : undefined;
-    const junction = path ? path[path.length - 1] : this.closest(junctions, second.elementIndex);
+    const junction = path ? path.at(-1) : this.closest(junctions, second.elementIndex);
+    if (junction === undefined) return; // neither is: a path has both ends and junctions is not empty
     if (path) this.placeInterior(path, first);
     this.place(
       databasePoint(this.db, junction, this.db.ident(junction), second.elementIndex, a.name),
@@ -266,8 +269,7 @@ class Expansion {
       path,
       firstPoint: this.points.length - 1,
     });
-    for (let k = 1; k < path.length - 1; k++) {
-      const node = path[k];
+    for (const node of path.slice(1, -1)) {
       this.points.push(databasePoint(this.db, node, this.db.ident(node), along.elementIndex, along.airway!.name));
       this.previous = {
         lat: this.db.lat(node),
@@ -505,6 +507,8 @@ class Expansion {
       return `${c.name ?? c.ident} (${c.type}${c.region ? ` ${c.region}` : ''}) ${formatPosition(c.lat, c.lon)}${where}`;
     });
     const shown = lines.length > 6 ? [...lines.slice(0, 6), `and ${lines.length - 6} more`] : lines;
+    const [first] = listed;
+    if (!first) return undefined; // no candidate: nothing to choose among (callers pass two or more)
     this.report(
       'X005',
       point.range,
@@ -517,7 +521,7 @@ class Expansion {
         '; ' +
         `add a line \`referenceFix: …\` to this route with a fix, a radial (e.g. ` +
         `${ident === 'GWC' ? 'OCK' : 'GWC'}270020) or a coordinate (e.g. ` +
-        `${icaoCoordinate(listed[0].lat, listed[0].lon)}) near the one you mean.`,
+        `${icaoCoordinate(first.lat, first.lon)}) near the one you mean.`,
       { ident, candidates: listed.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) })) },
     );
     return undefined;
@@ -536,6 +540,7 @@ class Expansion {
     const at = listed.findIndex((c) => c.lat === this.db.lat(chosen) && c.lon === this.db.lon(chosen));
     if (at > 0) listed.unshift(...listed.splice(at, 1));
     const [taken, next] = listed;
+    if (!taken || !next) return; // a choice among namesakes needs two (callers pass two or more)
     const nm = (c: AmbiguousFirstFix['candidates'][number]) =>
       `${Math.round(c.distanceToOriginNm ?? 0).toLocaleString('en-US')} NM`;
     this.report(
@@ -660,13 +665,13 @@ class Expansion {
   }
 
   /** The candidate closest to the previous point (or the origin, or the next unambiguous point). */
-  private closest(candidates: readonly number[], elementIndex: number): number {
+  private closest(candidates: readonly number[], elementIndex: number): number | undefined {
     const anchor = this.previous ?? this.origin ?? this.anchorAfter(elementIndex);
     return anchor ? this.nearestTo(candidates, anchor) : candidates[0];
   }
 
-  /** The candidate nearest a position (the first of equals). */
-  private nearestTo(candidates: readonly number[], at: { lat: number; lon: number }): number {
+  /** The candidate nearest a position (the first of equals); undefined when there is none. */
+  private nearestTo(candidates: readonly number[], at: { lat: number; lon: number }): number | undefined {
     let best = candidates[0];
     let bestDistance = Infinity;
     for (const c of candidates) {
@@ -683,8 +688,8 @@ class Expansion {
    */
   private anchorAfter(elementIndex: number): { lat: number; lon: number } | undefined {
     const elements = this.block.elements;
-    for (let j = elementIndex + 1; j < elements.length; j++) {
-      const point = pointOf(elements[j]);
+    for (const element of elements.slice(elementIndex + 1)) {
+      const point = pointOf(element);
       let only: number | undefined;
       if (!point) continue;
       if (point.kind === 'latLon') {
@@ -693,7 +698,7 @@ class Expansion {
         only = this.db.aerodrome(point.icao.toUpperCase());
       } else {
         const found = this.db.lookup(point.ident.toUpperCase());
-        if (found.length === 1) only = found[0];
+        if (found.length === 1) [only] = found;
       }
       if (only !== undefined) return { lat: this.db.lat(only), lon: this.db.lon(only) };
     }
@@ -896,13 +901,13 @@ export function likelyFirstFix(
 ): { index: number; why: string } | undefined {
   const airway = nextAirway ? db.airway(nextAirway) : undefined;
   if (airway) {
-    const onNext = candidates.filter((c) => airway.has(c));
-    if (onNext.length === 1) return { index: onNext[0], why: `the one on ${nextAirway}` };
+    const [onNext, ...othersOnNext] = candidates.filter((c) => airway.has(c));
+    if (onNext !== undefined && othersOnNext.length === 0) return { index: onNext, why: `the one on ${nextAirway}` };
   }
   if (!origin) return undefined;
-  const close = candidates.filter((c) => distanceNm(origin, db.at(c)) <= LIKELY_NEAR_ORIGIN_NM);
-  return close.length === 1
-    ? { index: close[0], why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` }
+  const [close, ...othersClose] = candidates.filter((c) => distanceNm(origin, db.at(c)) <= LIKELY_NEAR_ORIGIN_NM);
+  return close !== undefined && othersClose.length === 0
+    ? { index: close, why: `the one near the origin${origin.icao ? ` ${origin.icao}` : ''}` }
     : undefined;
 }
 
@@ -927,11 +932,11 @@ export function clearlyNearestDeparture(
   origin: { lat: number; lon: number },
   nextAirway: string | undefined,
 ): number | undefined {
-  if (candidates.length < 2) return candidates[0];
   const byDistance = candidates
     .map((index) => ({ index, nm: distanceNm(origin, db.at(index)) }))
     .sort((a, b) => a.nm - b.nm);
   const [nearest, second] = byDistance;
+  if (!nearest || !second) return candidates[0]; // one candidate (or none): nothing to choose
   if (nearest.nm > FAR_POINT_NM) return undefined;
   if (second.nm < nearest.nm * CLEARLY_NEAREST_RATIO || second.nm - nearest.nm < CLEARLY_NEAREST_MARGIN_NM)
     return undefined;
@@ -948,11 +953,15 @@ export function firstFixCandidates(
 ): AmbiguousFirstFix['candidates'] {
   const listed = indices.map((i) => {
     const candidate: AmbiguousFirstFix['candidates'][number] = db.point(i);
-    if (regions) candidate.region ??= nationalityNear(db, candidate.lat, candidate.lon);
+    if (regions && candidate.region === undefined) {
+      const region = nationalityNear(db, candidate.lat, candidate.lon);
+      if (region !== undefined) candidate.region = region;
+    }
     if (origin) candidate.distanceToOriginNm = Math.round(distanceNm(origin, candidate) * 10) / 10;
     return candidate;
   });
-  if (origin) listed.sort((a, b) => a.distanceToOriginNm! - b.distanceToOriginNm!);
+  // With an origin every candidate has its distance (set just above).
+  if (origin) listed.sort((a, b) => (a.distanceToOriginNm ?? 0) - (b.distanceToOriginNm ?? 0));
   return listed;
 }
 
@@ -972,7 +981,8 @@ function nationalityNear(db: NavDatabase, lat: number, lon: number): string | un
   });
   if (nearest === undefined) return undefined;
   const icao = db.ident(nearest);
-  return ONE_LETTER_NATIONALITIES.has(icao[0]) ? icao[0] : icao.slice(0, 2);
+  const letter = icao.slice(0, 1);
+  return ONE_LETTER_NATIONALITIES.has(letter) ? letter : icao.slice(0, 2);
 }
 
 export { icaoCoordinate };

@@ -101,10 +101,9 @@ function commonFor(common: readonly CifpRoute[], runway: string | undefined): Ci
 export function sidEnds(procedure: CifpProcedure): { end?: string; transitions: { name: string; end?: string }[] } {
   const { runway, common, enroute } = parts(procedure);
   const base = commonFor(common, runway[0]?.transition) ?? runway[0];
-  return {
-    end: base ? lastFix(base.legs) : undefined,
-    transitions: enroute.map((r) => ({ name: r.transition, end: lastFix(r.legs) ?? r.transition })),
-  };
+  const end = base ? lastFix(base.legs) : undefined;
+  const transitions = enroute.map((r) => ({ name: r.transition, end: lastFix(r.legs) ?? r.transition }));
+  return end === undefined ? { transitions } : { end, transitions };
 }
 
 /** Where a STAR begins: its common route's first fix (or its runway transition's), then each en-route transition's. */
@@ -114,10 +113,9 @@ export function starStarts(procedure: CifpProcedure): {
 } {
   const { runway, common, enroute } = parts(procedure);
   const base = commonFor(common, undefined) ?? runway[0];
-  return {
-    start: base ? firstFix(base.legs) : undefined,
-    transitions: enroute.map((r) => ({ name: r.transition, start: firstFix(r.legs) ?? r.transition })),
-  };
+  const start = base ? firstFix(base.legs) : undefined;
+  const transitions = enroute.map((r) => ({ name: r.transition, start: firstFix(r.legs) ?? r.transition }));
+  return start === undefined ? { transitions } : { start, transitions };
 }
 
 /** The points a SID can end at (without and with its transitions), a STAR begin at. */

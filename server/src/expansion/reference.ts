@@ -30,7 +30,8 @@ export function parseReferenceFix(value: string): ReferenceFixSpec | undefined {
   if (r) {
     const bearing = Number(r[2]);
     if (bearing > 360) return undefined;
-    return { kind: 'radial', ident: r[1], bearing: bearing % 360, distanceNm: Number(r[3]) };
+    // RADIAL's three groups are not optional: a match captures each.
+    return { kind: 'radial', ident: r[1]!, bearing: bearing % 360, distanceNm: Number(r[3]) };
   }
   if (FIX.test(text)) return { kind: 'fix', ident: text };
   return undefined;
@@ -57,7 +58,6 @@ export function resolveReferenceFix(
   let candidates = [...db.lookup(spec.ident)];
   const aerodrome = db.aerodrome(spec.ident);
   if (aerodrome !== undefined) candidates.push(aerodrome);
-  if (candidates.length === 0) return undefined;
   if (near.length > 0) {
     const score = (i: number) => Math.min(...near.map((p) => distanceNm(db.at(i), p)));
     candidates = candidates
@@ -65,7 +65,8 @@ export function resolveReferenceFix(
       .sort((a, b) => a.d - b.d)
       .map((x) => x.i);
   }
-  const base = candidates[0];
+  const [base] = candidates;
+  if (base === undefined) return undefined;
   if (spec.kind === 'fix')
     return { lat: db.lat(base), lon: db.lon(base), description: `${spec.ident} ${db.type(base).toUpperCase()}` };
   const computed = bearingDistancePoint(db, base, spec.bearing, spec.distanceNm);

@@ -146,9 +146,11 @@ export function routeAerodromes(block: RouteBlock): { origin?: string; destinati
       .find((f) => f.number === 16)
       ?.text.trim()
       .split(/\s+/) ?? [];
+  const origin = block.origin?.value.toUpperCase();
+  const destination = block.destination?.value.toUpperCase();
   return {
-    origin: block.origin?.value.toUpperCase(),
-    destination: block.destination?.value.toUpperCase(),
+    ...(origin !== undefined && { origin }),
+    ...(destination !== undefined && { destination }),
     alternates: field16.slice(1).filter((w) => /^[A-Z]{4}$/.test(w)),
   };
 }

@@ -24,24 +24,25 @@ export type ServiceErrorKind =
 export interface ServiceErrorDetails {
   /** HTTP status, when the service answered. */
   status?: number;
-  /** The request, already redacted. */
-  url?: string;
+  /** The request, already redacted (callers pass on the one they have, which may be none). */
+  url?: string | undefined;
   /** Restricted API groups named by a 403 page. */
   groups?: string[];
-  /** Identifier the service gave for support (server failures, reference errors). */
-  supportId?: string;
+  /** Identifier the service gave for support (server failures, reference errors), as read from the answer. */
+  supportId?: string | undefined;
   /** The reference family's errorCode (BAD_REQUEST, UNAUTHORIZED, …). */
-  errorCode?: string;
+  errorCode?: string | undefined;
   cause?: unknown;
 }
 
 export class ServiceError extends Error {
   readonly kind: ServiceErrorKind;
-  readonly status?: number;
-  readonly url?: string;
-  readonly groups?: string[];
-  readonly supportId?: string;
-  readonly errorCode?: string;
+  // Each is copied from the details: undefined where those did not have it.
+  readonly status: number | undefined;
+  readonly url: string | undefined;
+  readonly groups: string[] | undefined;
+  readonly supportId: string | undefined;
+  readonly errorCode: string | undefined;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

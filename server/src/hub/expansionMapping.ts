@@ -195,9 +195,9 @@ export async function expandBlockAtHub(
     const { collection } = await hub.expandRoute(
       {
         routeText: block.routeText,
-        origin: block.origin?.value,
-        destination: block.destination?.value,
-        referenceFix: block.referenceFix?.value,
+        ...(block.origin && { origin: block.origin.value }),
+        ...(block.destination && { destination: block.destination.value }),
+        ...(block.referenceFix && { referenceFix: block.referenceFix.value }),
       },
       opts,
     );

@@ -41,10 +41,11 @@ export interface FixmFlightsRead {
 
 export interface FixmReadOptions {
   maxDepth: number;
-  maxFlights?: number;
-  signal?: AbortSignal;
+  // These three are passed on from the caller's options as given: undefined means none.
+  maxFlights?: number | undefined;
+  signal?: AbortSignal | undefined;
   /** Applied to every string kept (the client's redaction of secrets spelled by character references). */
-  clean?: (value: string) => string;
+  clean?: ((value: string) => string) | undefined;
 }
 
 /** Reads the flights of a FIXM answer (its bytes, decoded as they are read) a slice per turn of the event loop. */
@@ -78,7 +79,7 @@ class FixmReader {
   /** The last characters of the previous slice (an `<!ENTITY` may straddle two). */
   private tail = '';
   private depth = 0;
-  private flight?: FlightCollector;
+  private flight: FlightCollector | undefined;
   /** Depth of the flight element being read (1 or 2). */
   private flightDepth = 0;
   /** The qualified name of the flights' elements (`fx:Flight`), as the answer writes it. */
@@ -283,7 +284,7 @@ class FlightCollector {
   /** Sections open now, with the depth of the element that opened them. */
   private readonly open = new Map<string, number>();
   private readonly fields = new Map<string, string>();
-  private aerodrome?: string;
+  private aerodrome: string | undefined;
   private longRouteText = false;
 
   constructor(private readonly clean?: (value: string) => string) {}

@@ -51,8 +51,9 @@ export interface FlightList {
 
 export interface FlightReadOptions {
   maxDepth: number;
-  signal?: AbortSignal;
-  maxFlights?: number;
+  // Both passed on from the caller's options as given: undefined means none.
+  signal?: AbortSignal | undefined;
+  maxFlights?: number | undefined;
 }
 
 /** The flights of an answer, in the syntax it came in, read a slice per turn of the event loop. */
@@ -199,14 +200,15 @@ export function summaryOfFeature(f: Feature<FlightSummaryProperties>): {
   const number = [p.flightNumber, p.iataFlightNumber]
     .map((v) => (typeof v === 'string' || typeof v === 'number' ? flightNumberOf(String(v)) : undefined))
     .find(Boolean);
-  if (number ?? carrier?.flightNumber) s.flightNumber = number ?? carrier?.flightNumber;
+  const flightNumber = number ?? carrier?.flightNumber;
+  if (flightNumber) s.flightNumber = flightNumber;
   if (p.flightStatus) s.status = p.flightStatus;
   const departure = endAerodromes(p.departure) ?? {};
   const arrival = endAerodromes(p.arrival) ?? {};
-  s.departure = departure.actual ?? departure.planned ?? firstCode(p.origin, p.departureAerodrome);
-  s.arrival = arrival.actual ?? arrival.planned ?? firstCode(p.destination, p.arrivalAerodrome);
-  if (!s.departure) delete s.departure;
-  if (!s.arrival) delete s.arrival;
+  const departureCode = departure.actual ?? departure.planned ?? firstCode(p.origin, p.departureAerodrome);
+  const arrivalCode = arrival.actual ?? arrival.planned ?? firstCode(p.destination, p.arrivalAerodrome);
+  if (departureCode) s.departure = departureCode;
+  if (arrivalCode) s.arrival = arrivalCode;
   const original =
     (arrival.actual && arrival.planned !== arrival.actual ? arrival.planned : undefined) ??
     aerodromeCodeOf(p.arrivalAerodromeOriginal) ??
@@ -227,7 +229,10 @@ export function summaryOfFeature(f: Feature<FlightSummaryProperties>): {
 
 /** `{ aerodrome: "EGLL" | { code } | { scheduled, actual, initial } }` of one end. */
 function endAerodromes(end: unknown): { planned?: string; actual?: string } | undefined {
-  if (typeof end === 'string') return { planned: end.trim() || undefined };
+  if (typeof end === 'string') {
+    const planned = end.trim();
+    return planned ? { planned } : {};
+  }
   if (!isObject(end)) return undefined;
   const aerodrome = end.aerodrome ?? end.airport;
   if (isObject(aerodrome) && ('scheduled' in aerodrome || 'actual' in aerodrome || 'initial' in aerodrome)) {

@@ -310,7 +310,12 @@ export function results(value: unknown, path: string): Results | undefined {
   if (typeof r.total === 'number' && Number.isInteger(r.total)) total = r.total;
   else if (typeof r.total === 'string' && /^\d+$/.test(r.total.trim())) total = Number(r.total);
   else if (r.total !== undefined) throw new ShapeError(`${path}.total`, 'is not a count');
-  return { publishTime: r.publishTime as string | undefined, status: r.status as string | undefined, total };
+  // optionalString checked both: a string or absent.
+  const found: Results = {};
+  if (r.publishTime !== undefined) found.publishTime = r.publishTime as string;
+  if (r.status !== undefined) found.status = r.status as string;
+  if (total !== undefined) found.total = total;
+  return found;
 }
 
 export interface CollectionRules<P> {

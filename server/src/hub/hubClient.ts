@@ -52,7 +52,8 @@ export const FLIGHT_STATUSES: readonly FlightStatusFilter[] = [
 ];
 
 export interface CallOptions {
-  signal?: AbortSignal;
+  /** The caller's, passed on as given (undefined: it gave none). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface FlightQuery extends CallOptions {
@@ -147,7 +148,7 @@ export class HubClient {
   private readonly ownsTransport: boolean;
   private readonly cache: SharedCache;
   private readonly redactor: Redactor;
-  private readonly onCall?: (call: HubCallRecord) => void;
+  private readonly onCall: ((call: HubCallRecord) => void) | undefined;
   private calls = 0;
 
   constructor(
@@ -276,10 +277,14 @@ export class HubClient {
     );
     const kind = expectDataKind(res, what, ['json', 'xml']) as 'json' | 'xml';
     const list = await readFlightList(res, kind, what, { maxDepth: this.settings.maxXmlDepth, signal: q.signal });
-    if (kind === 'xml') return { format: 'xml', flight: list.flights[0] };
+    if (kind === 'xml') {
+      const [flight] = list.flights;
+      return flight ? { format: 'xml', flight } : { format: 'xml' };
+    }
     const collection = list.collection!;
     const index = collection.features.findIndex((f) => f.geometry?.type === 'Point');
-    return { format: 'json', flight: list.flights[Math.max(0, index)], collection };
+    const flight = list.flights[Math.max(0, index)];
+    return flight ? { format: 'json', flight, collection } : { format: 'json', collection };
   }
 
   async flightDelay(gufi: string, q: Omit<FlightQuery, 'status'> = {}): Promise<FlightDelay> {
@@ -660,7 +665,8 @@ interface RequestSpec {
   body?: string;
   gzip?: boolean;
   ttlMs: number;
-  signal?: AbortSignal;
+  /** The caller's, passed on as given (undefined: it gave none). */
+  signal?: AbortSignal | undefined;
   what: string;
   /** Non-200 statuses the caller reads itself. */
   okStatuses?: number[];

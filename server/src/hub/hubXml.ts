@@ -154,9 +154,10 @@ function limitOf(node: XmlNode | undefined, prefix: 'upper' | 'lower'): Airspace
   const el = findFirst(node, `${prefix}Limit`);
   if (!el) return undefined;
   const reference = textAt(node, `${prefix}LimitReference`);
+  const uom = attr(el, 'uom');
   return {
     value: textOf(el),
-    ...(attr(el, 'uom') ? { uom: attr(el, 'uom') } : {}),
+    ...(uom ? { uom } : {}),
     ...(reference ? { reference } : {}),
   };
 }

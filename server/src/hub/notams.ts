@@ -57,7 +57,9 @@ export function parseNotamCoordinates(text: string): { lat: number; lon: number 
   return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : undefined;
 }
 
-export function designationOf(n: Pick<Notam, 'series' | 'number' | 'year'>): string | undefined {
+export function designationOf(n: {
+  [K in 'series' | 'number' | 'year']?: Notam[K] | undefined;
+}): string | undefined {
   if (!n.number || !n.year) return undefined;
   const year = n.year.length === 4 ? n.year.slice(2) : n.year;
   return `${n.series ?? ''}${n.number.padStart(4, '0')}/${year}`;

@@ -75,7 +75,8 @@ export interface ReferenceDate {
 }
 
 export interface ReferenceCallOptions {
-  signal?: AbortSignal;
+  /** The caller's, passed on as given (undefined: it gave none). */
+  signal?: AbortSignal | undefined;
   extendedOptions?: ExtendedOptions;
 }
 
@@ -420,7 +421,9 @@ export class ReferenceClient {
         { url: res.url, status: 200 },
       );
     }
-    let parsed = parseErrorText(text);
+    // Each field is read on its own below; undefined where the answer did not say.
+    let parsed: { code?: string | undefined; message?: string | undefined; id?: string | undefined } =
+      parseErrorText(text);
     if (bodyKind(res) === 'json') {
       try {
         const body = JSON.parse(text) as { error?: Record<string, unknown> };

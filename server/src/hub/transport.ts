@@ -23,9 +23,10 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   url: URL;
   headers: Record<string, string>;
-  body?: string;
-  /** Aborting it aborts the socket; the call then fails with kind `cancelled`. */
-  signal?: AbortSignal;
+  /** The request's body; undefined (as a GET's spec passes it on) sends none. */
+  body?: string | undefined;
+  /** Aborting it aborts the socket; the call then fails with kind `cancelled`. The caller's, passed on (undefined: none). */
+  signal?: AbortSignal | undefined;
   /** Words for messages, e.g. "the hub's route expansion". */
   what: string;
   /** The client's secrets: blanked out of the answer's body and headers before anyone reads them. */
@@ -57,9 +58,9 @@ export function createDispatcher(settings: HttpSettings): Dispatcher {
     // EnvHttpProxyAgent honours NO_PROXY; an explicit `http.proxy` wins over the environment.
     return new EnvHttpProxyAgent({
       connections,
-      httpProxy: settings.proxy || undefined,
-      httpsProxy: settings.proxy || undefined,
-      noProxy: settings.noProxy,
+      // Without an explicit proxy the agent reads the environment's.
+      ...(settings.proxy ? { httpProxy: settings.proxy, httpsProxy: settings.proxy } : {}),
+      ...(settings.noProxy !== undefined && { noProxy: settings.noProxy }),
       requestTls: tls,
       proxyTls: tls,
     });
@@ -174,7 +175,7 @@ export class HttpTransport {
       const res = await request(req.url, {
         method: req.method,
         headers: { 'user-agent': this.settings.userAgent, ...req.headers },
-        body: req.body,
+        ...(req.body !== undefined && { body: req.body }),
         dispatcher: this.dispatcher,
         signal: controller.signal,
         headersTimeout: timeoutMs,

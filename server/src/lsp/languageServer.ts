@@ -46,8 +46,8 @@ export function startLanguageServer(
   });
   const state = new ServerState(connection, version, documents, parsed);
   const session = new RouteSession(sessionEvents(state), {
-    retryMs: options.expansionRetryMs,
-    referenceRetryMs: options.referenceRetryMs,
+    ...(options.expansionRetryMs !== undefined && { retryMs: options.expansionRetryMs }),
+    ...(options.referenceRetryMs !== undefined && { referenceRetryMs: options.referenceRetryMs }),
     keyHint: () =>
       state.client.showsStatus ? 'ICAO Route: Set Hub Key' : 'the HUB_USER_KEY environment variable of the server',
     referenceHint: () =>

@@ -38,10 +38,9 @@ export function configureSession(state: ServerState): void {
       ? { appId: state.referenceCredentials.appId, appKey: state.referenceCredentials.appKey }
       : null;
   // The airline cache: icaoRoute.reference.cacheFolder when set, else the client's storage folder.
-  const reference = {
-    ...settings.reference,
-    cacheFolder: settings.reference.cacheFolder || state.client.referenceCacheFolder || undefined,
-  };
+  const cacheFolder = settings.reference.cacheFolder || state.client.referenceCacheFolder;
+  const { cacheFolder: _setting, ...referenceSettings } = settings.reference;
+  const reference = cacheFolder ? { ...referenceSettings, cacheFolder } : referenceSettings;
   state.session.configure(
     {
       hub: settings.hub,
@@ -57,7 +56,7 @@ export function configureSession(state: ServerState): void {
         corridorNm: settings.map.corridorNm,
         aerodromeCorridorNm: settings.map.aerodromeCorridorNm,
         timeMarginMin: settings.map.timeMarginMin,
-        departureMs: settings.departureMs,
+        ...(settings.departureMs !== undefined && { departureMs: settings.departureMs }),
         climbDescent: settings.climbDescent,
       },
     },

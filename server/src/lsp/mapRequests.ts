@@ -72,6 +72,15 @@ export function filtersFrom(settings: MapSettings, asked: MapViewParams['filters
   };
 }
 
+/** Why nothing can be expanded, for a block without an expansion; nothing when it has one or there is no why. */
+function noExpansionSourceOf(
+  expansion: unknown,
+  deps: { noExpansionSource?(): string | undefined },
+): { noExpansionSource?: string } {
+  const why = expansion ? undefined : deps.noExpansionSource?.();
+  return why === undefined ? {} : { noExpansionSource: why };
+}
+
 function abortSignalOf(token: CancellationToken): AbortSignal {
   const controller = new AbortController();
   if (token.isCancellationRequested) controller.abort();
@@ -119,7 +128,7 @@ export function registerMapRequests(
           block: found.block,
           expansion,
           filters: filtersFrom(deps.map(), params.filters),
-          noExpansionSource: expansion ? undefined : deps.noExpansionSource?.(),
+          ...noExpansionSourceOf(expansion, deps),
           ...(deps.aerodromeAt ? { aerodromeAt: deps.aerodromeAt } : {}),
         },
         deps.timing(),

@@ -40,7 +40,7 @@ interface Entry {
    * line of a route block (route/blockEdit.ts) and is replayed on it once it is (`unbuilt`); any
    * other edit builds it at once.
    */
-  editor?: RouteDocumentEditor;
+  editor?: RouteDocumentEditor | undefined; // undefined once dropped (dropEditor)
   /** The range edits made while the editor was being built, in order: the editor is at `parsed.version` after them. */
   unbuilt: { range: Range; text: string }[];
   /** Changes since `parsed.version`, in order. */

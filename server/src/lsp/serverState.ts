@@ -25,7 +25,7 @@ export interface ClientAbilities {
   /** The client's foldingRange.rangeLimit: folding ranges past it are not sent. */
   foldingRangeLimit: number;
   /** The client's storage folder for the airline cache (initializationOptions.referenceCacheFolder). */
-  referenceCacheFolder?: string;
+  referenceCacheFolder?: string | undefined; // undefined: the client sent none
   /**
    * The client sends the hub key (icaoRoute/setHubKey) once the server runs, whether there is one
    * or not (initializationOptions.hubKeyFollows: the VS Code client): until then the session
@@ -97,6 +97,7 @@ export class ServerState {
 
   readonly logError = (message: string): void => {
     this.connection.console.error(message);
-    this.status('error', message.split('\n')[0]);
+    const [firstLine = ''] = message.split('\n');
+    this.status('error', firstLine);
   };
 }

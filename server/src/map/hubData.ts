@@ -92,7 +92,7 @@ interface FirCatalogue {
 }
 
 export class MapDataSource {
-  private catalogue?: Promise<FirCatalogue>;
+  private catalogue: Promise<FirCatalogue> | undefined;
   private readonly files = new Map<string, AirspaceFile>();
   /** Set after a 403 on airspaces: asking again with the same key cannot help. */
   private airspacesRestricted = false;

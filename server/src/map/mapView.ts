@@ -208,9 +208,11 @@ export function* drawMapViewSteps(judged: JudgedFlight, route: RouteLayer, drawi
   }
 
   const notams: MapNotam[] = [];
+  const origin = aerodromes.origin ?? (first?.kind === 'aerodrome' ? first.name : undefined);
+  const destination = aerodromes.destination ?? (last?.kind === 'aerodrome' ? last.name : undefined);
   const briefingRoute: BriefingRoute = {
-    origin: aerodromes.origin ?? (first?.kind === 'aerodrome' ? first.name : undefined),
-    destination: aerodromes.destination ?? (last?.kind === 'aerodrome' ? last.name : undefined),
+    ...(origin !== undefined && { origin }),
+    ...(destination !== undefined && { destination }),
     alternates: aerodromes.alternates,
     firs: new Map(judged.firs.map((f) => [f.designator, f.crossings])),
     totalNm: flight.profile.totalNm,

@@ -52,7 +52,7 @@ export function pointPlans(layer: RouteLayer, profile: FlightProfile): Map<strin
     const k = profile.points.findIndex((q) => q.designator === p.name && Math.abs(q.alongNm - p.cumulativeNm!) < 0.5);
     if (k < 0) continue;
     const leg = profile.legs.find((l) => l.from === k) ?? profile.legs.find((l) => l.to === k);
-    const eto = profile.points[k].etoMs;
+    const eto = profile.points[k]?.etoMs; // k from findIndex above: there
     plans.set(p.id, {
       level: leg?.levelText ?? 'level not given',
       // The altitude at the point itself: on the climb or the descent, not the leg's level.

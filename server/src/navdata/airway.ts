@@ -38,8 +38,8 @@ export class Airway {
   private readonly to: number[] = [];
   private readonly direction: number[] = [];
   private readonly limits: number[] = [];
-  /** node → reachable neighbours, built on first use. */
-  private adjacency?: Map<number, number[]>;
+  /** node → reachable neighbours, built on first use; cleared when a segment is added. */
+  private adjacency: Map<number, number[]> | undefined;
 
   constructor(readonly name: string) {}
 
@@ -57,13 +57,15 @@ export class Airway {
    */
   segmentsBetween(a: number, b: number): AirwaySegment[] {
     const found: AirwaySegment[] = [];
-    for (let i = 0; i < this.from.length; i++) {
-      if (!((this.from[i] === a && this.to[i] === b) || (this.from[i] === b && this.to[i] === a))) continue;
-      const packed = this.limits[i];
+    // The four columns are pushed together (addSegment), so an index under from.length is in each.
+    for (const [i, from] of this.from.entries()) {
+      const to = this.to[i]!;
+      if (!((from === a && to === b) || (from === b && to === a))) continue;
+      const packed = this.limits[i]!;
       found.push({
-        from: this.from[i],
-        to: this.to[i],
-        direction: this.direction[i],
+        from,
+        to,
+        direction: this.direction[i]!,
         levelType: packed & 3,
         baseFl: (packed >> 2) & 0x3ff,
         topFl: (packed >> 12) & 0x3ff,
@@ -112,8 +114,8 @@ export class Airway {
     if (wanted.has(start)) return [start];
     const previous = new Map<number, number>([[start, -1]]);
     const queue = [start];
-    for (let head = 0; head < queue.length; head++) {
-      const node = queue[head];
+    // The array iterator reads the length each step, so nodes queued below are visited too.
+    for (const node of queue) {
       for (const next of graph.get(node) ?? []) {
         if (previous.has(next)) continue;
         previous.set(next, node);
@@ -146,9 +148,9 @@ export class Airway {
       if (!list) graph.set(a, (list = []));
       if (!list.includes(b)) list.push(b);
     };
-    for (let i = 0; i < this.from.length; i++) {
-      const a = this.from[i];
-      const b = this.to[i];
+    // The columns are pushed together (addSegment), so an index under from.length is in each.
+    for (const [i, a] of this.from.entries()) {
+      const b = this.to[i]!;
       if (!graph.has(a)) graph.set(a, []);
       if (!graph.has(b)) graph.set(b, []);
       if (ignoreDirection || this.direction[i] !== BACKWARD_ONLY) link(a, b);

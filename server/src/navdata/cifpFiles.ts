@@ -48,7 +48,7 @@ const CYCLE_INFO = /AIRAC cycle\s*:\s*(\d{4})/i;
 export interface CifpLibraryOptions {
   maxBytes?: number;
   /** A line for the log (a file that cannot be read, malformed lines). */
-  log?(message: string): void;
+  log?: ((message: string) => void) | undefined; // passed on from the session's options as given
 }
 
 export class CifpLibrary {

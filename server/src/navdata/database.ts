@@ -90,26 +90,42 @@ export class NavDatabase {
     return this.points.size;
   }
 
+  /**
+   * A point index this database handed out (lookup, nearest, aerodrome, airways); any other is a
+   * caller's bug, so it throws here rather than reading `undefined` from the columns. The columns
+   * all hold `size` entries, so the reads after this check are in range.
+   */
+  private checked(i: number): number {
+    if (!(i >= 0 && i < this.points.size)) throw new RangeError(`No point ${i} in the navigation data`);
+    return i;
+  }
+
   ident(i: number): string {
-    return this.points.ident[i];
+    return this.points.ident[this.checked(i)]!;
   }
 
   type(i: number): FixType {
-    return POINT_TYPES[this.points.kind[i]];
+    return pointType(this.points.kind[this.checked(i)]!);
   }
 
   lat(i: number): number {
-    return this.points.lat[i];
+    return this.points.lat[this.checked(i)]!;
   }
 
   lon(i: number): number {
-    return this.points.lon[i];
+    return this.points.lon[this.checked(i)]!;
   }
 
   /** Station declination in degrees east positive, or undefined when the data has none. */
   variation(i: number): number | undefined {
-    const v = this.points.variation[i];
+    const v = this.points.variation[this.checked(i)]!;
     return Number.isNaN(v) ? undefined : v;
+  }
+
+  /** Elevation in feet, or undefined when the data has none. */
+  elevationFt(i: number): number | undefined {
+    const feet = this.points.elevationFt[this.checked(i)]!;
+    return Number.isNaN(feet) ? undefined : feet;
   }
 
   /** True when the point is only known as an airway end (awy 640 lists coordinates). */
@@ -119,15 +135,19 @@ export class NavDatabase {
 
   /** Where the point is, for the geodesy functions. */
   at(i: number): GeoPoint {
-    return { lat: this.points.lat[i], lon: this.points.lon[i] };
+    return { lat: this.lat(i), lon: this.lon(i) };
   }
 
   point(i: number): NavPoint {
     const p = this.points;
-    const result: NavPoint = { ident: p.ident[i], type: POINT_TYPES[p.kind[i]], lat: p.lat[i], lon: p.lon[i] };
-    if (p.region[i]) result.region = p.region[i];
-    if (p.name[i]) result.name = p.name[i];
-    if (!Number.isNaN(p.elevationFt[i])) result.elevationFt = p.elevationFt[i];
+    this.checked(i);
+    const result: NavPoint = { ident: p.ident[i]!, type: pointType(p.kind[i]!), lat: p.lat[i]!, lon: p.lon[i]! };
+    const region = p.region[i];
+    const name = p.name[i];
+    const elevationFt = p.elevationFt[i]!;
+    if (region) result.region = region;
+    if (name) result.name = name;
+    if (!Number.isNaN(elevationFt)) result.elevationFt = elevationFt;
     return result;
   }
 
@@ -176,12 +196,15 @@ export class NavDatabase {
     let high = codes.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (codes[middle] < prefix) low = middle + 1;
+      if (codes[middle]! < prefix)
+        low = middle + 1; // low <= middle < high <= codes.length
       else high = middle;
     }
     const found: string[] = [];
-    for (let k = low; k < codes.length && found.length < limit && codes[k].startsWith(prefix); k++)
-      found.push(codes[k]);
+    for (const code of codes.slice(low)) {
+      if (found.length >= limit || !code.startsWith(prefix)) break;
+      found.push(code);
+    }
     return found;
   }
 
@@ -210,8 +233,11 @@ export class NavDatabase {
     const index = this.spatialIndex();
     const kinds = options.types ? new Set(options.types.map((t) => POINT_TYPES.indexOf(t))) : undefined;
     const filter = options.filter;
+    // The spatial index holds exactly the points 0..size-1 (spatialIndex), so `i` is in range.
     const predicate =
-      kinds || filter ? (i: number) => (!kinds || kinds.has(this.points.kind[i])) && (!filter || filter(i)) : undefined;
+      kinds || filter
+        ? (i: number) => (!kinds || kinds.has(this.points.kind[i]!)) && (!filter || filter(i))
+        : undefined;
     const maxKm = options.maxDistanceNm === undefined ? Infinity : options.maxDistanceNm * KM_PER_NM;
     return around(index, lon, lat, options.maxResults ?? 10, maxKm, predicate) as number[];
   }
@@ -220,7 +246,7 @@ export class NavDatabase {
     if (this.spatial) return this.spatial;
     const p = this.points;
     const index = new KDBush(Math.max(1, p.size), 64, Float64Array);
-    for (let i = 0; i < p.size; i++) index.add(p.lon[i], p.lat[i]);
+    for (let i = 0; i < p.size; i++) index.add(p.lon[i]!, p.lat[i]!);
     if (p.size === 0) index.add(0, 0);
     index.finish();
     this.spatial = index;
@@ -249,15 +275,11 @@ export class NavDatabaseBuilder {
   private samePlaceIn(entry: number | number[] | undefined, lat: number, lon: number): number {
     if (entry === undefined) return -1;
     const p = this.points;
-    if (typeof entry === 'number') {
-      return Math.abs(p.lat[entry] - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[entry] - lon) < SAME_PLACE_DEGREES
-        ? entry
-        : -1;
-    }
-    for (let k = 0; k < entry.length; k++) {
-      const i = entry[k];
-      if (Math.abs(p.lat[i] - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[i] - lon) < SAME_PLACE_DEGREES) return i;
-    }
+    // The name index holds only indices that points.add returned, so the column reads are in range.
+    const samePlace = (i: number) =>
+      Math.abs(p.lat[i]! - lat) < SAME_PLACE_DEGREES && Math.abs(p.lon[i]! - lon) < SAME_PLACE_DEGREES;
+    if (typeof entry === 'number') return samePlace(entry) ? entry : -1;
+    for (const i of entry) if (samePlace(i)) return i;
     return -1;
   }
 
@@ -328,8 +350,7 @@ export class NavDatabaseBuilder {
   pointByReference(ident: string, region: string, typeCode: number): number {
     const candidates = this.names.get(ident);
     let fallback = -1;
-    for (let k = 0; k < candidates.length; k++) {
-      const i = candidates[k];
+    for (const i of candidates) {
       if (this.points.region[i] !== region) continue;
       const kind = this.points.kind[i];
       const matches =
@@ -378,4 +399,11 @@ export class NavDatabaseBuilder {
     report.airwaySegments = this.segmentCount;
     return new NavDatabase(this.points, this.names, this.aerodromes, this.airways, report, this.ils);
   }
+}
+
+/** The kind column holds only the KIND_* constants, each an index of POINT_TYPES. */
+function pointType(kind: number): FixType {
+  const type = POINT_TYPES[kind];
+  if (type === undefined) throw new RangeError(`Unknown point kind ${kind}`);
+  return type;
 }

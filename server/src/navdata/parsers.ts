@@ -137,7 +137,7 @@ abstract class DataFileParser implements ChunkParser {
         this.version = Number(match[1]);
         this.file.format = `${this.kind} ${this.version}`;
         const cycle = /\bdata cycle\s+([0-9][0-9.]*[0-9])/i.exec(text.slice(s, Math.min(end, s + 200)));
-        if (cycle) this.file.cycle = cycle[1];
+        if (cycle?.[1]) this.file.cycle = cycle[1];
         if (!KNOWN_VERSIONS[this.kind].includes(this.version)) {
           throw new NavDataError(
             `${path.basename(this.file.path)}: version ${this.version} in its header is no ` +
@@ -211,9 +211,9 @@ class NavaidParser extends DataFileParser {
     if (n < 8 || !inRange(lat, lon)) return this.count.malformed(lineNumber, text, start, end);
     // nav 1150: … ident terminal-area region name; nav 810: … ident name.
     const version = this.version;
-    const current = version >= 1100 || (version === 0 && n >= 10 && t.ends[9] - t.starts[9] === 2);
+    const current = version >= 1100 || (version === 0 && n >= 10 && t.width(9) === 2);
     // A current header on rows of the old format: the region (two letters) is missing.
-    if (current && (n < 11 || t.ends[9] - t.starts[9] !== 2)) return this.count.malformed(lineNumber, text, start, end);
+    if (current && (n < 11 || t.width(9) !== 2)) return this.count.malformed(lineNumber, text, start, end);
     file.rows++;
     const region = current ? t.string(9) : '';
     const name = t.rest(current ? 10 : 8);

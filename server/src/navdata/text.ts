@@ -95,23 +95,35 @@ export class Tokens {
     return count;
   }
 
+  // Each reader below first checks `index < count`: the line's tokens, all inside the 64 slots the
+  // splitters fill, so the slot reads after it are in range. A token the line lacks reads as empty.
+
   string(index: number): string {
-    return this.text.slice(this.starts[index], this.ends[index]);
+    if (index >= this.count) return '';
+    return this.text.slice(this.starts[index]!, this.ends[index]!);
+  }
+
+  /** The token's length in characters (0 for a token the line lacks). */
+  width(index: number): number {
+    if (index >= this.count) return 0;
+    return this.ends[index]! - this.starts[index]!;
   }
 
   /** Tokens from index to the last, joined by single spaces (names with blanks). */
   rest(index: number): string {
     if (index >= this.count) return '';
-    return this.text.slice(this.starts[index], this.ends[this.count - 1]);
+    return this.text.slice(this.starts[index]!, this.ends[this.count - 1]!);
   }
 
   number(index: number): number {
-    return readNumber(this.text, this.starts[index], this.ends[index]);
+    if (index >= this.count) return NaN;
+    return readNumber(this.text, this.starts[index]!, this.ends[index]!);
   }
 
   equals(index: number, value: string): boolean {
-    const start = this.starts[index];
-    if (this.ends[index] - start !== value.length) return false;
+    if (index >= this.count) return false;
+    const start = this.starts[index]!;
+    if (this.ends[index]! - start !== value.length) return false;
     return this.text.startsWith(value, start);
   }
 }
@@ -145,7 +157,7 @@ export function readNumber(text: string, start: number, end: number): number {
   }
   if (digits === 0) return NaN;
   if (digits > 15 || decimals >= POW10.length) return parseFloat(text.slice(start, end));
-  const value = decimals === 0 ? mantissa : mantissa / POW10[decimals];
+  const value = decimals === 0 ? mantissa : mantissa / POW10[decimals]!; // decimals < POW10.length, checked above
   return negative ? -value : value;
 }
 

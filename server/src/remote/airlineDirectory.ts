@@ -75,13 +75,13 @@ const IATA_FLIGHT = /^([A-Z][A-Z0-9]|[0-9][A-Z])\d{1,4}[A-Z]?$/;
  */
 export function operatorDesignator(field: FplField): OperatorDesignator | undefined {
   if (field.number !== 7 || field.range.start.line !== field.range.end.line) return undefined;
-  const id = field.text.toUpperCase().split('/')[0];
+  const [id = ''] = field.text.toUpperCase().split('/');
   const icao = ICAO_CALL_SIGN.exec(id);
   const iata = icao ? undefined : IATA_FLIGHT.exec(id);
   const match = icao ?? iata;
   if (!match) return undefined;
   const start = field.range.start;
-  const code = match[1];
+  const code = match[1]!; // both patterns capture their first group whenever they match
   return {
     code,
     kind: icao ? 'icao' : 'iata',

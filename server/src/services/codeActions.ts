@@ -69,7 +69,8 @@ export function codeActions(
     // When the finding names a likely place (its first candidate), its referenceFix is the first fix.
     const likely = candidates && (diagnostic.data as { likely?: unknown }).likely === true;
     const chosen = candidates ? chooseFirstFix(context, candidates) : [];
-    if (likely && chosen.length > 0) chosen[0].isPreferred = true;
+    const [preferred] = chosen;
+    if (likely && preferred) preferred.isPreferred = true;
     if (likely) actions.push(...chosen);
     if (fixer) actions.push(...fixer(context).map((a) => (likely ? { ...a, isPreferred: false } : a)));
     actions.push(...statedFixes(context));
@@ -158,9 +159,9 @@ function upperCase(context: FixContext): CodeAction[] {
 function insertDirect(context: FixContext): CodeAction[] {
   const elements = context.block?.elements ?? [];
   const at = context.diagnostic.range.start;
-  for (let i = 1; i < elements.length; i++) {
-    const [a, b] = [elements[i - 1], elements[i]];
-    if (!pointOf(a) || !pointOf(b) || !rangeContains(b.range, at)) continue;
+  for (const [i, b] of elements.entries()) {
+    const a = elements[i - 1];
+    if (!a || !pointOf(a) || !pointOf(b) || !rangeContains(b.range, at)) continue;
     // Before the second point, so the edit reads `A DCT B` on whichever line B starts.
     return [
       quickFix(context, `Insert DCT between ${a.text} and ${b.text}`, [
@@ -180,9 +181,9 @@ function attachToPoint(context: FixContext): CodeAction[] {
   const at = context.diagnostic.range.start;
   const first = elements.find((e) => e.kind === 'speedLevel');
   if (!first || first.kind !== 'speedLevel') return [];
-  for (let i = 1; i < elements.length; i++) {
-    const [before, lone] = [elements[i - 1], elements[i]];
-    if (!rangeContains(lone.range, at)) continue;
+  for (const [i, lone] of elements.entries()) {
+    const before = elements[i - 1];
+    if (!before || !rangeContains(lone.range, at)) continue;
     const point = pointOf(before);
     if (!point || before.kind !== point.kind || point.kind === 'aerodrome') return [];
     const u = lone.text.toUpperCase();

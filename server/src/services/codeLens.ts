@@ -27,9 +27,9 @@ export function routeMapCodeLenses(
   const { blocks } = document;
   const count = Math.min(blocks.length, Math.max(0, max));
   const lenses: CodeLens[] = [];
-  for (let i = 0; i < count; i++) {
+  for (const block of blocks.slice(0, count)) {
     if (token.isCancellationRequested) return [];
-    const start = blocks[i].range.start;
+    const start = block.range.start;
     lenses.push({ range: { start, end: start }, data });
   }
   return lenses;

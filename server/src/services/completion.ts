@@ -33,11 +33,12 @@ import { progressTowards, rankByProgress } from './towardsDestination';
 import { sidItems, starItems, type ProcedureLookup } from './procedureCompletion';
 import { blockAerodromes } from '../expansion/procedures';
 
+/** What is loaded at the moment of asking; `undefined` (as the session passes it on) when not yet. */
 export interface CompletionData {
-  db?: NavDatabase;
-  airlines?: AirlineDirectory;
+  db?: NavDatabase | undefined;
+  airlines?: AirlineDirectory | undefined;
   /** The aerodromes' procedures as far as read (SIDs and STARs are offered once they are). */
-  procedures?: ProcedureLookup;
+  procedures?: ProcedureLookup | undefined;
 }
 
 /** Items per list: enough to choose from, few enough to send at once. */
@@ -87,16 +88,17 @@ export function completions(
 
   const elements = block.elements;
   let previous = -1;
-  for (let i = 0; i < elements.length; i++) {
+  for (const [i, candidate] of elements.entries()) {
     if (
-      comparePositions(elements[i].range.end, replace.start) <= 0 &&
-      comparePositions(elements[i].range.start, replace.start) < 0
+      comparePositions(candidate.range.end, replace.start) <= 0 &&
+      comparePositions(candidate.range.start, replace.start) < 0
     )
       previous = i;
   }
-  if (previous < 0) return [];
+  const element = elements[previous];
+  if (!element) return [];
   const { origin, destination } = blockAerodromes(block);
-  if (previous === 0 && elements[0].kind === 'speedLevel') {
+  if (previous === 0 && element.kind === 'speedLevel') {
     const sids = data.procedures && origin ? sidItems(db, data.procedures, origin, destination, replace) : [];
     return renumbered([...sids, ...firstFixes(db, block, replace)]);
   }
@@ -105,7 +107,6 @@ export function completions(
   const placed = new Map<number, ExpandedPoint>();
   for (const p of result.points) if (p.via === undefined && p.elementIndex >= 0) placed.set(p.elementIndex, p);
   const resolved = (i: number) => resolvedPoint(db, placed.get(i));
-  const element = elements[previous];
   const context: Context = { db, block, replace, resolved, result: result.points };
   if (element.kind === 'airway') return pointsAlong(context, element.designator.toUpperCase(), previous);
   if (element.kind === 'direct') return nearestAhead(context, previous - 1);
@@ -196,7 +197,7 @@ function blockOnLine(document: RouteDocument, line: number): RouteBlock | undefi
   let high = blocks.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const range = blocks[middle].range;
+    const range = blocks[middle]!.range; // low <= middle <= high < blocks.length
     if (line < range.start.line) high = middle - 1;
     else if (line > range.end.line) low = middle + 1;
     else return blocks[middle];
@@ -222,6 +223,12 @@ function resolvedPoint(db: NavDatabase, point: ExpandedPoint | undefined): numbe
 
 function edit(replace: Range, newText: string): TextEdit {
   return { range: replace, newText };
+}
+
+/** The point's long name (navaids) as the item's documentation; nothing when the data has none. */
+function nameAsDocumentation(db: NavDatabase, i: number): { documentation?: string } {
+  const name = db.points.name[i];
+  return name ? { documentation: name } : {};
 }
 
 function describe(db: NavDatabase, i: number): string {
@@ -315,8 +322,9 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
   const along = new Map<number, { nm: number; first: number }>([[entry, { nm: 0, first: -1 }]]);
   const queue = [entry];
   // Enough of the airway to list MAX_ITEMS ahead whichever way it runs; long airways stop here.
-  for (let head = 0; head < queue.length && along.size <= MAX_ITEMS * 3; head++) {
-    const node = queue[head];
+  // The array iterator reads the length each step, so nodes queued below are visited too.
+  for (const node of queue) {
+    if (along.size > MAX_ITEMS * 3) break;
     const here = along.get(node)!;
     for (const next of airway.neighbours(node)) {
       if (along.has(next)) continue;
@@ -342,7 +350,7 @@ function pointsAlong(context: Context, name: string, airwayIndex: number): Compl
     label: db.ident(node),
     kind: CompletionItemKind.Constant,
     detail: `${describe(db, node)} · ${formatNm(v.nm)} along ${name} from ${db.ident(entry)}`,
-    documentation: db.points.name[node] || undefined,
+    ...nameAsDocumentation(db, node),
     sortText: sortKey(k),
     textEdit: edit(context.replace, db.ident(node)),
   }));
@@ -406,7 +414,7 @@ function pointsNear(
     label: db.ident(x.i),
     kind: CompletionItemKind.Constant,
     detail: `${describe(db, x.i)} · ${formatNm(x.leg.distanceNm)} from ${db.ident(base)}, track ${formatTrack(x.leg.trackDeg)}`,
-    documentation: db.points.name[x.i] || undefined,
+    ...nameAsDocumentation(db, x.i),
     sortText: sortKey(k),
     textEdit: edit(replace, db.ident(x.i)),
   }));
@@ -461,7 +469,7 @@ function referenceFixItems(block: RouteBlock, db: NavDatabase, replace: Range): 
       label: coordinate,
       kind: CompletionItemKind.Value,
       detail: `${c.ident} ${FIX_TYPE_LABEL[c.type]}${c.region ? ` ${c.region}` : ''}${away}`,
-      documentation: c.name,
+      ...(c.name === undefined ? {} : { documentation: c.name }),
       sortText: sortKey(k),
       filterText: `${coordinate} ${c.ident}`,
       textEdit: edit(replace, coordinate),

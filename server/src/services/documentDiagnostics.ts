@@ -46,9 +46,10 @@ export function documentDiagnostics(
 ): Diagnostic[] {
   if (token.isCancellationRequested) return [];
   const { shown: findings, total } = firstFindings(document, extra, max);
-  const shown = findings.slice(0, max).map(toLspDiagnostic);
-  if (total > max) {
-    const last = findings[max - 1].range;
+  const kept = findings.slice(0, max);
+  const shown = kept.map(toLspDiagnostic);
+  const last = kept.at(-1)?.range;
+  if (total > max && last) {
     shown.push({
       range: { start: last.start, end: last.start },
       severity: DiagnosticSeverity.Information,

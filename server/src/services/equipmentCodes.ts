@@ -107,16 +107,21 @@ export interface DecodedCode {
  * has it (`E2`, `J1`, `B1`), else one letter. Unknown letters (and a digit alone) come out as
  * they are, without a meaning.
  */
+/** The code with its meaning from `table`, or without one when the table has none. */
+function decoded(code: string, table: Record<string, string>): DecodedCode {
+  const meaning = table[code];
+  return meaning === undefined ? { code } : { code, meaning };
+}
+
 function splitCodes(text: string, table: Record<string, string>): DecodedCode[] {
   const out: DecodedCode[] = [];
   for (let i = 0; i < text.length;) {
     const two = text.slice(i, i + 2);
     if (/^[A-Z]\d$/.test(two)) {
-      out.push({ code: two, meaning: table[two] });
+      out.push(decoded(two, table));
       i += 2;
     } else {
-      const one = text[i];
-      out.push({ code: one, meaning: table[one] });
+      out.push(decoded(text.charAt(i), table));
       i += 1;
     }
   }
@@ -125,7 +130,7 @@ function splitCodes(text: string, table: Record<string, string>): DecodedCode[] 
 
 /** Field 10 (`SDE2E3FGHIJ1RWY/LB1`): the equipment before `/`, the surveillance after it. */
 export function decodeField10(text: string): { equipment: DecodedCode[]; surveillance: DecodedCode[] } {
-  const [before, after = ''] = text.toUpperCase().replace(/\s+/g, '').split('/', 2);
+  const [before = '', after = ''] = text.toUpperCase().replace(/\s+/g, '').split('/', 2);
   return { equipment: splitCodes(before, COM_NAV), surveillance: splitCodes(after, SURVEILLANCE) };
 }
 
@@ -135,7 +140,7 @@ export function decodePbn(value: string): DecodedCode[] {
   const out: DecodedCode[] = [];
   for (let i = 0; i < text.length; i += 2) {
     const code = text.slice(i, i + 2);
-    out.push({ code, meaning: PBN[code] });
+    out.push(decoded(code, PBN));
   }
   return out;
 }

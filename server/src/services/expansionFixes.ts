@@ -46,7 +46,7 @@ function airwayRangeOf(context: FixContext): FixContext['diagnostic']['range'] |
   const elements = context.block?.elements ?? [];
   const at = elements.findIndex((e) => sameRange(pointOf(e)?.range ?? e.range, context.diagnostic.range));
   if (at < 0) return context.diagnostic.range;
-  for (let i = at; i >= 0; i--) if (elements[i].kind === 'airway') return elements[i].range;
+  for (const element of elements.slice(0, at + 1).reverse()) if (element.kind === 'airway') return element.range;
   return undefined;
 }
 
@@ -75,9 +75,9 @@ export function insertJoiningAirway(context: FixContext): CodeAction[] {
     (e) =>
       sameRange(e.range, context.diagnostic.range) || sameRange(pointOf(e)?.range ?? e.range, context.diagnostic.range),
   );
-  if (at < 1) return [];
   const before = elements[at - 1];
   const target = elements[at];
+  if (!before || !target) return []; // not found (-1), or the first element: nothing before it
   const airways = names(context.diagnostic.data, 'airways');
   const from = (context.diagnostic.data as { from?: unknown } | undefined)?.from;
   const what = `between ${typeof from === 'string' ? from : before.text} and ${target.text}`;

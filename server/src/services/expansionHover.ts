@@ -71,7 +71,8 @@ export function expansionHoverSection(
   const point = pointOf(element);
   if (!point) return undefined;
   const at = result.points.findIndex((p) => p.elementIndex === elementIndex && p.via === undefined);
-  if (at >= 0) return [from, '', ...resolvedLines(result.points[at]), ...legLines(result, at, dateMs)].join('\n');
+  const placed = result.points[at];
+  if (placed) return [from, '', ...resolvedLines(placed), ...legLines(result, at, dateMs)].join('\n');
 
   const ambiguous = result.ambiguousFirstFix;
   if (ambiguous && rangesIntersect(ambiguous.range, point.range)) {
@@ -107,8 +108,8 @@ function legLines(result: ExpansionResult, at: number, dateMs: number): string[]
   const leg = legs[at];
   if (!leg || legs.length < 2) return [];
   const lines = [''];
-  if (at > 0) {
-    const previous = legs[at - 1].point;
+  const previous = legs[at - 1]?.point;
+  if (previous) {
     const tracks = leg.trackDeg === undefined ? undefined : legTracks(previous, leg.trackDeg, dateMs);
     lines.push(
       `**Leg** from ${inlineCode(previous.designator)}: ${formatNm(leg.legNm)}` +
@@ -125,11 +126,13 @@ function legLines(result: ExpansionResult, at: number, dateMs: number): string[]
 /** On the speed/level group: the route's length and, from the speed, the time in still air. */
 function totalSection(element: SpeedLevelElement, result: ExpansionResult, from: string): string | undefined {
   const { legs, totalNm } = routeLegs(result);
-  if (legs.length < 2) return undefined;
+  const [first] = legs;
+  const last = legs.at(-1);
+  if (legs.length < 2 || !first || !last) return undefined;
   const lines = [
     from,
     '',
-    `**Route distance:** ${formatNm(totalNm)} over ${legs.length} points (geodesic, ${inlineCode(legs[0].point.designator)} to ${inlineCode(legs[legs.length - 1].point.designator)})`,
+    `**Route distance:** ${formatNm(totalNm)} over ${legs.length} points (geodesic, ${inlineCode(first.point.designator)} to ${inlineCode(last.point.designator)})`,
   ];
   const tas = trueAirspeedKt(element.speed, element.level);
   if (tas.knots > 0) {

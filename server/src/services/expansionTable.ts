@@ -53,8 +53,7 @@ export function expansionTable(
  */
 function reachedBy(block: RouteBlock, point: ExpandedPoint): string {
   if (point.via) return point.via;
-  for (let i = point.elementIndex - 1; i >= 0; i--) {
-    const element = block.elements[i];
+  for (const element of block.elements.slice(0, Math.max(0, point.elementIndex)).reverse()) {
     if (element.kind === 'airway' || element.kind === 'track') return element.text.toUpperCase();
     if (element.kind === 'direct') return 'DCT';
     if (pointOf(element)) return '';
@@ -87,12 +86,13 @@ function blockTable(block: RouteBlock, result: ExpansionResult): string[] {
         : ['', '', ''])(tracksOf(k)),
     formatNm(leg.cumulativeNm),
   ]);
-  const widths = HEADER.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  // Every row has a cell per HEADER column, so `r[c]` and `widths[c]` are there; `?? ''` and `?? 0` only type it.
+  const widths = HEADER.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   // Numbers right-aligned, words left-aligned: a table a dispatcher reads down the columns.
   const right = new Set([0, 5, 6, 7, 8, 9]);
   const line = (cells: string[]) =>
     cells
-      .map((cell, c) => (right.has(c) ? cell.padStart(widths[c]) : cell.padEnd(widths[c])))
+      .map((cell, c) => (right.has(c) ? cell.padStart(widths[c] ?? 0) : cell.padEnd(widths[c] ?? 0)))
       .join('  ')
       .trimEnd();
   return [

@@ -32,7 +32,8 @@ export function foldingRanges(
   if (token.isCancellationRequested) return [];
   const lines = typeof text === 'string' ? linesOf(text) : text;
   // With the cap reached by the regions, a run that starts after the last one kept is not shown.
-  const lastLine = regions.length >= max ? regions[regions.length - 1].startLine : lines.lineCount - 1;
+  const lastRegion = regions.at(-1);
+  const lastLine = regions.length >= max && lastRegion ? lastRegion.startLine : lines.lineCount - 1;
   const merged = mergeByStart(regions, commentRuns(lines, lastLine, max));
   return merged.length > max ? merged.slice(0, max) : merged;
 }
@@ -52,10 +53,10 @@ function mergeByStart(regions: FoldingRange[], runs: FoldingRange[]): FoldingRan
   const out: FoldingRange[] = [];
   let r = 0;
   for (const run of runs) {
-    while (r < regions.length && regions[r].startLine <= run.startLine) out.push(regions[r++]);
+    for (let region = regions[r]; region && region.startLine <= run.startLine; region = regions[++r]) out.push(region);
     out.push(run);
   }
-  while (r < regions.length) out.push(regions[r++]);
+  for (const region of regions.slice(r)) out.push(region);
   return out;
 }
 

@@ -113,7 +113,8 @@ export function hover(
 }
 
 function markdown(value: string, range: Hover['range']): Hover {
-  return { contents: { kind: 'markdown', value }, range };
+  const contents = { kind: 'markdown' as const, value };
+  return range ? { contents, range } : { contents };
 }
 
 function title(text: string, what: string): string {

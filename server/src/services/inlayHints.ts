@@ -26,7 +26,7 @@ export function inlayHints(
   const blocks = document.blocks;
   // The editor asks for what is on screen: blocks are in order, so start at the first one that ends in it.
   for (let i = firstEndingAtOrAfter(blocks, range.start); i < blocks.length; i++) {
-    const block = blocks[i];
+    const block = blocks[i]!; // i < blocks.length
     if (token.isCancellationRequested) return [];
     if (comparePositions(block.range.start, range.end) > 0) break;
     if (!rangesIntersect(block.range, range) || !block.routeRange) continue;
@@ -43,7 +43,8 @@ function firstEndingAtOrAfter(blocks: readonly RouteBlock[], position: Position)
   let hi = blocks.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (comparePositions(blocks[mid].range.end, position) < 0) lo = mid + 1;
+    if (comparePositions(blocks[mid]!.range.end, position) < 0)
+      lo = mid + 1; // lo <= mid < hi <= length
     else hi = mid;
   }
   return lo;
@@ -64,7 +65,7 @@ function blockHints(block: RouteBlock, result: ExpansionResult, range: Range): I
     }
     const element = block.elements[elementIndex];
     const point = element ? pointOf(element) : undefined;
-    if (point && started && rangesIntersect(element.range, range)) {
+    if (element && point && started && rangesIntersect(element.range, range)) {
       hints.push({
         position: element.range.end,
         label: formatNm(sinceWritten),
@@ -77,13 +78,15 @@ function blockHints(block: RouteBlock, result: ExpansionResult, range: Range): I
     sinceWritten = 0;
   }
   const end = block.routeRange!.end;
-  if (rangesIntersect({ start: end, end }, range)) {
+  const [first] = legs;
+  const last = legs.at(-1);
+  if (first && last && rangesIntersect({ start: end, end }, range)) {
     hints.push({
       position: end,
       label: `total ${formatNm(totalNm)}`,
       kind: InlayHintKind.Parameter,
       paddingLeft: true,
-      tooltip: `Route distance from ${legs[0].point.designator} to ${legs[legs.length - 1].point.designator} (geodesic legs)`,
+      tooltip: `Route distance from ${first.point.designator} to ${last.point.designator} (geodesic legs)`,
     });
   }
   return hints;

@@ -16,7 +16,8 @@ export interface RouteLeg {
   index: number;
   /** From the previous point; 0 and undefined for the first point. */
   legNm: number;
-  trackDeg?: number;
+  /** Undefined for the first point and for a leg of no length (it has no direction). */
+  trackDeg: number | undefined;
   cumulativeNm: number;
   remainingNm: number;
 }
@@ -35,12 +36,12 @@ export function routeLegs(result: ExpansionResult): RouteLegs {
   const legs: RouteLeg[] = [];
   let cumulative = 0;
   const points = result.points;
-  for (let i = 0; i < points.length; i++) {
-    const point = points[i];
+  for (const [i, point] of points.entries()) {
+    const before = points[i - 1];
     let legNm = 0;
     let trackDeg: number | undefined;
-    if (i > 0) {
-      const leg = inverse(points[i - 1], point);
+    if (before) {
+      const leg = inverse(before, point);
       legNm = leg.distanceNm;
       // A leg of no length has no direction (a point written twice).
       if (legNm > 1e-6) trackDeg = leg.trackDeg;

@@ -180,19 +180,21 @@ function encode(comments: number[], placed: { line: number; tokens: BlockTokens 
     endLine = tLine;
     end = tStart + length;
   };
+  // Both lists hold whole groups of four (line, start, length, type), so with `i < length` (and
+  // `c < length`) the group's four reads are in range.
   let c = 0;
   for (const { line: base, tokens } of placed) {
     for (let i = 0; i < tokens.length; i += 4) {
-      const tLine = base + tokens[i];
-      const tStart = tokens[i + 1];
-      while (c < comments.length && (comments[c] < tLine || (comments[c] === tLine && comments[c + 1] <= tStart))) {
-        emit(comments[c], comments[c + 1], comments[c + 2], comments[c + 3]);
+      const tLine = base + tokens[i]!;
+      const tStart = tokens[i + 1]!;
+      while (c < comments.length && (comments[c]! < tLine || (comments[c] === tLine && comments[c + 1]! <= tStart))) {
+        emit(comments[c]!, comments[c + 1]!, comments[c + 2]!, comments[c + 3]!);
         c += 4;
       }
-      emit(tLine, tStart, tokens[i + 2], tokens[i + 3]);
+      emit(tLine, tStart, tokens[i + 2]!, tokens[i + 3]!);
     }
   }
-  for (; c < comments.length; c += 4) emit(comments[c], comments[c + 1], comments[c + 2], comments[c + 3]);
+  for (; c < comments.length; c += 4) emit(comments[c]!, comments[c + 1]!, comments[c + 2]!, comments[c + 3]!);
   return data;
 }
 

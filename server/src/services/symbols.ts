@@ -58,16 +58,16 @@ export function documentSymbols(
   let read = 0;
   while (read < blocks.length && count <= max) {
     if (token.isCancellationRequested) return [];
-    count += 1 + (placedSymbol(blocks[read++], cache).children?.length ?? 0);
+    count += 1 + (placedSymbol(blocks[read++]!, cache).children?.length ?? 0); // read < blocks.length
   }
   const nested = count <= max;
   const listed = blocks.length <= max ? blocks.length : max - 1;
   const symbols: DocumentSymbol[] = [];
-  for (let i = 0; i < listed; i++) {
+  for (const block of blocks.slice(0, listed)) {
     if (token.isCancellationRequested) return [];
-    let symbol = placedSymbol(blocks[i], cache);
+    let symbol = placedSymbol(block, cache);
     if (!nested) symbol = { ...symbol, children: [] };
-    const distance = routeDistanceNm?.(blocks[i]);
+    const distance = routeDistanceNm?.(block);
     if (distance !== undefined) symbol = { ...symbol, detail: `${symbol.detail}, ${formatNm(distance)}` };
     symbols.push(symbol);
   }
@@ -91,8 +91,10 @@ function placedSymbol(block: RouteBlock, cache: SymbolCache | undefined): Docume
 
 /** The one symbol that stands for the blocks from `from` on, which the outline does not list. */
 export function omitted(blocks: readonly RouteBlock[], from: number, listed: number): DocumentSymbol {
-  const first = blocks[from].range;
-  const range = { start: first.start, end: blocks[blocks.length - 1].range.end };
+  const first = blocks[from]?.range;
+  const last = blocks.at(-1)?.range;
+  if (!first || !last) throw new RangeError(`No block ${from} of ${blocks.length} to stand for`);
+  const range = { start: first.start, end: last.end };
   return {
     name: `… ${blocks.length - from} more blocks not listed`,
     detail: `the outline lists the first ${listed} blocks of a very large file`,

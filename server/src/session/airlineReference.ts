@@ -38,9 +38,9 @@ const UNREACHABLE = new Set(['network', 'timeout']);
  */
 export class AirlineReference {
   private useHttpErrors = false;
-  private client?: ReferenceClient;
-  private current?: AirlineDirectory;
-  private loading?: Promise<void>;
+  private client: ReferenceClient | undefined;
+  private current: AirlineDirectory | undefined;
+  private loading: Promise<void> | undefined;
   private lastAttempt = 0;
   private finalFailure = false;
   private generation = 0;

@@ -87,21 +87,21 @@ export const MAX_EXPANDED_BLOCKS = { hub: 500, navdata: 2000 } as const;
 const NO_RETRY = new Set(['notAuthorised', 'restricted', 'configuration', 'notFound', 'load']);
 
 export class DocumentExpansions {
-  private source?: ExpansionSource;
+  private source: ExpansionSource | undefined;
   private signature = '';
   private generation = 0;
   private readonly cache = new ExpansionCache();
   private readonly runs = new Map<string, AbortController>();
   private readonly tracker: ExpansionStatusTracker;
   private userKey: string | null = null;
-  private retryTimer?: NodeJS.Timeout;
+  private retryTimer: NodeJS.Timeout | undefined;
   /** Blocks expanded by a source (not taken from the cache), for the server info and tests. */
   expandedBlocks = 0;
   private readonly truncatedSaid = new Set<string>();
   private readonly notesSaid = new Set<string>();
-  private lastNote?: string;
+  private lastNote: string | undefined;
   /** The last failure of the current source, until a result comes in again. */
-  private failure?: ExpansionStatus & { kind: string };
+  private failure: (ExpansionStatus & { kind: string }) | undefined;
 
   constructor(
     private readonly events: ExpansionEvents,
@@ -227,7 +227,7 @@ export class DocumentExpansions {
       const cached = this.cache.get(key);
       if (!cached && block.elements.length === 0) continue;
       if (routes.length === limit) return { routes, more: true };
-      routes.push({ block, key, cached });
+      routes.push(cached ? { block, key, cached } : { block, key });
     }
     return { routes, more: false };
   }
@@ -386,10 +386,10 @@ export class DocumentExpansions {
       source: source.kind,
       blocks,
       findings,
-      failure:
-        failed && this.failure
-          ? { state: this.failure.state, source: this.failure.source, message: this.failure.message }
-          : undefined,
+      ...(failed &&
+        this.failure && {
+          failure: { state: this.failure.state, source: this.failure.source, message: this.failure.message },
+        }),
     };
   }
 
@@ -452,7 +452,7 @@ async function eachBlock<T>(
   const worker = async () => {
     while (next < items.length && failure === undefined && current()) {
       try {
-        if (await expand(items[next++], both)) added++;
+        if (await expand(items[next++]!, both)) added++; // next < items.length, checked just above
       } catch (error) {
         if (current() && failure === undefined) {
           failure = error;

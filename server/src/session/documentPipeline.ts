@@ -71,11 +71,12 @@ class OpenDocument {
     conflicts: [],
     live: [],
   };
-  /** The wait for the parse to settle before the live flights are asked. */
-  liveTimer?: NodeJS.Timeout;
+  /** The wait for the parse to settle before the live flights are asked; undefined once cleared. */
+  liveTimer?: NodeJS.Timeout | undefined;
   /** Sources whose new findings are not said yet. */
   readonly pending = new Set<FindingSource>();
-  flush?: NodeJS.Immediate;
+  /** The pending say of `pending`; undefined once it has run. */
+  flush?: NodeJS.Immediate | undefined;
   /** The background work of the current version (expansion, then conflicts). */
   work: Promise<void> = Promise.resolve();
 
@@ -224,7 +225,7 @@ export class DocumentPipeline {
       findings.push(...all.findings);
       expansion ??= all.expansion;
     }
-    return { findings, expansion };
+    return expansion ? { findings, expansion } : { findings };
   }
 
   forget(uri: string): void {

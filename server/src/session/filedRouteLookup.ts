@@ -67,7 +67,7 @@ export const RESTRICTED_DETAIL_MESSAGE =
 export class FiledRouteLookup {
   private readonly answers = new Map<string, FiledRoutes>();
   private readonly pending = new Map<string, Promise<FiledRoutes>>();
-  private client?: HubClient;
+  private client: HubClient | undefined;
   private restricted = false;
 
   constructor(

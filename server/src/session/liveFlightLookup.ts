@@ -107,8 +107,8 @@ export class LiveFlightLookup {
    * group, e.g. `hub:flightDelay`) is not asked any more, until the service's client changes.
    */
   private readonly refused = new Map<string, { words: string; until: number }>();
-  private hub?: HubClient;
-  private reference?: ReferenceClient;
+  private hub: HubClient | undefined;
+  private reference: ReferenceClient | undefined;
   settings: LiveFlightSettings = { eobtToleranceMinutes: 15 };
 
   constructor(

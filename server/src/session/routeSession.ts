@@ -81,7 +81,7 @@ export class RouteSession {
   readonly liveFlights: LiveFlightLookup;
   private readonly expansions: DocumentExpansions;
   private readonly rerunListeners = new Set<Listener<void>>();
-  private reference?: ReferenceClient;
+  private reference: ReferenceClient | undefined;
   private referenceSignature = '';
   private credentials: SessionCredentials = { hubUserKey: null, reference: null };
   private conflictSettings: ConflictSettings = defaultConflictSettings();
@@ -121,7 +121,7 @@ export class RouteSession {
       this,
       { changed: () => this.documents.airlinesChanged() },
       {
-        retryMs: options.referenceRetryMs,
+        ...(options.referenceRetryMs !== undefined && { retryMs: options.referenceRetryMs }),
         secrets: () => [this.credentials.reference?.appId, this.credentials.reference?.appKey],
       },
     );
@@ -187,7 +187,7 @@ export class RouteSession {
         rerun: () => {
           for (const listener of this.rerunListeners) listener();
         },
-        log: events.log,
+        log: (message) => events.log?.(message),
       },
       options,
     );

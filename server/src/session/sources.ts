@@ -280,13 +280,13 @@ export class HubSource implements ExpansionSource {
       return result;
     }
     const { candidates, likely } = choice;
-    if (candidates.length < 2) return result;
     const listed = candidates.map((c) => ({ ...c, referenceFix: icaoCoordinate(c.lat, c.lon) }));
+    const [first] = listed;
+    if (candidates.length < 2 || !first) return result;
     const findings = result.findings.map((f) => {
       if (f.code !== 'H003') return f;
       // Same words as X005: the place the airway or the origin points to is named, and the first
       // quick fix (the first candidate, `likely` in the data) writes its referenceFix.
-      const first = listed[0];
       const where = `${first.name ?? first.ident} (${first.type}${first.region ? ` ${first.region}` : ''}) ${formatPosition(first.lat, first.lon)}`;
       if (likely)
         // The departure or the following airway settles it: information, not a warning (the hub

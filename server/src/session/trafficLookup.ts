@@ -86,7 +86,7 @@ export class TrafficLookup {
           try {
             const list = await batch.use('flights', (hub) => hub.firFlights(fir.prefix, fir.designator, { signal }));
             for (const notice of flightListNotices(list, `Traffic in ${fir.designator}`)) notices.add(notice);
-            return { fir: fir.designator, flights: list.flights, leftOut: list.leftOut?.count };
+            return { fir: fir.designator, flights: list.flights, ...(list.leftOut && { leftOut: list.leftOut.count }) };
           } catch (error) {
             failed(error);
             return undefined;

@@ -13,7 +13,7 @@ const { route, helpers } = bundled<{ route: typeof Route; helpers: typeof Helper
   helpers: 'test/unit/route/helpers',
 });
 const { IncrementalRouteParser, parseRouteDocument } = route;
-const { allDiagnostics, documentLines, rangeInside } = helpers;
+const { allDiagnostics, documentLines, first, lastOf, rangeInside } = helpers;
 
 test('a 5 MB file of routes parses completely and cleanly', () => {
   let text = generateRouteFile(2000, 3);
@@ -21,8 +21,8 @@ test('a 5 MB file of routes parses completely and cleanly', () => {
   const doc = parseRouteDocument(text);
   assert.ok(doc.blocks.length >= 2000 * 8, `blocks: ${doc.blocks.length}`);
   assert.deepEqual(allDiagnostics(doc), []);
-  const last = doc.blocks[doc.blocks.length - 1];
-  assert.ok(rangeInside(last.elements[last.elements.length - 1].range, documentLines(text)));
+  const last = lastOf(doc.blocks);
+  assert.ok(rangeInside(lastOf(last.elements).range, documentLines(text)));
 });
 
 test('a 10,000-character line: one route of 1,000+ elements, and one unbroken token', () => {
@@ -30,7 +30,7 @@ test('a 10,000-character line: one route of 1,000+ elements, and one unbroken to
   while (words.join(' ').length < 10_000) words.push('DCT', 'KONAN', 'UL9', 'DVR');
   const line = words.join(' ');
   const doc = parseRouteDocument(line);
-  assert.equal(doc.blocks[0].elements.length, words.length);
+  assert.equal(first(doc.blocks).elements.length, words.length);
   assert.deepEqual(allDiagnostics(doc), []);
   const token = 'A'.repeat(10_000);
   const garbage = parseRouteDocument(`N0450F350 ${token}`);
@@ -45,7 +45,7 @@ test('binary garbage: one document-level finding, capped block findings, ranges 
   const text = bytes.toString('latin1');
   const doc = parseRouteDocument(text);
   assert.equal(doc.diagnostics.length, 1);
-  assert.equal(doc.diagnostics[0].code, 'R001');
+  assert.equal(first(doc.diagnostics).code, 'R001');
   const lines = documentLines(text);
   for (const d of allDiagnostics(doc)) assert.ok(rangeInside(d.range, lines), JSON.stringify(d.range));
   for (const block of doc.blocks)
@@ -65,18 +65,18 @@ test('a NUL byte is located exactly, also after CRLF and lone CR line ends', () 
 
 test('many problems in one block are capped with a summary finding', () => {
   const doc = parseRouteDocument(`N0450F350 ${'? '.repeat(1000)}`);
-  const ds = doc.blocks[0].diagnostics;
+  const ds = first(doc.blocks).diagnostics;
   assert.equal(ds.length, 201);
-  assert.equal(ds[ds.length - 1].code, 'R010');
-  assert.match(ds[ds.length - 1].message, /800 more problem/);
+  assert.equal(lastOf(ds).code, 'R010');
+  assert.match(lastOf(ds).message, /800 more problem/);
 });
 
 test('lower case, tabs and CRLF everywhere still read as the clean route', () => {
   const doc = parseRouteDocument('ORIGIN:\tegll\r\n\tn0450f350\tdet\tl6\tdvr\r\n\r\nN0450F350 DVR\r\n');
   assert.equal(doc.blocks.length, 2);
-  assert.equal(doc.blocks[0].routeText, 'N0450F350 DET L6 DVR');
-  assert.equal(doc.blocks[0].origin?.value, 'EGLL');
-  assert.deepEqual(new Set(doc.blocks[0].diagnostics.map((d) => d.code)), new Set(['R102']));
+  assert.equal(first(doc.blocks).routeText, 'N0450F350 DET L6 DVR');
+  assert.equal(first(doc.blocks).origin?.value, 'EGLL');
+  assert.deepEqual(new Set(first(doc.blocks).diagnostics.map((d) => d.code)), new Set(['R102']));
 });
 
 test('the incremental parser handles the same bad inputs', () => {
@@ -101,28 +101,28 @@ test('a block of 100,000 directive lines stays linear (and every repeat is repor
   const text = Array.from({ length: 100_000 }, (_, i) => `key${i % 50}: value`).join('\n');
   const doc = parseRouteDocument(text);
   assert.equal(doc.blocks.length, 1);
-  assert.equal(doc.blocks[0].directives.length, 100_000);
-  assert.equal(doc.blocks[0].diagnostics.length, 201);
+  assert.equal(first(doc.blocks).directives.length, 100_000);
+  assert.equal(first(doc.blocks).diagnostics.length, 201);
 });
 
 test('a character outside the BMP is reported on both of its UTF-16 units, and later columns count them', () => {
   const doc = parseRouteDocument('N0450F350 D😀R DCT UL9');
   assert.deepEqual(
-    doc.blocks[0].diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]),
+    first(doc.blocks).diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]),
     [
       ['R114', 11, 13],
       ['R204', 19, 22],
       ['R202', 19, 22],
     ],
   );
-  assert.match(doc.blocks[0].diagnostics[0].message, /character '😀'/);
+  assert.match(first(first(doc.blocks).diagnostics).message, /character '😀'/);
 });
 
 test("a character whose upper case is A–Z ('ß', 'ſ') is not allowed, with lower case around it or not, and ranges stay on the token", () => {
   for (const word of ['ß', 'aß', 'ſam', 'dſ', 'ßa']) {
     const text = `N0450F350 DVR DCT ${word}`;
-    const block = parseRouteDocument(text).blocks[0];
-    const last = block.elements[block.elements.length - 1];
+    const block = first(parseRouteDocument(text).blocks);
+    const last = lastOf(block.elements);
     assert.equal(last.kind, 'unknown', word);
     assert.deepEqual([last.range.start.character, last.range.end.character], [18, text.length], word);
     const r114 = block.diagnostics.find((d) => d.code === 'R114');

@@ -33,6 +33,7 @@ const live = { isCancellationRequested: false };
 function applied(text: string, range: Range, insert: string): string {
   const lines = text.split('\n');
   const line = lines[range.start.line];
+  assert.ok(line !== undefined, `line ${range.start.line} is past the end of the text`);
   lines[range.start.line] = line.slice(0, range.start.character) + insert + line.slice(range.end.character);
   return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import type * as Diagnostics from '../../../server/src/services/documentDiagnost
 import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from './generate';
 import { assertSameJson } from './sameJson';
+import { nth } from './helpers';
 
 // The code under test as it ships (test/shared/bundled.ts): most of this file's time is in it.
 const { route, lsp, diagnostics } = bundled<{ route: typeof Route; lsp: typeof Lsp; diagnostics: typeof Diagnostics }>({
@@ -73,8 +74,9 @@ test('random range edits, applied as an editor does, always match the full parse
             start,
             end: { line: start.line + lines, character: lines ? chars : start.character + chars },
           };
-          doc = spliced(doc, range, PIECES[piece]);
-          assert.ok(editor.edit(range, PIECES[piece]));
+          const inserted = nth(PIECES, piece);
+          doc = spliced(doc, range, inserted);
+          assert.ok(editor.edit(range, inserted));
           assert.equal(editor.text(), doc.getText());
         }
         assertSameJson(editor.document(), parseRouteDocument(doc.getText()));
@@ -125,14 +127,14 @@ test('lines inserted and deleted: after every edit the document equals the full 
 test('an edit inside one line re-reads one block and moves none; a new line moves the blocks below in place', () => {
   const editor = new RouteDocumentEditor(BASE, [], { run: 4 });
   const before = editor.document();
-  const line = before.blocks[10].range.start.line;
+  const line = nth(before.blocks, 10).range.start.line;
   editor.edit({ start: { line, character: 0 }, end: { line, character: 0 } }, 'x');
   assert.equal(editor.lastStats.parsed, 1);
   assert.equal(editor.lastStats.moved, 0);
   const after = editor.document();
   after.blocks.forEach((b, i) => (i === 10 ? assert.notEqual(b, before.blocks[i]) : assert.equal(b, before.blocks[i])));
-  const line20 = after.blocks[20].range.start.line;
-  const elements = after.blocks[20].elements;
+  const line20 = nth(after.blocks, 20).range.start.line;
+  const elements = nth(after.blocks, 20).elements;
   editor.edit({ start: { line, character: 0 }, end: { line, character: 1 } }, '# new\n');
   assert.equal(editor.lastStats.parsed, 1);
   assert.equal(editor.lastStats.moved, after.blocks.length - 11);
@@ -140,9 +142,9 @@ test('an edit inside one line re-reads one block and moves none; a new line move
   assert.ok(editor.lastStats.touched <= 4, `touched ${editor.lastStats.touched}`);
   const moved = editor.document();
   moved.blocks.forEach((b, i) => i !== 10 && assert.equal(b, after.blocks[i], 'the same block object'));
-  assert.equal(moved.blocks[20].range.start.line, line20 + 1);
+  assert.equal(nth(moved.blocks, 20).range.start.line, line20 + 1);
   assert.deepEqual(
-    moved.blocks[20].elements.map((e) => e.range.start.line),
+    nth(moved.blocks, 20).elements.map((e) => e.range.start.line),
     elements.map((e) => e.range.start.line + 1),
     'elements read before the move are moved too',
   );
@@ -176,8 +178,9 @@ test('carriage returns: random edits, line feeds typed after lone carriage retur
             start,
             end: { line: start.line + lines, character: lines ? chars : start.character + chars },
           };
-          doc = spliced(doc, range, CR_PIECES[piece]);
-          assert.ok(editor.edit(range, CR_PIECES[piece]));
+          const inserted = nth(CR_PIECES, piece);
+          doc = spliced(doc, range, inserted);
+          assert.ok(editor.edit(range, inserted));
           assert.equal(editor.text(), doc.getText());
         }
         assertSameJson(editor.document(), parseRouteDocument(doc.getText()));

@@ -17,6 +17,7 @@ import { buildElements, buildRouteText, scanElements } from '../../../server/src
 import { FIRST_WORD, LAST_WORD, isAerodromeWord, looksLikeSpeedLevel } from '../../../server/src/route/elements';
 import { EXAMPLES } from './examples';
 import { generateRouteFile } from './generate';
+import { first, nth } from './helpers';
 
 const SAMPLES = join(__dirname, '../../../samples');
 
@@ -46,9 +47,10 @@ function sameAsFullRead(
     assert.equal(views.length, full.length, `${what}: block ${i}`);
     // Kind, text and range as the store gives them, before anything is built in full.
     views.forEach((e, k) => {
-      assert.equal(e.kind, full[k].kind, `${what}: block ${i} element ${k} kind`);
-      assert.equal(e.text, full[k].text, `${what}: block ${i} element ${k} text`);
-      assert.deepEqual(e.range, full[k].range, `${what}: block ${i} element ${k} range`);
+      const read = nth(full, k, `${what}: block ${i} element ${k}`);
+      assert.equal(e.kind, read.kind, `${what}: block ${i} element ${k} kind`);
+      assert.equal(e.text, read.text, `${what}: block ${i} element ${k} text`);
+      assert.deepEqual(e.range, read.range, `${what}: block ${i} element ${k} range`);
     });
     assert.deepEqual(JSON.parse(JSON.stringify(views)), full, `${what}: block ${i}`);
     // Made from the elements' spans once they are built.
@@ -92,7 +94,7 @@ test('kinds and ranges of every element are read without building any element in
   assert.ok(read > 400, `${read} elements`);
   assert.equal(fullBuilds.elements, before, 'no element built in full');
   // A hover's description builds that one element.
-  const one = doc.blocks[3].elements[2];
+  const one = nth(nth(doc.blocks, 3).elements, 2);
   assert.equal(typeof one.description, 'string');
   assert.equal(one.description, one.description);
   assert.equal(fullBuilds.elements, before + 1);
@@ -101,22 +103,22 @@ test('kinds and ranges of every element are read without building any element in
 test('a moved block views the same store, lines shifted, and reads as the full parse', () => {
   const text = generateRouteFile(20, 13, 0.5);
   const parser = new IncrementalRouteParser();
-  const first = parser.parse(text);
-  const views = first.blocks.map((b) => b.elements);
+  const original = parser.parse(text);
+  const views = original.blocks.map((b) => b.elements);
   const moved = parser.parse(`\n\n\n${text}`);
-  assert.equal(parser.lastStats.shifted, first.blocks.length);
+  assert.equal(parser.lastStats.shifted, original.blocks.length);
   sameAsFullRead(`\n\n\n${text}`, 'moved', moved.blocks);
   moved.blocks.forEach((b, i) =>
     assert.deepEqual(
       b.elements.map((e) => e.range.start.line),
-      views[i].map((e) => e.range.start.line + 3),
+      nth(views, i).map((e) => e.range.start.line + 3),
     ),
   );
 });
 
 test('position rules read the first and last words in any letter case, and non-ASCII by their upper case', () => {
   const kinds = (route: string): string[] => {
-    const [block] = parseRouteDocument(route).blocks;
+    const block = first(parseRouteDocument(route).blocks);
     const viewKinds = block.elements.map((e) => e.kind);
     const full = JSON.parse(JSON.stringify(block.elements)) as { kind: string }[];
     assert.deepEqual(
@@ -155,7 +157,7 @@ test('position rules read the first and last words in any letter case, and non-A
 
 test('procedure designators: SID and STAR in their slots, an ATS route (and its warning) elsewhere, as the reader reads them', () => {
   const route = 'EGLL N0450F350 KERAX2B DVR LOGAN2H PTS1A STAY1A ABC1D ABCDE1F kerax2b ABCDEF1G ROKIL1A EDDF';
-  const [block] = parseRouteDocument(route).blocks;
+  const block = first(parseRouteDocument(route).blocks);
   const full = JSON.parse(JSON.stringify(block.elements)) as { kind: string }[];
   const kinds = block.elements.map((e) => e.kind);
   assert.deepEqual(
@@ -202,16 +204,16 @@ test('views read as the full reader reads them: any words in any case first, sec
         routes.forEach((route, i) => {
           const upper = route.map((w) => w.toUpperCase());
           const last = route.length - 1;
-          const routeStart = last > 0 && isAerodromeWord(upper[0]) ? 1 : 0;
-          const lastAerodrome = last > routeStart && isAerodromeWord(upper[last]);
+          const routeStart = last > 0 && isAerodromeWord(first(upper)) ? 1 : 0;
+          const lastAerodrome = last > routeStart && isAerodromeWord(nth(upper, last));
           const expected = {
             firstFlags: routeStart === 1 ? FIRST_WORD : 0,
             lastFlags: lastAerodrome ? LAST_WORD : 0,
             routeStart,
-            sidSlot: looksLikeSpeedLevel(upper[routeStart]) ? routeStart + 1 : routeStart,
+            sidSlot: looksLikeSpeedLevel(nth(upper, routeStart)) ? routeStart + 1 : routeStart,
             starSlot: lastAerodrome ? last - 1 : last,
           };
-          const raw = splitBlocks(splitLines(route.join(' ')), false)[0];
+          const raw = first(splitBlocks(splitLines(route.join(' ')), false));
           assert.deepEqual(
             scanElements(readBlock(raw)!.routeSegments).slots,
             expected,

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import type { RouteElement } from '../../../server/src/route';
-import { onlyBlock, r } from './helpers';
+import { first, lastOf, nth, onlyBlock, r } from './helpers';
 
 /** The elements of one route line. */
 function elements(route: string): RouteElement[] {
@@ -85,9 +85,10 @@ test('SID only right after the first group, STAR only last; the words SID and ST
   assert.equal(star.kind, 'star');
   assert.equal(star.description, 'standard arrival route KERAX2B');
   const words = elements('N0450F350 SID DVR DCT KONAN STAR');
-  assert.equal(words[1].kind, 'sid');
-  assert.equal(words[1].kind === 'sid' && words[1].designator, null);
-  assert.equal(words[5].kind, 'star');
+  const sidWord = nth(words, 1);
+  assert.equal(sidWord.kind, 'sid');
+  assert.equal(sidWord.kind === 'sid' && sidWord.designator, null);
+  assert.equal(nth(words, 5).kind, 'star');
   // An ATS route right after the first group (departure on the route) stays an airway.
   assert.equal(element('N0450F350 UL9 KONAN', 1).kind, 'airway');
   // The STAR slot moves before a destination aerodrome written last.
@@ -201,7 +202,7 @@ test('flight rules changes, truncation, OAT/GAT, IFPSTOP/IFPSTART, STAY', () => 
     assert.deepEqual([stay.index, stay.minutes], [1, 90]);
     assert.equal(stay.description, 'stay 1: 1 h 30 min at the preceding point');
     assert.equal(
-      onlyBlock('N0450F350 DVR STAY2/0045').elements[2].description,
+      nth(onlyBlock('N0450F350 DVR STAY2/0045').elements, 2).description,
       'stay 2: 45 min at the preceding point',
     );
   }
@@ -216,16 +217,18 @@ test('flight rules changes, truncation, OAT/GAT, IFPSTOP/IFPSTART, STAY', () => 
 
 test('aerodromes as the first and last word; a 4-letter word inside is a warned point', () => {
   const es = elements('EGLL N0450F350 DVR DCT KONAN EDDF');
-  assert.equal(es[0].kind, 'aerodrome');
-  assert.equal(es[0].description, 'aerodrome EGLL (first word: the departure aerodrome)');
-  assert.deepEqual(es[0].range, r(0, 0, 4));
-  assert.equal(es[5].kind, 'aerodrome');
-  assert.equal(es[5].kind === 'aerodrome' && es[5].icao, 'EDDF');
+  const departure = first(es);
+  assert.equal(departure.kind, 'aerodrome');
+  assert.equal(departure.description, 'aerodrome EGLL (first word: the departure aerodrome)');
+  assert.deepEqual(departure.range, r(0, 0, 4));
+  const destination = nth(es, 5);
+  assert.equal(destination.kind, 'aerodrome');
+  assert.equal(destination.kind === 'aerodrome' && destination.icao, 'EDDF');
   const block = onlyBlock('EGLL N0450F350 DVR DCT KONAN EDDF');
   assert.deepEqual(block.origin, { value: 'EGLL', range: r(0, 0, 4) });
   assert.deepEqual(block.destination, { value: 'EDDF', range: r(0, 29, 33) });
   const inside = onlyBlock('N0450F350 DVR DCT ABCD DCT KONAN');
-  assert.equal(inside.elements[3].kind, 'point');
+  assert.equal(nth(inside.elements, 3).kind, 'point');
   assert.deepEqual(
     inside.diagnostics.map((d) => [d.code, d.range]),
     [['R115', r(0, 18, 22)]],
@@ -277,6 +280,6 @@ test('near misses read as what they nearly are', () => {
       block.diagnostics.some((d) => d.code === code),
       `${route}: expected ${code}, got ${block.diagnostics.map((d) => d.code).join(' ')}`,
     );
-    assert.equal(block.elements[block.elements.length - 1].kind, 'unknown', route);
+    assert.equal(lastOf(block.elements).kind, 'unknown', route);
   }
 });

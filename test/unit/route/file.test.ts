@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseBlock, parseRouteDocument, splitBlocks, splitLines } from '../../../server/src/route';
 import { readCounts } from '../../../server/src/route/lazyBlock';
 import { generateRouteFile } from './generate';
-import { codes, onlyBlock, r } from './helpers';
+import { codes, first, onlyBlock, r } from './helpers';
 
 const SAMPLE = `# London Heathrow to Frankfurt
 origin: EGLL
@@ -29,7 +29,7 @@ test('the example of the notes: a route block and an FPL block, both clean', () 
       ['fpl', 'DLH4AB EGLL → EDDF', 0],
     ],
   );
-  const [route] = doc.blocks;
+  const route = first(doc.blocks);
   assert.deepEqual(route.range, { start: { line: 0, character: 0 }, end: { line: 3, character: 42 } });
   assert.deepEqual(route.directives, [
     { key: 'origin', value: 'EGLL', range: r(1, 0, 12), keyRange: r(1, 0, 6), valueRange: r(1, 8, 12) },
@@ -62,7 +62,7 @@ test('comments run to the end of the line anywhere; comment-only groups are no b
     '# header\n# more\n\nN0450F350 DVR # first leg\n# between\nDCT KONAN\n\n# trailing comment only\n',
   );
   assert.equal(doc.blocks.length, 1);
-  const [block] = doc.blocks;
+  const block = first(doc.blocks);
   assert.equal(block.routeText, 'N0450F350 DVR DCT KONAN');
   assert.deepEqual(block.range, { start: { line: 3, character: 0 }, end: { line: 5, character: 9 } });
   assert.deepEqual(block.diagnostics, []);
@@ -99,7 +99,7 @@ test('CRLF, tabs and lower case read the same as the clean text', () => {
     messy.blocks.flatMap((b) => b.diagnostics),
     [],
   );
-  assert.deepEqual(messy.blocks[0].range, clean.blocks[0].range);
+  assert.deepEqual(first(messy.blocks).range, first(clean.blocks).range);
   const lower = onlyBlock('origin: egll\nn0450f350 det l6 dvr');
   assert.equal(lower.routeText, 'N0450F350 DET L6 DVR');
   assert.deepEqual(
@@ -123,7 +123,7 @@ test('unknown directive keys are kept and diagnosed; a colon inside route text i
     block.diagnostics.map((d) => [d.code, d.range]),
     [['R002', r(0, 0, 9)]],
   );
-  assert.match(block.diagnostics[0].message, /expected origin, destination, referenceFix or departure/);
+  assert.match(first(block.diagnostics).message, /expected origin, destination, referenceFix or departure/);
   const colon = onlyBlock('N0450F350 DVR DCT 12:30');
   assert.deepEqual(colon.directives, []);
   assert.deepEqual(

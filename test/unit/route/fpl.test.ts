@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseRouteDocument } from '../../../server/src/route';
-import { codes, onlyBlock, r } from './helpers';
+import { codes, first, nth, onlyBlock, r } from './helpers';
 
 const MESSAGE = `(FPL-DLH4AB-IS
 -A320/M-SDE2E3FGIJ1WY/LB1
@@ -38,7 +38,7 @@ test('a well-formed FPL message: fields, identification, origin, destination, ro
   assert.deepEqual(block.origin, { value: 'EGLL', range: r(2, 1, 5) });
   assert.deepEqual(block.destination, { value: 'EDDF', range: r(4, 1, 5) });
   assert.equal(block.routeText, 'N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI');
-  assert.deepEqual(block.elements[0].range, r(3, 1, 10));
+  assert.deepEqual(first(block.elements).range, r(3, 1, 10));
   assert.deepEqual(block.routeRange, { start: { line: 3, character: 1 }, end: { line: 3, character: 43 } });
   assert.deepEqual(
     block.fpl?.otherInformation.map((i) => [i.indicator, i.value, i.range]),
@@ -55,7 +55,7 @@ test('the whole message on one line, and field 15 spanning lines', () => {
   const one = onlyBlock('(FPL-ABC123-IS-B738/M-S/C-EHAM0900-N0440F260 SPY DCT DVR-EGLL0040-0)');
   assert.deepEqual(one.diagnostics, []);
   assert.equal(one.routeText, 'N0440F260 SPY DCT DVR');
-  assert.deepEqual(one.elements[1].range, r(0, 45, 48));
+  assert.deepEqual(nth(one.elements, 1).range, r(0, 45, 48));
   const spread = onlyBlock('(FPL-ABC123-IS-B738/M-S/C-EHAM0900\n-N0440F260 SPY\n   DCT DVR\n-EGLL0040-0)');
   assert.deepEqual(spread.diagnostics, []);
   assert.deepEqual(
@@ -91,7 +91,7 @@ test('missing fields and unbalanced parentheses, and the parse goes on', () => {
     missing.diagnostics.map((d) => d.code),
     ['R202', 'R302'],
   );
-  assert.match(missing.diagnostics[1].message, /missing fields 16 \(destination.*18 \(other information\)/);
+  assert.match(nth(missing.diagnostics, 1).message, /missing fields 16 \(destination.*18 \(other information\)/);
   assert.equal(missing.origin?.value, 'EGLL');
   const open = onlyBlock(MESSAGE.slice(0, -1));
   assert.deepEqual(
@@ -117,7 +117,7 @@ test('lower-case fields are read and reported with the fix', () => {
 
 test('directives beside an FPL message; text after it is reported', () => {
   const doc = parseRouteDocument(`referenceFix: DVR\n${MESSAGE}\nreferenceFix: KOK`);
-  const block = doc.blocks[0];
+  const block = first(doc.blocks);
   assert.equal(block.referenceFix?.value, 'DVR');
   assert.deepEqual(
     block.diagnostics.map((d) => d.code),
@@ -140,7 +140,7 @@ test('field 19 is accepted; a hyphen inside field 18 text is reported where it s
     hyphen.diagnostics.map((d) => [d.code, d.range]),
     [['R328', r(5, 30, 34)]],
   );
-  assert.match(hyphen.diagnostics[0].message, /hyphen inside field 18/);
+  assert.match(first(hyphen.diagnostics).message, /hyphen inside field 18/);
 });
 
 // Doc 4444 App. 3: the FPL message is made of field types "3 7 8 9 10 13 15 16 18 19"; 19 alone is
@@ -155,7 +155,7 @@ test('Item 16 "destination aerodrome and total estimated elapsed time" missing: 
     [['R302', r(0, 48, 49)]],
   );
   assert.match(
-    block.diagnostics[0].message,
+    first(block.diagnostics).message,
     /^field 16 \(destination aerodrome, total EET and alternates\) is missing/,
   );
   assert.deepEqual(
@@ -177,7 +177,7 @@ test('Item 18 missing: "INSERT 0 (zero) if no other information" is the hint', (
     block.diagnostics.map((d) => [d.code, d.range]),
     [['R302', r(0, 62, 63)]],
   );
-  assert.match(block.diagnostics[0].message, /^field 18 \(other information\) is missing.*write -0/);
+  assert.match(first(block.diagnostics).message, /^field 18 \(other information\) is missing.*write -0/);
   assert.equal(block.destination?.value, 'EDDF');
   assert.deepEqual(codes(SHORT([...ALL.slice(0, 7), '0'])), []);
 });
@@ -188,7 +188,7 @@ test('Item 15 "route" missing: named as missing, field 16 still read as the dest
     block.diagnostics.map((d) => [d.code, d.range]),
     [['R302', r(0, 34, 35)]],
   );
-  assert.match(block.diagnostics[0].message, /^field 15 \(route\) is missing/);
+  assert.match(first(block.diagnostics).message, /^field 15 \(route\) is missing/);
   assert.equal(block.destination?.value, 'EDDF');
   assert.equal(block.origin?.value, 'EGLL');
 });
@@ -245,15 +245,15 @@ test('Item 19 "supplementary information": each indicator in its format, on its 
       ['R313', r(6, 42, 44)],
     ],
   );
-  assert.match(bad.diagnostics[0].message, /E\/0790: the fuel endurance is hhmm/);
-  assert.match(bad.diagnostics[6].message, /Q\/ is not a field 19 indicator/);
+  assert.match(first(bad.diagnostics).message, /E\/0790: the fuel endurance is hhmm/);
+  assert.match(nth(bad.diagnostics, 6).message, /Q\/ is not a field 19 indicator/);
   // A word after an item belongs to its value: N/ and A/ are free text.
-  assert.equal(onlyBlock(`${base}\n-N/TWO  WORDS)`).fpl?.supplementaryInformation?.[0].value, 'TWO WORDS');
+  assert.equal(onlyBlock(`${base}\n-N/TWO  WORDS)`).fpl?.supplementaryInformation?.[0]?.value, 'TWO WORDS');
 });
 
 test("cutting into fields: '-', ')' and '(' found in order, on ASCII lines and on lines with other blanks", () => {
   const found = (text: string): [string, number, number, number][] =>
-    parseRouteDocument(text).blocks[0].diagnostics.map((d) => [
+    first(parseRouteDocument(text).blocks).diagnostics.map((d) => [
       d.code,
       d.range.start.line,
       d.range.start.character,

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseRouteDocument } from '../../../server/src/route';
 import { isBlankCode } from '../../../server/src/route/routeText';
+import { first, nth } from './helpers';
 
 const fpl = (
   f9 = 'A320/M',
@@ -21,15 +22,17 @@ function messages(text: string, code: string): string[] {
 
 test('a clean message gives no findings', () => {
   assert.deepEqual(
-    parseRouteDocument(
-      fpl(
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-        'PBN/A1B1C1D1 DOF/261121 REG/DAIPX EET/EDUU0015 LFFF0050 SEL/ABCD CODE/3C4B1A STS/HOSP RMK/ANY TEXT',
-      ),
-    ).blocks[0].diagnostics,
+    first(
+      parseRouteDocument(
+        fpl(
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          'PBN/A1B1C1D1 DOF/261121 REG/DAIPX EET/EDUU0015 LFFF0050 SEL/ABCD CODE/3C4B1A STS/HOSP RMK/ANY TEXT',
+        ),
+      ).blocks,
+    ).diagnostics,
     [],
   );
 });
@@ -57,22 +60,28 @@ test('Fields 13 and 16: "estimated off-block time" and "total estimated elapsed 
 
 test('Field 18: only the indicators of Doc 4444, each value in its format', () => {
   assert.match(
-    messages(fpl(undefined, undefined, undefined, undefined, 'XYZ/ABC'), 'R309')[0],
+    first(messages(fpl(undefined, undefined, undefined, undefined, 'XYZ/ABC'), 'R309')),
     /XYZ\/ is not a field 18 indicator/,
   );
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/261321'), 'R309')[0], /real date/);
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/260230'), 'R309')[0], /real date/);
+  assert.match(first(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/261321'), 'R309')), /real date/);
+  assert.match(first(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/260230'), 'R309')), /real date/);
   assert.deepEqual(messages(fpl(undefined, undefined, undefined, undefined, 'DOF/280229'), 'R309'), []);
   assert.match(
-    messages(fpl(undefined, undefined, undefined, undefined, 'EET/0015'), 'R309')[0],
+    first(messages(fpl(undefined, undefined, undefined, undefined, 'EET/0015'), 'R309')),
     /designator \+ elapsed time/,
   );
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'EET/EDUU0075'), 'R309')[0], /mm 00–59/);
+  assert.match(first(messages(fpl(undefined, undefined, undefined, undefined, 'EET/EDUU0075'), 'R309')), /mm 00–59/);
   // "PBN/ … Indication of RNAV and/or RNP capabilities. Include as many … as apply": needs R in 10a.
-  assert.match(messages(fpl(undefined, 'SDFGI/S', undefined, undefined, 'PBN/A1B1'), 'R309')[0], /R \(PBN approved\)/);
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'STS/FAST'), 'R309')[0], /special handling/);
+  assert.match(
+    first(messages(fpl(undefined, 'SDFGI/S', undefined, undefined, 'PBN/A1B1'), 'R309')),
+    /R \(PBN approved\)/,
+  );
+  assert.match(
+    first(messages(fpl(undefined, undefined, undefined, undefined, 'STS/FAST'), 'R309')),
+    /special handling/,
+  );
   // "TYP/ Type(s) of aircraft … if ZZZZ is inserted in Item 9".
-  assert.match(messages(fpl('ZZZZ/L', undefined, undefined, undefined, 'DOF/261121'), 'R309')[0], /TYP\//);
+  assert.match(first(messages(fpl('ZZZZ/L', undefined, undefined, undefined, 'DOF/261121'), 'R309')), /TYP\//);
   assert.deepEqual(messages(fpl('ZZZZ/L', undefined, undefined, undefined, 'TYP/GLIDER DOF/261121'), 'R309'), []);
 });
 
@@ -81,20 +90,20 @@ test('Field 18 PBN/: the quick reading of a plain list accepts exactly what the 
     messages(fpl(undefined, undefined, undefined, undefined, `PBN/${value}`), 'R309');
   const every = ['A1', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'C1', 'C2', 'C3', 'C4', 'D1', 'D2', 'D3', 'D4'];
   const rest = ['L1', 'O1', 'O2', 'O3', 'O4', 'S1', 'S2', 'T1', 'T2'];
-  for (const codes of [every.slice(0, 8), every.slice(8), rest.slice(0, 8), [rest[8]]])
+  for (const codes of [every.slice(0, 8), every.slice(8), rest.slice(0, 8), rest.slice(8)])
     assert.deepEqual(pbn(codes.join('')), []);
   assert.deepEqual(pbn('a1b1'), []);
-  assert.match(pbn('A1B1C1D1L1O1S1T1D2')[0], /9 codes, but PBN\/ holds at most 8/);
-  assert.match(pbn('A1B1A1')[0], /A1 given twice/);
-  assert.match(pbn('A1C5')[0], /C5 is not a PBN code/);
-  assert.match(pbn('A0')[0], /A0 is not a PBN code/);
-  assert.match(pbn('A1B')[0], /a letter and a digit written together/);
-  assert.match(pbn('1A')[0], /a letter and a digit written together/);
+  assert.match(first(pbn('A1B1C1D1L1O1S1T1D2')), /9 codes, but PBN\/ holds at most 8/);
+  assert.match(first(pbn('A1B1A1')), /A1 given twice/);
+  assert.match(first(pbn('A1C5')), /C5 is not a PBN code/);
+  assert.match(first(pbn('A0')), /A0 is not a PBN code/);
+  assert.match(first(pbn('A1B')), /a letter and a digit written together/);
+  assert.match(first(pbn('1A')), /a letter and a digit written together/);
 });
 
 test('Field 18: an indicator reads the same in any letter case, known or not', () => {
   const items = (f18: string) =>
-    parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18)).blocks[0].fpl!.otherInformation.map(
+    first(parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18)).blocks).fpl!.otherInformation.map(
       (i) => i.indicator,
     );
   assert.deepEqual(items('dof/261121 Reg/DAIPX e/0300 STS/HOSP xyz/1 stayinfo1/X'), [
@@ -105,18 +114,18 @@ test('Field 18: an indicator reads the same in any letter case, known or not', (
     'XYZ',
     'STAYINFO1',
   ]);
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'dof/261321'), 'R309')[0], /real date/);
+  assert.match(first(messages(fpl(undefined, undefined, undefined, undefined, 'dof/261321'), 'R309')), /real date/);
   assert.match(
-    messages(fpl(undefined, undefined, undefined, undefined, 'RFP/Q1'), 'R322')[0],
+    first(messages(fpl(undefined, undefined, undefined, undefined, 'RFP/Q1'), 'R322')),
     /replacement flight plan/,
   );
-  assert.match(messages(fpl(undefined, undefined, undefined, undefined, 'REG/A REG/B'), 'R324')[0], /given twice/);
+  assert.match(first(messages(fpl(undefined, undefined, undefined, undefined, 'REG/A REG/B'), 'R324')), /given twice/);
 });
 
 test('Field 18: items read the same across runs of spaces, other blanks and lines', () => {
   const head = '(FPL-DLH4AB-IS-A320/M-SDE2E3FGIJ1RWY/LB1-EGLL1200-N0450F350 DVR UL9 KONAN-EDDF0105 EDDK-';
   const items = (f18: string) =>
-    parseRouteDocument(head + f18).blocks[0].fpl!.otherInformation.map((i) => [
+    first(parseRouteDocument(head + f18).blocks).fpl!.otherInformation.map((i) => [
       i.indicator,
       i.value,
       i.range.start.line,
@@ -144,8 +153,8 @@ test('Field 18: items read the same across runs of spaces, other blanks and line
 
 test('Field 18: an indicator given twice is found in any letter case, known or not, and only within its message', () => {
   const codes = (f18: string): string[] =>
-    parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18))
-      .blocks[0].diagnostics.map((d) => d.code)
+    first(parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18)).blocks)
+      .diagnostics.map((d) => d.code)
       .filter((c) => c === 'R323' || c === 'R324');
   assert.deepEqual(codes('reg/A DOF/261121 REG/B'), ['R324']);
   assert.deepEqual(codes('RMK/X DOF/261121 rmk/x'), ['R323']);
@@ -194,7 +203,7 @@ test('a tab or a wide blank in place of a space reads the same (fast paths for s
         `(FPL-DLH4AB-IS-A320/M-SDE2E3FGIJ1RWY/LB1-EGLL1200-N0450F350 ${r.join(' ')}-EDDF0105 EDDK-${o.join(' ')}${nl})`,
     );
   const read = (text: string) => {
-    const [block] = parseRouteDocument(text).blocks;
+    const block = first(parseRouteDocument(text).blocks);
     return {
       findings: block.diagnostics.map(
         (d) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`,
@@ -209,7 +218,7 @@ test('a tab or a wide blank in place of a space reads the same (fast paths for s
     fc.property(message, fc.nat(), fc.constantFrom('\t', '\u00a0', '\u2003', '\u3000', '\u1680'), (text, k, blank) => {
       // A space inside the message (after its ')' a blank is part of the text reported after it).
       const spaces = [...text.matchAll(/ /g)].map((m) => m.index).filter((i) => i < text.indexOf(')'));
-      const at = spaces[k % spaces.length];
+      const at = nth(spaces, k % spaces.length, 'space');
       const variant = `${text.slice(0, at)}${blank}${text.slice(at + 1)}`;
       const plain = read(text);
       const blanked = read(variant);
@@ -239,9 +248,9 @@ test('Field 18: every blank the route text knows separates its items, as a space
   assert.ok(blanks.length >= 20, `${blanks.length} blanks`);
   for (const c of blanks) {
     const f18 = `DOF/261121${String.fromCharCode(c)}REG/DAIPX`;
-    const items = parseRouteDocument(
-      fpl(undefined, undefined, undefined, undefined, f18),
-    ).blocks[0].fpl!.otherInformation.map((i) => `${i.indicator}/${i.value}`);
+    const items = first(
+      parseRouteDocument(fpl(undefined, undefined, undefined, undefined, f18)).blocks,
+    ).fpl!.otherInformation.map((i) => `${i.indicator}/${i.value}`);
     assert.deepEqual(items, ['DOF/261121', 'REG/DAIPX'], `U+${c.toString(16).padStart(4, '0')}`);
   }
 });

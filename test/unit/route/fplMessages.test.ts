@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseRouteDocument, setReferenceClock, type RouteDiagnostic } from '../../../server/src/route';
-import { allDiagnostics } from './helpers';
+import { allDiagnostics, first } from './helpers';
 
 interface Case {
   name: string;
@@ -38,7 +38,7 @@ export function runCases(title: string, cases: Case[]): void {
       }
       assert.ok(found.length > 0, `${c.code} not reported; got ${JSON.stringify(all.map((d) => [d.code, d.message]))}`);
       const expected = rangeOf(c.at);
-      const d = found.find((x) => JSON.stringify(x.range) === JSON.stringify(expected)) ?? found[0];
+      const d = found.find((x) => JSON.stringify(x.range) === JSON.stringify(expected)) ?? first(found);
       assert.deepEqual(d.range, expected, `${c.code} range: ${d.message}`);
       if (c.says) assert.ok(d.message.includes(c.says), `"${d.message}" should say "${c.says}"`);
     });
@@ -504,10 +504,10 @@ test('Messages: one hyphen in field 7 is one finding, on the hyphen, and every l
     [['R327', 0, 7, 8]],
   );
   assert.match(
-    ds[0].message,
+    first(ds).message,
     /^hyphen inside field 7: 'HB-XYZ' is one aircraft identification, written without hyphens \(HBXYZ\)/,
   );
-  const block = parseRouteDocument(M({ f7: 'HB-XYZ' })).blocks[0];
+  const block = first(parseRouteDocument(M({ f7: 'HB-XYZ' })).blocks);
   assert.equal(block.fpl?.aircraftId, 'HBXYZ');
   assert.deepEqual(block.origin?.value, 'LSZH');
 });
@@ -528,10 +528,10 @@ test('DOF/ in the past: a warning with the date it is, against the clock the ses
     [[5, 14, 24, 'warning']],
   );
   assert.equal(
-    past[0].message,
+    first(past).message,
     'DOF/261121 is 21 November 2026, 5 days before today (26 November 2026): the date of flight is in the past',
   );
-  assert.equal(at('2026-11-22T23:59:00Z')[0].message.includes('1 day before today (22 November 2026)'), true);
+  assert.equal(first(at('2026-11-22T23:59:00Z')).message.includes('1 day before today (22 November 2026)'), true);
   assert.deepEqual(at('2026-11-21T23:59:00Z'), [], 'the day itself is not past');
   assert.deepEqual(at(undefined), [], 'no clock, no date check');
 });

@@ -23,7 +23,16 @@ const SIDS = ['DET1J', 'ANEKI1L', 'ROXOG1H', 'BPK7G', 'MID2X'];
 const STARS = ['KERAX2B', 'ROKIL1A', 'LOGAN2H', 'BIG1E'];
 
 function pick<T>(r: () => number, list: readonly T[]): T {
-  return list[Math.floor(r() * list.length)];
+  const item = list[Math.floor(r() * list.length)];
+  if (item === undefined) throw new Error('nothing to pick from an empty list');
+  return item;
+}
+
+/** The word at `index`: a generated text is long enough to have it. */
+function wordAt(words: readonly string[], index: number): string {
+  const word = words[index];
+  if (word === undefined) throw new Error(`no word ${index} in the generated ${JSON.stringify(words.join(' '))}`);
+  return word;
 }
 
 function pad(n: number, w: number): string {
@@ -112,7 +121,9 @@ function withMistake(r: () => number, route: string): string {
     if (at > 0) words.splice(at + 1, 0, 'DCT');
     else words.splice(2, 0, 'UL9', 'DCT');
   } else if (k < 0.75) {
-    words[0] = words[0].replace(/F(\d\d)0$/, 'F$15').replace(/S(\d\d\d)0$/, 'F$15');
+    words[0] = wordAt(words, 0)
+      .replace(/F(\d\d)0$/, 'F$15')
+      .replace(/S(\d\d\d)0$/, 'F$15');
   } else {
     words.splice(2, 0, 'DCT', '95N020W');
   }
@@ -141,7 +152,7 @@ export function generateRouteFile(blocks: number, seed = 1, mistakes = 0): strin
       const alternate = drawn === to ? AERODROMES[(AERODROMES.indexOf(to) + 1) % AERODROMES.length] : drawn;
       parts.push(
         // Field 7 takes at most 7 characters: TST and four digits, whatever the number of blocks.
-        `# flight ${i}\n(FPL-TST${pad(i % 10000, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${alternate}\n-${otherInformation(r, /\d/.test(half[1]) ? half[2] : half[1], from, to)})`,
+        `# flight ${i}\n(FPL-TST${pad(i % 10000, 4)}-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-${from}1200\n-${half.slice(0, mid).join(' ')}\n ${half.slice(mid).join(' ')}\n-${to}0105 ${alternate}\n-${otherInformation(r, /\d/.test(wordAt(half, 1)) ? wordAt(half, 2) : wordAt(half, 1), from, to)})`,
       );
     } else {
       const wrapped = route.replace(/((?:\S+ ){12})/g, '$1\n').replace(/ \n/g, '\n');

@@ -12,8 +12,10 @@ import { heldShapes } from './heldShapes';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
-const [shape, megabytes] = process.argv.slice(2);
-const text = heldShapes(Number(megabytes) * 1048576)[shape]();
+const [shape = '', megabytes] = process.argv.slice(2);
+const makeText = heldShapes(Number(megabytes) * 1048576)[shape];
+if (!makeText) throw new Error(`no text shape ${JSON.stringify(shape)} in heldShapes.ts`);
+const text = makeText();
 const uri = 'file:///held.route';
 const live = { isCancellationRequested: false };
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { IncrementalRouteParser, parseRouteDocument } from '../../../server/src/route';
 import { generateRouteFile } from './generate';
 import { assertSameJson } from './sameJson';
+import { first, nth } from './helpers';
 
 const BASE = generateRouteFile(30, 7);
 
@@ -18,7 +19,7 @@ test('an edit inside one block re-parses only that block; the others are the sam
   const before = parser.parse(BASE);
   const lines = BASE.split('\n');
   const target = lines.findIndex((l, i) => i > 40 && /^N0|^M0|^K0/.test(l));
-  lines[target] = lines[target].replace(/ (\S+)$/, ' UL9');
+  lines[target] = nth(lines, target, 'route line after line 40').replace(/ (\S+)$/, ' UL9');
   const edited = lines.join('\n');
   const after = parser.parse(edited);
   assert.deepEqual(parser.lastStats, { reused: 29, shifted: 0, parsed: 1 });
@@ -38,9 +39,12 @@ test('inserting lines shifts the blocks below without re-reading them', () => {
   // Parsed: the new comment group and the new route.
   assert.deepEqual(parser.lastStats, { reused: 0, shifted: 30, parsed: 2 });
   assertSameJson(after, parseRouteDocument(edited));
-  assert.equal(after.blocks[1].range.start.line, before.blocks[0].range.start.line + 4);
+  assert.equal(nth(after.blocks, 1).range.start.line, first(before.blocks).range.start.line + 4);
   // A shifted block builds its elements at the new lines.
-  assert.equal(after.blocks[1].elements[0].range.start.line, before.blocks[0].elements[0].range.start.line + 4);
+  assert.equal(
+    first(nth(after.blocks, 1).elements).range.start.line,
+    first(first(before.blocks).elements).range.start.line + 4,
+  );
 });
 
 test('a series of random edits always matches the full parse', () => {
@@ -66,7 +70,7 @@ test('identical blocks at different places both come out right', () => {
   const text = 'N0450F350 DVR UL9\n\nN0450F350 DVR UL9\n';
   const doc = parser.parse(text);
   assert.deepEqual(
-    doc.blocks.map((b) => b.diagnostics[0].range.start.line),
+    doc.blocks.map((b) => first(b.diagnostics).range.start.line),
     [0, 2],
   );
   assertSameJson(parser.parse(text), parseRouteDocument(text));
@@ -82,12 +86,12 @@ test('a moved block that was already built carries its elements over, shifted, n
   moved.blocks.forEach((b, i) => {
     assert.deepEqual(
       b.elements.map((e) => [e.text, e.description, e.range.start.line]),
-      built[i].map((e) => [e.text, e.description, e.range.start.line + 2]),
+      nth(built, i).map((e) => [e.text, e.description, e.range.start.line + 2]),
     );
   });
   assertSameJson(moved, parseRouteDocument(`\n\n${text}`));
   // The earlier document is left as it was.
-  assert.equal(before.blocks[0].elements[0].range.start.line, 0);
+  assert.equal(first(first(before.blocks).elements).range.start.line, 0);
 });
 
 test('blocks moved several times before anyone reads them still come out right', () => {

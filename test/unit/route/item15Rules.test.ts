@@ -5,6 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { parseRouteDocument } from '../../../server/src/route';
+import { first } from './helpers';
 
 function findings(text: string): { code: string; from: number; to: number; message: string }[] {
   return parseRouteDocument(text).blocks.flatMap((b) =>
@@ -26,9 +27,9 @@ test('"Point at which a change of speed or level is planned … followed by an o
     const text = `N0450F350 DVR ${word}/N0450F350 KONAN`;
     const found = findings(text);
     assert.equal(found.length, 1, `${text}: ${JSON.stringify(found)}`);
-    assert.equal(found[0].code, 'R111', text);
-    assert.deepEqual([found[0].from, found[0].to], [14, 14 + word.length], text);
-    assert.match(found[0].message, /not a significant point/);
+    assert.equal(first(found).code, 'R111', text);
+    assert.deepEqual([first(found).from, first(found).to], [14, 14 + word.length], text);
+    assert.match(first(found).message, /not a significant point/);
   }
 });
 
@@ -39,11 +40,11 @@ test('"cruising speed … and cruising level … followed by the significant poi
     ['K0830S1130 DVR DCT KONAN S1190 DCT AMASI', 'S1190'],
     ['N0120A045 DVR A055 DCT LAM', 'A055'],
     ['N0450F350 DVR UL9 KONAN M0840 DCT AMASI', 'M0840'],
-  ]) {
+  ] as const) {
     const found = findings(text).filter((f) => f.code === 'R117');
     assert.equal(found.length, 1, `${text}: ${JSON.stringify(findings(text))}`);
     const at = text.indexOf(` ${word} `) + 1;
-    assert.deepEqual([found[0].from, found[0].to], [at, at + word.length]);
+    assert.deepEqual([first(found).from, first(found).to], [at, at + word.length]);
     assert.ok(!codes(text).includes('R202') && !codes(text).includes('R205'), text);
   }
   // ATS routes numbered from 1 stay routes (A470, M603, UM603).
@@ -106,16 +107,16 @@ test('messages name the real mistake, on the faulty part', () => {
     unit.map((f) => [f.code, f.from, f.to]),
     [['R103', 18, 19]],
   );
-  assert.match(unit[0].message, /'X' is not a speed unit/);
+  assert.match(first(unit).message, /'X' is not a speed unit/);
   const lat = findings('N0450F350 DVR DCT 9100N01000W');
-  assert.match(lat[0].message, /latitude 91°00'N out of range/);
+  assert.match(first(lat).message, /latitude 91°00'N out of range/);
   const lon = findings('N0450F350 DVR DCT 4500N18100W');
-  assert.match(lon[0].message, /longitude 181°00'W out of range/);
+  assert.match(first(lon).message, /longitude 181°00'W out of range/);
   for (const word of ['D180040', 'DUB180', 'KONAN18004']) {
     const f = findings(`N0450F350 DVR DCT ${word}`);
     assert.equal(f.length, 1, word);
-    assert.equal(f[0].code, 'R101', word);
-    assert.match(f[0].message, /bearing\/distance/, word);
+    assert.equal(first(f).code, 'R101', word);
+    assert.match(first(f).message, /bearing\/distance/, word);
   }
   const missingLevel = findings('N0450F350 DVR/N0450 DCT KONAN');
   assert.deepEqual(
@@ -127,7 +128,7 @@ test('messages name the real mistake, on the faulty part', () => {
 test('one rule for white space: every Unicode white space separates elements silently (NBSP, VT, FF, U+2028, U+3000)', () => {
   for (const blank of ['\u00a0', '\u000b', '\u000c', '\u2028', '\u2029', '\u2003', '\u202f', '\u3000']) {
     const text = `N0450F350${blank}DVR${blank}UL9 KONAN`;
-    const block = parseRouteDocument(text).blocks[0];
+    const block = first(parseRouteDocument(text).blocks);
     assert.deepEqual(block.diagnostics, [], JSON.stringify(blank));
     assert.equal(block.routeText, 'N0450F350 DVR UL9 KONAN');
     assert.deepEqual(

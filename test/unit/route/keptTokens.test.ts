@@ -16,6 +16,7 @@ import { checkBlock, KEEP_FACTS, readBlock } from '../../../server/src/route/blo
 import { splitBlocks, splitLines } from '../../../server/src/route/blocks';
 import { tokenRecords } from '../../../server/src/route/keptTokens';
 import { buildElements, buildRouteText } from '../../../server/src/route/routeText';
+import { nth } from './helpers';
 
 /** Every block's elements and route text as the full reader builds them from the block read in full. */
 function builtInFull(text: string): { elements: unknown[]; routeText: string }[] {
@@ -35,8 +36,9 @@ function assertSameAsFullRead(text: string, blocks: readonly RouteBlock[], what:
   const expected = builtInFull(text);
   assert.equal(blocks.length, expected.length, `${what}: blocks`);
   blocks.forEach((block, i) => {
-    assert.deepEqual(JSON.parse(JSON.stringify(block.elements)), expected[i].elements, `${what}: block ${i}`);
-    assert.equal(block.routeText, expected[i].routeText, `${what}: block ${i} route text`);
+    const read = nth(expected, i, `${what}: block ${i}`);
+    assert.deepEqual(JSON.parse(JSON.stringify(block.elements)), read.elements, `${what}: block ${i}`);
+    assert.equal(block.routeText, read.routeText, `${what}: block ${i} route text`);
   });
 }
 

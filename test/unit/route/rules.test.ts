@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { DIAGNOSTIC_CODES, parseRouteDocument } from '../../../server/src/route';
 import { codesOf } from '../../../server/src/route/codes';
 import { EXAMPLES, parseExample } from './examples';
-import { allDiagnostics } from './helpers';
+import { allDiagnostics, first } from './helpers';
 import { currentDoc, currentReadme, diagnosticsMarkdown, readmeWithDiagnostics } from './diagnosticsDoc';
 
 for (const ex of EXAMPLES) {
@@ -21,7 +21,7 @@ for (const ex of EXAMPLES) {
       b === undefined
         ? { start: { line, character: start }, end: { line, character: a } }
         : { start: { line, character: start }, end: { line: a, character: b } };
-    const d = found.find((x) => JSON.stringify(x.range) === JSON.stringify(expected)) ?? found[0];
+    const d = found.find((x) => JSON.stringify(x.range) === JSON.stringify(expected)) ?? first(found);
     assert.deepEqual(d.range, expected, `${ex.code} range: ${d.message}`);
     assert.ok(d.message.includes(ex.says), `${ex.code} message "${d.message}" should say "${ex.says}"`);
     assert.equal(d.severity, DIAGNOSTIC_CODES[ex.code as keyof typeof DIAGNOSTIC_CODES].severity);
@@ -93,11 +93,11 @@ test('annotations (VFR/IFR, OAT/GAT, IFPSTOP/IFPSTART, STAY) belong to the point
     missing.map((d) => [d.code, d.range.start.character]),
     [['R206', 26]],
   );
-  assert.match(missing[0].message, /between BUB and KONAN/);
+  assert.match(first(missing).message, /between BUB and KONAN/);
   const vfr = allDiagnostics(parseRouteDocument('N0120VFR DVR DCT KONAN OAT IFR DCT LN'));
   assert.deepEqual(
     vfr.map((d) => d.code),
     ['R212'],
   );
-  assert.match(vfr[0].message, /at KONAN/);
+  assert.match(first(vfr).message, /at KONAN/);
 });

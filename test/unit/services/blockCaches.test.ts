@@ -16,6 +16,7 @@ import type * as PreviousFeatures from './previousFeatures';
 import { bundled } from '../../shared/bundled';
 import { generateRouteFile } from '../route/generate';
 import { assertSameJson } from '../route/sameJson';
+import { nth } from '../route/helpers';
 
 // The code under test as it ships (test/shared/bundled.ts): most of this file's time is in it.
 // The reference passes are in the same bundle, so that they read the same copy of the modules.
@@ -112,8 +113,9 @@ test('after any edits, the cached outline, folding and colours equal the whole-d
             start,
             end: { line: start.line + lines, character: lines ? chars : start.character + chars },
           };
-          doc = TextDocument.update(doc, [{ range, text: PIECES[piece] }], doc.version + 1);
-          editor.edit(range, PIECES[piece]);
+          const inserted = nth(PIECES, piece);
+          doc = TextDocument.update(doc, [{ range, text: inserted }], doc.version + 1);
+          editor.edit(range, inserted);
           check();
         }
       },
@@ -177,7 +179,7 @@ test('an edit rebuilds the symbols and colours of the blocks it changed, and no 
   assert.equal(tokens.builds, blocks);
 
   // A point typed in the middle block: that block only.
-  const middle = editor.document().blocks[100].range.end;
+  const middle = nth(editor.document().blocks, 100).range.end;
   editor.edit({ start: middle, end: middle }, ' DVR');
   ask();
   assert.equal(symbols.builds, blocks + 1);

@@ -7,6 +7,7 @@ import { icaoCoordinate as coordinate } from '../../../server/src/route/describe
 import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
+import { first, nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 const URI = 'file:///routes/test.route';
@@ -25,7 +26,9 @@ function fixesFor(
   return { actions, diagnostics: matching };
 }
 
-function applyOnly(text: string, action: CodeAction): string {
+/** Applies `action`, which must have been offered (a missing fix fails the test here). */
+function applyOnly(text: string, action: CodeAction | undefined): string {
+  assert.ok(action, 'no fix offered');
   assert.equal(action.kind, 'quickfix');
   const edits = action.edit?.changes?.[URI];
   assert.ok(edits && edits.length > 0, action.title);
@@ -54,8 +57,8 @@ test('DCT is inserted between two coded points, also across a line break', () =>
   const text = 'N0450F350 DVR KONAN UL607 AMASI';
   const { actions } = fixesFor(text, 'R206');
   assert.equal(actions.length, 1);
-  assert.equal(actions[0].title, 'Insert DCT between DVR and KONAN');
-  assert.equal(actions[0].isPreferred, true);
+  assert.equal(first(actions).title, 'Insert DCT between DVR and KONAN');
+  assert.equal(first(actions).isPreferred, true);
   const fixed = applyOnly(text, actions[0]);
   assert.equal(fixed, 'N0450F350 DVR DCT KONAN UL607 AMASI');
   assert.deepEqual(codesOf(fixed), []);
@@ -78,8 +81,8 @@ test('an unusual flight level is changed to the nearest usual one', () => {
     const text = `N0450${written} DVR UL9 KONAN`;
     const { actions } = fixesFor(text, 'R210');
     assert.equal(actions.length, 1, written);
-    assert.equal(actions[0].title, `Change ${written} to ${expected}`);
-    assert.equal(actions[0].isPreferred, true);
+    assert.equal(first(actions).title, `Change ${written} to ${expected}`);
+    assert.equal(first(actions).isPreferred, true);
     const fixed = applyOnly(text, actions[0]);
     assert.equal(fixed, `N0450${expected} DVR UL9 KONAN`);
     assert.ok(!codesOf(fixed).includes('R210'), fixed);
@@ -115,7 +118,7 @@ test('no fix is offered where the fix is ambiguous', () => {
 test('an ambiguous first fix offers one referenceFix per candidate', () => {
   const text = 'origin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY';
   const document = parseRouteDocument(text);
-  const sam = document.blocks[0].elements[1];
+  const sam = nth(first(document.blocks).elements, 1);
   // The shape the expansion reports (ExpansionResult.ambiguousFirstFix) in the diagnostic's data.
   const diagnostic: Diagnostic = {
     range: sam.range,
@@ -138,13 +141,13 @@ test('an ambiguous first fix offers one referenceFix per candidate', () => {
   );
   const fixed = applyOnly(text, actions[0]);
   assert.equal(fixed, 'referenceFix: 5057N00121W\norigin: EGHI\ndestination: EGJJ\nN0240F080 SAM DCT ORTAC DCT JSY');
-  assert.deepEqual(parseRouteDocument(fixed).blocks[0].referenceFix?.value, '5057N00121W');
+  assert.deepEqual(parseRouteDocument(fixed).blocks[0]?.referenceFix?.value, '5057N00121W');
   assert.deepEqual(codesOf(fixed), []);
 
   // With a referenceFix already there, its value is replaced.
   const withFix = 'referenceFix: OCK\nN0240F080 SAM DCT ORTAC DCT JSY';
   const doc2 = parseRouteDocument(withFix);
-  const sam2 = doc2.blocks[0].elements[1];
+  const sam2 = nth(first(doc2.blocks).elements, 1);
   const [replace] = codeActions(
     URI,
     doc2,
@@ -169,7 +172,7 @@ test('coordinates are written as ddmmNdddmmE, rounded to the minute', () => {
 test('diagnostics outside the requested range or from other sources get no fix', () => {
   const text = 'n0450f350 DVR UL9 KONAN';
   const document = parseRouteDocument(text);
-  const [lower] = documentDiagnostics(document, live);
+  const lower = first(documentDiagnostics(document, live));
   const elsewhere = { start: { line: 0, character: 14 }, end: { line: 0, character: 17 } };
   assert.deepEqual(codeActions(URI, document, new LineIndex(text), elsewhere, [lower], live), []);
   assert.deepEqual(
@@ -302,7 +305,7 @@ test('FPL: PBN/ without R adds R; R without PBN/ offers PBN/ in field 18', () =>
   const noPbn = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', 'DOF/270305');
   const insert = fixesFor(noPbn, 'R317').actions;
   assert.equal(insert.length, 1);
-  assert.equal(insert[0].isPreferred, false, 'the codes are the filer’s to give');
+  assert.equal(first(insert).isPreferred, false, 'the codes are the filer’s to give');
   assert.match(applyOnly(noPbn, insert[0]), /\n-PBN\/ DOF\/270305\)$/);
   // A lone 0 is replaced by the indicator.
   assert.match(
@@ -317,7 +320,7 @@ test('FPL: PBN/ without R adds R; R without PBN/ offers PBN/ in field 18', () =>
 test('FPL: a duplicated field 18 item is removed', () => {
   const text = MSG('SDGRWY/S', 'N0450F350 GERSA UN851 DJL', 'PBN/A1B1 REG/HBJXA REG/HBJXA RMK/TCAS');
   const { actions } = fixesFor(text, 'R323');
-  assert.equal(actions[0].title, 'Remove the duplicated REG/HBJXA');
+  assert.equal(first(actions).title, 'Remove the duplicated REG/HBJXA');
   const fixed = applyOnly(text, actions[0]);
   assert.match(fixed, /\n-PBN\/A1B1 REG\/HBJXA RMK\/TCAS\)$/);
   assert.deepEqual(codesOf(fixed), []);
@@ -326,11 +329,11 @@ test('FPL: a duplicated field 18 item is removed', () => {
 test('FPL: a non-ASCII blank is replaced by a space; an invisible character is removed', () => {
   const text = MSG('SDGRWY/S', 'N0450F350\u00a0GERSA UN851 DJL', 'PBN/A1B1');
   const { actions } = fixesFor(text, 'R325');
-  assert.equal(actions[0].title, 'Replace U+00A0 (no-break space) with a space');
+  assert.equal(first(actions).title, 'Replace U+00A0 (no-break space) with a space');
   assert.deepEqual(codesOf(applyOnly(text, actions[0])), []);
   const zw = 'N0450F350 GER\u200bSA UN851 DJL';
   const removal = fixesFor(zw, 'R114').actions;
-  assert.equal(removal[0].title, 'Remove the invisible U+200B (zero-width space)');
+  assert.equal(first(removal).title, 'Remove the invisible U+200B (zero-width space)');
   assert.equal(applyOnly(zw, removal[0]), 'N0450F350 GERSA UN851 DJL');
 });
 

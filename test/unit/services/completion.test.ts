@@ -15,6 +15,7 @@ import { AirlineDirectory } from '../../../server/src/remote/airlineDirectory';
 import { completions } from '../../../server/src/services/completion';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { fullNavdataMissing, load, SHARED_NAVDATA } from '../navdata/paths';
+import { first } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 let db: NavDatabase;
@@ -48,14 +49,14 @@ test('after an airway: its points in the direction of flight, nearest first, eac
   const items = complete('origin: EGLL\ndestination: EDDF\nN0450F350 DVR UL9 KONAN UL607 K|');
   const labels = items.map((i) => i.label);
   assert.deepEqual(labels.slice(0, 4), ['KOK', 'FERDI', 'BUPAL', 'REMBA']);
-  assert.match(items[0].detail!, /^VOR( \w+)? · 24\.7 NM along UL607 from KONAN$/);
-  const along = items.map((i) => Number(/· ([\d.,]+) NM along/.exec(i.detail!)![1].replace(',', '')));
+  assert.match(first(items).detail!, /^VOR( \w+)? · 24\.7 NM along UL607 from KONAN$/);
+  const along = items.map((i) => Number(/· ([\d.,]+) NM along/.exec(i.detail!)![1]!.replace(',', '')));
   assert.deepEqual(
     along,
     [...along].sort((a, b) => a - b),
   );
   // The word being typed is replaced, nothing else.
-  assert.deepEqual((items[0].textEdit as TextEdit).range, {
+  assert.deepEqual((first(items).textEdit as TextEdit).range, {
     start: { line: 2, character: 30 },
     end: { line: 2, character: 31 },
   });
@@ -64,13 +65,14 @@ test('after an airway: its points in the direction of flight, nearest first, eac
 test('after DCT: fixes near the point before it, those on the way to the destination first, then those still nearer, each nearest first', () => {
   const items = complete('origin: EGLL\ndestination: EDDF\nN0450F350 DVR DCT |');
   assert.ok(items.length > 5);
-  const dvr = db.at(db.lookup('DVR')[0]);
+  const dvr = db.at(first(db.lookup('DVR'), 'DVR'));
   const eddf = db.at(db.aerodrome('EDDF')!);
   const toDestination = inverse(dvr, eddf).trackDeg;
   let last = 0;
   let group = 0;
   for (const item of items) {
-    const [, nm, track] = /· ([\d.,]+) NM from DVR, track (\d{3})°$/.exec(item.detail!)!;
+    const [, nm, track] = /· ([\d.,]+) NM from DVR, track (\d{3})°$/.exec(item.detail ?? '') ?? [];
+    assert.ok(nm && track, `${item.label}: ${item.detail}`);
     // The namesake at the distance shown (a name like N has several within 400 NM).
     const shown = Number(nm.replace(',', ''));
     const point = db.at(db.lookup(String(item.label)).find((i) => Math.abs(distanceNm(dvr, db.at(i)) - shown) < 0.6)!);
@@ -87,7 +89,7 @@ test('after DCT: fixes near the point before it, those on the way to the destina
     assert.ok(Number(nm.replace(',', '')) >= last, `${item.label} nearest first`);
     last = Number(nm.replace(',', ''));
   }
-  assert.ok(/track 0[6-9]\d|track 1[0-2]\d/.test(items[0].detail!), items[0].detail);
+  assert.ok(/track 0[6-9]\d|track 1[0-2]\d/.test(first(items).detail!), first(items).detail);
 });
 
 test('in referenceFix: one coordinate per namesake of the first point, nearest the origin first', () => {
@@ -96,7 +98,7 @@ test('in referenceFix: one coordinate per namesake of the first point, nearest t
     items.map((i) => i.label),
     ['5057N00121W', '3741N02654E', '3829N08805W', '2849N07649E'],
   );
-  assert.equal(items[0].detail, 'SAM VOR EG · 45.5 NM from EGLL');
+  assert.equal(first(items).detail, 'SAM VOR EG · 45.5 NM from EGLL');
   assert.deepEqual(complete('origin: EGLL\nreferenceFix: |\nN0450F350 DVR DCT OCK'), [], 'DVR is not ambiguous');
 });
 
@@ -196,9 +198,9 @@ test('after the first speed/level group: the fixes near the departure, on the wa
   const egll = db.at(db.aerodrome('EGLL')!);
   const eddf = db.at(db.aerodrome('EDDF')!);
   const toDestination = inverse(egll, eddf).trackDeg;
-  const [, nm, track] = /· ([\d.,]+) NM from EGLL, track (\d{3})°$/.exec(items[0].detail!)!;
+  const [, nm, track] = /· ([\d.,]+) NM from EGLL, track (\d{3})°$/.exec(first(items).detail!)!;
   assert.ok(Number(nm) <= 120);
-  assert.ok(Math.abs(((Number(track) - toDestination + 540) % 360) - 180) <= 45, items[0].detail);
+  assert.ok(Math.abs(((Number(track) - toDestination + 540) % 360) - 180) <= 45, first(items).detail);
   assert.deepEqual(complete('N0450F350 |'), [], 'no departure: nothing to be near');
 });
 

@@ -3,6 +3,7 @@ import test from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_CODES, parseRouteDocument, type RouteDiagnostic } from '../../../server/src/route';
 import { documentDiagnostics, MAX_DIAGNOSTICS } from '../../../server/src/services/documentDiagnostics';
+import { first, nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 
@@ -47,8 +48,8 @@ test('expansion findings are merged in document order, data kept for quick fixes
     diagnostics.map((d) => d.code),
     ['X010', 'R206'],
   );
-  assert.equal(diagnostics[0].severity, DiagnosticSeverity.Information);
-  assert.deepEqual(diagnostics[0].data, { candidates: [] });
+  assert.equal(first(diagnostics).severity, DiagnosticSeverity.Information);
+  assert.deepEqual(first(diagnostics).data, { candidates: [] });
 });
 
 test('a flood of findings is capped with one note saying how many are hidden', () => {
@@ -58,8 +59,8 @@ test('a flood of findings is capped with one note saying how many are hidden', (
   const document = parseRouteDocument(garbage);
   const diagnostics = documentDiagnostics(document, live, [], 50);
   assert.equal(diagnostics.length, 51);
-  assert.equal(diagnostics[50].code, 'too-many-problems');
-  assert.match(diagnostics[50].message as string, /^\d+ more problems/);
+  assert.equal(nth(diagnostics, 50).code, 'too-many-problems');
+  assert.match(nth(diagnostics, 50).message as string, /^\d+ more problems/);
   assert.ok(documentDiagnostics(document, live).length <= MAX_DIAGNOSTICS + 1);
   assert.deepEqual(documentDiagnostics(document, { isCancellationRequested: true }), []);
 });

@@ -13,6 +13,7 @@ import { codeActions } from '../../../server/src/services/codeActions';
 import { documentDiagnostics } from '../../../server/src/services/documentDiagnostics';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
+import { first, nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 const URI = 'file:///routes/fixes.route';
@@ -22,18 +23,22 @@ before(async () => {
 });
 
 function expansionCodes(text: string, data = db): string[] {
-  return expandRoute(parseRouteDocument(text).blocks[0], data).findings.map((f) => f.code);
+  return expandRoute(first(parseRouteDocument(text).blocks), data).findings.map((f) => f.code);
 }
 
 function fixes(text: string, code: string, data = db): CodeAction[] {
   const document = parseRouteDocument(text);
-  const findings = expandRoute(document.blocks[0], data).findings;
+  const findings = expandRoute(first(document.blocks), data).findings;
   const diagnostics = documentDiagnostics(document, live, findings).filter((d) => d.code === code);
   assert.equal(diagnostics.length, 1, `one ${code} in ${JSON.stringify(findings.map((f) => f.code))}`);
-  return codeActions(URI, document, new LineIndex(text), diagnostics[0].range, diagnostics, live);
+  return codeActions(URI, document, new LineIndex(text), first(diagnostics).range, diagnostics, live);
 }
 
-const apply = (text: string, action: CodeAction) => applyEdits(text, action.edit!.changes![URI]);
+function apply(text: string, action: CodeAction): string {
+  const edits = action.edit?.changes?.[URI];
+  assert.ok(edits, `${action.title}: no edits to ${URI}`);
+  return applyEdits(text, edits);
+}
 
 /** A navigation database of named fixes ([lat, lon]) and airway segments between them. */
 function syntheticData(fixes: Record<string, [number, number]>, segments: [string, string, string][]): NavDatabase {
@@ -60,14 +65,14 @@ test('one edit apart: a letter replaced, added, removed, or two neighbours swapp
     ['AMAS', 'AMASI'],
     ['AMMASI', 'AMASI'],
     ['AMSAI', 'AMASI'],
-  ])
+  ] as const)
     assert.ok(oneEditApart(a, b), `${a} ${b}`);
   for (const [a, b] of [
     ['AMASI', 'AMASI'],
     ['AMOSO', 'AMASI'],
     ['AM', 'AMASI'],
     ['MAASO', 'AMASI'],
-  ])
+  ] as const)
     assert.ok(!oneEditApart(a, b), `${a} ${b}`);
 });
 
@@ -75,6 +80,7 @@ test('X001: a misspelt exit point one edit away from a point on the airway is re
   const text = 'N0450F350 DVR UL9 KONAN UL607 AMASO';
   const [action, ...more] = fixes(text, 'X001');
   assert.equal(more.length, 0);
+  assert.ok(action, 'a fix is offered');
   assert.equal(action.title, 'Replace AMASO by AMASI (on the airway)');
   assert.equal(action.isPreferred, true);
   const fixed = apply(text, action);
@@ -89,6 +95,7 @@ test('X001 off airways: a name one edit away near the route is offered, one far 
   const text = 'N0450F350 DVR DCT KNOAN DCT KOK';
   const [action, ...more] = fixes(text, 'X001');
   assert.equal(more.length, 0);
+  assert.ok(action, 'a fix is offered');
   assert.equal(action.title, 'Replace KNOAN by KONAN (near the route)');
   const fixed = apply(text, action);
   assert.equal(fixed, 'N0450F350 DVR DCT KONAN DCT KOK');
@@ -112,7 +119,7 @@ test('X002: an airway that does not pass the point it is joined at is replaced b
     ['Replace UL607 by L9 (passes DVR and KONAN)', 'Replace UL607 by UL9 (passes DVR and KONAN)'],
   );
   assert.ok(actions.every((a) => !a.isPreferred));
-  const fixed = apply(text, actions[1]);
+  const fixed = apply(text, nth(actions, 1));
   assert.equal(fixed, 'N0450F350 DVR UL9 KONAN');
   assert.deepEqual(expansionCodes(fixed), []);
 });
@@ -125,13 +132,13 @@ test('X004: a far jump between two points gets the airway that joins them', () =
   ]);
 
   const withDirect = 'N0450F350 WESTA DCT EASTA';
-  const [instead] = fixes(withDirect, 'X004', data);
+  const instead = first(fixes(withDirect, 'X004', data));
   assert.equal(instead.title, 'Fly A1 between WESTA and EASTA instead of DCT');
   assert.equal(apply(withDirect, instead), 'N0450F350 WESTA A1 EASTA');
   assert.deepEqual(expansionCodes(apply(withDirect, instead), data), []);
 
   const adjacent = 'N0450F350 WESTA EASTA';
-  const [insert] = fixes(adjacent, 'X004', data);
+  const insert = first(fixes(adjacent, 'X004', data));
   assert.equal(insert.title, 'Insert A1 between WESTA and EASTA');
   assert.equal(apply(adjacent, insert), 'N0450F350 WESTA A1 EASTA');
 });
@@ -144,8 +151,8 @@ test('X002 on a point: a real name elsewhere that is one edit from a point of th
     actions.map((a) => a.title),
     ['Replace KONAM by KONAN (on the airway)'],
   );
-  assert.equal(apply(text, actions[0]), 'N0450F350 DVR UL9 KONAN');
-  assert.deepEqual(expansionCodes(apply(text, actions[0])), []);
+  assert.equal(apply(text, first(actions)), 'N0450F350 DVR UL9 KONAN');
+  assert.deepEqual(expansionCodes(apply(text, first(actions))), []);
 });
 
 test('X002 on a point: the airways that do pass it replace the airway, not the point', () => {
@@ -159,6 +166,6 @@ test('X002 on a point: the airways that do pass it replace the airway, not the p
     actions.map((a) => a.title),
     ['Replace A1 by B2 (passes CHARL)'],
   );
-  assert.equal(apply(text, actions[0]), 'N0450F350 ALPHA B2 CHARL');
-  assert.deepEqual(expansionCodes(apply(text, actions[0]), data), []);
+  assert.equal(apply(text, first(actions)), 'N0450F350 ALPHA B2 CHARL');
+  assert.deepEqual(expansionCodes(apply(text, first(actions)), data), []);
 });

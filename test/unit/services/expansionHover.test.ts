@@ -13,6 +13,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { formatDegreesMinutes } from '../../../server/src/geo/degreesMinutes';
 import { expansionHoverSection } from '../../../server/src/services/expansionHover';
 import { hover } from '../../../server/src/services/hover';
+import { first, nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 let db: NavDatabase;
@@ -24,8 +25,9 @@ before(async () => {
 /** The hover markdown at the middle of the element written `word` (first occurrence). */
 function hoverOn(text: string, word: string): string {
   const document = parseRouteDocument(text);
-  const line = text.split('\n').findIndex((l) => new RegExp(`(^|\\s)${word}(\\s|/|$)`).test(l));
-  const character = text.split('\n')[line].search(new RegExp(`(?<=^|\\s)${word}`)) + 1;
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => new RegExp(`(^|\\s)${word}(\\s|/|$)`).test(l));
+  const character = nth(lines, line, `a line with ${word}`).search(new RegExp(`(?<=^|\\s)${word}`)) + 1;
   const result = hover(document, { line, character }, live, {
     sourceName: 'navigation data',
     resultFor: (block) => expandRoute(block, db),
@@ -83,7 +85,7 @@ test('the ambiguous first fix lists its candidates with positions and distances'
   assert.match(text, /\*\*Not selected:\*\* `SAM` names several places/);
   const candidates = text.split('\n').filter((l) => l.startsWith('- `SAM`'));
   assert.ok(candidates.length >= 2, text);
-  assert.match(candidates[0], /VOR .*50°57\.\d'N 001°20\.\d'W, \d+ NM from the origin/);
+  assert.match(first(candidates), /VOR .*50°57\.\d'N 001°20\.\d'W, \d+ NM from the origin/);
 });
 
 test('an unknown point says why it was not resolved; elements without a point add nothing', () => {
@@ -107,9 +109,9 @@ test('origin and destination directives show the aerodromes they resolved to', (
 });
 
 test('the section is pure: a hand-made result from the hub is shown as given', () => {
-  const block = parseRouteDocument('N0450F350 ABC DCT XYZ').blocks[0];
+  const block = first(parseRouteDocument('N0450F350 ABC DCT XYZ').blocks);
   const section = expansionHoverSection(
-    block.elements[1],
+    nth(block.elements, 1),
     1,
     {
       points: [
@@ -125,7 +127,7 @@ test('the section is pure: a hand-made result from the hub is shown as given', (
     "*Route expansion (the hub)*\n\n**Resolved:** VOR at 10°00.0'N 020°00.0'E\n\nABC VOR 10.00N 020.00E",
   );
   assert.equal(
-    expansionHoverSection(block.elements[3], 3, { points: [], findings: [], procedures: [] }, 'the hub'),
+    expansionHoverSection(nth(block.elements, 3), 3, { points: [], findings: [], procedures: [] }, 'the hub'),
     undefined,
   );
 });

@@ -15,6 +15,7 @@ import { ParsedDocuments } from '../../../server/src/lsp/parsedDocuments';
 import type { ExpansionStatusParams } from '../../../common/protocol/lspMessages';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { startHubSimulator } from '../../hub-sim/server';
+import { first, nth } from '../route/helpers';
 
 const NAVDATA = path.resolve(__dirname, '../../fixtures/navdata');
 const NO_HUB = { userKey: null, hub: {} };
@@ -62,15 +63,15 @@ test('offline: loads once, expands every block, then only the block an edit touc
   const { expansions, statuses, parse, reruns } = setup((folder) => (loads++, loadNavDatabase(folder)));
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
   assert.equal(reruns(), 1, 'a new source expands the open documents again');
-  const first = parse(ROUTES);
-  assert.deepEqual(expansions.known(first), []);
-  const findings = await expansions.run(first);
+  const opened = parse(ROUTES);
+  assert.deepEqual(expansions.known(opened), []);
+  const findings = await expansions.run(opened);
   assert.deepEqual(findings?.map(at), ['X001@1:18', 'X002@4:14', 'X002@4:17']);
   assert.deepEqual(
     statuses.map((s) => s.state),
     ['loading', 'ok'],
   );
-  assert.match(statuses[1].message, /\d+ fixes/);
+  assert.match(nth(statuses, 1).message, /\d+ fixes/);
   assert.equal(expansions.expandedBlocks, 3);
 
   // Nothing changed: nothing to expand, nothing new to publish.
@@ -83,7 +84,9 @@ test('offline: loads once, expands every block, then only the block an edit touc
   assert.deepEqual((await expansions.run(edited))?.map(at), ['X002@6:14', 'X002@6:17']);
   assert.equal(expansions.expandedBlocks, 4);
   assert.equal(loads, 1);
-  const dvr = expansions.resultFor(edited.document.blocks[0], edited.lines)?.points.find((p) => p.designator === 'DVR');
+  const dvr = expansions
+    .resultFor(first(edited.document.blocks), edited.lines)
+    ?.points.find((p) => p.designator === 'DVR');
   assert.ok(dvr && Math.abs(dvr.lat - 51.16) < 0.01);
   await expansions.dispose();
 });
@@ -128,7 +131,7 @@ test('a huge document is expanded up to the limit, and the output says so once',
   assert.equal(expansions.expandedBlocks, limit);
   assert.equal(await expansions.run(parse(`${routes.join('\n\n')}\n`)), undefined);
   assert.equal(logged.length, 1);
-  assert.match(logged[0], new RegExp(`more than ${limit} routes: route expansion covers the first ${limit}`));
+  assert.match(first(logged), new RegExp(`more than ${limit} routes: route expansion covers the first ${limit}`));
   await expansions.dispose();
 });
 
@@ -142,8 +145,8 @@ test('a folder without navigation data is one degraded status, however often it 
     statuses.map((s) => s.state),
     ['loading', 'degraded'],
   );
-  assert.match(statuses[1].message, /could not be read/);
-  assert.ok(statuses[1].message.includes(missing));
+  assert.match(nth(statuses, 1).message, /could not be read/);
+  assert.ok(nth(statuses, 1).message.includes(missing));
 
   // Pointing the setting at the data recovers.
   expansions.configure({ ...NO_HUB, navdataFolder: NAVDATA });
@@ -173,8 +176,8 @@ test('cache keys are the block lines; results move with their block; the oldest 
   const text = 'N0450F350 DVR UL9 KONAN\n\n# comment\nN0450F350 DVR UL9 KONAN';
   const document = parseRouteDocument(text);
   const lines = new LineIndex(text);
-  assert.equal(blockKey(document.blocks[0], lines), 'N0450F350 DVR UL9 KONAN');
-  assert.equal(blockKey(document.blocks[1], lines), '# comment\nN0450F350 DVR UL9 KONAN');
+  assert.equal(blockKey(first(document.blocks), lines), 'N0450F350 DVR UL9 KONAN');
+  assert.equal(blockKey(nth(document.blocks, 1), lines), '# comment\nN0450F350 DVR UL9 KONAN');
   const range = { start: { line: 0, character: 14 }, end: { line: 0, character: 17 } };
   const cached = {
     line: 0,
@@ -186,9 +189,9 @@ test('cache keys are the block lines; results move with their block; the oldest 
     },
   };
   const moved = resultAt(cached, 3);
-  assert.deepEqual(moved.findings[0].range, { start: { line: 3, character: 14 }, end: { line: 3, character: 17 } });
+  assert.deepEqual(first(moved.findings).range, { start: { line: 3, character: 14 }, end: { line: 3, character: 17 } });
   assert.equal(moved.ambiguousFirstFix?.range.start.line, 3);
-  assert.equal(cached.result.findings[0].range.start.line, 0, 'the cached result is not changed');
+  assert.equal(first(cached.result.findings).range.start.line, 0, 'the cached result is not changed');
   assert.equal(resultAt(cached, 0), cached.result);
 
   const cache = new ExpansionCache(2);

@@ -9,6 +9,7 @@ import { HubError, type ServiceErrorKind } from '../../../server/src/hub';
 import { redactText } from '../../../server/src/hub';
 import { ExpansionStatusTracker, failureStatus } from '../../../server/src/session/status';
 import type { ExpansionStatusParams } from '../../../common/protocol/lspMessages';
+import { nth } from '../route/helpers';
 
 test('unreachable services are offline; refusals and broken answers are degraded; route problems are no failure', () => {
   const cases: [ServiceErrorKind, string | undefined][] = [
@@ -60,7 +61,7 @@ test('a status is reported once per change of state or kind of failure, not per 
   for (let i = 0; i < 5; i++)
     tracker.set({ ...failureStatus(new HubError('serverFailure', `HTTP 500, support id ${i}`), 'hub')! });
   assert.equal(reported.length, 2);
-  assert.match(reported[1].message, /support id 0/);
+  assert.match(nth(reported, 1).message, /support id 0/);
   tracker.set(failureStatus(new HubError('network', 'ECONNRESET'), 'hub')!);
   tracker.set(failureStatus(new HubError('timeout', 'no answer in 15 s'), 'hub')!);
   assert.deepEqual(

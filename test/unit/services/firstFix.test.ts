@@ -14,6 +14,7 @@ import { codeActions } from '../../../server/src/services/codeActions';
 import { toLspDiagnostic } from '../../../server/src/services/documentDiagnostics';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { applyEdits } from './edits';
+import { first } from '../route/helpers';
 
 const URI = 'file:///routes/sam.route';
 const live = { isCancellationRequested: false };
@@ -43,14 +44,16 @@ test('each candidate of an ambiguous first fix is offered; the chosen one is the
   // Every choice gives a route whose first point is no longer ambiguous, and each a different one.
   const chosen = new Set<string>();
   for (const action of actions) {
-    const fixed = applyEdits(text, action.edit!.changes![URI]);
+    const edits = action.edit?.changes?.[URI];
+    assert.ok(edits, `${action.title}: no edits to ${URI}`);
+    const fixed = applyEdits(text, edits);
     assert.match(fixed, /^# Southampton to Jersey\nreferenceFix: \d{4}[NS]\d{5}[EW]\norigin: EGHI/);
-    const block = parseRouteDocument(fixed).blocks[0];
+    const block = first(parseRouteDocument(fixed).blocks);
     const result = expandRoute(block, db);
     assert.ok(!result.findings.some((f) => f.code === 'X005'), fixed);
-    const first = result.points.find((p) => p.designator === 'SAM');
-    assert.ok(first, 'SAM was selected');
-    chosen.add(`${first.lat.toFixed(2)},${first.lon.toFixed(2)}`);
+    const sam = result.points.find((p) => p.designator === 'SAM');
+    assert.ok(sam, 'SAM was selected');
+    chosen.add(`${sam.lat.toFixed(2)},${sam.lon.toFixed(2)}`);
   }
   assert.equal(chosen.size, actions.length);
 });

@@ -9,9 +9,9 @@ function byLines(text: string): { startLine: number; endLine: number }[] {
   const runs: { startLine: number; endLine: number }[] = [];
   const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) {
-    if (!/^\s*#/.test(lines[i])) continue;
+    if (!/^\s*#/.test(lines[i]!)) continue;
     let j = i;
-    while (j + 1 < lines.length && /^\s*#/.test(lines[j + 1])) j++;
+    while (j + 1 < lines.length && /^\s*#/.test(lines[j + 1]!)) j++;
     if (j > i) runs.push({ startLine: i, endLine: j });
     i = j;
   }

@@ -6,6 +6,7 @@ import { CancellationTokenSource, LSPErrorCodes, ResponseError } from 'vscode-la
 import { HubCredentials } from '../../../server/src/lsp/credentials';
 import { guard } from '../../../server/src/lsp/guard';
 import { DEFAULT_SETTINGS, mergeSettings, readSettings } from '../../../server/src/lsp/settings';
+import { first } from '../route/helpers';
 
 test('guard answers RequestCancelled for a cancelled request without running it', () => {
   const log: string[] = [];
@@ -40,7 +41,7 @@ test('guard turns an exception into the empty answer and a log line', () => {
   );
   assert.deepEqual(handler({}, new CancellationTokenSource().token), []);
   assert.equal(log.length, 1);
-  assert.match(log[0], /^document symbols failed: TypeError: boom/);
+  assert.match(first(log), /^document symbols failed: TypeError: boom/);
 });
 
 test('guard covers asynchronous handlers: a rejected promise is logged and answered with the empty result', async () => {
@@ -56,7 +57,7 @@ test('guard covers asynchronous handlers: a rejected promise is logged and answe
   );
   assert.deepEqual(await handler({}, new CancellationTokenSource().token), []);
   assert.equal(log.length, 1);
-  assert.match(log[0], /^airline lookup failed: Error: reference down/);
+  assert.match(first(log), /^airline lookup failed: Error: reference down/);
   const fine = guard(
     'map view',
     () => {},

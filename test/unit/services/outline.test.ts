@@ -7,6 +7,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { foldingRanges } from '../../../server/src/services/folding';
 import { rangeInside } from '../../../server/src/route/ranges';
 import { documentSymbols } from '../../../server/src/services/symbols';
+import { first, lastOf, nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 const cancelled = { isCancellationRequested: true };
@@ -43,10 +44,10 @@ test('one symbol per block, named like the block, with its points as children', 
   );
 
   assert.deepEqual(
-    symbols[0].children!.map((c) => c.name),
+    first(symbols).children!.map((c) => c.name),
     ['DVR', 'KONAN', 'RUDUS', 'ROLIS'],
   );
-  const north = symbols[1].children!;
+  const north = nth(symbols, 1).children!;
   assert.deepEqual(
     north.map((c) => [c.name, c.detail]),
     [
@@ -61,10 +62,13 @@ test('one symbol per block, named like the block, with its points as children', 
     ],
   );
   // The point change keeps the whole element as its range and the point as its name.
-  assert.equal(north[2].range.end.character - north[2].range.start.character, 'GOMUP/M083F360'.length);
-  assert.equal(north[2].selectionRange.end.character - north[2].selectionRange.start.character, 'GOMUP'.length);
+  assert.equal(nth(north, 2).range.end.character - nth(north, 2).range.start.character, 'GOMUP/M083F360'.length);
+  assert.equal(
+    nth(north, 2).selectionRange.end.character - nth(north, 2).selectionRange.start.character,
+    'GOMUP'.length,
+  );
   assert.deepEqual(
-    symbols[2].children!.map((c) => c.name),
+    nth(symbols, 2).children!.map((c) => c.name),
     ['DVR', 'KONAN'],
   );
 
@@ -79,11 +83,12 @@ test('one symbol per block, named like the block, with its points as children', 
 });
 
 test('aerodromes at the ends of route text are points of kind aerodrome', () => {
-  const [symbol] = documentSymbols(parseRouteDocument('EGLL N0450F350 DVR UL9 KONAN EDDF'), live);
-  const first = symbol.children![0];
-  const last = symbol.children!.at(-1)!;
-  assert.deepEqual([first.name, first.detail, first.kind], ['EGLL', 'aerodrome', SymbolKind.Module]);
-  assert.deepEqual([last.name, last.detail], ['EDDF', 'aerodrome']);
+  const symbol = first(documentSymbols(parseRouteDocument('EGLL N0450F350 DVR UL9 KONAN EDDF'), live));
+  const children = symbol.children ?? [];
+  const departure = first(children, 'first point');
+  const destination = lastOf(children, 'last point');
+  assert.deepEqual([departure.name, departure.detail, departure.kind], ['EGLL', 'aerodrome', SymbolKind.Module]);
+  assert.deepEqual([destination.name, destination.detail], ['EDDF', 'aerodrome']);
 });
 
 test('every sample file gives a valid outline', () => {
@@ -130,8 +135,8 @@ test('a huge document gets a capped outline of its blocks that says what it left
   const summary = symbols.at(-1)!;
   assert.equal(summary.name, '… 31 more blocks not listed');
   assert.equal(summary.detail, 'the outline lists the first 19 blocks of a very large file');
-  assert.deepEqual(summary.range.end, document.blocks[49].range.end);
-  assert.deepEqual(summary.range.start, document.blocks[19].range.start);
+  assert.deepEqual(summary.range.end, nth(document.blocks, 49).range.end);
+  assert.deepEqual(summary.range.start, nth(document.blocks, 19).range.start);
   assert.equal(documentSymbols(document, live).length, 50, 'small documents are complete');
   assert.ok(documentSymbols(document, live).every((s) => s.children?.length === 3));
 });

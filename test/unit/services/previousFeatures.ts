@@ -136,17 +136,20 @@ export function previousDocumentSymbols(
   const listed =
     total <= max ? all : all.map((s) => ({ ...s, children: [] })).slice(0, blocks.length <= max ? max : max - 1);
   listed.forEach((symbol, i) => {
-    const distance = routeDistanceNm?.(blocks[i]);
+    const block = blocks[i]; // the symbols listed are those of the first blocks, in order
+    const distance = block && routeDistanceNm?.(block);
     if (distance !== undefined) symbol.detail = `${symbol.detail}, ${formatNm(distance)}`;
   });
-  if (listed.length < blocks.length) {
-    const rest = blocks.slice(listed.length);
+  const rest = blocks.slice(listed.length);
+  const [firstOfRest] = rest;
+  const lastOfRest = rest.at(-1);
+  if (firstOfRest && lastOfRest) {
     listed.push({
       name: `… ${rest.length} more blocks not listed`,
       detail: `the outline lists the first ${max - 1} blocks of a very large file`,
       kind: SymbolKind.Namespace,
-      range: { start: rest[0].range.start, end: rest[rest.length - 1].range.end },
-      selectionRange: rest[0].range,
+      range: { start: firstOfRest.range.start, end: lastOfRest.range.end },
+      selectionRange: firstOfRest.range,
       children: [],
     });
   }

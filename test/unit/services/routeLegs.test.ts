@@ -18,6 +18,7 @@ import { hover } from '../../../server/src/services/hover';
 import { inlayHints } from '../../../server/src/services/inlayHints';
 import { formatNm, routeLegs, trueAirspeedKt } from '../../../server/src/services/routeLegs';
 import { documentSymbols } from '../../../server/src/services/symbols';
+import { first, lastOf, nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 let db: NavDatabase;
@@ -43,12 +44,12 @@ test('geodesic legs: one degree on the equator, EGLL–EDDF great circle and tra
 });
 
 test('flown and to go add up to the total at every point; the first point has no leg', () => {
-  const result = expandRoute(parseRouteDocument(ROUTE).blocks[0], db);
+  const result = expandRoute(first(parseRouteDocument(ROUTE).blocks), db);
   const { legs, totalNm } = routeLegs(result);
-  assert.equal(legs[0].legNm, 0);
-  assert.equal(legs[0].trackDeg, undefined);
+  assert.equal(first(legs).legNm, 0);
+  assert.equal(first(legs).trackDeg, undefined);
   for (const leg of legs) assert.ok(Math.abs(leg.cumulativeNm + leg.remainingNm - totalNm) < 1e-9);
-  const direct = inverse(legs[0].point, legs.at(-1)!.point).distanceNm;
+  const direct = inverse(first(legs).point, lastOf(legs).point).distanceNm;
   // Along airways the route is longer than the great circle, but not absurdly.
   assert.ok(totalNm > direct && totalNm < direct * 1.3, `${totalNm} vs ${direct}`);
 });
@@ -75,7 +76,7 @@ function hoverAt(text: string, line: number, character: number): string {
 
 test('hover on a point: leg from the previous point with its true track, flown and to go', () => {
   const value = hoverAt(ROUTE, 2, 27); // KONAN
-  const legs = routeLegs(expandRoute(parseRouteDocument(ROUTE).blocks[0], db)).legs;
+  const legs = routeLegs(expandRoute(first(parseRouteDocument(ROUTE).blocks), db)).legs;
   const konan = legs.find((l) => l.point.designator === 'KONAN')!;
   assert.match(
     value,
@@ -97,7 +98,7 @@ test('hover on a point: leg from the previous point with its true track, flown a
 
 test('hover on the speed/level group: route distance and time en route in still air', () => {
   const value = hoverAt(ROUTE, 2, 3);
-  const total = routeLegs(expandRoute(parseRouteDocument(ROUTE).blocks[0], db)).totalNm;
+  const total = routeLegs(expandRoute(first(parseRouteDocument(ROUTE).blocks), db)).totalNm;
   assert.match(value, new RegExp(`\\*\\*Route distance:\\*\\* ${formatNm(total)} over \\d+ points`));
   const minutes = Math.round((total / 450) * 60);
   assert.equal(minutes, 47);
@@ -112,19 +113,22 @@ test('hover on the speed/level group: route distance and time en route in still 
 test('the outline shows each route total; the expansion table lists every point with its leg', () => {
   const document = parseRouteDocument(`${ROUTE}\n\nN0450F350 UNKNOWNWORD`);
   const resultFor = (block: RouteBlock) => expandRoute(block, db);
-  const [route] = documentSymbols(document, live, undefined, (block) => routeLegs(resultFor(block)).totalNm);
-  const total = routeLegs(resultFor(document.blocks[0])).totalNm;
+  const route = first(documentSymbols(document, live, undefined, (block) => routeLegs(resultFor(block)).totalNm));
+  const total = routeLegs(resultFor(first(document.blocks))).totalNm;
   assert.match(route.detail!, new RegExp(`, ${formatNm(total)}$`));
 
   const table = expansionTable(document, resultFor, live, 'navdata');
   const lines = table.split('\n');
-  assert.match(lines[0], /^# route expansion \(navdata\)$/);
+  assert.match(first(lines), /^# route expansion \(navdata\)$/);
   const header = lines.findIndex((l) => /^\s*#\s+point/.test(l));
   assert.match(
-    lines[header],
+    nth(lines, header, 'header line'),
     /^ #\s+point\s+type\s+coordinates\s+airway\s+leg\s+track \(M\)\s+track \(T\)\s+var\s+cumulative$/,
   );
-  assert.match(lines[header + 2], /^ 1\s+EGLL\s+aerodrome\s+51°28\.2'N 000°27\.5'W\s+0\.0 NM$/);
+  assert.match(
+    nth(lines, header + 2, 'first point line'),
+    /^ 1\s+EGLL\s+aerodrome\s+51°28\.2'N 000°27\.5'W\s+0\.0 NM$/,
+  );
   assert.ok(
     lines.some((l) =>
       /^\s*\d+\s+KOK\s+VOR\s+.+\s+UL607\s+\d+\.\d NM\s+\d{3}°\s+\d{3}°\s+(\d+°[EW]|0°)\s+\d+ NM$/.test(l),
@@ -157,7 +161,7 @@ test('inlay hints: distance since the point written before, the total at the end
     live,
   );
   const labels = all.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
-  const { legs, totalNm } = routeLegs(resultFor(document.blocks[0]));
+  const { legs, totalNm } = routeLegs(resultFor(first(document.blocks)));
   const amasi = legs.find((l) => l.point.designator === 'AMASI')!;
   const konan = legs.find((l) => l.point.designator === 'KONAN')!;
   // AMASI's hint is the distance along UL607 from KONAN, interior points included.

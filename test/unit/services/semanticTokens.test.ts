@@ -5,6 +5,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { semanticTokens, semanticTokensEdits, TOKEN_TYPES } from '../../../server/src/services/semanticTokens';
 import fc from 'fast-check';
+import { nth } from '../route/helpers';
 
 const live = { isCancellationRequested: false };
 
@@ -16,9 +17,10 @@ function decode(text: string): string[] {
   let line = 0;
   let start = 0;
   for (let i = 0; i < data.length; i += 5) {
-    line += data[i];
-    start = data[i] === 0 ? start + data[i + 1] : data[i + 1];
-    out.push(`${line}:${start} ${lines[line].slice(start, start + data[i + 2])}=${TOKEN_TYPES[data[i + 3]]}`);
+    const [deltaLine, deltaStart, length, type] = [nth(data, i), nth(data, i + 1), nth(data, i + 2), nth(data, i + 3)];
+    line += deltaLine;
+    start = deltaLine === 0 ? start + deltaStart : deltaStart;
+    out.push(`${line}:${start} ${nth(lines, line).slice(start, start + length)}=${TOKEN_TYPES[type]}`);
   }
   return out;
 }

@@ -25,6 +25,12 @@ export const URI = 'file:///work/samples/europe.route';
 const ROUTE_LINE = 3;
 const ROUTE_TEXT = 'EGLL N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI DCT BADPT DCT EDDF';
 
+/** A value the fixture's own tables hold (a missing one is a mistake in this file). */
+function defined<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the fixture has no ${what}`);
+  return value;
+}
+
 function rangeOf(word: string, nth = 0) {
   let index = -1;
   for (let i = 0; i <= nth; i++) index = ROUTE_TEXT.indexOf(word, index + 1);
@@ -74,7 +80,7 @@ function routePoints(): { points: MapPoint[]; legs: MapLeg[] } {
       name: spec.name,
       kind: spec.kind,
       status: spec.status,
-      position: spec.position,
+      ...(spec.position ? { position: spec.position } : {}),
       range: rangeOf(spec.name),
       elementIndex: index,
       facts: spec.position
@@ -85,7 +91,7 @@ function routePoints(): { points: MapPoint[]; legs: MapLeg[] } {
       const { path, distanceNm, trackDeg } = geodesicPath(previous.position, spec.position);
       cumulative += distanceNm;
       Object.assign(point, { legNm: distanceNm, trackDeg, cumulativeNm: cumulative });
-      const via = VIA[index];
+      const via = defined(VIA[index], `airway to point ${index}`);
       legs.push({
         id: `l${points.indexOf(previous)}`,
         fromId: previous.id,
@@ -140,11 +146,11 @@ function airspace(
     id,
     name,
     type,
-    airspaceClass,
+    ...(airspaceClass !== undefined ? { airspaceClass } : {}),
     lower,
     upper,
     label: `${lower}–${upper}`,
-    schedule,
+    ...(schedule !== undefined ? { schedule } : {}),
     polygons,
     crossed,
     distanceNm: crossed ? 0 : 12,
@@ -250,14 +256,14 @@ export function bigView(): MapView {
         lat + r * Math.sin(angle) * (0.7 + next() * 0.3),
       ]);
     }
-    ring.push(ring[0]);
+    ring.push(defined(ring[0], 'first vertex'));
     const floor = Math.floor(next() * 200);
     airspaces.push(
       airspace(
         `a${i}`,
         `AREA ${i}`,
-        TYPES[i % TYPES.length],
-        'ABCDEFG'[i % 7],
+        defined(TYPES[i % TYPES.length], 'airspace type'),
+        'ABCDEFG'.charAt(i % 7),
         floor ? `FL${String(floor).padStart(3, '0')}` : 'SFC',
         `FL${floor + 100}`,
         [[ring]],
@@ -272,7 +278,7 @@ export function bigView(): MapView {
       `n${i}`,
       `A${String(i).padStart(4, '0')}/26`,
       'EXXX',
-      SUBJECTS[i % SUBJECTS.length],
+      defined(SUBJECTS[i % SUBJECTS.length], 'NOTAM subject'),
       `NOTAM ${i} TEXT`,
       center,
       1 + next() * 8,
@@ -322,20 +328,23 @@ export function flightView(levels: 'planned' | 'all' = 'planned', overrides: Par
     exitNm: number,
     limits: string,
     flightLevels: string,
-  ): MapCrossingRow => ({
-    itemId,
-    kind,
-    name,
-    entryNm,
-    exitNm,
-    entryEto: `10:${String(Math.floor(5 + entryNm / 8)).padStart(2, '0')}Z`,
-    exitEto: `10:${String(Math.floor(5 + exitNm / 8)).padStart(2, '0')}Z`,
-    limits,
-    flightLevels,
-    activity: kind === 'fir' ? 'unknown' : verdicts[itemId].activity,
-    applies: kind === 'fir' ? true : verdicts[itemId].applies,
-    reason: kind === 'fir' ? '' : verdicts[itemId].reason,
-  });
+  ): MapCrossingRow => {
+    const verdict = kind === 'fir' ? undefined : defined(verdicts[itemId], `verdict for ${itemId}`);
+    return {
+      itemId,
+      kind,
+      name,
+      entryNm,
+      exitNm,
+      entryEto: `10:${String(Math.floor(5 + entryNm / 8)).padStart(2, '0')}Z`,
+      exitEto: `10:${String(Math.floor(5 + exitNm / 8)).padStart(2, '0')}Z`,
+      limits,
+      flightLevels,
+      activity: verdict ? verdict.activity : 'unknown',
+      applies: verdict ? verdict.applies : true,
+      reason: verdict ? verdict.reason : '',
+    };
+  };
   const crossings: MapCrossingRow[] = [
     row('f0', 'fir', 'London FIR', 0, konan - 15, '', 'SFC–FL350'),
     row('a0', 'airspace', 'LONDON TMA', 0, 55, '2500 ft–FL245', 'SFC–FL240'),
@@ -372,17 +381,20 @@ export function flightView(levels: 'planned' | 'all' = 'planned', overrides: Par
       .map((p) => ({ id: p.id, name: p.name, alongNm: p.cumulativeNm ?? 0, eto: '10:30Z' })),
     areas: crossings
       .filter((r) => r.kind !== 'fir')
-      .map((r) => ({
-        itemId: r.itemId,
-        kind: r.kind as 'airspace' | 'notam',
-        name: r.name,
-        fromNm: r.entryNm,
-        toNm: r.exitNm,
-        floorFt: limits[r.itemId][0],
-        ceilingFt: limits[r.itemId][1],
-        label: r.limits,
-        applies: r.applies,
-      })),
+      .map((r) => {
+        const [floorFt, ceilingFt] = defined(limits[r.itemId], `limits of ${r.itemId}`);
+        return {
+          itemId: r.itemId,
+          kind: r.kind as 'airspace' | 'notam',
+          name: r.name,
+          fromNm: r.entryNm,
+          toNm: r.exitNm,
+          floorFt,
+          ceilingFt,
+          label: r.limits,
+          applies: r.applies,
+        };
+      }),
   };
   return europeView({
     airspaces: [...base.airspaces, danger],
