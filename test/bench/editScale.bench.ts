@@ -20,6 +20,7 @@ import { RouteDocumentEditor } from '../../server/src/route';
 import { documentDiagnostics } from '../../server/src/services/documentDiagnostics';
 import type { BenchFigure } from './run';
 import { routesWithFindings } from './sampleRoutes';
+import { defined } from '../shared/defined';
 
 export const name = 'edits at scale (in process: edit, document, diagnostics)';
 
@@ -57,7 +58,10 @@ function medianEdit(text: string, lines = false): { median: number; p95: number 
     if (i >= 5) times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { median: times[EDITS >> 1], p95: times[Math.floor(EDITS * 0.95)] };
+  return {
+    median: defined(times[EDITS >> 1], 'the median edit'),
+    p95: defined(times[Math.floor(EDITS * 0.95)], 'the 95th percentile edit'),
+  };
 }
 
 const LATER_KEYSTROKES = 40;
@@ -108,7 +112,10 @@ async function firstKeystroke(text: string, idle: boolean): Promise<{ first: num
     times.push(performance.now() - start);
   }
   const later = times.slice(1).sort((a, b) => a - b);
-  return { first: times[0], later: later[later.length >> 1] };
+  return {
+    first: defined(times[0], 'the first keystroke'),
+    later: defined(later[later.length >> 1], 'a later keystroke'),
+  };
 }
 
 export async function run(): Promise<BenchFigure[]> {
@@ -144,7 +151,7 @@ export async function run(): Promise<BenchFigure[]> {
     // garbage collection of what the open made (and so may a later keystroke: see the p95s).
     const opens: { first: number; later: number }[] = [];
     for (let i = 0; i < 3; i++) opens.push(await firstKeystroke(text, true));
-    const idle = opens.sort((a, b) => a.first / a.later - b.first / b.later)[1];
+    const idle = defined(opens.sort((a, b) => a.first / a.later - b.first / b.later)[1], 'the middle open');
     const first = idle.first / idle.later;
     figures.push({
       label: `first keystroke after open at ${label} (idle time after it; of 3 opens)`,
@@ -176,7 +183,7 @@ export async function run(): Promise<BenchFigure[]> {
   // optimizing that code on its own threads, which the first keystroke may meet on a loaded
   // machine (1.2–55x a later one in one series of 10 processes, most under 3x).
   const fresh = [0, 1, 2].map(() => firstKeystrokeInFreshProcess(FRESH_BYTES));
-  const freshMedian = fresh.sort((a, b) => a.first / a.later - b.first / b.later)[1];
+  const freshMedian = defined(fresh.sort((a, b) => a.first / a.later - b.first / b.later)[1], 'the middle process');
   const freshRatio = freshMedian.first / freshMedian.later;
   figures.push({
     label: 'first keystroke after open at 5 MB, fresh process (of 3)',

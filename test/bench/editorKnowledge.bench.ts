@@ -16,6 +16,7 @@ import { AirlineDirectory, airlineFindings, airlineHoverSection } from '../../se
 import { completions } from '../../server/src/services/completion';
 import { LineIndex } from '../../server/src/route/ranges';
 import { startHubSimulator } from '../hub-sim/server';
+import { defined } from '../shared/defined';
 
 export const name = 'completion and airline look-up';
 
@@ -32,7 +33,7 @@ const ROUTES = [
 ];
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+  return defined(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))], 'a measurement');
 }
 
 export async function run(): Promise<BenchFigure[]> {
@@ -52,16 +53,16 @@ export async function run(): Promise<BenchFigure[]> {
     { line, character: 'N0450F350 DET L6 DVR UL9 KONAN UL607 '.length },
     { line, character: 'N0450F350 DET L6 DVR '.length },
     { line, character: 'N0450F350 DET L6 DVR UL9 KONAN '.length },
-  ];
+  ] as const;
   let started = performance.now();
   const firstItems = completions(document, lines, positions[0], { db }, live).length;
   const firstMs = performance.now() - started;
   // Warm-up: the JIT, and the lazily built indexes of every kind of list.
-  for (let i = 0; i < 60; i++) completions(document, lines, positions[i % positions.length], { db }, live);
+  for (let i = 0; i < 60; i++) completions(document, lines, positions[i % positions.length]!, { db }, live);
   const times: number[] = [];
   let items = 0;
   for (let i = 0; i < 300; i++) {
-    const position = positions[i % positions.length];
+    const position = positions[i % positions.length]!; // i modulo the length: in range
     started = performance.now();
     items += completions(document, lines, position, { db }, live).length;
     times.push(performance.now() - started);
@@ -92,7 +93,10 @@ export async function run(): Promise<BenchFigure[]> {
     const fpl = parseRouteDocument(
       '(FPL-AZA610-IS\n-A320/M-SDE2E3FGIJ1RWY/LB1\n-LIRF0900\n-N0450F350 DCT\n-EGLL0230\n-0)',
     );
-    const field = fpl.blocks[0].fpl!.fields.find((f) => f.number === 7)!;
+    const field = defined(
+      fpl.blocks[0]?.fpl?.fields.find((f) => f.number === 7),
+      'field 7',
+    );
     const rounds = 20_000;
     started = performance.now();
     let found = 0;

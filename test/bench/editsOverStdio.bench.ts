@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { ServerUnderTest } from '../protocol/support/server';
 import type { BenchFigure } from './run';
 import { routesWithFindings } from './sampleRoutes';
+import { defined } from '../shared/defined';
 
 export const name = 'edits at scale over stdio (didChange → publishDiagnostics)';
 
@@ -46,7 +47,7 @@ function cpuMs(pid: number): number {
 
 const sorted = (values: number[]): number[] => [...values].sort((a, b) => a - b);
 const at = (values: number[], p: number): number =>
-  sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))];
+  defined(sorted(values)[Math.min(values.length - 1, Math.floor(values.length * p))], 'a measurement');
 
 interface Opened {
   /** The first keystroke after the open's diagnostics, at once: wall ms. */
@@ -60,7 +61,7 @@ interface Opened {
 async function openAndEdit(server: ServerUnderTest, uri: string, text: string, edits: number): Promise<Opened> {
   const lines = text.split('\n');
   let line = lines.length >> 1;
-  while (!lines[line].startsWith('N0')) line++;
+  while (!defined(lines[line], 'a route line below the middle').startsWith('N0')) line++;
   await server.open(uri, text);
   const pid = server.process.pid!;
   const later: number[] = [];
@@ -109,7 +110,7 @@ export async function run(): Promise<BenchFigure[]> {
       if (label === '20 MB') {
         p95At20 = at(later, 0.95);
         const ratios = opens.map((o) => o.first / at(o.later, 0.5));
-        const middle = opens[ratios.indexOf(at(ratios, 0.5))];
+        const middle = defined(opens[ratios.indexOf(at(ratios, 0.5))], 'the middle open');
         firstRatio = at(ratios, 0.5);
         figures.push(
           {

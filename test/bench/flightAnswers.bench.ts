@@ -13,6 +13,7 @@ import { readFlightList } from '../../server/src/hub/flightAnswers';
 import { Redactor } from '../../server/src/hub/redact';
 import { HttpTransport, type HttpResponse } from '../../server/src/hub/transport';
 import type { BenchFigure } from './run';
+import { longestStallMs } from './support/stall';
 
 export const name = 'Flight answers (100,000 flights read without holding the event loop)';
 
@@ -50,24 +51,6 @@ const response = (body: string, contentType: string): HttpResponse => ({
   url: 'http://127.0.0.1/bench',
   redactor: new Redactor(['bench-key']),
 });
-
-/** The longest the event loop was held while `work` ran, in process CPU ms (see map.bench.ts). */
-async function longestStallMs(work: () => Promise<unknown>): Promise<number> {
-  let longest = 0;
-  let last = process.cpuUsage();
-  let running = true;
-  const probe = () => {
-    const used = process.cpuUsage(last);
-    longest = Math.max(longest, (used.user + used.system) / 1000);
-    last = process.cpuUsage();
-    if (running) setImmediate(probe);
-  };
-  setImmediate(probe);
-  await work();
-  running = false;
-  await new Promise((resolve) => setImmediate(resolve));
-  return longest;
-}
 
 export async function run(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];

@@ -22,6 +22,7 @@ import { loadNavDatabase } from '../../server/src/navdata/loader';
 import { DEFAULT_MAP_FILTERS, type MapView } from '../../common/protocol/mapMessages';
 import { parseRouteDocument } from '../../server/src/route';
 import type { BenchFigure } from './run';
+import { longestStallMs } from './support/stall';
 
 export const name = 'route map (host side)';
 
@@ -66,7 +67,7 @@ function syntheticData(): MapData {
     const notam: Notam = {
       id: `n${i}`,
       designation: `A${i}/26`,
-      selectionCode: ['QRTCA', 'QNMAS', 'QMRLC', 'QOBCE', 'QWPLW'][i % 5],
+      selectionCode: (['QRTCA', 'QNMAS', 'QMRLC', 'QOBCE', 'QWPLW'] as const)[i % 5]!, // i modulo 5: in range
       lat: p.lat,
       lon: p.lon,
       radiusNm: i % 50 === 0 ? 999 : 1 + Math.floor(random() * 25),
@@ -119,28 +120,6 @@ function tinyAlongRoute(points: [number, number][], count: number): MapData {
     });
   }
   return { firs: [], airspaces, notams: [], microlights: [], notices: [] };
-}
-
-/**
- * The longest the event loop was held while `work` ran, as process CPU time (ms) between two
- * turns of a probe that re-arms itself with setImmediate, as a hover would wait. CPU time, like
- * the other figures here: on this shared machine the wall clock mostly counts other processes.
- */
-async function longestStallMs(work: () => Promise<unknown>): Promise<number> {
-  let longest = 0;
-  let last = process.cpuUsage();
-  let running = true;
-  const probe = () => {
-    const used = process.cpuUsage(last);
-    longest = Math.max(longest, (used.user + used.system) / 1000);
-    last = process.cpuUsage();
-    if (running) setImmediate(probe);
-  };
-  setImmediate(probe);
-  await work();
-  running = false;
-  await new Promise((resolve) => setImmediate(resolve));
-  return longest;
 }
 
 function cpuMs(rounds: number, fn: () => void): number {

@@ -10,6 +10,7 @@ import type { BenchFigure } from './run';
 import { loadNavDatabase } from '../../server/src/navdata/loader';
 import { expandRoute } from '../../server/src/expansion/offlineExpansion';
 import { parseRouteDocument } from '../../server/src/route';
+import { defined } from '../shared/defined';
 
 export const name = 'navigation data and route expansion';
 
@@ -62,10 +63,10 @@ export async function run(): Promise<BenchFigure[]> {
   const which = full ? 'full data' : 'excerpt (no ../shared/navdata)';
   const loads = [measureLoadInChild(folder), measureLoadInChild(folder), measureLoadInChild(folder)];
   loads.sort((a, b) => a.milliseconds - b.milliseconds);
-  const median = loads[1];
+  const median = defined(loads[1], 'the middle load');
 
   const db = await loadNavDatabase(folder);
-  const block = parseRouteDocument(LONG_ROUTE).blocks[0];
+  const block = defined(parseRouteDocument(LONG_ROUTE).blocks[0], 'the long route');
   const points = expandRoute(block, db).points.length;
   for (let i = 0; i < 200; i++) expandRoute(block, db);
   const rounds = 3000;
@@ -106,7 +107,7 @@ export async function run(): Promise<BenchFigure[]> {
 }
 
 if (require.main === module && process.argv[2] === '--child') {
-  child(process.argv[3]).catch((error: unknown) => {
+  child(defined(process.argv[3], 'the navdata folder after --child')).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -13,12 +13,12 @@
  * 70,000 live strings, or one without), so the best split round against the best check round
  * compared the split's luckiest round with the check's usual one.
  */
-import { buildSync } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchFigure } from './run';
+import { bundleMeasureScript } from './support/measureScript';
 
 export const name = 'route parser';
 
@@ -177,16 +177,7 @@ interface Measured {
 function measure(): Measured {
   const dir = mkdtempSync(join(tmpdir(), 'route-bench-'));
   try {
-    const outfile = join(dir, 'measure.js');
-    buildSync({
-      stdin: { contents: MEASURE, resolveDir: join(__dirname, '../..'), loader: 'ts', sourcefile: 'measure.ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile,
-      logLevel: 'error',
-    });
+    const outfile = bundleMeasureScript(MEASURE, dir);
     const child = spawnSync(process.execPath, [outfile], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`measuring failed: ${child.stderr}`);
     return JSON.parse(child.stdout) as Measured;

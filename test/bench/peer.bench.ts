@@ -14,12 +14,12 @@
  * in its own process: ours bundled by esbuild as the server ships (paired rounds of check and
  * parse, medians), the peer's every route tokenized and parsed as its README shows (f15Peer.py).
  */
-import { buildSync } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchFigure } from './run';
+import { bundleMeasureScript } from './support/measureScript';
 
 export const name = 'parse against the check pass and the peer (20,000 routes)';
 
@@ -108,16 +108,7 @@ function peer(routesFile: string): PeerMeasured | string {
 export async function run(): Promise<BenchFigure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'peer-bench-'));
   try {
-    const outfile = join(dir, 'measure.js');
-    buildSync({
-      stdin: { contents: MEASURE, resolveDir: join(__dirname, '../..'), loader: 'ts', sourcefile: 'measure.ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile,
-      logLevel: 'error',
-    });
+    const outfile = bundleMeasureScript(MEASURE, dir);
     const figures: BenchFigure[] = [];
     for (const [what, mistakes, goal] of [
       ['clean', 0, 80],

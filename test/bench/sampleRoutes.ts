@@ -2,7 +2,7 @@
  * The sample files' routes as [origin, destination, route text], repeated to build the large
  * documents of the language-server benches (server.bench.ts, large.bench.ts, the edits at scale).
  */
-export const ROUTES = [
+export const ROUTES: [origin: string, destination: string, route: string][] = [
   ['EGLL', 'EDDF', 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A'],
   ['LFPG', 'LIRF', 'N0460F360 SID OKASI UL612 SRN UM727 TAQ STAR'],
   ['EHAM', 'LEMD', 'N0450F350 LOPIK UN852 LNO UZ707 RESMI UN857 SAU/N0450F370 UN857 MITUM UN733 PRADO'],
@@ -29,7 +29,7 @@ export function routesWithFindings(bytes: number): string {
   const blocks: string[] = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
-    const [origin, destination, route] = ROUTES[i % ROUTES.length];
+    const [origin, destination, route] = ROUTES[i % ROUTES.length]!; // i modulo the length: in range
     const block = `# route ${i + 1}\norigin: ${origin}\ndestination: ${destination}\n${i % 2 ? route : `${route} UL9 UL9`}`;
     blocks.push(block);
     size += block.length + 2;

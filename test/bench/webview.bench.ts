@@ -16,6 +16,7 @@ import { packMapView } from '../../common/protocol/packedMapView';
 import { verdictsUpdate } from '../../client/src/map/viewUpdate';
 import { viewDelta } from '../../client/src/map/viewDelta';
 import type { MapVerdict, MapView } from '../../common/protocol/mapMessages';
+import { defined } from '../shared/defined';
 
 export const name = 'route map webview (headless Chromium, 2,000 airspaces, 5,000 NOTAMs)';
 
@@ -137,8 +138,8 @@ export async function run(): Promise<BenchFigure[]> {
         narrower,
         lightNarrower: { type: 'snapshot', ...lightNarrower.result },
         lightWider: { type: 'snapshot', ...lightWider.result },
-        verdicts3: judged[0].result,
-        verdicts4: judged[1].result,
+        verdicts3: defined(judged[0], 'the first verdicts').result,
+        verdicts4: defined(judged[1], 'the second verdicts').result,
       });
       for (let i = 0; i < CHANGES; i++) {
         layer.push((await timed('toggle', 'layer-airspaces')).total);

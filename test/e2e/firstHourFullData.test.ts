@@ -42,5 +42,5 @@ step('a route from EGLL starting at DVR expands with the full data and shows the
   // The referenceFix quick fixes are still offered, Dover's first.
   const fixes = (await wb.quickFixes(4, 'DVR')).filter((t) => /\(referenceFix\)$/.test(t));
   assert.equal(fixes.length, 2, JSON.stringify(fixes));
-  assert.match(fixes[0], /DOVER/);
+  assert.match(fixes[0]!, /DOVER/);
 });

@@ -135,8 +135,8 @@ test('credentials arriving while an FPL document is open: unknown and inactive o
   const airline = published.diagnostics.filter((d) => String(d.code).startsWith('A'));
   // AZA (Alitalia, inactive) on 7:5-8, XQZ (unknown) on 14:5-8; DLH (active) and the IATA AZ610 not warned.
   assert.deepEqual(airline.map(at), ['A002@7:5-8', 'A001@14:5-8']);
-  assert.match(String(airline[0].message), /Alitalia \(ICAO AZA, IATA AZ, inactive, from 1946-09-16 to 2021-10-14\)/);
-  assert.match(String(airline[1].message), /XQZ is not an ICAO operator designator/);
+  assert.match(String(airline[0]?.message), /Alitalia \(ICAO AZA, IATA AZ, inactive, from 1946-09-16 to 2021-10-14\)/);
+  assert.match(String(airline[1]?.message), /XQZ is not an ICAO operator designator/);
   await statusWhere((m) => /Airline reference: \d+ airlines \(list of \d{4}-\d\d-\d\d, from the service\)/.test(m));
   noSecretAnywhere();
 });

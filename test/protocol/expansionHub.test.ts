@@ -13,7 +13,8 @@ import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../comm
 import type { HubSimulator } from '../hub-sim/server';
 import { hubForFile } from './support/hubServer';
 import { ROOT } from './support/build';
-import { applyEdits, at, sample, ServerUnderTest } from './support/server';
+import { applyEdits, at, editsOf, sample, ServerUnderTest } from './support/server';
+import { defined } from '../shared/defined';
 
 const fromHub = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^H\d{3}$/.test(String(d.code)));
 
@@ -79,14 +80,15 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   const merged = (await server.diagnosticsWhere(uri, (p) => p.version === 1 && fromHub(p))).diagnostics;
   // The hub stays literal: H003 on the route from EGHI too, and on the route without origin.
   assert.deepEqual(merged.map(at), ['H003@7:10-13', 'H003@31:10-13']);
-  assert.match(String(merged[0].message), /referenceFix/);
+  const h003 = defined(merged[0], 'the H003');
+  assert.match(String(h003.message), /referenceFix/);
 
   // The hub lists no candidates, but it placed the origin: its position picks the SAM nearest EGHI.
-  const [action] = await server.codeActions(uri, merged[0].range, [merged[0]]);
+  const [action] = await server.codeActions(uri, h003.range, [h003]);
   assert.ok(action, 'a quick fix for H003');
   assert.match(action.title, /^Use the SAM nearest the origin EGHI: referenceFix 5\d{3}N00\d{3}W$/);
   const text = sample('ambiguous-first-fix.route');
-  const fixed = applyEdits(text, action.edit!.changes![uri]);
+  const fixed = applyEdits(text, editsOf(action, uri));
   const version = await server.sendChange(uri, [{ text: fixed }]);
   const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
   assert.deepEqual(after.diagnostics.map(at), ['H003@32:10-13']);
@@ -112,14 +114,15 @@ test("with a navdata folder too, the hub's ambiguous first fix gets the candidat
     'H005@7:10-13',
     'H003@31:10-13',
   ]);
-  const candidates = (merged[0].data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
+  const h005 = defined(merged[0], 'the H005');
+  const candidates = (h005.data as { candidates: { name?: string; distanceToOriginNm?: number }[] }).candidates;
   assert.equal(candidates.length, 4);
-  assert.match(candidates[0].name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');
-  const actions = await both.codeActions(uri, merged[0].range, [merged[0]]);
+  assert.match(candidates[0]?.name ?? '', /SOUTHAMPTON/, 'nearest the origin EGHI first');
+  const actions = await both.codeActions(uri, h005.range, [h005]);
   assert.equal(actions.filter((a) => /\(referenceFix\)$/.test(a.title)).length, 4);
   assert.ok(actions.some((a) => /nearest the origin EGHI/.test(a.title)));
-  const samos = actions.find((a) => /SAMOS/.test(a.title))!;
-  const version = await both.sendChange(uri, [{ text: applyEdits(text, samos.edit!.changes![uri]) }]);
+  const samos = actions.find((a) => /SAMOS/.test(a.title));
+  const version = await both.sendChange(uri, [{ text: applyEdits(text, editsOf(samos, uri)) }]);
   await both.diagnosticsWhere(uri, (p) => p.version === version);
   // The hub now takes the Samos VOR, far from EGHI: the hover shows it.
   assert.match(await hoverOn(both, uri, 8, 11, /Resolved/), /SAMOS/);
@@ -286,5 +289,5 @@ test("broken.route with a hub key and navigation data: the airway mistakes found
   const x002 = merged.filter((d) => d.code === 'X002');
   assert.deepEqual(x002.map(at), ['X002@31:18-23', 'X002@34:14-16', 'X002@34:17-20']);
   for (const d of x002) assert.match(String(d.message), /Found on the hub's points and by the navigation data\.$/);
-  assert.match(String(x002[0].message), /^UL9 does not pass KONAM/);
+  assert.match(String(x002[0]?.message), /^UL9 does not pass KONAM/);
 });

@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { ROOT } from './support/build';
-import { applyEdits, at, sample, ServerUnderTest } from './support/server';
+import { applyEdits, at, editsOf, sample, ServerUnderTest } from './support/server';
+import { defined } from '../shared/defined';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^X\d{3}$/.test(String(d.code)));
@@ -91,7 +92,7 @@ test('ambiguous-first-fix.route: the first fix is reported and its quick fixes c
   // From EGHI Southampton is clearly nearest and taken (X011, its referenceFix fixes still offered);
   // the last route has no origin and stays ambiguous (X005).
   assert.deepEqual(merged.map(at), ['X011@7:10-13', 'X005@31:10-13']);
-  const ambiguous = merged[0];
+  const ambiguous = defined(merged[0], 'the X011');
   const candidates = (ambiguous.data as { candidates: { ident: string }[] }).candidates;
   assert.ok(candidates.length >= 2);
 
@@ -99,7 +100,7 @@ test('ambiguous-first-fix.route: the first fix is reported and its quick fixes c
   assert.equal(actions.length, candidates.length);
   for (const action of actions) assert.match(action.title, /^Use SAM .*\(referenceFix\)$/);
   const southampton = actions.find((a) => /GB|England|SOUTHAMPTON/i.test(a.title)) ?? actions[0];
-  const fixed = applyEdits(text, southampton.edit!.changes![uri]);
+  const fixed = applyEdits(text, editsOf(southampton, uri));
   assert.match(fixed.split('\n').slice(4, 8).join('\n'), /^referenceFix: \d{4}[NS]\d{5}[EW]$/m);
 
   // Applying it: the block is expanded again and the first fix is no longer ambiguous.
@@ -202,7 +203,7 @@ test(
         await until(async () => (full.published.get(uri) ?? []).length >= 2);
         const publications = full.published.get(uri)!;
         assert.equal(publications.length, 2, name);
-        const last = publications[1];
+        const last = defined(publications[1]);
         assert.deepEqual(
           last.diagnostics.filter((d) => !String(d.code).startsWith('R')).map(at),
           LEVEL_FINDINGS[name] ?? [],

@@ -12,6 +12,7 @@ import { foldingRanges } from '../../server/src/services/folding';
 import { SHOW_MAP_COMMAND } from '../../common/commands';
 import { MAX_SYMBOLS } from '../../server/src/services/symbols';
 import { ServerUnderTest } from './support/server';
+import { defined } from '../shared/defined';
 
 const live = { isCancellationRequested: false };
 const RANGE_LIMIT = 10;
@@ -49,7 +50,7 @@ test('folding sends the first rangeLimit ranges, before and after an edit', asyn
     await server.folding(uri),
     foldingRanges(parseRouteDocument(edited), edited, live).slice(0, RANGE_LIMIT),
   );
-  assert.equal((await server.folding(uri))[0].startLine, 1);
+  assert.equal((await server.folding(uri))[0]?.startLine, 1);
 });
 
 test('a client that sets no rangeLimit gets every folding range', async () => {
@@ -70,13 +71,14 @@ test('code lenses come without commands; each is resolved to open the map on its
   const lenses = (await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
   assert.equal(lenses.length, 30);
   assert.ok(lenses.every((lens) => lens.command === undefined && lens.data !== undefined));
-  const resolved = await server.connection.sendRequest(CodeLensResolveRequest.type, lenses[3]);
-  assert.deepEqual(resolved.range, lenses[3].range);
+  const lens = defined(lenses[3], 'the fourth lens');
+  const resolved = await server.connection.sendRequest(CodeLensResolveRequest.type, lens);
+  assert.deepEqual(resolved.range, lens.range);
   assert.equal(resolved.command?.title, 'Show on map');
   assert.equal(resolved.command?.command, SHOW_MAP_COMMAND);
   assert.deepEqual(resolved.command?.arguments, [uri, { line: 18, character: 0 }]);
   // A lens the server never gave out comes back as it was, not as a failure.
-  const foreign = { range: lenses[0].range, data: 'elsewhere' };
+  const foreign = { range: defined(lenses[0]).range, data: 'elsewhere' };
   assert.deepEqual(await server.connection.sendRequest(CodeLensResolveRequest.type, foreign), foreign);
 });
 
@@ -90,7 +92,7 @@ test('an outline whose points do not fit lists its blocks without them', async (
   const symbols = await server.symbols(uri);
   assert.equal(symbols.length, count);
   assert.ok(symbols.every((s) => s.children?.length === 0 && s.detail === 'route, 1 point'));
-  assert.equal(symbols[count - 1].range.start.line, (count - 1) * 3);
+  assert.equal(symbols[count - 1]?.range.start.line, (count - 1) * 3);
   const small = 'file:///large/small.route';
   await server.open(small, blocks(10));
   assert.ok(

@@ -17,7 +17,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
-import { applyEdits, ServerUnderTest } from './support/server';
+import { applyEdits, editsOf, ServerUnderTest } from './support/server';
 
 const PROCEDURES = path.join(ROOT, 'test', 'fixtures', 'procedures');
 const TEXT = [
@@ -99,7 +99,7 @@ test('the editor and check --navdata report the same P findings, with the file a
   const replace = actions.find((a) => a.title === 'Replace CPT3F by DVR6J');
   assert.ok(replace, actions.map((a) => a.title).join(', '));
   assert.equal(replace.isPreferred, true);
-  assert.match(applyEdits(TEXT, replace.edit!.changes![uri]!), /N0450F350 DVR6J DVR UL9/);
+  assert.match(applyEdits(TEXT, editsOf(replace, uri)), /N0450F350 DVR6J DVR UL9/);
   await server.close(uri);
 });
 

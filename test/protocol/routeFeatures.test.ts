@@ -22,7 +22,8 @@ import {
 } from 'vscode-languageserver-protocol';
 import { EXPANSION_TABLE_REQUEST, type ExpansionTableResult } from '../../common/protocol/lspMessages';
 import { ROOT } from './support/build';
-import { applyEdits, at, ServerUnderTest } from './support/server';
+import { applyEdits, at, editsOf, ServerUnderTest } from './support/server';
+import { defined } from '../shared/defined';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 const hasExpansion = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^X\d{3}$/.test(String(d.code)));
@@ -66,7 +67,7 @@ test('semantic tokens for editors without the grammar: offered, and the route co
   })) as SemanticTokens;
   // speed/level, DVR, UL9, KONAN: 4 tokens of 5 integers, UL9 as a type.
   assert.equal(tokens.data.length, 20);
-  assert.equal(provider.legend.tokenTypes[tokens.data[13]], 'type');
+  assert.equal(provider.legend.tokenTypes[tokens.data[13]!], 'type');
   await server.close(uri);
 });
 
@@ -125,8 +126,9 @@ test('completion: an airway after a point, its exit points after the airway, fix
     { range: { start: { line: 2, character: 14 }, end: { line: 2, character: 14 } }, text: 'UL9 KONAN UL607 ' },
   ]);
   const exits = await complete(uri, 2, 30);
-  assert.equal(exits.items[0].label, 'KOK');
-  assert.match(exits.items[0].detail!, /24\.7 NM along UL607 from KONAN$/);
+  const kok = defined(exits.items[0], 'a completion');
+  assert.equal(kok.label, 'KOK');
+  assert.match(kok.detail!, /24\.7 NM along UL607 from KONAN$/);
 
   await server.change(uri, [
     { range: { start: { line: 2, character: 24 }, end: { line: 2, character: 30 } }, text: 'DCT ' },
@@ -176,7 +178,7 @@ test('the expansion table and the outline total', async () => {
     null,
   );
   const [symbol] = await server.symbols(uri);
-  assert.match(symbol.detail!, /, 354 NM$/);
+  assert.match(defined(symbol?.detail, "the symbol's detail"), /, 354 NM$/);
 });
 
 test('a misspelt exit point: the quick fix replaces it by the airway point one edit away, and X001 goes', async () => {
@@ -187,8 +189,8 @@ test('a misspelt exit point: the quick fix replaces it by the airway point one e
   const x001 = published.diagnostics.find((d) => d.code === 'X001')!;
   assert.equal(at(x001), 'X001@0:30-35');
   const [action] = await server.codeActions(uri, x001.range, [x001]);
-  assert.equal(action.title, 'Replace AMASO by AMASI (on the airway)');
-  const fixed = applyEdits(text, action.edit!.changes![uri]);
+  assert.equal(action?.title, 'Replace AMASO by AMASI (on the airway)');
+  const fixed = applyEdits(text, editsOf(action, uri));
   const version = await server.sendChange(uri, [
     { range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, text: fixed },
   ]);

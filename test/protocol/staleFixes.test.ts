@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { CodeAction, Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { ROOT } from './support/build';
-import { applyEdits, ServerUnderTest } from './support/server';
+import { applyEdits, editsOf, ServerUnderTest } from './support/server';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
 let server: ServerUnderTest;
@@ -62,7 +62,7 @@ test('the duplicated DOF/: after typing earlier on its line, the old diagnostic 
     a.title.startsWith('Remove the duplicated'),
   );
   assert.ok(remove, 'offered again for the finding where it now is');
-  assert.match(applyEdits(now, remove.edit!.changes![uri]!), /\n-STS\/HOSP PBN\/A1B1 DOF\/261201 RMK\/ABC\)$/);
+  assert.match(applyEdits(now, editsOf(remove, uri)), /\n-STS\/HOSP PBN\/A1B1 DOF\/261201 RMK\/ABC\)$/);
 });
 
 test('Insert PBN/: a stale diagnostic gets no insertion; the current one inserts at the start of field 18', async () => {

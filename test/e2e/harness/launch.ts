@@ -48,8 +48,8 @@ export async function launchWorkbench(
       stateDir,
       workspace,
       hub,
-      hubArgs,
-      settings,
+      ...(hubArgs === undefined ? {} : { hubArgs }),
+      ...(settings === undefined ? {} : { settings }),
     });
   } catch (error) {
     await ownPool?.stop();
@@ -71,7 +71,8 @@ export async function launchWorkbench(
     // of the server's previous files: the workbench's scripts (cacheable for a year) and the code
     // Chromium compiled from them come from the disk instead of code-server and V8 again.
     browser = await chromium.launch({
-      executablePath: session.chromium,
+      // No Chromium of the environment's own: Playwright's.
+      ...(session.chromium === undefined ? {} : { executablePath: session.chromium }),
       args: [...CHROMIUM_ARGS, `--disk-cache-dir=${session.browserCacheDir}`],
     });
     // A browser that prefers reduced motion (VS Code's `workbench.reduceMotion` is `auto`): the
@@ -86,7 +87,7 @@ export async function launchWorkbench(
     // the machine is busy with a second test run.
     await page.goto(session.folderUrl, { timeout: 120_000 });
     await workbench.waitForWorkbench();
-    return { workbench, workspace, hubUrl: session.hubUrl, close };
+    return { workbench, workspace, ...(session.hubUrl === undefined ? {} : { hubUrl: session.hubUrl }), close };
   } catch (error) {
     await close();
     throw error;

@@ -36,6 +36,7 @@ import {
   type Range,
   type SymbolInformation,
   type TextDocumentContentChangeEvent,
+  type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import {
   EXPANSION_STATUS_NOTIFICATION,
@@ -46,6 +47,7 @@ import {
   type StatusParams,
 } from '../../../common/protocol/lspMessages';
 import { buildOnce, ROOT, SERVER_JS } from './build';
+import { defined } from '../../shared/defined';
 
 /** A generous bound so a broken server fails the test instead of hanging it; not a speed check. */
 const WAIT_LIMIT_MS = Number(process.env.ICAO_ROUTE_WAIT_MS) || 30_000;
@@ -141,8 +143,9 @@ export class ServerUnderTest {
     const list = this.published.get(params.uri) ?? [];
     list.push(params);
     this.published.set(params.uri, list);
+    // Backwards, so that removing the waiter at i leaves those still to visit in place.
     for (let i = this.waiters.length - 1; i >= 0; i--) {
-      const waiter = this.waiters[i];
+      const waiter = this.waiters[i]!;
       if (waiter.uri === params.uri && waiter.accept(params)) {
         this.waiters.splice(i, 1);
         waiter.resolve(params);
@@ -153,7 +156,11 @@ export class ServerUnderTest {
   private receiveStatus(params: ExpansionStatusParams): void {
     this.expansionStatuses.push(params);
     for (let i = this.statusWaiters.length - 1; i >= 0; i--) {
-      if (this.statusWaiters[i].accept(params)) this.statusWaiters.splice(i, 1)[0].resolve(params);
+      const waiter = this.statusWaiters[i]!;
+      if (waiter.accept(params)) {
+        this.statusWaiters.splice(i, 1);
+        waiter.resolve(params);
+      }
     }
   }
 
@@ -292,6 +299,11 @@ export class ServerUnderTest {
     clearTimeout(killer);
     this.connection.dispose();
   }
+}
+
+/** The edits `action` makes to the document `uri`, or a failed test saying it makes none. */
+export function editsOf(action: CodeAction | undefined, uri: string): TextEdit[] {
+  return defined(action?.edit?.changes?.[uri], `edits to ${uri} from ${action?.title ?? 'no action'}`);
 }
 
 /** Applies LSP text edits to a string (for checking what a quick fix produces). */

@@ -46,8 +46,8 @@ test('findings print as file:line:col code severity: message with 1-based positi
   const run = cli('check', 'broken.route');
   const lines = run.stdout.trim().split('\n');
   assert.equal(lines.length, 2);
-  assert.match(lines[0], /^broken\.route:2:15 R206 warning: .*DCT/);
-  assert.match(lines[1], /^broken\.route:4:19 R205 error: .*UL9/);
+  assert.match(lines[0]!, /^broken\.route:2:15 R206 warning: .*DCT/);
+  assert.match(lines[1]!, /^broken\.route:4:19 R205 error: .*UL9/);
   assert.equal(run.code, 1, 'an error was found');
 });
 
@@ -99,7 +99,7 @@ test('folders are searched for .route files; the samples check as expected', () 
     run.stdout
       .trim()
       .split('\n')
-      .map((l) => path.basename(l.split(':')[0])),
+      .map((l) => path.basename(l.split(':')[0]!)), // split gives one part at least
   );
   assert.deepEqual([...files], ['broken.route']);
   assert.match(run.stderr, /\d+ file\(s\) checked/);

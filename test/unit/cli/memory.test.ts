@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildOnce, CLI_JS } from '../../protocol/support/build';
+import { defined } from '../../shared/defined';
 
 const SIZE = 2 * 1048576;
 const HEAP_MB = 64;
@@ -62,7 +63,7 @@ test('an FPL message of dashes: one finding for all the extra fields, on their r
   const run = spawnSync(process.execPath, [CLI_JS, 'check', file], { encoding: 'utf8' });
   const extra = run.stdout.split('\n').filter((l) => /R310/.test(l) && /extra fields/.test(l));
   assert.equal(extra.length, 1, run.stdout);
-  assert.match(extra[0], /:1:15 R310 warning: 992 unexpected extra fields after field 19/);
+  assert.match(extra[0]!, /:1:15 R310 warning: 992 unexpected extra fields after field 19/);
 });
 
 test('4 MB of tiny route blocks, some with a finding, give a complete JSON document within a 48 MB heap', () => {
@@ -83,9 +84,9 @@ test('4 MB of tiny route blocks, some with a finding, give a complete JSON docum
     error: unknown;
   };
   assert.equal(report.error, null);
-  const [only] = report.files;
+  const only = defined(report.files[0], "the file's report");
   assert.equal(only.blocks.length, blocks);
-  assert.equal(only.blocks[7].routeText, 'N0450F350 DVR KONAN');
+  assert.equal(only.blocks[7]?.routeText, 'N0450F350 DVR KONAN');
   // R206 (write DCT between DVR and KONAN) on every eighth block, in document order.
   assert.equal(only.diagnostics.length, blocks / 8);
   assert.equal(report.summary.warning, blocks / 8);

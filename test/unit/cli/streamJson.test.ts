@@ -26,7 +26,7 @@ async function json(text: string, blocksHeld?: number): Promise<{ document: stri
   const lines: string[] = [];
   const counts = noCounts();
   const writer = new JsonReportWriter((line) => void lines.push(line), '0');
-  await streamFile('mixed.route', text, counts, { json: writer, blocksHeld });
+  await streamFile('mixed.route', text, counts, { json: writer, ...(blocksHeld === undefined ? {} : { blocksHeld }) });
   await writer.end({ unreadable: [], files: 1, counts });
   return { document: lines.join('\n'), counts };
 }

@@ -71,7 +71,7 @@ test('where and how to download is the caller’s: registry, npm cache, proxy', 
 test('PATH: the Node to install with first, the project’s node_modules/.bin and npm’s node-gyp shim gone', async () => {
   const { npmInstallEnvironment } = await load();
   const env = npmInstallEnvironment(OUTER_NPM_RUN, { nodeBin: '/cache/node/bin/node' });
-  assert.deepEqual(env.PATH.split(path.delimiter), ['/cache/node/bin', '/usr/local/bin', '/usr/bin']);
+  assert.deepEqual(env.PATH?.split(path.delimiter), ['/cache/node/bin', '/usr/local/bin', '/usr/bin']);
 });
 
 test('a real npm in that environment reports the Node that runs it, not the one of the outer npm run', async () => {

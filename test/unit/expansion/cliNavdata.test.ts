@@ -10,6 +10,7 @@ import { LineIndex } from '../../../server/src/route/ranges';
 import { EXCERPT, ROOT, SAMPLES } from '../navdata/paths';
 import { buildOnce, CLI_JS } from '../../protocol/support/build';
 import { parsedDocument } from '../../../server/src/services/parsedDocument';
+import { defined } from '../../shared/defined';
 
 function offlineSession(folder: string): RouteSession {
   const session = new RouteSession({}, { retryMs: 0 });
@@ -60,12 +61,12 @@ test('check --navdata on the command line: JSON with points, exit codes', () => 
   };
   // Only the level bands of L607 and T150, below the planned F350 (see docs/testing.md).
   assert.deepEqual(
-    (report.files[0].diagnostics as { code: string; message: string }[]).map(
+    (defined(report.files[0]).diagnostics as { code: string; message: string }[]).map(
       (d) => `${d.code} ${d.message.split(' ')[0]}`,
     ),
     ['X012 L607', 'X012 T150'],
   );
-  assert.equal(report.files[0].blocks[0].expansion.points.at(-1)!.designator, 'EDDF');
+  assert.equal(report.files[0]?.blocks[0]?.expansion.points.at(-1)?.designator, 'EDDF');
   const text = cli(`--navdata=${EXCERPT}`, path.join(SAMPLES, 'broken.route'));
   assert.match(text.stdout, /broken\.route:28:19 X001 warning: KNOAN is not in the navigation data/);
   const missing = cli('--navdata', path.join(ROOT, 'no-such-folder'), path.join(SAMPLES, 'europe.route'));

@@ -8,14 +8,19 @@ import type { NavDatabase } from '../../../server/src/navdata/loader';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { codesOf, DIAGNOSTIC_CODES } from '../../../server/src/route/codes';
 import { EXCERPT, SAMPLES, XPLANE11, load } from '../navdata/paths';
+import { defined } from '../../shared/defined';
 
 function block(text: string, index = 0): RouteBlock {
-  return parseRouteDocument(text).blocks[index];
+  return defined(parseRouteDocument(text).blocks[index], `block ${index} of ${JSON.stringify(text)}`);
 }
 
 function sample(file: string): RouteBlock[] {
   return parseRouteDocument(fs.readFileSync(path.join(SAMPLES, file), 'utf8')).blocks;
 }
+
+/** The block at `index` of a sample file. */
+const sampleBlock = (file: string, index: number): RouteBlock =>
+  defined(sample(file)[index], `block ${index} of ${file}`);
 
 const designators = (db: NavDatabase, b: RouteBlock) => expandRoute(b, db).points.map((p) => p.designator);
 const codes = (db: NavDatabase, b: RouteBlock) => expandRoute(b, db).findings.map((f) => f.code);
@@ -34,7 +39,7 @@ const levelFindings = (findings: { code: string; message: string }[]) =>
 
 test('London Heathrow to Frankfurt: airways expanded between entry and exit, aerodromes at the ends, procedures kept', async () => {
   const db = await load(EXCERPT);
-  const [route] = sample('europe.route');
+  const route = sampleBlock('europe.route', 0);
   const result = expandRoute(route, db);
   // L607 (top FL195/FL240) and T150 (top FL240) at F350: the level bands of the data, nothing else.
   assert.deepEqual(levelFindings(result.findings), ['X012 L607', 'X012 T150']);
@@ -63,16 +68,17 @@ test('London Heathrow to Frankfurt: airways expanded between entry and exit, aer
       'EDDF',
     ],
   );
-  const byName = Object.fromEntries(result.points.map((p) => [p.designator, p]));
-  assert.equal(byName.EGLL.elementIndex, -1);
-  assert.equal(byName.EGLL.type, 'aerodrome');
-  assert.equal(byName.EGLL.elevationFt, 83);
-  assert.equal(byName.DVR.type, 'vor');
-  assert.match(byName.DVR.resolvedFix, /^DVR VOR 51\.16N 001\.36E \(DOVER VOR-DME\)$/);
-  assert.equal(route.elements[byName.DVR.elementIndex].text, 'DVR');
-  assert.equal(byName.LNO.via, 'L607');
-  assert.equal(route.elements[byName.LNO.elementIndex].text, 'L607');
-  assert.equal(byName.KONAN.via, undefined, 'the exit point is the route element itself');
+  const byName = new Map(result.points.map((p) => [p.designator, p]));
+  const point = (designator: string) => defined(byName.get(designator), designator);
+  assert.equal(point('EGLL').elementIndex, -1);
+  assert.equal(point('EGLL').type, 'aerodrome');
+  assert.equal(point('EGLL').elevationFt, 83);
+  assert.equal(point('DVR').type, 'vor');
+  assert.match(point('DVR').resolvedFix, /^DVR VOR 51\.16N 001\.36E \(DOVER VOR-DME\)$/);
+  assert.equal(route.elements[point('DVR').elementIndex]?.text, 'DVR');
+  assert.equal(point('LNO').via, 'L607');
+  assert.equal(route.elements[point('LNO').elementIndex]?.text, 'L607');
+  assert.equal(point('KONAN').via, undefined, 'the exit point is the route element itself');
   assert.deepEqual(
     result.procedures.map((p) => [p.kind, p.designator]),
     [
@@ -98,7 +104,7 @@ test('every sample route except the broken ones expands without findings but the
       const result = expandRoute(b, db);
       assert.deepEqual(levelFindings(result.findings), LEVEL_FINDINGS[`${file} ${b.name}`] ?? [], `${file} ${b.name}`);
       assert.ok(result.points.length >= 5, `${file} ${b.name}`);
-      assert.equal(result.points[0].designator, b.origin!.value);
+      assert.equal(result.points[0]?.designator, b.origin!.value);
       assert.equal(result.points.at(-1)!.designator, b.destination!.value);
     }
   }
@@ -106,7 +112,7 @@ test('every sample route except the broken ones expands without findings but the
 
 test('North Atlantic: 7- and 11-character lat/lon points, namesakes chosen near the previous point', async () => {
   const db = await load(EXCERPT);
-  const [whole, half] = sample('north-atlantic.route');
+  const [whole, half] = [sampleBlock('north-atlantic.route', 0), sampleBlock('north-atlantic.route', 1)];
   const points = expandRoute(whole, db).points;
   const at = (d: string) => points.find((p) => p.designator === d)!;
   assert.deepEqual([at('57N020W').lat, at('57N020W').lon, at('57N020W').type], [57, -20, 'latLon']);
@@ -122,7 +128,7 @@ test('North Atlantic: 7- and 11-character lat/lon points, namesakes chosen near 
 
 test('Asia: Hong Kong to Tokyo along A1 and Y21, Singapore to Bangkok', async () => {
   const db = await load(EXCERPT);
-  const [hongKong, singapore] = sample('asia.route');
+  const [hongKong, singapore] = [sampleBlock('asia.route', 0), sampleBlock('asia.route', 1)];
   const points = designators(db, hongKong);
   assert.deepEqual(points.slice(0, 3), ['VHHH', 'ELATO', 'KADLO']);
   assert.ok(points.includes('APU') && points.includes('KEC') && points.includes('VIOLA'));
@@ -151,7 +157,7 @@ test('Asia: Hong Kong to Tokyo along A1 and Y21, Singapore to Bangkok', async ()
 
 test('ambiguous first fix without referenceFix: no point selected, candidates with distance to origin', async () => {
   const db = await load(EXCERPT);
-  const [route] = sample('ambiguous-first-fix.route');
+  const route = sampleBlock('ambiguous-first-fix.route', 0);
   const result = expandRoute(route, db);
   assert.deepEqual(
     result.points.map((p) => p.designator),
@@ -170,20 +176,24 @@ test('ambiguous first fix without referenceFix: no point selected, candidates wi
     ambiguous.candidates.map((c) => c.region),
     ['EG', 'LG', 'K', 'VI'],
   );
-  assert.ok(ambiguous.candidates[0].distanceToOriginNm! < 2);
-  assert.ok(ambiguous.candidates[1].distanceToOriginNm! > 1000);
-  const [finding] = result.findings;
+  assert.ok(defined(ambiguous.candidates[0]).distanceToOriginNm! < 2);
+  assert.ok(defined(ambiguous.candidates[1]).distanceToOriginNm! > 1000);
+  const finding = defined(result.findings[0], 'a finding');
   assert.equal(finding.code, 'X005');
   assert.deepEqual(finding.range, sam.range);
   assert.match(finding.message, /SAM names 4 places/);
   assert.match(finding.message, /referenceFix/);
   const data = finding.data as { candidates: { referenceFix: string }[] };
-  assert.equal(data.candidates[0].referenceFix, '5057N00121W');
+  assert.equal(data.candidates[0]?.referenceFix, '5057N00121W');
 });
 
 test('referenceFix as a fix, a radial or a coordinate selects the closest candidate', async () => {
   const db = await load(EXCERPT);
-  const [, literal, radial, coordinate] = sample('ambiguous-first-fix.route');
+  const [literal, radial, coordinate] = [
+    sampleBlock('ambiguous-first-fix.route', 1),
+    sampleBlock('ambiguous-first-fix.route', 2),
+    sampleBlock('ambiguous-first-fix.route', 3),
+  ];
   for (const b of [literal, radial]) {
     const result = expandRoute(b, db);
     assert.deepEqual(result.findings, [], b.referenceFix!.value);
@@ -199,7 +209,7 @@ test('referenceFix as a fix, a radial or a coordinate selects the closest candid
 
   // A coordinate near Samos on a route from Southampton: chosen, and flagged as far away.
   const misplaced = expandRoute(block('origin: EGHI\nreferenceFix: 3741N02654E\nN0240F080 SAM DCT ORTAC'), db);
-  assert.match(misplaced.points[1].resolvedFix, /SAMOS/);
+  assert.match(defined(misplaced.points[1]).resolvedFix, /SAMOS/);
   assert.deepEqual(
     misplaced.findings.map((f) => f.code),
     ['X004', 'X004'],
@@ -216,7 +226,7 @@ test('a referenceFix that cannot be used is an X009 on the directive, and the fi
       ['X009', 'X005'],
       value,
     );
-    assert.deepEqual(result.findings[0].range, b.referenceFix!.range);
+    assert.deepEqual(defined(result.findings[0]).range, b.referenceFix!.range);
     assert.ok(result.ambiguousFirstFix);
   }
 });
@@ -229,12 +239,15 @@ test('unknown point: X001 on its exact range; the route goes on', async () => {
     result.findings.map((f) => f.code),
     ['X001'],
   );
-  assert.deepEqual(result.findings[0].range, { start: { line: 0, character: 18 }, end: { line: 0, character: 23 } });
+  assert.deepEqual(defined(result.findings[0]).range, {
+    start: { line: 0, character: 18 },
+    end: { line: 0, character: 23 },
+  });
   assert.deepEqual(
     result.points.map((p) => p.designator),
     ['DVR', 'KOK'],
   );
-  assert.equal(DIAGNOSTIC_CODES.X001.severity, result.findings[0].severity);
+  assert.equal(DIAGNOSTIC_CODES.X001.severity, defined(result.findings[0]).severity);
 });
 
 test('airway that does not contain the entry or exit point: X002 on the airway', async () => {
@@ -245,14 +258,14 @@ test('airway that does not contain the entry or exit point: X002 on the airway',
     found.map((f) => f.code),
     ['X002', 'X002'],
   );
-  assert.deepEqual(found[0].range, entry.elements[2].range);
-  assert.match(found[0].message, /L6 does not pass DET/);
+  assert.deepEqual(defined(found[0]).range, entry.elements[2]?.range);
+  assert.match(defined(found[0]).message, /L6 does not pass DET/);
   const exit = expandRoute(block('N0450F350 DVR UL9 KONAM'), db).findings;
   assert.deepEqual(
     exit.map((f) => f.code),
     ['X002'],
   );
-  assert.match(exit[0].message, /UL9 does not pass KONAM; from DVR its nearest points are KONAN/);
+  assert.match(defined(exit[0]).message, /UL9 does not pass KONAM; from DVR its nearest points are KONAN/);
   const latLonExit = expandRoute(block('N0450F350 DVR UL9 51N002E'), db).findings;
   assert.deepEqual(
     latLonExit.map((f) => f.code),
@@ -264,7 +277,7 @@ test('airways that do not meet: X003; airways that meet without their joining po
   const db = await load(EXCERPT);
   const apart = block('N0450F350 DVR UL9 UN857 MITUM');
   const result = expandRoute(apart, db);
-  assert.ok(result.findings.some((f) => f.code === 'X003' && f.range === apart.elements[3].range));
+  assert.ok(result.findings.some((f) => f.code === 'X003' && f.range === apart.elements[3]?.range));
   assert.match(result.findings.find((f) => f.code === 'X003')!.message, /UL9 and UN857 do not meet/);
   const joined = designators(db, block('N0450F350 DVR UL9 UL607 AMASI'));
   assert.deepEqual(joined, ['DVR', 'KONAN', 'KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG', 'AMASI']);
@@ -279,7 +292,7 @@ test('unknown airway X006, far point X004, oceanic track X010', async () => {
     far.map((f) => f.code),
     ['X004'],
   );
-  assert.match(far[0].message, /57N050W is 1,\d{3} NM from DVR/);
+  assert.match(defined(far[0]).message, /57N050W is 1,\d{3} NM from DVR/);
   assert.deepEqual(codes(db, block('N0450F350 GOMUP NATD 57N050W')), ['X010']);
   assert.deepEqual(codes(db, block('origin: QQQQ\ndestination: EDDF\nN0450F350 DVR UL9 KONAN')), ['X008']);
   // ZZZZ is Doc 4444's "no location indicator", not an aerodrome the data lacks (zzzzAerodromes.test.ts).
@@ -295,7 +308,7 @@ test('one-way airway segments (awy 1100): no way against the direction is X013, 
     result.findings.map((f) => f.code),
     ['X013'],
   );
-  assert.deepEqual(result.findings[0].range, against.elements[2].range);
+  assert.deepEqual(defined(result.findings[0]).range, against.elements[2]?.range);
   assert.deepEqual(
     result.points.map((p) => p.designator),
     ['COL', 'RUDUS'],
@@ -307,7 +320,7 @@ test("bearing/distance points are computed on WGS84 with the VOR's variation; ot
   // Westbound at an even level: the cruising level check (X014) has nothing to say.
   const result = expandRoute(block('N0450F340 DVR DCT DVR270020 DCT BIG'), db);
   assert.deepEqual(result.findings, []);
-  const [dvr, computed] = result.points;
+  const [dvr, computed] = [defined(result.points[0], 'DVR'), defined(result.points[1], 'the computed point')];
   assert.equal(computed.type, 'computed');
   const inverse = Geodesic.WGS84.Inverse(dvr.lat, dvr.lon, computed.lat, computed.lon);
   assert.ok(Math.abs(inverse.s12! / 1852 - 20) < 1e-6);
@@ -316,7 +329,7 @@ test("bearing/distance points are computed on WGS84 with the VOR's variation; ot
     `true bearing 267 (270 magnetic, 3°W), got ${inverse.azi1}`,
   );
   assert.match(computed.resolvedFix, /magnetic 270° \(true 267°, variation 3°W at DVR\)/);
-  const fromFix = expandRoute(block('N0450F350 KONAN DCT KONAN090010'), db).points[1];
+  const fromFix = defined(expandRoute(block('N0450F350 KONAN DCT KONAN090010'), db).points[1], 'the computed point');
   const check = Geodesic.WGS84.Inverse(51.130833, 2, fromFix.lat, fromFix.lon);
   assert.ok(Math.abs(check.azi1! - 90) < 1e-6);
   assert.match(fromFix.resolvedFix, /taken as true/);
@@ -324,7 +337,7 @@ test("bearing/distance points are computed on WGS84 with the VOR's variation; ot
 
 test('a cancelled expansion stops between elements and says so', async () => {
   const db = await load(EXCERPT);
-  const [route] = sample('europe.route');
+  const route = sampleBlock('europe.route', 0);
   let checks = 0;
   const token = {
     get isCancellationRequested() {
@@ -364,7 +377,7 @@ test('an aerodrome written first in the route text is the origin, not a first fi
     result.points.map((p) => p.designator),
     ['EGHI', 'ORTAC', 'JSY', 'EGJJ'],
   );
-  assert.ok(result.ambiguousFirstFix!.candidates[0].distanceToOriginNm! < 2);
+  assert.ok(defined(result.ambiguousFirstFix?.candidates[0]).distanceToOriginNm! < 2);
   assert.deepEqual(
     result.points.map((p) => p.elementIndex),
     [0, 4, 6, 7],
@@ -406,7 +419,8 @@ test('a misspelt exit point is underlined, not the airway; a far point names the
   const text = 'N0450F350 DVR UL9 KONAM';
   const x002 = expandRoute(block(text), db).findings.filter((f) => f.code === 'X002');
   assert.equal(x002.length, 1);
-  assert.deepEqual([x002[0].range.start.character, x002[0].range.end.character], [text.indexOf('KONAM'), text.length]);
+  const { range } = defined(x002[0], 'an X002');
+  assert.deepEqual([range.start.character, range.end.character], [text.indexOf('KONAM'), text.length]);
   // DUB names Dublin and Dubai: with no referenceFix the first fix is dropped (hub contract), and a
   // far point says what was placed before it.
   const onAirway = expandRoute(block('N0470F330 DUB UN536 BURAK'), db);

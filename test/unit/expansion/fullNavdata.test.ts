@@ -14,6 +14,10 @@ import { clearlyNearestDeparture, expandRoute } from '../../../server/src/expans
 import { FAR_POINT_NM } from '../../../server/src/expansion/offlineExpansion';
 import { NavDatabaseBuilder } from '../../../server/src/navdata/loader';
 import { EXCERPT, SAMPLES, SHARED_NAVDATA, fullNavdataMissing, load } from '../navdata/paths';
+import { defined } from '../../shared/defined';
+
+/** The first block of `text`. */
+const firstBlock = (text: string) => defined(parseRouteDocument(text).blocks[0], 'a route block');
 
 const skip = fullNavdataMissing;
 
@@ -59,7 +63,7 @@ test(
   { skip },
   async () => {
     const db = await load(SHARED_NAVDATA);
-    const bare = parseRouteDocument('N0450F350 DVR DCT KONAN').blocks[0];
+    const bare = firstBlock('N0450F350 DVR DCT KONAN');
     const result = expandRoute(bare, db);
     assert.deepEqual(
       result.findings.map((f) => f.code),
@@ -68,28 +72,25 @@ test(
     assert.equal(result.ambiguousFirstFix?.candidates.length, 2);
     // The hub contract: a duplicate first fix without referenceFix selects no point, even when the
     // airway makes the place clear; the warning names it first, so its first quick fix writes it.
-    const onAirway = expandRoute(parseRouteDocument('N0450F350 DVR UL9 KONAN').blocks[0], db);
+    const onAirway = expandRoute(firstBlock('N0450F350 DVR UL9 KONAN'), db);
     assert.deepEqual(
       onAirway.findings.map((f) => f.code),
       ['X005'],
     );
-    assert.match(onAirway.findings[0].message, /the one on UL9, DOVER VOR-DME/);
-    assert.match(onAirway.ambiguousFirstFix!.candidates[0].name ?? '', /DOVER/);
+    assert.match(defined(onAirway.findings[0]).message, /the one on UL9, DOVER VOR-DME/);
+    assert.match(defined(onAirway.ambiguousFirstFix?.candidates[0]).name ?? '', /DOVER/);
     assert.ok(!onAirway.points.some((p) => p.designator === 'DVR'));
-    const withReference = expandRoute(
-      parseRouteDocument('referenceFix: DVR090005\nN0450F350 DVR DCT KONAN').blocks[0],
-      db,
-    );
+    const withReference = expandRoute(firstBlock('referenceFix: DVR090005\nN0450F350 DVR DCT KONAN'), db);
     assert.deepEqual(withReference.findings, []);
-    assert.match(withReference.points[0].resolvedFix, /DOVER/);
+    assert.match(defined(withReference.points[0]).resolvedFix, /DOVER/);
   },
 );
 
 test('full data: a long route across Europe and Asia', { skip }, async () => {
   const db = await load(SHARED_NAVDATA);
-  const b = parseRouteDocument(
+  const b = firstBlock(
     'origin: EHAM\ndestination: LEMD\nN0450F350 LOPIK UN852 LNO/N0450F360 UZ707 RESMI UN857 SAU UN857 MITUM UN733 PRADO',
-  ).blocks[0];
+  );
   const result = expandRoute(b, db);
   assert.deepEqual(result.findings, []);
   assert.equal(result.points.length, 28);
@@ -120,13 +121,13 @@ test(
   { skip },
   async () => {
     const db = await load(SHARED_NAVDATA);
-    const left = expandRoute(parseRouteDocument('N0450F350 NAVIX T16 45N016W DCT 46N015W').blocks[0], db);
+    const left = expandRoute(firstBlock('N0450F350 NAVIX T16 45N016W DCT 46N015W'), db);
     assert.deepEqual(
       left.findings.filter((f) => f.code === 'X002'),
       [],
     );
     assert.ok(left.points.some((p) => p.designator === '45N016W'));
-    const joined = expandRoute(parseRouteDocument('N0450F350 45N016W T16 OMOKO').blocks[0], db);
+    const joined = expandRoute(firstBlock('N0450F350 45N016W T16 OMOKO'), db);
     assert.deepEqual(
       joined.findings.filter((f) => f.code === 'X002'),
       [],
@@ -139,7 +140,7 @@ test(
   { skip },
   async () => {
     const db = await load(SHARED_NAVDATA);
-    const route = parseRouteDocument('origin: EGLL\ndestination: LIRF\nN0450F350 DVR UL9 KONAN').blocks[0];
+    const route = firstBlock('origin: EGLL\ndestination: LIRF\nN0450F350 DVR UL9 KONAN');
     const result = expandRoute(route, db, undefined, { firstFix: 'nearestDeparture' });
     assert.deepEqual(
       result.findings.map((f) => [f.code, f.severity]),
@@ -150,14 +151,14 @@ test(
       result.points.map((p) => p.designator),
       ['EGLL', 'DVR', 'KONAN', 'LIRF'],
     );
-    assert.match(result.points[1].resolvedFix, /DOVER/);
-    const x011 = result.findings[0];
+    assert.match(defined(result.points[1]).resolvedFix, /DOVER/);
+    const x011 = defined(result.findings[0], 'the X011');
     assert.match(x011.message, /nearest the departure EGLL is taken: DOVER VOR-DME .*71 NM from EGLL .*7,813 NM away/);
     const data = x011.data as { likely: boolean; candidates: { name?: string; referenceFix: string }[] };
     assert.equal(data.likely, true);
     assert.equal(data.candidates.length, 2);
-    assert.match(data.candidates[0].name ?? '', /DOVER/);
-    assert.match(data.candidates[1].referenceFix, /^\d{4}S\d{5}E$/);
+    assert.match(defined(data.candidates[0]).name ?? '', /DOVER/);
+    assert.match(defined(data.candidates[1]).referenceFix, /^\d{4}S\d{5}E$/);
     assert.deepEqual(
       expandRoute(route, db).findings.map((f) => f.code),
       ['X005'],
@@ -176,7 +177,8 @@ test('clearly nearest: at most FAR_POINT_NM away, every other namesake 3 times a
       return builder.pointAt('ABC', nm / 60.04, 0);
     });
     builder.addFix('OTHER', 5, 5, 'XX');
-    if (airwayFrom !== undefined) builder.addSegment('A1', indices[airwayFrom], builder.pointAt('OTHER', 5, 5));
+    if (airwayFrom !== undefined)
+      builder.addSegment('A1', defined(indices[airwayFrom], "the airway's ABC"), builder.pointAt('OTHER', 5, 5));
     const db = builder.build({ files: [] } as never);
     const chosen = clearlyNearestDeparture(db, db.lookup('ABC'), origin, airwayFrom === undefined ? undefined : 'A1');
     return chosen === undefined ? undefined : Math.round(db.lat(chosen) * 60.04);

@@ -16,8 +16,9 @@ import {
   mergeGeometryFindings,
 } from '../../../server/src/expansion/hubGeometry';
 import { EXCERPT, load } from '../navdata/paths';
+import { defined } from '../../shared/defined';
 
-const blockOf = (text: string): RouteBlock => parseRouteDocument(text).blocks[0];
+const blockOf = (text: string): RouteBlock => defined(parseRouteDocument(text).blocks[0], 'a route block');
 
 /** The points the hub answers (here the literal engine's, as the simulator gives them), no findings. */
 function hubAnswer(block: RouteBlock, db: Awaited<ReturnType<typeof load>>): ExpansionResult {
@@ -46,7 +47,7 @@ test('a far jump on the hub points alone: the leg no airway explains, on the poi
     found.map((f) => [f.code, f.range.start.character]),
     [['X004', 28]],
   );
-  assert.match(found[0].message, /^FGHIJ is [\d,]+ NM from ABCDE, the point before it in the hub's expansion/);
+  assert.match(defined(found[0]).message, /^FGHIJ is [\d,]+ NM from ABCDE, the point before it in the hub's expansion/);
 
   // A long leg through the hub's interior points of an airway is the airway's own.
   const along: ExpansionResult = {
@@ -60,7 +61,7 @@ test('a far jump on the hub points alone: the leg no airway explains, on the poi
     ['X004'],
     'the leg MID–FGHIJ has no via: it is the exit leg, flagged',
   );
-  along.points[2] = { ...along.points[2], via: 'UL9' };
+  along.points[2] = { ...defined(along.points[2]), via: 'UL9' };
   assert.deepEqual(hubGeometryFindings(airway, along, undefined), []);
 });
 
@@ -72,7 +73,7 @@ test('points off the airway, on the hub points with the navigation data: the exi
     exit.map((f) => [f.code, f.range.start.character]),
     [['X002', 18]],
   );
-  assert.match(exit[0].message, /^UL9 does not pass KONAM, where the hub leaves it/);
+  assert.match(defined(exit[0]).message, /^UL9 does not pass KONAM, where the hub leaves it/);
 
   const det = blockOf('N0450F350 DET L6 DVR');
   assert.deepEqual(
@@ -102,9 +103,10 @@ test('merged: one finding per code and place, saying which source found it', asy
     both.map((f) => f.code),
     ['H001', 'X002'],
   );
-  assert.ok(both[1].message.endsWith(FOUND_BY_BOTH), both[1].message);
+  const x002 = defined(both[1], 'the X002');
+  assert.ok(x002.message.endsWith(FOUND_BY_BOTH), x002.message);
   // The offline engine's words (and data) are kept where both found it.
-  assert.match(both[1].message, /its nearest points are KONAN/);
+  assert.match(x002.message, /its nearest points are KONAN/);
   assert.ok(mergeGeometryFindings([], onHub, []).every((f) => f.message.endsWith(FOUND_ON_HUB)));
   assert.ok(mergeGeometryFindings([], [], offline).every((f) => f.message.endsWith(FOUND_BY_NAVDATA)));
   // Findings that are no geometry (X001 an unknown name, X005 the first fix) stay the hub's business.

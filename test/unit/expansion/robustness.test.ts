@@ -5,6 +5,7 @@ import { parseRouteDocument } from '../../../server/src/route';
 import { expandRoute } from '../../../server/src/expansion/offlineExpansion';
 import { codesOf } from '../../../server/src/route/codes';
 import { EXCERPT, load } from '../navdata/paths';
+import { defined } from '../../shared/defined';
 
 /** Words of every kind the parser knows, real and broken, including namesakes and unknowns. */
 const WORDS = [
@@ -92,7 +93,7 @@ test('expansion never throws and keeps its invariants on arbitrary routes', asyn
           }
           if (result.ambiguousFirstFix) assert.ok(result.ambiguousFirstFix.candidates.length > 1);
           for (const proc of result.procedures)
-            assert.ok(['sid', 'star'].includes(block.elements[proc.elementIndex].kind));
+            assert.ok(['sid', 'star'].includes(defined(block.elements[proc.elementIndex]).kind));
         }
       },
     ),

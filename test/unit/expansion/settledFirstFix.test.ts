@@ -14,7 +14,7 @@ import { EXCERPT, load } from '../navdata/paths';
 interface Case {
   name: string;
   text: string;
-  firstFix: ExpansionOptions['firstFix'];
+  firstFix: NonNullable<ExpansionOptions['firstFix']>;
   /** Each finding as code and the first words of its message. */
   want: string[];
   first?: string;

@@ -365,10 +365,12 @@ test('the verdicts mark the conflicts, as the table does; the map is told where 
   // 51.1°N through the box from 51.0° to 51.25°N): a north corner; a CTR is named as ever.
   const d1 = view.airspaces.find((a) => a.id === 'TEST-D1')!;
   assert.ok(
-    [
-      [2.2, 51.25],
-      [2.45, 51.25],
-    ].some(([lon, lat]) => d1.labelAt?.[0] === lon && d1.labelAt[1] === lat),
+    (
+      [
+        [2.2, 51.25],
+        [2.45, 51.25],
+      ] as const
+    ).some(([lon, lat]) => d1.labelAt?.[0] === lon && d1.labelAt[1] === lat),
     `${d1.labelAt}`,
   );
   assert.equal(view.airspaces.find((a) => a.id === 'TEST-CTR')!.labelAt, undefined);

@@ -29,7 +29,8 @@ export function specifiersOf(text: string): string[] {
     /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
     /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
   ];
-  for (const pattern of patterns) for (const m of text.matchAll(pattern)) found.push(m[1]);
+  // Each pattern captures its one group whenever it matches.
+  for (const pattern of patterns) for (const m of text.matchAll(pattern)) found.push(m[1]!);
   return found;
 }
 

@@ -10,6 +10,7 @@ import { HubClient } from '../../../server/src/hub/hubClient';
 import { DEFAULT_HUB_VERSIONS, HUB_ENDPOINTS } from '../../../common/endpoints';
 import { ServiceError } from '../../../server/src/hub/errors';
 import { anyFlightGufi, hub, startSim } from './helpers';
+import { defined } from '../../shared/defined';
 
 let sim: HubSimulator;
 let params: Record<string, string>;
@@ -86,7 +87,7 @@ test('a bug in the client’s own default table is not shared by the simulator',
   // The simulator used to serve the client's table: such a bug then passed every test.
   const versions = DEFAULT_HUB_VERSIONS as Record<string, string>;
   const departures = HUB_ENDPOINTS.departures;
-  const saved = { airspaces: versions.airspaces, path: departures.path };
+  const saved = { airspaces: defined(versions.airspaces, 'the airspaces version'), path: departures.path };
   versions.airspaces = 'v1';
   departures.path = '/{version}/aerodromes/{aerodrome}/departure';
   const fresh = await startSim();

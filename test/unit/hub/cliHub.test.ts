@@ -101,7 +101,7 @@ test('a usage limit midway: the local findings and the JSON stay, the blocks lef
   requireRouteExpansion(sim);
   sim.settings.usageLimit = { requests: 3, windowSeconds: 600 };
   t.after(() => {
-    sim.settings.usageLimit = undefined;
+    delete sim.settings.usageLimit;
   });
   const run = await check(['--hub', sim.url, '--format', 'json', BROKEN], { HUB_USER_KEY: 'demo' });
   assert.equal(run.code, 2, run.stderr);

@@ -23,7 +23,7 @@ function run(input: Buffer, cuts: number[], maxFrameBytes?: number): { out: Buff
   return { out: Buffer.concat(out), reports };
 }
 
-const good = [frame('{"a":1}'), frame('{"text":"Content-Length: 5 inside a string é"}'), frame('')];
+const good = [frame('{"a":1}'), frame('{"text":"Content-Length: 5 inside a string é"}'), frame('')] as const;
 
 test('valid frames pass unchanged, however the input is cut', () => {
   const input = Buffer.concat(good);
@@ -52,7 +52,7 @@ test('a bad frame is reported once and skipped; the frames after it pass, howeve
         const { out, reports } = run(input, cuts, 1000);
         assert.deepEqual(out, Buffer.concat(good), b.toString().slice(0, 30));
         assert.equal(reports.length, 1, reports.join('\n'));
-        assert.match(reports[0], /invalid LSP message frame/);
+        assert.match(reports[0]!, /invalid LSP message frame/);
       }),
       { numRuns: 60 },
     );

@@ -16,6 +16,7 @@ import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { decodeBasemap } from '../../../media/src/basemapData';
 import { encodeBasemap, writeBasemaps } from '../../../scripts/basemap.mjs';
+import { defined } from '../../shared/defined';
 
 const ATLAS = path.join(__dirname, '../../../node_modules/world-atlas');
 const topology = (resolution: string) =>
@@ -24,7 +25,7 @@ const topology = (resolution: string) =>
 /** What the page made before: topojson-client's land and borders through OpenLayers' GeoJSON reader. */
 function asThePageReadIt(t: Topology) {
   const format = new GeoJSON({ featureProjection: 'EPSG:3857' });
-  const land = format.readFeatures(feature(t, t.objects.land));
+  const land = format.readFeatures(feature(t, defined(t.objects.land, 'the land object')));
   const borders = format.readFeatures({
     type: 'Feature',
     properties: {},
@@ -32,7 +33,7 @@ function asThePageReadIt(t: Topology) {
   });
   assert.equal(land.length, 1);
   assert.equal(borders.length, 1);
-  return { land: land[0].getGeometry() as MultiPolygon, borders: borders[0].getGeometry() as MultiLineString };
+  return { land: land[0]!.getGeometry() as MultiPolygon, borders: borders[0]!.getGeometry() as MultiLineString };
 }
 
 function assertWithinHalfAMetre(actual: number[], expected: number[], what: string): void {
@@ -40,7 +41,7 @@ function assertWithinHalfAMetre(actual: number[], expected: number[], what: stri
   let worst = 0;
   let at = 0;
   for (let i = 0; i < expected.length; i++) {
-    const off = Math.abs(actual[i] - expected[i]);
+    const off = Math.abs(actual[i]! - expected[i]!); // i is under both lengths, asserted equal
     if (!(off <= worst)) [worst, at] = [off, i];
   }
   assert.ok(worst <= 0.5 + 1e-6, `${what}: coordinate ${at} is ${worst} m off (${actual[at]} for ${expected[at]})`);
@@ -127,7 +128,8 @@ test('points are fromEPSG4326 rounded to the metre; the shared arc is the one bo
   );
   // 1113195 m east for 10°E; 89.9°N is far north, but under OpenLayers' limit.
   assert.equal(read.land.flatCoordinates[2], 1113195);
-  assert.ok(read.land.flatCoordinates[5] > 3e7 && read.land.flatCoordinates[5] < MAX_SAFE_Y);
+  const northing = defined(read.land.flatCoordinates[5], 'the third northing');
+  assert.ok(northing > 3e7 && northing < MAX_SAFE_Y);
 });
 
 test('a damaged or foreign file is refused with a clear message, never misread', () => {

@@ -18,15 +18,16 @@ import {
 } from '../../../server/src/map/traffic';
 import type { FlightSummary } from '../../../server/src/hub';
 
-const flight = (gufi: string, extra: Partial<FlightSummary> = {}): FlightSummary => ({
-  gufi,
-  callsign: `DLH${gufi}`,
-  lon: 5,
-  lat: 51,
-  altitude: 35_000,
-  track: 95.4,
-  ...extra,
-});
+/** A flight at FL350 near 51°N 5°E; a field `extra` sets to undefined is left out, as by an answer without it. */
+const flight = (
+  gufi: string,
+  extra: { [K in keyof FlightSummary]?: FlightSummary[K] | undefined } = {},
+): FlightSummary =>
+  Object.fromEntries(
+    Object.entries({ gufi, callsign: `DLH${gufi}`, lon: 5, lat: 51, altitude: 35_000, track: 95.4, ...extra }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as FlightSummary;
 
 test('every FIR answer once per flight; a flight on a border, listed twice, is drawn once', () => {
   const { flights, leftOut, capped } = trafficFlights([

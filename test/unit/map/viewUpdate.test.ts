@@ -4,6 +4,7 @@ import { verdictsUpdate } from '../../../client/src/map/viewUpdate';
 import { packMapView } from '../../../common/protocol/packedMapView';
 import type { MapView } from '../../../common/protocol/mapMessages';
 import { flightView } from '../../webview/support/fixtures';
+import { defined } from '../../shared/defined';
 
 const packed = (view: MapView) => packMapView(view);
 
@@ -16,7 +17,7 @@ test('a filter change that moves no geometry goes as verdicts, with the new cros
   assert.equal(update.version, next.version);
   assert.equal(update.blockIndex, next.blockIndex);
   assert.deepEqual(update.filters.levels, { mode: 'all' });
-  assert.equal(update.verdicts.a2.applies, true);
+  assert.equal(update.verdicts.a2?.applies, true);
   assert.deepEqual(update.crossings, next.crossings);
   assert.deepEqual(update.profile, next.profile);
 });
@@ -24,13 +25,18 @@ test('a filter change that moves no geometry goes as verdicts, with the new cros
 test('anything else the page draws needs a snapshot', () => {
   const drawn = packed(flightView('planned'));
   const all = flightView('all');
+  const { verdicts: _verdicts, ...withoutVerdicts } = all;
   const cases: [string, MapView | null, MapView][] = [
     ['nothing drawn yet', null, packed(all)],
-    ['no verdicts in the new view', drawn, packed({ ...all, verdicts: undefined })],
+    ['no verdicts in the new view', drawn, packed(withoutVerdicts)],
     ['another version', drawn, packed({ ...all, version: all.version + 1 })],
     ['another block', drawn, packed({ ...all, blockIndex: 1 })],
     ['another document', drawn, packed({ ...all, uri: 'file:///other.route' })],
-    ['an airspace more', drawn, packed({ ...all, airspaces: [...all.airspaces, { ...all.airspaces[0], id: 'a9' }] })],
+    [
+      'an airspace more',
+      drawn,
+      packed({ ...all, airspaces: [...all.airspaces, { ...defined(all.airspaces[0]), id: 'a9' }] }),
+    ],
     ['a NOTAM less', drawn, packed({ ...all, notams: all.notams.slice(1) })],
     [
       'an airspace moved',

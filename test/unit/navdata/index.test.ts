@@ -7,6 +7,7 @@ import { distanceNm } from '../../../server/src/geo/geodesy';
 /** Dover VOR, where the nearest-point searches start. */
 const DVR = { lat: 51.16, lon: 1.36 };
 import { EXCERPT, load } from './paths';
+import { defined } from '../../shared/defined';
 
 test('lookup by name returns every namesake; aerodromes have their own index', async () => {
   const db = await load(EXCERPT);
@@ -30,7 +31,7 @@ test('lookup by name returns every namesake; aerodromes have their own index', a
 test('nearest returns points by increasing distance, filtered by type and radius', async () => {
   const db = await load(EXCERPT);
   const vors = db.nearest(51.16, 1.36, { maxResults: 5, types: ['vor'] });
-  assert.equal(db.ident(vors[0]), 'DVR');
+  assert.equal(db.ident(defined(vors[0], 'a VOR')), 'DVR');
   assert.ok(vors.every((i) => db.type(i) === 'vor'));
   const distances = vors.map((i) => distanceNm(DVR, db.at(i)));
   assert.deepEqual(
@@ -45,7 +46,7 @@ test('nearest returns points by increasing distance, filtered by type and radius
   for (let i = 0; i < db.size; i++) if (distanceNm(DVR, db.at(i)) <= 9.99) scanned++;
   assert.ok(within.length >= scanned);
   const aerodromes = db.nearest(50.95, -1.35, { maxResults: 1, types: ['aerodrome'] });
-  assert.equal(db.ident(aerodromes[0]), 'EGHI');
+  assert.equal(db.ident(defined(aerodromes[0], 'an aerodrome')), 'EGHI');
 });
 
 test('airways: paths in both directions, several airways with one designator', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../../../server/src/navdata/loader';
 import { AptDatParser, parseAptDat } from '../../../server/src/navdata/parsers';
 import { EXCERPT, XPLANE11, load } from './paths';
+import { defined } from '../../shared/defined';
 
 function tempFolder(files: Record<string, string | Buffer>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'navdata-test-'));
@@ -74,7 +75,7 @@ test('the current formats (fix 1101, nav 1150, awy 1100) load with ICAO regions,
   assert.equal(db.lookup('LL25A').length, 0, 'terminal fixes are not route points');
   const dvr = db.lookup('DVR');
   assert.equal(dvr.length, 1);
-  assert.equal(db.variation(dvr[0]), -3);
+  assert.equal(db.variation(dvr[0]!), -3);
 
   const gz = tempFolder(
     Object.fromEntries(
@@ -93,9 +94,8 @@ test('awy 1100 airways honour one-way segments', async () => {
   const db = await load(XPLANE11);
   const t150 = db.airway('T150');
   assert.ok(t150);
-  const [col] = db.lookup('COL');
-  const [rolis] = db.lookup('ROLIS');
-  const [rudus] = db.lookup('RUDUS');
+  const pointNamed = (ident: string) => defined(db.lookup(ident)[0], ident);
+  const [col, rolis, rudus] = [pointNamed('COL'), pointNamed('ROLIS'), pointNamed('RUDUS')];
   assert.deepEqual(
     t150.path(rudus, [col])?.map((i) => db.ident(i)),
     ['RUDUS', 'ROLIS', 'COL'],
@@ -103,8 +103,7 @@ test('awy 1100 airways honour one-way segments', async () => {
   assert.equal(t150.path(col, [rudus]), undefined, 'COL → ROLIS and ROLIS → RUDUS are closed in that direction');
   assert.equal(t150.path(rolis, [rudus]), undefined);
   const ul9 = db.airway('UL9')!;
-  const [dvr] = db.lookup('DVR');
-  const [konan] = db.lookup('KONAN');
+  const [dvr, konan] = [pointNamed('DVR'), pointNamed('KONAN')];
   assert.deepEqual(
     ul9.path(konan, [dvr])?.map((i) => db.ident(i)),
     ['KONAN', 'DVR'],
@@ -150,14 +149,19 @@ test('CRLF, A/I headers, blank lines, malformed rows and rows after 99', async (
     '99',
   ].join('\r\n');
   const db = await loadNavDatabase(tempFolder({ 'fix.dat': fix, 'nav.dat': nav, 'awy.dat': awy }));
-  const byKind = Object.fromEntries(db.report.files.map((f) => [f.kind, f]));
+  const report = (kind: string) =>
+    defined(
+      db.report.files.find((f) => f.kind === kind),
+      `the ${kind} file's report`,
+    );
+  const byKind = { fix: report('fix'), nav: report('nav'), awy: report('awy') };
   assert.equal(byKind.fix.rows, 4, 'more rows read than malformed: the file is used');
   assert.equal(byKind.fix.malformed, 3);
   assert.deepEqual(
     byKind.fix.malformedSamples.map((s) => s.line),
     [5, 6, 7],
   );
-  assert.equal(byKind.fix.malformedSamples[0].text, ' 95.000000  002.000000 BADLA');
+  assert.equal(byKind.fix.malformedSamples[0]?.text, ' 95.000000  002.000000 BADLA');
   assert.equal(db.lookup('AFTER').length, 0, 'nothing after 99');
   assert.equal(byKind.fix.skipped, 1, 'fix DVR stands where the DVR VOR stands');
   assert.equal(byKind.nav.malformed, 1);
@@ -182,10 +186,10 @@ test('CRLF, A/I headers, blank lines, malformed rows and rows after 99', async (
   assert.equal(byKind.awy.malformed, 2);
   assert.ok(db.airway('MT E') && db.airway('MT W') && db.airway('M871'), 'designators with blanks, split on -');
   assert.ok(
-    db.lookup('AMIBO').length === 1 && db.isAirwayEndOnly(db.lookup('AMIBO')[0]),
+    db.lookup('AMIBO').length === 1 && db.isAirwayEndOnly(db.lookup('AMIBO')[0]!),
     'airway ends that no fix row lists become points',
   );
-  assert.ok(!db.isAirwayEndOnly(db.lookup('KONAN')[0]));
+  assert.ok(!db.isAirwayEndOnly(defined(db.lookup('KONAN')[0], 'KONAN')));
 });
 
 test('apt.dat aerodromes: datum when given, else the mean of runway ends or helipads', async () => {
@@ -235,7 +239,7 @@ test('X-Plane folders: files are found in Custom Data, names case-insensitively'
   assert.equal(found.fix, path.join(dir, 'Custom Data', 'earth_fix.dat'));
   assert.equal(found.nav, path.join(dir, 'Custom Data', 'EARTH_NAV.DAT'));
   const db = await loadNavDatabase(dir);
-  assert.equal(db.point(db.lookup('KONAN')[0]).region, 'EB');
+  assert.equal(db.point(defined(db.lookup('KONAN')[0], 'KONAN')).region, 'EB');
   assert.deepEqual(db.report.missing, ['awy']);
   assert.equal(db.lat(db.aerodrome('EGLL')!), 51.4775);
 });

@@ -8,6 +8,7 @@ import {
   airlineHoverSection,
   operatorDesignator,
 } from '../../../server/src/remote/airlineDirectory';
+import { defined } from '../../shared/defined';
 
 const live = { isCancellationRequested: false };
 const directory = new AirlineDirectory(
@@ -31,7 +32,11 @@ const directory = new AirlineDirectory(
 );
 
 const fpl = (id: string) => `(FPL-${id}-IS\n-A320/M-S/C\n-EGLL1200\n-N0450F350 DCT\n-EDDF0105\n-0)`;
-const field7 = (id: string) => parseRouteDocument(fpl(id)).blocks[0].fpl!.fields.find((f) => f.number === 7)!;
+const field7 = (id: string) =>
+  defined(
+    parseRouteDocument(fpl(id)).blocks[0]?.fpl?.fields.find((f) => f.number === 7),
+    `field 7 of ${id}`,
+  );
 
 test('the operator part of field 7: ICAO designator, IATA code, or none for a registration', () => {
   assert.deepEqual(operatorDesignator(field7('DLH4AB')), {
@@ -50,10 +55,10 @@ test('findings: unknown ICAO designator A001, inactive A002 naming the airline a
   assert.deepEqual(codes('DLH4AB'), []);
   assert.deepEqual(codes('BER123'), [], 'an active airline bears BER');
   assert.deepEqual(codes('AZ610'), [], 'IATA codes are reused: never warned');
-  const [unknown] = codes('QQQ1');
+  const unknown = defined(codes('QQQ1')[0], 'the A001');
   assert.equal(unknown.code, 'A001');
   assert.deepEqual(unknown.range, { start: { line: 0, character: 5 }, end: { line: 0, character: 8 } });
-  const [inactive] = codes('AZA610');
+  const inactive = defined(codes('AZA610')[0], 'the A002');
   assert.equal(inactive.code, 'A002');
   assert.equal(inactive.severity, 'warning');
   assert.match(
@@ -64,7 +69,7 @@ test('findings: unknown ICAO designator A001, inactive A002 naming the airline a
 
 test('findings read the model of FPL blocks only: route blocks (most of a large file) are passed by their kind', () => {
   const document = parseRouteDocument(`N0450F350 DVR UL9 KONAN\n\n${fpl('QQQ1')}`);
-  const route = document.blocks[0];
+  const [route, fplBlock] = [defined(document.blocks[0]), defined(document.blocks[1])];
   const unread = {
     kind: route.kind,
     range: route.range,
@@ -74,7 +79,7 @@ test('findings read the model of FPL blocks only: route blocks (most of a large 
       throw new Error('the model of a route block was read');
     },
   } as unknown as (typeof document.blocks)[number];
-  const findings = airlineFindings({ ...document, blocks: [unread, document.blocks[1]] }, directory, live);
+  const findings = airlineFindings({ ...document, blocks: [unread, fplBlock] }, directory, live);
   assert.deepEqual(
     findings.map((f) => f.code),
     ['A001'],

@@ -15,6 +15,7 @@ import { codeActions } from '../../../server/src/services/codeActions';
 import { LineIndex } from '../../../server/src/route/ranges';
 import { startSim } from '../hub/simHelpers';
 import { requireRouteExpansion } from '../../shared/routeExpansion';
+import { defined } from '../../shared/defined';
 
 const NAVDATA = resolve(__dirname, '../../fixtures/navdata');
 const URI = 'file:///routes/first.route';
@@ -36,7 +37,7 @@ after(async () => {
 
 async function h003(text: string, code: 'H003' | 'H005' = 'H003') {
   const document = parseRouteDocument(text);
-  const result = await source.expand(document.blocks[0], new AbortController().signal);
+  const result = await source.expand(defined(document.blocks[0], 'a route block'), new AbortController().signal);
   const finding = result.findings.find((f) => f.code === code);
   assert.ok(finding, `${code} for ${text}: ${result.findings.map((f) => f.code).join(',')}`);
   const diagnostic: Diagnostic = {
@@ -67,8 +68,9 @@ test('hub H005: the only namesake near the origin settles the point (information
     finding.message,
     /^The hub selected no point for the first fix SAM \(4 places bear this name\), but the navigation data settles it: the one near the origin EGHI, SOUTHAMPTON .*The first quick fix writes its referenceFix, so that the hub takes it too\.$/,
   );
-  assert.match(actions[0].title, /^Use SAM .*SOUTHAMPTON.* at 5057N00121W, \d+ NM from origin \(referenceFix\)$/);
-  assert.equal(actions[0].isPreferred, true);
+  const first = defined(actions[0], 'a quick fix');
+  assert.match(first.title, /^Use SAM .*SOUTHAMPTON.* at 5057N00121W, \d+ NM from origin \(referenceFix\)$/);
+  assert.equal(first.isPreferred, true);
   assert.ok(
     actions.slice(1).every((a) => !a.isPreferred),
     'only the likely place is preferred',
@@ -83,7 +85,7 @@ test('hub H005: without an origin, the only namesake on the following airway set
   requireRouteExpansion(sim);
   const { finding, actions } = await h003('N0280F190 SAM H59 NISOS UR32 LIKNI', 'H005');
   assert.match(finding.message, /the one on H59, SAMOS/);
-  assert.match(actions[0].title, /^Use SAM .*SAMOS.* at 374\dN0265\dE \(referenceFix\)$/);
+  assert.match(defined(actions[0], 'a quick fix').title, /^Use SAM .*SAMOS.* at 374\dN0265\dE \(referenceFix\)$/);
 });
 
 test('hub H003: no likely place (no origin, no airway), the warning and the fixes stay as the hub gives them', async () => {

@@ -17,6 +17,7 @@ import { LineIndex } from '../../../server/src/route/ranges';
 import { startSim } from '../hub/simHelpers';
 import { requireRouteExpansion } from '../../shared/routeExpansion';
 import { applyEdits } from '../services/edits';
+import { defined } from '../../shared/defined';
 
 const NAVDATA = resolve(__dirname, '../../fixtures/navdata');
 const URI = 'file:///routes/spelling.route';
@@ -36,7 +37,7 @@ after(async () => {
 
 async function hubFindings(source: HubSource, text: string) {
   const document = parseRouteDocument(text);
-  const result = await source.expand(document.blocks[0], new AbortController().signal);
+  const result = await source.expand(defined(document.blocks[0], 'a route block'), new AbortController().signal);
   return { document, findings: result.findings };
 }
 
@@ -66,8 +67,8 @@ test('hub H002 with navigation data: AMSAI after UL607 gets AMASI, in the warnin
     actions.map((a) => a.title),
     ['Replace AMSAI by AMASI (on the airway)'],
   );
-  assert.equal(actions[0].isPreferred, true);
-  const fixed = applyEdits(text, actions[0].edit!.changes![URI]);
+  assert.equal(actions[0]?.isPreferred, true);
+  const fixed = applyEdits(text, defined(actions[0]?.edit?.changes?.[URI], "the quick fix's edits"));
   assert.equal(fixed, 'N0450F350 DVR UL9 KONAN UL607 AMASI');
   assert.deepEqual((await hubFindings(source, fixed)).findings, []);
 });
@@ -81,7 +82,7 @@ test('hub H002 with navigation data: KNOAN between two DCTs gets KONAN, the name
     actions.map((a) => a.title),
     ['Replace KNOAN by KONAN (near the route)'],
   );
-  const fixed = applyEdits(text, actions[0].edit!.changes![URI]);
+  const fixed = applyEdits(text, defined(actions[0]?.edit?.changes?.[URI], "the quick fix's edits"));
   assert.deepEqual((await hubFindings(source, fixed)).findings, []);
 });
 

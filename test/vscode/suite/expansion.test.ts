@@ -109,7 +109,7 @@ suite('route expansion (offline navdata)', () => {
     assert.match(text, /50°5\d\.\d'N 001°2\d\.\d'W/, text);
     await waitForDiagnostics(
       document.uri,
-      (ds) => ds.length === 1 && codeOf(ds[0]) === 'X011',
+      (ds) => ds.length === 1 && codeOf(ds[0]!) === 'X011',
       'only the X011 information left',
       expansionFindings,
     );

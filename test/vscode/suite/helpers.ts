@@ -135,13 +135,13 @@ export function lineNumberOf(document: vscode.TextDocument, line: string, nth?: 
       1,
       `expected exactly one line '${line}' in ${document.uri.toString()}, found ${found.length}`,
     );
-    return found[0];
+    return found[0]!;
   }
   assert.ok(
     nth < found.length,
     `expected line '${line}' ${nth + 1} times in ${document.uri.toString()}, found ${found.length}`,
   );
-  return found[nth];
+  return found[nth]!;
 }
 
 /**

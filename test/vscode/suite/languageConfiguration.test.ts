@@ -36,7 +36,7 @@ suite('language configuration', () => {
     for (const [inside, word] of [
       ['N0284', 'LN/N0284A045'],
       ['M082', 'C/48N050W/M082F290F350'],
-    ]) {
+    ] as const) {
       const steps = await expandSelectionSteps(editor, text.indexOf(inside) + 1);
       assert.ok(
         steps.includes(word),

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 import { activateExtension, lineNumberOf, openSample } from './helpers';
+import { defined } from '../../shared/defined';
 
 async function symbolsOf(document: vscode.TextDocument): Promise<vscode.DocumentSymbol[]> {
   const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
@@ -20,23 +21,24 @@ suite('document symbols', () => {
     const document = await openSample('europe.route');
     const symbols = await symbolsOf(document);
     assert.equal(symbols.length, 3, `symbols: ${symbols.map((s) => s.name).join(' | ')}`);
-    for (const [index, [origin, destination]] of [
-      ['EGLL', 'EDDF'],
-      ['LFPG', 'LIRF'],
-      ['EHAM', 'LEMD'],
-    ].entries()) {
-      assert.ok(
-        symbols[index].name.includes(origin) && symbols[index].name.includes(destination),
-        `symbol ${index} is '${symbols[index].name}'`,
-      );
+    for (const [index, [origin, destination]] of (
+      [
+        ['EGLL', 'EDDF'],
+        ['LFPG', 'LIRF'],
+        ['EHAM', 'LEMD'],
+      ] as const
+    ).entries()) {
+      const { name } = defined(symbols[index], `symbol ${index}`);
+      assert.ok(name.includes(origin) && name.includes(destination), `symbol ${index} is '${name}'`);
     }
+    const europe = defined(symbols[0], 'the first symbol');
     assert.deepEqual(
-      symbols[0].children.map((c) => c.name),
+      europe.children.map((c) => c.name),
       ['DVR', 'KONAN', 'RUDUS', 'ROLIS'],
     );
     const routeLine = lineNumberOf(document, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
-    assert.ok(symbols[0].range.contains(new vscode.Position(routeLine, 0)), 'the first symbol covers its route line');
-    const konan = symbols[0].children[1];
+    assert.ok(europe.range.contains(new vscode.Position(routeLine, 0)), 'the first symbol covers its route line');
+    const konan = defined(europe.children[1], 'KONAN');
     assert.equal(document.getText(konan.selectionRange), 'KONAN');
   });
 
@@ -44,10 +46,11 @@ suite('document symbols', () => {
     const document = await openSample('north-atlantic.route');
     const symbols = await symbolsOf(document);
     assert.equal(symbols.length, 2);
-    const names = symbols[0].children.map((c) => c.name);
+    const [whole, halfDegrees] = [defined(symbols[0]), defined(symbols[1])];
+    const names = whole.children.map((c) => c.name);
     for (const point of ['57N020W', '58N030W', '58N040W', '57N050W'])
       assert.ok(names.includes(point), `children: ${names.join(' ')}`);
-    const halfDegree = symbols[1].children.map((c) => c.name);
+    const halfDegree = halfDegrees.children.map((c) => c.name);
     assert.ok(halfDegree.includes('5330N02000W'), `children: ${halfDegree.join(' ')}`);
   });
 
@@ -55,8 +58,9 @@ suite('document symbols', () => {
     const document = await openSample('fpl-message.route');
     const symbols = await symbolsOf(document);
     assert.equal(symbols.length, 2);
-    assert.ok(symbols[0].name.includes('DLH4AB'), symbols[0].name);
-    assert.ok(symbols[1].name.includes('AFR1404'), symbols[1].name);
-    assert.ok(symbols[0].children.some((c) => c.name === 'KONAN'));
+    const [lufthansa, airFrance] = [defined(symbols[0]), defined(symbols[1])];
+    assert.ok(lufthansa.name.includes('DLH4AB'), lufthansa.name);
+    assert.ok(airFrance.name.includes('AFR1404'), airFrance.name);
+    assert.ok(lufthansa.children.some((c) => c.name === 'KONAN'));
   });
 });
