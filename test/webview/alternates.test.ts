@@ -11,16 +11,10 @@ import { test } from 'node:test';
 import type { LonLat, MapAlternate, MapView } from '../../common/protocol/mapMessages';
 import { europeView, geodesicPath } from './support/fixtures';
 import { labelBoxes } from './support/labels';
-import { mapPageSuite, type MapPage } from './support/mapPage';
-import type { ThemeName } from './support/themes';
+import { LAPTOP_AND_DESKTOP, mapPageSuite, type MapPage } from './support/mapPage';
+import { LIGHT_AND_DARK } from './support/themes';
 
 const withPage = mapPageSuite();
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1600, height: 1000 },
-] as const;
-const THEMES: ThemeName[] = ['light', 'dark'];
 
 const EDDF: LonLat = [8.570556, 50.033333];
 const EDDK: LonLat = [7.138903, 50.865801];
@@ -62,8 +56,8 @@ async function around(map: MapPage, position: LonLat, half = 8): Promise<Buffer>
   return map.page.screenshot({ clip: { x: x - half, y: y - half, width: 2 * half, height: 2 * half } });
 }
 
-for (const size of SIZES)
-  for (const theme of THEMES)
+for (const size of LAPTOP_AND_DESKTOP)
+  for (const theme of LIGHT_AND_DARK)
     test(`at ${size.width}×${size.height} (${theme}) each alternate is a labelled ring with a dashed line from the destination`, async () => {
       await withPage({ theme, size }, async (map) => {
         // Halfway from Frankfurt to Stuttgart, in open sky: only the dashed line is there.

@@ -10,16 +10,10 @@ import { test } from 'node:test';
 import type { MapFlight, MapTraffic } from '../../common/protocol/mapMessages';
 import { europeView, URI } from './support/fixtures';
 import { labelBoxes } from './support/labels';
-import { mapPageSuite } from './support/mapPage';
-import type { ThemeName } from './support/themes';
+import { LAPTOP_AND_DESKTOP, mapPageSuite } from './support/mapPage';
+import { LIGHT_AND_DARK } from './support/themes';
 
 const withPage = mapPageSuite();
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1600, height: 1000 },
-] as const;
-const THEMES: ThemeName[] = ['light', 'dark'];
 
 function flight(id: string, callsign: string, position: [number, number], level: string, trackDeg: number): MapFlight {
   return { id, callsign, position, levelText: level, label: `${callsign} ${level}`, trackDeg, fir: 'EGTT' };
@@ -31,8 +25,8 @@ const trafficSymbols = (map: { page: { evaluate<T>(f: () => T): Promise<T> } }) 
     (window as unknown as { icaoRouteMap: { trafficSymbols(): Drawn[] } }).icaoRouteMap.trafficSymbols(),
   );
 
-for (const size of SIZES)
-  for (const theme of THEMES)
+for (const size of LAPTOP_AND_DESKTOP)
+  for (const theme of LIGHT_AND_DARK)
     test(`at ${size.width}×${size.height} (${theme}) a flight is a dart rotated to its track with its call sign and level; the route's names stay`, async () => {
       await withPage({ theme, size }, async (map) => {
         const view = europeView();

@@ -246,3 +246,9 @@ export function mapPageSuite(): (
     }
   };
 }
+
+/** The window sizes of a laptop and a desktop, at which the screenshot tests draw the map. */
+export const LAPTOP_AND_DESKTOP = [
+  { width: 1280, height: 800 },
+  { width: 1600, height: 1000 },
+] as const;

@@ -4,6 +4,9 @@
  */
 export type ThemeName = 'light' | 'dark' | 'high-contrast';
 
+/** The two themes a screenshot test looks at the map in. */
+export const LIGHT_AND_DARK: readonly ThemeName[] = ['light', 'dark'];
+
 export const THEMES: Record<ThemeName, { bodyClass: string; variables: Record<string, string> }> = {
   light: {
     bodyClass: 'vscode-light',
