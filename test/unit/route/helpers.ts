@@ -1,5 +1,6 @@
 /** Small helpers shared by the route parser tests. */
 import assert from 'node:assert/strict';
+import { defined } from '../../shared/defined';
 import {
   parseRouteDocument,
   type Range,
@@ -25,9 +26,7 @@ export function codes(text: string): string[] {
 /** The item at `index` (0 or more), or a failed assertion saying which is missing. */
 export function nth<T>(list: readonly T[], index: number, what = `item ${index}`): T {
   assert.ok(Number.isInteger(index) && index >= 0, `${what}: ${index} is no index`);
-  const item = list[index];
-  assert.ok(item !== undefined, `no ${what} in a list of ${list.length}`);
-  return item;
+  return defined(list[index], `${what} in a list of ${list.length}`);
 }
 
 /** The first item, or a failed assertion saying the list is empty. */

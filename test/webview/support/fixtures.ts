@@ -18,18 +18,13 @@ import {
   type MapView,
   type NotamSubject,
 } from '../../../common/protocol/mapMessages';
+import { defined } from '../../shared/defined';
 
 const METRES_PER_NM = 1852;
 export const URI = 'file:///work/samples/europe.route';
 /** The route text is on line 3 (0-based) of the document the view is said to come from. */
 const ROUTE_LINE = 3;
 const ROUTE_TEXT = 'EGLL N0450F350 DET L6 DVR UL9 KONAN UL607 AMASI DCT BADPT DCT EDDF';
-
-/** A value the fixture's own tables hold (a missing one is a mistake in this file). */
-function defined<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`the fixture has no ${what}`);
-  return value;
-}
 
 function rangeOf(word: string, nth = 0) {
   let index = -1;
