@@ -202,3 +202,25 @@ test('the build in idle time waits while an edit waits for its diagnostics, and 
   while (!documents.editorBuilt(doc.uri)) await new Promise((resolve) => setImmediate(resolve));
   assert.ok(documents.idleWork.buildSlices > slices);
 });
+
+test('the build in idle time waits for a pause in typing: keystrokes typed on go without the editor', async () => {
+  // A pause far longer than the 10 ms between keystrokes, even on a loaded machine.
+  const documents = new ParsedDocuments({ quietMs: 1000 });
+  let doc = TextDocument.create('file:///typing.route', 'icao-route', 1, TEXT);
+  documents.get(doc);
+  const line = routeLineFrom(doc, 100);
+  // A keystroke every 10 ms.
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const changes = [{ range: { start: { line, character: 1 }, end: { line, character: 2 } }, text: String(i % 10) }];
+    documents.recordChanges(doc.uri, doc.version, changes, doc.version + 1);
+    doc = TextDocument.update(doc, changes, doc.version + 1);
+    documents.get(doc);
+    assert.equal(documents.lastParse.withoutEditor, true, `keystroke ${i}`);
+  }
+  assert.equal(documents.idleWork.buildSlices, 0, 'no slice while typing');
+  assert.equal(documents.editorBuilt(doc.uri), false);
+  while (!documents.editorBuilt(doc.uri)) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.ok(documents.idleWork.buildSlices > 0);
+  assertSameJson(documents.get(doc).document, parseRouteDocument(doc.getText()));
+});
