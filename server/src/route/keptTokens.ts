@@ -69,9 +69,9 @@ export function encodeTokens(
   if (count < KEEP_FROM || count > KEEP_UP_TO || starSlot > count - 1) return undefined;
   if (slots[0] < 0 || slots[1] < 0 || slots[2] < 0 || slots[3] < 0 || starSlot < 0) return undefined;
   // The four arrays hold (at least) `count` tokens: token k below it reads with `!`.
+  // The tokens' characters are counted as they are written, and the budget checked at the end:
+  // a pass of its own over the tokens first cost more than writing the few records over it.
   let characters = 0;
-  for (let k = 0; k < count; k++) characters += ends[k]! - starts[k]! + 1;
-  const budget = characters >> 1;
   // The header's six varints, then a code and at most three varints a token.
   const room = 6 * VARINT_MAX + count * (1 + 3 * VARINT_MAX);
   if (bytes.length < room) bytes = new Uint8Array(Math.max(room, bytes.length * 2));
@@ -99,10 +99,10 @@ export function encodeTokens(
       line = tokenLine;
     }
     end = ends[k]!;
-
+    characters += end - start + 1;
     used = putVarint(out, used, end - start);
-    if (used > budget) return undefined;
   }
+  if (used > characters >> 1) return undefined;
   let record = '';
   // fromCharCode takes the bytes as arguments: a few thousand at a time.
   for (let from = 0; from < used; from += 4096)
