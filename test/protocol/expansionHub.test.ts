@@ -163,6 +163,7 @@ for (const [k, { name, fault, state, message }] of FAULTS.entries()) {
     // A speed of its own per test, so no block is known from an earlier test.
     const speed = `N0${400 + 10 * k}`;
     const blocks = [`${speed}F350 DVR UL9 KONAN`, `${speed}F350 DVR KONAN UL607 AMASI`, `${speed}F350 LOPIK UN852 LNO`];
+    await hubQuiet();
     sim.faults.add(fault);
     const statusesBefore = server.expansionStatuses.length;
     const logsBefore = server.logMessages.length;
@@ -249,6 +250,20 @@ async function until(condition: () => boolean): Promise<void> {
   for (let attempt = 0; attempt < 200 && !condition(); attempt++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   assert.ok(condition(), 'condition not reached');
+}
+
+/**
+ * Until the hub has had no call for a second: the earlier tests' documents go on calling it after
+ * their expansion (the NOTAMs of the FIRs they cross), later on a loaded machine. A fault added
+ * before they are done failed those calls too, and their status (NOTAMs paused) was counted as
+ * this test's flood.
+ */
+async function hubQuiet(): Promise<void> {
+  const lastCall = () => sim.requests.list().at(-1)?.seq ?? 0;
+  for (let tries = 0, seen = -1; tries < 60 && seen !== lastCall(); tries++) {
+    seen = lastCall();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /** Long enough for a background expansion run to end; the assertions do not depend on speed. */
