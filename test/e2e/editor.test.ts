@@ -18,6 +18,9 @@ import {
 } from './harness/checks';
 import { workbenchSuite } from './harness/suite';
 
+/** europe.route's first route, line 7: the steps that edit it put it back as it was. */
+const EUROPE_FIRST_ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+
 // This suite checks the parser's and expansion's diagnostics file by file; the flight conflicts
 // (F001/F002, information on routes that cross the simulator's active danger areas) have their own
 // suite, flight.test.ts.
@@ -250,7 +253,7 @@ step('folding: each route block and the comment header fold', async (wb) => {
 
 step('language configuration: Toggle Line Comment writes #', async (wb) => {
   await wb.openAlone('europe.route');
-  const route = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+  const route = EUROPE_FIRST_ROUTE;
   await wb.goTo(7, 1);
   await wb.runCommand('Toggle Line Comment');
   await wb.until(async () => (await wb.lineText(7)) === `# ${route}`, 'line 7 commented out with #');
@@ -356,7 +359,7 @@ step('the status bar shows route expansion by the hub, and when the hub fails', 
   // The next change (470 kt) reaches the hub again.
   await wb.replaceAt(7, 4, 1, '7');
   await wb.until(() => wb.statusItem(/Route: hub( · HUB_USER_KEY)?$/), 'the status "Route: hub" again', 60_000);
-  await wb.undoUntil(7, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
+  await wb.undoUntil(7, EUROPE_FIRST_ROUTE);
 });
 
 step('a hub key the hub refuses shows in the status bar and never in the output', async (wb) => {
@@ -365,8 +368,10 @@ step('a hub key the hub refuses shows in the status bar and never in the output'
   await wb.until(() => wb.statusItem(/Route: hub( · HUB_USER_KEY)?$/), 'the status "Route: hub"', 40_000);
   await wb.answerInputCommand('ICAO Route: Set Hub Key', wrongKey);
   await wb.notification(/hub key stored/);
+  let edited = false;
   try {
     await wb.replaceAt(7, 4, 1, '6');
+    edited = true;
     const refused = await wb.until(
       () => wb.statusItem(/Route: hub (failing|offline)/),
       'the refused key in the status bar',
@@ -377,9 +382,14 @@ step('a hub key the hub refuses shows in the status bar and never in the output'
     assert.ok(!(await wb.statusTooltip(/Route: hub/)).includes(wrongKey));
     await wb.screenshot('hub-key-refused');
     await wb.restMouse();
-    const output = await wb.outputChannel('ICAO Route');
+    // Through `until`: at load 28 the channel's row took the picker over the 5 s it is given.
+    const output = await wb.until(() => wb.outputChannel('ICAO Route'), 'the ICAO Route output channel', 60_000);
     assert.ok(!output.includes(wrongKey), 'the output channel does not show the key');
     await wb.closePanel();
+  } catch (error) {
+    // The route as it was, so that the next steps' Close All Editors meets no unsaved edit.
+    if (edited) await wb.undoUntil(7, EUROPE_FIRST_ROUTE).catch(() => undefined);
+    throw error;
   } finally {
     // Back to the demo key of the environment.
     await wb.runCommand('ICAO Route: Clear Hub Key');
@@ -388,7 +398,7 @@ step('a hub key the hub refuses shows in the status bar and never in the output'
   await wb.notification(/stored hub key cleared\. The hub key comes from the HUB_USER_KEY/);
   await wb.replaceAt(7, 4, 1, '7');
   await wb.until(() => wb.statusItem(/Route: hub · HUB_USER_KEY$/), 'the status "Route: hub · HUB_USER_KEY"', 60_000);
-  await wb.undoUntil(7, 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A');
+  await wb.undoUntil(7, EUROPE_FIRST_ROUTE);
 });
 
 step('the installed extension shows its README in the Extensions view', async (wb) => {
@@ -431,7 +441,7 @@ step('airline reference: set the credentials, hover a call sign and read the air
   );
   assert.match(hover, /Looked up by ICAO designator DLH \(ICAO designators are unique\)/);
   assert.match(hover, /Lufthansa: ICAO DLH, IATA LH, service code LH, active/);
-  const output = await wb.outputChannel('ICAO Route');
+  const output = await wb.until(() => wb.outputChannel('ICAO Route'), 'the ICAO Route output channel', 60_000);
   assert.match(output, /airline reference credentials passed to the server \(from secretStorage\)/);
   assert.doesNotMatch(output, /appKey=(?!\*)/);
   await wb.closePanel();
