@@ -15,6 +15,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { QUIET_MS } from '../../server/src/lsp/parsedDocuments';
 import { ServerUnderTest } from '../protocol/support/server';
 import type { BenchFigure } from './run';
 import { routesWithFindings } from './sampleRoutes';
@@ -64,16 +65,19 @@ interface Opened {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Waits for a pause in typing (the server builds its editor of a document after 500 ms without a
- * change: parsedDocuments.ts) and for the server to be idle after it: under 2 ms of CPU in 100 ms.
+ * Waits for a pause in typing (the server builds its editor of a document after `QUIET_MS`
+ * without a change) and for the server to be idle after it: under 2 ms of CPU in 100 ms. Fails
+ * after a minute: the later keystrokes would be measured during the build.
  */
 async function pauseUntilIdle(pid: number): Promise<void> {
-  await sleep(600);
+  await sleep(QUIET_MS + 100);
   for (let tries = 0; tries < 600; tries++) {
     const cpu = cpuMs(pid);
     await sleep(100);
-    if (cpuMs(pid) - cpu < 2) return;
+    // NaN (no /proc): nothing to wait by.
+    if (!(cpuMs(pid) - cpu >= 2)) return;
   }
+  throw new Error('the server was still busy a minute after the pause in typing');
 }
 
 /**

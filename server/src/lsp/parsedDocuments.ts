@@ -33,7 +33,7 @@ const EDIT_PENDING_MS = 1;
  * first keystroke typed at once after opening 20 MB 124 ms, against 7 ms for a later one (over
  * stdio, quiet machine); a keystroke within a line needs no editor (route/blockEdit.ts).
  */
-const QUIET_MS = 500;
+export const QUIET_MS = 500;
 
 interface Step {
   from: number;
