@@ -13,13 +13,11 @@ import {
   assertDiagnostics,
   assertNoProblems,
   BROKEN_ROUTE_LOCAL,
+  EUROPE_FIRST_ROUTE,
   type ExpectedDiagnostic,
   type KeptFinding,
 } from './harness/checks';
 import { workbenchSuite } from './harness/suite';
-
-/** europe.route's first route, line 7: the steps that edit it put it back as it was. */
-const EUROPE_FIRST_ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
 
 // This suite checks the parser's and expansion's diagnostics file by file; the flight conflicts
 // (F001/F002, information on routes that cross the simulator's active danger areas) have their own

@@ -11,6 +11,7 @@
  * Lines and columns are one-based, as VS Code shows them.
  */
 import assert from 'node:assert/strict';
+import { EUROPE_FIRST_ROUTE } from './harness/checks';
 import { workbenchSuite } from './harness/suite';
 import type { Problem, Workbench } from './harness/workbench';
 
@@ -20,7 +21,7 @@ const { step } = workbenchSuite('flight', {
 
 /** Line 7 of samples/europe.route. */
 const ROUTE_LINE = 7;
-const ROUTE_TEXT = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+const ROUTE_TEXT = EUROPE_FIRST_ROUTE;
 const L607 = ROUTE_TEXT.indexOf('L607') + 1;
 const LEVEL = ROUTE_TEXT.indexOf('F350') + 1;
 

@@ -8,6 +8,7 @@
  * one-based as VS Code shows them, the map's ranges zero-based as LSP writes them.
  */
 import assert from 'node:assert/strict';
+import { EUROPE_FIRST_ROUTE } from './harness/checks';
 import { workbenchSuite } from './harness/suite';
 import type { Workbench } from './harness/workbench';
 
@@ -15,7 +16,7 @@ const { step } = workbenchSuite('map');
 
 /** Line 7 of samples/europe.route. */
 const ROUTE_LINE = 7;
-const ROUTE_TEXT = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+const ROUTE_TEXT = EUROPE_FIRST_ROUTE;
 const column = (word: string) => ROUTE_TEXT.indexOf(` ${word} `) + 2;
 
 interface Drawn {

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import type { Workbench } from './workbench';
 import type { ExpectedDiagnostic } from '../../shared/brokenRoute';
 
+/** europe.route's first route, line 7: the steps that edit it put it back as it was. */
+export const EUROPE_FIRST_ROUTE = 'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A';
+
 export { BROKEN_ROUTE_LOCAL, type ExpectedDiagnostic } from '../../shared/brokenRoute';
 
 /**
