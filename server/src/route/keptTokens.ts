@@ -5,13 +5,17 @@
  * each token's kind and place in a short string of byte-sized codes, and the elements are made
  * from it without reading the text again.
  *
- * A record is a string whose characters are bytes (a one-byte string: a byte a code):
- * - a header of varints: the token count, then the position slots (elementViews.ts
- *   PositionSlots: first and last flags, route start, SID slot, and the STAR slot counted back
- *   from the last token);
- * - per token its kind code (below 128). A token on the line of the one before, one blank after
- *   it, needs nothing more than its length (a varint); any other token has 128 added to its code
- *   and gives its line (from the previous token's, or the block's first line) and its start.
+ * A record is a string of ASCII characters, each a 7-bit code: made from its bytes by the
+ * platform's UTF-8 decoder, a native copy, where building the string from the bytes in JavaScript
+ * was most of what keeping the tokens cost the parse (String.fromCharCode over the bytes: a
+ * tenth of the parse's time on clean routes, issue 41.2). In it:
+ * - a header of varints (six bits a byte, 64 for "more"): the token count, then the position
+ *   slots (elementViews.ts PositionSlots: first and last flags, route start, SID slot, and the
+ *   STAR slot counted back from the last token);
+ * - per token its kind code (kinds.ts: seven bits). A token on the line of the one before, one
+ *   blank after it, needs nothing more than its length (a varint); any other token is preceded
+ *   by PLACED (a code no token has) and its line (from the previous token's, or the block's first
+ *   line) and its start.
  *
  * A route of single-spaced tokens takes about two bytes a token, a third of a byte a character.
  * A record longer than half a byte a character of its route text is not kept (a word a line, odd
@@ -20,6 +24,7 @@
  * before.
  */
 import { SLOT_COUNT, storeSpace, ElementStore } from './elementViews';
+import { KIND } from './kinds';
 
 /** How many records were kept and read (tests: the elements of a checked block come from its record). */
 export const tokenRecords = { kept: 0, decoded: 0 };
@@ -35,18 +40,27 @@ export const KEEP_UP_TO = 4096;
 /** The bytes of the record being written (encoding is synchronous, never re-entered). */
 let bytes = new Uint8Array(1024);
 
+/** Makes the record's string from its bytes (all below 128: one byte a character). */
+const ascii = new TextDecoder();
+
+/**
+ * Comes before a token that gives its line and start: the kind part (kinds.ts KIND) no token
+ * has, so no code is taken for it.
+ */
+const PLACED = KIND;
+
 /** Writes `value` as a varint at `at` in `out` (room made by the caller); returns where it ends. */
 function putVarint(out: Uint8Array, at: number, value: number): number {
-  while (value >= 128) {
-    out[at++] = (value & 127) | 128;
-    value >>>= 7;
+  while (value >= 64) {
+    out[at++] = (value & 63) | 64;
+    value = Math.floor(value / 64);
   }
   out[at++] = value;
   return at;
 }
 
-/** Bytes a varint of a value below 2^35 takes at most. */
-const VARINT_MAX = 5;
+/** Bytes a varint of a value below 2^36 takes at most. */
+const VARINT_MAX = 6;
 
 /**
  * The record of `count` tokens (kind codes, document lines, starts and ends) and their position
@@ -72,8 +86,8 @@ export function encodeTokens(
   // The tokens' characters are counted as they are written, and the budget checked at the end:
   // a pass of its own over the tokens first cost more than writing the few records over it.
   let characters = 0;
-  // The header's six varints, then a code and at most three varints a token.
-  const room = 6 * VARINT_MAX + count * (1 + 3 * VARINT_MAX);
+  // The header's six varints, then PLACED, a code and at most three varints a token.
+  const room = 6 * VARINT_MAX + count * (2 + 3 * VARINT_MAX);
   if (bytes.length < room) bytes = new Uint8Array(Math.max(room, bytes.length * 2));
   const out = bytes;
   let used = 0;
@@ -88,27 +102,23 @@ export function encodeTokens(
   let end = -2;
   for (let k = 0; k < count; k++) {
     const code = kinds[k]!;
-    if (code < 0 || code > 127) return undefined;
+    if (code < 0 || code > 127 || (code & KIND) === PLACED) return undefined;
     const start = starts[k]!;
     const tokenLine = lines[k]!;
-    if (tokenLine === line && start === end + 1) out[used++] = code;
-    else {
-      out[used++] = code | 128;
+    if (tokenLine !== line || start !== end + 1) {
+      out[used++] = PLACED;
       used = putVarint(out, used, tokenLine - line);
       used = putVarint(out, used, start);
       line = tokenLine;
     }
+    out[used++] = code;
     end = ends[k]!;
     characters += end - start + 1;
     used = putVarint(out, used, end - start);
   }
   if (used > characters >> 1) return undefined;
-  let record = '';
-  // fromCharCode takes the bytes as arguments: a few thousand at a time.
-  for (let from = 0; from < used; from += 4096)
-    record += String.fromCharCode.apply(null, out.subarray(from, Math.min(used, from + 4096)) as unknown as number[]);
   tokenRecords.kept++;
-  return record;
+  return ascii.decode(out.subarray(0, used));
 }
 
 /** Reading position in the record being decoded. */
@@ -119,9 +129,9 @@ function varint(record: string): number {
   let shift = 0;
   for (;;) {
     const byte = record.charCodeAt(at++);
-    value += (byte & 127) * 2 ** shift;
-    if (byte < 128) return value;
-    shift += 7;
+    value += (byte & 63) * 2 ** shift;
+    if (byte < 64) return value;
+    shift += 6;
   }
 }
 
@@ -143,14 +153,15 @@ export function decodeTokens(record: string, lines: readonly string[], firstLine
   let line = firstLine;
   let end = -2;
   for (let k = 0; k < count; k++) {
-    const code = record.charCodeAt(at++);
+    let code = record.charCodeAt(at++);
     let start = end + 1;
-    if (code >= 128) {
+    if (code === PLACED) {
       line += varint(record);
       start = varint(record);
+      code = record.charCodeAt(at++);
     }
     end = start + varint(record);
-    data[base + k] = code & 127;
+    data[base + k] = code;
     data[base + count + k] = line;
     data[base + 2 * count + k] = start;
     data[base + 3 * count + k] = end;
