@@ -7,8 +7,8 @@
  *
  * A record is a string of ASCII characters, each a 7-bit code: made from its bytes by the
  * platform's UTF-8 decoder, a native copy, where building the string from the bytes in JavaScript
- * was most of what keeping the tokens cost the parse (String.fromCharCode over the bytes: a
- * tenth of the parse's time on clean routes, issue 41.2). In it:
+ * was most of what keeping the tokens cost the parse (String.fromCharCode over the bytes: 7-8 %
+ * of the parse's time on clean routes, issue 41.2). In it:
  * - a header of varints (six bits a byte, 64 for "more"): the token count, then the position
  *   slots (elementViews.ts PositionSlots: first and last flags, route start, SID slot, and the
  *   STAR slot counted back from the last token);
