@@ -156,18 +156,22 @@ step('on the enlarged map a click on a leg keeps the map whole and the focus on 
   // The workbench makes the map's group active when the webview tells it of the focus, a message
   // after the click (usually there when the click returns): a command run before it would
   // maximize the editor's group, where the previous step left the focus, and hide the map. Once
-  // seen failing (the map not shown after the command); the error below now says which tab led.
-  await wb.page
-    .locator('.part.editor .editor-group-container.active .tab.active', { hasText: 'Route map' })
-    .waitFor({ state: 'visible' });
+  // seen failing (the map not shown after the command); the errors below say which tab led.
+  const activeTab = () => wb.page.locator('.part.editor .editor-group-container.active .tab.active').allInnerTexts();
+  await wb.until(async () => {
+    const active = await activeTab();
+    if (active.some((title) => title.includes('Route map'))) return true;
+    throw new Error(`active tab ${active}`);
+  }, "the map's group active");
   await wb.runCommand('View: Toggle Maximize Editor Group');
   const part = (await wb.page.locator('.part.editor').boundingBox())!;
   const enlarged = await wb.until(async () => {
     const box = await wb.page.locator('iframe.webview.ready').last().boundingBox();
     if (box && box.width > part.width * 0.9) return box;
     // What the workbench shows instead goes into the error (which group the command maximized).
-    const active = await wb.page.locator('.part.editor .editor-group-container.active .tab.active').allInnerTexts();
-    throw new Error(`the map ${box ? `${box.width} of ${part.width} px wide` : 'not shown'}, active tab ${active}`);
+    throw new Error(
+      `the map ${box ? `${box.width} of ${part.width} px wide` : 'not shown'}, active tab ${await activeTab()}`,
+    );
   }, 'the map enlarged to the whole editor area');
   // The middle of the leg GILOM–LNO of L607, as drawn now (no point near it).
   const [from, to] = [await pointOnMap(wb, 'GILOM'), await pointOnMap(wb, 'LNO')];

@@ -2,7 +2,7 @@
  * The check pass's tokens, kept compact for the elements (issue 27.4). The check pass cuts route
  * text into tokens and finds each token's kind; building the elements later did all of it again,
  * character by character (a third of the full element model's time). So the check pass keeps
- * each token's kind and place in a short string of byte-sized codes, and the elements are made
+ * each token's kind and place in a short string of 7-bit codes, and the elements are made
  * from it without reading the text again.
  *
  * A record is a string of ASCII characters, each a 7-bit code: made from its bytes by the
