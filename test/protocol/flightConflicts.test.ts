@@ -7,7 +7,7 @@
  * that fails gives no conflict diagnostics at all.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { RESULTS_CHANGED_NOTIFICATION } from '../../common/protocol/mapMessages';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../common/commands';
@@ -17,6 +17,12 @@ import { sample } from './support/server';
 const hub = hubForFile();
 /** A Thursday morning: the simulator's reserved areas are active (MON–THU 07:00–22:30Z). */
 const THURSDAY = '2026-11-26T10:00Z';
+// The simulator's clock is fixed the day before: which areas it activates by NOTAM, and when, is
+// drawn from its own date and hour, so on the real clock these tests passed or failed by the hour
+// they ran (on 2 December: passed at 14:00Z, failed at 15:00Z, the activation NOTAM missing).
+before(async () => {
+  (await hub.simulator()).settings.fixedNow = '2026-11-25T10:00:00Z';
+});
 /** The server flying plain route text on that Thursday: the tests that need it open documents of their own on it. */
 const onThursday = () => hub.shared('thursday', { icaoRoute: { flight: { departureTime: THURSDAY } } });
 
