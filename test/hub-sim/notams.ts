@@ -2,8 +2,10 @@
  * Generated NOTAMs: aerodrome NOTAMs (runway and taxiway closures on real ILS runways,
  * obstacles, ILS outages), en-route NOTAMs near the real points of the sample routes (navaids
  * unserviceable, obstacles, parachuting, drones) and activations of the FIR's R/D areas.
- * Validity windows are offsets from the start of the current UTC day, so the set is stable
- * through a day and always straddles "now".
+ * Validity windows are offsets from the start of the current UTC day; those that have ended by
+ * "now" are not served, so the set thins through a day. The activations a flight's conflicts open
+ * (the route areas' and the NOTAM-only area's) are in force from yesterday to tomorrow instead, so
+ * they are there at any hour.
  */
 import type { SimContext } from './context';
 import type { Aerodrome, Fir } from './world';
@@ -385,6 +387,23 @@ function finish(
 
 const fl = (value: number): Volume['lower'] => ({ value, uom: 'FL', reference: 'STD' });
 
+/** `notam` in force from the start of yesterday to the end of tomorrow, whatever its seed drew; issued before it starts. */
+function inForceYesterdayToTomorrow(notam: Notam, day: number): Notam {
+  const start = new Date(day - DAY_MS);
+  const issued = notam.issued < start ? notam.issued : new Date(start.getTime() - 3 * HOUR_MS);
+  const year = issued.getUTCFullYear();
+  const replaces = notam.replaces && { ...notam.replaces, year: Math.min(notam.replaces.year, year) };
+  return {
+    ...notam,
+    issued,
+    year,
+    ...(replaces ? { replaces } : {}),
+    start,
+    end: new Date(day + 2 * DAY_MS),
+    estimated: false,
+  };
+}
+
 const stillValid = (n: Notam, now: Date) => !n.end || n.end.getTime() > now.getTime();
 const dayOf = (now: Date) => Math.floor(now.getTime() / DAY_MS) * DAY_MS;
 
@@ -502,18 +521,21 @@ export function firNotamsOf(ctx: SimContext, fir: Fir): Notam[] {
       finish(activationDraft(area), fir.code, fir.code, undefined, `area:${fir.code}:${area.designator}:${date}`, day),
     );
   }
-  // The route areas' activations: the reserved area's NOTAM draws its area in the text.
-  for (const area of routeAreas(fir, ctx.flights.plans))
-    notams.push(
-      finish(
-        activationDraft(area),
-        fir.code,
-        fir.code,
-        undefined,
-        `route-area:${fir.code}:${area.designator}:${date}`,
-        day,
-      ),
+  // The route areas' activations: the reserved area's NOTAM draws its area in the text. In force
+  // from yesterday to tomorrow, whatever the seed drew, as a TRA's activation for the days of an
+  // exercise is: a drawn window could have ended by the afternoon, and what a client finds for a
+  // flight would then change with the hour it asks.
+  for (const area of routeAreas(fir, ctx.flights.plans)) {
+    const drawn = finish(
+      activationDraft(area),
+      fir.code,
+      fir.code,
+      undefined,
+      `route-area:${fir.code}:${area.designator}:${date}`,
+      day,
     );
+    notams.push(inForceYesterdayToTomorrow(drawn, day));
+  }
   const notable = ctx.world
     .aerodromesInFir(fir)
     .filter(isControlled)
@@ -607,8 +629,7 @@ export function notamOnlyAreasOf(ctx: SimContext, fir: Fir): Notam[] {
         `notam-only:${fir.code}:${date}`,
         day,
       );
-      // In force from yesterday to tomorrow, whatever the seed drew.
-      return [{ ...notam, start: new Date(day - DAY_MS), end: new Date(day + 2 * DAY_MS), estimated: false }];
+      return [inForceYesterdayToTomorrow(notam, day)];
     }
   }
   return [];
