@@ -671,7 +671,8 @@ export class Workbench {
     await input.fill(name);
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
     try {
-      await row.click({ timeout: 5000 });
+      // 10 s: under load the picker can take seconds to list the channels.
+      await row.click({ timeout: 10_000 });
     } catch (error) {
       await this.dismiss();
       throw new Error(`no output channel "${name}"`);
