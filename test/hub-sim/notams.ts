@@ -90,10 +90,19 @@ function runwayPair(runway: string): string {
   return Number(runway.slice(0, 2)) <= 18 ? `${runway}/${other}` : `${other}/${runway}`;
 }
 
-function obstacle(random: Random, lat: number, lon: number, near: string, elevationFt: number): Draft {
+const OBSTACLES = ['CRANE', 'MOBILE CRANE', 'WIND TURBINE', 'MAST'];
+
+function obstacle(
+  random: Random,
+  lat: number,
+  lon: number,
+  near: string,
+  elevationFt: number,
+  kinds: readonly string[] = OBSTACLES,
+): Draft {
   const p = destination(lat, lon, random.range(0, 360), random.range(0.6, 4));
   const agl = random.pick([150, 180, 220, 300, 450, 600]);
-  const what = random.pick(['CRANE', 'MOBILE CRANE', 'WIND TURBINE', 'MAST']);
+  const what = random.pick(kinds);
   return {
     qcode: 'QOBCE',
     traffic: 'IV',
@@ -413,9 +422,27 @@ export function aerodromeNotamsOf(ctx: SimContext, a: Aerodrome): Notam[] {
   const date = new Date(day).toISOString().slice(0, 10);
   const fir = ctx.world.firOf(a.lat, a.lon, a.icao)?.code ?? `${a.icao.slice(0, 2)}XX`;
   const drafts = aerodromeDrafts(a, new Random(`ad-notams:${a.icao}:${date}`));
-  return drafts
+  const notams = drafts
     .map((d, i) => finish(d, a.icao, fir, a.icao, `ad:${a.icao}:${date}:${i}`, day))
     .filter((n) => stillValid(n, now));
+  if (isControlled(a)) notams.push(standingNotamOf(a, fir, now));
+  return notams;
+}
+
+/**
+ * A controlled aerodrome's standing NOTAM: a permanent obstacle (a mast or a wind turbine, as real
+ * PERM obstacle NOTAMs are) issued around the turn of the year, the same all year. Without it the
+ * day's drawn NOTAMs could all have ended by the evening, and a busy aerodrome such as Heathrow,
+ * which always has NOTAMs in force, answered 404 (on 11 December 2026 from 23:05Z).
+ */
+function standingNotamOf(a: Aerodrome, fir: string, now: Date): Notam {
+  const year = Date.UTC(now.getUTCFullYear(), 0, 1);
+  const seed = `ad-standing:${a.icao}:${now.getUTCFullYear()}`;
+  const draft = obstacle(new Random(seed), a.lat, a.lon, placeName(a).toUpperCase(), a.elevationFt, [
+    'MAST',
+    'WIND TURBINE',
+  ]);
+  return finish({ ...draft, scope: 'A' }, a.icao, fir, a.icao, seed, year);
 }
 
 /** A limit as NOTAM items F and G write it: SFC, 2500FT AMSL, FL245. */

@@ -1,8 +1,11 @@
 /**
- * The activations a flight's conflicts open are served at any hour: the route areas' NOTAMs
- * ("TEMPORARY RESERVED AREA … ACTIVATED") are in force from yesterday to tomorrow, not in a window
- * drawn from the day that may have ended by the afternoon (a protocol and an e2e test of "Open
- * NOTAM" once passed or failed by the hour they ran).
+ * What a flight's checks rely on is served at any hour, whatever the simulator's clock: its NOTAMs
+ * are drawn from the day and those that have ended are left out, so without these two rules a test
+ * passed or failed by the hour it ran.
+ * - The route areas' activations ("TEMPORARY RESERVED AREA … ACTIVATED") are in force from
+ *   yesterday to tomorrow ("Open NOTAM" of a conflict once failed at 15:00Z).
+ * - A controlled aerodrome has a standing NOTAM (Heathrow once answered 404 late in the evening,
+ *   every NOTAM of its day ended).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -46,4 +49,23 @@ test('the route areas of EBBU have their activation NOTAM in force at every hour
       assert.deepEqual(found.areas, first.areas, `the same areas activated at ${now.toISOString()}`);
       assert.ok(found.inForce, `each in force at ${now.toISOString()}`);
     }
+});
+
+test("Heathrow's NOTAMs answer at every hour, on the days its drawn ones had all ended", async () => {
+  // Found by a scan of 400 days: every drawn NOTAM of EGLL ended on these days at the hour given.
+  for (const iso of ['2026-12-11T23:05:00Z', '2027-01-22T23:55:00Z', '2027-02-18T16:40:00Z', '2027-02-22T12:00:00Z']) {
+    sim.settings.fixedNow = iso;
+    const res = await fetch(hub(sim, '/v1/aerodromes/EGLL/notams', { format: 'json' }));
+    assert.equal(res.status, 200, `EGLL's NOTAMs at ${iso}`);
+    const body = (await res.json()) as {
+      features: { properties: { location: string; effectiveEnd: string | null } }[];
+    };
+    const standing = body.features.filter(
+      (f) => f.properties.location === 'EGLL' && f.properties.effectiveEnd === 'PERM',
+    );
+    assert.ok(
+      standing.length >= 1,
+      `a standing NOTAM at ${iso}: ${JSON.stringify(body.features.map((f) => f.properties))}`,
+    );
+  }
 });
