@@ -13,7 +13,7 @@ import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../comm
 import type { HubSimulator } from '../hub-sim/server';
 import { hubForFile } from './support/hubServer';
 import { ROOT } from './support/build';
-import { applyEdits, at, editsOf, sample, ServerUnderTest } from './support/server';
+import { applyEdits, at, editsOf, sample, eventually, ServerUnderTest } from './support/server';
 import { defined } from '../shared/defined';
 
 const fromHub = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => /^H\d{3}$/.test(String(d.code)));
@@ -247,9 +247,7 @@ test('without a key the server falls back to local checks and says so once', asy
 });
 
 async function until(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.ok(condition(), 'condition not reached');
+  await eventually(condition, 'the condition');
 }
 
 /**
@@ -285,13 +283,14 @@ async function hoverOn(
   expected: RegExp,
 ): Promise<string> {
   let value = '';
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const result = await on.hover(uri, line, character);
-    value = (result?.contents as MarkupContent | undefined)?.value ?? '';
-    if (expected.test(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return value;
+  return eventually(
+    async () => {
+      const result = await on.hover(uri, line, character);
+      value = (result?.contents as MarkupContent | undefined)?.value ?? '';
+      return expected.test(value) && value;
+    },
+    () => `a hover matching ${expected} at ${line}:${character}; last: ${value}`,
+  );
 }
 
 test("broken.route with a hub key and navigation data: the airway mistakes found on the hub's points and by the data", async () => {

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { ROOT } from './support/build';
-import { applyEdits, at, editsOf, sample, ServerUnderTest } from './support/server';
+import { applyEdits, at, editsOf, sample, eventually, ServerUnderTest } from './support/server';
 import { defined } from '../shared/defined';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
@@ -164,14 +164,15 @@ test('hover on an ambiguous first fix lists the candidates', async () => {
 
 /** Hovers until the expansion of the block is known (it runs after the local diagnostics). */
 async function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const result = await server.hover(uri, line, character);
-    const value = (result?.contents as MarkupContent | undefined)?.value ?? '';
-    if (expected.test(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const result = await server.hover(uri, line, character);
-  return (result?.contents as MarkupContent | undefined)?.value ?? '';
+  let value = '';
+  return eventually(
+    async () => {
+      const result = await server.hover(uri, line, character);
+      value = (result?.contents as MarkupContent | undefined)?.value ?? '';
+      return expected.test(value) && value;
+    },
+    () => `a hover matching ${expected} at ${line}:${character}; last: ${value}`,
+  );
 }
 
 const FULL_NAVDATA = path.resolve(ROOT, '..', 'shared', 'navdata');
@@ -224,6 +225,5 @@ test(
 );
 
 async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 100 && !(await condition()); attempt++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await eventually(condition, 'the condition');
 }

@@ -17,7 +17,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol';
 import { buildOnce, CLI_JS, ROOT } from './support/build';
-import { applyEdits, editsOf, ServerUnderTest } from './support/server';
+import { applyEdits, editsOf, eventually, ServerUnderTest } from './support/server';
 
 const PROCEDURES = path.join(ROOT, 'test', 'fixtures', 'procedures');
 const TEXT = [
@@ -129,11 +129,14 @@ test('completion: the SIDs of the departure after the speed/level group, the STA
   await server.open(uri, 'origin: EGLL\ndestination: EDDF\nN0450F350 ');
   // The aerodrome's file is read when completion first asks; the list is incomplete, asked again as one types.
   let sids: CompletionList | undefined;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    sids = await complete(uri, 2, 10);
-    if (sids.items.some((i) => i.label === 'DVR6J')) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    async () => {
+      sids = await complete(uri, 2, 10);
+      return sids.items.some((i) => i.label === 'DVR6J');
+    },
+    'DVR6J among the completions',
+    100,
+  );
   assert.equal(sids!.isIncomplete, true);
   assert.deepEqual(
     sids!.items.slice(0, 3).map((i) => i.label),
@@ -148,11 +151,14 @@ test('completion: the SIDs of the departure after the speed/level group, the STA
     },
   ]);
   let stars: CompletionList | undefined;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    stars = await complete(uri, 2, 52);
-    if (stars.items.some((i) => i.label === 'ROLIS1A')) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    async () => {
+      stars = await complete(uri, 2, 52);
+      return stars.items.some((i) => i.label === 'ROLIS1A');
+    },
+    'ROLIS1A among the completions',
+    100,
+  );
   assert.equal(stars!.items[0]!.label, 'ROLIS1A');
   assert.equal(stars!.items[0]!.detail, 'STAR of EDDF from ROLIS · runways 25L, 07R');
   await server.close(uri);

@@ -22,7 +22,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { EXPANSION_TABLE_REQUEST, type ExpansionTableResult } from '../../common/protocol/lspMessages';
 import { ROOT } from './support/build';
-import { applyEdits, at, editsOf, ServerUnderTest } from './support/server';
+import { applyEdits, at, editsOf, eventually, ServerUnderTest } from './support/server';
 import { defined } from '../shared/defined';
 
 const NAVDATA = path.join(ROOT, 'test', 'fixtures', 'navdata');
@@ -150,13 +150,15 @@ test('inlay hints only with icaoRoute.inlayHints.legDistances on: leg distances 
   })) as InlayHint[];
   assert.deepEqual(off, []);
   await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: settings(true) });
-  let hints: InlayHint[] = [];
-  for (let i = 0; i < 100 && hints.length === 0; i++) {
-    hints =
-      ((await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as InlayHint[]) ??
-      [];
-    if (hints.length === 0) await new Promise((r) => setTimeout(r, 20));
-  }
+  const hints = await eventually(
+    async () => {
+      const found = (await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range })) as
+        InlayHint[] | null;
+      return found?.length ? found : undefined;
+    },
+    'inlay hints once they are on',
+    20,
+  );
   const labels = hints.map((h) => `${h.position.line}:${h.position.character} ${h.label}`);
   assert.equal(labels.at(-1), '2:42 total 354 NM');
   assert.ok(labels.includes('2:30 24.3 NM'), labels.join(', ')); // KONAN, from DVR
@@ -195,11 +197,14 @@ test('a misspelt exit point: the quick fix replaces it by the airway point one e
     { range: { start: { line: 0, character: 0 }, end: { line: 0, character: text.length } }, text: fixed },
   ]);
   // Wait until the new text is expanded (AMASI resolved), then read what was published for it.
-  for (let i = 0; i < 200; i++) {
-    const table = (await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri })) as ExpansionTableResult;
-    if (/\n\s*\d+\s+AMASI\s+named fix/.test(table.text)) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await eventually(
+    async () => {
+      const table = (await server.connection.sendRequest(EXPANSION_TABLE_REQUEST, { uri })) as ExpansionTableResult;
+      return /\n\s*\d+\s+AMASI\s+named fix/.test(table.text);
+    },
+    'AMASI resolved in the expansion table',
+    25,
+  );
   await new Promise((r) => setTimeout(r, 50));
   const latest = server.published
     .get(uri)!

@@ -9,7 +9,7 @@ import { DidChangeConfigurationNotification } from 'vscode-languageserver-protoc
 import { SET_HUB_KEY_NOTIFICATION, type SetHubKeyParams } from '../../common/protocol/lspMessages';
 import * as path from 'node:path';
 import { buildOnce, ROOT, SERVER_JS } from './support/build';
-import { ServerUnderTest } from './support/server';
+import { eventually, ServerUnderTest } from './support/server';
 
 async function withServer(
   options: Parameters<typeof ServerUnderTest.start>[0],
@@ -145,9 +145,5 @@ test('the server refuses to start without a transport, with a clear message', as
 });
 
 async function waitFor(condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  assert.fail('condition not reached');
+  await eventually(condition, 'the condition', 10);
 }

@@ -19,7 +19,7 @@ import {
 } from '../../common/protocol/sealedSecrets';
 import { APP_KEY, leaks, KEY } from '../unit/hub/keyEcho';
 import { startLocalServer, type LocalServer } from '../unit/hub/localServer';
-import { ServerUnderTest } from './support/server';
+import { eventually, ServerUnderTest } from './support/server';
 
 const APP_ID = 'Id4711-TraceApp';
 const FPL = ['(FPL-DLH4AB-IS', '-A320/M-SDFG/C', '-EGLL1200', '-N0450F350 DVR UL9 KONAN', '-EDDF0105', '-0)', ''].join(
@@ -61,8 +61,7 @@ after(async () => {
 });
 
 async function until(what: string, ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 600 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(ok(), what);
+  await eventually(ok, what);
 }
 
 test('the server opens the sealed secrets and uses them; the verbose trace holds none of them in any case', async () => {

@@ -328,3 +328,28 @@ export function sample(name: string): string {
 export function at(d: Diagnostic): string {
   return `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`;
 }
+
+/**
+ * Polls `probe` every `everyMs` until it gives a value (not undefined, null or false) and returns
+ * it; past the wait limit (90 s, the same as for a publication) the test fails naming `what` and
+ * the last value. Polling loops with a count of their own gave up after a few seconds on a loaded
+ * machine, some silently.
+ */
+export async function eventually<T>(
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  what: string | (() => string),
+  everyMs = 50,
+): Promise<T> {
+  const deadline = Date.now() + WAIT_LIMIT_MS;
+  let last: unknown;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    last = value;
+    if (Date.now() > deadline) {
+      const said = typeof what === 'string' ? what : what();
+      throw new Error(`gave up after ${WAIT_LIMIT_MS} ms waiting for ${said} (last: ${String(last)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
