@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { test } from 'node:test';
@@ -19,6 +20,17 @@ import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { ServerUnderTest } from '../protocol/support/server';
 
 const BOUND_MS = 4_000;
+
+/**
+ * The bound for now: 4 s on a machine with a core to spare; on a loaded one (a second test run
+ * beside this one: at load 20 on 2 cores a hover took 4.3 s) the time spent waiting for a core is
+ * no part of the server's answer, so the bound grows with the run queue per core (the 1-minute
+ * load average), at most eightfold. A server that stops answering still fails.
+ */
+function boundMs(): number {
+  const perCore = os.loadavg()[0]! / os.availableParallelism();
+  return Math.round(BOUND_MS * Math.min(8, Math.max(1, perCore)));
+}
 const ROOT = path.resolve(__dirname, '../..');
 
 /** `npm run hub-sim` in a process of its own, in the variant; its base URL once it listens. */
@@ -86,7 +98,7 @@ async function longestHover(server: ServerUnderTest, uri: string, line: number, 
 }
 
 for (const variant of ['nested', 'many', 'long-route'] as const) {
-  test(`hovers are answered within ${BOUND_MS / 1000} s while the server reads the ${variant} answers`, async (t) => {
+  test(`hovers are answered within ${BOUND_MS / 1000} s (more on a loaded machine) while the server reads the ${variant} answers`, async (t) => {
     const sim = await simulator(variant);
     t.after(async () => {
       sim.child.kill('SIGTERM');
@@ -106,12 +118,16 @@ for (const variant of ['nested', 'many', 'long-route'] as const) {
     await answered(sim, 'airlineFlightNumber', 3);
     await answered(sim, 'flightsBetween', 3);
     const field13 = await longestHover(server, uri, 2, 2, 3_000);
-    t.diagnostic(`longest hover on field 13: ${field13.longest} ms`);
-    assert.ok(field13.longest < BOUND_MS, `a hover on field 13 took ${field13.longest} ms`);
+    const bound = boundMs();
+    t.diagnostic(
+      `longest hover on field 13: ${field13.longest} ms (bound ${bound} ms at load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
+    assert.ok(field13.longest < bound, `a hover on field 13 took ${field13.longest} ms (bound ${bound} ms)`);
     const sent = Date.now();
     const live = await server.hover(uri, 0, 7);
-    t.diagnostic(`hover on field 7: ${Date.now() - sent} ms`);
-    assert.ok(Date.now() - sent < BOUND_MS, `the hover on field 7 took ${Date.now() - sent} ms`);
+    const took = Date.now() - sent;
+    t.diagnostic(`hover on field 7: ${took} ms`);
+    assert.ok(took < boundMs(), `the hover on field 7 took ${took} ms (bound ${boundMs()} ms)`);
     assert.match((live?.contents as MarkupContent).value, /Live flight `DLH4AB`/);
     await onField7;
     // What the bounds left out of the routes filed by others is said with them.
