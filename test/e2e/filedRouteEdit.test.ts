@@ -13,7 +13,8 @@ import * as path from 'node:path';
 import { workbenchSuite } from './harness/suite';
 
 const { step, context } = workbenchSuite('filed-route-edit', {
-  settings: { 'icaoRoute.diagnostics.flightConflicts': false },
+  // The hub's answers may take 60 s, so the slow answer below (20 s) is no time-out.
+  settings: { 'icaoRoute.diagnostics.flightConflicts': false, 'icaoRoute.hub.timeoutSeconds': 60 },
 });
 
 const FILE = 'filed-edit.route';
@@ -47,10 +48,11 @@ step(
   async (wb) => {
     writeFileSync(path.join(context()!.workspace, FILE), TEXT);
     await wb.until(() => wb.openAlone(FILE).then(() => true), `${FILE} in Quick Open`, 120_000);
-    // The flights between EGLL and EDDF answer after 10 s: time enough to type on a loaded machine
-    // (with 6 s, at load 27 the typed line was not there when the quick pick came), and within the
-    // hub timeout (15 s by default), past which there is no list to pick from.
-    await simulatorFaults([{ kind: 'latency', path: '*/destinations/*/flights', latencyMs: 10_000 }]);
+    // The flights between EGLL and EDDF answer after 20 s: time enough to type on a loaded machine
+    // (with 6 s, at load 27 the typed line was not there when the quick pick came; with 10 s, at
+    // load 22 it was not there within 10 s), and within the hub timeout set above (60 s), past
+    // which there is no list to pick from.
+    await simulatorFaults([{ kind: 'latency', path: '*/destinations/*/flights', latencyMs: 20_000 }]);
     try {
       await wb.goTo(3, 5);
       await wb.runCommand('ICAO Route: Use a Route Filed by Others');
@@ -61,7 +63,7 @@ step(
       await wb.until(
         async () => (await wb.lineText(1)) === '# typed while the hub was asked',
         'the line typed at the top',
-        10_000,
+        15_000,
       );
 
       const rows = wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
