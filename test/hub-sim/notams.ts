@@ -442,7 +442,8 @@ function standingNotamOf(a: Aerodrome, fir: string, now: Date): Notam {
     'MAST',
     'WIND TURBINE',
   ]);
-  return finish({ ...draft, scope: 'A' }, a.icao, fir, a.icao, seed, year);
+  // Drawn from the last day of the year before: in force before the year begins.
+  return finish({ ...draft, scope: 'A' }, a.icao, fir, a.icao, seed, year - DAY_MS);
 }
 
 /** A limit as NOTAM items F and G write it: SFC, 2500FT AMSL, FL245. */

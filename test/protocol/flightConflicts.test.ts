@@ -12,7 +12,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { RESULTS_CHANGED_NOTIFICATION } from '../../common/protocol/mapMessages';
 import { OPEN_NOTAM_COMMAND, SHOW_MAP_COMMAND } from '../../common/commands';
 import { hubForFile } from './support/hubServer';
-import { sample } from './support/server';
+import { eventually, sample } from './support/server';
 
 const hub = hubForFile();
 /** A Thursday morning: the simulator's reserved areas are active (MON–THU 07:00–22:30Z). */
@@ -163,9 +163,7 @@ test('a hub that fails every airspace and NOTAM call: no conflict diagnostics, n
     sim.requests.clear();
     await server.open(uri, TEXT);
     const asked = () => sim.requests.list().filter((r) => /airspaces|notams/.test(r.url)).length;
-    const end = Date.now() + 20_000;
-    while (asked() === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-    assert.ok(asked() > 0, 'the areas were asked for');
+    await eventually(() => asked() > 0, 'the areas asked for');
     await new Promise((r) => setTimeout(r, 1500));
     const published = server.published.get(uri)!;
     assert.deepEqual(

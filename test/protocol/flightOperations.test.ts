@@ -9,7 +9,7 @@ import type { CompletionList, MarkupContent } from 'vscode-languageserver-protoc
 import { SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { MAP_TRAFFIC_REQUEST, type MapTraffic } from '../../common/protocol/mapMessages';
 import { hubForFile } from './support/hubServer';
-import type { ServerUnderTest } from './support/server';
+import { eventually, type ServerUnderTest } from './support/server';
 
 const hub = hubForFile();
 /** The start of the simulator's hour: every scenario flight's time is counted from it. */
@@ -61,12 +61,15 @@ const message = (callsign: string, origin: string, eobtMs: number, destination: 
 /** The hover on field 7 once the services have answered (it says "still being looked up" before). */
 async function liveHover(server: ServerUnderTest, uri: string, line = 0): Promise<string> {
   let text = '';
-  for (let tries = 0; tries < 80 && !/Status:|No flight of/.test(text); tries++) {
-    const hover = await server.hover(uri, line, 7);
-    text = (hover?.contents as MarkupContent | undefined)?.value ?? '';
-    if (!/Status:|No flight of/.test(text)) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return text;
+  return eventually(
+    async () => {
+      const hover = await server.hover(uri, line, 7);
+      text = (hover?.contents as MarkupContent | undefined)?.value ?? '';
+      return /Status:|No flight of/.test(text) && text;
+    },
+    () => `the live flight's hover; last: ${text}`,
+    250,
+  );
 }
 
 /** The L findings once the live flight is compared (published after the lookup). */
@@ -181,15 +184,18 @@ test('case 4: traffic summaries keep their aerodromes and times: no ?→?, the h
       'N0450F350 DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ROLIS1A',
     ),
   );
-  let traffic: MapTraffic | null = null;
-  for (let tries = 0; tries < 120 && !(traffic && traffic.flights.length > 0); tries++) {
-    traffic = (await server.connection.sendRequest(MAP_TRAFFIC_REQUEST, {
-      uri,
-      position: { line: 3, character: 5 },
-    })) as MapTraffic | null;
-    if (!traffic?.flights.length) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  assert.ok(traffic && traffic.flights.length > 0, JSON.stringify(traffic?.notices));
+  let last: MapTraffic | null = null;
+  const traffic = await eventually(
+    async () => {
+      last = (await server.connection.sendRequest(MAP_TRAFFIC_REQUEST, {
+        uri,
+        position: { line: 3, character: 5 },
+      })) as MapTraffic | null;
+      return last?.flights.length ? last : undefined;
+    },
+    () => `traffic; notices: ${JSON.stringify(last?.notices)}`,
+    250,
+  );
   for (const f of traffic.flights) {
     assert.match(f.departure ?? '', /^[A-Z]{4}$/, `${f.callsign}: departure`);
     assert.match(f.arrival ?? '', /^[A-Z]{4}$/, `${f.callsign}: arrival`);

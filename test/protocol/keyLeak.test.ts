@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { LocalServer } from '../unit/hub/localServer';
 import { assertNoLeak, echoServer, KEY } from '../unit/hub/keyEcho';
 import { SET_HUB_KEY_NOTIFICATION } from '../../common/protocol/lspMessages';
-import { ServerUnderTest } from './support/server';
+import { eventually, ServerUnderTest } from './support/server';
 
 let echo: LocalServer;
 let server: ServerUnderTest;
@@ -55,7 +55,7 @@ async function expandWith(echoMode: string): Promise<void> {
   }
   if (echoMode === 'badRequest') {
     // A rejected route text is no service failure in the editor: wait until the hub was asked.
-    while (!routeTexts.some((b) => b.includes(text))) await new Promise((r) => setTimeout(r, 50));
+    await eventually(() => routeTexts.some((b) => b.includes(text)), 'the hub asked for the route text');
     await new Promise((r) => setTimeout(r, 300));
     return;
   }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { CompletionList, MarkupContent } from 'vscode-languageserver-protocol';
 import { hubForFile } from './support/hubServer';
-import type { ServerUnderTest } from './support/server';
+import { eventually, type ServerUnderTest } from './support/server';
 
 const hub = hubForFile();
 let server: ServerUnderTest;
@@ -33,12 +33,15 @@ test('the hover on field 7 shows the live flight; an EOBT an hour off gives L001
   const uri = 'file:///live/a.route';
   await server.open(uri, message('DLH4AB', '1300'));
   // The hover waits 1 s for the lookup, then says it is still being looked up: hovered again.
-  let text = '';
-  for (let tries = 0; tries < 60 && !/Status:/.test(text); tries++) {
-    const hover = await server.hover(uri, 0, 7);
-    text = (hover?.contents as MarkupContent).value;
-    if (/Still being looked up/.test(text)) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  let last = '';
+  const text = await eventually(
+    async () => {
+      last = ((await server.hover(uri, 0, 7))?.contents as MarkupContent).value;
+      return /Status:/.test(last) && last;
+    },
+    () => `the live flight's status in the hover; last: ${last}`,
+    500,
+  );
   assert.match(text, /Live flight `DLH4AB`/);
   assert.match(text, /Status: [A-Z]+ \(hub\)/);
   assert.match(text, /\| Off-block \| EGLL \| 12:00Z/);

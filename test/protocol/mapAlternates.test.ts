@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { MAP_VIEW_REQUEST, type MapView } from '../../common/protocol/mapMessages';
 import { ROOT } from './support/build';
-import { ServerUnderTest } from './support/server';
+import { eventually, ServerUnderTest } from './support/server';
 
 const servers: ServerUnderTest[] = [];
 after(async () => {
@@ -37,17 +37,17 @@ test('an FPL opened with navigation data: its alternates placed from them, an un
   servers.push(server);
   const uri = 'file:///map/alternates.route';
   await server.open(uri, FPL);
-  const end = Date.now() + 20_000;
-  let v: MapView | null = null;
-  for (;;) {
-    v = (await server.connection.sendRequest(MAP_VIEW_REQUEST, {
-      uri,
-      position: { line: 3, character: 2 },
-    })) as MapView | null;
-    if (v && v.legs.length > 0 && v.alternates?.placed.length) break;
-    if (Date.now() > end) throw new Error(`timed out waiting for the alternates: ${JSON.stringify(v?.alternates)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let last: MapView | null = null;
+  const v = await eventually(
+    async () => {
+      last = (await server.connection.sendRequest(MAP_VIEW_REQUEST, {
+        uri,
+        position: { line: 3, character: 2 },
+      })) as MapView | null;
+      return last && last.legs.length > 0 && last.alternates?.placed.length ? last : undefined;
+    },
+    () => `the alternates: ${JSON.stringify(last?.alternates)}`,
+  );
   assert.deepEqual(
     v.alternates!.placed.map((a) => [a.name, a.position, a.destination]),
     [['EDDK', [7.138903, 50.865801], 'EDDF']],

@@ -14,7 +14,7 @@ import {
   type MapView,
 } from '../../common/protocol/mapMessages';
 import { hubForFile } from './support/hubServer';
-import { sample } from './support/server';
+import { eventually, sample } from './support/server';
 
 const hub = hubForFile();
 /** With a key, once the hub expands; null: none. */
@@ -32,13 +32,10 @@ test('europe.route: the flights within its European FIRs and its aerodromes’ m
   const uri = 'file:///traffic/europe.route';
   await server.open(uri, sample('europe.route'));
   // The map view first, as the page does: the traffic's FIRs come from the same cached answers.
-  const end = Date.now() + 30_000;
-  for (;;) {
+  await eventually(async () => {
     const v = (await server.connection.sendRequest(MAP_VIEW_REQUEST, at(uri))) as MapView | null;
-    if (v && v.legs.length > 0 && v.firs.length > 0) break;
-    if (Date.now() > end) throw new Error('no expanded view of europe.route');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return v && v.legs.length > 0 && v.firs.length > 0;
+  }, 'an expanded view of europe.route');
   const before = hub.sim.requests.list().length;
   const traffic = (await server.connection.sendRequest(MAP_TRAFFIC_REQUEST, at(uri))) as MapTraffic | null;
   assert.ok(traffic);

@@ -18,7 +18,7 @@ import {
 } from '../../common/protocol/mapMessages';
 import { startHubSimulator, type HubSimulator } from '../hub-sim/server';
 import { ROOT } from './support/build';
-import { sample, ServerUnderTest } from './support/server';
+import { eventually, sample, ServerUnderTest } from './support/server';
 
 let sim: HubSimulator;
 const servers: ServerUnderTest[] = [];
@@ -44,12 +44,8 @@ async function serverWith(
   return { server, changed };
 }
 
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+async function until(check: () => boolean, what: string): Promise<void> {
+  await eventually(check, what, 20);
 }
 
 const view = (server: ServerUnderTest, uri: string, line: number) =>
@@ -60,13 +56,10 @@ const view = (server: ServerUnderTest, uri: string, line: number) =>
  * expansion) and again when the expansion brings results, so the test asks until the legs are in.
  */
 async function expandedView(server: ServerUnderTest, uri: string, line: number): Promise<MapView> {
-  const end = Date.now() + 20_000;
-  for (;;) {
+  return eventually(async () => {
     const v = await view(server, uri, line);
-    if (v && v.legs.length > 0 && v.points.every((p) => p.status === 'resolved')) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for the expanded view of ${uri}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    return v && v.legs.length > 0 && v.points.every((p) => p.status === 'resolved') && v;
+  }, `the expanded view of ${uri}`);
 }
 
 before(async () => {

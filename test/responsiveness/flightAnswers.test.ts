@@ -21,15 +21,18 @@ import { ServerUnderTest } from '../protocol/support/server';
 
 const BOUND_MS = 4_000;
 
+/** Run queue per core (1-minute load average) above which another test run shares the machine. */
+const SHARED_LOAD_PER_CORE = 3;
+
 /**
- * The bound for now: 4 s on a machine with a core to spare; on a loaded one (a second test run
- * beside this one: at load 20 on 2 cores a hover took 4.3 s) the time spent waiting for a core is
- * no part of the server's answer, so the bound grows with the run queue per core (the 1-minute
- * load average), at most eightfold. A server that stops answering still fails.
+ * The bound for now: 4 s, as long as the machine is not shared (this step alone: its own server,
+ * simulator and the tail of the earlier steps stay under 3 per core). Beside a second test run (at
+ * load 20 on 2 cores a hover took 4.3 s) the time spent waiting for a core is no part of the
+ * server's answer, so the bound grows with the run queue per core beyond that, at most fourfold.
  */
 function boundMs(): number {
   const perCore = os.loadavg()[0]! / os.availableParallelism();
-  return Math.round(BOUND_MS * Math.min(8, Math.max(1, perCore)));
+  return Math.round(BOUND_MS * Math.min(4, Math.max(1, perCore / SHARED_LOAD_PER_CORE)));
 }
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -126,8 +129,9 @@ for (const variant of ['nested', 'many', 'long-route'] as const) {
     const sent = Date.now();
     const live = await server.hover(uri, 0, 7);
     const took = Date.now() - sent;
+    const boundNow = boundMs();
     t.diagnostic(`hover on field 7: ${took} ms`);
-    assert.ok(took < boundMs(), `the hover on field 7 took ${took} ms (bound ${boundMs()} ms)`);
+    assert.ok(took < boundNow, `the hover on field 7 took ${took} ms (bound ${boundNow} ms)`);
     assert.match((live?.contents as MarkupContent).value, /Live flight `DLH4AB`/);
     await onField7;
     // What the bounds left out of the routes filed by others is said with them.

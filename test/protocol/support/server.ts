@@ -343,7 +343,20 @@ export async function eventually<T>(
   const deadline = Date.now() + WAIT_LIMIT_MS;
   let last: unknown;
   for (;;) {
-    const value = await probe();
+    // A probe that never settles (a request to a hung server) is bounded too.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `gave up after ${WAIT_LIMIT_MS} ms: a probe for ${typeof what === 'string' ? what : what()} never answered`,
+            ),
+          ),
+        Math.max(0, deadline - Date.now()) + 1000,
+      );
+    });
+    const value = await Promise.race([probe(), late]).finally(() => clearTimeout(timer));
     if (value !== undefined && value !== null && value !== false) return value;
     last = value;
     if (Date.now() > deadline) {
