@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { afterEach, before, test } from 'node:test';
-import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { SET_HUB_KEY_NOTIFICATION, type ExpansionStatusParams } from '../../common/protocol/lspMessages';
 import type { HubSimulator } from '../hub-sim/server';
 import { hubForFile } from './support/hubServer';
@@ -92,13 +92,13 @@ test('ambiguous-first-fix.route through the hub: the first fix is reported, the 
   const version = await server.sendChange(uri, [{ text: fixed }]);
   const after = await server.diagnosticsWhere(uri, (p) => p.version === version);
   assert.deepEqual(after.diagnostics.map(at), ['H003@32:10-13']);
-  const southampton = await hoverWhen(uri, 8, 11, /Resolved/);
+  const southampton = await server.hoverMatching(uri, 8, 11, /Resolved/);
   assert.match(southampton, /SOUTHAMPTON/);
   await server.sendChange(uri, [{ text }]);
-  const hover = await hoverWhen(uri, 7, 11, /Not selected/);
+  const hover = await server.hoverMatching(uri, 7, 11, /Not selected/);
   assert.match(hover, /Route expansion \(the hub\)/);
   // The block with a referenceFix got its point from the hub.
-  const chosen = await hoverWhen(uri, 13, 11, /Resolved/);
+  const chosen = await server.hoverMatching(uri, 13, 11, /Resolved/);
   assert.match(chosen, /\*\*Resolved:\*\* VOR at 50°57\.\d'N 001°20\.\d'W/);
   assert.match(chosen, /SOUTHAMPTON/);
 });
@@ -125,18 +125,18 @@ test("with a navdata folder too, the hub's ambiguous first fix gets the candidat
   const version = await both.sendChange(uri, [{ text: applyEdits(text, editsOf(samos, uri)) }]);
   await both.diagnosticsWhere(uri, (p) => p.version === version);
   // The hub now takes the Samos VOR, far from EGHI: the hover shows it.
-  assert.match(await hoverOn(both, uri, 8, 11, /Resolved/), /SAMOS/);
+  assert.match(await both.hoverMatching(uri, 8, 11, /Resolved/), /SAMOS/);
 });
 
 test("hover shows the hub's points of an airway between entry and exit", async () => {
   const uri = 'file:///hub/airway.route';
   await server.open(uri, 'N0450F350 DVR UL9 KONAN UL607 AMASI');
   await server.diagnosticsWhere(uri, () => true);
-  const airway = await hoverWhen(uri, 0, 26, /MATUG/);
+  const airway = await server.hoverMatching(uri, 0, 26, /MATUG/);
   assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);
   for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG'])
     assert.match(airway, new RegExp(`\`${point}\``));
-  const dvr = await hoverWhen(uri, 0, 11, /Resolved/);
+  const dvr = await server.hoverMatching(uri, 0, 11, /Resolved/);
   assert.match(dvr, /51°09\.\d'N 001°21\.\d'E/);
 });
 
@@ -269,28 +269,6 @@ async function settle(): Promise<void> {
   const info = await server.serverInfo();
   assert.ok(info.expansion);
   await new Promise((resolve) => setTimeout(resolve, 300));
-}
-
-function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
-  return hoverOn(server, uri, line, character, expected);
-}
-
-async function hoverOn(
-  on: ServerUnderTest,
-  uri: string,
-  line: number,
-  character: number,
-  expected: RegExp,
-): Promise<string> {
-  let value = '';
-  return eventually(
-    async () => {
-      const result = await on.hover(uri, line, character);
-      value = (result?.contents as MarkupContent | undefined)?.value ?? '';
-      return expected.test(value) && value;
-    },
-    () => `a hover matching ${expected} at ${line}:${character}; last: ${value}`,
-  );
 }
 
 test("broken.route with a hub key and navigation data: the airway mistakes found on the hub's points and by the data", async () => {

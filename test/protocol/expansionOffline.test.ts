@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { ROOT } from './support/build';
 import { applyEdits, at, editsOf, sample, eventually, ServerUnderTest } from './support/server';
 import { defined } from '../shared/defined';
@@ -132,21 +132,21 @@ test('hover on a point shows what it resolved to, with its coordinates', async (
   ].join('\n');
   await server.open(uri, text);
   await server.diagnosticsWhere(uri, () => true);
-  const dvr = await hoverWhen(uri, 2, 11, /Resolved/);
+  const dvr = await server.hoverMatching(uri, 2, 11, /Resolved/);
   assert.match(dvr, /\*\*Resolved:\*\* VOR at 51°09\.\d'N 001°21\.\d'E/);
   assert.match(dvr, /DVR VOR/);
   assert.match(dvr, /\*Route expansion \(navdata\)\*/);
 
-  const airway = await hoverWhen(uri, 2, 24, /KONAN/);
+  const airway = await server.hoverMatching(uri, 2, 24, /KONAN/);
   assert.match(airway, /`UL607` from `KONAN` to `AMASI`/);
   for (const point of ['KOK', 'FERDI', 'BUPAL', 'REMBA', 'SPI', 'PELIX', 'MATUG'])
     assert.match(airway, new RegExp(`\`${point}\``));
 
-  const change = await hoverWhen(uri, 2, 33, /Resolved/);
+  const change = await server.hoverMatching(uri, 2, 33, /Resolved/);
   assert.match(change, /AMASI/);
-  const latLon = await hoverWhen(uri, 2, 55, /Resolved/);
+  const latLon = await server.hoverMatching(uri, 2, 55, /Resolved/);
   assert.match(latLon, /lat\/lon point at 50°30\.0'N 005°00\.0'E/);
-  const origin = await hoverWhen(uri, 0, 9, /Resolved/);
+  const origin = await server.hoverMatching(uri, 0, 9, /Resolved/);
   assert.match(origin, /aerodrome at 51°28\.\d'N 000°2\d\.\d'W/);
 });
 
@@ -154,26 +154,13 @@ test('hover on an ambiguous first fix lists the candidates', async () => {
   const uri = 'file:///offline/ambiguous-hover.route';
   await server.open(uri, sample('ambiguous-first-fix.route'));
   // The route without origin (from EGHI, Southampton is taken: resolved, not listed).
-  const text = await hoverWhen(uri, 31, 11, /Candidates/);
+  const text = await server.hoverMatching(uri, 31, 11, /Candidates/);
   assert.match(text, /\*\*Not selected:\*\* `SAM`/);
-  assert.match(await hoverWhen(uri, 7, 11, /Resolved/), /SOUTHAMPTON/);
+  assert.match(await server.hoverMatching(uri, 7, 11, /Resolved/), /SOUTHAMPTON/);
   const listed = text.split('\n').filter((l) => l.startsWith('- `SAM`'));
   assert.ok(listed.length >= 2, text);
   for (const line of listed) assert.match(line, /\d{2}°\d{2}\.\d'[NS] \d{3}°\d{2}\.\d'[EW]/);
 });
-
-/** Hovers until the expansion of the block is known (it runs after the local diagnostics). */
-async function hoverWhen(uri: string, line: number, character: number, expected: RegExp): Promise<string> {
-  let value = '';
-  return eventually(
-    async () => {
-      const result = await server.hover(uri, line, character);
-      value = (result?.contents as MarkupContent | undefined)?.value ?? '';
-      return expected.test(value) && value;
-    },
-    () => `a hover matching ${expected} at ${line}:${character}; last: ${value}`,
-  );
-}
 
 const FULL_NAVDATA = path.resolve(ROOT, '..', 'shared', 'navdata');
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import type { CompletionList, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CompletionList } from 'vscode-languageserver-protocol';
 import { SET_REFERENCE_CREDENTIALS_NOTIFICATION } from '../../common/protocol/lspMessages';
 import { MAP_TRAFFIC_REQUEST, type MapTraffic } from '../../common/protocol/mapMessages';
 import { hubForFile } from './support/hubServer';
@@ -60,16 +60,7 @@ const message = (callsign: string, origin: string, eobtMs: number, destination: 
 
 /** The hover on field 7 once the services have answered (it says "still being looked up" before). */
 async function liveHover(server: ServerUnderTest, uri: string, line = 0): Promise<string> {
-  let text = '';
-  return eventually(
-    async () => {
-      const hover = await server.hover(uri, line, 7);
-      text = (hover?.contents as MarkupContent | undefined)?.value ?? '';
-      return /Status:|No flight of/.test(text) && text;
-    },
-    () => `the live flight's hover; last: ${text}`,
-    250,
-  );
+  return server.hoverMatching(uri, line, 7, /Status:|No flight of/, 250);
 }
 
 /** The L findings once the live flight is compared (published after the lookup). */

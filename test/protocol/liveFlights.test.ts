@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import type { CompletionList, MarkupContent } from 'vscode-languageserver-protocol';
+import type { CompletionList } from 'vscode-languageserver-protocol';
 import { hubForFile } from './support/hubServer';
-import { eventually, type ServerUnderTest } from './support/server';
+import type { ServerUnderTest } from './support/server';
 
 const hub = hubForFile();
 let server: ServerUnderTest;
@@ -33,15 +33,7 @@ test('the hover on field 7 shows the live flight; an EOBT an hour off gives L001
   const uri = 'file:///live/a.route';
   await server.open(uri, message('DLH4AB', '1300'));
   // The hover waits 1 s for the lookup, then says it is still being looked up: hovered again.
-  let last = '';
-  const text = await eventually(
-    async () => {
-      last = ((await server.hover(uri, 0, 7))?.contents as MarkupContent).value;
-      return /Status:/.test(last) && last;
-    },
-    () => `the live flight's status in the hover; last: ${last}`,
-    500,
-  );
+  const text = await server.hoverMatching(uri, 0, 7, /Status:/, 500);
   assert.match(text, /Live flight `DLH4AB`/);
   assert.match(text, /Status: [A-Z]+ \(hub\)/);
   assert.match(text, /\| Off-block \| EGLL \| 12:00Z/);

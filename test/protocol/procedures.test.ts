@@ -124,25 +124,29 @@ async function complete(uri: string, line: number, character: number): Promise<C
   })) as CompletionList;
 }
 
+/** The completion list once it holds `label` (the aerodrome's file is read when completion first asks). */
+function completeWith(uri: string, line: number, character: number, label: string): Promise<CompletionList> {
+  return eventually(
+    async () => {
+      const list = await complete(uri, line, character);
+      return list.items.some((i) => i.label === label) && list;
+    },
+    `${label} among the completions`,
+    100,
+  );
+}
+
 test('completion: the SIDs of the departure after the speed/level group, the STARs that begin at the last point', async () => {
   const uri = 'file:///procedures/complete.route';
   await server.open(uri, 'origin: EGLL\ndestination: EDDF\nN0450F350 ');
   // The aerodrome's file is read when completion first asks; the list is incomplete, asked again as one types.
-  let sids: CompletionList | undefined;
-  await eventually(
-    async () => {
-      sids = await complete(uri, 2, 10);
-      return sids.items.some((i) => i.label === 'DVR6J');
-    },
-    'DVR6J among the completions',
-    100,
-  );
-  assert.equal(sids!.isIncomplete, true);
+  const sids = await completeWith(uri, 2, 10, 'DVR6J');
+  assert.equal(sids.isIncomplete, true);
   assert.deepEqual(
-    sids!.items.slice(0, 3).map((i) => i.label),
+    sids.items.slice(0, 3).map((i) => i.label),
     ['DVR6J', 'BPK7G', 'CPT3F'],
   );
-  assert.match(sids!.items[0]!.detail!, /^SID of EGLL · ends at DVR/);
+  assert.match(sids.items[0]!.detail!, /^SID of EGLL · ends at DVR/);
 
   await server.change(uri, [
     {
@@ -150,16 +154,8 @@ test('completion: the SIDs of the departure after the speed/level group, the STA
       text: 'DVR6J DVR UL9 KONAN L607 RUDUS T150 ROLIS ',
     },
   ]);
-  let stars: CompletionList | undefined;
-  await eventually(
-    async () => {
-      stars = await complete(uri, 2, 52);
-      return stars.items.some((i) => i.label === 'ROLIS1A');
-    },
-    'ROLIS1A among the completions',
-    100,
-  );
-  assert.equal(stars!.items[0]!.label, 'ROLIS1A');
-  assert.equal(stars!.items[0]!.detail, 'STAR of EDDF from ROLIS · runways 25L, 07R');
+  const stars = await completeWith(uri, 2, 52, 'ROLIS1A');
+  assert.equal(stars.items[0]!.label, 'ROLIS1A');
+  assert.equal(stars.items[0]!.detail, 'STAR of EDDF from ROLIS · runways 25L, 07R');
   await server.close(uri);
 });

@@ -664,6 +664,22 @@ export class Workbench {
    * Shows an output channel and returns its text (the lines the output editor renders). Fails
    * within a few seconds when the channel does not exist (yet), so callers can poll.
    */
+  /**
+   * The ICAO Route output channel once it reports the language server. 60 s: the window's first
+   * extension host starts the extension and its server, which at load 22-28 (a second full test
+   * run beside this one) took over the default 20 s, the channel's picker slow to list it.
+   */
+  async languageServerOutput(): Promise<string> {
+    return this.until(
+      async () => {
+        const text = await this.outputChannel('ICAO Route');
+        return /language server/i.test(text) ? text : undefined;
+      },
+      'the ICAO Route output channel to report the server',
+      60_000,
+    );
+  }
+
   async outputChannel(name: string): Promise<string> {
     await this.runCommand('Output: Show Output Channels...', { opensPicker: true });
     const input = this.page.locator('.quick-input-widget input[placeholder*="Output Channel"]');

@@ -30,6 +30,7 @@ import {
   type DocumentSymbol,
   type FoldingRange,
   type Hover,
+  type MarkupContent,
   type InitializeResult,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
@@ -257,6 +258,22 @@ export class ServerUnderTest {
     return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
   }
 
+  /**
+   * The hover's markdown once it matches `expected`, hovering again every `everyMs` (what comes
+   * from the hub or the navigation data is shown once it has answered).
+   */
+  hoverMatching(uri: string, line: number, character: number, expected: RegExp, everyMs = 50): Promise<string> {
+    let text = '';
+    return eventually(
+      async () => {
+        text = ((await this.hover(uri, line, character))?.contents as MarkupContent | undefined)?.value ?? '';
+        return expected.test(text) && text;
+      },
+      () => `a hover matching ${expected} at ${line}:${character}; last: ${text}`,
+      everyMs,
+    );
+  }
+
   async symbols(uri: string): Promise<DocumentSymbol[]> {
     const result = await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
     return (result ?? []) as (DocumentSymbol | SymbolInformation)[] as DocumentSymbol[];
@@ -331,9 +348,9 @@ export function at(d: Diagnostic): string {
 
 /**
  * Polls `probe` every `everyMs` until it gives a value (not undefined, null or false) and returns
- * it; past the wait limit (90 s, the same as for a publication) the test fails naming `what` and
- * the last value. Polling loops with a count of their own gave up after a few seconds on a loaded
- * machine, some silently.
+ * it; past the wait limit (90 s, the same as for a publication) the test fails naming `what` (a
+ * function can add what the probe last saw). Polling loops with a count of their own gave up after
+ * a few seconds on a loaded machine, some silently.
  */
 export async function eventually<T>(
   probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
@@ -341,28 +358,19 @@ export async function eventually<T>(
   everyMs = 50,
 ): Promise<T> {
   const deadline = Date.now() + WAIT_LIMIT_MS;
-  let last: unknown;
+  const said = () => (typeof what === 'string' ? what : what());
   for (;;) {
     // A probe that never settles (a request to a hung server) is bounded too.
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () =>
-          reject(
-            new Error(
-              `gave up after ${WAIT_LIMIT_MS} ms: a probe for ${typeof what === 'string' ? what : what()} never answered`,
-            ),
-          ),
+        () => reject(new Error(`gave up after ${WAIT_LIMIT_MS} ms: a probe for ${said()} never answered`)),
         Math.max(0, deadline - Date.now()) + 1000,
       );
     });
     const value = await Promise.race([probe(), late]).finally(() => clearTimeout(timer));
     if (value !== undefined && value !== null && value !== false) return value;
-    last = value;
-    if (Date.now() > deadline) {
-      const said = typeof what === 'string' ? what : what();
-      throw new Error(`gave up after ${WAIT_LIMIT_MS} ms waiting for ${said} (last: ${String(last)})`);
-    }
+    if (Date.now() > deadline) throw new Error(`gave up after ${WAIT_LIMIT_MS} ms waiting for ${said()}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
