@@ -69,7 +69,10 @@ test('broken.route through the hub: its findings on their exact ranges, merged w
     fixed.diagnostics.map(at).filter((c) => c.startsWith('H')),
     ['H002@15:20-27'],
   );
-  await until(() => expansions().length > 11);
+  await eventually(
+    () => expansions().length > 11,
+    () => `a twelfth expansion (${expansions().length} so far)`,
+  );
   await settle();
   assert.equal(expansions().length, 12);
 });
@@ -245,10 +248,6 @@ test('without a key the server falls back to local checks and says so once', asy
     diagnostics.map(at).join(' '),
   );
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  await eventually(condition, 'the condition');
-}
 
 /**
  * Until the hub has had no call for a second: the earlier tests' documents go on calling it after

@@ -188,7 +188,7 @@ test(
         await full.open(uri, sample(`${name}.route`));
         await full.expansionStatus((s) => s.state === 'ok');
         // Local findings first, then again once the expansion ran (even when it found nothing).
-        await until(async () => (full.published.get(uri) ?? []).length >= 2);
+        await eventually(() => (full.published.get(uri) ?? []).length >= 2, `${name}: its expanded publication`);
         const publications = full.published.get(uri)!;
         assert.equal(publications.length, 2, name);
         const last = defined(publications[1]);
@@ -210,7 +210,3 @@ test(
     }
   },
 );
-
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  await eventually(condition, 'the condition');
-}

@@ -44,10 +44,6 @@ async function serverWith(
   return { server, changed };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  await eventually(check, what, 20);
-}
-
 const view = (server: ServerUnderTest, uri: string, line: number) =>
   server.connection.sendRequest(MAP_VIEW_REQUEST, { uri, position: { line, character: 0 } }) as Promise<MapView | null>;
 
@@ -62,8 +58,19 @@ async function expandedView(server: ServerUnderTest, uri: string, line: number):
   }, `the expanded view of ${uri}`);
 }
 
+/**
+ * The hour the views are flown at, and the simulator's clock half an hour before it. Its NOTAMs are
+ * drawn from its date and hour: on the real clock, an EST NOTAM that ends while the flight is in its
+ * corridor is, rightly, "only partly known", so the notices these tests expect held or failed by the
+ * hour they ran (on 3 December 2026 from 00:00Z: a NOTAM near ROLIS–EDDF valid to 00:05Z EST, the
+ * flight there at 00:53Z).
+ */
+const DEPARTURE = '2026-11-25T10:30Z';
+const SIM_NOW = new Date(Date.parse(DEPARTURE) - 30 * 60_000).toISOString();
+const FLOWN = { flight: { departureTime: DEPARTURE } };
+
 before(async () => {
-  sim = await startHubSimulator({ port: 0, quiet: true });
+  sim = await startHubSimulator({ port: 0, quiet: true, settings: { fixedNow: SIM_NOW } });
 });
 
 after(async () => {
@@ -89,8 +96,8 @@ function notamRequests(v: MapView, from: number) {
 
 /**
  * The notices a view must give when nothing failed, from what the simulator served since request
- * `from` (its NOTAMs follow the time of day): one "No NOTAMs at the moment" naming the view's
- * aerodromes and FIRs it answered 404 for (late in the day an aerodrome may have none left), and
+ * `from` (its NOTAMs follow its clock): one "No NOTAMs at the moment" naming the view's
+ * aerodromes and FIRs it answered 404 for (late in a day an aerodrome may have none left), and
  * one "not shown" when a NOTAMR it served replaces a NOTAM it also served (its numbers are drawn
  * at random, so some days two of them meet). The answers (AIXM) are asked again, as they were.
  */
@@ -125,10 +132,10 @@ async function expectedNotices(v: MapView, from: number): Promise<string[]> {
 
 test('europe.route with a key: the route, the FIRs it crosses, airspaces and NOTAMs of the corridor; no key in the view', async () => {
   const from = sim.requests.list().length;
-  const { server, changed } = await serverWith('demo');
+  const { server, changed } = await serverWith('demo', FLOWN);
   const uri = 'file:///map/europe.route';
   await server.open(uri, sample('europe.route'));
-  await until(() => changed.some((c) => c.uri === uri), 'resultsChanged after the expansion');
+  await eventually(() => changed.some((c) => c.uri === uri), 'resultsChanged after the expansion', 20);
 
   const v = await expandedView(server, uri, 6);
   assert.ok(v, 'a view for the first block');
@@ -217,7 +224,7 @@ test('without a key: the route from local navigation data, and a notice that air
   const { server, changed } = await serverWith(null, { navdata: { folder: path.join(ROOT, 'test/fixtures/navdata') } });
   const uri = 'file:///map/offline.route';
   await server.open(uri, sample('europe.route'));
-  await until(() => changed.some((c) => c.uri === uri), 'resultsChanged after the offline expansion');
+  await eventually(() => changed.some((c) => c.uri === uri), 'resultsChanged after the offline expansion', 20);
   const v = await expandedView(server, uri, 6);
   assert.ok(v && v.points.length > 2 && v.legs.length > 0);
   assert.deepEqual([v.firs.length, v.airspaces.length, v.notams.length], [0, 0, 0]);
@@ -226,10 +233,10 @@ test('without a key: the route from local navigation data, and a notice that air
 });
 
 test('a key without the Airspaces group: NOTAMs still come, FIRs as boxes, one notice says what is missing', async () => {
-  const { server, changed } = await serverWith('demo-basic');
+  const { server, changed } = await serverWith('demo-basic', FLOWN);
   const uri = 'file:///map/basic.route';
   await server.open(uri, sample('europe.route'));
-  await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
+  await eventually(() => changed.some((c) => c.uri === uri), 'resultsChanged', 20);
   const v = await expandedView(server, uri, 6);
   assert.ok(v);
   assert.equal(v.airspaces.length, 0);
@@ -244,10 +251,10 @@ test("a FIR without an airspace list of its own: its country's airspaces stand i
   sim.faults.add({ kind: 'notFound', path: '/v2/icao-prefixes/E/firs/EBBU/airspaces' });
   try {
     const from = sim.requests.list().length;
-    const { server, changed } = await serverWith('demo');
+    const { server, changed } = await serverWith('demo', FLOWN);
     const uri = 'file:///map/country.route';
     await server.open(uri, sample('europe.route'));
-    await until(() => changed.some((c) => c.uri === uri), 'resultsChanged');
+    await eventually(() => changed.some((c) => c.uri === uri), 'resultsChanged', 20);
     const v = await expandedView(server, uri, 6);
     assert.ok(v);
     assert.ok(
@@ -269,9 +276,17 @@ test('the map follows every edit: a new version says resultsChanged, also with n
   const { server, changed } = await serverWith(null);
   const uri = 'file:///map/local.route';
   await server.open(uri, 'N0450F350 5100N00200E DCT 5200N00300E\n');
-  await until(() => changed.some((c) => c.uri === uri && c.version === 1), 'resultsChanged for the opened version');
+  await eventually(
+    () => changed.some((c) => c.uri === uri && c.version === 1),
+    'resultsChanged for the opened version',
+    20,
+  );
   await server.change(uri, [{ text: 'N0450F350 5100N00200E DCT 5200N00300E DCT 5300N00400E\n' }]);
-  await until(() => changed.some((c) => c.uri === uri && c.version === 2), 'resultsChanged for the edited version');
+  await eventually(
+    () => changed.some((c) => c.uri === uri && c.version === 2),
+    'resultsChanged for the edited version',
+    20,
+  );
   const v = await view(server, uri, 0);
   assert.equal(v?.version, 2);
   assert.deepEqual(

@@ -60,17 +60,15 @@ after(async () => {
   await service?.close();
 });
 
-async function until(what: string, ok: () => boolean): Promise<void> {
-  await eventually(ok, what);
-}
-
 test('the server opens the sealed secrets and uses them; the verbose trace holds none of them in any case', async () => {
   await server.open('file:///trace/route.route', 'N0450F350 DVR UL9 KONAN\n');
   await server.open('file:///trace/fpl.route', FPL);
   const hubKeyInQuery = new URLSearchParams({ user_key: KEY }).toString();
-  await until('the hub was asked with the key', () => asked.some((a) => a.url.includes(hubKeyInQuery)));
-  await until('the reference service was asked with appId and appKey', () =>
-    asked.some((a) => a.url.startsWith('/reference') && a.headers.appid === APP_ID && a.headers.appkey === APP_KEY),
+  await eventually(() => asked.some((a) => a.url.includes(hubKeyInQuery)), 'the hub was asked with the key');
+  await eventually(
+    () =>
+      asked.some((a) => a.url.startsWith('/reference') && a.headers.appid === APP_ID && a.headers.appkey === APP_KEY),
+    'the reference service was asked with appId and appKey',
   );
   assert.ok(server.statuses.some((s) => s.message === 'hub key set (from secretStorage)'));
   assert.ok(server.statuses.some((s) => s.message === 'airline reference credentials set (from secretStorage)'));
@@ -83,7 +81,8 @@ test('the server opens the sealed secrets and uses them; the verbose trace holds
 
 test('a sealed key that cannot be opened (another server’s seal key) counts as no key, in one status line', async () => {
   await server.notify(SET_HUB_KEY_NOTIFICATION, sealHubKey({ userKey: KEY, source: 'secretStorage' }, newSealKey()));
-  await until('the status says so', () =>
-    server.statuses.some((s) => /sealed key .* could not be opened/.test(s.message)),
+  await eventually(
+    () => server.statuses.some((s) => /sealed key .* could not be opened/.test(s.message)),
+    'the status says so',
   );
 });
