@@ -621,12 +621,19 @@ export class Workbench {
     await this.page.keyboard.press('Escape');
   }
 
-  /** Replaces `length` characters from a position with `text`. */
+  /**
+   * Replaces `length` characters from a position with `text`, and returns once the editor shows
+   * the line with it. The keys are sent before the editor paints what they typed: at load 4-5 a
+   * read right after still found the line as it was (flight, run n-6), though the edit was made.
+   */
   async replaceAt(line: number, column: number, length: number, text: string): Promise<void> {
+    const before = await this.lineText(line);
+    const after = before.slice(0, column - 1) + text + before.slice(column - 1 + length);
     await this.goTo(line, column);
     for (let i = 0; i < length; i++) await this.page.keyboard.press('Shift+ArrowRight');
     await this.page.keyboard.type(text);
     await this.page.keyboard.press('Escape');
+    await this.until(async () => (await this.lineText(line)) === after || undefined, `line ${line} to read ${after}`);
   }
 
   /** Undoes until `line` reads `expected` again (an edit may take several undo steps). */
