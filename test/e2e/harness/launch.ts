@@ -82,7 +82,7 @@ export async function launchWorkbench(
     page.setDefaultTimeout(30_000);
     // tsx (esbuild keepNames) wraps named functions in `__name(...)`; the page needs it too.
     await page.addInitScript('globalThis.__name = (fn) => fn;');
-    const workbench = new Workbench(page, path.join(RESULTS, name));
+    const workbench = new Workbench(page, path.join(RESULTS, name), session.userDataDir);
     // The workbench's first load (some 20 MB of scripts) takes over 30 s, the steps' default, when
     // the machine is busy with a second test run.
     await page.goto(session.folderUrl, { timeout: 120_000 });

@@ -5,7 +5,7 @@
  *
  * Lines and columns in this API are one-based, as VS Code shows them ("Ln 4, Col 11").
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
@@ -47,6 +47,8 @@ export class Workbench {
   constructor(
     readonly page: Page,
     readonly screenshotDir: string,
+    /** The code-server's profile, whose `logs` folder holds what its extension hosts write. */
+    readonly userDataDir: string,
   ) {
     mkdirSync(screenshotDir, { recursive: true });
   }
@@ -668,10 +670,6 @@ export class Workbench {
   }
 
   /**
-   * Shows an output channel and returns its text (the lines the output editor renders). Fails
-   * within a few seconds when the channel does not exist (yet), so callers can poll.
-   */
-  /**
    * The ICAO Route output channel once it reports the language server. 60 s: the window's first
    * extension host starts the extension and its server, which at load 22-28 (a second full test
    * run beside this one) took over the default 20 s, the channel's picker slow to list it.
@@ -687,6 +685,14 @@ export class Workbench {
     );
   }
 
+  /**
+   * Shows an output channel in the panel and returns its whole text: the log file this window's
+   * extension host writes for it, which is what the Output view shows. The panel renders only the
+   * lines in view (some 15), so a line read from the panel scrolls out as soon as later ones are
+   * logged (run r-4: the credentials' line went out 14 hub calls later), and a secret checked
+   * there is checked in those lines only. Fails within a few seconds when the channel does not
+   * exist (yet), so callers can poll.
+   */
   async outputChannel(name: string): Promise<string> {
     await this.runCommand('Output: Show Output Channels...', { opensPicker: true });
     const input = this.page.locator('.quick-input-widget input[placeholder*="Output Channel"]');
@@ -702,6 +708,29 @@ export class Workbench {
     }
     const lines = this.page.locator('.part.panel .monaco-editor .view-lines');
     await lines.waitFor({ state: 'visible' });
-    return (await lines.innerText()).replace(/\u00a0/g, ' ');
+    return this.channelLog(name);
+  }
+
+  /**
+   * The log of output channel `name` as this window's extension host wrote it:
+   * `<profile>/logs/<server start>/exthost<N>/<extension id>/<name>.log`. The window's host is the
+   * last started (the highest N) of the server's last start; an earlier window's log is never
+   * read in its place.
+   */
+  private channelLog(name: string): string {
+    const logs = path.join(this.userDataDir, 'logs');
+    const start = readdirSync(logs).sort().at(-1);
+    if (start === undefined) throw new Error(`no logs in ${logs}`);
+    const hostNumber = (folder: string) => Number(/^exthost(\d+)$/.exec(folder)?.[1] ?? -1);
+    const host = readdirSync(path.join(logs, start))
+      .filter((folder) => hostNumber(folder) >= 0)
+      .sort((a, b) => hostNumber(b) - hostNumber(a))[0];
+    if (host === undefined) throw new Error(`no extension host's logs in ${path.join(logs, start)}`);
+    const hostDir = path.join(logs, start, host);
+    for (const folder of readdirSync(hostDir)) {
+      const file = path.join(hostDir, folder, `${name}.log`);
+      if (existsSync(file)) return readFileSync(file, 'utf8');
+    }
+    throw new Error(`no log of output channel "${name}" in ${hostDir}`);
   }
 }
