@@ -13,9 +13,15 @@
  * elsewhere its figures say they were not measured. Both sides are timed in process CPU time, each
  * in its own process: ours bundled by esbuild as the server ships (paired rounds of check and
  * parse, medians), the peer's every route tokenized and parsed as its README shows (f15Peer.py).
+ *
+ * ICAO_ROUTE_BEFORE names a commit of this repository (the issue's "previous release"): its
+ * parseRouteDocument is bundled from `git archive` of its server/src and common and timed in the
+ * same paired rounds as ours, on the same text, so that "as fast as before" is read in one run
+ * against the same peer, on whatever machine (how fast the peer's Python runs differs from one to
+ * another far more than our two parses do). Context, not a goal: the goals stay as stated.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchFigure } from './run';
@@ -25,10 +31,14 @@ export const name = 'parse against the check pass and the peer (20,000 routes)';
 
 const ROUTES = 20_000;
 
-/** Runs in the child: check pass and parse in paired rounds on one text; its route texts for the peer. */
-const MEASURE = `
+/**
+ * Runs in the child: check pass and parse in paired rounds on one text (and the parse of `before`,
+ * a folder holding an earlier commit's server/src, when given); its route texts for the peer.
+ */
+const measureSource = (before: string | undefined): string => `
 import { writeFileSync } from 'node:fs';
 import { eachBlock, IncrementalRouteParser, parseRouteDocument } from './server/src/route';
+${before ? `import { parseRouteDocument as parseBeforeDocument } from ${JSON.stringify(join(before, 'server/src/route'))};` : 'const parseBeforeDocument = undefined;'}
 import { checkBlock } from './server/src/route/block';
 import { generateRouteFile } from './test/unit/route/generate';
 
@@ -48,15 +58,22 @@ const open = () => {
   findings = 0;
   for (const b of new IncrementalRouteParser().parse(text).blocks) findings += b.diagnostics.length;
 };
+const before = () => {
+  findings = 0;
+  for (const b of parseBeforeDocument(text).blocks) findings += b.diagnostics.length;
+};
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[s.length >> 1]; };
-for (let i = 0; i < 4; i++) { check(); parse(); open(); }
-const rounds = { check: [], parse: [], open: [] };
-const fns = { check, parse, open };
+const names = parseBeforeDocument ? ['check', 'parse', 'open', 'before'] : ['check', 'parse', 'open'];
+const fns = { check, parse, open, before };
+for (let i = 0; i < 4; i++) for (const n of names) fns[n]();
+const rounds = { check: [], parse: [], open: [], before: [] };
 for (let r = 0; r < 11; r++) {
-  const order = r % 2 ? ['open', 'parse', 'check'] : ['check', 'parse', 'open'];
+  const order = r % 2 ? [...names].reverse() : names;
   for (const n of order) { const s = cpu(); fns[n](); rounds[n].push(cpu() - s); }
 }
+let beforeFindings;
+if (parseBeforeDocument) { before(); beforeFindings = findings; }
 parse();
 const parsed = findings;
 writeFileSync(routesFile, JSON.stringify(parseRouteDocument(text).blocks.map((b) => b.routeText)));
@@ -67,6 +84,11 @@ console.log(JSON.stringify({
   openMs: median(rounds.open),
   parseRatio: median(rounds.parse.map((t, i) => t / rounds.check[i])),
   openRatio: median(rounds.open.map((t, i) => t / rounds.check[i])),
+  ...(parseBeforeDocument ? {
+    beforeFindings,
+    beforeMs: median(rounds.before),
+    parseOverBefore: median(rounds.parse.map((t, i) => t / rounds.before[i])),
+  } : {}),
 }));
 `;
 
@@ -78,6 +100,11 @@ interface Measured {
   /** Median of the paired rounds' parse / check. */
   parseRatio: number;
   openRatio: number;
+  /** With ICAO_ROUTE_BEFORE: the earlier commit's findings and parse (CPU, median round). */
+  beforeFindings?: number;
+  beforeMs?: number;
+  /** Median of the paired rounds' parse / the earlier commit's parse. */
+  parseOverBefore?: number;
 }
 
 interface PeerMeasured {
@@ -105,11 +132,34 @@ function peer(routesFile: string): PeerMeasured | string {
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as PeerMeasured;
 }
 
+/**
+ * ICAO_ROUTE_BEFORE's commit extracted into `dir`/before (its server/src and common, what the
+ * route parser imports), or why not: no such commit, or no git.
+ */
+function extractBefore(dir: string): { commit: string; folder: string } | string | undefined {
+  const commit = process.env.ICAO_ROUTE_BEFORE;
+  if (!commit) return undefined;
+  const folder = join(dir, 'before');
+  mkdirSync(folder);
+  const tar = join(dir, 'before.tar');
+  const git = spawnSync('git', ['archive', '--format=tar', '-o', tar, commit, 'server/src', 'common'], {
+    cwd: join(__dirname, '../..'),
+    encoding: 'utf8',
+  });
+  if (git.status !== 0) return `git archive ${commit}: ${(git.stderr || String(git.error)).trim()}`;
+  const untar = spawnSync('tar', ['-xf', tar, '-C', folder], { encoding: 'utf8' });
+  if (untar.status !== 0) return `tar: ${(untar.stderr || String(untar.error)).trim()}`;
+  return { commit, folder };
+}
+
 export async function run(): Promise<BenchFigure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'peer-bench-'));
   try {
-    const outfile = bundleMeasureScript(MEASURE, dir);
+    const before = extractBefore(dir);
     const figures: BenchFigure[] = [];
+    if (typeof before === 'string')
+      figures.push({ label: `the earlier commit's parse not measured: ${before}`, value: 0, unit: '' });
+    const outfile = bundleMeasureScript(measureSource(typeof before === 'object' ? before.folder : undefined), dir);
     for (const [what, mistakes, goal] of [
       ['clean', 0, 80],
       ['55% with a mistake', 0.55, 42],
@@ -131,6 +181,22 @@ export async function run(): Promise<BenchFigure[]> {
         },
         { label: `${what}: the server's parse of an open document / check pass`, value: m.openRatio, unit: 'x' },
       );
+      if (typeof before === 'object' && m.beforeMs !== undefined && m.parseOverBefore !== undefined) {
+        if (m.beforeFindings !== m.findings)
+          figures.push({
+            label: `${what}: ${before.commit}'s parse found ${m.beforeFindings} findings`,
+            value: m.findings,
+            unit: 'ours',
+          });
+        figures.push(
+          { label: `${what}: ${before.commit}'s parse (CPU, median round)`, value: m.beforeMs, unit: 'ms' },
+          {
+            label: `${what}: parse / ${before.commit}'s (median of paired rounds)`,
+            value: m.parseOverBefore,
+            unit: 'x',
+          },
+        );
+      }
       const measured = peer(routesFile);
       if (typeof measured === 'string') {
         figures.push({
@@ -157,6 +223,12 @@ export async function run(): Promise<BenchFigure[]> {
         },
         { label: `${what}: the check pass's speed / the peer's`, value: peerMs / m.checkMs, unit: 'x' },
       );
+      if (typeof before === 'object' && m.beforeMs !== undefined)
+        figures.push({
+          label: `${what}: ${before.commit}'s parse speed / the peer's`,
+          value: peerMs / m.beforeMs,
+          unit: 'x',
+        });
     }
     return figures;
   } finally {
