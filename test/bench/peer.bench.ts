@@ -64,7 +64,7 @@ const before = () => {
 };
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s[s.length >> 1]; };
-// The earlier parse right beside ours, so that each follows the other in turn (the GC either leaves).
+// The earlier parse right beside ours: each follows the other in turn, so neither always meets the garbage one step leaves.
 const names = parseBeforeDocument ? ['check', 'parse', 'before', 'open'] : ['check', 'parse', 'open'];
 const fns = { check, parse, open, before };
 for (let i = 0; i < 4; i++) for (const n of names) fns[n]();
