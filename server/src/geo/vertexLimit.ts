@@ -19,11 +19,42 @@ export function vertexCount(polygons: MapPolygons): number {
   return count;
 }
 
+/**
+ * What simplify-js gives for the ring, without an {x, y} object for each of its vertices: the
+ * library takes only such objects, and a ring of 1.2 million made into them took 110 MB at once,
+ * the largest part of the server's peak while it read that ring (under load, the peak reached the
+ * 400 MB bound: issue 41). The library's first pass (radial distance) is done here on the pairs
+ * themselves, as it does it on its points, and only the points it keeps become objects; the
+ * library's Douglas–Peucker then runs on them alone (its `highestQuality` skips its own first pass).
+ */
+export function simplifiedPairs(ring: LonLat[], tolerance: number): LonLat[] {
+  if (ring.length <= 2) return ring;
+  const sqTolerance = tolerance * tolerance;
+  let [px, py] = ring[0]!;
+  const kept = [{ x: px, y: py }];
+  let lastKept = 0;
+  for (let i = 1; i < ring.length; i++) {
+    const x = ring[i]![0];
+    const y = ring[i]![1];
+    const dx = x - px;
+    const dy = y - py;
+    if (dx * dx + dy * dy > sqTolerance) {
+      kept.push({ x, y });
+      px = x;
+      py = y;
+      lastKept = i;
+    }
+  }
+  // As the library's pass: the last point is always kept.
+  if (lastKept !== ring.length - 1) {
+    const [x, y] = ring[ring.length - 1]!;
+    kept.push({ x, y });
+  }
+  return simplify(kept, tolerance, true).map((p): LonLat => [p.x, p.y]);
+}
+
 function simplifiedRing(ring: LonLat[], tolerance: number): LonLat[] {
-  const points = simplify(
-    ring.map(([x, y]) => ({ x, y })),
-    tolerance,
-  ).map((p): LonLat => [p.x, p.y]);
+  const points = simplifiedPairs(ring, tolerance);
   // A ring keeps at least its triangle and stays closed.
   if (points.length < 4)
     return ring.length <= 4
