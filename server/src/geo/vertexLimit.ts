@@ -21,7 +21,7 @@ export function vertexCount(polygons: MapPolygons): number {
 
 /**
  * What simplify-js gives for the ring, without an {x, y} object for each of its vertices: the
- * library takes only such objects, and a ring of 1.2 million made into them took 110 MB at once,
+ * library takes only such objects, and a ring of 1.2 million made into them took about 90 MB at once,
  * the largest part of the server's peak while it read that ring (under load, the peak reached the
  * 400 MB bound: issue 41). The library's first pass (radial distance) is done here on the pairs
  * themselves, as it does it on its points, and only the points it keeps become objects; the
